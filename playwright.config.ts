@@ -1,0 +1,21 @@
+import { defineConfig } from '@playwright/test';
+
+/**
+ * Node-side suites: no browser. Each talks to real servers (the sandbox over HTTP,
+ * SQLite files, PostgreSQL) that the tests start themselves on loopback ports.
+ * test/e2e has its own config (playwright.e2e.config.ts) because it needs the whole stack.
+ */
+export default defineConfig({
+  timeout: 60_000,
+  workers: 2,
+  fullyParallel: false,
+  forbidOnly: !!process.env.CI,
+  reporter: [['list'], ['json', { outputFile: '.test-output/playwright-node.json' }]],
+  outputDir: '.test-output/node-artifacts',
+  projects: [
+    { name: 'contract', testDir: 'test/contract' },
+    { name: 'sandbox', testDir: 'test/sandbox' },
+    { name: 'bff', testDir: 'test/bff' },
+    { name: 'reliability', testDir: 'test/reliability', timeout: 300_000 },
+  ],
+});

@@ -1,0 +1,28 @@
+import { defineConfig } from '@playwright/test';
+import { chromiumArgs, chromiumExecutable } from './test/chromium.ts';
+
+/** Ports of their own so an `npm start` left running on the defaults does not collide. */
+const ports = { SANDBOX_PORT: '14010', BFF_PORT: '18787', DEMO_PORT: '15173' };
+
+export default defineConfig({
+  testDir: 'test/e2e',
+  timeout: 60_000,
+  workers: 1,
+  forbidOnly: !!process.env.CI,
+  reporter: [['list'], ['json', { outputFile: '.test-output/playwright-e2e.json' }]],
+  outputDir: '.test-output/e2e-artifacts',
+  use: {
+    browserName: 'chromium',
+    launchOptions: { executablePath: chromiumExecutable, args: chromiumArgs },
+    baseURL: `http://127.0.0.1:${ports.DEMO_PORT}`,
+    screenshot: 'only-on-failure',
+  },
+  webServer: {
+    // The same entry `npm start` runs, on its own ports and a throwaway database.
+    command: 'tsx scripts/start.ts --no-build',
+    url: `http://127.0.0.1:${ports.BFF_PORT}/healthz`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    env: { ...ports, DATABASE_URL: 'file:.test-output/e2e.sqlite', LOG_LEVEL: 'warn', E2E_FRESH_DB: '1' },
+  },
+});

@@ -1,0 +1,63 @@
+// Starts a throwaway PostgreSQL server on loopback for the test run, then stops it.
+// Service start is denied on these machines, so the server is started by hand (../shared/TOOLCHAIN.md).
+import { execFileSync } from 'node:child_process';
+import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
+
+function postgresBin() {
+  const root = '/usr/lib/postgresql';
+  if (!existsSync(root) && isRoot && existsSync('/usr/bin/apt-get')) {
+    console.log('[postgres] installing Debian postgresql with apt-get…');
+    const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+    execFileSync('apt-get', ['update', '-qq'], { stdio: 'inherit', env });
+    execFileSync('apt-get', ['install', '-y', '-qq', 'postgresql'], { stdio: 'inherit', env });
+  }
+  if (!existsSync(root)) return undefined;
+  const versions = readdirSync(root).sort((a, b) => Number(a) - Number(b));
+  const latest = versions.at(-1);
+  return latest ? join(root, latest, 'bin') : undefined;
+}
+
+/** Runs a command as the postgres user when we are root (initdb refuses to run as root). */
+function asPostgres(bin, args) {
+  const options = { stdio: ['ignore', 'ignore', 'inherit'] };
+  if (isRoot) execFileSync('runuser', ['-u', 'postgres', '--', bin, ...args], options);
+  else execFileSync(bin, args, options);
+}
+
+/**
+ * Calls `body(databaseUrl)` with a fresh server, or `body(undefined)` when none can run here.
+ * TEST_PG_PORT picks the port (default 54329).
+ */
+export async function withPostgres(body) {
+  const bin = postgresBin();
+  if (!bin) {
+    console.error('[postgres] no PostgreSQL server binaries; install the Debian package `postgresql`.');
+    return body(undefined);
+  }
+  const port = process.env.TEST_PG_PORT ?? '54329';
+  const dir = mkdtempSync(join(tmpdir(), 'svc-pg-'));
+  if (isRoot) chownSync(dir, Number(execFileSync('id', ['-u', 'postgres']).toString().trim()), Number(execFileSync('id', ['-g', 'postgres']).toString().trim()));
+  const data = join(dir, 'data');
+  try {
+    asPostgres(join(bin, 'initdb'), ['-D', data, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--locale=C.UTF-8']);
+    asPostgres(join(bin, 'pg_ctl'), ['-D', data, '-l', join(dir, 'log'), '-w', '-o', `-c listen_addresses=127.0.0.1 -p ${port} -k ${dir} -c max_connections=200 -c fsync=off`, 'start']);
+  } catch (error) {
+    console.error(`[postgres] could not start a server: ${error.message}`);
+    rmSync(dir, { recursive: true, force: true });
+    return body(undefined);
+  }
+  try {
+    return await body(`postgres://postgres@127.0.0.1:${port}/postgres`);
+  } finally {
+    try {
+      asPostgres(join(bin, 'pg_ctl'), ['-D', data, '-m', 'fast', 'stop']);
+    } catch {
+      // The server may already be gone; the folder is removed either way.
+    }
+    rmSync(dir, { recursive: true, force: true });
+  }
+}

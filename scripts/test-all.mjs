@@ -1,0 +1,84 @@
+// `npm test`: typecheck, build, then every runner. Prints each runner's counts and,
+// as the very last line, "N passed, N failed" summed over all of them.
+// Exits non-zero when anything failed or a runner could not run.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { ensureChromium } from './ensure-chromium.mjs';
+import { withPostgres } from './postgres.mjs';
+
+const outDir = '.test-output';
+rmSync(outDir, { recursive: true, force: true });
+mkdirSync(outDir, { recursive: true });
+
+const totals = { passed: 0, failed: 0 };
+const lines = [];
+
+function run(command, args, env = {}) {
+  console.log(`\n▶ ${command} ${args.join(' ')}`);
+  const result = spawnSync(command, args, { stdio: 'inherit', env: { ...process.env, ...env } });
+  return result.status ?? 1;
+}
+
+function record(name, passed, failed) {
+  totals.passed += passed;
+  totals.failed += failed;
+  lines.push(`${name}: ${passed} passed, ${failed} failed`);
+}
+
+/** A step that is one check (typecheck, build): it passes or fails as a whole. */
+function check(name, command, args) {
+  const status = run(command, args);
+  record(name, status === 0 ? 1 : 0, status === 0 ? 0 : 1);
+}
+
+function readJson(file) {
+  try {
+    return JSON.parse(readFileSync(file, 'utf8'));
+  } catch {
+    return undefined;
+  }
+}
+
+function playwright(name, config, projects, reportFile, env = {}) {
+  const projectArgs = projects.flatMap((project) => ['--project', project]);
+  const status = run('npx', ['playwright', 'test', '--config', config, '--pass-with-no-tests', ...projectArgs], env);
+  const report = readJson(reportFile);
+  if (!report?.stats) return record(name, 0, 1);
+  const { expected = 0, unexpected = 0, flaky = 0 } = report.stats;
+  // A crash outside any test (global setup, webServer) still has to turn the run red.
+  record(name, expected + flaky, unexpected + (status !== 0 && unexpected === 0 ? 1 : 0));
+}
+
+check('typecheck', 'npx', ['tsc', '-p', 'tsconfig.json', '--noEmit']);
+check('widget build', 'npm', ['run', '--silent', 'build']);
+
+try {
+  ensureChromium();
+} catch (error) {
+  console.error(`\n${error.message}`);
+  record('chromium', 0, 1);
+}
+
+{
+  const status = run('npx', ['web-test-runner']);
+  const counts = readJson(`${outDir}/wtr.json`);
+  if (counts) record('widget (web-test-runner)', counts.passed, counts.failed + (status !== 0 && counts.failed === 0 ? 1 : 0));
+  else record('widget (web-test-runner)', 0, 1);
+}
+
+const nodeProjects = ['contract', 'sandbox', 'bff', 'reliability'];
+playwright('node suites on SQLite', 'playwright.config.ts', nodeProjects, `${outDir}/playwright-node.json`);
+
+await withPostgres(async (databaseUrl) => {
+  if (!databaseUrl) return record('PostgreSQL server', 0, 1);
+  playwright('bff suites on PostgreSQL', 'playwright.config.ts', ['bff'], `${outDir}/playwright-node.json`, {
+    TEST_DATABASE_URL: databaseUrl,
+  });
+});
+
+playwright('e2e (Chromium, full stack)', 'playwright.e2e.config.ts', [], `${outDir}/playwright-e2e.json`);
+
+console.log('\nSummary');
+for (const line of lines) console.log(`  ${line}`);
+console.log(`${totals.passed} passed, ${totals.failed} failed`);
+process.exit(totals.failed === 0 && totals.passed > 0 ? 0 : 1);
