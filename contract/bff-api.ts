@@ -1,0 +1,289 @@
+// The BFF's browser-facing API (ARCHITECTURE.md, "The BFF's HTTP surface"): one zod/mini schema per
+// message, so the widget can import it without pulling zod classic into its first bundle.
+// The BFF validates with the same schemas; /v1/openapi.json is generated from them.
+import * as z from 'zod/mini';
+
+/** A money amount on the wire: a decimal string, never a float (e.g. "1500.00", "12"). */
+export const decimalAmountString = z.string().check(z.regex(/^(0|[1-9]\d{0,14})(\.\d{1,4})?$/, 'invalid_amount'));
+
+/** ISO 4217 alphabetic code, shape only (the BFF also checks it is a real currency). */
+export const currencyCodeString = z.string().check(z.regex(/^[A-Z]{3}$/, 'invalid_currency'));
+
+/** Order numbers travel to the gateway and into URLs: a conservative alphabet keeps them safe there. */
+export const orderNumberString = z.string().check(z.regex(/^[A-Za-z0-9_-]{1,40}$/, 'invalid_order_number'));
+
+// ---------------------------------------------------------------------------------------------
+// Order status
+// ---------------------------------------------------------------------------------------------
+
+export const orderStatuses = [
+  'created',
+  'pending',
+  'approved',
+  'declined',
+  'review',
+  'captured',
+  'refunded',
+  'reversed',
+  'expired',
+] as const;
+export const orderStatus = z.enum(orderStatuses);
+export type OrderStatus = z.infer<typeof orderStatus>;
+
+/**
+ * Statuses the buyer's flow can still leave by itself (the gateway may still report an outcome).
+ * Everything else is final for the widget: polling stops. `review` is final for the buyer because
+ * only a person (the merchant) resolves it; later merchant actions (capture, refund) do not concern
+ * the widget.
+ */
+export const openOrderStatuses: readonly OrderStatus[] = ['created', 'pending'];
+export function isFinalOrderStatus(status: OrderStatus): boolean {
+  return !openOrderStatuses.includes(status);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Addresses (shape only; the field rules live in contract/address.ts and are applied on top)
+// ---------------------------------------------------------------------------------------------
+
+/** Structurally the same as contract/address.ts `Address`: all strings; `address2` may be empty. */
+export interface CheckoutAddress {
+  firstName: string;
+  lastName: string;
+  address: string;
+  address2: string;
+  city: string;
+  state: string;
+  zip: string;
+  country: string;
+  telephone: string;
+}
+export interface CheckoutBillingAddress extends CheckoutAddress {
+  email: string;
+}
+
+const addressShape = {
+  firstName: z.string(),
+  lastName: z.string(),
+  address: z.string(),
+  address2: z.string(),
+  city: z.string(),
+  state: z.string(),
+  zip: z.string(),
+  country: z.string(),
+  telephone: z.string(),
+};
+/** Shape-only address schemas: for documents and for callers that apply the field rules elsewhere. */
+export const addressShapeSchemas = {
+  address: z.object(addressShape),
+  billingAddress: z.object({ ...addressShape, email: z.string() }),
+};
+
+/** Prefill: any subset of the fields, given by the merchant when creating the session. */
+export const prefill = z.object({
+  billing: z.optional(z.partial(addressShapeSchemas.billingAddress)),
+  shipping: z.optional(z.partial(addressShapeSchemas.address)),
+});
+export type Prefill = z.infer<typeof prefill>;
+
+// ---------------------------------------------------------------------------------------------
+// POST /v1/sessions (browser, catalog items; Origin must be allowed)
+// ---------------------------------------------------------------------------------------------
+
+export const createSessionRequest = z.object({
+  items: z.array(
+    z.object({
+      sku: z.string().check(z.minLength(1), z.maxLength(64)),
+      quantity: z.int().check(z.minimum(1), z.maximum(99)),
+    }),
+  ).check(z.minLength(1), z.maxLength(50)),
+  locale: z.optional(z.string().check(z.maxLength(35))),
+});
+export type CreateSessionRequest = z.infer<typeof createSessionRequest>;
+
+export const orderLine = z.object({
+  sku: z.string(),
+  name: z.string(),
+  quantity: z.int(),
+  unitAmount: decimalAmountString,
+  amount: decimalAmountString,
+});
+export type OrderLine = z.infer<typeof orderLine>;
+
+export const createSessionResponse = z.object({
+  sessionToken: z.string(),
+  /** ISO 8601 date-time when the session token stops working. */
+  expiresAt: z.string(),
+  order: z.object({
+    orderNumber: z.string(),
+    amount: decimalAmountString,
+    currency: z.string(),
+    lines: z.array(orderLine),
+  }),
+});
+export type CreateSessionResponse = z.infer<typeof createSessionResponse>;
+
+// ---------------------------------------------------------------------------------------------
+// POST /v1/merchant/checkout-sessions (merchant server; Bearer merchant secret)
+// ---------------------------------------------------------------------------------------------
+
+export const merchantCreateSessionRequest = z.object({
+  amount: decimalAmountString,
+  currency: currencyCodeString,
+  orderNumber: z.optional(orderNumberString),
+  /** true (default): authorize and capture; false: authorize only, capture later. */
+  capture: z.optional(z.boolean()),
+  /** Where the buyer lands after paying; its origin must be in ALLOWED_ORIGINS. */
+  returnUrl: z.url(),
+  description: z.optional(z.string().check(z.maxLength(255))),
+  prefill: z.optional(prefill),
+  /** Merchant's own opaque reference, kept with the order (never sent to the browser). */
+  returnData: z.optional(z.string().check(z.maxLength(1024))),
+});
+export type MerchantCreateSessionRequest = z.infer<typeof merchantCreateSessionRequest>;
+
+export const merchantCreateSessionResponse = z.object({
+  sessionToken: z.string(),
+  expiresAt: z.string(),
+  orderNumber: z.string(),
+});
+export type MerchantCreateSessionResponse = z.infer<typeof merchantCreateSessionResponse>;
+
+// ---------------------------------------------------------------------------------------------
+// GET /v1/session (widget; Bearer session)
+// ---------------------------------------------------------------------------------------------
+
+export const sessionResponse = z.object({
+  order: z.object({
+    orderNumber: z.string(),
+    amount: decimalAmountString,
+    currency: z.string(),
+    status: orderStatus,
+    capture: z.boolean(),
+    description: z.optional(z.string()),
+    lines: z.array(orderLine),
+  }),
+  prefill: prefill,
+  /** The origin of the merchant's returnUrl (where the buyer comes back after paying). */
+  returnUrl: z.string(),
+  expiresAt: z.string(),
+  /** For integrators using the gateway's own browser SDK; null when the gateway could not issue one. */
+  gatewaySdk: z.nullable(z.object({ accessToken: z.string(), expiresAt: z.string() })),
+  /** Set once checkout was submitted: the hosted page to send the buyer to (same as POST /v1/checkout). */
+  redirectUrl: z.optional(z.string()),
+});
+export type SessionResponse = z.infer<typeof sessionResponse>;
+
+// ---------------------------------------------------------------------------------------------
+// POST /v1/checkout (widget; Bearer session; idempotent per session)
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * Builds the checkout body schema from address schemas: pass contract/address.ts
+ * `createAddressSchemas(checks)` for the real field rules, or `addressShapeSchemas` for shape only.
+ * Exactly one of `shipping` or `sameAsBilling: true`.
+ */
+export function createCheckoutRequestSchema<A extends z.ZodMiniType, B extends z.ZodMiniType>(schemas: {
+  address: A;
+  billingAddress: B;
+}) {
+  const locale = z.optional(z.string().check(z.maxLength(35)));
+  return z.union([
+    z.strictObject({ billing: schemas.billingAddress, shipping: schemas.address, locale }),
+    z.strictObject({ billing: schemas.billingAddress, sameAsBilling: z.literal(true), locale }),
+  ]);
+}
+export type CheckoutRequest =
+  | { billing: CheckoutBillingAddress; shipping: CheckoutAddress; locale?: string }
+  | { billing: CheckoutBillingAddress; sameAsBilling: true; locale?: string };
+
+export const checkoutResponse = z.object({
+  /** The gateway's hosted payment page. */
+  redirectUrl: z.string(),
+  orderNumber: z.string(),
+});
+export type CheckoutResponse = z.infer<typeof checkoutResponse>;
+
+// ---------------------------------------------------------------------------------------------
+// GET /v1/return → 303 to returnUrl#svc-result=<status token>
+// ---------------------------------------------------------------------------------------------
+
+/** Name of the fragment parameter that carries the status token back to the merchant page. */
+export const resultFragmentParameter = 'svc-result';
+
+/**
+ * Reads the order number out of a status token WITHOUT verifying it (the browser cannot; the BFF
+ * verifies it on every use). Returns undefined for anything that is not a well-formed token.
+ */
+export function orderNumberOfStatusToken(token: string): string | undefined {
+  const payload = token.split('.')[1];
+  if (!payload) return undefined;
+  try {
+    const base64 = payload.replace(/-/g, '+').replace(/_/g, '/');
+    const json = decodeURIComponent(
+      Array.from(atob(base64), (char) => `%${char.charCodeAt(0).toString(16).padStart(2, '0')}`).join(''),
+    );
+    const claims: unknown = JSON.parse(json);
+    if (typeof claims === 'object' && claims !== null && 'sub' in claims && typeof claims.sub === 'string') {
+      return claims.sub;
+    }
+  } catch {
+    // not base64 or not JSON: not a token of ours
+  }
+  return undefined;
+}
+
+// ---------------------------------------------------------------------------------------------
+// GET /v1/orders/{orderNumber} (widget; Bearer status token or session)
+// ---------------------------------------------------------------------------------------------
+
+export const orderStatusResponse = z.object({
+  orderNumber: z.string(),
+  status: orderStatus,
+  final: z.boolean(),
+  amount: decimalAmountString,
+  currency: z.string(),
+  auth: z.optional(z.string()),
+  /** Outcome text safe to show the buyer (e.g. the gateway's decline description). */
+  message: z.optional(z.string()),
+  /** ISO 8601 date-time of the last status change. */
+  updatedAt: z.string(),
+});
+export type OrderStatusResponse = z.infer<typeof orderStatusResponse>;
+
+// ---------------------------------------------------------------------------------------------
+// Errors: application/problem+json everywhere
+// ---------------------------------------------------------------------------------------------
+
+/** Stable `type` URIs, so callers branch on them rather than on prose. */
+export const problemTypes = {
+  validation: 'urn:svc-checkout:problem:validation',
+  sessionExpired: 'urn:svc-checkout:problem:session-expired',
+  unauthorized: 'urn:svc-checkout:problem:unauthorized',
+  forbidden: 'urn:svc-checkout:problem:forbidden',
+  originNotAllowed: 'urn:svc-checkout:problem:origin-not-allowed',
+  notFound: 'urn:svc-checkout:problem:not-found',
+  conflict: 'urn:svc-checkout:problem:conflict',
+  payloadTooLarge: 'urn:svc-checkout:problem:payload-too-large',
+  rateLimited: 'urn:svc-checkout:problem:rate-limited',
+  upstream: 'urn:svc-checkout:problem:upstream-unavailable',
+  internal: 'urn:svc-checkout:problem:internal',
+} as const;
+export type ProblemType = (typeof problemTypes)[keyof typeof problemTypes];
+
+export const problemFieldError = z.object({
+  /** Dotted field path, e.g. `billing.state`, `shipping.zip`, `items.0.sku`. */
+  path: z.string(),
+  /** English prose for people and logs. */
+  message: z.string(),
+  /** A stable code to localize on (`required`, `state_not_in_country`, `invalid_phone`, …), when there is one. */
+  code: z.optional(z.string()),
+});
+export const problem = z.object({
+  type: z.string(),
+  title: z.string(),
+  status: z.int(),
+  detail: z.string(),
+  errors: z.array(problemFieldError),
+});
+export type Problem = z.infer<typeof problem>;
+export type ProblemFieldError = z.infer<typeof problemFieldError>;
