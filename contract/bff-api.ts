@@ -97,6 +97,11 @@ export const createSessionRequest = z.object({
     }),
   ).check(z.minLength(1), z.maxLength(50)),
   locale: z.optional(z.string().check(z.maxLength(35))),
+  /**
+   * Where the buyer comes back after paying. Must be on the calling page's origin (the request's
+   * Origin). Default: the page that called (Referer) when on that origin, else the origin's root.
+   */
+  returnUrl: z.optional(z.url()),
 });
 export type CreateSessionRequest = z.infer<typeof createSessionRequest>;
 

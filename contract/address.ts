@@ -1,0 +1,119 @@
+import * as z from 'zod/mini';
+import { isCountryCode } from './iso-countries.ts';
+
+/**
+ * The buyer's address as the widget sends it and the BFF re-checks it. Pure and DOM-free.
+ * The two heavy checks (subdivision table, phone metadata) are injected, so the widget can
+ * pass lazily loaded implementations and the server passes serverAddressChecks.
+ * Every issue message is a stable code (see AddressIssueCode); prose lives in messages.*.ts.
+ */
+export interface AddressChecks {
+  isSubdivisionOf(state: string, country: string): boolean;
+  isValidPhone(telephone: string, country: string): boolean;
+}
+
+export interface Address {
+  firstName: string;
+  lastName: string;
+  address: string;
+  address2: string;
+  city: string;
+  state: string;
+  zip: string;
+  country: string;
+  telephone: string;
+}
+
+export interface BillingAddress extends Address {
+  email: string;
+}
+
+export type AddressIssueCode =
+  | 'required'
+  | 'too_long'
+  | 'invalid_country'
+  | 'state_not_in_country'
+  | 'invalid_email'
+  | 'invalid_phone'
+  | 'invalid_zip';
+
+/**
+ * Gateway field limits are "not shown" in gateway-api.md; these follow the usual card
+ * processor limits (names 60, street 60, city 50, postal code 10, e-mail 254 per RFC 5321).
+ */
+export const addressFieldLimits: Record<keyof BillingAddress, { min: number; max: number }> = {
+  firstName: { min: 1, max: 60 },
+  lastName: { min: 1, max: 60 },
+  address: { min: 1, max: 60 },
+  address2: { min: 0, max: 60 },
+  city: { min: 1, max: 50 },
+  state: { min: 1, max: 6 },
+  zip: { min: 1, max: 10 },
+  country: { min: 1, max: 2 },
+  telephone: { min: 1, max: 20 },
+  email: { min: 1, max: 254 },
+};
+
+const code = (issue: AddressIssueCode): AddressIssueCode => issue;
+
+/** Trimmed string within the field's limits; a missing or non-string value is `required`. */
+function field(name: keyof BillingAddress) {
+  const { min, max } = addressFieldLimits[name];
+  return z.string({ error: code('required') }).check(
+    z.trim(),
+    z.minLength(min, code('required')),
+    z.maxLength(max, code('too_long')),
+  );
+}
+
+// Letters, digits, spaces and hyphens: postal codes worldwide (CR 10101, CA K1A 0B1, PT 1000-001).
+const zipPattern = /^[A-Za-z0-9](?:[A-Za-z0-9 -]*[A-Za-z0-9])?$/;
+// One @, no spaces, a dotted domain: what a gateway accepts, without pretending to be RFC 5322.
+const emailPattern = /^[^\s@]+@[^\s@.]+(?:\.[^\s@.]+)+$/;
+
+const addressShape = {
+  firstName: field('firstName'),
+  lastName: field('lastName'),
+  address: field('address'),
+  address2: field('address2'),
+  city: field('city'),
+  state: field('state'),
+  zip: field('zip').check(z.regex(zipPattern, code('invalid_zip'))),
+  country: field('country').check(z.refine(isCountryCode, code('invalid_country'))),
+  telephone: field('telephone'),
+};
+
+type Payload = { value: unknown };
+/** The cross-field checks run only when the fields they read parsed as strings with a real country. */
+function hasCountryAnd(key: 'state' | 'telephone') {
+  return (payload: Payload): boolean => {
+    const value = payload.value as Record<string, unknown> | null;
+    if (typeof value !== 'object' || value === null) return false;
+    const country = value['country'];
+    const other = value[key];
+    return typeof country === 'string' && isCountryCode(country) && typeof other === 'string' && other.trim() !== '';
+  };
+}
+
+function crossFieldChecks(checks: AddressChecks) {
+  return [
+    z.refine<Address>((value) => checks.isSubdivisionOf(value.state, value.country), {
+      path: ['state'],
+      message: code('state_not_in_country'),
+      when: hasCountryAnd('state'),
+    }),
+    z.refine<Address>((value) => checks.isValidPhone(value.telephone, value.country), {
+      path: ['telephone'],
+      message: code('invalid_phone'),
+      when: hasCountryAnd('telephone'),
+    }),
+  ] as const;
+}
+
+export function createAddressSchemas(checks: AddressChecks) {
+  const address = z.object(addressShape).check(...crossFieldChecks(checks));
+  const billingAddress = z
+    .object({ ...addressShape, email: field('email').check(z.regex(emailPattern, code('invalid_email'))) })
+    .check(...crossFieldChecks(checks));
+  return { address, billingAddress };
+}
