@@ -2,6 +2,7 @@
 // message, so the widget can import it without pulling zod classic into its first bundle.
 // The BFF validates with the same schemas; /v1/openapi.json is generated from them.
 import * as z from 'zod/mini';
+import type { Address, BillingAddress } from './address.ts';
 
 /** A money amount on the wire: a decimal string, never a float (e.g. "1500.00", "12"). */
 export const decimalAmountString = z.string().check(z.regex(/^(0|[1-9]\d{0,14})(\.\d{1,4})?$/, 'invalid_amount'));
@@ -45,21 +46,9 @@ export function isFinalOrderStatus(status: OrderStatus): boolean {
 // Addresses (shape only; the field rules live in contract/address.ts and are applied on top)
 // ---------------------------------------------------------------------------------------------
 
-/** Structurally the same as contract/address.ts `Address`: all strings; `address2` may be empty. */
-export interface CheckoutAddress {
-  firstName: string;
-  lastName: string;
-  address: string;
-  address2: string;
-  city: string;
-  state: string;
-  zip: string;
-  country: string;
-  telephone: string;
-}
-export interface CheckoutBillingAddress extends CheckoutAddress {
-  email: string;
-}
+/** The address types of contract/address.ts (type-only import: nothing is bundled). */
+export type CheckoutAddress = Address;
+export type CheckoutBillingAddress = BillingAddress;
 
 const addressShape = {
   firstName: z.string(),
