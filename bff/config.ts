@@ -1,0 +1,106 @@
+// Every setting of ARCHITECTURE.md "Configuration", parsed once at start. A bad value throws a
+// ConfigError whose message names the variable, so `npm start` can stop with something actionable.
+import { randomBytes } from 'node:crypto';
+import { z } from 'zod';
+
+export type Env = Record<string, string | undefined>;
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+const httpUrl = z
+  .url({ protocol: /^https?$/ })
+  .transform((url) => url.replace(/\/+$/, ''));
+
+const origin = z.string().transform((value, ctx) => {
+  try {
+    const parsed = new URL(value.trim());
+    if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') throw new Error('not http(s)');
+    return parsed.origin;
+  } catch {
+    ctx.addIssue({ code: 'custom', message: `"${value}" is not an http(s) origin` });
+    return z.NEVER;
+  }
+});
+
+const commaList = (item: z.ZodType<string, string>) =>
+  z
+    .string()
+    .transform((value) => value.split(',').map((part) => part.trim()).filter(Boolean))
+    .pipe(z.array(item));
+
+const positiveInt = z.coerce.number().int().positive();
+const port = z.coerce.number().int().min(0).max(65535);
+
+const nonEmpty = z.string().trim().min(1);
+
+const schema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  GATEWAY_BASE_URL: httpUrl,
+  GATEWAY_API_USER: nonEmpty,
+  GATEWAY_API_PASSWORD: nonEmpty,
+  GATEWAY_API_KEY: nonEmpty,
+  BANK_BASE_URL: httpUrl.optional(),
+  BANK_ACCESS_TOKEN: nonEmpty.optional(),
+  /** May list a current and a previous secret, comma-separated (issue 6, key rotation). */
+  BANK_SECRET_REF: nonEmpty.optional(),
+  MERCHANT_SECRET: z.string().min(16, 'must be at least 16 characters'),
+  SESSION_SIGNING_KEY: z.string().min(32, 'must be at least 32 characters').optional(),
+  PUBLIC_BFF_URL: httpUrl.optional(),
+  ALLOWED_ORIGINS: commaList(origin).default([]),
+  DATABASE_URL: z
+    .string()
+    .regex(/^(file:|postgres(ql)?:\/\/)/, 'must start with file: or postgres://')
+    .default('file:./data/svc-checkout.sqlite'),
+  CATALOG_FILE: nonEmpty.optional(),
+  BFF_PORT: port.default(8787),
+  // Extra knobs (not in ARCHITECTURE.md's table; each has a default).
+  /** At most one gateway consult per order per this many ms, however many pollers ask. */
+  STATUS_CONSULT_INTERVAL_MS: positiveInt.default(2000),
+  /** Session and checkout creations allowed per client IP per minute. */
+  RATE_LIMIT_PER_MINUTE: positiveInt.default(30),
+  /** Largest accepted request body, in bytes. */
+  BODY_LIMIT_BYTES: positiveInt.default(64 * 1024),
+  /** Timeout of one gateway HTTP call, in ms. */
+  GATEWAY_TIMEOUT_MS: positiveInt.default(10_000),
+  /** Session JWT lifetime in seconds (at most 15 minutes). */
+  SESSION_TTL_SECONDS: positiveInt.max(900).default(900),
+  /** Name of the platform sent to the gateway in processPayment. */
+  GATEWAY_PLATFORM: nonEmpty.default('svc-checkout'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Trust X-Forwarded-For for the client IP (only behind a proxy you run). */
+  TRUST_PROXY: z.enum(['true', 'false', '1', '0']).default('false').transform((v) => v === 'true' || v === '1'),
+});
+
+export type Config = Omit<z.output<typeof schema>, 'SESSION_SIGNING_KEY' | 'PUBLIC_BFF_URL'> & {
+  SESSION_SIGNING_KEY: string;
+  PUBLIC_BFF_URL: string;
+  /** Set when SESSION_SIGNING_KEY was generated for this process (a warning is worth logging). */
+  signingKeyGenerated: boolean;
+};
+
+/** Parses the environment; throws ConfigError naming every bad variable. */
+export function loadConfig(env: Env): Config {
+  // Empty strings mean "unset": shells and .env files often leave `VAR=` behind.
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ''));
+  const parsed = schema.safeParse(cleaned);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => {
+      const variable = String(issue.path[0] ?? 'environment');
+      const got = issue.code === 'invalid_type' && cleaned[variable] === undefined ? 'is required' : issue.message;
+      return `${variable}: ${got}`;
+    });
+    throw new ConfigError(`Invalid configuration:\n  ${lines.join('\n  ')}`);
+  }
+  const config = parsed.data;
+  if (config.NODE_ENV === 'production' && !config.SESSION_SIGNING_KEY) {
+    throw new ConfigError('Invalid configuration:\n  SESSION_SIGNING_KEY: is required when NODE_ENV=production');
+  }
+  return {
+    ...config,
+    SESSION_SIGNING_KEY: config.SESSION_SIGNING_KEY ?? randomBytes(32).toString('base64url'),
+    signingKeyGenerated: !config.SESSION_SIGNING_KEY,
+    PUBLIC_BFF_URL: config.PUBLIC_BFF_URL ?? `http://127.0.0.1:${config.BFF_PORT}`,
+  };
+}

@@ -1,0 +1,15 @@
+import { Migrator, type Kysely, type Migration } from 'kysely';
+import { migrations } from './migrations/index.ts';
+
+/** Runs every pending migration; Kysely's migrator takes a lock so concurrent starts are safe. */
+export async function migrateToLatest(db: Kysely<any>): Promise<void> {
+  const migrator = new Migrator({
+    db,
+    provider: { getMigrations: async (): Promise<Record<string, Migration>> => migrations },
+  });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) {
+    const failed = results?.find((result) => result.status === 'Error')?.migrationName ?? 'unknown';
+    throw new Error(`database migration ${failed} failed: ${(error as Error).message ?? String(error)}`);
+  }
+}

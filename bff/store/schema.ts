@@ -1,0 +1,117 @@
+// Table types for Kysely. Money is decimal text (exact, portable across SQLite and PostgreSQL);
+// timestamps are ISO 8601 UTC text everywhere, so they sort and compare the same on both engines.
+import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { OrderStatus } from '../../contract/bff-api.ts';
+
+/** Where the one processPayment of an order stands (issue 4: exactly one per order number). */
+export type PaymentState =
+  | 'none' // not asked yet (or asked and the gateway refused the request: nothing was created)
+  | 'claimed' // one caller won the claim and is talking to the gateway now
+  | 'created' // the gateway created the hosted page: hosted_url is set
+  | 'unknown'; // the call failed in a way where it may have been created: reconcile via consult, never re-send
+
+export interface OrdersTable {
+  order_number: string;
+  /** 'catalog' (POST /v1/sessions) or 'merchant' (POST /v1/merchant/checkout-sessions). */
+  source: string;
+  amount: string;
+  currency: string;
+  /** 1 = authorize and capture, 0 = authorize only. */
+  capture: number;
+  status: OrderStatus;
+  description: string | null;
+  /** JSON of OrderLine[]. */
+  lines_json: string;
+  /** JSON of Prefill. */
+  prefill_json: string;
+  return_url: string;
+  /** The origin the session is bound to (catalog: the calling page; merchant: the returnUrl's). */
+  origin: string;
+  locale: string | null;
+  /** The merchant's own returnData (never sent to the browser). */
+  merchant_reference: string | null;
+  /** Random reference we send as the gateway's returnData (base64): finds the order on return. */
+  return_ref: string;
+  /** Billing e-mail given at checkout: part of the OrderHash input. */
+  email: string | null;
+  payment_state: PaymentState;
+  payment_claim_id: string | null;
+  payment_claimed_at: string | null;
+  hosted_url: string | null;
+  payment_error: string | null;
+  gateway_tpt: string | null;
+  gateway_auth: string | null;
+  gateway_code: string | null;
+  /** Outcome text safe to show the buyer. */
+  status_message: string | null;
+  /** Decimal text: how much of the amount is captured / refunded (issue 7). */
+  captured_amount: string;
+  refunded_amount: string;
+  session_expires_at: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface OrderStatusHistoryTable {
+  id: Generated<number>;
+  order_number: string;
+  from_status: OrderStatus | null;
+  to_status: OrderStatus;
+  /** What caused it: 'session', 'checkout', 'return', 'consult', 'merchant', 'webhook', … */
+  source: string;
+  detail: string | null;
+  created_at: string;
+}
+
+export interface SessionsTable {
+  /** The JWT's jti. */
+  session_id: string;
+  order_number: string;
+  origin: string;
+  created_at: string;
+  expires_at: string;
+}
+
+export interface IdempotencyTable {
+  /** Which caller space the key lives in (e.g. 'merchant'), so keys of different callers never collide. */
+  scope: string;
+  idempotency_key: string;
+  /** SHA-256 of method + path + body: the same key with another request is a conflict. */
+  request_hash: string;
+  /** 'in_progress' until the first response is stored. */
+  state: string;
+  response_status: number | null;
+  response_body: string | null;
+  created_at: string;
+  expires_at: string;
+}
+
+export interface EventsTable {
+  id: string;
+  /** 'links' or 'bank'. */
+  source: string;
+  /** The sender's own event id: unique per source, so a redelivery is stored once. */
+  external_id: string;
+  type: string;
+  payload: string;
+  /** 'received' | 'processed' | 'failed' | 'dead'. */
+  state: string;
+  attempts: number;
+  last_error: string | null;
+  next_attempt_at: string | null;
+  received_at: string;
+  processed_at: string | null;
+}
+
+export interface Database {
+  orders: OrdersTable;
+  order_status_history: OrderStatusHistoryTable;
+  sessions: SessionsTable;
+  idempotency: IdempotencyTable;
+  events: EventsTable;
+}
+
+export type OrderRow = Selectable<OrdersTable>;
+export type NewOrderRow = Insertable<OrdersTable>;
+export type OrderUpdate = Updateable<OrdersTable>;
+export type StatusHistoryRow = Selectable<OrderStatusHistoryTable>;
