@@ -1,0 +1,82 @@
+/**
+ * Every gateway behaviour that gateway-api.md leaves "not shown", in one place.
+ * Source for each: /shared/spec/gateway-facts.md (section named in the comment; firm or
+ * uncertain as tagged there). Correct a fact here and nothing else has to change.
+ */
+import { decimalPattern } from './money.ts';
+
+/** processModification `type` (gateway-facts.md "processModification", firm). */
+export const modificationTypes = { capture: '1', refund: '2', reversal: '3' } as const;
+export type ModificationKind = keyof typeof modificationTypes;
+
+/** processModification success ReasonCodes (gateway-facts.md "processModification", firm). */
+export const modificationSuccessReasonCodes: readonly string[] = ['1', '1101'];
+export function isModificationSuccess(reasonCode: string): boolean {
+  return modificationSuccessReasonCodes.includes(reasonCode);
+}
+
+/** A capture is allowed up to 7 days after authorisation (gateway-facts.md "processModification", firm). */
+export const captureWindowSeconds = 7 * 24 * 60 * 60;
+
+/**
+ * Response `type` codes (gateway-facts.md "processPayment", firm; gateway-api.md §7 "observed 200").
+ * 400-404 are integration errors, 401 among them is the authentication error.
+ */
+export const gatewayResponseTypes = {
+  hostedPageCreated: '100',
+  ok: '200',
+  licenceError: '300',
+  integrationError: '400',
+  authenticationError: '401',
+  integrationErrors: ['400', '401', '402', '403', '404'],
+} as const;
+
+/** Transaction `code` / redirect `code` for an approved payment (gateway-api.md §3, firm). */
+export const approvedCode = '1';
+/** Redirect `code` of SINPE Móvil, settled later by a webhook (gateway-facts.md "Redirect query", firm). */
+export const pendingCode = 'Pending';
+
+/** The redirect parameter that repeats tpt: `<brand>-transaction` (gateway-facts.md "Redirect query"). */
+export const brandTransactionParam = 'svc-transaction';
+
+/** loginSdk tokens are reported with a one-day lifetime (gateway-facts.md "login", firm). */
+export const loginSdkLifetimeSeconds = 86_400;
+
+/**
+ * The unit of login's integer `expires_in` is "not shown" (gateway-api.md §5.5). Read as
+ * seconds, the common OAuth meaning; callers should also refresh on any 401.
+ */
+export const loginExpiresInUnitSeconds = 1;
+
+/**
+ * OrderHash amount text: "order total, 2 decimals" (gateway-facts.md "OrderHash, V2"; the
+ * thousands separator is UNCERTAIN). The reference plugin uses PHP number_format's default
+ * (`15,000.00`), other ports write `15000.00`. Rounds half up at the third decimal, as
+ * number_format does.
+ */
+export type OrderHashAmountStyle = 'plain' | 'thousands';
+export const orderHashAmountStyles: readonly OrderHashAmountStyle[] = ['plain', 'thousands'];
+
+export function formatOrderHashAmount(amount: string, style: OrderHashAmountStyle = 'plain'): string {
+  if (!decimalPattern.test(amount)) throw new RangeError(`not a decimal amount: ${JSON.stringify(amount)}`);
+  const [whole = '0', fraction = ''] = amount.split('.');
+  let cents = BigInt(whole + fraction.slice(0, 2).padEnd(2, '0'));
+  if ((fraction[2] ?? '0') >= '5') cents += 1n;
+  const digits = cents.toString().padStart(3, '0');
+  const units = digits.slice(0, -2);
+  const grouped = style === 'thousands' ? units.replace(/\B(?=(\d{3})+(?!\d))/g, ',') : units;
+  return `${grouped}.${digits.slice(-2)}`;
+}
+
+/** Outcomes the test cards produce (gateway-facts.md "Test mode", UNCERTAIN). */
+export type TestCardOutcome = 'approved' | 'denied' | 'insufficient_funds' | 'invalid_cvv' | 'lost_stolen';
+
+export const testCards: Readonly<Record<string, TestCardOutcome>> = {
+  '4012000000020071': 'approved',
+  '4012000000020089': 'approved',
+  '4012000000020121': 'denied',
+  '4111111111119999': 'denied',
+  '4112613451591116': 'insufficient_funds',
+  '4523080346468525': 'invalid_cvv',
+  '4549179990476733': 'lost_stolen',
+};
