@@ -1,0 +1,113 @@
+// Session and status JWTs (jose, HS256 with SESSION_SIGNING_KEY). Both carry iss, aud, iat, exp
+// and jti; `sub` is the order number. A session token is also bound to the order's amount and
+// currency and to the origin of the page allowed to use it.
+import { SignJWT, errors as joseErrors, jwtVerify } from 'jose';
+import type { Clock } from '../observability/clock.ts';
+
+export const tokenIssuer = 'svc-checkout';
+export const sessionAudience = 'svc-checkout-session';
+export const statusAudience = 'svc-checkout-status';
+/** ARCHITECTURE.md: session JWTs live at most 15 minutes; status tokens too. */
+export const maxTokenLifetimeSeconds = 15 * 60;
+
+export interface SessionClaims {
+  orderNumber: string;
+  amount: string;
+  currency: string;
+  origin: string;
+  sessionId: string;
+  expiresAt: Date;
+}
+
+export interface StatusClaims {
+  orderNumber: string;
+  expiresAt: Date;
+}
+
+/** Why a token was refused: `expired` lets the widget say so and start a new session. */
+export class TokenRejected extends Error {
+  override name = 'TokenRejected';
+  constructor(readonly reason: 'expired' | 'invalid') {
+    super(reason === 'expired' ? 'The token has expired.' : 'The token is not valid.');
+  }
+}
+
+export class TokenService {
+  private readonly key: Uint8Array;
+
+  constructor(signingKey: string, private readonly clock: Clock, private readonly sessionTtlSeconds = maxTokenLifetimeSeconds) {
+    this.key = new TextEncoder().encode(signingKey);
+    this.sessionTtlSeconds = Math.min(sessionTtlSeconds, maxTokenLifetimeSeconds);
+  }
+
+  async signSession(claims: Omit<SessionClaims, 'expiresAt'>): Promise<{ token: string; expiresAt: Date }> {
+    const { token, expiresAt } = await this.sign(sessionAudience, claims.orderNumber, claims.sessionId, this.sessionTtlSeconds, {
+      amt: claims.amount,
+      cur: claims.currency,
+      origin: claims.origin,
+    });
+    return { token, expiresAt };
+  }
+
+  async signStatus(orderNumber: string): Promise<{ token: string; expiresAt: Date }> {
+    return this.sign(statusAudience, orderNumber, crypto.randomUUID(), maxTokenLifetimeSeconds, {});
+  }
+
+  async verifySession(token: string): Promise<SessionClaims> {
+    const payload = await this.verify(token, sessionAudience);
+    const { amt, cur, origin } = payload as Record<string, unknown>;
+    if (typeof amt !== 'string' || typeof cur !== 'string' || typeof origin !== 'string') throw new TokenRejected('invalid');
+    return {
+      orderNumber: payload.sub,
+      amount: amt,
+      currency: cur,
+      origin,
+      sessionId: payload.jti,
+      expiresAt: new Date(payload.exp * 1000),
+    };
+  }
+
+  async verifyStatus(token: string): Promise<StatusClaims> {
+    const payload = await this.verify(token, statusAudience);
+    return { orderNumber: payload.sub, expiresAt: new Date(payload.exp * 1000) };
+  }
+
+  private async sign(audience: string, subject: string, jti: string, ttlSeconds: number, extra: Record<string, string>) {
+    const issuedAt = Math.floor(this.clock.now().getTime() / 1000);
+    const expiresAtSeconds = issuedAt + ttlSeconds;
+    const token = await new SignJWT(extra)
+      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+      .setIssuer(tokenIssuer)
+      .setAudience(audience)
+      .setSubject(subject)
+      .setJti(jti)
+      .setIssuedAt(issuedAt)
+      .setExpirationTime(expiresAtSeconds)
+      .sign(this.key);
+    return { token, expiresAt: new Date(expiresAtSeconds * 1000) };
+  }
+
+  private async verify(token: string, audience: string) {
+    try {
+      const { payload } = await jwtVerify(token, this.key, {
+        issuer: tokenIssuer,
+        audience,
+        // Only HS256: `none` and every other algorithm are refused before the signature is read.
+        algorithms: ['HS256'],
+        requiredClaims: ['sub', 'exp', 'iat', 'jti'],
+        currentDate: this.clock.now(),
+      });
+      const { sub, exp, iat, jti } = payload;
+      if (typeof sub !== 'string' || typeof exp !== 'number' || typeof iat !== 'number' || typeof jti !== 'string') {
+        throw new TokenRejected('invalid');
+      }
+      // A token that claims a longer life than we ever issue was not made by us.
+      if (exp - iat > maxTokenLifetimeSeconds) throw new TokenRejected('invalid');
+      return { ...(payload as Record<string, unknown>), sub, exp, iat, jti };
+    } catch (error) {
+      if (error instanceof TokenRejected) throw error;
+      if (error instanceof joseErrors.JWTExpired) throw new TokenRejected('expired');
+      throw new TokenRejected('invalid');
+    }
+  }
+}

@@ -1,0 +1,45 @@
+// The API token (login) and the SDK token (loginSdk), each fetched once at a time and reused until
+// shortly before it expires.
+import type { Clock } from '../observability/clock.ts';
+
+export interface CachedToken {
+  value: string;
+  expiresAt: Date;
+}
+
+/** Single-flight cache: concurrent callers share one fetch; a token is refreshed `marginMs` early. */
+export class TokenCache {
+  private current: CachedToken | undefined;
+  private inFlight: Promise<CachedToken> | undefined;
+
+  constructor(
+    private readonly fetchToken: () => Promise<CachedToken>,
+    private readonly clock: Clock,
+    private readonly marginMs: (token: CachedToken) => number,
+  ) {}
+
+  async get(): Promise<CachedToken> {
+    const token = this.current;
+    if (token && this.clock.now().getTime() < token.expiresAt.getTime() - this.marginMs(token)) return token;
+    return this.refresh();
+  }
+
+  /** Drops `stale` (only if it is still the cached one) and fetches anew, shared with concurrent callers. */
+  async replace(stale: CachedToken): Promise<CachedToken> {
+    if (this.current && this.current.value !== stale.value) return this.current;
+    this.current = undefined;
+    return this.refresh();
+  }
+
+  private refresh(): Promise<CachedToken> {
+    this.inFlight ??= this.fetchToken()
+      .then((token) => {
+        this.current = token;
+        return token;
+      })
+      .finally(() => {
+        this.inFlight = undefined;
+      });
+    return this.inFlight;
+  }
+}

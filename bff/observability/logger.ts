@@ -1,0 +1,44 @@
+// pino with redaction: secrets and card data never reach a log line, wherever they sit in an object.
+import pino, { type DestinationStream, type Logger } from 'pino';
+
+const sensitiveKeys = [
+  'password',
+  'apiPassword',
+  'GATEWAY_API_PASSWORD',
+  'key',
+  'apiKey',
+  'api_key',
+  'GATEWAY_API_KEY',
+  'token',
+  'access_token',
+  'accessToken',
+  'sessionToken',
+  'BANK_ACCESS_TOKEN',
+  'secret',
+  'secret_ref',
+  'BANK_SECRET_REF',
+  'MERCHANT_SECRET',
+  'SESSION_SIGNING_KEY',
+  'authorization',
+  'Authorization',
+  'cookie',
+  'card',
+  'cardNumber',
+  'card_number',
+  'pan',
+  'cvv',
+  'cvc',
+  'crd',
+  'creditCardToken',
+  'OrderHash',
+  'orderHash',
+];
+
+/** Every sensitive key at the top level and up to three levels down. */
+export const redactedPaths = sensitiveKeys.flatMap((key) => [key, `*.${key}`, `*.*.${key}`, `*.*.*.${key}`]);
+
+export function createLogger(level: string, destination?: DestinationStream): Logger {
+  return pino({ level, redact: { paths: redactedPaths, censor: '[redacted]' } }, destination);
+}
+
+export type { Logger };

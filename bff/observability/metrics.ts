@@ -1,0 +1,36 @@
+// Prometheus metrics, one registry per app instance (tests build many apps in one process).
+import { Counter, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+
+export class AppMetrics {
+  readonly registry = new Registry();
+  readonly httpRequests = new Counter({
+    name: 'http_requests_total',
+    help: 'HTTP requests handled, by method, route pattern and status.',
+    labelNames: ['method', 'route', 'status'] as const,
+    registers: [this.registry],
+  });
+  readonly httpDuration = new Histogram({
+    name: 'http_request_duration_seconds',
+    help: 'HTTP request latency, by method and route pattern.',
+    labelNames: ['method', 'route'] as const,
+    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+    registers: [this.registry],
+  });
+  readonly upstreamCalls = new Counter({
+    name: 'upstream_calls_total',
+    help: 'Calls to the gateway or bank, by operation and outcome.',
+    labelNames: ['upstream', 'operation', 'outcome'] as const,
+    registers: [this.registry],
+  });
+  readonly upstreamDuration = new Histogram({
+    name: 'upstream_call_duration_seconds',
+    help: 'Latency of calls to the gateway or bank, by operation.',
+    labelNames: ['upstream', 'operation'] as const,
+    buckets: [0.01, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30],
+    registers: [this.registry],
+  });
+
+  constructor(options: { defaultMetrics?: boolean } = {}) {
+    if (options.defaultMetrics) collectDefaultMetrics({ register: this.registry });
+  }
+}
