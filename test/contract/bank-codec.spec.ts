@@ -1,0 +1,77 @@
+import { test, expect } from '@playwright/test';
+import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
+import { decryptDelivery, DeliveryRejected, encryptDelivery, type DeliveryRejectedReason } from '../../contract/bank/codec.ts';
+import { openDelivery } from '../../contract/bank/delivery.ts';
+
+const secretRef = 'whsec_demo_7f3a';
+const plaintext = JSON.stringify({ hello: 'mundo', amount: '15000.00', ñ: 'sí' });
+
+/** The bank's format built independently: base64(nonce ‖ ciphertext ‖ tag), key = SHA-256(secret_ref). */
+function nodeEncrypt(text: string, secret: string, nonce = randomBytes(12)): string {
+  const cipher = createCipheriv('aes-256-gcm', createHash('sha256').update(secret).digest(), nonce);
+  const body = Buffer.concat([cipher.update(text, 'utf8'), cipher.final()]);
+  return Buffer.concat([nonce, body, cipher.getAuthTag()]).toString('base64');
+}
+
+function nodeDecrypt(data: string, secret: string): string {
+  const bytes = Buffer.from(data, 'base64');
+  const decipher = createDecipheriv('aes-256-gcm', createHash('sha256').update(secret).digest(), bytes.subarray(0, 12));
+  decipher.setAuthTag(bytes.subarray(bytes.length - 16));
+  return Buffer.concat([decipher.update(bytes.subarray(12, bytes.length - 16)), decipher.final()]).toString('utf8');
+}
+
+async function rejectionReason(promise: Promise<unknown>): Promise<DeliveryRejectedReason | 'resolved'> {
+  try {
+    await promise;
+    return 'resolved';
+  } catch (error) {
+    expect(error).toBeInstanceOf(DeliveryRejected);
+    return (error as DeliveryRejected).reason;
+  }
+}
+
+test.describe('bank delivery codec', () => {
+  test('decrypts a delivery made with node:crypto', async () => {
+    expect(await decryptDelivery(nodeEncrypt(plaintext, secretRef), secretRef)).toBe(plaintext);
+  });
+
+  test('a fixed-nonce vector decrypts to the same text', async () => {
+    const data = nodeEncrypt('{"a":1}', secretRef, Buffer.alloc(12, 7));
+    expect(data.startsWith(Buffer.alloc(12, 7).toString('base64').slice(0, 16))).toBe(true);
+    expect(await decryptDelivery(data, secretRef)).toBe('{"a":1}');
+  });
+
+  test('what it encrypts node:crypto decrypts, with a fresh 12-byte nonce each time', async () => {
+    const first = await encryptDelivery(plaintext, secretRef);
+    const second = await encryptDelivery(plaintext, secretRef);
+    expect(nodeDecrypt(first, secretRef)).toBe(plaintext);
+    expect(Buffer.from(first, 'base64').length).toBe(12 + Buffer.byteLength(plaintext) + 16);
+    expect(first.slice(0, 16)).not.toBe(second.slice(0, 16));
+  });
+
+  test('a flipped bit anywhere fails authentication', async () => {
+    const bytes = Buffer.from(nodeEncrypt(plaintext, secretRef), 'base64');
+    for (const index of [0, 11, 12, bytes.length - 17, bytes.length - 1]) {
+      const tampered = Buffer.from(bytes);
+      tampered[index] = (tampered[index] ?? 0) ^ 0x01;
+      expect(await rejectionReason(decryptDelivery(tampered.toString('base64'), secretRef)), `byte ${index}`).toBe('auth_failed');
+    }
+  });
+
+  test('the wrong secret fails authentication', async () => {
+    expect(await rejectionReason(decryptDelivery(nodeEncrypt(plaintext, secretRef), 'other-secret'))).toBe('auth_failed');
+  });
+
+  test('too short and non-base64 data are told apart', async () => {
+    expect(await rejectionReason(decryptDelivery(randomBytes(27).toString('base64'), secretRef))).toBe('too_short');
+    expect(await rejectionReason(decryptDelivery('', secretRef))).toBe('too_short');
+    expect(await rejectionReason(decryptDelivery('not base64!', secretRef))).toBe('bad_base64');
+    expect(await rejectionReason(decryptDelivery('QUJD=', secretRef))).toBe('bad_base64');
+  });
+
+  test('openDelivery rejects authentic bodies that are not JSON or not an event', async () => {
+    expect(await rejectionReason(openDelivery(nodeEncrypt('not json', secretRef), secretRef))).toBe('not_json');
+    expect(await rejectionReason(openDelivery(nodeEncrypt('{"event":{}}', secretRef), secretRef))).toBe('schema');
+    expect(await rejectionReason(openDelivery(nodeEncrypt(plaintext, secretRef), 'x'))).toBe('auth_failed');
+  });
+});
