@@ -1,9 +1,14 @@
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
+import { subdivisionFiles } from './widget/lazy/subdivision-files.ts';
 
 /**
  * Builds <svc-checkout> twice into dist/widget:
- * - default mode: an ES module (svc-checkout.js) whose lazy parts become chunks;
- * - `--mode iife`: svc-checkout.iife.js for a plain <script src>.
+ * - default mode: the ES module (svc-checkout.js), the lazily loaded ES modules checkout-rules.js
+ *   (the contract's zod-based code) and phone-validator.js, and one subdivision file per country
+ *   (subdivisions/XX.json);
+ * - `--mode iife`: svc-checkout.iife.js for a plain <script src>. An IIFE cannot code-split, so it
+ *   imports the same ES modules and fetches the same JSON from next to itself
+ *   (widget/lazy-assets.ts); the ES build must therefore run first (npm run build does).
  *
  * Decorators: Vite 8 compiles TypeScript with Oxc, which does not lower standard
  * decorators (see ../shared/TOOLCHAIN.md). tsconfig.json therefore selects legacy
@@ -14,18 +19,33 @@ export default defineConfig(({ mode }) => {
   const iife = mode === 'iife';
   return {
     publicDir: false,
+    plugins: iife ? [] : [emitSubdivisionFiles()],
     build: {
       outDir: 'dist/widget',
       emptyOutDir: !iife,
       target: 'es2022',
       sourcemap: true,
-      lib: {
-        entry: 'widget/svc-checkout.ts',
-        name: 'SvcCheckout',
-        formats: [iife ? 'iife' : 'es'],
-        fileName: () => (iife ? 'svc-checkout.iife.js' : 'svc-checkout.js'),
-      },
-      rollupOptions: iife ? { output: { inlineDynamicImports: true } } : {},
+      lib: iife
+        ? { entry: 'widget/svc-checkout.ts', name: 'SvcCheckout', formats: ['iife'], fileName: () => 'svc-checkout.iife.js' }
+        : {
+            entry: {
+              'svc-checkout': 'widget/svc-checkout.ts',
+              'checkout-rules': 'widget/lazy/checkout-rules.ts',
+              'phone-validator': 'widget/lazy/phone-validator.ts',
+            },
+            formats: ['es'],
+            fileName: (_format, entryName) => `${entryName}.js`,
+          },
     },
   };
 });
+
+/** The ISO 3166-2 table split per country, so a shopper downloads only the country they pick. */
+function emitSubdivisionFiles(): Plugin {
+  return {
+    name: 'svc-subdivision-files',
+    generateBundle() {
+      for (const file of subdivisionFiles()) this.emitFile({ type: 'asset', ...file });
+    },
+  };
+}

@@ -1,14 +1,634 @@
-import { LitElement, html } from 'lit';
-import { property } from 'lit/decorators.js';
+import { LitElement, html, nothing, type PropertyValues } from 'lit';
+import { property, state } from 'lit/decorators.js';
+import type {
+  CheckoutAddress,
+  CheckoutBillingAddress,
+  CheckoutRequest,
+  CreateSessionRequest,
+  OrderStatusResponse,
+  Prefill,
+} from '../contract/bff-api.ts';
+import { emptyAddress, emptyBillingAddress, type AddressSection } from './address-fields.ts';
+import { renderAddressFieldset } from './address-fieldset.ts';
+import { BffClient, BffError } from './bff-client.ts';
+import { checkoutStyles } from './checkout.styles.ts';
+import { isBusy, outcomeOfStatus, type CheckoutState } from './checkout-state.ts';
+import {
+  SvcApprovedEvent,
+  SvcDeclinedEvent,
+  SvcErrorEvent,
+  SvcReadyEvent,
+  SvcRedirectEvent,
+  SvcStatusEvent,
+  SvcSubmitEvent,
+  type SvcErrorCode,
+} from './events.ts';
+import { countryOfLocale, countryOptions } from './i18n/countries.ts';
+import { formatMoney, resolveLocale, translationFor } from './i18n/localize.ts';
+import type { AddressFieldName, Translation } from './i18n/translation.ts';
+import { loadCheckoutRules, loadPhoneValidator, loadSubdivisions, type CheckoutRulesModule, type Subdivision } from './lazy-assets.ts';
+import { StatusPoller } from './status-poller.ts';
+import { toFieldErrorCode, type AddressErrors, type AddressValidator } from './validation/field-error-code.ts';
+import { SubdivisionCheck } from './validation/subdivision-check.ts';
+
+type CatalogItems = CreateSessionRequest['items'];
+type OrderSummary = { orderNumber: string; amount: string; currency: string };
+
+/** `items='[{"sku":"mug","quantity":2}]'`: a malformed attribute reads as no items rather than throwing in render. */
+const itemsConverter = {
+  fromAttribute(value: string | null): CatalogItems | undefined {
+    if (!value) return undefined;
+    try {
+      const parsed: unknown = JSON.parse(value);
+      return Array.isArray(parsed) ? (parsed as CatalogItems) : undefined;
+    } catch {
+      return undefined;
+    }
+  },
+  toAttribute: (value: CatalogItems | undefined) => (value ? JSON.stringify(value) : null),
+};
+
+/** The prefill's given fields only: an absent one must not overwrite a default with undefined. */
+function definedFields(partial: Readonly<Record<string, string | undefined>> | undefined): Record<string, string> {
+  return Object.fromEntries(Object.entries(partial ?? {}).filter((entry): entry is [string, string] => entry[1] !== undefined));
+}
 
 /**
- * @summary Embeddable checkout (placeholder until issue 5 lands).
+ * @summary A checkout form that collects billing and shipping details, sends the shopper to the
+ * gateway's hosted payment page (full-page redirect or popup) and shows the confirmed outcome.
+ *
+ * @event {SvcReadyEvent} svc-ready - The session loaded and the form is ready. `orderNumber`.
+ * @event {SvcSubmitEvent} svc-submit - The shopper submitted valid details. Cancelable: `preventDefault()` stops the checkout.
+ * @event {SvcRedirectEvent} svc-redirect - The hosted payment page is ready (`url`, `mode`). In redirect mode, `preventDefault()` stops the navigation so the page can navigate itself.
+ * @event {SvcStatusEvent} svc-status - The order's status changed (`orderNumber`, `status`, `final`).
+ * @event {SvcApprovedEvent} svc-approved - The payment was approved (`orderNumber`, `amount`, `currency`, `auth`).
+ * @event {SvcDeclinedEvent} svc-declined - The payment was declined (`orderNumber`, `reason`).
+ * @event {SvcErrorEvent} svc-error - The checkout cannot go on (`code`: network, session-expired, invalid-session, popup-blocked, payment-error; `detail`).
+ *
+ * @csspart form - The form element.
+ * @csspart summary - The order total above the form.
+ * @csspart billing - The billing address fieldset.
+ * @csspart shipping - The shipping address fieldset.
+ * @csspart same-as-billing - The "ship to my billing address" checkbox row.
+ * @csspart field - Each field's wrapper (also `field-<name>`, e.g. `field-email`).
+ * @csspart input - Each input and select (selects also `country` or `state`).
+ * @csspart error - A field's error message.
+ * @csspart submit-button - The pay button.
+ * @csspart status - The live region that states where the checkout is and its outcome.
+ * @csspart retry-button - The button offered after a decline or an error.
+ *
+ * @cssproperty --svc-color-text - Text color.
+ * @cssproperty --svc-color-muted - Secondary text color.
+ * @cssproperty --svc-color-background - Background of the element and its inputs.
+ * @cssproperty --svc-color-surface - Background of the order summary.
+ * @cssproperty --svc-color-border - Input and fieldset borders.
+ * @cssproperty --svc-color-primary - Pay button and focus color.
+ * @cssproperty --svc-color-on-primary - Text on the pay button.
+ * @cssproperty --svc-color-error - Error messages and invalid borders.
+ * @cssproperty --svc-color-success - Approved outcome.
+ * @cssproperty --svc-color-warning - Review outcome.
+ * @cssproperty --svc-radius - Corner radius.
+ * @cssproperty --svc-spacing - Gap between fields.
+ * @cssproperty --svc-focus-ring - Box shadow of the focused control.
  */
 export class SvcCheckout extends LitElement {
-  /** The BFF base URL. */
+  static override styles = checkoutStyles;
+
+  /** The BFF's base URL, e.g. `https://pay.example.com`. */
   @property() bff = '';
 
+  /** A session token made by the merchant's server (`POST /v1/merchant/checkout-sessions`). */
+  @property() session = '';
+
+  /** Catalog mode for static sites: `[{sku, quantity}]` (JSON in the attribute); the element creates the session. */
+  @property({ converter: itemsConverter }) items: CatalogItems | undefined;
+
+  /** BCP 47 tag (`es-CR`, `en`, `pt-BR`). Default: `<html lang>`, then the browser's language. */
+  @property() locale = '';
+
+  /** `redirect` (default): the page goes to the gateway and comes back. `popup`: the gateway opens in a popup. */
+  @property() mode: 'redirect' | 'popup' = 'redirect';
+
+  /** Set for goods that are not shipped: no shipping address is asked. */
+  @property({ type: Boolean, attribute: 'no-shipping' }) noShipping = false;
+
+  /** `light`, `dark`, or `auto` (default: follows `prefers-color-scheme`). */
+  @property({ reflect: true }) theme: 'auto' | 'light' | 'dark' = 'auto';
+
+  @state() private checkoutState: CheckoutState = 'loading';
+  @state() private order: OrderSummary | undefined;
+  @state() private billing: CheckoutBillingAddress = emptyBillingAddress();
+  @state() private shipping: CheckoutAddress = emptyAddress();
+  @state() private sameAsBilling = true;
+  @state() private touched: ReadonlySet<string> = new Set();
+  @state() private changed: ReadonlySet<string> = new Set();
+  @state() private submitted = false;
+  /** Field errors from the BFF's problem+json, by path (`billing.state`), until the field changes. */
+  @state() private serverErrors: Readonly<Record<string, string>> = {};
+  @state() private notice: ((t: Translation) => string) | undefined;
+  @state() private outcome: OrderStatusResponse | undefined;
+  @state() private subdivisions: ReadonlyMap<string, Subdivision[]> = new Map();
+  @state() private phoneCheck: ((telephone: string, country: string) => boolean) | undefined;
+
+  private sessionToken = '';
+  private prefill: Prefill = {};
+  private startedFor = '';
+  private poller: StatusPoller | undefined;
+  private popup: Window | null = null;
+  private popupWatch: ReturnType<typeof setInterval> | undefined;
+  private lastStatus: string | undefined;
+  private readonly langObserver = new MutationObserver(() => this.requestUpdate());
+  private countryCache: { locale: string; options: ReturnType<typeof countryOptions> } | undefined;
+  /** The contract's zod-based code, loaded at start (see lazy-assets.ts for why it is not bundled). */
+  @state() private rules: CheckoutRulesModule | undefined;
+  private validator: AddressValidator | undefined;
+
+  /** Where the checkout is: loading, idle, submitting, redirecting, returned, polling, approved, declined, review, error or expired. */
+  get state(): CheckoutState {
+    return this.checkoutState;
+  }
+
+  override connectedCallback(): void {
+    super.connectedCallback();
+    this.langObserver.observe(document.documentElement, { attributes: true, attributeFilter: ['lang'] });
+  }
+
+  override disconnectedCallback(): void {
+    super.disconnectedCallback();
+    this.langObserver.disconnect();
+    this.poller?.stop();
+    clearInterval(this.popupWatch);
+  }
+
+  protected override updated(changed: PropertyValues<this>): void {
+    if (changed.has('bff') || changed.has('session') || changed.has('items')) void this.start();
+  }
+
+  /** Validates and, when valid, sends the details and goes to the payment page. Same as pressing the pay button. */
+  async submit(): Promise<void> {
+    if (this.checkoutState !== 'idle' || !this.order) return;
+    this.submitted = true;
+    this.notice = undefined;
+    // Validation needs the phone metadata and the chosen countries' subdivisions; once loaded,
+    // everything below runs in the click's task, so a popup is still allowed to open.
+    const loading = this.loadCheckData();
+    if (loading) await loading;
+    const errorCount = this.countErrors();
+    if (errorCount > 0) {
+      this.notice = (t) => t.fixErrors(errorCount);
+      return this.focusFirstInvalid();
+    }
+    if (!this.dispatchEvent(new SvcSubmitEvent(this.order.orderNumber))) return;
+    if (this.mode === 'popup') {
+      this.popup = window.open('about:blank', 'svc-checkout-payment', 'popup,width=520,height=760');
+      if (!this.popup) {
+        this.notice = (t) => t.popupBlocked;
+        this.dispatchEvent(new SvcErrorEvent('popup-blocked', 'the browser blocked the payment window'));
+        return;
+      }
+    }
+    this.checkoutState = 'submitting';
+    const body: CheckoutRequest =
+      this.noShipping || this.sameAsBilling
+        ? { billing: this.billing, sameAsBilling: true, locale: this.currentLocale() }
+        : { billing: this.billing, shipping: this.shipping, locale: this.currentLocale() };
+    try {
+      const { redirectUrl, orderNumber } = await this.client().checkout(this.sessionToken, body);
+      this.checkoutState = 'redirecting';
+      if (this.popup) return this.openInPopup(redirectUrl, orderNumber);
+      if (this.dispatchEvent(new SvcRedirectEvent(redirectUrl, 'redirect'))) window.location.assign(redirectUrl);
+    } catch (error) {
+      this.closePopup();
+      await this.onCheckoutError(error);
+    }
+  }
+
+  /** Back to a fresh form (the session's prefill), stopping any status polling. Fires no event. */
+  reset(): void {
+    this.poller?.stop();
+    this.closePopup();
+    this.touched = new Set();
+    this.changed = new Set();
+    this.submitted = false;
+    this.serverErrors = {};
+    this.notice = undefined;
+    this.outcome = undefined;
+    this.lastStatus = undefined;
+    this.applyPrefill();
+    if (this.order) this.checkoutState = 'idle';
+    else {
+      this.startedFor = '';
+      void this.start();
+    }
+  }
+
   override render() {
-    return html`<p part="status">svc-checkout</p>`;
+    const locale = this.currentLocale();
+    const t = translationFor(locale);
+    const state = this.checkoutState;
+    const formShown = state === 'idle' || state === 'submitting' || (state === 'redirecting' && !this.popup);
+    const outcome = this.outcome;
+    return html`<div lang=${t.lang.split('-')[0] === locale.split('-')[0] ? locale : t.lang}>
+      ${formShown && this.order ? this.renderForm(t, locale, this.order) : nothing}
+      <p class="status" part="status" role="status" data-state=${state}>${this.statusText(t, locale)}</p>
+      ${outcome && !isBusy(state) && state !== 'idle' ? html`<p>${t.orderNumber(outcome.orderNumber)}</p>` : nothing}
+      ${this.canRetry()
+        ? html`<button type="button" part="retry-button" @click=${() => void this.retry()}>${t.retry}</button>`
+        : nothing}
+    </div>`;
+  }
+
+  private renderForm(t: Translation, locale: string, order: OrderSummary) {
+    const busy = this.checkoutState !== 'idle';
+    const amount = formatMoney(locale, order.amount, order.currency);
+    const countries = this.countries(locale);
+    const fieldset = (section: AddressSection) => {
+      const value = section === 'billing' ? this.billing : this.shipping;
+      const errors = this.validator?.validate(section, value).errors ?? {};
+      return renderAddressFieldset({
+        section,
+        value,
+        t,
+        countries,
+        subdivisions: this.subdivisions.get(value.country),
+        disabled: busy,
+        shownError: (field) => this.shownError(t, section, field, errors),
+        onInput: (field, fieldValue) => this.onFieldInput(section, field, fieldValue),
+        onBlur: (field) => (this.touched = new Set(this.touched).add(`${section}.${field}`)),
+      });
+    };
+    return html`<form part="form" novalidate aria-label=${t.form} @submit=${this.onSubmit} @focusin=${this.onFirstFocus}>
+      <div class="summary" part="summary"><span>${t.total}</span><strong>${amount}</strong></div>
+      ${fieldset('billing')}
+      ${this.noShipping
+        ? nothing
+        : html`<label class="checkbox" part="same-as-billing">
+            <input type="checkbox" .checked=${this.sameAsBilling} ?disabled=${busy} @change=${this.onSameAsBillingChange} />
+            ${t.sameAsBilling}
+          </label>`}
+      ${this.noShipping || this.sameAsBilling ? nothing : fieldset('shipping')}
+      <button type="submit" part="submit-button" ?disabled=${busy}>${t.pay(amount)}</button>
+    </form>`;
+  }
+
+  private statusText(t: Translation, locale: string): string {
+    const outcome = this.outcome;
+    switch (this.checkoutState) {
+      case 'loading':
+        return t.loading;
+      case 'idle':
+        return this.notice?.(t) ?? '';
+      case 'submitting':
+        return t.submitting;
+      case 'redirecting':
+        return this.popup ? t.popupOpen : t.redirecting;
+      case 'returned':
+        return t.returned;
+      case 'polling':
+        return this.popup ? t.popupOpen : t.polling;
+      case 'approved':
+        return t.approved(outcome ? formatMoney(locale, outcome.amount, outcome.currency) : '');
+      case 'declined':
+        return outcome?.message ? t.declinedBecause(outcome.message) : t.declined;
+      case 'review':
+        return t.review;
+      case 'error':
+        return this.notice?.(t) ?? t.error;
+      case 'expired':
+        return t.expired;
+    }
+  }
+
+  private shownError(t: Translation, section: AddressSection, field: AddressFieldName, errors: AddressErrors): string | undefined {
+    const path = `${section}.${field}`;
+    const fromServer = this.serverErrors[path];
+    if (fromServer !== undefined) return fromServer;
+    const code = errors[field];
+    if (code === undefined) return undefined;
+    // Shown once it helps: after the shopper left a field they changed, or after a submit.
+    return this.submitted || (this.touched.has(path) && this.changed.has(path)) ? t.errors[code] : undefined;
+  }
+
+  // ----- the flow -------------------------------------------------------------------------------
+
+  private async start(): Promise<void> {
+    const key = JSON.stringify([this.bff, this.session, this.items]);
+    if (!this.bff || key === this.startedFor) return;
+    this.startedFor = key;
+    let rules: CheckoutRulesModule;
+    try {
+      rules = await this.ensureRules();
+    } catch (error) {
+      return this.fail(new BffError(0, undefined), 'network');
+    }
+    const statusToken = this.takeResultToken(rules.resultFragmentParameter);
+    if (statusToken) return this.resume(statusToken, rules);
+    if (this.session || this.items?.length) await this.loadSession();
+  }
+
+  private async ensureRules(): Promise<CheckoutRulesModule> {
+    if (this.rules) return this.rules;
+    const rules = await loadCheckoutRules();
+    this.validator = new rules.AddressValidator({
+      isSubdivisionOf: (state, country) => new SubdivisionCheck(country, this.subdivisions.get(country) ?? []).isValid(state),
+      // Until the metadata arrives the BFF is the judge; submit() waits for it before deciding.
+      isValidPhone: (telephone, country) => this.phoneCheck?.(telephone, country) ?? true,
+    });
+    this.rules = rules;
+    return rules;
+  }
+
+  private isCatalogMode(): boolean {
+    return !this.session && !!this.items?.length;
+  }
+
+  private async loadSession(): Promise<void> {
+    this.checkoutState = 'loading';
+    try {
+      if (this.session) {
+        const loaded = await this.client().getSession(this.session);
+        this.sessionToken = this.session;
+        this.order = loaded.order;
+        this.prefill = loaded.prefill;
+      } else {
+        const created = await this.client().createSession({ items: this.items ?? [], locale: this.currentLocale() });
+        this.sessionToken = created.sessionToken;
+        this.order = created.order;
+        this.prefill = {};
+      }
+    } catch (error) {
+      if (error instanceof BffError && error.status === 401 && this.session) return this.expire(error.message);
+      return this.fail(error, 'invalid-session');
+    }
+    this.applyPrefill();
+    this.checkoutState = 'idle';
+    this.dispatchEvent(new SvcReadyEvent(this.order.orderNumber));
+  }
+
+  private applyPrefill(): void {
+    const defaultCountry = countryOfLocale(this.currentLocale()) ?? '';
+    this.billing = { ...emptyBillingAddress(), country: defaultCountry, ...definedFields(this.prefill.billing) };
+    this.shipping = { ...emptyAddress(), country: defaultCountry, ...definedFields(this.prefill.shipping) };
+    this.sameAsBilling = !this.prefill.shipping;
+    void this.ensureSubdivisions(this.billing.country);
+    void this.ensureSubdivisions(this.shipping.country);
+  }
+
+  /** Reads `#svc-result=<status token>` once and removes it, so a reload or a shared link does not replay it. */
+  private takeResultToken(parameter: string): string | undefined {
+    const fragment = new URLSearchParams(window.location.hash.slice(1));
+    const token = fragment.get(parameter);
+    if (!token) return undefined;
+    fragment.delete(parameter);
+    const rest = fragment.toString();
+    const url = `${window.location.pathname}${window.location.search}${rest ? `#${rest}` : ''}`;
+    history.replaceState(history.state, '', url);
+    return token;
+  }
+
+  private resume(statusToken: string, rules: CheckoutRulesModule): void {
+    const orderNumber = rules.orderNumberOfStatusToken(statusToken);
+    if (!orderNumber) return this.fail(new BffError(401, undefined), 'invalid-session');
+    this.checkoutState = 'returned';
+    this.watchOrder(orderNumber, statusToken);
+  }
+
+  private openInPopup(redirectUrl: string, orderNumber: string): void {
+    const popup = this.popup;
+    if (!popup) return;
+    // The gateway's page gets no handle on the merchant's page.
+    popup.opener = null;
+    popup.location.href = redirectUrl;
+    this.dispatchEvent(new SvcRedirectEvent(redirectUrl, 'popup'));
+    this.watchOrder(orderNumber, this.sessionToken);
+    this.popupWatch = setInterval(() => {
+      if (!popup.closed) return;
+      clearInterval(this.popupWatch);
+      void this.onPopupClosed(orderNumber);
+    }, 500);
+  }
+
+  /** The shopper closed the window: one last look, then back to the form if nothing was decided. */
+  private async onPopupClosed(orderNumber: string): Promise<void> {
+    if (isBusy(this.checkoutState) === false) return;
+    this.poller?.stop();
+    this.popup = null;
+    try {
+      const status = await this.client().getOrder(orderNumber, this.sessionToken);
+      this.onOrderStatus(status);
+      if (status.final) return;
+    } catch {
+      // unknown: let the shopper decide to try again
+    }
+    this.checkoutState = 'idle';
+    this.notice = (t) => t.popupClosed;
+  }
+
+  private closePopup(): void {
+    clearInterval(this.popupWatch);
+    if (this.popup && !this.popup.closed) this.popup.close();
+    this.popup = null;
+  }
+
+  private watchOrder(orderNumber: string, token: string): void {
+    this.poller?.stop();
+    this.lastStatus = undefined;
+    this.poller = new StatusPoller({
+      fetchStatus: () => this.client().getOrder(orderNumber, token),
+      onStatus: (status) => this.onOrderStatus(status),
+      onFailure: (error) => this.fail(error, 'payment-error'),
+      isRetryable: (error) => error instanceof BffError && (error.status === 0 || error.status === 429 || error.status >= 500),
+    });
+    this.poller.start();
+  }
+
+  private onOrderStatus(status: OrderStatusResponse): void {
+    this.outcome = status;
+    if (status.status !== this.lastStatus) {
+      this.lastStatus = status.status;
+      this.dispatchEvent(new SvcStatusEvent(status.orderNumber, status.status, status.final));
+    }
+    if (!status.final) {
+      if (this.checkoutState === 'returned' || this.checkoutState === 'redirecting') this.checkoutState = 'polling';
+      return;
+    }
+    this.poller?.stop();
+    this.closePopup();
+    const outcome = outcomeOfStatus(status.status);
+    this.checkoutState = outcome;
+    if (outcome === 'approved') {
+      this.dispatchEvent(new SvcApprovedEvent(status.orderNumber, status.amount, status.currency, status.auth));
+    } else if (outcome === 'declined') {
+      this.dispatchEvent(new SvcDeclinedEvent(status.orderNumber, status.message));
+    } else if (outcome === 'error') {
+      this.dispatchEvent(new SvcErrorEvent('payment-error', `order ${status.status}`));
+    } else if (outcome === 'expired') {
+      this.dispatchEvent(new SvcErrorEvent('session-expired', 'the order expired before it was paid'));
+    }
+  }
+
+  private async onCheckoutError(error: unknown): Promise<void> {
+    if (!(error instanceof BffError)) return this.fail(error, 'payment-error');
+    const fieldErrors = error.status === 400 ? (error.problem?.errors ?? []) : [];
+    if (fieldErrors.length > 0) {
+      const byPath: Record<string, string> = {};
+      const t = translationFor(this.currentLocale());
+      for (const fieldError of fieldErrors) {
+        const code = toFieldErrorCode(fieldError.code ?? fieldError.message);
+        byPath[fieldError.path] ??= code === 'invalid' ? fieldError.message : t.errors[code];
+      }
+      this.serverErrors = byPath;
+      this.checkoutState = 'idle';
+      this.notice = (t) => t.fixErrors(fieldErrors.length);
+      return this.focusFirstInvalid();
+    }
+    if (error.status === 401 || error.problem?.type === this.rules?.problemTypes.sessionExpired) {
+      if (this.isCatalogMode()) {
+        await this.renewSession();
+        this.notice = (t) => t.expiredRenewed;
+        return;
+      }
+      return this.expire(error.message);
+    }
+    this.fail(error, 'payment-error');
+  }
+
+  /** Catalog mode: a fresh session (and order number) for the same items; the shopper's details stay. */
+  private async renewSession(): Promise<void> {
+    this.checkoutState = 'loading';
+    try {
+      const created = await this.client().createSession({ items: this.items ?? [], locale: this.currentLocale() });
+      this.sessionToken = created.sessionToken;
+      this.order = created.order;
+      this.outcome = undefined;
+      this.lastStatus = undefined;
+      this.checkoutState = 'idle';
+    } catch (error) {
+      this.fail(error, 'invalid-session');
+    }
+  }
+
+  private fail(error: unknown, code: SvcErrorCode): void {
+    this.poller?.stop();
+    this.closePopup();
+    const offline = error instanceof BffError && error.status === 0;
+    this.checkoutState = 'error';
+    this.notice = offline ? (t) => t.offline : undefined;
+    this.dispatchEvent(new SvcErrorEvent(offline ? 'network' : code, error instanceof Error ? error.message : String(error)));
+  }
+
+  private expire(detail: string): void {
+    this.checkoutState = 'expired';
+    this.dispatchEvent(new SvcErrorEvent('session-expired', detail));
+  }
+
+  private canRetry(): boolean {
+    const state = this.checkoutState;
+    if (state === 'declined' || state === 'error') return !!(this.session || this.items?.length || this.order);
+    return state === 'expired' && this.isCatalogMode();
+  }
+
+  /** After a decline or an error: a catalog checkout gets a new order; a merchant session is reused. */
+  private async retry(): Promise<void> {
+    this.poller?.stop();
+    this.outcome = undefined;
+    this.submitted = false;
+    this.notice = undefined;
+    if (this.isCatalogMode()) return this.renewSession();
+    if (!this.order) {
+      this.startedFor = '';
+      return this.start();
+    }
+    this.checkoutState = 'idle';
+  }
+
+  // ----- the form -------------------------------------------------------------------------------
+
+  private readonly onSubmit = (event: SubmitEvent) => {
+    event.preventDefault();
+    void this.submit();
+  };
+
+  private readonly onFirstFocus = () => void this.loadCheckData();
+
+  private readonly onSameAsBillingChange = (event: Event) => {
+    this.sameAsBilling = (event.target as HTMLInputElement).checked;
+    if (!this.sameAsBilling) void this.ensureSubdivisions(this.shipping.country);
+  };
+
+  private onFieldInput(section: AddressSection, field: AddressFieldName, value: string): void {
+    const path = `${section}.${field}`;
+    const current = section === 'billing' ? this.billing : this.shipping;
+    const next = { ...current, [field]: value };
+    // A state only makes sense inside its country: a new country clears it.
+    if (field === 'country') {
+      next.state = '';
+      void this.ensureSubdivisions(value);
+    }
+    if (section === 'billing') this.billing = next as CheckoutBillingAddress;
+    else this.shipping = next;
+    this.changed = new Set(this.changed).add(path);
+    if (this.serverErrors[path] !== undefined) {
+      const { [path]: _cleared, ...rest } = this.serverErrors;
+      this.serverErrors = rest;
+    }
+  }
+
+  private countErrors(): number {
+    const sections: AddressSection[] = this.noShipping || this.sameAsBilling ? ['billing'] : ['billing', 'shipping'];
+    return sections.reduce(
+      (count, section) =>
+        count + Object.keys(this.validator?.validate(section, section === 'billing' ? this.billing : this.shipping).errors ?? {}).length,
+      0,
+    );
+  }
+
+  private async focusFirstInvalid(): Promise<void> {
+    await this.updateComplete;
+    this.renderRoot.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }
+
+  /** Starts loading what validation needs; undefined when everything is already here. */
+  private loadCheckData(): Promise<unknown> | undefined {
+    const pending: Promise<unknown>[] = [];
+    if (!this.rules) pending.push(this.ensureRules());
+    if (!this.phoneCheck) {
+      pending.push(
+        loadPhoneValidator().then(
+          (module) => (this.phoneCheck = module.isValidPhone),
+          () => undefined, // the BFF still validates the phone
+        ),
+      );
+    }
+    for (const country of [this.billing.country, this.shipping.country]) {
+      if (country && !this.subdivisions.has(country)) pending.push(this.ensureSubdivisions(country));
+    }
+    return pending.length > 0 ? Promise.all(pending) : undefined;
+  }
+
+  private async ensureSubdivisions(country: string): Promise<void> {
+    if (!country || this.subdivisions.has(country)) return;
+    let list: Subdivision[];
+    try {
+      list = await loadSubdivisions(country);
+    } catch {
+      list = [];
+    }
+    this.subdivisions = new Map(this.subdivisions).set(country, list);
+  }
+
+  // ----- small lookups --------------------------------------------------------------------------
+
+  private client(): BffClient {
+    return new BffClient(this.bff);
+  }
+
+  private currentLocale(): string {
+    return resolveLocale(this.locale, document.documentElement.lang, navigator.language);
+  }
+
+  private countries(locale: string): ReturnType<typeof countryOptions> {
+    if (this.countryCache?.locale !== locale) this.countryCache = { locale, options: countryOptions(locale) };
+    return this.countryCache.options;
   }
 }

@@ -1,8 +1,10 @@
 import { SvcCheckout } from './checkout.component.ts';
 
 export { SvcCheckout };
+export * from './events.ts';
+export type { CheckoutState } from './checkout-state.ts';
 
-// A page may load the script twice; defining the tag again would throw.
+// A page may load the script twice (or both builds); defining the tag again would throw.
 if (!customElements.get('svc-checkout')) customElements.define('svc-checkout', SvcCheckout);
 
 declare global {

@@ -1,0 +1,108 @@
+import { html, nothing, type TemplateResult } from 'lit';
+import { live } from 'lit/directives/live.js';
+import { fieldsOf, type AddressFieldSpec, type AddressSection } from './address-fields.ts';
+import type { CountryOption } from './i18n/countries.ts';
+import type { AddressFieldName, Translation } from './i18n/translation.ts';
+import type { Subdivision } from './lazy-assets.ts';
+
+export interface AddressFieldsetContext {
+  section: AddressSection;
+  value: Readonly<Partial<Record<AddressFieldName, string>>>;
+  t: Translation;
+  countries: { region: CountryOption[]; others: CountryOption[] };
+  /** The selected country's subdivisions; undefined while they load. */
+  subdivisions: readonly Subdivision[] | undefined;
+  disabled: boolean;
+  /** The localized message to show under a field, or undefined when none should show yet. */
+  shownError: (field: AddressFieldName) => string | undefined;
+  onInput: (field: AddressFieldName, value: string) => void;
+  onBlur: (field: AddressFieldName) => void;
+}
+
+/** One address as a fieldset of labelled controls; ids are prefixed by section, so both can coexist. */
+export function renderAddressFieldset(context: AddressFieldsetContext): TemplateResult {
+  const { section, t } = context;
+  return html`<fieldset part=${section} ?disabled=${context.disabled}>
+    <legend>${section === 'billing' ? t.billing : t.shipping}</legend>
+    ${fieldsOf(section).map((field) => renderField(context, field))}
+  </fieldset>`;
+}
+
+function renderField(context: AddressFieldsetContext, field: AddressFieldSpec): TemplateResult {
+  const { section, t } = context;
+  const id = `${section}-${field.name}`;
+  const error = context.shownError(field.name);
+  const errorId = `${id}-error`;
+  const control = {
+    id,
+    name: `${section}.${field.name}`,
+    autocomplete: `section-${section} ${field.autocomplete}`,
+    value: context.value[field.name] ?? '',
+    invalid: error !== undefined,
+    describedBy: error !== undefined ? errorId : undefined,
+  };
+  const onInput = (event: Event) => context.onInput(field.name, (event.target as HTMLInputElement | HTMLSelectElement).value);
+  const onBlur = () => context.onBlur(field.name);
+  let input: TemplateResult;
+  if (field.name === 'country') {
+    input = html`<select
+      id=${control.id}
+      name=${control.name}
+      part="input country"
+      autocomplete=${control.autocomplete}
+      required
+      aria-invalid=${control.invalid ? 'true' : 'false'}
+      aria-describedby=${control.describedBy ?? nothing}
+      @change=${onInput}
+      @blur=${onBlur}
+    >
+      <option value="" ?selected=${control.value === ''}>${t.chooseCountry}</option>
+      ${context.countries.region.map((country) => renderOption(country, control.value))}
+      <hr />
+      ${context.countries.others.map((country) => renderOption(country, control.value))}
+    </select>`;
+  } else if (field.name === 'state') {
+    const loading = context.subdivisions === undefined && context.value.country !== '';
+    input = html`<select
+      id=${control.id}
+      name=${control.name}
+      part="input state"
+      autocomplete=${control.autocomplete}
+      required
+      ?disabled=${loading || !context.value.country}
+      aria-busy=${loading ? 'true' : 'false'}
+      aria-invalid=${control.invalid ? 'true' : 'false'}
+      aria-describedby=${control.describedBy ?? nothing}
+      @change=${onInput}
+      @blur=${onBlur}
+    >
+      <option value="" ?selected=${control.value === ''}>${loading ? t.loadingStates : t.chooseState}</option>
+      ${(context.subdivisions ?? []).map((subdivision) => renderOption(subdivision, control.value))}
+    </select>`;
+  } else {
+    input = html`<input
+      id=${control.id}
+      name=${control.name}
+      part="input"
+      type=${field.type ?? 'text'}
+      autocomplete=${control.autocomplete}
+      ?required=${!field.optional}
+      .value=${live(control.value)}
+      aria-invalid=${control.invalid ? 'true' : 'false'}
+      aria-describedby=${control.describedBy ?? nothing}
+      @input=${onInput}
+      @blur=${onBlur}
+    />`;
+  }
+  return html`<div class="field ${field.wide ? 'wide' : ''}" part="field field-${field.name}">
+    <label for=${id}>
+      ${t.fields[field.name]}${field.optional ? html` <span class="optional">(${t.optional})</span>` : nothing}
+    </label>
+    ${input}
+    ${error !== undefined ? html`<p class="error" id=${errorId} part="error">${error}</p>` : nothing}
+  </div>`;
+}
+
+function renderOption(option: { code: string; name: string }, selected: string): TemplateResult {
+  return html`<option value=${option.code} ?selected=${option.code === selected}>${option.name}</option>`;
+}

@@ -1,0 +1,100 @@
+import type { OrderStatus } from '../contract/bff-api.ts';
+
+// Every event bubbles and is composed, so a listener on the page (or a framework binding on the
+// element) hears it through the shadow root. Each fires for something the shopper or the gateway
+// did, never because code set a property.
+const crossing = { bubbles: true, composed: true } as const;
+
+/** The form is ready for the shopper: the session was loaded and its prefill applied. */
+export class SvcReadyEvent extends Event {
+  static readonly eventName = 'svc-ready';
+  constructor(readonly orderNumber: string) {
+    super(SvcReadyEvent.eventName, crossing);
+  }
+}
+
+/** The shopper submitted valid details; the widget is about to send them. Cancelable. */
+export class SvcSubmitEvent extends Event {
+  static readonly eventName = 'svc-submit';
+  constructor(readonly orderNumber: string) {
+    super(SvcSubmitEvent.eventName, { ...crossing, cancelable: true });
+  }
+}
+
+/**
+ * The hosted payment page is ready. In redirect mode the widget navigates there next unless a
+ * listener calls `preventDefault()` (to navigate itself); in popup mode the popup already shows it.
+ */
+export class SvcRedirectEvent extends Event {
+  static readonly eventName = 'svc-redirect';
+  constructor(
+    readonly url: string,
+    readonly mode: 'redirect' | 'popup',
+  ) {
+    super(SvcRedirectEvent.eventName, { ...crossing, cancelable: mode === 'redirect' });
+  }
+}
+
+/** The order's status as the gateway reports it changed (also fires for the first status seen). */
+export class SvcStatusEvent extends Event {
+  static readonly eventName = 'svc-status';
+  constructor(
+    readonly orderNumber: string,
+    readonly status: OrderStatus,
+    readonly final: boolean,
+  ) {
+    super(SvcStatusEvent.eventName, crossing);
+  }
+}
+
+export class SvcApprovedEvent extends Event {
+  static readonly eventName = 'svc-approved';
+  constructor(
+    readonly orderNumber: string,
+    readonly amount: string,
+    readonly currency: string,
+    readonly auth: string | undefined,
+  ) {
+    super(SvcApprovedEvent.eventName, crossing);
+  }
+}
+
+export class SvcDeclinedEvent extends Event {
+  static readonly eventName = 'svc-declined';
+  constructor(
+    readonly orderNumber: string,
+    readonly reason: string | undefined,
+  ) {
+    super(SvcDeclinedEvent.eventName, crossing);
+  }
+}
+
+/** Why a checkout could not go on. */
+export type SvcErrorCode =
+  | 'network' // the BFF could not be reached
+  | 'session-expired' // the session token expired (session mode; catalog mode renews it)
+  | 'invalid-session' // the session token or catalog items were refused
+  | 'popup-blocked' // popup mode: the browser refused to open the payment window
+  | 'payment-error'; // the gateway or the BFF failed the payment (status `expired`, `reversed`, 5xx)
+
+export class SvcErrorEvent extends Event {
+  static readonly eventName = 'svc-error';
+  constructor(
+    readonly code: SvcErrorCode,
+    readonly detail: string,
+  ) {
+    super(SvcErrorEvent.eventName, crossing);
+  }
+}
+
+declare global {
+  interface GlobalEventHandlersEventMap {
+    'svc-ready': SvcReadyEvent;
+    'svc-submit': SvcSubmitEvent;
+    'svc-redirect': SvcRedirectEvent;
+    'svc-status': SvcStatusEvent;
+    'svc-approved': SvcApprovedEvent;
+    'svc-declined': SvcDeclinedEvent;
+    'svc-error': SvcErrorEvent;
+  }
+}

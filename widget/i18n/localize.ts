@@ -1,0 +1,64 @@
+import { en } from './en.ts';
+import { es } from './es.ts';
+import { es419 } from './es-419.ts';
+import { ptBR } from './pt-BR.ts';
+import type { PartialTranslation, Translation } from './translation.ts';
+
+const translations: Record<string, Translation | PartialTranslation> = { en, es, 'es-419': es419, 'pt-BR': ptBR };
+
+/**
+ * The tag the page asks for: the element's `locale` attribute, else `<html lang>`, else the
+ * browser's language. An unparsable tag falls through to the next source.
+ */
+export function resolveLocale(...candidates: Array<string | null | undefined>): string {
+  for (const candidate of candidates) {
+    if (!candidate) continue;
+    try {
+      const [canonical] = Intl.getCanonicalLocales(candidate);
+      if (canonical) return canonical;
+    } catch {
+      // not a BCP 47 tag: try the next source
+    }
+  }
+  return 'en';
+}
+
+/**
+ * Most specific first, `en` last: es-CR → es-419 → es → en; es-ES → es → en; pt → pt-BR → en.
+ * Every Spanish region except Spain's reads Latin-American Spanish best.
+ */
+export function fallbackChain(tag: string): string[] {
+  const locale = new Intl.Locale(tag);
+  const chain = [tag];
+  if (locale.language === 'es' && locale.region && locale.region !== 'ES') chain.push('es-419');
+  if (locale.language === 'pt') chain.push('pt-BR');
+  chain.push(locale.language, 'en');
+  return [...new Set(chain)];
+}
+
+/** The complete Translation for a tag: the chain's entries merged, most specific winning. */
+export function translationFor(tag: string): Translation {
+  const layers = fallbackChain(tag)
+    .map((key) => translations[key])
+    .filter((layer): layer is Translation | PartialTranslation => layer !== undefined)
+    .reverse();
+  let merged: Translation = en;
+  for (const layer of layers) {
+    merged = {
+      ...merged,
+      ...layer,
+      fields: { ...merged.fields, ...layer.fields },
+      errors: { ...merged.errors, ...layer.errors },
+    } as Translation;
+  }
+  return merged;
+}
+
+/** A decimal string shown in the order's currency; the string is formatted exactly, never via a float. */
+export function formatMoney(locale: string, amount: string, currency: string): string {
+  try {
+    return new Intl.NumberFormat(locale, { style: 'currency', currency }).format(amount as `${number}`);
+  } catch {
+    return `${amount} ${currency}`;
+  }
+}

@@ -1,0 +1,69 @@
+/** Stable codes for a field problem: the contract's issue messages plus the widget's own. */
+export type FieldErrorCode =
+  | 'required'
+  | 'too_long'
+  | 'invalid_country'
+  | 'state_not_in_country'
+  | 'invalid_email'
+  | 'invalid_phone'
+  | 'invalid_zip'
+  | 'invalid';
+
+export type AddressFieldName =
+  | 'firstName'
+  | 'lastName'
+  | 'address'
+  | 'address2'
+  | 'city'
+  | 'state'
+  | 'zip'
+  | 'country'
+  | 'telephone'
+  | 'email';
+
+/**
+ * Every piece of text the element shows, for one locale. Functions take what varies
+ * (an amount already formatted by Intl.NumberFormat, a count) so word order stays the translator's.
+ */
+export interface Translation {
+  /** The BCP 47 tag these strings are written in (used for `lang` inside the shadow root). */
+  lang: string;
+  form: string;
+  billing: string;
+  shipping: string;
+  sameAsBilling: string;
+  fields: Record<AddressFieldName, string>;
+  optional: string;
+  chooseCountry: string;
+  chooseState: string;
+  loadingStates: string;
+  errors: Record<FieldErrorCode, string>;
+  fixErrors: (count: number) => string;
+  total: string;
+  pay: (amount: string) => string;
+  retry: string;
+  startOver: string;
+  loading: string;
+  submitting: string;
+  redirecting: string;
+  popupOpen: string;
+  popupBlocked: string;
+  popupClosed: string;
+  returned: string;
+  polling: string;
+  approved: (amount: string) => string;
+  declined: string;
+  declinedBecause: (reason: string) => string;
+  review: string;
+  error: string;
+  offline: string;
+  expired: string;
+  expiredRenewed: string;
+  orderNumber: (orderNumber: string) => string;
+}
+
+/** A regional variant overrides only what differs from its parent language. */
+export type PartialTranslation = Partial<Omit<Translation, 'fields' | 'errors'>> & {
+  fields?: Partial<Translation['fields']>;
+  errors?: Partial<Translation['errors']>;
+};

@@ -1,0 +1,60 @@
+/**
+ * The widget's lazily loaded parts, fetched next to the script that defined the element:
+ * - `checkout-rules.js`: an ES module with the contract's zod-based code (address schemas, status
+ *   token reading), ~9 kB gzip that the first bundle cannot afford;
+ * - `subdivisions/XX.json`: one country's ISO 3166-2 subdivisions (the whole table is ~50 kB gzip);
+ * - `phone-validator.js`: an ES module with libphonenumber's metadata (~29 kB gzip).
+ *
+ * The same URLs work for the ES build (import.meta.url is the module), for the IIFE build (which
+ * has no import.meta: document.currentScript.src stands in, and it only exists while the script
+ * first runs, so it is read here, at evaluation) and from source under web-test-runner (its config
+ * serves these paths from widget/lazy/ and contract/). Fetching JSON and importing a same-origin module
+ * need no inline script, eval or inline style, so a strict CSP holds.
+ */
+import type { Subdivision } from '../contract/iso-subdivisions.ts';
+import type * as CheckoutRules from './lazy/checkout-rules.ts';
+import type { PhoneValidatorModule } from './lazy/phone-validator.ts';
+
+export type CheckoutRulesModule = typeof CheckoutRules;
+
+export type { Subdivision };
+
+// The IIFE build turns import.meta into {}: the script's own src is read instead, while it runs.
+const moduleUrl = import.meta.url ?? (document.currentScript as HTMLScriptElement | null)?.src ?? document.baseURI;
+const assetBase = new URL('./', moduleUrl);
+
+const subdivisionLoads = new Map<string, Promise<Subdivision[]>>();
+let phoneValidatorLoad: Promise<PhoneValidatorModule> | undefined;
+let checkoutRulesLoad: Promise<CheckoutRulesModule> | undefined;
+
+/** One country's subdivisions; asked once per country per page, a failed load may be retried. */
+export function loadSubdivisions(country: string): Promise<Subdivision[]> {
+  if (!/^[A-Z]{2}$/.test(country)) return Promise.resolve([]);
+  let load = subdivisionLoads.get(country);
+  if (!load) {
+    load = fetch(new URL(`subdivisions/${country}.json`, assetBase)).then((response) => {
+      if (!response.ok) throw new Error(`subdivisions of ${country}: HTTP ${response.status}`);
+      return response.json() as Promise<Subdivision[]>;
+    });
+    load.catch(() => subdivisionLoads.delete(country));
+    subdivisionLoads.set(country, load);
+  }
+  return load;
+}
+
+export function loadPhoneValidator(): Promise<PhoneValidatorModule> {
+  phoneValidatorLoad ??= importModule<PhoneValidatorModule>('phone-validator.js');
+  phoneValidatorLoad.catch(() => (phoneValidatorLoad = undefined));
+  return phoneValidatorLoad;
+}
+
+export function loadCheckoutRules(): Promise<CheckoutRulesModule> {
+  checkoutRulesLoad ??= importModule<CheckoutRulesModule>('checkout-rules.js');
+  checkoutRulesLoad.catch(() => (checkoutRulesLoad = undefined));
+  return checkoutRulesLoad;
+}
+
+function importModule<T>(fileName: string): Promise<T> {
+  // A computed specifier: the bundler must leave it alone, the browser resolves it at run time.
+  return import(/* @vite-ignore */ new URL(fileName, assetBase).href) as Promise<T>;
+}

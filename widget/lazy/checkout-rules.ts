@@ -1,0 +1,6 @@
+// Entry of its own (dist/widget/checkout-rules.js): everything the widget takes from contract/
+// that is built on zod. zod/mini alone is ~8 kB gzip, which the 20 kB first bundle cannot carry
+// next to Lit; this chunk loads at start, in parallel with nothing the shopper waits on
+// (the element shows its loading state meanwhile). widget/lazy-assets.ts loads it.
+export { orderNumberOfStatusToken, problemTypes, resultFragmentParameter } from '../../contract/bff-api.ts';
+export { AddressValidator } from '../validation/address-validator.ts';
