@@ -1,8 +1,65 @@
 import { Hono } from 'hono';
+import { bankRoutes } from './bank/bank-routes.ts';
+import { controlRoutes } from './control/control-routes.ts';
+import { sandboxDefaults, type SandboxMerchant } from './defaults.ts';
+import { hostedPageRoutes } from './gateway/hosted-page-routes.ts';
+import { linkPageRoutes } from './gateway/link-page-routes.ts';
+import { linkPicturePath, linkRoutes } from './gateway/link-routes.ts';
+import { loginRoutes } from './gateway/login-routes.ts';
+import { pageStylesheet, pageStylesheetPath } from './gateway/payment-page.ts';
+import { paymentRoutes } from './gateway/payment-routes.ts';
+import { splitRoutes } from './gateway/split-routes.ts';
+import { createState, type SandboxState } from './state.ts';
 
-/** Placeholder until issue 3: the simulated gateway (root) and bank (/banking). */
-export function createSandboxApp() {
+export interface SandboxOptions {
+  merchant?: SandboxMerchant;
+  bankAccessToken?: string;
+  /** Same seed, same calls → same ids, auth numbers and tokens. */
+  seed?: string | number;
+  /** The sandbox's clock; tests move it (or POST /_sandbox/clock) to pass the capture window. */
+  now?: () => Date;
+  /** Accept http:// webhook URLs on loopback hosts (local demo). Default false: https only. */
+  allowHttpLoopbackWebhooks?: boolean;
+  /** Used for outgoing link webhooks and bank deliveries. */
+  fetch?: typeof fetch;
+}
+
+export interface Sandbox {
+  app: Hono;
+  /** In-process access to the same state the /_sandbox control API exposes. */
+  control: SandboxState;
+}
+
+/**
+ * The simulated gateway (at the root: /api/v1/..., the hosted page, link pages) and bank
+ * (under /banking), plus the sandbox-only control API under /_sandbox.
+ */
+export function createSandbox(options: SandboxOptions = {}): Sandbox {
+  const state = createState(
+    {
+      merchant: options.merchant ?? sandboxDefaults.merchant,
+      bankAccessToken: options.bankAccessToken ?? sandboxDefaults.bankAccessToken,
+      allowHttpLoopbackWebhooks: options.allowHttpLoopbackWebhooks ?? false,
+      fetch: options.fetch ?? globalThis.fetch,
+    },
+    options.seed ?? sandboxDefaults.seed,
+    options.now,
+  );
+
   const app = new Hono();
   app.get('/healthz', (c) => c.json({ status: 'ok' }));
-  return app;
+  app.get(pageStylesheetPath, (c) => c.body(pageStylesheet, 200, { 'Content-Type': 'text/css; charset=utf-8', 'Cache-Control': 'max-age=3600' }));
+  app.get(linkPicturePath, (c) => c.body(linkPicture, 200, { 'Content-Type': 'image/svg+xml' }));
+  app.route('/', loginRoutes(state));
+  app.route('/', paymentRoutes(state));
+  app.route('/', splitRoutes(state));
+  app.route('/', linkRoutes(state));
+  app.route('/', hostedPageRoutes(state));
+  app.route('/', linkPageRoutes(state));
+  app.route('/banking', bankRoutes(state));
+  app.route('/_sandbox', controlRoutes(state));
+  app.notFound((c) => c.json({ type: '404', message: 'Not found' }, 404));
+  return { app, control: state };
 }
+
+const linkPicture = '<svg xmlns="http://www.w3.org/2000/svg" width="64" height="64" viewBox="0 0 64 64"><rect width="64" height="64" rx="12" fill="#1f5eff"/><path d="M18 34h28M18 26h28" stroke="#fff" stroke-width="4"/></svg>';

@@ -1,12 +1,19 @@
-import { createSandboxApp } from './app.ts';
+import { createSandbox } from './app.ts';
+import { sandboxOptionsFromEnv, type Env } from './defaults.ts';
 import { serveApp, type RunningServer } from '../scripts/serve-app.ts';
 
-export type Env = Record<string, string | undefined>;
+export type { Env };
 
-/** Starts the sandbox gateway and bank on SANDBOX_PORT (default 4010). */
+/**
+ * Starts the sandbox gateway and bank on 127.0.0.1:SANDBOX_PORT (default 4010; '0' picks a
+ * free port). The demo merchant and bank token come from GATEWAY_API_USER,
+ * GATEWAY_API_PASSWORD, GATEWAY_API_KEY and BANK_ACCESS_TOKEN when set. Webhooks to http://
+ * loopback URLs are allowed, because under `npm start` the BFF is plain http on 127.0.0.1.
+ */
 export function startSandbox(env: Env = process.env): Promise<RunningServer> {
   const port = Number(env.SANDBOX_PORT ?? 4010);
-  return serveApp(createSandboxApp(), '127.0.0.1', port, 'SANDBOX_PORT');
+  const { app } = createSandbox({ ...sandboxOptionsFromEnv(env), allowHttpLoopbackWebhooks: true, ...(env.SANDBOX_SEED ? { seed: env.SANDBOX_SEED } : {}) });
+  return serveApp(app, '127.0.0.1', port, 'SANDBOX_PORT');
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

@@ -1,0 +1,79 @@
+import { Hono } from 'hono';
+import { z } from 'zod';
+import { publicDestination } from '../bank/bank-routes.ts';
+import { bankTrigger, buildBankEvent } from '../bank/event-builder.ts';
+import { emit, type DeliveryResult } from '../bank/emitter.ts';
+import type { SandboxState } from '../state.ts';
+import { faultSpec } from './faults.ts';
+import { truthOf } from './truth.ts';
+
+/**
+ * Sandbox-only control API under /_sandbox (documented in sandbox/README.md). No auth: the
+ * sandbox is a local test double that listens on loopback; nothing here exists on a real gateway.
+ */
+export function controlRoutes(state: SandboxState) {
+  const app = new Hono();
+
+  app.get('/calls', (c) => {
+    const calls = state.calls.list(c.req.query('operation') || undefined, c.req.query('orderNumber') || undefined);
+    return c.json({ count: calls.length, calls: calls.map((call) => ({ ...call, at: call.at.toISOString() })) });
+  });
+  app.delete('/calls', (c) => {
+    state.calls.reset();
+    return c.json({ ok: true });
+  });
+
+  app.get('/faults', (c) => c.json({ faults: state.faults.list() }));
+  app.post('/faults', async (c) => {
+    const parsed = faultSpec.safeParse(await c.req.json().catch(() => undefined));
+    if (!parsed.success) return c.json({ error: 'invalid fault', issues: parsed.error.issues }, 400);
+    return c.json({ id: state.faults.add(parsed.data) }, 201);
+  });
+  app.delete('/faults', (c) => {
+    state.faults.clear();
+    return c.json({ ok: true });
+  });
+
+  app.post('/tokens/expire', (c) => {
+    state.tokens.expireAll();
+    return c.json({ ok: true });
+  });
+
+  app.get('/clock', (c) => c.json({ now: state.clock.now().toISOString() }));
+  app.post('/clock', async (c) => {
+    const parsed = z.object({ advanceSeconds: z.number().min(0) }).safeParse(await c.req.json().catch(() => undefined));
+    if (!parsed.success) return c.json({ error: 'expected {advanceSeconds: number >= 0}' }, 400);
+    return c.json({ now: state.clock.advance(parsed.data.advanceSeconds).toISOString() });
+  });
+
+  app.get('/truth/:orderNumber', (c) => {
+    const orderNumber = c.req.param('orderNumber');
+    const truth = truthOf(orderNumber, state.ledger.byOrderNumber(orderNumber), state.clock.now());
+    return truth ? c.json(truth) : c.json({ error: `no order ${orderNumber}` }, 404);
+  });
+
+  app.get('/links/:id', (c) => {
+    const link = state.links.byId(Number(c.req.param('id')));
+    if (!link) return c.json({ error: 'no such link' }, 404);
+    const { token: _token, ...view } = link;
+    return c.json(view);
+  });
+
+  app.get('/bank/destinations', (c) => c.json({ destinations: state.bank.destinations.map(publicDestination) }));
+  app.post('/bank/events', async (c) => {
+    const parsed = bankTrigger.safeParse(await c.req.json().catch(() => undefined));
+    if (!parsed.success) return c.json({ error: 'invalid trigger', issues: parsed.error.issues }, 400);
+    let event: ReturnType<typeof buildBankEvent>;
+    try {
+      event = buildBankEvent(state.bank, parsed.data);
+    } catch (error) {
+      return c.json({ error: (error as Error).message }, 400);
+    }
+    const sending = emit(state.bank, parsed.data.event_type, event);
+    if (!parsed.data.wait) sending.catch(() => undefined);
+    const deliveries: DeliveryResult[] | 'pending' = parsed.data.wait ? await sending : 'pending';
+    return c.json({ event_ids: [event.event.event_id], payment_id: (event.payment as { payment_id: string }).payment_id, event, deliveries });
+  });
+
+  return app;
+}

@@ -1,0 +1,41 @@
+/**
+ * The documented demo merchant and bank token. They are not secrets: they only open this
+ * sandbox. `npm start` passes the same GATEWAY_* / BANK_ACCESS_TOKEN variables to the
+ * sandbox and the BFF, so one set of variables configures both ends.
+ */
+export interface SandboxMerchant {
+  apiUser: string;
+  apiPassword: string;
+  apiKey: string;
+  merchantId: string;
+}
+
+export const sandboxDefaults = {
+  merchant: {
+    apiUser: 'demo@sandbox.svc-checkout.test',
+    apiPassword: 'sandbox-demo-password',
+    apiKey: 'sandbox-demo-api-key',
+    merchantId: '1001',
+  } satisfies SandboxMerchant,
+  bankAccessToken: 'sandbox-demo-bank-token',
+  /** A demo BANK_SECRET_REF a BFF may register its destination with under `npm start`. */
+  bankSecretRef: 'sandbox-demo-secret-ref',
+  seed: 'svc-checkout-sandbox',
+} as const;
+
+export type Env = Record<string, string | undefined>;
+
+/** Demo values, each replaced by its environment variable when that is set and non-empty. */
+export function sandboxOptionsFromEnv(env: Env): { merchant: SandboxMerchant; bankAccessToken: string } {
+  const pick = (name: string, fallback: string) => (env[name] ? env[name] : fallback);
+  const merchant = sandboxDefaults.merchant;
+  return {
+    merchant: {
+      apiUser: pick('GATEWAY_API_USER', merchant.apiUser),
+      apiPassword: pick('GATEWAY_API_PASSWORD', merchant.apiPassword),
+      apiKey: pick('GATEWAY_API_KEY', merchant.apiKey),
+      merchantId: pick('GATEWAY_MERCHANT_ID', merchant.merchantId),
+    },
+    bankAccessToken: pick('BANK_ACCESS_TOKEN', sandboxDefaults.bankAccessToken),
+  };
+}

@@ -1,0 +1,136 @@
+import { fromMinorUnits, toMinorUnits } from '../../contract/money.ts';
+import { gatewayDateTime } from '../clock.ts';
+import type { GatewayOrder, Modification } from './ledger.ts';
+import { captureWindowMs } from './modification-rules.ts';
+
+/**
+ * Sandbox fee schedule, so commission and net_to_liquidate are consistent numbers:
+ * 3.5 % commission and 13 % IVA on the commission (Costa Rica's VAT rate), rounded half-up
+ * in minor units. Declines, cancels and modifications carry no fee.
+ */
+const commissionBasisPoints = 350n;
+const ivaPercent = 13n;
+
+/** consult's record (gateway-api.md §2.3): `id_svc`, net_to_liquidate as a string. */
+export interface TransactionRecordOut {
+  id_svc: number;
+  orderNumber: string;
+  amount: string;
+  currency: string;
+  merchantId: string;
+  code: string;
+  response: string;
+  auth: string;
+  commission: number;
+  iva_commission: number;
+  retention_iva: number;
+  retention_rent: number;
+  cost: number;
+  cost_iva: number;
+  net_to_liquidate: string;
+  capture: string;
+  card: string;
+  last: string;
+  environment: string;
+  type: string;
+  date: string;
+}
+
+/** consultTransactions' item (§2.4): `id`, net_to_liquidate a number, plus taxes/discount/email. */
+export type TransactionListItemOut = Omit<TransactionRecordOut, 'id_svc' | 'net_to_liquidate'> & {
+  id: number;
+  net_to_liquidate: number;
+  taxes: string;
+  discount: string;
+  discount_name: string;
+  email: string;
+};
+
+/** A record plus what consultTransactions filters on. */
+export interface LedgerRecord {
+  record: TransactionRecordOut;
+  email: string;
+  at: Date;
+}
+
+/** Every transaction the order produced so far: its payment, then each modification. */
+export function recordsOf(order: GatewayOrder, merchantId: string, now: Date): LedgerRecord[] {
+  if (order.status === 'created' || !order.outcome || !order.settledAt) return [];
+  const approved = order.status === 'approved';
+  const minor = approved ? toMinorUnits(order.amount, order.currency) : 0n;
+  const commission = halfUpDivide(minor * commissionBasisPoints, 10_000n);
+  const iva = halfUpDivide(commission * ivaPercent, 100n);
+  const base = {
+    orderNumber: order.orderNumber,
+    currency: order.currency,
+    merchantId,
+    auth: order.outcome.auth,
+    retention_iva: 0,
+    retention_rent: 0,
+    cost: 0,
+    cost_iva: 0,
+    card: order.card?.bin ?? '',
+    last: order.card?.last4 ?? '',
+    environment: 'Test',
+  };
+  const payment: LedgerRecord = {
+    email: order.email,
+    at: order.settledAt,
+    record: {
+      ...base,
+      id_svc: order.tpt,
+      amount: order.amount,
+      code: order.outcome.code,
+      response: order.outcome.description,
+      commission: Number(fromMinorUnits(commission, order.currency)),
+      iva_commission: Number(fromMinorUnits(iva, order.currency)),
+      net_to_liquidate: fromMinorUnits(minor - commission - iva, order.currency),
+      capture: captureLabel(order, now),
+      type: 'Payment',
+      date: gatewayDateTime(order.settledAt),
+    },
+  };
+  const zero = fromMinorUnits(0n, order.currency);
+  const modifications = order.modifications.map((m: Modification): LedgerRecord => ({
+    email: order.email,
+    at: m.at,
+    record: {
+      ...base,
+      id_svc: m.transactionId,
+      amount: m.amount,
+      code: '1',
+      response: 'Approved',
+      commission: 0,
+      iva_commission: 0,
+      net_to_liquidate: zero,
+      capture: captureLabel(order, now),
+      type: modificationTypeLabel[m.kind],
+      date: gatewayDateTime(m.at),
+    },
+  }));
+  return [payment, ...modifications];
+}
+
+export function toListItem({ record, email }: LedgerRecord): TransactionListItemOut {
+  const { id_svc, net_to_liquidate, ...rest } = record;
+  return { ...rest, id: id_svc, net_to_liquidate: Number(net_to_liquidate), taxes: '0.00', discount: '0.00', discount_name: '', email };
+}
+
+const modificationTypeLabel = { capture: 'Capture', refund: 'Refund', reversal: 'Reversal' } as const;
+
+/**
+ * The record's `capture` field tells the capture state now. The spec only shows `Capture`;
+ * the other labels are the sandbox's: `Authorization` (authorized, not captured yet),
+ * `Reversed`, `Expired` (authorization lapsed after the capture window).
+ */
+function captureLabel(order: GatewayOrder, now: Date): string {
+  if (order.status !== 'approved') return order.captureRequested ? 'Capture' : 'Authorization';
+  if (order.capturedMinor > 0n) return 'Capture';
+  if (order.reversed) return 'Reversed';
+  if (order.settledAt && now.getTime() - order.settledAt.getTime() > captureWindowMs) return 'Expired';
+  return 'Authorization';
+}
+
+function halfUpDivide(numerator: bigint, denominator: bigint): bigint {
+  return (numerator * 2n + denominator) / (denominator * 2n);
+}

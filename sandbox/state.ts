@@ -1,0 +1,43 @@
+import { SandboxClock } from './clock.ts';
+import { SeededRandom } from './seeded-random.ts';
+import { CallCounter } from './control/call-counter.ts';
+import { FaultTable } from './control/faults.ts';
+import { TokenStore } from './gateway/tokens.ts';
+import { Ledger } from './gateway/ledger.ts';
+import { LinkBook } from './gateway/link-book.ts';
+import { Bank } from './bank/bank.ts';
+import type { SandboxMerchant } from './defaults.ts';
+
+export interface SandboxSettings {
+  merchant: SandboxMerchant;
+  bankAccessToken: string;
+  /** Allows http:// webhook URLs when the host is loopback (local demo only). */
+  allowHttpLoopbackWebhooks: boolean;
+  /** Outgoing deliveries (link webhooks, bank events) go through this. */
+  fetch: typeof fetch;
+}
+
+/** All the sandbox remembers. One instance per createSandbox(); nothing is global. */
+export interface SandboxState {
+  settings: SandboxSettings;
+  clock: SandboxClock;
+  random: SeededRandom;
+  calls: CallCounter;
+  faults: FaultTable;
+  tokens: TokenStore;
+  ledger: Ledger;
+  links: LinkBook;
+  bank: Bank;
+}
+
+export function createState(settings: SandboxSettings, seed: string | number, now: (() => Date) | undefined): SandboxState {
+  const clock = new SandboxClock(now);
+  const random = new SeededRandom(seed);
+  const calls = new CallCounter(clock);
+  const faults = new FaultTable(random);
+  const tokens = new TokenStore(clock, random);
+  const ledger = new Ledger(clock, random);
+  const links = new LinkBook(clock, random);
+  const bank = new Bank(clock, random, settings);
+  return { settings, clock, random, calls, faults, tokens, ledger, links, bank };
+}
