@@ -45,8 +45,9 @@ function envelope<Type extends string, Payment extends z.ZodRawShape>(eventType:
   });
 }
 
-/** §6.3: an inbound payment reached `posted`. */
+/** §6.3: an inbound payment reached `posted` (§3: emitted when it reaches that status). */
 export const payinPostedEvent = envelope('payin.posted', {
+  status: z.literal('posted'),
   posted_at: bankTimestamp,
   account: z.object({ type: z.string(), value: z.string() }),
   reference: z.object({ client_reference: z.string(), external_reference: z.string() }),
@@ -83,10 +84,11 @@ export const rejection = z.object({
 });
 
 /**
- * §6.5: definitive failure. `error.platform`'s content is "not shown" beyond `code`, so other
+ * §6.5: definitive failure (§3: status failed). `error.platform`'s content is "not shown" beyond `code`, so other
  * fields are kept as sent. When the provider rejected, provider.* repeats the rejection.
  */
 export const paymentFailedEvent = envelope('payment.failed', {
+  status: z.literal('failed'),
   client_reference: z.string().optional(),
   external_reference: z.string().optional(),
   error: z.object({

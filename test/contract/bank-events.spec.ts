@@ -141,6 +141,9 @@ test.describe('bank events', () => {
     const { account: _a, ...noAccount } = payinPosted.payment;
     expect(payinPostedEvent.safeParse({ ...payinPosted, payment: noAccount }).success).toBe(false);
     expect(bankEvent.safeParse({ ...payinPosted, payment: { ...payinPosted.payment, status: 'POSTED' } }).success).toBe(false);
+    expect(bankEvent.safeParse({ ...payinPosted, payment: { ...payinPosted.payment, status: 'pending' } }).success).toBe(false);
+    expect(bankEvent.safeParse({ ...failedRejected, payment: { ...failedRejected.payment, status: 'processing' } }).success).toBe(false);
+    expect(bankEvent.safeParse({ ...reversed, payment: { ...reversed.payment, status: 'confirmed' } }).success).toBe(true);
     expect(bankEvent.safeParse({ ...payinPosted, context: { country_code: 'CR', payment_method_code: 'CARD' } }).success).toBe(false);
     expect(bankEvent.safeParse({ ...payinPosted, event: { ...payinPosted.event, event_id: 'not-a-uuid' } }).success).toBe(false);
   });
