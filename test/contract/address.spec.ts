@@ -127,4 +127,9 @@ test.describe('ISO tables', () => {
     expect(isValidPhone('888 8888', 'CR')).toBe(false);
     expect(isValidPhone('8888 8888', 'XX')).toBe(false);
   });
+
+  test('a number written with its own calling code is judged as that number', () => {
+    expect(isValidPhone('+1 415 555 2671', 'CR')).toBe(true);
+    expect(isValidPhone('+506 8888 888', 'US')).toBe(false);
+  });
 });
