@@ -1,11 +1,17 @@
 // `npm start`: builds the widget, then runs the sandbox, the BFF and the demo on 127.0.0.1,
 // each on its own port, prints their URLs, and stops them all on Ctrl-C or SIGTERM.
-// With no gateway credentials set, the BFF points at the sandbox (ARCHITECTURE.md, Configuration).
+// With no gateway credentials set, the BFF points at the sandbox and its demo merchant
+// (ARCHITECTURE.md, Configuration): one set of variables configures both ends.
 import { spawnSync } from 'node:child_process';
+import { rmSync } from 'node:fs';
 import { startSandbox } from '../sandbox/server.ts';
+import { sandboxDefaults } from '../sandbox/defaults.ts';
 import { startBff } from '../bff/server.ts';
 import { startDemo } from '../demo/server.ts';
 import type { RunningServer } from './serve-app.ts';
+
+/** Not a secret: it only opens the local demo's back office. Printed so the presenter can sign in. */
+const DEV_MERCHANT_SECRET = 'dev-merchant-secret-change-me';
 
 const skipBuild = process.argv.includes('--no-build');
 if (!skipBuild) {
@@ -14,9 +20,17 @@ if (!skipBuild) {
 }
 
 const env = { ...process.env };
-env.SANDBOX_PORT ??= '4010';
-env.BFF_PORT ??= '8787';
-env.DEMO_PORT ??= '5173';
+env.SANDBOX_PORT ||= '4010';
+env.BFF_PORT ||= '8787';
+env.DEMO_PORT ||= '5173';
+const demoOrigin = `http://127.0.0.1:${env.DEMO_PORT}`;
+const usingSandbox = !env.GATEWAY_BASE_URL;
+
+if (env.E2E_FRESH_DB && env.DATABASE_URL?.startsWith('file:')) {
+  // The e2e suite wants a clean store on every run.
+  const file = env.DATABASE_URL.slice('file:'.length);
+  for (const suffix of ['', '-wal', '-shm']) rmSync(file + suffix, { force: true });
+}
 
 const running: RunningServer[] = [];
 async function stopAll(code: number) {
@@ -28,14 +42,32 @@ try {
   const sandbox = await startSandbox(env);
   running.push(sandbox);
   env.SANDBOX_URL = sandbox.url;
+  if (usingSandbox) {
+    env.GATEWAY_BASE_URL = sandbox.url;
+    env.GATEWAY_API_USER ||= sandboxDefaults.merchant.apiUser;
+    env.GATEWAY_API_PASSWORD ||= sandboxDefaults.merchant.apiPassword;
+    env.GATEWAY_API_KEY ||= sandboxDefaults.merchant.apiKey;
+  }
+  if (!env.BANK_BASE_URL) {
+    env.BANK_BASE_URL = `${sandbox.url}/banking`;
+    env.BANK_ACCESS_TOKEN ||= sandboxDefaults.bankAccessToken;
+    env.BANK_SECRET_REF ||= sandboxDefaults.bankSecretRef;
+    // Register the BFF's bank destination with the sandbox at start, so demo bank events arrive with no manual step.
+    env.BANK_REGISTER_DESTINATION ||= '1';
+  }
+  const merchantSecretGenerated = !env.MERCHANT_SECRET;
+  env.MERCHANT_SECRET ||= DEV_MERCHANT_SECRET;
+  env.PUBLIC_BFF_URL ||= `http://127.0.0.1:${env.BFF_PORT}`;
+  env.ALLOWED_ORIGINS ||= demoOrigin;
   const bff = await startBff(env);
   running.push(bff);
   env.BFF_URL = bff.url;
   const demo = await startDemo(env);
   running.push(demo);
-  console.log(`\n  sandbox   ${sandbox.url}   (gateway at /, bank at /banking)`);
+  console.log(`\n  sandbox   ${sandbox.url}   (gateway at /, bank at /banking${usingSandbox ? ', demo merchant' : ', not used by the BFF'})`);
   console.log(`  bff       ${bff.url}`);
-  console.log(`  demo      ${demo.url}   (storefront)  ${demo.url}/backoffice.html`);
+  console.log(`  demo      ${demo.url}   (storefront)   ${demo.url}/backoffice.html`);
+  if (merchantSecretGenerated) console.log(`\n  back-office merchant secret (development value): ${DEV_MERCHANT_SECRET}`);
   console.log('\n  Ctrl-C stops all three.\n');
 } catch (error) {
   console.error(`\n${(error as Error).message}\n`);
