@@ -60,7 +60,8 @@ try {
 }
 
 {
-  const status = run('npx', ['web-test-runner']);
+  // Under tsx: web-test-runner.config.mjs imports TypeScript (the widget's lazy assets, the test stack).
+  const status = run('node', ['--import', 'tsx', './node_modules/@web/test-runner/dist/bin.js']);
   const counts = readJson(`${outDir}/wtr.json`);
   if (counts) record('widget (web-test-runner)', counts.passed, counts.failed + (status !== 0 && counts.failed === 0 ? 1 : 0));
   else record('widget (web-test-runner)', 0, 1);
