@@ -19,7 +19,9 @@ export default defineConfig(({ mode }) => {
   const iife = mode === 'iife';
   return {
     publicDir: false,
-    plugins: iife ? [] : [emitSubdivisionFiles()],
+    // An IIFE has no import.meta; widget/lazy-assets.ts then reads document.currentScript instead.
+    define: iife ? { 'import.meta.url': 'undefined' } : {},
+    plugins: iife ? [] : [emitSubdivisionFiles(), emitTypesEntry()],
     build: {
       outDir: 'dist/widget',
       emptyOutDir: !iife,
@@ -36,6 +38,7 @@ export default defineConfig(({ mode }) => {
             formats: ['es'],
             fileName: (_format, entryName) => `${entryName}.js`,
           },
+      rollupOptions: iife ? {} : { output: { chunkFileNames: 'chunks/[name]-[hash].js' } },
     },
   };
 });
@@ -46,6 +49,31 @@ function emitSubdivisionFiles(): Plugin {
     name: 'svc-subdivision-files',
     generateBundle() {
       for (const file of subdivisionFiles()) this.emitFile({ type: 'asset', ...file });
+    },
+  };
+}
+
+/**
+ * dist/widget/svc-checkout.d.ts: the package's types entry. The declarations themselves are
+ * emitted by `tsc -p widget/tsconfig.types.json` into dist/widget/types (npm run build); this
+ * entry re-exports them and states the tag map entry where a reader looks for it first.
+ */
+function emitTypesEntry(): Plugin {
+  const source = [
+    "import type { SvcCheckout } from './types/widget/svc-checkout.ts';",
+    "export * from './types/widget/svc-checkout.ts';",
+    '',
+    'declare global {',
+    '  interface HTMLElementTagNameMap {',
+    "    'svc-checkout': SvcCheckout;",
+    '  }',
+    '}',
+    '',
+  ].join('\n');
+  return {
+    name: 'svc-types-entry',
+    generateBundle() {
+      this.emitFile({ type: 'asset', fileName: 'svc-checkout.d.ts', source });
     },
   };
 }

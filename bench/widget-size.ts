@@ -1,0 +1,117 @@
+// Size of the first script a merchant page downloads (dist/widget/svc-checkout.iife.js), against
+// a floor measured in the same run: a minimal Lit element bundled the same way (Vite, IIFE, Lit
+// included). `tsx bench/widget-size.ts [--build]` prints it; the bench runner imports
+// measureWidgetSize().
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { build, type Plugin } from 'vite';
+
+/** Issue 5: the first IIFE, Lit included, is at most 20 kB gzip. */
+export const widgetGzipBudgetBytes = 20 * 1000;
+
+const projectRoot = fileURLToPath(new URL('..', import.meta.url));
+export const firstScriptPath = join(projectRoot, 'dist/widget/svc-checkout.iife.js');
+
+export interface CompressedSize {
+  raw: number;
+  gzip: number;
+  brotli: number;
+}
+
+export interface WidgetSizeReport {
+  widget: CompressedSize;
+  /** A minimal Lit element (one property, one template) bundled as an IIFE the same way. */
+  floor: CompressedSize;
+  /** widget.gzip / floor.gzip */
+  gzipRatio: number;
+  budgetGzip: number;
+  withinBudget: boolean;
+}
+
+export function compressedSize(code: Buffer | string): CompressedSize {
+  const bytes = typeof code === 'string' ? Buffer.from(code) : code;
+  return {
+    raw: bytes.length,
+    gzip: gzipSync(bytes, { level: 9 }).length,
+    brotli: brotliCompressSync(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length,
+  };
+}
+
+const floorSource = `
+import { LitElement, html } from 'lit';
+import { property } from 'lit/decorators.js';
+class MinimalElement extends LitElement {
+  @property() name = '';
+  render() { return html\`<p>\${this.name}</p>\`; }
+}
+customElements.define('minimal-element', MinimalElement);
+`;
+
+/** The floor, built by Vite in IIFE mode from a virtual entry, into a throwaway folder. */
+export async function buildFloor(): Promise<CompressedSize> {
+  const outDir = mkdtempSync(join(tmpdir(), 'svc-floor-'));
+  // A virtual module inside the project root, so `lit` resolves from the project's node_modules.
+  const entryId = 'minimal-lit-element.ts';
+  const virtualEntry: Plugin = {
+    name: 'minimal-lit-element',
+    enforce: 'pre',
+    resolveId: (id) => (id.endsWith(entryId) ? `\0${entryId}` : undefined),
+    load: (id) => (id === `\0${entryId}` ? floorSource : undefined),
+  };
+  try {
+    await build({
+      root: projectRoot,
+      configFile: false,
+      logLevel: 'silent',
+      publicDir: false,
+      plugins: [virtualEntry],
+      build: {
+        outDir,
+        emptyOutDir: true,
+        target: 'es2022',
+        lib: { entry: entryId, name: 'MinimalElement', formats: ['iife'], fileName: () => 'floor.js' },
+      },
+    });
+    return compressedSize(readFileSync(join(outDir, 'floor.js')));
+  } finally {
+    rmSync(outDir, { recursive: true, force: true });
+  }
+}
+
+/** Measures the built first script (building it first when asked or when it is missing). */
+export async function measureWidgetSize(options: { build?: boolean } = {}): Promise<WidgetSizeReport> {
+  if (options.build || !existsSync(firstScriptPath)) {
+    const result = spawnSync('npm', ['run', '--silent', 'build'], { cwd: projectRoot, stdio: 'inherit' });
+    if (result.status !== 0) throw new Error('npm run build failed');
+  }
+  const widget = compressedSize(readFileSync(firstScriptPath));
+  const floor = await buildFloor();
+  return {
+    widget,
+    floor,
+    gzipRatio: widget.gzip / floor.gzip,
+    budgetGzip: widgetGzipBudgetBytes,
+    withinBudget: widget.gzip <= widgetGzipBudgetBytes,
+  };
+}
+
+export function formatWidgetSizeReport(report: WidgetSizeReport): string {
+  const kB = (bytes: number) => `${(bytes / 1000).toFixed(2)} kB`;
+  return [
+    'widget size (dist/widget/svc-checkout.iife.js, Lit included)',
+    `  widget   gzip ${kB(report.widget.gzip)}   brotli ${kB(report.widget.brotli)}   raw ${kB(report.widget.raw)}`,
+    `  floor    gzip ${kB(report.floor.gzip)}   brotli ${kB(report.floor.brotli)}   raw ${kB(report.floor.raw)}   (minimal Lit element, same build)`,
+    `  ratio    ${report.gzipRatio.toFixed(2)}x the floor (gzip)`,
+    `  budget   ${kB(report.budgetGzip)} gzip: ${report.withinBudget ? 'within' : 'OVER'}`,
+  ].join('\n');
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
+  const report = await measureWidgetSize({ build: process.argv.includes('--build') });
+  console.log(formatWidgetSizeReport(report));
+  process.exitCode = report.withinBudget ? 0 : 1;
+}

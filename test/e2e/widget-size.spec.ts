@@ -1,0 +1,20 @@
+import { expect, test } from '@playwright/test';
+import { firstScriptPath, measureWidgetSize, widgetGzipBudgetBytes } from '../../bench/widget-size.ts';
+import { readFileSync } from 'node:fs';
+
+// Bytes, not time: the first script a merchant page downloads stays within issue 5's budget.
+test.describe('the widget size budget', () => {
+  test('the first IIFE, Lit included, is at most 20 kB gzip and leaves the heavy parts out', async () => {
+    const report = await measureWidgetSize();
+    console.log(`svc-checkout.iife.js: ${report.widget.gzip} B gzip, ${report.widget.brotli} B brotli; floor ${report.floor.gzip} B`);
+    expect(report.widget.gzip).toBeLessThanOrEqual(widgetGzipBudgetBytes);
+    // The floor is Lit alone: a widget smaller than it would mean the build dropped Lit.
+    expect(report.widget.gzip).toBeGreaterThan(report.floor.gzip);
+
+    const firstScript = readFileSync(firstScriptPath, 'utf8');
+    // libphonenumber's metadata, the ISO 3166-2 table and zod must not ride in the first script.
+    expect(firstScript).not.toContain('country_calling_codes');
+    expect(firstScript).not.toContain('Ciudad de México');
+    expect(firstScript).not.toContain('_zod');
+  });
+});
