@@ -1,6 +1,7 @@
 import { z } from 'zod';
+import { netAmountFor } from '../../contract/bank/net-amount.ts';
 import { rejectionFor } from '../../contract/bank/reason-codes.ts';
-import { fromMinorUnits, toMinorUnits } from '../../contract/money.ts';
+import { decimalPattern, fromMinorUnits, toMinorUnits } from '../../contract/money.ts';
 import { bankEventTypes, paymentMethodCodes, type BankEventType } from '../../contract/bank/event-types.ts';
 import { toBankTimestamp } from '../../contract/bank/timestamps.ts';
 import type { Bank, BankPayment } from './bank.ts';
@@ -10,7 +11,7 @@ export const bankTrigger = z.object({
   event_type: z.enum(bankEventTypes),
   payment_method_code: z.enum(paymentMethodCodes).default('SINPE_MOVIL'),
   direction: z.enum(['PAYIN', 'PAYOUT']).default('PAYIN'),
-  amount: z.string().regex(/^\d+(\.\d{1,2})?$/).default('10000.00'),
+  amount: z.string().regex(decimalPattern).default('10000.00'),
   currency: z.enum(['CRC', 'USD']).default('CRC'),
   /** payment.failed: the rail's raw code; rejection follows §6.5 (contract rejectionFor). */
   reason_code: z.string().min(1).default('21'),
@@ -18,8 +19,8 @@ export const bankTrigger = z.object({
   payment_id: z.string().uuid().optional(),
   client_reference: z.string().min(1).optional(),
   /** Overrides the sandbox fee (1 %) for payment.succeeded; tax stays 13 % of the fee unless given. */
-  fee_total: z.string().regex(/^\d+(\.\d{1,2})?$/).optional(),
-  tax_total: z.string().regex(/^\d+(\.\d{1,2})?$/).optional(),
+  fee_total: z.string().regex(decimalPattern).optional(),
+  tax_total: z.string().regex(decimalPattern).optional(),
   /** false: answer at once and deliver in the background. */
   wait: z.boolean().default(true),
 });
@@ -102,7 +103,7 @@ function paymentFor(bank: Bank, trigger: BankTrigger): BankPayment {
     public_id: bank.publicId(),
     payment_method_code: trigger.payment_method_code,
     direction: trigger.event_type === 'payin.posted' ? 'PAYIN' : trigger.direction,
-    amount: trigger.amount.includes('.') ? trigger.amount : `${trigger.amount}.00`,
+    amount: fromMinorUnits(toMinorUnits(trigger.amount, trigger.currency), trigger.currency),
     currency: trigger.currency,
     client_reference: trigger.client_reference ?? `SBX-${bank.random.digits(8)}`,
     external_reference: `FT${bank.random.digits(14)}`,
@@ -113,16 +114,16 @@ function paymentFor(bank: Bank, trigger: BankTrigger): BankPayment {
 }
 
 /**
- * §6.4: PAYIN net = amount - fee - tax; PAYOUT net = amount + fee + tax. Sandbox fee 1 %,
- * tax 13 % of the fee, both rounded half-up to minor units.
+ * Fee and tax of payment.succeeded: sandbox fee 1 %, tax 13 % of the fee, both rounded
+ * half-up to minor units; net_amount by the contract's §6.4 rule (netAmountFor).
  */
 function feesOf(payment: BankPayment, trigger: BankTrigger): { fee: string; tax: string; net: string } {
   const amount = toMinorUnits(payment.amount, payment.currency);
   const fee = trigger.fee_total ? toMinorUnits(trigger.fee_total, payment.currency) : (amount * 2n + 100n) / 200n;
   const tax = trigger.tax_total ? toMinorUnits(trigger.tax_total, payment.currency) : (fee * 13n * 2n + 100n) / 200n;
-  const net = payment.direction === 'PAYIN' ? amount - fee - tax : amount + fee + tax;
-  const text = (minor: bigint) => fromMinorUnits(minor, payment.currency);
-  // A PAYIN whose fees exceed it cannot satisfy §6.4; refuse the trigger rather than bend the rule.
-  if (net < 0n) throw new RangeError('fee_total + tax_total exceed the amount');
-  return { fee: text(fee), tax: text(tax), net: text(net) };
+  const amounts = { amount: payment.amount, fee_total: fromMinorUnits(fee, payment.currency), tax_total: fromMinorUnits(tax, payment.currency) };
+  const net = netAmountFor(payment.direction, amounts, payment.currency);
+  // A PAYIN whose charges exceed it cannot satisfy §6.4; refuse the trigger rather than bend the rule.
+  if (net === null) throw new RangeError('fee_total + tax_total exceed the amount');
+  return { fee: amounts.fee_total, tax: amounts.tax_total, net };
 }

@@ -22,13 +22,13 @@ export function linkPageRoutes(state: SandboxState) {
     .get('/pay/:token', operation('linkPage', state, 'gateway', async () => undefined), (c) => {
       const link = state.links.byToken(c.req.param('token'));
       const unavailable = unavailablePage(link);
-      if (unavailable || !link) return pageResponse(c, unavailable ?? '', link ? 410 : 404, []);
+      if (unavailable || !link) return pageResponse(c, unavailable?.html ?? '', unavailable?.status ?? 404, []);
       return pageResponse(c, renderCardPage(viewOf(link)), 200, redirectOrigins(link));
     })
     .post('/pay/:token', operation('linkPagePay', state, 'gateway', async () => undefined), async (c) => {
       const link = state.links.byToken(c.req.param('token'));
       const unavailable = unavailablePage(link);
-      if (unavailable || !link) return pageResponse(c, unavailable ?? '', link ? 410 : 404, []);
+      if (unavailable || !link) return pageResponse(c, unavailable?.html ?? '', unavailable?.status ?? 404, []);
       const form = await formFields(c);
       if (form.action === 'cancel') return pageResponse(c, renderMessagePage('Payment cancelled', 'No payment was made.'), 200, []);
       const read = readCardForm(form, state.clock.now());
@@ -116,9 +116,10 @@ async function deliverLinkWebhook(state: SandboxState, link: PaymentLink, orderN
   }
 }
 
-function unavailablePage(link: PaymentLink | undefined): string | undefined {
-  if (!link || link.deleted) return renderMessagePage('Link not found', 'This payment link does not exist.');
-  if (isClosed(link)) return renderMessagePage('Link already used', 'This single-use payment link has already been paid.');
+/** Why a link's page cannot take a payment: gone (404) or a used single-use link (410). */
+function unavailablePage(link: PaymentLink | undefined): { html: string; status: 404 | 410 } | undefined {
+  if (!link || link.deleted) return { html: renderMessagePage('Link not found', 'This payment link does not exist.'), status: 404 };
+  if (isClosed(link)) return { html: renderMessagePage('Link already used', 'This single-use payment link has already been paid.'), status: 410 };
   return undefined;
 }
 
