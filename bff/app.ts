@@ -1,8 +1,76 @@
+// createApp(config, deps): the BFF as a Hono app. One sub-app per resource, one error path
+// (problem+json), the browser endpoints behind CORS and the origin allowlist.
 import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { secureHeaders } from 'hono/secure-headers';
+import { problemTypes } from '../contract/bff-api.ts';
+import type { Config } from './config.ts';
+import { browserCors, rejectForeignOrigin } from './http/origin.ts';
+import { notFoundProblem, problemResponse, toProblemResponse } from './http/problem.ts';
+import { requestMetrics } from './http/request-metrics.ts';
+import { buildOpenApiDocument, type OperationDoc } from './openapi/document.ts';
+import { checkoutOperations } from './openapi/operations.ts';
+import { checkoutRoutes } from './routes/checkout.ts';
+import { merchantSessionRoutes } from './routes/merchant-sessions.ts';
+import { operationsRoutes } from './routes/operations.ts';
+import { orderRoutes } from './routes/orders.ts';
+import { returnRoutes } from './routes/return.ts';
+import { sessionRoutes } from './routes/sessions.ts';
+import { buildServices, type AppDeps, type Services } from './services.ts';
 
-/** Placeholder until issue 4: the BFF factory. */
-export function createApp() {
-  const app = new Hono();
-  app.get('/healthz', (c) => c.json({ status: 'ok' }));
-  return app;
+export type { AppDeps } from './services.ts';
+
+/** Paths the widget calls from the merchant's page (cross-origin). */
+const browserPaths = ['/v1/sessions', '/v1/session', '/v1/checkout', '/v1/orders/*'];
+
+export interface CreateAppOptions {
+  /** More documented operations for /v1/openapi.json (from routes mounted by later issues). */
+  extraOperations?: OperationDoc[];
 }
+
+export function createApp(config: Config, deps: AppDeps, options: CreateAppOptions = {}) {
+  const services: Services = buildServices(config, deps);
+  const { logger, metrics } = services;
+
+  const app = new Hono();
+  app.use('*', requestMetrics(metrics));
+  app.use('*', secureHeaders({ crossOriginResourcePolicy: false, crossOriginOpenerPolicy: false }));
+  app.use(
+    '*',
+    bodyLimit({
+      maxSize: config.BODY_LIMIT_BYTES,
+      onError: (c) =>
+        problemResponse(c, {
+          type: problemTypes.payloadTooLarge,
+          title: 'Payload too large',
+          status: 413,
+          detail: `Request bodies are limited to ${config.BODY_LIMIT_BYTES} bytes.`,
+          errors: [],
+        }),
+    }),
+  );
+  for (const path of browserPaths) {
+    app.use(path, browserCors(services.allowedOrigins));
+    app.use(path, rejectForeignOrigin(services.allowedOrigins));
+  }
+
+  app.route('/', operationsRoutes(services));
+  app.route('/', sessionRoutes(services));
+  app.route('/', merchantSessionRoutes(services));
+  app.route('/', checkoutRoutes(services));
+  app.route('/', returnRoutes(services));
+  app.route('/', orderRoutes(services));
+
+  const operations = [...checkoutOperations, ...(options.extraOperations ?? [])];
+  app.get('/v1/openapi.json', (c) => c.json(buildOpenApiDocument(operations, config.PUBLIC_BFF_URL)));
+
+  app.notFound(notFoundProblem);
+  app.onError((error, c) =>
+    toProblemResponse(c, error, (unexpected) =>
+      logger.error({ err: unexpected, method: c.req.method, path: c.req.path }, 'unhandled error'),
+    ),
+  );
+  return Object.assign(app, { services });
+}
+
+export type BffApp = ReturnType<typeof createApp>;

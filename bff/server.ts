@@ -1,15 +1,81 @@
-import { createApp } from './app.ts';
+// The BFF's Node entry: config from the environment, store and migrations, the app, listen, and a
+// graceful close (stop taking requests, then close the database).
 import { serveApp, type RunningServer } from '../scripts/serve-app.ts';
+import { createApp, type BffApp } from './app.ts';
+import { loadCatalog } from './catalog/catalog.ts';
+import { loadConfig, type Config, type Env } from './config.ts';
+import { GatewayClient } from './gateway/client.ts';
+import { systemClock, type Clock } from './observability/clock.ts';
+import { createLogger, type Logger } from './observability/logger.ts';
+import { AppMetrics } from './observability/metrics.ts';
+import { openStore, type Store } from './store/database.ts';
 
-export type Env = Record<string, string | undefined>;
+export type { Env } from './config.ts';
 
-/** The BFF's Node entry: BFF_PORT (default 8787). */
-export function startBff(env: Env = process.env): Promise<RunningServer> {
-  const port = Number(env.BFF_PORT ?? 8787);
-  return serveApp(createApp(), '127.0.0.1', port, 'BFF_PORT');
+export interface RunningBff extends RunningServer {
+  app: BffApp;
+  config: Config;
+  store: Store;
+}
+
+export interface StartBffOptions {
+  clock?: Clock;
+  logger?: Logger;
+  /** PostgreSQL only: the schema to use (tests give each file its own). */
+  databaseSchema?: string;
+}
+
+export async function startBff(env: Env = process.env, options: StartBffOptions = {}): Promise<RunningBff> {
+  const config = loadConfig(env);
+  const logger = options.logger ?? createLogger(config.LOG_LEVEL);
+  if (config.signingKeyGenerated) {
+    logger.warn('SESSION_SIGNING_KEY is not set: generated one for this process; sessions end when it stops');
+  }
+  const clock = options.clock ?? systemClock;
+  const catalog = loadCatalog(config.CATALOG_FILE);
+  const store = await openStore(config.DATABASE_URL, options.databaseSchema ? { schema: options.databaseSchema } : {});
+  const metrics = new AppMetrics({ defaultMetrics: true });
+  const gateway = new GatewayClient({
+    baseUrl: config.GATEWAY_BASE_URL,
+    apiUser: config.GATEWAY_API_USER,
+    apiPassword: config.GATEWAY_API_PASSWORD,
+    apiKey: config.GATEWAY_API_KEY,
+    timeoutMs: config.GATEWAY_TIMEOUT_MS,
+    clock,
+    metrics,
+    logger,
+  });
+  const app = createApp(config, { store, gateway, clock, logger, metrics, catalog });
+  let server: RunningServer;
+  try {
+    server = await serveApp(app, '127.0.0.1', config.BFF_PORT, 'BFF_PORT');
+  } catch (error) {
+    await store.close();
+    throw error;
+  }
+  // With BFF_PORT=0 the real port is known only now; the gateway's `redirect` is built from it.
+  if (!env.PUBLIC_BFF_URL) config.PUBLIC_BFF_URL = server.url;
+  return {
+    url: server.url,
+    app,
+    config,
+    store,
+    close: async () => {
+      await server.close();
+      await store.close();
+    },
+  };
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const server = await startBff();
-  console.log(`bff      ${server.url}`);
+  try {
+    const server = await startBff();
+    console.log(`bff      ${server.url}`);
+    const stop = () => void server.close().then(() => process.exit(0));
+    process.on('SIGINT', stop);
+    process.on('SIGTERM', stop);
+  } catch (error) {
+    console.error((error as Error).message);
+    process.exit(1);
+  }
 }

@@ -1,8 +1,29 @@
 import { expect, test } from '@playwright/test';
-import { createApp } from '../../bff/app.ts';
+import { startStack, type Stack } from './fixtures/stack.ts';
+
+let stack: Stack;
+test.beforeAll(async () => {
+  stack = await startStack();
+});
+test.afterAll(async () => {
+  await stack.close();
+});
 
 test('GET /healthz answers ok', async () => {
-  const response = await createApp().request('/healthz');
+  const response = await fetch(`${stack.bffUrl}/healthz`);
   expect(response.status).toBe(200);
   expect(await response.json()).toEqual({ status: 'ok' });
+});
+
+test('GET /readyz checks the database and the gateway', async () => {
+  const response = await fetch(`${stack.bffUrl}/readyz`);
+  expect(response.status).toBe(200);
+  expect(await response.json()).toEqual({ status: 'ready', checks: { database: true, gateway: true } });
+});
+
+test('GET /readyz answers 503 when the gateway cannot be reached', async () => {
+  const another = await stack.startAnotherBff({ GATEWAY_BASE_URL: 'http://127.0.0.1:9' });
+  const response = await fetch(`${another.url}/readyz`);
+  expect(response.status).toBe(503);
+  expect(await response.json()).toMatchObject({ status: 'not_ready', checks: { database: true, gateway: false } });
 });

@@ -1,0 +1,33 @@
+// The browser endpoints answer only pages of allowed origins (ALLOWED_ORIGINS): CORS for the
+// browser, and a hard 403 for a request that carries a foreign Origin anyway.
+import type { MiddlewareHandler } from 'hono';
+import { cors } from 'hono/cors';
+import { problemTypes } from '../../contract/bff-api.ts';
+import { ProblemException } from './problem.ts';
+
+export function originNotAllowed(): ProblemException {
+  return new ProblemException(403, {
+    type: problemTypes.originNotAllowed,
+    title: 'Origin not allowed',
+    detail: 'This site is not allowed to use the checkout.',
+  });
+}
+
+export function browserCors(allowedOrigins: () => readonly string[]): MiddlewareHandler {
+  return cors({
+    origin: (origin) => (allowedOrigins().includes(origin) ? origin : null),
+    allowMethods: ['GET', 'POST', 'OPTIONS'],
+    allowHeaders: ['Content-Type', 'Authorization'],
+    exposeHeaders: ['Retry-After'],
+    maxAge: 600,
+  });
+}
+
+/** 403 when the request names an Origin outside the allowlist (same-origin GETs send none). */
+export function rejectForeignOrigin(allowedOrigins: () => readonly string[]): MiddlewareHandler {
+  return async (c, next) => {
+    const origin = c.req.header('Origin');
+    if (origin !== undefined && !allowedOrigins().includes(origin)) throw originNotAllowed();
+    await next();
+  };
+}

@@ -1,0 +1,144 @@
+// The documented operations of the BFF. Each resource adds its own entries here (issues 6 and 7
+// append the webhook and merchant operations).
+import * as z from 'zod/mini';
+import { createAddressSchemas } from '../../contract/address.ts';
+import { serverAddressChecks } from '../../contract/address-checks.server.ts';
+import {
+  checkoutResponse,
+  createCheckoutRequestSchema,
+  createSessionRequest,
+  createSessionResponse,
+  merchantCreateSessionRequest,
+  merchantCreateSessionResponse,
+  orderStatusResponse,
+  sessionResponse,
+} from '../../contract/bff-api.ts';
+import type { OperationDoc } from './document.ts';
+
+const problems = {
+  400: { description: 'Invalid request: `errors[]` names each field (`billing.state`).' },
+  401: { description: 'Missing, expired or invalid token.', headers: { 'WWW-Authenticate': 'Bearer challenge' } },
+  403: { description: 'Origin not allowed, or the token does not grant this resource.' },
+  404: { description: 'Not found.' },
+  409: { description: 'Conflict with the current state.' },
+  413: { description: 'Request body too large.' },
+  429: { description: 'Rate limited.', headers: { 'Retry-After': 'Seconds to wait' } },
+  502: { description: 'The gateway refused the request.' },
+  503: { description: 'The gateway is unavailable or the outcome is being confirmed.', headers: { 'Retry-After': 'Seconds to wait' } },
+};
+
+export const checkoutOperations: OperationDoc[] = [
+  {
+    method: 'post',
+    path: '/v1/sessions',
+    operationId: 'createCatalogSession',
+    summary: 'Start a checkout from catalog items (the Origin must be allowed); prices come from the server.',
+    tags: ['checkout'],
+    requestBody: createSessionRequest,
+    responses: { 201: { description: 'Session created.', schema: createSessionResponse }, 400: problems[400], 403: problems[403], 413: problems[413], 429: problems[429] },
+  },
+  {
+    method: 'post',
+    path: '/v1/merchant/checkout-sessions',
+    operationId: 'createMerchantSession',
+    summary: 'Start a checkout for an amount set by the merchant server.',
+    tags: ['merchant'],
+    security: 'merchant',
+    requestBody: merchantCreateSessionRequest,
+    responses: {
+      201: { description: 'Session created.', schema: merchantCreateSessionResponse },
+      400: problems[400],
+      401: problems[401],
+      409: problems[409],
+      429: problems[429],
+    },
+  },
+  {
+    method: 'get',
+    path: '/v1/session',
+    operationId: 'getSession',
+    summary: 'The order summary, prefill and gateway SDK token of the current session.',
+    tags: ['checkout'],
+    security: 'session',
+    responses: { 200: { description: 'The session.', schema: sessionResponse }, 401: problems[401], 403: problems[403] },
+  },
+  {
+    method: 'post',
+    path: '/v1/checkout',
+    operationId: 'checkout',
+    summary: 'Submit billing and shipping; returns the hosted payment page. Idempotent per session.',
+    tags: ['checkout'],
+    security: 'session',
+    requestBody: createCheckoutRequestSchema(createAddressSchemas(serverAddressChecks)),
+    responses: {
+      200: { description: 'The hosted payment page.', schema: checkoutResponse },
+      400: problems[400],
+      401: problems[401],
+      403: problems[403],
+      409: problems[409],
+      429: problems[429],
+      502: problems[502],
+      503: problems[503],
+    },
+  },
+  {
+    method: 'get',
+    path: '/v1/return',
+    operationId: 'gatewayReturn',
+    summary: "The gateway's redirect of the buyer: verified, confirmed with consult, then 303 to returnUrl#svc-result=<status token>.",
+    tags: ['gateway'],
+    parameters: ['code', 'description', 'auth', 'order', 'tpt', 'crd', 'svc-transaction', 'OrderHash', 'returnData', 'form_update'].map((name) => ({
+      name,
+      in: 'query' as const,
+    })),
+    responses: {
+      303: { description: 'To the merchant page, with the status token in the fragment.', headers: { Location: 'returnUrl#svc-result=<token>' } },
+      404: { description: 'Unknown order: an HTML page.', schema: z.string(), contentType: 'text/html' },
+    },
+  },
+  {
+    method: 'get',
+    path: '/v1/orders/{orderNumber}',
+    operationId: 'getOrderStatus',
+    summary: 'Order status; while open, confirmed with the gateway at most once per interval.',
+    tags: ['checkout'],
+    security: 'statusOrSession',
+    parameters: [{ name: 'orderNumber', in: 'path' }],
+    responses: { 200: { description: 'The status.', schema: orderStatusResponse }, 401: problems[401], 403: problems[403], 404: problems[404] },
+  },
+  {
+    method: 'get',
+    path: '/healthz',
+    operationId: 'healthz',
+    summary: 'Liveness.',
+    tags: ['operations'],
+    responses: { 200: { description: 'Alive.', schema: z.object({ status: z.literal('ok') }) } },
+  },
+  {
+    method: 'get',
+    path: '/readyz',
+    operationId: 'readyz',
+    summary: 'Readiness: database and upstream.',
+    tags: ['operations'],
+    responses: {
+      200: { description: 'Ready.', schema: z.object({ status: z.string(), checks: z.record(z.string(), z.boolean()) }) },
+      503: { description: 'Not ready.', schema: z.object({ status: z.string(), checks: z.record(z.string(), z.boolean()) }) },
+    },
+  },
+  {
+    method: 'get',
+    path: '/metrics',
+    operationId: 'metrics',
+    summary: 'Prometheus metrics.',
+    tags: ['operations'],
+    responses: { 200: { description: 'Text exposition format.', schema: z.string(), contentType: 'text/plain' } },
+  },
+  {
+    method: 'get',
+    path: '/v1/openapi.json',
+    operationId: 'openapi',
+    summary: 'This document.',
+    tags: ['operations'],
+    responses: { 200: { description: 'OpenAPI 3.1.', schema: z.record(z.string(), z.unknown()) } },
+  },
+];

@@ -1,0 +1,75 @@
+// Creating an order for a new checkout session, whichever way it was asked for.
+import { randomBytes } from 'node:crypto';
+import type { OrderLine, Prefill } from '../../contract/bff-api.ts';
+import { insertOrder, recordSession } from '../store/orders.ts';
+import type { Store } from '../store/database.ts';
+import type { OrderRow } from '../store/schema.ts';
+
+export interface NewOrder {
+  orderNumber?: string | undefined;
+  source: 'catalog' | 'merchant';
+  amount: string;
+  currency: string;
+  capture: boolean;
+  description?: string | undefined;
+  lines: OrderLine[];
+  prefill: Prefill;
+  returnUrl: string;
+  origin: string;
+  locale?: string | undefined;
+  merchantReference?: string | undefined;
+}
+
+/** Ours are `SVC-<time>-<random>`: sortable by creation, unguessable, and safe in URLs. */
+export function generateOrderNumber(now: Date): string {
+  return `SVC-${now.getTime().toString(36).toUpperCase()}-${randomBytes(5).toString('hex').toUpperCase()}`;
+}
+
+/** Inserts the order; undefined when the order number is already taken. */
+export async function createOrder(
+  store: Store,
+  order: NewOrder,
+  session: { sessionId: string; now: Date; expiresAt: Date },
+): Promise<OrderRow | undefined> {
+  const now = session.now.toISOString();
+  const row: OrderRow = {
+    order_number: order.orderNumber ?? generateOrderNumber(session.now),
+    source: order.source,
+    amount: order.amount,
+    currency: order.currency,
+    capture: order.capture ? 1 : 0,
+    status: 'created',
+    description: order.description ?? null,
+    lines_json: JSON.stringify(order.lines),
+    prefill_json: JSON.stringify(order.prefill),
+    return_url: order.returnUrl,
+    origin: order.origin,
+    locale: order.locale ?? null,
+    merchant_reference: order.merchantReference ?? null,
+    return_ref: randomBytes(18).toString('base64url'),
+    email: null,
+    payment_state: 'none',
+    payment_claim_id: null,
+    payment_claimed_at: null,
+    hosted_url: null,
+    payment_error: null,
+    gateway_tpt: null,
+    gateway_auth: null,
+    gateway_code: null,
+    status_message: null,
+    captured_amount: '0',
+    refunded_amount: '0',
+    session_expires_at: session.expiresAt.toISOString(),
+    created_at: now,
+    updated_at: now,
+  };
+  if (!(await insertOrder(store.db, row))) return undefined;
+  await recordSession(store.db, {
+    sessionId: session.sessionId,
+    orderNumber: row.order_number,
+    origin: order.origin,
+    createdAt: now,
+    expiresAt: session.expiresAt.toISOString(),
+  });
+  return row;
+}

@@ -1,0 +1,137 @@
+// Exactly one processPayment per order number (issue 4). The database decides who calls the
+// gateway (claimPayment: a conditional UPDATE only one caller wins, in any process); everyone
+// else waits for the winner's hosted URL. A call that may have reached the gateway is never
+// repeated: the order is left for consult to reconcile.
+import { ZodError } from 'zod';
+import type { Address, BillingAddress } from '../../contract/address.ts';
+import { problemTypes } from '../../contract/bff-api.ts';
+import { GatewayError, GatewayUnavailableError } from '../gateway/errors.ts';
+import type { GatewayClient } from '../gateway/client.ts';
+import { ProblemException } from '../http/problem.ts';
+import type { Clock } from '../observability/clock.ts';
+import type { Logger } from '../observability/logger.ts';
+import { claimPayment, findOrder, settlePaymentClaim } from '../store/orders.ts';
+import type { Store } from '../store/database.ts';
+import type { OrderRow } from '../store/schema.ts';
+import { processPaymentRequestOf, type ProcessPaymentSettings } from './process-payment-request.ts';
+
+export interface Checkout {
+  billing: BillingAddress;
+  shipping: Address;
+  locale: string | null;
+}
+
+export interface PaymentStarterOptions {
+  store: Store;
+  gateway: GatewayClient;
+  clock: Clock;
+  logger: Logger;
+  settings: () => ProcessPaymentSettings;
+  /** How long a repeat waits for another process's claim before giving up (ms). */
+  claimWaitMs: number;
+  /** How often a repeat re-reads a claim held by another process (ms). */
+  claimPollMs?: number;
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+function paymentNotConfirmed(detail: string): ProblemException {
+  return new ProblemException(503, {
+    type: problemTypes.upstream,
+    title: 'Payment service unavailable',
+    detail,
+    headers: { 'Retry-After': '2' },
+  });
+}
+
+export class PaymentStarter {
+  /** Same-process repeats share the winner's promise instead of polling the database. */
+  private readonly starting = new Map<string, Promise<string>>();
+
+  constructor(private readonly options: PaymentStarterOptions) {}
+
+  /** The hosted page URL for this order: created once, the same URL for every repeat. */
+  hostedUrlFor(order: OrderRow, checkout: Checkout): Promise<string> {
+    if (order.payment_state === 'created' && order.hosted_url) return Promise.resolve(order.hosted_url);
+    const running = this.starting.get(order.order_number);
+    if (running) return running;
+    const work = this.claimOrWait(order.order_number, checkout).finally(() => this.starting.delete(order.order_number));
+    this.starting.set(order.order_number, work);
+    return work;
+  }
+
+  private async claimOrWait(orderNumber: string, checkout: Checkout): Promise<string> {
+    const { store, clock } = this.options;
+    const deadline = clock.now().getTime() + this.options.claimWaitMs;
+    for (;;) {
+      const claimId = crypto.randomUUID();
+      const won = await claimPayment(store.db, orderNumber, {
+        claimId,
+        email: checkout.billing.email,
+        locale: checkout.locale,
+        now: clock.now().toISOString(),
+      });
+      if (won) return this.callGateway(orderNumber, claimId, checkout);
+
+      const order = await findOrder(store.db, orderNumber);
+      if (!order) throw new Error(`order ${orderNumber} vanished`);
+      if (order.payment_state === 'created' && order.hosted_url) return order.hosted_url;
+      if (order.payment_state === 'unknown') {
+        throw paymentNotConfirmed('The payment request is being confirmed with the gateway. Check the order status.');
+      }
+      if (order.payment_state === 'none' && order.status !== 'created') {
+        throw new ProblemException(409, {
+          type: problemTypes.conflict,
+          title: 'Order closed',
+          detail: `This order is ${order.status}; it can no longer be paid.`,
+        });
+      }
+      // 'claimed' by someone else (or released a moment ago): wait and look again.
+      if (clock.now().getTime() > deadline) {
+        throw paymentNotConfirmed('The payment page is still being prepared. Try again in a moment.');
+      }
+      await sleep(this.options.claimPollMs ?? 50);
+    }
+  }
+
+  private async callGateway(orderNumber: string, claimId: string, checkout: Checkout): Promise<string> {
+    const { store, gateway, clock, logger } = this.options;
+    const order = await findOrder(store.db, orderNumber);
+    if (!order) throw new Error(`order ${orderNumber} vanished`);
+    try {
+      const request = processPaymentRequestOf(order, checkout.billing, checkout.shipping, this.options.settings());
+      const created = await gateway.processPayment(request);
+      await settlePaymentClaim(store.db, orderNumber, claimId, { state: 'created', hostedUrl: created.url, now: clock.now().toISOString() });
+      return created.url;
+    } catch (error) {
+      const now = clock.now().toISOString();
+      if (error instanceof GatewayError) {
+        // The gateway answered with a refusal: nothing was created, so a later attempt is safe.
+        await settlePaymentClaim(store.db, orderNumber, claimId, { state: 'none', error: `${error.type}: ${error.message}`, now });
+        logger.warn({ orderNumber, type: error.type, error: error.message }, 'processPayment refused');
+        throw new ProblemException(502, {
+          type: problemTypes.upstream,
+          title: 'Payment request refused',
+          detail: 'The payment gateway refused the payment request.',
+        });
+      }
+      if (error instanceof ZodError) {
+        // Our request failed its own contract before anything was sent.
+        await settlePaymentClaim(store.db, orderNumber, claimId, { state: 'none', error: 'request failed its contract', now });
+        throw error;
+      }
+      if (error instanceof GatewayUnavailableError && !error.mayHaveExecuted) {
+        await settlePaymentClaim(store.db, orderNumber, claimId, { state: 'none', error: error.message, now });
+        throw paymentNotConfirmed('The payment gateway is unavailable. Try again in a moment.');
+      }
+      // Timeout, 5xx, broken answer, or a bug after sending: it may exist at the gateway. Never re-send.
+      await settlePaymentClaim(store.db, orderNumber, claimId, {
+        state: 'unknown',
+        error: error instanceof Error ? error.message : String(error),
+        now,
+      });
+      logger.error({ orderNumber, error: error instanceof Error ? error.message : String(error) }, 'processPayment outcome unknown; reconciling via consult');
+      throw paymentNotConfirmed('The payment request is being confirmed with the gateway. Check the order status.');
+    }
+  }
+}

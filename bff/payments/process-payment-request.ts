@@ -1,0 +1,53 @@
+// Maps a checkout onto the gateway's processPayment fields (gateway-api.md §4.3).
+import type { Address, BillingAddress } from '../../contract/address.ts';
+import type { ProcessPaymentRequest } from '../../contract/gateway/index.ts';
+import { bytesToBase64 } from '../../contract/base64.ts';
+import type { OrderRow } from '../store/schema.ts';
+
+export interface ProcessPaymentSettings {
+  publicBffUrl: string;
+  platform: string;
+}
+
+/** returnData: an opaque base64 reference; our return_ref finds the order again on the redirect. */
+export function returnDataOf(returnRef: string): string {
+  return bytesToBase64(new TextEncoder().encode(returnRef));
+}
+
+export function processPaymentRequestOf(
+  order: OrderRow,
+  billing: BillingAddress,
+  shipping: Address,
+  settings: ProcessPaymentSettings,
+): Omit<ProcessPaymentRequest, 'key'> {
+  return {
+    redirect: `${settings.publicBffUrl}/v1/return`,
+    amount: order.amount,
+    currency: order.currency,
+    orderNumber: order.order_number,
+    capture: order.capture === 1 ? '1' : '0',
+    billToFirstName: billing.firstName,
+    billToLastName: billing.lastName,
+    billToAddress: billing.address,
+    billToAddress2: billing.address2,
+    billToCity: billing.city,
+    billToState: billing.state,
+    billToCountry: billing.country,
+    billToZipPostCode: billing.zip,
+    billToTelephone: billing.telephone,
+    billToEmail: billing.email,
+    shipToFirstName: shipping.firstName,
+    shipToLastName: shipping.lastName,
+    shipToAddress: shipping.address,
+    shipToAddress2: shipping.address2,
+    shipToCity: shipping.city,
+    shipToState: shipping.state,
+    shipToCountry: shipping.country,
+    shipToZipPostCode: shipping.zip,
+    shipToTelephone: shipping.telephone,
+    subscription: '0',
+    platform: settings.platform,
+    returnData: returnDataOf(order.return_ref),
+    hashVersion: 'V2',
+  };
+}

@@ -1,0 +1,45 @@
+// POST /v1/checkout: validates the buyer's addresses with the same contract schemas as the widget,
+// then hands back the hosted page: created by exactly one processPayment, the same URL on repeats.
+import { Hono } from 'hono';
+import { createAddressSchemas } from '../../contract/address.ts';
+import { serverAddressChecks } from '../../contract/address-checks.server.ts';
+import { createCheckoutRequestSchema, problemTypes, type CheckoutResponse } from '../../contract/bff-api.ts';
+import { requireSession, type SessionEnv } from '../auth/session.ts';
+import { clientIp } from '../http/client-ip.ts';
+import { ProblemException } from '../http/problem.ts';
+import { rateLimit } from '../http/rate-limit.ts';
+import { validate } from '../http/validation.ts';
+import type { Services } from '../services.ts';
+
+const checkoutRequest = createCheckoutRequestSchema(createAddressSchemas(serverAddressChecks));
+
+export function checkoutRoutes(services: Services) {
+  const { store, tokens, payments, config } = services;
+  const limited = rateLimit(services.creationLimiter, (c) => clientIp(c, config.TRUST_PROXY));
+
+  return new Hono<SessionEnv>().post(
+    '/v1/checkout',
+    requireSession(tokens, store),
+    limited,
+    validate('json', checkoutRequest),
+    async (c) => {
+      const { order } = c.var.session;
+      const body = c.req.valid('json');
+      if (order.status !== 'created' && !order.hosted_url) {
+        throw new ProblemException(409, {
+          type: problemTypes.conflict,
+          title: 'Order closed',
+          detail: `This order is ${order.status}; it can no longer be paid.`,
+        });
+      }
+      const shipping = 'shipping' in body ? body.shipping : body.billing;
+      const redirectUrl = await payments.hostedUrlFor(order, {
+        billing: body.billing,
+        shipping,
+        locale: body.locale ?? order.locale,
+      });
+      const response: CheckoutResponse = { redirectUrl, orderNumber: order.order_number };
+      return c.json(response);
+    },
+  );
+}

@@ -1,0 +1,90 @@
+// POST /v1/merchant/checkout-sessions: the merchant's server sets the amount, we hand back a session.
+import { Hono } from 'hono';
+import {
+  merchantCreateSessionRequest,
+  problemTypes,
+  type MerchantCreateSessionResponse,
+} from '../../contract/bff-api.ts';
+import { isCurrencyCode } from '../../contract/currencies.ts';
+import { fromMinorUnits, toMinorUnits } from '../../contract/money.ts';
+import { requireMerchantSecret } from '../auth/merchant.ts';
+import { clientIp } from '../http/client-ip.ts';
+import { ProblemException } from '../http/problem.ts';
+import { rateLimit } from '../http/rate-limit.ts';
+import { validate } from '../http/validation.ts';
+import { createOrder, generateOrderNumber } from '../orders/new-order.ts';
+import type { Services } from '../services.ts';
+
+function fieldProblem(path: string, message: string, code: string): ProblemException {
+  return new ProblemException(400, {
+    type: problemTypes.validation,
+    title: 'Invalid request',
+    detail: 'The request has invalid fields.',
+    errors: [{ path, message, code }],
+  });
+}
+
+export function merchantSessionRoutes(services: Services) {
+  const { store, tokens, clock, config } = services;
+  const limited = rateLimit(services.creationLimiter, (c) => clientIp(c, config.TRUST_PROXY));
+
+  return new Hono().post(
+    '/v1/merchant/checkout-sessions',
+    requireMerchantSecret(() => config.MERCHANT_SECRET),
+    limited,
+    validate('json', merchantCreateSessionRequest),
+    async (c) => {
+      const body = c.req.valid('json');
+      if (!isCurrencyCode(body.currency)) throw fieldProblem('currency', 'Not an ISO 4217 currency.', 'invalid_currency');
+      let minor: bigint;
+      try {
+        minor = toMinorUnits(body.amount, body.currency);
+      } catch {
+        throw fieldProblem('amount', `More decimals than ${body.currency} allows.`, 'invalid_amount');
+      }
+      if (minor <= 0n) throw fieldProblem('amount', 'The amount must be positive.', 'invalid_amount');
+      // One spelling per amount ("15000" → "15000.00"): the token binding and the OrderHash compare text.
+      const amount = fromMinorUnits(minor, body.currency);
+      // Open-redirect protection: the buyer is only ever sent back to an allowed origin.
+      const origin = new URL(body.returnUrl).origin;
+      if (!services.allowedOrigins().includes(origin)) {
+        throw fieldProblem('returnUrl', 'The returnUrl origin is not in ALLOWED_ORIGINS.', 'origin_not_allowed');
+      }
+      const now = clock.now();
+      const orderNumber = body.orderNumber ?? generateOrderNumber(now);
+      const sessionId = crypto.randomUUID();
+      const signed = await tokens.signSession({ orderNumber, amount, currency: body.currency, origin, sessionId });
+      const order = await createOrder(
+        store,
+        {
+          orderNumber,
+          source: 'merchant',
+          amount,
+          currency: body.currency,
+          capture: body.capture ?? true,
+          description: body.description,
+          lines: [],
+          prefill: body.prefill ?? {},
+          returnUrl: body.returnUrl,
+          origin,
+          merchantReference: body.returnData,
+        },
+        { sessionId, now, expiresAt: signed.expiresAt },
+      );
+      if (!order) {
+        throw new ProblemException(409, {
+          type: problemTypes.conflict,
+          title: 'Order number taken',
+          detail: `Order ${orderNumber} already exists.`,
+          errors: [{ path: 'orderNumber', message: 'This order number is already used.', code: 'order_number_taken' }],
+        });
+      }
+      const response: MerchantCreateSessionResponse = {
+        sessionToken: signed.token,
+        expiresAt: signed.expiresAt.toISOString(),
+        orderNumber,
+      };
+      return c.json(response, 201);
+    },
+  );
+}

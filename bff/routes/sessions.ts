@@ -1,0 +1,114 @@
+// POST /v1/sessions (a static page's widget, priced from our catalog) and GET /v1/session.
+import { Hono } from 'hono';
+import {
+  createSessionRequest,
+  problemTypes,
+  type CreateSessionResponse,
+  type SessionResponse,
+} from '../../contract/bff-api.ts';
+import { requireSession, type SessionEnv } from '../auth/session.ts';
+import { clientIp } from '../http/client-ip.ts';
+import { originNotAllowed } from '../http/origin.ts';
+import { ProblemException } from '../http/problem.ts';
+import { rateLimit } from '../http/rate-limit.ts';
+import { validate } from '../http/validation.ts';
+import { createOrder, generateOrderNumber } from '../orders/new-order.ts';
+import type { Services } from '../services.ts';
+import { orderLinesOf, prefillOf } from './order-view.ts';
+
+/** Where a catalog buyer returns: the given URL or the calling page, always on the caller's origin. */
+function catalogReturnUrl(origin: string, requested: string | undefined, referer: string | undefined): string | undefined {
+  if (requested !== undefined) return new URL(requested).origin === origin ? requested : undefined;
+  if (referer) {
+    try {
+      if (new URL(referer).origin === origin) return referer;
+    } catch {
+      // not a URL: fall through to the origin's root
+    }
+  }
+  return `${origin}/`;
+}
+
+export function sessionRoutes(services: Services) {
+  const { store, tokens, clock, catalog, config, gateway, logger } = services;
+  const limited = rateLimit(services.creationLimiter, (c) => clientIp(c, config.TRUST_PROXY));
+
+  return new Hono<SessionEnv>()
+    .post('/v1/sessions', limited, validate('json', createSessionRequest), async (c) => {
+      const origin = c.req.header('Origin');
+      if (origin === undefined || !services.allowedOrigins().includes(origin)) throw originNotAllowed();
+      const body = c.req.valid('json');
+      const priced = catalog.price(body.items);
+      if (!priced.ok) {
+        throw new ProblemException(400, {
+          type: problemTypes.validation,
+          title: 'Invalid request',
+          detail: 'Some items cannot be sold.',
+          errors: priced.errors,
+        });
+      }
+      const returnUrl = catalogReturnUrl(origin, body.returnUrl, c.req.header('Referer'));
+      if (!returnUrl) {
+        throw new ProblemException(400, {
+          type: problemTypes.validation,
+          title: 'Invalid request',
+          detail: 'returnUrl must be on the calling page’s origin.',
+          errors: [{ path: 'returnUrl', message: 'Must be on the calling page’s origin.', code: 'origin_mismatch' }],
+        });
+      }
+      const now = clock.now();
+      const orderNumber = generateOrderNumber(now);
+      const sessionId = crypto.randomUUID();
+      const signed = await tokens.signSession({ orderNumber, amount: priced.amount, currency: priced.currency, origin, sessionId });
+      const order = await createOrder(
+        store,
+        {
+          orderNumber,
+          source: 'catalog',
+          amount: priced.amount,
+          currency: priced.currency,
+          capture: true,
+          lines: priced.lines,
+          prefill: {},
+          returnUrl,
+          origin,
+          locale: body.locale,
+        },
+        { sessionId, now, expiresAt: signed.expiresAt },
+      );
+      if (!order) throw new Error('generated order number collided');
+      const response: CreateSessionResponse = {
+        sessionToken: signed.token,
+        expiresAt: signed.expiresAt.toISOString(),
+        order: { orderNumber, amount: priced.amount, currency: priced.currency, lines: priced.lines },
+      };
+      return c.json(response, 201);
+    })
+    .get('/v1/session', requireSession(tokens, store), async (c) => {
+      const { order, claims } = c.var.session;
+      let gatewaySdk: SessionResponse['gatewaySdk'] = null;
+      try {
+        const sdk = await gateway.loginSdk();
+        gatewaySdk = { accessToken: sdk.accessToken, expiresAt: sdk.expiresAt.toISOString() };
+      } catch (error) {
+        logger.warn({ error: (error as Error).message }, 'loginSdk failed; session served without an SDK token');
+      }
+      const response: SessionResponse = {
+        order: {
+          orderNumber: order.order_number,
+          amount: order.amount,
+          currency: order.currency,
+          status: order.status,
+          capture: order.capture === 1,
+          ...(order.description ? { description: order.description } : {}),
+          lines: orderLinesOf(order),
+        },
+        prefill: prefillOf(order),
+        returnUrl: order.return_url,
+        expiresAt: claims.expiresAt.toISOString(),
+        gatewaySdk,
+        ...(order.hosted_url ? { redirectUrl: order.hosted_url } : {}),
+      };
+      return c.json(response);
+    });
+}

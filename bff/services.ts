@@ -1,0 +1,58 @@
+// Everything a route needs, built once per app from the config and the injected dependencies.
+import { TokenService } from './auth/tokens.ts';
+import type { Catalog } from './catalog/catalog.ts';
+import type { Config } from './config.ts';
+import type { GatewayClient } from './gateway/client.ts';
+import { FixedWindowLimiter } from './http/rate-limit.ts';
+import type { Clock } from './observability/clock.ts';
+import type { Logger } from './observability/logger.ts';
+import type { AppMetrics } from './observability/metrics.ts';
+import { StatusRefresher } from './orders/status-refresher.ts';
+import { PaymentStarter } from './payments/payment-starter.ts';
+import type { Store } from './store/database.ts';
+
+/** What createApp needs from outside; tests inject their own (a temp store, a moved clock, …). */
+export interface AppDeps {
+  store: Store;
+  gateway: GatewayClient;
+  clock: Clock;
+  logger: Logger;
+  metrics: AppMetrics;
+  catalog: Catalog;
+}
+
+export interface Services extends AppDeps {
+  config: Config;
+  tokens: TokenService;
+  payments: PaymentStarter;
+  statuses: StatusRefresher;
+  creationLimiter: FixedWindowLimiter;
+  allowedOrigins: () => readonly string[];
+}
+
+export function buildServices(config: Config, deps: AppDeps): Services {
+  const { store, gateway, clock, logger } = deps;
+  return {
+    ...deps,
+    config,
+    tokens: new TokenService(config.SESSION_SIGNING_KEY, clock, config.SESSION_TTL_SECONDS),
+    payments: new PaymentStarter({
+      store,
+      gateway,
+      clock,
+      logger,
+      settings: () => ({ publicBffUrl: config.PUBLIC_BFF_URL, platform: config.GATEWAY_PLATFORM }),
+      claimWaitMs: config.GATEWAY_TIMEOUT_MS + 5_000,
+    }),
+    statuses: new StatusRefresher({
+      store,
+      gateway,
+      clock,
+      logger,
+      intervalMs: config.STATUS_CONSULT_INTERVAL_MS,
+      staleClaimMs: config.GATEWAY_TIMEOUT_MS * 3,
+    }),
+    creationLimiter: new FixedWindowLimiter(config.RATE_LIMIT_PER_MINUTE, 60_000, clock),
+    allowedOrigins: () => config.ALLOWED_ORIGINS,
+  };
+}
