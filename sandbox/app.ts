@@ -49,6 +49,8 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
   const app = new Hono();
   app.get('/healthz', (c) => c.json({ status: 'ok' }));
   app.get(pageStylesheetPath, (c) => c.body(pageStylesheet, 200, { 'Content-Type': 'text/css; charset=utf-8', 'Cache-Control': 'max-age=3600' }));
+  // Browsers ask for it on every page; a 404 would be noise in a buyer's console.
+  app.get('/favicon.ico', (c) => c.body(linkPicture, 200, { 'Content-Type': 'image/svg+xml' }));
   app.get(linkPicturePath, (c) => c.body(linkPicture, 200, { 'Content-Type': 'image/svg+xml' }));
   app.route('/', loginRoutes(state));
   app.route('/', paymentRoutes(state));
