@@ -1,0 +1,153 @@
+// GET /v1/return's failure cases: a forged or garbled redirect must never approve an order.
+import { expect, test } from '@playwright/test';
+import { orderHashV2 } from '../../contract/order-hash.ts';
+import { sandboxDefaults } from '../../sandbox/defaults.ts';
+import { findOrder, statusHistory } from '../../bff/store/orders.ts';
+import {
+  approvingCard,
+  checkout,
+  costaRicaBilling,
+  createMerchantSession,
+  decliningCard,
+  followReturn,
+  orderStatus,
+  statusTokenOf,
+} from './fixtures/buyer.ts';
+import { startStack, type Stack } from './fixtures/stack.ts';
+
+let stack: Stack;
+test.beforeAll(async () => {
+  stack = await startStack();
+});
+test.afterAll(async () => {
+  await stack.close();
+});
+
+/** A session checked out (hosted page created, not paid yet). */
+async function pendingOrder(amount = '30.00') {
+  const session = await createMerchantSession(stack.bffUrl, { amount });
+  const { redirectUrl } = await checkout(stack.bffUrl, session.sessionToken);
+  return { ...session, redirectUrl };
+}
+
+function withQuery(url: URL, changes: Record<string, string | null>): URL {
+  const copy = new URL(url);
+  for (const [name, value] of Object.entries(changes)) {
+    if (value === null) copy.searchParams.delete(name);
+    else copy.searchParams.set(name, value);
+  }
+  return copy;
+}
+
+async function statusAfter(returnUrl: URL, orderNumber: string) {
+  const response = await followReturn(returnUrl);
+  expect(response.status).toBe(303);
+  return orderStatus(stack.bffUrl, orderNumber, statusTokenOf(response.headers.get('Location')!));
+}
+
+test('code=1 with a tampered hash puts the order in review, never approved', async () => {
+  const order = await pendingOrder();
+  const real = await stack.sandbox.payHostedPage(order.redirectUrl, { card: decliningCard });
+  // The buyer was declined; a forger flips the code to 1 and keeps the (now wrong) hash.
+  const forged = withQuery(real, { code: '1', auth: '999999' });
+  const status = await statusAfter(forged, order.orderNumber);
+  expect(status.status).toBe('review');
+  const history = await statusHistory(stack.bff.store.db, order.orderNumber);
+  expect(history.map((entry) => entry.to_status)).not.toContain('approved');
+});
+
+test('code=1 with no hash at all puts the order in review', async () => {
+  const order = await pendingOrder();
+  const forged = new URL(`${stack.bffUrl}/v1/return`);
+  forged.search = new URLSearchParams({ code: '1', order: order.orderNumber, auth: '123456', tpt: '1' }).toString();
+  const status = await statusAfter(forged, order.orderNumber);
+  expect(status.status).toBe('review');
+});
+
+test('a genuine approval whose hash was altered by one character goes to review', async () => {
+  const order = await pendingOrder();
+  const real = await stack.sandbox.payHostedPage(order.redirectUrl, { card: approvingCard });
+  const hash = real.searchParams.get('OrderHash')!;
+  const altered = withQuery(real, { OrderHash: (hash[0] === 'a' ? 'b' : 'a') + hash.slice(1) });
+  expect((await statusAfter(altered, order.orderNumber)).status).toBe('review');
+});
+
+test('where consult disagrees with a correctly signed redirect, consult wins', async () => {
+  const order = await pendingOrder('2500.00');
+  const real = await stack.sandbox.payHostedPage(order.redirectUrl, { card: decliningCard });
+  // Someone holding the merchant's credentials signs "approved": the hash is valid, the gateway says declined.
+  const merchant = sandboxDefaults.merchant;
+  const tpt = real.searchParams.get('tpt')!;
+  const OrderHash = await orderHashV2({
+    tpt,
+    apiKey: merchant.apiKey,
+    apiUser: merchant.apiUser,
+    apiPassword: merchant.apiPassword,
+    orderNumber: order.orderNumber,
+    amount: '2500.00',
+    currency: 'USD',
+    responseCode: '1',
+    auth: '777777',
+    email: costaRicaBilling.email,
+  });
+  const signed = withQuery(real, { code: '1', auth: '777777', OrderHash });
+  const consultsBefore = await stack.sandbox.calls('consult', order.orderNumber);
+  const status = await statusAfter(signed, order.orderNumber);
+  expect(status.status).toBe('declined');
+  expect(await stack.sandbox.calls('consult', order.orderNumber)).toBeGreaterThan(consultsBefore);
+});
+
+test('a correctly signed approval for an order the gateway has not settled stays pending', async () => {
+  const order = await pendingOrder();
+  const merchant = sandboxDefaults.merchant;
+  const truth = await stack.sandbox.truth(order.orderNumber);
+  const tpt = String(truth!.attempts[0]!.tpt);
+  const query = { code: '1', order: order.orderNumber, auth: '555555', tpt };
+  const OrderHash = await orderHashV2({
+    tpt,
+    apiKey: merchant.apiKey,
+    apiUser: merchant.apiUser,
+    apiPassword: merchant.apiPassword,
+    orderNumber: order.orderNumber,
+    amount: '30.00',
+    currency: 'USD',
+    responseCode: '1',
+    auth: '555555',
+    email: costaRicaBilling.email,
+  });
+  const url = new URL(`${stack.bffUrl}/v1/return`);
+  url.search = new URLSearchParams({ ...query, OrderHash }).toString();
+  expect((await statusAfter(url, order.orderNumber)).status).toBe('pending');
+});
+
+test('a repeated redirect changes nothing and asks the gateway nothing', async () => {
+  const order = await pendingOrder();
+  const real = await stack.sandbox.payHostedPage(order.redirectUrl, { card: approvingCard });
+  expect((await statusAfter(real, order.orderNumber)).status).toBe('approved');
+  const before = await findOrder(stack.bff.store.db, order.orderNumber);
+  const historyBefore = await statusHistory(stack.bff.store.db, order.orderNumber);
+  const consultsBefore = await stack.sandbox.calls('consult', order.orderNumber);
+
+  expect((await statusAfter(real, order.orderNumber)).status).toBe('approved');
+  // Even a forged decline or a bad-hash "approval" for a settled order changes nothing.
+  expect((await statusAfter(withQuery(real, { code: '2', OrderHash: 'bad' }), order.orderNumber)).status).toBe('approved');
+
+  expect(await findOrder(stack.bff.store.db, order.orderNumber)).toEqual(before);
+  expect(await statusHistory(stack.bff.store.db, order.orderNumber)).toEqual(historyBefore);
+  expect(await stack.sandbox.calls('consult', order.orderNumber)).toBe(consultsBefore);
+});
+
+test('an unknown order gets a 404 page that echoes nothing from the query', async () => {
+  const payload = '<script>alert("x")</script>';
+  const url = new URL(`${stack.bffUrl}/v1/return`);
+  url.search = new URLSearchParams({ code: '1', order: `NOPE-${payload}`, description: payload, returnData: 'bm9wZQ==', auth: 'AUTHXYZ' }).toString();
+  const response = await fetch(url, { redirect: 'manual' });
+  expect(response.status).toBe(404);
+  expect(response.headers.get('Content-Type')).toContain('text/html');
+  expect(response.headers.get('Content-Security-Policy')).toContain("default-src 'none'");
+  const html = await response.text();
+  expect(html).not.toContain('script');
+  expect(html).not.toContain('NOPE');
+  expect(html).not.toContain('AUTHXYZ');
+  expect(html).toContain('Order not found');
+});
