@@ -34,7 +34,7 @@ export function sandboxOptionsFromEnv(env: Env): { merchant: SandboxMerchant; ba
       apiUser: pick('GATEWAY_API_USER', merchant.apiUser),
       apiPassword: pick('GATEWAY_API_PASSWORD', merchant.apiPassword),
       apiKey: pick('GATEWAY_API_KEY', merchant.apiKey),
-      merchantId: pick('GATEWAY_MERCHANT_ID', merchant.merchantId),
+      merchantId: merchant.merchantId,
     },
     bankAccessToken: pick('BANK_ACCESS_TOKEN', sandboxDefaults.bankAccessToken),
   };
