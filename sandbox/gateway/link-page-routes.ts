@@ -30,7 +30,10 @@ export function linkPageRoutes(state: SandboxState) {
       const unavailable = unavailablePage(link);
       if (unavailable || !link) return pageResponse(c, unavailable?.html ?? '', unavailable?.status ?? 404, []);
       const form = await formFields(c);
-      if (form.action === 'cancel') return pageResponse(c, renderMessagePage('Payment cancelled', 'No payment was made.'), 200, []);
+      // Checked again after the await: a concurrent payment may have closed a single-use link meanwhile.
+      const closedMeanwhile = unavailablePage(link);
+      if (closedMeanwhile) return pageResponse(c, closedMeanwhile.html, closedMeanwhile.status, []);
+      if (form.action === 'cancel') return c.redirect(`/pay/${link.token}/done?cancel=1`, 303);
       const read = readCardForm(form, state.clock.now());
       if (!read.ok) {
         const view = { ...viewOf(link), errors: read.errors, values: { holderName: form.holderName ?? '', expiry: form.expiry ?? '' } };
@@ -74,8 +77,13 @@ export function linkPageRoutes(state: SandboxState) {
       return c.redirect(`/pay/${link.token}/done?code=${encodeURIComponent(outcome.code)}`, 303);
     })
     .get('/pay/:token/done', (c) => {
-      const approved = c.req.query('code') === approvedCode;
-      return pageResponse(c, renderMessagePage(approved ? 'Payment approved' : 'Payment declined', approved ? 'Thank you, your payment was approved.' : 'The payment was not approved.'), 200, []);
+      const [heading, message] =
+        c.req.query('cancel') === '1'
+          ? ['Payment cancelled', 'No payment was made.']
+          : c.req.query('code') === approvedCode
+            ? ['Payment approved', 'Thank you, your payment was approved.']
+            : ['Payment declined', 'The payment was not approved.'];
+      return pageResponse(c, renderMessagePage(heading, message), 200, []);
     });
 }
 

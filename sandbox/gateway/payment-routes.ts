@@ -29,6 +29,8 @@ export function paymentRoutes(state: SandboxState) {
       if (!read.ok) return read.response;
       const body = read.body;
       if (wrongKey(state, body.key)) return invalidKeyFailure(c);
+      // The buyer's browser is sent there with a 303: only a web address may be a redirect.
+      if (!/^https?:\/\//i.test(body.redirect)) return gatewayFailure(c, gatewayResponseTypes.integrationError, 'redirect must be an http(s) URL.');
       if (state.ledger.approvedByOrderNumber(body.orderNumber)) {
         return gatewayFailure(c, gatewayResponseTypes.integrationError, `Order ${body.orderNumber} is already paid.`);
       }

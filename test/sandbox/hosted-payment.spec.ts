@@ -127,6 +127,11 @@ test('an order already paid cannot be sent to processPayment again', async () =>
   expect(gatewayFailure.parse(await again.json()).type).toBe('400');
 });
 
+test('a redirect that is not an http(s) address is refused', async () => {
+  const response = await sandbox.post('/api/v1/processPayment', paymentRequest({ redirect: 'javascript:alert(1)' }));
+  expect(gatewayFailure.parse(await response.json()).type).toBe('400');
+});
+
 test('the hosted page is plain HTML under a strict CSP with no script', async () => {
   const hosted = await createHostedPayment(sandbox);
   const page = await fetch(hosted);

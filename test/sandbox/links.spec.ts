@@ -110,6 +110,25 @@ test('a single-use link closes after one approved payment; a declined try leaves
   expect(byId.data.times_used).toBe('2');
 });
 
+test('two buyers paying a single-use link at once: exactly one payment goes through', async () => {
+  const link = await createLink({ type: 1 });
+  const attempts = await Promise.allSettled([1, 2, 3].map(() => sandbox.control.payLink(link.url, cards.approved)));
+  expect(attempts.filter((a) => a.status === 'fulfilled')).toHaveLength(1);
+  const byId = linkByIdResponse.parse(await (await sandbox.get(`/api/v1/getLinkPaymentById/${link.id}/${merchant.apiKey}`)).json());
+  expect(byId.data.times_used).toBe('1');
+});
+
+test('cancel on a link page records nothing and shows a cancelled page', async () => {
+  const link = await createLink({ type: 1, callback_url: 'https://merchant.example/links/return' });
+  const location = await sandbox.control.payLink(link.url, { card: '', cancel: true });
+  expect(location.searchParams.get('cancel')).toBe('1');
+  const page = await fetch(location);
+  expect(await page.text()).toContain('Payment cancelled');
+  const detail = linkDetailResponse.parse(await (await sandbox.get(`/api/v1/getDetailLinkPayment/${link.id}/${merchant.apiKey}`)).json());
+  expect(detail.payments).toEqual([]);
+  expect((await fetch(link.url)).status).toBe(200);
+});
+
 test('delete removes a link from every query and closes its page', async () => {
   const link = await createLink();
   const deleted = deleteLinkPaymentResponse.parse(await (await sandbox.post('/api/v1/deleteLinkPayment', { key: merchant.apiKey, id: String(link.id) })).json());
