@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { refusedUrl } from './fixtures/closed-port.ts';
 import { startStack, type Stack } from './fixtures/stack.ts';
 
 let stack: Stack;
@@ -22,7 +23,7 @@ test('GET /readyz checks the database and the gateway', async () => {
 });
 
 test('GET /readyz answers 503 when the gateway cannot be reached', async () => {
-  const another = await stack.startAnotherBff({ GATEWAY_BASE_URL: 'http://127.0.0.1:9' });
+  const another = await stack.startAnotherBff({ GATEWAY_BASE_URL: await refusedUrl() });
   const response = await fetch(`${another.url}/readyz`);
   expect(response.status).toBe(503);
   expect(await response.json()).toMatchObject({ status: 'not_ready', checks: { database: true, gateway: false } });
