@@ -4,7 +4,7 @@ import type { SeededRandom } from '../seeded-random.ts';
 /**
  * What the control API can do to an operation (issue 3, fault injection):
  * - latency: wait `latencyMs`, then answer normally (combines with the others);
- * - http5xx: answer `status` (default 503) with no useful body;
+ * - http5xx: answer `status` (default 503; or 429) with no useful body (the bank: its error envelope);
  * - hang: never answer; the request stays open until the client gives up;
  * - malformedJson: HTTP 200 with a truncated JSON body;
  * - expireToken: every token expires now, so this call (and later ones) get 401;
@@ -18,7 +18,8 @@ export const faultSpec = z.object({
   operation: z.string().min(1),
   kind: z.enum(faultKinds),
   latencyMs: z.number().int().min(0).max(600_000).optional(),
-  status: z.number().int().min(500).max(599).optional(),
+  /** http5xx only: the status (default 503); 429 is accepted too, for rate limiting. */
+  status: z.number().int().refine((status) => status === 429 || (status >= 500 && status <= 599), 'status must be 429 or 5xx').optional(),
   /** Fire on the next N matching calls, then retire. Omitted: until cleared. */
   count: z.number().int().min(1).optional(),
   /** Chance that a matching call is hit, drawn from the seeded generator. Omitted: 1. */

@@ -1,4 +1,5 @@
 import type { Context, MiddlewareHandler } from 'hono';
+import { correlationIdHeader, type BankResponseCode } from '../../contract/bank/envelope.ts';
 import type { CallCounter } from './call-counter.ts';
 import type { FaultTable } from './faults.ts';
 import type { TokenStore } from '../gateway/tokens.ts';
@@ -35,8 +36,11 @@ export function operation(
         case 'expireToken':
           deps.tokens.expireAll();
           break;
-        case 'http5xx':
-          return c.text('Service Unavailable', (fault.status ?? 503) as 503);
+        case 'http5xx': {
+          const status = (fault.status ?? 503) as 503;
+          if (style === 'bank') return c.json({ response_code: bankCodeForStatus(status), correlation_id: correlationOf(c), message: 'Injected failure' }, status);
+          return c.text('Service Unavailable', status);
+        }
         case 'hang':
           await new Promise<void>((resolve) => c.req.raw.signal.addEventListener('abort', () => resolve(), { once: true }));
           return c.body(null, 503);
@@ -44,13 +48,23 @@ export function operation(
           return c.body('{"type":"200","message":"OK","response":[{"orderNumber":', 200, { 'Content-Type': 'application/json' });
         case 'bodyFailure':
           if (style === 'bank') {
-            return c.json({ response_code: 'SERVICE_UNAVAILABLE', correlation_id: c.req.header('X-Correlation-Id') ?? 'injected', message: fault.message ?? 'Injected failure' }, 503);
+            return c.json({ response_code: 'SERVICE_UNAVAILABLE', correlation_id: correlationOf(c), message: fault.message ?? 'Injected failure' }, 503);
           }
           return c.json({ type: fault.type ?? '400', message: fault.message ?? 'Sandbox injected failure' }, 200);
       }
     }
     await next();
   };
+}
+
+/** The bank's error envelope for an injected status (banking-webhooks.md §7). */
+function bankCodeForStatus(status: number): BankResponseCode {
+  if (status === 429) return 'TOO_MANY_REQUESTS';
+  return status === 503 ? 'SERVICE_UNAVAILABLE' : 'INTERNAL_ERROR';
+}
+
+function correlationOf(c: Context): string {
+  return c.req.header(correlationIdHeader) || 'injected-fault';
 }
 
 async function orderNumberFromJsonBody(c: Context): Promise<string | undefined> {

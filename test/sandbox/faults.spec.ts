@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { bankErrorResponse } from '../../contract/bank/index.ts';
 import { consultResponse, gatewayFailure } from '../../contract/gateway/index.ts';
 import { sandboxDefaults } from '../../sandbox/defaults.ts';
 import { payOrder } from './support/payments.ts';
@@ -106,6 +107,19 @@ test('bank operations take faults too, answered with the bank envelope', async (
   expect(((await response.json()) as { response_code: string }).response_code).toBe('SERVICE_UNAVAILABLE');
 });
 
+test('bank operations answer injected statuses with their §7 error envelope, 429 included', async () => {
+  await sandbox.control.injectFault({ operation: 'bank.eventContract', kind: 'http5xx', status: 429, count: 1 });
+  await sandbox.control.injectFault({ operation: 'bank.createDestination', kind: 'http5xx', status: 500, count: 1 });
+  const headers = { Authorization: `Bearer ${sandboxDefaults.bankAccessToken}`, 'X-Correlation-Id': 'corr-7' };
+  const limited = await fetch(`${sandbox.url}/banking/api/public/v1/webhook/event-contracts/payin.posted`, { headers });
+  expect(limited.status).toBe(429);
+  expect(bankErrorResponse.parse(await limited.json())).toMatchObject({ response_code: 'TOO_MANY_REQUESTS', correlation_id: 'corr-7' });
+  const broken = await fetch(`${sandbox.url}/banking/api/public/v1/webhook/destination`, { method: 'POST', headers, body: '{}' });
+  expect(broken.status).toBe(500);
+  expect(bankErrorResponse.parse(await broken.json()).response_code).toBe('INTERNAL_ERROR');
+});
+
 test('an invalid fault spec is refused', async () => {
   await expect(sandbox.control.injectFault({ operation: 'consult', kind: 'explode' as never })).rejects.toThrow(/400/);
+  await expect(sandbox.control.injectFault({ operation: 'consult', kind: 'http5xx', status: 404 })).rejects.toThrow(/400/);
 });
