@@ -1,0 +1,102 @@
+// Secrets never reach a log line; a bad setting stops the start with the variable's name.
+import { Writable } from 'node:stream';
+import { expect, test } from '@playwright/test';
+import { ConfigError, loadConfig } from '../../bff/config.ts';
+import { createLogger } from '../../bff/observability/logger.ts';
+import { approvingCard, checkout, createMerchantSession, followReturn } from './fixtures/buyer.ts';
+import { startStack } from './fixtures/stack.ts';
+
+function capture() {
+  const lines: string[] = [];
+  const stream = new Writable({
+    write(chunk, _encoding, done) {
+      lines.push(String(chunk));
+      done();
+    },
+  });
+  return { stream, lines };
+}
+
+test('the logger redacts passwords, keys, tokens, secret_ref, authorization and card data', () => {
+  const { stream, lines } = capture();
+  const logger = createLogger('info', stream);
+  logger.info(
+    {
+      password: 'p4ss',
+      apiKey: 'k3y',
+      request: { key: 'k3y-body', headers: { authorization: 'Bearer abc.def' }, body: { cardNumber: '4012000000020071', cvv: '123' } },
+      bank: { secret_ref: 'shh-secret' },
+      session: { sessionToken: 'eyJhbGciOi', access_token: 'gw-token' },
+      orderNumber: 'ORD-1',
+    },
+    'something happened',
+  );
+  const text = lines.join('');
+  for (const secret of ['p4ss', 'k3y', 'abc.def', '4012000000020071', 'shh-secret', 'eyJhbGciOi', 'gw-token', '"123"']) {
+    expect(text).not.toContain(secret);
+  }
+  expect(text).toContain('ORD-1');
+  expect(text).toContain('[redacted]');
+});
+
+test('a whole checkout with failures logged at debug leaks no credential into the log', async () => {
+  const { stream, lines } = capture();
+  const stack = await startStack({ logger: createLogger('debug', stream) });
+  try {
+    await stack.sandbox.injectFault({ operation: 'consult', kind: 'malformedJson', count: 3 });
+    const session = await createMerchantSession(stack.bffUrl);
+    const { redirectUrl } = await checkout(stack.bffUrl, session.sessionToken);
+    await followReturn(await stack.sandbox.payHostedPage(redirectUrl, { card: approvingCard }));
+    const text = lines.join('');
+    expect(text.length).toBeGreaterThan(0);
+    for (const secret of [stack.env.GATEWAY_API_PASSWORD!, stack.env.GATEWAY_API_KEY!, stack.env.MERCHANT_SECRET!, stack.env.SESSION_SIGNING_KEY!, session.sessionToken, approvingCard]) {
+      expect(text).not.toContain(secret);
+    }
+  } finally {
+    await stack.close();
+  }
+});
+
+const minimal = {
+  GATEWAY_BASE_URL: 'http://127.0.0.1:4010',
+  GATEWAY_API_USER: 'user',
+  GATEWAY_API_PASSWORD: 'password',
+  GATEWAY_API_KEY: 'key',
+  MERCHANT_SECRET: 'a-merchant-secret-of-some-length',
+};
+
+test('configuration: defaults apply and the signing key is generated outside production', () => {
+  const config = loadConfig(minimal);
+  expect(config.DATABASE_URL).toBe('file:./data/svc-checkout.sqlite');
+  expect(config.BFF_PORT).toBe(8787);
+  expect(config.PUBLIC_BFF_URL).toBe('http://127.0.0.1:8787');
+  expect(config.STATUS_CONSULT_INTERVAL_MS).toBe(2000);
+  expect(config.signingKeyGenerated).toBe(true);
+  expect(config.SESSION_SIGNING_KEY.length).toBeGreaterThanOrEqual(32);
+  expect(loadConfig({ ...minimal, ALLOWED_ORIGINS: 'http://a.test, https://b.test/' }).ALLOWED_ORIGINS).toEqual(['http://a.test', 'https://b.test']);
+});
+
+test('configuration: each bad value throws an error naming its variable', () => {
+  const cases: Array<[Record<string, string>, string]> = [
+    [{ GATEWAY_BASE_URL: 'not a url' }, 'GATEWAY_BASE_URL'],
+    [{ GATEWAY_API_KEY: '' }, 'GATEWAY_API_KEY'],
+    [{ MERCHANT_SECRET: 'short' }, 'MERCHANT_SECRET'],
+    [{ ALLOWED_ORIGINS: 'http://ok.test,ftp://nope' }, 'ALLOWED_ORIGINS'],
+    [{ DATABASE_URL: 'mysql://x' }, 'DATABASE_URL'],
+    [{ BFF_PORT: '70000' }, 'BFF_PORT'],
+    [{ SESSION_SIGNING_KEY: 'too-short' }, 'SESSION_SIGNING_KEY'],
+    [{ STATUS_CONSULT_INTERVAL_MS: '-1' }, 'STATUS_CONSULT_INTERVAL_MS'],
+    [{ SESSION_TTL_SECONDS: '3600' }, 'SESSION_TTL_SECONDS'],
+    [{ NODE_ENV: 'production' }, 'SESSION_SIGNING_KEY'],
+  ];
+  for (const [change, variable] of cases) {
+    let error: unknown;
+    try {
+      loadConfig({ ...minimal, ...change });
+    } catch (caught) {
+      error = caught;
+    }
+    expect(error, variable).toBeInstanceOf(ConfigError);
+    expect((error as Error).message).toContain(`${variable}:`);
+  }
+});
