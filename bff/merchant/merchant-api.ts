@@ -1,0 +1,251 @@
+// The merchant API's messages (ARCHITECTURE.md: /v1/merchant/*). One zod schema per message; the
+// routes validate with them and /v1/openapi.json documents them. Money is a decimal string.
+import { z } from 'zod';
+import { currencyCodeString, decimalAmountString, orderLine, orderStatus, orderStatuses } from '../../contract/bff-api.ts';
+
+// ---------------------------------------------------------------------------------------------
+// Orders
+// ---------------------------------------------------------------------------------------------
+
+/** What the merchant may do with an order now, and up to which amount (null: not allowed). */
+export const orderActions = z.object({
+  capture: z.object({ allowed: z.boolean(), maxAmount: z.nullable(decimalAmountString), reason: z.string().nullable() }),
+  refund: z.object({ allowed: z.boolean(), maxAmount: z.nullable(decimalAmountString), reason: z.string().nullable() }),
+  reverse: z.object({ allowed: z.boolean(), maxAmount: z.nullable(decimalAmountString), reason: z.string().nullable() }),
+  split: z.object({ allowed: z.boolean(), maxAmount: z.nullable(decimalAmountString), reason: z.string().nullable() }),
+});
+export type OrderActions = z.infer<typeof orderActions>;
+
+export const merchantOrder = z.object({
+  orderNumber: z.string(),
+  status: orderStatus,
+  source: z.string(),
+  amount: decimalAmountString,
+  currency: z.string(),
+  /** false: authorize only, the merchant captures later. */
+  capture: z.boolean(),
+  capturedAmount: decimalAmountString,
+  refundedAmount: decimalAmountString,
+  description: z.string().nullable(),
+  lines: z.array(orderLine),
+  email: z.string().nullable(),
+  auth: z.string().nullable(),
+  /** The gateway's id of the order (tpt). */
+  gatewayOrderId: z.string().nullable(),
+  message: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  actions: orderActions,
+});
+export type MerchantOrder = z.infer<typeof merchantOrder>;
+
+export const historyEntry = z.object({
+  from: z.nullable(orderStatus),
+  to: orderStatus,
+  source: z.string(),
+  detail: z.string().nullable(),
+  at: z.string(),
+});
+export type HistoryEntry = z.infer<typeof historyEntry>;
+
+export const merchantOrderDetail = merchantOrder.extend({ history: z.array(historyEntry) });
+export type MerchantOrderDetail = z.infer<typeof merchantOrderDetail>;
+
+const commaSeparated = <T extends string>(item: z.ZodType<T, string>) =>
+  z
+    .string()
+    .transform((value) => value.split(',').map((part) => part.trim()).filter(Boolean))
+    .pipe(z.array(item).min(1));
+
+/** Shape only; the routes also check the code is a real ISO 4217 currency where it matters. */
+const currencyCode = z.string().regex(/^[A-Z]{3}$/, 'invalid_currency');
+
+const isoDateTime = z.iso.datetime({ offset: true }).or(z.iso.date());
+
+export const orderListQuery = z.strictObject({
+  /** One status or several, comma-separated: `approved,captured`. */
+  status: commaSeparated(z.enum(orderStatuses)).optional(),
+  currency: commaSeparated(currencyCode).optional(),
+  source: z.enum(['catalog', 'merchant']).optional(),
+  /** Exact order number, or a prefix ending in `*` (`SVC-*`). */
+  orderNumber: z.string().min(1).max(41).optional(),
+  email: z.string().min(1).max(254).optional(),
+  /** Created at or after (ISO 8601 date or date-time). */
+  createdFrom: isoDateTime.optional(),
+  /** Created before (ISO 8601 date or date-time). */
+  createdTo: isoDateTime.optional(),
+  limit: z.coerce.number().int().min(1).max(200).default(50),
+  /** `nextCursor` of the previous page. */
+  cursor: z.string().max(200).optional(),
+});
+export type OrderListQuery = z.infer<typeof orderListQuery>;
+
+export const orderListResponse = z.object({
+  items: z.array(merchantOrder),
+  /** Pass as `cursor` for the next page; null on the last page. */
+  nextCursor: z.string().nullable(),
+});
+export type OrderListResponse = z.infer<typeof orderListResponse>;
+
+// ---------------------------------------------------------------------------------------------
+// Capture, refund, reverse (processModification 1, 2, 3)
+// ---------------------------------------------------------------------------------------------
+
+export const modificationRequest = z.strictObject({
+  /** A partial amount; default: everything the action can take (capturable, refundable, authorized). */
+  amount: z.optional(decimalAmountString),
+});
+export type ModificationRequest = z.infer<typeof modificationRequest>;
+
+export const modificationResponse = z.object({
+  modification: z.object({
+    type: z.enum(['capture', 'refund', 'reverse']),
+    amount: decimalAmountString,
+    transactionId: z.string(),
+    reasonCode: z.string(),
+    description: z.string(),
+  }),
+  order: merchantOrderDetail,
+});
+export type ModificationResponse = z.infer<typeof modificationResponse>;
+
+// ---------------------------------------------------------------------------------------------
+// Split (gateway-api.md §4.6)
+// ---------------------------------------------------------------------------------------------
+
+export const splitRequest = z.strictObject({
+  commerces: z
+    .array(z.strictObject({ email: z.email().max(254), amount: decimalAmountString }))
+    .min(1)
+    .max(50),
+  /** The gateway's request language. */
+  lang: z.string().min(2).max(10).default('es'),
+});
+export type SplitRequestBody = z.infer<typeof splitRequest>;
+
+export const splitResponse = z.object({
+  orderNumber: z.string(),
+  gatewayOrderId: z.string(),
+  currency: z.string(),
+  amount: decimalAmountString,
+  /** What is left for the owning merchant on top of any share it listed (gateway-api.md §4.6). */
+  ownerRemainder: decimalAmountString,
+  shares: z.array(
+    z.object({
+      gatewayOrderId: z.string(),
+      email: z.string(),
+      name: z.string(),
+      amount: decimalAmountString,
+    }),
+  ),
+  order: merchantOrderDetail,
+});
+export type SplitResponse = z.infer<typeof splitResponse>;
+
+// ---------------------------------------------------------------------------------------------
+// Transactions (consultTransactions, gateway-api.md §4.5)
+// ---------------------------------------------------------------------------------------------
+
+const flag = z.enum(['0', '1', 'true', 'false']).transform((value) => (value === '1' || value === 'true' ? 1 : 0) as 0 | 1);
+
+export const transactionsQuery = z.strictObject({
+  /** ISO 8601 (`2026-11-21`, `2026-11-21T10:00:00Z`) or the gateway's `Y-m-d H:i:s`; default 30 days ago. */
+  startDate: z.string().min(1).optional(),
+  /** Same forms; default now. */
+  endDate: z.string().min(1).optional(),
+  /** The gateway's spelling; `onlyApproved` is accepted too. */
+  onlyAproved: flag.optional(),
+  onlyApproved: flag.optional(),
+  /** `production` / `test`, or the gateway's 0 / 1. */
+  environment: z
+    .enum(['production', 'test', '0', '1'])
+    .transform((value) => (value === 'test' || value === '1' ? 1 : 0) as 0 | 1)
+    .optional(),
+  /** Comma-separated: `CRC,USD`. */
+  currency: commaSeparated(currencyCode).optional(),
+  merchantId: z.string().min(1).max(64).optional(),
+  orderNumber: z.string().min(1).max(64).optional(),
+  email: z.string().min(1).max(254).optional(),
+  auth: z.string().min(1).max(64).optional(),
+});
+export type TransactionsQuery = z.infer<typeof transactionsQuery>;
+
+export const transactionView = z.object({
+  id: z.number().int(),
+  orderNumber: z.string(),
+  amount: z.string(),
+  currency: z.string(),
+  approved: z.boolean(),
+  code: z.string(),
+  response: z.string(),
+  auth: z.string(),
+  type: z.string(),
+  capture: z.string(),
+  environment: z.string(),
+  merchantId: z.string(),
+  email: z.string(),
+  cardLast4: z.string(),
+  netToLiquidate: z.string(),
+  /** ISO 8601 (the gateway's `Y-m-d H:i:s`, read as UTC). */
+  date: z.string(),
+});
+export type TransactionView = z.infer<typeof transactionView>;
+
+export const transactionsResponse = z.object({
+  startDate: z.string(),
+  endDate: z.string(),
+  items: z.array(transactionView),
+});
+export type TransactionsResponse = z.infer<typeof transactionsResponse>;
+
+// ---------------------------------------------------------------------------------------------
+// Payment links (gateway-api.md §4.8-§4.12)
+// ---------------------------------------------------------------------------------------------
+
+export const createPaymentLinkRequest = z.strictObject({
+  amount: decimalAmountString,
+  currency: currencyCodeString,
+  reference: z.string().max(100).optional(),
+  description: z.string().max(255).optional(),
+  /** true: the link can be paid once; false (default): unlimited. */
+  singleUse: z.boolean().default(false),
+  /** Customer name: single-use links only (gateway-api.md §4.8). */
+  client: z.string().max(100).optional(),
+});
+export type CreatePaymentLinkRequest = z.infer<typeof createPaymentLinkRequest>;
+
+export const paymentLink = z.object({
+  id: z.string(),
+  url: z.string(),
+  amount: z.string(),
+  currency: z.string(),
+  reference: z.string(),
+  description: z.string(),
+  timesUsed: z.number().int(),
+  createdAt: z.string(),
+});
+export type PaymentLink = z.infer<typeof paymentLink>;
+
+export const paymentLinkDetail = paymentLink.extend({
+  client: z.string(),
+  /** The gateway's label (observed: Unlimited). */
+  type: z.string(),
+  callbackUrl: z.string().nullable(),
+  /** Items are "not shown" in gateway-api.md §2.5: passed through as the gateway gives them. */
+  payments: z.array(z.unknown()),
+});
+export type PaymentLinkDetail = z.infer<typeof paymentLinkDetail>;
+
+export const paymentLinkListQuery = z.strictObject({
+  limit: z.coerce.number().int().min(1).max(100).default(10),
+  page: z.coerce.number().int().min(1).default(1),
+});
+
+export const paymentLinkPage = z.object({
+  items: z.array(paymentLink),
+  page: z.number().int(),
+  perPage: z.number().int(),
+  total: z.number().int(),
+  lastPage: z.number().int(),
+});
+export type PaymentLinkPage = z.infer<typeof paymentLinkPage>;

@@ -1,0 +1,56 @@
+// How an order is shown to the merchant: amounts, gateway references, and the actions the state
+// rules allow right now (so a back office can offer exactly the buttons that will work).
+import { fromMinorUnits, toMinorUnits } from '../../contract/money.ts';
+import { orderLinesOf } from '../routes/order-view.ts';
+import type { OrderRow, StatusHistoryRow } from '../store/schema.ts';
+import type { HistoryEntry, MerchantOrder, MerchantOrderDetail, OrderActions } from './merchant-api.ts';
+import { actionLimit, type RuleContext } from './modification-rules.ts';
+
+/** One spelling per amount: the store keeps "0" for nothing yet; the API says "0.00". */
+const normalized = (amount: string, currency: string) => fromMinorUnits(toMinorUnits(amount, currency), currency);
+
+export function actionsOf(order: OrderRow, context: RuleContext): OrderActions {
+  const entry = (action: keyof OrderActions) => {
+    const limit = actionLimit(order, action, context);
+    return limit.ok
+      ? { allowed: true, maxAmount: fromMinorUnits(limit.minor, order.currency), reason: null }
+      : { allowed: false, maxAmount: null, reason: limit.detail };
+  };
+  return { capture: entry('capture'), refund: entry('refund'), reverse: entry('reverse'), split: entry('split') };
+}
+
+export function merchantOrderView(order: OrderRow, context: RuleContext): MerchantOrder {
+  return {
+    orderNumber: order.order_number,
+    status: order.status,
+    source: order.source,
+    amount: order.amount,
+    currency: order.currency,
+    capture: order.capture === 1,
+    capturedAmount: normalized(order.captured_amount, order.currency),
+    refundedAmount: normalized(order.refunded_amount, order.currency),
+    description: order.description,
+    lines: orderLinesOf(order),
+    email: order.email,
+    auth: order.gateway_auth,
+    gatewayOrderId: order.gateway_tpt,
+    message: order.status_message,
+    createdAt: order.created_at,
+    updatedAt: order.updated_at,
+    actions: actionsOf(order, context),
+  };
+}
+
+export function historyView(history: readonly StatusHistoryRow[]): HistoryEntry[] {
+  return history.map((entry) => ({
+    from: entry.from_status,
+    to: entry.to_status,
+    source: entry.source,
+    detail: entry.detail,
+    at: entry.created_at,
+  }));
+}
+
+export function merchantOrderDetailView(order: OrderRow, history: readonly StatusHistoryRow[], context: RuleContext): MerchantOrderDetail {
+  return { ...merchantOrderView(order, context), history: historyView(history) };
+}

@@ -1,0 +1,46 @@
+// The merchant API (ARCHITECTURE.md /v1/merchant/*, issue 7): orders and their actions,
+// transactions, payment links. Merchant secret on every route; Idempotency-Key on every POST.
+import { Hono, type MiddlewareHandler } from 'hono';
+import { cors } from 'hono/cors';
+import { requireMerchantSecret } from '../auth/merchant.ts';
+import type { Services } from '../services.ts';
+import { idempotencyHeader, replayedHeader, requireIdempotencyKey } from './idempotency.ts';
+import { merchantOrderRoutes } from './orders-routes.ts';
+import { merchantPaymentLinkRoutes } from './payment-link-routes.ts';
+import { merchantTransactionRoutes } from './transactions-routes.ts';
+
+/** The paths this module serves (explicit: a bare `use` would guard every later route of the app). */
+const guardedPaths = [
+  '/v1/merchant/orders',
+  '/v1/merchant/orders/*',
+  '/v1/merchant/transactions',
+  '/v1/merchant/payment-links',
+  '/v1/merchant/payment-links/*',
+];
+
+export function merchantRoutes(services: Services) {
+  const { store, clock, config } = services;
+  const auth = requireMerchantSecret(() => config.MERCHANT_SECRET);
+  const idempotent = requireIdempotencyKey({ store, clock, scope: 'merchant' });
+  const app = new Hono();
+  for (const path of guardedPaths) app.use(path, auth);
+  app.route('/', merchantOrderRoutes(services, idempotent));
+  app.route('/', merchantTransactionRoutes(services));
+  app.route('/', merchantPaymentLinkRoutes(services, idempotent));
+  return app;
+}
+
+/**
+ * CORS for a back office served from an allowed origin (the demo's) calling /v1/merchant/*
+ * straight from the browser: it sends the secret and an Idempotency-Key, and deletes links.
+ * Mount it before every merchant route so their responses carry the headers too.
+ */
+export function merchantCors(allowedOrigins: () => readonly string[]): MiddlewareHandler {
+  return cors({
+    origin: (origin) => (allowedOrigins().includes(origin) ? origin : null),
+    allowMethods: ['GET', 'POST', 'DELETE', 'OPTIONS'],
+    allowHeaders: ['Content-Type', 'Authorization', idempotencyHeader],
+    exposeHeaders: ['Retry-After', replayedHeader],
+    maxAge: 600,
+  });
+}

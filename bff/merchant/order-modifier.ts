@@ -1,0 +1,191 @@
+// Capture, refund, reverse and split of one order: check the state rules on our record, call the
+// gateway once, record the outcome. One action per order at a time in this process; across
+// processes the conditional write (and the gateway's own rules) keep the amounts right.
+import { problemTypes } from '../../contract/bff-api.ts';
+import { modificationTypes } from '../../contract/gateway-facts.ts';
+import { fromMinorUnits, toMinorUnits } from '../../contract/money.ts';
+import type { GatewayClient } from '../gateway/client.ts';
+import { ProblemException } from '../http/problem.ts';
+import type { Clock } from '../observability/clock.ts';
+import type { Logger } from '../observability/logger.ts';
+import { findOrder, statusHistory } from '../store/orders.ts';
+import type { Store } from '../store/database.ts';
+import type { OrderRow, StatusHistoryRow } from '../store/schema.ts';
+import { gatewayProblem } from './gateway-problems.ts';
+import type { ModificationResponse, SplitRequestBody, SplitResponse } from './merchant-api.ts';
+import { merchantOrderDetailView } from './merchant-order-view.ts';
+import { planModification, planSplit, statusAfter, type MerchantAction, type Refusal, type RuleContext } from './modification-rules.ts';
+import { authorizedAt, recordMerchantChange, splitDetail, wasSplit } from './order-changes.ts';
+
+export interface OrderModifierOptions {
+  store: Store;
+  gateway: GatewayClient;
+  clock: Clock;
+  logger: Logger;
+  /** processModification's `platform` (gateway-facts.md: real clients send it). */
+  platform: string;
+}
+
+const gatewayType: Record<MerchantAction, string> = {
+  capture: modificationTypes.capture,
+  refund: modificationTypes.refund,
+  reverse: modificationTypes.reversal,
+};
+
+export function notFound(orderNumber: string): ProblemException {
+  return new ProblemException(404, { type: problemTypes.notFound, title: 'Not found', detail: `No order ${orderNumber}.` });
+}
+
+function refused(refusal: Refusal, action: string, path = 'amount'): ProblemException {
+  if (refusal.kind === 'invalid') {
+    return new ProblemException(400, {
+      type: problemTypes.validation,
+      title: 'Invalid request',
+      detail: refusal.detail,
+      errors: [{ path, message: refusal.detail, code: 'invalid_amount' }],
+    });
+  }
+  return new ProblemException(409, { type: problemTypes.conflict, title: `${action[0]?.toUpperCase()}${action.slice(1)} not allowed`, detail: refusal.detail });
+}
+
+export class OrderModifier {
+  private readonly running = new Map<string, Promise<unknown>>();
+
+  constructor(private readonly options: OrderModifierOptions) {}
+
+  /** The order with its history and rule context, or a 404. */
+  async load(orderNumber: string): Promise<{ order: OrderRow; history: StatusHistoryRow[]; context: RuleContext }> {
+    const { store, clock } = this.options;
+    const order = await findOrder(store.db, orderNumber);
+    if (!order) throw notFound(orderNumber);
+    const history = await statusHistory(store.db, orderNumber);
+    return { order, history, context: ruleContextOf(order, history, clock.now()) };
+  }
+
+  modify(orderNumber: string, action: MerchantAction, amount: string | undefined): Promise<ModificationResponse> {
+    return this.oneAtATime(orderNumber, () => this.modifyNow(orderNumber, action, amount));
+  }
+
+  split(orderNumber: string, body: SplitRequestBody): Promise<SplitResponse> {
+    return this.oneAtATime(orderNumber, () => this.splitNow(orderNumber, body));
+  }
+
+  private async modifyNow(orderNumber: string, action: MerchantAction, requested: string | undefined): Promise<ModificationResponse> {
+    const { gateway, logger, platform } = this.options;
+    const { order, context } = await this.load(orderNumber);
+    const plan = planModification(order, action, requested, context);
+    if (!plan.ok) throw refused(plan, action);
+
+    let result;
+    try {
+      result = await gateway.processModification({ orderNumber, type: gatewayType[action] as '1' | '2' | '3', amount: plan.amount, platform });
+    } catch (error) {
+      logger.warn({ orderNumber, action, error: (error as Error).message }, 'processModification failed');
+      throw gatewayProblem(error, action, true) ?? error;
+    }
+    const detail = `${action} ${plan.amount} ${order.currency} · gateway transaction ${result.transactionId}`;
+    const updated = await this.record(orderNumber, detail, (current) => {
+      const next = statusAfter(current, action, plan.minor);
+      return { to: next.status, capturedAmount: next.captured, refundedAmount: next.refunded };
+    });
+    logger.info({ orderNumber, action, amount: plan.amount, transactionId: result.transactionId }, 'merchant modification applied');
+    return {
+      modification: {
+        type: action,
+        amount: plan.amount,
+        transactionId: result.transactionId,
+        reasonCode: result.ReasonCode,
+        description: result.ReasonCodeDescription,
+      },
+      order: merchantOrderDetailView(updated.order, updated.history, updated.context),
+    };
+  }
+
+  private async splitNow(orderNumber: string, body: SplitRequestBody): Promise<SplitResponse> {
+    const { gateway, logger } = this.options;
+    const { order, context } = await this.load(orderNumber);
+    const plan = planSplit(order, body.commerces, context);
+    if (!plan.ok) throw refused(plan, 'split', 'commerces');
+    if (!order.gateway_tpt) throw refused({ ok: false, kind: 'conflict', detail: 'The gateway id of this order is not known yet.' }, 'split');
+
+    let result;
+    try {
+      result = await gateway.split({
+        order_id: order.gateway_tpt,
+        // Normalized to the currency's decimals: the gateway reads amounts as decimal strings.
+        commerces: body.commerces.map((commerce) => ({
+          email: commerce.email,
+          amount: fromMinorUnits(toMinorUnits(commerce.amount, order.currency), order.currency),
+        })),
+        lang: body.lang,
+      });
+    } catch (error) {
+      logger.warn({ orderNumber, error: (error as Error).message }, 'split failed');
+      throw gatewayProblem(error, 'split', true) ?? error;
+    }
+    const shares = result.response.splitted_orders.map((share) => ({
+      gatewayOrderId: String(share.id),
+      email: share.commerce_email,
+      name: share.commerce_name,
+      amount: gatewayNumberAmount(share.amount, order.currency),
+    }));
+    const summary = shares.map((share) => `${share.email} ${share.amount}`).join(', ');
+    const updated = await this.record(orderNumber, splitDetail(`among ${shares.length}: ${summary}`), (current) => ({
+      to: current.status,
+      capturedAmount: current.captured_amount,
+      refundedAmount: current.refunded_amount,
+    }));
+    return {
+      orderNumber,
+      gatewayOrderId: order.gateway_tpt,
+      currency: order.currency,
+      amount: order.amount,
+      ownerRemainder: fromMinorUnits(plan.remainderMinor, order.currency),
+      shares,
+      order: merchantOrderDetailView(updated.order, updated.history, updated.context),
+    };
+  }
+
+  /**
+   * Writes what the gateway already did. The gateway has the last word, so if the order moved
+   * meanwhile (another instance), re-read and apply the same action to the fresh amounts.
+   */
+  private async record(
+    orderNumber: string,
+    detail: string,
+    next: (order: OrderRow) => { to: OrderRow['status']; capturedAmount: string; refundedAmount: string },
+  ) {
+    const { store, clock } = this.options;
+    for (let attempt = 0; attempt < 5; attempt++) {
+      const current = await findOrder(store.db, orderNumber);
+      if (!current) throw notFound(orderNumber);
+      const written = await recordMerchantChange(store.db, current, { ...next(current), detail, now: clock.now().toISOString() });
+      if (written) return this.load(orderNumber);
+    }
+    throw new Error(`could not record a merchant change of ${orderNumber}: the order kept changing`);
+  }
+
+  private async oneAtATime<T>(orderNumber: string, work: () => Promise<T>): Promise<T> {
+    const before = this.running.get(orderNumber) ?? Promise.resolve();
+    const mine = before.catch(() => undefined).then(work);
+    this.running.set(orderNumber, mine);
+    try {
+      return await mine;
+    } finally {
+      if (this.running.get(orderNumber) === mine) this.running.delete(orderNumber);
+    }
+  }
+}
+
+export function ruleContextOf(order: OrderRow, history: readonly StatusHistoryRow[], now: Date): RuleContext {
+  return { now, authorizedAt: authorizedAt(order, history), alreadySplit: wasSplit(history) };
+}
+
+/**
+ * The split response gives share amounts as JSON numbers (gateway-api.md §4.6). Read through
+ * their shortest decimal text, never through float arithmetic: 12.5 → "12.50".
+ */
+export function gatewayNumberAmount(value: number, currency: string): string {
+  const text = String(value);
+  return fromMinorUnits(toMinorUnits(text, currency), currency);
+}

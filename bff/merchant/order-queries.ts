@@ -1,0 +1,67 @@
+// Reads for the merchant's orders list: filters, newest first, keyset pagination (a cursor that
+// stays right while new orders arrive), and the history of a page's orders in one query.
+import { sql, type Kysely } from 'kysely';
+import type { Database, OrderRow, StatusHistoryRow } from '../store/schema.ts';
+import type { OrderListQuery } from './merchant-api.ts';
+
+type Db = Kysely<Database>;
+
+interface Cursor {
+  createdAt: string;
+  orderNumber: string;
+}
+
+export function encodeCursor(order: Pick<OrderRow, 'created_at' | 'order_number'>): string {
+  return Buffer.from(JSON.stringify([order.created_at, order.order_number])).toString('base64url');
+}
+
+/** undefined for a cursor we did not make (the caller answers 400). */
+export function decodeCursor(text: string): Cursor | undefined {
+  try {
+    const value: unknown = JSON.parse(Buffer.from(text, 'base64url').toString('utf8'));
+    if (Array.isArray(value) && value.length === 2 && typeof value[0] === 'string' && typeof value[1] === 'string') {
+      return { createdAt: value[0], orderNumber: value[1] };
+    }
+  } catch {
+    // fall through
+  }
+  return undefined;
+}
+
+/** One page of orders matching the filters, and whether more follow. */
+export async function listOrders(db: Db, query: OrderListQuery, cursor: Cursor | undefined): Promise<{ orders: OrderRow[]; more: boolean }> {
+  let select = db.selectFrom('orders').selectAll();
+  if (query.status) select = select.where('status', 'in', query.status);
+  if (query.currency) select = select.where('currency', 'in', query.currency);
+  if (query.source) select = select.where('source', '=', query.source);
+  if (query.orderNumber) {
+    const prefix = query.orderNumber.endsWith('*') ? query.orderNumber.slice(0, -1) : undefined;
+    // A prefix search: escape LIKE's own wildcards so `_` in an order number matches only `_`.
+    select =
+      prefix !== undefined
+        ? select.where(sql<boolean>`order_number like ${prefix.replace(/[\\%_]/g, (c) => `\\${c}`) + '%'} escape '\\'`)
+        : select.where('order_number', '=', query.orderNumber);
+  }
+  if (query.email) select = select.where(sql<boolean>`lower(email) = ${query.email.toLowerCase()}`);
+  if (query.createdFrom) select = select.where('created_at', '>=', new Date(query.createdFrom).toISOString());
+  if (query.createdTo) select = select.where('created_at', '<', new Date(query.createdTo).toISOString());
+  if (cursor) {
+    select = select.where((eb) =>
+      eb.or([
+        eb('created_at', '<', cursor.createdAt),
+        eb.and([eb('created_at', '=', cursor.createdAt), eb('order_number', '<', cursor.orderNumber)]),
+      ]),
+    );
+  }
+  const rows = await select.orderBy('created_at', 'desc').orderBy('order_number', 'desc').limit(query.limit + 1).execute();
+  return { orders: rows.slice(0, query.limit), more: rows.length > query.limit };
+}
+
+/** The histories of several orders, grouped by order number, oldest entry first. */
+export async function historiesOf(db: Db, orderNumbers: readonly string[]): Promise<Map<string, StatusHistoryRow[]>> {
+  const byOrder = new Map<string, StatusHistoryRow[]>(orderNumbers.map((number) => [number, []]));
+  if (orderNumbers.length === 0) return byOrder;
+  const rows = await db.selectFrom('order_status_history').selectAll().where('order_number', 'in', orderNumbers).orderBy('id').execute();
+  for (const row of rows) byOrder.get(row.order_number)?.push(row);
+  return byOrder;
+}

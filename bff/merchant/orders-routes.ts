@@ -1,0 +1,56 @@
+// /v1/merchant/orders: the list with filters, the detail with history, and the actions on one
+// order (capture, refund, reverse, split). Every POST carries an Idempotency-Key.
+import { Hono, type MiddlewareHandler } from 'hono';
+import { problemTypes } from '../../contract/bff-api.ts';
+import { ProblemException } from '../http/problem.ts';
+import { validate } from '../http/validation.ts';
+import type { Services } from '../services.ts';
+import { modificationRequest, orderListQuery, splitRequest, type OrderListResponse } from './merchant-api.ts';
+import { merchantOrderDetailView, merchantOrderView } from './merchant-order-view.ts';
+import type { MerchantAction } from './modification-rules.ts';
+import { OrderModifier, ruleContextOf } from './order-modifier.ts';
+import { decodeCursor, encodeCursor, historiesOf, listOrders } from './order-queries.ts';
+
+export function merchantOrderRoutes(services: Services, idempotent: MiddlewareHandler) {
+  const { store, clock, statuses, gateway, logger, config } = services;
+  const modifier = new OrderModifier({ store, gateway, clock, logger, platform: config.GATEWAY_PLATFORM });
+
+  return new Hono()
+    .get('/v1/merchant/orders', validate('query', orderListQuery), async (c) => {
+      const query = c.req.valid('query');
+      const cursor = query.cursor === undefined ? undefined : decodeCursor(query.cursor);
+      if (query.cursor !== undefined && !cursor) {
+        throw new ProblemException(400, {
+          type: problemTypes.validation,
+          title: 'Invalid request',
+          detail: 'The cursor is not one this API returned.',
+          errors: [{ path: 'cursor', message: 'Use nextCursor from the previous page.', code: 'invalid_cursor' }],
+        });
+      }
+      const { orders, more } = await listOrders(store.db, query, cursor);
+      const histories = await historiesOf(store.db, orders.map((order) => order.order_number));
+      const now = clock.now();
+      const last = orders.at(-1);
+      const response: OrderListResponse = {
+        items: orders.map((order) => merchantOrderView(order, ruleContextOf(order, histories.get(order.order_number) ?? [], now))),
+        nextCursor: more && last ? encodeCursor(last) : null,
+      };
+      c.header('Cache-Control', 'no-store');
+      return c.json(response);
+    })
+    .get('/v1/merchant/orders/:orderNumber', async (c) => {
+      const { order } = await modifier.load(c.req.param('orderNumber'));
+      // An open order may have been paid meanwhile: the same single-flight consult the widget uses.
+      await statuses.refresh(order);
+      const fresh = await modifier.load(order.order_number);
+      c.header('Cache-Control', 'no-store');
+      return c.json(merchantOrderDetailView(fresh.order, fresh.history, fresh.context));
+    })
+    .post('/v1/merchant/orders/:orderNumber/:action{capture|refund|reverse}', idempotent, validate('json', modificationRequest), async (c) => {
+      const action = c.req.param('action') as MerchantAction;
+      return c.json(await modifier.modify(c.req.param('orderNumber'), action, c.req.valid('json').amount));
+    })
+    .post('/v1/merchant/orders/:orderNumber/split', idempotent, validate('json', splitRequest), async (c) => {
+      return c.json(await modifier.split(c.req.param('orderNumber'), c.req.valid('json')));
+    });
+}

@@ -1,0 +1,145 @@
+// /v1/merchant/payment-links: the gateway's link operations (gateway-api.md §4.8-§4.12). Every
+// link reports its payment to this BFF (callback_url and webhook_url), where it is confirmed by
+// lookup (bff/links), never trusted as sent.
+import { Hono, type MiddlewareHandler } from 'hono';
+import { problemTypes } from '../../contract/bff-api.ts';
+import { isCurrencyCode } from '../../contract/currencies.ts';
+import { linkTypes, type LinkListItem } from '../../contract/gateway/index.ts';
+import { fromMinorUnits, toMinorUnits } from '../../contract/money.ts';
+import { parseGatewayDateTime } from '../gateway/date-time.ts';
+import { ProblemException } from '../http/problem.ts';
+import { validate } from '../http/validation.ts';
+import type { Services } from '../services.ts';
+import { gatewayProblem } from './gateway-problems.ts';
+import { createPaymentLinkRequest, paymentLinkListQuery, type PaymentLink, type PaymentLinkDetail, type PaymentLinkPage } from './merchant-api.ts';
+
+/** Where the gateway sends a paid link's buyer (GET) and its report (POST): ARCHITECTURE.md paths. */
+export const linkCallbackPath = '/v1/links/return';
+export const linkWebhookPath = '/v1/webhooks/links';
+
+function fieldProblem(path: string, message: string, code: string): ProblemException {
+  return new ProblemException(400, {
+    type: problemTypes.validation,
+    title: 'Invalid request',
+    detail: 'The request has invalid fields.',
+    errors: [{ path, message, code }],
+  });
+}
+
+const isoOf = (gatewayDate: string) => parseGatewayDateTime(gatewayDate)?.toISOString() ?? gatewayDate;
+
+function linkView(link: LinkListItem): PaymentLink {
+  return {
+    id: String(link.id),
+    url: link.url,
+    amount: link.amount,
+    currency: link.currency,
+    reference: link.reference,
+    description: link.description,
+    timesUsed: Number(link.times_used ?? 0) || 0,
+    createdAt: isoOf(link.create),
+  };
+}
+
+function linkId(text: string): string {
+  if (!/^\d{1,18}$/.test(text)) throw new ProblemException(404, { type: problemTypes.notFound, title: 'Not found', detail: 'No such payment link.' });
+  return text;
+}
+
+export function merchantPaymentLinkRoutes(services: Services, idempotent: MiddlewareHandler) {
+  const { gateway, config } = services;
+
+  async function detailOf(id: string): Promise<PaymentLinkDetail> {
+    try {
+      const [byId, detail] = await Promise.all([gateway.getLinkPaymentById(id), gateway.getDetailLinkPayment(id)]);
+      return {
+        ...linkView(byId.data),
+        client: detail.detail.client,
+        type: detail.detail.type,
+        callbackUrl: detail.detail.callback_url,
+        payments: byId.data.payments,
+      };
+    } catch (error) {
+      throw gatewayProblem(error, 'payment link', false) ?? error;
+    }
+  }
+
+  return new Hono()
+    .post('/v1/merchant/payment-links', idempotent, validate('json', createPaymentLinkRequest), async (c) => {
+      const body = c.req.valid('json');
+      if (!isCurrencyCode(body.currency)) throw fieldProblem('currency', 'Not an ISO 4217 currency.', 'invalid_currency');
+      let minor: bigint;
+      try {
+        minor = toMinorUnits(body.amount, body.currency);
+      } catch {
+        throw fieldProblem('amount', `More decimals than ${body.currency} allows.`, 'invalid_amount');
+      }
+      if (minor <= 0n) throw fieldProblem('amount', 'The amount must be positive.', 'invalid_amount');
+      if (body.client && !body.singleUse) throw fieldProblem('client', 'A customer name applies to single-use links only.', 'client_needs_single_use');
+      // Read at request time: with BFF_PORT=0 the public URL is known only once listening.
+      const bffUrl = config.PUBLIC_BFF_URL;
+      let created;
+      try {
+        created = await gateway.createLinkPayment({
+          amount: fromMinorUnits(minor, body.currency),
+          currency: body.currency,
+          type: body.singleUse ? linkTypes.singleUse : linkTypes.unlimited,
+          ...(body.reference ? { reference: body.reference } : {}),
+          ...(body.description ? { description: body.description } : {}),
+          ...(body.client ? { client: body.client } : {}),
+          callback_url: bffUrl + linkCallbackPath,
+          webhook_url: bffUrl + linkWebhookPath,
+        });
+      } catch (error) {
+        throw gatewayProblem(error, 'payment link creation', true) ?? error;
+      }
+      const id = String(created.id);
+      // The link exists now: a failed read-back must not turn into an error that invites a second link.
+      const view: PaymentLinkDetail = await detailOf(id).catch(() => ({
+        id,
+        url: created.url,
+        amount: fromMinorUnits(minor, body.currency),
+        currency: body.currency,
+        reference: body.reference ?? '',
+        description: body.description ?? '',
+        timesUsed: 0,
+        createdAt: services.clock.now().toISOString(),
+        client: body.client ?? '',
+        type: body.singleUse ? 'Single use' : 'Unlimited',
+        callbackUrl: bffUrl + linkCallbackPath,
+        payments: [],
+      }));
+      return c.json(view, 201);
+    })
+    .get('/v1/merchant/payment-links', validate('query', paymentLinkListQuery), async (c) => {
+      const { limit, page } = c.req.valid('query');
+      let list;
+      try {
+        list = await gateway.getLinkPaymentList(limit, page);
+      } catch (error) {
+        throw gatewayProblem(error, 'payment link list', false) ?? error;
+      }
+      const response: PaymentLinkPage = {
+        items: list.data.payment_link.map(linkView),
+        page: list.data.current_page,
+        perPage: list.data.per_page,
+        total: list.data.total,
+        lastPage: list.data.last_page,
+      };
+      c.header('Cache-Control', 'no-store');
+      return c.json(response);
+    })
+    .get('/v1/merchant/payment-links/:id', async (c) => {
+      c.header('Cache-Control', 'no-store');
+      return c.json(await detailOf(linkId(c.req.param('id'))));
+    })
+    .delete('/v1/merchant/payment-links/:id', async (c) => {
+      const id = linkId(c.req.param('id'));
+      try {
+        await gateway.deleteLinkPayment(id);
+      } catch (error) {
+        throw gatewayProblem(error, 'payment link deletion', true) ?? error;
+      }
+      return c.body(null, 204);
+    });
+}

@@ -1,0 +1,98 @@
+// GET /v1/merchant/transactions: consultTransactions (gateway-api.md §4.5) with every one of its
+// filters as a query parameter. Dates come as ISO 8601 (or the gateway's own form) and go out
+// as the gateway's `Y-m-d H:i:s`, read as UTC like every gateway timestamp (bff/gateway/date-time.ts).
+import { Hono } from 'hono';
+import { problemTypes } from '../../contract/bff-api.ts';
+import { approvedCode } from '../../contract/gateway-facts.ts';
+import type { TransactionListItem } from '../../contract/gateway/index.ts';
+import { formatGatewayDateTime, parseGatewayDateTime } from '../gateway/date-time.ts';
+import { ProblemException } from '../http/problem.ts';
+import { validate } from '../http/validation.ts';
+import type { Services } from '../services.ts';
+import { gatewayProblem } from './gateway-problems.ts';
+import { transactionsQuery, type TransactionView, type TransactionsResponse } from './merchant-api.ts';
+import { gatewayNumberAmount } from './order-modifier.ts';
+
+const defaultRangeMs = 30 * 24 * 60 * 60 * 1000;
+
+function badDate(path: string, message: string): ProblemException {
+  return new ProblemException(400, {
+    type: problemTypes.validation,
+    title: 'Invalid request',
+    detail: 'The request has invalid fields.',
+    errors: [{ path, message, code: 'invalid_date' }],
+  });
+}
+
+/** A date-only value means the whole day: from its first second, or through its last. */
+export function readQueryDate(text: string, edge: 'start' | 'end'): Date | undefined {
+  const gatewayForm = parseGatewayDateTime(text);
+  if (gatewayForm) return gatewayForm;
+  if (/^\d{4}-\d{2}-\d{2}$/.test(text)) {
+    const day = new Date(`${text}T00:00:00Z`);
+    if (Number.isNaN(day.getTime())) return undefined;
+    return edge === 'start' ? day : new Date(day.getTime() + 86_399_000);
+  }
+  if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/.test(text)) return undefined;
+  const date = new Date(text);
+  return Number.isNaN(date.getTime()) ? undefined : date;
+}
+
+function transactionView(item: TransactionListItem): TransactionView {
+  let net: string;
+  try {
+    net = gatewayNumberAmount(item.net_to_liquidate, item.currency);
+  } catch {
+    net = String(item.net_to_liquidate);
+  }
+  return {
+    id: item.id,
+    orderNumber: item.orderNumber,
+    amount: item.amount,
+    currency: item.currency,
+    approved: item.code === approvedCode,
+    code: item.code,
+    response: item.response,
+    auth: item.auth,
+    type: item.type,
+    capture: item.capture,
+    environment: item.environment,
+    merchantId: item.merchantId,
+    email: item.email,
+    cardLast4: item.last,
+    netToLiquidate: net,
+    date: parseGatewayDateTime(item.date)?.toISOString() ?? item.date,
+  };
+}
+
+export function merchantTransactionRoutes(services: Services) {
+  const { gateway, clock } = services;
+  return new Hono().get('/v1/merchant/transactions', validate('query', transactionsQuery), async (c) => {
+    const query = c.req.valid('query');
+    const end = query.endDate === undefined ? clock.now() : readQueryDate(query.endDate, 'end');
+    if (!end) throw badDate('endDate', 'Use an ISO 8601 date or date-time, or Y-m-d H:i:s.');
+    const start = query.startDate === undefined ? new Date(end.getTime() - defaultRangeMs) : readQueryDate(query.startDate, 'start');
+    if (!start) throw badDate('startDate', 'Use an ISO 8601 date or date-time, or Y-m-d H:i:s.');
+    if (start > end) throw badDate('startDate', 'startDate must not be after endDate.');
+    const onlyAproved = query.onlyAproved ?? query.onlyApproved;
+    let items: TransactionListItem[];
+    try {
+      items = await gateway.consultTransactions({
+        startDate: formatGatewayDateTime(start),
+        endDate: formatGatewayDateTime(end),
+        ...(onlyAproved !== undefined ? { onlyAproved } : {}),
+        ...(query.environment !== undefined ? { environment: query.environment } : {}),
+        ...(query.currency ? { currency: query.currency } : {}),
+        ...(query.merchantId ? { merchantId: query.merchantId } : {}),
+        ...(query.orderNumber ? { orderNumber: query.orderNumber } : {}),
+        ...(query.email ? { email: query.email } : {}),
+        ...(query.auth ? { auth: query.auth } : {}),
+      });
+    } catch (error) {
+      throw gatewayProblem(error, 'transaction query', false) ?? error;
+    }
+    const response: TransactionsResponse = { startDate: start.toISOString(), endDate: end.toISOString(), items: items.map(transactionView) };
+    c.header('Cache-Control', 'no-store');
+    return c.json(response);
+  });
+}
