@@ -9,6 +9,8 @@ import { browserCors, rejectForeignOrigin } from './http/origin.ts';
 import { notFoundProblem, problemResponse, toProblemResponse } from './http/problem.ts';
 import { requestMetrics } from './http/request-metrics.ts';
 import { buildOpenApiDocument, type OperationDoc } from './openapi/document.ts';
+import { merchantOperations } from './merchant/merchant-operations.ts';
+import { merchantCors, merchantRoutes } from './merchant/merchant-routes.ts';
 import { checkoutOperations } from './openapi/operations.ts';
 import { checkoutRoutes } from './routes/checkout.ts';
 import { merchantSessionRoutes } from './routes/merchant-sessions.ts';
@@ -17,6 +19,7 @@ import { orderRoutes } from './routes/orders.ts';
 import { returnRoutes } from './routes/return.ts';
 import { sessionRoutes } from './routes/sessions.ts';
 import { buildServices, type AppDeps, type Services } from './services.ts';
+import { createWebhookModule } from './webhooks/webhook-module.ts';
 
 export type { AppDeps } from './services.ts';
 
@@ -54,14 +57,21 @@ export function createApp(config: Config, deps: AppDeps, options: CreateAppOptio
     app.use(path, rejectForeignOrigin(services.allowedOrigins));
   }
 
+  // The back office (an allowed origin, e.g. the demo) calls the merchant API from the browser.
+  app.use('/v1/merchant/*', merchantCors(services.allowedOrigins));
+
   app.route('/', operationsRoutes(services));
   app.route('/', sessionRoutes(services));
   app.route('/', merchantSessionRoutes(services));
   app.route('/', checkoutRoutes(services));
   app.route('/', returnRoutes(services));
   app.route('/', orderRoutes(services));
+  // Webhook receivers, link return, bank admin and events (issue 6); server.ts starts its worker.
+  const webhooks = createWebhookModule(services);
+  app.route('/', webhooks.routes);
+  app.route('/', merchantRoutes(services));
 
-  const operations = [...checkoutOperations, ...(options.extraOperations ?? [])];
+  const operations = [...checkoutOperations, ...merchantOperations, ...(options.extraOperations ?? [])];
   app.get('/v1/openapi.json', (c) => c.json(buildOpenApiDocument(operations, config.PUBLIC_BFF_URL)));
 
   app.notFound(notFoundProblem);
@@ -70,7 +80,7 @@ export function createApp(config: Config, deps: AppDeps, options: CreateAppOptio
       logger.error({ err: unexpected, method: c.req.method, path: c.req.path }, 'unhandled error'),
     ),
   );
-  return Object.assign(app, { services });
+  return Object.assign(app, { services, webhooks });
 }
 
 export type BffApp = ReturnType<typeof createApp>;
