@@ -1,4 +1,5 @@
 import { Hono } from 'hono';
+import { cors } from 'hono/cors';
 import { z } from 'zod';
 import { publicDestination } from '../bank/bank-routes.ts';
 import { bankTrigger, buildBankEvent } from '../bank/event-builder.ts';
@@ -13,6 +14,9 @@ import { truthOf } from './truth.ts';
  */
 export function controlRoutes(state: SandboxState) {
   const app = new Hono();
+  // The local demo's back office (another loopback port) may press the bank-event buttons
+  // from the browser; pages from any other origin may not.
+  app.use('*', cors({ origin: (origin) => (/^http:\/\/(127\.0\.0\.1|localhost)(:\d+)?$/.test(origin) ? origin : null) }));
 
   app.get('/calls', (c) => {
     const calls = state.calls.list(c.req.query('operation') || undefined, c.req.query('orderNumber') || undefined);

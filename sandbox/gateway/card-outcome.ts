@@ -1,4 +1,7 @@
 import { approvedCode, testCards, type TestCardOutcome } from '../../contract/gateway-facts.ts';
+import type { SandboxState } from '../state.ts';
+import { cardBrand, type EnteredCard } from './card-form.ts';
+import type { CardOnRecord, PaymentOutcome } from './ledger.ts';
 
 export type CardOutcomeName = TestCardOutcome;
 
@@ -24,4 +27,23 @@ export const cancelOutcome = { code: '3', description: 'Cancelled by the buyer' 
  */
 export function outcomeForCard(cardNumber: string): CardOutcomeName {
   return testCards[cardNumber] ?? 'approved';
+}
+
+/** Decides a card's outcome by the test-card table and makes the outcome fields. */
+export function chargeCard(state: SandboxState, card: EnteredCard, saveCard: boolean): { status: 'approved' | 'declined'; outcome: PaymentOutcome } {
+  const name = outcomeForCard(card.number);
+  const approved = name === 'approved';
+  return {
+    status: approved ? 'approved' : 'declined',
+    outcome: {
+      ...outcomeCodes[name],
+      // An approved auth number has at least 6 characters (gateway-facts.md, Redirect query).
+      auth: approved ? state.ledger.authNumber() : '',
+      cardToken: approved && saveCard ? state.ledger.cardToken() : '',
+    },
+  };
+}
+
+export function cardOnRecord(card: EnteredCard): CardOnRecord {
+  return { bin: card.number.slice(0, 6), last4: card.number.slice(-4), brand: cardBrand(card.number) };
 }

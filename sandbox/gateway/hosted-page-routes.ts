@@ -1,11 +1,11 @@
 import { Hono, type Context } from 'hono';
 import { operation } from '../control/operation.ts';
 import type { SandboxState } from '../state.ts';
-import { cardBrand, readCardForm, type EnteredCard } from './card-form.ts';
-import { cancelOutcome, outcomeCodes, outcomeForCard } from './card-outcome.ts';
-import type { CardOnRecord, GatewayOrder, PaymentOutcome } from './ledger.ts';
+import { readCardForm } from './card-form.ts';
+import { cancelOutcome, cardOnRecord, chargeCard } from './card-outcome.ts';
+import type { GatewayOrder } from './ledger.ts';
 import { hostedRedirectUrl } from './order-result.ts';
-import { paymentPageCsp, renderCardPage, renderMessagePage } from './payment-page.ts';
+import { formFields, pageResponse, renderCardPage, renderMessagePage } from './payment-page.ts';
 
 /**
  * The hosted payment page that processPayment's `url` opens: GET shows the card form,
@@ -40,40 +40,6 @@ export function hostedPageRoutes(state: SandboxState) {
       state.ledger.settle(order, status, outcome, cardOnRecord(read.card));
       return c.redirect(await hostedRedirectUrl(state, order), 303);
     });
-}
-
-/** Decides a card's outcome by the test-card table and makes the outcome fields. */
-export function chargeCard(state: SandboxState, card: EnteredCard, saveCard: boolean): { status: 'approved' | 'declined'; outcome: PaymentOutcome } {
-  const name = outcomeForCard(card.number);
-  const approved = name === 'approved';
-  return {
-    status: approved ? 'approved' : 'declined',
-    outcome: {
-      ...outcomeCodes[name],
-      // An approved auth number has at least 6 characters (gateway-facts.md, Redirect query).
-      auth: approved ? state.ledger.authNumber() : '',
-      cardToken: approved && saveCard ? state.ledger.cardToken() : '',
-    },
-  };
-}
-
-export function cardOnRecord(card: EnteredCard): CardOnRecord {
-  return { bin: card.number.slice(0, 6), last4: card.number.slice(-4), brand: cardBrand(card.number) };
-}
-
-export async function formFields(c: Context): Promise<Record<string, string>> {
-  const parsed = await c.req.parseBody();
-  const fields: Record<string, string> = {};
-  for (const [name, value] of Object.entries(parsed)) if (typeof value === 'string') fields[name] = value;
-  return fields;
-}
-
-export function pageResponse(c: Context, html: string, status: 200 | 404 | 410 | 422, redirectOrigins: readonly string[]) {
-  c.header('Content-Security-Policy', paymentPageCsp(redirectOrigins));
-  c.header('Cache-Control', 'no-store');
-  c.header('Referrer-Policy', 'no-referrer');
-  c.header('X-Content-Type-Options', 'nosniff');
-  return c.html(html, status);
 }
 
 function viewOf(order: GatewayOrder) {

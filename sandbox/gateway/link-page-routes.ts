@@ -3,11 +3,11 @@ import { Hono } from 'hono';
 import { operation } from '../control/operation.ts';
 import type { SandboxState } from '../state.ts';
 import { readCardForm } from './card-form.ts';
-import { cardOnRecord, chargeCard, formFields, pageResponse } from './hosted-page-routes.ts';
+import { cardOnRecord, chargeCard } from './card-outcome.ts';
 import { isClosed, type PaymentLink } from './link-book.ts';
 import type { GatewayOrder } from './ledger.ts';
 import { orderHashOf } from './order-result.ts';
-import { renderCardPage, renderMessagePage } from './payment-page.ts';
+import { formFields, pageResponse, renderCardPage, renderMessagePage } from './payment-page.ts';
 
 /** How long the sandbox waits for a merchant's link webhook before giving up on it. */
 const linkWebhookTimeoutMs = 5000;

@@ -1,3 +1,4 @@
+import type { Context } from 'hono';
 import type { CardFormField } from './card-form.ts';
 
 /**
@@ -98,3 +99,20 @@ input[aria-invalid="true"] { border-color: #b3261e; }
 button { font: inherit; padding: 0.6rem 1.2rem; border-radius: 6px; border: 0; background: #1f5eff; color: #fff; cursor: pointer; }
 button.secondary { background: #e4e7ec; color: #1d2330; }
 `;
+
+/** The posted form's text fields (a card page never uploads files). */
+export async function formFields(c: Context): Promise<Record<string, string>> {
+  const parsed = await c.req.parseBody();
+  const fields: Record<string, string> = {};
+  for (const [name, value] of Object.entries(parsed)) if (typeof value === 'string') fields[name] = value;
+  return fields;
+}
+
+/** Sends a payment page with its security headers: the strict CSP, no caching, no referrer. */
+export function pageResponse(c: Context, html: string, status: 200 | 404 | 410 | 422, redirectOrigins: readonly string[]) {
+  c.header('Content-Security-Policy', paymentPageCsp(redirectOrigins));
+  c.header('Cache-Control', 'no-store');
+  c.header('Referrer-Policy', 'no-referrer');
+  c.header('X-Content-Type-Options', 'nosniff');
+  return c.html(html, status);
+}

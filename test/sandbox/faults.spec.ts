@@ -123,3 +123,10 @@ test('an invalid fault spec is refused', async () => {
   await expect(sandbox.control.injectFault({ operation: 'consult', kind: 'explode' as never })).rejects.toThrow(/400/);
   await expect(sandbox.control.injectFault({ operation: 'consult', kind: 'http5xx', status: 404 })).rejects.toThrow(/400/);
 });
+
+test('the control API lets loopback pages call it cross-origin, and no other origin', async () => {
+  const preflight = (origin: string) =>
+    fetch(`${sandbox.url}/_sandbox/bank/events`, { method: 'OPTIONS', headers: { Origin: origin, 'Access-Control-Request-Method': 'POST', 'Access-Control-Request-Headers': 'content-type' } });
+  expect((await preflight('http://127.0.0.1:5173')).headers.get('access-control-allow-origin')).toBe('http://127.0.0.1:5173');
+  expect((await preflight('https://evil.example')).headers.get('access-control-allow-origin')).toBeNull();
+});
