@@ -61,6 +61,11 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
   app.route('/banking', bankRoutes(state));
   app.route('/_sandbox', controlRoutes(state));
   app.notFound((c) => c.json({ type: '404', message: 'Not found' }, 404));
+  // A sandbox bug should look like a gateway outage to the caller, not hang or leak a stack.
+  app.onError((error, c) => {
+    console.error('sandbox: unexpected error', error);
+    return c.json({ type: '500', message: 'Sandbox internal error' }, 500);
+  });
   return { app, control: state };
 }
 

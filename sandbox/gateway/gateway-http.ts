@@ -1,6 +1,8 @@
 import { gatewayResponseTypes } from '../../contract/gateway-facts.ts';
 import type { Context, MiddlewareHandler } from 'hono';
 import type { z } from 'zod';
+import { isCurrencyCode } from '../../contract/currencies.ts';
+import { toMinorUnits } from '../../contract/money.ts';
 import type { SandboxState } from '../state.ts';
 
 /**
@@ -56,4 +58,15 @@ export function invalidKeyFailure(c: Context) {
 /** Absolute URLs the sandbox hands out are built from the origin the caller used. */
 export function requestOrigin(c: Context): string {
   return new URL(c.req.url).origin;
+}
+
+/** Why an amount cannot be charged in a currency (unknown code, zero, more decimals than it has), if it cannot. */
+export function amountProblem(amount: string, currency: string): string | undefined {
+  if (!isCurrencyCode(currency)) return `${currency} is not an ISO 4217 currency.`;
+  try {
+    if (toMinorUnits(amount, currency) <= 0n) return 'amount must be greater than zero.';
+  } catch (error) {
+    return (error as Error).message;
+  }
+  return undefined;
 }

@@ -5,7 +5,7 @@ import { gatewayDateTime } from '../clock.ts';
 import { operation } from '../control/operation.ts';
 import type { SandboxState } from '../state.ts';
 import { isAllowedWebhookUrl } from '../webhook-url.ts';
-import { gatewayFailure, invalidKeyFailure, readGatewayBody, requestOrigin, requireApiToken, wrongKey } from './gateway-http.ts';
+import { amountProblem, gatewayFailure, invalidKeyFailure, readGatewayBody, requestOrigin, requireApiToken, wrongKey } from './gateway-http.ts';
 import { timesUsed, type LinkPayment, type PaymentLink } from './link-book.ts';
 
 export const linkPicturePath = '/assets/link-picture.svg';
@@ -27,6 +27,8 @@ export function linkRoutes(state: SandboxState) {
       if (!read.ok) return read.response;
       const body = read.body;
       if (wrongKey(state, body.key)) return invalidKeyFailure(c);
+      const problem = amountProblem(body.amount, body.currency);
+      if (problem) return gatewayFailure(c, gatewayResponseTypes.integrationError, problem);
       if (body.webhook_url && !isAllowedWebhookUrl(body.webhook_url, state.settings.allowHttpLoopbackWebhooks)) {
         return gatewayFailure(c, gatewayResponseTypes.integrationError, 'webhook_url must begin with https://');
       }

@@ -10,7 +10,7 @@ import { parseGatewayDateTime } from '../clock.ts';
 import { operation } from '../control/operation.ts';
 import type { SandboxState } from '../state.ts';
 import { escapeHtml } from './payment-page.ts';
-import { gatewayFailure, invalidKeyFailure, readGatewayBody, requestOrigin, requireApiToken, wrongKey } from './gateway-http.ts';
+import { amountProblem, gatewayFailure, invalidKeyFailure, readGatewayBody, requestOrigin, requireApiToken, wrongKey } from './gateway-http.ts';
 import { applyModification, decideModification } from './modification-rules.ts';
 import { orderHashOf } from './order-result.ts';
 import { recordsOf, toListItem } from './transaction-records.ts';
@@ -30,6 +30,8 @@ export function paymentRoutes(state: SandboxState) {
       const body = read.body;
       if (wrongKey(state, body.key)) return invalidKeyFailure(c);
       // The buyer's browser is sent there with a 303: only a web address may be a redirect.
+      const problem = amountProblem(body.amount, body.currency);
+      if (problem) return gatewayFailure(c, gatewayResponseTypes.integrationError, problem);
       if (!/^https?:\/\//i.test(body.redirect)) return gatewayFailure(c, gatewayResponseTypes.integrationError, 'redirect must be an http(s) URL.');
       if (state.ledger.approvedByOrderNumber(body.orderNumber)) {
         return gatewayFailure(c, gatewayResponseTypes.integrationError, `Order ${body.orderNumber} is already paid.`);

@@ -1,4 +1,5 @@
 import { createServer } from 'node:http';
+import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
 import { expect, test, type Page } from '@playwright/test';
 import { processPaymentResponse, paymentRedirectQuery } from '../../contract/gateway/index.ts';
@@ -99,4 +100,23 @@ test('a mistyped card stays on the page with an accessible error', async ({ page
   await expect(page.getByText('Enter a valid card number.')).toBeVisible();
   await expect(page.getByLabel('Card number')).toHaveAttribute('aria-invalid', 'true');
   expect(page.url().startsWith(sandbox.url)).toBe(true);
+});
+
+test('the hosted page, blank and with errors, has no axe accessibility violations', async ({ browser }) => {
+  // The page's CSP rightly refuses injected scripts, so only this audit context bypasses it.
+  const context = await browser.newContext({ bypassCSP: true });
+  try {
+    const page = await context.newPage();
+    const audit = async () => {
+      await page.addScriptTag({ path: createRequire(import.meta.url).resolve('axe-core/axe.min.js') });
+      return page.evaluate(async () => (await (window as unknown as { axe: { run(): Promise<{ violations: Array<{ id: string }> }> } }).axe.run()).violations.map((v) => v.id));
+    };
+    await page.goto(await hostedPaymentFor('E2E-AXE'));
+    expect(await audit()).toEqual([]);
+    await page.getByRole('button', { name: 'Pay' }).click();
+    await expect(page.getByText('Enter a valid card number.')).toBeVisible();
+    expect(await audit()).toEqual([]);
+  } finally {
+    await context.close();
+  }
 });

@@ -127,6 +127,14 @@ test('an order already paid cannot be sent to processPayment again', async () =>
   expect(gatewayFailure.parse(await again.json()).type).toBe('400');
 });
 
+test('an amount the currency cannot hold, a zero amount and an unknown currency are refused', async () => {
+  for (const fields of [{ amount: '10.001', currency: 'USD' }, { amount: '0.00' }, { currency: 'XYZ' }, { amount: '100.5', currency: 'JPY' }]) {
+    const response = await sandbox.post('/api/v1/processPayment', paymentRequest(fields));
+    expect(gatewayFailure.parse(await response.json()).type, JSON.stringify(fields)).toBe('400');
+  }
+  expect((await (await sandbox.post('/api/v1/processPayment', paymentRequest({ amount: '100', currency: 'JPY' }))).json()).type).toBe('100');
+});
+
 test('a redirect that is not an http(s) address is refused', async () => {
   const response = await sandbox.post('/api/v1/processPayment', paymentRequest({ redirect: 'javascript:alert(1)' }));
   expect(gatewayFailure.parse(await response.json()).type).toBe('400');
