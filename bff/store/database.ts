@@ -24,7 +24,7 @@ export interface OpenStoreOptions {
 export async function openStore(databaseUrl: string, options: OpenStoreOptions = {}): Promise<Store> {
   const store = databaseUrl.startsWith('file:') ? openSqlite(databaseUrl) : await openPostgres(databaseUrl, options);
   try {
-    await migrateToLatest(store.db);
+    await migrateToLatest(store.db, store.engine === 'postgres' ? options.schema : undefined);
   } catch (error) {
     await store.close();
     throw error;

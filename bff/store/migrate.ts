@@ -1,10 +1,15 @@
 import { Migrator, type Kysely, type Migration } from 'kysely';
 import { migrations } from './migrations/index.ts';
 
-/** Runs every pending migration; Kysely's migrator takes a lock so concurrent starts are safe. */
-export async function migrateToLatest(db: Kysely<any>): Promise<void> {
+/**
+ * Runs every pending migration; Kysely's migrator takes a lock so concurrent starts are safe.
+ * `schema`: PostgreSQL only, the schema the store lives in. Kysely otherwise finds its migration
+ * tables in ANY schema and would skip ours when another schema already has them.
+ */
+export async function migrateToLatest(db: Kysely<any>, schema?: string): Promise<void> {
   const migrator = new Migrator({
     db,
+    ...(schema ? { migrationTableSchema: schema } : {}),
     provider: { getMigrations: async (): Promise<Record<string, Migration>> => migrations },
   });
   const { error, results } = await migrator.migrateToLatest();

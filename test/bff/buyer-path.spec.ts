@@ -19,7 +19,7 @@ test.beforeAll(async () => {
   stack = await startStack();
 });
 test.afterAll(async () => {
-  await stack.close();
+  await stack?.close();
 });
 
 async function payAndReturn(sessionToken: string, orderNumber: string, pay: { card: string; cancel?: boolean }) {

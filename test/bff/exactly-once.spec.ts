@@ -10,7 +10,7 @@ test.beforeAll(async () => {
   stack = await startStack({ env: { RATE_LIMIT_PER_MINUTE: '10000' } });
 });
 test.afterAll(async () => {
-  await stack.close();
+  await stack?.close();
 });
 test.afterEach(async () => {
   await stack.sandbox.clearFaults();

@@ -21,7 +21,7 @@ test.beforeAll(async () => {
   sandbox = new SandboxControl(sandboxServer.url);
 });
 test.afterAll(async () => {
-  await sandboxServer.close();
+  await sandboxServer?.close();
 });
 test.afterEach(async () => {
   await sandbox.clearFaults();

@@ -7,7 +7,7 @@ test.beforeAll(async () => {
   stack = await startStack();
 });
 test.afterAll(async () => {
-  await stack.close();
+  await stack?.close();
 });
 
 test('GET /healthz answers ok', async () => {

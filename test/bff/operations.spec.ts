@@ -9,7 +9,7 @@ test.beforeAll(async () => {
   stack = await startStack();
 });
 test.afterAll(async () => {
-  await stack.close();
+  await stack?.close();
 });
 
 test('/metrics counts requests by route pattern and upstream calls by operation and outcome', async () => {

@@ -20,7 +20,7 @@ test.beforeAll(async () => {
   stack = await startStack();
 });
 test.afterAll(async () => {
-  await stack.close();
+  await stack?.close();
 });
 
 /** A session checked out (hosted page created, not paid yet). */

@@ -10,7 +10,7 @@ test.beforeAll(async () => {
   stack = await startStack({ env: { RATE_LIMIT_PER_MINUTE: '1000', BODY_LIMIT_BYTES: '4096' } });
 });
 test.afterAll(async () => {
-  await stack.close();
+  await stack?.close();
 });
 
 function preflight(path: string, origin: string) {

@@ -12,7 +12,7 @@ test.beforeAll(async () => {
   stack = await startStack({ clock, env: { STATUS_CONSULT_INTERVAL_MS: '2000' } });
 });
 test.afterAll(async () => {
-  await stack.close();
+  await stack?.close();
 });
 
 test('50 concurrent pollers cause at most one consult per interval', async () => {

@@ -11,7 +11,7 @@ test.beforeAll(async () => {
   stack = await startStack({ clock, env: { ALLOWED_ORIGINS: `${shopOrigin},${otherShop}` } });
 });
 test.afterAll(async () => {
-  await stack.close();
+  await stack?.close();
 });
 
 function getSession(token: string) {
