@@ -1,0 +1,144 @@
+// Applies a bank event (banking-webhooks.md §6.3-§6.6) to its row in bank_payments. Idempotent:
+// applying the same event again writes the same values, and an event older than the newest one
+// applied never moves the status back (events may arrive out of order).
+import type { PaymentDirection } from '../../contract/bank/net-amount.ts';
+import { bankEvent, isEventOfType, type BankEvent } from '../../contract/bank/events.ts';
+import { rejectionFor, shopperSafeMessage } from '../../contract/bank/reason-codes.ts';
+import { checkNetAmount } from './net-amount-check.ts';
+import type { BankPaymentRow, BankPaymentsTable, WebhookTrx } from './tables.ts';
+
+/** For a failure the provider did not reject (platform errors): nothing about why, only what to do. */
+export const platformFailureShopperMessage = 'The payment could not be completed. Please try again later or use another payment method.';
+
+export interface BankEventOutcome {
+  paymentId: string;
+  /** Set when §6.4 does not hold for a payment.succeeded: flagged in the row, counted and logged. */
+  netAmountMismatch: boolean;
+}
+
+export function parseStoredBankEvent(payload: string): BankEvent {
+  return bankEvent.parse(JSON.parse(payload));
+}
+
+export async function applyBankEvent(trx: WebhookTrx, event: BankEvent, now: Date): Promise<BankEventOutcome> {
+  const payment = event.payment;
+  const existing = await trx.selectFrom('bank_payments').selectAll().where('payment_id', '=', payment.payment_id).executeTakeFirst();
+  const isNewest = !existing || event.event.occurred_at >= existing.last_event_at;
+  const amount = payment.amount.amount ?? existing?.amount ?? null;
+  const currency = payment.amount.currency ?? existing?.currency ?? null;
+  const changes: Partial<BankPaymentsTable> = { amount, currency };
+  let netAmountMismatch = false;
+
+  if (isEventOfType(event, 'payin.posted')) {
+    Object.assign(changes, {
+      direction: 'PAYIN',
+      posted_at: event.payment.posted_at,
+      client_reference: event.payment.reference.client_reference,
+      external_reference: event.payment.reference.external_reference,
+    });
+  } else if (isEventOfType(event, 'payment.succeeded')) {
+    const p = event.payment;
+    const check = checkNetAmount({ amount, fee_total: p.fee_total, tax_total: p.tax_total, net_amount: p.net_amount }, currency, knownDirection(existing));
+    netAmountMismatch = check.result === 'mismatch';
+    Object.assign(changes, {
+      direction: check.direction ?? existing?.direction ?? null,
+      fee_total: p.fee_total,
+      tax_total: p.tax_total,
+      net_amount: p.net_amount,
+      net_amount_check: check.result,
+      expected_net_amount: check.expected,
+      client_reference: p.client_reference,
+      external_reference: p.external_reference,
+      succeeded_at: p.succeeded_at,
+    });
+  } else if (isEventOfType(event, 'payment.failed')) {
+    const p = event.payment;
+    // §6.5: the raw reason code decides the semantic code (contract rejectionFor); a failure with
+    // no rejection is the platform's, and the shopper only learns to retry or pay another way.
+    const rejection = event.rejection ? rejectionFor(event.rejection.reason_code, event.rejection.message) : undefined;
+    Object.assign(changes, {
+      failed_at: event.event.occurred_at,
+      failure_domain: p.error.domain,
+      failure_code: rejection?.code ?? p.error.platform.code ?? null,
+      failure_reason_code: rejection?.reason_code ?? null,
+      shopper_message: rejection ? shopperSafeMessage(rejection.code) : platformFailureShopperMessage,
+      ...(p.client_reference !== undefined && { client_reference: p.client_reference }),
+      ...(p.external_reference !== undefined && { external_reference: p.external_reference }),
+    });
+  } else if (isEventOfType(event, 'payment.reversed')) {
+    const p = event.payment;
+    Object.assign(changes, {
+      has_reversal: 1,
+      reversed_at: p.reversed_at,
+      reversal_reason: p.reason ? [p.reason.code, p.reason.message].filter(Boolean).join(': ') || null : null,
+      ...(p.client_reference !== undefined && { client_reference: p.client_reference }),
+      ...(p.external_reference !== undefined && { external_reference: p.external_reference }),
+    });
+  }
+
+  const stamp = now.toISOString();
+  if (!existing) {
+    await trx
+      .insertInto('bank_payments')
+      .values({
+        ...emptyRow(event, stamp),
+        ...changes,
+      })
+      .execute();
+  } else {
+    await trx
+      .updateTable('bank_payments')
+      .set({
+        ...changes,
+        // A reversal is not a status (§3): whatever the order, has_reversal stays set once seen.
+        has_reversal: changes.has_reversal ?? existing.has_reversal,
+        ...(isNewest && { status: statusOf(event), last_event_id: event.event.event_id, last_event_at: event.event.occurred_at }),
+        updated_at: stamp,
+      })
+      .where('payment_id', '=', payment.payment_id)
+      .execute();
+  }
+  return { paymentId: payment.payment_id, netAmountMismatch };
+}
+
+/** Required by every event schema (§6.2); the contract's generic envelope types it as optional. */
+function statusOf(event: BankEvent): string {
+  return event.payment.status ?? 'pending';
+}
+
+function knownDirection(row: BankPaymentRow | undefined): PaymentDirection | null {
+  return row?.direction === 'PAYIN' || row?.direction === 'PAYOUT' ? row.direction : null;
+}
+
+function emptyRow(event: BankEvent, stamp: string): BankPaymentsTable {
+  return {
+    payment_id: event.payment.payment_id,
+    public_id: String(event.payment.public_id),
+    payment_method_code: event.context.payment_method_code,
+    direction: null,
+    status: statusOf(event),
+    amount: null,
+    currency: null,
+    fee_total: null,
+    tax_total: null,
+    net_amount: null,
+    net_amount_check: null,
+    expected_net_amount: null,
+    client_reference: null,
+    external_reference: null,
+    posted_at: null,
+    succeeded_at: null,
+    failed_at: null,
+    failure_domain: null,
+    failure_code: null,
+    failure_reason_code: null,
+    shopper_message: null,
+    has_reversal: 0,
+    reversed_at: null,
+    reversal_reason: null,
+    last_event_id: event.event.event_id,
+    last_event_at: event.event.occurred_at,
+    created_at: stamp,
+    updated_at: stamp,
+  };
+}

@@ -1,0 +1,140 @@
+// The durable inbox: the `events` table. A webhook is acknowledged only after enqueueEvent has
+// committed; the worker then claims, processes and completes it. Every decision is made by the
+// database (unique (source, external_id); conditional UPDATEs on the lease), so it holds across
+// processes and on both engines.
+import { randomUUID } from 'node:crypto';
+import type { EventRow, EventSource, WebhookDb, WebhookTrx } from './tables.ts';
+
+export interface NewInboxEvent {
+  source: EventSource;
+  /** The sender's id (bank event_id, link svcLinkId:svcOrderId): one row per id, ever. */
+  externalId: string;
+  type: string;
+  payload: unknown;
+  now: Date;
+}
+
+/** 'stored' when this call created the row; 'duplicate' when the id was already in the inbox. */
+export async function enqueueEvent(db: WebhookDb, event: NewInboxEvent): Promise<'stored' | 'duplicate'> {
+  const result = await db
+    .insertInto('events')
+    .values({
+      id: randomUUID(),
+      source: event.source,
+      external_id: event.externalId,
+      type: event.type,
+      payload: JSON.stringify(event.payload),
+      state: 'received',
+      attempts: 0,
+      last_error: null,
+      next_attempt_at: null,
+      received_at: event.now.toISOString(),
+      processed_at: null,
+      lease_owner: null,
+      lease_expires_at: null,
+    })
+    .onConflict((conflict) => conflict.columns(['source', 'external_id']).doNothing())
+    .executeTakeFirst();
+  return Number(result.numInsertedOrUpdatedRows ?? 0n) === 1 ? 'stored' : 'duplicate';
+}
+
+/**
+ * Claims up to `limit` due events for `owner` until now + leaseMs. Candidates are read first,
+ * then each is taken with an UPDATE that only matches while nobody holds a live lease: of two
+ * workers racing for one row, exactly one sees numUpdatedRows = 1 (PostgreSQL re-checks the
+ * WHERE after the row lock; SQLite serializes writers). A lease left by a killed process lapses.
+ */
+export async function claimDueEvents(
+  db: WebhookDb,
+  claim: { owner: string; now: Date; leaseMs: number; limit: number },
+): Promise<EventRow[]> {
+  const now = claim.now.toISOString();
+  const until = new Date(claim.now.getTime() + claim.leaseMs).toISOString();
+  const candidates = await db
+    .selectFrom('events')
+    .select('id')
+    .where('state', 'in', ['received', 'failed'])
+    .where((eb) => eb.or([eb('next_attempt_at', 'is', null), eb('next_attempt_at', '<=', now)]))
+    .where((eb) => eb.or([eb('lease_expires_at', 'is', null), eb('lease_expires_at', '<=', now)]))
+    .orderBy('received_at')
+    .limit(claim.limit)
+    .execute();
+  const claimed: EventRow[] = [];
+  for (const { id } of candidates) {
+    const result = await db
+      .updateTable('events')
+      .set({ lease_owner: claim.owner, lease_expires_at: until })
+      .where('id', '=', id)
+      .where('state', 'in', ['received', 'failed'])
+      .where((eb) => eb.or([eb('lease_expires_at', 'is', null), eb('lease_expires_at', '<=', now)]))
+      .executeTakeFirst();
+    if (Number(result.numUpdatedRows) !== 1) continue;
+    const row = await db.selectFrom('events').selectAll().where('id', '=', id).executeTakeFirst();
+    if (row) claimed.push(row);
+  }
+  return claimed;
+}
+
+/** Raised inside a processing transaction when the lease was lost: the transaction rolls back. */
+export class LeaseLost extends Error {
+  override name = 'LeaseLost';
+}
+
+/**
+ * Marks the event processed, in the same transaction as the handler's writes. Only the lease
+ * holder can: if the lease lapsed and another worker took the event, this throws LeaseLost and
+ * the handler's writes roll back with it, so the effect happens once.
+ */
+export async function completeEvent(trx: WebhookTrx, id: string, owner: string, now: Date): Promise<void> {
+  const result = await trx
+    .updateTable('events')
+    .set({ state: 'processed', processed_at: now.toISOString(), last_error: null, next_attempt_at: null, lease_owner: null, lease_expires_at: null })
+    .where('id', '=', id)
+    .where('lease_owner', '=', owner)
+    .where('state', 'in', ['received', 'failed'])
+    .executeTakeFirst();
+  if (Number(result.numUpdatedRows) !== 1) throw new LeaseLost(`event ${id} is no longer leased by ${owner}`);
+}
+
+export interface RetryPolicy {
+  maxAttempts: number;
+  /** Delay before the second attempt; doubled after each failure, capped at maxDelayMs. */
+  baseDelayMs: number;
+  maxDelayMs: number;
+}
+
+export function retryDelayMs(policy: RetryPolicy, failedAttempts: number): number {
+  return Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** Math.max(0, failedAttempts - 1));
+}
+
+/** Records a failed attempt: back to the queue after a backoff, or dead after maxAttempts. */
+export async function failEvent(
+  db: WebhookDb,
+  event: Pick<EventRow, 'id' | 'attempts'>,
+  owner: string,
+  failure: { error: string; now: Date; policy: RetryPolicy },
+): Promise<'failed' | 'dead' | 'lease_lost'> {
+  const attempts = event.attempts + 1;
+  const dead = attempts >= failure.policy.maxAttempts;
+  const nextAttemptAt = dead ? null : new Date(failure.now.getTime() + retryDelayMs(failure.policy, attempts)).toISOString();
+  const result = await db
+    .updateTable('events')
+    .set({
+      state: dead ? 'dead' : 'failed',
+      attempts,
+      // Errors are ours (messages of thrown errors), cut short so a row stays small.
+      last_error: failure.error.slice(0, 500),
+      next_attempt_at: nextAttemptAt,
+      lease_owner: null,
+      lease_expires_at: null,
+    })
+    .where('id', '=', event.id)
+    .where('lease_owner', '=', owner)
+    .executeTakeFirst();
+  if (Number(result.numUpdatedRows) !== 1) return 'lease_lost';
+  return dead ? 'dead' : 'failed';
+}
+
+export function findEvent(db: WebhookDb, source: EventSource, externalId: string): Promise<EventRow | undefined> {
+  return db.selectFrom('events').selectAll().where('source', '=', source).where('external_id', '=', externalId).executeTakeFirst();
+}

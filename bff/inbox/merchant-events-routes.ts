@@ -1,0 +1,100 @@
+// GET /v1/merchant/events: what the webhooks delivered (bank and links) and where each event
+// stands: received, processed, failed (retrying) or dead (with its last error). Newest first,
+// filtered by source, state, type and received time, paged by an opaque cursor.
+import { Hono } from 'hono';
+import { z } from 'zod';
+import { requireMerchantSecret } from '../auth/merchant.ts';
+import { parseOrThrow } from '../http/validation.ts';
+import { eventSources, eventStates, type EventRow, type WebhookDb } from './tables.ts';
+
+const isoInstant = z.iso.datetime({ offset: true, message: 'expected an ISO 8601 date-time, e.g. 2026-11-21T14:05:09Z' });
+
+const eventsQuery = z.object({
+  source: z.enum(eventSources).optional(),
+  state: z.enum(eventStates).optional(),
+  type: z.string().min(1).max(100).optional(),
+  since: isoInstant.optional(),
+  until: isoInstant.optional(),
+  limit: z.coerce.number().int().min(1).max(200).default(50),
+  cursor: z.string().max(200).optional(),
+});
+
+interface Cursor {
+  receivedAt: string;
+  id: string;
+}
+
+const encodeCursor = (cursor: Cursor) => Buffer.from(JSON.stringify([cursor.receivedAt, cursor.id])).toString('base64url');
+
+function decodeCursor(text: string): Cursor | undefined {
+  try {
+    const [receivedAt, id] = JSON.parse(Buffer.from(text, 'base64url').toString('utf8')) as unknown[];
+    return typeof receivedAt === 'string' && typeof id === 'string' ? { receivedAt, id } : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** A few fields of the payload that identify the event, never the whole body (cards, hashes, names). */
+function summaryOf(row: EventRow): Record<string, unknown> {
+  try {
+    const payload = JSON.parse(row.payload) as Record<string, any>;
+    if (row.source === 'bank') {
+      return {
+        paymentId: payload.payment?.payment_id,
+        paymentStatus: payload.payment?.status,
+        amount: payload.payment?.amount?.amount,
+        currency: payload.payment?.amount?.currency,
+        paymentMethod: payload.context?.payment_method_code,
+        occurredAt: payload.event?.occurred_at,
+      };
+    }
+    const report = payload.report ?? {};
+    return { via: payload.via, svcLinkId: report.svcLinkId, svcOrderId: report.svcOrderId, orderNumber: report.orderNumber, code: report.code };
+  } catch {
+    return {};
+  }
+}
+
+export function eventView(row: EventRow) {
+  return {
+    id: row.id,
+    source: row.source,
+    externalId: row.external_id,
+    type: row.type,
+    state: row.state,
+    attempts: row.attempts,
+    lastError: row.last_error,
+    nextAttemptAt: row.next_attempt_at,
+    receivedAt: row.received_at,
+    processedAt: row.processed_at,
+    summary: summaryOf(row),
+  };
+}
+
+export function merchantEventsRoutes(deps: { db: WebhookDb; merchantSecret: () => string }) {
+  return new Hono().get('/v1/merchant/events', requireMerchantSecret(deps.merchantSecret), async (c) => {
+    const query = parseOrThrow(eventsQuery, c.req.query());
+    const cursor = query.cursor === undefined ? undefined : decodeCursor(query.cursor);
+    if (query.cursor !== undefined && !cursor) parseOrThrow(z.object({ cursor: z.never({ error: 'not a cursor this API gave out' }) }), { cursor: query.cursor });
+    let select = deps.db.selectFrom('events').selectAll();
+    if (query.source) select = select.where('source', '=', query.source);
+    if (query.state) select = select.where('state', '=', query.state);
+    if (query.type) select = select.where('type', '=', query.type);
+    // Stored timestamps are toISOString() text: normalize the bounds the same way to compare as text.
+    if (query.since) select = select.where('received_at', '>=', new Date(query.since).toISOString());
+    if (query.until) select = select.where('received_at', '<', new Date(query.until).toISOString());
+    if (cursor) {
+      select = select.where((eb) =>
+        eb.or([eb('received_at', '<', cursor.receivedAt), eb.and([eb('received_at', '=', cursor.receivedAt), eb('id', '<', cursor.id)])]),
+      );
+    }
+    const rows = await select.orderBy('received_at', 'desc').orderBy('id', 'desc').limit(query.limit + 1).execute();
+    const page = rows.slice(0, query.limit);
+    const last = page.at(-1);
+    return c.json({
+      items: page.map(eventView),
+      nextCursor: rows.length > query.limit && last ? encodeCursor({ receivedAt: last.received_at, id: last.id }) : null,
+    });
+  });
+}

@@ -1,0 +1,40 @@
+// banking-webhooks.md §6.4: PAYIN net = amount − fee − tax; PAYOUT net = amount + fee + tax. The
+// event does not say which direction it is, so a direction we already know (payin.posted means
+// PAYIN) decides; otherwise the net that fits one of the two rules tells us. Exact minor units.
+import { netAmountFor, type PaymentDirection } from '../../contract/bank/net-amount.ts';
+import { toMinorUnits } from '../../contract/money.ts';
+
+export interface NetAmountCheck {
+  result: 'ok' | 'mismatch' | 'unverifiable';
+  direction: PaymentDirection | null;
+  /** The net the rule gives (for the known or, failing that, the PAYIN direction). */
+  expected: string | null;
+}
+
+export function checkNetAmount(
+  amounts: { amount: string | null; fee_total: string; tax_total: string; net_amount: string },
+  currency: string | null,
+  knownDirection: PaymentDirection | null,
+): NetAmountCheck {
+  if (amounts.amount === null || currency === null) return { result: 'unverifiable', direction: knownDirection, expected: null };
+  const input = { amount: amounts.amount, fee_total: amounts.fee_total, tax_total: amounts.tax_total };
+  let given: bigint;
+  let expectedBy: Record<PaymentDirection, string | null>;
+  try {
+    given = toMinorUnits(amounts.net_amount, currency);
+    expectedBy = { PAYIN: netAmountFor('PAYIN', input, currency), PAYOUT: netAmountFor('PAYOUT', input, currency) };
+  } catch {
+    // A currency without ISO minor units, or more decimals than it allows: nothing exact to compare.
+    return { result: 'unverifiable', direction: knownDirection, expected: null };
+  }
+  const fits = (direction: PaymentDirection) => {
+    const expected = expectedBy[direction];
+    return expected !== null && toMinorUnits(expected, currency) === given;
+  };
+  if (knownDirection) {
+    return { result: fits(knownDirection) ? 'ok' : 'mismatch', direction: knownDirection, expected: expectedBy[knownDirection] };
+  }
+  if (fits('PAYIN')) return { result: 'ok', direction: 'PAYIN', expected: expectedBy.PAYIN };
+  if (fits('PAYOUT')) return { result: 'ok', direction: 'PAYOUT', expected: expectedBy.PAYOUT };
+  return { result: 'mismatch', direction: null, expected: expectedBy.PAYIN };
+}

@@ -1,0 +1,108 @@
+// Types of the tables issue 6 adds (migration 0010-webhooks), joined onto the BFF's Database with
+// Kysely's withTables so the shared schema file stays the BFF core's.
+import type { Generated, Kysely, Selectable, Transaction } from 'kysely';
+import type { Database } from '../store/schema.ts';
+import type { Store } from '../store/database.ts';
+
+/** Where an inbox event stands (ARCHITECTURE.md: received, processed, failed, dead). */
+export const eventStates = ['received', 'processed', 'failed', 'dead'] as const;
+export type EventState = (typeof eventStates)[number];
+export const eventSources = ['bank', 'links'] as const;
+export type EventSource = (typeof eventSources)[number];
+
+/** The lease columns 0010 adds to the BFF's `events` table. */
+export interface EventLeaseColumns {
+  lease_owner: string | null;
+  lease_expires_at: string | null;
+}
+
+export interface RejectedDeliveriesTable {
+  id: Generated<number>;
+  source: string;
+  reason: string;
+  body_sha256: string;
+  body_bytes: number;
+  detail: string | null;
+  received_at: string;
+}
+
+export interface BankPaymentsTable {
+  payment_id: string;
+  public_id: string;
+  payment_method_code: string;
+  /** PAYIN or PAYOUT when known (payin.posted says PAYIN; a net_amount that fits one rule says which). */
+  direction: string | null;
+  /** The bank's public status (banking-webhooks.md §3). */
+  status: string;
+  amount: string | null;
+  currency: string | null;
+  fee_total: string | null;
+  tax_total: string | null;
+  net_amount: string | null;
+  /** 'ok', 'mismatch' (flagged: §6.4 does not hold) or 'unverifiable' (amount or currency unknown). */
+  net_amount_check: string | null;
+  /** What §6.4 says net_amount should be, for whoever looks into a mismatch. */
+  expected_net_amount: string | null;
+  client_reference: string | null;
+  external_reference: string | null;
+  posted_at: string | null;
+  succeeded_at: string | null;
+  failed_at: string | null;
+  failure_domain: string | null;
+  failure_code: string | null;
+  failure_reason_code: string | null;
+  /** Text safe to show the shopper (never the bank's reason). */
+  shopper_message: string | null;
+  has_reversal: number;
+  reversed_at: string | null;
+  reversal_reason: string | null;
+  last_event_id: string;
+  /** occurred_at of the newest event applied: an older event arriving late never rolls the status back. */
+  last_event_at: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export type LinkPaymentStatus = 'paid' | 'declined' | 'review';
+
+export interface LinkPaymentsTable {
+  svc_order_id: string;
+  link_id: string;
+  order_number: string;
+  status: LinkPaymentStatus;
+  /** 'verified', 'mismatch' or 'absent' (the report carried no orderHash). */
+  hash_check: string;
+  amount: string;
+  currency: string;
+  gateway_code: string;
+  auth: string | null;
+  card_brand: string | null;
+  card_last4: string | null;
+  confirmed_by: string;
+  /** 'webhook' or 'callback': which report confirmed it first. */
+  first_source: string;
+  webhook_seen_at: string | null;
+  callback_seen_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface WebhookTables {
+  events: Database['events'] & EventLeaseColumns;
+  rejected_deliveries: RejectedDeliveriesTable;
+  bank_payments: BankPaymentsTable;
+  link_payments: LinkPaymentsTable;
+}
+
+export type WebhookDatabase = Omit<Database, 'events'> & WebhookTables;
+export type WebhookDb = Kysely<WebhookDatabase>;
+export type WebhookTrx = Transaction<WebhookDatabase>;
+
+export type EventRow = Selectable<WebhookTables['events']>;
+export type BankPaymentRow = Selectable<BankPaymentsTable>;
+export type LinkPaymentRow = Selectable<LinkPaymentsTable>;
+
+/** The store's Kysely, typed with issue 6's tables. */
+export function webhookDb(store: Store): WebhookDb {
+  return store.db as unknown as WebhookDb;
+}

@@ -1,0 +1,147 @@
+// The inbox worker: outside any request, claims due events with a lease, runs their handler and
+// marks them processed in one transaction. At least once (a crash before the commit leaves the
+// event to be claimed again when its lease lapses) and effectively once (handlers are idempotent
+// and the completion only commits for the lease holder). Failures back off; after
+// policy.maxAttempts the event is dead, with its last error kept for the merchant to see.
+import { randomUUID } from 'node:crypto';
+import type { Clock } from '../observability/clock.ts';
+import type { Logger } from '../observability/logger.ts';
+import type { WebhookMetrics } from '../webhooks/webhook-metrics.ts';
+import { claimDueEvents, completeEvent, failEvent, type RetryPolicy } from './inbox.ts';
+import type { EventRow, EventSource, WebhookDb, WebhookTrx } from './tables.ts';
+
+/**
+ * Reads what it needs outside the transaction (gateway lookups may be slow), then returns the
+ * writes to commit together with the event's completion. Throw to fail the attempt.
+ */
+export type EventHandler = (event: EventRow) => Promise<(trx: WebhookTrx) => Promise<void>>;
+
+export interface InboxWorkerOptions {
+  db: WebhookDb;
+  clock: Clock;
+  logger: Logger;
+  metrics: WebhookMetrics;
+  handlers: Record<EventSource, EventHandler>;
+  policy: RetryPolicy;
+  /** How long a claim holds; a worker that died mid-event loses it after this. */
+  leaseMs: number;
+  /** How often to look for due events when nobody wakes the worker. */
+  pollMs: number;
+  batchSize?: number;
+}
+
+export class InboxWorker {
+  /** Unique per process and start: a lease names exactly one worker. */
+  readonly owner = `worker-${process.pid}-${randomUUID()}`;
+  private running = false;
+  private loop: Promise<void> | undefined;
+  private startTimer: NodeJS.Timeout | undefined;
+  private wakeUp: (() => void) | undefined;
+  private wakeRequested = false;
+
+  constructor(private readonly options: InboxWorkerOptions) {}
+
+  /** Starts polling after `delayMs` (a crash test holds the worker back with INBOX_WORKER_DELAY_MS). */
+  start(delayMs = 0): void {
+    if (this.running) return;
+    this.running = true;
+    this.startTimer = setTimeout(() => {
+      this.startTimer = undefined;
+      this.loop = this.run();
+    }, delayMs);
+  }
+
+  /** Stops after the event in hand; resolves when the loop has ended. */
+  async stop(): Promise<void> {
+    this.running = false;
+    if (this.startTimer) clearTimeout(this.startTimer);
+    this.wake();
+    await this.loop;
+  }
+
+  /** A new event was stored: look now instead of at the next poll. */
+  wake(): void {
+    this.wakeRequested = true;
+    this.wakeUp?.();
+  }
+
+  /** Processes every event due now; returns how many were attempted. Tests call it directly. */
+  async drain(): Promise<number> {
+    let total = 0;
+    for (;;) {
+      const attempted = await this.runOnce();
+      total += attempted;
+      if (attempted === 0) return total;
+    }
+  }
+
+  /** One pass: claim a batch and process it. */
+  async runOnce(): Promise<number> {
+    const { db, clock } = this.options;
+    const events = await claimDueEvents(db, { owner: this.owner, now: clock.now(), leaseMs: this.options.leaseMs, limit: this.options.batchSize ?? 20 });
+    for (const event of events) await this.process(event);
+    return events.length;
+  }
+
+  private async run(): Promise<void> {
+    while (this.running) {
+      let attempted = 0;
+      try {
+        this.wakeRequested = false;
+        attempted = await this.runOnce();
+        await this.recordBacklog();
+      } catch (error) {
+        // The database itself failed (e.g. a restart): keep the loop alive and try again later.
+        this.options.logger.error({ error: (error as Error).message }, 'inbox worker pass failed');
+      }
+      if (attempted === 0 && this.running && !this.wakeRequested) await this.idle();
+    }
+  }
+
+  private idle(): Promise<void> {
+    return new Promise((resolve) => {
+      const timer = setTimeout(done, this.options.pollMs);
+      function done() {
+        clearTimeout(timer);
+        resolve();
+      }
+      this.wakeUp = () => {
+        this.wakeUp = undefined;
+        done();
+      };
+    });
+  }
+
+  private async process(event: EventRow): Promise<void> {
+    const { db, clock, logger, metrics, handlers } = this.options;
+    const source = event.source as EventSource;
+    try {
+      const handler = handlers[source];
+      if (!handler) throw new Error(`no handler for source ${event.source}`);
+      const write = await handler(event);
+      await db.transaction().execute(async (trx) => {
+        await write(trx);
+        await completeEvent(trx, event.id, this.owner, clock.now());
+      });
+      metrics.processed.inc({ source, outcome: 'processed' });
+    } catch (error) {
+      const message = (error as Error).message || String(error);
+      const outcome = await failEvent(db, event, this.owner, { error: message, now: clock.now(), policy: this.options.policy });
+      if (outcome !== 'lease_lost') metrics.processed.inc({ source, outcome });
+      const log = { eventId: event.id, source, type: event.type, attempt: event.attempts + 1, error: message };
+      if (outcome === 'dead') logger.error(log, 'inbox event is dead after its last attempt');
+      else logger.warn(log, 'inbox event failed; it will be retried');
+    }
+  }
+
+  private async recordBacklog(): Promise<void> {
+    const rows = await this.options.db
+      .selectFrom('events')
+      .select(['state', (eb) => eb.fn.countAll<number>().as('count')])
+      .where('state', 'in', ['received', 'failed'])
+      .groupBy('state')
+      .execute();
+    this.options.metrics.inboxBacklog.reset();
+    for (const row of rows) this.options.metrics.inboxBacklog.set({ state: row.state }, Number(row.count));
+  }
+}

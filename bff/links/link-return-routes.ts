@@ -1,0 +1,63 @@
+// GET /v1/links/return: the buyer's browser, sent by the gateway to the link's callback_url with
+// the query of gateway-api.md §6.2. The query is only a claim: the payment is confirmed by lookup
+// (link-confirmation.ts) before the page says "approved". When it cannot be confirmed now, the
+// report goes to the inbox so the worker keeps trying, and the buyer sees "processing".
+import { Hono } from 'hono';
+import { linkCallbackQuery } from '../../contract/gateway/links.ts';
+import { GatewayError, GatewayUnavailableError } from '../gateway/errors.ts';
+import { enqueueEvent } from '../inbox/inbox.ts';
+import type { Logger } from '../observability/logger.ts';
+import { confirmLinkPayment, type LinkConfirmationDeps } from './link-confirmation.ts';
+import { linkEventId, reportFromCallback, toStoredLinkReport } from './link-report.ts';
+import { linkResultLocale, linkResultPageHeaders, renderLinkResultPage, type LinkResultKind } from './link-result-page.ts';
+
+export interface LinkReturnDeps extends LinkConfirmationDeps {
+  logger: Logger;
+  /** LINK_RESULT_URL: send the buyer there (with ?result=…&orderNumber=…) instead of our page. */
+  resultUrl: string | undefined;
+  onStored: () => void;
+}
+
+export function linkReturnRoutes(deps: LinkReturnDeps) {
+  return new Hono().get('/v1/links/return', async (c) => {
+    const query = c.req.query();
+    const locale = linkResultLocale(query.lang, c.req.header('Accept-Language'));
+    const parsed = linkCallbackQuery.safeParse(query);
+    const report = parsed.success ? reportFromCallback(parsed.data) : undefined;
+    if (!report) return c.body(renderLinkResultPage(locale, 'invalid'), 400, linkResultPageHeaders);
+
+    let kind: LinkResultKind = 'pending';
+    let details: { orderNumber: string; amount: string; currency: string } | undefined;
+    try {
+      const confirmation = await confirmLinkPayment(deps, report, 'callback');
+      if (confirmation.state === 'confirmed') {
+        kind = confirmation.payment.status;
+        const { order_number: orderNumber, amount, currency } = confirmation.payment;
+        details = { orderNumber, amount, currency };
+      }
+    } catch (error) {
+      if (!(error instanceof GatewayError || error instanceof GatewayUnavailableError)) throw error;
+      deps.logger.warn({ svcLinkId: report.svcLinkId, svcOrderId: report.svcOrderId, error: error.message }, 'link callback could not be confirmed now; queued');
+    }
+    if (kind === 'pending') {
+      const stored = await enqueueEvent(deps.db, {
+        source: 'links',
+        externalId: linkEventId(report),
+        type: 'link.payment',
+        payload: toStoredLinkReport('callback', report),
+        now: deps.clock.now(),
+      });
+      if (stored === 'stored') deps.onStored();
+    }
+
+    if (deps.resultUrl) {
+      const target = new URL(deps.resultUrl);
+      target.searchParams.set('result', kind);
+      if (details) target.searchParams.set('orderNumber', details.orderNumber);
+      c.header('Cache-Control', 'no-store');
+      c.header('Referrer-Policy', 'no-referrer');
+      return c.redirect(target.toString(), 303);
+    }
+    return c.body(renderLinkResultPage(locale, kind, details), 200, linkResultPageHeaders);
+  });
+}

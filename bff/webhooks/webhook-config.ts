@@ -1,0 +1,25 @@
+// The settings of issue 6 (webhooks, inbox, bank registration), spread into bff/config.ts's
+// schema so they are parsed once at start with everything else. Each has a default.
+import { z } from 'zod';
+
+const flag = z.enum(['true', 'false', '1', '0']).transform((value) => value === 'true' || value === '1');
+const nonNegativeInt = z.coerce.number().int().min(0);
+const positiveInt = z.coerce.number().int().positive();
+
+export const webhookConfigShape = {
+  /** Register our bank receiver with the bank at start (npm start sets it for the sandbox demo). */
+  BANK_REGISTER_DESTINATION: flag.default(false),
+  /** Hold the inbox worker back this long after start (the crash test uses it). */
+  INBOX_WORKER_DELAY_MS: nonNegativeInt.default(0),
+  /** Failed attempts before an inbox event is dead. */
+  INBOX_MAX_ATTEMPTS: positiveInt.default(8),
+  /** Wait before the first retry; doubled per failure, capped at INBOX_RETRY_MAX_MS. */
+  INBOX_RETRY_BASE_MS: positiveInt.default(1_000),
+  INBOX_RETRY_MAX_MS: positiveInt.default(300_000),
+  /** How long a worker's claim on an event lasts (a killed worker's claim lapses after it). */
+  INBOX_LEASE_MS: positiveInt.default(60_000),
+  /** How often the worker looks for due events when nothing wakes it. */
+  INBOX_POLL_MS: positiveInt.default(1_000),
+  /** Where GET /v1/links/return sends the buyer instead of showing its own page. */
+  LINK_RESULT_URL: z.url({ protocol: /^https?$/ }).optional(),
+};

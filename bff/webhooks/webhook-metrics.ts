@@ -1,0 +1,56 @@
+// Webhook and inbox counters, registered in the app's own registry (so /metrics shows them).
+// One set per registry: prom-client refuses a second metric of the same name.
+import { Counter, Gauge } from 'prom-client';
+import type { AppMetrics } from '../observability/metrics.ts';
+
+export class WebhookMetrics {
+  readonly deliveries: Counter<'source' | 'outcome'>;
+  readonly rejections: Counter<'source' | 'reason'>;
+  readonly processed: Counter<'source' | 'outcome'>;
+  readonly netAmountMismatches: Counter;
+  readonly inboxBacklog: Gauge<'state'>;
+
+  constructor(metrics: AppMetrics) {
+    const registers = [metrics.registry];
+    this.deliveries = new Counter({
+      name: 'webhook_deliveries_total',
+      help: 'Webhook deliveries received, by source (bank, links) and outcome (stored, duplicate, rejected).',
+      labelNames: ['source', 'outcome'] as const,
+      registers,
+    });
+    this.rejections = new Counter({
+      name: 'webhook_rejections_total',
+      help: 'Webhook deliveries answered 400, by source and the check that refused them.',
+      labelNames: ['source', 'reason'] as const,
+      registers,
+    });
+    this.processed = new Counter({
+      name: 'inbox_events_total',
+      help: 'Inbox processing attempts, by source and outcome (processed, failed, dead).',
+      labelNames: ['source', 'outcome'] as const,
+      registers,
+    });
+    this.netAmountMismatches = new Counter({
+      name: 'bank_net_amount_mismatches_total',
+      help: 'payment.succeeded events whose net_amount breaks the banking-webhooks.md §6.4 rule.',
+      registers,
+    });
+    this.inboxBacklog = new Gauge({
+      name: 'inbox_events_waiting',
+      help: 'Inbox events not processed yet at the last worker pass, by state (received, failed).',
+      labelNames: ['state'] as const,
+      registers,
+    });
+  }
+}
+
+const perRegistry = new WeakMap<AppMetrics, WebhookMetrics>();
+
+export function webhookMetricsFor(metrics: AppMetrics): WebhookMetrics {
+  let found = perRegistry.get(metrics);
+  if (!found) {
+    found = new WebhookMetrics(metrics);
+    perRegistry.set(metrics, found);
+  }
+  return found;
+}

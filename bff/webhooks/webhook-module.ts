@@ -1,0 +1,80 @@
+// Issue 6 wired together: receivers, link return, merchant banking and events routes, the inbox
+// worker and the demo destination registration, built once per app from the BFF's services.
+import { Hono } from 'hono';
+import { BankClient } from '../banking/bank-client.ts';
+import { registerOwnDestinationWithRetry } from '../banking/demo-destination.ts';
+import { isLoopbackUrl, receiverUrl, type DestinationDefaults } from '../banking/destination-request.ts';
+import { merchantBankingRoutes } from '../banking/merchant-banking-routes.ts';
+import { createEventHandlers } from '../inbox/event-handlers.ts';
+import { merchantEventsRoutes } from '../inbox/merchant-events-routes.ts';
+import { webhookDb } from '../inbox/tables.ts';
+import { InboxWorker } from '../inbox/worker.ts';
+import { linkReturnRoutes } from '../links/link-return-routes.ts';
+import type { Services } from '../services.ts';
+import { secretRefsOf } from './bank-delivery.ts';
+import { webhookMetricsFor } from './webhook-metrics.ts';
+import { webhookRoutes } from './webhook-routes.ts';
+
+export interface WebhookModule {
+  routes: Hono;
+  worker: InboxWorker;
+  bank: BankClient | undefined;
+  /** Starts the worker (after INBOX_WORKER_DELAY_MS) and, when configured, the demo registration. */
+  start(): void;
+  stop(): Promise<void>;
+}
+
+export function createWebhookModule(services: Services): WebhookModule {
+  const { config, clock, logger, gateway } = services;
+  const db = webhookDb(services.store);
+  const metrics = webhookMetricsFor(services.metrics);
+  const secretRefs = secretRefsOf(config.BANK_SECRET_REF);
+  const credentials = { apiKey: config.GATEWAY_API_KEY, apiUser: config.GATEWAY_API_USER, apiPassword: config.GATEWAY_API_PASSWORD };
+  const bank =
+    config.BANK_BASE_URL && config.BANK_ACCESS_TOKEN
+      ? new BankClient({ baseUrl: config.BANK_BASE_URL, accessToken: config.BANK_ACCESS_TOKEN, timeoutMs: config.GATEWAY_TIMEOUT_MS, metrics: services.metrics })
+      : undefined;
+  const destinationDefaults = (): DestinationDefaults => ({
+    webhookUrl: receiverUrl(config.PUBLIC_BFF_URL),
+    secretRef: secretRefs[0],
+    allowLoopbackHttp: isLoopbackUrl(config.BANK_BASE_URL),
+  });
+
+  const worker = new InboxWorker({
+    db,
+    clock,
+    logger,
+    metrics,
+    handlers: createEventHandlers({ db, gateway, clock, credentials, logger, metrics }),
+    policy: { maxAttempts: config.INBOX_MAX_ATTEMPTS, baseDelayMs: config.INBOX_RETRY_BASE_MS, maxDelayMs: config.INBOX_RETRY_MAX_MS },
+    leaseMs: config.INBOX_LEASE_MS,
+    pollMs: config.INBOX_POLL_MS,
+  });
+  const onStored = () => worker.wake();
+  const merchantSecret = () => config.MERCHANT_SECRET;
+
+  const routes = new Hono()
+    .route('/', webhookRoutes({ db, clock, logger, metrics, bankSecretRefs: () => secretRefs, onStored }))
+    .route('/', linkReturnRoutes({ db, gateway, clock, credentials, logger, resultUrl: config.LINK_RESULT_URL, onStored }))
+    .route('/', merchantBankingRoutes({ merchantSecret, bank, destinationDefaults }))
+    .route('/', merchantEventsRoutes({ db, merchantSecret }));
+
+  const registration = new AbortController();
+  return {
+    routes,
+    worker,
+    bank,
+    start() {
+      worker.start(config.INBOX_WORKER_DELAY_MS);
+      if (config.BANK_REGISTER_DESTINATION) {
+        if (!bank) logger.warn('BANK_REGISTER_DESTINATION is set but BANK_BASE_URL / BANK_ACCESS_TOKEN are not');
+        else if (!secretRefs[0]) logger.warn('BANK_REGISTER_DESTINATION is set but BANK_SECRET_REF is not');
+        else void registerOwnDestinationWithRetry(bank, destinationDefaults(), logger, { signal: registration.signal });
+      }
+    },
+    async stop() {
+      registration.abort();
+      await worker.stop();
+    },
+  };
+}

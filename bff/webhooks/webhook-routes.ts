@@ -1,0 +1,83 @@
+// POST /v1/webhooks/banking and POST /v1/webhooks/links. Authenticate (bank: decrypt) or at
+// least validate the raw body, store it in the inbox, and answer 2xx only after that commit.
+// Processing happens later in the inbox worker; a repeated delivery is acknowledged, not redone.
+import { Hono } from 'hono';
+import { linkWebhookBody } from '../../contract/gateway/links.ts';
+import { enqueueEvent } from '../inbox/inbox.ts';
+import type { WebhookDb } from '../inbox/tables.ts';
+import type { Clock } from '../observability/clock.ts';
+import type { Logger } from '../observability/logger.ts';
+import { linkEventId, reportFromWebhook, toStoredLinkReport } from '../links/link-report.ts';
+import { BankDeliveryRejected, openBankDelivery } from './bank-delivery.ts';
+import { recordRejectedDelivery } from './rejected-deliveries.ts';
+import type { WebhookMetrics } from './webhook-metrics.ts';
+import { webhookRejected } from './webhook-problem.ts';
+
+export interface WebhookRouteDeps {
+  db: WebhookDb;
+  clock: Clock;
+  logger: Logger;
+  metrics: WebhookMetrics;
+  /** Current secret first, then the previous one during a rotation. */
+  bankSecretRefs: () => readonly string[];
+  /** Tells the worker something new is waiting. */
+  onStored: () => void;
+}
+
+export function webhookRoutes(deps: WebhookRouteDeps) {
+  const { db, clock, logger, metrics } = deps;
+
+  const refuse = async (source: 'bank' | 'links', reason: string, rawBody: string, fieldPaths: readonly string[] = []) => {
+    metrics.rejections.inc({ source, reason });
+    metrics.deliveries.inc({ source, outcome: 'rejected' });
+    // The reason and size only: never the body, decrypted or not.
+    logger.warn({ source, reason, bytes: Buffer.byteLength(rawBody), fields: fieldPaths.length ? fieldPaths : undefined }, 'webhook delivery rejected');
+    await recordRejectedDelivery(db, { source, reason, rawBody, fieldPaths, now: clock.now() });
+    return webhookRejected();
+  };
+
+  return new Hono()
+    .post('/v1/webhooks/banking', async (c) => {
+      const rawBody = await c.req.text();
+      let event;
+      try {
+        event = await openBankDelivery(rawBody, deps.bankSecretRefs());
+      } catch (error) {
+        if (error instanceof BankDeliveryRejected) throw await refuse('bank', error.reason, rawBody, error.fieldPaths);
+        throw error;
+      }
+      const stored = await enqueueEvent(db, {
+        source: 'bank',
+        externalId: event.event.event_id,
+        type: event.event.event_type,
+        payload: event,
+        now: clock.now(),
+      });
+      metrics.deliveries.inc({ source: 'bank', outcome: stored });
+      if (stored === 'stored') deps.onStored();
+      return c.json({ received: true }, 200);
+    })
+    .post('/v1/webhooks/links', async (c) => {
+      const rawBody = await c.req.text();
+      let json: unknown;
+      try {
+        json = JSON.parse(rawBody);
+      } catch {
+        throw await refuse('links', 'not_json', rawBody);
+      }
+      const parsed = linkWebhookBody.safeParse(json);
+      if (!parsed.success) throw await refuse('links', 'schema', rawBody, parsed.error.issues.map((issue) => issue.path.join('.')));
+      // Unsigned by the gateway: stored as a claim to check, confirmed by lookup in the worker.
+      const report = reportFromWebhook(parsed.data);
+      const stored = await enqueueEvent(db, {
+        source: 'links',
+        externalId: linkEventId(report),
+        type: 'link.payment',
+        payload: toStoredLinkReport('webhook', report),
+        now: clock.now(),
+      });
+      metrics.deliveries.inc({ source: 'links', outcome: stored });
+      if (stored === 'stored') deps.onStored();
+      return c.json({ received: true }, 200);
+    });
+}

@@ -1,0 +1,178 @@
+// POST /v1/webhooks/banking (issue 6): decrypt, validate, store in the inbox, 2xx after the
+// commit; every rejection is the same 400, logged without plaintext, counted and recorded.
+import { expect, test } from '@playwright/test';
+import { encryptDelivery } from '../../contract/bank/codec.ts';
+import {
+  bankEvent,
+  capturingLogger,
+  currentSecret,
+  deliveryBody,
+  eventually,
+  metricsText,
+  postBank,
+  previousSecret,
+  startWebhookStack,
+  tables,
+  type WebhookStack,
+} from './webhooks-support.ts';
+
+let stack: WebhookStack;
+const log = capturingLogger();
+
+test.beforeAll(async () => {
+  stack = await startWebhookStack({ logger: log.logger });
+});
+test.afterAll(async () => {
+  await stack.close();
+});
+
+const flipBit = (base64: string, byteIndex: number) => {
+  const bytes = Buffer.from(base64, 'base64');
+  bytes[byteIndex] = (bytes[byteIndex] ?? 0) ^ 0x01;
+  return bytes.toString('base64');
+};
+
+test('a valid delivery is acknowledged after it is stored, then processed by the worker', async () => {
+  const event = bankEvent('payin.posted');
+  const response = await postBank(stack.bffUrl, await deliveryBody(event));
+  expect(response.status).toBe(200);
+  // Acknowledged means committed: the row is there as soon as the answer is.
+  const row = await tables(stack.bff).selectFrom('events').selectAll().where('external_id', '=', event.event.event_id).executeTakeFirst();
+  expect(row?.source).toBe('bank');
+  expect(row?.type).toBe('payin.posted');
+  const processed = await eventually(
+    () => tables(stack.bff).selectFrom('events').select(['state']).where('external_id', '=', event.event.event_id).executeTakeFirstOrThrow(),
+    (value) => value.state === 'processed',
+    'the event to be processed',
+  );
+  expect(processed.state).toBe('processed');
+  const payment = await tables(stack.bff).selectFrom('bank_payments').selectAll().where('payment_id', '=', event.payment.payment_id).executeTakeFirstOrThrow();
+  expect(payment.status).toBe('posted');
+  expect(payment.direction).toBe('PAYIN');
+});
+
+test('a delivery encrypted with the previous secret (key rotation) is accepted', async () => {
+  const event = bankEvent('payment.succeeded');
+  const response = await postBank(stack.bffUrl, await deliveryBody(event, previousSecret));
+  expect(response.status).toBe(200);
+  await eventually(
+    () => tables(stack.bff).selectFrom('bank_payments').select('payment_id').where('payment_id', '=', event.payment.payment_id).executeTakeFirst(),
+    (row) => row !== undefined,
+    'the payment row',
+  );
+});
+
+test.describe('rejections', () => {
+  const valid = () => bankEvent('payment.failed');
+  const cases: Array<{ reason: string; body: () => Promise<string> }> = [
+    { reason: 'bad_base64', body: async () => JSON.stringify({ data: 'not*base64!' }) },
+    { reason: 'too_short', body: async () => JSON.stringify({ data: Buffer.alloc(27, 7).toString('base64') }) },
+    { reason: 'auth_failed', body: async () => deliveryBody(valid(), 'some-other-secret') },
+    {
+      reason: 'auth_failed',
+      body: async () => JSON.stringify({ data: flipBit(await encryptDelivery(JSON.stringify(valid()), currentSecret), 20) }),
+    },
+    { reason: 'not_json', body: async () => JSON.stringify({ data: await encryptDelivery('{"schema_version": "1.0.0", oops', currentSecret) }) },
+    {
+      reason: 'schema',
+      body: async () =>
+        deliveryBody(
+          bankEvent('payment.succeeded', (event) => {
+            event.payment.net_amount = 12.5; // a number where the contract wants a decimal string
+          }),
+        ),
+    },
+    { reason: 'malformed_body', body: async () => JSON.stringify({ payload: 'x' }) },
+  ];
+
+  const names = ['bad base64', 'data shorter than 28 bytes', 'wrong key', 'flipped bit', 'plaintext not JSON', 'event fails its schema', 'body without data'];
+  cases.forEach((testCase, index) => {
+    test(`${names[index]} → the generic 400, recorded as ${testCase.reason}, never stored`, async () => {
+      const body = await testCase.body();
+      const before = await tables(stack.bff).selectFrom('events').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+      const rejectedBefore = await tables(stack.bff).selectFrom('rejected_deliveries').select('id').execute();
+      const response = await postBank(stack.bffUrl, body);
+      expect(response.status).toBe(400);
+      expect(response.headers.get('content-type')).toContain('application/problem+json');
+      // The same answer whatever went wrong: it tells a prober nothing.
+      expect(await response.json()).toEqual({
+        type: 'urn:svc-checkout:problem:validation',
+        title: 'Bad request',
+        status: 400,
+        detail: 'The delivery could not be accepted.',
+        errors: [],
+      });
+      const after = await tables(stack.bff).selectFrom('events').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+      expect(Number(after.n)).toBe(Number(before.n));
+      const rejected = await tables(stack.bff).selectFrom('rejected_deliveries').selectAll().orderBy('id', 'desc').execute();
+      expect(rejected.length).toBe(rejectedBefore.length + 1);
+      expect(rejected[0]?.reason).toBe(testCase.reason);
+      expect(rejected[0]?.body_bytes).toBe(Buffer.byteLength(body));
+      expect(rejected[0]?.body_sha256).toMatch(/^[0-9a-f]{64}$/);
+    });
+  });
+
+  test('rejections are counted by reason in /metrics and logged without plaintext', async () => {
+    const secretPayer = 'Plaintext Payer Name 4f1d';
+    const event = bankEvent('payin.posted', (e) => {
+      e.payment.origin_client_name = secretPayer;
+      e.payment.status = 'failed'; // breaks the contract: payin.posted is always posted
+    });
+    expect((await postBank(stack.bffUrl, await deliveryBody(event))).status).toBe(400);
+    expect((await postBank(stack.bffUrl, await deliveryBody(event, 'wrong-secret'))).status).toBe(400);
+    const metrics = await metricsText(stack.bffUrl);
+    for (const reason of ['bad_base64', 'too_short', 'auth_failed', 'not_json', 'schema']) {
+      expect(metrics).toMatch(new RegExp(`webhook_rejections_total\\{source="bank",reason="${reason}"\\} [1-9]`));
+    }
+    const logged = log.text();
+    expect(logged).toContain('webhook delivery rejected');
+    expect(logged).toContain('"reason":"schema"');
+    expect(logged).not.toContain(secretPayer);
+    expect(logged).not.toContain(event.payment.payment_id);
+    expect(logged).not.toContain(currentSecret);
+    // The table keeps field paths for a schema failure, never values.
+    const rows = await tables(stack.bff).selectFrom('rejected_deliveries').selectAll().execute();
+    expect(JSON.stringify(rows)).not.toContain(secretPayer);
+    expect(rows.find((row) => row.reason === 'schema' && row.detail?.includes('payment.status'))).toBeTruthy();
+  });
+});
+
+test('a duplicate delivery is acknowledged but stored and processed once', async () => {
+  const event = bankEvent('payment.reversed');
+  // The bank's retry re-encrypts with a new nonce: a different body, the same event_id.
+  const first = await postBank(stack.bffUrl, await deliveryBody(event));
+  const second = await postBank(stack.bffUrl, await deliveryBody(event));
+  expect([first.status, second.status]).toEqual([200, 200]);
+  await eventually(
+    () => tables(stack.bff).selectFrom('events').select('state').where('external_id', '=', event.event.event_id).execute(),
+    (rows) => rows.length === 1 && rows[0]?.state === 'processed',
+    'one processed row',
+  );
+  const third = await postBank(stack.bffUrl, await deliveryBody(event));
+  expect(third.status).toBe(200);
+  const rows = await tables(stack.bff).selectFrom('events').selectAll().where('external_id', '=', event.event.event_id).execute();
+  expect(rows).toHaveLength(1);
+  expect(rows[0]?.state).toBe('processed');
+  expect(await metricsText(stack.bffUrl)).toMatch(/webhook_deliveries_total\{source="bank",outcome="duplicate"\} [2-9]/);
+});
+
+test('20 concurrent copies of one delivery → all 2xx, one row, one processing', async () => {
+  const event = bankEvent('payment.succeeded');
+  const bodies = await Promise.all(Array.from({ length: 20 }, () => deliveryBody(event)));
+  const processedBefore = processedCount(await metricsText(stack.bffUrl));
+  const responses = await Promise.all(bodies.map((body) => postBank(stack.bffUrl, body)));
+  expect(responses.map((response) => response.status)).toEqual(Array(20).fill(200));
+  const rows = await tables(stack.bff).selectFrom('events').selectAll().where('external_id', '=', event.event.event_id).execute();
+  expect(rows).toHaveLength(1);
+  await eventually(
+    () => tables(stack.bff).selectFrom('events').select('state').where('external_id', '=', event.event.event_id).executeTakeFirstOrThrow(),
+    (row) => row.state === 'processed',
+    'processed',
+  );
+  expect(processedCount(await metricsText(stack.bffUrl)) - processedBefore).toBe(1);
+});
+
+function processedCount(metrics: string): number {
+  const match = /inbox_events_total\{source="bank",outcome="processed"\} (\d+)/.exec(metrics);
+  return match ? Number(match[1]) : 0;
+}

@@ -1,0 +1,145 @@
+// Shared steps of the webhook, inbox, links and banking suites: a stack whose BFF knows the
+// sandbox bank, bank deliveries encrypted like the bank's, reads of issue 6's tables, and a
+// logger that keeps its lines for assertions.
+import { randomBytes, randomUUID } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { encryptDelivery } from '../../contract/bank/codec.ts';
+import type { BankEventType } from '../../contract/bank/event-types.ts';
+import { exampleEvent } from '../../sandbox/bank/event-examples.ts';
+import { sandboxDefaults } from '../../sandbox/defaults.ts';
+import { SandboxControl } from '../../sandbox/control-client.ts';
+import { startSandbox } from '../../sandbox/server.ts';
+import { createLogger, type Logger } from '../../bff/observability/logger.ts';
+import { webhookDb } from '../../bff/inbox/tables.ts';
+import type { Env } from '../../bff/config.ts';
+import { startBff, type RunningBff } from '../../bff/server.ts';
+import { merchantSecret, shopOrigin } from './fixtures/stack.ts';
+
+export const currentSecret = 'test-bank-secret-current';
+export const previousSecret = 'test-bank-secret-previous';
+
+/** A logger whose JSON lines the test can read. */
+export function capturingLogger() {
+  const lines: string[] = [];
+  const logger = createLogger('info', { write: (line: string) => void lines.push(line) });
+  return { logger, lines, text: () => lines.join('') };
+}
+
+export interface WebhookStack {
+  sandboxUrl: string;
+  bffUrl: string;
+  sandbox: SandboxControl;
+  bff: RunningBff;
+  env: Env;
+  /** Stops the BFF only (the database and sandbox stay), e.g. to start it again. */
+  restartBff(overrides?: Env): Promise<RunningBff>;
+  close(): Promise<void>;
+}
+
+/**
+ * The sandbox (gateway and bank) and a BFF that knows both, over a fresh SQLite file: like the
+ * shared stack fixture, plus BANK_* (whose URL needs the sandbox's port) and fast inbox retries.
+ */
+export async function startWebhookStack(options: { env?: Env; logger?: Logger } = {}): Promise<WebhookStack> {
+  const sandboxServer = await startSandbox({ SANDBOX_PORT: '0' });
+  const directory = await mkdtemp(join(tmpdir(), 'svc-webhooks-'));
+  const env: Env = {
+    NODE_ENV: 'test',
+    GATEWAY_BASE_URL: sandboxServer.url,
+    GATEWAY_API_USER: sandboxDefaults.merchant.apiUser,
+    GATEWAY_API_PASSWORD: sandboxDefaults.merchant.apiPassword,
+    GATEWAY_API_KEY: sandboxDefaults.merchant.apiKey,
+    MERCHANT_SECRET: merchantSecret,
+    SESSION_SIGNING_KEY: randomBytes(32).toString('base64url'),
+    ALLOWED_ORIGINS: shopOrigin,
+    DATABASE_URL: `file:${join(directory, 'bff.sqlite')}`,
+    BFF_PORT: '0',
+    LOG_LEVEL: 'silent',
+    GATEWAY_TIMEOUT_MS: '5000',
+    BANK_BASE_URL: `${sandboxServer.url}/banking`,
+    BANK_ACCESS_TOKEN: sandboxDefaults.bankAccessToken,
+    BANK_SECRET_REF: `${currentSecret},${previousSecret}`,
+    INBOX_POLL_MS: '50',
+    INBOX_RETRY_BASE_MS: '50',
+    INBOX_RETRY_MAX_MS: '200',
+    ...options.env,
+  };
+  const bffOptions = options.logger ? { logger: options.logger } : {};
+  let bff = await startBff(env, bffOptions);
+  const stack: WebhookStack = {
+    sandboxUrl: sandboxServer.url,
+    get bffUrl() {
+      return bff.url;
+    },
+    sandbox: new SandboxControl(sandboxServer.url),
+    get bff() {
+      return bff;
+    },
+    env,
+    async restartBff(overrides = {}) {
+      await bff.close();
+      bff = await startBff({ ...env, ...overrides }, bffOptions);
+      return bff;
+    },
+    async close() {
+      await bff.close();
+      await sandboxServer.close();
+      await rm(directory, { recursive: true, force: true });
+    },
+  };
+  return stack;
+}
+
+/** A fresh event of `type` (a real example from the sandbox's own builder, new ids). */
+export function bankEvent(type: BankEventType, change: (event: any) => void = () => undefined): any {
+  const event = structuredClone(exampleEvent(type)) as any;
+  event.event.event_id = randomUUID();
+  event.event.correlation_id = randomUUID();
+  event.payment.payment_id = randomUUID();
+  change(event);
+  return event;
+}
+
+export async function deliveryBody(event: unknown, secret = currentSecret): Promise<string> {
+  return JSON.stringify({ data: await encryptDelivery(JSON.stringify(event), secret) });
+}
+
+export function postBank(bffUrl: string, body: string): Promise<Response> {
+  return fetch(`${bffUrl}/v1/webhooks/banking`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body });
+}
+
+export async function merchantGet(bffUrl: string, path: string): Promise<{ status: number; body: any }> {
+  const response = await fetch(bffUrl + path, { headers: { Authorization: `Bearer ${merchantSecret}` } });
+  const text = await response.text();
+  return { status: response.status, body: text ? JSON.parse(text) : undefined };
+}
+
+export async function merchantPost(bffUrl: string, path: string, body: unknown, secret = merchantSecret): Promise<{ status: number; body: any; headers: Headers }> {
+  const response = await fetch(bffUrl + path, {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${secret}`, 'Content-Type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  const text = await response.text();
+  return { status: response.status, body: text ? JSON.parse(text) : undefined, headers: response.headers };
+}
+
+export function tables(bff: RunningBff) {
+  return webhookDb(bff.store);
+}
+
+/** Polls `read` until `done` holds (the worker runs on its own); fails after ~10 s. */
+export async function eventually<T>(read: () => Promise<T>, done: (value: T) => boolean, what = 'condition'): Promise<T> {
+  for (let attempt = 0; attempt < 200; attempt++) {
+    const value = await read();
+    if (done(value)) return value;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error(`timed out waiting for ${what}`);
+}
+
+export async function metricsText(bffUrl: string): Promise<string> {
+  return (await fetch(`${bffUrl}/metrics`)).text();
+}
