@@ -2,6 +2,7 @@
 // ConfigError whose message names the variable, so `npm start` can stop with something actionable.
 import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
+import { webhookConfigShape } from './webhooks/webhook-config.ts';
 
 export type Env = Record<string, string | undefined>;
 
@@ -71,6 +72,8 @@ const schema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Trust X-Forwarded-For for the client IP (only behind a proxy you run). */
   TRUST_PROXY: z.enum(['true', 'false', '1', '0']).default('false').transform((v) => v === 'true' || v === '1'),
+  // Webhooks, inbox worker and bank registration (issue 6).
+  ...webhookConfigShape,
 });
 
 export type Config = Omit<z.output<typeof schema>, 'SESSION_SIGNING_KEY' | 'PUBLIC_BFF_URL'> & {

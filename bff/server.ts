@@ -55,6 +55,8 @@ export async function startBff(env: Env = process.env, options: StartBffOptions 
   }
   // With BFF_PORT=0 the real port is known only now; the gateway's `redirect` is built from it.
   if (!env.PUBLIC_BFF_URL) config.PUBLIC_BFF_URL = server.url;
+  // The inbox worker (and the demo bank registration) start once the receiver can be reached.
+  app.webhooks.start();
   return {
     url: server.url,
     app,
@@ -62,6 +64,7 @@ export async function startBff(env: Env = process.env, options: StartBffOptions 
     store,
     close: async () => {
       await server.close();
+      await app.webhooks.stop();
       await store.close();
     },
   };

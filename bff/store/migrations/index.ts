@@ -1,7 +1,9 @@
 // The ordered list of migrations. Append new ones (names sort: NNNN-what) and never edit a shipped one.
 import type { Migration } from 'kysely';
 import { initial } from './0001-initial.ts';
+import { webhooks } from './0010-webhooks.ts';
 
 export const migrations: Record<string, Migration> = {
   '0001-initial': initial,
+  '0010-webhooks': webhooks,
 };
