@@ -18,7 +18,8 @@ export function gatewayProblem(error: unknown, operation: string, writes: boolea
     });
   }
   if (error instanceof GatewayUnavailableError) {
-    if (!writes || !error.mayHaveExecuted) {
+    // A failed login means the operation itself was never sent.
+    if (!writes || !error.mayHaveExecuted || error.operation === 'login') {
       return new ProblemException(503, {
         type: problemTypes.upstream,
         title: 'Gateway unavailable',

@@ -79,7 +79,8 @@ export function merchantTransactionRoutes(services: Services) {
     try {
       items = await gateway.consultTransactions({
         startDate: formatGatewayDateTime(start),
-        endDate: formatGatewayDateTime(end),
+        // The gateway's times have whole seconds: round the end up so this very second is included.
+        endDate: formatGatewayDateTime(new Date(Math.ceil(end.getTime() / 1000) * 1000)),
         ...(onlyAproved !== undefined ? { onlyAproved } : {}),
         ...(query.environment !== undefined ? { environment: query.environment } : {}),
         ...(query.currency ? { currency: query.currency } : {}),
