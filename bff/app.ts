@@ -36,7 +36,7 @@ export function createApp(config: Config, deps: AppDeps, options: CreateAppOptio
   const { logger, metrics } = services;
 
   const app = new Hono();
-  app.use('*', requestMetrics(metrics));
+  app.use('*', requestMetrics(metrics, logger));
   app.use('*', secureHeaders({ crossOriginResourcePolicy: false, crossOriginOpenerPolicy: false }));
   app.use(
     '*',

@@ -1,7 +1,7 @@
 // A fixed-window limit per key (client IP) on session and checkout creation. In memory per
 // instance: good enough to stop a script hammering one process; a shared limit belongs to the
 // load balancer in front of many instances.
-import type { MiddlewareHandler } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
 import { problemTypes } from '../../contract/bff-api.ts';
 import type { Clock } from '../observability/clock.ts';
 import { ProblemException } from './problem.ts';
@@ -30,7 +30,7 @@ export class FixedWindowLimiter {
   }
 }
 
-export function rateLimit(limiter: FixedWindowLimiter, keyOf: Parameters<MiddlewareHandler>[0] extends infer C ? (c: C) => string : never): MiddlewareHandler {
+export function rateLimit(limiter: FixedWindowLimiter, keyOf: (c: Context) => string): MiddlewareHandler {
   return async (c, next) => {
     const retryAfter = limiter.hit(keyOf(c));
     if (retryAfter > 0) {
