@@ -3,7 +3,9 @@
 // filtered by source, state, type and received time, paged by an opaque cursor.
 import { Hono } from 'hono';
 import { z } from 'zod';
+import { problemTypes } from '../../contract/bff-api.ts';
 import { requireMerchantSecret } from '../auth/merchant.ts';
+import { ProblemException } from '../http/problem.ts';
 import { parseOrThrow } from '../http/validation.ts';
 import { eventSources, eventStates, type EventRow, type WebhookDb } from './tables.ts';
 
@@ -76,7 +78,14 @@ export function merchantEventsRoutes(deps: { db: WebhookDb; merchantSecret: () =
   return new Hono().get('/v1/merchant/events', requireMerchantSecret(deps.merchantSecret), async (c) => {
     const query = parseOrThrow(eventsQuery, c.req.query());
     const cursor = query.cursor === undefined ? undefined : decodeCursor(query.cursor);
-    if (query.cursor !== undefined && !cursor) parseOrThrow(z.object({ cursor: z.never({ error: 'not a cursor this API gave out' }) }), { cursor: query.cursor });
+    if (query.cursor !== undefined && !cursor) {
+      throw new ProblemException(400, {
+        type: problemTypes.validation,
+        title: 'Invalid request',
+        detail: 'The request has invalid fields.',
+        errors: [{ path: 'cursor', message: 'Not a cursor this API gave out.', code: 'invalid_cursor' }],
+      });
+    }
     let select = deps.db.selectFrom('events').selectAll();
     if (query.source) select = select.where('source', '=', query.source);
     if (query.state) select = select.where('state', '=', query.state);

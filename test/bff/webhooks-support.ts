@@ -14,6 +14,7 @@ import { startSandbox } from '../../sandbox/server.ts';
 import { createLogger, type Logger } from '../../bff/observability/logger.ts';
 import { webhookDb } from '../../bff/inbox/tables.ts';
 import type { Env } from '../../bff/config.ts';
+import type { Clock } from '../../bff/observability/clock.ts';
 import { startBff, type RunningBff } from '../../bff/server.ts';
 import { merchantSecret, shopOrigin } from './fixtures/stack.ts';
 
@@ -33,6 +34,8 @@ export interface WebhookStack {
   sandbox: SandboxControl;
   bff: RunningBff;
   env: Env;
+  /** Another BFF on the same database and sandbox (multi-instance tests); closed with the stack. */
+  startAnotherBff(overrides?: Env): Promise<RunningBff>;
   /** Stops the BFF only (the database and sandbox stay), e.g. to start it again. */
   restartBff(overrides?: Env): Promise<RunningBff>;
   close(): Promise<void>;
@@ -42,7 +45,7 @@ export interface WebhookStack {
  * The sandbox (gateway and bank) and a BFF that knows both, over a fresh SQLite file: like the
  * shared stack fixture, plus BANK_* (whose URL needs the sandbox's port) and fast inbox retries.
  */
-export async function startWebhookStack(options: { env?: Env; logger?: Logger } = {}): Promise<WebhookStack> {
+export async function startWebhookStack(options: { env?: Env; logger?: Logger; clock?: Clock } = {}): Promise<WebhookStack> {
   const sandboxServer = await startSandbox({ SANDBOX_PORT: '0' });
   const directory = await mkdtemp(join(tmpdir(), 'svc-webhooks-'));
   const env: Env = {
@@ -66,8 +69,9 @@ export async function startWebhookStack(options: { env?: Env; logger?: Logger } 
     INBOX_RETRY_MAX_MS: '200',
     ...options.env,
   };
-  const bffOptions = options.logger ? { logger: options.logger } : {};
+  const bffOptions = { ...(options.logger && { logger: options.logger }), ...(options.clock && { clock: options.clock }) };
   let bff = await startBff(env, bffOptions);
+  const others: RunningBff[] = [];
   const stack: WebhookStack = {
     sandboxUrl: sandboxServer.url,
     get bffUrl() {
@@ -78,12 +82,18 @@ export async function startWebhookStack(options: { env?: Env; logger?: Logger } 
       return bff;
     },
     env,
+    async startAnotherBff(overrides = {}) {
+      const another = await startBff({ ...env, ...overrides }, bffOptions);
+      others.push(another);
+      return another;
+    },
     async restartBff(overrides = {}) {
       await bff.close();
       bff = await startBff({ ...env, ...overrides }, bffOptions);
       return bff;
     },
     async close() {
+      for (const other of others) await other.close();
       await bff.close();
       await sandboxServer.close();
       await rm(directory, { recursive: true, force: true });
@@ -142,4 +152,26 @@ export async function eventually<T>(read: () => Promise<T>, done: (value: T) => 
 
 export async function metricsText(bffUrl: string): Promise<string> {
   return (await fetch(`${bffUrl}/metrics`)).text();
+}
+
+/** A link webhook body (gateway-api.md §6.3) as the gateway would send it. */
+export function linkWebhook(fields: Partial<Record<string, unknown>> = {}): Record<string, unknown> {
+  return {
+    code: '1',
+    codeDescription: 'Approved',
+    auth: '123456',
+    svcLinkId: 999_999,
+    orderNumber: 'LNK999999-1',
+    svcOrderId: 4_242_424,
+    creditCardToken: '401200******0071',
+    creditCardBrand: 'VISA',
+    last4CreditCardNumber: '0071',
+    linkDescription: 'Test link',
+    orderHash: '0'.repeat(64),
+    ...fields,
+  };
+}
+
+export function postLinkWebhook(bffUrl: string, body: unknown): Promise<Response> {
+  return fetch(`${bffUrl}/v1/webhooks/links`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
 }

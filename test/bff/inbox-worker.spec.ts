@@ -1,0 +1,116 @@
+// The inbox worker (issue 6): retries with backoff, dead letter with the error after N failures,
+// a lapsed lease is taken over, and two instances on one database process each event once.
+import { expect, test } from '@playwright/test';
+import { retryDelayMs } from '../../bff/inbox/inbox.ts';
+import { ManualClock } from './fixtures/stack.ts';
+import {
+  bankEvent,
+  deliveryBody,
+  eventually,
+  linkWebhook,
+  merchantGet,
+  metricsText,
+  postBank,
+  postLinkWebhook,
+  startWebhookStack,
+  tables,
+  type WebhookStack,
+} from './webhooks-support.ts';
+
+test('the retry delay doubles from the base and stops at the cap', () => {
+  const policy = { maxAttempts: 10, baseDelayMs: 1000, maxDelayMs: 5000 };
+  expect([1, 2, 3, 4, 5].map((failures) => retryDelayMs(policy, failures))).toEqual([1000, 2000, 4000, 5000, 5000]);
+});
+
+test.describe('with a clock the test moves', () => {
+  let stack: WebhookStack;
+  const clock = new ManualClock(Date.parse('2026-11-21T12:00:00.000Z'));
+
+  test.beforeAll(async () => {
+    stack = await startWebhookStack({ clock, env: { INBOX_MAX_ATTEMPTS: '3', INBOX_RETRY_BASE_MS: '60000', INBOX_RETRY_MAX_MS: '600000' } });
+  });
+  test.afterAll(async () => {
+    await stack?.close();
+  });
+
+  const row = (externalId: string) => tables(stack.bff).selectFrom('events').selectAll().where('external_id', '=', externalId).executeTakeFirstOrThrow();
+
+  test('an event that keeps failing is retried after growing delays, then dead with its last error', async () => {
+    // A link the gateway does not know: every lookup fails.
+    const body = linkWebhook({ svcLinkId: 987_654, svcOrderId: 1_000_001 });
+    expect((await postLinkWebhook(stack.bffUrl, body)).status).toBe(200);
+    const externalId = '987654:1000001';
+
+    const first = await eventually(() => row(externalId), (r) => r.attempts === 1, 'first failure');
+    expect(first.state).toBe('failed');
+    expect(first.next_attempt_at).toBe(new Date(clock.now().getTime() + 60_000).toISOString());
+    expect(first.last_error).toMatch(/not found/i);
+
+    // Not due yet: several worker passes go by (50 ms polls) and the event is left alone.
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    expect((await row(externalId)).attempts).toBe(1);
+
+    clock.advance(60_000);
+    const second = await eventually(() => row(externalId), (r) => r.attempts === 2, 'second failure');
+    expect(second.state).toBe('failed');
+    expect(second.next_attempt_at).toBe(new Date(clock.now().getTime() + 120_000).toISOString());
+
+    clock.advance(120_000);
+    const dead = await eventually(() => row(externalId), (r) => r.attempts === 3, 'third failure');
+    expect(dead.state).toBe('dead');
+    expect(dead.next_attempt_at).toBeNull();
+    expect(dead.last_error).toMatch(/not found/i);
+
+    // Dead stays dead: time passing does not bring it back.
+    clock.advance(3_600_000);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect((await row(externalId)).attempts).toBe(3);
+
+    const listed = await merchantGet(stack.bffUrl, '/v1/merchant/events?state=dead');
+    expect(listed.body.items).toEqual([expect.objectContaining({ externalId, state: 'dead', attempts: 3, lastError: expect.stringMatching(/not found/i) })]);
+    expect(await metricsText(stack.bffUrl)).toMatch(/inbox_events_total\{source="links",outcome="dead"\} 1/);
+  });
+
+  test('a lease held by a worker that died is taken over once it lapses', async () => {
+    const event = bankEvent('payin.posted');
+    const worker = stack.bff.app.webhooks.worker;
+    await worker.stop();
+    expect((await postBank(stack.bffUrl, await deliveryBody(event))).status).toBe(200);
+    // As if another process had claimed it and then been killed: its lease runs 60 s more.
+    await tables(stack.bff)
+      .updateTable('events')
+      .set({ lease_owner: 'worker-killed', lease_expires_at: new Date(clock.now().getTime() + 60_000).toISOString() })
+      .where('external_id', '=', event.event.event_id)
+      .execute();
+    expect(await worker.drain()).toBe(0);
+    expect((await row(event.event.event_id)).state).toBe('received');
+    clock.advance(60_001);
+    expect(await worker.drain()).toBe(1);
+    expect(await row(event.event.event_id)).toMatchObject({ state: 'processed', lease_owner: null });
+  });
+});
+
+test('two BFF instances on one database: every event processed exactly once', async () => {
+  const stack = await startWebhookStack();
+  try {
+    const other = await stack.startAnotherBff();
+    const events = Array.from({ length: 30 }, (_, index) => bankEvent(index % 2 ? 'payment.succeeded' : 'payin.posted'));
+    // Every event goes to both instances, as a load balancer and a bank retry might arrange.
+    const responses = await Promise.all(
+      events.flatMap((event) => [stack.bffUrl, other.url].map(async (url) => postBank(url, await deliveryBody(event)))),
+    );
+    expect(responses.every((response) => response.status === 200)).toBe(true);
+    const ids = events.map((event) => event.event.event_id);
+    await eventually(
+      () => tables(stack.bff).selectFrom('events').select('state').where('external_id', 'in', ids).execute(),
+      (rows) => rows.length === 30 && rows.every((r) => r.state === 'processed'),
+      'all 30 processed',
+    );
+    const processedBy = async (url: string) => Number(/inbox_events_total\{source="bank",outcome="processed"\} (\d+)/.exec(await metricsText(url))?.[1] ?? 0);
+    expect((await processedBy(stack.bffUrl)) + (await processedBy(other.url))).toBe(30);
+    const payments = await tables(stack.bff).selectFrom('bank_payments').select('payment_id').execute();
+    expect(payments).toHaveLength(30);
+  } finally {
+    await stack.close();
+  }
+});
