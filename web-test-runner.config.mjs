@@ -4,11 +4,17 @@ import { defaultReporter } from '@web/test-runner';
 import { countingReporter } from './scripts/wtr-counting-reporter.mjs';
 // TypeScript imports: this config runs under tsx (`node --import tsx …/wtr`, see package.json test:widget).
 import { subdivisionFile } from './widget/lazy/subdivision-files.ts';
+import { widgetTestStack } from './test/widget/support/stack-routes.ts';
+
+// The real sandbox + BFF for flow tests (submit, server errors, popup, resume): started on the first
+// /__stack/ request, stopped with the runner.
+const testStack = widgetTestStack();
 
 /**
  * The widget loads its lazy parts from next to its own module (widget/lazy-assets.ts): in dist/widget
  * they are built files; from source they are served here, so the same code path runs in tests:
- * - /widget/<name>.js → widget/lazy/<name>.ts (the lazily imported ES modules);
+ * - /widget/<name>.js → widget/lazy/<name>.ts (the lazily imported ES modules), by redirect so the
+ *   module's own relative imports resolve from widget/lazy/;
  * - /widget/subdivisions/XX.json → one country's list from contract/iso-subdivisions.ts.
  */
 function lazyWidgetAssets() {
@@ -17,10 +23,17 @@ function lazyWidgetAssets() {
     if (subdivisions) {
       context.type = 'application/json';
       context.body = subdivisionFile(subdivisions[1]);
+      // A shopper's browser may hold an older list than the BFF (cached before an ISO 3166-2
+      // change). The cookie `svc-test-retired-subdivision=GT-99` plays that: the list gains a code
+      // the BFF refuses, so a test can watch the BFF's field error land on the field.
+      const retired = /svc-test-retired-subdivision=(([A-Z]{2})-[A-Z0-9]{1,3})/.exec(context.headers.cookie ?? '');
+      if (retired && retired[2] === subdivisions[1]) {
+        context.body = JSON.stringify([...JSON.parse(context.body), { code: retired[1], name: 'Retired subdivision' }]);
+      }
       return;
     }
     const lazyModule = /^\/widget\/(checkout-rules|phone-validator)\.js$/.exec(context.path);
-    if (lazyModule) context.url = `/widget/lazy/${lazyModule[1]}.ts`;
+    if (lazyModule) return context.redirect(`/widget/lazy/${lazyModule[1]}.ts`);
     return next();
   };
 }
@@ -30,8 +43,11 @@ export default {
   files: ['test/widget/**/*.test.ts'],
   nodeResolve: true,
   concurrency: 1,
-  middleware: [lazyWidgetAssets()],
-  plugins: [esbuildPlugin({ ts: true, target: 'es2022', tsconfig: './tsconfig.json' })],
+  middleware: [lazyWidgetAssets(), testStack.middleware],
+  plugins: [
+    esbuildPlugin({ ts: true, target: 'es2022', tsconfig: './tsconfig.json' }),
+    { name: 'svc-test-stack', serverStop: () => testStack.close() },
+  ],
   browsers: [
     playwrightLauncher({
       product: 'chromium',

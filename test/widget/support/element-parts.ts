@@ -1,0 +1,38 @@
+// Reading the element the way a shopper perceives it: by label text, role and the live region.
+import { waitUntil } from '@open-wc/testing';
+import type { SvcCheckout } from '../../../widget/checkout.component.ts';
+
+export function root(element: SvcCheckout): ShadowRoot {
+  return element.shadowRoot!;
+}
+
+/** The control whose <label> reads `labelText` inside the given section (`billing` / `shipping`). */
+export function field<T extends HTMLInputElement | HTMLSelectElement = HTMLInputElement>(
+  element: SvcCheckout,
+  section: 'billing' | 'shipping',
+  labelText: string,
+): T {
+  const fieldset = root(element).querySelector(`fieldset[part="${section}"]`);
+  const label = [...(fieldset?.querySelectorAll('label') ?? [])].find((candidate) => candidate.textContent?.trim().startsWith(labelText));
+  if (!label) throw new Error(`no ${section} field labelled "${labelText}"`);
+  return root(element).getElementById(label.htmlFor) as T;
+}
+
+/** The message a screen reader would be pointed at by aria-describedby, or undefined. */
+export function describedError(control: Element): string | undefined {
+  const id = control.getAttribute('aria-describedby');
+  return id ? (control.getRootNode() as ShadowRoot).getElementById(id)?.textContent?.trim() : undefined;
+}
+
+export function statusText(element: SvcCheckout): string {
+  return root(element).querySelector('[role="status"]')?.textContent?.trim() ?? '';
+}
+
+export function submitButton(element: SvcCheckout): HTMLButtonElement {
+  return root(element).querySelector('[part="submit-button"]')!;
+}
+
+export async function waitForState(element: SvcCheckout, state: SvcCheckout['state'], timeout = 8000): Promise<void> {
+  await waitUntil(() => element.state === state, `state stayed ${element.state}, expected ${state}`, { timeout });
+  await element.updateComplete;
+}
