@@ -63,6 +63,16 @@ export class StatusRefresher {
     return work;
   }
 
+  /**
+   * A consult that starts after now: waits out one already running (it may have asked before the
+   * buyer paid), then consults, sharing only a consult that started after this call.
+   */
+  async consultFresh(orderNumber: string): Promise<void> {
+    const running = this.inFlight.get(orderNumber);
+    if (running) await running;
+    await this.consultNow(orderNumber);
+  }
+
   private remember(orderNumber: string) {
     const now = this.options.clock.now().getTime();
     if (this.lastConsultAt.size > 10_000) {

@@ -79,7 +79,7 @@ export function returnRoutes(services: Services) {
         });
       } else {
         // Whatever the redirect says, consult decides (and counts toward the status interval).
-        await statuses.consultNow(order.order_number);
+        await statuses.consultFresh(order.order_number);
       }
     }
 
