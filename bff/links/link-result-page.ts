@@ -1,5 +1,7 @@
 // The small result page a link buyer lands on (GET /v1/links/return), in es, en or pt-BR. The
 // text is ours; the only values shown come from our confirmed record, and they are escaped anyway.
+import { createHash } from 'node:crypto';
+
 export type LinkResultLocale = 'es' | 'en' | 'pt-BR';
 export type LinkResultKind = 'paid' | 'declined' | 'review' | 'pending' | 'invalid';
 
@@ -84,9 +86,13 @@ export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (char) => escapes[char] ?? char);
 }
 
+const pageStyle = 'body{font:16px/1.5 system-ui,sans-serif;max-width:32rem;margin:4rem auto;padding:0 1rem;color:#222}dt{font-weight:600}dd{margin:0 0 .5rem}';
+// The one inline style is allowed by its hash, as on the /v1/return pages: no 'unsafe-inline'.
+const pageStyleHash = createHash('sha256').update(pageStyle).digest('base64');
+
 export const linkResultPageHeaders = {
   'Content-Type': 'text/html; charset=utf-8',
-  'Content-Security-Policy': "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
+  'Content-Security-Policy': `default-src 'none'; style-src 'sha256-${pageStyleHash}'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'`,
   'Cache-Control': 'no-store',
   'Referrer-Policy': 'no-referrer',
   'X-Content-Type-Options': 'nosniff',
@@ -104,6 +110,6 @@ export function renderLinkResultPage(
   return `<!doctype html>
 <html lang="${t.lang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${t.titles[kind]}</title>
-<style>body{font:16px/1.5 system-ui,sans-serif;max-width:32rem;margin:4rem auto;padding:0 1rem;color:#222}dt{font-weight:600}dd{margin:0 0 .5rem}</style>
+<style>${pageStyle}</style>
 </head><body><main><h1 data-result="${kind}">${t.titles[kind]}</h1><p>${t.texts[kind]}</p>${facts}</main></body></html>`;
 }

@@ -1,0 +1,178 @@
+// Payment links end to end (issue 6): real links paid in the sandbox report to the BFF by webhook
+// (POST /v1/webhooks/links) and by the buyer's callback (GET /v1/links/return). Neither report
+// is trusted: the payment is confirmed by lookup, the orderHash checked, and stored once.
+import { expect, test } from '@playwright/test';
+import { sandboxDefaults } from '../../sandbox/defaults.ts';
+import { eventually, linkWebhook, merchantGet, postLinkWebhook, startWebhookStack, tables, type WebhookStack } from './webhooks-support.ts';
+
+const approvedCard = '4012000000020071';
+const deniedCard = '4012000000020121';
+
+let stack: WebhookStack;
+let gatewayToken: string;
+
+test.beforeAll(async () => {
+  stack = await startWebhookStack();
+  const login = await fetch(`${stack.sandboxUrl}/api/v1/login`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ apiuser: sandboxDefaults.merchant.apiUser, password: sandboxDefaults.merchant.apiPassword }),
+  });
+  gatewayToken = ((await login.json()) as { access_token: string }).access_token;
+});
+test.afterAll(async () => {
+  await stack?.close();
+});
+
+/** A link created at the gateway the way the merchant API does, reporting to this BFF. */
+async function createLink(options: { webhook?: boolean; callback?: boolean; amount?: string; currency?: string } = {}): Promise<{ id: number; url: string }> {
+  const response = await fetch(`${stack.sandboxUrl}/api/v1/createLinkPayment`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${gatewayToken}` },
+    body: JSON.stringify({
+      key: sandboxDefaults.merchant.apiKey,
+      amount: options.amount ?? '15000.00',
+      currency: options.currency ?? 'CRC',
+      type: 0,
+      description: 'Camiseta <b>edición</b> limitada',
+      ...(options.callback !== false && { callback_url: `${stack.bffUrl}/v1/links/return` }),
+      ...(options.webhook !== false && { webhook_url: `${stack.bffUrl}/v1/webhooks/links` }),
+    }),
+  });
+  const body = (await response.json()) as { id: number; url: string };
+  expect(body.id).toBeGreaterThan(0);
+  return body;
+}
+
+const linkPayments = (linkId: number) => tables(stack.bff).selectFrom('link_payments').selectAll().where('link_id', '=', String(linkId)).execute();
+
+async function getPage(url: URL | string, acceptLanguage?: string) {
+  const response = await fetch(url, { redirect: 'manual', ...(acceptLanguage && { headers: { 'Accept-Language': acceptLanguage } }) });
+  return { status: response.status, headers: response.headers, html: await response.text() };
+}
+
+test('webhook path: a paid link is confirmed by lookup and stored as paid, once', async () => {
+  const link = await createLink({ callback: false });
+  // No callback_url: the buyer ends on the sandbox's own page; only the webhook reaches us.
+  const landing = await stack.sandbox.payLink(link.url, approvedCard);
+  expect(landing.origin).toBe(stack.sandboxUrl);
+  const [payment] = await eventually(() => linkPayments(link.id), (rows) => rows.length === 1, 'the link payment');
+  expect(payment).toMatchObject({ status: 'paid', hash_check: 'verified', amount: '15000.00', currency: 'CRC', first_source: 'webhook', gateway_code: '1' });
+  expect(payment?.webhook_seen_at).toBeTruthy();
+  expect(payment?.callback_seen_at).toBeNull();
+  const events = await merchantGet(stack.bffUrl, '/v1/merchant/events?source=links&state=processed');
+  expect(events.body.items.some((item: { externalId: string }) => item.externalId === `${link.id}:${payment?.svc_order_id}`)).toBe(true);
+});
+
+test('callback path: the buyer lands on a localized result page after the payment is confirmed', async () => {
+  const link = await createLink({ webhook: false });
+  const callback = await stack.sandbox.payLink(link.url, approvedCard);
+  expect(callback.pathname).toBe('/v1/links/return');
+  const page = await getPage(callback, 'pt-BR,pt;q=0.9,en;q=0.5');
+  expect(page.status).toBe(200);
+  expect(page.headers.get('content-type')).toContain('text/html');
+  expect(page.headers.get('content-security-policy')).toContain("default-src 'none'");
+  expect(page.html).toContain('<html lang="pt-BR">');
+  expect(page.html).toContain('Pagamento aprovado');
+  expect(page.html).toContain('15000.00 CRC');
+  const rows = await linkPayments(link.id);
+  expect(rows).toHaveLength(1);
+  expect(rows[0]).toMatchObject({ status: 'paid', hash_check: 'verified', first_source: 'callback' });
+
+  // A reload (or a replayed URL) is answered from the store: no new lookups, no second row.
+  const lookupsBefore = await stack.sandbox.calls('getLinkPaymentById');
+  const again = await getPage(`${callback.toString()}&lang=en`);
+  expect(again.html).toContain('Payment approved');
+  expect(await stack.sandbox.calls('getLinkPaymentById')).toBe(lookupsBefore);
+  expect(await linkPayments(link.id)).toHaveLength(1);
+});
+
+test('both paths for one payment: one stored payment that notes both reports', async () => {
+  const link = await createLink();
+  const callback = await stack.sandbox.payLink(link.url, approvedCard);
+  const page = await getPage(callback, 'es-CR,es;q=0.9');
+  expect(page.html).toContain('Pago aprobado');
+  const [payment] = await eventually(
+    () => linkPayments(link.id),
+    (rows) => rows.length === 1 && rows[0]?.webhook_seen_at !== null && rows[0]?.callback_seen_at !== null,
+    'both reports noted',
+  );
+  expect(payment?.status).toBe('paid');
+});
+
+test('a declined link payment is stored as declined and the page says so (Spanish by default)', async () => {
+  const link = await createLink();
+  const callback = await stack.sandbox.payLink(link.url, deniedCard);
+  const page = await getPage(callback);
+  expect(page.html).toContain('<html lang="es">');
+  expect(page.html).toContain('Pago rechazado');
+  const [payment] = await eventually(() => linkPayments(link.id), (rows) => rows.length === 1, 'the declined payment');
+  expect(payment?.status).toBe('declined');
+});
+
+test('a callback whose orderHash does not verify never shows paid: the payment goes to review', async () => {
+  const link = await createLink({ webhook: false });
+  const callback = await stack.sandbox.payLink(link.url, approvedCard);
+  callback.searchParams.set('orderHash', 'f'.repeat(64));
+  const page = await getPage(callback, 'en');
+  expect(page.html).toContain('Payment under review');
+  expect(page.html).not.toContain('Payment approved');
+  expect((await linkPayments(link.id))[0]).toMatchObject({ status: 'review', hash_check: 'mismatch' });
+});
+
+test('a forged "approved" callback for a declined payment is declined by the lookup', async () => {
+  const link = await createLink({ webhook: false });
+  const callback = await stack.sandbox.payLink(link.url, deniedCard);
+  callback.searchParams.set('code', '1');
+  callback.searchParams.set('auth', '999999');
+  const page = await getPage(callback, 'en');
+  expect(page.html).toContain('Payment declined');
+  expect((await linkPayments(link.id))[0]?.status).toBe('declined');
+});
+
+test('a webhook for a payment the gateway does not show is never marked paid', async () => {
+  const link = await createLink();
+  expect((await postLinkWebhook(stack.bffUrl, linkWebhook({ svcLinkId: link.id, svcOrderId: 77_777_777, orderNumber: `LNK${link.id}-1` }))).status).toBe(200);
+  const event = await eventually(
+    () => tables(stack.bff).selectFrom('events').selectAll().where('external_id', '=', `${link.id}:77777777`).executeTakeFirstOrThrow(),
+    (row) => row.attempts >= 1,
+    'a failed attempt',
+  );
+  expect(event.state).toMatch(/failed|dead/);
+  expect(event.last_error).toContain('no payment');
+  expect(await linkPayments(link.id)).toEqual([]);
+});
+
+test('a link webhook that is not the §6.3 body is the generic 400 and is not stored', async () => {
+  const response = await postLinkWebhook(stack.bffUrl, { ...linkWebhook(), svcLinkId: 'seven' });
+  expect(response.status).toBe(400);
+  expect((await response.json()).detail).toBe('The delivery could not be accepted.');
+  const notJson = await fetch(`${stack.bffUrl}/v1/webhooks/links`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{nope' });
+  expect(notJson.status).toBe(400);
+  const rejected = await tables(stack.bff).selectFrom('rejected_deliveries').select(['source', 'reason']).where('source', '=', 'links').execute();
+  expect(rejected.map((row) => row.reason).sort()).toEqual(['not_json', 'schema']);
+});
+
+test('the return page never echoes the query: a hostile callback gets the fixed "invalid" page', async () => {
+  const hostile = `${stack.bffUrl}/v1/links/return?code=<script>alert(1)</script>&svcLinkId=<img src=x>&orderNumber="><svg onload=alert(1)>&lang=en`;
+  const page = await getPage(hostile);
+  expect(page.status).toBe(400);
+  expect(page.html).toContain('We could not read this result');
+  expect(page.html).not.toContain('<script>');
+  expect(page.html).not.toContain('<img');
+  expect(page.html).not.toContain('<svg');
+  expect(page.html).not.toContain('onload');
+});
+
+test('with LINK_RESULT_URL the buyer is sent there with the confirmed result', async () => {
+  await stack.restartBff({ LINK_RESULT_URL: 'https://shop.example.test/links/done' });
+  const link = await createLink({ webhook: false });
+  // The link's callback_url names the port of the BFF that created it; send the query to the new one.
+  const callback = await stack.sandbox.payLink(link.url, approvedCard);
+  const redirected = await getPage(`${stack.bffUrl}/v1/links/return${callback.search}`);
+  expect(redirected.status).toBe(303);
+  const location = new URL(redirected.headers.get('location')!);
+  expect(location.origin + location.pathname).toBe('https://shop.example.test/links/done');
+  expect(location.searchParams.get('result')).toBe('paid');
+  expect(location.searchParams.get('orderNumber')).toBe((await linkPayments(link.id))[0]?.order_number);
+});
