@@ -88,7 +88,8 @@ export const createSessionRequest = z.object({
   locale: z.optional(z.string().check(z.maxLength(35))),
   /**
    * Where the buyer comes back after paying. Must be on the calling page's origin (the request's
-   * Origin). Default: the page that called (Referer) when on that origin, else the origin's root.
+   * Origin). Default: the Referer when on that origin, else the origin's root. Browsers usually send
+   * only the origin as a cross-origin Referer, so the widget should pass its page URL here.
    */
   returnUrl: z.optional(z.url()),
 });
@@ -157,7 +158,7 @@ export const sessionResponse = z.object({
     lines: z.array(orderLine),
   }),
   prefill: prefill,
-  /** The origin of the merchant's returnUrl (where the buyer comes back after paying). */
+  /** Where the buyer comes back after paying (the merchant's returnUrl, on an allowed origin). */
   returnUrl: z.string(),
   expiresAt: z.string(),
   /** For integrators using the gateway's own browser SDK; null when the gateway could not issue one. */
