@@ -79,3 +79,20 @@ test('merchant sessions and problems have exactly the contract shape', async () 
   );
   expect(invalid.errors[0]?.path).toBe('items.0.quantity');
 });
+
+test('GET /v1/session still answers when the gateway cannot issue an SDK token', async () => {
+  const another = await stack.startAnotherBff();
+  await stack.sandbox.injectFault({ operation: 'loginSdk', kind: 'bodyFailure', type: '401', message: 'No SDK for you' });
+  try {
+    const created = await fetch(`${another.url}/v1/sessions`, {
+      method: 'POST',
+      headers: { Origin: shopOrigin, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ items: [{ sku: 'US-TSHIRT', quantity: 1 }] }),
+    });
+    const { sessionToken } = await created.json();
+    const view = await parsed(sessionResponse, await fetch(`${another.url}/v1/session`, { headers: { Authorization: `Bearer ${sessionToken}` } }), 200);
+    expect(view.gatewaySdk).toBeNull();
+  } finally {
+    await stack.sandbox.clearFaults();
+  }
+});

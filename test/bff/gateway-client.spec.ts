@@ -110,6 +110,15 @@ test('processPayment is never retried, even after a 5xx', async () => {
   expect(await sandbox.calls('processPayment', 'NO-RETRY-1')).toBe(1);
 });
 
+test('processModification is never retried either: a 5xx leaves the capture to be checked, not repeated', async () => {
+  const gateway = client();
+  const authorised = await paidOrder(gateway, '0', '20.00');
+  await sandbox.injectFault({ operation: 'processModification', kind: 'http5xx', count: 1 });
+  const error = await gateway.processModification({ orderNumber: authorised, type: '1', amount: '20.00' }).catch((caught: unknown) => caught);
+  expect(error).toMatchObject({ kind: 'http', mayHaveExecuted: true });
+  expect(await sandbox.calls('processModification', authorised)).toBe(1);
+});
+
 test('a failure in the body becomes a GatewayError with type and message, not retried', async () => {
   const metrics = new AppMetrics();
   const gateway = client({ metrics });
