@@ -1,0 +1,448 @@
+// The back office: sign in with the merchant secret, then orders (live, with capture, refund,
+// reverse and split), transactions, payment links and the events the webhooks delivered, with a
+// button per sandbox bank event. Every action is a POST with its own Idempotency-Key, made when
+// the action is opened: a double click or a retry replays instead of acting twice.
+import type { MerchantOrder, OrderListResponse, PaymentLinkDetail, PaymentLinkPage, TransactionsResponse } from '../../bff/merchant/merchant-api.ts';
+import { formatMoney } from '../../widget/i18n/localize.ts';
+import { openActionDialog } from './action-dialog.ts';
+import { loadDemoConfig, type DemoConfig } from './demo-config.ts';
+import { MerchantApiError, MerchantClient, storeSecret, storedSecret } from './merchant-client.ts';
+
+interface MerchantEvent {
+  id: string;
+  source: string;
+  type: string;
+  state: string;
+  receivedAt: string;
+  lastError: string | null;
+  summary: Record<string, unknown>;
+}
+
+const byId = <T extends HTMLElement>(id: string) => document.getElementById(id) as T;
+const refreshMs = 3000;
+
+let config: DemoConfig;
+let client: MerchantClient | undefined;
+let timer: ReturnType<typeof setInterval> | undefined;
+let linksPage = 1;
+let linksLastPage = 1;
+
+const money = (amount: string, currency: string) => formatMoney('en', amount, currency);
+const when = (iso: string) => new Date(iso).toLocaleString('en', { dateStyle: 'short', timeStyle: 'medium' });
+
+function notify(message: string, isError = false): void {
+  const notice = byId('notice');
+  notice.textContent = message;
+  notice.classList.toggle('error-text', isError);
+}
+
+function errorText(error: unknown): string {
+  if (error instanceof MerchantApiError) return error.status === 0 ? 'The BFF cannot be reached.' : error.message;
+  return error instanceof Error ? error.message : String(error);
+}
+
+/** A <td> with a label for the stacked phone layout. */
+function cell(label: string, content: string | Node, className?: string): HTMLTableCellElement {
+  const td = document.createElement('td');
+  td.dataset.label = label;
+  if (className) td.className = className;
+  if (typeof content === 'string') td.textContent = content;
+  else td.append(content);
+  return td;
+}
+
+function badge(status: string): HTMLSpanElement {
+  const span = document.createElement('span');
+  span.className = `badge badge-${status}`;
+  span.textContent = status;
+  return span;
+}
+
+function button(label: string, className: string, onClick: () => void, accessibleName?: string): HTMLButtonElement {
+  const element = document.createElement('button');
+  element.type = 'button';
+  element.className = className;
+  element.textContent = label;
+  if (accessibleName) element.setAttribute('aria-label', accessibleName);
+  element.addEventListener('click', onClick);
+  return element;
+}
+
+// ----- sign in ----------------------------------------------------------------------------------
+
+async function signIn(secret: string): Promise<boolean> {
+  const candidate = new MerchantClient(config.bffUrl, secret);
+  try {
+    await candidate.call('GET', '/v1/merchant/orders?limit=1');
+  } catch (error) {
+    byId('signin-error').textContent =
+      error instanceof MerchantApiError && error.status === 401 ? 'That merchant secret is not right.' : errorText(error);
+    return false;
+  }
+  client = candidate;
+  storeSecret(secret);
+  byId('signin').hidden = true;
+  byId('workspace').hidden = false;
+  byId('sign-out').hidden = false;
+  byId('signin-error').textContent = '';
+  await Promise.all([refreshOrders(), refreshLinks(), refreshEvents()]);
+  timer = setInterval(() => {
+    if (document.visibilityState === 'visible') void Promise.all([refreshOrders(), refreshEvents()]);
+  }, refreshMs);
+  document.body.dataset.signedIn = 'true';
+  return true;
+}
+
+function signOut(message = ''): void {
+  clearInterval(timer);
+  client = undefined;
+  storeSecret(null);
+  byId('workspace').hidden = true;
+  byId('sign-out').hidden = true;
+  byId('signin').hidden = false;
+  byId('signin-error').textContent = message;
+  byId<HTMLInputElement>('secret').value = '';
+  delete document.body.dataset.signedIn;
+  byId('secret').focus();
+}
+
+/** Every call goes through here: a 401 means the secret changed or is wrong, so sign out. */
+async function api<T>(method: 'GET' | 'POST' | 'DELETE', path: string, options: { body?: unknown; idempotencyKey?: string } = {}): Promise<T> {
+  if (!client) throw new Error('not signed in');
+  try {
+    return await client.call<T>(method, path, options);
+  } catch (error) {
+    if (error instanceof MerchantApiError && error.status === 401) signOut('The merchant secret was refused; sign in again.');
+    throw error;
+  }
+}
+
+// ----- orders -----------------------------------------------------------------------------------
+
+interface OrderRowParts {
+  row: HTMLTableRowElement;
+  status: HTMLTableCellElement;
+  captured: HTMLTableCellElement;
+  refunded: HTMLTableCellElement;
+  buttons: Record<'capture' | 'refund' | 'reverse' | 'split', HTMLButtonElement>;
+  order: MerchantOrder;
+}
+
+const orderRows = new Map<string, OrderRowParts>();
+
+function orderFilterQuery(): string {
+  const form = new FormData(byId<HTMLFormElement>('orders-filter'));
+  const query = new URLSearchParams({ limit: '50' });
+  for (const name of ['status', 'currency', 'orderNumber']) {
+    const value = String(form.get(name) ?? '').trim();
+    if (value) query.set(name, value);
+  }
+  return query.toString();
+}
+
+/**
+ * Rows are updated in place, keyed by order number, so the 3-second refresh never takes the
+ * keyboard focus away from a button someone is about to press.
+ */
+function renderOrders(orders: MerchantOrder[]): void {
+  const body = byId<HTMLTableElement>('orders-table').tBodies[0]!;
+  const keep = new Set(orders.map((order) => order.orderNumber));
+  for (const [number, parts] of orderRows) {
+    if (!keep.has(number)) {
+      parts.row.remove();
+      orderRows.delete(number);
+    }
+  }
+  orders.forEach((order, index) => {
+    let parts = orderRows.get(order.orderNumber);
+    if (!parts) {
+      parts = createOrderRow(order);
+      orderRows.set(order.orderNumber, parts);
+    }
+    parts.order = order;
+    parts.row.dataset.status = order.status;
+    parts.status.replaceChildren(badge(order.status));
+    parts.captured.textContent = money(order.capturedAmount, order.currency);
+    parts.refunded.textContent = money(order.refundedAmount, order.currency);
+    for (const action of ['capture', 'refund', 'reverse', 'split'] as const) {
+      const allowed = order.actions[action];
+      parts.buttons[action].disabled = !allowed.allowed;
+      parts.buttons[action].title = allowed.allowed ? `Up to ${allowed.maxAmount} ${order.currency}` : (allowed.reason ?? '');
+    }
+    if (body.rows[index] !== parts.row) body.insertBefore(parts.row, body.rows[index] ?? null);
+  });
+  byId('orders-empty').hidden = orders.length > 0;
+}
+
+function createOrderRow(order: MerchantOrder): OrderRowParts {
+  const row = document.createElement('tr');
+  row.dataset.orderNumber = order.orderNumber;
+  const status = cell('Status', '');
+  const captured = cell('Captured', '', 'amount');
+  const refunded = cell('Refunded', '', 'amount');
+  const actions = cell('Actions', '', 'actions');
+  const act = (action: 'capture' | 'refund' | 'reverse' | 'split', label: string, className: string) =>
+    button(label, className, () => openAction(order.orderNumber, action), `${label} ${order.orderNumber}`);
+  const buttons = {
+    capture: act('capture', 'Capture', 'secondary'),
+    refund: act('refund', 'Refund', 'secondary'),
+    reverse: act('reverse', 'Reverse', 'danger'),
+    split: act('split', 'Split', 'secondary'),
+  };
+  actions.append(buttons.capture, buttons.refund, buttons.reverse, buttons.split);
+  const description = order.lines.length > 0 ? order.lines.map((line) => `${line.quantity} × ${line.name}`).join(', ') : (order.description ?? '');
+  const number = document.createElement('span');
+  number.className = 'mono';
+  number.textContent = order.orderNumber;
+  const orderCell = cell('Order', number);
+  if (description) orderCell.append(document.createElement('br'), description);
+  row.append(
+    orderCell,
+    cell('Created', when(order.createdAt)),
+    cell('Amount', `${money(order.amount, order.currency)}${order.capture ? '' : ' (authorize only)'}`, 'amount'),
+    status,
+    captured,
+    refunded,
+    actions,
+  );
+  return { row, status, captured, refunded, buttons, order };
+}
+
+async function refreshOrders(): Promise<void> {
+  try {
+    const page = await api<OrderListResponse>('GET', `/v1/merchant/orders?${orderFilterQuery()}`);
+    renderOrders(page.items);
+  } catch (error) {
+    if (client) notify(`Orders: ${errorText(error)}`, true);
+  }
+}
+
+function openAction(orderNumber: string, action: 'capture' | 'refund' | 'reverse' | 'split'): void {
+  const order = orderRows.get(orderNumber)?.order;
+  if (!order) return;
+  openActionDialog({
+    order,
+    action,
+    onConfirm: async (request, idempotencyKey) => {
+      const result = await api<{ order: MerchantOrder; modification?: { amount: string }; ownerRemainder?: string }>(
+        'POST',
+        `/v1/merchant/orders/${encodeURIComponent(orderNumber)}/${action}`,
+        { body: request, idempotencyKey },
+      );
+      const amount = result.modification ? money(result.modification.amount, order.currency) : '';
+      notify(
+        action === 'split'
+          ? `Order ${orderNumber} split; ${money(result.ownerRemainder ?? '0', order.currency)} stays with you.`
+          : `${{ capture: 'Captured', refund: 'Refunded', reverse: 'Reversed' }[action]} ${amount} on order ${orderNumber}: now ${result.order.status}.`,
+      );
+      await refreshOrders();
+    },
+    errorText,
+  });
+}
+
+// ----- transactions -----------------------------------------------------------------------------
+
+async function searchTransactions(event: SubmitEvent): Promise<void> {
+  event.preventDefault();
+  const form = new FormData(event.target as HTMLFormElement);
+  const query = new URLSearchParams();
+  for (const name of ['startDate', 'endDate', 'environment', 'currency', 'orderNumber', 'email', 'auth', 'merchantId']) {
+    const value = String(form.get(name) ?? '').trim();
+    if (value) query.set(name, value);
+  }
+  if (form.get('onlyApproved')) query.set('onlyAproved', '1');
+  try {
+    const result = await api<TransactionsResponse>('GET', `/v1/merchant/transactions?${query}`);
+    const body = byId<HTMLTableElement>('transactions-table').tBodies[0]!;
+    body.replaceChildren(
+      ...result.items.map((item) => {
+        const row = document.createElement('tr');
+        row.dataset.orderNumber = item.orderNumber;
+        row.append(
+          cell('Date', when(item.date)),
+          cell('Order', item.orderNumber, 'mono'),
+          cell('Type', item.type),
+          cell('Amount', money(item.amount, item.currency), 'amount'),
+          cell('Outcome', item.approved ? `Approved · ${item.response}` : `Declined · ${item.response}`),
+          cell('Auth', item.auth || '—'),
+          cell('Card', item.cardLast4 ? `•••• ${item.cardLast4}` : '—'),
+          cell('E-mail', item.email || '—'),
+        );
+        return row;
+      }),
+    );
+    byId('transactions-caption').textContent = `${result.items.length} transactions from ${when(result.startDate)} to ${when(result.endDate)}.`;
+  } catch (error) {
+    notify(`Transactions: ${errorText(error)}`, true);
+  }
+}
+
+// ----- payment links ----------------------------------------------------------------------------
+
+let linkKey = crypto.randomUUID();
+
+async function createLink(event: SubmitEvent): Promise<void> {
+  event.preventDefault();
+  const formElement = event.target as HTMLFormElement;
+  const form = new FormData(formElement);
+  const text = (name: string) => String(form.get(name) ?? '').trim();
+  const request: Record<string, unknown> = { amount: text('amount'), currency: text('currency'), singleUse: form.get('singleUse') !== null };
+  for (const name of ['description', 'reference', 'client']) if (text(name)) request[name] = text(name);
+  try {
+    const link = await api<PaymentLinkDetail>('POST', '/v1/merchant/payment-links', { body: request, idempotencyKey: linkKey });
+    linkKey = crypto.randomUUID();
+    formElement.reset();
+    notify(`Payment link ${link.id} created for ${money(link.amount, link.currency)}.`);
+    linksPage = 1;
+    await refreshLinks();
+  } catch (error) {
+    // Same key on a retry of the same form: if the first attempt did create it, it is replayed.
+    notify(`Payment link: ${errorText(error)}`, true);
+  }
+}
+
+async function refreshLinks(): Promise<void> {
+  try {
+    const page = await api<PaymentLinkPage>('GET', `/v1/merchant/payment-links?limit=5&page=${linksPage}`);
+    linksLastPage = page.lastPage;
+    const body = byId<HTMLTableElement>('links-table').tBodies[0]!;
+    body.replaceChildren(
+      ...page.items.map((link) => {
+        const row = document.createElement('tr');
+        row.dataset.linkId = link.id;
+        const url = document.createElement('span');
+        url.className = 'mono';
+        url.textContent = link.url;
+        const pay = document.createElement('a');
+        pay.href = link.url;
+        pay.target = '_blank';
+        pay.rel = 'noopener';
+        pay.textContent = 'Pay in the sandbox';
+        pay.setAttribute('aria-label', `Pay link ${link.id} in the sandbox (new tab)`);
+        const actions = cell('Actions', '', 'actions');
+        actions.append(
+          button('Copy URL', 'secondary', () => void copyUrl(link.url, link.id), `Copy the URL of link ${link.id}`),
+          pay,
+          document.createTextNode(' '),
+          button('Delete', 'danger', () => void deleteLink(link.id), `Delete link ${link.id}`),
+        );
+        row.append(
+          cell('Link', link.id, 'mono'),
+          cell('Amount', money(link.amount, link.currency), 'amount'),
+          cell('Description', link.description || '—'),
+          cell('Paid', `${link.timesUsed}×`),
+          cell('URL', url),
+          actions,
+        );
+        return row;
+      }),
+    );
+    byId('links-page').textContent = `Page ${page.page} of ${page.lastPage} (${page.total} links)`;
+    byId<HTMLButtonElement>('links-prev').disabled = page.page <= 1;
+    byId<HTMLButtonElement>('links-next').disabled = page.page >= page.lastPage;
+  } catch (error) {
+    notify(`Payment links: ${errorText(error)}`, true);
+  }
+}
+
+async function copyUrl(url: string, id: string): Promise<void> {
+  try {
+    await navigator.clipboard.writeText(url);
+    notify(`Copied the URL of link ${id}.`);
+  } catch {
+    notify(`Copy it by hand: ${url}`);
+  }
+}
+
+async function deleteLink(id: string): Promise<void> {
+  try {
+    await api('DELETE', `/v1/merchant/payment-links/${encodeURIComponent(id)}`);
+    notify(`Payment link ${id} deleted.`);
+    await refreshLinks();
+  } catch (error) {
+    notify(`Delete link ${id}: ${errorText(error)}`, true);
+  }
+}
+
+// ----- events and bank triggers -----------------------------------------------------------------
+
+function eventDetails(event: MerchantEvent): string {
+  const s = event.summary;
+  const parts =
+    event.source === 'bank'
+      ? [s.paymentStatus && `status ${s.paymentStatus}`, s.amount && `${s.amount} ${s.currency ?? ''}`, s.paymentMethod]
+      : [s.svcLinkId !== undefined && `link ${s.svcLinkId}`, s.orderNumber && `order ${s.orderNumber}`, s.code !== undefined && `code ${s.code}`, s.via && `via ${s.via}`];
+  const text = parts.filter(Boolean).join(' · ');
+  return event.lastError ? `${text} · ${event.lastError}` : text;
+}
+
+async function refreshEvents(): Promise<void> {
+  try {
+    const page = await api<{ items: MerchantEvent[] }>('GET', '/v1/merchant/events?limit=25');
+    const body = byId<HTMLTableElement>('events-table').tBodies[0]!;
+    body.replaceChildren(
+      ...page.items.map((event) => {
+        const row = document.createElement('tr');
+        row.dataset.eventType = event.type;
+        row.dataset.source = event.source;
+        row.append(cell('Received', when(event.receivedAt)), cell('Source', event.source), cell('Type', event.type), cell('State', badge(event.state)), cell('Details', eventDetails(event)));
+        return row;
+      }),
+    );
+  } catch (error) {
+    if (client) notify(`Events: ${errorText(error)}`, true);
+  }
+}
+
+async function sendBankEvent(eventType: string, trigger: HTMLButtonElement): Promise<void> {
+  trigger.disabled = true;
+  try {
+    const response = await fetch('/api/bank-events', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ event_type: eventType }),
+    });
+    const result = (await response.json()) as { paymentId?: string; error?: string };
+    if (!response.ok) throw new Error(result.error ?? `HTTP ${response.status}`);
+    notify(`The sandbox bank sent ${eventType} (payment ${result.paymentId ?? '?'}).`);
+    await refreshEvents();
+  } catch (error) {
+    notify(`Bank event ${eventType}: ${errorText(error)}`, true);
+  } finally {
+    trigger.disabled = false;
+  }
+}
+
+// ----- start ------------------------------------------------------------------------------------
+
+async function main(): Promise<void> {
+  config = await loadDemoConfig();
+  byId<HTMLFormElement>('signin-form').addEventListener('submit', (event) => {
+    event.preventDefault();
+    void signIn(byId<HTMLInputElement>('secret').value.trim());
+  });
+  byId('sign-out').addEventListener('click', () => signOut());
+  byId<HTMLFormElement>('orders-filter').addEventListener('submit', (event) => {
+    event.preventDefault();
+    void refreshOrders();
+  });
+  byId<HTMLFormElement>('transactions-form').addEventListener('submit', (event) => void searchTransactions(event));
+  byId<HTMLFormElement>('link-form').addEventListener('submit', (event) => void createLink(event));
+  byId('links-prev').addEventListener('click', () => {
+    linksPage = Math.max(1, linksPage - 1);
+    void refreshLinks();
+  });
+  byId('links-next').addEventListener('click', () => {
+    linksPage = Math.min(linksLastPage, linksPage + 1);
+    void refreshLinks();
+  });
+  for (const trigger of document.querySelectorAll<HTMLButtonElement>('[data-bank-event]')) {
+    trigger.addEventListener('click', () => void sendBankEvent(trigger.dataset.bankEvent ?? '', trigger));
+  }
+  const remembered = storedSecret();
+  if (!remembered || !(await signIn(remembered))) byId('signin').hidden = false;
+  document.body.dataset.ready = 'true';
+}
+
+void main();

@@ -1,0 +1,266 @@
+// The storefront: a catalog in CRC or USD, a cart, and <svc-checkout> (loaded by a plain
+// <script src>) in catalog mode, or, for "authorize only", with a session this demo's server
+// made with capture false. Themes are only --svc-* custom properties (demo.css).
+import { fromMinorUnits, toMinorUnits } from '../../contract/money.ts';
+import { formatMoney } from '../../widget/i18n/localize.ts';
+import { applyTexts, loadDemoConfig, type DemoConfig } from './demo-config.ts';
+import { storefrontTexts, type StorefrontTextKey } from './storefront-text.ts';
+
+interface CatalogItem {
+  sku: string;
+  name: string;
+  unitAmount: string;
+  currency: string;
+}
+
+interface Cart {
+  currency: string;
+  lines: Array<{ sku: string; quantity: number }>;
+  authorizeOnly: boolean;
+}
+
+const cartKey = 'svc-demo-cart';
+const localeKey = 'svc-demo-locale';
+const themeKey = 'svc-demo-theme';
+const themes = ['ocean', 'rainforest', 'volcano'];
+
+const byId = <T extends HTMLElement>(id: string) => document.getElementById(id) as T;
+
+let config: DemoConfig;
+let catalog: CatalogItem[] = [];
+let cart: Cart = readCart();
+let locale = localStorage.getItem(localeKey) ?? 'en';
+
+function readCart(): Cart {
+  try {
+    const stored = JSON.parse(sessionStorage.getItem(cartKey) ?? 'null') as Cart | null;
+    if (stored && Array.isArray(stored.lines)) return stored;
+  } catch {
+    // a damaged cart is an empty cart
+  }
+  return { currency: 'CRC', lines: [], authorizeOnly: false };
+}
+
+function saveCart(): void {
+  sessionStorage.setItem(cartKey, JSON.stringify(cart));
+}
+
+function text(key: StorefrontTextKey, order = ''): string {
+  return storefrontTexts(locale)[key].replace('{order}', order);
+}
+
+const money = (amount: string, currency: string) => formatMoney(locale, amount, currency);
+
+function itemOf(sku: string): CatalogItem | undefined {
+  return catalog.find((item) => item.sku === sku);
+}
+
+// ----- rendering ---------------------------------------------------------------------------------
+
+function renderProducts(): void {
+  const list = byId<HTMLUListElement>('products');
+  list.replaceChildren(
+    ...catalog
+      .filter((item) => item.currency === cart.currency)
+      .map((item) => {
+        const li = document.createElement('li');
+        li.className = 'product';
+        const name = document.createElement('h3');
+        name.textContent = item.name;
+        const price = document.createElement('p');
+        price.className = 'price';
+        price.textContent = money(item.unitAmount, item.currency);
+        const add = document.createElement('button');
+        add.type = 'button';
+        add.className = 'secondary';
+        add.textContent = text('addToCart');
+        add.setAttribute('aria-label', `${text('addToCart')}: ${item.name}`);
+        add.dataset.sku = item.sku;
+        add.addEventListener('click', () => changeQuantity(item.sku, 1));
+        li.append(name, price, add);
+        return li;
+      }),
+  );
+  for (const radio of document.querySelectorAll<HTMLInputElement>('input[name="currency"]')) radio.checked = radio.value === cart.currency;
+}
+
+function renderCart(): void {
+  const lines = byId<HTMLUListElement>('cart-lines');
+  let total = 0n;
+  lines.replaceChildren(
+    ...cart.lines.flatMap((line) => {
+      const item = itemOf(line.sku);
+      if (!item) return [];
+      const lineMinor = toMinorUnits(item.unitAmount, item.currency) * BigInt(line.quantity);
+      total += lineMinor;
+      const li = document.createElement('li');
+      li.className = 'cart-line';
+      const name = document.createElement('span');
+      name.className = 'cart-name';
+      name.textContent = item.name;
+      const quantity = document.createElement('span');
+      quantity.className = 'quantity';
+      const minus = quantityButton('−', `${text('quantity')} −1: ${item.name}`, () => changeQuantity(line.sku, -1));
+      const count = document.createElement('output');
+      count.textContent = String(line.quantity);
+      count.setAttribute('aria-label', `${text('quantity')}: ${item.name}`);
+      const plus = quantityButton('+', `${text('quantity')} +1: ${item.name}`, () => changeQuantity(line.sku, 1));
+      quantity.append(minus, count, plus);
+      const amount = document.createElement('span');
+      amount.className = 'cart-amount';
+      amount.textContent = money(fromMinorUnits(lineMinor, item.currency), item.currency);
+      const remove = quantityButton('×', `${text('remove')}: ${item.name}`, () => changeQuantity(line.sku, -line.quantity));
+      li.append(name, quantity, amount, remove);
+      return [li];
+    }),
+  );
+  const empty = cart.lines.length === 0;
+  byId('cart-empty').hidden = !empty;
+  byId('cart-total-row').hidden = empty;
+  byId('cart-total').textContent = empty ? '' : money(fromMinorUnits(total, cart.currency), cart.currency);
+  byId<HTMLButtonElement>('checkout-button').disabled = empty;
+  byId<HTMLInputElement>('authorize-only').checked = cart.authorizeOnly;
+}
+
+function quantityButton(label: string, accessibleName: string, onClick: () => void): HTMLButtonElement {
+  const button = document.createElement('button');
+  button.type = 'button';
+  button.className = 'icon-button';
+  button.textContent = label;
+  button.setAttribute('aria-label', accessibleName);
+  button.addEventListener('click', onClick);
+  return button;
+}
+
+function renderTexts(): void {
+  document.documentElement.lang = locale;
+  applyTexts(document, (key) => storefrontTexts(locale)[key as StorefrontTextKey]);
+  byId<HTMLSelectElement>('language').value = locale;
+  renderProducts();
+  renderCart();
+}
+
+// ----- cart --------------------------------------------------------------------------------------
+
+function changeQuantity(sku: string, delta: number): void {
+  const line = cart.lines.find((entry) => entry.sku === sku);
+  if (line) line.quantity = Math.min(99, line.quantity + delta);
+  else if (delta > 0) cart.lines.push({ sku, quantity: Math.min(99, delta) });
+  cart.lines = cart.lines.filter((entry) => entry.quantity > 0);
+  saveCart();
+  renderCart();
+}
+
+function switchCurrency(currency: string): void {
+  if (currency === cart.currency) return;
+  cart = { currency, lines: [], authorizeOnly: cart.authorizeOnly };
+  saveCart();
+  renderProducts();
+  renderCart();
+}
+
+// ----- checkout ----------------------------------------------------------------------------------
+
+function setTheme(theme: string): void {
+  const chosen = themes.includes(theme) ? theme : 'ocean';
+  localStorage.setItem(themeKey, chosen);
+  byId<HTMLSelectElement>('theme').value = chosen;
+  const host = byId('checkout-host');
+  host.className = `theme-${chosen}`;
+}
+
+/** Puts a fresh <svc-checkout> on the page; `session` for authorize-only, else catalog `items`. */
+function mountCheckout(options: { session?: string }): HTMLElement {
+  const host = byId('checkout-host');
+  const element = document.createElement('svc-checkout');
+  element.setAttribute('bff', config.bffUrl);
+  // Catalog items also after a return: the widget's "try again" starts a new order for them.
+  if (cart.lines.length > 0) element.setAttribute('items', JSON.stringify(cart.lines));
+  if (options.session) element.setAttribute('session', options.session);
+  element.addEventListener('svc-approved', (event) => {
+    const { orderNumber } = event as Event & { orderNumber: string };
+    showResult(text(cart.authorizeOnly ? 'authorized' : 'approved', orderNumber));
+    cart = { currency: cart.currency, lines: [], authorizeOnly: cart.authorizeOnly };
+    saveCart();
+    renderCart();
+    byId('continue-shopping').hidden = false;
+  });
+  element.addEventListener('svc-declined', (event) => {
+    showResult(text('declined', (event as Event & { orderNumber: string }).orderNumber));
+  });
+  host.replaceChildren(element);
+  byId('checkout-section').hidden = false;
+  return element;
+}
+
+function showResult(message: string): void {
+  byId('checkout-result').textContent = message;
+}
+
+async function startCheckout(): Promise<void> {
+  showResult('');
+  byId('continue-shopping').hidden = true;
+  let session: string | undefined;
+  if (cart.authorizeOnly) {
+    const response = await fetch('/api/authorize-only-session', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ items: cart.lines, locale }),
+    });
+    const body = (await response.json()) as { sessionToken?: string; detail?: string; error?: string };
+    if (!response.ok || !body.sessionToken) {
+      showResult(body.detail ?? body.error ?? `HTTP ${response.status}`);
+      return;
+    }
+    session = body.sessionToken;
+  }
+  mountCheckout(session ? { session } : {});
+  byId('checkout-title').focus();
+}
+
+function closeCheckout(): void {
+  byId('checkout-host').replaceChildren();
+  byId('checkout-section').hidden = true;
+  showResult('');
+  byId<HTMLButtonElement>('checkout-button').focus();
+}
+
+// ----- start -------------------------------------------------------------------------------------
+
+async function main(): Promise<void> {
+  byId('checkout-title').tabIndex = -1;
+  setTheme(localStorage.getItem(themeKey) ?? 'ocean');
+  try {
+    config = await loadDemoConfig();
+    const response = await fetch('/catalog.json');
+    catalog = ((await response.json()) as { items: CatalogItem[] }).items;
+  } catch {
+    renderTexts();
+    showResult(text('loadFailed'));
+    byId('checkout-section').hidden = false;
+    return;
+  }
+  renderTexts();
+
+  byId<HTMLSelectElement>('language').addEventListener('change', (event) => {
+    locale = (event.target as HTMLSelectElement).value;
+    localStorage.setItem(localeKey, locale);
+    renderTexts();
+  });
+  byId<HTMLSelectElement>('theme').addEventListener('change', (event) => setTheme((event.target as HTMLSelectElement).value));
+  for (const radio of document.querySelectorAll<HTMLInputElement>('input[name="currency"]')) {
+    radio.addEventListener('change', () => radio.checked && switchCurrency(radio.value));
+  }
+  byId<HTMLInputElement>('authorize-only').addEventListener('change', (event) => {
+    cart.authorizeOnly = (event.target as HTMLInputElement).checked;
+    saveCart();
+  });
+  byId('checkout-button').addEventListener('click', () => void startCheckout());
+  byId('continue-shopping').addEventListener('click', closeCheckout);
+
+  // Back from the gateway: the widget reads #svc-result itself and shows the outcome.
+  if (new URLSearchParams(location.hash.slice(1)).has('svc-result')) mountCheckout({});
+  document.body.dataset.ready = 'true';
+}
+
+void main();
