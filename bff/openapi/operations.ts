@@ -50,7 +50,6 @@ export const checkoutOperations: OperationDoc[] = [
       400: problems[400],
       401: problems[401],
       409: problems[409],
-      429: problems[429],
     },
   },
   {
