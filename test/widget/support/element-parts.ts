@@ -1,5 +1,5 @@
 // Reading the element the way a shopper perceives it: by label text, role and the live region.
-import { waitUntil } from '@open-wc/testing';
+import { oneEvent, waitUntil } from '@open-wc/testing';
 import type { SvcCheckout } from '../../../widget/checkout.component.ts';
 
 export function root(element: SvcCheckout): ShadowRoot {
@@ -25,7 +25,8 @@ export function describedError(control: Element): string | undefined {
 }
 
 export function statusText(element: SvcCheckout): string {
-  return root(element).querySelector('[role="status"]')?.textContent?.trim() ?? '';
+  // Intl puts no-break spaces in money; a reader hears a space.
+  return root(element).querySelector('[role="status"]')?.textContent?.replace(/\s+/g, ' ').trim() ?? '';
 }
 
 export function submitButton(element: SvcCheckout): HTMLButtonElement {
@@ -35,4 +36,9 @@ export function submitButton(element: SvcCheckout): HTMLButtonElement {
 export async function waitForState(element: SvcCheckout, state: SvcCheckout['state'], timeout = 8000): Promise<void> {
   await waitUntil(() => element.state === state, `state stayed ${element.state}, expected ${state}`, { timeout });
   await element.updateComplete;
+}
+
+/** oneEvent, typed by the element's event map (SvcRedirectEvent, SvcErrorEvent, …). */
+export function nextEvent<K extends keyof GlobalEventHandlersEventMap>(target: EventTarget, name: K): Promise<GlobalEventHandlersEventMap[K]> {
+  return oneEvent(target, name) as unknown as Promise<GlobalEventHandlersEventMap[K]>;
 }

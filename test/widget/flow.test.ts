@@ -1,0 +1,119 @@
+// Submitting against the real stack: the slow gateway, the BFF refusing a field, expired and
+// catalog sessions. Every state reached is checked with axe.
+import { expect, fixture, html, waitUntil } from '@open-wc/testing';
+import '../../widget/svc-checkout.ts';
+import type { SvcCheckout } from '../../widget/checkout.component.ts';
+import { expectAccessible } from './support/axe.ts';
+import { describedError, field, nextEvent, root, statusText, submitButton, waitForState } from './support/element-parts.ts';
+import { clearFaults, expiredSessionToken, injectFault, merchantSession, stack } from './support/stack.ts';
+
+const costaRica = {
+  firstName: 'Ana',
+  lastName: 'Mora',
+  email: 'ana.mora@example.com',
+  country: 'CR',
+  state: 'CR-SJ',
+  city: 'San José',
+  zip: '10101',
+  address: 'Avenida Central 100',
+  telephone: '8312 3456',
+};
+const guatemala = { ...costaRica, country: 'GT', state: 'GT-99', city: 'Antigua', zip: '03001', telephone: '2222 3333' };
+
+async function mount(prefill: object, locale = 'en') {
+  const { bff } = await stack();
+  const { sessionToken } = await merchantSession({ prefill });
+  const element = await fixture<SvcCheckout>(html`<svc-checkout bff=${bff} session=${sessionToken} locale=${locale}></svc-checkout>`);
+  await waitForState(element, 'idle');
+  element.addEventListener('svc-redirect', (event) => event.preventDefault());
+  await waitUntil(() => !(root(element).getElementById('billing-state') as HTMLSelectElement).disabled, 'states did not load');
+  return element;
+}
+
+describe('submitting', function () {
+  this.timeout(30_000);
+
+  afterEach(() => clearFaults());
+
+  describe('when the gateway is slow to create the payment', () => {
+    it('stays in submitting with the form disabled, then redirects', async () => {
+      const element = await mount({ billing: costaRica });
+      await injectFault({ operation: 'processPayment', kind: 'latency', latencyMs: 1500, count: 1 });
+      const redirected = nextEvent(element, 'svc-redirect');
+      submitButton(element).click();
+      await waitForState(element, 'submitting');
+      expect(statusText(element)).to.equal('Sending your details…');
+      expect(submitButton(element).disabled).to.equal(true);
+      expect(root(element).querySelector<HTMLFieldSetElement>('fieldset[part="billing"]')!.disabled).to.equal(true);
+      await expectAccessible(element);
+      await redirected;
+      expect(element.state).to.equal('redirecting');
+    });
+  });
+
+  describe('when the BFF refuses a field the browser accepted', () => {
+    // The browser's subdivision list is older than the BFF's (see web-test-runner.config.mjs):
+    // it still offers GT-99, which the BFF refuses.
+    beforeEach(() => (document.cookie = 'svc-test-retired-subdivision=GT-99; path=/'));
+    afterEach(() => (document.cookie = 'svc-test-retired-subdivision=; max-age=0; path=/'));
+
+    it('shows the error from problem+json `billing.state` on the billing state field and focuses it', async () => {
+      const element = await mount({ billing: guatemala });
+      expect(field<HTMLSelectElement>(element, 'billing', 'State').value).to.equal('GT-99');
+      submitButton(element).click();
+      await waitUntil(() => element.state === 'idle' && statusText(element) !== '', 'no server answer shown');
+      const state = field<HTMLSelectElement>(element, 'billing', 'State');
+      expect(state.getAttribute('aria-invalid')).to.equal('true');
+      expect(describedError(state)).to.equal('Choose a state or province of the selected country.');
+      expect(root(element).activeElement).to.equal(state);
+      expect(statusText(element)).to.equal('Please fix 1 field.');
+      expect(field(element, 'billing', 'City').getAttribute('aria-invalid')).to.equal('false');
+      await expectAccessible(element);
+
+      // Choosing another state clears the server's error at once.
+      state.value = 'GT-03';
+      state.dispatchEvent(new Event('change'));
+      await element.updateComplete;
+      expect(state.getAttribute('aria-invalid')).to.equal('false');
+    });
+
+    it('shows `shipping.state` on the shipping state field, not the billing one', async () => {
+      const element = await mount({ billing: costaRica, shipping: guatemala }, 'es-CR');
+      await waitUntil(() => !(root(element).getElementById('shipping-state') as HTMLSelectElement | null)?.disabled);
+      submitButton(element).click();
+      await waitUntil(() => element.state === 'idle' && statusText(element) !== '', 'no server answer shown');
+      const shippingState = root(element).getElementById('shipping-state')!;
+      expect(shippingState.getAttribute('aria-invalid')).to.equal('true');
+      expect(describedError(shippingState)).to.equal('Elija una provincia o estado del país seleccionado.');
+      expect(root(element).getElementById('billing-state')!.getAttribute('aria-invalid')).to.equal('false');
+    });
+  });
+
+  describe('when the session has expired', () => {
+    it('says so clearly, fires svc-error session-expired and shows no form', async () => {
+      const { bff } = await stack();
+      const { sessionToken } = await expiredSessionToken();
+      const errorEvent = nextEvent(document, 'svc-error');
+      const element = await fixture<SvcCheckout>(html`<svc-checkout bff=${bff} session=${sessionToken} locale="es"></svc-checkout>`);
+      expect((await errorEvent).code).to.equal('session-expired');
+      await waitForState(element, 'expired');
+      expect(statusText(element)).to.equal('Este pago expiró. Recargue la página para empezar de nuevo.');
+      expect(root(element).querySelector('form')).to.equal(null);
+      await expectAccessible(element);
+    });
+  });
+
+  describe('when the page gives catalog items instead of a session', () => {
+    it('creates the session itself and shows the server-priced total', async () => {
+      const { bff } = await stack();
+      const ready = nextEvent(document, 'svc-ready');
+      const element = await fixture<SvcCheckout>(
+        html`<svc-checkout bff=${bff} items='[{"sku":"CR-COFFEE-500","quantity":2}]' locale="es-CR"></svc-checkout>`,
+      );
+      expect((await ready).orderNumber).to.be.a('string').and.not.equal('');
+      await waitForState(element, 'idle');
+      expect(root(element).querySelector('[part="summary"] strong')?.textContent?.replace(/\s/g, ' ')).to.equal('₡13 000,00');
+      await expectAccessible(element);
+    });
+  });
+});

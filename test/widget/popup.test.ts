@@ -1,0 +1,91 @@
+// Popup mode: the hosted page opens in a popup while the page stays; the element watches the order
+// (polling the real BFF) and shows the outcome once the buyer paid in the popup.
+import { expect, fixture, html } from '@open-wc/testing';
+import { sendKeys } from '@web/test-runner-commands';
+import '../../widget/svc-checkout.ts';
+import type { SvcCheckout } from '../../widget/checkout.component.ts';
+import { expectAccessible } from './support/axe.ts';
+import { nextEvent, root, statusText, submitButton, waitForState } from './support/element-parts.ts';
+import { cards, merchantSession, payAndReturn, stack } from './support/stack.ts';
+
+const billing = {
+  firstName: 'Ana',
+  lastName: 'Mora',
+  email: 'ana.mora@example.com',
+  country: 'CR',
+  state: 'CR-SJ',
+  city: 'San José',
+  zip: '10101',
+  address: 'Avenida Central 100',
+  telephone: '8312 3456',
+};
+
+describe('popup mode', function () {
+  this.timeout(40_000);
+
+  describe('when the shopper pays in the popup', () => {
+    it('opens the hosted page in a popup, polls while it is open, then shows the approval and closes it', async () => {
+      const { bff, sandbox } = await stack();
+      const { sessionToken } = await merchantSession({ prefill: { billing } });
+      const element = await fixture<SvcCheckout>(
+        html`<svc-checkout bff=${bff} session=${sessionToken} mode="popup" locale="en"></svc-checkout>`,
+      );
+      await waitForState(element, 'idle');
+      const opened: Array<Window | null> = [];
+      const realOpen = window.open.bind(window);
+      window.open = (...args: Parameters<typeof window.open>) => {
+        const popup = realOpen(...args);
+        opened.push(popup);
+        return popup;
+      };
+      try {
+        const redirected = nextEvent(element, 'svc-redirect');
+        const firstStatus = nextEvent(element, 'svc-status');
+        // A real key press: browsers open popups only on a real user gesture.
+        submitButton(element).focus();
+        await sendKeys({ press: 'Enter' });
+        const redirect = await redirected;
+        expect(redirect.mode).to.equal('popup');
+        expect(redirect.url.startsWith(sandbox)).to.equal(true);
+        expect(opened.length).to.equal(1);
+        const popup = opened[0]!;
+        expect(popup.closed).to.equal(false);
+
+        expect((await firstStatus).final).to.equal(false);
+        await waitForState(element, 'polling');
+        expect(statusText(element)).to.equal('Complete the payment in the window that opened. We will show the result here.');
+        expect(root(element).querySelector('form')).to.equal(null);
+        await expectAccessible(element);
+
+        const approved = nextEvent(element, 'svc-approved');
+        await payAndReturn(redirect.url, cards.approved);
+        await approved;
+        await waitForState(element, 'approved');
+        expect(popup.closed).to.equal(true);
+        await expectAccessible(element);
+      } finally {
+        window.open = realOpen;
+        for (const popup of opened) popup?.close();
+      }
+    });
+  });
+
+  describe('when the browser blocks the popup', () => {
+    it('keeps the form, says how to fix it and fires svc-error popup-blocked', async () => {
+      const { bff } = await stack();
+      const { sessionToken } = await merchantSession({ prefill: { billing } });
+      const element = await fixture<SvcCheckout>(
+        html`<svc-checkout bff=${bff} session=${sessionToken} mode="popup" locale="en"></svc-checkout>`,
+      );
+      await waitForState(element, 'idle');
+      const blocked = nextEvent(element, 'svc-error');
+      // A script-made click carries no user gesture, so Chromium refuses the popup.
+      submitButton(element).click();
+      expect((await blocked).code).to.equal('popup-blocked');
+      await element.updateComplete;
+      expect(element.state).to.equal('idle');
+      expect(statusText(element)).to.equal('Your browser blocked the payment window. Allow pop-ups for this site and try again.');
+      await expectAccessible(element);
+    });
+  });
+});

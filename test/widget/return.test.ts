@@ -1,0 +1,134 @@
+// Back from the gateway: the merchant page opens with `#svc-result=<status token>` (made by the real
+// BFF after the buyer paid on the real sandbox's hosted page), the element reads and clears it,
+// polls and shows the outcome.
+import { expect, fixture, html } from '@open-wc/testing';
+import '../../widget/svc-checkout.ts';
+import type { SvcCheckout } from '../../widget/checkout.component.ts';
+import type { SvcStatusEvent } from '../../widget/events.ts';
+import { expectAccessible } from './support/axe.ts';
+import { nextEvent, root, statusText, waitForState } from './support/element-parts.ts';
+import { cards, merchantSession, payAndReturn, stack } from './support/stack.ts';
+
+const billing = {
+  firstName: 'Ana',
+  lastName: 'Mora',
+  email: 'ana.mora@example.com',
+  country: 'CR',
+  state: 'CR-SJ',
+  city: 'San José',
+  zip: '10101',
+  address: 'Avenida Central 100',
+  telephone: '8312 3456',
+};
+
+/** Checks out through a first element (as the shopper would) and returns the hosted page URL. */
+async function checkoutToHostedPage(): Promise<{ hostedUrl: string; sessionToken: string }> {
+  const { bff } = await stack();
+  const { sessionToken } = await merchantSession({ prefill: { billing } });
+  const element = await fixture<SvcCheckout>(html`<svc-checkout bff=${bff} session=${sessionToken} locale="en"></svc-checkout>`);
+  await waitForState(element, 'idle');
+  element.addEventListener('svc-redirect', (event) => event.preventDefault());
+  const redirected = nextEvent(element, 'svc-redirect');
+  await element.submit();
+  return { hostedUrl: (await redirected).url, sessionToken };
+}
+
+/** The merchant page as the BFF's 303 leaves it: same document, the landing URL's fragment. */
+function arriveAt(landing: string) {
+  const url = new URL(landing);
+  history.replaceState(null, '', `${location.pathname}${location.search}${url.hash}`);
+}
+
+function recordEvents(): { names: string[]; statuses: string[]; stop: () => void } {
+  const names: string[] = [];
+  const statuses: string[] = [];
+  const listener = (event: Event) => {
+    names.push(event.type);
+    if (event.type === 'svc-status') statuses.push((event as SvcStatusEvent).status);
+  };
+  const types = ['svc-ready', 'svc-submit', 'svc-redirect', 'svc-status', 'svc-approved', 'svc-declined', 'svc-error'];
+  for (const type of types) document.addEventListener(type, listener);
+  return { names, statuses, stop: () => types.forEach((type) => document.removeEventListener(type, listener)) };
+}
+
+describe('returning from the hosted payment page', function () {
+  this.timeout(30_000);
+
+  afterEach(() => history.replaceState(null, '', location.pathname + location.search));
+
+  describe('when the payment was approved', () => {
+    it('reads #svc-result, clears it from the address bar, and shows the approval', async () => {
+      const { hostedUrl } = await checkoutToHostedPage();
+      const { landing } = await payAndReturn(hostedUrl, cards.approved);
+      expect(landing).to.contain('#svc-result=');
+      arriveAt(landing);
+      const events = recordEvents();
+      const approved = nextEvent(document, 'svc-approved');
+      const { bff } = await stack();
+      const element = await fixture<SvcCheckout>(html`<svc-checkout bff=${bff} locale="en"></svc-checkout>`);
+      const approval = await approved;
+      events.stop();
+      expect(location.hash).to.equal('');
+      await waitForState(element, 'approved');
+      expect(approval.currency).to.equal('CRC');
+      expect(approval.amount).to.equal('12500.00');
+      expect(statusText(element)).to.equal('Payment approved: CRC 12,500.00. Thank you!');
+      expect(root(element).textContent).to.contain(`Order ${approval.orderNumber}`);
+      expect(events.statuses).to.deep.equal(['approved']);
+      expect(events.names).to.deep.equal(['svc-status', 'svc-approved']);
+      expect(root(element).querySelector('[part="retry-button"]')).to.equal(null);
+      await expectAccessible(element);
+    });
+  });
+
+  describe('when the payment was declined', () => {
+    it('explains the decline in the shopper language and offers a retry back to the form', async () => {
+      const { hostedUrl, sessionToken } = await checkoutToHostedPage();
+      const { landing } = await payAndReturn(hostedUrl, cards.declined);
+      arriveAt(landing);
+      const declined = nextEvent(document, 'svc-declined');
+      const { bff } = await stack();
+      // The merchant page renders the element with its session again, as it did before paying.
+      const element = await fixture<SvcCheckout>(html`<svc-checkout bff=${bff} session=${sessionToken} locale="es-CR"></svc-checkout>`);
+      await declined;
+      await waitForState(element, 'declined');
+      expect(statusText(element)).to.match(/^Su pago fue rechazado.*No se cobró nada\. Puede intentar de nuevo con otra tarjeta\.$/);
+      await expectAccessible(element);
+      const retry = root(element).querySelector<HTMLButtonElement>('[part="retry-button"]')!;
+      expect(retry.textContent).to.equal('Intentar de nuevo');
+      retry.click();
+      await waitForState(element, 'idle');
+      expect(root(element).querySelector('form')).to.exist;
+    });
+  });
+
+  describe('when the redirect was tampered with', () => {
+    it('shows that the payment is under review, never an approval', async () => {
+      const { hostedUrl } = await checkoutToHostedPage();
+      const { landing } = await payAndReturn(hostedUrl, cards.approved, { tamperHash: true });
+      arriveAt(landing);
+      let approvals = 0;
+      document.addEventListener('svc-approved', () => (approvals += 1), { once: true });
+      const { bff } = await stack();
+      const element = await fixture<SvcCheckout>(html`<svc-checkout bff=${bff} locale="pt-BR"></svc-checkout>`);
+      await waitForState(element, 'review');
+      expect(statusText(element)).to.equal('Seu pagamento está em análise. A loja entrará em contato quando for confirmado.');
+      expect(approvals).to.equal(0);
+      await expectAccessible(element);
+    });
+  });
+
+  describe('when the BFF cannot be reached on return', () => {
+    it('stays in returned, telling the shopper it is checking, while it retries', async () => {
+      const { hostedUrl } = await checkoutToHostedPage();
+      const { landing } = await payAndReturn(hostedUrl, cards.approved);
+      arriveAt(landing);
+      const element = await fixture<SvcCheckout>(html`<svc-checkout bff="http://127.0.0.1:9" locale="en"></svc-checkout>`);
+      await waitForState(element, 'returned');
+      expect(location.hash).to.equal('');
+      expect(statusText(element)).to.equal('Welcome back. Checking your payment…');
+      await expectAccessible(element);
+      element.remove(); // stops its polling
+    });
+  });
+});
