@@ -1,0 +1,173 @@
+// Crash recovery (issue 6): the BFF runs as a real child process and is killed with SIGKILL
+// (kill -9) after it acknowledged a delivery, before (or while) processing it. Restarted on the
+// same database, it processes the event exactly once.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { expect, test } from '@playwright/test';
+import { webhookDb, type WebhookDb } from '../../bff/inbox/tables.ts';
+import { openStore, type Store } from '../../bff/store/database.ts';
+import { SandboxControl } from '../../sandbox/control-client.ts';
+import { sandboxDefaults } from '../../sandbox/defaults.ts';
+import { startSandbox } from '../../sandbox/server.ts';
+import type { RunningServer } from '../../scripts/serve-app.ts';
+import { bankEvent, currentSecret, deliveryBody, eventually, linkWebhook, metricsText, postBank } from './webhooks-support.ts';
+
+/** A port that was free a moment ago: the BFF must come back on the same address after the crash. */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+let sandbox: RunningServer;
+let directory: string;
+let store: Store;
+let db: WebhookDb;
+let env: Record<string, string>;
+const children: ChildProcess[] = [];
+
+test.beforeAll(async () => {
+  sandbox = await startSandbox({ SANDBOX_PORT: '0' });
+  directory = await mkdtemp(join(tmpdir(), 'svc-crash-'));
+  const port = await freePort();
+  env = {
+    PATH: process.env.PATH ?? '',
+    NODE_ENV: 'test',
+    GATEWAY_BASE_URL: sandbox.url,
+    GATEWAY_API_USER: sandboxDefaults.merchant.apiUser,
+    GATEWAY_API_PASSWORD: sandboxDefaults.merchant.apiPassword,
+    GATEWAY_API_KEY: sandboxDefaults.merchant.apiKey,
+    MERCHANT_SECRET: 'crash-test-merchant-secret-0123456789',
+    SESSION_SIGNING_KEY: randomBytes(32).toString('base64url'),
+    DATABASE_URL: `file:${join(directory, 'bff.sqlite')}`,
+    BFF_PORT: String(port),
+    BANK_SECRET_REF: currentSecret,
+    LOG_LEVEL: 'silent',
+    INBOX_POLL_MS: '50',
+    INBOX_LEASE_MS: '1500',
+    GATEWAY_TIMEOUT_MS: '60000',
+  };
+  // The test's own view of the same SQLite file (WAL: readers and the child's writer coexist).
+  store = await openStore(env.DATABASE_URL!);
+  db = webhookDb(store);
+});
+
+test.afterAll(async () => {
+  for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+  await store?.close();
+  await sandbox?.close();
+  if (directory) await rm(directory, { recursive: true, force: true });
+});
+
+/** `node --import tsx bff/server.ts` (one process, so SIGKILL hits the server itself); resolves with its URL. */
+async function spawnBff(extra: Record<string, string>): Promise<{ child: ChildProcess; url: string }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'bff/server.ts'], { cwd: process.cwd(), env: { ...env, ...extra }, stdio: ['ignore', 'pipe', 'pipe'] });
+  children.push(child);
+  let output = '';
+  const url = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`BFF did not start:\n${output}`)), 30_000);
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      const match = /bff\s+(http:\/\/\S+)/.exec(output);
+      if (match?.[1]) {
+        clearTimeout(timer);
+        resolve(match[1]);
+      }
+    };
+    child.stdout!.on('data', onData);
+    child.stderr!.on('data', onData);
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`BFF exited with ${code}:\n${output}`));
+    });
+  });
+  return { child, url };
+}
+
+function killHard(child: ChildProcess): Promise<void> {
+  return new Promise((resolve) => {
+    child.once('exit', () => resolve());
+    child.kill('SIGKILL');
+  });
+}
+
+const eventRow = (externalId: string) => db.selectFrom('events').selectAll().where('external_id', '=', externalId).executeTakeFirst();
+
+test('killed after the 2xx and before processing: processed exactly once after restart', async () => {
+  // The worker is held back, as if the process died in the instant after acknowledging.
+  const first = await spawnBff({ INBOX_WORKER_DELAY_MS: '600000' });
+  const event = bankEvent('payment.succeeded');
+  const body = await deliveryBody(event);
+  expect((await postBank(first.url, body)).status).toBe(200);
+  expect((await eventRow(event.event.event_id))?.state).toBe('received');
+  await killHard(first.child);
+
+  const second = await spawnBff({ INBOX_WORKER_DELAY_MS: '0' });
+  expect(second.url).toBe(first.url);
+  const processed = await eventually(() => eventRow(event.event.event_id), (row) => row?.state === 'processed', 'processed after restart');
+  expect(processed?.attempts).toBe(0);
+  const payments = await db.selectFrom('bank_payments').selectAll().where('payment_id', '=', event.payment.payment_id).execute();
+  expect(payments).toHaveLength(1);
+  expect(payments[0]).toMatchObject({ status: 'confirmed', net_amount: event.payment.net_amount, last_event_id: event.event.event_id });
+
+  // The bank, never having heard back, redelivers: acknowledged, not processed again.
+  expect((await postBank(second.url, await deliveryBody(event))).status).toBe(200);
+  await new Promise((resolve) => setTimeout(resolve, 300));
+  expect((await eventRow(event.event.event_id))?.processed_at).toBe(processed?.processed_at);
+  expect(await metricsText(second.url)).toMatch(/inbox_events_total\{source="bank",outcome="processed"\} 1\n/);
+  await killHard(second.child);
+});
+
+test('killed while processing (lease held): the lease lapses and the event is processed exactly once', async () => {
+  const control = new SandboxControl(sandbox.url);
+  const login = await fetch(`${sandbox.url}/api/v1/login`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ apiuser: sandboxDefaults.merchant.apiUser, password: sandboxDefaults.merchant.apiPassword }),
+  });
+  const token = ((await login.json()) as { access_token: string }).access_token;
+  const bffUrl = `http://127.0.0.1:${env.BFF_PORT}`;
+  const created = await fetch(`${sandbox.url}/api/v1/createLinkPayment`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
+    body: JSON.stringify({ key: sandboxDefaults.merchant.apiKey, amount: '5000.00', currency: 'CRC', type: 1, webhook_url: `${bffUrl}/v1/webhooks/links` }),
+  });
+  const link = (await created.json()) as { id: number; url: string };
+
+  const first = await spawnBff({ INBOX_WORKER_DELAY_MS: '0' });
+  // The worker's first lookup never answers: the process is mid-event when it dies.
+  await control.injectFault({ operation: 'getLinkPaymentById', kind: 'hang', count: 1 });
+  await control.payLink(link.url, '4012000000020071');
+  // Killed only once its lookup is in flight at the gateway (the claim alone could be too early).
+  await eventually(() => control.calls('getLinkPaymentById'), (calls) => calls === 1, 'the worker to be inside its lookup');
+  const leased = await db.selectFrom('events').selectAll().where('source', '=', 'links').where('external_id', 'like', `${link.id}:%`).executeTakeFirst();
+  expect(leased?.lease_owner).toBeTruthy();
+  expect(leased?.state).toBe('received');
+  await killHard(first.child);
+
+  const second = await spawnBff({ INBOX_WORKER_DELAY_MS: '0' });
+  const processed = await eventually(() => eventRow(leased!.external_id), (row) => row?.state === 'processed', 'processed after the lease lapsed');
+  expect(processed?.lease_owner).toBeNull();
+  const payments = await db.selectFrom('link_payments').selectAll().where('link_id', '=', String(link.id)).execute();
+  expect(payments).toHaveLength(1);
+  expect(payments[0]).toMatchObject({ status: 'paid', first_source: 'webhook' });
+  // A late copy of the same report changes nothing.
+  const [svcLinkId, svcOrderId] = leased!.external_id.split(':');
+  const late = await fetch(`${second.url}/v1/webhooks/links`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify(linkWebhook({ svcLinkId: Number(svcLinkId), svcOrderId: Number(svcOrderId), orderNumber: payments[0]!.order_number })),
+  });
+  expect(late.status).toBe(200);
+  expect(await db.selectFrom('events').select('id').where('external_id', '=', leased!.external_id).execute()).toHaveLength(1);
+  await killHard(second.child);
+});
