@@ -11,7 +11,7 @@ import { eventSources, eventStates, type EventRow, type WebhookDb } from './tabl
 
 const isoInstant = z.iso.datetime({ offset: true, message: 'expected an ISO 8601 date-time, e.g. 2026-11-21T14:05:09Z' });
 
-const eventsQuery = z.object({
+export const eventsQuery = z.object({
   source: z.enum(eventSources).optional(),
   state: z.enum(eventStates).optional(),
   type: z.string().min(1).max(100).optional(),
@@ -19,6 +19,26 @@ const eventsQuery = z.object({
   until: isoInstant.optional(),
   limit: z.coerce.number().int().min(1).max(200).default(50),
   cursor: z.string().max(200).optional(),
+});
+
+/** The page GET /v1/merchant/events answers (documented in /v1/openapi.json). */
+export const merchantEventsResponse = z.object({
+  items: z.array(
+    z.object({
+      id: z.string(),
+      source: z.enum(eventSources),
+      externalId: z.string().describe('The sender’s id: the bank event_id, or svcLinkId:svcOrderId for a link.'),
+      type: z.string(),
+      state: z.enum(eventStates),
+      attempts: z.number().int().describe('Failed processing attempts so far.'),
+      lastError: z.string().nullable(),
+      nextAttemptAt: z.string().nullable(),
+      receivedAt: z.string(),
+      processedAt: z.string().nullable(),
+      summary: z.record(z.string(), z.unknown()).describe('A few identifying fields of the payload (never cards, hashes or names).'),
+    }),
+  ),
+  nextCursor: z.string().nullable(),
 });
 
 interface Cursor {

@@ -166,3 +166,14 @@ test.describe('npm run bank', () => {
     expect(wrongToken.stderr).toContain('UNAUTHORIZED');
   });
 });
+
+test('/v1/openapi.json documents the webhook, link return, banking and events endpoints and stays valid', async () => {
+  const { Validator } = await import('@seriousme/openapi-schema-validator');
+  const document = await (await fetch(`${stack.bffUrl}/v1/openapi.json`)).json();
+  const result = await new Validator().validate(document);
+  expect(result.errors ?? []).toEqual([]);
+  for (const path of ['/v1/webhooks/banking', '/v1/webhooks/links', '/v1/links/return', '/v1/merchant/banking/destinations', '/v1/merchant/banking/features', '/v1/merchant/banking/event-contracts/{eventType}', '/v1/merchant/events']) {
+    expect(Object.keys(document.paths)).toContain(path);
+  }
+  expect(JSON.stringify(document.paths['/v1/merchant/banking/destinations'].post.requestBody)).toContain('scope_owner_type');
+});

@@ -1,0 +1,99 @@
+// Issue 6's endpoints in /v1/openapi.json, from the same schemas the routes check with.
+import { z } from 'zod';
+import { deliveryBody } from '../../contract/bank/delivery.ts';
+import { destinationCreateRequest, webhookDestination } from '../../contract/bank/destination.ts';
+import { eventContract } from '../../contract/bank/event-contracts.ts';
+import { feature } from '../../contract/bank/features.ts';
+import { linkWebhookBody } from '../../contract/gateway/links.ts';
+import { eventsQuery, merchantEventsResponse } from '../inbox/merchant-events-routes.ts';
+import type { OperationDoc, ParameterDoc } from '../openapi/document.ts';
+
+const acknowledged = z.object({ received: z.literal(true) });
+const withCorrelation = <T extends z.ZodRawShape>(shape: T) => z.object({ ...shape, correlation_id: z.string() });
+const queryOf = (names: readonly string[]): ParameterDoc[] => names.map((name) => ({ name, in: 'query' }));
+
+const rejected = { description: 'Refused: the same generic problem whatever failed (decryption, JSON, schema).' };
+const merchantProblems = {
+  401: { description: 'Missing or wrong merchant secret.', headers: { 'WWW-Authenticate': 'Bearer challenge' } },
+  502: { description: 'The bank failed (its response_code is in `errors[].code` and the detail).' },
+  503: { description: 'The bank is unavailable or not configured.' },
+};
+
+export const webhookOperations: OperationDoc[] = [
+  {
+    method: 'post',
+    path: '/v1/webhooks/banking',
+    operationId: 'receiveBankDelivery',
+    summary: 'An encrypted bank delivery `{data}` (AES-256-GCM). 200 once stored in the inbox; a repeated event_id is acknowledged and not processed again.',
+    tags: ['webhooks'],
+    requestBody: deliveryBody,
+    responses: { 200: { description: 'Stored (or already stored).', schema: acknowledged }, 400: rejected, 413: { description: 'Body too large.' } },
+  },
+  {
+    method: 'post',
+    path: '/v1/webhooks/links',
+    operationId: 'receiveLinkWebhook',
+    summary: "A payment link's webhook_url report. Stored, then confirmed by lookup before the payment counts as paid.",
+    tags: ['webhooks'],
+    requestBody: linkWebhookBody,
+    responses: { 200: { description: 'Stored (or already stored).', schema: acknowledged }, 400: rejected },
+  },
+  {
+    method: 'get',
+    path: '/v1/links/return',
+    operationId: 'linkReturn',
+    summary: "The buyer's return from a payment link (callback_url). Confirms by lookup, then shows a result page (es, en, pt-BR) or redirects to LINK_RESULT_URL.",
+    tags: ['webhooks'],
+    parameters: queryOf(['code', 'description', 'auth', 'svcLinkId', 'orderNumber', 'svcOrderId', 'creditCardToken', 'creditCardBrand', 'last4CreditCardNumber', 'orderHash', 'lang']),
+    responses: {
+      200: { description: 'The result page.', contentType: 'text/html' },
+      303: { description: 'To LINK_RESULT_URL with `result` and `orderNumber`.', headers: { Location: 'The result URL' } },
+      400: { description: 'The query is not a link report: the "invalid" page.', contentType: 'text/html' },
+    },
+  },
+  {
+    method: 'post',
+    path: '/v1/merchant/banking/destinations',
+    operationId: 'createBankDestination',
+    summary: "Registers a webhook destination with the bank. webhook_url, secret_ref and destination_kind default to this BFF's receiver, its current BANK_SECRET_REF and EXTERNAL_WEBHOOK. Scope rules are checked before the bank is called.",
+    tags: ['banking'],
+    security: 'merchant',
+    requestBody: destinationCreateRequest,
+    responses: {
+      201: { description: 'Created (the secret is never echoed).', schema: webhookDestination.omit({ secret_ref: true }).extend({ correlation_id: z.string() }) },
+      400: { description: 'Breaks a scope rule, or the bank answered INVALID_REQUEST (`errors[].code`).' },
+      429: { description: 'The bank answered TOO_MANY_REQUESTS.' },
+      ...merchantProblems,
+    },
+  },
+  {
+    method: 'get',
+    path: '/v1/merchant/banking/features',
+    operationId: 'listBankFeatures',
+    summary: 'The features (per payment method) whose events can be subscribed to.',
+    tags: ['banking'],
+    security: 'merchant',
+    parameters: queryOf(['country_code', 'payment_method_code', 'webhook_enabled']),
+    responses: { 200: { description: 'Features.', schema: withCorrelation({ items: z.array(feature) }) }, 400: { description: 'A bad filter.' }, ...merchantProblems },
+  },
+  {
+    method: 'get',
+    path: '/v1/merchant/banking/event-contracts/{eventType}',
+    operationId: 'getBankEventContract',
+    summary: 'The payload contract of one of payin.posted, payment.succeeded, payment.failed, payment.reversed.',
+    tags: ['banking'],
+    security: 'merchant',
+    parameters: [{ name: 'eventType', in: 'path' }],
+    responses: { 200: { description: 'The contract.', schema: withCorrelation(eventContract.shape) }, 404: { description: 'Not one of the four event types.' }, ...merchantProblems },
+  },
+  {
+    method: 'get',
+    path: '/v1/merchant/events',
+    operationId: 'listWebhookEvents',
+    summary: 'Received webhook events (bank and links), newest first, with their state: received, processed, failed (retrying) or dead.',
+    tags: ['merchant'],
+    security: 'merchant',
+    parameters: queryOf(Object.keys(eventsQuery.shape)),
+    responses: { 200: { description: 'One page; `nextCursor` continues.', schema: merchantEventsResponse }, 400: { description: 'A bad filter or cursor.' }, 401: merchantProblems[401] },
+  },
+];
