@@ -20,6 +20,7 @@ import { returnRoutes } from './routes/return.ts';
 import { sessionRoutes } from './routes/sessions.ts';
 import { buildServices, type AppDeps, type Services } from './services.ts';
 import { createWebhookModule } from './webhooks/webhook-module.ts';
+import { webhookOperations } from './webhooks/webhook-operations.ts';
 
 export type { AppDeps } from './services.ts';
 
@@ -71,7 +72,7 @@ export function createApp(config: Config, deps: AppDeps, options: CreateAppOptio
   app.route('/', webhooks.routes);
   app.route('/', merchantRoutes(services));
 
-  const operations = [...checkoutOperations, ...merchantOperations, ...(options.extraOperations ?? [])];
+  const operations = [...checkoutOperations, ...merchantOperations, ...webhookOperations, ...(options.extraOperations ?? [])];
   app.get('/v1/openapi.json', (c) => c.json(buildOpenApiDocument(operations, config.PUBLIC_BFF_URL)));
 
   app.notFound(notFoundProblem);
