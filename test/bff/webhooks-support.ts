@@ -69,7 +69,14 @@ export async function startWebhookStack(options: { env?: Env; logger?: Logger; c
     INBOX_RETRY_MAX_MS: '200',
     ...options.env,
   };
-  const bffOptions = { ...(options.logger && { logger: options.logger }), ...(options.clock && { clock: options.clock }) };
+  // TEST_DATABASE_URL (issue 8's PostgreSQL runs): the same suite on a fresh schema of that server.
+  const testDatabase = process.env.TEST_DATABASE_URL;
+  if (testDatabase) env.DATABASE_URL = testDatabase;
+  const bffOptions = {
+    ...(options.logger && { logger: options.logger }),
+    ...(options.clock && { clock: options.clock }),
+    ...(testDatabase && { databaseSchema: `w_${randomBytes(6).toString('hex')}` }),
+  };
   let bff = await startBff(env, bffOptions);
   const others: RunningBff[] = [];
   const stack: WebhookStack = {
