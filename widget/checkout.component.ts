@@ -338,6 +338,13 @@ export class SvcCheckout extends LitElement {
     return rules;
   }
 
+  /** The shopper comes back to this very page (without its fragment) after paying. */
+  private catalogRequest(): CreateSessionRequest {
+    const returnUrl = new URL(window.location.href);
+    returnUrl.hash = '';
+    return { items: this.items ?? [], locale: this.currentLocale(), returnUrl: returnUrl.href };
+  }
+
   private isCatalogMode(): boolean {
     return !this.session && !!this.items?.length;
   }
@@ -351,7 +358,7 @@ export class SvcCheckout extends LitElement {
         this.order = loaded.order;
         this.prefill = loaded.prefill;
       } else {
-        const created = await this.client().createSession({ items: this.items ?? [], locale: this.currentLocale() });
+        const created = await this.client().createSession(this.catalogRequest());
         this.sessionToken = created.sessionToken;
         this.order = created.order;
         this.prefill = {};
@@ -498,7 +505,7 @@ export class SvcCheckout extends LitElement {
   private async renewSession(): Promise<void> {
     this.checkoutState = 'loading';
     try {
-      const created = await this.client().createSession({ items: this.items ?? [], locale: this.currentLocale() });
+      const created = await this.client().createSession(this.catalogRequest());
       this.sessionToken = created.sessionToken;
       this.order = created.order;
       this.outcome = undefined;
