@@ -2,6 +2,8 @@
 // ConfigError whose message names the variable, so `npm start` can stop with something actionable.
 import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
+import { reconcilerConfigShape } from './reconciler/reconciler-config.ts';
+import { postgresConfigShape } from './store/postgres-config.ts';
 import { webhookConfigShape } from './webhooks/webhook-config.ts';
 
 export type Env = Record<string, string | undefined>;
@@ -74,6 +76,10 @@ const schema = z.object({
   TRUST_PROXY: z.enum(['true', 'false', '1', '0']).default('false').transform((v) => v === 'true' || v === '1'),
   // Webhooks, inbox worker and bank registration (issue 6).
   ...webhookConfigShape,
+  // PostgreSQL pool (issue 8).
+  ...postgresConfigShape,
+  // Reconciler of stale open orders (issue 9).
+  ...reconcilerConfigShape,
 });
 
 export type Config = Omit<z.output<typeof schema>, 'SESSION_SIGNING_KEY' | 'PUBLIC_BFF_URL'> & {

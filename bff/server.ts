@@ -8,7 +8,9 @@ import { GatewayClient } from './gateway/client.ts';
 import { systemClock, type Clock } from './observability/clock.ts';
 import { createLogger, type Logger } from './observability/logger.ts';
 import { AppMetrics } from './observability/metrics.ts';
+import { OrderReconciler } from './reconciler/order-reconciler.ts';
 import { openStore, type Store } from './store/database.ts';
+import { postgresPoolSettings } from './store/postgres-config.ts';
 
 export type { Env } from './config.ts';
 
@@ -16,6 +18,8 @@ export interface RunningBff extends RunningServer {
   app: BffApp;
   config: Config;
   store: Store;
+  /** The stale-order reconciler (started with the server; tests may call runOnce). */
+  reconciler: OrderReconciler;
 }
 
 export interface StartBffOptions {
@@ -33,7 +37,11 @@ export async function startBff(env: Env = process.env, options: StartBffOptions 
   }
   const clock = options.clock ?? systemClock;
   const catalog = loadCatalog(config.CATALOG_FILE);
-  const store = await openStore(config.DATABASE_URL, options.databaseSchema ? { schema: options.databaseSchema } : {});
+  const store = await openStore(config.DATABASE_URL, {
+    ...(options.databaseSchema ? { schema: options.databaseSchema } : {}),
+    pool: postgresPoolSettings(config),
+    onPoolError: (error) => logger.warn({ error: error.message }, 'an idle database connection failed; the pool replaces it'),
+  });
   const metrics = new AppMetrics({ defaultMetrics: true });
   const gateway = new GatewayClient({
     baseUrl: config.GATEWAY_BASE_URL,
@@ -57,13 +65,27 @@ export async function startBff(env: Env = process.env, options: StartBffOptions 
   if (!env.PUBLIC_BFF_URL) config.PUBLIC_BFF_URL = server.url;
   // The inbox worker (and the demo bank registration) start once the receiver can be reached.
   app.webhooks.start();
+  // Open orders nobody polls (a process died holding a claim, an unknown outcome, an abandoned
+  // page) still reach a final status from the gateway's truth.
+  const reconciler = new OrderReconciler({
+    store,
+    statuses: app.services.statuses,
+    clock,
+    logger,
+    intervalMs: config.RECONCILE_INTERVAL_MS,
+    pendingEveryMs: config.RECONCILE_PENDING_EVERY_MS,
+    abandonAfterMs: config.RECONCILE_ABANDON_AFTER_MS,
+  });
+  reconciler.start();
   return {
     url: server.url,
     app,
     config,
     store,
+    reconciler,
     close: async () => {
       await server.close();
+      await reconciler.stop();
       await app.webhooks.stop();
       await store.close();
     },

@@ -11,6 +11,9 @@ import type { OrderRow } from '../store/schema.ts';
 import { outcomeFields, outcomeFromConsult } from './outcome.ts';
 import { recordOpenOrderChange } from './record-outcome.ts';
 
+/** What one consult told: an outcome (recorded), no payment at the gateway yet, or no answer. */
+export type ConsultResult = 'recorded' | 'no-payment' | 'failed';
+
 export interface StatusRefresherOptions {
   store: Store;
   gateway: GatewayClient;
@@ -23,9 +26,14 @@ export interface StatusRefresherOptions {
 
 export class StatusRefresher {
   private readonly lastConsultAt = new Map<string, number>();
-  private readonly inFlight = new Map<string, Promise<void>>();
+  private readonly inFlight = new Map<string, Promise<ConsultResult>>();
 
   constructor(private readonly options: StatusRefresherOptions) {}
+
+  /** Past this age a processPayment claim has no live caller left (the reconciler uses it too). */
+  get staleClaimMs(): number {
+    return this.options.staleClaimMs;
+  }
 
   /** Whether consult can tell us anything: the order is open and a payment may exist at the gateway. */
   needsGateway(order: OrderRow): boolean {
@@ -53,8 +61,11 @@ export class StatusRefresher {
     return (await findOrder(this.options.store.db, number)) ?? order;
   }
 
-  /** Consults now (sharing a consult already running) and records what it says. Never throws for the gateway. */
-  consultNow(orderNumber: string): Promise<void> {
+  /**
+   * Consults now (sharing a consult already running) and records what it says. Never throws for
+   * the gateway: resolves with what consult told (the reconciler closes orders the gateway never saw).
+   */
+  consultNow(orderNumber: string): Promise<ConsultResult> {
     const running = this.inFlight.get(orderNumber);
     if (running) return running;
     this.remember(orderNumber);
@@ -67,10 +78,10 @@ export class StatusRefresher {
    * A consult that starts after now: waits out one already running (it may have asked before the
    * buyer paid), then consults, sharing only a consult that started after this call.
    */
-  async consultFresh(orderNumber: string): Promise<void> {
+  async consultFresh(orderNumber: string): Promise<ConsultResult> {
     const running = this.inFlight.get(orderNumber);
     if (running) await running;
-    await this.consultNow(orderNumber);
+    return this.consultNow(orderNumber);
   }
 
   private remember(orderNumber: string) {
@@ -81,11 +92,11 @@ export class StatusRefresher {
     this.lastConsultAt.set(orderNumber, now);
   }
 
-  private async consultAndRecord(orderNumber: string): Promise<void> {
+  private async consultAndRecord(orderNumber: string): Promise<ConsultResult> {
     const { gateway, logger, store, clock } = this.options;
     try {
       const outcome = outcomeFromConsult(await gateway.consult(orderNumber));
-      if (!outcome) return;
+      if (!outcome) return 'no-payment';
       await recordOpenOrderChange(store, orderNumber, {
         to: outcome.status,
         source: 'consult',
@@ -93,10 +104,11 @@ export class StatusRefresher {
         now: clock.now().toISOString(),
         fields: (order) => outcomeFields(order, outcome),
       });
+      return 'recorded';
     } catch (error) {
       if (error instanceof GatewayError || error instanceof GatewayUnavailableError) {
         logger.warn({ orderNumber, operation: error.operation, error: error.message }, 'consult failed; status stays as recorded');
-        return;
+        return 'failed';
       }
       throw error;
     }

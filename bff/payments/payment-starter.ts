@@ -101,9 +101,13 @@ export class PaymentStarter {
     try {
       const request = processPaymentRequestOf(order, checkout.billing, checkout.shipping, this.options.settings());
       const created = await gateway.processPayment(request);
-      await settlePaymentClaim(store.db, orderNumber, claimId, { state: 'created', hostedUrl: created.url, now: clock.now().toISOString() });
+      const kept = await settlePaymentClaim(store.db, orderNumber, claimId, { state: 'created', hostedUrl: created.url, now: clock.now().toISOString() });
+      // The claim was taken from us (the reconciler closed the order as interrupted): a page for
+      // an order we no longer track must not reach the buyer.
+      if (!kept) throw new ProblemException(409, { type: problemTypes.conflict, title: 'Order closed', detail: 'This order can no longer be paid.' });
       return created.url;
     } catch (error) {
+      if (error instanceof ProblemException) throw error;
       const now = clock.now().toISOString();
       if (error instanceof GatewayError) {
         // The gateway answered with a refusal: nothing was created, so a later attempt is safe.

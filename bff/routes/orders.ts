@@ -5,29 +5,13 @@ import { problemTypes } from '../../contract/bff-api.ts';
 import { bearerToken } from '../auth/bearer.ts';
 import { verifyStatusReader } from '../auth/session.ts';
 import { ProblemException } from '../http/problem.ts';
-import { recordOpenOrderChange } from '../orders/record-outcome.ts';
+import { expireIfAbandoned } from '../orders/abandoned-session.ts';
 import { findOrder } from '../store/orders.ts';
-import type { OrderRow } from '../store/schema.ts';
 import type { Services } from '../services.ts';
 import { orderStatusView } from './order-view.ts';
 
 export function orderRoutes(services: Services) {
   const { store, tokens, statuses, clock } = services;
-
-  /** A session nobody checked out before it expired will never be paid. */
-  async function expireAbandoned(order: OrderRow): Promise<OrderRow> {
-    const abandoned =
-      order.status === 'created' && order.payment_state === 'none' && Date.parse(order.session_expires_at) < clock.now().getTime();
-    if (!abandoned) return order;
-    return (
-      (await recordOpenOrderChange(store, order.order_number, {
-        to: 'expired',
-        source: 'status',
-        detail: 'session expired before checkout',
-        now: clock.now().toISOString(),
-      })) ?? order
-    );
-  }
 
   return new Hono().get('/v1/orders/:orderNumber', async (c) => {
     const orderNumber = c.req.param('orderNumber');
@@ -43,7 +27,7 @@ export function orderRoutes(services: Services) {
     if (!stored) {
       throw new ProblemException(404, { type: problemTypes.notFound, title: 'Not found', detail: 'No such order.' });
     }
-    const order = await expireAbandoned(await statuses.refresh(stored));
+    const order = await expireIfAbandoned(store, clock, await statuses.refresh(stored));
     c.header('Cache-Control', 'no-store');
     return c.json(orderStatusView(order));
   });

@@ -169,3 +169,33 @@ export async function recordSession(
     })
     .execute();
 }
+
+/**
+ * Closes an order whose one processPayment was interrupted (its process died holding the claim, or
+ * the call failed with an unknown outcome) once consult shows no payment: nobody ever received a
+ * hosted URL for it, so nobody can pay it. Conditional on the exact claim read, so a claim that
+ * moved on meanwhile is left alone; the payment state stays 'unknown', so it is never re-sent and a
+ * late settle of the lost claim cannot reopen the order.
+ */
+export async function expireInterruptedPayment(
+  db: Db,
+  orderNumber: string,
+  seen: { paymentState: 'claimed' | 'unknown'; claimId: string | null; detail: string; message: string; now: string },
+): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    let update = trx
+      .updateTable('orders')
+      .set({ status: 'expired', payment_state: 'unknown', status_message: seen.message, updated_at: seen.now })
+      .where('order_number', '=', orderNumber)
+      .where('status', '=', 'created')
+      .where('payment_state', '=', seen.paymentState);
+    update = seen.claimId === null ? update.where('payment_claim_id', 'is', null) : update.where('payment_claim_id', '=', seen.claimId);
+    const result = await update.executeTakeFirst();
+    if (Number(result.numUpdatedRows) !== 1) return false;
+    await trx
+      .insertInto('order_status_history')
+      .values({ order_number: orderNumber, from_status: 'created', to_status: 'expired', source: 'reconciler', detail: seen.detail, created_at: seen.now })
+      .execute();
+    return true;
+  });
+}

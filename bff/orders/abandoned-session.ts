@@ -1,0 +1,22 @@
+// A session nobody checked out before it expired will never be paid: its order is expired. Used by
+// the status route (when someone polls) and by the reconciler (when nobody does).
+import type { Clock } from '../observability/clock.ts';
+import type { Store } from '../store/database.ts';
+import type { OrderRow } from '../store/schema.ts';
+import { recordOpenOrderChange } from './record-outcome.ts';
+
+export function isAbandonedSession(order: OrderRow, now: Date): boolean {
+  return order.status === 'created' && order.payment_state === 'none' && Date.parse(order.session_expires_at) < now.getTime();
+}
+
+export async function expireIfAbandoned(store: Store, clock: Clock, order: OrderRow): Promise<OrderRow> {
+  if (!isAbandonedSession(order, clock.now())) return order;
+  return (
+    (await recordOpenOrderChange(store, order.order_number, {
+      to: 'expired',
+      source: 'status',
+      detail: 'session expired before checkout',
+      now: clock.now().toISOString(),
+    })) ?? order
+  );
+}

@@ -1,0 +1,150 @@
+// The reconciler (issue 9): open orders nobody polls still reach a final status from the gateway's
+// truth. Real sandbox over HTTP, real SQLite; the BFF's clock is moved by hand and passes are run
+// directly (RECONCILE_INTERVAL_MS=0), so nothing here waits on a timer.
+import { expect, test } from '@playwright/test';
+import { findOrder, statusHistory } from '../../bff/store/orders.ts';
+import { approvingCard, checkout, createMerchantSession, followReturn, postCheckout } from '../bff/fixtures/buyer.ts';
+import { ManualClock, startStack, type Stack } from '../bff/fixtures/stack.ts';
+
+const gatewayTimeoutMs = 400;
+const staleMs = gatewayTimeoutMs * 3;
+const pendingEveryMs = 60_000;
+const abandonAfterMs = 3_600_000;
+
+let stack: Stack;
+const clock = new ManualClock();
+
+test.beforeAll(async () => {
+  stack = await startStack({
+    clock,
+    env: {
+      GATEWAY_TIMEOUT_MS: String(gatewayTimeoutMs),
+      RECONCILE_INTERVAL_MS: '0',
+      RECONCILE_PENDING_EVERY_MS: String(pendingEveryMs),
+      RECONCILE_ABANDON_AFTER_MS: String(abandonAfterMs),
+    },
+  });
+});
+test.afterAll(async () => {
+  await stack?.close();
+});
+test.afterEach(async () => {
+  await stack.sandbox.clearFaults();
+});
+
+const orderOf = (orderNumber: string) => findOrder(stack.bff.store.db, orderNumber);
+
+test('an unknown outcome (5xx) with no payment at the gateway is expired, and a repeat checkout gets 409 instead of 503 for ever', async () => {
+  const session = await createMerchantSession(stack.bffUrl);
+  await stack.sandbox.injectFault({ operation: 'processPayment', kind: 'http5xx', count: 1 });
+  expect((await postCheckout(stack.bffUrl, session.sessionToken)).status).toBe(503);
+
+  // Too early: the failed call may still be settling at the gateway.
+  await stack.bff.reconciler.runOnce();
+  expect(await orderOf(session.orderNumber)).toMatchObject({ status: 'created', payment_state: 'unknown' });
+  expect((await postCheckout(stack.bffUrl, session.sessionToken)).status).toBe(503);
+
+  clock.advance(staleMs + 1);
+  await stack.bff.reconciler.runOnce();
+  expect(await orderOf(session.orderNumber)).toMatchObject({ status: 'expired', payment_state: 'unknown' });
+  const repeat = await postCheckout(stack.bffUrl, session.sessionToken);
+  expect(repeat.status).toBe(409);
+  expect(repeat.headers.get('Content-Type')).toContain('application/problem+json');
+  // Closed without a second processPayment, and the gateway indeed holds no payment.
+  expect(await stack.sandbox.calls('processPayment', session.orderNumber)).toBe(1);
+  expect(await stack.sandbox.truth(session.orderNumber)).toBeUndefined();
+  const history = await statusHistory(stack.bff.store.db, session.orderNumber);
+  expect(history.at(-1)).toMatchObject({ from_status: 'created', to_status: 'expired', source: 'reconciler' });
+});
+
+test('a timed-out processPayment whose page the gateway did create (never handed out) is expired; the page was never paid', async () => {
+  const session = await createMerchantSession(stack.bffUrl);
+  // The answer comes after our timeout: the gateway creates the page, we never learn its URL.
+  await stack.sandbox.injectFault({ operation: 'processPayment', kind: 'latency', latencyMs: gatewayTimeoutMs * 2, count: 1 });
+  expect((await postCheckout(stack.bffUrl, session.sessionToken)).status).toBe(503);
+  await expect.poll(async () => (await stack.sandbox.truth(session.orderNumber))?.attempts.length ?? 0).toBe(1);
+  clock.advance(staleMs + 1);
+  await stack.bff.reconciler.runOnce();
+  expect((await orderOf(session.orderNumber))?.status).toBe('expired');
+  expect((await stack.sandbox.truth(session.orderNumber))?.status).toBe('created');
+  expect(await stack.sandbox.calls('processPayment', session.orderNumber)).toBe(1);
+});
+
+test('a consult that fails leaves the order for the next pass', async () => {
+  const session = await createMerchantSession(stack.bffUrl);
+  await stack.sandbox.injectFault({ operation: 'processPayment', kind: 'malformedJson', count: 1 });
+  expect((await postCheckout(stack.bffUrl, session.sessionToken)).status).toBe(503);
+  clock.advance(staleMs + 1);
+  await stack.sandbox.injectFault({ operation: 'consult', kind: 'http5xx' });
+  await stack.bff.reconciler.runOnce();
+  expect((await orderOf(session.orderNumber))?.status).toBe('created');
+  await stack.sandbox.clearFaults();
+  await stack.bff.reconciler.runOnce();
+  expect((await orderOf(session.orderNumber))?.status).toBe('expired');
+});
+
+test('a buyer who paid but never came back is approved by the reconciler, which then stops asking', async () => {
+  const session = await createMerchantSession(stack.bffUrl, { capture: true });
+  const { redirectUrl } = await checkout(stack.bffUrl, session.sessionToken);
+  await stack.sandbox.payHostedPage(redirectUrl, { card: approvingCard }); // the redirect is never followed
+  expect((await orderOf(session.orderNumber))?.status).toBe('pending');
+  await stack.sandbox.resetCalls();
+  await stack.bff.reconciler.runOnce();
+  const order = await orderOf(session.orderNumber);
+  expect(order).toMatchObject({ status: 'approved', captured_amount: '25.00' });
+  expect(order?.gateway_auth).toMatch(/^\d{6}$/);
+  expect(await stack.sandbox.calls('consult', session.orderNumber)).toBe(1);
+  await stack.bff.reconciler.runOnce();
+  expect(await stack.sandbox.calls('consult', session.orderNumber)).toBe(1);
+});
+
+test('a pending page never paid is consulted at most once per interval, then expired after the abandon horizon', async () => {
+  const session = await createMerchantSession(stack.bffUrl);
+  await checkout(stack.bffUrl, session.sessionToken);
+  await stack.sandbox.resetCalls();
+  await stack.bff.reconciler.runOnce();
+  await stack.bff.reconciler.runOnce();
+  expect(await stack.sandbox.calls('consult', session.orderNumber)).toBe(1);
+  clock.advance(pendingEveryMs + 1);
+  await stack.bff.reconciler.runOnce();
+  expect(await stack.sandbox.calls('consult', session.orderNumber)).toBe(2);
+  expect((await orderOf(session.orderNumber))?.status).toBe('pending');
+
+  clock.advance(abandonAfterMs);
+  await stack.bff.reconciler.runOnce();
+  expect(await orderOf(session.orderNumber)).toMatchObject({ status: 'expired', status_message: 'The payment page was not used in time.' });
+});
+
+test('a page paid just before the horizon is approved, not expired: consult comes first', async () => {
+  const session = await createMerchantSession(stack.bffUrl);
+  const { redirectUrl } = await checkout(stack.bffUrl, session.sessionToken);
+  clock.advance(abandonAfterMs + 1);
+  const back = await stack.sandbox.payHostedPage(redirectUrl, { card: approvingCard });
+  await stack.bff.reconciler.runOnce();
+  expect((await orderOf(session.orderNumber))?.status).toBe('approved');
+  // The late redirect changes nothing.
+  expect((await followReturn(back)).status).toBe(303);
+  expect((await orderOf(session.orderNumber))?.status).toBe('approved');
+});
+
+test('a session never checked out is expired without asking the gateway', async () => {
+  const session = await createMerchantSession(stack.bffUrl);
+  await stack.sandbox.resetCalls();
+  await stack.bff.reconciler.runOnce();
+  expect((await orderOf(session.orderNumber))?.status).toBe('created');
+  clock.advance(16 * 60 * 1000);
+  await stack.bff.reconciler.runOnce();
+  expect((await orderOf(session.orderNumber))?.status).toBe('expired');
+  expect(await stack.sandbox.calls('consult', session.orderNumber)).toBe(0);
+});
+
+test('two instances reconciling the same order at once record one transition', async () => {
+  const second = await stack.startAnotherBff({}, { clock });
+  const session = await createMerchantSession(stack.bffUrl);
+  await stack.sandbox.injectFault({ operation: 'processPayment', kind: 'http5xx', count: 1 });
+  expect((await postCheckout(stack.bffUrl, session.sessionToken)).status).toBe(503);
+  clock.advance(staleMs + 1);
+  await Promise.all([stack.bff.reconciler.runOnce(), second.reconciler.runOnce()]);
+  const history = await statusHistory(stack.bff.store.db, session.orderNumber);
+  expect(history.filter((row) => row.to_status === 'expired')).toHaveLength(1);
+});
