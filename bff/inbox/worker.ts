@@ -79,7 +79,7 @@ export class InboxWorker {
   async runOnce(): Promise<number> {
     const { db, clock } = this.options;
     const events = await claimDueEvents(db, { owner: this.owner, now: clock.now(), leaseMs: this.options.leaseMs, limit: this.options.batchSize ?? 20 });
-    for (const event of events) await this.process(event);
+    for (const event of events) await this.processEvent(event);
     return events.length;
   }
 
@@ -112,7 +112,7 @@ export class InboxWorker {
     });
   }
 
-  private async process(event: EventRow): Promise<void> {
+  private async processEvent(event: EventRow): Promise<void> {
     const { db, clock, logger, metrics, handlers } = this.options;
     const source = event.source as EventSource;
     try {
