@@ -77,7 +77,10 @@ ${body}
  * redirected to (Chromium checks form-action against the redirect too).
  */
 export function paymentPageCsp(redirectOrigins: readonly string[]): string {
-  const formAction = ["'self'", ...redirectOrigins].join(' ');
+  // Chromium checks form-action on every hop of the redirect chain, and the merchant's redirect
+  // endpoint (the BFF's /v1/return) answers 303 on to the shop's page, an origin the gateway
+  // cannot know: so after a redirect origin, any http(s) target must stay allowed.
+  const formAction = ["'self'", ...redirectOrigins, ...(redirectOrigins.length > 0 ? ['http:', 'https:'] : [])].join(' ');
   return `default-src 'none'; style-src 'self'; img-src 'self'; form-action ${formAction}; base-uri 'none'; frame-ancestors 'none'`;
 }
 
