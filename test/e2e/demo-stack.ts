@@ -1,0 +1,88 @@
+// What the demo e2e tests share: the merchant secret the e2e stack runs with, and the steps a
+// shopper and a merchant take in the demo's pages (Chromium against `scripts/start.ts`).
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { expect, type Page, type TestInfo } from '@playwright/test';
+
+/** Set as MERCHANT_SECRET by playwright.e2e.config.ts: the back office signs in with it. */
+export const e2eMerchantSecret = 'e2e-merchant-secret-0123456789abcdef';
+
+export const approvingCard = '4012000000020071';
+export const decliningCard = '4012000000020121';
+
+export const buyer = {
+  firstName: 'Ana',
+  lastName: 'Mora',
+  email: 'ana.mora@example.com',
+  country: 'CR',
+  state: 'CR-SJ',
+  city: 'San José',
+  zip: '10101',
+  address: 'Avenida Central 100',
+  telephone: '+506 8312 3456',
+};
+
+/** Adds `quantity` of a product (by its visible name) to the cart. */
+export async function addToCart(page: Page, productName: string | RegExp, quantity = 1): Promise<void> {
+  for (let i = 0; i < quantity; i++) {
+    await page.getByRole('button', { name: typeof productName === 'string' ? `Add to cart: ${productName}` : productName }).click();
+  }
+}
+
+/** Fills the widget's billing form and presses Pay; the page goes to the hosted payment page. */
+export async function fillAndPay(page: Page): Promise<void> {
+  const widget = page.locator('svc-checkout');
+  await widget.getByLabel('First name').fill(buyer.firstName);
+  await widget.getByLabel('Last name').fill(buyer.lastName);
+  await widget.getByLabel('E-mail').fill(buyer.email);
+  await widget.getByLabel('Country').selectOption(buyer.country);
+  await expect(widget.getByLabel('State or province').locator(`option[value="${buyer.state}"]`)).toHaveCount(1);
+  await widget.getByLabel('State or province').selectOption(buyer.state);
+  await widget.getByLabel('City').fill(buyer.city);
+  await widget.getByLabel('Postal code').fill(buyer.zip);
+  await widget.getByLabel('Address', { exact: true }).fill(buyer.address);
+  await widget.getByLabel('Phone').fill(buyer.telephone);
+  await widget.getByRole('button', { name: /^Pay / }).click();
+}
+
+/** On the sandbox's hosted page (or a payment link's page): type the card and press Pay. */
+export async function payOnHostedPage(page: Page, card: string): Promise<void> {
+  await page.getByLabel('Card number').fill(card);
+  await page.getByLabel('Expiry (MM/YY)').fill('12/39');
+  await page.getByLabel('Security code').fill('123');
+  await page.getByLabel('Name on card').fill('Ana Mora');
+  await page.getByRole('button', { name: 'Pay' }).click();
+}
+
+/** The order number the storefront announces after an approval. */
+export async function approvedOrderNumber(page: Page): Promise<string> {
+  const result = page.locator('#checkout-result');
+  await expect(result).toHaveText(/Order \S+ is (paid|authorized)/, { timeout: 20_000 });
+  return /Order (\S+) is/.exec((await result.textContent()) ?? '')![1]!;
+}
+
+export async function signInBackOffice(page: Page): Promise<void> {
+  await page.goto('/backoffice.html');
+  await page.getByLabel('Merchant secret').fill(e2eMerchantSecret);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.locator('body[data-signed-in]')).toHaveCount(1);
+}
+
+/** A full-page screenshot kept as a test artifact (in the output folder and the report). */
+export async function keepScreenshot(page: Page, testInfo: TestInfo, name: string): Promise<void> {
+  const path = testInfo.outputPath(`${name}.png`);
+  await page.screenshot({ path, fullPage: true });
+  await testInfo.attach(name, { path, contentType: 'image/png' });
+}
+
+const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+/** Runs axe-core in the page (injected through the DevTools protocol, so the page's CSP stays strict). */
+export async function axeViolations(page: Page): Promise<Array<{ id: string; help: string; nodes: string[] }>> {
+  await page.evaluate(axeSource);
+  return page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run(context: Document, options: object): Promise<{ violations: Array<{ id: string; help: string; nodes: Array<{ target: unknown }> }> }> } }).axe;
+    const result = await axe.run(document, { resultTypes: ['violations'] });
+    return result.violations.map((violation) => ({ id: violation.id, help: violation.help, nodes: violation.nodes.map((node) => JSON.stringify(node.target)) }));
+  });
+}
