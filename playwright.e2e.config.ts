@@ -1,5 +1,6 @@
 import { defineConfig } from '@playwright/test';
 import { chromiumArgs, chromiumExecutable } from './test/chromium.ts';
+import { e2eMerchantSecret } from './test/e2e/demo-stack.ts';
 
 /** Ports of their own so an `npm start` left running on the defaults does not collide. */
 const ports = { SANDBOX_PORT: '14010', BFF_PORT: '18787', DEMO_PORT: '15173' };
@@ -20,9 +21,10 @@ export default defineConfig({
   webServer: {
     // The same entry `npm start` runs, on its own ports and a throwaway database.
     command: 'tsx scripts/start.ts --no-build',
-    url: `http://127.0.0.1:${ports.BFF_PORT}/healthz`,
+    // The demo starts last (after the sandbox and the BFF): once it answers, the whole stack is up.
+    url: `http://127.0.0.1:${ports.DEMO_PORT}/config.json`,
     reuseExistingServer: false,
     timeout: 120_000,
-    env: { ...ports, DATABASE_URL: 'file:.test-output/e2e.sqlite', LOG_LEVEL: 'warn', E2E_FRESH_DB: '1' },
+    env: { ...ports, DATABASE_URL: 'file:.test-output/e2e.sqlite', LOG_LEVEL: 'warn', E2E_FRESH_DB: '1', MERCHANT_SECRET: e2eMerchantSecret },
   },
 });
