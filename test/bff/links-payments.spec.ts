@@ -164,6 +164,35 @@ test('the return page never echoes the query: a hostile callback gets the fixed 
   expect(page.html).not.toContain('onload');
 });
 
+test('a callback that cannot be confirmed now shows "processing" and is confirmed later by the worker', async () => {
+  const link = await createLink({ webhook: false });
+  const callback = await stack.sandbox.payLink(link.url, approvedCard);
+  // Earlier tests' retrying events must not use up the injected failures: wait until none is left.
+  await eventually(
+    () => tables(stack.bff).selectFrom('events').select('id').where('state', 'in', ['received', 'failed']).execute(),
+    (rows) => rows.length === 0,
+    'the inbox to be idle',
+  );
+  // The gateway's link lookup fails (the client's read retries included) while the buyer waits.
+  await stack.sandbox.injectFault({ operation: 'getLinkPaymentById', kind: 'http5xx', status: 503, count: 3 });
+  const page = await getPage(callback, 'en');
+  expect(page.status).toBe(200);
+  expect(page.html).toContain('Payment processing');
+  expect(page.html).not.toContain('Payment approved');
+  const [payment] = await eventually(() => linkPayments(link.id), (rows) => rows.length === 1, 'the worker to confirm the queued callback');
+  expect(payment).toMatchObject({ status: 'paid', first_source: 'callback', hash_check: 'verified' });
+  await stack.sandbox.clearFaults();
+});
+
+test('the result page language: lang wins, then Accept-Language by q-value, Spanish otherwise', async () => {
+  const { linkResultLocale } = await import('../../bff/links/link-result-page.ts');
+  expect(linkResultLocale(undefined, 'en;q=0.1, pt;q=0.9, fr')).toBe('pt-BR');
+  expect(linkResultLocale(undefined, 'fr-FR, de;q=0.8')).toBe('es');
+  expect(linkResultLocale('en', 'pt-BR')).toBe('en');
+  expect(linkResultLocale('xx', 'es-419,en;q=0.5')).toBe('es');
+  expect(linkResultLocale(undefined, 'pt;q=0, en;q=0.4')).toBe('en');
+});
+
 test('with LINK_RESULT_URL the buyer is sent there with the confirmed result', async () => {
   await stack.restartBff({ LINK_RESULT_URL: 'https://shop.example.test/links/done' });
   const link = await createLink({ webhook: false });
