@@ -1,7 +1,7 @@
 // GET /v1/links/return: the buyer's browser, sent by the gateway to the link's callback_url with
 // the query of gateway-api.md §6.2. The query is only a claim: the payment is confirmed by lookup
-// (link-confirmation.ts) before the page says "approved". When it cannot be confirmed now, the
-// report goes to the inbox so the worker keeps trying, and the buyer sees "processing".
+// (link-confirmation.ts) before the page says "approved". The report also goes to the inbox: when
+// it cannot be confirmed now, the worker keeps trying, and the buyer sees "processing".
 import { Hono } from 'hono';
 import { linkCallbackQuery } from '../../contract/gateway/links.ts';
 import { GatewayError, GatewayUnavailableError } from '../gateway/errors.ts';
@@ -39,16 +39,16 @@ export function linkReturnRoutes(deps: LinkReturnDeps) {
       if (!(error instanceof GatewayError || error instanceof GatewayUnavailableError)) throw error;
       deps.logger.warn({ svcLinkId: report.svcLinkId, svcOrderId: report.svcOrderId, error: error.message }, 'link callback could not be confirmed now; queued');
     }
-    if (kind === 'pending') {
-      const stored = await enqueueEvent(deps.db, {
-        source: 'links',
-        externalId: linkEventId(report),
-        type: 'link.payment',
-        payload: toStoredLinkReport('callback', report),
-        now: deps.clock.now(),
-      });
-      if (stored === 'stored') deps.onStored();
-    }
+    // Every report is an inbox event, so the merchant sees callbacks in /v1/merchant/events too. A
+    // confirmed one is a no-op for the worker; a pending one is retried there until it resolves.
+    const stored = await enqueueEvent(deps.db, {
+      source: 'links',
+      externalId: linkEventId(report),
+      type: 'link.payment',
+      payload: toStoredLinkReport('callback', report),
+      now: deps.clock.now(),
+    });
+    if (stored === 'stored') deps.onStored();
 
     if (deps.resultUrl) {
       const target = new URL(deps.resultUrl);

@@ -78,6 +78,13 @@ test('callback path: the buyer lands on a localized result page after the paymen
   const rows = await linkPayments(link.id);
   expect(rows).toHaveLength(1);
   expect(rows[0]).toMatchObject({ status: 'paid', hash_check: 'verified', first_source: 'callback' });
+  // The report is listed for the merchant like a webhook's, processed.
+  const externalId = `${link.id}:${rows[0]?.svc_order_id}`;
+  await eventually(
+    async () => (await merchantGet(stack.bffUrl, '/v1/merchant/events?source=links')).body.items as Array<{ externalId: string; state: string; summary: { via: string } }>,
+    (items) => items.some((item) => item.externalId === externalId && item.state === 'processed' && item.summary.via === 'callback'),
+    'the callback listed as processed',
+  );
 
   // A reload (or a replayed URL) is answered from the store: no new lookups, no second row.
   const lookupsBefore = await stack.sandbox.calls('getLinkPaymentById');
