@@ -178,12 +178,12 @@ export class SvcCheckout extends LitElement {
       this.notice = (t) => t.fixErrors(errorCount);
       return this.focusFirstInvalid();
     }
-    if (!this.dispatchEvent(new SvcSubmitEvent(this.order.orderNumber))) return;
+    if (!this.emit(new SvcSubmitEvent(this.order.orderNumber))) return;
     if (this.mode === 'popup') {
       this.popup = window.open('about:blank', 'svc-checkout-payment', 'popup,width=520,height=760');
       if (!this.popup) {
         this.notice = (t) => t.popupBlocked;
-        this.dispatchEvent(new SvcErrorEvent('popup-blocked', 'the browser blocked the payment window'));
+        this.emit(new SvcErrorEvent('popup-blocked', 'the browser blocked the payment window'));
         return;
       }
     }
@@ -196,7 +196,7 @@ export class SvcCheckout extends LitElement {
       const { redirectUrl, orderNumber } = await this.client().checkout(this.sessionToken, body);
       this.checkoutState = 'redirecting';
       if (this.popup) return this.openInPopup(redirectUrl, orderNumber);
-      if (this.dispatchEvent(new SvcRedirectEvent(redirectUrl, 'redirect'))) window.location.assign(redirectUrl);
+      if (this.emit(new SvcRedirectEvent(redirectUrl, 'redirect'))) window.location.assign(redirectUrl);
     } catch (error) {
       this.closePopup();
       await this.onCheckoutError(error);
@@ -369,7 +369,7 @@ export class SvcCheckout extends LitElement {
     }
     this.applyPrefill();
     this.checkoutState = 'idle';
-    this.dispatchEvent(new SvcReadyEvent(this.order.orderNumber));
+    this.emit(new SvcReadyEvent(this.order.orderNumber));
   }
 
   private applyPrefill(): void {
@@ -407,7 +407,7 @@ export class SvcCheckout extends LitElement {
     // right to close the popup once the outcome is known. The hosted page is the merchant's own
     // gateway, loaded over HTTPS from the URL the BFF returned.
     popup.location.href = redirectUrl;
-    this.dispatchEvent(new SvcRedirectEvent(redirectUrl, 'popup'));
+    this.emit(new SvcRedirectEvent(redirectUrl, 'popup'));
     this.watchOrder(orderNumber, this.sessionToken);
     this.popupWatch = setInterval(() => {
       if (!popup.closed) return;
@@ -454,7 +454,7 @@ export class SvcCheckout extends LitElement {
     this.outcome = status;
     if (status.status !== this.lastStatus) {
       this.lastStatus = status.status;
-      this.dispatchEvent(new SvcStatusEvent(status.orderNumber, status.status, status.final));
+      this.emit(new SvcStatusEvent(status.orderNumber, status.status, status.final));
     }
     if (!status.final) {
       if (this.checkoutState === 'returned' || this.checkoutState === 'redirecting') this.checkoutState = 'polling';
@@ -465,13 +465,13 @@ export class SvcCheckout extends LitElement {
     const outcome = outcomeOfStatus(status.status);
     this.checkoutState = outcome;
     if (outcome === 'approved') {
-      this.dispatchEvent(new SvcApprovedEvent(status.orderNumber, status.amount, status.currency, status.auth));
+      this.emit(new SvcApprovedEvent(status.orderNumber, status.amount, status.currency, status.auth));
     } else if (outcome === 'declined') {
-      this.dispatchEvent(new SvcDeclinedEvent(status.orderNumber, status.message));
+      this.emit(new SvcDeclinedEvent(status.orderNumber, status.message));
     } else if (outcome === 'error') {
-      this.dispatchEvent(new SvcErrorEvent('payment-error', `order ${status.status}`));
+      this.emit(new SvcErrorEvent('payment-error', `order ${status.status}`));
     } else if (outcome === 'expired') {
-      this.dispatchEvent(new SvcErrorEvent('session-expired', 'the order expired before it was paid'));
+      this.emit(new SvcErrorEvent('session-expired', 'the order expired before it was paid'));
     }
   }
 
@@ -522,12 +522,17 @@ export class SvcCheckout extends LitElement {
     const offline = error instanceof BffError && error.status === 0;
     this.checkoutState = 'error';
     this.notice = offline ? (t) => t.offline : undefined;
-    this.dispatchEvent(new SvcErrorEvent(offline ? 'network' : code, error instanceof Error ? error.message : String(error)));
+    this.emit(new SvcErrorEvent(offline ? 'network' : code, error instanceof Error ? error.message : String(error)));
+  }
+
+  /** Every event goes out here; the JSDoc @event tags above are their documentation. */
+  private emit(event: Event): boolean {
+    return this.dispatchEvent(event);
   }
 
   private expire(detail: string): void {
     this.checkoutState = 'expired';
-    this.dispatchEvent(new SvcErrorEvent('session-expired', detail));
+    this.emit(new SvcErrorEvent('session-expired', detail));
   }
 
   private canRetry(): boolean {
