@@ -65,7 +65,8 @@ function renderProducts(): void {
       .map((item) => {
         const li = document.createElement('li');
         li.className = 'product';
-        const name = document.createElement('h3');
+        const name = document.createElement('h2');
+        name.className = 'product-name';
         name.textContent = item.name;
         const price = document.createElement('p');
         price.className = 'price';

@@ -61,6 +61,22 @@ export async function approvedOrderNumber(page: Page): Promise<string> {
   return /Order (\S+) is/.exec((await result.textContent()) ?? '')![1]!;
 }
 
+/** Buys in the storefront and returns the order number; `authorizeOnly` makes a capture=0 order. */
+export async function buy(page: Page, options: { currency: 'CRC' | 'USD'; product: string; authorizeOnly?: boolean }): Promise<string> {
+  await page.goto('/');
+  await page.evaluate(() => sessionStorage.clear());
+  await page.goto('/');
+  await expect(page.locator('body[data-ready]')).toHaveCount(1);
+  await page.getByLabel(options.currency === 'CRC' ? 'CRC ₡' : 'USD $').check();
+  await addToCart(page, options.product);
+  if (options.authorizeOnly) await page.getByLabel(/Authorize only/).check();
+  await page.getByRole('button', { name: 'Checkout' }).click();
+  await fillAndPay(page);
+  await page.waitForURL(/\/hosted\//);
+  await payOnHostedPage(page, approvingCard);
+  return approvedOrderNumber(page);
+}
+
 export async function signInBackOffice(page: Page): Promise<void> {
   await page.goto('/backoffice.html');
   await page.getByLabel('Merchant secret').fill(e2eMerchantSecret);
