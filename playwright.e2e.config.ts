@@ -25,6 +25,8 @@ export default defineConfig({
     url: `http://127.0.0.1:${ports.DEMO_PORT}/config.json`,
     reuseExistingServer: false,
     timeout: 120_000,
-    env: { ...ports, DATABASE_URL: 'file:.test-output/e2e.sqlite', LOG_LEVEL: 'warn', E2E_FRESH_DB: '1', MERCHANT_SECRET: e2eMerchantSecret },
+    env: { ...ports, DATABASE_URL: 'file:.test-output/e2e.sqlite', LOG_LEVEL: 'warn', E2E_FRESH_DB: '1', MERCHANT_SECRET: e2eMerchantSecret,
+      // Every purchase of the suite comes from one IP: well above the default 30 creations a minute.
+      RATE_LIMIT_PER_MINUTE: '600' },
   },
 });
