@@ -269,12 +269,12 @@ export class GatewayClient {
   /** On a 401: one new login (shared by concurrent callers) and one retry. */
   private async callWithLogin<S extends z.ZodType>(spec: CallSpec<S>): Promise<z.output<S>> {
     if (spec.auth === 'none') return this.send(spec, undefined);
-    const token = await this.apiToken.get();
+    const token = await loginBeforeSending(spec.operation, () => this.apiToken.get());
     try {
       return await this.send(spec, token.value);
     } catch (error) {
       if (!(error instanceof GatewayUnavailableError && error.kind === 'unauthorized')) throw error;
-      const fresh = await this.apiToken.replace(token);
+      const fresh = await loginBeforeSending(spec.operation, () => this.apiToken.replace(token));
       return this.send(spec, fresh.value);
     }
   }
@@ -350,6 +350,20 @@ export class GatewayClient {
       stopTimer();
       metrics.upstreamCalls.inc({ upstream: 'gateway', operation: spec.operation, outcome });
     }
+  }
+}
+
+/**
+ * A login that fails happens before the operation is sent: whatever the login's own failure, the
+ * operation certainly did not execute (a payment call may be tried again later). Found by the
+ * reliability suite: a failed re-login used to leave the order "unknown" and unpayable.
+ */
+async function loginBeforeSending(operation: string, login: () => Promise<CachedToken>): Promise<CachedToken> {
+  try {
+    return await login();
+  } catch (error) {
+    if (!(error instanceof GatewayUnavailableError) || !error.mayHaveExecuted) throw error;
+    throw new GatewayUnavailableError(operation, error.kind, false, `${error.message} (before ${operation} was sent)`, error.httpStatus);
   }
 }
 
