@@ -1,0 +1,139 @@
+// Gateway faults during 200 checkouts (issue 9): 30 % HTTP 5xx, latency spikes, no answer at all,
+// token expiry mid-run, malformed JSON and failures in the body, all injected by the sandbox on
+// the operations the BFF calls. Every checkout must end approved, declined, or with a clear
+// retryable error (and then reach a final status by itself); no order may see a second
+// processPayment that could have executed; every final status must match the sandbox's truth.
+import { expect, test } from '@playwright/test';
+import { SeededRandom } from '../../sandbox/seeded-random.ts';
+import { startStack, type Stack } from '../bff/fixtures/stack.ts';
+import { expectMatchesTruth, runJourney, type CardChoice, type JourneyPlan, type JourneyRecord } from './support/buyer-journey.ts';
+import { recordFigures } from './support/figures.ts';
+import { mayHaveExecuted, startGatewayTap, type GatewayTap } from './support/gateway-tap.ts';
+
+const checkouts = 200;
+const concurrency = 8;
+const gatewayTimeoutMs = 500;
+
+let stack: Stack;
+let tap: GatewayTap;
+let bffUrl: string;
+test.beforeAll(async () => {
+  stack = await startStack({ env: { RECONCILE_INTERVAL_MS: '0' } });
+  // The BFF under test talks to the gateway through a recording tap.
+  tap = await startGatewayTap(stack.sandboxUrl);
+  const bff = await stack.startAnotherBff({
+    GATEWAY_BASE_URL: tap.url,
+    GATEWAY_TIMEOUT_MS: String(gatewayTimeoutMs),
+    STATUS_CONSULT_INTERVAL_MS: '100',
+    RECONCILE_INTERVAL_MS: '250',
+  });
+  bffUrl = bff.url;
+});
+test.afterAll(async () => {
+  await stack?.close();
+  await tap?.close();
+});
+
+async function injectFaults(stack: Stack): Promise<void> {
+  const faults = stack.sandbox;
+  for (const operation of ['login', 'processPayment', 'consult']) {
+    await faults.injectFault({ operation, kind: 'http5xx', probability: 0.3 });
+    await faults.injectFault({ operation, kind: 'latency', latencyMs: 150, probability: 0.2 });
+    await faults.injectFault({ operation, kind: 'malformedJson', probability: 0.04 });
+  }
+  // Spikes past our timeout: the call is abandoned, the gateway still does the work.
+  await faults.injectFault({ operation: 'processPayment', kind: 'latency', latencyMs: gatewayTimeoutMs * 2, probability: 0.04 });
+  await faults.injectFault({ operation: 'consult', kind: 'latency', latencyMs: gatewayTimeoutMs * 2, probability: 0.04 });
+  await faults.injectFault({ operation: 'processPayment', kind: 'hang', probability: 0.03 });
+  await faults.injectFault({ operation: 'consult', kind: 'hang', probability: 0.02 });
+  await faults.injectFault({ operation: 'processPayment', kind: 'bodyFailure', type: '402', message: 'Sandbox says no', probability: 0.05 });
+  await faults.injectFault({ operation: 'consult', kind: 'bodyFailure', probability: 0.03 });
+  await faults.injectFault({ operation: 'consult', kind: 'expireToken', probability: 0.03 });
+}
+
+function planOf(random: SeededRandom, index: number): JourneyPlan {
+  const roll = random.nextFraction();
+  const card: CardChoice = roll < 0.6 ? 'approve' : roll < 0.85 ? 'decline' : 'cancel';
+  const currency = index % 3 === 0 ? 'CRC' : 'USD';
+  const amount = currency === 'CRC' ? `${random.intBetween(1, 250_000)}.00` : `${random.intBetween(1, 2_000)}.${String(random.intBetween(0, 99)).padStart(2, '0')}`;
+  return { amount, currency, capture: random.nextFraction() < 0.5, card, doubleClick: random.nextFraction() < 0.15 };
+}
+
+test('200 checkouts under gateway faults: every one ends clearly, one processPayment each, statuses match the gateway', async () => {
+  await injectFaults(stack);
+  const random = new SeededRandom('reliability-gateway-faults');
+  const plans = Array.from({ length: checkouts }, (_, i) => planOf(random, i));
+  const records: JourneyRecord[] = [];
+  let next = 0;
+  const started = Date.now();
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (next < plans.length) {
+        const index = next++;
+        // Token expiry mid-run: every gateway token dies now and then, whatever is in flight.
+        if (index % 25 === 12) await stack.sandbox.expireTokens();
+        records.push(await runJourney(bffUrl, stack.sandbox, plans[index]!));
+      }
+    }),
+  );
+  const elapsedMs = Date.now() - started;
+  await stack.sandbox.clearFaults();
+  expect(records).toHaveLength(checkouts);
+
+  // processPayment per order: once a call may have executed (created, 5xx, malformed, no answer)
+  // there is never another. Only a 401 (refused before the payment logic, re-sent once after a new
+  // login) or a refusal in the body (nothing created; 502, the buyer may try again) allows one.
+  for (const record of records) {
+    const calls = tap.paymentCalls(record.orderNumber);
+    expect(calls.length, record.orderNumber).toBeGreaterThanOrEqual(1);
+    expect(calls.slice(0, -1).filter(mayHaveExecuted), `${record.orderNumber}: ${calls.map((c) => c.answer).join(', ')}`).toEqual([]);
+    expect(await stack.sandbox.calls('processPayment', record.orderNumber)).toBe(calls.length);
+    expectMatchesTruth(record, await stack.sandbox.truth(record.orderNumber));
+    if (record.ending === 'paid-page') {
+      const expected = record.plan.card === 'approve' ? 'approved' : 'declined';
+      expect(record.final.status, record.orderNumber).toBe(expected);
+    } else {
+      expect(record.final.status, record.orderNumber).toBe('expired');
+    }
+  }
+  const answers = records.flatMap((record) => tap.paymentCalls(record.orderNumber).map((call) => call.answer));
+
+  const count = (predicate: (r: JourneyRecord) => boolean) => records.filter(predicate).length;
+  const figures = {
+    checkouts,
+    elapsedMs,
+    approved: count((r) => r.final.status === 'approved'),
+    declined: count((r) => r.final.status === 'declined'),
+    retryableThenExpired: count((r) => r.ending === 'retryable-error'),
+    checkout502: records.flatMap((r) => r.checkoutStatuses).filter((s) => s === 502).length,
+    checkout503: records.flatMap((r) => r.checkoutStatuses).filter((s) => s === 503).length,
+    processPaymentAnswers: Object.fromEntries(['created', 'refused', 'unauthorized', 'http-error', 'malformed', 'no-answer'].map((a) => [a, answers.filter((x) => x === a).length])),
+    processPaymentCalls: answers.length,
+    consults: await stack.sandbox.calls('consult'),
+    logins: await stack.sandbox.calls('login'),
+  };
+  await recordFigures('gateway-faults', figures);
+  // The mix really exercised every ending.
+  expect(figures.approved).toBeGreaterThan(0);
+  expect(figures.declined).toBeGreaterThan(0);
+  expect(figures.retryableThenExpired).toBeGreaterThan(0);
+  expect(figures.checkout502).toBeGreaterThan(0);
+});
+
+test('a login that fails before processPayment is sent leaves the order payable: the retry goes through', async () => {
+  const { createMerchantSession, postCheckout } = await import('../bff/fixtures/buyer.ts');
+  const session = await createMerchantSession(bffUrl);
+  await stack.sandbox.expireTokens();
+  // The re-login fails every time (5xx on all of its attempts): processPayment is never sent.
+  const fault = await stack.sandbox.injectFault({ operation: 'login', kind: 'http5xx' });
+  const first = await postCheckout(bffUrl, session.sessionToken);
+  expect(first.status).toBe(503);
+  await stack.sandbox.clearFaults();
+  expect(fault).toBeGreaterThan(0);
+  // Nothing that could have executed reached the gateway (at most the 401 that prompted the login).
+  const before = tap.paymentCalls(session.orderNumber);
+  expect(before.filter(mayHaveExecuted)).toEqual([]);
+  const retry = await postCheckout(bffUrl, session.sessionToken);
+  expect(retry.status).toBe(200);
+  expect(tap.paymentCalls(session.orderNumber).slice(before.length).map((call) => call.answer)).toEqual(['created']);
+});

@@ -1,0 +1,133 @@
+// One buyer's whole checkout as the widget would do it, over real HTTP, recording every answer
+// the BFF gave so the suites can judge them: session, checkout (with a double click and one retry
+// after an error), the hosted page, the return, then polling until the status is final.
+import { expect } from '@playwright/test';
+import type { OrderStatusResponse } from '../../../contract/bff-api.ts';
+import { isFinalOrderStatus } from '../../../contract/bff-api.ts';
+import type { OrderTruth, SandboxControl } from '../../../sandbox/control-client.ts';
+import { approvingCard, createMerchantSession, decliningCard, followReturn, postCheckout, statusTokenOf } from '../../bff/fixtures/buyer.ts';
+
+export type CardChoice = 'approve' | 'decline' | 'cancel';
+
+export interface JourneyPlan {
+  amount: string;
+  currency: 'USD' | 'CRC';
+  capture: boolean;
+  card: CardChoice;
+  /** Two checkout requests at once, as a double click sends. */
+  doubleClick: boolean;
+}
+
+export interface JourneyRecord {
+  plan: JourneyPlan;
+  orderNumber: string;
+  /** Every HTTP status /v1/checkout answered, in order. */
+  checkoutStatuses: number[];
+  /** How the buyer's checkout ended: a page was paid, or a clear error the buyer was told to retry. */
+  ending: 'paid-page' | 'retryable-error';
+  returnStatus?: number;
+  final: OrderStatusResponse;
+}
+
+/** Asserts an error answer is problem+json with the fields ARCHITECTURE.md promises. */
+export async function expectProblem(response: Response): Promise<Record<string, unknown>> {
+  expect(response.headers.get('Content-Type') ?? '').toContain('application/problem+json');
+  const body = (await response.json()) as Record<string, unknown>;
+  expect(body).toMatchObject({ status: response.status });
+  expect(typeof body.type).toBe('string');
+  expect(typeof body.title).toBe('string');
+  expect(typeof body.detail).toBe('string');
+  expect(Array.isArray(body.errors)).toBe(true);
+  return body;
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Polls GET /v1/orders/{n} like the widget until the status is final; never accepts a 5xx. */
+export async function pollUntilFinal(bffUrl: string, orderNumber: string, token: string, timeoutMs = 60_000): Promise<OrderStatusResponse> {
+  const deadline = Date.now() + timeoutMs;
+  let wait = 50;
+  for (;;) {
+    const response = await fetch(`${bffUrl}/v1/orders/${encodeURIComponent(orderNumber)}`, { headers: { Authorization: `Bearer ${token}` } });
+    expect(response.status, `status poll of ${orderNumber}`).toBe(200);
+    const body = (await response.json()) as OrderStatusResponse;
+    if (body.final) {
+      expect(isFinalOrderStatus(body.status)).toBe(true);
+      return body;
+    }
+    if (Date.now() > deadline) throw new Error(`${orderNumber} still ${body.status} after ${timeoutMs} ms`);
+    await sleep(wait);
+    wait = Math.min(wait * 2, 400);
+  }
+}
+
+/** One checkout attempt (or a double click): the statuses, and the page URL if one came back. */
+async function checkoutOnce(bffUrl: string, sessionToken: string, doubleClick: boolean): Promise<{ statuses: number[]; url?: string }> {
+  const responses = await Promise.all(Array.from({ length: doubleClick ? 2 : 1 }, () => postCheckout(bffUrl, sessionToken)));
+  const statuses: number[] = [];
+  let url: string | undefined;
+  for (const response of responses) {
+    statuses.push(response.status);
+    if (response.status === 200) {
+      const body = (await response.json()) as { redirectUrl: string };
+      // A double click must never see two different pages.
+      if (url !== undefined) expect(body.redirectUrl).toBe(url);
+      url = body.redirectUrl;
+      continue;
+    }
+    // Only "refused, nothing created" (502) and "try again" (503, with Retry-After) are allowed.
+    expect([502, 503], `checkout answered ${response.status}`).toContain(response.status);
+    if (response.status === 503) expect(Number(response.headers.get('Retry-After'))).toBeGreaterThan(0);
+    await expectProblem(response);
+  }
+  return url === undefined ? { statuses } : { statuses, url };
+}
+
+export async function runJourney(bffUrl: string, sandbox: SandboxControl, plan: JourneyPlan): Promise<JourneyRecord> {
+  const session = await createMerchantSession(bffUrl, { amount: plan.amount, currency: plan.currency, capture: plan.capture });
+  const first = await checkoutOnce(bffUrl, session.sessionToken, plan.doubleClick);
+  let statuses = first.statuses;
+  let url = first.url;
+  if (url === undefined) {
+    // The buyer presses Pay again once, as the error told them to.
+    await sleep(100);
+    const again = await checkoutOnce(bffUrl, session.sessionToken, false);
+    statuses = [...statuses, ...again.statuses];
+    url = again.url;
+  }
+  if (url === undefined) {
+    // Told to retry later: the order must still reach a final status on its own (the reconciler).
+    const final = await pollUntilFinal(bffUrl, session.orderNumber, session.sessionToken);
+    return { plan, orderNumber: session.orderNumber, checkoutStatuses: statuses, ending: 'retryable-error', final };
+  }
+  const card = plan.card === 'decline' ? decliningCard : approvingCard;
+  const back = await sandbox.payHostedPage(url, { card, cancel: plan.card === 'cancel' });
+  const returned = await followReturn(back);
+  // The buyer's return is never a 5xx, whatever the gateway does behind it.
+  expect(returned.status, `return of ${session.orderNumber}`).toBe(303);
+  const statusToken = statusTokenOf(returned.headers.get('Location')!);
+  const final = await pollUntilFinal(bffUrl, session.orderNumber, statusToken);
+  return { plan, orderNumber: session.orderNumber, checkoutStatuses: statuses, ending: 'paid-page', returnStatus: returned.status, final };
+}
+
+/** The BFF's final status agrees with the gateway's own record of the order. */
+export function expectMatchesTruth(record: Pick<JourneyRecord, 'orderNumber' | 'final'>, truth: OrderTruth | undefined): void {
+  const where = `${record.orderNumber}: BFF says ${record.final.status}, sandbox ${truth?.status ?? 'never saw it'}`;
+  // At most one payment attempt ever reached the gateway's ledger for one order.
+  expect(truth?.attempts.length ?? 0, where).toBeLessThanOrEqual(1);
+  switch (record.final.status) {
+    case 'approved':
+      expect(['approved', 'captured'], where).toContain(truth?.status);
+      expect(record.final.auth, where).toBe(truth?.attempts[0]?.auth);
+      break;
+    case 'declined':
+      expect(['declined', 'cancelled'], where).toContain(truth?.status);
+      break;
+    case 'expired':
+      // Nothing was paid: the gateway never saw the order, or holds an unpaid page nobody got.
+      expect([undefined, 'created'], where).toContain(truth?.status);
+      break;
+    default:
+      throw new Error(`unexpected final status: ${where}`);
+  }
+}
