@@ -3,10 +3,10 @@
 import { mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import SQLite from 'better-sqlite3';
-import pg from 'pg';
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import { Kysely, SqliteDialect } from 'kysely';
 import type { Database } from './schema.ts';
 import { migrateToLatest } from './migrate.ts';
+import { openPostgres, type OpenPostgresOptions } from './postgres.ts';
 
 export type Engine = 'sqlite' | 'postgres';
 
@@ -16,20 +16,23 @@ export interface Store {
   close(): Promise<void>;
 }
 
-export interface OpenStoreOptions {
-  /** PostgreSQL only: use (and create) this schema, e.g. one per test file. */
-  schema?: string;
-}
+/** Options that only PostgreSQL reads (schema, pool settings, pool error listener). */
+export type OpenStoreOptions = OpenPostgresOptions;
 
+/** Opens the store and brings its tables to the latest migration. */
 export async function openStore(databaseUrl: string, options: OpenStoreOptions = {}): Promise<Store> {
-  const store = databaseUrl.startsWith('file:') ? openSqlite(databaseUrl) : await openPostgres(databaseUrl, options);
-  try {
-    await migrateToLatest(store.db, store.engine === 'postgres' ? options.schema : undefined);
-  } catch (error) {
-    await store.close();
-    throw error;
+  if (databaseUrl.startsWith('file:')) {
+    const store = openSqlite(databaseUrl);
+    try {
+      await migrateToLatest(store.db);
+    } catch (error) {
+      await store.close();
+      throw error;
+    }
+    return store;
   }
-  return store;
+  const db = await openPostgres(databaseUrl, options);
+  return { db, engine: 'postgres', close: () => db.destroy() };
 }
 
 function openSqlite(databaseUrl: string): Store {
@@ -45,25 +48,4 @@ function openSqlite(databaseUrl: string): Store {
   sqlite.pragma('foreign_keys = ON');
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
   return { db, engine: 'sqlite', close: () => db.destroy() };
-}
-
-async function openPostgres(databaseUrl: string, options: OpenStoreOptions): Promise<Store> {
-  const schema = options.schema;
-  if (schema !== undefined && !/^[a-z_][a-z0-9_]{0,62}$/.test(schema)) throw new Error(`bad schema name: ${schema}`);
-  if (schema) {
-    const setup = new pg.Client({ connectionString: databaseUrl });
-    await setup.connect();
-    try {
-      await setup.query(`create schema if not exists ${schema}`);
-    } finally {
-      await setup.end();
-    }
-  }
-  const pool = new pg.Pool({
-    connectionString: databaseUrl,
-    max: Number(process.env.DATABASE_POOL_MAX ?? 10),
-    ...(schema ? { options: `-c search_path=${schema}` } : {}),
-  });
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-  return { db, engine: 'postgres', close: () => db.destroy() };
 }

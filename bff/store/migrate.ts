@@ -2,7 +2,8 @@ import { Migrator, type Kysely, type Migration } from 'kysely';
 import { migrations } from './migrations/index.ts';
 
 /**
- * Runs every pending migration; Kysely's migrator takes a lock so concurrent starts are safe.
+ * Runs every pending migration. On PostgreSQL the caller holds the store's migration lock
+ * (postgres.ts), so concurrent starts are safe; SQLite serializes its writers by itself.
  * `schema`: PostgreSQL only, the schema the store lives in. Kysely otherwise finds its migration
  * tables in ANY schema and would skip ours when another schema already has them.
  */
