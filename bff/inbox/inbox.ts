@@ -3,6 +3,7 @@
 // database (unique (source, external_id); conditional UPDATEs on the lease), so it holds across
 // processes and on both engines.
 import { randomUUID } from 'node:crypto';
+import { isPostgres } from '../store/migrations/engine.ts';
 import type { EventRow, EventSource, WebhookDb, WebhookTrx } from './tables.ts';
 
 export interface NewInboxEvent {
@@ -38,16 +39,59 @@ export async function enqueueEvent(db: WebhookDb, event: NewInboxEvent): Promise
   return Number(result.numInsertedOrUpdatedRows ?? 0n) === 1 ? 'stored' : 'duplicate';
 }
 
+export interface InboxClaim {
+  owner: string;
+  now: Date;
+  leaseMs: number;
+  limit: number;
+}
+
 /**
- * Claims up to `limit` due events for `owner` until now + leaseMs. Candidates are read first,
- * then each is taken with an UPDATE that only matches while nobody holds a live lease: of two
- * workers racing for one row, exactly one sees numUpdatedRows = 1 (PostgreSQL re-checks the
- * WHERE after the row lock; SQLite serializes writers). A lease left by a killed process lapses.
+ * Claims up to `limit` due events for `owner` until now + leaseMs. A lease left by a killed
+ * process lapses. Of two workers racing for one row, exactly one gets it, on either engine.
  */
-export async function claimDueEvents(
-  db: WebhookDb,
-  claim: { owner: string; now: Date; leaseMs: number; limit: number },
-): Promise<EventRow[]> {
+export function claimDueEvents(db: WebhookDb, claim: InboxClaim): Promise<EventRow[]> {
+  return isPostgres(db) ? claimDueEventsSkippingLocked(db, claim) : claimDueEventsOneByOne(db, claim);
+}
+
+/**
+ * PostgreSQL (issue 8): one statement. It locks the due rows it picks and skips rows another
+ * worker's claim has locked at this moment, so N instances take disjoint batches instead of
+ * queueing on the same first rows.
+ */
+async function claimDueEventsSkippingLocked(db: WebhookDb, claim: InboxClaim): Promise<EventRow[]> {
+  const now = claim.now.toISOString();
+  const until = new Date(claim.now.getTime() + claim.leaseMs).toISOString();
+  // A CTE with FOR UPDATE is evaluated exactly once (never inlined or rescanned), so each row the
+  // UPDATE touches is one this statement locked.
+  const claimed = await db
+    .with('picked', (pick) =>
+      pick
+        .selectFrom('events')
+        .select('id')
+        .where('state', 'in', ['received', 'failed'])
+        .where((due) => due.or([due('next_attempt_at', 'is', null), due('next_attempt_at', '<=', now)]))
+        .where((free) => free.or([free('lease_expires_at', 'is', null), free('lease_expires_at', '<=', now)]))
+        .orderBy('received_at')
+        .limit(claim.limit)
+        .forUpdate()
+        .skipLocked(),
+    )
+    .updateTable('events')
+    .from('picked')
+    .whereRef('events.id', '=', 'picked.id')
+    .set({ lease_owner: claim.owner, lease_expires_at: until })
+    .returningAll('events')
+    .execute();
+  return claimed.sort((a, b) => a.received_at.localeCompare(b.received_at));
+}
+
+/**
+ * SQLite: candidates are read first, then each is taken with an UPDATE that only matches while
+ * nobody holds a live lease; SQLite serializes writers, so one of two racing workers sees
+ * numUpdatedRows = 1.
+ */
+async function claimDueEventsOneByOne(db: WebhookDb, claim: InboxClaim): Promise<EventRow[]> {
   const now = claim.now.toISOString();
   const until = new Date(claim.now.getTime() + claim.leaseMs).toISOString();
   const candidates = await db
