@@ -3,10 +3,7 @@
 // same database, it processes the event exactly once.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { webhookDb, type WebhookDb } from '../../bff/inbox/tables.ts';
 import { openStore, type Store } from '../../bff/store/database.ts';
@@ -14,6 +11,7 @@ import { SandboxControl } from '../../sandbox/control-client.ts';
 import { sandboxDefaults } from '../../sandbox/defaults.ts';
 import { startSandbox } from '../../sandbox/server.ts';
 import type { RunningServer } from '../../scripts/serve-app.ts';
+import { createTestDatabase, type TestDatabase } from './fixtures/test-database.ts';
 import { bankEvent, currentSecret, deliveryBody, eventually, linkWebhook, metricsText, postBank } from './webhooks-support.ts';
 
 /** A port that was free a moment ago: the BFF must come back on the same address after the crash. */
@@ -29,7 +27,7 @@ function freePort(): Promise<number> {
 }
 
 let sandbox: RunningServer;
-let directory: string;
+let database: TestDatabase;
 let store: Store;
 let db: WebhookDb;
 let env: Record<string, string>;
@@ -37,7 +35,7 @@ const children: ChildProcess[] = [];
 
 test.beforeAll(async () => {
   sandbox = await startSandbox({ SANDBOX_PORT: '0' });
-  directory = await mkdtemp(join(tmpdir(), 'svc-crash-'));
+  database = await createTestDatabase();
   const port = await freePort();
   env = {
     PATH: process.env.PATH ?? '',
@@ -48,7 +46,7 @@ test.beforeAll(async () => {
     GATEWAY_API_KEY: sandboxDefaults.merchant.apiKey,
     MERCHANT_SECRET: 'crash-test-merchant-secret-0123456789',
     SESSION_SIGNING_KEY: randomBytes(32).toString('base64url'),
-    DATABASE_URL: `file:${join(directory, 'bff.sqlite')}`,
+    DATABASE_URL: database.url,
     BFF_PORT: String(port),
     BANK_SECRET_REF: currentSecret,
     LOG_LEVEL: 'silent',
@@ -56,7 +54,7 @@ test.beforeAll(async () => {
     INBOX_LEASE_MS: '1500',
     GATEWAY_TIMEOUT_MS: '60000',
   };
-  // The test's own view of the same SQLite file (WAL: readers and the child's writer coexist).
+  // The test's own view of the same database (SQLite WAL: readers and the child's writer coexist).
   store = await openStore(env.DATABASE_URL!);
   db = webhookDb(store);
 });
@@ -65,7 +63,7 @@ test.afterAll(async () => {
   for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
   await store?.close();
   await sandbox?.close();
-  if (directory) await rm(directory, { recursive: true, force: true });
+  await database?.drop();
 });
 
 /** `node --import tsx bff/server.ts` (one process, so SIGKILL hits the server itself); resolves with its URL. */

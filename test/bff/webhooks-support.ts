@@ -2,9 +2,6 @@
 // sandbox bank, bank deliveries encrypted like the bank's, reads of issue 6's tables, and a
 // logger that keeps its lines for assertions.
 import { randomBytes, randomUUID } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { encryptDelivery } from '../../contract/bank/codec.ts';
 import type { BankEventType } from '../../contract/bank/event-types.ts';
 import { exampleEvent } from '../../sandbox/bank/event-examples.ts';
@@ -17,6 +14,7 @@ import type { Env } from '../../bff/config.ts';
 import type { Clock } from '../../bff/observability/clock.ts';
 import { startBff, type RunningBff } from '../../bff/server.ts';
 import { merchantSecret, shopOrigin } from './fixtures/stack.ts';
+import { createTestDatabase } from './fixtures/test-database.ts';
 
 export const currentSecret = 'test-bank-secret-current';
 export const previousSecret = 'test-bank-secret-previous';
@@ -42,12 +40,13 @@ export interface WebhookStack {
 }
 
 /**
- * The sandbox (gateway and bank) and a BFF that knows both, over a fresh SQLite file: like the
+ * The sandbox (gateway and bank) and a BFF that knows both, over a fresh database: like the
  * shared stack fixture, plus BANK_* (whose URL needs the sandbox's port) and fast inbox retries.
  */
 export async function startWebhookStack(options: { env?: Env; logger?: Logger; clock?: Clock } = {}): Promise<WebhookStack> {
   const sandboxServer = await startSandbox({ SANDBOX_PORT: '0' });
-  const directory = await mkdtemp(join(tmpdir(), 'svc-webhooks-'));
+  // SQLite file, or a fresh PostgreSQL database when TEST_DATABASE_URL is set (issue 8).
+  const database = await createTestDatabase();
   const env: Env = {
     NODE_ENV: 'test',
     GATEWAY_BASE_URL: sandboxServer.url,
@@ -57,7 +56,7 @@ export async function startWebhookStack(options: { env?: Env; logger?: Logger; c
     MERCHANT_SECRET: merchantSecret,
     SESSION_SIGNING_KEY: randomBytes(32).toString('base64url'),
     ALLOWED_ORIGINS: shopOrigin,
-    DATABASE_URL: `file:${join(directory, 'bff.sqlite')}`,
+    DATABASE_URL: database.url,
     BFF_PORT: '0',
     LOG_LEVEL: 'silent',
     GATEWAY_TIMEOUT_MS: '5000',
@@ -103,7 +102,7 @@ export async function startWebhookStack(options: { env?: Env; logger?: Logger; c
       for (const other of others) await other.close();
       await bff.close();
       await sandboxServer.close();
-      await rm(directory, { recursive: true, force: true });
+      await database.drop();
     },
   };
   return stack;
