@@ -46,6 +46,11 @@ describe('<svc-checkout>', () => {
         await waitForState(element, 'error');
         expect(statusText(element)).to.contain('Não foi possível acessar o serviço de pagamento');
         expect(root(element).querySelector('[lang]')?.getAttribute('lang')).to.equal('pt-BR');
+        // The page switching its language switches the element too.
+        document.documentElement.lang = 'es';
+        await new Promise((resolve) => setTimeout(resolve));
+        await element.updateComplete;
+        expect(statusText(element)).to.contain('No pudimos contactar el servicio de pago');
       } finally {
         document.documentElement.lang = 'en';
       }

@@ -5,7 +5,7 @@ import '../../widget/svc-checkout.ts';
 import type { SvcCheckout } from '../../widget/checkout.component.ts';
 import { expectAccessible } from './support/axe.ts';
 import { describedError, field, nextEvent, root, statusText, submitButton, waitForState } from './support/element-parts.ts';
-import { clearFaults, expiredSessionToken, injectFault, merchantSession, stack } from './support/stack.ts';
+import { clearFaults, expiredSessionToken, injectFault, merchantSession, shortSessionBff, stack } from './support/stack.ts';
 
 const costaRica = {
   firstName: 'Ana',
@@ -114,6 +114,50 @@ describe('submitting', function () {
       await waitForState(element, 'idle');
       expect(root(element).querySelector('[part="summary"] strong')?.textContent?.replace(/\s/g, ' ')).to.equal('₡13 000,00');
       await expectAccessible(element);
+    });
+  });
+
+  describe('when a catalog session expires before the shopper submits', () => {
+    it('makes a new session (a new order), keeps the details, says so, and the next submit goes through', async () => {
+      const { bff } = await shortSessionBff();
+      const element = await fixture<SvcCheckout>(
+        html`<svc-checkout bff=${bff} items='[{"sku":"CR-COFFEE-500","quantity":1}]' locale="en"></svc-checkout>`,
+      );
+      const ready = nextEvent(element, 'svc-ready');
+      await waitForState(element, 'idle');
+      const firstOrder = (await ready).orderNumber;
+      element.addEventListener('svc-redirect', (event) => event.preventDefault());
+      const submittedOrders: string[] = [];
+      element.addEventListener('svc-submit', (event) => submittedOrders.push(event.orderNumber));
+      const fill = (label: string, value: string) => {
+        const control = field<HTMLInputElement | HTMLSelectElement>(element, 'billing', label);
+        control.value = value;
+        control.dispatchEvent(new Event(control instanceof HTMLSelectElement ? 'change' : 'input'));
+      };
+      fill('First name', costaRica.firstName);
+      fill('Last name', costaRica.lastName);
+      fill('E-mail', costaRica.email);
+      fill('Country', 'CR');
+      await waitUntil(() => !(root(element).getElementById('billing-state') as HTMLSelectElement).disabled);
+      fill('State or province', 'CR-SJ');
+      fill('City', costaRica.city);
+      fill('Postal code', costaRica.zip);
+      fill('Address', costaRica.address);
+      fill('Phone', costaRica.telephone);
+      // Let the two-second session lapse.
+      await new Promise((resolve) => setTimeout(resolve, 2500));
+
+      await element.submit();
+      await waitForState(element, 'idle');
+      expect(statusText(element)).to.equal('Your checkout had expired, so we started a new one. Please submit again.');
+      expect(field(element, 'billing', 'First name').value).to.equal('Ana');
+      const redirected = nextEvent(element, 'svc-redirect');
+      await element.submit();
+      await redirected;
+      expect(element.state).to.equal('redirecting');
+      expect(submittedOrders.length).to.equal(2);
+      expect(submittedOrders[0]).to.equal(firstOrder);
+      expect(submittedOrders[1]).to.not.equal(firstOrder);
     });
   });
 });

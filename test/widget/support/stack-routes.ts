@@ -27,6 +27,7 @@ async function readJson(request: IncomingMessage): Promise<Record<string, unknow
 
 export function widgetTestStack() {
   let running: Promise<Stack> | undefined;
+  let shortSessionBff: Promise<{ url: string }> | undefined;
 
   async function handle(stack: Stack, path: string, body: Record<string, unknown>): Promise<unknown> {
     switch (path) {
@@ -41,6 +42,10 @@ export function widgetTestStack() {
         if (response.status !== 201) throw new Error(`merchant session: ${response.status} ${await response.text()}`);
         return response.json();
       }
+      case '/__stack/short-session-bff':
+        // A second BFF on the same database whose sessions live two seconds: catalog renewal.
+        shortSessionBff ??= stack.startAnotherBff({ SESSION_TTL_SECONDS: '2' });
+        return { bff: (await shortSessionBff).url };
       case '/__stack/expired-session': {
         // Signed with the BFF's own key by a clock twenty minutes behind: a genuine, expired token.
         const past = { now: () => new Date(Date.now() - 20 * 60_000) };

@@ -36,6 +36,11 @@ export function merchantSession(request: Partial<MerchantCreateSessionRequest> =
   });
 }
 
+/** Another BFF on the same stack whose session tokens expire after two seconds. */
+export function shortSessionBff(): Promise<{ bff: string }> {
+  return call('/__stack/short-session-bff', {});
+}
+
 /** A session token signed by the BFF's key that expired twenty minutes ago. */
 export function expiredSessionToken(): Promise<{ sessionToken: string }> {
   return call('/__stack/expired-session', {});
