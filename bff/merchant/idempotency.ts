@@ -21,6 +21,8 @@ export interface IdempotencyOptions {
   /** The caller space the keys live in (keys of different callers never collide). */
   scope: string;
   lifetimeMs?: number;
+  /** false: a request without the header runs as is (for routes whose callers do not send one yet). */
+  required?: boolean;
 }
 
 /** Same JSON, same hash: key order and whitespace do not make a request "different". */
@@ -92,6 +94,7 @@ export function requireIdempotencyKey(options: IdempotencyOptions): MiddlewareHa
 
   return async (c, next) => {
     const key = c.req.header(idempotencyHeader)?.trim();
+    if (!key && options.required === false) return next();
     if (!key || key.length > 255) {
       throw new ProblemException(400, {
         type: problemTypes.validation,

@@ -30,6 +30,27 @@ export function merchantRoutes(services: Services) {
   return app;
 }
 
+/** Merchant POSTs of other modules that honor an Idempotency-Key when one is sent (not required yet). */
+export const idempotentWhenKeyedPaths = ['/v1/merchant/checkout-sessions', '/v1/merchant/banking/destinations'];
+
+/**
+ * Secret first, then the key: an unauthenticated caller must never claim or read a key. Mount
+ * with `app.on('POST', path, …)` before the route itself.
+ */
+export function idempotentWhenKeyed(services: Services): MiddlewareHandler {
+  const { store, clock, config } = services;
+  const auth = requireMerchantSecret(() => config.MERCHANT_SECRET);
+  const idempotent = requireIdempotencyKey({ store, clock, scope: 'merchant', required: false });
+  return async (c, next) => {
+    // A replay is a Response returned by the key middleware: hand it back up.
+    let replay: Response | void = undefined;
+    const refused = await auth(c, async () => {
+      replay = await idempotent(c, next);
+    });
+    return refused ?? replay;
+  };
+}
+
 /**
  * CORS for a back office served from an allowed origin (the demo's) calling /v1/merchant/*
  * straight from the browser: it sends the secret and an Idempotency-Key, and deletes links.

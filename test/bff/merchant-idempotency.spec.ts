@@ -125,3 +125,25 @@ test('a gateway that cannot be reached releases the key; an unknown outcome is k
   expect(replayed.headers.get('idempotent-replayed')).toBe('true');
   expect(await stack.sandbox.calls('processModification', other)).toBe(1);
 });
+
+test('merchant checkout sessions honor an Idempotency-Key when one is sent', async () => {
+  const key = randomUUID();
+  const create = () =>
+    fetch(`${stack.bffUrl}/v1/merchant/checkout-sessions`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${stack.env.MERCHANT_SECRET}`, 'Content-Type': 'application/json', 'Idempotency-Key': key },
+      body: JSON.stringify({ amount: '10.00', currency: 'USD', returnUrl: 'http://shop.example.test/thanks' }),
+    });
+  const first = await create();
+  expect(first.status).toBe(201);
+  const replay = await create();
+  expect(replay.status).toBe(201);
+  expect(replay.headers.get('idempotent-replayed')).toBe('true');
+  expect((await replay.json()).orderNumber).toBe((await first.json()).orderNumber);
+  const stranger = await fetch(`${stack.bffUrl}/v1/merchant/checkout-sessions`, {
+    method: 'POST',
+    headers: { Authorization: 'Bearer wrong-secret', 'Content-Type': 'application/json', 'Idempotency-Key': key },
+    body: JSON.stringify({ amount: '10.00', currency: 'USD', returnUrl: 'http://shop.example.test/thanks' }),
+  });
+  expect(stranger.status).toBe(401);
+});
