@@ -10,7 +10,7 @@ import { notFoundProblem, problemResponse, toProblemResponse } from './http/prob
 import { requestMetrics } from './http/request-metrics.ts';
 import { buildOpenApiDocument, type OperationDoc } from './openapi/document.ts';
 import { merchantOperations } from './merchant/merchant-operations.ts';
-import { merchantCors, merchantRoutes } from './merchant/merchant-routes.ts';
+import { idempotentWhenKeyed, idempotentWhenKeyedPaths, merchantCors, merchantRoutes } from './merchant/merchant-routes.ts';
 import { checkoutOperations } from './openapi/operations.ts';
 import { checkoutRoutes } from './routes/checkout.ts';
 import { merchantSessionRoutes } from './routes/merchant-sessions.ts';
@@ -60,6 +60,7 @@ export function createApp(config: Config, deps: AppDeps, options: CreateAppOptio
 
   // The back office (an allowed origin, e.g. the demo) calls the merchant API from the browser.
   app.use('/v1/merchant/*', merchantCors(services.allowedOrigins));
+  for (const path of idempotentWhenKeyedPaths) app.on('POST', path, idempotentWhenKeyed(services));
 
   app.route('/', operationsRoutes(services));
   app.route('/', sessionRoutes(services));
