@@ -1,7 +1,7 @@
 // Back from the gateway: the merchant page opens with `#svc-result=<status token>` (made by the real
 // BFF after the buyer paid on the real sandbox's hosted page), the element reads and clears it,
 // polls and shows the outcome.
-import { expect, fixture, html } from '@open-wc/testing';
+import { expect, fixture, html, waitUntil } from '@open-wc/testing';
 import '../../widget/svc-checkout.ts';
 import type { SvcCheckout } from '../../widget/checkout.component.ts';
 import type { SvcStatusEvent } from '../../widget/events.ts';
@@ -31,6 +31,17 @@ async function checkoutToHostedPage(): Promise<{ hostedUrl: string; sessionToken
   const redirected = nextEvent(element, 'svc-redirect');
   await element.submit();
   return { hostedUrl: (await redirected).url, sessionToken };
+}
+
+/** The shopper types the billing address (catalog sessions have no prefill). */
+async function fillBilling(element: SvcCheckout) {
+  for (const [name, value] of Object.entries(billing)) {
+    const control = root(element).getElementById(`billing-${name}`) as HTMLInputElement | HTMLSelectElement;
+    if (name === 'state') await waitUntil(() => !control.disabled, 'the state list did not load');
+    control.value = value;
+    control.dispatchEvent(new Event(control instanceof HTMLSelectElement ? 'change' : 'input'));
+    await element.updateComplete;
+  }
 }
 
 /** The merchant page as the BFF's 303 leaves it: same document, the landing URL's fragment. */
@@ -99,6 +110,35 @@ describe('returning from the hosted payment page', function () {
       retry.click();
       await waitForState(element, 'idle');
       expect(root(element).querySelector('form')).to.exist;
+
+    });
+
+    it('in catalog mode, retries with a new order on a new hosted page that takes another card', async () => {
+      const { bff } = await stack();
+      const items = '[{"sku":"CR-HAMMOCK","quantity":1}]';
+      const first = await fixture<SvcCheckout>(html`<svc-checkout bff=${bff} items=${items} locale="en"></svc-checkout>`);
+      await waitForState(first, 'idle');
+      await fillBilling(first);
+      first.addEventListener('svc-redirect', (event) => event.preventDefault());
+      const firstRedirect = nextEvent(first, 'svc-redirect');
+      await first.submit();
+      const hostedUrl = (await firstRedirect).url;
+      const { landing } = await payAndReturn(hostedUrl, cards.declined);
+      arriveAt(landing);
+
+      const element = await fixture<SvcCheckout>(html`<svc-checkout bff=${bff} items=${items} locale="en"></svc-checkout>`);
+      await waitForState(element, 'declined');
+      root(element).querySelector<HTMLButtonElement>('[part="retry-button"]')!.click();
+      await waitForState(element, 'idle');
+      await fillBilling(element);
+      element.addEventListener('svc-redirect', (event) => event.preventDefault());
+      const retried = nextEvent(element, 'svc-redirect');
+      await element.submit();
+      const retryUrl = (await retried).url;
+      expect(retryUrl).to.not.equal(hostedUrl);
+      arriveAt((await payAndReturn(retryUrl, cards.approved)).landing);
+      const again = await fixture<SvcCheckout>(html`<svc-checkout bff=${bff} items=${items} locale="en"></svc-checkout>`);
+      await waitForState(again, 'approved');
     });
   });
 
