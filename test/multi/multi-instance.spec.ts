@@ -1,0 +1,179 @@
+// Three BFF processes on one PostgreSQL database (issue 8). The test plays the load balancer and
+// sends each request to the instance it chooses; what one instance did, the others must respect,
+// because uniqueness and work sharing live in the database.
+import { randomUUID } from 'node:crypto';
+import { expect, test } from '@playwright/test';
+import { sql } from 'kysely';
+import { webhookDb, type WebhookDb } from '../../bff/inbox/tables.ts';
+import { approvingCard, createMerchantSession, followReturn, orderStatus, postCheckout, statusTokenOf } from '../bff/fixtures/buyer.ts';
+import { merchantSecret } from '../bff/fixtures/stack.ts';
+import { bankEvent, deliveryBody, eventually, postBank } from '../bff/webhooks-support.ts';
+import { counterValue, metricsOf, spread, startCluster, type Cluster } from './fixtures/cluster.ts';
+
+/** Longer than the whole file takes: every consult a poll causes falls in an instance's first interval. */
+const consultIntervalMs = 120_000;
+
+let cluster: Cluster;
+let db: WebhookDb;
+
+test.describe.configure({ timeout: 120_000 });
+
+test.beforeAll(async () => {
+  test.setTimeout(120_000);
+  cluster = await startCluster({
+    instances: 3,
+    env: {
+      STATUS_CONSULT_INTERVAL_MS: String(consultIntervalMs),
+      // The stale-order reconciler (issue 9) also consults open orders on its own timer; off here so
+      // every consult the sandbox counts is one a poll caused.
+      RECONCILE_INTERVAL_MS: '0',
+    },
+  });
+  db = webhookDb(cluster.store);
+});
+
+test.afterAll(async () => {
+  await cluster?.close();
+});
+
+test.afterEach(async () => {
+  await cluster.sandbox.clearFaults();
+});
+
+/** The sum over all instances of one counter sample. */
+async function clusterCounter(sample: string): Promise<number> {
+  const texts = await Promise.all(cluster.urls.map(metricsOf));
+  return texts.reduce((sum, text) => sum + counterValue(text, sample), 0);
+}
+
+async function perInstanceCounter(sample: string): Promise<number[]> {
+  return (await Promise.all(cluster.urls.map(metricsOf))).map((text) => counterValue(text, sample));
+}
+
+test('all instances started together on the empty database; each migration ran once', async () => {
+  const applied = await sql<{ name: string }>`select name from kysely_migration`.execute(cluster.store.db);
+  const names = applied.rows.map((row) => row.name);
+  expect(names.length).toBeGreaterThan(0);
+  expect(new Set(names).size).toBe(names.length);
+  for (const url of cluster.urls) {
+    const ready = await fetch(`${url}/readyz`);
+    expect(ready.status).toBe(200);
+    expect(await ready.json()).toMatchObject({ status: 'ready', checks: { database: true } });
+  }
+});
+
+test('the same bank delivery posted to all three at once gives one inbox row, processed once', async () => {
+  const stored = 'webhook_deliveries_total{source="bank",outcome="stored"}';
+  const duplicate = 'webhook_deliveries_total{source="bank",outcome="duplicate"}';
+  const processed = 'inbox_events_total{source="bank",outcome="processed"}';
+  const before = { stored: await clusterCounter(stored), duplicate: await clusterCounter(duplicate), processed: await clusterCounter(processed) };
+  const events = Array.from({ length: 8 }, () => bankEvent('payment.succeeded'));
+
+  const answers = await Promise.all(
+    events.map(async (event) => {
+      const body = await deliveryBody(event);
+      return Promise.all(cluster.urls.map(async (url) => (await postBank(url, body)).status));
+    }),
+  );
+  // Every copy is acknowledged: the bank must not keep redelivering to whichever instance it hit.
+  expect(answers.flat()).toEqual(Array(events.length * cluster.urls.length).fill(200));
+
+  const ids = events.map((event) => event.event.event_id as string);
+  const rows = await eventually(
+    () => db.selectFrom('events').selectAll().where('source', '=', 'bank').where('external_id', 'in', ids).execute(),
+    (found) => found.length === ids.length && found.every((row) => row.state === 'processed'),
+    'every bank event processed',
+  );
+  expect(rows.map((row) => row.external_id).sort()).toEqual([...ids].sort());
+  expect(rows.every((row) => row.attempts === 0)).toBe(true);
+  const payments = await db.selectFrom('bank_payments').select(['payment_id', 'last_event_id']).where('last_event_id', 'in', ids).execute();
+  expect(payments).toHaveLength(events.length);
+
+  expect((await clusterCounter(stored)) - before.stored).toBe(events.length);
+  expect((await clusterCounter(duplicate)) - before.duplicate).toBe(events.length * (cluster.urls.length - 1));
+  expect((await clusterCounter(processed)) - before.processed).toBe(events.length);
+});
+
+test('the same checkout submitted to two instances gives one processPayment and one hosted page', async () => {
+  // A slow gateway keeps the winner's call open while the other instance's requests arrive.
+  await cluster.sandbox.injectFault({ operation: 'processPayment', kind: 'latency', latencyMs: 300 });
+  const sessions = await spread(cluster.urls, 4, (url) => createMerchantSession(url));
+  await cluster.sandbox.resetCalls();
+
+  await Promise.all(
+    sessions.map(async (session) => {
+      // Four submissions each to instances 1 and 2 (a double click, a retry, a second tab).
+      const answers = await Promise.all([1, 2, 1, 2, 1, 2, 1, 2].map((instance) => postCheckout(cluster.urls[instance]!, session.sessionToken)));
+      expect(answers.map((answer) => answer.status)).toEqual(Array(8).fill(200));
+      const bodies = (await Promise.all(answers.map((answer) => answer.json()))) as Array<{ redirectUrl: string; orderNumber: string }>;
+      expect(new Set(bodies.map((body) => body.redirectUrl)).size).toBe(1);
+      expect(bodies.every((body) => body.orderNumber === session.orderNumber)).toBe(true);
+      expect(await cluster.sandbox.calls('processPayment', session.orderNumber)).toBe(1);
+    }),
+  );
+  expect(await cluster.sandbox.calls('processPayment')).toBe(sessions.length);
+});
+
+test('the inbox workers of all instances share the work, and none processes an event twice', async () => {
+  // An unlimited link created through instance 0: the gateway reports every payment to instance 0.
+  const created = await fetch(`${cluster.urls[0]}/v1/merchant/payment-links`, {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${merchantSecret}`, 'Content-Type': 'application/json', 'Idempotency-Key': randomUUID() },
+    body: JSON.stringify({ amount: '2500', currency: 'CRC', description: 'Shared work' }),
+  });
+  expect(created.status).toBe(201);
+  const link = (await created.json()) as { id: string; url: string };
+  // Each confirmation looks the link up slowly, so instance 0 alone could not keep up.
+  await cluster.sandbox.injectFault({ operation: 'getLinkPaymentById', kind: 'latency', latencyMs: 150 });
+  await cluster.sandbox.resetCalls();
+  const processed = 'inbox_events_total{source="links",outcome="processed"}';
+  const before = await perInstanceCounter(processed);
+
+  const payments = 12;
+  for (let paid = 0; paid < payments; paid++) await cluster.sandbox.payLink(link.url, approvingCard);
+
+  const rows = await eventually(
+    () => db.selectFrom('events').selectAll().where('source', '=', 'links').where('external_id', 'like', `${link.id}:%`).execute(),
+    (found) => found.length === payments && found.every((row) => row.state === 'processed'),
+    'every link payment processed',
+  );
+  expect(rows.every((row) => row.attempts === 0 && row.lease_owner === null)).toBe(true);
+  const confirmed = await db.selectFrom('link_payments').selectAll().where('link_id', '=', link.id).execute();
+  expect(confirmed).toHaveLength(payments);
+  expect(confirmed.every((payment) => payment.status === 'paid')).toBe(true);
+
+  // Two workers holding one event at once would both have looked it up: one lookup per event.
+  expect(await cluster.sandbox.calls('getLinkPaymentById')).toBe(payments);
+  const after = await perInstanceCounter(processed);
+  const byInstance = after.map((count, index) => count - before[index]!);
+  expect(byInstance.reduce((sum, count) => sum + count, 0)).toBe(payments);
+  // Instances 1 and 2 received none of the deliveries, yet took part in processing them.
+  expect(byInstance[1]! + byInstance[2]!).toBeGreaterThan(0);
+});
+
+test('status polling through all instances: at most one consult per order per interval per instance', async () => {
+  const session = await createMerchantSession(cluster.urls[0]!);
+  const checkoutAnswer = await postCheckout(cluster.urls[1]!, session.sessionToken);
+  expect(checkoutAnswer.status).toBe(200);
+  const { redirectUrl } = (await checkoutAnswer.json()) as { redirectUrl: string };
+  await cluster.sandbox.resetCalls();
+
+  // Three waves of 30 concurrent polls spread over the three instances, all inside one interval.
+  for (let wave = 0; wave < 3; wave++) {
+    const answers = await spread(cluster.urls, 30, (url) => orderStatus(url, session.orderNumber, session.sessionToken));
+    expect(answers.every((answer) => answer.status === 'pending' && answer.final === false)).toBe(true);
+  }
+  expect(await cluster.sandbox.calls('consult', session.orderNumber)).toBe(cluster.urls.length);
+
+  // The buyer pays and comes back through instance 2, which confirms with its own consult.
+  const gatewayRedirect = await cluster.sandbox.payHostedPage(redirectUrl, { card: approvingCard });
+  const returned = await followReturn(gatewayRedirect.toString().replace(new URL(gatewayRedirect).origin, new URL(cluster.urls[2]!).origin));
+  expect(returned.status).toBe(303);
+  const statusToken = statusTokenOf(returned.headers.get('Location')!);
+  const consultsAfterReturn = await cluster.sandbox.calls('consult', session.orderNumber);
+
+  // Every instance now answers the final status from the shared store, with no consult at all.
+  const answers = await spread(cluster.urls, 30, (url) => orderStatus(url, session.orderNumber, statusToken));
+  expect(answers.every((answer) => answer.status === 'approved' && answer.final)).toBe(true);
+  expect(await cluster.sandbox.calls('consult', session.orderNumber)).toBe(consultsAfterReturn);
+});
