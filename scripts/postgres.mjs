@@ -30,15 +30,15 @@ function asPostgres(bin, args) {
 
 /**
  * Calls `body(databaseUrl)` with a fresh server, or `body(undefined)` when none can run here.
- * TEST_PG_PORT picks the port (default 54329).
+ * The port: `options.port`, else TEST_PG_PORT, else 54329.
  */
-export async function withPostgres(body) {
+export async function withPostgres(body, options = {}) {
   const bin = postgresBin();
   if (!bin) {
     console.error('[postgres] no PostgreSQL server binaries; install the Debian package `postgresql`.');
     return body(undefined);
   }
-  const port = process.env.TEST_PG_PORT ?? '54329';
+  const port = String(options.port ?? process.env.TEST_PG_PORT ?? '54329');
   const dir = mkdtempSync(join(tmpdir(), 'svc-pg-'));
   if (isRoot) chownSync(dir, Number(execFileSync('id', ['-u', 'postgres']).toString().trim()), Number(execFileSync('id', ['-g', 'postgres']).toString().trim()));
   const data = join(dir, 'data');
