@@ -26,6 +26,7 @@ import {
 import { countryOfLocale, countryOptions } from './i18n/countries.ts';
 import { formatMoney, resolveLocale, translationFor } from './i18n/localize.ts';
 import type { AddressFieldName, Translation } from './i18n/translation.ts';
+import { PaymentPopup } from './payment-popup.ts';
 import { loadCheckoutRules, loadPhoneValidator, loadSubdivisions, type CheckoutRulesModule, type Subdivision } from './lazy-assets.ts';
 import { StatusPoller } from './status-poller.ts';
 import { toFieldErrorCode, type AddressErrors, type AddressValidator } from './validation/field-error-code.ts';
@@ -134,8 +135,7 @@ export class SvcCheckout extends LitElement {
   private prefill: Prefill = {};
   private startedFor = '';
   private poller: StatusPoller | undefined;
-  private popup: Window | null = null;
-  private popupWatch: ReturnType<typeof setInterval> | undefined;
+  private popup: PaymentPopup | undefined;
   private lastStatus: string | undefined;
   private readonly langObserver = new MutationObserver(() => this.requestUpdate());
   private countryCache: { locale: string; options: ReturnType<typeof countryOptions> } | undefined;
@@ -157,7 +157,7 @@ export class SvcCheckout extends LitElement {
     super.disconnectedCallback();
     this.langObserver.disconnect();
     this.poller?.stop();
-    clearInterval(this.popupWatch);
+    this.closePopup();
   }
 
   protected override updated(changed: PropertyValues<this>): void {
@@ -172,7 +172,8 @@ export class SvcCheckout extends LitElement {
     // Validation needs the phone metadata and the chosen countries' subdivisions; once loaded,
     // everything below runs in the click's task, so a popup is still allowed to open.
     const loading = this.loadCheckData();
-    if (loading) await loading;
+    // A part that failed to load leaves its check to the BFF, which validates everything again.
+    if (loading) await loading.catch(() => undefined);
     const errorCount = this.countErrors();
     if (errorCount > 0) {
       this.notice = (t) => t.fixErrors(errorCount);
@@ -180,7 +181,7 @@ export class SvcCheckout extends LitElement {
     }
     if (!this.emit(new SvcSubmitEvent(this.order.orderNumber))) return;
     if (this.mode === 'popup') {
-      this.popup = window.open('about:blank', 'svc-checkout-payment', 'popup,width=520,height=760');
+      this.popup = PaymentPopup.open();
       if (!this.popup) {
         this.notice = (t) => t.popupBlocked;
         this.emit(new SvcErrorEvent('popup-blocked', 'the browser blocked the payment window'));
@@ -195,7 +196,7 @@ export class SvcCheckout extends LitElement {
     try {
       const { redirectUrl, orderNumber } = await this.client().checkout(this.sessionToken, body);
       this.checkoutState = 'redirecting';
-      if (this.popup) return this.openInPopup(redirectUrl, orderNumber);
+      if (this.popup) return this.openInPopup(this.popup, redirectUrl, orderNumber);
       if (this.emit(new SvcRedirectEvent(redirectUrl, 'redirect'))) window.location.assign(redirectUrl);
     } catch (error) {
       this.closePopup();
@@ -318,7 +319,7 @@ export class SvcCheckout extends LitElement {
     let rules: CheckoutRulesModule;
     try {
       rules = await this.ensureRules();
-    } catch (error) {
+    } catch {
       return this.fail(new BffError(0, undefined), 'network');
     }
     const statusToken = this.takeResultToken(rules.resultFragmentParameter);
@@ -400,27 +401,17 @@ export class SvcCheckout extends LitElement {
     this.watchOrder(orderNumber, statusToken);
   }
 
-  private openInPopup(redirectUrl: string, orderNumber: string): void {
-    const popup = this.popup;
-    if (!popup) return;
-    // The opener link is kept on purpose: cutting it (opener = null) also takes away this page's
-    // right to close the popup once the outcome is known. The hosted page is the merchant's own
-    // gateway, loaded over HTTPS from the URL the BFF returned.
-    popup.location.href = redirectUrl;
+  private openInPopup(popup: PaymentPopup, redirectUrl: string, orderNumber: string): void {
+    popup.show(redirectUrl, () => void this.onPopupClosed(orderNumber));
     this.emit(new SvcRedirectEvent(redirectUrl, 'popup'));
     this.watchOrder(orderNumber, this.sessionToken);
-    this.popupWatch = setInterval(() => {
-      if (!popup.closed) return;
-      clearInterval(this.popupWatch);
-      void this.onPopupClosed(orderNumber);
-    }, 500);
   }
 
   /** The shopper closed the window: one last look, then back to the form if nothing was decided. */
   private async onPopupClosed(orderNumber: string): Promise<void> {
     if (isBusy(this.checkoutState) === false) return;
     this.poller?.stop();
-    this.popup = null;
+    this.popup = undefined;
     try {
       const status = await this.client().getOrder(orderNumber, this.sessionToken);
       this.onOrderStatus(status);
@@ -433,9 +424,8 @@ export class SvcCheckout extends LitElement {
   }
 
   private closePopup(): void {
-    clearInterval(this.popupWatch);
-    if (this.popup && !this.popup.closed) this.popup.close();
-    this.popup = null;
+    this.popup?.close();
+    this.popup = undefined;
   }
 
   private watchOrder(orderNumber: string, token: string): void {

@@ -70,6 +70,37 @@ describe('popup mode', function () {
     });
   });
 
+  describe('when the shopper closes the popup without paying', () => {
+    it('goes back to the form and says the payment window was closed', async () => {
+      const { bff } = await stack();
+      const { sessionToken } = await merchantSession({ prefill: { billing } });
+      const element = await fixture<SvcCheckout>(
+        html`<svc-checkout bff=${bff} session=${sessionToken} mode="popup" locale="en"></svc-checkout>`,
+      );
+      await waitForState(element, 'idle');
+      const opened: Array<Window | null> = [];
+      const realOpen = window.open.bind(window);
+      window.open = (...args: Parameters<typeof window.open>) => {
+        const popup = realOpen(...args);
+        opened.push(popup);
+        return popup;
+      };
+      try {
+        const redirected = nextEvent(element, 'svc-redirect');
+        submitButton(element).focus();
+        await sendKeys({ press: 'Enter' });
+        await redirected;
+        opened[0]!.close();
+        await waitForState(element, 'idle');
+        expect(statusText(element)).to.equal('The payment window was closed before the payment finished.');
+        expect(root(element).querySelector('form')).to.exist;
+        await expectAccessible(element);
+      } finally {
+        window.open = realOpen;
+      }
+    });
+  });
+
   describe('when the browser blocks the popup', () => {
     it('keeps the form, says how to fix it and fires svc-error popup-blocked', async () => {
       const { bff } = await stack();
