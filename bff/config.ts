@@ -59,6 +59,11 @@ const schema = z.object({
   CATALOG_FILE: nonEmpty.optional(),
   BFF_PORT: port.default(8787),
   // Extra knobs (not in ARCHITECTURE.md's table; each has a default).
+  /**
+   * The address to listen on. Loopback by default; behind a load balancer on another host or in a
+   * container, 0.0.0.0 (and then set PUBLIC_BFF_URL to the balancer's URL).
+   */
+  BFF_HOST: nonEmpty.default('127.0.0.1'),
   /** At most one gateway consult per order per this many ms, however many pollers ask. */
   STATUS_CONSULT_INTERVAL_MS: positiveInt.default(2000),
   /** Session and checkout creations allowed per client IP per minute. */

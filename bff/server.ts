@@ -56,7 +56,7 @@ export async function startBff(env: Env = process.env, options: StartBffOptions 
   const app = createApp(config, { store, gateway, clock, logger, metrics, catalog });
   let server: RunningServer;
   try {
-    server = await serveApp(app, '127.0.0.1', config.BFF_PORT, 'BFF_PORT');
+    server = await serveApp(app, config.BFF_HOST, config.BFF_PORT, 'BFF_PORT');
   } catch (error) {
     await store.close();
     throw error;
