@@ -161,7 +161,7 @@ test.describe('the inbox claim', () => {
   });
 });
 
-test.describe('pool settings and readiness', () => {
+test.describe('settings for running behind a load balancer', () => {
   const baseEnv = (databaseUrl: string) => ({
     NODE_ENV: 'test',
     // Nothing listens here: these tests are about the database side of the BFF.
@@ -205,6 +205,19 @@ test.describe('pool settings and readiness', () => {
     expect(answers.every((answer) => answer.status === 200)).toBe(true);
     expect(most).toBeGreaterThan(0);
     expect(most).toBeLessThanOrEqual(2);
+  });
+
+  test('BFF_HOST chooses the address it listens on (loopback by default)', async () => {
+    const { url } = await freshDatabase();
+    const byDefault = await startBff(baseEnv(url));
+    cleanups.push(() => byDefault.close());
+    expect(new URL(byDefault.url).hostname).toBe('127.0.0.1');
+    // Another loopback address (Linux routes all of 127/8 to lo): reachable there, and only there.
+    const elsewhere = await startBff({ ...baseEnv(url), BFF_HOST: '127.0.0.2' });
+    cleanups.push(() => elsewhere.close());
+    const port = new URL(elsewhere.url).port;
+    expect((await fetch(`http://127.0.0.2:${port}/healthz`)).status).toBe(200);
+    await expect(fetch(`http://127.0.0.1:${port}/healthz`)).rejects.toThrow();
   });
 
   test('/readyz says not ready, promptly, when its database is gone', async () => {
