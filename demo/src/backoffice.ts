@@ -212,6 +212,11 @@ async function refreshOrders(): Promise<void> {
   try {
     const page = await api<OrderListResponse>('GET', `/v1/merchant/orders?${orderFilterQuery()}`);
     renderOrders(page.items);
+    // A buyer may pay and never come back: reading a pending order's detail asks the gateway
+    // (at most once per interval, BFF-side), so the next refresh shows where it really stands.
+    for (const order of page.items.filter((item) => item.status === 'pending').slice(0, 5)) {
+      void api('GET', `/v1/merchant/orders/${encodeURIComponent(order.orderNumber)}`).catch(() => undefined);
+    }
   } catch (error) {
     if (client) notify(`Orders: ${errorText(error)}`, true);
   }

@@ -1,7 +1,7 @@
 // The merchant API's orders over real HTTP against the sandbox: list and detail, capture,
 // refund, reverse with the state rules checked before the gateway, partial amounts, split.
 import { expect, test } from '@playwright/test';
-import { decliningCard } from './fixtures/buyer.ts';
+import { approvingCard, checkout, createMerchantSession, decliningCard } from './fixtures/buyer.ts';
 import { startStack, type Stack } from './fixtures/stack.ts';
 import { merchant, paidOrder } from './merchant-fixture.ts';
 
@@ -177,4 +177,15 @@ test('every merchant route needs the merchant secret; an unknown order is 404', 
   }
   const missing = await merchant(stack, 'GET', '/v1/merchant/orders/NOPE-1');
   expect(missing.status).toBe(404);
+});
+
+test('an order paid by a buyer who never came back shows approved in the merchant detail (confirmed with consult)', async () => {
+  const session = await createMerchantSession(stack.bffUrl, { amount: '33.00', currency: 'USD' });
+  const { redirectUrl } = await checkout(stack.bffUrl, session.sessionToken);
+  await stack.sandbox.payHostedPage(redirectUrl, { card: approvingCard });
+  const listed = await merchant(stack, 'GET', `/v1/merchant/orders?orderNumber=${session.orderNumber}`);
+  expect(listed.body.items[0].status).toBe('pending');
+  const detail = await merchant(stack, 'GET', `/v1/merchant/orders/${session.orderNumber}`);
+  expect(detail.body).toMatchObject({ status: 'approved', capturedAmount: '33.00' });
+  expect(detail.body.history.map((entry: { to: string; source: string }) => `${entry.to}:${entry.source}`)).toContain('approved:consult');
 });
