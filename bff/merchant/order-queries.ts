@@ -36,10 +36,11 @@ export async function listOrders(db: Db, query: OrderListQuery, cursor: Cursor |
   if (query.source) select = select.where('source', '=', query.source);
   if (query.orderNumber) {
     const prefix = query.orderNumber.endsWith('*') ? query.orderNumber.slice(0, -1) : undefined;
-    // A prefix search: escape LIKE's own wildcards so `_` in an order number matches only `_`.
+    // A prefix search, compared exactly (not LIKE: SQLite's ignores ASCII case, PostgreSQL's does
+    // not, and wildcards would need escaping), so both engines find the same orders.
     select =
       prefix !== undefined
-        ? select.where(sql<boolean>`order_number like ${prefix.replace(/[\\%_]/g, (c) => `\\${c}`) + '%'} escape '\\'`)
+        ? select.where(sql<boolean>`substr(order_number, 1, ${[...prefix].length}) = ${prefix}`)
         : select.where('order_number', '=', query.orderNumber);
   }
   if (query.email) select = select.where(sql<boolean>`lower(email) = ${query.email.toLowerCase()}`);

@@ -140,6 +140,13 @@ test('the orders list filters by status, currency and order number and pages wit
 
   const exact = await merchant(stack, 'GET', `/v1/merchant/orders?orderNumber=${declined}`);
   expect(exact.body.items.map((order: { orderNumber: string }) => order.orderNumber)).toEqual([declined]);
+  const prefix = declined.slice(0, -3);
+  const byPrefix = await merchant(stack, 'GET', `/v1/merchant/orders?orderNumber=${prefix}*`);
+  expect(byPrefix.body.items.map((order: { orderNumber: string }) => order.orderNumber)).toContain(declined);
+  for (const order of byPrefix.body.items) expect(order.orderNumber.startsWith(prefix)).toBe(true);
+  // Case-exact on both engines (SQLite's LIKE would not be).
+  const lowercase = await merchant(stack, 'GET', `/v1/merchant/orders?orderNumber=${prefix.toLowerCase()}*`);
+  expect(lowercase.body.items).toEqual([]);
 
   const seen: string[] = [];
   let cursor: string | null = null;
