@@ -22,6 +22,11 @@ export function parseStoredBankEvent(payload: string): BankEvent {
 
 export async function applyBankEvent(trx: WebhookTrx, event: BankEvent, now: Date): Promise<BankEventOutcome> {
   const payment = event.payment;
+  // Take the row's write lock before reading it (a no-op write works on both engines). Two
+  // instances applying events of one payment then run one after the other, and the second reads
+  // what the first committed; otherwise, under PostgreSQL's READ COMMITTED, the second would
+  // decide "newest" from a stale read and overwrite a newer status.
+  await trx.updateTable('bank_payments').set((eb) => ({ updated_at: eb.ref('updated_at') })).where('payment_id', '=', payment.payment_id).execute();
   const existing = await trx.selectFrom('bank_payments').selectAll().where('payment_id', '=', payment.payment_id).executeTakeFirst();
   const isNewest = !existing || event.event.occurred_at >= existing.last_event_at;
   const amount = payment.amount.amount ?? existing?.amount ?? null;
