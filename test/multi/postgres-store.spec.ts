@@ -5,6 +5,7 @@ import { expect, test } from '@playwright/test';
 import { sql } from 'kysely';
 import pg from 'pg';
 import { ConfigError, loadConfig } from '../../bff/config.ts';
+import { applyBankEvent } from '../../bff/inbox/bank-payment-handler.ts';
 import { claimDueEvents, enqueueEvent } from '../../bff/inbox/inbox.ts';
 import { webhookDb } from '../../bff/inbox/tables.ts';
 import { startBff } from '../../bff/server.ts';
@@ -12,6 +13,7 @@ import { openStore, type Store } from '../../bff/store/database.ts';
 import { migrations } from '../../bff/store/migrations/index.ts';
 import { migrationLockKey } from '../../bff/store/postgres.ts';
 import { createPostgresDatabase, type TestDatabase } from '../bff/fixtures/test-database.ts';
+import { bankEvent } from '../bff/webhooks-support.ts';
 import { postgresServer, type PostgresServer } from './fixtures/postgres-server.ts';
 
 let server: PostgresServer;
@@ -159,6 +161,49 @@ test.describe('the inbox claim', () => {
     expect(second.map((event) => JSON.parse(event.payload).index)).toEqual([0, 1, 2, 3]);
     expect(second.every((event) => event.lease_owner === 'successor')).toBe(true);
   });
+});
+
+test('two instances applying events of one bank payment at once: an older event never overwrites a newer one', async () => {
+  const { url } = await freshDatabase();
+  const store = await open(url);
+  const db = webhookDb(store);
+  const paymentId = randomUUID();
+  const at = (second: number) => `2026-11-21T12:00:0${second}.000Z`;
+  const event = (type: 'payin.posted' | 'payment.succeeded', second: number) =>
+    bankEvent(type, (e) => {
+      e.payment.payment_id = paymentId;
+      e.event.occurred_at = at(second);
+    });
+  await db.transaction().execute((trx) => applyBankEvent(trx, event('payin.posted', 0), new Date()));
+  const newer = event('payment.succeeded', 2);
+  const older = event('payin.posted', 1);
+
+  // Instance A applies the newer event and holds its transaction open…
+  let release = () => undefined as void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  let applied = () => undefined as void;
+  const newerApplied = new Promise<void>((resolve) => (applied = resolve));
+  const instanceA = db.transaction().execute(async (trx) => {
+    await applyBankEvent(trx, newer, new Date());
+    applied();
+    await held;
+  });
+  await newerApplied;
+  // …while instance B applies the older one, and has to wait for A's row.
+  const instanceB = db.transaction().execute((trx) => applyBankEvent(trx, older, new Date()));
+  const observer = await connect(url);
+  for (let look = 0; ; look++) {
+    const waiting = await observer.query(`select count(*)::int as n from pg_locks where not granted and locktype = 'transactionid'`);
+    if (waiting.rows[0].n === 1) break;
+    if (look > 200) throw new Error('instance B never waited for instance A');
+    await sleep(25);
+  }
+  release();
+  await Promise.all([instanceA, instanceB]);
+
+  const row = await db.selectFrom('bank_payments').selectAll().where('payment_id', '=', paymentId).executeTakeFirstOrThrow();
+  expect(row.last_event_id).toBe(newer.event.event_id);
+  expect(row.status).toBe(newer.payment.status);
 });
 
 test.describe('settings for running behind a load balancer', () => {
