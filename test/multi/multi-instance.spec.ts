@@ -114,6 +114,40 @@ test('the same checkout submitted to two instances gives one processPayment and 
   expect(await cluster.sandbox.calls('processPayment')).toBe(sessions.length);
 });
 
+test('one capture sent with one Idempotency-Key to all three instances reaches the gateway once', async () => {
+  const session = await createMerchantSession(cluster.urls[0]!, { amount: '40.00', currency: 'USD', capture: false });
+  const { redirectUrl } = (await (await postCheckout(cluster.urls[1]!, session.sessionToken)).json()) as { redirectUrl: string };
+  expect((await followReturn(await cluster.sandbox.payHostedPage(redirectUrl, { card: approvingCard }))).status).toBe(303);
+  await cluster.sandbox.injectFault({ operation: 'processModification', kind: 'latency', latencyMs: 300 });
+  await cluster.sandbox.resetCalls();
+
+  const key = randomUUID();
+  const answers = await Promise.all(
+    cluster.urls.map((url) =>
+      fetch(`${url}/v1/merchant/orders/${session.orderNumber}/capture`, {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${merchantSecret}`, 'Content-Type': 'application/json', 'Idempotency-Key': key },
+        body: JSON.stringify({}),
+      }),
+    ),
+  );
+  // One instance runs it; the others see the key in progress (409, retry) or replay its answer.
+  const statuses = answers.map((answer) => answer.status);
+  expect(statuses.filter((status) => status === 200).length).toBeGreaterThanOrEqual(1);
+  expect(statuses.every((status) => status === 200 || status === 409)).toBe(true);
+  expect(await cluster.sandbox.calls('processModification', session.orderNumber)).toBe(1);
+
+  // A retry of the same key, at any instance, replays the one result.
+  const retried = await fetch(`${cluster.urls[2]}/v1/merchant/orders/${session.orderNumber}/capture`, {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${merchantSecret}`, 'Content-Type': 'application/json', 'Idempotency-Key': key },
+    body: JSON.stringify({}),
+  });
+  expect(retried.status).toBe(200);
+  expect(retried.headers.get('Idempotent-Replayed')).toBe('true');
+  expect(await cluster.sandbox.calls('processModification', session.orderNumber)).toBe(1);
+});
+
 test('the inbox workers of all instances share the work, and none processes an event twice', async () => {
   // An unlimited link created through instance 0: the gateway reports every payment to instance 0.
   const created = await fetch(`${cluster.urls[0]}/v1/merchant/payment-links`, {
