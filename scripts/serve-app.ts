@@ -1,9 +1,17 @@
 import { serve, type ServerType } from '@hono/node-server';
 import type { Hono } from 'hono';
 
+export interface CloseOptions {
+  /**
+   * Stop taking connections but let requests in flight finish, for at most this many ms, before
+   * cutting what is left (a rolling restart behind a load balancer). Without it, close cuts at once.
+   */
+  graceMs?: number;
+}
+
 export interface RunningServer {
   url: string;
-  close(): Promise<void>;
+  close(options?: CloseOptions): Promise<void>;
 }
 
 /**
@@ -22,10 +30,29 @@ export function serveApp(app: Pick<Hono, 'fetch'>, host: string, port: number, p
       server.off('error', onError);
       resolve({
         url: `http://${host}:${info.port}`,
-        close: () =>
+        close: (options: CloseOptions = {}) =>
           new Promise<void>((done) => {
-            if ('closeAllConnections' in server) server.closeAllConnections();
-            server.close(() => done());
+            const cutAll = () => {
+              if ('closeAllConnections' in server) server.closeAllConnections();
+            };
+            if (!options.graceMs) {
+              cutAll();
+              server.close(() => done());
+              return;
+            }
+            const deadline = setTimeout(cutAll, options.graceMs);
+            // Keep-alive connections (a balancer's pool) would hold close() open until they time
+            // out: close each one as soon as it has no request in flight.
+            const closeIdle = () => {
+              if ('closeIdleConnections' in server) server.closeIdleConnections();
+            };
+            const sweep = setInterval(closeIdle, 100);
+            server.close(() => {
+              clearTimeout(deadline);
+              clearInterval(sweep);
+              done();
+            });
+            closeIdle();
           }),
       });
     });
