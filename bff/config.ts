@@ -64,6 +64,8 @@ const schema = z.object({
    * container, 0.0.0.0 (and then set PUBLIC_BFF_URL to the balancer's URL).
    */
   BFF_HOST: nonEmpty.default('127.0.0.1'),
+  /** On SIGTERM, how long requests in flight may run before their connections are cut (ms). */
+  SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).default(15_000),
   /** At most one gateway consult per order per this many ms, however many pollers ask. */
   STATUS_CONSULT_INTERVAL_MS: positiveInt.default(2000),
   /** Session and checkout creations allowed per client IP per minute. */

@@ -83,8 +83,8 @@ export async function startBff(env: Env = process.env, options: StartBffOptions 
     config,
     store,
     reconciler,
-    close: async () => {
-      await server.close();
+    close: async (closeOptions) => {
+      await server.close(closeOptions);
       await reconciler.stop();
       await app.webhooks.stop();
       await store.close();
@@ -96,7 +96,13 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   try {
     const server = await startBff();
     console.log(`bff      ${server.url}`);
-    const stop = () => void server.close().then(() => process.exit(0));
+    // Behind a load balancer: refuse new connections, let requests in flight finish, then close.
+    let stopping = false;
+    const stop = () => {
+      if (stopping) return;
+      stopping = true;
+      void server.close({ graceMs: server.config.SHUTDOWN_GRACE_MS }).then(() => process.exit(0));
+    };
     process.on('SIGINT', stop);
     process.on('SIGTERM', stop);
   } catch (error) {
