@@ -160,8 +160,17 @@ export class SvcCheckout extends LitElement {
     this.closePopup();
   }
 
+  /** Set when the shopper submits from inside the element: their focus follows the checkout's status. */
+  private focusFollowsStatus = false;
+
   protected override updated(changed: PropertyValues<this>): void {
     if (changed.has('bff') || changed.has('session') || changed.has('items')) void this.start();
+    // The control the shopper was on got disabled or left with the form (submitting, a popup, an
+    // outcome): keyboard and screen reader users land on the status instead of the page's top.
+    if (this.checkoutState === 'idle') this.focusFollowsStatus = false;
+    else if (this.focusFollowsStatus && !this.shadowRoot?.activeElement) {
+      this.renderRoot.querySelector<HTMLElement>('[role="status"]')?.focus();
+    }
   }
 
   /** Validates and, when valid, sends the details and goes to the payment page. Same as pressing the pay button. */
@@ -180,6 +189,7 @@ export class SvcCheckout extends LitElement {
       return this.focusFirstInvalid();
     }
     if (!this.emit(new SvcSubmitEvent(this.order.orderNumber))) return;
+    this.focusFollowsStatus = this.matches(':focus-within');
     if (this.mode === 'popup') {
       this.popup = PaymentPopup.open();
       if (!this.popup) {
@@ -231,7 +241,7 @@ export class SvcCheckout extends LitElement {
     const outcome = this.outcome;
     return html`<div lang=${t.lang.split('-')[0] === locale.split('-')[0] ? locale : t.lang}>
       ${formShown && this.order ? this.renderForm(t, locale, this.order) : nothing}
-      <p class="status" part="status" role="status" data-state=${state}>${this.statusText(t, locale)}</p>
+      <p class="status" part="status" role="status" tabindex="-1" data-state=${state}>${this.statusText(t, locale)}</p>
       ${outcome && !isBusy(state) && state !== 'idle' ? html`<p>${t.orderNumber(outcome.orderNumber)}</p>` : nothing}
       ${this.canRetry()
         ? html`<button type="button" part="retry-button" @click=${() => void this.retry()}>${t.retry}</button>`

@@ -65,7 +65,7 @@ describe('submitting', function () {
       const state = field<HTMLSelectElement>(element, 'billing', 'State');
       expect(state.getAttribute('aria-invalid')).to.equal('true');
       expect(describedError(state)).to.equal('Choose a state or province of the selected country.');
-      expect(root(element).activeElement).to.equal(state);
+      expect(root(element).activeElement === state, 'focus on the state').to.equal(true);
       expect(statusText(element)).to.equal('Please fix 1 field.');
       expect(field(element, 'billing', 'City').getAttribute('aria-invalid')).to.equal('false');
       await expectAccessible(element);

@@ -131,7 +131,7 @@ describe('the checkout form', () => {
       await typeInto('8312 3456');
       await sendKeys({ press: 'Tab' }); // "ship to my billing address" stays checked
       await sendKeys({ press: 'Tab' });
-      expect(root(element).activeElement).to.equal(submitButton(element));
+      expect(root(element).activeElement === submitButton(element), 'focus on the pay button').to.equal(true);
 
       const submitted = nextEvent(element, 'svc-submit');
       const redirected = nextEvent(element, 'svc-redirect');
@@ -178,7 +178,7 @@ describe('the checkout form', () => {
       element.addEventListener('svc-submit', () => (submits += 1));
       submitButton(element).click();
       await waitUntil(() => field(element, 'billing', 'First name').getAttribute('aria-invalid') === 'true');
-      expect(root(element).activeElement).to.equal(field(element, 'billing', 'First name'));
+      expect(root(element).activeElement === field(element, 'billing', 'First name'), 'focus on the first name').to.equal(true);
       expect(statusText(element)).to.equal('Please fix 9 fields.');
       expect(describedError(field(element, 'billing', 'City'))).to.equal('Fill in this field.');
       expect(submits).to.equal(0);

@@ -55,6 +55,8 @@ describe('popup mode', function () {
         await waitForState(element, 'polling');
         expect(statusText(element)).to.equal('Complete the payment in the window that opened. We will show the result here.');
         expect(root(element).querySelector('form')).to.equal(null);
+        // The pay button went away with the form: the keyboard user is put on the status.
+        expect(root(element).activeElement === root(element).querySelector('[role="status"]'), 'focus on the status').to.equal(true);
         await expectAccessible(element);
 
         const approved = nextEvent(element, 'svc-approved');
