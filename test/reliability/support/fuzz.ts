@@ -1,0 +1,137 @@
+// Property-based fuzzing of one BFF endpoint in-process (fast-check): random and half-valid
+// bodies, query strings, path parameters and headers. The property: never a 5xx, and every error
+// is application/problem+json matching contract/bff-api.ts's `problem` (status equal to the HTTP
+// status). Buyer-facing pages (/v1/return, /v1/links/return) may answer HTML instead, never a 5xx.
+import fc from 'fast-check';
+import { expect } from '@playwright/test';
+import { problem } from '../../../contract/bff-api.ts';
+import type { BffApp } from '../../../bff/app.ts';
+
+/** Cases per endpoint: ≥ 1,000 in CI (issue 9); FUZZ_RUNS raises it locally. */
+export const fuzzRuns = Math.max(1000, Number(process.env.FUZZ_RUNS ?? 0) || 0);
+
+/** Header values must be printable ASCII or fetch refuses to build the request at all. */
+export const headerText = fc.string({ unit: fc.integer({ min: 0x20, max: 0x7e }).map((code) => String.fromCharCode(code)), maxLength: 80 });
+/** Any text, astral planes and lone surrogates included. */
+export const anyText = fc.string({ unit: 'binary', maxLength: 200 });
+
+export interface FuzzRequest {
+  method: string;
+  path: string;
+  headers: Record<string, string>;
+  body?: string | undefined;
+}
+
+export interface EndpointFuzz {
+  name: string;
+  request: fc.Arbitrary<FuzzRequest>;
+  /** Buyer-facing page: an HTML answer (with a CSP) is allowed. */
+  htmlAllowed?: boolean;
+}
+
+/** A valid template with any field kept, dropped or replaced by any JSON (recursively). */
+export function mutated(template: unknown): fc.Arbitrary<unknown> {
+  if (Array.isArray(template)) {
+    return fc.oneof(fc.array(fc.oneof(...template.map((item) => mutated(item))), { maxLength: 4 }), fc.jsonValue({ maxDepth: 2 }));
+  }
+  if (template !== null && typeof template === 'object') {
+    const fields = Object.fromEntries(Object.entries(template).map(([key, value]) => [key, mutated(value)]));
+    const extra = fc.dictionary(anyText.filter((k) => k.length < 20), fc.jsonValue({ maxDepth: 1 }), { maxKeys: 2 });
+    return fc.oneof(
+      { weight: 4, arbitrary: fc.tuple(fc.record(fields, { requiredKeys: [] }), extra).map(([known, more]) => ({ ...more, ...known })) },
+      { weight: 1, arbitrary: fc.jsonValue({ maxDepth: 2 }) },
+    );
+  }
+  return fc.oneof(
+    { weight: 3, arbitrary: fc.constant(template) },
+    { weight: 1, arbitrary: fc.jsonValue({ maxDepth: 1 }) },
+    { weight: 1, arbitrary: anyText },
+    { weight: 1, arbitrary: fc.oneof(fc.double(), fc.integer(), fc.constantFrom('', '-1', '1e309', 'NaN', '0.001', '99999999999999999999.99', '٣.٠٠')) },
+  );
+}
+
+/** A request body: half-valid JSON, any JSON, broken JSON, or nothing. */
+export function bodyFor(template: unknown): fc.Arbitrary<string | undefined> {
+  return fc.oneof(
+    { weight: 6, arbitrary: mutated(template).map((value) => JSON.stringify(value)) },
+    { weight: 2, arbitrary: fc.jsonValue({ maxDepth: 3 }).map((value) => JSON.stringify(value)) },
+    { weight: 1, arbitrary: anyText },
+    { weight: 1, arbitrary: mutated(template).map((value) => JSON.stringify(value).slice(0, -1)) },
+    { weight: 1, arbitrary: fc.constant(undefined) },
+  );
+}
+
+/** Headers a caller may send, each present or not; `bearer` are the tokens worth trying. */
+export function headersFor(options: { bearer: string[]; origins: string[] }): fc.Arbitrary<Record<string, string>> {
+  return fc.record(
+    {
+      Authorization: fc.oneof(
+        { weight: 4, arbitrary: fc.constantFrom(...options.bearer).map((token) => `Bearer ${token}`) },
+        { weight: 1, arbitrary: headerText.map((text) => `Bearer ${text}`) },
+        { weight: 1, arbitrary: headerText },
+      ),
+      Origin: fc.oneof({ weight: 4, arbitrary: fc.constantFrom(...options.origins) }, { weight: 1, arbitrary: headerText }),
+      'Content-Type': fc.constantFrom('application/json', 'application/json; charset=utf-8', 'text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x'),
+      'Idempotency-Key': headerText,
+      'X-Forwarded-For': headerText,
+      Accept: fc.constantFrom('application/json', 'text/html', '*/*'),
+      'Accept-Language': headerText,
+      Cookie: headerText,
+    },
+    { requiredKeys: [] },
+  );
+}
+
+/** A query string from known keys (with any values) and unknown ones. */
+export function queryFor(keys: string[], values: Record<string, fc.Arbitrary<string>> = {}): fc.Arbitrary<string> {
+  const known = Object.fromEntries(keys.map((key) => [key, fc.oneof(values[key] ?? headerText, anyText)]));
+  return fc
+    .tuple(fc.record(known, { requiredKeys: [] }), fc.dictionary(headerText.filter((k) => k.length > 0 && k.length < 12), anyText, { maxKeys: 2 }))
+    .map(([a, b]) => {
+      const query = new URLSearchParams({ ...b, ...a } as Record<string, string>).toString();
+      return query ? `?${query}` : '';
+    });
+}
+
+/** A path segment: a known good value most of the time, else anything (encoded). */
+export function segment(...good: string[]): fc.Arbitrary<string> {
+  return fc.oneof({ weight: 2, arbitrary: fc.constantFrom(...good) }, { weight: 1, arbitrary: anyText.map(encodeURIComponent) }, { weight: 1, arbitrary: fc.constantFrom('..', '%2e%2e', '%00', 'a'.repeat(300)) });
+}
+
+export interface FuzzStats {
+  cases: number;
+  elapsedMs: number;
+  byStatus: Record<string, number>;
+}
+
+/** `lastErrors` names what the app logged at error level, to explain a 5xx in the failure. */
+export async function fuzzEndpoint(app: BffApp, endpoint: EndpointFuzz, seed: number, lastErrors: () => string = () => ''): Promise<FuzzStats> {
+  const byStatus: Record<string, number> = {};
+  let cases = 0;
+  const started = Date.now();
+  await fc.assert(
+    fc.asyncProperty(endpoint.request, async (request) => {
+      const response = await app.request(request.path, {
+        method: request.method,
+        headers: request.headers,
+        ...(request.body !== undefined && request.method !== 'GET' && request.method !== 'HEAD' ? { body: request.body } : {}),
+      });
+      cases++;
+      byStatus[response.status] = (byStatus[response.status] ?? 0) + 1;
+      const where = `${endpoint.name}: ${request.method} ${request.path} → ${response.status}`;
+      if (response.status >= 500) expect(response.status, `${where}\n${await response.text()}\n${lastErrors()}`).toBeLessThan(500);
+      if (response.status < 400) return;
+      const contentType = response.headers.get('Content-Type') ?? '';
+      if (endpoint.htmlAllowed && contentType.startsWith('text/html')) {
+        expect(response.headers.get('Content-Security-Policy'), where).toContain("default-src 'none'");
+        return;
+      }
+      expect(contentType, where).toContain('application/problem+json');
+      if (request.method === 'HEAD') return;
+      const body = problem.parse(await response.json());
+      expect(body.status, where).toBe(response.status);
+    }),
+    { numRuns: fuzzRuns, seed, endOnFailure: true },
+  );
+  return { cases, elapsedMs: Date.now() - started, byStatus };
+}

@@ -1,0 +1,79 @@
+// The BFF built in-process with createApp (requests through app.request(), no socket), over a real
+// SQLite database (in memory), with the real sandbox over loopback HTTP as its gateway and bank. Its logs
+// are kept so a test can scan them.
+import { randomBytes } from 'node:crypto';
+import { createApp, type BffApp } from '../../../bff/app.ts';
+import { loadCatalog } from '../../../bff/catalog/catalog.ts';
+import { loadConfig, type Config, type Env } from '../../../bff/config.ts';
+import { GatewayClient } from '../../../bff/gateway/client.ts';
+import { systemClock } from '../../../bff/observability/clock.ts';
+import { createLogger } from '../../../bff/observability/logger.ts';
+import { AppMetrics } from '../../../bff/observability/metrics.ts';
+import { openStore, type Store } from '../../../bff/store/database.ts';
+import { sandboxDefaults } from '../../../sandbox/defaults.ts';
+import { startSandbox } from '../../../sandbox/server.ts';
+import { merchantSecret, shopOrigin } from '../../bff/fixtures/stack.ts';
+
+export const bankSecretRef = 'reliability-bank-secret-ref';
+
+export interface InProcessBff {
+  app: BffApp;
+  config: Config;
+  store: Store;
+  sandboxUrl: string;
+  /** Every log line the app wrote (JSON, one per line). */
+  logText(): string;
+  close(): Promise<void>;
+}
+
+export async function startInProcessBff(extraEnv: Env = {}): Promise<InProcessBff> {
+  const sandbox = await startSandbox({ SANDBOX_PORT: '0' });
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    GATEWAY_BASE_URL: sandbox.url,
+    GATEWAY_API_USER: sandboxDefaults.merchant.apiUser,
+    GATEWAY_API_PASSWORD: sandboxDefaults.merchant.apiPassword,
+    GATEWAY_API_KEY: sandboxDefaults.merchant.apiKey,
+    BANK_BASE_URL: `${sandbox.url}/banking`,
+    BANK_ACCESS_TOKEN: sandboxDefaults.bankAccessToken,
+    BANK_SECRET_REF: bankSecretRef,
+    MERCHANT_SECRET: merchantSecret,
+    SESSION_SIGNING_KEY: randomBytes(32).toString('base64url'),
+    ALLOWED_ORIGINS: shopOrigin,
+    // In memory by default: the real SQLite engine without an fsync per rejected delivery, so
+    // thousands of fuzz cases stay fast; a test that restarts on the same data passes a file.
+    DATABASE_URL: 'file::memory:',
+    PUBLIC_BFF_URL: 'http://127.0.0.1:8787',
+    GATEWAY_TIMEOUT_MS: '5000',
+    RATE_LIMIT_PER_MINUTE: '1000000',
+    LOG_LEVEL: 'info',
+    ...extraEnv,
+  });
+  const lines: string[] = [];
+  const logger = createLogger(config.LOG_LEVEL, { write: (line: string) => void lines.push(line) });
+  const store = await openStore(config.DATABASE_URL);
+  const metrics = new AppMetrics();
+  const gateway = new GatewayClient({
+    baseUrl: config.GATEWAY_BASE_URL,
+    apiUser: config.GATEWAY_API_USER,
+    apiPassword: config.GATEWAY_API_PASSWORD,
+    apiKey: config.GATEWAY_API_KEY,
+    timeoutMs: config.GATEWAY_TIMEOUT_MS,
+    clock: systemClock,
+    metrics,
+    logger,
+  });
+  const app = createApp(config, { store, gateway, clock: systemClock, logger, metrics, catalog: loadCatalog(config.CATALOG_FILE) });
+  return {
+    app,
+    config,
+    store,
+    sandboxUrl: sandbox.url,
+    logText: () => lines.join(''),
+    async close() {
+      await app.webhooks.stop();
+      await store.close();
+      await sandbox.close();
+    },
+  };
+}
