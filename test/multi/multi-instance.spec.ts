@@ -7,8 +7,8 @@ import { sql } from 'kysely';
 import { webhookDb, type WebhookDb } from '../../bff/inbox/tables.ts';
 import { approvingCard, createMerchantSession, followReturn, orderStatus, postCheckout, statusTokenOf } from '../bff/fixtures/buyer.ts';
 import { merchantSecret } from '../bff/fixtures/stack.ts';
-import { bankEvent, deliveryBody, eventually, postBank } from '../bff/webhooks-support.ts';
-import { counterValue, metricsOf, spread, startCluster, type Cluster } from './fixtures/cluster.ts';
+import { bankEvent, deliveryBody, postBank } from '../bff/webhooks-support.ts';
+import { counterValue, metricsOf, spread, startCluster, waitFor, type Cluster } from './fixtures/cluster.ts';
 
 /** Longer than the whole file takes: every consult a poll causes falls in an instance's first interval. */
 const consultIntervalMs = 120_000;
@@ -79,7 +79,7 @@ test('the same bank delivery posted to all three at once gives one inbox row, pr
   expect(answers.flat()).toEqual(Array(events.length * cluster.urls.length).fill(200));
 
   const ids = events.map((event) => event.event.event_id as string);
-  const rows = await eventually(
+  const rows = await waitFor(
     () => db.selectFrom('events').selectAll().where('source', '=', 'bank').where('external_id', 'in', ids).execute(),
     (found) => found.length === ids.length && found.every((row) => row.state === 'processed'),
     'every bank event processed',
@@ -157,16 +157,18 @@ test('the inbox workers of all instances share the work, and none processes an e
   });
   expect(created.status).toBe(201);
   const link = (await created.json()) as { id: string; url: string };
-  // Each confirmation looks the link up slowly, so instance 0 alone could not keep up.
-  await cluster.sandbox.injectFault({ operation: 'getLinkPaymentById', kind: 'latency', latencyMs: 150 });
+  // Each confirmation looks the link up slowly, so a worker spends a while on every event.
+  await cluster.sandbox.injectFault({ operation: 'getLinkPaymentById', kind: 'latency', latencyMs: 100 });
   await cluster.sandbox.resetCalls();
   const processed = 'inbox_events_total{source="links",outcome="processed"}';
   const before = await perInstanceCounter(processed);
 
-  const payments = 12;
-  for (let paid = 0; paid < payments; paid++) await cluster.sandbox.payLink(link.url, approvingCard);
+  // More payments than one worker claims in a pass (20), all at once: while instance 0 works
+  // through its batch, one slow lookup after another, the rest wait for whoever polls first.
+  const payments = 30;
+  await Promise.all(Array.from({ length: payments }, () => cluster.sandbox.payLink(link.url, approvingCard)));
 
-  const rows = await eventually(
+  const rows = await waitFor(
     () => db.selectFrom('events').selectAll().where('source', '=', 'links').where('external_id', 'like', `${link.id}:%`).execute(),
     (found) => found.length === payments && found.every((row) => row.state === 'processed'),
     'every link payment processed',
