@@ -14,6 +14,7 @@ import { migrations } from '../../bff/store/migrations/index.ts';
 import { migrationLockKey } from '../../bff/store/postgres.ts';
 import { createPostgresDatabase, type TestDatabase } from '../bff/fixtures/test-database.ts';
 import { bankEvent } from '../bff/webhooks-support.ts';
+import { waitFor } from './fixtures/cluster.ts';
 import { postgresServer, type PostgresServer } from './fixtures/postgres-server.ts';
 
 let server: PostgresServer;
@@ -82,15 +83,15 @@ test('a start waits for the migration lock held by another instance, then finds 
     return store;
   });
   // The new instance is queued on the lock (seen by the server, not guessed from time)…
-  for (let look = 0; ; look++) {
-    const waiting = await holder.query(
-      `select count(*)::int as n from pg_locks l join pg_stat_activity a on a.pid = l.pid
-       where l.locktype = 'advisory' and not l.granted and a.application_name = 'svc-checkout-migrations'`,
-    );
-    if (waiting.rows[0].n === 1) break;
-    if (look > 200) throw new Error('the opening store never waited on the migration lock');
-    await sleep(25);
-  }
+  await waitFor(
+    () =>
+      holder.query(
+        `select count(*)::int as n from pg_locks l join pg_stat_activity a on a.pid = l.pid
+         where l.locktype = 'advisory' and not l.granted and a.application_name = 'svc-checkout-migrations'`,
+      ),
+    (waiting) => waiting.rows[0].n === 1,
+    'the opening store to wait on the migration lock',
+  );
   // …and has created nothing while it waits.
   const before = await holder.query(`select count(*)::int as n from information_schema.tables where table_schema = 'public'`);
   expect(before.rows[0].n).toBe(0);
@@ -192,12 +193,11 @@ test('two instances applying events of one bank payment at once: an older event 
   // …while instance B applies the older one, and has to wait for A's row.
   const instanceB = db.transaction().execute((trx) => applyBankEvent(trx, older, new Date()));
   const observer = await connect(url);
-  for (let look = 0; ; look++) {
-    const waiting = await observer.query(`select count(*)::int as n from pg_locks where not granted and locktype = 'transactionid'`);
-    if (waiting.rows[0].n === 1) break;
-    if (look > 200) throw new Error('instance B never waited for instance A');
-    await sleep(25);
-  }
+  await waitFor(
+    () => observer.query(`select count(*)::int as n from pg_locks where not granted and locktype = 'transactionid'`),
+    (waiting) => waiting.rows[0].n === 1,
+    'instance B to wait for instance A',
+  );
   release();
   await Promise.all([instanceA, instanceB]);
 

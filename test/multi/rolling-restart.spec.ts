@@ -10,6 +10,7 @@ import { createMerchantSession, postCheckout } from '../bff/fixtures/buyer.ts';
 import { merchantSecret, shopOrigin } from '../bff/fixtures/stack.ts';
 import { createPostgresDatabase, type TestDatabase } from '../bff/fixtures/test-database.ts';
 import { spawnBff, type BffProcess } from './fixtures/bff-process.ts';
+import { waitFor } from './fixtures/cluster.ts';
 import { postgresServer, type PostgresServer } from './fixtures/postgres-server.ts';
 
 let server: PostgresServer;
@@ -29,10 +30,8 @@ test.afterAll(async () => {
   await server?.stop();
 });
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
 test('SIGTERM: new connections are refused, the checkout in flight is answered, then the process exits 0', async () => {
-  instance = await spawnBff({
+  const bff = await spawnBff({
     NODE_ENV: 'test',
     GATEWAY_BASE_URL: sandbox.url,
     GATEWAY_API_USER: sandboxDefaults.merchant.apiUser,
@@ -45,31 +44,25 @@ test('SIGTERM: new connections are refused, the checkout in flight is answered, 
     LOG_LEVEL: 'warn',
     SHUTDOWN_GRACE_MS: '60000',
   });
+  instance = bff;
   const control = new SandboxControl(sandbox.url);
-  const session = await createMerchantSession(instance.url);
+  const session = await createMerchantSession(bff.url);
   // The gateway is slow: the checkout is still waiting on it when the instance is told to stop.
-  await control.injectFault({ operation: 'processPayment', kind: 'latency', latencyMs: 1_500 });
-  const inFlight = postCheckout(instance.url, session.sessionToken);
-  for (let look = 0; (await control.calls('processPayment', session.orderNumber)) === 0; look++) {
-    if (look > 400) throw new Error('the checkout never reached the gateway');
-    await sleep(10);
-  }
+  await control.injectFault({ operation: 'processPayment', kind: 'latency', latencyMs: 3_000 });
+  const inFlight = postCheckout(bff.url, session.sessionToken);
+  await waitFor(() => control.calls('processPayment', session.orderNumber), (calls) => calls === 1, 'the checkout to reach the gateway');
 
-  instance.terminate();
+  bff.terminate();
   // The balancer's next connection attempt fails, so it moves on to another instance.
-  for (let look = 0; ; look++) {
-    const refused = await fetch(`${instance.url}/healthz`).then(
-      () => false,
-      () => true,
-    );
-    if (refused) break;
-    if (look > 400) throw new Error('the stopping instance kept taking new connections');
-    await sleep(10);
-  }
+  await waitFor(
+    () => fetch(`${bff.url}/healthz`).then(() => false, () => true),
+    (refused) => refused,
+    'the stopping instance to refuse new connections',
+  );
 
   const answer = await inFlight;
   expect(answer.status).toBe(200);
   expect((await answer.json()) as { orderNumber: string }).toMatchObject({ orderNumber: session.orderNumber });
-  expect(await instance.exited).toBe(0);
+  expect(await bff.exited).toBe(0);
   expect(await control.calls('processPayment', session.orderNumber)).toBe(1);
 });
