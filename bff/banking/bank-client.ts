@@ -10,6 +10,7 @@ import { eventContractResponse, type EventContractResponse } from '../../contrac
 import type { BankEventType } from '../../contract/bank/event-types.ts';
 import { featuresResponse, type FeaturesResponse } from '../../contract/bank/features.ts';
 import type { AppMetrics } from '../observability/metrics.ts';
+import { withoutSecrets } from '../observability/without-secrets.ts';
 
 export interface BankClientOptions {
   baseUrl: string;
@@ -104,8 +105,11 @@ export class BankClient {
         outcome = response.status >= 500 ? 'http_5xx' : 'http_4xx';
         const failure = bankErrorResponse.safeParse(json);
         const code = failure.success ? failure.data.response_code : 'INVALID_RESPONSE';
-        const message = failure.success && failure.data.message ? failure.data.message : `bank ${operation} answered HTTP ${response.status}`;
-        throw new BankApiError(operation, code, response.status, message, failure.success ? failure.data.correlation_id : correlationId, fieldErrorsOf(json));
+        // The bank may echo what it was sent (the secret_ref of a destination, our token).
+        const sent = [this.options.accessToken, (body as { secret_ref?: string } | undefined)?.secret_ref];
+        const message = withoutSecrets(failure.success && failure.data.message ? failure.data.message : `bank ${operation} answered HTTP ${response.status}`, sent);
+        const fieldErrors = fieldErrorsOf(json).map((field) => ({ field: field.field, message: withoutSecrets(field.message, sent) }));
+        throw new BankApiError(operation, code, response.status, message, failure.success ? failure.data.correlation_id : correlationId, fieldErrors);
       }
       const parsed = schema.safeParse(json);
       if (!parsed.success) {

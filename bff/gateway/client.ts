@@ -8,6 +8,7 @@ import { gatewayResponseTypes, isModificationSuccess, loginExpiresInUnitSeconds 
 import type { Clock } from '../observability/clock.ts';
 import type { Logger } from '../observability/logger.ts';
 import type { AppMetrics } from '../observability/metrics.ts';
+import { withoutSecrets } from '../observability/without-secrets.ts';
 import { parseGatewayDateTime } from './date-time.ts';
 import { GatewayError, GatewayUnavailableError } from './errors.ts';
 import { TokenCache, type CachedToken } from './token-cache.ts';
@@ -165,7 +166,7 @@ export class GatewayClient {
     const parsed = gateway.processModificationResponse.safeParse(result);
     if (!parsed.success || !isModificationSuccess(parsed.data.ReasonCode)) {
       const message = result.ReasonCodeDescription || result.message || 'The gateway refused the modification.';
-      throw new GatewayError('processModification', result.ReasonCode ?? result.type, message, result);
+      throw new GatewayError('processModification', result.ReasonCode ?? result.type, this.withoutCredentials(message), result);
     }
     return parsed.data;
   }
@@ -249,6 +250,11 @@ export class GatewayClient {
     });
   }
 
+  /** A gateway may echo what it was sent: our credentials never travel on in its failure text. */
+  private withoutCredentials(text: string): string {
+    return withoutSecrets(text, [this.options.apiPassword, this.options.apiKey]);
+  }
+
   // --- Transport -----------------------------------------------------------------------------
 
   private async call<S extends z.ZodType>(spec: CallSpec<S>): Promise<z.output<S>> {
@@ -328,14 +334,14 @@ export class GatewayClient {
         outcome = 'gateway_error';
         const failure = gateway.gatewayFailure.safeParse(json);
         const message = failure.success ? (failure.data.message ?? failure.data.description ?? 'gateway failure') : 'gateway failure';
-        throw new GatewayError(spec.operation, type ?? 'unknown', message, json);
+        throw new GatewayError(spec.operation, type ?? 'unknown', this.withoutCredentials(message), json);
       }
       const parsed = spec.response.safeParse(json);
       const failure = parsed.success ? undefined : gateway.gatewayFailure.safeParse(json);
       if (failure?.success && failure.data.message !== undefined) {
         // e.g. a login refused in the body: a failure the gateway stated, not a broken answer.
         outcome = 'gateway_error';
-        throw new GatewayError(spec.operation, failure.data.type, failure.data.message, json);
+        throw new GatewayError(spec.operation, failure.data.type, this.withoutCredentials(failure.data.message), json);
       }
       if (!parsed.success) {
         outcome = 'invalid_response';
