@@ -83,13 +83,17 @@ export async function applyBankEvent(trx: WebhookTrx, event: BankEvent, now: Dat
 
   const stamp = now.toISOString();
   if (!existing) {
-    await trx
+    const inserted = await trx
       .insertInto('bank_payments')
       .values({
         ...emptyRow(event, stamp),
         ...changes,
       })
-      .execute();
+      .onConflict((conflict) => conflict.column('payment_id').doNothing())
+      .executeTakeFirst();
+    // Another instance created the row after our read (there was nothing to lock then): apply
+    // this event again, now on top of that row.
+    if (Number(inserted.numInsertedOrUpdatedRows ?? 0n) === 0) return applyBankEvent(trx, event, now);
   } else {
     await trx
       .updateTable('bank_payments')
