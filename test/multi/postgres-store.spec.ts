@@ -206,6 +206,47 @@ test('two instances applying events of one bank payment at once: an older event 
   expect(row.status).toBe(newer.payment.status);
 });
 
+test('two instances applying the first events of a new bank payment at once: both apply, neither fails', async () => {
+  const { url } = await freshDatabase();
+  const store = await open(url);
+  const db = webhookDb(store);
+  const paymentId = randomUUID();
+  const event = (type: 'payin.posted' | 'payment.succeeded', second: number) =>
+    bankEvent(type, (e) => {
+      e.payment.payment_id = paymentId;
+      e.event.occurred_at = `2026-11-21T12:00:0${second}.000Z`;
+    });
+  const posted = event('payin.posted', 1);
+  const succeeded = event('payment.succeeded', 2);
+
+  // Instance A creates the row and holds its transaction open…
+  let release = () => undefined as void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  let applied = () => undefined as void;
+  const postedApplied = new Promise<void>((resolve) => (applied = resolve));
+  const instanceA = db.transaction().execute(async (trx) => {
+    await applyBankEvent(trx, posted, new Date());
+    applied();
+    await held;
+  });
+  await postedApplied;
+  // …while instance B, which saw no row either, applies the next event of the same payment.
+  const instanceB = db.transaction().execute((trx) => applyBankEvent(trx, succeeded, new Date()));
+  const observer = await connect(url);
+  await waitFor(
+    () => observer.query(`select count(*)::int as n from pg_locks where not granted and locktype = 'transactionid'`),
+    (waiting) => waiting.rows[0].n === 1,
+    'instance B to wait for instance A',
+  );
+  release();
+  await Promise.all([instanceA, instanceB]);
+
+  const row = await db.selectFrom('bank_payments').selectAll().where('payment_id', '=', paymentId).executeTakeFirstOrThrow();
+  expect(row).toMatchObject({ last_event_id: succeeded.event.event_id, status: succeeded.payment.status, direction: 'PAYIN' });
+  expect(row.posted_at).toBe(posted.payment.posted_at);
+  expect(row.net_amount).toBe(succeeded.payment.net_amount);
+});
+
 test.describe('settings for running behind a load balancer', () => {
   const baseEnv = (databaseUrl: string) => ({
     NODE_ENV: 'test',
