@@ -299,8 +299,10 @@ export class SvcCheckout extends LitElement {
         return this.popup ? t.popupOpen : t.polling;
       case 'approved':
         return t.approved(outcome ? formatMoney(locale, outcome.amount, outcome.currency) : '');
-      case 'declined':
-        return outcome?.message ? t.declinedBecause(outcome.message) : t.declined;
+      case 'declined': {
+        const declined = outcome?.message ? t.declinedBecause(outcome.message) : t.declined;
+        return `${declined} ${this.canRetry() ? t.tryAnotherCard : t.newCheckoutForAnotherCard}`;
+      }
       case 'review':
         return t.review;
       case 'error':
@@ -537,11 +539,14 @@ export class SvcCheckout extends LitElement {
 
   private canRetry(): boolean {
     const state = this.checkoutState;
-    if (state === 'declined' || state === 'error') return !!(this.session || this.items?.length || this.order);
+    // A declined order is closed (one order number, one processPayment): only catalog mode can
+    // start a new order itself; with a merchant session the shop sets a new `session`.
+    if (state === 'declined') return this.isCatalogMode();
+    if (state === 'error') return !!(this.session || this.items?.length || this.order);
     return state === 'expired' && this.isCatalogMode();
   }
 
-  /** After a decline or an error: a catalog checkout gets a new order; a merchant session is reused. */
+  /** After a decline (catalog mode) or an error: a catalog checkout gets a new order; a merchant session is reused. */
   private async retry(): Promise<void> {
     this.poller?.stop();
     this.outcome = undefined;

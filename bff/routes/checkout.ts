@@ -3,7 +3,7 @@
 import { Hono } from 'hono';
 import { createAddressSchemas } from '../../contract/address.ts';
 import { serverAddressChecks } from '../../contract/address-checks.server.ts';
-import { createCheckoutRequestSchema, problemTypes, type CheckoutResponse } from '../../contract/bff-api.ts';
+import { createCheckoutRequestSchema, isFinalOrderStatus, problemTypes, type CheckoutResponse } from '../../contract/bff-api.ts';
 import { requireSession, type SessionEnv } from '../auth/session.ts';
 import { clientIp } from '../http/client-ip.ts';
 import { ProblemException } from '../http/problem.ts';
@@ -25,11 +25,14 @@ export function checkoutRoutes(services: Services) {
     async (c) => {
       const { order } = c.var.session;
       const body = c.req.valid('json');
-      if (order.status !== 'created' && !order.hosted_url) {
+      // One order number, one processPayment: a settled order (a decline included) cannot be paid
+      // again, and handing back its old hosted page would only replay the old outcome. The caller
+      // starts a new checkout (catalog mode does so itself; a merchant issues a new session).
+      if (isFinalOrderStatus(order.status) || (order.status !== 'created' && !order.hosted_url)) {
         throw new ProblemException(409, {
           type: problemTypes.conflict,
           title: 'Order closed',
-          detail: `This order is ${order.status}; it can no longer be paid.`,
+          detail: `This order is ${order.status}; it can no longer be paid. Start a new checkout.`,
         });
       }
       const shipping = 'shipping' in body ? body.shipping : body.billing;

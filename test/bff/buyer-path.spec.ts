@@ -10,6 +10,7 @@ import {
   decliningCard,
   followReturn,
   orderStatus,
+  postCheckout,
   statusTokenOf,
 } from './fixtures/buyer.ts';
 import { shopOrigin, startStack, type Stack } from './fixtures/stack.ts';
@@ -52,6 +53,15 @@ test('decline: a declining card ends declined with the gateway message', async (
   expect(status).toMatchObject({ status: 'declined', final: true });
   expect(status.message).toBeTruthy();
   expect(status.auth).toBeUndefined();
+
+  // The declined order is closed: a repeat checkout on its session is refused rather than handing
+  // back the old hosted page (which would only replay the decline), and the gateway is not called.
+  const before = await stack.sandbox.calls('processPayment', session.orderNumber);
+  const repeat = await postCheckout(stack.bffUrl, session.sessionToken);
+  expect(repeat.status).toBe(409);
+  expect(repeat.headers.get('content-type')).toContain('application/problem+json');
+  expect((await repeat.json()).detail).toContain('declined');
+  expect(await stack.sandbox.calls('processPayment', session.orderNumber)).toBe(before);
 });
 
 test('cancel: the buyer cancelling on the hosted page ends declined, nothing charged', async () => {

@@ -54,6 +54,10 @@ export interface Translation {
   approved: (amount: string) => string;
   declined: string;
   declinedBecause: (reason: string) => string;
+  /** Follows a decline when the element offers a retry (catalog mode: a new order). */
+  tryAnotherCard: string;
+  /** Follows a decline in session mode: the order is closed, the shop issues a new session. */
+  newCheckoutForAnotherCard: string;
   review: string;
   error: string;
   offline: string;
