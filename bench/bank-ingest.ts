@@ -1,0 +1,53 @@
+// POST /v1/webhooks/banking with real deliveries: events built by the sandbox bank's own builder,
+// each with a new event_id, encrypted like the bank encrypts them (AES-256-GCM, key SHA-256 of
+// secret_ref). The BFF decrypts, validates, inserts into its SQLite inbox (WAL, synchronous=FULL:
+// an fsync per commit) and answers 200 only after the commit; the inbox worker applies the events
+// at the same time, as in production. After the run the inbox is read back: every acknowledged
+// delivery must be there.
+import Database from 'better-sqlite3';
+import type { BankEventType } from '../contract/bank/event-types.ts';
+import { bankEvent, deliveryBody } from '../test/bff/webhooks-support.ts';
+import { benchBankSecretRef } from './bench-stack.ts';
+import { defaultConnections, runLoad, type LoadFigure } from './load-run.ts';
+
+const eventTypes: BankEventType[] = ['payin.posted', 'payment.succeeded', 'payment.failed', 'payment.reversed'];
+
+export interface BankIngestResult {
+  figure: LoadFigure;
+  /** Deliveries answered 200. */
+  acknowledged: number;
+  /** Bank events found in the inbox afterwards (≥ acknowledged, or a delivery was lost). */
+  stored: number;
+}
+
+/** `count` encrypted delivery bodies, each a distinct event. */
+export async function encryptedDeliveries(count: number, secretRef = benchBankSecretRef): Promise<string[]> {
+  const bodies: string[] = [];
+  for (let index = 0; index < count; index++) {
+    bodies.push(await deliveryBody(bankEvent(eventTypes[index % eventTypes.length]!), secretRef));
+  }
+  return bodies;
+}
+
+export function storedBankEvents(databaseFile: string): number {
+  const database = new Database(databaseFile, { readonly: true, fileMustExist: true });
+  try {
+    return (database.prepare("SELECT count(*) AS n FROM events WHERE source = 'bank'").get() as { n: number }).n;
+  } finally {
+    database.close();
+  }
+}
+
+export async function measureBankIngest(bffUrl: string, databaseFile: string, deliveries: readonly string[], seconds: number): Promise<BankIngestResult> {
+  let next = 0;
+  const figure = await runLoad({
+    url: `${bffUrl}/v1/webhooks/banking`,
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: () => deliveries[Math.min(next++, deliveries.length - 1)]!,
+    seconds,
+    // A delivery is never sent twice: a redelivery is cheaper (acknowledged without an insert).
+    maxRequests: deliveries.length - 2 * defaultConnections,
+  });
+  return { figure, acknowledged: figure.statusCodes['200'] ?? 0, stored: storedBankEvents(databaseFile) };
+}

@@ -1,0 +1,81 @@
+// The stack the speed figures load: the sandbox (gateway and bank) and BFFs, each its own child
+// process on an ephemeral loopback port, wired by URL as in production, over a fresh SQLite file
+// in a temporary folder. The BFF runs as `npm start` runs it (tsx, LOG_LEVEL=info, one request
+// log line per request written to a file), with a signing key as production requires.
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { SandboxControl } from '../sandbox/control-client.ts';
+import { sandboxDefaults } from '../sandbox/defaults.ts';
+import { merchantSecret, shopOrigin } from '../test/bff/fixtures/stack.ts';
+import { startServerProcess, type ServerProcess } from './server-process.ts';
+
+/** The secret the bench's bank deliveries are encrypted with (the BFF's BANK_SECRET_REF). */
+export const benchBankSecretRef = 'bench-bank-secret-ref';
+export { merchantSecret, shopOrigin };
+
+export interface BenchStack {
+  /** Temporary folder of the databases and the servers' logs. */
+  directory: string;
+  sandbox: ServerProcess;
+  sandboxControl: SandboxControl;
+  /** Starts a BFF child on its own fresh SQLite file (`name` names its log and database). */
+  startBff(name: string, extraEnv?: Record<string, string>): Promise<BenchBff>;
+  close(): Promise<void>;
+}
+
+export interface BenchBff extends ServerProcess {
+  /** Path of its SQLite file (readable while it runs: WAL). */
+  databaseFile: string;
+}
+
+export async function startBenchStack(): Promise<BenchStack> {
+  const directory = mkdtempSync(join(tmpdir(), 'svc-bench-'));
+  const running: ServerProcess[] = [];
+  try {
+    const sandbox = await startServerProcess('sandbox/server.ts', { NODE_ENV: 'production', SANDBOX_PORT: '0' }, directory, 'sandbox');
+    running.push(sandbox);
+    return {
+      directory,
+      sandbox,
+      sandboxControl: new SandboxControl(sandbox.url),
+      async startBff(name, extraEnv = {}) {
+        const databaseFile = join(directory, `${name}.sqlite`);
+        const bff = await startServerProcess(
+          'bff/server.ts',
+          {
+            NODE_ENV: 'production',
+            GATEWAY_BASE_URL: sandbox.url,
+            GATEWAY_API_USER: sandboxDefaults.merchant.apiUser,
+            GATEWAY_API_PASSWORD: sandboxDefaults.merchant.apiPassword,
+            GATEWAY_API_KEY: sandboxDefaults.merchant.apiKey,
+            BANK_SECRET_REF: benchBankSecretRef,
+            MERCHANT_SECRET: merchantSecret,
+            SESSION_SIGNING_KEY: randomBytes(32).toString('base64url'),
+            ALLOWED_ORIGINS: shopOrigin,
+            DATABASE_URL: `file:${databaseFile}`,
+            BFF_PORT: '0',
+            LOG_LEVEL: 'info',
+            // Every bench request comes from 127.0.0.1: the per-IP creation limit (30 a minute by
+            // default, a guard against one abusive browser) would measure the limiter, not the BFF.
+            RATE_LIMIT_PER_MINUTE: '100000000',
+            ...extraEnv,
+          },
+          directory,
+          name,
+        );
+        running.push(bff);
+        return { ...bff, databaseFile };
+      },
+      async close() {
+        for (const server of running.reverse()) await server.stop();
+        rmSync(directory, { recursive: true, force: true });
+      },
+    };
+  } catch (error) {
+    for (const server of running.reverse()) await server.stop();
+    rmSync(directory, { recursive: true, force: true });
+    throw error;
+  }
+}

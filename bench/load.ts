@@ -1,0 +1,135 @@
+// Issue 9's load test (and the loads of issue 10's speed figures): session creation, checkout,
+// status polling and bank deliveries against a local stack of child processes, each for a bounded
+// time, as requests/s, p50, p99 and errors. Figures, never timed assertions.
+//
+//   import { runLoadTest, formatLoadTable } from '../../bench/load.ts';
+//   const figures = await runLoadTest({ seconds: 2 });
+//
+// `tsx bench/load.ts [--seconds N]` prints the table alone.
+import { fileURLToPath } from 'node:url';
+import { measureBankIngest, encryptedDeliveries, type BankIngestResult } from './bank-ingest.ts';
+import { startBenchStack } from './bench-stack.ts';
+import { measureCheckout } from './checkout-speed.ts';
+import { measureConsultsPerInterval, type ConsultFigure } from './consult-coalescing.ts';
+import { measureLoginsPerThousandCheckouts, type LoginFigure } from './gateway-logins.ts';
+import type { LoadFigure } from './load-run.ts';
+import { measureSessionCreation } from './session-creation.ts';
+import { measureFinalOrderStatus } from './status-speed.ts';
+
+export type SpeedLoad = 'sessionCreation' | 'checkout' | 'statusPolling' | 'bankDeliveries';
+
+/** The BFF's own setting, passed explicitly so the consult figure knows the interval it judges. */
+export const statusConsultIntervalMs = 2000;
+
+export interface LoadTestFigures {
+  seconds: number;
+  sessionCreation: LoadFigure;
+  /** Each request on a fresh session, against the sandbox with no added latency. */
+  checkout: LoadFigure;
+  /** GET /v1/orders/{n} on a final order with its status token. */
+  statusPolling: LoadFigure & { consultsDuringRun: number };
+  /** 100 concurrent pollers of one open order, and the consults the gateway saw. */
+  openOrderPolling: ConsultFigure;
+  bankDeliveries: BankIngestResult;
+  logins: LoginFigure;
+  /** Peak RSS (VmHWM) of the BFF that took the bank deliveries, and of the buyer-side one. */
+  bankBffPeakRssBytes: number;
+  buyerBffPeakRssBytes: number;
+}
+
+export interface LoadTestOptions {
+  /** Duration of each timed load (default 5). */
+  seconds?: number;
+  /** Runs right before each speed load (the bench measures its paired baseline here). */
+  beforeLoad?: (load: SpeedLoad) => Promise<void>;
+  log?: (line: string) => void;
+}
+
+export async function runLoadTest(options: LoadTestOptions = {}): Promise<LoadTestFigures> {
+  const seconds = options.seconds ?? 5;
+  const beforeLoad = options.beforeLoad ?? (async () => undefined);
+  const log = options.log ?? (() => undefined);
+  const stack = await startBenchStack();
+  try {
+    const loginsBefore = await stack.sandboxControl.calls('login');
+    const processPaymentsBefore = await stack.sandboxControl.calls('processPayment');
+    const buyer = await stack.startBff('buyer-bff', { STATUS_CONSULT_INTERVAL_MS: String(statusConsultIntervalMs) });
+
+    await beforeLoad('sessionCreation');
+    log('session creation');
+    const created = await measureSessionCreation(buyer.url, seconds);
+
+    await beforeLoad('checkout');
+    log('checkout');
+    const checkout = await measureCheckout(buyer.url, created.sessions, seconds);
+    log('logins per 1,000 checkouts');
+    const logins = await measureLoginsPerThousandCheckouts({
+      bffUrl: buyer.url,
+      sandbox: stack.sandboxControl,
+      loginsBefore,
+      processPaymentsBefore,
+      unusedSessions: created.sessions.slice(checkout.used),
+    });
+
+    await beforeLoad('statusPolling');
+    log('status polling (final order)');
+    const status = await measureFinalOrderStatus(buyer.url, stack.sandboxControl, seconds);
+    log('100 pollers of an open order');
+    const openOrderPolling = await measureConsultsPerInterval(buyer.url, stack.sandboxControl, Math.max(seconds, 4), statusConsultIntervalMs);
+    const buyerBffPeakRssBytes = buyer.peakRssBytes();
+
+    // A BFF of its own, so its peak RSS is the bank-delivery load's (and its start's), nothing else.
+    const bank = await stack.startBff('bank-bff');
+    const deliveries = await encryptedDeliveries(1200 * seconds);
+    await beforeLoad('bankDeliveries');
+    log('bank deliveries');
+    const bankDeliveries = await measureBankIngest(bank.url, bank.databaseFile, deliveries, seconds);
+    const bankBffPeakRssBytes = bank.peakRssBytes();
+
+    return {
+      seconds,
+      sessionCreation: created.figure,
+      checkout: checkout.figure,
+      statusPolling: { ...status.figure, consultsDuringRun: status.consultsDuringRun },
+      openOrderPolling,
+      bankDeliveries,
+      logins,
+      bankBffPeakRssBytes,
+      buyerBffPeakRssBytes,
+    };
+  } finally {
+    await stack.close();
+  }
+}
+
+const ms = (value: number) => `${value} ms`;
+const rate = (value: number) => value.toFixed(0);
+const errorsOf = (figure: LoadFigure) => {
+  const parts = [`${figure.errors + figure.timeouts + figure.non2xx}`];
+  if (figure.non2xx) parts.push(`(${Object.entries(figure.statusCodes).filter(([code]) => !code.startsWith('2')).map(([code, n]) => `${n}×${code}`).join(', ')})`);
+  if (figure.timeouts) parts.push(`(${figure.timeouts} timeouts)`);
+  return parts.join(' ');
+};
+
+/** Issue 9's table, in Markdown. */
+export function formatLoadTable(figures: LoadTestFigures): string {
+  const rows: Array<[string, LoadFigure]> = [
+    ['status polling, final order (`GET /v1/orders/{n}`)', figures.statusPolling],
+    [`status polling, open order, ${figures.openOrderPolling.pollers} pollers`, figures.openOrderPolling.figure],
+    ['session creation (`POST /v1/sessions`)', figures.sessionCreation],
+    ['checkout, fresh sessions (`POST /v1/checkout`)', figures.checkout],
+    ['bank deliveries (`POST /v1/webhooks/banking`)', figures.bankDeliveries.figure],
+  ];
+  return [
+    '| load | connections | requests/s (2xx) | p50 | p99 | errors | answers |',
+    '|---|---|---|---|---|---|---|',
+    ...rows.map(([name, f]) => `| ${name} | ${f.connections} | ${rate(f.requestsPerSecond)} | ${ms(f.p50Ms)} | ${ms(f.p99Ms)} | ${errorsOf(f)} | ${f.responses} in ${f.seconds} s |`),
+  ].join('\n');
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
+  const secondsFlag = process.argv.indexOf('--seconds');
+  const seconds = secondsFlag > 0 ? Number(process.argv[secondsFlag + 1]) : 5;
+  const figures = await runLoadTest({ seconds, log: (line) => console.error(`… ${line}`) });
+  console.log(formatLoadTable(figures));
+}

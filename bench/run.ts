@@ -1,0 +1,153 @@
+// `npm run bench`: every figure of issue 10 in one run, speed as ratios to a bare Hono baseline
+// measured right before each load, then a PASS/MISS table against the issue's targets; writes
+// bench/results.json. Flags: --seconds N (each timed load, default 5), --build (rebuild the widget
+// first; otherwise dist/ is used when present). The speed and load tables print as Markdown.
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { measureBaseline, speedRatio, startBaselineServer } from './baseline.ts';
+import { auditStorefront, type LighthouseFigure } from './lighthouse.ts';
+import { formatLoadTable, runLoadTest, type LoadTestFigures, type SpeedLoad } from './load.ts';
+import type { LoadFigure } from './load-run.ts';
+import { currentLoad, describeMachine, formatMachine, type Machine } from './machine.ts';
+import { remedies } from './remedies.ts';
+import { informational, targets, verdict, type Verdict } from './targets.ts';
+import { measureWidgetSize, type WidgetSizeReport } from './widget-size.ts';
+
+export interface BenchResults {
+  startedAt: string;
+  finishedAt: string;
+  machine: Machine;
+  secondsPerLoad: number;
+  widgetSize: WidgetSizeReport;
+  /** The bare Hono hello-world, measured right before each speed load. */
+  baselines: Record<SpeedLoad, LoadFigure>;
+  ratios: Record<SpeedLoad, number>;
+  load: LoadTestFigures;
+  baselinePeakRssBytes: number;
+  lighthouse: LighthouseFigure;
+  verdicts: Verdict[];
+}
+
+const argument = (name: string) => process.argv.indexOf(name);
+const seconds = argument('--seconds') > 0 ? Number(process.argv[argument('--seconds') + 1]) : 5;
+if (!(seconds > 0)) throw new Error('--seconds takes a positive number');
+const progress = (line: string) => console.error(`… ${line} (load ${currentLoad().toFixed(2)})`);
+
+async function measureAll(): Promise<BenchResults> {
+  const startedAt = new Date();
+  const machine = describeMachine();
+  progress('widget size');
+  const widgetSize = await measureWidgetSize({ build: argument('--build') > 0 });
+
+  const logDirectory = mkdtempSync(join(tmpdir(), 'svc-bench-baseline-'));
+  const hello = await startBaselineServer(logDirectory);
+  const baselines = {} as Record<SpeedLoad, LoadFigure>;
+  let load: LoadTestFigures;
+  let baselinePeakRssBytes: number;
+  try {
+    load = await runLoadTest({
+      seconds,
+      log: progress,
+      beforeLoad: async (name) => {
+        progress(`baseline before ${name}`);
+        baselines[name] = await measureBaseline(hello, seconds);
+      },
+    });
+    baselinePeakRssBytes = hello.peakRssBytes();
+  } finally {
+    await hello.stop();
+    rmSync(logDirectory, { recursive: true, force: true });
+  }
+  const ratios = Object.fromEntries(
+    (Object.keys(baselines) as SpeedLoad[]).map((name) => [name, speedRatio(name === 'statusPolling' ? load.statusPolling : name === 'bankDeliveries' ? load.bankDeliveries.figure : load[name], baselines[name])]),
+  ) as Record<SpeedLoad, number>;
+
+  // Last, once the loads have stopped: Lighthouse's simulated throttling still feels a busy CPU.
+  progress('lighthouse');
+  const lighthouse = await auditStorefront();
+
+  const verdicts: Verdict[] = [
+    verdict(targets.widgetGzip, widgetSize.widget.gzip, remedies.widgetGzip),
+    informational('widget first IIFE (brotli), floor ratio', `${(widgetSize.widget.brotli / 1000).toFixed(2)} kB; ${widgetSize.gzipRatio.toFixed(2)}× the Lit floor (gzip)`),
+    verdict(targets.statusRatio, ratios.statusPolling, remedies.statusRatio),
+    verdict(targets.bankRatio, ratios.bankDeliveries, remedies.bankRatio),
+    informational('checkout, fresh sessions', `${ratios.checkout.toFixed(3)}× baseline`),
+    informational('session creation', `${ratios.sessionCreation.toFixed(3)}× baseline`),
+    verdict(targets.loginsPerThousand, load.logins.perThousandCheckouts, remedies.loginsPerThousand),
+    verdict(targets.consultsPerInterval, load.openOrderPolling.consultsPerInterval, remedies.consultsPerInterval),
+    verdict(targets.bffRss, load.bankBffPeakRssBytes, remedies.bffRss),
+    verdict(targets.lighthousePerformance, lighthouse.scores.performance, remedies.lighthousePerformance),
+    verdict(targets.lighthouseAccessibility, lighthouse.scores.accessibility, remedies.lighthouseAccessibility),
+    informational('Lighthouse best-practices', lighthouse.scores['best-practices'].toFixed(2)),
+  ];
+  machine.loadAtEnd = currentLoad();
+  return {
+    startedAt: startedAt.toISOString(),
+    finishedAt: new Date().toISOString(),
+    machine,
+    secondsPerLoad: seconds,
+    widgetSize,
+    baselines,
+    ratios,
+    load,
+    baselinePeakRssBytes,
+    lighthouse,
+    verdicts,
+  };
+}
+
+const pad = (text: string, width: number) => text + ' '.repeat(Math.max(0, width - text.length));
+
+function formatVerdicts(verdicts: readonly Verdict[]): string {
+  const width = Math.max(...verdicts.map((v) => v.figure.length));
+  const lines = verdicts.map((v) => `  ${pad(v.pass === null ? '' : v.pass ? 'PASS' : 'MISS', 5)} ${pad(v.figure, width)}  ${pad(v.measured, 22)} target ${v.target}`);
+  const fixes = verdicts.filter((v) => v.remedy).map((v) => `  ${v.figure}: ${v.remedy}`);
+  return [...lines, ...(fixes.length ? ['', 'what would close each miss:', ...fixes] : [])].join('\n');
+}
+
+function formatSpeed(results: BenchResults): string {
+  const rows: Array<[string, LoadFigure, SpeedLoad]> = [
+    ['GET /v1/orders/{n} (final order)', results.load.statusPolling, 'statusPolling'],
+    ['POST /v1/webhooks/banking', results.load.bankDeliveries.figure, 'bankDeliveries'],
+    ['POST /v1/checkout (fresh sessions)', results.load.checkout, 'checkout'],
+    ['POST /v1/sessions', results.load.sessionCreation, 'sessionCreation'],
+  ];
+  return [
+    '| endpoint | requests/s | p99 | baseline requests/s | baseline p99 | ratio |',
+    '|---|---|---|---|---|---|',
+    ...rows.map(([name, figure, key]) => {
+      const baseline = results.baselines[key];
+      return `| ${name} | ${figure.requestsPerSecond.toFixed(0)} | ${figure.p99Ms} ms | ${baseline.requestsPerSecond.toFixed(0)} | ${baseline.p99Ms} ms | ${results.ratios[key].toFixed(3)}× |`;
+    }),
+  ].join('\n');
+}
+
+function formatDetails(results: BenchResults): string {
+  const { load, lighthouse } = results;
+  const consult = load.openOrderPolling;
+  return [
+    `upstream: ${load.logins.logins} login(s) for ${load.logins.checkouts} checkouts (processPayment calls the gateway saw); ` +
+      `${consult.consults} consult(s) over ${consult.figure.seconds} s of ${consult.pollers} pollers, interval ${consult.intervalMs} ms ` +
+      `(${consult.intervals} intervals; shortest gap ${consult.minimumGapMs ?? '—'} ms); final-order polling caused ${load.statusPolling.consultsDuringRun} consult(s)`,
+    `bank deliveries: ${load.bankDeliveries.acknowledged} acknowledged, ${load.bankDeliveries.stored} in the inbox afterwards`,
+    `memory (VmHWM): bank-delivery BFF ${(load.bankBffPeakRssBytes / 1e6).toFixed(1)} MB; buyer-side BFF ${(load.buyerBffPeakRssBytes / 1e6).toFixed(1)} MB; ` +
+      `the bare Hono baseline under the same runtime (tsx) ${(results.baselinePeakRssBytes / 1e6).toFixed(1)} MB`,
+    `lighthouse ${lighthouse.lighthouseVersion} (mobile, simulated throttling): ` +
+      Object.entries(lighthouse.metrics).map(([id, value]) => `${id} ${id === 'cumulative-layout-shift' ? value.toFixed(3) : `${value.toFixed(0)} ms`}`).join(', ') +
+      (lighthouse.failedAudits.length ? `; failed audits: ${lighthouse.failedAudits.join('; ')}` : ''),
+  ].join('\n');
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
+  const results = await measureAll();
+  const resultsFile = fileURLToPath(new URL('./results.json', import.meta.url));
+  writeFileSync(resultsFile, `${JSON.stringify(results, null, 2)}\n`);
+  console.log(`\nsvc-checkout bench, ${results.finishedAt}\n${formatMachine(results.machine)}\n`);
+  console.log(formatVerdicts(results.verdicts));
+  console.log(`\nspeed against the bare Hono baseline (${seconds} s each, ${results.load.statusPolling.connections} connections, loopback)\n${formatSpeed(results)}`);
+  console.log(`\nload (issue 9)\n${formatLoadTable(results.load)}`);
+  console.log(`\n${formatDetails(results)}`);
+  console.log(`\nwrote ${resultsFile}`);
+}

@@ -1,0 +1,66 @@
+// A server of the project run as a child process (node --import tsx <entry>), so the load
+// generator in the bench process never shares its event loop and its memory can be read from
+// /proc. Its output goes to a log file (as under a process manager), where the "name  url" line
+// every entry prints at start gives the ephemeral port.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { openSync, closeSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const projectRoot = fileURLToPath(new URL('..', import.meta.url));
+
+export interface ServerProcess {
+  url: string;
+  pid: number;
+  logFile: string;
+  /** Peak resident set size so far (VmHWM), in bytes. */
+  peakRssBytes(): number;
+  stop(): Promise<void>;
+}
+
+/** VmHWM (peak RSS) or VmRSS of a process, in bytes, from /proc/<pid>/status. */
+export function procStatusBytes(pid: number, field: 'VmHWM' | 'VmRSS'): number {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kB = new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(status)?.[1];
+  if (kB === undefined) throw new Error(`no ${field} in /proc/${pid}/status`);
+  return Number(kB) * 1024;
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+function exited(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => child.once('exit', () => resolve()));
+}
+
+/**
+ * Starts `entry` (a path from the project root) with exactly `env` (plus PATH), waits for the line
+ * `<name>  http://…` on its output, and returns its URL and pid.
+ */
+export async function startServerProcess(entry: string, env: Record<string, string>, logDirectory: string, name: string): Promise<ServerProcess> {
+  const logFile = join(logDirectory, `${name}.log`);
+  const out = openSync(logFile, 'w');
+  const child = spawn(process.execPath, ['--import', 'tsx', join(projectRoot, entry)], {
+    cwd: projectRoot,
+    env: { PATH: process.env.PATH ?? '', ...env },
+    stdio: ['ignore', out, out],
+  });
+  closeSync(out);
+  const pid = child.pid;
+  if (pid === undefined) throw new Error(`${entry} did not start`);
+  const stop = async () => {
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    child.kill('SIGTERM');
+    const killed = setTimeout(() => child.kill('SIGKILL'), 5000);
+    await exited(child);
+    clearTimeout(killed);
+  };
+  const urlLine = /^\S+\s+(http:\/\/127\.0\.0\.1:\d+)\s*$/m;
+  for (const deadline = Date.now() + 60_000; Date.now() < deadline; await sleep(50)) {
+    if (child.exitCode !== null) throw new Error(`${entry} exited with ${child.exitCode}:\n${readFileSync(logFile, 'utf8').slice(-2000)}`);
+    const url = urlLine.exec(readFileSync(logFile, 'utf8'))?.[1];
+    if (url) return { url, pid, logFile, peakRssBytes: () => procStatusBytes(pid, 'VmHWM'), stop };
+  }
+  await stop();
+  throw new Error(`${entry} printed no URL within 60 s (log: ${logFile})`);
+}

@@ -1,0 +1,37 @@
+// GET /v1/orders/{n} on a final (approved) order, polled with the status token the buyer's
+// return hands out: answered from the store alone, so no consult may reach the gateway.
+import type { SandboxControl } from '../sandbox/control-client.ts';
+import { approvingCard, checkout, createMerchantSession, followReturn, orderStatus, statusTokenOf } from '../test/bff/fixtures/buyer.ts';
+import { runLoad, type LoadFigure } from './load-run.ts';
+
+export interface StatusSpeedResult {
+  figure: LoadFigure;
+  orderNumber: string;
+  /** consult calls the gateway received for that order during the run (expected 0). */
+  consultsDuringRun: number;
+}
+
+/** One buyer's whole purchase: session, checkout, pay on the hosted page, the return. */
+export async function approvedOrder(bffUrl: string, sandbox: SandboxControl): Promise<{ orderNumber: string; statusToken: string }> {
+  const session = await createMerchantSession(bffUrl);
+  const { redirectUrl } = await checkout(bffUrl, session.sessionToken);
+  const returnUrl = await sandbox.payHostedPage(redirectUrl, { card: approvingCard });
+  const answer = await followReturn(returnUrl);
+  const location = answer.headers.get('Location');
+  if (answer.status !== 303 || !location) throw new Error(`return: ${answer.status}`);
+  const statusToken = statusTokenOf(location);
+  const status = await orderStatus(bffUrl, session.orderNumber, statusToken);
+  if (!status.final) throw new Error(`order ${session.orderNumber} is ${status.status}, not final`);
+  return { orderNumber: session.orderNumber, statusToken };
+}
+
+export async function measureFinalOrderStatus(bffUrl: string, sandbox: SandboxControl, seconds: number): Promise<StatusSpeedResult> {
+  const { orderNumber, statusToken } = await approvedOrder(bffUrl, sandbox);
+  const consultsBefore = await sandbox.calls('consult', orderNumber);
+  const figure = await runLoad({
+    url: `${bffUrl}/v1/orders/${encodeURIComponent(orderNumber)}`,
+    headers: { Authorization: `Bearer ${statusToken}` },
+    seconds,
+  });
+  return { figure, orderNumber, consultsDuringRun: (await sandbox.calls('consult', orderNumber)) - consultsBefore };
+}
