@@ -148,3 +148,20 @@ test('two instances reconciling the same order at once record one transition', a
   const history = await statusHistory(stack.bff.store.db, session.orderNumber);
   expect(history.filter((row) => row.to_status === 'expired')).toHaveLength(1);
 });
+
+test('a claim taken over by the reconciler never hands its page out: the slow caller answers 409, not a URL for a closed order', async () => {
+  // A slow instance: its claim looks stale (by the clock) while its processPayment is still out.
+  const slow = await stack.startAnotherBff({ GATEWAY_TIMEOUT_MS: '5000', RECONCILE_INTERVAL_MS: '0' }, { clock });
+  const session = await createMerchantSession(slow.url);
+  await stack.sandbox.injectFault({ operation: 'processPayment', kind: 'latency', latencyMs: 1500, count: 1 });
+  const answer = postCheckout(slow.url, session.sessionToken);
+  await expect.poll(() => stack.sandbox.calls('processPayment', session.orderNumber)).toBe(1);
+  clock.advance(3 * 5000 + 1);
+  // The gateway has no settled payment yet: the reconciler closes the order under the caller.
+  await slow.reconciler.runOnce();
+  expect((await orderOf(session.orderNumber))?.status).toBe('expired');
+  const late = await answer;
+  expect(late.status).toBe(409);
+  expect(JSON.stringify(await late.json())).not.toContain('/hosted/');
+  expect(await orderOf(session.orderNumber)).toMatchObject({ status: 'expired', payment_state: 'unknown', hosted_url: null });
+});
