@@ -8,12 +8,12 @@ import Database from 'better-sqlite3';
 import type { BankEventType } from '../contract/bank/event-types.ts';
 import { bankEvent, deliveryBody } from '../test/bff/webhooks-support.ts';
 import { benchBankSecretRef } from './bench-stack.ts';
-import { defaultConnections, runLoad, type LoadFigure } from './load-run.ts';
+import { runRounds, type RoundOptions, type SpeedRun } from './load-run.ts';
 
 const eventTypes: BankEventType[] = ['payin.posted', 'payment.succeeded', 'payment.failed', 'payment.reversed'];
 
 export interface BankIngestResult {
-  figure: LoadFigure;
+  run: SpeedRun;
   /** Deliveries answered 200. */
   acknowledged: number;
   /** Bank events found in the inbox afterwards (≥ acknowledged, or a delivery was lost). */
@@ -38,16 +38,18 @@ export function storedBankEvents(databaseFile: string): number {
   }
 }
 
-export async function measureBankIngest(bffUrl: string, databaseFile: string, deliveries: readonly string[], seconds: number): Promise<BankIngestResult> {
+export async function measureBankIngest(bffUrl: string, databaseFile: string, deliveries: readonly string[], options: RoundOptions): Promise<BankIngestResult> {
   let next = 0;
-  const figure = await runLoad({
+  const run = await runRounds(
+    {
     url: `${bffUrl}/v1/webhooks/banking`,
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },
     body: () => deliveries[Math.min(next++, deliveries.length - 1)]!,
-    seconds,
     // A delivery is never sent twice: a redelivery is cheaper (acknowledged without an insert).
-    maxRequests: deliveries.length - 2 * defaultConnections,
-  });
-  return { figure, acknowledged: figure.statusCodes['200'] ?? 0, stored: storedBankEvents(databaseFile) };
+    remaining: () => deliveries.length - next,
+    },
+    options,
+  );
+  return { run, acknowledged: run.figure.statusCodes['200'] ?? 0, stored: storedBankEvents(databaseFile) };
 }

@@ -3,21 +3,19 @@
 // flatter the figure). The BFF validates the addresses, claims the order and calls processPayment.
 import { checkoutBody } from '../test/bff/fixtures/buyer.ts';
 import { shopOrigin } from './bench-stack.ts';
-import { defaultConnections, runLoad, type LoadFigure } from './load-run.ts';
+import { runRounds, type RoundOptions, type SpeedRun } from './load-run.ts';
 import type { FreshSession } from './session-creation.ts';
 
 export interface CheckoutSpeedResult {
-  figure: LoadFigure;
+  run: SpeedRun;
   /** Sessions the run spent (the rest are still fresh). */
   used: number;
 }
 
-export async function measureCheckout(bffUrl: string, sessions: readonly FreshSession[], seconds: number): Promise<CheckoutSpeedResult> {
-  // autocannon builds a request ahead on each connection: keep that margin so no session is used twice.
-  const maxRequests = sessions.length - 2 * defaultConnections;
-  if (maxRequests < 1) throw new Error(`checkout needs fresh sessions; got ${sessions.length}`);
+export async function measureCheckout(bffUrl: string, sessions: readonly FreshSession[], options: RoundOptions): Promise<CheckoutSpeedResult> {
   let next = 0;
-  const figure = await runLoad({
+  const run = await runRounds(
+    {
     url: `${bffUrl}/v1/checkout`,
     method: 'POST',
     headers: { Origin: shopOrigin, 'Content-Type': 'application/json' },
@@ -26,8 +24,9 @@ export async function measureCheckout(bffUrl: string, sessions: readonly FreshSe
       const session = sessions[Math.min(next++, sessions.length - 1)]!;
       return { Authorization: `Bearer ${session.sessionToken}` };
     },
-    seconds,
-    maxRequests,
-  });
-  return { figure, used: Math.min(next, sessions.length) };
+    remaining: () => sessions.length - next,
+    },
+    options,
+  );
+  return { run, used: Math.min(next, sessions.length) };
 }

@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startDemo } from '../demo/server.ts';
 import { chromiumArgs, chromiumExecutable } from '../test/chromium.ts';
+import { layoutShiftsOf, type LayoutShift } from './layout-shifts.ts';
 
 const projectRoot = fileURLToPath(new URL('..', import.meta.url));
 export const lighthouseCategories = ['performance', 'accessibility', 'best-practices'] as const;
@@ -21,15 +22,15 @@ export interface LighthouseFigure {
   metrics: Record<string, number>;
   /** Audits that lost points in accessibility or best-practices (id: title). */
   failedAudits: string[];
-  /** The elements that moved (the layout-shifts audit), for a CLS that costs points. */
-  layoutShifts: Array<{ selector: string; score: number }>;
+  /** The elements that moved while the page loaded, when CLS is not 0 (see layout-shifts.ts). */
+  layoutShifts: LayoutShift[];
   lighthouseVersion: string;
 }
 
 interface LighthouseReport {
   lighthouseVersion: string;
   categories: Record<string, { score: number | null; auditRefs: Array<{ id: string; weight: number }> }>;
-  audits: Record<string, { title: string; score: number | null; numericValue?: number; details?: { items?: Array<Record<string, unknown>> } }>;
+  audits: Record<string, { title: string; score: number | null; numericValue?: number }>;
 }
 
 function run(command: string, args: string[], env: NodeJS.ProcessEnv): Promise<{ code: number | null; output: string }> {
@@ -69,10 +70,7 @@ export async function auditPage(url: string): Promise<LighthouseFigure> {
         .filter((ref) => ref.weight > 0 && report.audits[ref.id]?.score !== null && (report.audits[ref.id]?.score ?? 1) < 1)
         .map((ref) => `${ref.id}: ${report.audits[ref.id]?.title ?? ''}`),
     );
-    const layoutShifts = (report.audits['layout-shifts']?.details?.items ?? []).map((item) => ({
-      selector: String((item.node as { selector?: string } | undefined)?.selector ?? 'unknown'),
-      score: Number(item.score ?? 0),
-    }));
+    const layoutShifts = (metrics['cumulative-layout-shift'] ?? 0) > 0 ? await layoutShiftsOf(url) : [];
     return { url, scores, metrics, failedAudits, layoutShifts, lighthouseVersion: report.lighthouseVersion };
   } finally {
     rmSync(outDir, { recursive: true, force: true });

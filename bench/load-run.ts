@@ -1,5 +1,7 @@
-// One bounded autocannon run against one endpoint, reduced to the figures issue 9 and issue 10
-// ask for: successful requests/s, p50 and p99 latency, and every kind of error.
+// Bounded autocannon runs against one endpoint, reduced to the figures issue 9 and issue 10 ask
+// for: successful requests/s, p50 and p99 latency, and every kind of error. A figure is taken in
+// short rounds that alternate with a round of the baseline: on a shared, noisy machine the load
+// of other work changes within seconds, and a ratio only holds when both sides saw the same.
 import autocannon from 'autocannon';
 
 export interface LoadFigure {
@@ -30,8 +32,8 @@ export interface LoadPlan {
   headersPerRequest?: () => Record<string, string>;
   seconds: number;
   connections?: number;
-  /** Stop after this many requests even before `seconds` (a pool of one-use inputs). */
-  maxRequests?: number;
+  /** One-use inputs left (a pool of sessions or deliveries): a run stops before it runs out. */
+  remaining?: () => number;
   /** Sees every answer (e.g. to keep the session tokens a creation run hands out). */
   onResponse?: (status: number, body: string) => void;
 }
@@ -40,6 +42,8 @@ export const defaultConnections = 10;
 
 export async function runLoad(plan: LoadPlan): Promise<LoadFigure> {
   const connections = plan.connections ?? defaultConnections;
+  // autocannon builds a request ahead on each connection: keep that margin so no input is used twice.
+  const maxRequests = plan.remaining ? plan.remaining() - 2 * connections : undefined;
   const target = new URL(plan.url);
   const baseHeaders = { ...(plan.headers ?? {}) };
   const perRequest = typeof plan.body === 'function' || plan.headersPerRequest !== undefined;
@@ -49,7 +53,7 @@ export async function runLoad(plan: LoadPlan): Promise<LoadFigure> {
     connections,
     duration: plan.seconds,
     timeout: 10,
-    ...(plan.maxRequests !== undefined ? { maxOverallRequests: plan.maxRequests } : {}),
+    ...(maxRequests !== undefined ? { maxOverallRequests: maxRequests } : {}),
     requests: [
       {
         method: plan.method ?? 'GET',
@@ -83,4 +87,71 @@ export async function runLoad(plan: LoadPlan): Promise<LoadFigure> {
     seconds: result.duration,
     connections,
   };
+}
+
+export interface SpeedRun {
+  /** All rounds together: requests/s over the whole time, p50 the median round's, p99 the worst round's. */
+  figure: LoadFigure;
+  rounds: LoadFigure[];
+  /** The baseline's rounds together, when one was measured. */
+  baseline?: LoadFigure;
+  /** Median over rounds of (round requests/s ÷ the baseline round right before it). */
+  ratio?: number;
+  roundRatios?: number[];
+}
+
+export interface RoundOptions {
+  /** Total time of the figure's rounds (the baseline's rounds come on top). */
+  seconds: number;
+  rounds?: number;
+  /** One round of the baseline, of the given length; run right before each round of the figure. */
+  baseline?: (seconds: number) => Promise<LoadFigure>;
+}
+
+const median = (values: readonly number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+};
+
+export function mergeRounds(rounds: readonly LoadFigure[]): LoadFigure {
+  const statusCodes: Record<string, number> = {};
+  for (const round of rounds) for (const [code, count] of Object.entries(round.statusCodes)) statusCodes[code] = (statusCodes[code] ?? 0) + count;
+  const sum = (pick: (figure: LoadFigure) => number) => rounds.reduce((total, round) => total + pick(round), 0);
+  const seconds = sum((round) => round.seconds);
+  return {
+    requestsPerSecond: seconds > 0 ? sum((round) => round.requestsPerSecond * round.seconds) / seconds : 0,
+    p50Ms: median(rounds.map((round) => round.p50Ms)),
+    p99Ms: Math.max(...rounds.map((round) => round.p99Ms)),
+    responses: sum((round) => round.responses),
+    errors: sum((round) => round.errors),
+    timeouts: sum((round) => round.timeouts),
+    non2xx: sum((round) => round.non2xx),
+    statusCodes,
+    seconds: Math.round(seconds * 100) / 100,
+    connections: rounds[0]?.connections ?? defaultConnections,
+  };
+}
+
+/** Runs `plan` in rounds (default 5), each after a baseline round when a baseline is given. */
+export async function runRounds(plan: Omit<LoadPlan, 'seconds'>, options: RoundOptions): Promise<SpeedRun> {
+  const roundCount = options.rounds ?? 5;
+  const roundSeconds = options.seconds / roundCount;
+  const rounds: LoadFigure[] = [];
+  const baselineRounds: LoadFigure[] = [];
+  for (let index = 0; index < roundCount; index++) {
+    if (plan.remaining && plan.remaining() <= 2 * (plan.connections ?? defaultConnections) + 1) break;
+    if (options.baseline) baselineRounds.push(await options.baseline(roundSeconds));
+    rounds.push(await runLoad({ ...plan, seconds: roundSeconds }));
+  }
+  if (rounds.length === 0) throw new Error(`no input left for ${plan.url}`);
+  const run: SpeedRun = { figure: mergeRounds(rounds), rounds };
+  if (baselineRounds.length) {
+    const roundRatios = rounds.map((round, index) => {
+      const baseline = baselineRounds[index]!.requestsPerSecond;
+      return baseline > 0 ? round.requestsPerSecond / baseline : 0;
+    });
+    Object.assign(run, { baseline: mergeRounds(baselineRounds), ratio: median(roundRatios), roundRatios });
+  }
+  return run;
 }

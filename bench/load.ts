@@ -12,22 +12,20 @@ import { startBenchStack } from './bench-stack.ts';
 import { measureCheckout } from './checkout-speed.ts';
 import { measureConsultsPerInterval, type ConsultFigure } from './consult-coalescing.ts';
 import { measureLoginsPerThousandCheckouts, type LoginFigure } from './gateway-logins.ts';
-import type { LoadFigure } from './load-run.ts';
+import type { LoadFigure, RoundOptions, SpeedRun } from './load-run.ts';
 import { measureSessionCreation } from './session-creation.ts';
 import { measureFinalOrderStatus } from './status-speed.ts';
-
-export type SpeedLoad = 'sessionCreation' | 'checkout' | 'statusPolling' | 'bankDeliveries';
 
 /** The BFF's own setting, passed explicitly so the consult figure knows the interval it judges. */
 export const statusConsultIntervalMs = 2000;
 
 export interface LoadTestFigures {
   seconds: number;
-  sessionCreation: LoadFigure;
+  sessionCreation: SpeedRun;
   /** Each request on a fresh session, against the sandbox with no added latency. */
-  checkout: LoadFigure;
+  checkout: SpeedRun;
   /** GET /v1/orders/{n} on a final order with its status token. */
-  statusPolling: LoadFigure & { consultsDuringRun: number };
+  statusPolling: SpeedRun & { consultsDuringRun: number };
   /** 100 concurrent pollers of one open order, and the consults the gateway saw. */
   openOrderPolling: ConsultFigure;
   bankDeliveries: BankIngestResult;
@@ -38,16 +36,21 @@ export interface LoadTestFigures {
 }
 
 export interface LoadTestOptions {
-  /** Duration of each timed load (default 5). */
+  /** Duration of each timed load (default 5), in rounds of about a second. */
   seconds?: number;
-  /** Runs right before each speed load (the bench measures its paired baseline here). */
-  beforeLoad?: (load: SpeedLoad) => Promise<void>;
+  rounds?: number;
+  /** One round of a baseline (the bench's bare Hono), run before each round of each speed load. */
+  baseline?: (seconds: number) => Promise<LoadFigure>;
   log?: (line: string) => void;
 }
 
 export async function runLoadTest(options: LoadTestOptions = {}): Promise<LoadTestFigures> {
   const seconds = options.seconds ?? 5;
-  const beforeLoad = options.beforeLoad ?? (async () => undefined);
+  const rounds: RoundOptions = {
+    seconds,
+    rounds: options.rounds ?? Math.max(1, Math.round(seconds)),
+    ...(options.baseline ? { baseline: options.baseline } : {}),
+  };
   const log = options.log ?? (() => undefined);
   const stack = await startBenchStack();
   try {
@@ -55,13 +58,11 @@ export async function runLoadTest(options: LoadTestOptions = {}): Promise<LoadTe
     const processPaymentsBefore = await stack.sandboxControl.calls('processPayment');
     const buyer = await stack.startBff('buyer-bff', { STATUS_CONSULT_INTERVAL_MS: String(statusConsultIntervalMs) });
 
-    await beforeLoad('sessionCreation');
     log('session creation');
-    const created = await measureSessionCreation(buyer.url, seconds);
+    const created = await measureSessionCreation(buyer.url, rounds);
 
-    await beforeLoad('checkout');
     log('checkout');
-    const checkout = await measureCheckout(buyer.url, created.sessions, seconds);
+    const checkout = await measureCheckout(buyer.url, created.sessions, rounds);
     log('logins per 1,000 checkouts');
     const logins = await measureLoginsPerThousandCheckouts({
       bffUrl: buyer.url,
@@ -71,9 +72,8 @@ export async function runLoadTest(options: LoadTestOptions = {}): Promise<LoadTe
       unusedSessions: created.sessions.slice(checkout.used),
     });
 
-    await beforeLoad('statusPolling');
     log('status polling (final order)');
-    const status = await measureFinalOrderStatus(buyer.url, stack.sandboxControl, seconds);
+    const status = await measureFinalOrderStatus(buyer.url, stack.sandboxControl, rounds);
     log('100 pollers of an open order');
     const openOrderPolling = await measureConsultsPerInterval(buyer.url, stack.sandboxControl, Math.max(seconds, 4), statusConsultIntervalMs);
     const buyerBffPeakRssBytes = buyer.peakRssBytes();
@@ -81,16 +81,15 @@ export async function runLoadTest(options: LoadTestOptions = {}): Promise<LoadTe
     // A BFF of its own, so its peak RSS is the bank-delivery load's (and its start's), nothing else.
     const bank = await stack.startBff('bank-bff');
     const deliveries = await encryptedDeliveries(1200 * seconds);
-    await beforeLoad('bankDeliveries');
     log('bank deliveries');
-    const bankDeliveries = await measureBankIngest(bank.url, bank.databaseFile, deliveries, seconds);
+    const bankDeliveries = await measureBankIngest(bank.url, bank.databaseFile, deliveries, rounds);
     const bankBffPeakRssBytes = bank.peakRssBytes();
 
     return {
       seconds,
-      sessionCreation: created.figure,
-      checkout: checkout.figure,
-      statusPolling: { ...status.figure, consultsDuringRun: status.consultsDuringRun },
+      sessionCreation: created.run,
+      checkout: checkout.run,
+      statusPolling: { ...status.run, consultsDuringRun: status.consultsDuringRun },
       openOrderPolling,
       bankDeliveries,
       logins,
@@ -114,11 +113,11 @@ const errorsOf = (figure: LoadFigure) => {
 /** Issue 9's table, in Markdown. */
 export function formatLoadTable(figures: LoadTestFigures): string {
   const rows: Array<[string, LoadFigure]> = [
-    ['status polling, final order (`GET /v1/orders/{n}`)', figures.statusPolling],
+    ['status polling, final order (`GET /v1/orders/{n}`)', figures.statusPolling.figure],
     [`status polling, open order, ${figures.openOrderPolling.pollers} pollers`, figures.openOrderPolling.figure],
-    ['session creation (`POST /v1/sessions`)', figures.sessionCreation],
-    ['checkout, fresh sessions (`POST /v1/checkout`)', figures.checkout],
-    ['bank deliveries (`POST /v1/webhooks/banking`)', figures.bankDeliveries.figure],
+    ['session creation (`POST /v1/sessions`)', figures.sessionCreation.figure],
+    ['checkout, fresh sessions (`POST /v1/checkout`)', figures.checkout.figure],
+    ['bank deliveries (`POST /v1/webhooks/banking`)', figures.bankDeliveries.run.figure],
   ];
   return [
     '| load | connections | requests/s (2xx) | p50 | p99 | errors | answers |',

@@ -1,15 +1,15 @@
 // `npm run bench`: every figure of issue 10 in one run, speed as ratios to a bare Hono baseline
-// measured right before each load, then a PASS/MISS table against the issue's targets; writes
+// measured in rounds alternating with each load's, then a PASS/MISS table against the issue's targets; writes
 // bench/results.json. Flags: --seconds N (each timed load, default 5), --build (rebuild the widget
 // first; otherwise dist/ is used when present). The speed and load tables print as Markdown.
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { measureBaseline, speedRatio, startBaselineServer } from './baseline.ts';
+import { measureBaseline, startBaselineServer } from './baseline.ts';
 import { auditStorefront, type LighthouseFigure } from './lighthouse.ts';
-import { formatLoadTable, runLoadTest, type LoadTestFigures, type SpeedLoad } from './load.ts';
-import type { LoadFigure } from './load-run.ts';
+import { formatLoadTable, runLoadTest, type LoadTestFigures } from './load.ts';
+import type { SpeedRun } from './load-run.ts';
 import { currentLoad, describeMachine, formatMachine, type Machine } from './machine.ts';
 import { remedies } from './remedies.ts';
 import { informational, targets, verdict, type Verdict } from './targets.ts';
@@ -21,9 +21,7 @@ export interface BenchResults {
   machine: Machine;
   secondsPerLoad: number;
   widgetSize: WidgetSizeReport;
-  /** The bare Hono hello-world, measured right before each speed load. */
-  baselines: Record<SpeedLoad, LoadFigure>;
-  ratios: Record<SpeedLoad, number>;
+  /** Each speed load with its baseline rounds and its ratio. */
   load: LoadTestFigures;
   baselinePeakRssBytes: number;
   lighthouse: LighthouseFigure;
@@ -43,26 +41,16 @@ async function measureAll(): Promise<BenchResults> {
 
   const logDirectory = mkdtempSync(join(tmpdir(), 'svc-bench-baseline-'));
   const hello = await startBaselineServer(logDirectory);
-  const baselines = {} as Record<SpeedLoad, LoadFigure>;
   let load: LoadTestFigures;
   let baselinePeakRssBytes: number;
   try {
-    load = await runLoadTest({
-      seconds,
-      log: progress,
-      beforeLoad: async (name) => {
-        progress(`baseline before ${name}`);
-        baselines[name] = await measureBaseline(hello, seconds);
-      },
-    });
+    load = await runLoadTest({ seconds, log: progress, baseline: (roundSeconds) => measureBaseline(hello, roundSeconds) });
     baselinePeakRssBytes = hello.peakRssBytes();
   } finally {
     await hello.stop();
     rmSync(logDirectory, { recursive: true, force: true });
   }
-  const ratios = Object.fromEntries(
-    (Object.keys(baselines) as SpeedLoad[]).map((name) => [name, speedRatio(name === 'statusPolling' ? load.statusPolling : name === 'bankDeliveries' ? load.bankDeliveries.figure : load[name], baselines[name])]),
-  ) as Record<SpeedLoad, number>;
+  const ratio = (run: SpeedRun) => run.ratio ?? 0;
 
   // Last, once the loads have stopped: Lighthouse's simulated throttling still feels a busy CPU.
   progress('lighthouse');
@@ -71,10 +59,10 @@ async function measureAll(): Promise<BenchResults> {
   const verdicts: Verdict[] = [
     verdict(targets.widgetGzip, widgetSize.widget.gzip, remedies.widgetGzip),
     informational('widget first IIFE (brotli), floor ratio', `${(widgetSize.widget.brotli / 1000).toFixed(2)} kB; ${widgetSize.gzipRatio.toFixed(2)}× the Lit floor (gzip)`),
-    verdict(targets.statusRatio, ratios.statusPolling, remedies.statusRatio),
-    verdict(targets.bankRatio, ratios.bankDeliveries, remedies.bankRatio),
-    informational('checkout, fresh sessions', `${ratios.checkout.toFixed(3)}× baseline`),
-    informational('session creation', `${ratios.sessionCreation.toFixed(3)}× baseline`),
+    verdict(targets.statusRatio, ratio(load.statusPolling), remedies.statusRatio),
+    verdict(targets.bankRatio, ratio(load.bankDeliveries.run), remedies.bankRatio),
+    informational('checkout, fresh sessions', `${ratio(load.checkout).toFixed(3)}× baseline`),
+    informational('session creation', `${ratio(load.sessionCreation).toFixed(3)}× baseline`),
     verdict(targets.loginsPerThousand, load.logins.perThousandCheckouts, remedies.loginsPerThousand),
     verdict(targets.consultsPerInterval, load.openOrderPolling.consultsPerInterval, remedies.consultsPerInterval),
     verdict(targets.bffRss, load.bankBffPeakRssBytes, remedies.bffRss),
@@ -89,8 +77,6 @@ async function measureAll(): Promise<BenchResults> {
     machine,
     secondsPerLoad: seconds,
     widgetSize,
-    baselines,
-    ratios,
     load,
     baselinePeakRssBytes,
     lighthouse,
@@ -108,18 +94,18 @@ function formatVerdicts(verdicts: readonly Verdict[]): string {
 }
 
 function formatSpeed(results: BenchResults): string {
-  const rows: Array<[string, LoadFigure, SpeedLoad]> = [
-    ['GET /v1/orders/{n} (final order)', results.load.statusPolling, 'statusPolling'],
-    ['POST /v1/webhooks/banking', results.load.bankDeliveries.figure, 'bankDeliveries'],
-    ['POST /v1/checkout (fresh sessions)', results.load.checkout, 'checkout'],
-    ['POST /v1/sessions', results.load.sessionCreation, 'sessionCreation'],
+  const rows: Array<[string, SpeedRun]> = [
+    ['`GET /v1/orders/{n}`, final order', results.load.statusPolling],
+    ['`POST /v1/webhooks/banking`', results.load.bankDeliveries.run],
+    ['`POST /v1/checkout`, fresh sessions', results.load.checkout],
+    ['`POST /v1/sessions`', results.load.sessionCreation],
   ];
   return [
-    '| endpoint | requests/s | p99 | baseline requests/s | baseline p99 | ratio |',
-    '|---|---|---|---|---|---|',
-    ...rows.map(([name, figure, key]) => {
-      const baseline = results.baselines[key];
-      return `| ${name} | ${figure.requestsPerSecond.toFixed(0)} | ${figure.p99Ms} ms | ${baseline.requestsPerSecond.toFixed(0)} | ${baseline.p99Ms} ms | ${results.ratios[key].toFixed(3)}× |`;
+    '| endpoint | requests/s | p99 | baseline requests/s | baseline p99 | ratio (median of rounds) | round ratios |',
+    '|---|---|---|---|---|---|---|',
+    ...rows.map(([name, run]) => {
+      const baseline = run.baseline;
+      return `| ${name} | ${run.figure.requestsPerSecond.toFixed(0)} | ${run.figure.p99Ms} ms | ${baseline?.requestsPerSecond.toFixed(0) ?? '—'} | ${baseline ? `${baseline.p99Ms} ms` : '—'} | ${(run.ratio ?? 0).toFixed(3)}× | ${(run.roundRatios ?? []).map((value) => value.toFixed(3)).join(' ')} |`;
     }),
   ].join('\n');
 }
@@ -136,6 +122,7 @@ function formatDetails(results: BenchResults): string {
       `the bare Hono baseline under the same runtime (tsx) ${(results.baselinePeakRssBytes / 1e6).toFixed(1)} MB`,
     `lighthouse ${lighthouse.lighthouseVersion} (mobile, simulated throttling): ` +
       Object.entries(lighthouse.metrics).map(([id, value]) => `${id} ${id === 'cumulative-layout-shift' ? value.toFixed(3) : `${value.toFixed(0)} ms`}`).join(', ') +
+      (lighthouse.layoutShifts.length ? `; layout shifts: ${lighthouse.layoutShifts.map((shift) => `${shift.value.toFixed(3)} ${shift.elements.join(' ')}`).join('; ')}` : '') +
       (lighthouse.failedAudits.length ? `; failed audits: ${lighthouse.failedAudits.join('; ')}` : ''),
   ].join('\n');
 }
@@ -146,7 +133,7 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   writeFileSync(resultsFile, `${JSON.stringify(results, null, 2)}\n`);
   console.log(`\nsvc-checkout bench, ${results.finishedAt}\n${formatMachine(results.machine)}\n`);
   console.log(formatVerdicts(results.verdicts));
-  console.log(`\nspeed against the bare Hono baseline (${seconds} s each, ${results.load.statusPolling.connections} connections, loopback)\n${formatSpeed(results)}`);
+  console.log(`\nspeed against the bare Hono baseline (${seconds} s each in rounds alternating with the baseline's, ${results.load.statusPolling.figure.connections} connections, loopback)\n${formatSpeed(results)}`);
   console.log(`\nload (issue 9)\n${formatLoadTable(results.load)}`);
   console.log(`\n${formatDetails(results)}`);
   console.log(`\nwrote ${resultsFile}`);

@@ -40,7 +40,12 @@ function exited(child: ChildProcess): Promise<void> {
 export async function startServerProcess(entry: string, env: Record<string, string>, logDirectory: string, name: string): Promise<ServerProcess> {
   const logFile = join(logDirectory, `${name}.log`);
   const out = openSync(logFile, 'w');
-  const child = spawn(process.execPath, ['--import', 'tsx', join(projectRoot, entry)], {
+  // BENCH_CPU_PROFILE_DIR=<dir>: each server writes a V8 CPU profile there when it stops (the
+  // findings in bench/README.md came from these).
+  const profileDir = process.env.BENCH_CPU_PROFILE_DIR;
+  // A folder per server: the module-loader thread writes a profile of its own beside the main one.
+  const profiling = profileDir ? ['--cpu-prof', `--cpu-prof-dir=${join(profileDir, name)}`] : [];
+  const child = spawn(process.execPath, [...profiling, '--import', 'tsx', join(projectRoot, entry)], {
     cwd: projectRoot,
     env: { PATH: process.env.PATH ?? '', ...env },
     stdio: ['ignore', out, out],

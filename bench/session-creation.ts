@@ -3,7 +3,7 @@
 // kept: they are the fresh sessions the checkout figure spends.
 import type { CreateSessionResponse } from '../contract/bff-api.ts';
 import { shopOrigin } from './bench-stack.ts';
-import { runLoad, type LoadFigure } from './load-run.ts';
+import { runRounds, type RoundOptions, type SpeedRun } from './load-run.ts';
 
 export interface FreshSession {
   sessionToken: string;
@@ -11,27 +11,29 @@ export interface FreshSession {
 }
 
 export interface SessionCreationResult {
-  figure: LoadFigure;
+  run: SpeedRun;
   sessions: FreshSession[];
 }
 
 export const catalogItems = [{ sku: 'CR-COFFEE-500', quantity: 2 }];
 
-export async function measureSessionCreation(bffUrl: string, seconds: number): Promise<SessionCreationResult> {
+export async function measureSessionCreation(bffUrl: string, options: RoundOptions): Promise<SessionCreationResult> {
   const sessions: FreshSession[] = [];
-  const figure = await runLoad({
+  const run = await runRounds(
+    {
     url: `${bffUrl}/v1/sessions`,
     method: 'POST',
     headers: { Origin: shopOrigin, 'Content-Type': 'application/json' },
     body: JSON.stringify({ items: catalogItems }),
-    seconds,
     onResponse: (status, body) => {
       if (status !== 201) return;
       const created = JSON.parse(body) as CreateSessionResponse;
       sessions.push({ sessionToken: created.sessionToken, orderNumber: created.order.orderNumber });
     },
-  });
-  return { figure, sessions };
+    },
+    options,
+  );
+  return { run, sessions };
 }
 
 /** More fresh sessions outside any timed run (to top a pool up), `concurrency` at a time. */

@@ -2,10 +2,10 @@
 // return hands out: answered from the store alone, so no consult may reach the gateway.
 import type { SandboxControl } from '../sandbox/control-client.ts';
 import { approvingCard, checkout, createMerchantSession, followReturn, orderStatus, statusTokenOf } from '../test/bff/fixtures/buyer.ts';
-import { runLoad, type LoadFigure } from './load-run.ts';
+import { runRounds, type RoundOptions, type SpeedRun } from './load-run.ts';
 
 export interface StatusSpeedResult {
-  figure: LoadFigure;
+  run: SpeedRun;
   orderNumber: string;
   /** consult calls the gateway received for that order during the run (expected 0). */
   consultsDuringRun: number;
@@ -25,13 +25,12 @@ export async function approvedOrder(bffUrl: string, sandbox: SandboxControl): Pr
   return { orderNumber: session.orderNumber, statusToken };
 }
 
-export async function measureFinalOrderStatus(bffUrl: string, sandbox: SandboxControl, seconds: number): Promise<StatusSpeedResult> {
+export async function measureFinalOrderStatus(bffUrl: string, sandbox: SandboxControl, options: RoundOptions): Promise<StatusSpeedResult> {
   const { orderNumber, statusToken } = await approvedOrder(bffUrl, sandbox);
   const consultsBefore = await sandbox.calls('consult', orderNumber);
-  const figure = await runLoad({
-    url: `${bffUrl}/v1/orders/${encodeURIComponent(orderNumber)}`,
-    headers: { Authorization: `Bearer ${statusToken}` },
-    seconds,
-  });
-  return { figure, orderNumber, consultsDuringRun: (await sandbox.calls('consult', orderNumber)) - consultsBefore };
+  const run = await runRounds(
+    { url: `${bffUrl}/v1/orders/${encodeURIComponent(orderNumber)}`, headers: { Authorization: `Bearer ${statusToken}` } },
+    options,
+  );
+  return { run, orderNumber, consultsDuringRun: (await sandbox.calls('consult', orderNumber)) - consultsBefore };
 }
