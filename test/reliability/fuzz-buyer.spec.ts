@@ -7,14 +7,15 @@ import { costaRicaBilling } from '../bff/fixtures/buyer.ts';
 import { merchantSecret, shopOrigin } from '../bff/fixtures/stack.ts';
 import { bankEvent, linkWebhook } from '../bff/webhooks-support.ts';
 import { recordFigures } from './support/figures.ts';
-import { anyText, bodyFor, mutated, fuzzEndpoint, headersFor, queryFor, segment, type EndpointFuzz, type FuzzStats } from './support/fuzz.ts';
+import { anyText, bodyFor, mutated, fuzzEndpoint, headersFor, queryFor, segment, type EndpointFuzz, type FuzzRequest, type FuzzStats } from './support/fuzz.ts';
 import { bankSecretRef, startInProcessBff, type InProcessBff } from './support/in-process-bff.ts';
 
 let bff: InProcessBff;
 let sessionToken: string;
 let statusToken: string;
 let orderNumber: string;
-const origins = [shopOrigin, 'https://evil.example', 'null'];
+// The allowed origin most of the time, so most cases get past the origin check into validation.
+const origins = [shopOrigin, shopOrigin, shopOrigin, shopOrigin, 'https://evil.example', 'null'];
 
 test.beforeAll(async () => {
   bff = await startInProcessBff();
@@ -38,32 +39,55 @@ test.afterAll(async () => {
   await recordFigures('fuzz-buyer', stats);
 });
 
-function endpoints(): EndpointFuzz[] {
-  const headers = headersFor({ bearer: [sessionToken, statusToken, merchantSecret], origins });
-  const post = (path: string, template: unknown, name = `POST ${path}`): EndpointFuzz => ({
-    name,
-    request: fc.record({ method: fc.constant('POST'), path: fc.constant(path), headers, body: bodyFor(template) }),
+/** Marks a request that should carry a session of its own (a checkout is idempotent per session). */
+const freshSession = 'fresh-session';
+
+/** A new merchant session per case, so every valid checkout reaches processPayment. */
+async function withFreshSession(request: FuzzRequest): Promise<FuzzRequest> {
+  if (request.headers.Authorization !== `Bearer ${freshSession}`) return request;
+  const created = await bff.app.request('/v1/merchant/checkout-sessions', {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${merchantSecret}`, 'Content-Type': 'application/json' },
+    body: JSON.stringify({ amount: '12.50', currency: 'USD', returnUrl: `${shopOrigin}/thanks` }),
   });
-  const get = (name: string, path: fc.Arbitrary<string>, htmlAllowed = false): EndpointFuzz => ({
+  const { sessionToken: token } = (await created.json()) as { sessionToken: string };
+  return { ...request, headers: { ...request.headers, Authorization: `Bearer ${token}` } };
+}
+
+function endpoints(): EndpointFuzz[] {
+  /** Mostly the credential the endpoint wants, sometimes another caller's. */
+  const headersWanting = (...wanted: string[]) =>
+    headersFor({ bearer: [...wanted, ...wanted, ...wanted, sessionToken, statusToken, merchantSecret, freshSession], origins });
+  const headers = headersWanting(freshSession, sessionToken);
+  const post = (path: string, bodies: fc.Arbitrary<string | undefined>, requestHeaders = headers, name = `POST ${path}`): EndpointFuzz => ({
+    name,
+    request: fc.record({ method: fc.constant('POST'), path: fc.constant(path), headers: requestHeaders, body: bodies }),
+    prepare: withFreshSession,
+  });
+  const get = (name: string, path: fc.Arbitrary<string>, htmlAllowed = false, requestHeaders = headers): EndpointFuzz => ({
     name,
     htmlAllowed,
-    request: fc.record({ method: fc.constant('GET'), path, headers }),
+    request: fc.record({ method: fc.constant('GET'), path, headers: requestHeaders }),
+    prepare: withFreshSession,
   });
-  const shipping = { ...costaRicaBilling, email: undefined };
+  const { email: _email, ...shipping } = costaRicaBilling;
   return [
-    post('/v1/sessions', { items: [{ sku: 'CR-COFFEE-500', quantity: 2 }, { sku: 'CR-CHOCOLATE-100', quantity: 1 }], locale: 'es-CR' }),
-    post('/v1/merchant/checkout-sessions', {
-      amount: '25.00',
-      currency: 'USD',
-      orderNumber: 'FUZZ-1',
-      capture: true,
-      returnUrl: `${shopOrigin}/thanks`,
-      description: 'Fuzz',
-      prefill: { billing: costaRicaBilling },
-      returnData: 'ref-1',
-    }),
+    post('/v1/sessions', bodyFor({ items: [{ sku: 'CR-COFFEE-500', quantity: 2 }, { sku: 'CR-CHOCOLATE-BAR', quantity: 1 }], locale: 'es-CR', returnUrl: `${shopOrigin}/cart` })),
+    post(
+      '/v1/merchant/checkout-sessions',
+      bodyFor({
+        amount: '25.00',
+        currency: 'USD',
+        capture: true,
+        returnUrl: `${shopOrigin}/thanks`,
+        description: 'Fuzz',
+        prefill: { billing: costaRicaBilling },
+        returnData: 'ref-1',
+      }),
+      headersWanting(merchantSecret),
+    ),
     get('GET /v1/session', fc.constant('/v1/session')),
-    post('/v1/checkout', { billing: costaRicaBilling, shipping, sameAsBilling: true, locale: 'es-CR' }),
+    post('/v1/checkout', fc.oneof(bodyFor({ billing: costaRicaBilling, shipping, locale: 'es-CR' }), bodyFor({ billing: costaRicaBilling, sameAsBilling: true }))),
     get(
       'GET /v1/return',
       queryFor(['code', 'description', 'auth', 'order', 'tpt', 'crd', 'svc-transaction', 'OrderHash', 'returnData', 'form_update', 'cancel'], {
@@ -73,8 +97,8 @@ function endpoints(): EndpointFuzz[] {
       }).map((query) => `/v1/return${query}`),
       true,
     ),
-    get('GET /v1/orders/{orderNumber}', segment(orderNumber, 'SVC-UNKNOWN').map((n) => `/v1/orders/${n}`)),
-    post('/v1/webhooks/links', linkWebhook()),
+    get('GET /v1/orders/{orderNumber}', segment(orderNumber, 'SVC-UNKNOWN').map((n) => `/v1/orders/${n}`), false, headersWanting(statusToken, sessionToken)),
+    post('/v1/webhooks/links', bodyFor(linkWebhook())),
     get(
       'GET /v1/links/return',
       queryFor(['code', 'description', 'auth', 'svcLinkId', 'orderNumber', 'svcOrderId', 'creditCardToken', 'creditCardBrand', 'last4CreditCardNumber', 'orderHash'], {

@@ -1,7 +1,11 @@
 // fast-check fuzzing of every merchant endpoint (/v1/merchant/*), in-process (app.request):
-// ≥ 1,000 cases each with the secret or without; never a 5xx, errors always problem+json.
+// ≥ 1,000 cases each with the secret or without, against a real approved order (so capture, refund,
+// reverse and split reach the gateway); never a 5xx, errors always problem+json.
 import fc from 'fast-check';
 import { expect, test } from '@playwright/test';
+import { findOrder } from '../../bff/store/orders.ts';
+import { SandboxControl } from '../../sandbox/control-client.ts';
+import { approvingCard, checkoutBody } from '../bff/fixtures/buyer.ts';
 import { merchantSecret, shopOrigin } from '../bff/fixtures/stack.ts';
 import { recordFigures } from './support/figures.ts';
 import { bodyFor, fuzzEndpoint, headersFor, queryFor, segment, type EndpointFuzz, type FuzzRequest, type FuzzStats } from './support/fuzz.ts';
@@ -13,13 +17,24 @@ const stats: Record<string, FuzzStats> = {};
 
 test.beforeAll(async () => {
   bff = await startInProcessBff();
+  // An approved, uncaptured order: capture, refund, reverse and split reach the gateway for real.
   const created = await bff.app.request('/v1/merchant/checkout-sessions', {
     method: 'POST',
     headers: { Authorization: `Bearer ${merchantSecret}`, 'Content-Type': 'application/json' },
-    body: JSON.stringify({ amount: '25.00', currency: 'USD', returnUrl: `${shopOrigin}/thanks` }),
+    body: JSON.stringify({ amount: '250.00', currency: 'USD', capture: false, returnUrl: `${shopOrigin}/thanks` }),
   });
   expect(created.status).toBe(201);
-  orderNumber = ((await created.json()) as { orderNumber: string }).orderNumber;
+  const session = (await created.json()) as { orderNumber: string; sessionToken: string };
+  orderNumber = session.orderNumber;
+  const checkout = await bff.app.request('/v1/checkout', {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${session.sessionToken}`, Origin: shopOrigin, 'Content-Type': 'application/json' },
+    body: JSON.stringify(checkoutBody),
+  });
+  const { redirectUrl } = (await checkout.json()) as { redirectUrl: string };
+  const back = await new SandboxControl(bff.sandboxUrl).payHostedPage(redirectUrl, { card: approvingCard });
+  expect((await bff.app.request(back.pathname + back.search)).status).toBe(303);
+  expect((await findOrder(bff.store.db, orderNumber))?.status).toBe('approved');
 });
 test.afterAll(async () => {
   await recordFigures('fuzz-merchant', stats);
@@ -31,7 +46,7 @@ function errorLines(logText: string): string {
 }
 
 function endpoints(): EndpointFuzz[] {
-  const headers = headersFor({ bearer: [merchantSecret, `${merchantSecret}x`], origins: [shopOrigin, 'https://evil.example'] });
+  const headers = headersFor({ bearer: [merchantSecret, merchantSecret, merchantSecret, `${merchantSecret}x`], origins: [shopOrigin, shopOrigin, 'https://evil.example'] });
   const order = segment(orderNumber, 'SVC-NOPE');
   const request = (method: string, path: fc.Arbitrary<string>, template?: unknown): fc.Arbitrary<FuzzRequest> =>
     template === undefined

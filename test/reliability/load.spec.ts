@@ -6,6 +6,17 @@ import { expect, test } from '@playwright/test';
 import { formatLoadTable, runLoadTest } from '../../bench/load.ts';
 import { recordFigures } from './support/figures.ts';
 
+interface AnyLoadFigure {
+  responses: number;
+  statusCodes: Record<string, number>;
+}
+
+function figuresIn(value: unknown): AnyLoadFigure[] {
+  if (value === null || typeof value !== 'object') return [];
+  if ('statusCodes' in value && 'responses' in value) return [value as AnyLoadFigure];
+  return Object.values(value).flatMap(figuresIn);
+}
+
 test('load figures: status polling, session creation, checkout, bank deliveries', async () => {
   const seconds = Number(process.env.LOAD_SECONDS ?? 2);
   const figures = await runLoadTest({ seconds });
@@ -13,10 +24,12 @@ test('load figures: status polling, session creation, checkout, bank deliveries'
   console.log(table);
   await recordFigures('load', { table, ...figures });
 
-  for (const figure of [figures.sessionCreation, figures.checkout, figures.statusPolling, figures.openOrderPolling.figure, figures.bankDeliveries.figure]) {
+  // Every autocannon figure in the result (the bench's shapes evolve; a figure has statusCodes).
+  const loads = figuresIn(figures);
+  expect(loads.length).toBeGreaterThanOrEqual(5);
+  for (const figure of loads) {
     expect(figure.responses).toBeGreaterThan(0);
-    const serverErrors = Object.entries(figure.statusCodes).filter(([code]) => code.startsWith('5'));
-    expect(serverErrors).toEqual([]);
+    expect(Object.keys(figure.statusCodes).filter((code) => code.startsWith('5'))).toEqual([]);
   }
   // Every delivery the BFF acknowledged is in the inbox: none lost under load.
   expect(figures.bankDeliveries.stored).toBeGreaterThanOrEqual(figures.bankDeliveries.acknowledged);

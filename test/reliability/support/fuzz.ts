@@ -26,6 +26,8 @@ export interface EndpointFuzz {
   request: fc.Arbitrary<FuzzRequest>;
   /** Buyer-facing page: an HTML answer (with a CSP) is allowed. */
   htmlAllowed?: boolean;
+  /** Turns a generated request into the one sent (e.g. a fresh session in place of a marker). */
+  prepare?: (request: FuzzRequest) => Promise<FuzzRequest>;
 }
 
 /** A valid template with any field kept, dropped or replaced by any JSON (recursively). */
@@ -49,10 +51,42 @@ export function mutated(template: unknown): fc.Arbitrary<unknown> {
   );
 }
 
-/** A request body: half-valid JSON, any JSON, broken JSON, or nothing. */
+/** Every leaf path of a JSON template (where one change is worth trying). */
+function leafPaths(value: unknown, prefix: Array<string | number> = []): Array<Array<string | number>> {
+  if (value !== null && typeof value === 'object') {
+    const entries = Array.isArray(value) ? value.map((item, i) => [i, item] as const) : Object.entries(value);
+    return [prefix, ...entries.flatMap(([key, item]) => leafPaths(item, [...prefix, key]))];
+  }
+  return [prefix];
+}
+
+/** The template with exactly one thing wrong: one field removed or replaced. Gets past most checks but one. */
+export function oneFieldChanged(template: unknown): fc.Arbitrary<unknown> {
+  const paths = leafPaths(template).filter((path) => path.length > 0);
+  if (paths.length === 0) return fc.constant(template);
+  const replacement = fc.oneof(
+    fc.constant(undefined),
+    fc.jsonValue({ maxDepth: 1 }),
+    anyText,
+    fc.constantFrom('', ' ', '0', '-0.00', '1e3', '00', 'XX', 'cr-sj', '+506', 'a'.repeat(1000), '<script>', '../', '\u0000'),
+  );
+  return fc.tuple(fc.constantFrom(...paths), replacement).map(([path, value]) => {
+    const copy = structuredClone(template) as Record<string | number, unknown>;
+    let parent: Record<string | number, unknown> = copy;
+    for (const key of path.slice(0, -1)) parent = parent[key] as Record<string | number, unknown>;
+    const last = path.at(-1)!;
+    if (value === undefined) delete parent[last];
+    else parent[last] = value;
+    return copy;
+  });
+}
+
+/** A request body: valid, one thing wrong, half-valid JSON, any JSON, broken JSON, or nothing. */
 export function bodyFor(template: unknown): fc.Arbitrary<string | undefined> {
   return fc.oneof(
-    { weight: 6, arbitrary: mutated(template).map((value) => JSON.stringify(value)) },
+    { weight: 1, arbitrary: fc.constant(JSON.stringify(template)) },
+    { weight: 5, arbitrary: oneFieldChanged(template).map((value) => JSON.stringify(value)) },
+    { weight: 4, arbitrary: mutated(template).map((value) => JSON.stringify(value)) },
     { weight: 2, arbitrary: fc.jsonValue({ maxDepth: 3 }).map((value) => JSON.stringify(value)) },
     { weight: 1, arbitrary: anyText },
     { weight: 1, arbitrary: mutated(template).map((value) => JSON.stringify(value).slice(0, -1)) },
@@ -60,17 +94,28 @@ export function bodyFor(template: unknown): fc.Arbitrary<string | undefined> {
   );
 }
 
-/** Headers a caller may send, each present or not; `bearer` are the tokens worth trying. */
+/**
+ * Headers a caller may send. Authorization and Origin are usually the right ones (so most cases
+ * get past them and into validation), sometimes absent or garbage; the others come and go.
+ */
 export function headersFor(options: { bearer: string[]; origins: string[] }): fc.Arbitrary<Record<string, string>> {
-  return fc.record(
+  const absent = fc.constant(undefined);
+  const required = fc.record({
+    Authorization: fc.oneof(
+      { weight: 8, arbitrary: fc.constantFrom(...options.bearer).map((token) => `Bearer ${token}`) },
+      { weight: 1, arbitrary: absent },
+      { weight: 1, arbitrary: headerText.map((text) => `Bearer ${text}`) },
+      { weight: 1, arbitrary: headerText },
+    ),
+    Origin: fc.oneof({ weight: 8, arbitrary: fc.constantFrom(...options.origins) }, { weight: 1, arbitrary: absent }, { weight: 1, arbitrary: headerText }),
+    'Content-Type': fc.oneof(
+      { weight: 6, arbitrary: fc.constant('application/json') },
+      { weight: 1, arbitrary: absent },
+      { weight: 2, arbitrary: fc.constantFrom('application/json; charset=utf-8', 'text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x') },
+    ),
+  });
+  const optional = fc.record(
     {
-      Authorization: fc.oneof(
-        { weight: 4, arbitrary: fc.constantFrom(...options.bearer).map((token) => `Bearer ${token}`) },
-        { weight: 1, arbitrary: headerText.map((text) => `Bearer ${text}`) },
-        { weight: 1, arbitrary: headerText },
-      ),
-      Origin: fc.oneof({ weight: 4, arbitrary: fc.constantFrom(...options.origins) }, { weight: 1, arbitrary: headerText }),
-      'Content-Type': fc.constantFrom('application/json', 'application/json; charset=utf-8', 'text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x'),
       'Idempotency-Key': headerText,
       'X-Forwarded-For': headerText,
       Accept: fc.constantFrom('application/json', 'text/html', '*/*'),
@@ -79,6 +124,11 @@ export function headersFor(options: { bearer: string[]; origins: string[] }): fc
     },
     { requiredKeys: [] },
   );
+  return fc.tuple(required, optional).map(([main, more]) => {
+    const headers: Record<string, string> = { ...more };
+    for (const [name, value] of Object.entries(main)) if (value !== undefined) headers[name] = value;
+    return headers;
+  });
 }
 
 /** A query string from known keys (with any values) and unknown ones. */
@@ -117,7 +167,8 @@ export async function fuzzEndpoint(app: BffApp, endpoint: EndpointFuzz, seed: nu
   let cases = 0;
   const started = Date.now();
   await fc.assert(
-    fc.asyncProperty(endpoint.request, async (request) => {
+    fc.asyncProperty(endpoint.request, async (generated) => {
+      const request = endpoint.prepare ? await endpoint.prepare(generated) : generated;
       const response = await app.request(request.path, {
         method: request.method,
         headers: request.headers,
