@@ -149,7 +149,7 @@ test('kill -9 at random points during checkouts and bank deliveries: nothing los
   await start({ BANK_REGISTER_DESTINATION: '1' });
   await expect.poll(async () => ((await (await fetch(`${sandbox.url}/_sandbox/bank/destinations`)).json()) as { destinations: unknown[] }).destinations.length).toBe(1);
   // Slow the gateway a little, so kills land inside processPayment and consult too.
-  await control.injectFault({ operation: 'processPayment', kind: 'latency', latencyMs: 250, probability: 0.6 });
+  await control.injectFault({ operation: 'processPayment', kind: 'latency', latencyMs: 600, probability: 0.7 });
   await control.injectFault({ operation: 'consult', kind: 'latency', latencyMs: 150, probability: 0.4 });
 
   const random = new SeededRandom('reliability-crash');
