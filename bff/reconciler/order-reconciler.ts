@@ -4,8 +4,8 @@
 //   outcome is unknown (5xx, timeout, broken answer): consult; an outcome is recorded; no payment
 //   means nobody ever received a hosted URL, so the order is expired (never re-sent: that could be
 //   a second processPayment) and a repeat checkout gets a clear 409 instead of 503 for ever;
-// - a pending order (page handed out) whose buyer never came back: consult every
-//   pendingEveryMs; still unpaid after abandonAfterMs: expired;
+// - a pending order (page handed out) whose buyer never came back: once its page is older than
+//   pendingEveryMs, consult at most every pendingEveryMs; still unpaid after abandonAfterMs: expired;
 // - a session never checked out and expired: expired (no gateway call).
 // Several instances may run it at once: every write is conditional on what was read.
 import type { Kysely } from 'kysely';
@@ -98,6 +98,8 @@ export class OrderReconciler {
   private candidates(after: string, limit: number): Promise<OrderRow[]> {
     const now = this.options.clock.now();
     const staleBefore = new Date(now.getTime() - this.options.statuses.staleClaimMs).toISOString();
+    // A page handed out recently is the buyer's own return and polling's business.
+    const pendingBefore = new Date(now.getTime() - this.options.pendingEveryMs).toISOString();
     const db: Kysely<Database> = this.options.store.db;
     return db
       .selectFrom('orders')
@@ -108,7 +110,7 @@ export class OrderReconciler {
         eb.or([
           eb.and([eb('payment_state', '=', 'claimed'), eb('payment_claimed_at', '<', staleBefore)]),
           eb.and([eb('payment_state', '=', 'unknown'), eb('updated_at', '<', staleBefore)]),
-          eb('payment_state', '=', 'created'),
+          eb.and([eb('payment_state', '=', 'created'), eb('updated_at', '<', pendingBefore)]),
           eb.and([eb('payment_state', '=', 'none'), eb('session_expires_at', '<', now.toISOString())]),
         ]),
       )

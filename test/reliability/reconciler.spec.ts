@@ -89,6 +89,10 @@ test('a buyer who paid but never came back is approved by the reconciler, which 
   await stack.sandbox.payHostedPage(redirectUrl, { card: approvingCard }); // the redirect is never followed
   expect((await orderOf(session.orderNumber))?.status).toBe('pending');
   await stack.sandbox.resetCalls();
+  // A fresh page is left to the buyer's own return and polling.
+  await stack.bff.reconciler.runOnce();
+  expect(await stack.sandbox.calls('consult', session.orderNumber)).toBe(0);
+  clock.advance(pendingEveryMs + 1);
   await stack.bff.reconciler.runOnce();
   const order = await orderOf(session.orderNumber);
   expect(order).toMatchObject({ status: 'approved', captured_amount: '25.00' });
@@ -102,6 +106,7 @@ test('a pending page never paid is consulted at most once per interval, then exp
   const session = await createMerchantSession(stack.bffUrl);
   await checkout(stack.bffUrl, session.sessionToken);
   await stack.sandbox.resetCalls();
+  clock.advance(pendingEveryMs + 1);
   await stack.bff.reconciler.runOnce();
   await stack.bff.reconciler.runOnce();
   expect(await stack.sandbox.calls('consult', session.orderNumber)).toBe(1);
