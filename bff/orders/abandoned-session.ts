@@ -9,12 +9,13 @@ export function isAbandonedSession(order: OrderRow, now: Date): boolean {
   return order.status === 'created' && order.payment_state === 'none' && Date.parse(order.session_expires_at) < now.getTime();
 }
 
-export async function expireIfAbandoned(store: Store, clock: Clock, order: OrderRow): Promise<OrderRow> {
+/** `source` names who noticed, for the status history ('status' poll or 'reconciler'). */
+export async function expireIfAbandoned(store: Store, clock: Clock, order: OrderRow, source = 'status'): Promise<OrderRow> {
   if (!isAbandonedSession(order, clock.now())) return order;
   return (
     (await recordOpenOrderChange(store, order.order_number, {
       to: 'expired',
-      source: 'status',
+      source,
       detail: 'session expired before checkout',
       now: clock.now().toISOString(),
     })) ?? order

@@ -123,7 +123,7 @@ export class OrderReconciler {
     const { store, clock, statuses } = this.options;
     const number = order.order_number;
     if (order.payment_state === 'none') {
-      const after = await expireIfAbandoned(store, clock, order);
+      const after = await expireIfAbandoned(store, clock, order, 'reconciler');
       if (after.status !== order.status) result.resolved++;
       return;
     }

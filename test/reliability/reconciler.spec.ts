@@ -141,6 +141,7 @@ test('a session never checked out is expired without asking the gateway', async 
   await stack.bff.reconciler.runOnce();
   expect((await orderOf(session.orderNumber))?.status).toBe('expired');
   expect(await stack.sandbox.calls('consult', session.orderNumber)).toBe(0);
+  expect((await statusHistory(stack.bff.store.db, session.orderNumber)).at(-1)).toMatchObject({ to_status: 'expired', source: 'reconciler' });
 });
 
 test('two instances reconciling the same order at once record one transition', async () => {
