@@ -29,6 +29,8 @@ export interface LoadTestFigures {
   /** 100 concurrent pollers of one open order, and the consults the gateway saw. */
   openOrderPolling: ConsultFigure;
   bankDeliveries: BankIngestResult;
+  /** The same deliveries into a fresh BFF whose inbox worker is held back: the receiver alone. */
+  bankDeliveriesReceiverOnly: BankIngestResult;
   logins: LoginFigure;
   /** Peak RSS (VmHWM) of the BFF that took the bank deliveries, and of the buyer-side one. */
   bankBffPeakRssBytes: number;
@@ -84,6 +86,12 @@ export async function runLoadTest(options: LoadTestOptions = {}): Promise<LoadTe
     log('bank deliveries');
     const bankDeliveries = await measureBankIngest(bank.url, bank.databaseFile, deliveries, rounds);
     const bankBffPeakRssBytes = bank.peakRssBytes();
+    await bank.stop();
+
+    // Decrypt, validate and insert with nothing else on the event loop or the connection.
+    const receiver = await stack.startBff('bank-bff-receiver-only', { INBOX_WORKER_DELAY_MS: String(24 * 3600 * 1000) });
+    log('bank deliveries, inbox worker held back');
+    const bankDeliveriesReceiverOnly = await measureBankIngest(receiver.url, receiver.databaseFile, deliveries, rounds);
 
     return {
       seconds,
@@ -92,6 +100,7 @@ export async function runLoadTest(options: LoadTestOptions = {}): Promise<LoadTe
       statusPolling: { ...status.run, consultsDuringRun: status.consultsDuringRun },
       openOrderPolling,
       bankDeliveries,
+      bankDeliveriesReceiverOnly,
       logins,
       bankBffPeakRssBytes,
       buyerBffPeakRssBytes,
@@ -118,6 +127,7 @@ export function formatLoadTable(figures: LoadTestFigures): string {
     ['session creation (`POST /v1/sessions`)', figures.sessionCreation.figure],
     ['checkout, fresh sessions (`POST /v1/checkout`)', figures.checkout.figure],
     ['bank deliveries (`POST /v1/webhooks/banking`)', figures.bankDeliveries.run.figure],
+    ['bank deliveries, inbox worker held back', figures.bankDeliveriesReceiverOnly.run.figure],
   ];
   return [
     '| load | connections | requests/s (2xx) | p50 | p99 | errors | answers |',

@@ -8,9 +8,10 @@ export const remedies = {
     'HS256 through WebCrypto with the key re-imported on every verify (~13%: bff/auth/tokens.ts hands jose a Uint8Array; import a CryptoKey once or use node:crypto HMAC), ' +
     'secureHeaders/CORS rewriting an already built Response (~10%: set the fixed headers with c.header() before next()), and Kysely preparing the statement again per query (~5%: cache prepared statements for hot reads).',
   bankRatio:
-    'ingest is fsync-bound: better-sqlite3 commits with synchronous=FULL (one fsync per commit, a few hundred a second on this disk) on the event loop, ' +
-    'and the inbox worker adds commits of its own per event; commit the deliveries that arrive during a commit together (group commit: same durability, one fsync per batch), ' +
-    'claim and apply worker batches in one transaction, or move SQLite off the event loop (worker thread).',
+    'the inbox worker, on the same event loop and the same single Kysely SQLite connection, takes most of the capacity (compare the worker-held-back figure): ' +
+    'on SQLite it claims events one UPDATE (one fsync) per event, then commits again to apply each; claim a batch in one UPDATE … WHERE id IN (SELECT … LIMIT n) RETURNING * ' +
+    '(SQLite serializes writers, so it is as safe) and apply the batch in one transaction; commit the deliveries that arrive during a commit together ' +
+    '(group commit: same durability, one fsync per batch); cache the AES key per secret_ref (contract/bank/codec.ts derives it, SHA-256 + importKey, on every delivery: ~5%).',
   bffRss:
     'the BFF idles near 170 MB before any load: ~30 MB is the tsx loader thread (the bare Hono hello is 57 MB on plain node, ~95 MB under tsx), ~25 MB the modules loaded at start (zod + zod-openapi, kysely, libphonenumber metadata, iso-3166); ' +
     'run it precompiled on plain node, load libphonenumber/iso-3166 lazily, and cap the young generation (NODE_OPTIONS=--max-semi-space-size=2 peaked at 147 MB under this load).',

@@ -10,6 +10,7 @@ import { measureBaseline, startBaselineServer } from './baseline.ts';
 import { auditStorefront, type LighthouseFigure } from './lighthouse.ts';
 import { formatLoadTable, runLoadTest, type LoadTestFigures } from './load.ts';
 import type { SpeedRun } from './load-run.ts';
+import { durableCommitsPerSecond } from './disk-commits.ts';
 import { currentLoad, describeMachine, formatMachine, type Machine } from './machine.ts';
 import { remedies } from './remedies.ts';
 import { informational, targets, verdict, type Verdict } from './targets.ts';
@@ -20,6 +21,8 @@ export interface BenchResults {
   finishedAt: string;
   machine: Machine;
   secondsPerLoad: number;
+  /** Single-row commits/s of a bare SQLite file with the BFF's durability settings, before and after the loads. */
+  durableCommitsPerSecond: { before: number; after: number };
   widgetSize: WidgetSizeReport;
   /** Each speed load with its baseline rounds and its ratio. */
   load: LoadTestFigures;
@@ -39,6 +42,8 @@ async function measureAll(): Promise<BenchResults> {
   progress('widget size');
   const widgetSize = await measureWidgetSize({ build: argument('--build') > 0 });
 
+  progress('durable commits of the disk');
+  const commitsBefore = durableCommitsPerSecond();
   const logDirectory = mkdtempSync(join(tmpdir(), 'svc-bench-baseline-'));
   const hello = await startBaselineServer(logDirectory);
   let load: LoadTestFigures;
@@ -51,6 +56,7 @@ async function measureAll(): Promise<BenchResults> {
     rmSync(logDirectory, { recursive: true, force: true });
   }
   const ratio = (run: SpeedRun) => run.ratio ?? 0;
+  const commitsAfter = durableCommitsPerSecond();
 
   // Last, once the loads have stopped: Lighthouse's simulated throttling still feels a busy CPU.
   progress('lighthouse');
@@ -61,6 +67,7 @@ async function measureAll(): Promise<BenchResults> {
     informational('widget first IIFE (brotli), floor ratio', `${(widgetSize.widget.brotli / 1000).toFixed(2)} kB; ${widgetSize.gzipRatio.toFixed(2)}× the Lit floor (gzip)`),
     verdict(targets.statusRatio, ratio(load.statusPolling), remedies.statusRatio),
     verdict(targets.bankRatio, ratio(load.bankDeliveries.run), remedies.bankRatio),
+    informational('bank delivery ingest, worker held back', `${ratio(load.bankDeliveriesReceiverOnly.run).toFixed(3)}× baseline`),
     informational('checkout, fresh sessions', `${ratio(load.checkout).toFixed(3)}× baseline`),
     informational('session creation', `${ratio(load.sessionCreation).toFixed(3)}× baseline`),
     verdict(targets.loginsPerThousand, load.logins.perThousandCheckouts, remedies.loginsPerThousand),
@@ -76,6 +83,7 @@ async function measureAll(): Promise<BenchResults> {
     finishedAt: new Date().toISOString(),
     machine,
     secondsPerLoad: seconds,
+    durableCommitsPerSecond: { before: commitsBefore, after: commitsAfter },
     widgetSize,
     load,
     baselinePeakRssBytes,
@@ -97,6 +105,7 @@ function formatSpeed(results: BenchResults): string {
   const rows: Array<[string, SpeedRun]> = [
     ['`GET /v1/orders/{n}`, final order', results.load.statusPolling],
     ['`POST /v1/webhooks/banking`', results.load.bankDeliveries.run],
+    ['`POST /v1/webhooks/banking`, inbox worker held back', results.load.bankDeliveriesReceiverOnly.run],
     ['`POST /v1/checkout`, fresh sessions', results.load.checkout],
     ['`POST /v1/sessions`', results.load.sessionCreation],
   ];
@@ -117,7 +126,10 @@ function formatDetails(results: BenchResults): string {
     `upstream: ${load.logins.logins} login(s) for ${load.logins.checkouts} checkouts (processPayment calls the gateway saw); ` +
       `${consult.consults} consult(s) over ${consult.figure.seconds} s of ${consult.pollers} pollers, interval ${consult.intervalMs} ms ` +
       `(${consult.intervals} intervals; shortest gap ${consult.minimumGapMs ?? '—'} ms); final-order polling caused ${load.statusPolling.consultsDuringRun} consult(s)`,
-    `bank deliveries: ${load.bankDeliveries.acknowledged} acknowledged, ${load.bankDeliveries.stored} in the inbox afterwards`,
+    `bank deliveries: ${load.bankDeliveries.acknowledged} acknowledged, ${load.bankDeliveries.stored} in the inbox afterwards; ` +
+      `worker held back: ${load.bankDeliveriesReceiverOnly.acknowledged} acknowledged, ${load.bankDeliveriesReceiverOnly.stored} stored ` +
+      `(also stored: deliveries in flight when a round ended); the disk took ${results.durableCommitsPerSecond.before.toFixed(0)} and ${results.durableCommitsPerSecond.after.toFixed(0)} ` +
+      `durable single-row SQLite commits/s (WAL, synchronous=FULL) before and after the loads`,
     `memory (VmHWM): bank-delivery BFF ${(load.bankBffPeakRssBytes / 1e6).toFixed(1)} MB; buyer-side BFF ${(load.buyerBffPeakRssBytes / 1e6).toFixed(1)} MB; ` +
       `the bare Hono baseline under the same runtime (tsx) ${(results.baselinePeakRssBytes / 1e6).toFixed(1)} MB`,
     `lighthouse ${lighthouse.lighthouseVersion} (mobile, simulated throttling): ` +
