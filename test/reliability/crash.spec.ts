@@ -25,6 +25,7 @@ import { merchantSecret, shopOrigin } from '../bff/fixtures/stack.ts';
 import { freePort, killHard, spawnBff, type BffProcess } from './support/bff-process.ts';
 import { expectMatchesTruth } from './support/buyer-journey.ts';
 import { recordFigures } from './support/figures.ts';
+import { secretsIn } from './support/secret-scan.ts';
 
 const bankSecret = 'crash-suite-bank-secret-ref';
 const buyers = 36;
@@ -228,6 +229,9 @@ test('kill -9 at random points during checkouts and bank deliveries: nothing los
       if (record.gotPage) expect(order!.status).toBe(record.card === 'approve' ? 'approved' : 'declined');
       expect(await control.calls('processPayment', record.orderNumber), record.orderNumber).toBeLessThanOrEqual(1);
     }
+    // What the killed processes wrote holds no secret either.
+    const secrets = { password: env.GATEWAY_API_PASSWORD!, apiKey: env.GATEWAY_API_KEY!, secretRef: bankSecret, merchantSecret, cardApproving: approvingCard, cardDeclining: decliningCard };
+    expect(secretsIn(spawned.map((bff) => bff.output()).join('\n'), secrets)).toEqual([]);
     const history = await store.db.selectFrom('order_status_history').select(['order_number', 'to_status', 'source']).where('source', '=', 'reconciler').execute();
     await recordFigures('crash', {
       kills: killTimes.length,

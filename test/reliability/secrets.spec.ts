@@ -11,6 +11,7 @@ import { approvingCard, checkoutBody, decliningCard, statusTokenOf } from '../bf
 import { merchantSecret, shopOrigin } from '../bff/fixtures/stack.ts';
 import { currentSecret, eventually, previousSecret, startWebhookStack, type WebhookStack } from '../bff/webhooks-support.ts';
 import { recordFigures } from './support/figures.ts';
+import { secretsIn } from './support/secret-scan.ts';
 
 const logLines: string[] = [];
 let stack: WebhookStack;
@@ -26,13 +27,7 @@ const secrets: Record<string, string> = {
   ...Object.fromEntries(cards.map((card) => [`card ${card.slice(0, 4)}…`, card])),
 };
 
-/** What a leak looks like in text: the value itself, or the card digits with separators. */
-function leaksIn(text: string): string[] {
-  const digitsOnly = text.replace(/[\s-]/g, '');
-  return Object.entries(secrets)
-    .filter(([name, value]) => text.includes(value) || (name.startsWith('card') && digitsOnly.includes(value)))
-    .map(([name]) => name);
-}
+const leaksIn = (text: string) => secretsIn(text, secrets);
 
 test.beforeAll(async () => {
   const logger = createLogger('trace', { write: (line: string) => void logLines.push(line) });
