@@ -3,7 +3,7 @@
 // included). `tsx bench/widget-size.ts [--build]` prints it; the bench runner imports
 // measureWidgetSize().
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -82,13 +82,46 @@ export async function buildFloor(): Promise<CompressedSize> {
   }
 }
 
-/** Measures the built first script (building it first when asked or when it is missing). */
-export async function measureWidgetSize(options: { build?: boolean } = {}): Promise<WidgetSizeReport> {
+/** Widget sources changed after the first script was built (its size may then be out of date). */
+export function sourcesNewerThanBuild(): string[] {
+  if (!existsSync(firstScriptPath)) return [];
+  const built = statSync(firstScriptPath).mtimeMs;
+  const widgetDir = join(projectRoot, 'widget');
+  return readdirSync(widgetDir, { recursive: true, encoding: 'utf8' })
+    .filter((file) => file.endsWith('.ts') && statSync(join(widgetDir, file)).mtimeMs > built)
+    .map((file) => `widget/${file}`);
+}
+
+/**
+ * The first script built from the widget's sources as they are now, with the project's own Vite
+ * config in IIFE mode, into a throwaway folder (dist/, which other work serves, is left alone).
+ */
+export async function buildFirstScriptFromSources(): Promise<CompressedSize> {
+  const outDir = mkdtempSync(join(tmpdir(), 'svc-first-script-'));
+  try {
+    await build({
+      root: projectRoot,
+      configFile: join(projectRoot, 'vite.config.ts'),
+      mode: 'iife',
+      logLevel: 'silent',
+      build: { outDir, emptyOutDir: true, sourcemap: false },
+    });
+    return compressedSize(readFileSync(join(outDir, 'svc-checkout.iife.js')));
+  } finally {
+    rmSync(outDir, { recursive: true, force: true });
+  }
+}
+
+/**
+ * Measures the first script: dist's (building it first when asked or when it is missing), or with
+ * fromSources a fresh build of the current sources that leaves dist/ untouched.
+ */
+export async function measureWidgetSize(options: { build?: boolean; fromSources?: boolean } = {}): Promise<WidgetSizeReport> {
   if (options.build || !existsSync(firstScriptPath)) {
     const result = spawnSync('npm', ['run', '--silent', 'build'], { cwd: projectRoot, stdio: 'inherit' });
     if (result.status !== 0) throw new Error('npm run build failed');
   }
-  const widget = compressedSize(readFileSync(firstScriptPath));
+  const widget = options.fromSources ? await buildFirstScriptFromSources() : compressedSize(readFileSync(firstScriptPath));
   const floor = await buildFloor();
   return {
     widget,
