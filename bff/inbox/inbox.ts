@@ -51,7 +51,7 @@ export interface InboxClaim {
  * process lapses. Of two workers racing for one row, exactly one gets it, on either engine.
  */
 export function claimDueEvents(db: WebhookDb, claim: InboxClaim): Promise<EventRow[]> {
-  return isPostgres(db) ? claimDueEventsSkippingLocked(db, claim) : claimDueEventsOneByOne(db, claim);
+  return isPostgres(db) ? claimDueEventsSkippingLocked(db, claim) : claimDueEventsInOneUpdate(db, claim);
 }
 
 /**
@@ -87,36 +87,30 @@ async function claimDueEventsSkippingLocked(db: WebhookDb, claim: InboxClaim): P
 }
 
 /**
- * SQLite: candidates are read first, then each is taken with an UPDATE that only matches while
- * nobody holds a live lease; SQLite serializes writers, so one of two racing workers sees
- * numUpdatedRows = 1.
+ * SQLite: one UPDATE … WHERE id IN (SELECT … LIMIT n) RETURNING *. SQLite runs a write statement
+ * under its database write lock, so the pick and the take are atomic: of two racing workers (of
+ * one process or several on the file) the second sees the first's leases and picks other rows.
+ * One statement, one commit, whatever the batch size.
  */
-async function claimDueEventsOneByOne(db: WebhookDb, claim: InboxClaim): Promise<EventRow[]> {
+async function claimDueEventsInOneUpdate(db: WebhookDb, claim: InboxClaim): Promise<EventRow[]> {
   const now = claim.now.toISOString();
   const until = new Date(claim.now.getTime() + claim.leaseMs).toISOString();
-  const candidates = await db
-    .selectFrom('events')
-    .select('id')
-    .where('state', 'in', ['received', 'failed'])
-    .where((eb) => eb.or([eb('next_attempt_at', 'is', null), eb('next_attempt_at', '<=', now)]))
-    .where((eb) => eb.or([eb('lease_expires_at', 'is', null), eb('lease_expires_at', '<=', now)]))
-    .orderBy('received_at')
-    .limit(claim.limit)
+  const claimed = await db
+    .updateTable('events')
+    .set({ lease_owner: claim.owner, lease_expires_at: until })
+    .where('id', 'in', (eb) =>
+      eb
+        .selectFrom('events')
+        .select('id')
+        .where('state', 'in', ['received', 'failed'])
+        .where((due) => due.or([due('next_attempt_at', 'is', null), due('next_attempt_at', '<=', now)]))
+        .where((free) => free.or([free('lease_expires_at', 'is', null), free('lease_expires_at', '<=', now)]))
+        .orderBy('received_at')
+        .limit(claim.limit),
+    )
+    .returningAll()
     .execute();
-  const claimed: EventRow[] = [];
-  for (const { id } of candidates) {
-    const result = await db
-      .updateTable('events')
-      .set({ lease_owner: claim.owner, lease_expires_at: until })
-      .where('id', '=', id)
-      .where('state', 'in', ['received', 'failed'])
-      .where((eb) => eb.or([eb('lease_expires_at', 'is', null), eb('lease_expires_at', '<=', now)]))
-      .executeTakeFirst();
-    if (Number(result.numUpdatedRows) !== 1) continue;
-    const row = await db.selectFrom('events').selectAll().where('id', '=', id).executeTakeFirst();
-    if (row) claimed.push(row);
-  }
-  return claimed;
+  return claimed.sort((a, b) => a.received_at.localeCompare(b.received_at));
 }
 
 /** Raised inside a processing transaction when the lease was lost: the transaction rolls back. */
