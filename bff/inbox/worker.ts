@@ -38,6 +38,7 @@ export class InboxWorker {
   private startTimer: NodeJS.Timeout | undefined;
   private wakeUp: (() => void) | undefined;
   private wakeRequested = false;
+  private backlogRecordedAt = 0;
 
   constructor(private readonly options: InboxWorkerOptions) {}
 
@@ -134,7 +135,11 @@ export class InboxWorker {
     }
   }
 
+  /** The waiting-events gauge, at most once per poll interval (a busy worker passes far more often). */
   private async recordBacklog(): Promise<void> {
+    const now = Date.now();
+    if (now - this.backlogRecordedAt < this.options.pollMs) return;
+    this.backlogRecordedAt = now;
     const rows = await this.options.db
       .selectFrom('events')
       .select(['state', (eb) => eb.fn.countAll<number>().as('count')])
