@@ -107,6 +107,7 @@ test('200 checkouts under gateway faults: every one ends clearly, one processPay
     retryableThenExpired: count((r) => r.ending === 'retryable-error'),
     checkout502: records.flatMap((r) => r.checkoutStatuses).filter((s) => s === 502).length,
     checkout503: records.flatMap((r) => r.checkoutStatuses).filter((s) => s === 503).length,
+    checkout409: records.flatMap((r) => r.checkoutStatuses).filter((s) => s === 409).length,
     processPaymentAnswers: Object.fromEntries(['created', 'refused', 'unauthorized', 'http-error', 'malformed', 'no-answer'].map((a) => [a, answers.filter((x) => x === a).length])),
     processPaymentCalls: answers.length,
     consults: await stack.sandbox.calls('consult'),

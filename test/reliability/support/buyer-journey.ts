@@ -44,7 +44,7 @@ export async function expectProblem(response: Response): Promise<Record<string, 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Polls GET /v1/orders/{n} like the widget until the status is final; never accepts a 5xx. */
-export async function pollUntilFinal(bffUrl: string, orderNumber: string, token: string, timeoutMs = 60_000): Promise<OrderStatusResponse> {
+export async function pollUntilFinal(bffUrl: string, orderNumber: string, token: string, timeoutMs = 120_000): Promise<OrderStatusResponse> {
   const deadline = Date.now() + timeoutMs;
   let wait = 50;
   for (;;) {
@@ -75,8 +75,9 @@ async function checkoutOnce(bffUrl: string, sessionToken: string, doubleClick: b
       url = body.redirectUrl;
       continue;
     }
-    // Only "refused, nothing created" (502) and "try again" (503, with Retry-After) are allowed.
-    expect([502, 503], `checkout answered ${response.status}`).toContain(response.status);
+    // Only "refused, nothing created" (502), "try again" (503, with Retry-After) and, once the
+    // reconciler closed an interrupted order, "order closed" (409) are allowed.
+    expect([409, 502, 503], `checkout answered ${response.status}`).toContain(response.status);
     if (response.status === 503) expect(Number(response.headers.get('Retry-After'))).toBeGreaterThan(0);
     await expectProblem(response);
   }
@@ -88,9 +89,11 @@ export async function runJourney(bffUrl: string, sandbox: SandboxControl, plan: 
   const first = await checkoutOnce(bffUrl, session.sessionToken, plan.doubleClick);
   let statuses = first.statuses;
   let url = first.url;
-  if (url === undefined) {
-    // The buyer presses Pay again once, as the error told them to.
-    await sleep(100);
+  // The buyer presses Pay again, as the error told them to, until a page comes back or the order
+  // is closed (409: its payment could not be started and never will be), a few times; then they
+  // wait for the order's status (an interrupted payment is closed by the reconciler).
+  for (let attempt = 0; url === undefined && attempt < 6 && !statuses.includes(409); attempt++) {
+    await sleep(250);
     const again = await checkoutOnce(bffUrl, session.sessionToken, false);
     statuses = [...statuses, ...again.statuses];
     url = again.url;
