@@ -5,7 +5,7 @@ export const remedies = {
   widgetGzip: 'move more of the first script behind the lazy chunks (dist/widget/checkout-rules.js already holds zod and the rules).',
   statusRatio:
     'the store read is a small part of GET /v1/orders/{n}; the profile shows the per-request pino line (wildcard redaction 4 levels deep, a synchronous write: ~20%; LOG_LEVEL=warn measured ≈1.8× the ratio), ' +
-    'HS256 through WebCrypto with the key re-imported on every verify (~13%: bff/auth/tokens.ts hands jose a Uint8Array; import a CryptoKey once or use node:crypto HMAC), ' +
+    'HS256 verification through WebCrypto (~13%, a third of it re-importing the key per verify: bff/auth/tokens.ts hands jose a Uint8Array; import a CryptoKey once or use node:crypto HMAC), ' +
     'secureHeaders/CORS rewriting an already built Response (~10%: set the fixed headers with c.header() before next()), and Kysely preparing the statement again per query (~5%: cache prepared statements for hot reads).',
   bankRatio:
     'the inbox worker, on the same event loop and the same single Kysely SQLite connection, takes most of the capacity (compare the worker-held-back figure): ' +
