@@ -311,7 +311,7 @@ export class GatewayClient {
           timedOut ? 'timeout' : 'network',
           // Refused before anything was sent: nothing executed. Anything else: it may have.
           timedOut || !refusedBeforeSending(error),
-          timedOut ? `gateway ${spec.operation} timed out` : `gateway ${spec.operation} unreachable`,
+          timedOut ? `gateway ${spec.operation} timed out` : `gateway ${spec.operation} unreachable${networkCauseOf(error)}`,
         );
       }
       if (response.status === 401) {
@@ -371,6 +371,12 @@ async function loginBeforeSending(operation: string, login: () => Promise<Cached
     if (!(error instanceof GatewayUnavailableError) || !error.mayHaveExecuted) throw error;
     throw new GatewayUnavailableError(operation, error.kind, false, `${error.message} (before ${operation} was sent)`, error.httpStatus);
   }
+}
+
+/** The socket error's code (ECONNRESET, …) for the log line: it tells a refused connection from a dropped one. */
+function networkCauseOf(error: unknown): string {
+  const cause = (error as { cause?: { code?: unknown } } | undefined)?.cause;
+  return typeof cause?.code === 'string' ? ` (${cause.code})` : '';
 }
 
 function refusedBeforeSending(error: unknown): boolean {
