@@ -127,9 +127,9 @@ function endpoints(): EndpointFuzz[] {
   ];
 }
 
-/** The last few error-level log lines (what a 5xx left behind). */
+/** The last few warning and error log lines (what a 5xx left behind). */
 function errorLines(logText: string): string {
-  return logText.split('\n').filter((line) => line.includes('"level":50')).slice(-3).join('\n').slice(0, 4000);
+  return logText.split('\n').filter((line) => line.includes('"level":50') || line.includes('"level":40')).slice(-3).join('\n').slice(0, 4000);
 }
 
 /** Placeholder replaced per run (encryption is async): an encrypted, mutated bank event. */

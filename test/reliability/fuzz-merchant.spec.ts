@@ -42,7 +42,7 @@ test.afterAll(async () => {
 });
 
 function errorLines(logText: string): string {
-  return logText.split('\n').filter((line) => line.includes('"level":50')).slice(-3).join('\n').slice(0, 4000);
+  return logText.split('\n').filter((line) => line.includes('"level":50') || line.includes('"level":40')).slice(-3).join('\n').slice(0, 4000);
 }
 
 function endpoints(): EndpointFuzz[] {
