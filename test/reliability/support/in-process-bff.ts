@@ -1,5 +1,5 @@
 // The BFF built in-process with createApp (requests through app.request(), no socket), over a real
-// SQLite database (in memory), with the real sandbox over loopback HTTP as its gateway and bank. Its logs
+// SQLite database (in memory), with the real sandbox as its gateway (in-process) and bank (loopback HTTP). Its logs
 // are kept so a test can scan them.
 import { randomBytes } from 'node:crypto';
 import { createApp, type BffApp } from '../../../bff/app.ts';
@@ -11,7 +11,8 @@ import { createLogger } from '../../../bff/observability/logger.ts';
 import { AppMetrics } from '../../../bff/observability/metrics.ts';
 import { openStore, type Store } from '../../../bff/store/database.ts';
 import { sandboxDefaults } from '../../../sandbox/defaults.ts';
-import { startSandbox } from '../../../sandbox/server.ts';
+import { createSandbox } from '../../../sandbox/app.ts';
+import { serveApp } from '../../../scripts/serve-app.ts';
 import { merchantSecret, shopOrigin } from '../../bff/fixtures/stack.ts';
 
 export const bankSecretRef = 'reliability-bank-secret-ref';
@@ -27,7 +28,11 @@ export interface InProcessBff {
 }
 
 export async function startInProcessBff(extraEnv: Env = {}): Promise<InProcessBff> {
-  const sandbox = await startSandbox({ SANDBOX_PORT: '0' });
+  // The sandbox listens on loopback (buyer pages, control API, the bank), and the BFF's gateway
+  // client calls the very same sandbox app in-process: no socket in between, so a busy machine's
+  // dropped connection cannot pass for an answer to the fuzzed input.
+  const { app: sandboxApp } = createSandbox({ allowHttpLoopbackWebhooks: true });
+  const sandbox = await serveApp(sandboxApp, '127.0.0.1', 0, 'SANDBOX_PORT');
   const config = loadConfig({
     NODE_ENV: 'test',
     GATEWAY_BASE_URL: sandbox.url,
@@ -63,6 +68,7 @@ export async function startInProcessBff(extraEnv: Env = {}): Promise<InProcessBf
     clock: systemClock,
     metrics,
     logger,
+    fetch: (input, init) => Promise.resolve(sandboxApp.fetch(new Request(input, init))),
   });
   const app = createApp(config, { store, gateway, clock: systemClock, logger, metrics, catalog: loadCatalog(config.CATALOG_FILE) });
   return {
