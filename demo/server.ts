@@ -9,6 +9,7 @@ import { serveStatic } from '@hono/node-server/serve-static';
 import { serveApp, type RunningServer } from '../scripts/serve-app.ts';
 import { loadCatalog } from '../bff/catalog/catalog.ts';
 import { buildPageScripts, type PageScripts } from './page-scripts.ts';
+import { withProductList } from './product-list.ts';
 import { contentSecurityPolicy, originOf } from './security-headers.ts';
 
 export type Env = Record<string, string | undefined>;
@@ -50,7 +51,8 @@ export async function createDemoApp(env: Env, scripts: PageScripts) {
     app.get(path, async (c) => {
       c.header('Content-Security-Policy', csp);
       c.header('Cache-Control', 'no-store');
-      return c.html(await readFile(publicDir + file, 'utf8'));
+      const page = await readFile(publicDir + file, 'utf8');
+      return c.html(file === 'index.html' ? withProductList(page, catalog.items) : page);
     });
   }
 
