@@ -6,7 +6,8 @@ import { findOrder, statusHistory } from '../../bff/store/orders.ts';
 import { approvingCard, checkout, createMerchantSession, followReturn, postCheckout } from '../bff/fixtures/buyer.ts';
 import { ManualClock, startStack, type Stack } from '../bff/fixtures/stack.ts';
 
-const gatewayTimeoutMs = 400;
+// Long enough that a plain call on a busy machine never times out; short enough to keep the timeout test quick.
+const gatewayTimeoutMs = 1500;
 const staleMs = gatewayTimeoutMs * 3;
 const pendingEveryMs = 60_000;
 const abandonAfterMs = 3_600_000;
