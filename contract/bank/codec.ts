@@ -22,7 +22,27 @@ export class DeliveryRejected extends Error {
 
 const utf8 = new TextEncoder();
 
-async function deliveryKey(secretRef: string, usage: 'encrypt' | 'decrypt'): Promise<CryptoKey> {
+/**
+ * Keys already derived, per usage and secret_ref: deriving (SHA-256 + importKey) on every delivery
+ * was a measurable share of ingest. A process knows one or a few secret_refs; the bound only keeps
+ * a caller that cycles through many from growing it without end.
+ */
+const derivedKeys = new Map<string, Promise<CryptoKey>>();
+const maxDerivedKeys = 16;
+
+function deliveryKey(secretRef: string, usage: 'encrypt' | 'decrypt'): Promise<CryptoKey> {
+  const cacheKey = `${usage}:${secretRef}`;
+  const cached = derivedKeys.get(cacheKey);
+  if (cached) return cached;
+  const derived = deriveDeliveryKey(secretRef, usage);
+  if (derivedKeys.size >= maxDerivedKeys) derivedKeys.clear();
+  derivedKeys.set(cacheKey, derived);
+  // A failed derivation is not kept: the next delivery tries again.
+  derived.catch(() => derivedKeys.delete(cacheKey));
+  return derived;
+}
+
+async function deriveDeliveryKey(secretRef: string, usage: 'encrypt' | 'decrypt'): Promise<CryptoKey> {
   const digest = await globalThis.crypto.subtle.digest('SHA-256', utf8.encode(secretRef));
   return globalThis.crypto.subtle.importKey('raw', digest, { name: 'AES-GCM' }, false, [usage]);
 }
