@@ -3,11 +3,11 @@
 // lookup (bff/links), never trusted as sent.
 import { Hono, type MiddlewareHandler } from 'hono';
 import { problemTypes } from '../../contract/bff-api.ts';
-import { isCurrencyCode } from '../../contract/currencies.ts';
 import { linkTypes, type LinkListItem } from '../../contract/gateway/index.ts';
-import { fromMinorUnits, toMinorUnits } from '../../contract/money.ts';
+import { fromMinorUnits } from '../../contract/money.ts';
 import { parseGatewayDateTime } from '../gateway/date-time.ts';
 import { ProblemException } from '../http/problem.ts';
+import { fieldProblem, positiveAmountInMinorUnits } from '../http/field-problem.ts';
 import { validate } from '../http/validation.ts';
 import type { Services } from '../services.ts';
 import { gatewayProblem } from './gateway-problems.ts';
@@ -16,15 +16,6 @@ import { createPaymentLinkRequest, paymentLinkListQuery, type PaymentLink, type 
 /** Where the gateway sends a paid link's buyer (GET) and its report (POST): ARCHITECTURE.md paths. */
 export const linkCallbackPath = '/v1/links/return';
 export const linkWebhookPath = '/v1/webhooks/links';
-
-function fieldProblem(path: string, message: string, code: string): ProblemException {
-  return new ProblemException(400, {
-    type: problemTypes.validation,
-    title: 'Invalid request',
-    detail: 'The request has invalid fields.',
-    errors: [{ path, message, code }],
-  });
-}
 
 const isoOf = (gatewayDate: string) => parseGatewayDateTime(gatewayDate)?.toISOString() ?? gatewayDate;
 
@@ -67,14 +58,7 @@ export function merchantPaymentLinkRoutes(services: Services, idempotent: Middle
   return new Hono()
     .post('/v1/merchant/payment-links', idempotent, validate('json', createPaymentLinkRequest), async (c) => {
       const body = c.req.valid('json');
-      if (!isCurrencyCode(body.currency)) throw fieldProblem('currency', 'Not an ISO 4217 currency.', 'invalid_currency');
-      let minor: bigint;
-      try {
-        minor = toMinorUnits(body.amount, body.currency);
-      } catch {
-        throw fieldProblem('amount', `More decimals than ${body.currency} allows.`, 'invalid_amount');
-      }
-      if (minor <= 0n) throw fieldProblem('amount', 'The amount must be positive.', 'invalid_amount');
+      const minor = positiveAmountInMinorUnits(body.amount, body.currency);
       if (body.client && !body.singleUse) throw fieldProblem('client', 'A customer name applies to single-use links only.', 'client_needs_single_use');
       // Read at request time: with BFF_PORT=0 the public URL is known only once listening.
       const bffUrl = config.PUBLIC_BFF_URL;

@@ -5,22 +5,13 @@ import {
   problemTypes,
   type MerchantCreateSessionResponse,
 } from '../../contract/bff-api.ts';
-import { isCurrencyCode } from '../../contract/currencies.ts';
-import { fromMinorUnits, toMinorUnits } from '../../contract/money.ts';
+import { fromMinorUnits } from '../../contract/money.ts';
 import { requireMerchantSecret } from '../auth/merchant.ts';
 import { ProblemException } from '../http/problem.ts';
+import { fieldProblem, positiveAmountInMinorUnits } from '../http/field-problem.ts';
 import { validate } from '../http/validation.ts';
 import { createOrder, generateOrderNumber } from '../orders/new-order.ts';
 import type { Services } from '../services.ts';
-
-function fieldProblem(path: string, message: string, code: string): ProblemException {
-  return new ProblemException(400, {
-    type: problemTypes.validation,
-    title: 'Invalid request',
-    detail: 'The request has invalid fields.',
-    errors: [{ path, message, code }],
-  });
-}
 
 export function merchantSessionRoutes(services: Services) {
   const { store, tokens, clock, config } = services;
@@ -33,14 +24,7 @@ export function merchantSessionRoutes(services: Services) {
     validate('json', merchantCreateSessionRequest),
     async (c) => {
       const body = c.req.valid('json');
-      if (!isCurrencyCode(body.currency)) throw fieldProblem('currency', 'Not an ISO 4217 currency.', 'invalid_currency');
-      let minor: bigint;
-      try {
-        minor = toMinorUnits(body.amount, body.currency);
-      } catch {
-        throw fieldProblem('amount', `More decimals than ${body.currency} allows.`, 'invalid_amount');
-      }
-      if (minor <= 0n) throw fieldProblem('amount', 'The amount must be positive.', 'invalid_amount');
+      const minor = positiveAmountInMinorUnits(body.amount, body.currency);
       // One spelling per amount ("15000" → "15000.00"): the token binding and the OrderHash compare text.
       const amount = fromMinorUnits(minor, body.currency);
       // Open-redirect protection: the buyer is only ever sent back to an allowed origin.
