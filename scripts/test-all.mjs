@@ -41,7 +41,7 @@ function readJson(file) {
 
 function playwright(name, config, projects, reportFile, env = {}) {
   const projectArgs = projects.flatMap((project) => ['--project', project]);
-  const status = run('npx', ['playwright', 'test', '--config', config, '--pass-with-no-tests', ...projectArgs], env);
+  const status = run('npx', ['playwright', 'test', '--config', config, ...projectArgs], env);
   const report = readJson(reportFile);
   if (!report?.stats) return record(name, 0, 1);
   const { expected = 0, unexpected = 0, flaky = 0 } = report.stats;
