@@ -60,5 +60,6 @@ export default {
     }),
   ],
   reporters: [defaultReporter(), countingReporter('.test-output/wtr.json')],
-  testFramework: { config: { timeout: 10000 } },
+  // Flows go through a real BFF and sandbox on a shared 2-core machine: leave room for a slow round trip.
+  testFramework: { config: { timeout: 30000 } },
 };

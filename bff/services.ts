@@ -19,6 +19,8 @@ export interface AppDeps {
   logger: Logger;
   metrics: AppMetrics;
   catalog: Catalog;
+  /** The bank client's HTTP transport (default: global fetch); tests may call the sandbox in-process. */
+  bankFetch?: typeof fetch;
 }
 
 export interface Services extends AppDeps {

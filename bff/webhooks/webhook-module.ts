@@ -32,7 +32,7 @@ export function createWebhookModule(services: Services): WebhookModule {
   const credentials = { apiKey: config.GATEWAY_API_KEY, apiUser: config.GATEWAY_API_USER, apiPassword: config.GATEWAY_API_PASSWORD };
   const bank =
     config.BANK_BASE_URL && config.BANK_ACCESS_TOKEN
-      ? new BankClient({ baseUrl: config.BANK_BASE_URL, accessToken: config.BANK_ACCESS_TOKEN, timeoutMs: config.GATEWAY_TIMEOUT_MS, metrics: services.metrics })
+      ? new BankClient({ baseUrl: config.BANK_BASE_URL, accessToken: config.BANK_ACCESS_TOKEN, timeoutMs: config.GATEWAY_TIMEOUT_MS, metrics: services.metrics, ...(services.bankFetch ? { fetch: services.bankFetch } : {}) })
       : undefined;
   const destinationDefaults = (): DestinationDefaults => ({
     webhookUrl: receiverUrl(config.PUBLIC_BFF_URL),

@@ -1,5 +1,5 @@
 // The BFF built in-process with createApp (requests through app.request(), no socket), over a real
-// SQLite database (in memory), with the real sandbox as its gateway (in-process) and bank (loopback HTTP). Its logs
+// SQLite database (in memory), with the real sandbox as its gateway and bank (both in-process). Its logs
 // are kept so a test can scan them.
 import { randomBytes } from 'node:crypto';
 import { createApp, type BffApp } from '../../../bff/app.ts';
@@ -70,7 +70,9 @@ export async function startInProcessBff(extraEnv: Env = {}): Promise<InProcessBf
     logger,
     fetch: (input, init) => Promise.resolve(sandboxApp.fetch(new Request(input, init))),
   });
-  const app = createApp(config, { store, gateway, clock: systemClock, logger, metrics, catalog: loadCatalog(config.CATALOG_FILE) });
+  // The bank too: the fuzzed merchant banking routes must not meet a dropped loopback connection.
+  const bankFetch: typeof fetch = (input, init) => Promise.resolve(sandboxApp.fetch(new Request(input, init)));
+  const app = createApp(config, { store, gateway, clock: systemClock, logger, metrics, catalog: loadCatalog(config.CATALOG_FILE), bankFetch });
   return {
     app,
     config,

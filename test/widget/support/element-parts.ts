@@ -33,7 +33,7 @@ export function submitButton(element: SvcCheckout): HTMLButtonElement {
   return root(element).querySelector('[part="submit-button"]')!;
 }
 
-export async function waitForState(element: SvcCheckout, state: SvcCheckout['state'], timeout = 8000): Promise<void> {
+export async function waitForState(element: SvcCheckout, state: SvcCheckout['state'], timeout = 20000): Promise<void> {
   await waitUntil(() => element.state === state, `state stayed ${element.state}, expected ${state}`, { timeout });
   await element.updateComplete;
 }
