@@ -1,9 +1,8 @@
 // Crash recovery (issue 6): the BFF runs as a real child process and is killed with SIGKILL
 // (kill -9) after it acknowledged a delivery, before (or while) processing it. Restarted on the
 // same database, it processes the event exactly once.
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { createServer } from 'node:net';
 import { expect, test } from '@playwright/test';
 import { webhookDb, type WebhookDb } from '../../bff/inbox/tables.ts';
 import { openStore, type Store } from '../../bff/store/database.ts';
@@ -11,20 +10,10 @@ import { SandboxControl } from '../../sandbox/control-client.ts';
 import { sandboxDefaults } from '../../sandbox/defaults.ts';
 import { startSandbox } from '../../sandbox/server.ts';
 import type { RunningServer } from '../../scripts/serve-app.ts';
+import { freePort, killHard, spawnBff as spawnBffProcess } from './fixtures/bff-process.ts';
 import { createTestDatabase, type TestDatabase } from './fixtures/test-database.ts';
 import { bankEvent, currentSecret, deliveryBody, eventually, linkWebhook, metricsText, postBank } from './webhooks-support.ts';
 
-/** A port that was free a moment ago: the BFF must come back on the same address after the crash. */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
-}
 
 let sandbox: RunningServer;
 let database: TestDatabase;
@@ -66,36 +55,13 @@ test.afterAll(async () => {
   await database?.drop();
 });
 
-/** `node --import tsx bff/server.ts` (one process, so SIGKILL hits the server itself); resolves with its URL. */
-async function spawnBff(extra: Record<string, string>): Promise<{ child: ChildProcess; url: string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'bff/server.ts'], { cwd: process.cwd(), env: { ...env, ...extra }, stdio: ['ignore', 'pipe', 'pipe'] });
-  children.push(child);
-  let output = '';
-  const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`BFF did not start:\n${output}`)), 30_000);
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      const match = /bff\s+(http:\/\/\S+)/.exec(output);
-      if (match?.[1]) {
-        clearTimeout(timer);
-        resolve(match[1]);
-      }
-    };
-    child.stdout!.on('data', onData);
-    child.stderr!.on('data', onData);
-    child.once('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`BFF exited with ${code}:\n${output}`));
-    });
-  });
-  return { child, url };
-}
 
-function killHard(child: ChildProcess): Promise<void> {
-  return new Promise((resolve) => {
-    child.once('exit', () => resolve());
-    child.kill('SIGKILL');
-  });
+
+/** The shared child-process launcher with this file's environment; remembered for cleanup. */
+async function spawnBff(extra: Record<string, string>): Promise<{ child: ChildProcess; url: string }> {
+  const bff = await spawnBffProcess({ ...env, ...extra });
+  children.push(bff.child);
+  return bff;
 }
 
 const eventRow = (externalId: string) => db.selectFrom('events').selectAll().where('external_id', '=', externalId).executeTakeFirst();

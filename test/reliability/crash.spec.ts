@@ -22,7 +22,7 @@ import { startSandbox } from '../../sandbox/server.ts';
 import type { RunningServer } from '../../scripts/serve-app.ts';
 import { approvingCard, checkoutBody, decliningCard, statusTokenOf } from '../bff/fixtures/buyer.ts';
 import { merchantSecret, shopOrigin } from '../bff/fixtures/stack.ts';
-import { freePort, killHard, spawnBff, type BffProcess } from './support/bff-process.ts';
+import { freePort, killHard, spawnBff, type BffProcess } from '../bff/fixtures/bff-process.ts';
 import { expectMatchesTruth } from './support/buyer-journey.ts';
 import { recordFigures } from './support/figures.ts';
 import { secretsIn } from './support/secret-scan.ts';

@@ -5,19 +5,9 @@ import '../../widget/svc-checkout.ts';
 import type { SvcCheckout } from '../../widget/checkout.component.ts';
 import { expectAccessible } from './support/axe.ts';
 import { describedError, field, nextEvent, root, statusText, submitButton, waitForState } from './support/element-parts.ts';
-import { clearFaults, expiredSessionToken, injectFault, merchantSession, shortSessionBff, stack } from './support/stack.ts';
+import { clearFaults, expiredSessionToken, injectFault, merchantSession, shortSessionBff, stack, costaRicanBilling } from './support/stack.ts';
 
-const costaRica = {
-  firstName: 'Ana',
-  lastName: 'Mora',
-  email: 'ana.mora@example.com',
-  country: 'CR',
-  state: 'CR-SJ',
-  city: 'San José',
-  zip: '10101',
-  address: 'Avenida Central 100',
-  telephone: '8312 3456',
-};
+const costaRica = costaRicanBilling;
 const guatemala = { ...costaRica, country: 'GT', state: 'GT-99', city: 'Antigua', zip: '03001', telephone: '2222 3333' };
 
 async function mount(prefill: object, locale = 'en') {

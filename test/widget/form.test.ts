@@ -6,20 +6,10 @@ import '../../widget/svc-checkout.ts';
 import type { SvcCheckout } from '../../widget/checkout.component.ts';
 import { expectAccessible } from './support/axe.ts';
 import { describedError, field, nextEvent, root, statusText, submitButton, waitForState } from './support/element-parts.ts';
-import { merchantSession, stack } from './support/stack.ts';
+import { merchantSession, stack, costaRicanBilling } from './support/stack.ts';
 
 const prefill = {
-  billing: {
-    firstName: 'Ana',
-    lastName: 'Mora',
-    email: 'ana.mora@example.com',
-    country: 'CR',
-    state: 'CR-SJ',
-    city: 'San José',
-    zip: '10101',
-    address: 'Avenida Central 100',
-    telephone: '8312 3456',
-  },
+  billing: costaRicanBilling,
 };
 
 async function mount(options: { locale?: string; prefilled?: boolean; noShipping?: boolean } = {}) {

@@ -6,19 +6,9 @@ import '../../widget/svc-checkout.ts';
 import type { SvcCheckout } from '../../widget/checkout.component.ts';
 import { expectAccessible } from './support/axe.ts';
 import { nextEvent, root, statusText, submitButton, waitForState } from './support/element-parts.ts';
-import { cards, merchantSession, payAndReturn, stack } from './support/stack.ts';
+import { cards, merchantSession, payAndReturn, stack, costaRicanBilling } from './support/stack.ts';
 
-const billing = {
-  firstName: 'Ana',
-  lastName: 'Mora',
-  email: 'ana.mora@example.com',
-  country: 'CR',
-  state: 'CR-SJ',
-  city: 'San José',
-  zip: '10101',
-  address: 'Avenida Central 100',
-  telephone: '8312 3456',
-};
+const billing = costaRicanBilling;
 
 describe('popup mode', function () {
   this.timeout(40_000);

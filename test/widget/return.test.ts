@@ -7,19 +7,9 @@ import type { SvcCheckout } from '../../widget/checkout.component.ts';
 import type { SvcStatusEvent } from '../../widget/events.ts';
 import { expectAccessible } from './support/axe.ts';
 import { nextEvent, root, statusText, waitForState } from './support/element-parts.ts';
-import { cards, merchantSession, payAndReturn, stack } from './support/stack.ts';
+import { cards, merchantSession, payAndReturn, stack, costaRicanBilling } from './support/stack.ts';
 
-const billing = {
-  firstName: 'Ana',
-  lastName: 'Mora',
-  email: 'ana.mora@example.com',
-  country: 'CR',
-  state: 'CR-SJ',
-  city: 'San José',
-  zip: '10101',
-  address: 'Avenida Central 100',
-  telephone: '8312 3456',
-};
+const billing = costaRicanBilling;
 
 /** Checks out through a first element (as the shopper would) and returns the hosted page URL. */
 async function checkoutToHostedPage(): Promise<{ hostedUrl: string; sessionToken: string }> {

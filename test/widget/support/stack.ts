@@ -9,6 +9,19 @@ export interface StackUrls {
 }
 
 /** Test cards of contract/gateway-facts.ts. */
+/** A Costa Rican buyer's billing address, valid for the contract's checks. */
+export const costaRicanBilling = {
+  firstName: 'Ana',
+  lastName: 'Mora',
+  email: 'ana.mora@example.com',
+  country: 'CR',
+  state: 'CR-SJ',
+  city: 'San José',
+  zip: '10101',
+  address: 'Avenida Central 100',
+  telephone: '8312 3456',
+};
+
 export const cards = { approved: '4012000000020071', declined: '4012000000020121' } as const;
 
 async function call<T>(path: string, body?: unknown): Promise<T> {
