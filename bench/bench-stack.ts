@@ -1,14 +1,17 @@
 // The stack the speed figures load: the sandbox (gateway and bank) and BFFs, each its own child
 // process on an ephemeral loopback port, wired by URL as in production, over a fresh SQLite file
-// in a temporary folder. The BFF runs as `npm start` runs it (tsx, LOG_LEVEL=info, one request
-// log line per request written to a file), with a signing key as production requires.
+// in a temporary folder. The BFF runs as production runs it (built by scripts/build-bff.mjs from
+// the current sources, plain node, LOG_LEVEL=info with one request line per request written to a
+// file, a signing key).
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { SandboxControl } from '../sandbox/control-client.ts';
 import { sandboxDefaults } from '../sandbox/defaults.ts';
 import { merchantSecret, shopOrigin } from '../test/bff/fixtures/stack.ts';
+import { buildBff } from '../scripts/build-bff.mjs';
 import { startServerProcess, type ServerProcess } from './server-process.ts';
 
 /** The secret the bench's bank deliveries are encrypted with (the BFF's BANK_SECRET_REF). */
@@ -34,6 +37,9 @@ export async function startBenchStack(): Promise<BenchStack> {
   const directory = mkdtempSync(join(tmpdir(), 'svc-bench-'));
   const running: ServerProcess[] = [];
   try {
+    // The BFF as production runs it: bundled from the current sources, on plain node. Inside the
+    // project, where its packages resolve from node_modules.
+    const bffEntry = await buildBff(fileURLToPath(new URL('../dist/bench-bff', import.meta.url)));
     const sandbox = await startServerProcess('sandbox/server.ts', { NODE_ENV: 'production', SANDBOX_PORT: '0' }, directory, 'sandbox');
     running.push(sandbox);
     return {
@@ -43,7 +49,7 @@ export async function startBenchStack(): Promise<BenchStack> {
       async startBff(name, extraEnv = {}) {
         const databaseFile = join(directory, `${name}.sqlite`);
         const bff = await startServerProcess(
-          'bff/server.ts',
+          bffEntry,
           {
             NODE_ENV: 'production',
             GATEWAY_BASE_URL: sandbox.url,

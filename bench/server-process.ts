@@ -1,10 +1,11 @@
-// A server of the project run as a child process (node --import tsx <entry>), so the load
+// A server of the project run as a child process (node --import tsx <entry>, or plain node for a
+// built .js entry), so the load
 // generator in the bench process never shares its event loop and its memory can be read from
 // /proc. Its output goes to a log file (as under a process manager), where the "name  url" line
 // every entry prints at start gives the ephemeral port.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { openSync, closeSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const projectRoot = fileURLToPath(new URL('..', import.meta.url));
@@ -34,7 +35,7 @@ function exited(child: ChildProcess): Promise<void> {
 }
 
 /**
- * Starts `entry` (a path from the project root) with exactly `env` (plus PATH), waits for the line
+ * Starts `entry` (a path from the project root, or absolute) with exactly `env` (plus PATH), waits for the line
  * `<name>  http://…` on its output, and returns its URL and pid.
  */
 export async function startServerProcess(entry: string, env: Record<string, string>, logDirectory: string, name: string): Promise<ServerProcess> {
@@ -45,7 +46,9 @@ export async function startServerProcess(entry: string, env: Record<string, stri
   const profileDir = process.env.BENCH_CPU_PROFILE_DIR;
   // A folder per server: the module-loader thread writes a profile of its own beside the main one.
   const profiling = profileDir ? ['--cpu-prof', `--cpu-prof-dir=${join(profileDir, name)}`] : [];
-  const child = spawn(process.execPath, [...profiling, '--import', 'tsx', join(projectRoot, entry)], {
+  // A built entry (.js, e.g. the BFF bundle) runs on plain node as in production; sources under tsx.
+  const loader = entry.endsWith('.js') ? [] : ['--import', 'tsx'];
+  const child = spawn(process.execPath, [...profiling, ...loader, resolve(projectRoot, entry)], {
     cwd: projectRoot,
     env: { PATH: process.env.PATH ?? '', ...env },
     stdio: ['ignore', out, out],

@@ -2,6 +2,7 @@
 // return hands out: answered from the store alone, so no consult may reach the gateway.
 import type { SandboxControl } from '../sandbox/control-client.ts';
 import { approvingCard, checkout, createMerchantSession, followReturn, orderStatus, statusTokenOf } from '../test/bff/fixtures/buyer.ts';
+import { shopOrigin } from '../test/bff/fixtures/stack.ts';
 import { runRounds, type RoundOptions, type SpeedRun } from './load-run.ts';
 
 export interface StatusSpeedResult {
@@ -29,7 +30,8 @@ export async function measureFinalOrderStatus(bffUrl: string, sandbox: SandboxCo
   const { orderNumber, statusToken } = await approvedOrder(bffUrl, sandbox);
   const consultsBefore = await sandbox.calls('consult', orderNumber);
   const run = await runRounds(
-    { url: `${bffUrl}/v1/orders/${encodeURIComponent(orderNumber)}`, headers: { Authorization: `Bearer ${statusToken}` } },
+    { url: `${bffUrl}/v1/orders/${encodeURIComponent(orderNumber)}`, // As the widget polls: cross-origin from the merchant's page, so CORS headers are part of the answer.
+    headers: { Authorization: `Bearer ${statusToken}`, Origin: shopOrigin } },
     options,
   );
   return { run, orderNumber, consultsDuringRun: (await sandbox.calls('consult', orderNumber)) - consultsBefore };

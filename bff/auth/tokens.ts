@@ -24,6 +24,27 @@ export interface StatusClaims {
   expiresAt: Date;
 }
 
+type VerifiedPayload = Record<string, unknown> & { sub: string; exp: number; iat: number; jti: string; aud: string };
+
+/** A bounded map of verified tokens: past the limit the oldest goes (each lives 15 minutes at most). */
+class VerifiedTokens {
+  private static readonly limit = 2000;
+  private readonly payloads = new Map<string, VerifiedPayload>();
+
+  get(token: string): VerifiedPayload | undefined {
+    return this.payloads.get(token);
+  }
+
+  remember(token: string, payload: VerifiedPayload): void {
+    if (this.payloads.size >= VerifiedTokens.limit) this.payloads.delete(this.payloads.keys().next().value!);
+    this.payloads.set(token, payload);
+  }
+
+  delete(token: string): void {
+    this.payloads.delete(token);
+  }
+}
+
 /** Why a token was refused: `expired` lets the widget say so and start a new session. */
 export class TokenRejected extends Error {
   override name = 'TokenRejected';
@@ -38,6 +59,12 @@ export class TokenService {
    * verify, about a third of a status poll's token cost.
    */
   private readonly key: Promise<CryptoKey>;
+  /**
+   * Tokens whose signature and fixed claims were checked: a widget polls with the same token every
+   * two seconds, and the HMAC through WebCrypto was a sixth of each poll. Keyed by the whole token,
+   * so a changed byte is a miss and goes through jose.
+   */
+  private readonly verified = new VerifiedTokens();
 
   constructor(signingKey: string, private readonly clock: Clock, private readonly sessionTtlSeconds = maxTokenLifetimeSeconds) {
     this.key = crypto.subtle.importKey('raw', new TextEncoder().encode(signingKey), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify']);
@@ -91,23 +118,36 @@ export class TokenService {
     return { token, expiresAt: new Date(expiresAtSeconds * 1000) };
   }
 
-  private async verify(token: string, audience: string) {
+  private async verify(token: string, audience: string): Promise<VerifiedPayload> {
+    const payload = this.verified.get(token) ?? (await this.verifySignatureAndClaims(token));
+    // Known tokens skip the HMAC, never the checks that change with time or with the caller.
+    if (payload.exp <= Math.floor(this.clock.now().getTime() / 1000)) {
+      this.verified.delete(token);
+      throw new TokenRejected('expired');
+    }
+    if (payload.aud !== audience) throw new TokenRejected('invalid');
+    return payload;
+  }
+
+  private async verifySignatureAndClaims(token: string): Promise<VerifiedPayload> {
     try {
       const { payload } = await jwtVerify(token, await this.key, {
         issuer: tokenIssuer,
-        audience,
+        audience: [sessionAudience, statusAudience],
         // Only HS256: `none` and every other algorithm are refused before the signature is read.
         algorithms: ['HS256'],
         requiredClaims: ['sub', 'exp', 'iat', 'jti'],
         currentDate: this.clock.now(),
       });
-      const { sub, exp, iat, jti } = payload;
-      if (typeof sub !== 'string' || typeof exp !== 'number' || typeof iat !== 'number' || typeof jti !== 'string') {
+      const { sub, exp, iat, jti, aud } = payload;
+      if (typeof sub !== 'string' || typeof exp !== 'number' || typeof iat !== 'number' || typeof jti !== 'string' || typeof aud !== 'string') {
         throw new TokenRejected('invalid');
       }
       // A token that claims a longer life than we ever issue was not made by us.
       if (exp - iat > maxTokenLifetimeSeconds) throw new TokenRejected('invalid');
-      return { ...(payload as Record<string, unknown>), sub, exp, iat, jti };
+      const verified = { ...(payload as Record<string, unknown>), sub, exp, iat, jti, aud };
+      this.verified.remember(token, verified);
+      return verified;
     } catch (error) {
       if (error instanceof TokenRejected) throw error;
       if (error instanceof joseErrors.JWTExpired) throw new TokenRejected('expired');

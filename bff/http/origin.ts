@@ -1,8 +1,8 @@
 // The browser endpoints answer only pages of allowed origins (ALLOWED_ORIGINS): CORS for the
 // browser, and a hard 403 for a request that carries a foreign Origin anyway.
 import type { MiddlewareHandler } from 'hono';
-import { cors } from 'hono/cors';
 import { problemTypes } from '../../contract/bff-api.ts';
+import { allowlistCors } from './cors.ts';
 import { ProblemException } from './problem.ts';
 
 export function originNotAllowed(): ProblemException {
@@ -14,12 +14,11 @@ export function originNotAllowed(): ProblemException {
 }
 
 export function browserCors(allowedOrigins: () => readonly string[]): MiddlewareHandler {
-  return cors({
-    origin: (origin) => (allowedOrigins().includes(origin) ? origin : null),
+  return allowlistCors(allowedOrigins, {
     allowMethods: ['GET', 'POST', 'OPTIONS'],
     allowHeaders: ['Content-Type', 'Authorization'],
     exposeHeaders: ['Retry-After'],
-    maxAge: 600,
+    maxAgeSeconds: 600,
   });
 }
 

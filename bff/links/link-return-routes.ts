@@ -5,7 +5,7 @@
 import { Hono } from 'hono';
 import { linkCallbackQuery } from '../../contract/gateway/links.ts';
 import { GatewayError, GatewayUnavailableError } from '../gateway/errors.ts';
-import { enqueueEvent } from '../inbox/inbox.ts';
+import type { InboxWriter } from '../inbox/inbox-writer.ts';
 import type { Logger } from '../observability/logger.ts';
 import { confirmLinkPayment, type LinkConfirmationDeps } from './link-confirmation.ts';
 import { linkEventId, reportFromCallback, toStoredLinkReport } from './link-report.ts';
@@ -15,7 +15,8 @@ export interface LinkReturnDeps extends LinkConfirmationDeps {
   logger: Logger;
   /** LINK_RESULT_URL: send the buyer there (with ?result=…&orderNumber=…) instead of our page. */
   resultUrl: string | undefined;
-  onStored: () => void;
+  /** Stores the report in the inbox (group commit) and wakes the worker. */
+  inbox: InboxWriter;
 }
 
 export function linkReturnRoutes(deps: LinkReturnDeps) {
@@ -41,14 +42,13 @@ export function linkReturnRoutes(deps: LinkReturnDeps) {
     }
     // Every report is an inbox event, so the merchant sees callbacks in /v1/merchant/events too. A
     // confirmed one is a no-op for the worker; a pending one is retried there until it resolves.
-    const stored = await enqueueEvent(deps.db, {
+    await deps.inbox.enqueue({
       source: 'links',
       externalId: linkEventId(report),
       type: 'link.payment',
       payload: toStoredLinkReport('callback', report),
       now: deps.clock.now(),
     });
-    if (stored === 'stored') deps.onStored();
 
     if (deps.resultUrl) {
       const target = new URL(deps.resultUrl);

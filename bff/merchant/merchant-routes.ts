@@ -1,8 +1,8 @@
 // The merchant API (ARCHITECTURE.md /v1/merchant/*, issue 7): orders and their actions,
 // transactions, payment links. Merchant secret on every route; Idempotency-Key on every POST.
 import { Hono, type MiddlewareHandler } from 'hono';
-import { cors } from 'hono/cors';
 import { requireMerchantSecret } from '../auth/merchant.ts';
+import { allowlistCors } from '../http/cors.ts';
 import type { Services } from '../services.ts';
 import { idempotencyHeader, replayedHeader, requireIdempotencyKey } from './idempotency.ts';
 import { merchantOrderRoutes } from './orders-routes.ts';
@@ -57,11 +57,10 @@ export function idempotentWhenKeyed(services: Services): MiddlewareHandler {
  * Mount it before every merchant route so their responses carry the headers too.
  */
 export function merchantCors(allowedOrigins: () => readonly string[]): MiddlewareHandler {
-  return cors({
-    origin: (origin) => (allowedOrigins().includes(origin) ? origin : null),
+  return allowlistCors(allowedOrigins, {
     allowMethods: ['GET', 'POST', 'DELETE', 'OPTIONS'],
     allowHeaders: ['Content-Type', 'Authorization', idempotencyHeader],
     exposeHeaders: ['Retry-After', replayedHeader],
-    maxAge: 600,
+    maxAgeSeconds: 600,
   });
 }

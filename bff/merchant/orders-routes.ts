@@ -8,6 +8,8 @@ import type { Services } from '../services.ts';
 import { modificationRequest, orderListQuery, splitRequest, type OrderListResponse } from './merchant-api.ts';
 import { merchantOrderDetailView, merchantOrderView } from './merchant-order-view.ts';
 import type { MerchantAction } from './modification-rules.ts';
+
+const merchantActions: readonly MerchantAction[] = ['capture', 'refund', 'reverse'];
 import { OrderModifier, ruleContextOf } from './order-modifier.ts';
 import { decodeCursor, encodeCursor, historiesOf, listOrders } from './order-queries.ts';
 
@@ -15,7 +17,7 @@ export function merchantOrderRoutes(services: Services, idempotent: MiddlewareHa
   const { store, clock, statuses, gateway, logger, config } = services;
   const modifier = new OrderModifier({ store, gateway, clock, logger, platform: config.GATEWAY_PLATFORM });
 
-  return new Hono()
+  const routes = new Hono()
     .get('/v1/merchant/orders', validate('query', orderListQuery), async (c) => {
       const query = c.req.valid('query');
       const cursor = query.cursor === undefined ? undefined : decodeCursor(query.cursor);
@@ -45,12 +47,16 @@ export function merchantOrderRoutes(services: Services, idempotent: MiddlewareHa
       const fresh = await modifier.load(order.order_number);
       c.header('Cache-Control', 'no-store');
       return c.json(merchantOrderDetailView(fresh.order, fresh.history, fresh.context));
-    })
-    .post('/v1/merchant/orders/:orderNumber/:action{capture|refund|reverse}', idempotent, validate('json', modificationRequest), async (c) => {
-      const action = c.req.param('action') as MerchantAction;
-      return c.json(await modifier.modify(c.req.param('orderNumber'), action, c.req.valid('json').amount));
-    })
-    .post('/v1/merchant/orders/:orderNumber/split', idempotent, validate('json', splitRequest), async (c) => {
-      return c.json(await modifier.split(c.req.param('orderNumber'), c.req.valid('json')));
     });
+  // One static path per action (not `:action{capture|refund|reverse}` beside `/split`): that pair
+  // is ambiguous for Hono's RegExpRouter, which then gives way to the slower TrieRouter for every
+  // route of the app.
+  for (const action of merchantActions) {
+    routes.post(`/v1/merchant/orders/:orderNumber/${action}`, idempotent, validate('json', modificationRequest), async (c) =>
+      c.json(await modifier.modify(c.req.param('orderNumber'), action, c.req.valid('json').amount)),
+    );
+  }
+  return routes.post('/v1/merchant/orders/:orderNumber/split', idempotent, validate('json', splitRequest), async (c) => {
+    return c.json(await modifier.split(c.req.param('orderNumber'), c.req.valid('json')));
+  });
 }

@@ -37,7 +37,12 @@ const sensitiveKeys = [
 /** Every sensitive key at the top level and up to three levels down. */
 export const redactedPaths = sensitiveKeys.flatMap((key) => [key, `*.${key}`, `*.*.${key}`, `*.*.*.${key}`]);
 
-export function createLogger(level: string, destination?: DestinationStream): Logger {
+/**
+ * Without a destination, lines go to stdout asynchronously: a synchronous write per line was a
+ * system call per request. Lines written while one write is under way go out together with the
+ * next; pino flushes what is left when the process exits (a kill -9 can lose the last lines).
+ */
+export function createLogger(level: string, destination: DestinationStream = pino.destination({ dest: 1, sync: false })): Logger {
   return pino({ level, redact: { paths: redactedPaths, censor: '[redacted]' } }, destination);
 }
 

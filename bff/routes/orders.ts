@@ -1,17 +1,24 @@
 // GET /v1/orders/{orderNumber}: the order's status from our store; while it is open, refreshed
-// from the gateway at most once per order per interval (StatusRefresher), whoever polls.
-import { Hono } from 'hono';
+// from the gateway at most once per order per interval (StatusRefresher), whoever polls. A final
+// order's answer is kept for a second (FinalStatusViews): the widget polls it until it notices.
+import { Hono, type Context } from 'hono';
 import { problemTypes } from '../../contract/bff-api.ts';
 import { bearerToken } from '../auth/bearer.ts';
 import { verifyStatusReader } from '../auth/session.ts';
 import { ProblemException } from '../http/problem.ts';
 import { expireIfAbandoned } from '../orders/abandoned-session.ts';
+import { FinalStatusViews } from '../orders/final-status-views.ts';
 import { findOrder } from '../store/orders.ts';
 import type { Services } from '../services.ts';
 import { orderStatusView } from './order-view.ts';
 
 export function orderRoutes(services: Services) {
   const { store, tokens, statuses, clock } = services;
+  const finalViews = new FinalStatusViews(clock);
+  const answer = (c: Context, body: string) => {
+    c.header('Cache-Control', 'no-store');
+    return c.body(body, 200, { 'Content-Type': 'application/json' });
+  };
 
   return new Hono().get('/v1/orders/:orderNumber', async (c) => {
     const orderNumber = c.req.param('orderNumber');
@@ -23,12 +30,16 @@ export function orderRoutes(services: Services) {
         detail: 'This token does not grant access to this order.',
       });
     }
+    const kept = finalViews.get(orderNumber);
+    if (kept) return answer(c, kept);
     const stored = await findOrder(store.db, orderNumber);
     if (!stored) {
       throw new ProblemException(404, { type: problemTypes.notFound, title: 'Not found', detail: 'No such order.' });
     }
     const order = await expireIfAbandoned(store, clock, await statuses.refresh(stored));
-    c.header('Cache-Control', 'no-store');
-    return c.json(orderStatusView(order));
+    const view = orderStatusView(order);
+    const body = JSON.stringify(view);
+    if (view.final) finalViews.remember(orderNumber, body);
+    return answer(c, body);
   });
 }

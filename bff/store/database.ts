@@ -7,6 +7,7 @@ import { Kysely, SqliteDialect } from 'kysely';
 import type { Database } from './schema.ts';
 import { migrateToLatest } from './migrate.ts';
 import { openPostgres, type OpenPostgresOptions } from './postgres.ts';
+import { withStatementCache } from './statement-cache.ts';
 
 export type Engine = 'sqlite' | 'postgres';
 
@@ -46,6 +47,6 @@ function openSqlite(databaseUrl: string): Store {
   // Several processes (or connections) may share the file: wait for a writer instead of failing.
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('foreign_keys = ON');
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
   return { db, engine: 'sqlite', close: () => db.destroy() };
 }

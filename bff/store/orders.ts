@@ -1,7 +1,7 @@
 // The orders table and its status history. Every write that decides something (who calls
 // processPayment, which outcome is recorded) is a conditional UPDATE that only one caller can win,
 // so the guarantee holds across processes and across both engines.
-import type { Kysely } from 'kysely';
+import type { CompiledQuery, Kysely } from 'kysely';
 import type { OrderStatus } from '../../contract/bff-api.ts';
 import type { Database, NewOrderRow, OrderRow, OrderUpdate, StatusHistoryRow } from './schema.ts';
 
@@ -31,8 +31,17 @@ export async function insertOrder(db: Db, order: NewOrderRow): Promise<boolean> 
   });
 }
 
-export function findOrder(db: Db, orderNumber: string): Promise<OrderRow | undefined> {
-  return db.selectFrom('orders').selectAll().where('order_number', '=', orderNumber).executeTakeFirst();
+/** The order lookup compiled once per database handle: every status poll runs it. */
+const findOrderQueries = new WeakMap<Db, CompiledQuery<OrderRow>>();
+
+export async function findOrder(db: Db, orderNumber: string): Promise<OrderRow | undefined> {
+  let compiled = findOrderQueries.get(db);
+  if (!compiled) {
+    compiled = db.selectFrom('orders').selectAll().where('order_number', '=', orderNumber).compile();
+    findOrderQueries.set(db, compiled);
+  }
+  const { rows } = await db.executeQuery<OrderRow>({ ...compiled, parameters: [orderNumber] });
+  return rows[0];
 }
 
 export function findOrderByReturnRef(db: Db, returnRef: string): Promise<OrderRow | undefined> {

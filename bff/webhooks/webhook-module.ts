@@ -9,6 +9,7 @@ import { createEventHandlers } from '../inbox/event-handlers.ts';
 import { merchantEventsRoutes } from '../inbox/merchant-events-routes.ts';
 import { webhookDb } from '../inbox/tables.ts';
 import { InboxWorker } from '../inbox/worker.ts';
+import { InboxWriter } from '../inbox/inbox-writer.ts';
 import { linkReturnRoutes } from '../links/link-return-routes.ts';
 import type { Services } from '../services.ts';
 import { secretRefsOf } from './bank-delivery.ts';
@@ -50,12 +51,12 @@ export function createWebhookModule(services: Services): WebhookModule {
     leaseMs: config.INBOX_LEASE_MS,
     pollMs: config.INBOX_POLL_MS,
   });
-  const onStored = () => worker.wake();
+  const inbox = new InboxWriter(db, () => worker.wake());
   const merchantSecret = () => config.MERCHANT_SECRET;
 
   const routes = new Hono()
-    .route('/', webhookRoutes({ db, clock, logger, metrics, bankSecretRefs: () => secretRefs, onStored }))
-    .route('/', linkReturnRoutes({ db, gateway, clock, credentials, logger, resultUrl: config.LINK_RESULT_URL, onStored }))
+    .route('/', webhookRoutes({ db, clock, logger, metrics, bankSecretRefs: () => secretRefs, inbox }))
+    .route('/', linkReturnRoutes({ db, gateway, clock, credentials, logger, resultUrl: config.LINK_RESULT_URL, inbox }))
     .route('/', merchantBankingRoutes({ merchantSecret, bank, destinationDefaults }))
     .route('/', merchantEventsRoutes({ db, merchantSecret }));
 

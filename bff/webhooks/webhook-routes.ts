@@ -3,7 +3,7 @@
 // Processing happens later in the inbox worker; a repeated delivery is acknowledged, not redone.
 import { Hono } from 'hono';
 import { linkWebhookBody } from '../../contract/gateway/links.ts';
-import { enqueueEvent } from '../inbox/inbox.ts';
+import type { InboxWriter } from '../inbox/inbox-writer.ts';
 import type { WebhookDb } from '../inbox/tables.ts';
 import type { Clock } from '../observability/clock.ts';
 import type { Logger } from '../observability/logger.ts';
@@ -20,8 +20,8 @@ export interface WebhookRouteDeps {
   metrics: WebhookMetrics;
   /** Current secret first, then the previous one during a rotation. */
   bankSecretRefs: () => readonly string[];
-  /** Tells the worker something new is waiting. */
-  onStored: () => void;
+  /** Stores deliveries in the inbox (group commit) and wakes the worker. */
+  inbox: InboxWriter;
 }
 
 export function webhookRoutes(deps: WebhookRouteDeps) {
@@ -46,7 +46,7 @@ export function webhookRoutes(deps: WebhookRouteDeps) {
         if (error instanceof BankDeliveryRejected) throw await refuse('bank', error.reason, rawBody, error.fieldPaths);
         throw error;
       }
-      const stored = await enqueueEvent(db, {
+      const stored = await deps.inbox.enqueue({
         source: 'bank',
         externalId: event.event.event_id,
         type: event.event.event_type,
@@ -54,7 +54,6 @@ export function webhookRoutes(deps: WebhookRouteDeps) {
         now: clock.now(),
       });
       metrics.deliveries.inc({ source: 'bank', outcome: stored });
-      if (stored === 'stored') deps.onStored();
       return c.json({ received: true }, 200);
     })
     .post('/v1/webhooks/links', async (c) => {
@@ -69,7 +68,7 @@ export function webhookRoutes(deps: WebhookRouteDeps) {
       if (!parsed.success) throw await refuse('links', 'schema', rawBody, parsed.error.issues.map((issue) => issue.path.join('.')));
       // Unsigned by the gateway: stored as a claim to check, confirmed by lookup in the worker.
       const report = reportFromWebhook(parsed.data);
-      const stored = await enqueueEvent(db, {
+      const stored = await deps.inbox.enqueue({
         source: 'links',
         externalId: linkEventId(report),
         type: 'link.payment',
@@ -77,7 +76,6 @@ export function webhookRoutes(deps: WebhookRouteDeps) {
         now: clock.now(),
       });
       metrics.deliveries.inc({ source: 'links', outcome: stored });
-      if (stored === 'stored') deps.onStored();
       return c.json({ received: true }, 200);
     });
 }

@@ -1,0 +1,36 @@
+// CORS for an origin allowlist. Preflights are Hono's `cors`; on every other request the headers
+// are set *before* the handler runs (c.header), so they travel inside the response the handler
+// builds. Hono's `cors` sets them on `c.res` first, which makes Hono copy the handler's response
+// into a new one and @hono/node-server leave its fast path: a third of a status poll's cost.
+import type { MiddlewareHandler } from 'hono';
+import { cors } from 'hono/cors';
+
+export interface AllowlistCorsOptions {
+  allowMethods: string[];
+  allowHeaders: string[];
+  exposeHeaders: string[];
+  maxAgeSeconds: number;
+}
+
+export function allowlistCors(allowedOrigins: () => readonly string[], options: AllowlistCorsOptions): MiddlewareHandler {
+  const isAllowed = (origin: string) => allowedOrigins().includes(origin);
+  const preflight = cors({
+    origin: (origin) => (isAllowed(origin) ? origin : null),
+    allowMethods: options.allowMethods,
+    allowHeaders: options.allowHeaders,
+    exposeHeaders: options.exposeHeaders,
+    maxAge: options.maxAgeSeconds,
+  });
+  const exposed = options.exposeHeaders.join(',');
+  return async (c, next) => {
+    if (c.req.method === 'OPTIONS') return preflight(c, next);
+    const origin = c.req.header('Origin');
+    if (origin !== undefined && isAllowed(origin)) {
+      c.header('Access-Control-Allow-Origin', origin);
+      if (exposed) c.header('Access-Control-Expose-Headers', exposed);
+    }
+    // The answer depends on the Origin: shared caches must keep one copy per origin.
+    c.header('Vary', 'Origin', { append: true });
+    await next();
+  };
+}

@@ -1,0 +1,33 @@
+// Builds the BFF for production: one ES module, dist/bff/server.js, run with plain `node` (no tsx
+// loader thread, no TypeScript transform at start: about 30 MB less resident memory). The packages
+// stay in node_modules (better-sqlite3 and pg are native or optional there); the demo catalog,
+// read at run time next to the code, is copied beside it.
+//
+//   node scripts/build-bff.mjs [outdir]     (default dist/bff)
+import { copyFileSync, mkdirSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+
+export async function buildBff(outdir = join(root, 'dist/bff')) {
+  mkdirSync(outdir, { recursive: true });
+  await build({
+    entryPoints: [join(root, 'bff/server.ts')],
+    outfile: join(outdir, 'server.js'),
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    packages: 'external',
+    sourcemap: true,
+    logLevel: 'warning',
+  });
+  copyFileSync(join(root, 'bff/catalog/demo-catalog.json'), join(outdir, 'demo-catalog.json'));
+  return join(outdir, 'server.js');
+}
+
+if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  console.log(await buildBff(process.argv[2] ? resolve(process.argv[2]) : undefined));
+}
