@@ -1,8 +1,8 @@
 // The stack the speed figures load: the sandbox (gateway and bank) and BFFs, each its own child
 // process on an ephemeral loopback port, wired by URL as in production, over a fresh SQLite file
-// in a temporary folder. The BFF runs as production runs it (built by scripts/build-bff.mjs from
-// the current sources, plain node, LOG_LEVEL=info with one request line per request written to a
-// file, a signing key).
+// in a temporary folder. The BFF runs as production runs it (`npm run start:bff`: built by
+// scripts/build-bff.mjs from the current sources, plain node with that script's flags,
+// LOG_LEVEL=info with one request line per request written to a file, a signing key).
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -11,7 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { SandboxControl } from '../sandbox/control-client.ts';
 import { sandboxDefaults } from '../sandbox/defaults.ts';
 import { merchantSecret, shopOrigin } from '../test/bff/fixtures/stack.ts';
-import { buildBff } from '../scripts/build-bff.mjs';
+import { buildBff, startBffNodeFlags } from '../scripts/build-bff.mjs';
 import { startServerProcess, type ServerProcess } from './server-process.ts';
 
 /** The secret the bench's bank deliveries are encrypted with (the BFF's BANK_SECRET_REF). */
@@ -39,7 +39,7 @@ export async function startBenchStack(): Promise<BenchStack> {
   try {
     // The BFF as production runs it: bundled from the current sources, on plain node. Inside the
     // project, where its packages resolve from node_modules.
-    const bffEntry = await buildBff(fileURLToPath(new URL('../dist/bench-bff', import.meta.url)));
+    const bffEntry = await buildBff(fileURLToPath(new URL('../dist/bench/bff', import.meta.url)));
     const sandbox = await startServerProcess('sandbox/server.ts', { NODE_ENV: 'production', SANDBOX_PORT: '0' }, directory, 'sandbox');
     running.push(sandbox);
     return {
@@ -70,6 +70,7 @@ export async function startBenchStack(): Promise<BenchStack> {
           },
           directory,
           name,
+          startBffNodeFlags(),
         );
         running.push(bff);
         return { ...bff, databaseFile };

@@ -82,7 +82,8 @@ export async function runLoadTest(options: LoadTestOptions = {}): Promise<LoadTe
 
     // A BFF of its own, so its peak RSS is the bank-delivery load's (and its start's), nothing else.
     const bank = await stack.startBff('bank-bff');
-    const deliveries = await encryptedDeliveries(1200 * seconds);
+    // Enough distinct deliveries that no round runs dry (the receiver alone took ~4,000/s here).
+    const deliveries = await encryptedDeliveries(6000 * seconds);
     log('bank deliveries');
     const bankDeliveries = await measureBankIngest(bank.url, bank.databaseFile, deliveries, rounds);
     const bankBffPeakRssBytes = bank.peakRssBytes();

@@ -135,7 +135,7 @@ function formatDetails(results: BenchResults): string {
       `(also stored: deliveries in flight when a round ended); the disk took ${results.durableCommitsPerSecond.before.toFixed(0)} and ${results.durableCommitsPerSecond.after.toFixed(0)} ` +
       `durable single-row SQLite commits/s (WAL, synchronous=FULL) before and after the loads`,
     `memory (VmHWM): bank-delivery BFF ${(load.bankBffPeakRssBytes / 1e6).toFixed(1)} MB; buyer-side BFF ${(load.buyerBffPeakRssBytes / 1e6).toFixed(1)} MB; ` +
-      `the bare Hono baseline under the same runtime (tsx) ${(results.baselinePeakRssBytes / 1e6).toFixed(1)} MB`,
+      `the bare Hono baseline, bundled and run the same way, ${(results.baselinePeakRssBytes / 1e6).toFixed(1)} MB`,
     `lighthouse ${lighthouse.lighthouseVersion} (mobile, simulated throttling): ` +
       Object.entries(lighthouse.metrics).map(([id, value]) => `${id} ${id === 'cumulative-layout-shift' ? value.toFixed(3) : `${value.toFixed(0)} ms`}`).join(', ') +
       (lighthouse.layoutShifts.length ? `; layout shifts: ${lighthouse.layoutShifts.map((shift) => `${shift.value.toFixed(3)} ${shift.elements.join(' ')}`).join('; ')}` : '') +

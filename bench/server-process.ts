@@ -38,7 +38,7 @@ function exited(child: ChildProcess): Promise<void> {
  * Starts `entry` (a path from the project root, or absolute) with exactly `env` (plus PATH), waits for the line
  * `<name>  http://…` on its output, and returns its URL and pid.
  */
-export async function startServerProcess(entry: string, env: Record<string, string>, logDirectory: string, name: string): Promise<ServerProcess> {
+export async function startServerProcess(entry: string, env: Record<string, string>, logDirectory: string, name: string, nodeFlags: readonly string[] = []): Promise<ServerProcess> {
   const logFile = join(logDirectory, `${name}.log`);
   const out = openSync(logFile, 'w');
   // BENCH_CPU_PROFILE_DIR=<dir>: each server writes a V8 CPU profile there when it stops (the
@@ -48,7 +48,7 @@ export async function startServerProcess(entry: string, env: Record<string, stri
   const profiling = profileDir ? ['--cpu-prof', `--cpu-prof-dir=${join(profileDir, name)}`] : [];
   // A built entry (.js, e.g. the BFF bundle) runs on plain node as in production; sources under tsx.
   const loader = entry.endsWith('.js') ? [] : ['--import', 'tsx'];
-  const child = spawn(process.execPath, [...profiling, ...loader, resolve(projectRoot, entry)], {
+  const child = spawn(process.execPath, [...profiling, ...nodeFlags, ...loader, resolve(projectRoot, entry)], {
     cwd: projectRoot,
     env: { PATH: process.env.PATH ?? '', ...env },
     stdio: ['ignore', out, out],

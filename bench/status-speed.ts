@@ -1,7 +1,7 @@
 // GET /v1/orders/{n} on a final (approved) order, polled with the status token the buyer's
 // return hands out: answered from the store alone, so no consult may reach the gateway.
 import type { SandboxControl } from '../sandbox/control-client.ts';
-import { approvingCard, checkout, createMerchantSession, followReturn, orderStatus, statusTokenOf } from '../test/bff/fixtures/buyer.ts';
+import { approvedOrder } from '../test/bff/fixtures/buyer.ts';
 import { shopOrigin } from '../test/bff/fixtures/stack.ts';
 import { runRounds, type RoundOptions, type SpeedRun } from './load-run.ts';
 
@@ -10,20 +10,6 @@ export interface StatusSpeedResult {
   orderNumber: string;
   /** consult calls the gateway received for that order during the run (expected 0). */
   consultsDuringRun: number;
-}
-
-/** One buyer's whole purchase: session, checkout, pay on the hosted page, the return. */
-export async function approvedOrder(bffUrl: string, sandbox: SandboxControl): Promise<{ orderNumber: string; statusToken: string }> {
-  const session = await createMerchantSession(bffUrl);
-  const { redirectUrl } = await checkout(bffUrl, session.sessionToken);
-  const returnUrl = await sandbox.payHostedPage(redirectUrl, { card: approvingCard });
-  const answer = await followReturn(returnUrl);
-  const location = answer.headers.get('Location');
-  if (answer.status !== 303 || !location) throw new Error(`return: ${answer.status}`);
-  const statusToken = statusTokenOf(location);
-  const status = await orderStatus(bffUrl, session.orderNumber, statusToken);
-  if (!status.final) throw new Error(`order ${session.orderNumber} is ${status.status}, not final`);
-  return { orderNumber: session.orderNumber, statusToken };
 }
 
 export async function measureFinalOrderStatus(bffUrl: string, sandbox: SandboxControl, options: RoundOptions): Promise<StatusSpeedResult> {

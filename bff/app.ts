@@ -1,11 +1,12 @@
 // createApp(config, deps): the BFF as a Hono app. One sub-app per resource, one error path
 // (problem+json), the browser endpoints behind CORS and the origin allowlist.
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { problemTypes } from '../contract/bff-api.ts';
 import type { Config } from './config.ts';
 import { browserCors, rejectForeignOrigin } from './http/origin.ts';
 import { notFoundProblem, problemResponse, toProblemResponse } from './http/problem.ts';
+import { declaredBodyLength } from './http/node-request.ts';
 import { requestMetrics } from './http/request-metrics.ts';
 import { securityHeaders } from './http/security-headers.ts';
 import { buildOpenApiDocument, type OperationDoc } from './openapi/document.ts';
@@ -16,6 +17,8 @@ import { checkoutRoutes } from './routes/checkout.ts';
 import { merchantSessionRoutes } from './routes/merchant-sessions.ts';
 import { operationsRoutes } from './routes/operations.ts';
 import { orderRoutes } from './routes/orders.ts';
+import { finalStatusLane, orderStatusRoute } from './routes/final-status-lane.ts';
+import { FinalStatusViews } from './orders/final-status-views.ts';
 import { returnRoutes } from './routes/return.ts';
 import { sessionRoutes } from './routes/sessions.ts';
 import { buildServices, type AppDeps, type Services } from './services.ts';
@@ -38,22 +41,29 @@ export function createApp(config: Config, deps: AppDeps, options: CreateAppOptio
   const { logger, metrics } = services;
 
   const app = new Hono();
+  // Before the shared middleware: a kept final status answered with the same headers, or on to it.
+  const finalViews = new FinalStatusViews(deps.clock);
+  app.get(orderStatusRoute, finalStatusLane(services, finalViews));
   app.use('*', requestMetrics(metrics, logger));
   app.use('*', securityHeaders());
-  const limitBody = bodyLimit({
-    maxSize: config.BODY_LIMIT_BYTES,
-    onError: (c) =>
-      problemResponse(c, {
-        type: problemTypes.payloadTooLarge,
-        title: 'Payload too large',
-        status: 413,
-        detail: `Request bodies are limited to ${config.BODY_LIMIT_BYTES} bytes.`,
-        errors: [],
-      }),
+  const bodyTooLarge = (c: Context) =>
+    problemResponse(c, {
+      type: problemTypes.payloadTooLarge,
+      title: 'Payload too large',
+      status: 413,
+      detail: `Request bodies are limited to ${config.BODY_LIMIT_BYTES} bytes.`,
+      errors: [],
+    });
+  const limitChunkedBody = bodyLimit({ maxSize: config.BODY_LIMIT_BYTES, onError: bodyTooLarge });
+  app.use('*', (c, next) => {
+    // GET/HEAD/OPTIONS carry no body (the adapter drops one). A declared length is checked as a
+    // number (Node reads no further than it); only a chunked body is counted as it streams in,
+    // which needs the whole fetch Request.
+    if (methodsWithoutBody.has(c.req.method)) return next();
+    const length = declaredBodyLength(c);
+    if (length === undefined) return limitChunkedBody(c, next);
+    return length > config.BODY_LIMIT_BYTES ? Promise.resolve(bodyTooLarge(c)) : next();
   });
-  // GET/HEAD/OPTIONS carry no body (the adapter drops one), and asking for it builds a full
-  // Request object on the adapter's fast path: a poll would pay for a check that cannot fail.
-  app.use('*', (c, next) => (methodsWithoutBody.has(c.req.method) ? next() : limitBody(c, next)));
   for (const path of browserPaths) {
     app.use(path, browserCors(services.allowedOrigins));
     app.use(path, rejectForeignOrigin(services.allowedOrigins));
@@ -68,7 +78,7 @@ export function createApp(config: Config, deps: AppDeps, options: CreateAppOptio
   app.route('/', merchantSessionRoutes(services));
   app.route('/', checkoutRoutes(services));
   app.route('/', returnRoutes(services));
-  app.route('/', orderRoutes(services));
+  app.route('/', orderRoutes(services, finalViews));
   // Webhook receivers, link return, bank admin and events (issue 6); server.ts starts its worker.
   const webhooks = createWebhookModule(services);
   app.route('/', webhooks.routes);

@@ -4,18 +4,18 @@
 // read at run time next to the code, is copied beside it.
 //
 //   node scripts/build-bff.mjs [outdir]     (default dist/bff)
-import { copyFileSync, mkdirSync } from 'node:fs';
+import { copyFileSync, mkdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 
-export async function buildBff(outdir = join(root, 'dist/bff')) {
-  mkdirSync(outdir, { recursive: true });
+/** Bundles one Node entry (a path from the project root) into `outfile`; packages stay external. */
+export async function bundleForNode(entry, outfile) {
   await build({
-    entryPoints: [join(root, 'bff/server.ts')],
-    outfile: join(outdir, 'server.js'),
+    entryPoints: [join(root, entry)],
+    outfile,
     bundle: true,
     platform: 'node',
     format: 'esm',
@@ -24,8 +24,20 @@ export async function buildBff(outdir = join(root, 'dist/bff')) {
     sourcemap: true,
     logLevel: 'warning',
   });
+  return outfile;
+}
+
+export async function buildBff(outdir = join(root, 'dist/bff')) {
+  mkdirSync(outdir, { recursive: true });
+  await bundleForNode('bff/server.ts', join(outdir, 'server.js'));
   copyFileSync(join(root, 'bff/catalog/demo-catalog.json'), join(outdir, 'demo-catalog.json'));
   return join(outdir, 'server.js');
+}
+
+/** The node flags of `npm run start:bff` (package.json): how production runs the bundle. */
+export function startBffNodeFlags() {
+  const manifest = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
+  return (manifest.scripts['start:bff'] ?? '').split(/\s+/).filter((word) => word.startsWith('--'));
 }
 
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {

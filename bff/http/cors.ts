@@ -12,6 +12,17 @@ export interface AllowlistCorsOptions {
   maxAgeSeconds: number;
 }
 
+/** The CORS headers of an answer to `origin` (none but Vary for a missing or foreign origin). */
+export function corsAnswerHeaders(origin: string | undefined, allowed: boolean, exposeHeaders: readonly string[]): Record<string, string> {
+  // The answer depends on the Origin: shared caches must keep one copy per origin.
+  const headers: Record<string, string> = { Vary: 'Origin' };
+  if (origin !== undefined && allowed) {
+    headers['Access-Control-Allow-Origin'] = origin;
+    if (exposeHeaders.length) headers['Access-Control-Expose-Headers'] = exposeHeaders.join(',');
+  }
+  return headers;
+}
+
 export function allowlistCors(allowedOrigins: () => readonly string[], options: AllowlistCorsOptions): MiddlewareHandler {
   const isAllowed = (origin: string) => allowedOrigins().includes(origin);
   const preflight = cors({
@@ -21,16 +32,11 @@ export function allowlistCors(allowedOrigins: () => readonly string[], options: 
     exposeHeaders: options.exposeHeaders,
     maxAge: options.maxAgeSeconds,
   });
-  const exposed = options.exposeHeaders.join(',');
   return async (c, next) => {
     if (c.req.method === 'OPTIONS') return preflight(c, next);
     const origin = c.req.header('Origin');
-    if (origin !== undefined && isAllowed(origin)) {
-      c.header('Access-Control-Allow-Origin', origin);
-      if (exposed) c.header('Access-Control-Expose-Headers', exposed);
-    }
-    // The answer depends on the Origin: shared caches must keep one copy per origin.
-    c.header('Vary', 'Origin', { append: true });
+    const headers = corsAnswerHeaders(origin, origin !== undefined && isAllowed(origin), options.exposeHeaders);
+    for (const [name, value] of Object.entries(headers)) c.header(name, value, { append: name === 'Vary' });
     await next();
   };
 }

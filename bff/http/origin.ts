@@ -2,7 +2,7 @@
 // browser, and a hard 403 for a request that carries a foreign Origin anyway.
 import type { MiddlewareHandler } from 'hono';
 import { problemTypes } from '../../contract/bff-api.ts';
-import { allowlistCors } from './cors.ts';
+import { allowlistCors, type AllowlistCorsOptions } from './cors.ts';
 import { ProblemException } from './problem.ts';
 
 export function originNotAllowed(): ProblemException {
@@ -13,13 +13,16 @@ export function originNotAllowed(): ProblemException {
   });
 }
 
+/** CORS of the widget's endpoints (the status lane answers with the same headers). */
+export const browserCorsOptions: AllowlistCorsOptions = {
+  allowMethods: ['GET', 'POST', 'OPTIONS'],
+  allowHeaders: ['Content-Type', 'Authorization'],
+  exposeHeaders: ['Retry-After'],
+  maxAgeSeconds: 600,
+};
+
 export function browserCors(allowedOrigins: () => readonly string[]): MiddlewareHandler {
-  return allowlistCors(allowedOrigins, {
-    allowMethods: ['GET', 'POST', 'OPTIONS'],
-    allowHeaders: ['Content-Type', 'Authorization'],
-    exposeHeaders: ['Retry-After'],
-    maxAgeSeconds: 600,
-  });
+  return allowlistCors(allowedOrigins, browserCorsOptions);
 }
 
 /** 403 when the request names an Origin outside the allowlist (same-origin GETs send none). */

@@ -6,16 +6,16 @@
 // Origin-Agent-Cluster) concern HTML documents; the two pages the BFF serves set a strict CSP.
 import type { MiddlewareHandler } from 'hono';
 
-const apiHeaders: ReadonlyArray<[string, string]> = [
-  ['X-Content-Type-Options', 'nosniff'],
-  ['X-Frame-Options', 'SAMEORIGIN'],
-  ['Strict-Transport-Security', 'max-age=15552000; includeSubDomains'],
-  ['Referrer-Policy', 'no-referrer'],
-];
+export const apiSecurityHeaders: Readonly<Record<string, string>> = {
+  'X-Content-Type-Options': 'nosniff',
+  'X-Frame-Options': 'SAMEORIGIN',
+  'Strict-Transport-Security': 'max-age=15552000; includeSubDomains',
+  'Referrer-Policy': 'no-referrer',
+};
 
 export function securityHeaders(): MiddlewareHandler {
   return async (c, next) => {
-    for (const [name, value] of apiHeaders) c.header(name, value);
+    for (const [name, value] of Object.entries(apiSecurityHeaders)) c.header(name, value);
     await next();
   };
 }

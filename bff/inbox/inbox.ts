@@ -3,6 +3,7 @@
 // database (unique (source, external_id); conditional UPDATEs on the lease), so it holds across
 // processes and on both engines.
 import { randomUUID } from 'node:crypto';
+import { executeCompiledOnce } from '../store/compiled-once.ts';
 import { isPostgres } from '../store/migrations/engine.ts';
 import type { EventRow, EventSource, WebhookDb, WebhookTrx } from './tables.ts';
 
@@ -17,26 +18,29 @@ export interface NewInboxEvent {
 
 /** 'stored' when this call created the row; 'duplicate' when the id was already in the inbox. */
 export async function enqueueEvent(db: WebhookDb, event: NewInboxEvent): Promise<'stored' | 'duplicate'> {
-  const result = await db
-    .insertInto('events')
-    .values({
-      id: randomUUID(),
-      source: event.source,
-      external_id: event.externalId,
-      type: event.type,
-      payload: JSON.stringify(event.payload),
-      state: 'received',
-      attempts: 0,
-      last_error: null,
-      next_attempt_at: null,
-      received_at: event.now.toISOString(),
-      processed_at: null,
-      lease_owner: null,
-      lease_expires_at: null,
-    })
-    .onConflict((conflict) => conflict.columns(['source', 'external_id']).doNothing())
-    .executeTakeFirst();
-  return Number(result.numInsertedOrUpdatedRows ?? 0n) === 1 ? 'stored' : 'duplicate';
+  const row = {
+    id: randomUUID(),
+    source: event.source,
+    external_id: event.externalId,
+    type: event.type,
+    payload: JSON.stringify(event.payload),
+    state: 'received' as const,
+    attempts: 0,
+    last_error: null,
+    next_attempt_at: null,
+    received_at: event.now.toISOString(),
+    processed_at: null,
+    lease_owner: null,
+    lease_expires_at: null,
+  };
+  // Every delivery runs it: compiled once, then run with this row's values in column order.
+  const result = await executeCompiledOnce(
+    db,
+    'enqueueEvent',
+    () => db.insertInto('events').values(row).onConflict((conflict) => conflict.columns(['source', 'external_id']).doNothing()),
+    Object.values(row),
+  );
+  return Number(result.numAffectedRows ?? 0n) === 1 ? 'stored' : 'duplicate';
 }
 
 export interface InboxClaim {

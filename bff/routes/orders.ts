@@ -1,26 +1,27 @@
 // GET /v1/orders/{orderNumber}: the order's status from our store; while it is open, refreshed
 // from the gateway at most once per order per interval (StatusRefresher), whoever polls. A final
-// order's answer is kept for a second (FinalStatusViews): the widget polls it until it notices.
+// order's answer is kept for a second (FinalStatusViews), and served from there by the status lane
+// (final-status-lane.ts) ahead of the shared middleware.
 import { Hono, type Context } from 'hono';
 import { problemTypes } from '../../contract/bff-api.ts';
 import { bearerToken } from '../auth/bearer.ts';
 import { verifyStatusReader } from '../auth/session.ts';
 import { ProblemException } from '../http/problem.ts';
 import { expireIfAbandoned } from '../orders/abandoned-session.ts';
-import { FinalStatusViews } from '../orders/final-status-views.ts';
+import type { FinalStatusViews } from '../orders/final-status-views.ts';
+import { orderStatusRoute } from './final-status-lane.ts';
 import { findOrder } from '../store/orders.ts';
 import type { Services } from '../services.ts';
 import { orderStatusView } from './order-view.ts';
 
-export function orderRoutes(services: Services) {
+export function orderRoutes(services: Services, finalViews: FinalStatusViews) {
   const { store, tokens, statuses, clock } = services;
-  const finalViews = new FinalStatusViews(clock);
   const answer = (c: Context, body: string) => {
     c.header('Cache-Control', 'no-store');
     return c.body(body, 200, { 'Content-Type': 'application/json' });
   };
 
-  return new Hono().get('/v1/orders/:orderNumber', async (c) => {
+  return new Hono().get(orderStatusRoute, async (c) => {
     const orderNumber = c.req.param('orderNumber');
     const claims = await verifyStatusReader(tokens, bearerToken(c));
     if (claims.orderNumber !== orderNumber) {

@@ -1,8 +1,9 @@
 // The orders table and its status history. Every write that decides something (who calls
 // processPayment, which outcome is recorded) is a conditional UPDATE that only one caller can win,
 // so the guarantee holds across processes and across both engines.
-import type { CompiledQuery, Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { OrderStatus } from '../../contract/bff-api.ts';
+import { executeCompiledOnce } from './compiled-once.ts';
 import type { Database, NewOrderRow, OrderRow, OrderUpdate, StatusHistoryRow } from './schema.ts';
 
 type Db = Kysely<Database>;
@@ -31,16 +32,14 @@ export async function insertOrder(db: Db, order: NewOrderRow): Promise<boolean> 
   });
 }
 
-/** The order lookup compiled once per database handle: every status poll runs it. */
-const findOrderQueries = new WeakMap<Db, CompiledQuery<OrderRow>>();
-
 export async function findOrder(db: Db, orderNumber: string): Promise<OrderRow | undefined> {
-  let compiled = findOrderQueries.get(db);
-  if (!compiled) {
-    compiled = db.selectFrom('orders').selectAll().where('order_number', '=', orderNumber).compile();
-    findOrderQueries.set(db, compiled);
-  }
-  const { rows } = await db.executeQuery<OrderRow>({ ...compiled, parameters: [orderNumber] });
+  // Every status poll runs it.
+  const { rows } = await executeCompiledOnce<OrderRow>(
+    db,
+    'findOrder',
+    () => db.selectFrom('orders').selectAll().where('order_number', '=', orderNumber),
+    [orderNumber],
+  );
   return rows[0];
 }
 

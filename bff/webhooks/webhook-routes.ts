@@ -3,6 +3,7 @@
 // Processing happens later in the inbox worker; a repeated delivery is acknowledged, not redone.
 import { Hono } from 'hono';
 import { linkWebhookBody } from '../../contract/gateway/links.ts';
+import { requestText } from '../http/node-request.ts';
 import type { InboxWriter } from '../inbox/inbox-writer.ts';
 import type { WebhookDb } from '../inbox/tables.ts';
 import type { Clock } from '../observability/clock.ts';
@@ -38,7 +39,7 @@ export function webhookRoutes(deps: WebhookRouteDeps) {
 
   return new Hono()
     .post('/v1/webhooks/banking', async (c) => {
-      const rawBody = await c.req.text();
+      const rawBody = await requestText(c);
       let event;
       try {
         event = await openBankDelivery(rawBody, deps.bankSecretRefs());
@@ -57,7 +58,7 @@ export function webhookRoutes(deps: WebhookRouteDeps) {
       return c.json({ received: true }, 200);
     })
     .post('/v1/webhooks/links', async (c) => {
-      const rawBody = await c.req.text();
+      const rawBody = await requestText(c);
       let json: unknown;
       try {
         json = JSON.parse(rawBody);

@@ -32,6 +32,33 @@ const flipBit = (base64: string, byteIndex: number) => {
   return bytes.toString('base64');
 };
 
+/** Sent in chunks without a Content-Length (Transfer-Encoding: chunked), as some senders do. */
+const postChunked = (body: string) =>
+  fetch(`${stack.bffUrl}/v1/webhooks/banking`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: new ReadableStream({
+      start(controller) {
+        for (let at = 0; at < body.length; at += 1000) controller.enqueue(new TextEncoder().encode(body.slice(at, at + 1000)));
+        controller.close();
+      },
+    }),
+    duplex: 'half',
+  } as RequestInit);
+
+test('a delivery sent in chunks is read and stored like any other; chunks past the body limit get 413', async () => {
+  const event = bankEvent('payin.posted');
+  expect((await postChunked(await deliveryBody(event))).status).toBe(200);
+  const row = await tables(stack.bff).selectFrom('events').select('external_id').where('external_id', '=', event.event.event_id).executeTakeFirst();
+  expect(row?.external_id).toBe(event.event.event_id);
+
+  const oversized = await postChunked(JSON.stringify({ data: 'A'.repeat(70 * 1024) }));
+  expect(oversized.status).toBe(413);
+  expect(oversized.headers.get('content-type')).toContain('application/problem+json');
+  const declared = await postBank(stack.bffUrl, JSON.stringify({ data: 'A'.repeat(70 * 1024) }));
+  expect(declared.status).toBe(413);
+});
+
 test('a valid delivery is acknowledged after it is stored, then processed by the worker', async () => {
   const event = bankEvent('payin.posted');
   const response = await postBank(stack.bffUrl, await deliveryBody(event));

@@ -1,0 +1,28 @@
+// The hottest statements compiled once per engine instead of on every call: Kysely builds and
+// compiles a query tree each time (a status read or an inbox insert spent about as long there as
+// in the database). The SQL of a query that only differs by its values is the same text; each call
+// runs it with its own parameters, in the order the query was built with.
+import type { CompiledQuery, Kysely } from 'kysely';
+import { isPostgres } from './migrations/engine.ts';
+
+const compiled = new Map<string, CompiledQuery>();
+
+/**
+ * Runs the query `name` with `parameters`; `build` makes it (with any values of the right shape)
+ * the first time on each engine. Transactions share their engine's compiled text.
+ */
+export async function executeCompiledOnce<Row>(
+  db: Kysely<any>,
+  name: string,
+  build: () => { compile(): CompiledQuery<Row> },
+  parameters: readonly unknown[],
+): Promise<{ rows: Row[]; numAffectedRows?: bigint }> {
+  const key = `${isPostgres(db) ? 'postgres' : 'sqlite'}:${name}`;
+  let query = compiled.get(key) as CompiledQuery<Row> | undefined;
+  if (!query) {
+    query = build().compile();
+    if (query.parameters.length !== parameters.length) throw new Error(`${name}: compiled with ${query.parameters.length} parameters, called with ${parameters.length}`);
+    compiled.set(key, query);
+  }
+  return db.executeQuery<Row>({ ...query, parameters });
+}

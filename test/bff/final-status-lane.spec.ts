@@ -1,0 +1,99 @@
+// GET /v1/orders/{n} for a final order: its answer is kept for a second and served ahead of the
+// shared middleware (bff/routes/final-status-lane.ts). The shortcut must answer exactly like the
+// full route (headers included) and refuse everything the full route refuses. Time is a manual clock.
+import { expect, test } from '@playwright/test';
+import { approvedOrder } from './fixtures/buyer.ts';
+import { ManualClock, shopOrigin, startStack, type Stack } from './fixtures/stack.ts';
+
+const clock = new ManualClock();
+let stack: Stack;
+test.beforeAll(async () => {
+  stack = await startStack({ clock, env: { ALLOWED_ORIGINS: `${shopOrigin},http://other-shop.example.test` } });
+});
+test.afterAll(async () => {
+  await stack?.close();
+});
+
+const poll = (orderNumber: string, token: string | undefined, origin: string | null = shopOrigin) =>
+  fetch(`${stack.bffUrl}/v1/orders/${encodeURIComponent(orderNumber)}`, {
+    headers: { ...(token === undefined ? {} : { Authorization: `Bearer ${token}` }), ...(origin === null ? {} : { Origin: origin }) },
+  });
+
+/** The headers a browser acts on (Date and connection headers differ between any two answers). */
+const meaningful = (response: Response) =>
+  Object.fromEntries([...response.headers].filter(([name]) => !['date', 'connection', 'keep-alive', 'content-length'].includes(name)));
+
+test('a kept final answer carries the same status, body and headers as the first one', async () => {
+  const { orderNumber, statusToken } = await approvedOrder(stack.bffUrl, stack.sandbox);
+  clock.advance(2000); // past the kept answer of approvedOrder's own poll
+  const first = await poll(orderNumber, statusToken);
+  const second = await poll(orderNumber, statusToken);
+  expect(first.status).toBe(200);
+  expect(second.status).toBe(200);
+  expect(await second.json()).toEqual(await first.json());
+  expect(meaningful(second)).toEqual(meaningful(first));
+  expect(meaningful(second)).toMatchObject({
+    'access-control-allow-origin': shopOrigin,
+    vary: 'Origin',
+    'cache-control': 'no-store',
+    'content-type': 'application/json',
+    'x-content-type-options': 'nosniff',
+    'x-frame-options': 'SAMEORIGIN',
+    'referrer-policy': 'no-referrer',
+  });
+  expect(second.headers.get('strict-transport-security')).toBeTruthy();
+
+  // Without an Origin (a same-origin or server-side reader): no CORS grant, either way.
+  const sameOrigin = await poll(orderNumber, statusToken, null);
+  expect(sameOrigin.status).toBe(200);
+  expect(sameOrigin.headers.get('access-control-allow-origin')).toBeNull();
+});
+
+test('kept answers of different lengths each arrive whole', async () => {
+  const short = await approvedOrder(stack.bffUrl, stack.sandbox);
+  const long = await approvedOrder(stack.bffUrl, stack.sandbox);
+  await stack.bff.store.db.updateTable('orders').set({ status_message: 'Approved, with a message much longer than the other one' }).where('order_number', '=', long.orderNumber).execute();
+  clock.advance(2000);
+  for (const { orderNumber, statusToken } of [short, short, long, long]) {
+    const response = await poll(orderNumber, statusToken);
+    const text = await response.text();
+    expect(Number(response.headers.get('content-length'))).toBe(Buffer.byteLength(text));
+    expect(JSON.parse(text)).toMatchObject({ orderNumber, status: 'approved' });
+  }
+});
+
+test('the kept answer is at most a second old: a later change (another instance) shows after that', async () => {
+  const { orderNumber, statusToken } = await approvedOrder(stack.bffUrl, stack.sandbox);
+  expect(await (await poll(orderNumber, statusToken)).json()).toMatchObject({ status: 'approved' });
+  // As if another instance had refunded it: the row changes under this one.
+  await stack.bff.store.db.updateTable('orders').set({ status: 'refunded' }).where('order_number', '=', orderNumber).execute();
+  expect(await (await poll(orderNumber, statusToken)).json()).toMatchObject({ status: 'approved' });
+  clock.advance(1001);
+  expect(await (await poll(orderNumber, statusToken)).json()).toMatchObject({ status: 'refunded', final: true });
+});
+
+test('with the answer kept, every refusal of the full route still holds', async () => {
+  const { orderNumber, statusToken } = await approvedOrder(stack.bffUrl, stack.sandbox);
+  const other = await approvedOrder(stack.bffUrl, stack.sandbox);
+  expect((await poll(orderNumber, statusToken)).status).toBe(200); // kept now
+
+  const refusals = [
+    [await poll(orderNumber, undefined), 401],
+    [await poll(orderNumber, `${statusToken.slice(0, -2)}xx`), 401],
+    [await poll(orderNumber, other.statusToken), 403],
+    [await poll(orderNumber, statusToken, 'http://evil.example.test'), 403],
+  ] as const;
+  for (const [response, status] of refusals) {
+    expect(response.status).toBe(status);
+    expect(response.headers.get('content-type')).toContain('application/problem+json');
+    expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+  }
+  // A foreign origin is never granted CORS.
+  expect(refusals[3][0].headers.get('access-control-allow-origin')).toBeNull();
+
+  // A token already verified still expires (status tokens live 15 minutes).
+  clock.advance(15 * 60_000 + 1000);
+  const expired = await poll(orderNumber, statusToken);
+  expect(expired.status).toBe(401);
+  expect(await expired.json()).toMatchObject({ type: expect.stringContaining('session-expired') });
+});
