@@ -56,6 +56,13 @@ export async function runLoadTest(options: LoadTestOptions = {}): Promise<LoadTe
   const log = options.log ?? (() => undefined);
   const stack = await startBenchStack();
   try {
+    // Each speed figure gets a BFF of its own with nothing else running: a BFF left behind keeps
+    // working (the buyer-side one reconciles the thousand unpaid orders of the checkout load).
+    const statusBff = await stack.startBff('status-bff');
+    log('status polling (final order)');
+    const status = await measureFinalOrderStatus(statusBff.url, stack.sandboxControl, rounds);
+    await statusBff.stop();
+
     const loginsBefore = await stack.sandboxControl.calls('login');
     const processPaymentsBefore = await stack.sandboxControl.calls('processPayment');
     const buyer = await stack.startBff('buyer-bff', { STATUS_CONSULT_INTERVAL_MS: String(statusConsultIntervalMs) });
@@ -74,11 +81,10 @@ export async function runLoadTest(options: LoadTestOptions = {}): Promise<LoadTe
       unusedSessions: created.sessions.slice(checkout.used),
     });
 
-    log('status polling (final order)');
-    const status = await measureFinalOrderStatus(buyer.url, stack.sandboxControl, rounds);
     log('100 pollers of an open order');
     const openOrderPolling = await measureConsultsPerInterval(buyer.url, stack.sandboxControl, Math.max(seconds, 4), statusConsultIntervalMs);
     const buyerBffPeakRssBytes = buyer.peakRssBytes();
+    await buyer.stop();
 
     // A BFF of its own, so its peak RSS is the bank-delivery load's (and its start's), nothing else.
     const bank = await stack.startBff('bank-bff');
