@@ -132,7 +132,7 @@ function formatDetails(results: BenchResults): string {
       `(${consult.intervals} intervals; shortest gap ${consult.minimumGapMs ?? '—'} ms); final-order polling caused ${load.statusPolling.consultsDuringRun} consult(s)`,
     `bank deliveries: ${load.bankDeliveries.acknowledged} acknowledged, ${load.bankDeliveries.stored} in the inbox afterwards; ` +
       `worker held back: ${load.bankDeliveriesReceiverOnly.acknowledged} acknowledged, ${load.bankDeliveriesReceiverOnly.stored} stored ` +
-      `(also stored: deliveries in flight when a round ended); the disk took ${results.durableCommitsPerSecond.before.toFixed(0)} and ${results.durableCommitsPerSecond.after.toFixed(0)} ` +
+      `(also stored: the warm-up second's deliveries and those in flight when a round ended); the disk took ${results.durableCommitsPerSecond.before.toFixed(0)} and ${results.durableCommitsPerSecond.after.toFixed(0)} ` +
       `durable single-row SQLite commits/s (WAL, synchronous=FULL) before and after the loads`,
     `memory (VmHWM): bank-delivery BFF ${(load.bankBffPeakRssBytes / 1e6).toFixed(1)} MB; buyer-side BFF ${(load.buyerBffPeakRssBytes / 1e6).toFixed(1)} MB; ` +
       `the bare Hono baseline, bundled and run the same way, ${(results.baselinePeakRssBytes / 1e6).toFixed(1)} MB`,
