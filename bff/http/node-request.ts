@@ -38,5 +38,7 @@ export function requestText(c: Context): Promise<string> {
     incoming.on('data', (chunk: Buffer) => chunks.push(chunk));
     incoming.once('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
     incoming.once('error', reject);
+    // A client gone before the end: settle (after 'end' this does nothing).
+    incoming.once('close', () => reject(new Error('the request closed before its body ended')));
   });
 }

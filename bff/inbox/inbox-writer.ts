@@ -40,12 +40,16 @@ export class InboxWriter {
   }
 
   private async commitWaiting(): Promise<void> {
-    while (this.waiting.length > 0) {
-      const batch = this.waiting.splice(0, this.maxBatch);
-      const outcomes = await this.commitBatch(batch);
-      if (outcomes.includes('stored')) this.onStored();
+    try {
+      while (this.waiting.length > 0) {
+        const batch = this.waiting.splice(0, this.maxBatch);
+        const outcomes = await this.commitBatch(batch);
+        if (outcomes.includes('stored')) this.onStored();
+      }
+    } finally {
+      // Whatever happened, the next delivery starts a new round instead of waiting for ever.
+      this.committing = false;
     }
-    this.committing = false;
   }
 
   private async commitBatch(batch: Waiting[]): Promise<Array<Outcome | undefined>> {

@@ -50,7 +50,7 @@ export function finalStatusLane(services: Services, finalViews: FinalStatusViews
       return next();
     }
     if (granted !== orderNumber) return next();
-    record('GET', orderStatusRoute, 200, (performance.now() - started) / 1000);
+    record(c.req.method, orderStatusRoute, 200, (performance.now() - started) / 1000);
     // A copy: the adapter writes this answer's Content-Length into the object it is given.
     return new Response(body, { status: 200, headers: { ...answerHeaders(origin) } });
   };

@@ -1,7 +1,9 @@
 // The hottest statements compiled once per engine instead of on every call: Kysely builds and
 // compiles a query tree each time (a status read or an inbox insert spent about as long there as
 // in the database). The SQL of a query that only differs by its values is the same text; each call
-// runs it with its own parameters, in the order the query was built with.
+// runs it with its own parameters, in the order the query was built with. Keyed by engine only: a
+// PostgreSQL schema comes from the connection's search_path, never from the SQL text (a Kysely
+// plugin that rewrote queries per database would need the database in the key).
 import type { CompiledQuery, Kysely } from 'kysely';
 import { isPostgres } from './migrations/engine.ts';
 
