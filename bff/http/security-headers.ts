@@ -13,6 +13,18 @@ export const apiSecurityHeaders: Readonly<Record<string, string>> = {
   'Referrer-Policy': 'no-referrer',
 };
 
+/**
+ * The two HTML pages (the return's fallback page, the link result page) add what concerns a
+ * document, besides their own CSP: what Hono's secureHeaders gave them before. No
+ * Cross-Origin-Opener-Policy: a page opened by the widget's popup keeps its opener.
+ */
+export const documentSecurityHeaders: Readonly<Record<string, string>> = {
+  'X-DNS-Prefetch-Control': 'off',
+  'X-Download-Options': 'noopen',
+  'X-Permitted-Cross-Domain-Policies': 'none',
+  'Origin-Agent-Cluster': '?1',
+};
+
 export function securityHeaders(): MiddlewareHandler {
   return async (c, next) => {
     for (const [name, value] of Object.entries(apiSecurityHeaders)) c.header(name, value);

@@ -1,6 +1,7 @@
 // The small result page a link buyer lands on (GET /v1/links/return), in es, en or pt-BR. The
 // text is ours; the only values shown come from our confirmed record, and they are escaped anyway.
 import { createHash } from 'node:crypto';
+import { documentSecurityHeaders } from '../http/security-headers.ts';
 
 export type LinkResultLocale = 'es' | 'en' | 'pt-BR';
 export type LinkResultKind = 'paid' | 'declined' | 'review' | 'pending' | 'invalid';
@@ -91,6 +92,7 @@ const pageStyle = 'body{font:16px/1.5 system-ui,sans-serif;max-width:32rem;margi
 const pageStyleHash = createHash('sha256').update(pageStyle).digest('base64');
 
 export const linkResultPageHeaders = {
+  ...documentSecurityHeaders,
   'Content-Type': 'text/html; charset=utf-8',
   'Content-Security-Policy': `default-src 'none'; style-src 'sha256-${pageStyleHash}'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'`,
   'Cache-Control': 'no-store',

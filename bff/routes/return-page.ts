@@ -1,4 +1,6 @@
 import { createHash } from 'node:crypto';
+import type { Context } from 'hono';
+import { documentSecurityHeaders } from '../http/security-headers.ts';
 
 // The few HTML pages /v1/return shows instead of redirecting. Fixed text only: nothing from the
 // request is ever written into them (a forged redirect must not inject markup).
@@ -7,6 +9,7 @@ const pageStyle = 'body{font:16px/1.5 system-ui,sans-serif;max-width:32rem;margi
 const pageStyleHash = createHash('sha256').update(pageStyle).digest('base64');
 
 const pageHeaders = {
+  ...documentSecurityHeaders,
   'Content-Type': 'text/html; charset=utf-8',
   'Content-Security-Policy': `default-src 'none'; style-src 'sha256-${pageStyleHash}'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'`,
   'Cache-Control': 'no-store',
@@ -21,16 +24,12 @@ function page(title: string, text: string): string {
 </head><body><h1>${title}</h1><p>${text}</p></body></html>`;
 }
 
-export function unknownOrderPage(): Response {
-  return new Response(page('Order not found', 'We could not find this payment. If you were charged, contact the shop.'), {
-    status: 404,
-    headers: pageHeaders,
-  });
+// Through the context (not a bare Response), so the headers the shared middleware set before the
+// handler (security headers) are part of the page's answer.
+export function unknownOrderPage(c: Context): Response {
+  return c.body(page('Order not found', 'We could not find this payment. If you were charged, contact the shop.'), 404, pageHeaders);
 }
 
-export function noReturnAddressPage(): Response {
-  return new Response(page('Payment received', 'Your payment result was recorded. You can close this window and go back to the shop.'), {
-    status: 200,
-    headers: pageHeaders,
-  });
+export function noReturnAddressPage(c: Context): Response {
+  return c.body(page('Payment received', 'Your payment result was recorded. You can close this window and go back to the shop.'), 200, pageHeaders);
 }

@@ -61,7 +61,7 @@ export function returnRoutes(services: Services) {
   return new Hono().get('/v1/return', async (c) => {
     const query = c.req.query();
     const order = await orderOfRedirect(services, query);
-    if (!order) return unknownOrderPage();
+    if (!order) return unknownOrderPage(c);
 
     // A repeated redirect for a settled order changes nothing: just send the buyer on.
     if (!isFinalOrderStatus(order.status)) {
@@ -83,7 +83,7 @@ export function returnRoutes(services: Services) {
       }
     }
 
-    if (!services.allowedOrigins().includes(new URL(order.return_url).origin)) return noReturnAddressPage();
+    if (!services.allowedOrigins().includes(new URL(order.return_url).origin)) return noReturnAddressPage(c);
     const status = await tokens.signStatus(order.order_number);
     c.header('Cache-Control', 'no-store');
     c.header('Referrer-Policy', 'no-referrer');

@@ -72,6 +72,8 @@ test('callback path: the buyer lands on a localized result page after the paymen
   expect(page.status).toBe(200);
   expect(page.headers.get('content-type')).toContain('text/html');
   expect(page.headers.get('content-security-policy')).toContain("default-src 'none'");
+  expect(page.headers.get('origin-agent-cluster')).toBe('?1');
+  expect(page.headers.get('x-permitted-cross-domain-policies')).toBe('none');
   expect(page.html).toContain('<html lang="pt-BR">');
   expect(page.html).toContain('Pagamento aprovado');
   expect(page.html).toContain('15000.00 CRC');

@@ -145,6 +145,9 @@ test('an unknown order gets a 404 page that echoes nothing from the query', asyn
   expect(response.status).toBe(404);
   expect(response.headers.get('Content-Type')).toContain('text/html');
   expect(response.headers.get('Content-Security-Policy')).toContain("default-src 'none'");
+  expect(response.headers.get('X-Content-Type-Options')).toBe('nosniff');
+  expect(response.headers.get('Origin-Agent-Cluster')).toBe('?1');
+  expect(response.headers.get('X-DNS-Prefetch-Control')).toBe('off');
   const html = await response.text();
   expect(html).not.toContain('script');
   expect(html).not.toContain('NOPE');
