@@ -1,5 +1,6 @@
-// The inbox worker: outside any request, claims due events with a lease, runs their handler and
-// marks them processed in one transaction. At least once (a crash before the commit leaves the
+// The inbox worker: outside any request, claims due events with a lease, runs their handlers and
+// marks them processed, the whole claimed batch in one transaction (one event per transaction when
+// that fails). At least once (a crash before the commit leaves the
 // event to be claimed again when its lease lapses) and effectively once (handlers are idempotent
 // and the completion only commits for the lease holder). Failures back off; after
 // policy.maxAttempts the event is dead, with its last error kept for the merchant to see.
