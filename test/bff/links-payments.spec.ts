@@ -60,8 +60,13 @@ test('webhook path: a paid link is confirmed by lookup and stored as paid, once'
   expect(payment).toMatchObject({ status: 'paid', hash_check: 'verified', amount: '15000.00', currency: 'CRC', first_source: 'webhook', gateway_code: '1' });
   expect(payment?.webhook_seen_at).toBeTruthy();
   expect(payment?.callback_seen_at).toBeNull();
-  const events = await merchantGet(stack.bffUrl, '/v1/merchant/events?source=links&state=processed');
-  expect(events.body.items.some((item: { externalId: string }) => item.externalId === `${link.id}:${payment?.svc_order_id}`)).toBe(true);
+  // The confirmation stores the payment before the worker commits the event as processed.
+  const externalId = `${link.id}:${payment?.svc_order_id}`;
+  await eventually(
+    () => merchantGet(stack.bffUrl, '/v1/merchant/events?source=links&state=processed'),
+    (events) => events.body.items.some((item: { externalId: string }) => item.externalId === externalId),
+    'the link event processed',
+  );
 });
 
 test('callback path: the buyer lands on a localized result page after the payment is confirmed', async () => {
