@@ -18,6 +18,8 @@ export interface BankIngestResult {
   acknowledged: number;
   /** Bank events found in the inbox afterwards (≥ acknowledged, or a delivery was lost). */
   stored: number;
+  /** Of those, processed by then (the worker keeping up, or not). */
+  processed: number;
 }
 
 /** `count` encrypted delivery bodies, each a distinct event. */
@@ -29,10 +31,12 @@ export async function encryptedDeliveries(count: number, secretRef = benchBankSe
   return bodies;
 }
 
-export function storedBankEvents(databaseFile: string): number {
+export function storedBankEvents(databaseFile: string): { stored: number; processed: number } {
   const database = new Database(databaseFile, { readonly: true, fileMustExist: true });
   try {
-    return (database.prepare("SELECT count(*) AS n FROM events WHERE source = 'bank'").get() as { n: number }).n;
+    return database
+      .prepare("SELECT count(*) AS stored, count(*) FILTER (WHERE state = 'processed') AS processed FROM events WHERE source = 'bank'")
+      .get() as { stored: number; processed: number };
   } finally {
     database.close();
   }
@@ -51,5 +55,5 @@ export async function measureBankIngest(bffUrl: string, databaseFile: string, de
     },
     options,
   );
-  return { run, acknowledged: run.figure.statusCodes['200'] ?? 0, stored: storedBankEvents(databaseFile) };
+  return { run, acknowledged: run.figure.statusCodes['200'] ?? 0, ...storedBankEvents(databaseFile) };
 }

@@ -6,7 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { SandboxControl } from '../sandbox/control-client.ts';
 import { sandboxDefaults } from '../sandbox/defaults.ts';
@@ -25,6 +25,8 @@ export interface BenchStack {
   sandboxControl: SandboxControl;
   /** Starts a BFF child on its own fresh SQLite file (`name` names its log and database). */
   startBff(name: string, extraEnv?: Record<string, string>): Promise<BenchBff>;
+  /** Starts the inbox worker process (`npm run start:worker`) on the SQLite file of `bff`. */
+  startWorker(name: string, bff: BenchBff): Promise<ServerProcess>;
   close(): Promise<void>;
 }
 
@@ -42,38 +44,38 @@ export async function startBenchStack(): Promise<BenchStack> {
     const bffEntry = await buildBff(fileURLToPath(new URL('../dist/bench/bff', import.meta.url)));
     const sandbox = await startServerProcess('sandbox/server.ts', { NODE_ENV: 'production', SANDBOX_PORT: '0' }, directory, 'sandbox');
     running.push(sandbox);
+    const bffEnvironment = (databaseFile: string, extraEnv: Record<string, string> = {}) => ({
+      NODE_ENV: 'production',
+      GATEWAY_BASE_URL: sandbox.url,
+      GATEWAY_API_USER: sandboxDefaults.merchant.apiUser,
+      GATEWAY_API_PASSWORD: sandboxDefaults.merchant.apiPassword,
+      GATEWAY_API_KEY: sandboxDefaults.merchant.apiKey,
+      BANK_SECRET_REF: benchBankSecretRef,
+      MERCHANT_SECRET: merchantSecret,
+      SESSION_SIGNING_KEY: randomBytes(32).toString('base64url'),
+      ALLOWED_ORIGINS: shopOrigin,
+      DATABASE_URL: `file:${databaseFile}`,
+      BFF_PORT: '0',
+      LOG_LEVEL: 'info',
+      // Every bench request comes from 127.0.0.1: the per-IP creation limit (30 a minute by
+      // default, a guard against one abusive browser) would measure the limiter, not the BFF.
+      RATE_LIMIT_PER_MINUTE: '100000000',
+      ...extraEnv,
+    });
     return {
       directory,
       sandbox,
       sandboxControl: new SandboxControl(sandbox.url),
       async startBff(name, extraEnv = {}) {
         const databaseFile = join(directory, `${name}.sqlite`);
-        const bff = await startServerProcess(
-          bffEntry,
-          {
-            NODE_ENV: 'production',
-            GATEWAY_BASE_URL: sandbox.url,
-            GATEWAY_API_USER: sandboxDefaults.merchant.apiUser,
-            GATEWAY_API_PASSWORD: sandboxDefaults.merchant.apiPassword,
-            GATEWAY_API_KEY: sandboxDefaults.merchant.apiKey,
-            BANK_SECRET_REF: benchBankSecretRef,
-            MERCHANT_SECRET: merchantSecret,
-            SESSION_SIGNING_KEY: randomBytes(32).toString('base64url'),
-            ALLOWED_ORIGINS: shopOrigin,
-            DATABASE_URL: `file:${databaseFile}`,
-            BFF_PORT: '0',
-            LOG_LEVEL: 'info',
-            // Every bench request comes from 127.0.0.1: the per-IP creation limit (30 a minute by
-            // default, a guard against one abusive browser) would measure the limiter, not the BFF.
-            RATE_LIMIT_PER_MINUTE: '100000000',
-            ...extraEnv,
-          },
-          directory,
-          name,
-          startBffNodeFlags(),
-        );
+        const bff = await startServerProcess(bffEntry, bffEnvironment(databaseFile, extraEnv), directory, name, startBffNodeFlags());
         running.push(bff);
         return { ...bff, databaseFile };
+      },
+      async startWorker(name, bff) {
+        const worker = await startServerProcess(join(dirname(bffEntry), 'worker.js'), bffEnvironment(bff.databaseFile), directory, name, startBffNodeFlags());
+        running.push(worker);
+        return worker;
       },
       async close() {
         for (const server of running.reverse()) await server.stop();

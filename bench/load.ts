@@ -31,6 +31,8 @@ export interface LoadTestFigures {
   bankDeliveries: BankIngestResult;
   /** The same deliveries into a fresh BFF whose inbox worker is held back: the receiver alone. */
   bankDeliveriesReceiverOnly: BankIngestResult;
+  /** Into a BFF with INBOX_WORKER=false while the worker process (`start:worker`) applies them. */
+  bankDeliveriesWorkerProcess: BankIngestResult;
   logins: LoginFigure;
   /** Peak RSS (VmHWM) of the BFF that took the bank deliveries, and of the buyer-side one. */
   bankBffPeakRssBytes: number;
@@ -99,6 +101,13 @@ export async function runLoadTest(options: LoadTestOptions = {}): Promise<LoadTe
     const receiver = await stack.startBff('bank-bff-receiver-only', { INBOX_WORKER_DELAY_MS: String(24 * 3600 * 1000) });
     log('bank deliveries, inbox worker held back');
     const bankDeliveriesReceiverOnly = await measureBankIngest(receiver.url, receiver.databaseFile, deliveries, rounds);
+    await receiver.stop();
+
+    // The deployment for many deliveries: the BFF stores them, the worker process applies them.
+    const storing = await stack.startBff('bank-bff-storing', { INBOX_WORKER: 'false' });
+    await stack.startWorker('inbox-worker', storing);
+    log('bank deliveries, worker in its own process');
+    const bankDeliveriesWorkerProcess = await measureBankIngest(storing.url, storing.databaseFile, deliveries, rounds);
 
     return {
       seconds,
@@ -108,6 +117,7 @@ export async function runLoadTest(options: LoadTestOptions = {}): Promise<LoadTe
       openOrderPolling,
       bankDeliveries,
       bankDeliveriesReceiverOnly,
+      bankDeliveriesWorkerProcess,
       logins,
       bankBffPeakRssBytes,
       buyerBffPeakRssBytes,
@@ -135,6 +145,7 @@ export function formatLoadTable(figures: LoadTestFigures): string {
     ['checkout, fresh sessions (`POST /v1/checkout`)', figures.checkout.figure],
     ['bank deliveries (`POST /v1/webhooks/banking`)', figures.bankDeliveries.run.figure],
     ['bank deliveries, inbox worker held back', figures.bankDeliveriesReceiverOnly.run.figure],
+    ['bank deliveries, worker in its own process', figures.bankDeliveriesWorkerProcess.run.figure],
   ];
   return [
     '| load | connections | requests/s (2xx) | p50 | p99 | errors | answers |',

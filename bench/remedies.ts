@@ -10,7 +10,7 @@ export const remedies = {
     'done: group commit, worker batches, node:crypto AES-GCM, Buffer base64, the body read from Node, the insert compiled once (255 → ~1,600 req/s since issue 10 opened). ' +
     'Left, per delivery: ~25 µs SQLite insert (4 indexes), ~50 µs of fsync share at 10 connections (a batch holds ~5), ~40 µs decrypt + zod, ~60 µs Hono/HTTP/log/metrics, ' +
     'and the inbox worker on the same event loop (~300 µs per event: claim, re-validation, 4 statements): 0.2× of a hello-world (~110 µs) is below the insert, its fsync share and the HTTP floor together. ' +
-    'Would help: the worker in a worker_thread or its own process (the receiver alone measures ~2×), a webhook lane past the shared middleware, fewer indexes on events.',
+    'The worker in its own process (INBOX_WORKER=false + npm run start:worker) measures ~0.1× (the third bank figure); would help further: a webhook lane past the shared middleware, fewer indexes on events.',
   bffRss:
     'run it as npm run start:bff does: bundled (scripts/build-bff.mjs) on plain node with --max-semi-space-size=4 (tsx alone costs ~70 MB; the default young generation ~30 MB more under load).',
   loginsPerThousand: 'cache the gateway token until expires_in and share one login among concurrent callers (bff/gateway).',

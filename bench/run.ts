@@ -72,6 +72,7 @@ async function measureAll(): Promise<BenchResults> {
     verdict(targets.statusRatio, ratio(load.statusPolling), remedies.statusRatio),
     verdict(targets.bankRatio, ratio(load.bankDeliveries.run), remedies.bankRatio),
     informational('bank delivery ingest, worker held back', `${ratio(load.bankDeliveriesReceiverOnly.run).toFixed(3)}× baseline`),
+    informational('bank delivery ingest, worker process', `${ratio(load.bankDeliveriesWorkerProcess.run).toFixed(3)}× baseline`),
     informational('checkout, fresh sessions', `${ratio(load.checkout).toFixed(3)}× baseline`),
     informational('session creation', `${ratio(load.sessionCreation).toFixed(3)}× baseline`),
     verdict(targets.loginsPerThousand, load.logins.perThousandCheckouts, remedies.loginsPerThousand),
@@ -110,6 +111,7 @@ function formatSpeed(results: BenchResults): string {
     ['`GET /v1/orders/{n}`, final order', results.load.statusPolling],
     ['`POST /v1/webhooks/banking`', results.load.bankDeliveries.run],
     ['`POST /v1/webhooks/banking`, inbox worker held back', results.load.bankDeliveriesReceiverOnly.run],
+    ['`POST /v1/webhooks/banking`, worker in its own process', results.load.bankDeliveriesWorkerProcess.run],
     ['`POST /v1/checkout`, fresh sessions', results.load.checkout],
     ['`POST /v1/sessions`', results.load.sessionCreation],
   ];
@@ -131,7 +133,9 @@ function formatDetails(results: BenchResults): string {
       `${consult.consults} consult(s) over ${consult.figure.seconds} s of ${consult.pollers} pollers, interval ${consult.intervalMs} ms ` +
       `(${consult.intervals} intervals; shortest gap ${consult.minimumGapMs ?? '—'} ms); final-order polling caused ${load.statusPolling.consultsDuringRun} consult(s)`,
     `bank deliveries: ${load.bankDeliveries.acknowledged} acknowledged, ${load.bankDeliveries.stored} in the inbox afterwards; ` +
-      `worker held back: ${load.bankDeliveriesReceiverOnly.acknowledged} acknowledged, ${load.bankDeliveriesReceiverOnly.stored} stored ` +
+      `worker held back: ${load.bankDeliveriesReceiverOnly.acknowledged} acknowledged, ${load.bankDeliveriesReceiverOnly.stored} stored; ` +
+      `worker in its own process: ${load.bankDeliveriesWorkerProcess.acknowledged} acknowledged, ${load.bankDeliveriesWorkerProcess.stored} stored, ` +
+      `${load.bankDeliveriesWorkerProcess.processed} processed when the load ended ` +
       `(also stored: the warm-up second's deliveries and those in flight when a round ended); the disk took ${results.durableCommitsPerSecond.before.toFixed(0)} and ${results.durableCommitsPerSecond.after.toFixed(0)} ` +
       `durable single-row SQLite commits/s (WAL, synchronous=FULL) before and after the loads`,
     `memory (VmHWM): bank-delivery BFF ${(load.bankBffPeakRssBytes / 1e6).toFixed(1)} MB; buyer-side BFF ${(load.buyerBffPeakRssBytes / 1e6).toFixed(1)} MB; ` +

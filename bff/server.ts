@@ -1,16 +1,13 @@
 // The BFF's Node entry: config from the environment, store and migrations, the app, listen, and a
 // graceful close (stop taking requests, then close the database).
-import { serveApp, type RunningServer } from '../scripts/serve-app.ts';
+import { runUntilSignalled, serveApp, type RunningServer } from '../scripts/serve-app.ts';
 import { createApp, type BffApp } from './app.ts';
-import { loadCatalog } from './catalog/catalog.ts';
 import { loadConfig, type Config, type Env } from './config.ts';
-import { GatewayClient } from './gateway/client.ts';
 import { systemClock, type Clock } from './observability/clock.ts';
 import { createLogger, type Logger } from './observability/logger.ts';
-import { AppMetrics } from './observability/metrics.ts';
 import { OrderReconciler } from './reconciler/order-reconciler.ts';
-import { openStore, type Store } from './store/database.ts';
-import { postgresPoolSettings } from './store/postgres-config.ts';
+import { openProcessDeps } from './process-deps.ts';
+import type { Store } from './store/database.ts';
 
 export type { Env } from './config.ts';
 
@@ -36,24 +33,9 @@ export async function startBff(env: Env = process.env, options: StartBffOptions 
     logger.warn('SESSION_SIGNING_KEY is not set: generated one for this process; sessions end when it stops');
   }
   const clock = options.clock ?? systemClock;
-  const catalog = loadCatalog(config.CATALOG_FILE);
-  const store = await openStore(config.DATABASE_URL, {
-    ...(options.databaseSchema ? { schema: options.databaseSchema } : {}),
-    pool: postgresPoolSettings(config),
-    onPoolError: (error) => logger.warn({ error: error.message }, 'an idle database connection failed; the pool replaces it'),
-  });
-  const metrics = new AppMetrics({ defaultMetrics: true });
-  const gateway = new GatewayClient({
-    baseUrl: config.GATEWAY_BASE_URL,
-    apiUser: config.GATEWAY_API_USER,
-    apiPassword: config.GATEWAY_API_PASSWORD,
-    apiKey: config.GATEWAY_API_KEY,
-    timeoutMs: config.GATEWAY_TIMEOUT_MS,
-    clock,
-    metrics,
-    logger,
-  });
-  const app = createApp(config, { store, gateway, clock, logger, metrics, catalog });
+  const deps = await openProcessDeps(config, logger, clock, options.databaseSchema);
+  const { store } = deps;
+  const app = createApp(config, deps);
   let server: RunningServer;
   try {
     server = await serveApp(app, config.BFF_HOST, config.BFF_PORT, 'BFF_PORT');
@@ -93,20 +75,6 @@ export async function startBff(env: Env = process.env, options: StartBffOptions 
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  try {
-    const server = await startBff();
-    console.log(`bff      ${server.url}`);
-    // Behind a load balancer: refuse new connections, let requests in flight finish, then close.
-    let stopping = false;
-    const stop = () => {
-      if (stopping) return;
-      stopping = true;
-      void server.close({ graceMs: server.config.SHUTDOWN_GRACE_MS }).then(() => process.exit(0));
-    };
-    process.on('SIGINT', stop);
-    process.on('SIGTERM', stop);
-  } catch (error) {
-    console.error((error as Error).message);
-    process.exit(1);
-  }
+  // Behind a load balancer: refuse new connections, let requests in flight finish, then close.
+  await runUntilSignalled('bff', () => startBff(), (server) => ({ graceMs: server.config.SHUTDOWN_GRACE_MS }));
 }

@@ -1,7 +1,7 @@
-// Builds the BFF for production: one ES module, dist/bff/server.js, run with plain `node` (no tsx
-// loader thread, no TypeScript transform at start: about 30 MB less resident memory). The packages
-// stay in node_modules (better-sqlite3 and pg are native or optional there); the demo catalog,
-// read at run time next to the code, is copied beside it.
+// Builds the BFF for production: dist/bff/server.js and worker.js (the inbox worker on its own), ES
+// modules run with plain `node` (no tsx loader thread, no TypeScript transform at start: about 30 MB
+// less resident memory). The packages stay in node_modules (better-sqlite3 and pg are native or
+// optional there); the demo catalog, read at run time next to the code, is copied beside it.
 //
 //   node scripts/build-bff.mjs [outdir]     (default dist/bff)
 import { copyFileSync, mkdirSync, readFileSync } from 'node:fs';
@@ -30,6 +30,7 @@ export async function bundleForNode(entry, outfile) {
 export async function buildBff(outdir = join(root, 'dist/bff')) {
   mkdirSync(outdir, { recursive: true });
   await bundleForNode('bff/server.ts', join(outdir, 'server.js'));
+  await bundleForNode('bff/worker.ts', join(outdir, 'worker.js'));
   copyFileSync(join(root, 'bff/catalog/demo-catalog.json'), join(outdir, 'demo-catalog.json'));
   return join(outdir, 'server.js');
 }

@@ -59,3 +59,26 @@ export function serveApp(app: Pick<Hono, 'fetch'>, host: string, port: number, p
     server.once('error', onError);
   });
 }
+
+/**
+ * The main of a server entry: starts it, prints `<label>  <url>` (what process managers, tests and
+ * the bench read), and on SIGINT/SIGTERM closes it once (with `closeOptions`) and exits 0; a start
+ * that fails prints its message and exits 1.
+ */
+export async function runUntilSignalled<T extends RunningServer>(label: string, start: () => Promise<T>, closeOptions?: (server: T) => CloseOptions): Promise<void> {
+  try {
+    const server = await start();
+    console.log(`${label.padEnd(8)} ${server.url}`);
+    let stopping = false;
+    const stop = () => {
+      if (stopping) return;
+      stopping = true;
+      void server.close(closeOptions?.(server)).then(() => process.exit(0));
+    };
+    process.on('SIGINT', stop);
+    process.on('SIGTERM', stop);
+  } catch (error) {
+    console.error((error as Error).message);
+    process.exit(1);
+  }
+}

@@ -9,6 +9,12 @@ const positiveInt = z.coerce.number().int().positive();
 export const webhookConfigShape = {
   /** Register our bank receiver with the bank at start (npm start sets it for the sandbox demo). */
   BANK_REGISTER_DESTINATION: flag.default(false),
+  /**
+   * Whether this instance runs the inbox worker. `false`: it receives and stores deliveries and
+   * leaves their processing to `npm run start:worker` (bff/worker.ts) on the same database, so the
+   * request loop only acknowledges (about twice the deliveries per second in the bench).
+   */
+  INBOX_WORKER: flag.default(true),
   /** Hold the inbox worker back this long after start (the crash test uses it). */
   INBOX_WORKER_DELAY_MS: nonNegativeInt.default(0),
   /** Failed attempts before an inbox event is dead. */

@@ -25,12 +25,33 @@ export interface WebhookModule {
   stop(): Promise<void>;
 }
 
+/** The inbox worker of these services (this instance's, or the worker process's: bff/worker.ts). */
+export function createInboxWorker(services: Services): InboxWorker {
+  const { config, clock, logger, gateway } = services;
+  const db = webhookDb(services.store);
+  const metrics = webhookMetricsFor(services.metrics);
+  return new InboxWorker({
+    db,
+    clock,
+    logger,
+    metrics,
+    handlers: createEventHandlers({ db, gateway, clock, credentials: gatewayCredentials(config), logger, metrics }),
+    policy: { maxAttempts: config.INBOX_MAX_ATTEMPTS, baseDelayMs: config.INBOX_RETRY_BASE_MS, maxDelayMs: config.INBOX_RETRY_MAX_MS },
+    leaseMs: config.INBOX_LEASE_MS,
+    pollMs: config.INBOX_POLL_MS,
+  });
+}
+
+function gatewayCredentials(config: Services['config']) {
+  return { apiKey: config.GATEWAY_API_KEY, apiUser: config.GATEWAY_API_USER, apiPassword: config.GATEWAY_API_PASSWORD };
+}
+
 export function createWebhookModule(services: Services): WebhookModule {
   const { config, clock, logger, gateway } = services;
   const db = webhookDb(services.store);
   const metrics = webhookMetricsFor(services.metrics);
   const secretRefs = secretRefsOf(config.BANK_SECRET_REF);
-  const credentials = { apiKey: config.GATEWAY_API_KEY, apiUser: config.GATEWAY_API_USER, apiPassword: config.GATEWAY_API_PASSWORD };
+  const credentials = gatewayCredentials(config);
   const bank =
     config.BANK_BASE_URL && config.BANK_ACCESS_TOKEN
       ? new BankClient({ baseUrl: config.BANK_BASE_URL, accessToken: config.BANK_ACCESS_TOKEN, timeoutMs: config.GATEWAY_TIMEOUT_MS, metrics: services.metrics, ...(services.bankFetch ? { fetch: services.bankFetch } : {}) })
@@ -41,16 +62,7 @@ export function createWebhookModule(services: Services): WebhookModule {
     allowLoopbackHttp: isLoopbackUrl(config.BANK_BASE_URL),
   });
 
-  const worker = new InboxWorker({
-    db,
-    clock,
-    logger,
-    metrics,
-    handlers: createEventHandlers({ db, gateway, clock, credentials, logger, metrics }),
-    policy: { maxAttempts: config.INBOX_MAX_ATTEMPTS, baseDelayMs: config.INBOX_RETRY_BASE_MS, maxDelayMs: config.INBOX_RETRY_MAX_MS },
-    leaseMs: config.INBOX_LEASE_MS,
-    pollMs: config.INBOX_POLL_MS,
-  });
+  const worker = createInboxWorker(services);
   const inbox = new InboxWriter(db, () => worker.wake());
   const merchantSecret = () => config.MERCHANT_SECRET;
 
@@ -66,7 +78,7 @@ export function createWebhookModule(services: Services): WebhookModule {
     worker,
     bank,
     start() {
-      worker.start(config.INBOX_WORKER_DELAY_MS);
+      if (config.INBOX_WORKER) worker.start(config.INBOX_WORKER_DELAY_MS);
       if (config.BANK_REGISTER_DESTINATION) {
         if (!bank) logger.warn('BANK_REGISTER_DESTINATION is set but BANK_BASE_URL / BANK_ACCESS_TOKEN are not');
         else if (!secretRefs[0]) logger.warn('BANK_REGISTER_DESTINATION is set but BANK_SECRET_REF is not');

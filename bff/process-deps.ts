@@ -1,0 +1,33 @@
+// What a BFF process runs on, from its config: the store (migrated), the metrics registry, the
+// gateway client and the catalog. Shared by the two entries, server.ts and worker.ts (no entry code
+// here: a bundle of either must not start the other).
+import { loadCatalog } from './catalog/catalog.ts';
+import type { Config } from './config.ts';
+import { GatewayClient } from './gateway/client.ts';
+import type { Clock } from './observability/clock.ts';
+import type { Logger } from './observability/logger.ts';
+import { AppMetrics } from './observability/metrics.ts';
+import type { AppDeps } from './services.ts';
+import { openStore } from './store/database.ts';
+import { postgresPoolSettings } from './store/postgres-config.ts';
+
+export async function openProcessDeps(config: Config, logger: Logger, clock: Clock, databaseSchema?: string): Promise<AppDeps> {
+  const catalog = loadCatalog(config.CATALOG_FILE);
+  const store = await openStore(config.DATABASE_URL, {
+    ...(databaseSchema ? { schema: databaseSchema } : {}),
+    pool: postgresPoolSettings(config),
+    onPoolError: (error) => logger.warn({ error: error.message }, 'an idle database connection failed; the pool replaces it'),
+  });
+  const metrics = new AppMetrics({ defaultMetrics: true });
+  const gateway = new GatewayClient({
+    baseUrl: config.GATEWAY_BASE_URL,
+    apiUser: config.GATEWAY_API_USER,
+    apiPassword: config.GATEWAY_API_PASSWORD,
+    apiKey: config.GATEWAY_API_KEY,
+    timeoutMs: config.GATEWAY_TIMEOUT_MS,
+    clock,
+    metrics,
+    logger,
+  });
+  return { store, gateway, clock, logger, metrics, catalog };
+}
