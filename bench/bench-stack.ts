@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { SandboxControl } from '../sandbox/control-client.ts';
-import { sandboxDefaults } from '../sandbox/defaults.ts';
+import { sandboxGatewayEnv } from '../sandbox/defaults.ts';
 import { merchantSecret, shopOrigin } from '../test/bff/fixtures/stack.ts';
 import { buildBff, startBffNodeFlags } from '../scripts/build-bff.mjs';
 import { startServerProcess, type ServerProcess } from './server-process.ts';
@@ -46,10 +46,7 @@ export async function startBenchStack(): Promise<BenchStack> {
     running.push(sandbox);
     const bffEnvironment = (databaseFile: string, extraEnv: Record<string, string> = {}) => ({
       NODE_ENV: 'production',
-      GATEWAY_BASE_URL: sandbox.url,
-      GATEWAY_API_USER: sandboxDefaults.merchant.apiUser,
-      GATEWAY_API_PASSWORD: sandboxDefaults.merchant.apiPassword,
-      GATEWAY_API_KEY: sandboxDefaults.merchant.apiKey,
+      ...sandboxGatewayEnv(sandbox.url),
       BANK_SECRET_REF: benchBankSecretRef,
       MERCHANT_SECRET: merchantSecret,
       SESSION_SIGNING_KEY: randomBytes(32).toString('base64url'),

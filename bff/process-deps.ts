@@ -11,7 +11,15 @@ import type { AppDeps } from './services.ts';
 import { openStore } from './store/database.ts';
 import { postgresPoolSettings } from './store/postgres-config.ts';
 
-export async function openProcessDeps(config: Config, logger: Logger, clock: Clock, databaseSchema?: string): Promise<AppDeps> {
+export interface ProcessDepsOptions {
+  /** PostgreSQL only: the schema to use (tests give each file its own). */
+  databaseSchema?: string;
+  /** How the gateway client reaches the gateway (tests: the sandbox app in-process). */
+  gatewayFetch?: typeof fetch;
+}
+
+export async function openProcessDeps(config: Config, logger: Logger, clock: Clock, options: ProcessDepsOptions = {}): Promise<AppDeps> {
+  const { databaseSchema, gatewayFetch } = options;
   const catalog = loadCatalog(config.CATALOG_FILE);
   const store = await openStore(config.DATABASE_URL, {
     ...(databaseSchema ? { schema: databaseSchema } : {}),
@@ -28,6 +36,7 @@ export async function openProcessDeps(config: Config, logger: Logger, clock: Clo
     clock,
     metrics,
     logger,
+    ...(gatewayFetch ? { fetch: gatewayFetch } : {}),
   });
   return { store, gateway, clock, logger, metrics, catalog };
 }

@@ -33,7 +33,7 @@ export async function startBff(env: Env = process.env, options: StartBffOptions 
     logger.warn('SESSION_SIGNING_KEY is not set: generated one for this process; sessions end when it stops');
   }
   const clock = options.clock ?? systemClock;
-  const deps = await openProcessDeps(config, logger, clock, options.databaseSchema);
+  const deps = await openProcessDeps(config, logger, clock, options.databaseSchema ? { databaseSchema: options.databaseSchema } : {});
   const { store } = deps;
   const app = createApp(config, deps);
   let server: RunningServer;

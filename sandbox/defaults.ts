@@ -23,6 +23,12 @@ export const sandboxDefaults = {
   seed: 'svc-checkout-sandbox',
 } as const;
 
+/** The BFF's gateway variables for the sandbox at `sandboxUrl`, with its demo merchant. */
+export function sandboxGatewayEnv(sandboxUrl: string) {
+  const { apiUser, apiPassword, apiKey } = sandboxDefaults.merchant;
+  return { GATEWAY_BASE_URL: sandboxUrl, GATEWAY_API_USER: apiUser, GATEWAY_API_PASSWORD: apiPassword, GATEWAY_API_KEY: apiKey };
+}
+
 export type Env = Record<string, string | undefined>;
 
 /** Demo values, each replaced by its environment variable when that is set and non-empty. */

@@ -26,8 +26,9 @@ export const documentSecurityHeaders: Readonly<Record<string, string>> = {
 };
 
 export function securityHeaders(): MiddlewareHandler {
+  const headers = Object.entries(apiSecurityHeaders);
   return async (c, next) => {
-    for (const [name, value] of Object.entries(apiSecurityHeaders)) c.header(name, value);
+    for (const [name, value] of headers) c.header(name, value);
     await next();
   };
 }

@@ -58,6 +58,18 @@ export function claimDueEvents(db: WebhookDb, claim: InboxClaim): Promise<EventR
   return isPostgres(db) ? claimDueEventsSkippingLocked(db, claim) : claimDueEventsInOneUpdate(db, claim);
 }
 
+/** The oldest `limit` events that are due (never tried, or their retry time has come) and not leased. */
+function dueEventIds(db: WebhookDb, now: string, limit: number) {
+  return db
+    .selectFrom('events')
+    .select('id')
+    .where('state', 'in', ['received', 'failed'])
+    .where((due) => due.or([due('next_attempt_at', 'is', null), due('next_attempt_at', '<=', now)]))
+    .where((free) => free.or([free('lease_expires_at', 'is', null), free('lease_expires_at', '<=', now)]))
+    .orderBy('received_at')
+    .limit(limit);
+}
+
 /**
  * PostgreSQL (issue 8): one statement. It locks the due rows it picks and skips rows another
  * worker's claim has locked at this moment, so N instances take disjoint batches instead of
@@ -69,18 +81,7 @@ async function claimDueEventsSkippingLocked(db: WebhookDb, claim: InboxClaim): P
   // A CTE with FOR UPDATE is evaluated exactly once (never inlined or rescanned), so each row the
   // UPDATE touches is one this statement locked.
   const claimed = await db
-    .with('picked', (pick) =>
-      pick
-        .selectFrom('events')
-        .select('id')
-        .where('state', 'in', ['received', 'failed'])
-        .where((due) => due.or([due('next_attempt_at', 'is', null), due('next_attempt_at', '<=', now)]))
-        .where((free) => free.or([free('lease_expires_at', 'is', null), free('lease_expires_at', '<=', now)]))
-        .orderBy('received_at')
-        .limit(claim.limit)
-        .forUpdate()
-        .skipLocked(),
-    )
+    .with('picked', () => dueEventIds(db, now, claim.limit).forUpdate().skipLocked())
     .updateTable('events')
     .from('picked')
     .whereRef('events.id', '=', 'picked.id')
@@ -102,16 +103,7 @@ async function claimDueEventsInOneUpdate(db: WebhookDb, claim: InboxClaim): Prom
   const claimed = await db
     .updateTable('events')
     .set({ lease_owner: claim.owner, lease_expires_at: until })
-    .where('id', 'in', (eb) =>
-      eb
-        .selectFrom('events')
-        .select('id')
-        .where('state', 'in', ['received', 'failed'])
-        .where((due) => due.or([due('next_attempt_at', 'is', null), due('next_attempt_at', '<=', now)]))
-        .where((free) => free.or([free('lease_expires_at', 'is', null), free('lease_expires_at', '<=', now)]))
-        .orderBy('received_at')
-        .limit(claim.limit),
-    )
+    .where('id', 'in', dueEventIds(db, now, claim.limit))
     .returningAll()
     .execute();
   return claimed.sort((a, b) => a.received_at.localeCompare(b.received_at));

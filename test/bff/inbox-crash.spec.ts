@@ -7,7 +7,7 @@ import { expect, test } from '@playwright/test';
 import { webhookDb, type WebhookDb } from '../../bff/inbox/tables.ts';
 import { openStore, type Store } from '../../bff/store/database.ts';
 import { SandboxControl } from '../../sandbox/control-client.ts';
-import { sandboxDefaults } from '../../sandbox/defaults.ts';
+import { sandboxDefaults, sandboxGatewayEnv } from '../../sandbox/defaults.ts';
 import { startSandbox } from '../../sandbox/server.ts';
 import type { RunningServer } from '../../scripts/serve-app.ts';
 import { freePort, killHard, spawnBff as spawnBffProcess } from './fixtures/bff-process.ts';
@@ -29,10 +29,7 @@ test.beforeAll(async () => {
   env = {
     PATH: process.env.PATH ?? '',
     NODE_ENV: 'test',
-    GATEWAY_BASE_URL: sandbox.url,
-    GATEWAY_API_USER: sandboxDefaults.merchant.apiUser,
-    GATEWAY_API_PASSWORD: sandboxDefaults.merchant.apiPassword,
-    GATEWAY_API_KEY: sandboxDefaults.merchant.apiKey,
+    ...sandboxGatewayEnv(sandbox.url),
     MERCHANT_SECRET: 'crash-test-merchant-secret-0123456789',
     SESSION_SIGNING_KEY: randomBytes(32).toString('base64url'),
     DATABASE_URL: database.url,

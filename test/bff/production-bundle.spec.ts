@@ -6,7 +6,7 @@ import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, test } from '@playwright/test';
-import { sandboxDefaults } from '../../sandbox/defaults.ts';
+import { sandboxGatewayEnv } from '../../sandbox/defaults.ts';
 import { SandboxControl } from '../../sandbox/control-client.ts';
 import { startSandbox } from '../../sandbox/server.ts';
 import type { RunningServer } from '../../scripts/serve-app.ts';
@@ -30,10 +30,7 @@ test.beforeAll(async () => {
     {
       PATH: process.env.PATH ?? '',
       NODE_ENV: 'production',
-      GATEWAY_BASE_URL: sandbox.url,
-      GATEWAY_API_USER: sandboxDefaults.merchant.apiUser,
-      GATEWAY_API_PASSWORD: sandboxDefaults.merchant.apiPassword,
-      GATEWAY_API_KEY: sandboxDefaults.merchant.apiKey,
+      ...sandboxGatewayEnv(sandbox.url),
       BANK_SECRET_REF: 'bundle-test-secret-ref',
       MERCHANT_SECRET: merchantSecret,
       SESSION_SIGNING_KEY: randomBytes(32).toString('base64url'),

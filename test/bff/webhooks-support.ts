@@ -5,7 +5,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { encryptDelivery } from '../../contract/bank/codec.ts';
 import type { BankEventType } from '../../contract/bank/event-types.ts';
 import { exampleEvent } from '../../sandbox/bank/event-examples.ts';
-import { sandboxDefaults } from '../../sandbox/defaults.ts';
+import { sandboxDefaults, sandboxGatewayEnv } from '../../sandbox/defaults.ts';
 import { SandboxControl } from '../../sandbox/control-client.ts';
 import { startSandbox } from '../../sandbox/server.ts';
 import { createLogger, type Logger } from '../../bff/observability/logger.ts';
@@ -49,10 +49,7 @@ export async function startWebhookStack(options: { env?: Env; logger?: Logger; c
   const database = await createTestDatabase();
   const env: Env = {
     NODE_ENV: 'test',
-    GATEWAY_BASE_URL: sandboxServer.url,
-    GATEWAY_API_USER: sandboxDefaults.merchant.apiUser,
-    GATEWAY_API_PASSWORD: sandboxDefaults.merchant.apiPassword,
-    GATEWAY_API_KEY: sandboxDefaults.merchant.apiKey,
+    ...sandboxGatewayEnv(sandboxServer.url),
     MERCHANT_SECRET: merchantSecret,
     SESSION_SIGNING_KEY: randomBytes(32).toString('base64url'),
     ALLOWED_ORIGINS: shopOrigin,

@@ -5,9 +5,10 @@ import { expect, test } from '@playwright/test';
 import { sql } from 'kysely';
 import pg from 'pg';
 import { ConfigError, loadConfig } from '../../bff/config.ts';
+import type { BankEvent } from '../../contract/bank/events.ts';
 import { applyBankEvent } from '../../bff/inbox/bank-payment-handler.ts';
 import { claimDueEvents, enqueueEvent } from '../../bff/inbox/inbox.ts';
-import { webhookDb } from '../../bff/inbox/tables.ts';
+import { webhookDb, type WebhookDb } from '../../bff/inbox/tables.ts';
 import { startBff } from '../../bff/server.ts';
 import { openStore, type Store } from '../../bff/store/database.ts';
 import { migrations } from '../../bff/store/migrations/index.ts';
@@ -179,27 +180,9 @@ test('two instances applying events of one bank payment at once: an older event 
   const newer = event('payment.succeeded', 2);
   const older = event('payin.posted', 1);
 
-  // Instance A applies the newer event and holds its transaction open…
-  let release = () => undefined as void;
-  const held = new Promise<void>((resolve) => (release = resolve));
-  let applied = () => undefined as void;
-  const newerApplied = new Promise<void>((resolve) => (applied = resolve));
-  const instanceA = db.transaction().execute(async (trx) => {
-    await applyBankEvent(trx, newer, new Date());
-    applied();
-    await held;
-  });
-  await newerApplied;
-  // …while instance B applies the older one, and has to wait for A's row.
-  const instanceB = db.transaction().execute((trx) => applyBankEvent(trx, older, new Date()));
-  const observer = await connect(url);
-  await waitFor(
-    () => observer.query(`select count(*)::int as n from pg_locks where not granted and locktype = 'transactionid'`),
-    (waiting) => waiting.rows[0].n === 1,
-    'instance B to wait for instance A',
-  );
-  release();
-  await Promise.all([instanceA, instanceB]);
+  // Instance A applies the newer event and holds its transaction open, while instance B applies the
+  // older one and has to wait for A's row.
+  await applyWhileAnotherHoldsTheRow(db, url, newer, older);
 
   const row = await db.selectFrom('bank_payments').selectAll().where('payment_id', '=', paymentId).executeTakeFirstOrThrow();
   expect(row.last_event_id).toBe(newer.event.event_id);
@@ -219,19 +202,32 @@ test('two instances applying the first events of a new bank payment at once: bot
   const posted = event('payin.posted', 1);
   const succeeded = event('payment.succeeded', 2);
 
-  // Instance A creates the row and holds its transaction open…
+  // Instance A creates the row and holds its transaction open, while instance B, which saw no row
+  // either, applies the next event of the same payment.
+  await applyWhileAnotherHoldsTheRow(db, url, posted, succeeded);
+
+  const row = await db.selectFrom('bank_payments').selectAll().where('payment_id', '=', paymentId).executeTakeFirstOrThrow();
+  expect(row).toMatchObject({ last_event_id: succeeded.event.event_id, status: succeeded.payment.status, direction: 'PAYIN' });
+  expect(row.posted_at).toBe(posted.payment.posted_at);
+  expect(row.net_amount).toBe(succeeded.payment.net_amount);
+});
+
+/**
+ * Two instances on one payment: A applies `first` and keeps its transaction open until B, applying
+ * `second`, is seen waiting for A's row lock in pg_locks; then A commits and both finish.
+ */
+async function applyWhileAnotherHoldsTheRow(db: WebhookDb, url: string, first: BankEvent, second: BankEvent): Promise<void> {
   let release = () => undefined as void;
   const held = new Promise<void>((resolve) => (release = resolve));
   let applied = () => undefined as void;
-  const postedApplied = new Promise<void>((resolve) => (applied = resolve));
+  const firstApplied = new Promise<void>((resolve) => (applied = resolve));
   const instanceA = db.transaction().execute(async (trx) => {
-    await applyBankEvent(trx, posted, new Date());
+    await applyBankEvent(trx, first, new Date());
     applied();
     await held;
   });
-  await postedApplied;
-  // …while instance B, which saw no row either, applies the next event of the same payment.
-  const instanceB = db.transaction().execute((trx) => applyBankEvent(trx, succeeded, new Date()));
+  await firstApplied;
+  const instanceB = db.transaction().execute((trx) => applyBankEvent(trx, second, new Date()));
   const observer = await connect(url);
   await waitFor(
     () => observer.query(`select count(*)::int as n from pg_locks where not granted and locktype = 'transactionid'`),
@@ -240,12 +236,7 @@ test('two instances applying the first events of a new bank payment at once: bot
   );
   release();
   await Promise.all([instanceA, instanceB]);
-
-  const row = await db.selectFrom('bank_payments').selectAll().where('payment_id', '=', paymentId).executeTakeFirstOrThrow();
-  expect(row).toMatchObject({ last_event_id: succeeded.event.event_id, status: succeeded.payment.status, direction: 'PAYIN' });
-  expect(row.posted_at).toBe(posted.payment.posted_at);
-  expect(row.net_amount).toBe(succeeded.payment.net_amount);
-});
+}
 
 test.describe('settings for running behind a load balancer', () => {
   const baseEnv = (databaseUrl: string) => ({

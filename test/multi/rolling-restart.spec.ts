@@ -3,7 +3,7 @@
 // (a checkout waiting on processPayment) finish and are answered.
 import { expect, test } from '@playwright/test';
 import { SandboxControl } from '../../sandbox/control-client.ts';
-import { sandboxDefaults } from '../../sandbox/defaults.ts';
+import { sandboxGatewayEnv } from '../../sandbox/defaults.ts';
 import { startSandbox } from '../../sandbox/server.ts';
 import type { RunningServer } from '../../scripts/serve-app.ts';
 import { createMerchantSession, postCheckout } from '../bff/fixtures/buyer.ts';
@@ -33,10 +33,7 @@ test.afterAll(async () => {
 test('SIGTERM: new connections are refused, the checkout in flight is answered, then the process exits 0', async () => {
   const bff = await spawnBff({
     NODE_ENV: 'test',
-    GATEWAY_BASE_URL: sandbox.url,
-    GATEWAY_API_USER: sandboxDefaults.merchant.apiUser,
-    GATEWAY_API_PASSWORD: sandboxDefaults.merchant.apiPassword,
-    GATEWAY_API_KEY: sandboxDefaults.merchant.apiKey,
+    ...sandboxGatewayEnv(sandbox.url),
     MERCHANT_SECRET: merchantSecret,
     SESSION_SIGNING_KEY: 'rolling-restart-signing-key-0123456789abcdef',
     ALLOWED_ORIGINS: shopOrigin,

@@ -16,7 +16,7 @@ import { webhookDb } from '../../bff/inbox/tables.ts';
 import { openStore, type Store } from '../../bff/store/database.ts';
 import { findOrder } from '../../bff/store/orders.ts';
 import { SandboxControl, type BankTriggerResult } from '../../sandbox/control-client.ts';
-import { sandboxDefaults } from '../../sandbox/defaults.ts';
+import { sandboxDefaults, sandboxGatewayEnv } from '../../sandbox/defaults.ts';
 import { SeededRandom } from '../../sandbox/seeded-random.ts';
 import { startSandbox } from '../../sandbox/server.ts';
 import type { RunningServer } from '../../scripts/serve-app.ts';
@@ -49,10 +49,7 @@ test.beforeAll(async () => {
   env = {
     PATH: process.env.PATH ?? '',
     NODE_ENV: 'test',
-    GATEWAY_BASE_URL: sandbox.url,
-    GATEWAY_API_USER: sandboxDefaults.merchant.apiUser,
-    GATEWAY_API_PASSWORD: sandboxDefaults.merchant.apiPassword,
-    GATEWAY_API_KEY: sandboxDefaults.merchant.apiKey,
+    ...sandboxGatewayEnv(sandbox.url),
     BANK_BASE_URL: `${sandbox.url}/banking`,
     BANK_ACCESS_TOKEN: sandboxDefaults.bankAccessToken,
     BANK_SECRET_REF: bankSecret,

@@ -3,14 +3,12 @@
 // are kept so a test can scan them.
 import { randomBytes } from 'node:crypto';
 import { createApp, type BffApp } from '../../../bff/app.ts';
-import { loadCatalog } from '../../../bff/catalog/catalog.ts';
 import { loadConfig, type Config, type Env } from '../../../bff/config.ts';
-import { GatewayClient } from '../../../bff/gateway/client.ts';
 import { systemClock } from '../../../bff/observability/clock.ts';
 import { createLogger } from '../../../bff/observability/logger.ts';
-import { AppMetrics } from '../../../bff/observability/metrics.ts';
-import { openStore, type Store } from '../../../bff/store/database.ts';
-import { sandboxDefaults } from '../../../sandbox/defaults.ts';
+import { openProcessDeps } from '../../../bff/process-deps.ts';
+import type { Store } from '../../../bff/store/database.ts';
+import { sandboxDefaults, sandboxGatewayEnv } from '../../../sandbox/defaults.ts';
 import { createSandbox } from '../../../sandbox/app.ts';
 import { serveApp } from '../../../scripts/serve-app.ts';
 import { merchantSecret, shopOrigin } from '../../bff/fixtures/stack.ts';
@@ -35,10 +33,7 @@ export async function startInProcessBff(extraEnv: Env = {}): Promise<InProcessBf
   const sandbox = await serveApp(sandboxApp, '127.0.0.1', 0, 'SANDBOX_PORT');
   const config = loadConfig({
     NODE_ENV: 'test',
-    GATEWAY_BASE_URL: sandbox.url,
-    GATEWAY_API_USER: sandboxDefaults.merchant.apiUser,
-    GATEWAY_API_PASSWORD: sandboxDefaults.merchant.apiPassword,
-    GATEWAY_API_KEY: sandboxDefaults.merchant.apiKey,
+    ...sandboxGatewayEnv(sandbox.url),
     BANK_BASE_URL: `${sandbox.url}/banking`,
     BANK_ACCESS_TOKEN: sandboxDefaults.bankAccessToken,
     BANK_SECRET_REF: bankSecretRef,
@@ -57,22 +52,11 @@ export async function startInProcessBff(extraEnv: Env = {}): Promise<InProcessBf
   });
   const lines: string[] = [];
   const logger = createLogger(config.LOG_LEVEL, { write: (line: string) => void lines.push(line) });
-  const store = await openStore(config.DATABASE_URL);
-  const metrics = new AppMetrics();
-  const gateway = new GatewayClient({
-    baseUrl: config.GATEWAY_BASE_URL,
-    apiUser: config.GATEWAY_API_USER,
-    apiPassword: config.GATEWAY_API_PASSWORD,
-    apiKey: config.GATEWAY_API_KEY,
-    timeoutMs: config.GATEWAY_TIMEOUT_MS,
-    clock: systemClock,
-    metrics,
-    logger,
-    fetch: (input, init) => Promise.resolve(sandboxApp.fetch(new Request(input, init))),
-  });
+  const inProcess = (input: RequestInfo | URL, init?: RequestInit) => Promise.resolve(sandboxApp.fetch(new Request(input, init)));
+  const deps = await openProcessDeps(config, logger, systemClock, { gatewayFetch: inProcess });
+  const { store } = deps;
   // The bank too: the fuzzed merchant banking routes must not meet a dropped loopback connection.
-  const bankFetch: typeof fetch = (input, init) => Promise.resolve(sandboxApp.fetch(new Request(input, init)));
-  const app = createApp(config, { store, gateway, clock: systemClock, logger, metrics, catalog: loadCatalog(config.CATALOG_FILE), bankFetch });
+  const app = createApp(config, { ...deps, bankFetch: inProcess });
   return {
     app,
     config,
