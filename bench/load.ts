@@ -8,6 +8,7 @@
 // `tsx bench/load.ts [--seconds N]` prints the table alone.
 import { fileURLToPath } from 'node:url';
 import { measureBankIngest, encryptedDeliveries, type BankIngestResult } from './bank-ingest.ts';
+import { measureBankFloor, type BankFloorFigures } from './bank-floor.ts';
 import { startBenchStack } from './bench-stack.ts';
 import { measureCheckout } from './checkout-speed.ts';
 import { measureConsultsPerInterval, type ConsultFigure } from './consult-coalescing.ts';
@@ -33,6 +34,8 @@ export interface LoadTestFigures {
   bankDeliveriesReceiverOnly: BankIngestResult;
   /** Into a BFF with INBOX_WORKER=false while the worker process (`start:worker`) applies them. */
   bankDeliveriesWorkerProcess: BankIngestResult;
+  /** The same deliveries into bare Hono doing only the named work, and only reading them. */
+  bankFloor: BankFloorFigures;
   logins: LoginFigure;
   /** Peak RSS (VmHWM) of the BFF that took the bank deliveries, and of the buyer-side one. */
   bankBffPeakRssBytes: number;
@@ -90,8 +93,8 @@ export async function runLoadTest(options: LoadTestOptions = {}): Promise<LoadTe
 
     // A BFF of its own, so its peak RSS is the bank-delivery load's (and its start's), nothing else.
     const bank = await stack.startBff('bank-bff');
-    // Enough distinct deliveries that no round runs dry (the receiver alone took ~4,000/s here).
-    const deliveries = await encryptedDeliveries(6000 * seconds);
+    // Enough distinct deliveries that no round runs dry (the floor took ~5,000/s here).
+    const deliveries = await encryptedDeliveries(8000 * seconds);
     log('bank deliveries');
     const bankDeliveries = await measureBankIngest(bank.url, bank.databaseFile, deliveries, rounds);
     const bankBffPeakRssBytes = bank.peakRssBytes();
@@ -105,9 +108,14 @@ export async function runLoadTest(options: LoadTestOptions = {}): Promise<LoadTe
 
     // The deployment for many deliveries: the BFF stores them, the worker process applies them.
     const storing = await stack.startBff('bank-bff-storing', { INBOX_WORKER: 'false' });
-    await stack.startWorker('inbox-worker', storing);
+    const worker = await stack.startWorker('inbox-worker', storing);
     log('bank deliveries, worker in its own process');
     const bankDeliveriesWorkerProcess = await measureBankIngest(storing.url, storing.databaseFile, deliveries, rounds);
+    await worker.stop();
+    await storing.stop();
+
+    log('bank deliveries, the floor (bare Hono: decrypt, validate, insert; and a read-only POST)');
+    const bankFloor = await measureBankFloor(stack.directory, deliveries, rounds);
 
     return {
       seconds,
@@ -118,6 +126,7 @@ export async function runLoadTest(options: LoadTestOptions = {}): Promise<LoadTe
       bankDeliveries,
       bankDeliveriesReceiverOnly,
       bankDeliveriesWorkerProcess,
+      bankFloor,
       logins,
       bankBffPeakRssBytes,
       buyerBffPeakRssBytes,
@@ -146,6 +155,8 @@ export function formatLoadTable(figures: LoadTestFigures): string {
     ['bank deliveries (`POST /v1/webhooks/banking`)', figures.bankDeliveries.run.figure],
     ['bank deliveries, inbox worker held back', figures.bankDeliveriesReceiverOnly.run.figure],
     ['bank deliveries, worker in its own process', figures.bankDeliveriesWorkerProcess.run.figure],
+    ['bank floor: bare Hono decrypt + validate + insert', figures.bankFloor.ingest.figure],
+    ['bank floor: bare Hono reading the body only', figures.bankFloor.readOnly.figure],
   ];
   return [
     '| load | connections | requests/s (2xx) | p50 | p99 | errors | answers |',

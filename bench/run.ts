@@ -12,6 +12,7 @@ import { auditStorefront, type LighthouseFigure } from './lighthouse.ts';
 import { formatLoadTable, runLoadTest, type LoadTestFigures } from './load.ts';
 import type { SpeedRun } from './load-run.ts';
 import { durableCommitsPerSecond } from './disk-commits.ts';
+import { measureInboxDrain, type InboxDrainFigure } from './inbox-drain.ts';
 import { currentLoad, describeMachine, formatMachine, type Machine } from './machine.ts';
 import { remedies } from './remedies.ts';
 import { informational, targets, verdict, type Verdict } from './targets.ts';
@@ -28,6 +29,8 @@ export interface BenchResults {
   /** Each speed load with its baseline rounds and its ratio. */
   load: LoadTestFigures;
   baselinePeakRssBytes: number;
+  /** The inbox worker through the front of a long queue against a short one. */
+  inboxDrain: InboxDrainFigure;
   lighthouse: LighthouseFigure;
   verdicts: Verdict[];
 }
@@ -61,6 +64,8 @@ async function measureAll(): Promise<BenchResults> {
   }
   const ratio = (run: SpeedRun) => run.ratio ?? 0;
   const commitsAfter = durableCommitsPerSecond();
+  progress('inbox backlog drain');
+  const inboxDrain = await measureInboxDrain();
 
   // Last, once the loads have stopped: Lighthouse's simulated throttling still feels a busy CPU.
   progress('lighthouse');
@@ -73,6 +78,12 @@ async function measureAll(): Promise<BenchResults> {
     verdict(targets.bankRatio, ratio(load.bankDeliveries.run), remedies.bankRatio),
     informational('bank delivery ingest, worker held back', `${ratio(load.bankDeliveriesReceiverOnly.run).toFixed(3)}× baseline`),
     informational('bank delivery ingest, worker process', `${ratio(load.bankDeliveriesWorkerProcess.run).toFixed(3)}× baseline`),
+    informational('bank floor: bare Hono, decrypt + validate + insert', `${ratio(load.bankFloor.ingest).toFixed(3)}× baseline`),
+    informational('bank floor: bare Hono, body read only', `${ratio(load.bankFloor.readOnly).toFixed(3)}× baseline`),
+    informational(
+      `inbox drain, ${inboxDrain.longQueue.toLocaleString('en')} waiting vs ${inboxDrain.shortQueue.toLocaleString('en')}`,
+      `${inboxDrain.ratio.toFixed(2)}× the cost per event (${inboxDrain.longQueueMicros.toFixed(0)} vs ${inboxDrain.shortQueueMicros.toFixed(0)} µs)`,
+    ),
     informational('checkout, fresh sessions', `${ratio(load.checkout).toFixed(3)}× baseline`),
     informational('session creation', `${ratio(load.sessionCreation).toFixed(3)}× baseline`),
     verdict(targets.loginsPerThousand, load.logins.perThousandCheckouts, remedies.loginsPerThousand),
@@ -92,6 +103,7 @@ async function measureAll(): Promise<BenchResults> {
     widgetSize,
     load,
     baselinePeakRssBytes,
+    inboxDrain,
     lighthouse,
     verdicts,
   };
@@ -112,6 +124,8 @@ function formatSpeed(results: BenchResults): string {
     ['`POST /v1/webhooks/banking`', results.load.bankDeliveries.run],
     ['`POST /v1/webhooks/banking`, inbox worker held back', results.load.bankDeliveriesReceiverOnly.run],
     ['`POST /v1/webhooks/banking`, worker in its own process', results.load.bankDeliveriesWorkerProcess.run],
+    ['floor: bare Hono, decrypt + validate + durable insert', results.load.bankFloor.ingest],
+    ['floor: bare Hono, reading the same bodies only', results.load.bankFloor.readOnly],
     ['`POST /v1/checkout`, fresh sessions', results.load.checkout],
     ['`POST /v1/sessions`', results.load.sessionCreation],
   ];

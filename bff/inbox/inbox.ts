@@ -3,9 +3,16 @@
 // database (unique (source, external_id); conditional UPDATEs on the lease), so it holds across
 // processes and on both engines.
 import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
 import { executeCompiledOnce } from '../store/compiled-once.ts';
 import { isPostgres } from '../store/migrations/engine.ts';
 import type { EventRow, EventSource, WebhookDb, WebhookTrx } from './tables.ts';
+
+/**
+ * Waiting to be processed (never tried, or failed and to be retried). Literal states, not
+ * parameters: that is what lets the planner use the partial index events_due (migration 0011).
+ */
+export const pendingEvent = sql<boolean>`state in ('received', 'failed')`;
 
 export interface NewInboxEvent {
   source: EventSource;
@@ -59,11 +66,11 @@ export function claimDueEvents(db: WebhookDb, claim: InboxClaim): Promise<EventR
 }
 
 /** The oldest `limit` events that are due (never tried, or their retry time has come) and not leased. */
-function dueEventIds(db: WebhookDb, now: string, limit: number) {
+export function dueEventIds(db: WebhookDb, now: string, limit: number) {
   return db
     .selectFrom('events')
     .select('id')
-    .where('state', 'in', ['received', 'failed'])
+    .where(pendingEvent)
     .where((due) => due.or([due('next_attempt_at', 'is', null), due('next_attempt_at', '<=', now)]))
     .where((free) => free.or([free('lease_expires_at', 'is', null), free('lease_expires_at', '<=', now)]))
     .orderBy('received_at')

@@ -8,7 +8,7 @@ import { randomUUID } from 'node:crypto';
 import type { Clock } from '../observability/clock.ts';
 import type { Logger } from '../observability/logger.ts';
 import type { WebhookMetrics } from '../webhooks/webhook-metrics.ts';
-import { claimDueEvents, completeEvent, failEvent, type RetryPolicy } from './inbox.ts';
+import { claimDueEvents, completeEvent, failEvent, pendingEvent, type RetryPolicy } from './inbox.ts';
 import type { EventRow, EventSource, WebhookDb, WebhookTrx } from './tables.ts';
 
 /**
@@ -182,7 +182,7 @@ export class InboxWorker {
     const rows = await this.options.db
       .selectFrom('events')
       .select(['state', (eb) => eb.fn.countAll<number>().as('count')])
-      .where('state', 'in', ['received', 'failed'])
+      .where(pendingEvent)
       .groupBy('state')
       .execute();
     this.options.metrics.inboxBacklog.reset();

@@ -1,0 +1,40 @@
+// The floor under the bank-delivery figures (bench/bank-floor-server.ts): the same deliveries into a
+// bare Hono app that only decrypts, validates and durably inserts them, and into one that only reads
+// them. Set against the baseline like the BFF's figures, they say how much of the gap to the target
+// is the BFF's and how much is the work itself on this machine.
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { bundleForNode, startBffNodeFlags } from '../scripts/build-bff.mjs';
+import { storedBankEvents } from './bank-ingest.ts';
+import { benchBankSecretRef } from './bench-stack.ts';
+import { runRounds, type RoundOptions, type SpeedRun } from './load-run.ts';
+import { startServerProcess } from './server-process.ts';
+
+export interface BankFloorFigures {
+  /** Decrypt, validate, group-committed durable insert: nothing else. */
+  ingest: SpeedRun;
+  /** Of those, found in its `events` table afterwards. */
+  ingestStored: number;
+  /** Read the body, answer 200. */
+  readOnly: SpeedRun;
+}
+
+export async function measureBankFloor(logDirectory: string, deliveries: readonly string[], rounds: RoundOptions): Promise<BankFloorFigures> {
+  const entry = await bundleForNode('bench/bank-floor-server.ts', fileURLToPath(new URL('../dist/bench/bank-floor-server.js', import.meta.url)));
+  const databaseFile = join(logDirectory, 'bank-floor.db');
+  const server = await startServerProcess(entry, { NODE_ENV: 'production', FLOOR_DATABASE_FILE: databaseFile, BANK_SECRET_REF: benchBankSecretRef }, logDirectory, 'bank-floor', startBffNodeFlags());
+  try {
+    const post = { method: 'POST' as const, headers: { 'Content-Type': 'application/json' } };
+    let next = 0;
+    const ingest = await runRounds(
+      { url: `${server.url}/ingest`, ...post, body: () => deliveries[Math.min(next++, deliveries.length - 1)]!, remaining: () => deliveries.length - next },
+      rounds,
+    );
+    // Nothing is stored here: a body may be sent again.
+    let sent = 0;
+    const readOnly = await runRounds({ url: `${server.url}/read-only`, ...post, body: () => deliveries[sent++ % deliveries.length]! }, rounds);
+    return { ingest, ingestStored: storedBankEvents(databaseFile).stored, readOnly };
+  } finally {
+    await server.stop();
+  }
+}
