@@ -9,6 +9,7 @@ import type { Clock } from '../observability/clock.ts';
 import type { Logger } from '../observability/logger.ts';
 import type { WebhookMetrics } from '../webhooks/webhook-metrics.ts';
 import { claimDueEvents, completeEvent, failEvent, pendingEvent, type RetryPolicy } from './inbox.ts';
+import { withoutCommitSync } from '../store/unsynced-commits.ts';
 import type { EventRow, EventSource, WebhookDb, WebhookTrx } from './tables.ts';
 
 /**
@@ -81,7 +82,8 @@ export class InboxWorker {
   /** One pass: claim a batch and process it. */
   async runOnce(): Promise<number> {
     const { db, clock } = this.options;
-    const events = await claimDueEvents(db, { owner: this.owner, now: clock.now(), leaseMs: this.options.leaseMs, limit: this.options.batchSize ?? 20 });
+    const claim = { owner: this.owner, now: clock.now(), leaseMs: this.options.leaseMs, limit: this.options.batchSize ?? 20 };
+    const events = await withoutCommitSync(db, (db) => claimDueEvents(db, claim));
     await this.processBatch(events);
     return events.length;
   }
@@ -132,12 +134,12 @@ export class InboxWorker {
     if (prepared.length === 0) return;
     const { db, clock } = this.options;
     try {
-      await db.transaction().execute(async (trx) => {
+      await withoutCommitSync(db, (db) => db.transaction().execute(async (trx) => {
         for (const { event, write } of prepared) {
           await write(trx);
           await completeEvent(trx, event.id, this.owner, clock.now());
         }
-      });
+      }));
       for (const { event } of prepared) this.options.metrics.processed.inc({ source: event.source as EventSource, outcome: 'processed' });
     } catch {
       for (const { event, write } of prepared) await this.commitOne(event, write);

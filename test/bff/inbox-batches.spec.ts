@@ -2,7 +2,8 @@
 // Group commit (bff/inbox/inbox-writer.ts): deliveries arriving together share a transaction, each
 // caller learns its own outcome, and a delivery that cannot be stored fails alone. The worker
 // (bff/inbox/worker.ts) commits a claimed batch together, and an event whose write fails fails alone.
-// A claim takes the oldest due events straight from the index of waiting ones (migration 0011).
+// A claim takes the oldest due events straight from the index of waiting ones (migration 0011), and
+// the worker's commits skip their fsync on SQLite (bff/store/unsynced-commits.ts) while every other commit keeps it.
 import { expect, test } from '@playwright/test';
 import { sql } from 'kysely';
 import { claimDueEvents, dueEventIds, enqueueEvent } from '../../bff/inbox/inbox.ts';
@@ -90,6 +91,49 @@ test('the worker commits a batch together, and an event whose write fails fails 
     { external_id: 'batch-b', state: 'processed', attempts: 0, last_error: null },
     { external_id: 'batch-c', state: 'failed', attempts: 1, last_error: 'this write fails' },
     { external_id: 'batch-d', state: 'processed', attempts: 0, last_error: null },
+  ]);
+});
+
+test("the worker's commits skip their own fsync on SQLite, and every other commit is synced as before", async () => {
+  // SQLite: 1 = NORMAL (no fsync at commit), 2 = FULL. PostgreSQL: the worker changes nothing.
+  const commitSync = async (on: WebhookDb) =>
+    store.engine === 'sqlite'
+      ? String((await sql<{ synchronous: number }>`PRAGMA synchronous`.execute(on)).rows[0]!.synchronous)
+      : (await sql<{ synchronous_commit: string }>`SHOW synchronous_commit`.execute(on)).rows[0]!.synchronous_commit;
+  const durable = store.engine === 'sqlite' ? '2' : 'on';
+  expect(await commitSync(db)).toBe(durable);
+
+  const inWorkerCommits: string[] = [];
+  for (const id of ['sync-a', 'sync-b', 'sync-fails']) await enqueueEvent(db, event(id));
+  const worker = new InboxWorker({
+    db,
+    clock: { now: () => new Date() },
+    logger: createLogger('silent'),
+    metrics: webhookMetricsFor(new AppMetrics()),
+    handlers: {
+      bank: async (row) => async (trx) => {
+        inWorkerCommits.push(await commitSync(trx));
+        // A failing write sends the batch down its one-by-one path: the setting must come back anyway.
+        if (row.external_id === 'sync-fails') throw new Error('this write fails');
+      },
+      links: async () => async () => undefined,
+    },
+    policy: { maxAttempts: 5, baseDelayMs: 60_000, maxDelayMs: 60_000 },
+    leaseMs: 30_000,
+    pollMs: 1000,
+  });
+  await worker.drain();
+
+  // The batch ran without the sync; the events committed alone after it failed ran with it.
+  expect(inWorkerCommits[0]).toBe(store.engine === 'sqlite' ? '1' : 'on');
+  expect(inWorkerCommits.at(-1)).toBe(durable);
+  // What the worker leaves behind: acknowledgements (the inbox writer) commit with the sync again.
+  expect(await commitSync(db)).toBe(durable);
+  const rows = await db.selectFrom('events').select(['external_id', 'state']).where('external_id', 'like', 'sync-%').orderBy('external_id').execute();
+  expect(rows).toEqual([
+    { external_id: 'sync-a', state: 'processed' },
+    { external_id: 'sync-b', state: 'processed' },
+    { external_id: 'sync-fails', state: 'failed' },
   ]);
 });
 
