@@ -7,8 +7,8 @@ export const remedies = {
     'done: headers set before the handler, no body check on GET, verified tokens kept, Kysely compiled once, RegExpRouter, and a final-status lane ahead of the middleware (a second of memory); ' +
     'what is left per poll is mostly the socket write (~20 µs of ~50 µs) and Node\'s HTTP parsing; on a busy machine the ratio falls below 0.5 (a second BFF or other jobs on the 2 cores): run the bench on a quiet machine.',
   bankRatio:
-    'below the floor on this machine: a bare Hono app doing only decrypt + validate + durable insert of the same deliveries measures ~0.09× (the bank floor figures; ' +
-    'a bare POST only reading them ~0.47×), and the BFF with its worker held back reaches ~85 % of that floor. Done: group commit, worker batches, node:crypto AES-GCM, Buffer base64, the body read from Node, ' +
+    'below the floor on this machine: a bare Hono app doing only decrypt + validate + durable insert of the same deliveries measures 0.08–0.09× (the bank floor figures; ' +
+    'a bare POST only reading them ~0.45×), and the BFF with its worker held back reaches 87–92 % of that floor. Done: group commit, worker batches, node:crypto AES-GCM, Buffer base64, the body read from Node, ' +
     'the insert compiled once, the due-events index (255 → ~2,000 req/s with the worker since issue 10 opened). The worker on the same event loop halves it (~300 µs per event); ' +
     'INBOX_WORKER=false + npm run start:worker takes it off the loop (the third bank figure). Reaching 0.2× needs cheaper durable storage than SQLite with an fsync per group, or more cores.',
   bffRss:

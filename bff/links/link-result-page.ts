@@ -1,22 +1,19 @@
 // The small result page a link buyer lands on (GET /v1/links/return), in es, en or pt-BR. The
 // text is ours; the only values shown come from our confirmed record, and they are escaped anyway.
-import { createHash } from 'node:crypto';
-import { documentSecurityHeaders } from '../http/security-headers.ts';
+// The skeleton, the headers and the choice of language are bff/http/html-page.ts's.
+import { escapeHtml, renderHtmlPage, type PageLocale } from '../http/html-page.ts';
 
-export type LinkResultLocale = 'es' | 'en' | 'pt-BR';
 export type LinkResultKind = 'paid' | 'declined' | 'review' | 'pending' | 'invalid';
 
 interface Translation {
-  lang: string;
   titles: Record<LinkResultKind, string>;
   texts: Record<LinkResultKind, string>;
   order: string;
   amount: string;
 }
 
-const translations: Record<LinkResultLocale, Translation> = {
+const translations: Record<PageLocale, Translation> = {
   es: {
-    lang: 'es',
     titles: { paid: 'Pago aprobado', declined: 'Pago rechazado', review: 'Pago en revisión', pending: 'Pago en proceso', invalid: 'No pudimos leer el resultado' },
     texts: {
       paid: 'Gracias. Su pago fue confirmado.',
@@ -29,7 +26,6 @@ const translations: Record<LinkResultLocale, Translation> = {
     amount: 'Monto',
   },
   en: {
-    lang: 'en',
     titles: { paid: 'Payment approved', declined: 'Payment declined', review: 'Payment under review', pending: 'Payment processing', invalid: 'We could not read this result' },
     texts: {
       paid: 'Thank you. Your payment is confirmed.',
@@ -42,7 +38,6 @@ const translations: Record<LinkResultLocale, Translation> = {
     amount: 'Amount',
   },
   'pt-BR': {
-    lang: 'pt-BR',
     titles: { paid: 'Pagamento aprovado', declined: 'Pagamento recusado', review: 'Pagamento em análise', pending: 'Pagamento em processamento', invalid: 'Não foi possível ler o resultado' },
     texts: {
       paid: 'Obrigado. Seu pagamento foi confirmado.',
@@ -56,52 +51,8 @@ const translations: Record<LinkResultLocale, Translation> = {
   },
 };
 
-/**
- * An explicit `lang` wins, then the Accept-Language preferences in order (pt-* → pt-BR, es-* → es,
- * en-* → en); Spanish when nothing matches, the language of most link buyers in the region.
- */
-export function linkResultLocale(langParam: string | undefined, acceptLanguage: string | undefined): LinkResultLocale {
-  const ranked = acceptLanguage
-    ? acceptLanguage
-        .split(',')
-        .map((part, index) => {
-          const [tag = '', ...params] = part.trim().split(';');
-          const q = Number(params.find((p) => p.trim().startsWith('q='))?.trim().slice(2) ?? '1');
-          return { tag: tag.trim(), q: Number.isFinite(q) ? q : 0, index };
-        })
-        .filter((entry) => entry.tag && entry.q > 0)
-        .sort((a, b) => b.q - a.q || a.index - b.index)
-        .map((entry) => entry.tag)
-    : [];
-  for (const tag of [langParam ?? '', ...ranked]) {
-    const primary = tag.toLowerCase().split('-')[0];
-    if (primary === 'pt') return 'pt-BR';
-    if (primary === 'es') return 'es';
-    if (primary === 'en') return 'en';
-  }
-  return 'es';
-}
-
-const escapes: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (char) => escapes[char] ?? char);
-}
-
-const pageStyle = 'body{font:16px/1.5 system-ui,sans-serif;max-width:32rem;margin:4rem auto;padding:0 1rem;color:#222}dt{font-weight:600}dd{margin:0 0 .5rem}';
-// The one inline style is allowed by its hash, as on the /v1/return pages: no 'unsafe-inline'.
-const pageStyleHash = createHash('sha256').update(pageStyle).digest('base64');
-
-export const linkResultPageHeaders = {
-  ...documentSecurityHeaders,
-  'Content-Type': 'text/html; charset=utf-8',
-  'Content-Security-Policy': `default-src 'none'; style-src 'sha256-${pageStyleHash}'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'`,
-  'Cache-Control': 'no-store',
-  'Referrer-Policy': 'no-referrer',
-  'X-Content-Type-Options': 'nosniff',
-} as const;
-
 export function renderLinkResultPage(
-  locale: LinkResultLocale,
+  locale: PageLocale,
   kind: LinkResultKind,
   details?: { orderNumber: string; amount: string; currency: string },
 ): string {
@@ -109,9 +60,5 @@ export function renderLinkResultPage(
   const facts = details
     ? `<dl><dt>${t.order}</dt><dd>${escapeHtml(details.orderNumber)}</dd><dt>${t.amount}</dt><dd>${escapeHtml(details.amount)} ${escapeHtml(details.currency)}</dd></dl>`
     : '';
-  return `<!doctype html>
-<html lang="${t.lang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${t.titles[kind]}</title>
-<style>${pageStyle}</style>
-</head><body><main><h1 data-result="${kind}">${t.titles[kind]}</h1><p>${t.texts[kind]}</p>${facts}</main></body></html>`;
+  return renderHtmlPage(locale, t.titles[kind], `<h1 data-result="${kind}">${t.titles[kind]}</h1><p>${t.texts[kind]}</p>${facts}`);
 }

@@ -9,7 +9,8 @@ import type { InboxWriter } from '../inbox/inbox-writer.ts';
 import type { Logger } from '../observability/logger.ts';
 import { confirmLinkPayment, type LinkConfirmationDeps } from './link-confirmation.ts';
 import { linkEventId, reportFromCallback, toStoredLinkReport } from './link-report.ts';
-import { linkResultLocale, linkResultPageHeaders, renderLinkResultPage, type LinkResultKind } from './link-result-page.ts';
+import { htmlPageHeaders, pageLocale } from '../http/html-page.ts';
+import { renderLinkResultPage, type LinkResultKind } from './link-result-page.ts';
 
 export interface LinkReturnDeps extends LinkConfirmationDeps {
   logger: Logger;
@@ -22,10 +23,10 @@ export interface LinkReturnDeps extends LinkConfirmationDeps {
 export function linkReturnRoutes(deps: LinkReturnDeps) {
   return new Hono().get('/v1/links/return', async (c) => {
     const query = c.req.query();
-    const locale = linkResultLocale(query.lang, c.req.header('Accept-Language'));
+    const locale = pageLocale(query.lang, c.req.header('Accept-Language'));
     const parsed = linkCallbackQuery.safeParse(query);
     const report = parsed.success ? reportFromCallback(parsed.data) : undefined;
-    if (!report) return c.body(renderLinkResultPage(locale, 'invalid'), 400, linkResultPageHeaders);
+    if (!report) return c.body(renderLinkResultPage(locale, 'invalid'), 400, htmlPageHeaders);
 
     let kind: LinkResultKind = 'pending';
     let details: { orderNumber: string; amount: string; currency: string } | undefined;
@@ -58,6 +59,6 @@ export function linkReturnRoutes(deps: LinkReturnDeps) {
       c.header('Referrer-Policy', 'no-referrer');
       return c.redirect(target.toString(), 303);
     }
-    return c.body(renderLinkResultPage(locale, kind, details), 200, linkResultPageHeaders);
+    return c.body(renderLinkResultPage(locale, kind, details), 200, htmlPageHeaders);
   });
 }

@@ -1,35 +1,39 @@
-import { createHash } from 'node:crypto';
+// The two HTML pages /v1/return shows instead of redirecting, in the buyer's language: the locale
+// they used in the widget when the order has one, their browser's otherwise. Fixed text only:
+// nothing from the request is ever written into them (a forged redirect must not inject markup).
 import type { Context } from 'hono';
-import { documentSecurityHeaders } from '../http/security-headers.ts';
+import { htmlPageHeaders, pageLocale, renderHtmlPage, type PageLocale } from '../http/html-page.ts';
 
-// The few HTML pages /v1/return shows instead of redirecting. Fixed text only: nothing from the
-// request is ever written into them (a forged redirect must not inject markup).
-const pageStyle = 'body{font:16px/1.5 system-ui,sans-serif;max-width:32rem;margin:4rem auto;padding:0 1rem;color:#222}';
-// The one inline style is allowed by its hash: no 'unsafe-inline' even on a page with no input in it.
-const pageStyleHash = createHash('sha256').update(pageStyle).digest('base64');
+type ReturnPage = 'unknownOrder' | 'noReturnAddress';
 
-const pageHeaders = {
-  ...documentSecurityHeaders,
-  'Content-Type': 'text/html; charset=utf-8',
-  'Content-Security-Policy': `default-src 'none'; style-src 'sha256-${pageStyleHash}'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'`,
-  'Cache-Control': 'no-store',
-  'Referrer-Policy': 'no-referrer',
+const texts: Record<PageLocale, Record<ReturnPage, { title: string; text: string }>> = {
+  es: {
+    unknownOrder: { title: 'Orden no encontrada', text: 'No encontramos este pago. Si se le cobró, contacte al comercio.' },
+    noReturnAddress: { title: 'Pago recibido', text: 'Registramos el resultado de su pago. Puede cerrar esta ventana y volver a la tienda.' },
+  },
+  en: {
+    unknownOrder: { title: 'Order not found', text: 'We could not find this payment. If you were charged, contact the shop.' },
+    noReturnAddress: { title: 'Payment received', text: 'Your payment result was recorded. You can close this window and go back to the shop.' },
+  },
+  'pt-BR': {
+    unknownOrder: { title: 'Pedido não encontrado', text: 'Não encontramos este pagamento. Se você foi cobrado, entre em contato com a loja.' },
+    noReturnAddress: { title: 'Pagamento recebido', text: 'O resultado do seu pagamento foi registrado. Você pode fechar esta janela e voltar à loja.' },
+  },
 };
 
-function page(title: string, text: string): string {
-  return `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${title}</title>
-<style>${pageStyle}</style>
-</head><body><h1>${title}</h1><p>${text}</p></body></html>`;
-}
-
 // Through the context (not a bare Response), so the headers the shared middleware set before the
-// handler (security headers) are part of the page's answer.
-export function unknownOrderPage(c: Context): Response {
-  return c.body(page('Order not found', 'We could not find this payment. If you were charged, contact the shop.'), 404, pageHeaders);
+// handler are part of the page's answer.
+function returnPage(c: Context, page: ReturnPage, status: 200 | 404, orderLocale?: string | null): Response {
+  const locale = pageLocale(orderLocale, c.req.header('Accept-Language'));
+  const { title, text } = texts[locale][page];
+  return c.body(renderHtmlPage(locale, title, `<h1>${title}</h1><p>${text}</p>`), status, htmlPageHeaders);
 }
 
-export function noReturnAddressPage(c: Context): Response {
-  return c.body(page('Payment received', 'Your payment result was recorded. You can close this window and go back to the shop.'), 200, pageHeaders);
+export function unknownOrderPage(c: Context): Response {
+  return returnPage(c, 'unknownOrder', 404);
+}
+
+/** The order is known: its page speaks the language the buyer checked out in. */
+export function noReturnAddressPage(c: Context, orderLocale: string | null): Response {
+  return returnPage(c, 'noReturnAddress', 200, orderLocale);
 }

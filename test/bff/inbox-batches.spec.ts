@@ -8,7 +8,7 @@ import { expect, test } from '@playwright/test';
 import { sql } from 'kysely';
 import { claimDueEvents, dueEventIds, enqueueEvent } from '../../bff/inbox/inbox.ts';
 import { InboxWriter } from '../../bff/inbox/inbox-writer.ts';
-import { InboxWorker } from '../../bff/inbox/worker.ts';
+import { InboxWorker, type EventHandler } from '../../bff/inbox/worker.ts';
 import { createLogger } from '../../bff/observability/logger.ts';
 import { AppMetrics } from '../../bff/observability/metrics.ts';
 import { webhookMetricsFor } from '../../bff/webhooks/webhook-metrics.ts';
@@ -32,6 +32,19 @@ test.afterAll(async () => {
 const event = (externalId: string, payload: unknown = { externalId }) => ({ source: 'bank' as const, externalId, type: 'payin.posted', payload, now: new Date() });
 const storedIds = async (prefix: string) =>
   (await db.selectFrom('events').select('external_id').where('external_id', 'like', `${prefix}%`).execute()).map((row) => row.external_id).sort();
+
+/** A worker whose bank handler is `apply` (links do nothing); failures retried after a minute. */
+const workerApplying = (apply: EventHandler) =>
+  new InboxWorker({
+    db,
+    clock: { now: () => new Date() },
+    logger: createLogger('silent'),
+    metrics: webhookMetricsFor(new AppMetrics()),
+    handlers: { bank: apply, links: async () => async () => undefined },
+    policy: { maxAttempts: 5, baseDelayMs: 60_000, maxDelayMs: 60_000 },
+    leaseMs: 30_000,
+    pollMs: 1000,
+  });
 
 test('100 deliveries at once: each stored once, repeats told apart, far fewer commits than deliveries', async () => {
   let batchesThatStored = 0;
@@ -67,20 +80,8 @@ test('a delivery that cannot be stored fails alone; the rest of its batch is sto
 test('the worker commits a batch together, and an event whose write fails fails alone', async () => {
   const ids = ['batch-a', 'batch-b', 'batch-c', 'batch-d'];
   for (const id of ids) await enqueueEvent(db, event(id));
-  const worker = new InboxWorker({
-    db,
-    clock: { now: () => new Date() },
-    logger: createLogger('silent'),
-    metrics: webhookMetricsFor(new AppMetrics()),
-    handlers: {
-      bank: async (row) => async () => {
-        if (row.external_id === 'batch-c') throw new Error('this write fails');
-      },
-      links: async () => async () => undefined,
-    },
-    policy: { maxAttempts: 5, baseDelayMs: 60_000, maxDelayMs: 60_000 },
-    leaseMs: 30_000,
-    pollMs: 1000,
+  const worker = workerApplying(async (row) => async () => {
+    if (row.external_id === 'batch-c') throw new Error('this write fails');
   });
   // The earlier tests' events are due too: they ride in the same batches.
   expect(await worker.drain()).toBeGreaterThanOrEqual(4);
@@ -105,22 +106,10 @@ test("the worker's commits skip their own fsync on SQLite, and every other commi
 
   const inWorkerCommits: string[] = [];
   for (const id of ['sync-a', 'sync-b', 'sync-fails']) await enqueueEvent(db, event(id));
-  const worker = new InboxWorker({
-    db,
-    clock: { now: () => new Date() },
-    logger: createLogger('silent'),
-    metrics: webhookMetricsFor(new AppMetrics()),
-    handlers: {
-      bank: async (row) => async (trx) => {
-        inWorkerCommits.push(await commitSync(trx));
-        // A failing write sends the batch down its one-by-one path: the setting must come back anyway.
-        if (row.external_id === 'sync-fails') throw new Error('this write fails');
-      },
-      links: async () => async () => undefined,
-    },
-    policy: { maxAttempts: 5, baseDelayMs: 60_000, maxDelayMs: 60_000 },
-    leaseMs: 30_000,
-    pollMs: 1000,
+  const worker = workerApplying(async (row) => async (trx) => {
+    inWorkerCommits.push(await commitSync(trx));
+    // A failing write sends the batch down its one-by-one path: the setting must come back anyway.
+    if (row.external_id === 'sync-fails') throw new Error('this write fails');
   });
   await worker.drain();
 

@@ -199,12 +199,12 @@ test('a callback that cannot be confirmed now shows "processing" and is confirme
 });
 
 test('the result page language: lang wins, then Accept-Language by q-value, Spanish otherwise', async () => {
-  const { linkResultLocale } = await import('../../bff/links/link-result-page.ts');
-  expect(linkResultLocale(undefined, 'en;q=0.1, pt;q=0.9, fr')).toBe('pt-BR');
-  expect(linkResultLocale(undefined, 'fr-FR, de;q=0.8')).toBe('es');
-  expect(linkResultLocale('en', 'pt-BR')).toBe('en');
-  expect(linkResultLocale('xx', 'es-419,en;q=0.5')).toBe('es');
-  expect(linkResultLocale(undefined, 'pt;q=0, en;q=0.4')).toBe('en');
+  const { pageLocale } = await import('../../bff/http/html-page.ts');
+  expect(pageLocale(undefined, 'en;q=0.1, pt;q=0.9, fr')).toBe('pt-BR');
+  expect(pageLocale(undefined, 'fr-FR, de;q=0.8')).toBe('es');
+  expect(pageLocale('en', 'pt-BR')).toBe('en');
+  expect(pageLocale('xx', 'es-419,en;q=0.5')).toBe('es');
+  expect(pageLocale(undefined, 'pt;q=0, en;q=0.4')).toBe('en');
 });
 
 test('with LINK_RESULT_URL the buyer is sent there with the confirmed result', async () => {

@@ -137,11 +137,33 @@ test('a repeated redirect changes nothing and asks the gateway nothing', async (
   expect(await stack.sandbox.calls('consult', order.orderNumber)).toBe(consultsBefore);
 });
 
+test("the return pages speak the buyer's language: the widget's for a known order, the browser's otherwise, Spanish by default", async () => {
+  const unknown = (acceptLanguage?: string) =>
+    fetch(`${stack.bffUrl}/v1/return?order=NOPE-1&code=1`, { redirect: 'manual', ...(acceptLanguage && { headers: { 'Accept-Language': acceptLanguage } }) }).then((r) => r.text());
+  expect(await unknown()).toContain('<html lang="es">');
+  expect(await unknown()).toContain('Orden no encontrada');
+  expect(await unknown('pt-BR,pt;q=0.9')).toContain('Pedido não encontrado');
+  expect(await unknown('fr-FR, en;q=0.5')).toContain('Order not found');
+
+  // A paid order whose return address the shop no longer allows: the page replaces the redirect,
+  // in the language the buyer checked out in, whatever their browser sends.
+  const session = await createMerchantSession(stack.bffUrl);
+  const { redirectUrl } = await checkout(stack.bffUrl, session.sessionToken, { billing: costaRicaBilling, sameAsBilling: true, locale: 'pt-BR' });
+  const back = await stack.sandbox.payHostedPage(redirectUrl, { card: approvingCard });
+  await stack.bff.store.db.updateTable('orders').set({ return_url: 'https://shop-gone.example.test/thanks' }).where('order_number', '=', session.orderNumber).execute();
+  const response = await fetch(back, { redirect: 'manual', headers: { 'Accept-Language': 'en-US' } });
+  expect(response.status).toBe(200);
+  expect(response.headers.get('Content-Security-Policy')).toContain("default-src 'none'");
+  const html = await response.text();
+  expect(html).toContain('<html lang="pt-BR">');
+  expect(html).toContain('Pagamento recebido');
+});
+
 test('an unknown order gets a 404 page that echoes nothing from the query', async () => {
   const payload = '<script>alert("x")</script>';
   const url = new URL(`${stack.bffUrl}/v1/return`);
   url.search = new URLSearchParams({ code: '1', order: `NOPE-${payload}`, description: payload, returnData: 'bm9wZQ==', auth: 'AUTHXYZ' }).toString();
-  const response = await fetch(url, { redirect: 'manual' });
+  const response = await fetch(url, { redirect: 'manual', headers: { 'Accept-Language': 'en-US,en;q=0.9' } });
   expect(response.status).toBe(404);
   expect(response.headers.get('Content-Type')).toContain('text/html');
   expect(response.headers.get('Content-Security-Policy')).toContain("default-src 'none'");
