@@ -12,7 +12,7 @@ import { Hono } from 'hono';
 import { decryptDelivery } from '../contract/bank/codec.ts';
 import { bankEvent } from '../contract/bank/events.ts';
 import { requestText } from '../bff/http/node-request.ts';
-import { openStore } from '../bff/store/database.ts';
+import { durableSynchronous, openStore } from '../bff/store/database.ts';
 
 const databaseFile = process.env.FLOOR_DATABASE_FILE!;
 const secretRef = process.env.BANK_SECRET_REF!;
@@ -21,7 +21,7 @@ const secretRef = process.env.BANK_SECRET_REF!;
 await (await openStore(`file:${databaseFile}`)).close();
 const database = new Database(databaseFile);
 database.pragma('journal_mode = WAL');
-database.pragma('synchronous = FULL');
+database.pragma(`synchronous = ${durableSynchronous}`);
 const insert = database.prepare(
   `insert into events (id, source, external_id, type, payload, state, attempts, received_at)
    values (?, 'bank', ?, ?, ?, 'received', 0, ?) on conflict (source, external_id) do nothing`,

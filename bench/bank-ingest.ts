@@ -5,12 +5,11 @@
 // at the same time, as in production. After the run the inbox is read back: every acknowledged
 // delivery must be there.
 import Database from 'better-sqlite3';
-import type { BankEventType } from '../contract/bank/event-types.ts';
+import { bankEventTypes } from '../contract/bank/event-types.ts';
 import { bankEvent, deliveryBody } from '../test/bff/webhooks-support.ts';
 import { benchBankSecretRef } from './bench-stack.ts';
 import { runRounds, type RoundOptions, type SpeedRun } from './load-run.ts';
 
-const eventTypes: BankEventType[] = ['payin.posted', 'payment.succeeded', 'payment.failed', 'payment.reversed'];
 
 export interface BankIngestResult {
   run: SpeedRun;
@@ -26,7 +25,7 @@ export interface BankIngestResult {
 export async function encryptedDeliveries(count: number, secretRef = benchBankSecretRef): Promise<string[]> {
   const bodies: string[] = [];
   for (let index = 0; index < count; index++) {
-    bodies.push(await deliveryBody(bankEvent(eventTypes[index % eventTypes.length]!), secretRef));
+    bodies.push(await deliveryBody(bankEvent(bankEventTypes[index % bankEventTypes.length]!), secretRef));
   }
   return bodies;
 }

@@ -6,7 +6,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { BankEventType } from '../contract/bank/event-types.ts';
+import { bankEventTypes } from '../contract/bank/event-types.ts';
 import { createEventHandlers } from '../bff/inbox/event-handlers.ts';
 import { enqueueEvent } from '../bff/inbox/inbox.ts';
 import { webhookDb } from '../bff/inbox/tables.ts';
@@ -18,7 +18,6 @@ import { openStore } from '../bff/store/database.ts';
 import { webhookMetricsFor } from '../bff/webhooks/webhook-metrics.ts';
 import { bankEvent } from '../test/bff/webhooks-support.ts';
 
-const eventTypes: BankEventType[] = ['payin.posted', 'payment.succeeded', 'payment.failed', 'payment.reversed'];
 
 export interface InboxDrainFigure {
   processed: number;
@@ -53,7 +52,7 @@ async function microsPerEvent(waiting: number, processed: number): Promise<numbe
     const now = new Date();
     await db.transaction().execute(async (trx) => {
       for (let index = 0; index < waiting; index++) {
-        const type = eventTypes[index % eventTypes.length]!;
+        const type = bankEventTypes[index % bankEventTypes.length]!;
         const event = bankEvent(type);
         await enqueueEvent(trx, { source: 'bank', externalId: event.event.event_id, type, payload: event, now });
       }

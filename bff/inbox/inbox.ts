@@ -132,7 +132,7 @@ export async function completeEvent(trx: WebhookTrx, id: string, owner: string, 
     .set({ state: 'processed', processed_at: now.toISOString(), last_error: null, next_attempt_at: null, lease_owner: null, lease_expires_at: null })
     .where('id', '=', id)
     .where('lease_owner', '=', owner)
-    .where('state', 'in', ['received', 'failed'])
+    .where(pendingEvent)
     .executeTakeFirst();
   if (Number(result.numUpdatedRows) !== 1) throw new LeaseLost(`event ${id} is no longer leased by ${owner}`);
 }

@@ -11,6 +11,9 @@ import { withStatementCache } from './statement-cache.ts';
 
 export type Engine = 'sqlite' | 'postgres';
 
+/** FULL: a payment claim or outcome that was acknowledged survives a power cut, not just a crash. */
+export const durableSynchronous = 'FULL';
+
 export interface Store {
   db: Kysely<Database>;
   engine: Engine;
@@ -42,8 +45,7 @@ function openSqlite(databaseUrl: string): Store {
   if (!inMemory) mkdirSync(dirname(resolve(path)), { recursive: true });
   const sqlite = new SQLite(inMemory ? ':memory:' : resolve(path));
   sqlite.pragma('journal_mode = WAL');
-  // FULL: a payment claim or outcome that was acknowledged survives a power cut, not just a crash.
-  sqlite.pragma('synchronous = FULL');
+  sqlite.pragma(`synchronous = ${durableSynchronous}`);
   // Several processes (or connections) may share the file: wait for a writer instead of failing.
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('foreign_keys = ON');

@@ -7,10 +7,11 @@
 // acknowledgement) syncs the WAL with them in it, and a WAL is only ever lost from its end, so the
 // database after a cut is still every commit up to some point. PostgreSQL is left as it is.
 import { sql, type Kysely } from 'kysely';
+import { durableSynchronous } from './database.ts';
 import { isPostgres } from './migrations/engine.ts';
 
 /**
- * Runs `work` on the one SQLite connection with the commit sync off, then back on. Kysely hands
+ * Runs `work` on the one SQLite connection with the commit sync off, then back to the store's. Kysely hands
  * that connection to one caller at a time, so no other caller's commit runs in between.
  * Keep `work` to database statements: other callers wait for it.
  */
@@ -21,7 +22,7 @@ export function withoutCommitSync<DB, T>(db: Kysely<DB>, work: (db: Kysely<DB>) 
     try {
       return await work(connection);
     } finally {
-      await sql`PRAGMA synchronous = FULL`.execute(connection);
+      await sql.raw(`PRAGMA synchronous = ${durableSynchronous}`).execute(connection);
     }
   });
 }

@@ -3,24 +3,13 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { expect, type Page, type TestInfo } from '@playwright/test';
+import { approvingCard, costaRicanBuyer, decliningCard } from '../fixtures/costa-rican-buyer.ts';
 
 /** Set as MERCHANT_SECRET by playwright.e2e.config.ts: the back office signs in with it. */
 export const e2eMerchantSecret = 'e2e-merchant-secret-0123456789abcdef';
 
-export const approvingCard = '4012000000020071';
-export const decliningCard = '4012000000020121';
-
-export const buyer = {
-  firstName: 'Ana',
-  lastName: 'Mora',
-  email: 'ana.mora@example.com',
-  country: 'CR',
-  state: 'CR-SJ',
-  city: 'San José',
-  zip: '10101',
-  address: 'Avenida Central 100',
-  telephone: '+506 8312 3456',
-};
+export { approvingCard, decliningCard };
+export const buyer = costaRicanBuyer;
 
 /** Adds `quantity` of a product (by its visible name) to the cart. */
 export async function addToCart(page: Page, productName: string | RegExp, quantity = 1): Promise<void> {

@@ -2,27 +2,17 @@
 // test/widget/support/stack-routes.ts). Things only a merchant server or the gateway's buyer
 // can do (merchant sessions, paying on the hosted page) go through those Node routes.
 import type { MerchantCreateSessionRequest, MerchantCreateSessionResponse } from '../../../contract/bff-api.ts';
+import { approvingCard, costaRicanBuyer, decliningCard } from '../../fixtures/costa-rican-buyer.ts';
 
 export interface StackUrls {
   bff: string;
   sandbox: string;
 }
 
-/** Test cards of contract/gateway-facts.ts. */
-/** A Costa Rican buyer's billing address, valid for the contract's checks. */
-export const costaRicanBilling = {
-  firstName: 'Ana',
-  lastName: 'Mora',
-  email: 'ana.mora@example.com',
-  country: 'CR',
-  state: 'CR-SJ',
-  city: 'San José',
-  zip: '10101',
-  address: 'Avenida Central 100',
-  telephone: '8312 3456',
-};
+/** The shared buyer, with the phone typed the way a Costa Rican buyer writes it (no country code). */
+export const costaRicanBilling = { ...costaRicanBuyer, telephone: '8312 3456' };
 
-export const cards = { approved: '4012000000020071', declined: '4012000000020121' } as const;
+export const cards = { approved: approvingCard, declined: decliningCard } as const;
 
 async function call<T>(path: string, body?: unknown): Promise<T> {
   const response = await fetch(path, {
