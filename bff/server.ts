@@ -57,6 +57,7 @@ export async function startBff(env: Env = process.env, options: StartBffOptions 
     intervalMs: config.RECONCILE_INTERVAL_MS,
     pendingEveryMs: config.RECONCILE_PENDING_EVERY_MS,
     abandonAfterMs: config.RECONCILE_ABANDON_AFTER_MS,
+    parkedForMs: config.RECONCILE_PARKED_FOR_MS,
   });
   reconciler.start();
   return {

@@ -22,6 +22,7 @@ export const orderStatuses = [
   'pending',
   'approved',
   'declined',
+  'cancelled',
   'review',
   'captured',
   'refunded',
@@ -32,14 +33,14 @@ export const orderStatus = z.enum(orderStatuses);
 export type OrderStatus = z.infer<typeof orderStatus>;
 
 /**
- * Statuses the buyer's flow can still leave by itself (the gateway may still report an outcome).
- * Everything else is final for the widget: polling stops. `review` is final for the buyer because
- * only a person (the merchant) resolves it; later merchant actions (capture, refund) do not concern
- * the widget.
+ * Statuses in which the buyer's current attempt is still running (the gateway or the bank may
+ * still report an outcome): the widget keeps polling. Whether a declined or cancelled order may be
+ * tried again is the status answer's `canRetry`; the transitions themselves live in the BFF's order
+ * state machine (bff/orders/order-machine.ts).
  */
 export const openOrderStatuses: readonly OrderStatus[] = ['created', 'pending'];
-export function isFinalOrderStatus(status: OrderStatus): boolean {
-  return !openOrderStatuses.includes(status);
+export function isOpenOrderStatus(status: OrderStatus): boolean {
+  return openOrderStatuses.includes(status);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -238,7 +239,11 @@ export const orderStatusResponse = z.object({
   amount: decimalAmountString,
   currency: z.string(),
   auth: z.optional(z.string()),
-  /** Outcome text safe to show the buyer (e.g. the gateway's decline description). */
+  /** Payment attempts opened so far (each one processPayment or one SINPE Móvil transfer). */
+  attempts: z.int(),
+  /** True when a declined or cancelled order may be paid again: POST /v1/checkout opens the next attempt. */
+  canRetry: z.boolean(),
+  /** For a decline or a cancel: a shopper-safe message in the checkout's language (never the gateway's raw text). */
   message: z.optional(z.string()),
   /** ISO 8601 date-time of the last status change. */
   updatedAt: z.string(),

@@ -80,3 +80,25 @@ export const testCards: Readonly<Record<string, TestCardOutcome>> = {
   '4523080346468525': 'invalid_cvv',
   '4549179990476733': 'lost_stolen',
 };
+
+/**
+ * The gateway's orderNumber of payment attempt `attempt` of our order `orderNumber`.
+ * ASSUMPTION (gateway-api.md §4.3 only says "may be alphanumeric"; gateway-facts.md "Split" shows the
+ * gateway itself numbers orders `SL|<orderNumber>`, so `|` is accepted): attempt 1 keeps the order's
+ * own number, attempt n ≥ 2 is `<orderNumber>|<n>`. Our order numbers never contain `|`
+ * (contract/bff-api.ts orderNumberString), so no attempt of one order can collide with another order.
+ */
+export const attemptSeparator = '|';
+export function gatewayOrderNumberOf(orderNumber: string, attempt: number): string {
+  return attempt <= 1 ? orderNumber : `${orderNumber}${attemptSeparator}${attempt}`;
+}
+
+/**
+ * Whether a redirect says the buyer cancelled on the hosted page (gateway-facts.md "Redirect query":
+ * "When the buyer cancels, the redirect may carry extra parameters such as a cancel flag", UNCERTAIN:
+ * the sandbox sends `cancel=1`; any of these spellings is read as a cancel).
+ */
+export function isCancelRedirect(query: Readonly<Record<string, string | undefined>>): boolean {
+  const flag = (query.cancel ?? query.cancelled ?? query.canceled ?? '').toLowerCase();
+  return flag === '1' || flag === 'true' || flag === 'yes';
+}

@@ -13,11 +13,12 @@ export type CheckoutState =
   | 'polling'
   | 'approved'
   | 'declined'
+  | 'cancelled'
   | 'review'
   | 'error'
   | 'expired';
 
-export type OutcomeState = Extract<CheckoutState, 'approved' | 'declined' | 'review' | 'error' | 'expired'>;
+export type OutcomeState = Extract<CheckoutState, 'approved' | 'declined' | 'cancelled' | 'review' | 'error' | 'expired'>;
 
 /**
  * What a final order status means to the shopper. Captured and refunded orders were approved
@@ -32,6 +33,8 @@ export function outcomeOfStatus(status: OrderStatus): OutcomeState {
       return 'approved';
     case 'declined':
       return 'declined';
+    case 'cancelled':
+      return 'cancelled';
     case 'review':
       return 'review';
     case 'expired':

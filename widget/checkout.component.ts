@@ -15,6 +15,7 @@ import { checkoutStyles } from './checkout.styles.ts';
 import { isBusy, outcomeOfStatus, type CheckoutState } from './checkout-state.ts';
 import {
   SvcApprovedEvent,
+  SvcCancelledEvent,
   SvcDeclinedEvent,
   SvcErrorEvent,
   SvcReadyEvent,
@@ -28,6 +29,7 @@ import { formatMoney, resolveLocale, translationFor } from './i18n/localize.ts';
 import type { AddressFieldName, Translation } from './i18n/translation.ts';
 import { PaymentPopup } from './payment-popup.ts';
 import { loadCheckoutRules, loadPhoneValidator, loadSubdivisions, type CheckoutRulesModule, type Subdivision } from './lazy-assets.ts';
+import { keepSessionToken, keptSessionToken } from './kept-session.ts';
 import { StatusPoller } from './status-poller.ts';
 import { toFieldErrorCode, type AddressErrors, type AddressValidator } from './validation/field-error-code.ts';
 import { SubdivisionCheck } from './validation/subdivision-check.ts';
@@ -63,7 +65,8 @@ function definedFields(partial: Readonly<Record<string, string | undefined>> | u
  * @event {SvcRedirectEvent} svc-redirect - The hosted payment page is ready (`url`, `mode`). In redirect mode, `preventDefault()` stops the navigation so the page can navigate itself.
  * @event {SvcStatusEvent} svc-status - The order's status changed (`orderNumber`, `status`, `final`).
  * @event {SvcApprovedEvent} svc-approved - The payment was approved (`orderNumber`, `amount`, `currency`, `auth`).
- * @event {SvcDeclinedEvent} svc-declined - The payment was declined (`orderNumber`, `reason`).
+ * @event {SvcDeclinedEvent} svc-declined - The payment was declined (`orderNumber`, `reason`: a shopper-safe message in the checkout's language).
+ * @event {SvcCancelledEvent} svc-cancelled - The shopper cancelled on the hosted page (`orderNumber`, `canRetry`).
  * @event {SvcErrorEvent} svc-error - The checkout cannot go on (`code`: network, session-expired, invalid-session, popup-blocked, payment-error; `detail`).
  *
  * @csspart form - The form element.
@@ -205,6 +208,8 @@ export class SvcCheckout extends LitElement {
         : { billing: this.billing, shipping: this.shipping, locale: this.currentLocale() };
     try {
       const { redirectUrl, orderNumber } = await this.client().checkout(this.sessionToken, body);
+      // A catalog session exists only in this page: keep it for a retry after the hosted page.
+      if (this.isCatalogMode()) keepSessionToken(orderNumber, this.sessionToken);
       this.checkoutState = 'redirecting';
       if (this.popup) return this.openInPopup(this.popup, redirectUrl, orderNumber);
       if (this.emit(new SvcRedirectEvent(redirectUrl, 'redirect'))) window.location.assign(redirectUrl);
@@ -299,10 +304,12 @@ export class SvcCheckout extends LitElement {
         return this.popup ? t.popupOpen : t.polling;
       case 'approved':
         return t.approved(outcome ? formatMoney(locale, outcome.amount, outcome.currency) : '');
-      case 'declined': {
-        const declined = outcome?.message ? t.declinedBecause(outcome.message) : t.declined;
-        return `${declined} ${this.canRetry() ? t.tryAnotherCard : t.newCheckoutForAnotherCard}`;
-      }
+      case 'declined':
+        // The BFF's message is already the shopper's, in their language, and says what to do next.
+        if (outcome?.canRetry) return outcome.message ?? `${t.declined} ${t.tryAnotherCard}`;
+        return `${t.declined} ${this.canRetry() ? t.tryAnotherCard : t.newCheckoutForAnotherCard}`;
+      case 'cancelled':
+        return outcome?.canRetry ? (outcome.message ?? t.cancelled) : t.cancelled;
       case 'review':
         return t.review;
       case 'error':
@@ -458,7 +465,7 @@ export class SvcCheckout extends LitElement {
       this.lastStatus = status.status;
       this.emit(new SvcStatusEvent(status.orderNumber, status.status, status.final));
     }
-    if (!status.final) {
+    if (!status.final && !status.canRetry) {
       if (this.checkoutState === 'returned' || this.checkoutState === 'redirecting') this.checkoutState = 'polling';
       return;
     }
@@ -470,6 +477,8 @@ export class SvcCheckout extends LitElement {
       this.emit(new SvcApprovedEvent(status.orderNumber, status.amount, status.currency, status.auth));
     } else if (outcome === 'declined') {
       this.emit(new SvcDeclinedEvent(status.orderNumber, status.message));
+    } else if (outcome === 'cancelled') {
+      this.emit(new SvcCancelledEvent(status.orderNumber, status.canRetry));
     } else if (outcome === 'error') {
       this.emit(new SvcErrorEvent('payment-error', `order ${status.status}`));
     } else if (outcome === 'expired') {
@@ -539,24 +548,58 @@ export class SvcCheckout extends LitElement {
 
   private canRetry(): boolean {
     const state = this.checkoutState;
-    // A declined order is closed (one order number, one processPayment): only catalog mode can
-    // start a new order itself; with a merchant session the shop sets a new `session`.
-    if (state === 'declined') return this.isCatalogMode();
+    // After a declined or cancelled attempt the BFF says whether the order takes another one (in
+    // both modes); when it does not, catalog mode can still start a new order by itself.
+    if (state === 'declined' || state === 'cancelled') return !!this.outcome?.canRetry || this.isCatalogMode();
     if (state === 'error') return !!(this.session || this.items?.length || this.order);
     return state === 'expired' && this.isCatalogMode();
   }
 
-  /** After a decline (catalog mode) or an error: a catalog checkout gets a new order; a merchant session is reused. */
+  /**
+   * After a decline or a cancel: the same order's next attempt (the same session), or, when the
+   * order takes no more, a new catalog order. After an error: the session again.
+   */
   private async retry(): Promise<void> {
+    const sameOrder = this.outcome?.canRetry ? this.outcome.orderNumber : undefined;
     this.poller?.stop();
     this.outcome = undefined;
+    this.lastStatus = undefined;
     this.submitted = false;
     this.notice = undefined;
+    const token = sameOrder ? this.sessionTokenFor(sameOrder) : undefined;
+    if (token) return this.reopen(token);
     if (this.isCatalogMode()) return this.renewSession();
     if (!this.order) {
       this.startedFor = '';
       return this.start();
     }
+    this.checkoutState = 'idle';
+  }
+
+  /** The session that can pay `orderNumber` again: in memory, the merchant's, or kept across the hosted page. */
+  private sessionTokenFor(orderNumber: string): string | undefined {
+    if (this.order?.orderNumber === orderNumber && this.sessionToken) return this.sessionToken;
+    if (this.session) return this.session;
+    return keptSessionToken(orderNumber);
+  }
+
+  /** Back to the form of the same order, for its next attempt; what the shopper typed stays. */
+  private async reopen(token: string): Promise<void> {
+    const typed = this.order !== undefined;
+    this.checkoutState = 'loading';
+    try {
+      const loaded = await this.client().getSession(token);
+      this.sessionToken = token;
+      this.order = loaded.order;
+      this.prefill = loaded.prefill;
+    } catch (error) {
+      if (error instanceof BffError && error.status === 401) {
+        if (this.isCatalogMode()) return this.renewSession();
+        return this.expire(error.message);
+      }
+      return this.fail(error, 'invalid-session');
+    }
+    if (!typed) this.applyPrefill();
     this.checkoutState = 'idle';
   }
 

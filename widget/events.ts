@@ -69,6 +69,17 @@ export class SvcDeclinedEvent extends Event {
   }
 }
 
+export class SvcCancelledEvent extends Event {
+  static readonly eventName = 'svc-cancelled';
+  constructor(
+    readonly orderNumber: string,
+    /** Whether the shopper may try again on this order (the element shows a retry button). */
+    readonly canRetry: boolean,
+  ) {
+    super(SvcCancelledEvent.eventName, crossing);
+  }
+}
+
 /** Why a checkout could not go on. */
 export type SvcErrorCode =
   | 'network' // the BFF could not be reached
@@ -95,6 +106,7 @@ declare global {
     'svc-status': SvcStatusEvent;
     'svc-approved': SvcApprovedEvent;
     'svc-declined': SvcDeclinedEvent;
+    'svc-cancelled': SvcCancelledEvent;
     'svc-error': SvcErrorEvent;
   }
 }

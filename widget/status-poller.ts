@@ -66,7 +66,8 @@ export class StatusPoller {
       if (!this.running) return;
       this.failures = 0;
       this.options.onStatus(status);
-      if (status.final) return this.stop();
+      // Nothing runs any more: final, or the attempt failed and the shopper decides whether to retry.
+      if (status.final || status.canRetry) return this.stop();
     } catch (error) {
       if (!this.running) return;
       this.failures += 1;

@@ -1,6 +1,7 @@
 // The state rules of gateway-facts.md "processModification" and "Split", checked on our own record
 // BEFORE the gateway is called, so a disallowed action gets a clear 409 instead of a gateway code.
 // Pure: the order's amounts in, a decision out (exact minor-unit arithmetic, no floats).
+import { isApprovedOnly, isCapturedStatus, isSplittableStatus, mayHoldCapturedMoney } from '../orders/order-machine.ts';
 import { captureWindowSeconds } from '../../contract/gateway-facts.ts';
 import { fromMinorUnits, toMinorUnits } from '../../contract/money.ts';
 import type { OrderStatus } from '../../contract/bff-api.ts';
@@ -34,7 +35,7 @@ const invalid = (detail: string): Refusal => ({ ok: false, kind: 'invalid', deta
 
 /** Authorized by the gateway, nothing captured yet (capture was 0): can be captured or reversed. */
 function isUncapturedAuthorization(order: OrderState): boolean {
-  return order.status === 'approved' && order.capture === 0 && toMinorUnits(order.captured_amount, order.currency) === 0n;
+  return isApprovedOnly(order.status) && order.capture === 0 && toMinorUnits(order.captured_amount, order.currency) === 0n;
 }
 
 /** The largest amount each action could take now, or the refusal explaining why not. */
@@ -47,7 +48,7 @@ export function actionLimit(order: OrderState, action: MerchantAction | 'split',
     case 'capture': {
       if (!isUncapturedAuthorization(order)) {
         return conflict(
-          order.status === 'captured' || captured > 0n
+          isCapturedStatus(order.status) || captured > 0n
             ? 'This order is already captured; a capture is possible only once.'
             : `Only an authorized, uncaptured order can be captured; this order is ${order.status}.`,
         );
@@ -68,7 +69,7 @@ export function actionLimit(order: OrderState, action: MerchantAction | 'split',
       }
       return { ok: true, minor: amount };
     case 'refund': {
-      if (captured === 0n || !(order.status === 'approved' || order.status === 'captured' || order.status === 'refunded')) {
+      if (captured === 0n || !mayHoldCapturedMoney(order.status)) {
         return conflict(`Only a captured order can be refunded; this order is ${order.status} with nothing captured.`);
       }
       const refundable = captured - refunded;
@@ -76,7 +77,7 @@ export function actionLimit(order: OrderState, action: MerchantAction | 'split',
       return { ok: true, minor: refundable };
     }
     case 'split':
-      if (!(order.status === 'approved' || order.status === 'captured') || captured !== amount || refunded !== 0n) {
+      if (!isSplittableStatus(order.status) || captured !== amount || refunded !== 0n) {
         return conflict(`Only an approved order, captured in full with nothing refunded, can be split; this order is ${order.status}.`);
       }
       if (context.alreadySplit) return conflict('This order was already split.');

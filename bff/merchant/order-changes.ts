@@ -2,6 +2,7 @@
 // order still holds the amounts the decision was made on, plus one history entry, atomically.
 import type { Kysely } from 'kysely';
 import type { OrderStatus } from '../../contract/bff-api.ts';
+import { isApprovedOnly, transitionOrderNow } from '../orders/order-machine.ts';
 import type { Database, OrderRow, StatusHistoryRow } from '../store/schema.ts';
 
 /** History `source` of every merchant action; `detail` starts with the action's name. */
@@ -18,9 +19,9 @@ export function splitDetail(summary: string): string {
 
 /** When the gateway approved the payment: the start of the capture window. */
 export function authorizedAt(order: OrderRow, history: readonly StatusHistoryRow[]): Date | null {
-  const approval = history.find((entry) => entry.to_status === 'approved');
+  const approval = history.find((entry) => isApprovedOnly(entry.to_status));
   if (approval) return new Date(approval.created_at);
-  return order.status === 'approved' ? new Date(order.updated_at) : null;
+  return isApprovedOnly(order.status) ? new Date(order.updated_at) : null;
 }
 
 export interface MerchantChange {
@@ -33,31 +34,18 @@ export interface MerchantChange {
 
 /**
  * Applies `change` if the order is still exactly as `seen` (status and amounts); false when it
- * moved meanwhile. Unlike a status transition, an entry is written even when the status stays
- * (a partial refund), so the history shows every action.
+ * moved meanwhile. Through the order state machine: a same-status change (a partial refund, a split)
+ * still writes a history entry, so the history shows every action.
  */
-export async function recordMerchantChange(db: Kysely<Database>, seen: OrderRow, change: MerchantChange): Promise<boolean> {
-  return db.transaction().execute(async (trx) => {
-    const result = await trx
-      .updateTable('orders')
-      .set({ status: change.to, captured_amount: change.capturedAmount, refunded_amount: change.refundedAmount, updated_at: change.now })
-      .where('order_number', '=', seen.order_number)
-      .where('status', '=', seen.status)
-      .where('captured_amount', '=', seen.captured_amount)
-      .where('refunded_amount', '=', seen.refunded_amount)
-      .executeTakeFirst();
-    if (Number(result.numUpdatedRows) !== 1) return false;
-    await trx
-      .insertInto('order_status_history')
-      .values({
-        order_number: seen.order_number,
-        from_status: seen.status,
-        to_status: change.to,
-        source: merchantHistorySource,
-        detail: change.detail,
-        created_at: change.now,
-      })
-      .execute();
-    return true;
+export function recordMerchantChange(db: Kysely<Database>, seen: OrderRow, change: MerchantChange): Promise<boolean> {
+  return transitionOrderNow(db, seen.order_number, {
+    from: seen.status,
+    to: change.to,
+    evidence: 'merchant',
+    source: merchantHistorySource,
+    detail: change.detail,
+    now: change.now,
+    fields: { captured_amount: change.capturedAmount, refunded_amount: change.refundedAmount },
+    where: { captured_amount: seen.captured_amount, refunded_amount: seen.refunded_amount },
   });
 }

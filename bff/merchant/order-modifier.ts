@@ -78,7 +78,7 @@ export class OrderModifier {
 
     let result;
     try {
-      result = await gateway.processModification({ orderNumber, type: gatewayType[action] as '1' | '2' | '3', amount: plan.amount, platform });
+      result = await gateway.processModification({ orderNumber: order.gateway_order_number ?? orderNumber, type: gatewayType[action] as '1' | '2' | '3', amount: plan.amount, platform });
     } catch (error) {
       logger.warn({ orderNumber, action, error: (error as Error).message }, 'processModification failed');
       throw gatewayProblem(error, action, true) ?? error;

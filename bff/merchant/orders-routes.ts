@@ -11,6 +11,8 @@ import type { MerchantAction } from './modification-rules.ts';
 
 const merchantActions: readonly MerchantAction[] = ['capture', 'refund', 'reverse'];
 import { OrderModifier, ruleContextOf } from './order-modifier.ts';
+import { decideReview } from './review-decision.ts';
+import { reviewDecisionRequest } from '../../contract/merchant-review.ts';
 import { decodeCursor, encodeCursor, historiesOf, listOrders } from './order-queries.ts';
 
 export function merchantOrderRoutes(services: Services, idempotent: MiddlewareHandler) {
@@ -56,6 +58,12 @@ export function merchantOrderRoutes(services: Services, idempotent: MiddlewareHa
       c.json(await modifier.modify(c.req.param('orderNumber'), action, c.req.valid('json').amount)),
     );
   }
+  routes.post('/v1/merchant/orders/:orderNumber/review', idempotent, validate('json', reviewDecisionRequest), async (c) => {
+    const orderNumber = c.req.param('orderNumber');
+    await decideReview(store, clock, orderNumber, c.req.valid('json'));
+    const fresh = await modifier.load(orderNumber);
+    return c.json(merchantOrderDetailView(fresh.order, fresh.history, fresh.context));
+  });
   return routes.post('/v1/merchant/orders/:orderNumber/split', idempotent, validate('json', splitRequest), async (c) => {
     return c.json(await modifier.split(c.req.param('orderNumber'), c.req.valid('json')));
   });

@@ -3,18 +3,25 @@
 import type { Clock } from '../observability/clock.ts';
 import type { Store } from '../store/database.ts';
 import type { OrderRow } from '../store/schema.ts';
-import { recordOpenOrderChange } from './record-outcome.ts';
+import { isAwaitingOutcome, isLegalTransition } from './order-machine.ts';
+import { recordOrderChange } from './record-outcome.ts';
 
 export function isAbandonedSession(order: OrderRow, now: Date): boolean {
-  return order.status === 'created' && order.payment_state === 'none' && Date.parse(order.session_expires_at) < now.getTime();
+  return (
+    order.payment_state === 'none' &&
+    isAwaitingOutcome(order.status) &&
+    isLegalTransition(order.status, 'expired', 'no-payment') &&
+    Date.parse(order.session_expires_at) < now.getTime()
+  );
 }
 
 /** `source` names who noticed, for the status history ('status' poll or 'reconciler'). */
 export async function expireIfAbandoned(store: Store, clock: Clock, order: OrderRow, source = 'status'): Promise<OrderRow> {
   if (!isAbandonedSession(order, clock.now())) return order;
   return (
-    (await recordOpenOrderChange(store, order.order_number, {
+    (await recordOrderChange(store, order.order_number, {
       to: 'expired',
+      evidence: 'no-payment',
       source,
       detail: 'session expired before checkout',
       now: clock.now().toISOString(),

@@ -48,6 +48,8 @@ export async function createOrder(
     merchant_reference: order.merchantReference ?? null,
     return_ref: randomBytes(18).toString('base64url'),
     email: null,
+    attempt_number: 0,
+    gateway_order_number: null,
     payment_state: 'none',
     payment_claim_id: null,
     payment_claimed_at: null,

@@ -1,44 +1,98 @@
-// What the gateway's own records say about an order (consult is the truth, ARCHITECTURE.md flow 4).
+// What the gateway's own records say about an attempt (consult is the truth, ARCHITECTURE.md flow 4),
+// and what that means for the order.
 import type { TransactionRecord } from '../../contract/gateway/index.ts';
 import { approvedCode } from '../../contract/gateway-facts.ts';
+import { toMinorUnits } from '../../contract/money.ts';
 import type { OrderStatus } from '../../contract/bff-api.ts';
-import type { OrderRow, OrderUpdate } from '../store/schema.ts';
+import type { TransitionEvidence } from './order-machine.ts';
+import type { AttemptOutcome, OrderRow, OrderUpdate } from '../store/schema.ts';
 
 export interface GatewayOutcome {
-  status: Extract<OrderStatus, 'approved' | 'declined'>;
+  approved: boolean;
+  /** The record's amount and currency equal the order's. */
+  matchesOrder: boolean;
   auth: string | null;
   tpt: string;
   code: string;
+  /** The gateway's own text: kept for the merchant, never shown to the shopper. */
   message: string;
+  amount: string;
+  currency: string;
+}
+
+/** "15,000.00" (a thousands comma, as PHP's number_format writes) read as "15000.00". */
+function withoutThousandsCommas(amount: string): string {
+  return /^\d{1,3}(,\d{3})+(\.\d+)?$/.test(amount) ? amount.replace(/,/g, '') : amount;
+}
+
+/** Exact comparison of a record's money with the order's: integer minor units, never floats. */
+export function sameMoney(record: { amount: string; currency: string }, order: { amount: string; currency: string }): boolean {
+  if (record.currency.trim().toUpperCase() !== order.currency) return false;
+  try {
+    return toMinorUnits(withoutThousandsCommas(String(record.amount).trim()), order.currency) === toMinorUnits(order.amount, order.currency);
+  } catch {
+    return false;
+  }
 }
 
 /**
- * The payment's outcome from consult's records, or undefined while the gateway has none (the
- * buyer has not paid yet). consult also lists modifications (refunds, captures): the payment is
- * the record of type "Payment" (gateway-api.md §2.3, observed value); any approved payment wins.
+ * The attempt's outcome from consult's records, or undefined while the gateway has none (the buyer
+ * has not paid yet). consult also lists modifications (refunds, captures): the payment is the record
+ * of type "Payment" (gateway-api.md §2.3, observed value); any approved payment wins.
  */
-export function outcomeFromConsult(records: readonly TransactionRecord[]): GatewayOutcome | undefined {
+export function outcomeFromConsult(records: readonly TransactionRecord[], order: Pick<OrderRow, 'amount' | 'currency'>): GatewayOutcome | undefined {
   const payments = records.filter((record) => record.type.toLowerCase() === 'payment');
   const candidates = payments.length > 0 ? payments : records;
   const approved = candidates.find((record) => record.code === approvedCode);
   const chosen = approved ?? candidates.at(-1);
   if (!chosen) return undefined;
   return {
-    status: approved ? 'approved' : 'declined',
+    approved: approved !== undefined,
+    matchesOrder: sameMoney(chosen, order),
     auth: chosen.auth || null,
     tpt: String(chosen.id_svc),
     code: chosen.code,
     message: chosen.response,
+    amount: chosen.amount,
+    currency: chosen.currency,
   };
 }
 
+export interface OutcomeTarget {
+  to: OrderStatus;
+  evidence: TransitionEvidence;
+  attempt: AttemptOutcome;
+  detail: string;
+}
+
+/**
+ * Where a consult outcome takes the order: an approval of the order's amount and currency approves
+ * it; an approval of anything else is a contradiction (review); a decline declines the attempt, or
+ * cancels it when the buyer cancelled on the hosted page.
+ */
+export function targetOfOutcome(outcome: GatewayOutcome, order: Pick<OrderRow, 'amount' | 'currency'>, buyerCancelled: boolean): OutcomeTarget {
+  if (outcome.approved && outcome.matchesOrder) return { to: 'approved', evidence: 'consult', attempt: 'approved', detail: `gateway code ${outcome.code}` };
+  if (outcome.approved) {
+    return {
+      to: 'review',
+      evidence: 'mismatch',
+      attempt: 'review',
+      detail: `consult shows an approved payment of ${outcome.amount} ${outcome.currency} for an order of ${order.amount} ${order.currency}`,
+    };
+  }
+  if (buyerCancelled) return { to: 'cancelled', evidence: 'consult', attempt: 'cancelled', detail: `buyer cancelled (gateway code ${outcome.code})` };
+  return { to: 'declined', evidence: 'consult', attempt: 'declined', detail: `gateway code ${outcome.code}` };
+}
+
 /** The columns an outcome writes. An approval with capture=1 is captured in full at once. */
-export function outcomeFields(order: OrderRow, outcome: GatewayOutcome): OrderUpdate {
+export function outcomeFields(order: OrderRow, outcome: GatewayOutcome, target: OutcomeTarget, gatewayOrderNumber: string): OrderUpdate {
+  const approved = target.to === 'approved';
   return {
     gateway_tpt: outcome.tpt,
     gateway_auth: outcome.auth,
     gateway_code: outcome.code,
     status_message: outcome.message,
-    captured_amount: outcome.status === 'approved' && order.capture === 1 ? order.amount : order.captured_amount,
+    ...(approved ? { gateway_order_number: gatewayOrderNumber } : {}),
+    captured_amount: approved && order.capture === 1 ? order.amount : order.captured_amount,
   };
 }

@@ -1,28 +1,52 @@
-// Records a status change once: a conditional transition from the status we read, retried on a
-// lost race only while the order is still open. A final status is never overwritten here.
-import { isFinalOrderStatus, type OrderStatus } from '../../contract/bff-api.ts';
-import { findOrder, transitionStatus } from '../store/orders.ts';
+// Records a status change once: a conditional transition from the status just read, through the
+// order state machine, retried on a lost race. A change the table does not allow from the status
+// found (the order moved on: it was approved meanwhile, say) is not an error here: nothing is written.
+import type { OrderStatus } from '../../contract/bff-api.ts';
+import { recordAttemptOutcome } from '../store/attempts.ts';
+import { findOrder } from '../store/orders.ts';
 import type { Store } from '../store/database.ts';
-import type { OrderRow, OrderUpdate } from '../store/schema.ts';
+import type { AttemptOutcome, OrderRow, OrderUpdate } from '../store/schema.ts';
+import { isLegalTransition, isRetryableStatus, transitionOrder, type TransitionEvidence } from './order-machine.ts';
 
-export async function recordOpenOrderChange(
-  store: Store,
-  orderNumber: string,
-  change: {
-    to: OrderStatus;
-    source: string;
-    detail?: string | null;
-    now: string;
-    /** Columns to write with the status; a function sees the order as read. */
-    fields?: OrderUpdate | ((order: OrderRow) => OrderUpdate);
-  },
-): Promise<OrderRow | undefined> {
-  for (let attempt = 0; attempt < 3; attempt++) {
+export interface OrderChange {
+  to: OrderStatus;
+  evidence: TransitionEvidence;
+  source: string;
+  detail?: string | null;
+  now: string;
+  /** Columns to write with the status; a function sees the order as read. */
+  fields?: OrderUpdate | ((order: OrderRow) => OrderUpdate);
+  /** The attempt this change is about, and what it ended as (written in the same transaction). */
+  attempt?: { number: number; outcome: AttemptOutcome; tpt?: string | null; auth?: string | null; code?: string | null };
+}
+
+export async function recordOrderChange(store: Store, orderNumber: string, change: OrderChange): Promise<OrderRow | undefined> {
+  for (let round = 0; round < 3; round++) {
     const order = await findOrder(store.db, orderNumber);
-    if (!order || isFinalOrderStatus(order.status)) return order;
+    if (!order) return undefined;
+    const attempt = change.attempt;
+    // An earlier attempt's failure says nothing about the order: a later attempt is running or done.
+    const aboutEarlierAttempt = attempt !== undefined && attempt.number !== order.attempt_number;
+    const moves = !(aboutEarlierAttempt && isRetryableStatus(change.to)) && isLegalTransition(order.status, change.to, change.evidence);
     const fields = typeof change.fields === 'function' ? change.fields(order) : change.fields;
-    const moved = await transitionStatus(store.db, orderNumber, { ...change, fields: fields ?? {}, from: order.status });
-    if (moved) return findOrder(store.db, orderNumber);
+    const written = await store.db.transaction().execute(async (trx) => {
+      if (moves) {
+        const moved = await transitionOrder(trx, orderNumber, {
+          from: order.status,
+          to: change.to,
+          evidence: change.evidence,
+          source: change.source,
+          detail: change.detail ?? null,
+          now: change.now,
+          fields: fields ?? {},
+          where: { attempt_number: order.attempt_number },
+        });
+        if (!moved) return false;
+      }
+      if (attempt) await recordAttemptOutcome(trx, orderNumber, attempt.number, { ...attempt, now: change.now });
+      return true;
+    });
+    if (written) return moves ? findOrder(store.db, orderNumber) : order;
   }
   return findOrder(store.db, orderNumber);
 }

@@ -1,18 +1,19 @@
-// Asks the gateway (consult) about open orders: single-flight per order in this process, and at
-// most one consult per order per interval however many pollers ask (issue 4, "Status").
-import { isFinalOrderStatus } from '../../contract/bff-api.ts';
+// Asks the gateway (consult) about an order's attempts: single-flight per attempt in this process,
+// and at most one consult per order per interval however many pollers (or forged redirects) ask.
 import { GatewayError, GatewayUnavailableError } from '../gateway/errors.ts';
 import type { GatewayClient } from '../gateway/client.ts';
 import type { Clock } from '../observability/clock.ts';
 import type { Logger } from '../observability/logger.ts';
+import { findAttempt } from '../store/attempts.ts';
 import { findOrder } from '../store/orders.ts';
 import type { Store } from '../store/database.ts';
 import type { OrderRow } from '../store/schema.ts';
-import { outcomeFields, outcomeFromConsult } from './outcome.ts';
-import { recordOpenOrderChange } from './record-outcome.ts';
+import { isAwaitingOutcome, isRetryableStatus } from './order-machine.ts';
+import { outcomeFields, outcomeFromConsult, targetOfOutcome, type GatewayOutcome } from './outcome.ts';
+import { recordOrderChange } from './record-outcome.ts';
 
 /** What one consult told: an outcome (recorded), no payment at the gateway yet, or no answer. */
-export type ConsultResult = 'recorded' | 'no-payment' | 'failed';
+export type ConsultResult = { kind: 'recorded'; outcome: GatewayOutcome } | { kind: 'no-payment' } | { kind: 'failed' };
 
 export interface StatusRefresherOptions {
   store: Store;
@@ -24,9 +25,13 @@ export interface StatusRefresherOptions {
   staleClaimMs: number;
 }
 
+/** How long a verified cancel redirect colours the next consult of its attempt. */
+const cancelHintMs = 60_000;
+
 export class StatusRefresher {
   private readonly lastConsultAt = new Map<string, number>();
   private readonly inFlight = new Map<string, Promise<ConsultResult>>();
+  private readonly cancelHints = new Map<string, number>();
 
   constructor(private readonly options: StatusRefresherOptions) {}
 
@@ -35,42 +40,51 @@ export class StatusRefresher {
     return this.options.staleClaimMs;
   }
 
-  /** Whether consult can tell us anything: the order is open and a payment may exist at the gateway. */
+  /** Whether a poll should ask consult: an attempt may have an outcome the store does not know yet. */
   needsGateway(order: OrderRow): boolean {
-    if (isFinalOrderStatus(order.status)) return false;
-    if (order.payment_state === 'created' || order.payment_state === 'unknown') return true;
-    if (order.payment_state === 'claimed' && order.payment_claimed_at) {
-      return this.options.clock.now().getTime() - Date.parse(order.payment_claimed_at) > this.options.staleClaimMs;
+    if (!isAwaitingOutcome(order.status) && !isRetryableStatus(order.status)) return false;
+    switch (order.payment_state) {
+      case 'created':
+        return isAwaitingOutcome(order.status);
+      case 'unknown':
+        return true;
+      case 'claimed':
+        return order.payment_claimed_at !== null && this.options.clock.now().getTime() - Date.parse(order.payment_claimed_at) > this.options.staleClaimMs;
+      default:
+        return false;
     }
-    return false;
   }
 
-  /** The order, refreshed from the gateway when it is open and the interval allows a consult. */
+  /** The order, refreshed from the gateway when a consult may tell something and the interval allows. */
   async refresh(order: OrderRow): Promise<OrderRow> {
     if (!this.needsGateway(order)) return order;
-    const number = order.order_number;
-    const running = this.inFlight.get(number);
-    if (running) {
-      await running;
-    } else {
-      const now = this.options.clock.now().getTime();
-      const last = this.lastConsultAt.get(number);
-      if (last !== undefined && now - last < this.options.intervalMs) return order;
-      await this.consultNow(number);
-    }
-    return (await findOrder(this.options.store.db, number)) ?? order;
+    await this.consultWithinInterval(order.order_number, order.attempt_number);
+    return (await findOrder(this.options.store.db, order.order_number)) ?? order;
+  }
+
+  /**
+   * Consults the attempt unless this order was consulted less than an interval ago (then shares a
+   * consult still running, or answers `undefined`): what an unauthenticated caller may cause.
+   */
+  async consultWithinInterval(orderNumber: string, attempt: number): Promise<ConsultResult | undefined> {
+    const running = this.inFlight.get(flightKey(orderNumber, attempt));
+    if (running) return running;
+    const last = this.lastConsultAt.get(orderNumber);
+    if (last !== undefined && this.options.clock.now().getTime() - last < this.options.intervalMs) return undefined;
+    return this.consultNow(orderNumber, attempt);
   }
 
   /**
    * Consults now (sharing a consult already running) and records what it says. Never throws for
-   * the gateway: resolves with what consult told (the reconciler closes orders the gateway never saw).
+   * the gateway: resolves with what consult told (the reconciler closes attempts the gateway never saw).
    */
-  consultNow(orderNumber: string): Promise<ConsultResult> {
-    const running = this.inFlight.get(orderNumber);
+  consultNow(orderNumber: string, attempt: number): Promise<ConsultResult> {
+    const key = flightKey(orderNumber, attempt);
+    const running = this.inFlight.get(key);
     if (running) return running;
     this.remember(orderNumber);
-    const work = this.consultAndRecord(orderNumber).finally(() => this.inFlight.delete(orderNumber));
-    this.inFlight.set(orderNumber, work);
+    const work = this.consultAndRecord(orderNumber, attempt).finally(() => this.inFlight.delete(key));
+    this.inFlight.set(key, work);
     return work;
   }
 
@@ -78,10 +92,22 @@ export class StatusRefresher {
    * A consult that starts after now: waits out one already running (it may have asked before the
    * buyer paid), then consults, sharing only a consult that started after this call.
    */
-  async consultFresh(orderNumber: string): Promise<ConsultResult> {
-    const running = this.inFlight.get(orderNumber);
+  async consultFresh(orderNumber: string, attempt: number): Promise<ConsultResult> {
+    const running = this.inFlight.get(flightKey(orderNumber, attempt));
     if (running) await running;
-    return this.consultNow(orderNumber);
+    return this.consultNow(orderNumber, attempt);
+  }
+
+  /** A verified redirect said the buyer cancelled: a non-approved record of that attempt is a cancel. */
+  noteBuyerCancelled(orderNumber: string, attempt: number): void {
+    const now = this.options.clock.now().getTime();
+    for (const [key, until] of this.cancelHints) if (until < now) this.cancelHints.delete(key);
+    this.cancelHints.set(flightKey(orderNumber, attempt), now + cancelHintMs);
+  }
+
+  private buyerCancelled(orderNumber: string, attempt: number): boolean {
+    const until = this.cancelHints.get(flightKey(orderNumber, attempt));
+    return until !== undefined && until >= this.options.clock.now().getTime();
   }
 
   private remember(orderNumber: string) {
@@ -92,25 +118,37 @@ export class StatusRefresher {
     this.lastConsultAt.set(orderNumber, now);
   }
 
-  private async consultAndRecord(orderNumber: string): Promise<ConsultResult> {
+  private async consultAndRecord(orderNumber: string, number: number): Promise<ConsultResult> {
     const { gateway, logger, store, clock } = this.options;
     try {
-      const outcome = outcomeFromConsult(await gateway.consult(orderNumber));
-      if (!outcome) return 'no-payment';
-      await recordOpenOrderChange(store, orderNumber, {
-        to: outcome.status,
+      const order = await findOrder(store.db, orderNumber);
+      if (!order) return { kind: 'no-payment' };
+      const attempt = number > 0 ? await findAttempt(store.db, orderNumber, number) : undefined;
+      const gatewayOrderNumber = attempt?.gateway_order_number ?? order.gateway_order_number ?? orderNumber;
+      const outcome = outcomeFromConsult(await gateway.consult(gatewayOrderNumber), order);
+      if (!outcome) return { kind: 'no-payment' };
+      const target = targetOfOutcome(outcome, order, this.buyerCancelled(orderNumber, number));
+      if (target.evidence === 'mismatch') logger.warn({ orderNumber, attempt: number, detail: target.detail }, 'consult contradicts the order; order to review');
+      await recordOrderChange(store, orderNumber, {
+        to: target.to,
+        evidence: target.evidence,
         source: 'consult',
-        detail: `gateway code ${outcome.code}`,
+        detail: target.detail,
         now: clock.now().toISOString(),
-        fields: (order) => outcomeFields(order, outcome),
+        fields: (current) => outcomeFields(current, outcome, target, gatewayOrderNumber),
+        ...(number > 0 ? { attempt: { number, outcome: target.attempt, tpt: outcome.tpt, auth: outcome.auth, code: outcome.code } } : {}),
       });
-      return 'recorded';
+      return { kind: 'recorded', outcome };
     } catch (error) {
       if (error instanceof GatewayError || error instanceof GatewayUnavailableError) {
         logger.warn({ orderNumber, operation: error.operation, error: error.message }, 'consult failed; status stays as recorded');
-        return 'failed';
+        return { kind: 'failed' };
       }
       throw error;
     }
   }
+}
+
+function flightKey(orderNumber: string, attempt: number): string {
+  return `${orderNumber}#${attempt}`;
 }

@@ -1,7 +1,8 @@
-// Exactly one processPayment per order number (issue 4). The database decides who calls the
-// gateway (claimPayment: a conditional UPDATE only one caller wins, in any process); everyone
-// else waits for the winner's hosted URL. A call that may have reached the gateway is never
-// repeated: the order is left for consult to reconcile.
+// Exactly one processPayment per payment attempt. The database decides who calls the gateway
+// (claimAttempt: a conditional UPDATE only one caller wins, in any process); everyone else waits
+// for the winner's hosted URL. A call that may have reached the gateway is never repeated under its
+// attempt's number: the attempt is left for consult to reconcile. After a declined or cancelled
+// attempt, the next checkout opens the next attempt under a new gateway order number.
 import { ZodError } from 'zod';
 import type { Address, BillingAddress } from '../../contract/address.ts';
 import { problemTypes } from '../../contract/bff-api.ts';
@@ -10,7 +11,11 @@ import type { GatewayClient } from '../gateway/client.ts';
 import { ProblemException } from '../http/problem.ts';
 import type { Clock } from '../observability/clock.ts';
 import type { Logger } from '../observability/logger.ts';
-import { claimPayment, findOrder, settlePaymentClaim } from '../store/orders.ts';
+import { gatewayOrderNumberOf } from '../../contract/gateway-facts.ts';
+import { claimAttempt, settleAttemptClaim } from '../store/attempts.ts';
+import { findOrder } from '../store/orders.ts';
+import type { PaymentAttemptRow } from '../store/schema.ts';
+import { attemptDecision } from './attempt-rules.ts';
 import type { Store } from '../store/database.ts';
 import type { OrderRow } from '../store/schema.ts';
 import { processPaymentRequestOf, type ProcessPaymentSettings } from './process-payment-request.ts';
@@ -27,6 +32,8 @@ export interface PaymentStarterOptions {
   clock: Clock;
   logger: Logger;
   settings: () => ProcessPaymentSettings;
+  /** Attempts an order may have (MAX_PAYMENT_ATTEMPTS). */
+  maxAttempts: number;
   /** How long a repeat waits for another process's claim before giving up (ms). */
   claimWaitMs: number;
   /** How often a repeat re-reads a claim held by another process (ms). */
@@ -50,9 +57,10 @@ export class PaymentStarter {
 
   constructor(private readonly options: PaymentStarterOptions) {}
 
-  /** The hosted page URL for this order: created once, the same URL for every repeat. */
+  /** The hosted page URL of the order's open attempt: created once, the same URL for every repeat. */
   hostedUrlFor(order: OrderRow, checkout: Checkout): Promise<string> {
-    if (order.payment_state === 'created' && order.hosted_url) return Promise.resolve(order.hosted_url);
+    const decision = attemptDecision(order, this.options.maxAttempts);
+    if (decision.kind === 'page') return Promise.resolve(decision.url);
     const running = this.starting.get(order.order_number);
     if (running) return running;
     const work = this.claimOrWait(order.order_number, checkout).finally(() => this.starting.delete(order.order_number));
@@ -64,55 +72,61 @@ export class PaymentStarter {
     const { store, clock } = this.options;
     const deadline = clock.now().getTime() + this.options.claimWaitMs;
     for (;;) {
-      const claimId = crypto.randomUUID();
-      const won = await claimPayment(store.db, orderNumber, {
-        claimId,
-        email: checkout.billing.email,
-        locale: checkout.locale,
-        now: clock.now().toISOString(),
-      });
-      if (won) return this.callGateway(orderNumber, claimId, checkout);
-
       const order = await findOrder(store.db, orderNumber);
       if (!order) throw new Error(`order ${orderNumber} vanished`);
-      if (order.payment_state === 'created' && order.hosted_url) return order.hosted_url;
-      if (order.payment_state === 'unknown') {
-        throw paymentNotConfirmed('The payment request is being confirmed with the gateway. Check the order status.');
+      const decision = attemptDecision(order, this.options.maxAttempts);
+      switch (decision.kind) {
+        case 'page':
+          return decision.url;
+        case 'confirming':
+          throw paymentNotConfirmed('The payment request is being confirmed with the gateway. Check the order status.');
+        case 'closed':
+          throw orderClosed(`This order is ${order.status}; it can no longer be paid.`);
+        case 'exhausted':
+          throw orderClosed(`This order was tried ${decision.attempts} times, the most allowed. Start a new checkout.`);
+        case 'open': {
+          const claimId = crypto.randomUUID();
+          const attempt = await claimAttempt(store.db, order, {
+            number: decision.number,
+            gatewayOrderNumber: gatewayOrderNumberOf(orderNumber, decision.number),
+            returnRef: decision.number === 1 ? order.return_ref : crypto.randomUUID(),
+            claimId,
+            email: checkout.billing.email,
+            locale: checkout.locale,
+            now: clock.now().toISOString(),
+          });
+          if (attempt) return this.callGateway(order, attempt, claimId, checkout);
+          break; // someone else changed the order first: read it again
+        }
+        case 'wait':
+          if (clock.now().getTime() > deadline) {
+            throw paymentNotConfirmed('The payment page is still being prepared. Try again in a moment.');
+          }
+          await sleep(this.options.claimPollMs ?? 50);
+          break;
       }
-      if (order.payment_state === 'none' && order.status !== 'created') {
-        throw new ProblemException(409, {
-          type: problemTypes.conflict,
-          title: 'Order closed',
-          detail: `This order is ${order.status}; it can no longer be paid.`,
-        });
-      }
-      // 'claimed' by someone else (or released a moment ago): wait and look again.
-      if (clock.now().getTime() > deadline) {
-        throw paymentNotConfirmed('The payment page is still being prepared. Try again in a moment.');
-      }
-      await sleep(this.options.claimPollMs ?? 50);
     }
   }
 
-  private async callGateway(orderNumber: string, claimId: string, checkout: Checkout): Promise<string> {
+  private async callGateway(seen: OrderRow, attempt: PaymentAttemptRow, claimId: string, checkout: Checkout): Promise<string> {
     const { store, gateway, clock, logger } = this.options;
-    const order = await findOrder(store.db, orderNumber);
-    if (!order) throw new Error(`order ${orderNumber} vanished`);
+    const orderNumber = seen.order_number;
+    const claim = { claimId, from: seen.status };
     try {
-      const request = processPaymentRequestOf(order, checkout.billing, checkout.shipping, this.options.settings());
+      const request = processPaymentRequestOf(seen, attempt, checkout.billing, checkout.shipping, this.options.settings());
       const created = await gateway.processPayment(request);
-      const kept = await settlePaymentClaim(store.db, orderNumber, claimId, { state: 'created', hostedUrl: created.url, now: clock.now().toISOString() });
-      // The claim was taken from us (the reconciler closed the order as interrupted): a page for
-      // an order we no longer track must not reach the buyer.
-      if (!kept) throw new ProblemException(409, { type: problemTypes.conflict, title: 'Order closed', detail: 'This order can no longer be paid.' });
+      const kept = await settleAttemptClaim(store.db, orderNumber, claim, { state: 'created', hostedUrl: created.url, now: clock.now().toISOString() });
+      // The claim was taken from us (the reconciler closed the attempt as interrupted, or a late
+      // approval settled the order): a page for an attempt we no longer track must not reach the buyer.
+      if (!kept) throw orderClosed('This order can no longer be paid.');
       return created.url;
     } catch (error) {
       if (error instanceof ProblemException) throw error;
       const now = clock.now().toISOString();
       if (error instanceof GatewayError) {
         // The gateway answered with a refusal: nothing was created, so a later attempt is safe.
-        await settlePaymentClaim(store.db, orderNumber, claimId, { state: 'none', error: `${error.type}: ${error.message}`, now });
-        logger.warn({ orderNumber, type: error.type, error: error.message }, 'processPayment refused');
+        await settleAttemptClaim(store.db, orderNumber, claim, { state: 'none', error: `${error.type}: ${error.message}`, now });
+        logger.warn({ orderNumber, attempt: attempt.number, type: error.type, error: error.message }, 'processPayment refused');
         throw new ProblemException(502, {
           type: problemTypes.upstream,
           title: 'Payment request refused',
@@ -121,21 +135,25 @@ export class PaymentStarter {
       }
       if (error instanceof ZodError) {
         // Our request failed its own contract before anything was sent.
-        await settlePaymentClaim(store.db, orderNumber, claimId, { state: 'none', error: 'request failed its contract', now });
+        await settleAttemptClaim(store.db, orderNumber, claim, { state: 'none', error: 'request failed its contract', now });
         throw error;
       }
       if (error instanceof GatewayUnavailableError && !error.mayHaveExecuted) {
-        await settlePaymentClaim(store.db, orderNumber, claimId, { state: 'none', error: error.message, now });
+        await settleAttemptClaim(store.db, orderNumber, claim, { state: 'none', error: error.message, now });
         throw paymentNotConfirmed('The payment gateway is unavailable. Try again in a moment.');
       }
       // Timeout, 5xx, broken answer, or a bug after sending: it may exist at the gateway. Never re-send.
-      await settlePaymentClaim(store.db, orderNumber, claimId, {
+      await settleAttemptClaim(store.db, orderNumber, claim, {
         state: 'unknown',
         error: error instanceof Error ? error.message : String(error),
         now,
       });
-      logger.error({ orderNumber, error: error instanceof Error ? error.message : String(error) }, 'processPayment outcome unknown; reconciling via consult');
+      logger.error({ orderNumber, attempt: attempt.number, error: error instanceof Error ? error.message : String(error) }, 'processPayment outcome unknown; reconciling via consult');
       throw paymentNotConfirmed('The payment request is being confirmed with the gateway. Check the order status.');
     }
   }
+}
+
+function orderClosed(detail: string): ProblemException {
+  return new ProblemException(409, { type: problemTypes.conflict, title: 'Order closed', detail });
 }

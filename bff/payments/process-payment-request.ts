@@ -2,20 +2,21 @@
 import type { Address, BillingAddress } from '../../contract/address.ts';
 import type { ProcessPaymentRequest } from '../../contract/gateway/index.ts';
 import { bytesToBase64 } from '../../contract/base64.ts';
-import type { OrderRow } from '../store/schema.ts';
+import type { OrderRow, PaymentAttemptRow } from '../store/schema.ts';
 
 export interface ProcessPaymentSettings {
   publicBffUrl: string;
   platform: string;
 }
 
-/** returnData: an opaque base64 reference; our return_ref finds the order again on the redirect. */
+/** returnData: an opaque base64 reference; the attempt's return_ref finds it again on the redirect. */
 export function returnDataOf(returnRef: string): string {
   return bytesToBase64(new TextEncoder().encode(returnRef));
 }
 
 export function processPaymentRequestOf(
   order: OrderRow,
+  attempt: PaymentAttemptRow,
   billing: BillingAddress,
   shipping: Address,
   settings: ProcessPaymentSettings,
@@ -24,7 +25,7 @@ export function processPaymentRequestOf(
     redirect: `${settings.publicBffUrl}/v1/return`,
     amount: order.amount,
     currency: order.currency,
-    orderNumber: order.order_number,
+    orderNumber: attempt.gateway_order_number,
     capture: order.capture === 1 ? '1' : '0',
     billToFirstName: billing.firstName,
     billToLastName: billing.lastName,
@@ -47,7 +48,7 @@ export function processPaymentRequestOf(
     shipToTelephone: shipping.telephone,
     subscription: '0',
     platform: settings.platform,
-    returnData: returnDataOf(order.return_ref),
+    returnData: returnDataOf(attempt.return_ref),
     hashVersion: 'V2',
   };
 }

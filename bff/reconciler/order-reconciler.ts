@@ -6,16 +6,20 @@
 //   a second processPayment) and a repeat checkout gets a clear 409 instead of 503 for ever;
 // - a pending order (page handed out) whose buyer never came back: once its page is older than
 //   pendingEveryMs, consult at most every pendingEveryMs; still unpaid after abandonAfterMs: expired;
-// - a session never checked out and expired: expired (no gateway call).
+// - a session never checked out and expired: expired (no gateway call);
+// - an order parked in review or expired: re-consulted (at most every pendingEveryMs) for parkedForMs
+//   after its last change, so a late gateway approval still wins.
 // Several instances may run it at once: every write is conditional on what was read.
 import type { Kysely } from 'kysely';
 import type { Clock } from '../observability/clock.ts';
 import type { Logger } from '../observability/logger.ts';
 import { expireIfAbandoned } from '../orders/abandoned-session.ts';
-import { recordOpenOrderChange } from '../orders/record-outcome.ts';
+import { isAwaitingOutcome, isExpired, isPending, parkedStatuses, transitionOrder, unsettledStatuses } from '../orders/order-machine.ts';
+import { recordOrderChange } from '../orders/record-outcome.ts';
 import type { StatusRefresher } from '../orders/status-refresher.ts';
+import { markPaymentState, recordAttemptOutcome } from '../store/attempts.ts';
 import type { Store } from '../store/database.ts';
-import { expireInterruptedPayment } from '../store/orders.ts';
+import { findOrder } from '../store/orders.ts';
 import type { Database, OrderRow } from '../store/schema.ts';
 
 export interface OrderReconcilerOptions {
@@ -27,6 +31,8 @@ export interface OrderReconcilerOptions {
   intervalMs: number;
   pendingEveryMs: number;
   abandonAfterMs: number;
+  /** How long after its last change an order in review or expired is still re-consulted (0: never). */
+  parkedForMs?: number;
   /** Orders read per query; a pass walks every candidate in pages of this size. */
   batchSize?: number;
 }
@@ -100,18 +106,24 @@ export class OrderReconciler {
     const staleBefore = new Date(now.getTime() - this.options.statuses.staleClaimMs).toISOString();
     // A page handed out recently is the buyer's own return and polling's business.
     const pendingBefore = new Date(now.getTime() - this.options.pendingEveryMs).toISOString();
+    const parkedSince = new Date(now.getTime() - (this.options.parkedForMs ?? 0)).toISOString();
     const db: Kysely<Database> = this.options.store.db;
     return db
       .selectFrom('orders')
       .selectAll()
-      .where('status', 'in', ['created', 'pending'])
       .where('order_number', '>', after)
       .where((eb) =>
         eb.or([
-          eb.and([eb('payment_state', '=', 'claimed'), eb('payment_claimed_at', '<', staleBefore)]),
-          eb.and([eb('payment_state', '=', 'unknown'), eb('updated_at', '<', staleBefore)]),
-          eb.and([eb('payment_state', '=', 'created'), eb('updated_at', '<', pendingBefore)]),
-          eb.and([eb('payment_state', '=', 'none'), eb('session_expires_at', '<', now.toISOString())]),
+          eb.and([
+            eb('status', 'in', unsettledStatuses),
+            eb.or([
+              eb.and([eb('payment_state', '=', 'claimed'), eb('payment_claimed_at', '<', staleBefore)]),
+              eb.and([eb('payment_state', '=', 'unknown'), eb('updated_at', '<', staleBefore)]),
+              eb.and([eb('status', '=', 'pending'), eb('payment_state', '=', 'created'), eb('updated_at', '<', pendingBefore)]),
+              eb.and([eb('status', '=', 'created'), eb('payment_state', '=', 'none'), eb('session_expires_at', '<', now.toISOString())]),
+            ]),
+          ]),
+          eb.and([eb('status', 'in', parkedStatuses), eb('attempt_number', '>', 0), eb('updated_at', '>', parkedSince)]),
         ]),
       )
       .orderBy('order_number')
@@ -122,51 +134,81 @@ export class OrderReconciler {
   private async reconcile(order: OrderRow, result: ReconcilePassResult): Promise<void> {
     const { store, clock, statuses } = this.options;
     const number = order.order_number;
-    if (order.payment_state === 'none') {
+    if (order.payment_state === 'none' && isAwaitingOutcome(order.status)) {
       const after = await expireIfAbandoned(store, clock, order, 'reconciler');
       if (after.status !== order.status) result.resolved++;
       return;
     }
-    if (order.payment_state === 'created' && !this.pendingConsultDue(order)) return;
+    const parked = parkedStatuses.includes(order.status);
+    const pageOut = order.payment_state === 'created' || order.payment_state === 'abandoned';
+    if ((parked || pageOut) && !this.pendingConsultDue(order)) return;
 
     result.consulted++;
-    const told = await statuses.consultNow(number);
-    if (told === 'recorded') {
-      this.lastPendingConsult.delete(number);
-      result.resolved++;
+    const told = await statuses.consultNow(number, order.attempt_number);
+    if (told.kind === 'recorded') {
+      const after = await findOrder(store.db, number);
+      if (after && after.status !== order.status) {
+        this.lastPendingConsult.delete(number);
+        result.resolved++;
+      }
       return;
     }
-    if (told !== 'no-payment') return;
+    if (told.kind !== 'no-payment' || parked) return;
 
     const now = clock.now();
     if (order.payment_state === 'claimed' || order.payment_state === 'unknown') {
-      const closed = await expireInterruptedPayment(store.db, number, {
-        paymentState: order.payment_state,
-        claimId: order.payment_claim_id,
-        detail: order.payment_state === 'claimed' ? 'processPayment claim lost (process died); gateway has no payment' : 'processPayment outcome unknown; gateway has no payment',
-        message: interruptedMessage,
-        now: now.toISOString(),
-      });
+      const closed = await this.closeInterrupted(order, now.toISOString());
       if (closed) {
         result.resolved++;
-        this.options.logger.warn({ orderNumber: number, paymentState: order.payment_state }, 'interrupted payment closed as expired');
+        this.options.logger.warn({ orderNumber: number, attempt: order.attempt_number, paymentState: order.payment_state }, 'interrupted payment closed');
       }
       return;
     }
     // payment_state 'created': updated_at is when the page was created (the move to pending).
-    if (now.getTime() - Date.parse(order.updated_at) > this.options.abandonAfterMs) {
-      const after = await recordOpenOrderChange(store, number, {
+    if (isPending(order.status) && now.getTime() - Date.parse(order.updated_at) > this.options.abandonAfterMs) {
+      const after = await recordOrderChange(store, number, {
         to: 'expired',
+        evidence: 'no-payment',
         source: 'reconciler',
         detail: 'hosted page never paid',
         now: now.toISOString(),
         fields: { status_message: abandonedMessage },
+        attempt: { number: order.attempt_number, outcome: 'expired' },
       });
-      if (after?.status === 'expired') {
+      if (after && isExpired(after.status)) {
         this.lastPendingConsult.delete(number);
         result.resolved++;
       }
     }
+  }
+
+  /**
+   * An attempt whose processPayment was interrupted (its process died holding the claim, or the
+   * call failed with an unknown outcome) and which consult does not know: nobody ever received its
+   * hosted URL, so nobody can pay it. It is never re-sent under its number. A first attempt expires
+   * the order (a repeat checkout gets a clear 409); a later one leaves the order declined or
+   * cancelled, and the next checkout opens a new attempt. Conditional on the exact claim read.
+   */
+  private async closeInterrupted(order: OrderRow, now: string): Promise<boolean> {
+    const { store } = this.options;
+    const seen = { paymentState: order.payment_state, claimId: order.payment_claim_id, attemptNumber: order.attempt_number };
+    const detail = order.payment_state === 'claimed' ? 'processPayment claim lost (process died); gateway has no payment' : 'processPayment outcome unknown; gateway has no payment';
+    return store.db.transaction().execute(async (trx) => {
+      const closed = isAwaitingOutcome(order.status)
+        ? await transitionOrder(trx, order.order_number, {
+            from: order.status,
+            to: 'expired',
+            evidence: 'no-payment',
+            source: 'reconciler',
+            detail,
+            now,
+            fields: { payment_state: 'unknown', status_message: interruptedMessage },
+            where: { payment_state: seen.paymentState, payment_claim_id: seen.claimId, attempt_number: seen.attemptNumber },
+          })
+        : await markPaymentState(trx, order.order_number, seen, 'abandoned', now);
+      if (closed && order.attempt_number > 0) await recordAttemptOutcome(trx, order.order_number, order.attempt_number, { outcome: 'expired', now });
+      return closed;
+    });
   }
 
   private forgetOldPendingConsults(): void {

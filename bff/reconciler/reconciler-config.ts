@@ -14,4 +14,11 @@ export const reconcilerConfigShape = {
    * hosted page lifetime is "not shown" (gateway-api.md); one day is far beyond any checkout.
    */
   RECONCILE_ABANDON_AFTER_MS: positiveInt.default(24 * 60 * 60 * 1000),
+  /**
+   * Orders parked in `review` or `expired` are re-consulted (at most every RECONCILE_PENDING_EVERY_MS)
+   * for this long after their last change, so a late gateway approval still wins.
+   */
+  RECONCILE_PARKED_FOR_MS: nonNegativeInt.default(3 * 24 * 60 * 60 * 1000),
+  /** Payment attempts an order may have (each a processPayment or a SINPE Móvil transfer). */
+  MAX_PAYMENT_ATTEMPTS: positiveInt.max(20).default(5),
 };

@@ -1,12 +1,12 @@
 // POST /v1/checkout: validates the buyer's addresses with the same contract schemas as the widget,
-// then hands back the hosted page: created by exactly one processPayment, the same URL on repeats.
+// then hands back the hosted page of the order's open attempt: created by exactly one processPayment,
+// the same URL on repeats; after a declined or cancelled attempt, the next attempt's page.
 import { Hono } from 'hono';
 import { createAddressSchemas } from '../../contract/address.ts';
 import { serverAddressChecks } from '../../contract/address-checks.server.ts';
-import { createCheckoutRequestSchema, isFinalOrderStatus, problemTypes, type CheckoutResponse } from '../../contract/bff-api.ts';
+import { createCheckoutRequestSchema, type CheckoutResponse } from '../../contract/bff-api.ts';
 import { requireSession, type SessionEnv } from '../auth/session.ts';
 import { clientIp } from '../http/client-ip.ts';
-import { ProblemException } from '../http/problem.ts';
 import { rateLimit } from '../http/rate-limit.ts';
 import { validate } from '../http/validation.ts';
 import type { Services } from '../services.ts';
@@ -25,16 +25,6 @@ export function checkoutRoutes(services: Services) {
     async (c) => {
       const { order } = c.var.session;
       const body = c.req.valid('json');
-      // One order number, one processPayment: a settled order (a decline included) cannot be paid
-      // again, and handing back its old hosted page would only replay the old outcome. The caller
-      // starts a new checkout (catalog mode does so itself; a merchant issues a new session).
-      if (isFinalOrderStatus(order.status) || (order.status !== 'created' && !order.hosted_url)) {
-        throw new ProblemException(409, {
-          type: problemTypes.conflict,
-          title: 'Order closed',
-          detail: `This order is ${order.status}; it can no longer be paid. Start a new checkout.`,
-        });
-      }
       const shipping = 'shipping' in body ? body.shipping : body.billing;
       const redirectUrl = await payments.hostedUrlFor(order, {
         billing: body.billing,

@@ -1,5 +1,8 @@
 // How an order row is shown to the browser (contract/bff-api.ts shapes).
-import { isFinalOrderStatus, type OrderLine, type OrderStatusResponse, type Prefill } from '../../contract/bff-api.ts';
+import { isOpenOrderStatus, type OrderLine, type OrderStatusResponse, type Prefill } from '../../contract/bff-api.ts';
+import { declineCategoryOfGatewayCode, declineMessage } from '../../contract/decline-messages.ts';
+import { isDeclined, isExpired, isRetryableStatus } from '../orders/order-machine.ts';
+import { canRetry } from '../payments/attempt-rules.ts';
 import type { OrderRow } from '../store/schema.ts';
 
 export function orderLinesOf(order: OrderRow): OrderLine[] {
@@ -10,15 +13,32 @@ export function prefillOf(order: OrderRow): Prefill {
   return JSON.parse(order.prefill_json) as Prefill;
 }
 
-export function orderStatusView(order: OrderRow): OrderStatusResponse {
+/**
+ * The shopper's message: for a decline or a cancel, the catalog's text in the checkout's language,
+ * never the gateway's own (English, sometimes too telling); otherwise none.
+ */
+function shopperMessage(order: OrderRow): string | undefined {
+  // An expired order's message is one of ours (why it expired), not the gateway's.
+  if (isExpired(order.status)) return order.status_message ?? undefined;
+  if (!isRetryableStatus(order.status)) return undefined;
+  const category = isDeclined(order.status) ? declineCategoryOfGatewayCode(order.gateway_code) : 'cancelled';
+  return declineMessage(category, order.locale);
+}
+
+export function orderStatusView(order: OrderRow, rules: { maxAttempts: number; now: Date }): OrderStatusResponse {
+  const retry = canRetry(order, rules.maxAttempts, rules.now);
+  const message = shopperMessage(order);
   return {
     orderNumber: order.order_number,
     status: order.status,
-    final: isFinalOrderStatus(order.status),
+    // Polling can stop: no attempt is running, and none can be opened (a retry starts a new poll).
+    final: !isOpenOrderStatus(order.status) && !retry,
     amount: order.amount,
     currency: order.currency,
+    attempts: order.attempt_number,
+    canRetry: retry,
     ...(order.gateway_auth ? { auth: order.gateway_auth } : {}),
-    ...(order.status_message ? { message: order.status_message } : {}),
+    ...(message ? { message } : {}),
     updatedAt: order.updated_at,
   };
 }

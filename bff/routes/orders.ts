@@ -15,7 +15,7 @@ import type { Services } from '../services.ts';
 import { orderStatusView } from './order-view.ts';
 
 export function orderRoutes(services: Services, finalViews: FinalStatusViews) {
-  const { store, tokens, statuses, clock } = services;
+  const { store, tokens, statuses, clock, config } = services;
   const answer = (c: Context, body: string) => {
     c.header('Cache-Control', 'no-store');
     return c.body(body, 200, { 'Content-Type': 'application/json' });
@@ -38,7 +38,7 @@ export function orderRoutes(services: Services, finalViews: FinalStatusViews) {
       throw new ProblemException(404, { type: problemTypes.notFound, title: 'Not found', detail: 'No such order.' });
     }
     const order = await expireIfAbandoned(store, clock, await statuses.refresh(stored));
-    const view = orderStatusView(order);
+    const view = orderStatusView(order, { maxAttempts: config.MAX_PAYMENT_ATTEMPTS, now: clock.now() });
     const body = JSON.stringify(view);
     if (view.final) finalViews.remember(orderNumber, body);
     return answer(c, body);

@@ -1,44 +1,58 @@
-// GET /v1/return: the gateway sends the buyer back here. Verify the OrderHash with our own amount,
-// currency and e-mail; confirm with consult (the truth); record once; 303 to the merchant's page
-// with the status token in the fragment (never in a server log).
+// GET /v1/return: the gateway sends the buyer back here. Anyone can send this request with any
+// order number, so it is a hint, never evidence (ARCHITECTURE.md flow 4): the OrderHash is verified
+// with our own amount, currency and e-mail; consult decides the outcome (through the per-order single
+// flight and interval, so a storm of forged redirects costs at most one consult per interval); only a
+// confirmed redirect (hash verified, or consult found the payment it names) gets a status token, in
+// the fragment of the 303 to the merchant's page (never in a server log).
 import { Hono } from 'hono';
 import { paymentRedirectQuery } from '../../contract/gateway/index.ts';
-import { approvedCode } from '../../contract/gateway-facts.ts';
+import { approvedCode, isCancelRedirect, pendingCode } from '../../contract/gateway-facts.ts';
 import { base64ToBytes } from '../../contract/base64.ts';
 import { verifyOrderHashV2 } from '../../contract/order-hash.ts';
-import { isFinalOrderStatus, resultFragmentParameter } from '../../contract/bff-api.ts';
-import { recordOpenOrderChange } from '../orders/record-outcome.ts';
-import { findOrder, findOrderByReturnRef } from '../store/orders.ts';
-import type { OrderRow } from '../store/schema.ts';
+import { resultFragmentParameter } from '../../contract/bff-api.ts';
+import { isAwaitingOutcome, isRetryableStatus } from '../orders/order-machine.ts';
+import { recordOrderChange } from '../orders/record-outcome.ts';
+import type { ConsultResult } from '../orders/status-refresher.ts';
+import { findAttemptByGatewayOrderNumber, findAttemptByReturnRef } from '../store/attempts.ts';
+import { findOrder } from '../store/orders.ts';
+import type { OrderRow, PaymentAttemptRow } from '../store/schema.ts';
 import type { Services } from '../services.ts';
 import { noReturnAddressPage, unknownOrderPage } from './return-page.ts';
 
 type RedirectQuery = Record<string, string>;
 
-async function orderOfRedirect(services: Services, query: RedirectQuery): Promise<OrderRow | undefined> {
-  const returnData = query.returnData;
-  if (returnData) {
-    const bytes = base64ToBytes(returnData);
-    const ref = bytes ? new TextDecoder().decode(bytes) : undefined;
-    const order = ref ? await findOrderByReturnRef(services.store.db, ref) : undefined;
-    if (order) return order;
-  }
-  return query.order ? findOrder(services.store.db, query.order) : undefined;
+interface RedirectTarget {
+  order: OrderRow;
+  /** The attempt the redirect is about; undefined for an order that never opened one. */
+  attempt: PaymentAttemptRow | undefined;
 }
 
-async function hashIsValid(services: Services, order: OrderRow, query: RedirectQuery): Promise<boolean> {
+async function targetOfRedirect(services: Services, query: RedirectQuery): Promise<RedirectTarget | undefined> {
+  const { db } = services.store;
+  let attempt: PaymentAttemptRow | undefined;
+  if (query.returnData) {
+    const bytes = base64ToBytes(query.returnData);
+    const ref = bytes ? new TextDecoder().decode(bytes) : undefined;
+    if (ref) attempt = await findAttemptByReturnRef(db, ref);
+  }
+  if (!attempt && query.order) attempt = await findAttemptByGatewayOrderNumber(db, query.order);
+  const order = await findOrder(db, attempt?.order_number ?? query.order ?? '');
+  return order ? { order, attempt } : undefined;
+}
+
+async function hashIsValid(services: Services, { order, attempt }: RedirectTarget, query: RedirectQuery): Promise<boolean> {
   const { config } = services;
   const given = query.OrderHash;
   const tpt = query.tpt;
   // Amount, currency and e-mail come from OUR record; only tpt, code and auth from the query.
-  if (!given || !tpt || !order.email || query.order !== order.order_number) return false;
+  if (!attempt || !given || !tpt || !order.email || query.order !== attempt.gateway_order_number) return false;
   return verifyOrderHashV2(
     {
       tpt,
       apiKey: config.GATEWAY_API_KEY,
       apiUser: config.GATEWAY_API_USER,
       apiPassword: config.GATEWAY_API_PASSWORD,
-      orderNumber: order.order_number,
+      orderNumber: attempt.gateway_order_number,
       amount: order.amount,
       currency: order.currency,
       responseCode: query.code ?? '',
@@ -55,38 +69,62 @@ function withResultFragment(returnUrl: string, statusToken: string): string {
   return url.toString();
 }
 
+/** Consult found the very payment the redirect names (its tpt): the redirect's outcome is confirmed. */
+function consultNamesIt(result: ConsultResult | undefined, query: RedirectQuery): boolean {
+  return result?.kind === 'recorded' && query.tpt !== undefined && query.tpt !== '' && result.outcome.tpt === query.tpt;
+}
+
 export function returnRoutes(services: Services) {
   const { tokens, statuses, clock, logger } = services;
 
+  /** Learns what the redirect's attempt came to; true when the redirect's outcome is confirmed. */
+  async function settle(target: RedirectTarget, query: RedirectQuery, verified: boolean): Promise<boolean> {
+    const { order, attempt } = target;
+    if (!attempt || !(isAwaitingOutcome(order.status) || isRetryableStatus(order.status))) {
+      // Settled already (a repeated redirect changes nothing), or nothing was ever asked of the gateway.
+      return verified || (attempt !== undefined && query.tpt === attempt.gateway_tpt && !!query.tpt);
+    }
+    const cancelled = isCancelRedirect(query);
+    if (verified && cancelled) statuses.noteBuyerCancelled(order.order_number, attempt.number);
+    // A verified redirect deserves a fresh answer; an unverified one may only cause what polling may.
+    const result = verified
+      ? await statuses.consultFresh(order.order_number, attempt.number)
+      : await statuses.consultWithinInterval(order.order_number, attempt.number);
+    const named = consultNamesIt(result, query);
+    if (!verified && named && result?.kind === 'recorded' && result.outcome.approved) {
+      // The amount format of the hash is uncertain (gateway-facts.md): consult is the truth, so warn only.
+      logger.warn({ orderNumber: order.order_number, attempt: attempt.number }, 'redirect OrderHash did not verify, consult confirms the payment');
+    }
+    if (verified && result?.kind === 'no-payment' && query.code !== approvedCode && query.code !== pendingCode) {
+      // A verified decline or cancel that consult does not list yet: the redirect itself is evidence.
+      const to = cancelled ? 'cancelled' : 'declined';
+      await recordOrderChange(services.store, order.order_number, {
+        to,
+        evidence: 'redirect',
+        source: 'return',
+        detail: `verified redirect, gateway code ${query.code ?? ''}`,
+        now: clock.now().toISOString(),
+        fields: { gateway_tpt: query.tpt ?? null, gateway_code: query.code ?? null, status_message: query.description ?? null },
+        attempt: { number: attempt.number, outcome: to, tpt: query.tpt ?? null, code: query.code ?? null },
+      });
+    }
+    return verified || named;
+  }
+
   return new Hono().get('/v1/return', async (c) => {
     const query = c.req.query();
-    const order = await orderOfRedirect(services, query);
-    if (!order) return unknownOrderPage(c);
+    const target = await targetOfRedirect(services, query);
+    if (!target) return unknownOrderPage(c);
+    const verified = paymentRedirectQuery.safeParse(query).success && (await hashIsValid(services, target, query));
+    const confirmed = await settle(target, query, verified);
+    if (!confirmed) logger.info({ orderNumber: target.order.order_number }, 'unconfirmed redirect: no status token');
 
-    // A repeated redirect for a settled order changes nothing: just send the buyer on.
-    if (!isFinalOrderStatus(order.status)) {
-      const parsed = paymentRedirectQuery.safeParse(query);
-      const validHash = parsed.success && (await hashIsValid(services, order, query));
-      if (parsed.success && query.code === approvedCode && !validHash) {
-        // A forged or garbled "approved": never approve on it. A person has to look.
-        logger.warn({ orderNumber: order.order_number }, 'redirect claims approval with a bad or missing OrderHash; order to review');
-        await recordOpenOrderChange(services.store, order.order_number, {
-          to: 'review',
-          source: 'return',
-          detail: 'approved redirect failed OrderHash verification',
-          now: clock.now().toISOString(),
-          fields: { status_message: 'Payment under review.' },
-        });
-      } else {
-        // Whatever the redirect says, consult decides (and counts toward the status interval).
-        await statuses.consultFresh(order.order_number);
-      }
-    }
-
+    const order = target.order;
     if (!services.allowedOrigins().includes(new URL(order.return_url).origin)) return noReturnAddressPage(c, order.locale);
-    const status = await tokens.signStatus(order.order_number);
     c.header('Cache-Control', 'no-store');
     c.header('Referrer-Policy', 'no-referrer');
+    if (!confirmed) return c.redirect(order.return_url, 303);
+    const status = await tokens.signStatus(order.order_number);
     return c.redirect(withResultFragment(order.return_url, status.token), 303);
   });
 }

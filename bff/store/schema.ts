@@ -3,12 +3,13 @@
 import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
 import type { OrderStatus } from '../../contract/bff-api.ts';
 
-/** Where the one processPayment of an order stands (issue 4: exactly one per order number). */
+/** Where the current attempt's one processPayment stands (exactly one per attempt). */
 export type PaymentState =
   | 'none' // not asked yet (or asked and the gateway refused the request: nothing was created)
   | 'claimed' // one caller won the claim and is talking to the gateway now
   | 'created' // the gateway created the hosted page: hosted_url is set
-  | 'unknown'; // the call failed in a way where it may have been created: reconcile via consult, never re-send
+  | 'unknown' // the call failed in a way where it may have been created: reconcile via consult, never re-send
+  | 'abandoned'; // was unknown, and consult found no payment: never re-sent; the next attempt gets a new number
 
 export interface OrdersTable {
   order_number: string;
@@ -34,6 +35,11 @@ export interface OrdersTable {
   return_ref: string;
   /** Billing e-mail given at checkout: part of the OrderHash input. */
   email: string | null;
+  /** The current attempt's number: 0 before the first processPayment claim (see payment_attempts). */
+  attempt_number: Generated<number>;
+  /** The gateway's orderNumber of the current attempt, or of the approved one once paid. */
+  gateway_order_number: string | null;
+  /** The payment_* and gateway_* columns below describe the current attempt. */
   payment_state: PaymentState;
   payment_claim_id: string | null;
   payment_claimed_at: string | null;
@@ -103,7 +109,27 @@ export interface EventsTable {
   processed_at: string | null;
 }
 
+/** 'open' while its page or transfer may still be paid; otherwise what it ended as. */
+export type AttemptOutcome = 'open' | 'approved' | 'declined' | 'cancelled' | 'expired' | 'review';
+
+export interface PaymentAttemptsTable {
+  order_number: string;
+  number: number;
+  /** 'card' (the gateway's hosted page); 'sinpe_movil' later. */
+  method: string;
+  gateway_order_number: string;
+  /** Our opaque reference sent as the gateway's returnData: finds the attempt on the redirect. */
+  return_ref: string;
+  outcome: AttemptOutcome;
+  gateway_tpt: string | null;
+  gateway_auth: string | null;
+  gateway_code: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
 export interface Database {
+  payment_attempts: PaymentAttemptsTable;
   orders: OrdersTable;
   order_status_history: OrderStatusHistoryTable;
   sessions: SessionsTable;
@@ -115,3 +141,4 @@ export type OrderRow = Selectable<OrdersTable>;
 export type NewOrderRow = Insertable<OrdersTable>;
 export type OrderUpdate = Updateable<OrdersTable>;
 export type StatusHistoryRow = Selectable<OrderStatusHistoryTable>;
+export type PaymentAttemptRow = Selectable<PaymentAttemptsTable>;

@@ -1,6 +1,8 @@
 // The whole buyer path against the sandbox over real HTTP: session → checkout → hosted page →
 // gateway redirect into /v1/return → 303 to the shop with a status token → status.
 import { expect, test } from '@playwright/test';
+import { gatewayOrderNumberOf } from '../../contract/gateway-facts.ts';
+import { attemptsOf } from '../../bff/store/attempts.ts';
 import { findOrder, statusHistory } from '../../bff/store/orders.ts';
 import {
   approvingCard,
@@ -47,29 +49,69 @@ test('approve: a merchant session paid with an approving card ends approved and 
   expect(history.map((entry) => entry.to_status)).toEqual(['created', 'pending', 'approved']);
 });
 
-test('decline: a declining card ends declined with the gateway message', async () => {
+test('decline, then another card: the second attempt is a new processPayment under its own number and is approved', async () => {
   const session = await createMerchantSession(stack.bffUrl, { amount: '12000.00', currency: 'CRC' });
-  const status = await payAndReturn(session.sessionToken, session.orderNumber, { card: decliningCard });
-  expect(status).toMatchObject({ status: 'declined', final: true });
-  expect(status.message).toBeTruthy();
-  expect(status.auth).toBeUndefined();
+  const declined = await payAndReturn(session.sessionToken, session.orderNumber, { card: decliningCard });
+  expect(declined).toMatchObject({ status: 'declined', final: false, canRetry: true, attempts: 1 });
+  // The shopper's message is ours, in the checkout's language (Spanish by default), not the gateway's.
+  expect(declined.message).toContain('No se cobró nada');
+  expect(declined.message).not.toContain('Transaction denied');
+  expect(declined.auth).toBeUndefined();
 
-  // The declined order is closed: a repeat checkout on its session is refused rather than handing
-  // back the old hosted page (which would only replay the decline), and the gateway is not called.
-  const before = await stack.sandbox.calls('processPayment', session.orderNumber);
-  const repeat = await postCheckout(stack.bffUrl, session.sessionToken);
-  expect(repeat.status).toBe(409);
-  expect(repeat.headers.get('content-type')).toContain('application/problem+json');
-  expect((await repeat.json()).detail).toContain('declined');
-  expect(await stack.sandbox.calls('processPayment', session.orderNumber)).toBe(before);
+  const approved = await payAndReturn(session.sessionToken, session.orderNumber, { card: approvingCard });
+  expect(approved).toMatchObject({ status: 'approved', final: true, canRetry: false, attempts: 2 });
+  expect(await stack.sandbox.calls('processPayment', session.orderNumber)).toBe(1);
+  expect(await stack.sandbox.calls('processPayment', gatewayOrderNumberOf(session.orderNumber, 2))).toBe(1);
+  const history = await statusHistory(stack.bff.store.db, session.orderNumber);
+  expect(history.map((entry) => entry.to_status)).toEqual(['created', 'pending', 'declined', 'pending', 'approved']);
+  const attempts = await attemptsOf(stack.bff.store.db, session.orderNumber);
+  expect(attempts.map((attempt) => [attempt.number, attempt.outcome])).toEqual([[1, 'declined'], [2, 'approved']]);
+  // Captured on the approved attempt.
+  expect((await findOrder(stack.bff.store.db, session.orderNumber))?.gateway_order_number).toBe(gatewayOrderNumberOf(session.orderNumber, 2));
 });
 
-test('cancel: the buyer cancelling on the hosted page ends declined, nothing charged', async () => {
+test('catalog mode: after a decline the same session opens the next attempt too', async () => {
+  const session = await createCatalogSession(stack.bffUrl);
+  const orderNumber = session.order.orderNumber;
+  const { redirectUrl } = await checkout(stack.bffUrl, session.sessionToken);
+  await followReturn(await stack.sandbox.payHostedPage(redirectUrl, { card: decliningCard }));
+  const second = await checkout(stack.bffUrl, session.sessionToken);
+  expect(second.redirectUrl).not.toBe(redirectUrl);
+  // Repeats while the attempt is open hand back the same page and call the gateway no more.
+  expect((await checkout(stack.bffUrl, session.sessionToken)).redirectUrl).toBe(second.redirectUrl);
+  expect(await stack.sandbox.calls('processPayment', gatewayOrderNumberOf(orderNumber, 2))).toBe(1);
+});
+
+test('cancel: the buyer cancelling on the hosted page is a cancel, not a decline, and may try again', async () => {
   const session = await createMerchantSession(stack.bffUrl);
   const status = await payAndReturn(session.sessionToken, session.orderNumber, { card: approvingCard, cancel: true });
-  expect(status).toMatchObject({ status: 'declined', final: true });
+  expect(status).toMatchObject({ status: 'cancelled', final: false, canRetry: true });
+  expect(status.message).toContain('Canceló el pago');
   const order = await findOrder(stack.bff.store.db, session.orderNumber);
   expect(order?.captured_amount).toBe('0');
+  const again = await payAndReturn(session.sessionToken, session.orderNumber, { card: approvingCard });
+  expect(again).toMatchObject({ status: 'approved', attempts: 2 });
+  const history = await statusHistory(stack.bff.store.db, session.orderNumber);
+  expect(history.map((entry) => entry.to_status)).toEqual(['created', 'pending', 'cancelled', 'pending', 'approved']);
+});
+
+test('attempts are capped: past MAX_PAYMENT_ATTEMPTS a checkout is refused and the gateway is not called', async () => {
+  const capped = await startStack({ env: { MAX_PAYMENT_ATTEMPTS: '2' } });
+  try {
+    const session = await createMerchantSession(capped.bffUrl);
+    let location = '';
+    for (let attempt = 1; attempt <= 2; attempt++) {
+      const { redirectUrl } = await checkout(capped.bffUrl, session.sessionToken);
+      location = (await followReturn(await capped.sandbox.payHostedPage(redirectUrl, { card: decliningCard }))).headers.get('Location')!;
+    }
+    expect(await orderStatus(capped.bffUrl, session.orderNumber, statusTokenOf(location))).toMatchObject({ status: 'declined', attempts: 2, canRetry: false, final: true });
+    const refused = await postCheckout(capped.bffUrl, session.sessionToken);
+    expect(refused.status).toBe(409);
+    expect(refused.headers.get('content-type')).toContain('application/problem+json');
+    expect(await capped.sandbox.calls('processPayment', gatewayOrderNumberOf(session.orderNumber, 3))).toBe(0);
+  } finally {
+    await capped.close();
+  }
 });
 
 test('capture=0: an authorised order is approved with nothing captured yet', async () => {

@@ -2,7 +2,9 @@
 import { expect, test } from '@playwright/test';
 import { orderHashV2 } from '../../contract/order-hash.ts';
 import { sandboxDefaults } from '../../sandbox/defaults.ts';
+import { processPaymentRequestOf } from '../../bff/payments/process-payment-request.ts';
 import { findOrder, statusHistory } from '../../bff/store/orders.ts';
+import type { OrderRow, PaymentAttemptRow } from '../../bff/store/schema.ts';
 import {
   approvingCard,
   checkout,
@@ -22,6 +24,16 @@ test.beforeAll(async () => {
 test.afterAll(async () => {
   await stack?.close();
 });
+
+/** The stack's STATUS_CONSULT_INTERVAL_MS (the BFF's default). */
+const statusIntervalMs = 2000;
+
+/** A processPayment of someone else's, sent straight to the gateway under `orderNumber`. */
+function strayPaymentRequest(orderNumber: string, amount: string) {
+  const order = { amount, currency: 'USD', capture: 1 } as OrderRow;
+  const attempt = { gateway_order_number: orderNumber, return_ref: 'stray' } as PaymentAttemptRow;
+  return processPaymentRequestOf(order, attempt, costaRicaBilling, costaRicaBilling, { publicBffUrl: 'http://stray.example.test', platform: 'stray' });
+}
 
 /** A session checked out (hosted page created, not paid yet). */
 async function pendingOrder(amount = '30.00') {
@@ -45,31 +57,74 @@ async function statusAfter(returnUrl: URL, orderNumber: string) {
   return orderStatus(stack.bffUrl, orderNumber, statusTokenOf(response.headers.get('Location')!));
 }
 
-test('code=1 with a tampered hash puts the order in review, never approved', async () => {
+/** A forged redirect: answered like any other (303 to the shop) but with no status token. */
+async function forgedRedirect(query: Record<string, string>) {
+  const url = new URL(`${stack.bffUrl}/v1/return`);
+  url.search = new URLSearchParams(query).toString();
+  const response = await followReturn(url);
+  expect(response.status).toBe(303);
+  const location = response.headers.get('Location')!;
+  expect(new URL(location).hash).toBe('');
+  return location;
+}
+
+test('a forged "approved" redirect for an open order changes nothing, hands out no token, and the order stays payable', async () => {
+  const order = await pendingOrder();
+  const historyBefore = await statusHistory(stack.bff.store.db, order.orderNumber);
+  await forgedRedirect({ order: order.orderNumber, code: '1', tpt: '1', auth: '000000', OrderHash: '0'.repeat(64) });
+  expect(await statusHistory(stack.bff.store.db, order.orderNumber)).toEqual(historyBefore);
+  expect((await findOrder(stack.bff.store.db, order.orderNumber))?.status).toBe('pending');
+  // The buyer can still pay: the same hosted page comes back, and paying it approves the order.
+  const again = await checkout(stack.bffUrl, order.sessionToken);
+  expect(again.redirectUrl).toBe(order.redirectUrl);
+  const paid = await stack.sandbox.payHostedPage(order.redirectUrl, { card: approvingCard });
+  expect((await statusAfter(paid, order.orderNumber)).status).toBe('approved');
+});
+
+test('a forged "approved" redirect of a declined payment leaves it declined, never approved or in review', async () => {
   const order = await pendingOrder();
   const real = await stack.sandbox.payHostedPage(order.redirectUrl, { card: decliningCard });
   // The buyer was declined; a forger flips the code to 1 and keeps the (now wrong) hash.
   const forged = withQuery(real, { code: '1', auth: '999999' });
   const status = await statusAfter(forged, order.orderNumber);
-  expect(status.status).toBe('review');
+  expect(status.status).toBe('declined');
   const history = await statusHistory(stack.bff.store.db, order.orderNumber);
   expect(history.map((entry) => entry.to_status)).not.toContain('approved');
+  expect(history.map((entry) => entry.to_status)).not.toContain('review');
 });
 
-test('code=1 with no hash at all puts the order in review', async () => {
+test('a storm of forged redirects costs at most one consult per interval', async () => {
   const order = await pendingOrder();
-  const forged = new URL(`${stack.bffUrl}/v1/return`);
-  forged.search = new URLSearchParams({ code: '1', order: order.orderNumber, auth: '123456', tpt: '1' }).toString();
-  const status = await statusAfter(forged, order.orderNumber);
-  expect(status.status).toBe('review');
+  const consultsBefore = await stack.sandbox.calls('consult', order.orderNumber);
+  const started = Date.now();
+  await Promise.all(
+    Array.from({ length: 100 }, (_, index) =>
+      forgedRedirect({ order: order.orderNumber, code: '1', tpt: String(index), auth: '000000', OrderHash: 'f'.repeat(64) }),
+    ),
+  );
+  const intervals = Math.floor((Date.now() - started) / statusIntervalMs) + 1;
+  expect(await stack.sandbox.calls('consult', order.orderNumber)).toBeLessThanOrEqual(consultsBefore + intervals);
+  expect((await findOrder(stack.bff.store.db, order.orderNumber))?.status).toBe('pending');
 });
 
-test('a genuine approval whose hash was altered by one character goes to review', async () => {
+test('a genuine approval whose hash was altered by one character is approved on consult\'s word (a warning, not a review)', async () => {
   const order = await pendingOrder();
   const real = await stack.sandbox.payHostedPage(order.redirectUrl, { card: approvingCard });
   const hash = real.searchParams.get('OrderHash')!;
   const altered = withQuery(real, { OrderHash: (hash[0] === 'a' ? 'b' : 'a') + hash.slice(1) });
-  expect((await statusAfter(altered, order.orderNumber)).status).toBe('review');
+  expect((await statusAfter(altered, order.orderNumber)).status).toBe('approved');
+});
+
+test('a consult record of another amount never approves the order: it goes to review', async () => {
+  // An order-number collision: the gateway holds an approved 1.00 payment under our 999.00 order's number.
+  const order = await pendingOrder('999.00');
+  const stray = await stack.bff.app.services.gateway.processPayment(strayPaymentRequest(order.orderNumber, '1.00'));
+  await stack.sandbox.payHostedPage(stray.url, { card: approvingCard });
+  const status = await orderStatus(stack.bffUrl, order.orderNumber, order.sessionToken);
+  expect(status.status).toBe('review');
+  const history = await statusHistory(stack.bff.store.db, order.orderNumber);
+  expect(history.map((entry) => entry.to_status)).not.toContain('approved');
+  expect(history.at(-1)?.detail).toContain('1.00');
 });
 
 test('where consult disagrees with a correctly signed redirect, consult wins', async () => {

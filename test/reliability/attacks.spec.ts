@@ -41,7 +41,23 @@ async function paidOrder(capture = true) {
 }
 
 test.describe('forged and replayed redirects', () => {
-  test('code=1 with a forged OrderHash never approves: the order goes to review, the gateway has no payment', async () => {
+  test('the one-request freeze: a forged "approved" redirect naming an open order changes nothing and gets no token', async () => {
+    const session = await createMerchantSession(stack.bffUrl);
+    const { redirectUrl } = await checkout(stack.bffUrl, session.sessionToken);
+    const historyBefore = await statusHistory(stack.bff.store.db, session.orderNumber);
+    const forged = new URL(`${stack.bffUrl}/v1/return`);
+    forged.search = new URLSearchParams({ order: session.orderNumber, code: '1', tpt: '1', auth: '000000', OrderHash: '0'.repeat(64) }).toString();
+    const answer = await followReturn(forged);
+    expect(answer.status).toBe(303);
+    expect(new URL(answer.headers.get('Location')!).hash).toBe('');
+    expect(await statusHistory(stack.bff.store.db, session.orderNumber)).toEqual(historyBefore);
+    // Still payable, by the buyer, on the same page.
+    expect((await checkout(stack.bffUrl, session.sessionToken)).redirectUrl).toBe(redirectUrl);
+    await followReturn(await stack.sandbox.payHostedPage(redirectUrl, { card: approvingCard }));
+    expect((await orderOf(session.orderNumber))?.status).toBe('approved');
+  });
+
+  test('code=1 with a forged OrderHash never approves a cancelled payment, and never parks it in review', async () => {
     const session = await createMerchantSession(stack.bffUrl);
     const { redirectUrl } = await checkout(stack.bffUrl, session.sessionToken);
     // The buyer cancels, then edits the redirect to say "approved".
@@ -52,8 +68,11 @@ test.describe('forged and replayed redirects', () => {
     forged.searchParams.set('OrderHash', 'f'.repeat(64));
     forged.searchParams.delete('cancel');
     expect((await followReturn(forged)).status).toBe(303);
-    expect((await orderOf(session.orderNumber))?.status).toBe('review');
+    const order = await orderOf(session.orderNumber);
+    // Consult's record of the cancel decides: not paid, and the buyer may try again.
+    expect(['declined', 'cancelled']).toContain(order?.status);
     expect((await stack.sandbox.truth(session.orderNumber))?.status).toBe('cancelled');
+    expect((await postCheckout(stack.bffUrl, session.sessionToken)).status).toBe(200);
   });
 
   test('a genuine approved redirect replayed onto another order (mismatched OrderHash) does not approve that order', async () => {
@@ -65,10 +84,11 @@ test.describe('forged and replayed redirects', () => {
     const replay = new URL(paid.back);
     replay.searchParams.set('order', victim.orderNumber);
     replay.searchParams.set('returnData', victimCancel.searchParams.get('returnData')!);
-    expect((await followReturn(replay)).status).toBe(303);
+    const answer = await followReturn(replay);
+    expect(answer.status).toBe(303);
+    expect(new URL(answer.headers.get('Location')!).hash).toBe('');
     const victimOrder = await orderOf(victim.orderNumber);
-    expect(victimOrder?.status).not.toBe('approved');
-    expect(['review', 'declined']).toContain(victimOrder?.status);
+    expect(['declined', 'cancelled']).toContain(victimOrder?.status);
     expect((await stack.sandbox.truth(victim.orderNumber))?.status).toBe('cancelled');
   });
 

@@ -137,7 +137,8 @@ async function buyer(random: SeededRandom): Promise<BuyerRecord> {
     const answer = await persist(() => fetch(`${bffUrl}/v1/orders/${session.orderNumber}`, { headers: { Authorization: `Bearer ${session.sessionToken}` } }));
     expect(answer.status).toBe(200);
     const body = (await answer.json()) as OrderStatusResponse;
-    if (body.final) break;
+    // Final, or declined with the next attempt left to the buyer (who does not take it here).
+    if (body.final || body.canRetry) break;
     await sleep(200);
   }
   return { orderNumber: session.orderNumber, card, gotPage: page !== undefined, checkoutStatuses: statuses };

@@ -90,7 +90,7 @@ test('200 checkouts under gateway faults: every one ends clearly, one processPay
     expect(await stack.sandbox.calls('processPayment', record.orderNumber)).toBe(calls.length);
     expectMatchesTruth(record, await stack.sandbox.truth(record.orderNumber));
     if (record.ending === 'paid-page') {
-      const expected = record.plan.card === 'approve' ? 'approved' : 'declined';
+      const expected = { approve: 'approved', decline: 'declined', cancel: 'cancelled' }[record.plan.card];
       expect(record.final.status, record.orderNumber).toBe(expected);
     } else {
       expect(record.final.status, record.orderNumber).toBe('expired');

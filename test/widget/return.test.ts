@@ -83,7 +83,7 @@ describe('returning from the hosted payment page', function () {
   });
 
   describe('when the payment was declined', () => {
-    it('with a merchant session, explains the decline in the shopper language and restarts on the new session the shop sets', async () => {
+    it('with a merchant session, explains the decline in the shopper language and takes another card on the same order', async () => {
       const { hostedUrl, sessionToken } = await checkoutToHostedPage();
       const { landing } = await payAndReturn(hostedUrl, cards.declined);
       arriveAt(landing);
@@ -91,20 +91,28 @@ describe('returning from the hosted payment page', function () {
       const { bff } = await stack();
       // The merchant page renders the element with its session again, as it did before paying.
       const element = await fixture<SvcCheckout>(html`<svc-checkout bff=${bff} session=${sessionToken} locale="es-CR"></svc-checkout>`);
-      await declined;
+      const event = await declined;
       await waitForState(element, 'declined');
-      expect(statusText(element)).to.match(/^Su pago fue rechazado.*No se cobró nada\. Para intentar con otra tarjeta, inicie de nuevo el pago desde la tienda\.$/);
+      // The BFF's own message in the checkout's language, never the gateway's English text.
+      expect(statusText(element)).to.match(/^[^()]*No se cobró nada\.$/);
+      expect(statusText(element)).to.not.contain('denied');
+      expect(event.reason).to.equal(statusText(element));
       await expectAccessible(element);
-      // The declined order is closed, so the element offers no retry that would replay its old page.
-      expect(root(element).querySelector('[part="retry-button"]')).to.equal(null);
-      const fresh = await merchantSession({ prefill: { billing } });
-      element.session = fresh.sessionToken;
+      root(element).querySelector<HTMLButtonElement>('[part="retry-button"]')!.click();
       await waitForState(element, 'idle');
-      expect(root(element).querySelector('form')).to.exist;
-
+      element.addEventListener('svc-redirect', (redirect) => redirect.preventDefault());
+      const retried = nextEvent(element, 'svc-redirect');
+      await element.submit();
+      const retryUrl = (await retried).url;
+      expect(retryUrl).to.not.equal(hostedUrl);
+      arriveAt((await payAndReturn(retryUrl, cards.approved)).landing);
+      const approved = nextEvent(document, 'svc-approved');
+      const again = await fixture<SvcCheckout>(html`<svc-checkout bff=${bff} session=${sessionToken} locale="es-CR"></svc-checkout>`);
+      expect((await approved).orderNumber).to.equal(event.orderNumber);
+      await waitForState(again, 'approved');
     });
 
-    it('in catalog mode, retries with a new order on a new hosted page that takes another card', async () => {
+    it('in catalog mode, retries the same order on a new hosted page that takes another card', async () => {
       const { bff } = await stack();
       const items = '[{"sku":"CR-HAMMOCK","quantity":1}]';
       const first = await fixture<SvcCheckout>(html`<svc-checkout bff=${bff} items=${items} locale="en"></svc-checkout>`);
@@ -117,7 +125,9 @@ describe('returning from the hosted payment page', function () {
       const { landing } = await payAndReturn(hostedUrl, cards.declined);
       arriveAt(landing);
 
+      const declined = nextEvent(document, 'svc-declined');
       const element = await fixture<SvcCheckout>(html`<svc-checkout bff=${bff} items=${items} locale="en"></svc-checkout>`);
+      const { orderNumber } = await declined;
       await waitForState(element, 'declined');
       root(element).querySelector<HTMLButtonElement>('[part="retry-button"]')!.click();
       await waitForState(element, 'idle');
@@ -128,23 +138,43 @@ describe('returning from the hosted payment page', function () {
       const retryUrl = (await retried).url;
       expect(retryUrl).to.not.equal(hostedUrl);
       arriveAt((await payAndReturn(retryUrl, cards.approved)).landing);
+      const approved = nextEvent(document, 'svc-approved');
       const again = await fixture<SvcCheckout>(html`<svc-checkout bff=${bff} items=${items} locale="en"></svc-checkout>`);
+      expect((await approved).orderNumber).to.equal(orderNumber);
       await waitForState(again, 'approved');
     });
   });
 
+  describe('when the shopper cancelled on the hosted page', () => {
+    it('says it was cancelled, not declined, fires svc-cancelled, and offers another try', async () => {
+      const { hostedUrl, sessionToken } = await checkoutToHostedPage();
+      const { landing } = await payAndReturn(hostedUrl, cards.approved, { cancel: true });
+      arriveAt(landing);
+      const cancelled = nextEvent(document, 'svc-cancelled');
+      let declines = 0;
+      document.addEventListener('svc-declined', () => (declines += 1), { once: true });
+      const { bff } = await stack();
+      const element = await fixture<SvcCheckout>(html`<svc-checkout bff=${bff} session=${sessionToken} locale="pt-BR"></svc-checkout>`);
+      expect((await cancelled).canRetry).to.equal(true);
+      await waitForState(element, 'cancelled');
+      expect(statusText(element)).to.contain('Você cancelou o pagamento');
+      expect(declines).to.equal(0);
+      expect(root(element).querySelector('[part="retry-button"]')).to.exist;
+      await expectAccessible(element);
+    });
+  });
+
   describe('when the redirect was tampered with', () => {
-    it('shows that the payment is under review, never an approval', async () => {
+    it("shows consult's word: a genuine payment whose hash was altered is approved once, never parked in review", async () => {
       const { hostedUrl } = await checkoutToHostedPage();
       const { landing } = await payAndReturn(hostedUrl, cards.approved, { tamperHash: true });
       arriveAt(landing);
       let approvals = 0;
-      document.addEventListener('svc-approved', () => (approvals += 1), { once: true });
+      document.addEventListener('svc-approved', () => (approvals += 1));
       const { bff } = await stack();
       const element = await fixture<SvcCheckout>(html`<svc-checkout bff=${bff} locale="pt-BR"></svc-checkout>`);
-      await waitForState(element, 'review');
-      expect(statusText(element)).to.equal('Seu pagamento está em análise. A loja entrará em contato quando for confirmado.');
-      expect(approvals).to.equal(0);
+      await waitForState(element, 'approved');
+      expect(approvals).to.equal(1);
       await expectAccessible(element);
     });
   });

@@ -14,7 +14,7 @@ class FakePage extends EventTarget implements PageVisibility {
 }
 
 function status(value: OrderStatusResponse['status'], final: boolean): OrderStatusResponse {
-  return { orderNumber: 'A1', status: value, final, amount: '10.00', currency: 'USD', updatedAt: '2026-01-01T00:00:00Z' };
+  return { orderNumber: 'A1', status: value, final, amount: '10.00', currency: 'USD', attempts: 1, canRetry: false, updatedAt: '2026-01-01T00:00:00Z' };
 }
 
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

@@ -48,6 +48,7 @@ export const en: Translation = {
   approved: (amount) => `Payment approved: ${amount}. Thank you!`,
   declined: 'Your payment was declined. No money was taken.',
   declinedBecause: (reason) => `Your payment was declined (${reason}). No money was taken.`,
+  cancelled: 'You cancelled the payment. No money was taken.',
   tryAnotherCard: 'You can try again with another card.',
   newCheckoutForAnotherCard: 'To try another card, start the checkout again from the shop.',
   review: 'Your payment is being reviewed. The store will contact you when it is confirmed.',

@@ -49,6 +49,7 @@ export const es: Translation = {
   approved: (amount) => `Pago aprobado: ${amount}. ¡Gracias!`,
   declined: 'Su pago fue rechazado. No se cobró nada.',
   declinedBecause: (reason) => `Su pago fue rechazado (${reason}). No se cobró nada.`,
+  cancelled: 'Canceló el pago. No se cobró nada.',
   tryAnotherCard: 'Puede intentar de nuevo con otra tarjeta.',
   newCheckoutForAnotherCard: 'Para intentar con otra tarjeta, inicie de nuevo el pago desde la tienda.',
   review: 'Su pago está en revisión. La tienda le contactará cuando se confirme.',

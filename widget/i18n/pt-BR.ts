@@ -48,6 +48,7 @@ export const ptBR: Translation = {
   approved: (amount) => `Pagamento aprovado: ${amount}. Obrigado!`,
   declined: 'Seu pagamento foi recusado. Nada foi cobrado.',
   declinedBecause: (reason) => `Seu pagamento foi recusado (${reason}). Nada foi cobrado.`,
+  cancelled: 'Você cancelou o pagamento. Nada foi cobrado.',
   tryAnotherCard: 'Você pode tentar novamente com outro cartão.',
   newCheckoutForAnotherCard: 'Para tentar outro cartão, inicie o pagamento novamente na loja.',
   review: 'Seu pagamento está em análise. A loja entrará em contato quando for confirmado.',

@@ -54,9 +54,11 @@ export interface Translation {
   approved: (amount: string) => string;
   declined: string;
   declinedBecause: (reason: string) => string;
-  /** Follows a decline when the element offers a retry (catalog mode: a new order). */
+  /** The buyer pressed Cancel on the hosted page. */
+  cancelled: string;
+  /** Follows a decline or a cancel when the element offers a retry. */
   tryAnotherCard: string;
-  /** Follows a decline in session mode: the order is closed, the shop issues a new session. */
+  /** Follows a decline when no retry is possible (attempts used up, session over). */
   newCheckoutForAnotherCard: string;
   review: string;
   error: string;

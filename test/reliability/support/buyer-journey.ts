@@ -3,7 +3,7 @@
 // after an error), the hosted page, the return, then polling until the status is final.
 import { expect } from '@playwright/test';
 import type { OrderStatusResponse } from '../../../contract/bff-api.ts';
-import { isFinalOrderStatus } from '../../../contract/bff-api.ts';
+import { isOpenOrderStatus } from '../../../contract/bff-api.ts';
 import type { OrderTruth, SandboxControl } from '../../../sandbox/control-client.ts';
 import { approvingCard, createMerchantSession, decliningCard, followReturn, postCheckout, statusTokenOf } from '../../bff/fixtures/buyer.ts';
 
@@ -43,7 +43,7 @@ export async function expectProblem(response: Response): Promise<Record<string, 
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** Polls GET /v1/orders/{n} like the widget until the status is final; never accepts a 5xx. */
+/** Polls GET /v1/orders/{n} like the widget until no attempt is running; never accepts a 5xx. */
 export async function pollUntilFinal(bffUrl: string, orderNumber: string, token: string, timeoutMs = 120_000): Promise<OrderStatusResponse> {
   const deadline = Date.now() + timeoutMs;
   let wait = 50;
@@ -51,10 +51,8 @@ export async function pollUntilFinal(bffUrl: string, orderNumber: string, token:
     const response = await fetch(`${bffUrl}/v1/orders/${encodeURIComponent(orderNumber)}`, { headers: { Authorization: `Bearer ${token}` } });
     expect(response.status, `status poll of ${orderNumber}`).toBe(200);
     const body = (await response.json()) as OrderStatusResponse;
-    if (body.final) {
-      expect(isFinalOrderStatus(body.status)).toBe(true);
-      return body;
-    }
+    if (body.final) expect(isOpenOrderStatus(body.status)).toBe(false);
+    if (!isOpenOrderStatus(body.status)) return body;
     if (Date.now() > deadline) throw new Error(`${orderNumber} still ${body.status} after ${timeoutMs} ms`);
     await sleep(wait);
     wait = Math.min(wait * 2, 400);
@@ -124,7 +122,10 @@ export function expectMatchesTruth(record: Pick<JourneyRecord, 'orderNumber' | '
       expect(record.final.auth, where).toBe(truth?.attempts[0]?.auth);
       break;
     case 'declined':
-      expect(['declined', 'cancelled'], where).toContain(truth?.status);
+      expect(['declined'], where).toContain(truth?.status);
+      break;
+    case 'cancelled':
+      expect(['cancelled'], where).toContain(truth?.status);
       break;
     case 'expired':
       // Nothing was paid: the gateway never saw the order, or holds an unpaid page nobody got.

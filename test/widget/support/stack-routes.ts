@@ -61,8 +61,9 @@ export function widgetTestStack() {
       }
       case '/__stack/pay-and-return': {
         // The buyer pays on the hosted page; the gateway redirects to the BFF's /v1/return, which
-        // answers 303 to the merchant page with #svc-result. tamperHash: an attacker edits the query.
-        const gatewayRedirect = await stack.sandbox.payHostedPage(String(body.hostedUrl), { card: String(body.card) });
+        // answers 303 to the merchant page with #svc-result. tamperHash: an attacker edits the query;
+        // cancel: the buyer presses Cancel instead of Pay.
+        const gatewayRedirect = await stack.sandbox.payHostedPage(String(body.hostedUrl), { card: String(body.card), cancel: body.cancel === true });
         if (body.tamperHash) {
           for (const [name, value] of gatewayRedirect.searchParams) {
             if (/hash/i.test(name)) gatewayRedirect.searchParams.set(name, value.replace(/^./, (c) => (c === '0' ? '1' : '0')));

@@ -54,7 +54,7 @@ export function expiredSessionToken(): Promise<{ sessionToken: string }> {
  * which the test then follows to the BFF's /v1/return like a browser. Returns the final URL the
  * buyer lands on (the merchant's returnUrl with `#svc-result=…`).
  */
-export function payAndReturn(hostedUrl: string, card: string, options: { tamperHash?: boolean } = {}): Promise<{ landing: string }> {
+export function payAndReturn(hostedUrl: string, card: string, options: { tamperHash?: boolean; cancel?: boolean } = {}): Promise<{ landing: string }> {
   return call('/__stack/pay-and-return', { hostedUrl, card, ...options });
 }
 

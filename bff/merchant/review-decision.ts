@@ -1,0 +1,44 @@
+// The merchant's word on an order in review: approve the payment consult found, or void it (the
+// order is payable again). Written through the order state machine with `merchant` evidence; an
+// order no longer in review is a 409.
+import { problemTypes } from '../../contract/bff-api.ts';
+import type { ReviewDecisionRequest } from '../../contract/merchant-review.ts';
+import { ProblemException } from '../http/problem.ts';
+import type { Clock } from '../observability/clock.ts';
+import { isUnderReview, transitionOrder } from '../orders/order-machine.ts';
+import { recordAttemptOutcome } from '../store/attempts.ts';
+import type { Store } from '../store/database.ts';
+import { findOrder } from '../store/orders.ts';
+import { merchantHistorySource } from './order-changes.ts';
+
+export async function decideReview(store: Store, clock: Clock, orderNumber: string, request: ReviewDecisionRequest): Promise<void> {
+  const order = await findOrder(store.db, orderNumber);
+  if (!order) throw new ProblemException(404, { type: problemTypes.notFound, title: 'Not found', detail: `No order ${orderNumber}.` });
+  if (!isUnderReview(order.status)) {
+    throw new ProblemException(409, {
+      type: problemTypes.conflict,
+      title: 'Not in review',
+      detail: `Only an order in review can be decided; this order is ${order.status}.`,
+    });
+  }
+  const now = clock.now().toISOString();
+  const approve = request.decision === 'approve';
+  const detail = `review ${approve ? 'approved' : 'voided'}${request.note ? `: ${request.note}` : ''}`;
+  const written = await store.db.transaction().execute(async (trx) => {
+    const moved = await transitionOrder(trx, orderNumber, {
+      from: order.status,
+      to: approve ? 'approved' : 'cancelled',
+      evidence: 'merchant',
+      source: merchantHistorySource,
+      detail,
+      now,
+      fields: approve ? { captured_amount: order.capture === 1 ? order.amount : order.captured_amount } : {},
+      where: { attempt_number: order.attempt_number },
+    });
+    if (moved && order.attempt_number > 0) {
+      await recordAttemptOutcome(trx, orderNumber, order.attempt_number, { outcome: approve ? 'approved' : 'cancelled', now });
+    }
+    return moved;
+  });
+  if (!written) throw new ProblemException(409, { type: problemTypes.conflict, title: 'Order changed', detail: 'The order changed meanwhile; reload it.' });
+}

@@ -1,0 +1,216 @@
+// The order's life, written down once (ARCHITECTURE.md "The order lifecycle"). Every write of an
+// order's status goes through `transitionOrder`, which checks this table and writes the history entry
+// in the same transaction. Nothing else compares status strings: callers ask the predicates below.
+//
+//   from        → to          evidence that may cause it
+//   ──────────────────────────────────────────────────────────────────────────────────────────────
+//   (new)       → created     session          a checkout session was issued
+//   created     → pending     page-created     processPayment created the hosted page of attempt 1
+//   declined    → pending     page-created     the next attempt's hosted page (attempts remain)
+//   cancelled   → pending     page-created     the same, after a cancel
+//   created     → expired     no-payment       the session lapsed unused, or an interrupted first call
+//                                              whose payment consult never found
+//   created     → approved    consult          an interrupted first call that did create a payment
+//   created     → declined    consult            (consult is asked before anything else happens)
+//   created     → review      mismatch
+//   pending     → approved    consult          a consult record of the attempt, approved, with the
+//   declined    → approved    consult            order's amount and currency (a late approval wins)
+//   cancelled   → approved    consult
+//   expired     → approved    consult
+//   review      → approved    consult, merchant  consult now agrees, or the merchant approves it
+//   pending     → declined    consult, redirect  a declined consult record, or a verified redirect
+//   pending     → cancelled   consult, redirect  the buyer cancelled (a verified cancel redirect)
+//   review      → cancelled   merchant         the merchant voids the review: the order is payable again
+//   pending     → review      mismatch         consult shows a payment of another amount or currency
+//   declined    → review      mismatch
+//   cancelled   → review      mismatch
+//   expired     → review      mismatch
+//   pending     → expired     no-payment       the hosted page was never paid in time
+//   declined    → expired     no-payment       attempts remain but the buyer never came back
+//   cancelled   → expired     no-payment
+//   approved    → captured    merchant         capture (or a partial one)
+//   approved    → reversed    merchant         reversal of an uncaptured authorisation
+//   approved    → refunded    merchant         refund in full of an order captured at approval
+//   captured    → refunded    merchant         refund in full (a partial refund keeps the status)
+//
+// A same-status write with merchant evidence (a partial refund, a split) records a history entry
+// without a transition. Everything else is refused: `IllegalTransitionError`.
+import type { Kysely, Transaction } from 'kysely';
+import { orderStatuses, type OrderStatus } from '../../contract/bff-api.ts';
+import type { Database, OrderUpdate } from '../store/schema.ts';
+
+export type TransitionEvidence =
+  | 'session'
+  | 'page-created'
+  | 'consult'
+  | 'redirect'
+  | 'mismatch'
+  | 'no-payment'
+  | 'merchant';
+
+type Table = Partial<Record<OrderStatus, Partial<Record<OrderStatus, readonly TransitionEvidence[]>>>>;
+
+export const orderTransitions: Table = {
+  created: { pending: ['page-created'], expired: ['no-payment'], approved: ['consult'], declined: ['consult'], review: ['mismatch'] },
+  pending: {
+    approved: ['consult'],
+    declined: ['consult', 'redirect'],
+    cancelled: ['consult', 'redirect'],
+    review: ['mismatch'],
+    expired: ['no-payment'],
+  },
+  declined: { pending: ['page-created'], approved: ['consult'], review: ['mismatch'], expired: ['no-payment'] },
+  cancelled: { pending: ['page-created'], approved: ['consult'], review: ['mismatch'], expired: ['no-payment'] },
+  expired: { approved: ['consult'], review: ['mismatch'] },
+  review: { approved: ['consult', 'merchant'], cancelled: ['merchant'] },
+  approved: { captured: ['merchant'], reversed: ['merchant'], refunded: ['merchant'] },
+  captured: { refunded: ['merchant'] },
+};
+
+export class IllegalTransitionError extends Error {
+  override name = 'IllegalTransitionError';
+  constructor(
+    readonly from: OrderStatus,
+    readonly to: OrderStatus,
+    readonly evidence: TransitionEvidence,
+  ) {
+    super(`order transition ${from} → ${to} is not allowed on ${evidence} evidence`);
+  }
+}
+
+export function isLegalTransition(from: OrderStatus, to: OrderStatus, evidence: TransitionEvidence): boolean {
+  if (from === to) return evidence === 'merchant' && merchantMayTouch(from);
+  return orderTransitions[from]?.[to]?.includes(evidence) ?? false;
+}
+
+function merchantMayTouch(status: OrderStatus): boolean {
+  return status === 'approved' || status === 'captured' || status === 'refunded';
+}
+
+/** Every status, for tests that walk the whole table. */
+export const allOrderStatuses: readonly OrderStatus[] = orderStatuses;
+
+// ---------------------------------------------------------------------------------------------
+// Questions the rest of the BFF asks (instead of comparing status strings)
+// ---------------------------------------------------------------------------------------------
+
+/** An attempt is running: the gateway (or the bank) may still report its outcome. */
+export function isAwaitingOutcome(status: OrderStatus): boolean {
+  return status === 'created' || status === 'pending';
+}
+
+/** The last attempt ended without payment: a new one may be opened (if the cap allows). */
+export function isRetryableStatus(status: OrderStatus): boolean {
+  return status === 'declined' || status === 'cancelled';
+}
+
+/** The buyer's attempt was refused by the gateway (a decline message applies). */
+export function isDeclined(status: OrderStatus): boolean {
+  return status === 'declined';
+}
+
+/** Consult can still change the order: awaiting an outcome, retryable, or parked (review, expired). */
+export function consultMayChange(status: OrderStatus): boolean {
+  return isAwaitingOutcome(status) || isRetryableStatus(status) || status === 'review' || status === 'expired';
+}
+
+/** A hosted page is out and unpaid: the attempt is running at the gateway. */
+export function isPending(status: OrderStatus): boolean {
+  return status === 'pending';
+}
+
+/** Closed without payment: the session lapsed, the page was never paid, the call was lost. */
+export function isExpired(status: OrderStatus): boolean {
+  return status === 'expired';
+}
+
+/** Only a person resolves it. */
+export function isUnderReview(status: OrderStatus): boolean {
+  return status === 'review';
+}
+
+/** Money was authorised: the payment succeeded (whatever the merchant did with it since). */
+export function isPaid(status: OrderStatus): boolean {
+  return status === 'approved' || status === 'captured' || status === 'refunded' || status === 'reversed';
+}
+
+/** The statuses the reconciler re-consults for a while, so a late gateway approval still wins. */
+export const parkedStatuses: readonly OrderStatus[] = ['review', 'expired'];
+/** The statuses in which an attempt may be running or may be opened. */
+export const unsettledStatuses: readonly OrderStatus[] = ['created', 'pending', 'declined', 'cancelled'];
+
+/** Approved and nothing done with it yet: an authorisation a capture or a reversal acts on. */
+export function isApprovedOnly(status: OrderStatus): boolean {
+  return status === 'approved';
+}
+
+/** Captured (in part or in full) and not reversed: a refund may act on it. */
+export function mayHoldCapturedMoney(status: OrderStatus): boolean {
+  return status === 'approved' || status === 'captured' || status === 'refunded';
+}
+
+/** Approved or captured, nothing refunded by status: a split may act on it. */
+export function isSplittableStatus(status: OrderStatus): boolean {
+  return status === 'approved' || status === 'captured';
+}
+
+export function isCapturedStatus(status: OrderStatus): boolean {
+  return status === 'captured';
+}
+
+// ---------------------------------------------------------------------------------------------
+// The one writer
+// ---------------------------------------------------------------------------------------------
+
+export interface OrderTransition {
+  from: OrderStatus;
+  to: OrderStatus;
+  evidence: TransitionEvidence;
+  /** Who noticed, for the history ('checkout', 'return', 'consult', 'reconciler', 'merchant', …). */
+  source: string;
+  detail?: string | null;
+  now: string;
+  /** Other columns written with the status; conditions on them go in `where`. */
+  fields?: OrderUpdate;
+  /** Extra equality conditions on the row as read (amounts, payment state, attempt number). */
+  where?: Partial<Record<'captured_amount' | 'refunded_amount' | 'payment_state' | 'payment_claim_id' | 'attempt_number', string | number | null>>;
+}
+
+/**
+ * Moves an order from `from` to `to` inside `trx`, if it is still in `from` (and matches `where`),
+ * and writes the history entry. False when the row moved meanwhile: the caller re-reads and decides.
+ * Throws IllegalTransitionError for a move the table does not allow.
+ */
+export async function transitionOrder(trx: Transaction<Database> | Kysely<Database>, orderNumber: string, change: OrderTransition): Promise<boolean> {
+  if (!isLegalTransition(change.from, change.to, change.evidence)) {
+    throw new IllegalTransitionError(change.from, change.to, change.evidence);
+  }
+  let update = trx
+    .updateTable('orders')
+    .set({ ...change.fields, status: change.to, updated_at: change.now })
+    .where('order_number', '=', orderNumber)
+    .where('status', '=', change.from);
+  for (const [column, value] of Object.entries(change.where ?? {})) {
+    const name = column as keyof NonNullable<OrderTransition['where']>;
+    update = value === null ? update.where(name, 'is', null) : update.where(name, '=', value as never);
+  }
+  const result = await update.executeTakeFirst();
+  if (Number(result.numUpdatedRows) !== 1) return false;
+  await trx
+    .insertInto('order_status_history')
+    .values({
+      order_number: orderNumber,
+      from_status: change.from,
+      to_status: change.to,
+      source: change.source,
+      detail: change.detail ?? null,
+      created_at: change.now,
+    })
+    .execute();
+  return true;
+}
+
+/** `transitionOrder` in a transaction of its own. */
+export function transitionOrderNow(db: Kysely<Database>, orderNumber: string, change: OrderTransition): Promise<boolean> {
+  return db.transaction().execute((trx) => transitionOrder(trx, orderNumber, change));
+}

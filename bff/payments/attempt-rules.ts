@@ -1,0 +1,44 @@
+// What POST /v1/checkout may do with an order as read: hand back the open attempt's page, open an
+// attempt (the first, a refused one again, or the next after a decline or a cancel), wait for
+// another caller's claim, or refuse. The status answer's `canRetry` asks the same question.
+import { isAwaitingOutcome, isRetryableStatus } from '../orders/order-machine.ts';
+import type { OrderRow } from '../store/schema.ts';
+
+export type AttemptDecision =
+  | { kind: 'page'; url: string }
+  | { kind: 'open'; number: number }
+  | { kind: 'wait' }
+  | { kind: 'confirming' }
+  | { kind: 'exhausted'; attempts: number }
+  | { kind: 'closed' };
+
+export function attemptDecision(order: OrderRow, maxAttempts: number): AttemptDecision {
+  const current = order.attempt_number;
+  switch (order.payment_state) {
+    case 'claimed':
+      return { kind: 'wait' };
+    case 'unknown':
+      // It may exist at the gateway: consult (the reconciler) settles it before anything is re-sent.
+      return isAwaitingOutcome(order.status) || isRetryableStatus(order.status) ? { kind: 'confirming' } : { kind: 'closed' };
+    case 'created':
+      if (isAwaitingOutcome(order.status) && order.hosted_url) return { kind: 'page', url: order.hosted_url };
+      break;
+    case 'none':
+      // Nothing was created under the current number (never asked, or refused): it may be asked again.
+      if (isAwaitingOutcome(order.status) || isRetryableStatus(order.status)) return { kind: 'open', number: Math.max(current, 1) };
+      return { kind: 'closed' };
+    case 'abandoned':
+      break;
+  }
+  if (!isRetryableStatus(order.status)) return { kind: 'closed' };
+  const next = current + 1;
+  return next > maxAttempts ? { kind: 'exhausted', attempts: current } : { kind: 'open', number: next };
+}
+
+/** A declined or cancelled order whose buyer may try again now (attempts left, session alive). */
+export function canRetry(order: OrderRow, maxAttempts: number, now: Date): boolean {
+  if (!isRetryableStatus(order.status)) return false;
+  if (Date.parse(order.session_expires_at) <= now.getTime()) return false;
+  const decision = attemptDecision(order, maxAttempts);
+  return decision.kind === 'open' || decision.kind === 'wait';
+}

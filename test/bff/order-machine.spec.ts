@@ -1,0 +1,84 @@
+// The order state machine: every move the table does not list is refused and writes nothing; every
+// move it lists is written with its history entry, on a real database (SQLite or PostgreSQL).
+import { expect, test } from '@playwright/test';
+import {
+  allOrderStatuses,
+  IllegalTransitionError,
+  isLegalTransition,
+  orderTransitions,
+  transitionOrderNow,
+  type TransitionEvidence,
+} from '../../bff/orders/order-machine.ts';
+import { createOrder } from '../../bff/orders/new-order.ts';
+import { openStore, type Store } from '../../bff/store/database.ts';
+import { findOrder, statusHistory } from '../../bff/store/orders.ts';
+import type { OrderStatus } from '../../contract/bff-api.ts';
+import { createTestDatabase, type TestDatabase } from './fixtures/test-database.ts';
+
+const evidences: readonly TransitionEvidence[] = ['session', 'page-created', 'consult', 'redirect', 'mismatch', 'no-payment', 'merchant'];
+
+let database: TestDatabase;
+let store: Store;
+test.beforeAll(async () => {
+  database = await createTestDatabase();
+  store = await openStore(database.url);
+});
+test.afterAll(async () => {
+  await store?.close();
+  await database?.drop();
+});
+
+let counter = 0;
+async function orderIn(status: OrderStatus): Promise<string> {
+  const now = new Date();
+  const order = await createOrder(
+    store,
+    { orderNumber: `SM-${++counter}`, source: 'merchant', amount: '10.00', currency: 'USD', capture: true, lines: [], prefill: {}, returnUrl: 'https://shop.example/thanks', origin: 'https://shop.example' },
+    { sessionId: `session-${counter}`, now, expiresAt: new Date(now.getTime() + 60_000) },
+  );
+  await store.db.updateTable('orders').set({ status }).where('order_number', '=', order!.order_number).execute();
+  return order!.order_number;
+}
+
+test('every move the table does not list is refused and leaves the order and its history untouched', async () => {
+  let refused = 0;
+  for (const from of allOrderStatuses) {
+    const orderNumber = await orderIn(from);
+    const historyBefore = await statusHistory(store.db, orderNumber);
+    for (const to of allOrderStatuses) {
+      for (const evidence of evidences) {
+        if (isLegalTransition(from, to, evidence)) continue;
+        await expect(transitionOrderNow(store.db, orderNumber, { from, to, evidence, source: 'test', now: new Date().toISOString() })).rejects.toBeInstanceOf(
+          IllegalTransitionError,
+        );
+        refused++;
+      }
+    }
+    expect((await findOrder(store.db, orderNumber))?.status).toBe(from);
+    expect(await statusHistory(store.db, orderNumber)).toEqual(historyBefore);
+  }
+  // 10 statuses × 10 × 7 evidences, less the legal ones: the walk covered them all.
+  expect(refused).toBeGreaterThan(600);
+});
+
+test('an unverified claim is never evidence for money: no redirect approves, nothing but consult or the merchant does', async () => {
+  for (const from of allOrderStatuses) {
+    expect(isLegalTransition(from, 'approved', 'redirect')).toBe(false);
+    expect(isLegalTransition(from, 'approved', 'page-created')).toBe(false);
+    expect(isLegalTransition(from, 'review', 'redirect')).toBe(false);
+  }
+});
+
+test('every listed move is written once, with its history entry, and only from the status it names', async () => {
+  for (const [from, targets] of Object.entries(orderTransitions) as Array<[OrderStatus, Partial<Record<OrderStatus, readonly TransitionEvidence[]>>]>) {
+    for (const [to, allowed] of Object.entries(targets) as Array<[OrderStatus, readonly TransitionEvidence[]]>) {
+      const orderNumber = await orderIn(from);
+      const change = { from, to, evidence: allowed[0]!, source: 'test', detail: `${from}→${to}`, now: new Date().toISOString() };
+      expect(await transitionOrderNow(store.db, orderNumber, change)).toBe(true);
+      expect((await findOrder(store.db, orderNumber))?.status).toBe(to);
+      expect((await statusHistory(store.db, orderNumber)).at(-1)).toMatchObject({ from_status: from, to_status: to, detail: `${from}→${to}` });
+      // The second writer read the same `from`: it loses, and writes nothing.
+      expect(await transitionOrderNow(store.db, orderNumber, change)).toBe(false);
+    }
+  }
+});
