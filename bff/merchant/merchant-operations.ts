@@ -1,4 +1,5 @@
 // The merchant API in /v1/openapi.json, built from the same schemas the routes validate with.
+import { reviewDecisionRequest } from '../../contract/merchant-review.ts';
 import type { OperationDoc, ParameterDoc } from '../openapi/document.ts';
 import { idempotencyHeader, replayedHeader } from './idempotency.ts';
 import {
@@ -84,6 +85,17 @@ export const merchantOperations: OperationDoc[] = [
     parameters: [orderNumber, idempotencyKey],
     requestBody: splitRequest,
     responses: { 200: { description: 'Split.', schema: splitResponse, headers: replayed }, ...problems },
+  },
+  {
+    method: 'post',
+    path: '/v1/merchant/orders/{orderNumber}/review',
+    operationId: 'decideReview',
+    summary: 'Close an order in review: approve the payment consult found, or void it (the order is cancelled and payable again).',
+    tags: ['merchant'],
+    security: 'merchant',
+    parameters: [orderNumber, idempotencyKey],
+    requestBody: reviewDecisionRequest,
+    responses: { 200: { description: 'Decided.', schema: merchantOrderDetail, headers: replayed }, ...problems },
   },
   {
     method: 'get',

@@ -172,3 +172,19 @@ test('a claim taken over by the reconciler never hands its page out: the slow ca
   expect(JSON.stringify(await late.json())).not.toContain('/hosted/');
   expect(await orderOf(session.orderNumber)).toMatchObject({ status: 'expired', payment_state: 'unknown', hosted_url: null });
 });
+
+test('an order expired unpaid is re-consulted for a while: a late payment on its page still approves it', async () => {
+  const session = await createMerchantSession(stack.bffUrl);
+  const { redirectUrl } = await checkout(stack.bffUrl, session.sessionToken);
+  clock.advance(abandonAfterMs + pendingEveryMs + 1);
+  await stack.bff.reconciler.runOnce();
+  expect((await orderOf(session.orderNumber))?.status).toBe('expired');
+
+  // The buyer pays on the page they still had open; their redirect never reaches us.
+  await stack.sandbox.payHostedPage(redirectUrl, { card: approvingCard });
+  clock.advance(pendingEveryMs + 1);
+  await stack.bff.reconciler.runOnce();
+  expect((await orderOf(session.orderNumber))?.status).toBe('approved');
+  const history = await statusHistory(stack.bff.store.db, session.orderNumber);
+  expect(history.slice(-2).map((entry) => `${entry.from_status}→${entry.to_status}`)).toEqual(['pending→expired', 'expired→approved']);
+});
