@@ -1,4 +1,5 @@
 // POST /v1/sessions (a static page's widget, priced from our catalog) and GET /v1/session.
+import { attemptDecision } from '../payments/attempt-rules.ts';
 import { Hono } from 'hono';
 import {
   createSessionRequest,
@@ -93,6 +94,8 @@ export function sessionRoutes(services: Services) {
       } catch (error) {
         logger.warn({ error: (error as Error).message }, 'loginSdk failed; session served without an SDK token');
       }
+      // Only the open attempt's page: a declined or cancelled attempt's page would replay its outcome.
+      const open = attemptDecision(order, config.MAX_PAYMENT_ATTEMPTS);
       const response: SessionResponse = {
         order: {
           orderNumber: order.order_number,
@@ -107,7 +110,7 @@ export function sessionRoutes(services: Services) {
         returnUrl: order.return_url,
         expiresAt: claims.expiresAt.toISOString(),
         gatewaySdk,
-        ...(order.hosted_url ? { redirectUrl: order.hosted_url } : {}),
+        ...(open.kind === 'page' ? { redirectUrl: open.url } : {}),
       };
       return c.json(response);
     });

@@ -24,6 +24,7 @@ const en = {
   approved: 'Thank you! Order {order} is paid.',
   authorized: 'Thank you! Order {order} is authorized; the shop captures it when it ships.',
   declined: 'The payment of order {order} was declined. Try another card.',
+  cancelled: 'The payment of order {order} was cancelled. Nothing was charged.',
   loadFailed: 'The shop could not load. Is the demo stack running?',
 };
 
@@ -55,6 +56,7 @@ const es: Texts = {
   approved: '¡Gracias! El pedido {order} está pagado.',
   authorized: '¡Gracias! El pedido {order} está autorizado; la tienda lo cobra al enviarlo.',
   declined: 'El pago del pedido {order} fue rechazado. Pruebe otra tarjeta.',
+  cancelled: 'El pago del pedido {order} fue cancelado. No se cobró nada.',
   loadFailed: 'La tienda no pudo cargar. ¿Está corriendo la demo?',
 };
 
@@ -83,6 +85,7 @@ const pt: Texts = {
   approved: 'Obrigado! O pedido {order} está pago.',
   authorized: 'Obrigado! O pedido {order} está autorizado; a loja o captura ao enviar.',
   declined: 'O pagamento do pedido {order} foi recusado. Tente outro cartão.',
+  cancelled: 'O pagamento do pedido {order} foi cancelado. Nada foi cobrado.',
   loadFailed: 'A loja não carregou. A demo está rodando?',
 };
 

@@ -189,6 +189,9 @@ function mountCheckout(options: { session?: string }): HTMLElement {
   element.addEventListener('svc-declined', (event) => {
     showResult(text('declined', (event as Event & { orderNumber: string }).orderNumber));
   });
+  element.addEventListener('svc-cancelled', (event) => {
+    showResult(text('cancelled', (event as Event & { orderNumber: string }).orderNumber));
+  });
   host.replaceChildren(element);
   byId('checkout-section').hidden = false;
   return element;

@@ -93,8 +93,8 @@ describe('returning from the hosted payment page', function () {
       const element = await fixture<SvcCheckout>(html`<svc-checkout bff=${bff} session=${sessionToken} locale="es-CR"></svc-checkout>`);
       const event = await declined;
       await waitForState(element, 'declined');
-      // The BFF's own message in the checkout's language, never the gateway's English text.
-      expect(statusText(element)).to.match(/^[^()]*No se cobró nada\.$/);
+      // The BFF's own message in the language of the checkout (English here), never the gateway's text.
+      expect(statusText(element)).to.match(/^[^()]*No money was taken\.$/);
       expect(statusText(element)).to.not.contain('denied');
       expect(event.reason).to.equal(statusText(element));
       await expectAccessible(element);
@@ -157,7 +157,7 @@ describe('returning from the hosted payment page', function () {
       const element = await fixture<SvcCheckout>(html`<svc-checkout bff=${bff} session=${sessionToken} locale="pt-BR"></svc-checkout>`);
       expect((await cancelled).canRetry).to.equal(true);
       await waitForState(element, 'cancelled');
-      expect(statusText(element)).to.contain('Você cancelou o pagamento');
+      expect(statusText(element)).to.contain('You cancelled the payment');
       expect(declines).to.equal(0);
       expect(root(element).querySelector('[part="retry-button"]')).to.exist;
       await expectAccessible(element);
