@@ -29,7 +29,7 @@ export interface Services extends AppDeps {
   payments: PaymentStarter;
   statuses: StatusRefresher;
   creationLimiter: FixedWindowLimiter;
-  allowedOrigins: () => readonly string[];
+  allowedOrigins: readonly string[];
 }
 
 export function buildServices(config: Config, deps: AppDeps): Services {
@@ -43,7 +43,7 @@ export function buildServices(config: Config, deps: AppDeps): Services {
       gateway,
       clock,
       logger,
-      settings: () => ({ publicBffUrl: config.PUBLIC_BFF_URL, platform: config.GATEWAY_PLATFORM }),
+      settings: { publicBffUrl: config.PUBLIC_BFF_URL, platform: config.GATEWAY_PLATFORM },
       claimWaitMs: config.GATEWAY_TIMEOUT_MS + 5_000,
     }),
     statuses: new StatusRefresher({
@@ -55,6 +55,6 @@ export function buildServices(config: Config, deps: AppDeps): Services {
       staleClaimMs: config.GATEWAY_TIMEOUT_MS * 3,
     }),
     creationLimiter: new FixedWindowLimiter(config.RATE_LIMIT_PER_MINUTE, 60_000, clock),
-    allowedOrigins: () => config.ALLOWED_ORIGINS,
+    allowedOrigins: config.ALLOWED_ORIGINS,
   };
 }

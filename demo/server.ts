@@ -6,7 +6,7 @@ import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { Hono } from 'hono';
 import { serveStatic } from '@hono/node-server/serve-static';
-import { serveApp, type RunningServer } from '../scripts/serve-app.ts';
+import { serveApp, type RunningServer } from '../node/serve-app.ts';
 import { loadCatalog } from '../bff/catalog/catalog.ts';
 import { buildPageScripts, type PageScripts } from './page-scripts.ts';
 import { withProductList } from './product-list.ts';

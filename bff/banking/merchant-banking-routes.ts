@@ -12,10 +12,10 @@ import { bankProblem } from './bank-problem.ts';
 import { destinationRequestFrom, type DestinationDefaults } from './destination-request.ts';
 
 export interface MerchantBankingDeps {
-  merchantSecret: () => string;
+  merchantSecret: string;
   /** undefined when BANK_BASE_URL / BANK_ACCESS_TOKEN are not set. */
   bank: BankClient | undefined;
-  destinationDefaults: () => DestinationDefaults;
+  destinationDefaults: DestinationDefaults;
 }
 
 const featuresQuery = z.object({
@@ -61,7 +61,7 @@ export function merchantBankingRoutes(deps: MerchantBankingDeps) {
       }
       if (typeof body !== 'object' || body === null || Array.isArray(body)) throw validationProblem([], 'The body must be a JSON object.');
       // Scope rules (TENANT/ACCOUNT/OWNER) are checked here, before the bank is called.
-      const request = destinationRequestFrom(body as Record<string, unknown>, deps.destinationDefaults());
+      const request = destinationRequestFrom(body as Record<string, unknown>, deps.destinationDefaults);
       if (!request.success) throw validationProblem(request.error.issues, 'The destination request breaks the bank’s rules.');
       const created = await callBank(deps.bank, (bank) => bank.createDestination(request.data));
       return c.json(withoutEnvelope(created), 201);

@@ -94,7 +94,7 @@ export function eventView(row: EventRow) {
   };
 }
 
-export function merchantEventsRoutes(deps: { db: WebhookDb; merchantSecret: () => string }) {
+export function merchantEventsRoutes(deps: { db: WebhookDb; merchantSecret: string }) {
   return new Hono().get('/v1/merchant/events', requireMerchantSecret(deps.merchantSecret), async (c) => {
     const query = parseOrThrow(eventsQuery, c.req.query());
     const cursor = query.cursor === undefined ? undefined : decodeCursor(query.cursor);

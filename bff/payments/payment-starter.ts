@@ -26,7 +26,7 @@ export interface PaymentStarterOptions {
   gateway: GatewayClient;
   clock: Clock;
   logger: Logger;
-  settings: () => ProcessPaymentSettings;
+  settings: ProcessPaymentSettings;
   /** How long a repeat waits for another process's claim before giving up (ms). */
   claimWaitMs: number;
   /** How often a repeat re-reads a claim held by another process (ms). */
@@ -99,7 +99,7 @@ export class PaymentStarter {
     const order = await findOrder(store.db, orderNumber);
     if (!order) throw new Error(`order ${orderNumber} vanished`);
     try {
-      const request = processPaymentRequestOf(order, checkout.billing, checkout.shipping, this.options.settings());
+      const request = processPaymentRequestOf(order, checkout.billing, checkout.shipping, this.options.settings);
       const created = await gateway.processPayment(request);
       const kept = await settlePaymentClaim(store.db, orderNumber, claimId, { state: 'created', hostedUrl: created.url, now: clock.now().toISOString() });
       // The claim was taken from us (the reconciler closed the order as interrupted): a page for

@@ -83,7 +83,7 @@ export function returnRoutes(services: Services) {
       }
     }
 
-    if (!services.allowedOrigins().includes(new URL(order.return_url).origin)) return noReturnAddressPage(c, order.locale);
+    if (!services.allowedOrigins.includes(new URL(order.return_url).origin)) return noReturnAddressPage(c, order.locale);
     const status = await tokens.signStatus(order.order_number);
     c.header('Cache-Control', 'no-store');
     c.header('Referrer-Policy', 'no-referrer');

@@ -9,7 +9,7 @@ import { openStore, type Store } from '../../bff/store/database.ts';
 import { SandboxControl } from '../../sandbox/control-client.ts';
 import { sandboxDefaults, sandboxGatewayEnv } from '../../sandbox/defaults.ts';
 import { startSandbox } from '../../sandbox/server.ts';
-import type { RunningServer } from '../../scripts/serve-app.ts';
+import type { RunningServer } from '../../node/serve-app.ts';
 import { freePort, killHard, spawnBff as spawnBffProcess } from './fixtures/bff-process.ts';
 import { createTestDatabase, type TestDatabase } from './fixtures/test-database.ts';
 import { bankEvent, currentSecret, deliveryBody, eventually, linkWebhook, metricsText, postBank } from './webhooks-support.ts';

@@ -19,7 +19,7 @@ import { SandboxControl, type BankTriggerResult } from '../../sandbox/control-cl
 import { sandboxDefaults, sandboxGatewayEnv } from '../../sandbox/defaults.ts';
 import { SeededRandom } from '../../sandbox/seeded-random.ts';
 import { startSandbox } from '../../sandbox/server.ts';
-import type { RunningServer } from '../../scripts/serve-app.ts';
+import type { RunningServer } from '../../node/serve-app.ts';
 import { approvingCard, checkoutBody, decliningCard, statusTokenOf } from '../bff/fixtures/buyer.ts';
 import { merchantSecret, shopOrigin } from '../bff/fixtures/stack.ts';
 import { freePort, killHard, spawnBff, type BffProcess } from '../bff/fixtures/bff-process.ts';
