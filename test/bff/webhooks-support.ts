@@ -2,7 +2,7 @@
 // sandbox bank, bank deliveries encrypted like the bank's, reads of issue 6's tables, and a
 // logger that keeps its lines for assertions.
 import { randomBytes, randomUUID } from 'node:crypto';
-import { encryptDelivery } from '../../contract/bank/codec.ts';
+import { encryptDelivery } from '../../node/bank-delivery-codec.ts';
 import type { BankEventType } from '../../contract/bank/event-types.ts';
 import { exampleEvent } from '../../sandbox/bank/event-examples.ts';
 import { sandboxDefaults, sandboxGatewayEnv } from '../../sandbox/defaults.ts';

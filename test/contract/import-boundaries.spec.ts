@@ -38,6 +38,9 @@ test('contract/ is runtime-agnostic: no node: module, and nothing outside contra
   expect(files.length).toBeGreaterThan(10);
   const bad = offending(files, (file, specifier) => specifier.startsWith('node:') || (folderOf(file, specifier) ?? 'contract') !== 'contract');
   expect(bad).toEqual([]);
+  // Node's globals count too: a contract module that reaches for Buffer or process runs only on Node.
+  const nodeGlobals = files.filter((file) => /\b(Buffer|process)\.\w/.test(readFileSync(join(root, file), 'utf8')));
+  expect(nodeGlobals).toEqual([]);
 });
 
 test('the demo imports nothing from bff/ (it uses the BFF API through contract/)', () => {

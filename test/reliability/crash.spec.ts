@@ -10,7 +10,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
-import { encryptDelivery } from '../../contract/bank/codec.ts';
+import { encryptDelivery } from '../../node/bank-delivery-codec.ts';
 import type { OrderStatusResponse } from '../../contract/bff-api.ts';
 import { webhookDb } from '../../bff/inbox/tables.ts';
 import { openStore, type Store } from '../../bff/store/database.ts';
