@@ -1,6 +1,6 @@
 // Everything a route needs, built once per app from the config and the injected dependencies.
 import { TokenService } from './auth/tokens.ts';
-import type { Catalog } from './catalog/catalog.ts';
+import type { Catalog } from '../contract/catalog.ts';
 import type { Config } from './config.ts';
 import type { GatewayClient } from './gateway/client.ts';
 import { FixedWindowLimiter } from './http/rate-limit.ts';

@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { Hono } from 'hono';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { serveApp, type RunningServer } from '../node/serve-app.ts';
-import { loadCatalog } from '../bff/catalog/catalog.ts';
+import { loadCatalog } from '../node/catalog-file.ts';
 import { buildPageScripts, type PageScripts } from './page-scripts.ts';
 import { withProductList } from './product-list.ts';
 import { contentSecurityPolicy, originOf } from './security-headers.ts';

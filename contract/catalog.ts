@@ -1,0 +1,80 @@
+// The catalog: what CATALOG_FILE holds (the server's own prices for POST /v1/sessions), and what a
+// storefront shows (the demo's /catalog.json), and the pricing of a cart from it: the browser names
+// items, the server sets the amount. Prices are decimal strings valid in their currency.
+import { z } from 'zod';
+import { isCurrencyCode } from './currencies.ts';
+import type { OrderLine } from './bff-api.ts';
+import { fromMinorUnits, toMinorUnits } from './money.ts';
+
+function isPriceIn(unitAmount: string, currency: string): boolean {
+  try {
+    toMinorUnits(unitAmount, currency);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export const catalogItem = z
+  .object({
+    sku: z.string().min(1).max(64),
+    name: z.string().min(1).max(200),
+    unitAmount: z.string(),
+    currency: z.string().refine(isCurrencyCode, 'not an ISO 4217 currency'),
+  })
+  .refine((item) => !isCurrencyCode(item.currency) || isPriceIn(item.unitAmount, item.currency), {
+    path: ['unitAmount'],
+    message: 'not a decimal amount in its currency',
+  });
+export type CatalogItem = z.infer<typeof catalogItem>;
+
+export const catalogDocument = z.object({ items: z.array(catalogItem).min(1) });
+export type CatalogDocument = z.infer<typeof catalogDocument>;
+
+export type PricingResult =
+  | { ok: true; amount: string; currency: string; lines: OrderLine[] }
+  | { ok: false; errors: { path: string; message: string; code: string }[] };
+
+export class Catalog {
+  private readonly bySku: Map<string, CatalogItem>;
+
+  constructor(items: CatalogItem[]) {
+    for (const item of items) toMinorUnits(item.unitAmount, item.currency); // throws on a bad price
+    this.bySku = new Map(items.map((item) => [item.sku, item]));
+  }
+
+  get items(): CatalogItem[] {
+    return [...this.bySku.values()];
+  }
+
+  /** Prices a cart. Unknown SKUs and carts mixing currencies are refused with field paths. */
+  price(requested: { sku: string; quantity: number }[]): PricingResult {
+    const errors: { path: string; message: string; code: string }[] = [];
+    const lines: OrderLine[] = [];
+    let currency: string | undefined;
+    let total = 0n;
+    requested.forEach((entry, index) => {
+      const item = this.bySku.get(entry.sku);
+      if (!item) {
+        errors.push({ path: `items.${index}.sku`, message: 'No such item in the catalog.', code: 'unknown_sku' });
+        return;
+      }
+      currency ??= item.currency;
+      if (item.currency !== currency) {
+        errors.push({ path: `items.${index}.sku`, message: 'All items must be in one currency.', code: 'mixed_currency' });
+        return;
+      }
+      const lineMinor = toMinorUnits(item.unitAmount, item.currency) * BigInt(entry.quantity);
+      total += lineMinor;
+      lines.push({
+        sku: item.sku,
+        name: item.name,
+        quantity: entry.quantity,
+        unitAmount: fromMinorUnits(toMinorUnits(item.unitAmount, item.currency), item.currency),
+        amount: fromMinorUnits(lineMinor, item.currency),
+      });
+    });
+    if (errors.length > 0 || currency === undefined) return { ok: false, errors };
+    return { ok: true, amount: fromMinorUnits(total, currency), currency, lines };
+  }
+}
