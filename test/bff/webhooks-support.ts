@@ -157,6 +157,22 @@ export async function metricsText(bffUrl: string): Promise<string> {
   return (await fetch(`${bffUrl}/metrics`)).text();
 }
 
+/** How many passes the inbox worker behind `bffUrl` has made (0 when it never ran). */
+export async function workerPasses(bffUrl: string): Promise<number> {
+  const match = /^inbox_worker_passes_total (\d+)$/m.exec(await metricsText(bffUrl));
+  return match ? Number(match[1]) : 0;
+}
+
+/**
+ * Waits until the worker has made `passes` more passes than now, instead of sleeping before an
+ * assertion that nothing happened: a pass already running may have claimed before the test's
+ * change, so the default two guarantee one whole pass after it.
+ */
+export async function afterWorkerPasses(bffUrl: string, passes = 2): Promise<void> {
+  const start = await workerPasses(bffUrl);
+  await eventually(() => workerPasses(bffUrl), (count) => count >= start + passes, `${passes} more inbox worker passes`);
+}
+
 /** A link webhook body (gateway-api.md §6.3) as the gateway would send it. */
 export function linkWebhook(fields: Partial<Record<string, unknown>> = {}): Record<string, unknown> {
   return {
