@@ -9,7 +9,7 @@ import { randomUUID } from 'node:crypto';
 import { serve, type HttpBindings } from '@hono/node-server';
 import Database from 'better-sqlite3';
 import { Hono } from 'hono';
-import { decryptDelivery } from '../contract/bank/codec.ts';
+import { decryptDelivery } from '../node/bank-delivery-codec.ts';
 import { bankEvent } from '../contract/bank/events.ts';
 import { requestText } from '../bff/http/node-request.ts';
 import { durableSynchronous, openStore } from '../bff/store/database.ts';

@@ -89,34 +89,63 @@ const schema = z.object({
   ...reconcilerConfigShape,
 });
 
-export type Config = Omit<z.output<typeof schema>, 'SESSION_SIGNING_KEY' | 'PUBLIC_BFF_URL'> & {
-  SESSION_SIGNING_KEY: string;
-  PUBLIC_BFF_URL: string;
-  /** Set when SESSION_SIGNING_KEY was generated for this process (a warning is worth logging). */
-  signingKeyGenerated: boolean;
-};
+/** The settings, frozen: built once the port is bound, never changed after (nothing reads them late). */
+export type Config = Readonly<
+  Omit<z.output<typeof schema>, 'SESSION_SIGNING_KEY' | 'PUBLIC_BFF_URL' | 'ALLOWED_ORIGINS'> & {
+    SESSION_SIGNING_KEY: string;
+    PUBLIC_BFF_URL: string;
+    ALLOWED_ORIGINS: readonly string[];
+    /** Set when SESSION_SIGNING_KEY was generated for this process (a warning is worth logging). */
+    signingKeyGenerated: boolean;
+  }
+>;
+
+export interface LoadConfigOptions {
+  /**
+   * The port the process is already listening on (BFF_PORT=0 picks a free one): the default
+   * PUBLIC_BFF_URL, and the gateway's `redirect` built from it, point there.
+   */
+  boundPort?: number;
+}
+
+/** Empty strings mean "unset": shells and .env files often leave `VAR=` behind. */
+function withoutEmpty(env: Env): Record<string, string> {
+  return Object.fromEntries(Object.entries(env).filter((entry): entry is [string, string] => entry[1] !== undefined && entry[1] !== ''));
+}
+
+function configError(issues: readonly z.core.$ZodIssue[], given: Record<string, string>): ConfigError {
+  const lines = issues.map((issue) => {
+    const variable = String(issue.path[0] ?? 'environment');
+    const got = issue.code === 'invalid_type' && given[variable] === undefined ? 'is required' : issue.message;
+    return `${variable}: ${got}`;
+  });
+  return new ConfigError(`Invalid configuration:\n  ${lines.join('\n  ')}`);
+}
+
+const listenAddress = schema.pick({ BFF_HOST: true, BFF_PORT: true });
+
+/** BFF_HOST and BFF_PORT alone: what a process binds before it builds its config. */
+export function loadListenAddress(env: Env): { BFF_HOST: string; BFF_PORT: number } {
+  const cleaned = withoutEmpty(env);
+  const parsed = listenAddress.safeParse(cleaned);
+  if (!parsed.success) throw configError(parsed.error.issues, cleaned);
+  return parsed.data;
+}
 
 /** Parses the environment; throws ConfigError naming every bad variable. */
-export function loadConfig(env: Env): Config {
-  // Empty strings mean "unset": shells and .env files often leave `VAR=` behind.
-  const cleaned = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ''));
+export function loadConfig(env: Env, options: LoadConfigOptions = {}): Config {
+  const cleaned = withoutEmpty(env);
   const parsed = schema.safeParse(cleaned);
-  if (!parsed.success) {
-    const lines = parsed.error.issues.map((issue) => {
-      const variable = String(issue.path[0] ?? 'environment');
-      const got = issue.code === 'invalid_type' && cleaned[variable] === undefined ? 'is required' : issue.message;
-      return `${variable}: ${got}`;
-    });
-    throw new ConfigError(`Invalid configuration:\n  ${lines.join('\n  ')}`);
-  }
+  if (!parsed.success) throw configError(parsed.error.issues, cleaned);
   const config = parsed.data;
   if (config.NODE_ENV === 'production' && !config.SESSION_SIGNING_KEY) {
     throw new ConfigError('Invalid configuration:\n  SESSION_SIGNING_KEY: is required when NODE_ENV=production');
   }
-  return {
+  return Object.freeze({
     ...config,
+    ALLOWED_ORIGINS: Object.freeze([...config.ALLOWED_ORIGINS]),
     SESSION_SIGNING_KEY: config.SESSION_SIGNING_KEY ?? randomBytes(32).toString('base64url'),
     signingKeyGenerated: !config.SESSION_SIGNING_KEY,
-    PUBLIC_BFF_URL: config.PUBLIC_BFF_URL ?? `http://127.0.0.1:${config.BFF_PORT}`,
-  };
+    PUBLIC_BFF_URL: config.PUBLIC_BFF_URL ?? `http://127.0.0.1:${options.boundPort ?? config.BFF_PORT}`,
+  });
 }

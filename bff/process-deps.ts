@@ -1,7 +1,7 @@
 // What a BFF process runs on, from its config: the store (migrated), the metrics registry, the
 // gateway client and the catalog. Shared by the two entries, server.ts and worker.ts (no entry code
 // here: a bundle of either must not start the other).
-import { loadCatalog } from './catalog/catalog.ts';
+import { loadCatalog } from '../node/catalog-file.ts';
 import type { Config } from './config.ts';
 import { GatewayClient } from './gateway/client.ts';
 import type { Clock } from './observability/clock.ts';

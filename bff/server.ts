@@ -1,8 +1,8 @@
 // The BFF's Node entry: config from the environment, store and migrations, the app, listen, and a
 // graceful close (stop taking requests, then close the database).
-import { runUntilSignalled, serveApp, type RunningServer } from '../scripts/serve-app.ts';
+import { listenThenServe, runUntilSignalled, type RunningServer } from '../node/serve-app.ts';
 import { createApp, type BffApp } from './app.ts';
-import { loadConfig, type Config, type Env } from './config.ts';
+import { loadConfig, loadListenAddress, type Config, type Env } from './config.ts';
 import { systemClock, type Clock } from './observability/clock.ts';
 import { createLogger, type Logger } from './observability/logger.ts';
 import { OrderReconciler } from './reconciler/order-reconciler.ts';
@@ -26,25 +26,28 @@ export interface StartBffOptions {
   databaseSchema?: string;
 }
 
-export async function startBff(env: Env = process.env, options: StartBffOptions = {}): Promise<RunningBff> {
-  const config = loadConfig(env);
+/** The config (with the port already bound), the process's parts and the app; nothing left open on failure. */
+async function buildBff(env: Env, boundPort: number, options: StartBffOptions) {
+  const config = loadConfig(env, { boundPort });
   const logger = options.logger ?? createLogger(config.LOG_LEVEL);
   if (config.signingKeyGenerated) {
     logger.warn('SESSION_SIGNING_KEY is not set: generated one for this process; sessions end when it stops');
   }
   const clock = options.clock ?? systemClock;
   const deps = await openProcessDeps(config, logger, clock, options.databaseSchema ? { databaseSchema: options.databaseSchema } : {});
-  const { store } = deps;
-  const app = createApp(config, deps);
-  let server: RunningServer;
   try {
-    server = await serveApp(app, config.BFF_HOST, config.BFF_PORT, 'BFF_PORT');
+    return { config, logger, clock, store: deps.store, app: createApp(config, deps) };
   } catch (error) {
-    await store.close();
+    await deps.store.close();
     throw error;
   }
-  // With BFF_PORT=0 the real port is known only now; the gateway's `redirect` is built from it.
-  if (!env.PUBLIC_BFF_URL) config.PUBLIC_BFF_URL = server.url;
+}
+
+export async function startBff(env: Env = process.env, options: StartBffOptions = {}): Promise<RunningBff> {
+  // The port first (BFF_PORT=0 picks a free one): the config, and the gateway's `redirect` built
+  // from PUBLIC_BFF_URL, are then made once with the real port and never changed.
+  const address = loadListenAddress(env);
+  const { config, logger, clock, store, app, server } = await listenThenServe(address.BFF_HOST, address.BFF_PORT, 'BFF_PORT', (boundPort) => buildBff(env, boundPort, options));
   // The inbox worker (and the demo bank registration) start once the receiver can be reached.
   app.webhooks.start();
   // Open orders nobody polls (a process died holding a claim, an unknown outcome, an abandoned

@@ -1,6 +1,6 @@
 // Everything a route needs, built once per app from the config and the injected dependencies.
 import { TokenService } from './auth/tokens.ts';
-import type { Catalog } from './catalog/catalog.ts';
+import type { Catalog } from '../contract/catalog.ts';
 import type { Config } from './config.ts';
 import type { GatewayClient } from './gateway/client.ts';
 import { FixedWindowLimiter } from './http/rate-limit.ts';
@@ -29,7 +29,7 @@ export interface Services extends AppDeps {
   payments: PaymentStarter;
   statuses: StatusRefresher;
   creationLimiter: FixedWindowLimiter;
-  allowedOrigins: () => readonly string[];
+  allowedOrigins: readonly string[];
 }
 
 export function buildServices(config: Config, deps: AppDeps): Services {
@@ -43,7 +43,7 @@ export function buildServices(config: Config, deps: AppDeps): Services {
       gateway,
       clock,
       logger,
-      settings: () => ({ publicBffUrl: config.PUBLIC_BFF_URL, platform: config.GATEWAY_PLATFORM }),
+      settings: { publicBffUrl: config.PUBLIC_BFF_URL, platform: config.GATEWAY_PLATFORM },
       maxAttempts: config.MAX_PAYMENT_ATTEMPTS,
       claimWaitMs: config.GATEWAY_TIMEOUT_MS + 5_000,
     }),
@@ -56,6 +56,6 @@ export function buildServices(config: Config, deps: AppDeps): Services {
       staleClaimMs: config.GATEWAY_TIMEOUT_MS * 3,
     }),
     creationLimiter: new FixedWindowLimiter(config.RATE_LIMIT_PER_MINUTE, 60_000, clock),
-    allowedOrigins: () => config.ALLOWED_ORIGINS,
+    allowedOrigins: config.ALLOWED_ORIGINS,
   };
 }

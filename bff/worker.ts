@@ -3,8 +3,8 @@
 // loop. It listens only for operators (/healthz, /readyz, /metrics on BFF_PORT) and stops cleanly
 // on SIGTERM: the event in hand is finished, the others wait for the next worker (leases).
 import { Hono } from 'hono';
-import { runUntilSignalled, serveApp, type RunningServer } from '../scripts/serve-app.ts';
-import { loadConfig, type Env } from './config.ts';
+import { listenThenServe, runUntilSignalled, type RunningServer } from '../node/serve-app.ts';
+import { loadConfig, loadListenAddress, type Env } from './config.ts';
 import type { InboxWorker } from './inbox/worker.ts';
 import { systemClock } from './observability/clock.ts';
 import { createLogger } from './observability/logger.ts';
@@ -17,20 +17,24 @@ export interface RunningWorker extends RunningServer {
   worker: InboxWorker;
 }
 
-export async function startInboxWorkerProcess(env: Env = process.env): Promise<RunningWorker> {
-  const config = loadConfig(env);
+/** The worker and its operators' app on the config built for `boundPort`; nothing left open on failure. */
+async function buildWorker(env: Env, boundPort: number) {
+  const config = loadConfig(env, { boundPort });
   const logger = createLogger(config.LOG_LEVEL);
   const deps = await openProcessDeps(config, logger, systemClock);
-  const { store } = deps;
-  const services = buildServices(config, deps);
-  const worker = createInboxWorker(services);
-  let server: RunningServer;
   try {
-    server = await serveApp(new Hono().route('/', operationsRoutes(services)), config.BFF_HOST, config.BFF_PORT, 'BFF_PORT');
+    const services = buildServices(config, deps);
+    return { config, store: deps.store, worker: createInboxWorker(services), app: new Hono().route('/', operationsRoutes(services)) };
   } catch (error) {
-    await store.close();
+    await deps.store.close();
     throw error;
   }
+}
+
+export async function startInboxWorkerProcess(env: Env = process.env): Promise<RunningWorker> {
+  // As the BFF: the port first, then the config (its PUBLIC_BFF_URL) and the parts, never changed after.
+  const address = loadListenAddress(env);
+  const { config, store, worker, app, server } = await listenThenServe(address.BFF_HOST, address.BFF_PORT, 'BFF_PORT', (boundPort) => buildWorker(env, boundPort));
   worker.start(config.INBOX_WORKER_DELAY_MS);
   return {
     url: server.url,

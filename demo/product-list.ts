@@ -3,7 +3,7 @@
 // cart down after the first paint on a phone (Lighthouse CLS 0.2); storefront.ts re-renders it
 // with its handlers, in the buyer's own currency and language. The buttons are disabled until then,
 // so a click before the script runs is not silently lost.
-import type { CatalogItem } from '../bff/catalog/catalog.ts';
+import type { CatalogItem } from '../contract/catalog.ts';
 import { formatMoney } from '../widget/i18n/localize.ts';
 import { storefrontTexts } from './src/storefront-text.ts';
 

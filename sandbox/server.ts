@@ -1,6 +1,6 @@
 import { createSandbox } from './app.ts';
 import { sandboxOptionsFromEnv, type Env } from './defaults.ts';
-import { serveApp, type RunningServer } from '../scripts/serve-app.ts';
+import { serveApp, type RunningServer } from '../node/serve-app.ts';
 
 export type { Env };
 

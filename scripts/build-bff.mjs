@@ -31,7 +31,7 @@ export async function buildBff(outdir = join(root, 'dist/bff')) {
   mkdirSync(outdir, { recursive: true });
   await bundleForNode('bff/server.ts', join(outdir, 'server.js'));
   await bundleForNode('bff/worker.ts', join(outdir, 'worker.js'));
-  copyFileSync(join(root, 'bff/catalog/demo-catalog.json'), join(outdir, 'demo-catalog.json'));
+  copyFileSync(join(root, 'node/demo-catalog.json'), join(outdir, 'demo-catalog.json'));
   return join(outdir, 'server.js');
 }
 

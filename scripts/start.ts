@@ -8,7 +8,7 @@ import { startSandbox } from '../sandbox/server.ts';
 import { sandboxDefaults } from '../sandbox/defaults.ts';
 import { startBff } from '../bff/server.ts';
 import { startDemo } from '../demo/server.ts';
-import type { RunningServer } from './serve-app.ts';
+import type { RunningServer } from '../node/serve-app.ts';
 
 /** Not a secret: it only opens the local demo's back office. Printed so the presenter can sign in. */
 const DEV_MERCHANT_SECRET = 'dev-merchant-secret-change-me';
@@ -57,7 +57,6 @@ try {
   }
   const merchantSecretGenerated = !env.MERCHANT_SECRET;
   env.MERCHANT_SECRET ||= DEV_MERCHANT_SECRET;
-  env.PUBLIC_BFF_URL ||= `http://127.0.0.1:${env.BFF_PORT}`;
   env.ALLOWED_ORIGINS ||= demoOrigin;
   const bff = await startBff(env);
   running.push(bff);

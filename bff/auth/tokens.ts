@@ -2,6 +2,7 @@
 // and jti; `sub` is the order number. A session token is also bound to the order's amount and
 // currency and to the origin of the page allowed to use it.
 import { SignJWT, errors as joseErrors, jwtVerify } from 'jose';
+import { BoundedMap } from '../lib/bounded-map.ts';
 import type { Clock } from '../observability/clock.ts';
 
 export const tokenIssuer = 'svc-checkout';
@@ -26,24 +27,8 @@ export interface StatusClaims {
 
 type VerifiedPayload = Record<string, unknown> & { sub: string; exp: number; iat: number; jti: string; aud: string };
 
-/** A bounded map of verified tokens: past the limit the oldest goes (each lives 15 minutes at most). */
-class VerifiedTokens {
-  private static readonly limit = 2000;
-  private readonly payloads = new Map<string, VerifiedPayload>();
-
-  get(token: string): VerifiedPayload | undefined {
-    return this.payloads.get(token);
-  }
-
-  remember(token: string, payload: VerifiedPayload): void {
-    if (this.payloads.size >= VerifiedTokens.limit) this.payloads.delete(this.payloads.keys().next().value!);
-    this.payloads.set(token, payload);
-  }
-
-  delete(token: string): void {
-    this.payloads.delete(token);
-  }
-}
+/** Verified tokens kept (each lives 15 minutes at most); past this the oldest goes. */
+const maxVerifiedTokens = 2000;
 
 /** Why a token was refused: `expired` lets the widget say so and start a new session. */
 export class TokenRejected extends Error {
@@ -64,7 +49,7 @@ export class TokenService {
    * two seconds, and the HMAC through WebCrypto was a sixth of each poll. Keyed by the whole token,
    * so a changed byte is a miss and goes through jose.
    */
-  private readonly verified = new VerifiedTokens();
+  private readonly verified = new BoundedMap<string, VerifiedPayload>({ maxSize: maxVerifiedTokens });
 
   constructor(signingKey: string, private readonly clock: Clock, private readonly sessionTtlSeconds = maxTokenLifetimeSeconds) {
     this.key = crypto.subtle.importKey('raw', new TextEncoder().encode(signingKey), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify']);
@@ -146,7 +131,7 @@ export class TokenService {
       // A token that claims a longer life than we ever issue was not made by us.
       if (exp - iat > maxTokenLifetimeSeconds) throw new TokenRejected('invalid');
       const verified = { ...(payload as Record<string, unknown>), sub, exp, iat, jti, aud };
-      this.verified.remember(token, verified);
+      this.verified.set(token, verified);
       return verified;
     } catch (error) {
       if (error instanceof TokenRejected) throw error;

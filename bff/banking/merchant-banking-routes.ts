@@ -1,9 +1,9 @@
 // The bank's webhook API for the merchant (ARCHITECTURE.md HTTP surface), behind the merchant
 // secret: create a destination, list features, read an event contract.
 import { Hono } from 'hono';
-import { z } from 'zod';
 import { isBankEventType } from '../../contract/bank/event-types.ts';
 import { problemTypes } from '../../contract/bff-api.ts';
+import { merchantBankFeaturesQuery } from '../../contract/merchant-banking.ts';
 import { requireMerchantSecret } from '../auth/merchant.ts';
 import { ProblemException } from '../http/problem.ts';
 import { parseOrThrow, validationProblem } from '../http/validation.ts';
@@ -12,17 +12,11 @@ import { bankProblem } from './bank-problem.ts';
 import { destinationRequestFrom, type DestinationDefaults } from './destination-request.ts';
 
 export interface MerchantBankingDeps {
-  merchantSecret: () => string;
+  merchantSecret: string;
   /** undefined when BANK_BASE_URL / BANK_ACCESS_TOKEN are not set. */
   bank: BankClient | undefined;
-  destinationDefaults: () => DestinationDefaults;
+  destinationDefaults: DestinationDefaults;
 }
-
-const featuresQuery = z.object({
-  country_code: z.string().regex(/^[A-Za-z]{2}$/, 'expected an ISO 3166-1 alpha-2 code').optional(),
-  payment_method_code: z.enum(['PIN', 'SINPE_MOVIL']).optional(),
-  webhook_enabled: z.enum(['true', 'false']).optional(),
-});
 
 function bankNotConfigured(): ProblemException {
   return new ProblemException(503, {
@@ -61,13 +55,13 @@ export function merchantBankingRoutes(deps: MerchantBankingDeps) {
       }
       if (typeof body !== 'object' || body === null || Array.isArray(body)) throw validationProblem([], 'The body must be a JSON object.');
       // Scope rules (TENANT/ACCOUNT/OWNER) are checked here, before the bank is called.
-      const request = destinationRequestFrom(body as Record<string, unknown>, deps.destinationDefaults());
+      const request = destinationRequestFrom(body as Record<string, unknown>, deps.destinationDefaults);
       if (!request.success) throw validationProblem(request.error.issues, 'The destination request breaks the bank’s rules.');
       const created = await callBank(deps.bank, (bank) => bank.createDestination(request.data));
       return c.json(withoutEnvelope(created), 201);
     })
     .get('/v1/merchant/banking/features', async (c) => {
-      const query = parseOrThrow(featuresQuery, c.req.query());
+      const query = parseOrThrow(merchantBankFeaturesQuery, c.req.query());
       const answer = await callBank(deps.bank, (bank) =>
         bank.features({
           ...(query.country_code !== undefined && { country_code: query.country_code.toUpperCase() }),

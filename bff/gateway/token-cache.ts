@@ -1,5 +1,6 @@
 // The API token (login) and the SDK token (loginSdk), each fetched once at a time and reused until
 // shortly before it expires.
+import { SingleFlight } from '../lib/single-flight.ts';
 import type { Clock } from '../observability/clock.ts';
 
 export interface CachedToken {
@@ -10,7 +11,8 @@ export interface CachedToken {
 /** Single-flight cache: concurrent callers share one fetch; a token is refreshed `marginMs` early. */
 export class TokenCache {
   private current: CachedToken | undefined;
-  private inFlight: Promise<CachedToken> | undefined;
+  /** One fetch at a time, whoever asks (a single slot: the key is always the same). */
+  private readonly fetching = new SingleFlight<'token', CachedToken>();
 
   constructor(
     private readonly fetchToken: () => Promise<CachedToken>,
@@ -32,14 +34,10 @@ export class TokenCache {
   }
 
   private refresh(): Promise<CachedToken> {
-    this.inFlight ??= this.fetchToken()
-      .then((token) => {
-        this.current = token;
-        return token;
-      })
-      .finally(() => {
-        this.inFlight = undefined;
-      });
-    return this.inFlight;
+    return this.fetching.run('token', async () => {
+      const token = await this.fetchToken();
+      this.current = token;
+      return token;
+    });
   }
 }

@@ -23,8 +23,8 @@ export function corsAnswerHeaders(origin: string | undefined, allowed: boolean, 
   return headers;
 }
 
-export function allowlistCors(allowedOrigins: () => readonly string[], options: AllowlistCorsOptions): MiddlewareHandler {
-  const isAllowed = (origin: string) => allowedOrigins().includes(origin);
+export function allowlistCors(allowedOrigins: readonly string[], options: AllowlistCorsOptions): MiddlewareHandler {
+  const isAllowed = (origin: string) => allowedOrigins.includes(origin);
   const preflight = cors({
     origin: (origin) => (isAllowed(origin) ? origin : null),
     allowMethods: options.allowMethods,

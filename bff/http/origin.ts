@@ -21,15 +21,15 @@ export const browserCorsOptions: AllowlistCorsOptions = {
   maxAgeSeconds: 600,
 };
 
-export function browserCors(allowedOrigins: () => readonly string[]): MiddlewareHandler {
+export function browserCors(allowedOrigins: readonly string[]): MiddlewareHandler {
   return allowlistCors(allowedOrigins, browserCorsOptions);
 }
 
 /** 403 when the request names an Origin outside the allowlist (same-origin GETs send none). */
-export function rejectForeignOrigin(allowedOrigins: () => readonly string[]): MiddlewareHandler {
+export function rejectForeignOrigin(allowedOrigins: readonly string[]): MiddlewareHandler {
   return async (c, next) => {
     const origin = c.req.header('Origin');
-    if (origin !== undefined && !allowedOrigins().includes(origin)) throw originNotAllowed();
+    if (origin !== undefined && !allowedOrigins.includes(origin)) throw originNotAllowed();
     await next();
   };
 }

@@ -3,30 +3,35 @@
 // load balancer in front of many instances.
 import type { Context, MiddlewareHandler } from 'hono';
 import { problemTypes } from '../../contract/bff-api.ts';
+import { BoundedMap } from '../lib/bounded-map.ts';
 import type { Clock } from '../observability/clock.ts';
 import { ProblemException } from './problem.ts';
 
-export class FixedWindowLimiter {
-  private windows = new Map<string, { startedAt: number; count: number }>();
+/**
+ * Addresses tracked at once. A window ends `windowMs` after its first hit; past this many live
+ * windows the oldest (the nearest to ending anyway) are dropped, so a flood of addresses costs
+ * bounded memory.
+ */
+const maxTrackedKeys = 50_000;
 
-  constructor(private readonly limit: number, private readonly windowMs: number, private readonly clock: Clock) {}
+export class FixedWindowLimiter {
+  private readonly windows: BoundedMap<string, { count: number; endsAt: number }>;
+
+  constructor(private readonly limit: number, private readonly windowMs: number, private readonly clock: Clock) {
+    this.windows = new BoundedMap({ maxSize: maxTrackedKeys, ttlMs: windowMs, now: () => clock.now().getTime() });
+  }
 
   /** Counts one hit; returns the seconds to wait when over the limit, else 0. */
   hit(key: string): number {
     const now = this.clock.now().getTime();
     let window = this.windows.get(key);
-    if (!window || now - window.startedAt >= this.windowMs) {
-      if (this.windows.size > 50_000) this.prune(now);
-      window = { startedAt: now, count: 0 };
+    if (!window) {
+      window = { count: 0, endsAt: now + this.windowMs };
       this.windows.set(key, window);
     }
     window.count += 1;
     if (window.count <= this.limit) return 0;
-    return Math.max(1, Math.ceil((window.startedAt + this.windowMs - now) / 1000));
-  }
-
-  private prune(now: number) {
-    for (const [key, window] of this.windows) if (now - window.startedAt >= this.windowMs) this.windows.delete(key);
+    return Math.max(1, Math.ceil((window.endsAt - now) / 1000));
   }
 }
 

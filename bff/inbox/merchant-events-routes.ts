@@ -2,44 +2,12 @@
 // stands: received, processed, failed (retrying) or dead (with its last error). Newest first,
 // filtered by source, state, type and received time, paged by an opaque cursor.
 import { Hono } from 'hono';
-import { z } from 'zod';
 import { problemTypes } from '../../contract/bff-api.ts';
+import { eventsQuery } from '../../contract/merchant-events.ts';
 import { requireMerchantSecret } from '../auth/merchant.ts';
 import { ProblemException } from '../http/problem.ts';
 import { parseOrThrow } from '../http/validation.ts';
-import { eventSources, eventStates, type EventRow, type WebhookDb } from './tables.ts';
-
-const isoInstant = z.iso.datetime({ offset: true, message: 'expected an ISO 8601 date-time, e.g. 2026-11-21T14:05:09Z' });
-
-export const eventsQuery = z.object({
-  source: z.enum(eventSources).optional(),
-  state: z.enum(eventStates).optional(),
-  type: z.string().min(1).max(100).optional(),
-  since: isoInstant.optional(),
-  until: isoInstant.optional(),
-  limit: z.coerce.number().int().min(1).max(200).default(50),
-  cursor: z.string().max(200).optional(),
-});
-
-/** The page GET /v1/merchant/events answers (documented in /v1/openapi.json). */
-export const merchantEventsResponse = z.object({
-  items: z.array(
-    z.object({
-      id: z.string(),
-      source: z.enum(eventSources),
-      externalId: z.string().describe('The sender’s id: the bank event_id, or svcLinkId:svcOrderId for a link.'),
-      type: z.string(),
-      state: z.enum(eventStates),
-      attempts: z.number().int().describe('Failed processing attempts so far.'),
-      lastError: z.string().nullable(),
-      nextAttemptAt: z.string().nullable(),
-      receivedAt: z.string(),
-      processedAt: z.string().nullable(),
-      summary: z.record(z.string(), z.unknown()).describe('A few identifying fields of the payload (never cards, hashes or names).'),
-    }),
-  ),
-  nextCursor: z.string().nullable(),
-});
+import type { EventRow, WebhookDb } from './tables.ts';
 
 interface Cursor {
   receivedAt: string;
@@ -94,7 +62,7 @@ export function eventView(row: EventRow) {
   };
 }
 
-export function merchantEventsRoutes(deps: { db: WebhookDb; merchantSecret: () => string }) {
+export function merchantEventsRoutes(deps: { db: WebhookDb; merchantSecret: string }) {
   return new Hono().get('/v1/merchant/events', requireMerchantSecret(deps.merchantSecret), async (c) => {
     const query = parseOrThrow(eventsQuery, c.req.query());
     const cursor = query.cursor === undefined ? undefined : decodeCursor(query.cursor);

@@ -4,11 +4,7 @@ import type { Generated, Kysely, Selectable, Transaction } from 'kysely';
 import type { Database } from '../store/schema.ts';
 import type { Store } from '../store/database.ts';
 
-/** Where an inbox event stands (ARCHITECTURE.md: received, processed, failed, dead). */
-export const eventStates = ['received', 'processed', 'failed', 'dead'] as const;
-export type EventState = (typeof eventStates)[number];
-export const eventSources = ['bank', 'links'] as const;
-export type EventSource = (typeof eventSources)[number];
+export type { EventSource, EventState } from '../../contract/merchant-events.ts';
 
 /** The lease columns 0010 adds to the BFF's `events` table. */
 export interface EventLeaseColumns {

@@ -99,6 +99,7 @@ export class InboxWorker {
         // The database itself failed (e.g. a restart): keep the loop alive and try again later.
         this.options.logger.error({ error: (error as Error).message }, 'inbox worker pass failed');
       }
+      this.options.metrics.workerPasses.inc();
       if (attempted === 0 && this.running && !this.wakeRequested) await this.idle();
     }
   }

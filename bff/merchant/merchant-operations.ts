@@ -15,7 +15,7 @@ import {
   splitRequest,
   splitResponse,
   transactionsQuery,
-} from './merchant-api.ts';
+} from '../../contract/merchant-api.ts';
 
 const problems = {
   400: { description: 'Invalid request: `errors[]` names each field.' },

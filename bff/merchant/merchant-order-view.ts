@@ -3,7 +3,7 @@
 import { fromMinorUnits, toMinorUnits } from '../../contract/money.ts';
 import { orderLinesOf } from '../routes/order-view.ts';
 import type { OrderRow, StatusHistoryRow } from '../store/schema.ts';
-import type { HistoryEntry, MerchantOrder, MerchantOrderDetail, OrderActions } from './merchant-api.ts';
+import type { HistoryEntry, MerchantOrder, MerchantOrderDetail, OrderActions } from '../../contract/merchant-api.ts';
 import { actionLimit, type RuleContext } from './modification-rules.ts';
 
 /** One spelling per amount: the store keeps "0" for nothing yet; the API says "0.00". */

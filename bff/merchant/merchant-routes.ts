@@ -20,7 +20,7 @@ const guardedPaths = [
 
 export function merchantRoutes(services: Services) {
   const { store, clock, config } = services;
-  const auth = requireMerchantSecret(() => config.MERCHANT_SECRET);
+  const auth = requireMerchantSecret(config.MERCHANT_SECRET);
   const idempotent = requireIdempotencyKey({ store, clock, scope: 'merchant' });
   const app = new Hono();
   for (const path of guardedPaths) app.use(path, auth);
@@ -39,7 +39,7 @@ export const idempotentWhenKeyedPaths = ['/v1/merchant/checkout-sessions', '/v1/
  */
 export function idempotentWhenKeyed(services: Services): MiddlewareHandler {
   const { store, clock, config } = services;
-  const auth = requireMerchantSecret(() => config.MERCHANT_SECRET);
+  const auth = requireMerchantSecret(config.MERCHANT_SECRET);
   const idempotent = requireIdempotencyKey({ store, clock, scope: 'merchant', required: false });
   return async (c, next) => {
     // A replay is a Response returned by the key middleware: hand it back up.
@@ -56,7 +56,7 @@ export function idempotentWhenKeyed(services: Services): MiddlewareHandler {
  * straight from the browser: it sends the secret and an Idempotency-Key, and deletes links.
  * Mount it before every merchant route so their responses carry the headers too.
  */
-export function merchantCors(allowedOrigins: () => readonly string[]): MiddlewareHandler {
+export function merchantCors(allowedOrigins: readonly string[]): MiddlewareHandler {
   return allowlistCors(allowedOrigins, {
     allowMethods: ['GET', 'POST', 'DELETE', 'OPTIONS'],
     allowHeaders: ['Content-Type', 'Authorization', idempotencyHeader],

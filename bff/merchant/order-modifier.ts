@@ -12,7 +12,7 @@ import { findOrder, statusHistory } from '../store/orders.ts';
 import type { Store } from '../store/database.ts';
 import type { OrderRow, StatusHistoryRow } from '../store/schema.ts';
 import { gatewayProblem } from './gateway-problems.ts';
-import type { ModificationResponse, SplitRequestBody, SplitResponse } from './merchant-api.ts';
+import type { ModificationResponse, SplitRequestBody, SplitResponse } from '../../contract/merchant-api.ts';
 import { merchantOrderDetailView } from './merchant-order-view.ts';
 import { planModification, planSplit, statusAfter, type MerchantAction, type Refusal, type RuleContext } from './modification-rules.ts';
 import { authorizedAt, recordMerchantChange, splitDetail, wasSplit } from './order-changes.ts';

@@ -2,7 +2,7 @@
 // stays right while new orders arrive), and the history of a page's orders in one query.
 import { sql, type Kysely } from 'kysely';
 import type { Database, OrderRow, StatusHistoryRow } from '../store/schema.ts';
-import type { OrderListQuery } from './merchant-api.ts';
+import type { OrderListQuery } from '../../contract/merchant-api.ts';
 
 type Db = Kysely<Database>;
 

@@ -5,7 +5,7 @@ import { problemTypes } from '../../contract/bff-api.ts';
 import { ProblemException } from '../http/problem.ts';
 import { validate } from '../http/validation.ts';
 import type { Services } from '../services.ts';
-import { modificationRequest, orderListQuery, splitRequest, type OrderListResponse } from './merchant-api.ts';
+import { modificationRequest, orderListQuery, splitRequest, type OrderListResponse } from '../../contract/merchant-api.ts';
 import { merchantOrderDetailView, merchantOrderView } from './merchant-order-view.ts';
 import type { MerchantAction } from './modification-rules.ts';
 

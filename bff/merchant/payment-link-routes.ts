@@ -11,7 +11,7 @@ import { fieldProblem, positiveAmountInMinorUnits } from '../http/field-problem.
 import { validate } from '../http/validation.ts';
 import type { Services } from '../services.ts';
 import { gatewayProblem } from './gateway-problems.ts';
-import { createPaymentLinkRequest, paymentLinkListQuery, type PaymentLink, type PaymentLinkDetail, type PaymentLinkPage } from './merchant-api.ts';
+import { createPaymentLinkRequest, paymentLinkListQuery, type PaymentLink, type PaymentLinkDetail, type PaymentLinkPage } from '../../contract/merchant-api.ts';
 
 /** Where the gateway sends a paid link's buyer (GET) and its report (POST): ARCHITECTURE.md paths. */
 export const linkCallbackPath = '/v1/links/return';

@@ -10,7 +10,7 @@ import { ProblemException } from '../http/problem.ts';
 import { validate } from '../http/validation.ts';
 import type { Services } from '../services.ts';
 import { gatewayProblem } from './gateway-problems.ts';
-import { transactionsQuery, type TransactionView, type TransactionsResponse } from './merchant-api.ts';
+import { transactionsQuery, type TransactionView, type TransactionsResponse } from '../../contract/merchant-api.ts';
 import { gatewayNumberAmount } from './order-modifier.ts';
 
 const defaultRangeMs = 30 * 24 * 60 * 60 * 1000;

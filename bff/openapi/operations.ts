@@ -13,6 +13,7 @@ import {
   orderStatusResponse,
   sessionResponse,
 } from '../../contract/bff-api.ts';
+import { healthResponse, readinessResponse } from '../../contract/operations-api.ts';
 import type { OperationDoc } from './document.ts';
 
 const problems = {
@@ -111,7 +112,7 @@ export const checkoutOperations: OperationDoc[] = [
     operationId: 'healthz',
     summary: 'Liveness.',
     tags: ['operations'],
-    responses: { 200: { description: 'Alive.', schema: z.object({ status: z.literal('ok') }) } },
+    responses: { 200: { description: 'Alive.', schema: healthResponse } },
   },
   {
     method: 'get',
@@ -120,8 +121,8 @@ export const checkoutOperations: OperationDoc[] = [
     summary: 'Readiness: database and upstream.',
     tags: ['operations'],
     responses: {
-      200: { description: 'Ready.', schema: z.object({ status: z.string(), checks: z.record(z.string(), z.boolean()) }) },
-      503: { description: 'Not ready.', schema: z.object({ status: z.string(), checks: z.record(z.string(), z.boolean()) }) },
+      200: { description: 'Ready.', schema: readinessResponse },
+      503: { description: 'Not ready.', schema: readinessResponse },
     },
   },
   {

@@ -31,7 +31,7 @@ export interface PaymentStarterOptions {
   gateway: GatewayClient;
   clock: Clock;
   logger: Logger;
-  settings: () => ProcessPaymentSettings;
+  settings: ProcessPaymentSettings;
   /** Attempts an order may have (MAX_PAYMENT_ATTEMPTS). */
   maxAttempts: number;
   /** How long a repeat waits for another process's claim before giving up (ms). */
@@ -113,7 +113,7 @@ export class PaymentStarter {
     const orderNumber = seen.order_number;
     const claim = { claimId, from: seen.status };
     try {
-      const request = processPaymentRequestOf(seen, attempt, checkout.billing, checkout.shipping, this.options.settings());
+      const request = processPaymentRequestOf(seen, attempt, checkout.billing, checkout.shipping, this.options.settings);
       const created = await gateway.processPayment(request);
       const kept = await settleAttemptClaim(store.db, orderNumber, claim, { state: 'created', hostedUrl: created.url, now: clock.now().toISOString() });
       // The claim was taken from us (the reconciler closed the attempt as interrupted, or a late

@@ -39,7 +39,7 @@ export function finalStatusLane(services: Services, finalViews: FinalStatusViews
   return async (c, next) => {
     const started = performance.now();
     const origin = requestHeader(c, 'origin');
-    if (origin !== undefined && !services.allowedOrigins().includes(origin)) return next();
+    if (origin !== undefined && !services.allowedOrigins.includes(origin)) return next();
     const orderNumber = c.req.param('orderNumber') ?? '';
     const body = finalViews.get(orderNumber);
     if (body === undefined) return next();

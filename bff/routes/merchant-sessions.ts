@@ -20,7 +20,7 @@ export function merchantSessionRoutes(services: Services) {
 
   return new Hono().post(
     '/v1/merchant/checkout-sessions',
-    requireMerchantSecret(() => config.MERCHANT_SECRET),
+    requireMerchantSecret(config.MERCHANT_SECRET),
     validate('json', merchantCreateSessionRequest),
     async (c) => {
       const body = c.req.valid('json');
@@ -29,7 +29,7 @@ export function merchantSessionRoutes(services: Services) {
       const amount = fromMinorUnits(minor, body.currency);
       // Open-redirect protection: the buyer is only ever sent back to an allowed origin.
       const origin = new URL(body.returnUrl).origin;
-      if (!services.allowedOrigins().includes(origin)) {
+      if (!services.allowedOrigins.includes(origin)) {
         throw fieldProblem('returnUrl', 'The returnUrl origin is not in ALLOWED_ORIGINS.', 'origin_not_allowed');
       }
       const now = clock.now();

@@ -1,6 +1,7 @@
 // Operators' endpoints: liveness, readiness (database and upstream), Prometheus metrics.
 import { Hono } from 'hono';
 import { sql } from 'kysely';
+import type { HealthResponse, ReadinessResponse } from '../../contract/operations-api.ts';
 import type { Services } from '../services.ts';
 
 export function operationsRoutes(services: Services) {
@@ -26,12 +27,13 @@ export function operationsRoutes(services: Services) {
   }
 
   return new Hono()
-    .get('/healthz', (c) => c.json({ status: 'ok' }))
+    .get('/healthz', (c) => c.json({ status: 'ok' } satisfies HealthResponse))
     .get('/readyz', async (c) => {
       const [database, gateway] = await Promise.all([databaseReady(), gatewayReachable()]);
       const ready = database && gateway;
       c.header('Cache-Control', 'no-store');
-      return c.json({ status: ready ? 'ready' : 'not_ready', checks: { database, gateway } }, ready ? 200 : 503);
+      const body: ReadinessResponse = { status: ready ? 'ready' : 'not_ready', checks: { database, gateway } };
+      return c.json(body, ready ? 200 : 503);
     })
     .get('/metrics', async (c) => {
       c.header('Content-Type', metrics.registry.contentType);

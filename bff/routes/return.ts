@@ -120,7 +120,7 @@ export function returnRoutes(services: Services) {
     if (!confirmed) logger.info({ orderNumber: target.order.order_number }, 'unconfirmed redirect: no status token');
 
     const order = target.order;
-    if (!services.allowedOrigins().includes(new URL(order.return_url).origin)) return noReturnAddressPage(c, order.locale);
+    if (!services.allowedOrigins.includes(new URL(order.return_url).origin)) return noReturnAddressPage(c, order.locale);
     c.header('Cache-Control', 'no-store');
     c.header('Referrer-Policy', 'no-referrer');
     if (!confirmed) return c.redirect(order.return_url, 303);

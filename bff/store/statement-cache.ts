@@ -4,22 +4,20 @@
 // gets a fresh one.
 import type SQLite from 'better-sqlite3';
 import type { SqliteDatabase, SqliteStatement } from 'kysely';
+import { BoundedMap } from '../lib/bounded-map.ts';
 
-/** Distinct SQL texts kept; past this (e.g. IN lists of many lengths) the cache starts over. */
+/** Distinct SQL texts kept; past this (e.g. IN lists of many lengths) the oldest prepared goes. */
 const maxStatements = 500;
 
 export function withStatementCache(sqlite: SQLite.Database): SqliteDatabase {
-  const statements = new Map<string, SQLite.Statement>();
+  const statements = new BoundedMap<string, SQLite.Statement>({ maxSize: maxStatements });
   return {
     close: () => sqlite.close(),
     prepare(sql: string): SqliteStatement {
       const cached = statements.get(sql);
       if (cached && !cached.busy) return cached;
       const statement = sqlite.prepare(sql);
-      if (!cached) {
-        if (statements.size >= maxStatements) statements.clear();
-        statements.set(sql, statement);
-      }
+      if (!cached) statements.set(sql, statement);
       return statement;
     },
   };

@@ -1,9 +1,10 @@
 // Opens a bank delivery with any of the configured secrets (key rotation: BANK_SECRET_REF may list
 // the current and the previous secret, comma-separated). The contract's openDelivery decrypts,
 // parses and validates; only a failed authentication moves on to the next secret.
-import { deliveryBody, openDelivery } from '../../contract/bank/delivery.ts';
+import { deliveryBody } from '../../contract/bank/delivery.ts';
 import { DeliveryRejected } from '../../contract/bank/codec.ts';
 import type { BankEvent } from '../../contract/bank/events.ts';
+import { openDelivery } from '../../node/bank-delivery-codec.ts';
 
 /** Why a delivery was refused: the codec's reasons, plus a body that is not `{data: string}`. */
 export type RejectionReason = DeliveryRejected['reason'] | 'malformed_body';

@@ -9,6 +9,7 @@ export class WebhookMetrics {
   readonly processed: Counter<'source' | 'outcome'>;
   readonly netAmountMismatches: Counter;
   readonly inboxBacklog: Gauge<'state'>;
+  readonly workerPasses: Counter;
 
   constructor(metrics: AppMetrics) {
     const registers = [metrics.registry];
@@ -39,6 +40,12 @@ export class WebhookMetrics {
       name: 'inbox_events_waiting',
       help: 'Inbox events not processed yet at the last worker pass, by state (received, failed).',
       labelNames: ['state'] as const,
+      registers,
+    });
+    // A worker that stopped looking shows as a flat line; tests wait on it instead of sleeping.
+    this.workerPasses = new Counter({
+      name: 'inbox_worker_passes_total',
+      help: 'Passes of the inbox worker loop (each claims what is due, possibly nothing).',
       registers,
     });
   }

@@ -56,18 +56,18 @@ export function createWebhookModule(services: Services): WebhookModule {
     config.BANK_BASE_URL && config.BANK_ACCESS_TOKEN
       ? new BankClient({ baseUrl: config.BANK_BASE_URL, accessToken: config.BANK_ACCESS_TOKEN, timeoutMs: config.GATEWAY_TIMEOUT_MS, metrics: services.metrics, ...(services.bankFetch ? { fetch: services.bankFetch } : {}) })
       : undefined;
-  const destinationDefaults = (): DestinationDefaults => ({
+  const destinationDefaults: DestinationDefaults = {
     webhookUrl: receiverUrl(config.PUBLIC_BFF_URL),
     secretRef: secretRefs[0],
     allowLoopbackHttp: isLoopbackUrl(config.BANK_BASE_URL),
-  });
+  };
 
   const worker = createInboxWorker(services);
   const inbox = new InboxWriter(db, () => worker.wake());
-  const merchantSecret = () => config.MERCHANT_SECRET;
+  const merchantSecret = config.MERCHANT_SECRET;
 
   const routes = new Hono()
-    .route('/', webhookRoutes({ db, clock, logger, metrics, bankSecretRefs: () => secretRefs, inbox }))
+    .route('/', webhookRoutes({ db, clock, logger, metrics, bankSecretRefs: secretRefs, inbox }))
     .route('/', linkReturnRoutes({ db, gateway, clock, credentials, logger, resultUrl: config.LINK_RESULT_URL, inbox }))
     .route('/', merchantBankingRoutes({ merchantSecret, bank, destinationDefaults }))
     .route('/', merchantEventsRoutes({ db, merchantSecret }));
@@ -82,7 +82,7 @@ export function createWebhookModule(services: Services): WebhookModule {
       if (config.BANK_REGISTER_DESTINATION) {
         if (!bank) logger.warn('BANK_REGISTER_DESTINATION is set but BANK_BASE_URL / BANK_ACCESS_TOKEN are not');
         else if (!secretRefs[0]) logger.warn('BANK_REGISTER_DESTINATION is set but BANK_SECRET_REF is not');
-        else void registerOwnDestinationWithRetry(bank, destinationDefaults(), logger, { signal: registration.signal });
+        else void registerOwnDestinationWithRetry(bank, destinationDefaults, logger, { signal: registration.signal });
       }
     },
     async stop() {

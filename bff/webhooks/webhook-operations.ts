@@ -5,10 +5,10 @@ import { destinationCreateRequest, webhookDestination } from '../../contract/ban
 import { eventContract } from '../../contract/bank/event-contracts.ts';
 import { feature } from '../../contract/bank/features.ts';
 import { linkWebhookBody } from '../../contract/gateway/links.ts';
-import { eventsQuery, merchantEventsResponse } from '../inbox/merchant-events-routes.ts';
+import { merchantBankFeaturesQuery } from '../../contract/merchant-banking.ts';
+import { eventsQuery, merchantEventsResponse, webhookAcknowledged as acknowledged } from '../../contract/merchant-events.ts';
 import type { OperationDoc, ParameterDoc } from '../openapi/document.ts';
 
-const acknowledged = z.object({ received: z.literal(true) });
 const withCorrelation = <T extends z.ZodRawShape>(shape: T) => z.object({ ...shape, correlation_id: z.string() });
 const queryOf = (names: readonly string[]): ParameterDoc[] => names.map((name) => ({ name, in: 'query' }));
 
@@ -73,7 +73,7 @@ export const webhookOperations: OperationDoc[] = [
     summary: 'The features (per payment method) whose events can be subscribed to.',
     tags: ['banking'],
     security: 'merchant',
-    parameters: queryOf(['country_code', 'payment_method_code', 'webhook_enabled']),
+    parameters: queryOf(Object.keys(merchantBankFeaturesQuery.shape)),
     responses: { 200: { description: 'Features.', schema: withCorrelation({ items: z.array(feature) }) }, 400: { description: 'A bad filter.' }, ...merchantProblems },
   },
   {

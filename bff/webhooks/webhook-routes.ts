@@ -20,7 +20,7 @@ export interface WebhookRouteDeps {
   logger: Logger;
   metrics: WebhookMetrics;
   /** Current secret first, then the previous one during a rotation. */
-  bankSecretRefs: () => readonly string[];
+  bankSecretRefs: readonly string[];
   /** Stores deliveries in the inbox (group commit) and wakes the worker. */
   inbox: InboxWriter;
 }
@@ -42,7 +42,7 @@ export function webhookRoutes(deps: WebhookRouteDeps) {
       const rawBody = await requestText(c);
       let event;
       try {
-        event = await openBankDelivery(rawBody, deps.bankSecretRefs());
+        event = await openBankDelivery(rawBody, deps.bankSecretRefs);
       } catch (error) {
         if (error instanceof BankDeliveryRejected) throw await refuse('bank', error.reason, rawBody, error.fieldPaths);
         throw error;

@@ -1,13 +1,28 @@
-import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
-import { base64ToBytes } from '../base64.ts';
+import { isStrictBase64 } from '../base64.ts';
 
 /**
  * The bank's delivery encryption (banking-webhooks.md §6.1): body `{data}` where data is
  * base64 of nonce(12) ‖ AES-256-GCM ciphertext ‖ tag(16), key = SHA-256(secret_ref), no AAD.
- * node:crypto hands the tag apart (getAuthTag / setAuthTag); it travels after the ciphertext.
+ * The format lives here; the crypto comes from a provider (as stripe-node's CryptoProvider), so
+ * contract/ runs anywhere: node/bank-delivery-codec.ts gives node:crypto's (synchronous, the fast
+ * one), web-crypto.ts WebCrypto's.
  */
 export const nonceLength = 12;
 export const tagLength = 16;
+
+/** The primitives the codec needs; each may answer at once or with a promise. */
+export interface DeliveryCryptoProvider {
+  /** SHA-256 of the UTF-8 bytes of `text`. */
+  sha256(text: string): Uint8Array | Promise<Uint8Array>;
+  randomBytes(length: number): Uint8Array;
+  /** AES-256-GCM of the UTF-8 bytes of `plaintext`, with a 16-byte tag and no AAD: ciphertext ‖ tag. */
+  sealAesGcm(key: Uint8Array, nonce: Uint8Array, plaintext: string): Uint8Array | Promise<Uint8Array>;
+  /** The plaintext of ciphertext ‖ tag; throws (or rejects) when the tag does not authenticate. */
+  openAesGcm(key: Uint8Array, nonce: Uint8Array, sealed: Uint8Array): Uint8Array | Promise<Uint8Array>;
+  encodeBase64(bytes: Uint8Array): string;
+  /** Only ever given text that passed isStrictBase64. */
+  decodeBase64(text: string): Uint8Array;
+}
 
 export type DeliveryRejectedReason = 'bad_base64' | 'too_short' | 'auth_failed' | 'not_json' | 'schema';
 
@@ -21,50 +36,58 @@ export class DeliveryRejected extends Error {
   }
 }
 
+export interface DeliveryCodec {
+  /** Encrypts `plaintext` (the JSON envelope) the way the bank does; returns the base64 `data`. */
+  encryptDelivery(plaintext: string, secretRef: string): Promise<string>;
+  /** Authenticates and decrypts `data`; throws DeliveryRejected when anything is off. */
+  decryptDelivery(data: string, secretRef: string): Promise<string>;
+}
+
 const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
 
 /**
- * Keys already derived (SHA-256 of the secret_ref), per secret_ref. A process knows one or a few
- * secret_refs; the bound only keeps a caller that cycles through many from growing it without end.
+ * A process knows one or a few secret_refs; the bound only keeps a caller that cycles through many
+ * from growing the cache of derived keys without end.
  */
-const derivedKeys = new Map<string, Buffer>();
 const maxDerivedKeys = 16;
 
-function deliveryKey(secretRef: string): Buffer {
-  const cached = derivedKeys.get(secretRef);
-  if (cached) return cached;
-  const key = createHash('sha256').update(secretRef, 'utf8').digest();
-  if (derivedKeys.size >= maxDerivedKeys) derivedKeys.clear();
-  derivedKeys.set(secretRef, key);
-  return key;
-}
+export function createDeliveryCodec(crypto: DeliveryCryptoProvider): DeliveryCodec {
+  const derivedKeys = new Map<string, Uint8Array>();
 
-/** Encrypts `plaintext` (the JSON envelope) the way the bank does; returns the base64 `data`. */
-export async function encryptDelivery(plaintext: string, secretRef: string): Promise<string> {
-  const nonce = randomBytes(nonceLength);
-  const cipher = createCipheriv('aes-256-gcm', deliveryKey(secretRef), nonce, { authTagLength: tagLength });
-  const sealed = Buffer.concat([nonce, cipher.update(plaintext, 'utf8'), cipher.final(), cipher.getAuthTag()]);
-  return sealed.toString('base64');
-}
+  async function deliveryKey(secretRef: string): Promise<Uint8Array> {
+    const cached = derivedKeys.get(secretRef);
+    if (cached) return cached;
+    const key = await crypto.sha256(secretRef);
+    if (derivedKeys.size >= maxDerivedKeys) derivedKeys.clear();
+    derivedKeys.set(secretRef, key);
+    return key;
+  }
 
-/** Authenticates and decrypts `data`; throws DeliveryRejected when anything is off. */
-export async function decryptDelivery(data: string, secretRef: string): Promise<string> {
-  const bytes = base64ToBytes(data);
-  if (bytes === undefined) throw new DeliveryRejected('bad_base64');
-  if (bytes.length < nonceLength + tagLength) throw new DeliveryRejected('too_short');
-  let plain: Buffer;
-  try {
-    // node:crypto, synchronously: WebCrypto's AES-GCM went through the thread pool and was most of a
-    // delivery's cost (about 0.1 ms each against a few µs here).
-    const decipher = createDecipheriv('aes-256-gcm', deliveryKey(secretRef), bytes.subarray(0, nonceLength), { authTagLength: tagLength });
-    decipher.setAuthTag(bytes.subarray(bytes.length - tagLength));
-    plain = Buffer.concat([decipher.update(bytes.subarray(nonceLength, bytes.length - tagLength)), decipher.final()]);
-  } catch (cause) {
-    throw new DeliveryRejected('auth_failed', { cause });
-  }
-  try {
-    return strictUtf8.decode(plain);
-  } catch (cause) {
-    throw new DeliveryRejected('not_json', { cause });
-  }
+  return {
+    async encryptDelivery(plaintext, secretRef) {
+      const nonce = crypto.randomBytes(nonceLength);
+      const sealed = await crypto.sealAesGcm(await deliveryKey(secretRef), nonce, plaintext);
+      const bytes = new Uint8Array(nonceLength + sealed.length);
+      bytes.set(nonce);
+      bytes.set(sealed, nonceLength);
+      return crypto.encodeBase64(bytes);
+    },
+
+    async decryptDelivery(data, secretRef) {
+      if (!isStrictBase64(data)) throw new DeliveryRejected('bad_base64');
+      const bytes = crypto.decodeBase64(data);
+      if (bytes.length < nonceLength + tagLength) throw new DeliveryRejected('too_short');
+      let plain: Uint8Array;
+      try {
+        plain = await crypto.openAesGcm(await deliveryKey(secretRef), bytes.subarray(0, nonceLength), bytes.subarray(nonceLength));
+      } catch (cause) {
+        throw new DeliveryRejected('auth_failed', { cause });
+      }
+      try {
+        return strictUtf8.decode(plain);
+      } catch (cause) {
+        throw new DeliveryRejected('not_json', { cause });
+      }
+    },
+  };
 }

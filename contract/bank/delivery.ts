@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { decryptDelivery, DeliveryRejected } from './codec.ts';
+import { DeliveryRejected, type DeliveryCodec } from './codec.ts';
 import { bankEvent, type BankEvent } from './events.ts';
 
 /** banking-webhooks.md §6.1: the HTTP body of a delivery. */
@@ -10,8 +10,8 @@ export type DeliveryBody = z.infer<typeof deliveryBody>;
  * Authenticate first, parse after: decrypt `data`, read JSON, then validate against the event
  * contract. Every failure is a DeliveryRejected whose reason names the failed step.
  */
-export async function openDelivery(data: string, secretRef: string): Promise<BankEvent> {
-  const plaintext = await decryptDelivery(data, secretRef);
+export async function openDeliveryWith(codec: Pick<DeliveryCodec, 'decryptDelivery'>, data: string, secretRef: string): Promise<BankEvent> {
+  const plaintext = await codec.decryptDelivery(data, secretRef);
   let json: unknown;
   try {
     json = JSON.parse(plaintext);

@@ -1,7 +1,7 @@
 // The dialog behind Capture, Refund, Reverse and Split: the amount (prefilled with the most the
 // action allows), or the commerces of a split with the owner's remainder shown live. Its
 // Idempotency-Key is made when it opens, so pressing Confirm twice cannot act twice.
-import type { MerchantOrder } from '../../bff/merchant/merchant-api.ts';
+import type { MerchantOrder } from '../../contract/merchant-api.ts';
 import { fromMinorUnits, toMinorUnits } from '../../contract/money.ts';
 
 type Action = 'capture' | 'refund' | 'reverse' | 'split';

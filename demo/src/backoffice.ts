@@ -2,7 +2,7 @@
 // reverse and split), transactions, payment links and the events the webhooks delivered, with a
 // button per sandbox bank event. Every action is a POST with its own Idempotency-Key, made when
 // the action is opened: a double click or a retry replays instead of acting twice.
-import type { MerchantOrder, OrderListResponse, PaymentLinkDetail, PaymentLinkPage, TransactionsResponse } from '../../bff/merchant/merchant-api.ts';
+import type { MerchantOrder, OrderListResponse, PaymentLinkDetail, PaymentLinkPage, TransactionsResponse } from '../../contract/merchant-api.ts';
 import { formatMoney } from '../../widget/i18n/localize.ts';
 import { openActionDialog } from './action-dialog.ts';
 import { loadDemoConfig, type DemoConfig } from './demo-config.ts';

@@ -1,17 +1,12 @@
 // The storefront: a catalog in CRC or USD, a cart, and <svc-checkout> (loaded by a plain
 // <script src>) in catalog mode, or, for "authorize only", with a session this demo's server
 // made with capture false. Themes are only --svc-* custom properties (demo.css).
+import type { CatalogItem } from '../../contract/catalog.ts';
 import { fromMinorUnits, toMinorUnits } from '../../contract/money.ts';
 import { formatMoney } from '../../widget/i18n/localize.ts';
 import { applyTexts, loadDemoConfig, type DemoConfig } from './demo-config.ts';
 import { storefrontTexts, type StorefrontTextKey } from './storefront-text.ts';
 
-interface CatalogItem {
-  sku: string;
-  name: string;
-  unitAmount: string;
-  currency: string;
-}
 
 interface Cart {
   currency: string;

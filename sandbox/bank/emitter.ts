@@ -1,4 +1,4 @@
-import { encryptDelivery } from '../../contract/bank/codec.ts';
+import { encryptDelivery } from '../../node/bank-delivery-codec.ts';
 import type { BankEventType } from '../../contract/bank/event-types.ts';
 import { bankFeatures, type Bank, type Destination } from './bank.ts';
 

@@ -10,7 +10,7 @@ import { formatGatewayDateTime } from '../../bff/gateway/date-time.ts';
 import { startSandbox } from '../../sandbox/server.ts';
 import { sandboxDefaults } from '../../sandbox/defaults.ts';
 import { SandboxControl } from '../../sandbox/control-client.ts';
-import type { RunningServer } from '../../scripts/serve-app.ts';
+import type { RunningServer } from '../../node/serve-app.ts';
 import { approvingCard } from './fixtures/buyer.ts';
 import { refusedUrl } from './fixtures/closed-port.ts';
 

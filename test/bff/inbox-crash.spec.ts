@@ -9,10 +9,10 @@ import { openStore, type Store } from '../../bff/store/database.ts';
 import { SandboxControl } from '../../sandbox/control-client.ts';
 import { sandboxDefaults, sandboxGatewayEnv } from '../../sandbox/defaults.ts';
 import { startSandbox } from '../../sandbox/server.ts';
-import type { RunningServer } from '../../scripts/serve-app.ts';
+import type { RunningServer } from '../../node/serve-app.ts';
 import { freePort, killHard, spawnBff as spawnBffProcess } from './fixtures/bff-process.ts';
 import { createTestDatabase, type TestDatabase } from './fixtures/test-database.ts';
-import { bankEvent, currentSecret, deliveryBody, eventually, linkWebhook, metricsText, postBank } from './webhooks-support.ts';
+import { afterWorkerPasses, bankEvent, currentSecret, deliveryBody, eventually, linkWebhook, metricsText, postBank } from './webhooks-support.ts';
 
 
 let sandbox: RunningServer;
@@ -82,7 +82,7 @@ test('killed after the 2xx and before processing: processed exactly once after r
 
   // The bank, never having heard back, redelivers: acknowledged, not processed again.
   expect((await postBank(second.url, await deliveryBody(event))).status).toBe(200);
-  await new Promise((resolve) => setTimeout(resolve, 300));
+  await afterWorkerPasses(second.url);
   expect((await eventRow(event.event.event_id))?.processed_at).toBe(processed?.processed_at);
   expect(await metricsText(second.url)).toMatch(/inbox_events_total\{source="bank",outcome="processed"\} 1\n/);
   await killHard(second.child);

@@ -4,6 +4,7 @@ import { expect, test } from '@playwright/test';
 import { retryDelayMs } from '../../bff/inbox/inbox.ts';
 import { ManualClock } from './fixtures/stack.ts';
 import {
+  afterWorkerPasses,
   bankEvent,
   deliveryBody,
   eventually,
@@ -46,8 +47,8 @@ test.describe('with a clock the test moves', () => {
     expect(first.next_attempt_at).toBe(new Date(clock.now().getTime() + 60_000).toISOString());
     expect(first.last_error).toMatch(/not found/i);
 
-    // Not due yet: several worker passes go by (50 ms polls) and the event is left alone.
-    await new Promise((resolve) => setTimeout(resolve, 400));
+    // Not due yet: several worker passes go by and the event is left alone.
+    await afterWorkerPasses(stack.bffUrl, 3);
     expect((await row(externalId)).attempts).toBe(1);
 
     clock.advance(60_000);
@@ -63,7 +64,7 @@ test.describe('with a clock the test moves', () => {
 
     // Dead stays dead: time passing does not bring it back.
     clock.advance(3_600_000);
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    await afterWorkerPasses(stack.bffUrl, 3);
     expect((await row(externalId)).attempts).toBe(3);
 
     const listed = await merchantGet(stack.bffUrl, '/v1/merchant/events?state=dead');

@@ -1,7 +1,7 @@
 // Secrets never reach a log line; a bad setting stops the start with the variable's name.
 import { Writable } from 'node:stream';
 import { expect, test } from '@playwright/test';
-import { ConfigError, loadConfig } from '../../bff/config.ts';
+import { ConfigError, loadConfig, loadListenAddress } from '../../bff/config.ts';
 import { createLogger } from '../../bff/observability/logger.ts';
 import { approvingCard, checkout, createMerchantSession, followReturn } from './fixtures/buyer.ts';
 import { startStack } from './fixtures/stack.ts';
@@ -98,5 +98,37 @@ test('configuration: each bad value throws an error naming its variable', () => 
     }
     expect(error, variable).toBeInstanceOf(ConfigError);
     expect((error as Error).message).toContain(`${variable}:`);
+  }
+});
+
+test('configuration is frozen: no setting can change after the app is built', () => {
+  const config = loadConfig({ ...minimal, ALLOWED_ORIGINS: 'http://a.test' });
+  expect(Object.isFrozen(config)).toBe(true);
+  expect(() => Object.assign(config, { PUBLIC_BFF_URL: 'http://elsewhere.test' })).toThrow(TypeError);
+  expect(() => (config.ALLOWED_ORIGINS as string[]).push('http://evil.test')).toThrow(TypeError);
+  expect(config.PUBLIC_BFF_URL).toBe('http://127.0.0.1:8787');
+  expect(config.ALLOWED_ORIGINS).toEqual(['http://a.test']);
+});
+
+test('configuration: the default PUBLIC_BFF_URL is the port already bound; a set one wins', () => {
+  expect(loadConfig({ ...minimal, BFF_PORT: '0' }, { boundPort: 43117 }).PUBLIC_BFF_URL).toBe('http://127.0.0.1:43117');
+  expect(loadConfig({ ...minimal, PUBLIC_BFF_URL: 'https://pay.shop.test/' }, { boundPort: 43117 }).PUBLIC_BFF_URL).toBe('https://pay.shop.test');
+  expect(loadListenAddress({ BFF_PORT: '0', BFF_HOST: '0.0.0.0' })).toEqual({ BFF_HOST: '0.0.0.0', BFF_PORT: 0 });
+  expect(() => loadListenAddress({ BFF_PORT: '70000' })).toThrow(/BFF_PORT:/);
+});
+
+test('a BFF started on port 0 sends the gateway a redirect to the port it got, and documents that URL', async () => {
+  const stack = await startStack();
+  try {
+    expect(stack.bff.url).not.toBe('http://127.0.0.1:0');
+    expect(stack.bff.config.PUBLIC_BFF_URL).toBe(stack.bff.url);
+    const openApi = (await (await fetch(`${stack.bffUrl}/v1/openapi.json`)).json()) as { servers: { url: string }[] };
+    expect(openApi.servers.map((server) => server.url)).toContain(stack.bff.url);
+    const session = await createMerchantSession(stack.bffUrl);
+    const { redirectUrl } = await checkout(stack.bffUrl, session.sessionToken);
+    const returned = await stack.sandbox.payHostedPage(redirectUrl, { card: approvingCard });
+    expect(`${returned.origin}${returned.pathname}`).toBe(`${stack.bff.url}/v1/return`);
+  } finally {
+    await stack.close();
   }
 });

@@ -9,7 +9,7 @@ import { expect, test } from '@playwright/test';
 import { sandboxGatewayEnv } from '../../sandbox/defaults.ts';
 import { SandboxControl } from '../../sandbox/control-client.ts';
 import { startSandbox } from '../../sandbox/server.ts';
-import type { RunningServer } from '../../scripts/serve-app.ts';
+import type { RunningServer } from '../../node/serve-app.ts';
 import { buildBff } from '../../scripts/build-bff.mjs';
 import { approvedOrder } from './fixtures/buyer.ts';
 import { spawnBff, type BffProcess } from './fixtures/bff-process.ts';

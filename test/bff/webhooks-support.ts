@@ -2,7 +2,7 @@
 // sandbox bank, bank deliveries encrypted like the bank's, reads of issue 6's tables, and a
 // logger that keeps its lines for assertions.
 import { randomBytes, randomUUID } from 'node:crypto';
-import { encryptDelivery } from '../../contract/bank/codec.ts';
+import { encryptDelivery } from '../../node/bank-delivery-codec.ts';
 import type { BankEventType } from '../../contract/bank/event-types.ts';
 import { exampleEvent } from '../../sandbox/bank/event-examples.ts';
 import { sandboxDefaults, sandboxGatewayEnv } from '../../sandbox/defaults.ts';
@@ -155,6 +155,22 @@ export async function eventually<T>(read: () => Promise<T>, done: (value: T) => 
 
 export async function metricsText(bffUrl: string): Promise<string> {
   return (await fetch(`${bffUrl}/metrics`)).text();
+}
+
+/** How many passes the inbox worker behind `bffUrl` has made (0 when it never ran). */
+export async function workerPasses(bffUrl: string): Promise<number> {
+  const match = /^inbox_worker_passes_total (\d+)$/m.exec(await metricsText(bffUrl));
+  return match ? Number(match[1]) : 0;
+}
+
+/**
+ * Waits until the worker has made `passes` more passes than now, instead of sleeping before an
+ * assertion that nothing happened: a pass already running may have claimed before the test's
+ * change, so the default two guarantee one whole pass after it.
+ */
+export async function afterWorkerPasses(bffUrl: string, passes = 2): Promise<void> {
+  const start = await workerPasses(bffUrl);
+  await eventually(() => workerPasses(bffUrl), (count) => count >= start + passes, `${passes} more inbox worker passes`);
 }
 
 /** A link webhook body (gateway-api.md §6.3) as the gateway would send it. */

@@ -4,7 +4,7 @@
 import { expect, test } from '@playwright/test';
 import { spawnInboxWorker, type BffProcess } from './fixtures/bff-process.ts';
 import { startStack, type Stack } from './fixtures/stack.ts';
-import { bankEvent, currentSecret, deliveryBody, eventually, metricsText, postBank, tables } from './webhooks-support.ts';
+import { bankEvent, currentSecret, deliveryBody, eventually, metricsText, postBank, tables, workerPasses } from './webhooks-support.ts';
 
 let stack: Stack;
 let worker: BffProcess | undefined;
@@ -21,8 +21,8 @@ test('deliveries stored by a BFF without a worker are applied by the worker proc
   for (const event of events) expect((await postBank(stack.bffUrl, await deliveryBody(event))).status).toBe(200);
   const stateOf = async () =>
     (await tables(stack.bff).selectFrom('events').select(['external_id', 'state']).execute()).filter((row) => events.some((event) => event.event.event_id === row.external_id));
-  // Nobody processes them in the BFF itself.
-  await new Promise((resolve) => setTimeout(resolve, 300));
+  // Nobody processes them in the BFF itself: its inbox worker never made a single pass.
+  expect(await workerPasses(stack.bffUrl)).toBe(0);
   expect((await stateOf()).map((row) => row.state)).toEqual(['received', 'received', 'received']);
 
   worker = await spawnInboxWorker({ ...(stack.env as Record<string, string>), PATH: process.env.PATH ?? '', INBOX_WORKER: 'true' });

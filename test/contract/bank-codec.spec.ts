@@ -1,7 +1,9 @@
 import { test, expect } from '@playwright/test';
 import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
-import { decryptDelivery, DeliveryRejected, encryptDelivery, type DeliveryRejectedReason } from '../../contract/bank/codec.ts';
-import { openDelivery } from '../../contract/bank/delivery.ts';
+import { createDeliveryCodec, DeliveryRejected, type DeliveryRejectedReason } from '../../contract/bank/codec.ts';
+import { openDeliveryWith } from '../../contract/bank/delivery.ts';
+import { webDeliveryCrypto } from '../../contract/bank/web-crypto.ts';
+import { nodeDeliveryCrypto } from '../../node/bank-delivery-codec.ts';
 
 const secretRef = 'whsec_demo_7f3a';
 const plaintext = JSON.stringify({ hello: 'mundo', amount: '15000.00', ñ: 'sí' });
@@ -30,48 +32,63 @@ async function rejectionReason(promise: Promise<unknown>): Promise<DeliveryRejec
   }
 }
 
-test.describe('bank delivery codec', () => {
-  test('decrypts a delivery made with node:crypto', async () => {
-    expect(await decryptDelivery(nodeEncrypt(plaintext, secretRef), secretRef)).toBe(plaintext);
-  });
+// The format is the contract's; the crypto is injected. Both providers pass the same checks.
+const providers = { 'node:crypto': nodeDeliveryCrypto, WebCrypto: webDeliveryCrypto };
 
-  test('a fixed-nonce vector decrypts to the same text', async () => {
-    const data = nodeEncrypt('{"a":1}', secretRef, Buffer.alloc(12, 7));
-    expect(data.startsWith(Buffer.alloc(12, 7).toString('base64').slice(0, 16))).toBe(true);
-    expect(await decryptDelivery(data, secretRef)).toBe('{"a":1}');
-  });
+for (const [providerName, provider] of Object.entries(providers)) {
+  test.describe(`bank delivery codec on ${providerName}`, () => {
+    const { encryptDelivery, decryptDelivery } = createDeliveryCodec(provider);
+    const openDelivery = (data: string, secret: string) => openDeliveryWith({ decryptDelivery }, data, secret);
 
-  test('what it encrypts node:crypto decrypts, with a fresh 12-byte nonce each time', async () => {
-    const first = await encryptDelivery(plaintext, secretRef);
-    const second = await encryptDelivery(plaintext, secretRef);
-    expect(nodeDecrypt(first, secretRef)).toBe(plaintext);
-    expect(Buffer.from(first, 'base64').length).toBe(12 + Buffer.byteLength(plaintext) + 16);
-    expect(first.slice(0, 16)).not.toBe(second.slice(0, 16));
-  });
+    test('decrypts a delivery made with node:crypto', async () => {
+      expect(await decryptDelivery(nodeEncrypt(plaintext, secretRef), secretRef)).toBe(plaintext);
+    });
 
-  test('a flipped bit anywhere fails authentication', async () => {
-    const bytes = Buffer.from(nodeEncrypt(plaintext, secretRef), 'base64');
-    for (const index of [0, 11, 12, bytes.length - 17, bytes.length - 1]) {
-      const tampered = Buffer.from(bytes);
-      tampered[index] = (tampered[index] ?? 0) ^ 0x01;
-      expect(await rejectionReason(decryptDelivery(tampered.toString('base64'), secretRef)), `byte ${index}`).toBe('auth_failed');
-    }
-  });
+    test('a fixed-nonce vector decrypts to the same text', async () => {
+      const data = nodeEncrypt('{"a":1}', secretRef, Buffer.alloc(12, 7));
+      expect(data.startsWith(Buffer.alloc(12, 7).toString('base64').slice(0, 16))).toBe(true);
+      expect(await decryptDelivery(data, secretRef)).toBe('{"a":1}');
+    });
 
-  test('the wrong secret fails authentication', async () => {
-    expect(await rejectionReason(decryptDelivery(nodeEncrypt(plaintext, secretRef), 'other-secret'))).toBe('auth_failed');
-  });
+    test('what it encrypts node:crypto decrypts, with a fresh 12-byte nonce each time', async () => {
+      const first = await encryptDelivery(plaintext, secretRef);
+      const second = await encryptDelivery(plaintext, secretRef);
+      expect(nodeDecrypt(first, secretRef)).toBe(plaintext);
+      expect(Buffer.from(first, 'base64').length).toBe(12 + Buffer.byteLength(plaintext) + 16);
+      expect(first.slice(0, 16)).not.toBe(second.slice(0, 16));
+    });
 
-  test('too short and non-base64 data are told apart', async () => {
-    expect(await rejectionReason(decryptDelivery(randomBytes(27).toString('base64'), secretRef))).toBe('too_short');
-    expect(await rejectionReason(decryptDelivery('', secretRef))).toBe('too_short');
-    expect(await rejectionReason(decryptDelivery('not base64!', secretRef))).toBe('bad_base64');
-    expect(await rejectionReason(decryptDelivery('QUJD=', secretRef))).toBe('bad_base64');
-  });
+    test('a flipped bit anywhere fails authentication', async () => {
+      const bytes = Buffer.from(nodeEncrypt(plaintext, secretRef), 'base64');
+      for (const index of [0, 11, 12, bytes.length - 17, bytes.length - 1]) {
+        const tampered = Buffer.from(bytes);
+        tampered[index] = (tampered[index] ?? 0) ^ 0x01;
+        expect(await rejectionReason(decryptDelivery(tampered.toString('base64'), secretRef)), `byte ${index}`).toBe('auth_failed');
+      }
+    });
 
-  test('openDelivery rejects authentic bodies that are not JSON or not an event', async () => {
-    expect(await rejectionReason(openDelivery(nodeEncrypt('not json', secretRef), secretRef))).toBe('not_json');
-    expect(await rejectionReason(openDelivery(nodeEncrypt('{"event":{}}', secretRef), secretRef))).toBe('schema');
-    expect(await rejectionReason(openDelivery(nodeEncrypt(plaintext, secretRef), 'x'))).toBe('auth_failed');
+    test('the wrong secret fails authentication', async () => {
+      expect(await rejectionReason(decryptDelivery(nodeEncrypt(plaintext, secretRef), 'other-secret'))).toBe('auth_failed');
+    });
+
+    test('too short and non-base64 data are told apart', async () => {
+      expect(await rejectionReason(decryptDelivery(randomBytes(27).toString('base64'), secretRef))).toBe('too_short');
+      expect(await rejectionReason(decryptDelivery('', secretRef))).toBe('too_short');
+      expect(await rejectionReason(decryptDelivery('not base64!', secretRef))).toBe('bad_base64');
+      expect(await rejectionReason(decryptDelivery('QUJD=', secretRef))).toBe('bad_base64');
+    });
+
+    test('openDelivery rejects authentic bodies that are not JSON or not an event', async () => {
+      expect(await rejectionReason(openDelivery(nodeEncrypt('not json', secretRef), secretRef))).toBe('not_json');
+      expect(await rejectionReason(openDelivery(nodeEncrypt('{"event":{}}', secretRef), secretRef))).toBe('schema');
+      expect(await rejectionReason(openDelivery(nodeEncrypt(plaintext, secretRef), 'x'))).toBe('auth_failed');
+    });
   });
+}
+
+test('what one provider seals the other opens: the same bytes on the wire', async () => {
+  const node = createDeliveryCodec(nodeDeliveryCrypto);
+  const web = createDeliveryCodec(webDeliveryCrypto);
+  expect(await web.decryptDelivery(await node.encryptDelivery(plaintext, secretRef), secretRef)).toBe(plaintext);
+  expect(await node.decryptDelivery(await web.encryptDelivery(plaintext, secretRef), secretRef)).toBe(plaintext);
 });

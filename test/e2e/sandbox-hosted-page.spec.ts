@@ -6,7 +6,7 @@ import { processPaymentResponse, paymentRedirectQuery } from '../../contract/gat
 import { verifyOrderHashV2 } from '../../contract/order-hash.ts';
 import { sandboxDefaults } from '../../sandbox/defaults.ts';
 import { startSandbox } from '../../sandbox/server.ts';
-import type { RunningServer } from '../../scripts/serve-app.ts';
+import type { RunningServer } from '../../node/serve-app.ts';
 
 // The sandbox's hosted payment page driven by a real Chromium: a buyer types a card, presses
 // Pay, and lands on the merchant's redirect with a query whose OrderHash verifies. This test

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { e2eSandboxUrl, recordCspViolations, routeShop, startShop } from './apps/shop-page.ts';
-import type { RunningServer } from '../../scripts/serve-app.ts';
+import type { RunningServer } from '../../node/serve-app.ts';
 
 // A storefront served with a strict CSP (no inline script, no eval, no inline style; see
 // apps/app-server.ts) embeds the IIFE build. The shopper goes all the way: form, hosted page,

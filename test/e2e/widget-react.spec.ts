@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { e2eSandboxUrl, englishLabels, fillCheckout, recordCspViolations, routeShop, startShop } from './apps/shop-page.ts';
-import type { RunningServer } from '../../scripts/serve-app.ts';
+import type { RunningServer } from '../../node/serve-app.ts';
 
 // apps/react/main.tsx: React 19 renders <svc-checkout> with properties (bff, items as an array,
 // locale, noShipping) and listens with onsvc-* props; the shopper reaches the hosted page.

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { e2eSandboxUrl, fillCheckout, recordCspViolations, routeShop, startShop } from './apps/shop-page.ts';
-import type { RunningServer } from '../../scripts/serve-app.ts';
+import type { RunningServer } from '../../node/serve-app.ts';
 
 // apps/vue/main.ts: Vue 3 renders <svc-checkout> with properties and onSvc* listeners;
 // the shopper fills the form in Portuguese and reaches the hosted page.

@@ -10,7 +10,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
-import { encryptDelivery } from '../../contract/bank/codec.ts';
+import { encryptDelivery } from '../../node/bank-delivery-codec.ts';
 import type { OrderStatusResponse } from '../../contract/bff-api.ts';
 import { webhookDb } from '../../bff/inbox/tables.ts';
 import { openStore, type Store } from '../../bff/store/database.ts';
@@ -19,7 +19,7 @@ import { SandboxControl, type BankTriggerResult } from '../../sandbox/control-cl
 import { sandboxDefaults, sandboxGatewayEnv } from '../../sandbox/defaults.ts';
 import { SeededRandom } from '../../sandbox/seeded-random.ts';
 import { startSandbox } from '../../sandbox/server.ts';
-import type { RunningServer } from '../../scripts/serve-app.ts';
+import type { RunningServer } from '../../node/serve-app.ts';
 import { approvingCard, checkoutBody, decliningCard, statusTokenOf } from '../bff/fixtures/buyer.ts';
 import { merchantSecret, shopOrigin } from '../bff/fixtures/stack.ts';
 import { freePort, killHard, spawnBff, type BffProcess } from '../bff/fixtures/bff-process.ts';

@@ -2,7 +2,7 @@
 // of the BFF, in-process (app.request): ≥ 1,000 cases each; never a 5xx, errors always problem+json.
 import fc from 'fast-check';
 import { expect, test } from '@playwright/test';
-import { encryptDelivery } from '../../contract/bank/codec.ts';
+import { encryptDelivery } from '../../node/bank-delivery-codec.ts';
 import { costaRicaBilling } from '../bff/fixtures/buyer.ts';
 import { merchantSecret, shopOrigin } from '../bff/fixtures/stack.ts';
 import { bankEvent, linkWebhook } from '../bff/webhooks-support.ts';

@@ -2,16 +2,15 @@ import { expect, test } from '@playwright/test';
 import {
   bankErrorResponse,
   bankEvent,
-  decryptDelivery,
   DeliveryRejected,
   deliveryBody,
   destinationCreateResponse,
   eventContractResponse,
   featuresResponse,
-  openDelivery,
   paymentFailedEvent,
   paymentSucceededEvent,
 } from '../../contract/bank/index.ts';
+import { decryptDelivery, openDelivery } from '../../node/bank-delivery-codec.ts';
 import { sandboxDefaults } from '../../sandbox/defaults.ts';
 import { startReceiver } from './support/receiver.ts';
 import { startSandboxUnderTest, type SandboxUnderTest } from './support/sandbox-under-test.ts';

@@ -6,7 +6,7 @@ import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import { Hono } from 'hono';
-import { serveApp, type RunningServer } from '../../../scripts/serve-app.ts';
+import { serveApp, type RunningServer } from '../../../node/serve-app.ts';
 
 const appsDir = fileURLToPath(new URL('.', import.meta.url));
 

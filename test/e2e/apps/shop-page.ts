@@ -2,7 +2,7 @@
 // the built widget and which the e2e BFF allows), watch for CSP violations, fill the checkout.
 import { expect, type Page } from '@playwright/test';
 import { startAppServer } from './app-server.ts';
-import type { RunningServer } from '../../../scripts/serve-app.ts';
+import type { RunningServer } from '../../../node/serve-app.ts';
 
 /** The e2e stack's fixed ports (playwright.e2e.config.ts). */
 export const e2eBffUrl = 'http://127.0.0.1:18787';

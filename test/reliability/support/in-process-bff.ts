@@ -10,7 +10,7 @@ import { openProcessDeps } from '../../../bff/process-deps.ts';
 import type { Store } from '../../../bff/store/database.ts';
 import { sandboxDefaults, sandboxGatewayEnv } from '../../../sandbox/defaults.ts';
 import { createSandbox } from '../../../sandbox/app.ts';
-import { serveApp } from '../../../scripts/serve-app.ts';
+import { serveApp } from '../../../node/serve-app.ts';
 import { merchantSecret, shopOrigin } from '../../bff/fixtures/stack.ts';
 
 export const bankSecretRef = 'reliability-bank-secret-ref';

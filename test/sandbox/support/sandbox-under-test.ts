@@ -1,7 +1,7 @@
 import { createSandbox, type SandboxOptions } from '../../../sandbox/app.ts';
 import { sandboxDefaults } from '../../../sandbox/defaults.ts';
 import { SandboxControl } from '../../../sandbox/control-client.ts';
-import { serveApp } from '../../../scripts/serve-app.ts';
+import { serveApp } from '../../../node/serve-app.ts';
 import type { SandboxState } from '../../../sandbox/state.ts';
 
 export const merchant = sandboxDefaults.merchant;

@@ -1,7 +1,7 @@
 // The merchant API's messages (ARCHITECTURE.md: /v1/merchant/*). One zod schema per message; the
 // routes validate with them and /v1/openapi.json documents them. Money is a decimal string.
 import { z } from 'zod';
-import { currencyCodeString, decimalAmountString, orderLine, orderStatus, orderStatuses } from '../../contract/bff-api.ts';
+import { currencyCodeString, decimalAmountString, orderLine, orderStatus, orderStatuses } from './bff-api.ts';
 
 // ---------------------------------------------------------------------------------------------
 // Orders

@@ -1,30 +1,35 @@
-// The server's own price list for POST /v1/sessions: the browser names items, we set the amount.
-import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+// The catalog: what CATALOG_FILE holds (the server's own prices for POST /v1/sessions), and what a
+// storefront shows (the demo's /catalog.json), and the pricing of a cart from it: the browser names
+// items, the server sets the amount. Prices are decimal strings valid in their currency.
 import { z } from 'zod';
-import { isCurrencyCode } from '../../contract/currencies.ts';
-import { fromMinorUnits, toMinorUnits } from '../../contract/money.ts';
-import type { OrderLine } from '../../contract/bff-api.ts';
+import { isCurrencyCode } from './currencies.ts';
+import type { OrderLine } from './bff-api.ts';
+import { fromMinorUnits, toMinorUnits } from './money.ts';
 
-const catalogFile = z.object({
-  items: z
-    .array(
-      z.object({
-        sku: z.string().min(1).max(64),
-        name: z.string().min(1).max(200),
-        unitAmount: z.string(),
-        currency: z.string().refine(isCurrencyCode, 'not an ISO 4217 currency'),
-      }),
-    )
-    .min(1),
-});
-
-export interface CatalogItem {
-  sku: string;
-  name: string;
-  unitAmount: string;
-  currency: string;
+function isPriceIn(unitAmount: string, currency: string): boolean {
+  try {
+    toMinorUnits(unitAmount, currency);
+    return true;
+  } catch {
+    return false;
+  }
 }
+
+export const catalogItem = z
+  .object({
+    sku: z.string().min(1).max(64),
+    name: z.string().min(1).max(200),
+    unitAmount: z.string(),
+    currency: z.string().refine(isCurrencyCode, 'not an ISO 4217 currency'),
+  })
+  .refine((item) => !isCurrencyCode(item.currency) || isPriceIn(item.unitAmount, item.currency), {
+    path: ['unitAmount'],
+    message: 'not a decimal amount in its currency',
+  });
+export type CatalogItem = z.infer<typeof catalogItem>;
+
+export const catalogDocument = z.object({ items: z.array(catalogItem).min(1) });
+export type CatalogDocument = z.infer<typeof catalogDocument>;
 
 export type PricingResult =
   | { ok: true; amount: string; currency: string; lines: OrderLine[] }
@@ -71,17 +76,5 @@ export class Catalog {
     });
     if (errors.length > 0 || currency === undefined) return { ok: false, errors };
     return { ok: true, amount: fromMinorUnits(total, currency), currency, lines };
-  }
-}
-
-export const demoCatalogPath = fileURLToPath(new URL('./demo-catalog.json', import.meta.url));
-
-/** Reads CATALOG_FILE (or the demo catalog); a malformed file throws naming the variable. */
-export function loadCatalog(file: string | undefined): Catalog {
-  const path = file ?? demoCatalogPath;
-  try {
-    return new Catalog(catalogFile.parse(JSON.parse(readFileSync(path, 'utf8'))).items);
-  } catch (error) {
-    throw new Error(`CATALOG_FILE: cannot use ${path}: ${(error as Error).message}`);
   }
 }

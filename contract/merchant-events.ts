@@ -1,0 +1,46 @@
+// GET /v1/merchant/events (ARCHITECTURE.md HTTP surface): what the webhooks delivered (bank and
+// links) and where each event stands in the inbox, and the receivers' acknowledgement. The route
+// validates with these schemas and /v1/openapi.json documents them.
+import { z } from 'zod';
+
+/** Where an inbox event stands (ARCHITECTURE.md: received, processed, failed, dead). */
+export const eventStates = ['received', 'processed', 'failed', 'dead'] as const;
+export type EventState = (typeof eventStates)[number];
+export const eventSources = ['bank', 'links'] as const;
+export type EventSource = (typeof eventSources)[number];
+
+const isoInstant = z.iso.datetime({ offset: true, message: 'expected an ISO 8601 date-time, e.g. 2026-11-21T14:05:09Z' });
+
+export const eventsQuery = z.object({
+  source: z.enum(eventSources).optional(),
+  state: z.enum(eventStates).optional(),
+  type: z.string().min(1).max(100).optional(),
+  since: isoInstant.optional(),
+  until: isoInstant.optional(),
+  limit: z.coerce.number().int().min(1).max(200).default(50),
+  cursor: z.string().max(200).optional(),
+});
+
+/** The page GET /v1/merchant/events answers (documented in /v1/openapi.json). */
+export const merchantEventsResponse = z.object({
+  items: z.array(
+    z.object({
+      id: z.string(),
+      source: z.enum(eventSources),
+      externalId: z.string().describe('The sender’s id: the bank event_id, or svcLinkId:svcOrderId for a link.'),
+      type: z.string(),
+      state: z.enum(eventStates),
+      attempts: z.number().int().describe('Failed processing attempts so far.'),
+      lastError: z.string().nullable(),
+      nextAttemptAt: z.string().nullable(),
+      receivedAt: z.string(),
+      processedAt: z.string().nullable(),
+      summary: z.record(z.string(), z.unknown()).describe('A few identifying fields of the payload (never cards, hashes or names).'),
+    }),
+  ),
+  nextCursor: z.string().nullable(),
+});
+export type MerchantEventsResponse = z.infer<typeof merchantEventsResponse>;
+
+/** What POST /v1/webhooks/banking and /v1/webhooks/links answer once the event is stored. */
+export const webhookAcknowledged = z.object({ received: z.literal(true) });
