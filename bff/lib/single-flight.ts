@@ -14,6 +14,11 @@ export class SingleFlight<K, V> {
     return this.running.has(key);
   }
 
+  /** The work of `key` running now, if any (to wait it out before starting fresh work). */
+  current(key: K): Promise<V> | undefined {
+    return this.running.get(key);
+  }
+
   /** The running work of `key`, or `work()` started now and shared until it settles. */
   run(key: K, work: () => Promise<V>): Promise<V> {
     const running = this.running.get(key);

@@ -1,6 +1,8 @@
 // Asks the gateway (consult) about an order's attempts: single-flight per attempt in this process,
 // and at most one consult per order per interval however many pollers (or forged redirects) ask.
 import { GatewayError, GatewayUnavailableError } from '../gateway/errors.ts';
+import { BoundedMap } from '../lib/bounded-map.ts';
+import { SingleFlight } from '../lib/single-flight.ts';
 import type { GatewayClient } from '../gateway/client.ts';
 import type { Clock } from '../observability/clock.ts';
 import type { Logger } from '../observability/logger.ts';
@@ -28,12 +30,19 @@ export interface StatusRefresherOptions {
 /** How long a verified cancel redirect colours the next consult of its attempt. */
 const cancelHintMs = 60_000;
 
-export class StatusRefresher {
-  private readonly lastConsultAt = new Map<string, number>();
-  private readonly inFlight = new Map<string, Promise<ConsultResult>>();
-  private readonly cancelHints = new Map<string, number>();
+/** Orders whose last consult time is remembered; older ones fall out (their next poll may consult). */
+const rememberedOrders = 10_000;
 
-  constructor(private readonly options: StatusRefresherOptions) {}
+export class StatusRefresher {
+  private readonly lastConsultAt: BoundedMap<string, number>;
+  private readonly inFlight = new SingleFlight<string, ConsultResult>();
+  private readonly cancelHints: BoundedMap<string, true>;
+
+  constructor(private readonly options: StatusRefresherOptions) {
+    const now = () => options.clock.now().getTime();
+    this.lastConsultAt = new BoundedMap({ maxSize: rememberedOrders, ttlMs: options.intervalMs, now });
+    this.cancelHints = new BoundedMap({ maxSize: rememberedOrders, ttlMs: cancelHintMs, now });
+  }
 
   /** Past this age a processPayment claim has no live caller left (the reconciler uses it too). */
   get staleClaimMs(): number {
@@ -67,10 +76,7 @@ export class StatusRefresher {
    * consult still running, or answers `undefined`): what an unauthenticated caller may cause.
    */
   async consultWithinInterval(orderNumber: string, attempt: number): Promise<ConsultResult | undefined> {
-    const running = this.inFlight.get(flightKey(orderNumber, attempt));
-    if (running) return running;
-    const last = this.lastConsultAt.get(orderNumber);
-    if (last !== undefined && this.options.clock.now().getTime() - last < this.options.intervalMs) return undefined;
+    if (!this.inFlight.isRunning(flightKey(orderNumber, attempt)) && this.lastConsultAt.has(orderNumber)) return undefined;
     return this.consultNow(orderNumber, attempt);
   }
 
@@ -79,13 +85,10 @@ export class StatusRefresher {
    * the gateway: resolves with what consult told (the reconciler closes attempts the gateway never saw).
    */
   consultNow(orderNumber: string, attempt: number): Promise<ConsultResult> {
-    const key = flightKey(orderNumber, attempt);
-    const running = this.inFlight.get(key);
-    if (running) return running;
-    this.remember(orderNumber);
-    const work = this.consultAndRecord(orderNumber, attempt).finally(() => this.inFlight.delete(key));
-    this.inFlight.set(key, work);
-    return work;
+    return this.inFlight.run(flightKey(orderNumber, attempt), () => {
+      this.lastConsultAt.set(orderNumber, this.options.clock.now().getTime());
+      return this.consultAndRecord(orderNumber, attempt);
+    });
   }
 
   /**
@@ -93,29 +96,17 @@ export class StatusRefresher {
    * buyer paid), then consults, sharing only a consult that started after this call.
    */
   async consultFresh(orderNumber: string, attempt: number): Promise<ConsultResult> {
-    const running = this.inFlight.get(flightKey(orderNumber, attempt));
-    if (running) await running;
+    await this.inFlight.current(flightKey(orderNumber, attempt));
     return this.consultNow(orderNumber, attempt);
   }
 
   /** A verified redirect said the buyer cancelled: a non-approved record of that attempt is a cancel. */
   noteBuyerCancelled(orderNumber: string, attempt: number): void {
-    const now = this.options.clock.now().getTime();
-    for (const [key, until] of this.cancelHints) if (until < now) this.cancelHints.delete(key);
-    this.cancelHints.set(flightKey(orderNumber, attempt), now + cancelHintMs);
+    this.cancelHints.set(flightKey(orderNumber, attempt), true);
   }
 
   private buyerCancelled(orderNumber: string, attempt: number): boolean {
-    const until = this.cancelHints.get(flightKey(orderNumber, attempt));
-    return until !== undefined && until >= this.options.clock.now().getTime();
-  }
-
-  private remember(orderNumber: string) {
-    const now = this.options.clock.now().getTime();
-    if (this.lastConsultAt.size > 10_000) {
-      for (const [key, at] of this.lastConsultAt) if (now - at > this.options.intervalMs) this.lastConsultAt.delete(key);
-    }
-    this.lastConsultAt.set(orderNumber, now);
+    return this.cancelHints.has(flightKey(orderNumber, attempt));
   }
 
   private async consultAndRecord(orderNumber: string, number: number): Promise<ConsultResult> {

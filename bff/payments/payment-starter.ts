@@ -9,6 +9,7 @@ import { problemTypes } from '../../contract/bff-api.ts';
 import { GatewayError, GatewayUnavailableError } from '../gateway/errors.ts';
 import type { GatewayClient } from '../gateway/client.ts';
 import { ProblemException } from '../http/problem.ts';
+import { SingleFlight } from '../lib/single-flight.ts';
 import type { Clock } from '../observability/clock.ts';
 import type { Logger } from '../observability/logger.ts';
 import { gatewayOrderNumberOf } from '../../contract/gateway-facts.ts';
@@ -53,7 +54,7 @@ function paymentNotConfirmed(detail: string): ProblemException {
 
 export class PaymentStarter {
   /** Same-process repeats share the winner's promise instead of polling the database. */
-  private readonly starting = new Map<string, Promise<string>>();
+  private readonly starting = new SingleFlight<string, string>();
 
   constructor(private readonly options: PaymentStarterOptions) {}
 
@@ -61,11 +62,7 @@ export class PaymentStarter {
   hostedUrlFor(order: OrderRow, checkout: Checkout): Promise<string> {
     const decision = attemptDecision(order, this.options.maxAttempts);
     if (decision.kind === 'page') return Promise.resolve(decision.url);
-    const running = this.starting.get(order.order_number);
-    if (running) return running;
-    const work = this.claimOrWait(order.order_number, checkout).finally(() => this.starting.delete(order.order_number));
-    this.starting.set(order.order_number, work);
-    return work;
+    return this.starting.run(order.order_number, () => this.claimOrWait(order.order_number, checkout));
   }
 
   private async claimOrWait(orderNumber: string, checkout: Checkout): Promise<string> {

@@ -11,6 +11,7 @@
 //   after its last change, so a late gateway approval still wins.
 // Several instances may run it at once: every write is conditional on what was read.
 import type { Kysely } from 'kysely';
+import { BoundedMap } from '../lib/bounded-map.ts';
 import type { Clock } from '../observability/clock.ts';
 import type { Logger } from '../observability/logger.ts';
 import { expireIfAbandoned } from '../orders/abandoned-session.ts';
@@ -47,12 +48,15 @@ const interruptedMessage = 'The payment could not be started. Please start a new
 const abandonedMessage = 'The payment page was not used in time.';
 
 export class OrderReconciler {
-  private readonly lastPendingConsult = new Map<string, number>();
+  private readonly lastPendingConsult: BoundedMap<string, number>;
   private timer: NodeJS.Timeout | undefined;
   private pass: Promise<unknown> | undefined;
   private running = false;
 
-  constructor(private readonly options: OrderReconcilerOptions) {}
+  constructor(private readonly options: OrderReconcilerOptions) {
+    // Forgotten after pendingEveryMs: the order is due again. Bounded like every per-key table.
+    this.lastPendingConsult = new BoundedMap({ maxSize: 100_000, ttlMs: options.pendingEveryMs, now: () => options.clock.now().getTime() });
+  }
 
   start(): void {
     if (this.running || this.options.intervalMs <= 0) return;
@@ -70,7 +74,6 @@ export class OrderReconciler {
   async runOnce(): Promise<ReconcilePassResult> {
     const result: ReconcilePassResult = { examined: 0, consulted: 0, resolved: 0 };
     const batchSize = this.options.batchSize ?? 100;
-    this.forgetOldPendingConsults();
     let after = '';
     for (;;) {
       const page = await this.candidates(after, batchSize);
@@ -211,17 +214,10 @@ export class OrderReconciler {
     });
   }
 
-  private forgetOldPendingConsults(): void {
-    const now = this.options.clock.now().getTime();
-    for (const [number, at] of this.lastPendingConsult) if (now - at >= this.options.pendingEveryMs) this.lastPendingConsult.delete(number);
-  }
-
   /** Pending orders are consulted at most every pendingEveryMs by this process. */
   private pendingConsultDue(order: OrderRow): boolean {
-    const now = this.options.clock.now().getTime();
-    const last = this.lastPendingConsult.get(order.order_number);
-    if (last !== undefined && now - last < this.options.pendingEveryMs) return false;
-    this.lastPendingConsult.set(order.order_number, now);
+    if (this.lastPendingConsult.has(order.order_number)) return false;
+    this.lastPendingConsult.set(order.order_number, this.options.clock.now().getTime());
     return true;
   }
 }

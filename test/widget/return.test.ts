@@ -34,6 +34,27 @@ async function fillBilling(element: SvcCheckout) {
   }
 }
 
+/** The shopper presses "Try again", (re)types if asked, pays the new hosted page with a good card. */
+async function retryAndPayWithAnotherCard(element: SvcCheckout, declinedPage: string, options: { fill?: boolean } = {}) {
+  root(element).querySelector<HTMLButtonElement>('[part="retry-button"]')!.click();
+  await waitForState(element, 'idle');
+  if (options.fill) await fillBilling(element);
+  element.addEventListener('svc-redirect', (redirect) => redirect.preventDefault());
+  const retried = nextEvent(element, 'svc-redirect');
+  await element.submit();
+  const retryUrl = (await retried).url;
+  expect(retryUrl).to.not.equal(declinedPage);
+  arriveAt((await payAndReturn(retryUrl, cards.approved)).landing);
+}
+
+/** Back on the merchant page: the element shows the approval of the same order. */
+async function expectApprovedOnReturn(template: ReturnType<typeof html>, orderNumber: string) {
+  const approved = nextEvent(document, 'svc-approved');
+  const element = await fixture<SvcCheckout>(template);
+  expect((await approved).orderNumber).to.equal(orderNumber);
+  await waitForState(element, 'approved');
+}
+
 /** The merchant page as the BFF's 303 leaves it: same document, the landing URL's fragment. */
 function arriveAt(landing: string) {
   const url = new URL(landing);
@@ -98,18 +119,8 @@ describe('returning from the hosted payment page', function () {
       expect(statusText(element)).to.not.contain('denied');
       expect(event.reason).to.equal(statusText(element));
       await expectAccessible(element);
-      root(element).querySelector<HTMLButtonElement>('[part="retry-button"]')!.click();
-      await waitForState(element, 'idle');
-      element.addEventListener('svc-redirect', (redirect) => redirect.preventDefault());
-      const retried = nextEvent(element, 'svc-redirect');
-      await element.submit();
-      const retryUrl = (await retried).url;
-      expect(retryUrl).to.not.equal(hostedUrl);
-      arriveAt((await payAndReturn(retryUrl, cards.approved)).landing);
-      const approved = nextEvent(document, 'svc-approved');
-      const again = await fixture<SvcCheckout>(html`<svc-checkout bff=${bff} session=${sessionToken} locale="es-CR"></svc-checkout>`);
-      expect((await approved).orderNumber).to.equal(event.orderNumber);
-      await waitForState(again, 'approved');
+      await retryAndPayWithAnotherCard(element, hostedUrl);
+      await expectApprovedOnReturn(html`<svc-checkout bff=${bff} session=${sessionToken} locale="es-CR"></svc-checkout>`, event.orderNumber);
     });
 
     it('in catalog mode, retries the same order on a new hosted page that takes another card', async () => {
@@ -129,19 +140,8 @@ describe('returning from the hosted payment page', function () {
       const element = await fixture<SvcCheckout>(html`<svc-checkout bff=${bff} items=${items} locale="en"></svc-checkout>`);
       const { orderNumber } = await declined;
       await waitForState(element, 'declined');
-      root(element).querySelector<HTMLButtonElement>('[part="retry-button"]')!.click();
-      await waitForState(element, 'idle');
-      await fillBilling(element);
-      element.addEventListener('svc-redirect', (event) => event.preventDefault());
-      const retried = nextEvent(element, 'svc-redirect');
-      await element.submit();
-      const retryUrl = (await retried).url;
-      expect(retryUrl).to.not.equal(hostedUrl);
-      arriveAt((await payAndReturn(retryUrl, cards.approved)).landing);
-      const approved = nextEvent(document, 'svc-approved');
-      const again = await fixture<SvcCheckout>(html`<svc-checkout bff=${bff} items=${items} locale="en"></svc-checkout>`);
-      expect((await approved).orderNumber).to.equal(orderNumber);
-      await waitForState(again, 'approved');
+      await retryAndPayWithAnotherCard(element, hostedUrl, { fill: true });
+      await expectApprovedOnReturn(html`<svc-checkout bff=${bff} items=${items} locale="en"></svc-checkout>`, orderNumber);
     });
   });
 
