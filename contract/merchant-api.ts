@@ -48,7 +48,23 @@ export const historyEntry = z.object({
 });
 export type HistoryEntry = z.infer<typeof historyEntry>;
 
-export const merchantOrderDetail = merchantOrder.extend({ history: z.array(historyEntry) });
+/** One try to pay the order: a processPayment on the hosted page (or, later, a SINPE Móvil transfer). */
+export const paymentAttempt = z.object({
+  number: z.number().int(),
+  method: z.string(),
+  /** The gateway's orderNumber of this attempt (the order's own for the first). */
+  gatewayOrderNumber: z.string(),
+  outcome: z.enum(['open', 'approved', 'declined', 'cancelled', 'expired', 'review']),
+  /** The gateway's id (tpt) and authorization of the attempt's payment, once known. */
+  gatewayOrderId: z.string().nullable(),
+  auth: z.string().nullable(),
+  code: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type PaymentAttempt = z.infer<typeof paymentAttempt>;
+
+export const merchantOrderDetail = merchantOrder.extend({ history: z.array(historyEntry), attempts: z.array(paymentAttempt) });
 export type MerchantOrderDetail = z.infer<typeof merchantOrderDetail>;
 
 const commaSeparated = <T extends string>(item: z.ZodType<T, string>) =>

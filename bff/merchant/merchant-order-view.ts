@@ -2,8 +2,8 @@
 // rules allow right now (so a back office can offer exactly the buttons that will work).
 import { fromMinorUnits, toMinorUnits } from '../../contract/money.ts';
 import { orderLinesOf } from '../routes/order-view.ts';
-import type { OrderRow, StatusHistoryRow } from '../store/schema.ts';
-import type { HistoryEntry, MerchantOrder, MerchantOrderDetail, OrderActions } from '../../contract/merchant-api.ts';
+import type { OrderRow, PaymentAttemptRow, StatusHistoryRow } from '../store/schema.ts';
+import type { HistoryEntry, MerchantOrder, MerchantOrderDetail, OrderActions, PaymentAttempt } from '../../contract/merchant-api.ts';
 import { actionLimit, type RuleContext } from './modification-rules.ts';
 
 /** One spelling per amount: the store keeps "0" for nothing yet; the API says "0.00". */
@@ -51,6 +51,27 @@ export function historyView(history: readonly StatusHistoryRow[]): HistoryEntry[
   }));
 }
 
-export function merchantOrderDetailView(order: OrderRow, history: readonly StatusHistoryRow[], context: RuleContext): MerchantOrderDetail {
-  return { ...merchantOrderView(order, context), history: historyView(history) };
+export function attemptView(attempt: PaymentAttemptRow): PaymentAttempt {
+  return {
+    number: attempt.number,
+    method: attempt.method,
+    gatewayOrderNumber: attempt.gateway_order_number,
+    outcome: attempt.outcome,
+    gatewayOrderId: attempt.gateway_tpt,
+    auth: attempt.gateway_auth,
+    code: attempt.gateway_code,
+    createdAt: attempt.created_at,
+    updatedAt: attempt.updated_at,
+  };
+}
+
+export interface OrderRecord {
+  order: OrderRow;
+  history: readonly StatusHistoryRow[];
+  attempts: readonly PaymentAttemptRow[];
+  context: RuleContext;
+}
+
+export function merchantOrderDetailView({ order, history, attempts, context }: OrderRecord): MerchantOrderDetail {
+  return { ...merchantOrderView(order, context), history: historyView(history), attempts: attempts.map(attemptView) };
 }

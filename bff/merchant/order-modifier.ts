@@ -13,7 +13,8 @@ import type { Store } from '../store/database.ts';
 import type { OrderRow, StatusHistoryRow } from '../store/schema.ts';
 import { gatewayProblem } from './gateway-problems.ts';
 import type { ModificationResponse, SplitRequestBody, SplitResponse } from '../../contract/merchant-api.ts';
-import { merchantOrderDetailView } from './merchant-order-view.ts';
+import { merchantOrderDetailView, type OrderRecord } from './merchant-order-view.ts';
+import { attemptsOf } from '../store/attempts.ts';
 import { planModification, planSplit, statusAfter, type MerchantAction, type Refusal, type RuleContext } from './modification-rules.ts';
 import { authorizedAt, recordMerchantChange, splitDetail, wasSplit } from './order-changes.ts';
 
@@ -53,13 +54,13 @@ export class OrderModifier {
 
   constructor(private readonly options: OrderModifierOptions) {}
 
-  /** The order with its history and rule context, or a 404. */
-  async load(orderNumber: string): Promise<{ order: OrderRow; history: StatusHistoryRow[]; context: RuleContext }> {
+  /** The order with its history, payment attempts and rule context, or a 404. */
+  async load(orderNumber: string): Promise<OrderRecord> {
     const { store, clock } = this.options;
     const order = await findOrder(store.db, orderNumber);
     if (!order) throw notFound(orderNumber);
-    const history = await statusHistory(store.db, orderNumber);
-    return { order, history, context: ruleContextOf(order, history, clock.now()) };
+    const [history, attempts] = await Promise.all([statusHistory(store.db, orderNumber), attemptsOf(store.db, orderNumber)]);
+    return { order, history, attempts, context: ruleContextOf(order, history, clock.now()) };
   }
 
   modify(orderNumber: string, action: MerchantAction, amount: string | undefined): Promise<ModificationResponse> {
@@ -97,7 +98,7 @@ export class OrderModifier {
         reasonCode: result.ReasonCode,
         description: result.ReasonCodeDescription,
       },
-      order: merchantOrderDetailView(updated.order, updated.history, updated.context),
+      order: merchantOrderDetailView(updated),
     };
   }
 
@@ -142,7 +143,7 @@ export class OrderModifier {
       amount: order.amount,
       ownerRemainder: fromMinorUnits(plan.remainderMinor, order.currency),
       shares,
-      order: merchantOrderDetailView(updated.order, updated.history, updated.context),
+      order: merchantOrderDetailView(updated),
     };
   }
 

@@ -48,7 +48,7 @@ export function merchantOrderRoutes(services: Services, idempotent: MiddlewareHa
       await statuses.refresh(order);
       const fresh = await modifier.load(order.order_number);
       c.header('Cache-Control', 'no-store');
-      return c.json(merchantOrderDetailView(fresh.order, fresh.history, fresh.context));
+      return c.json(merchantOrderDetailView(fresh));
     });
   // One static path per action (not `:action{capture|refund|reverse}` beside `/split`): that pair
   // is ambiguous for Hono's RegExpRouter, which then gives way to the slower TrieRouter for every
@@ -62,7 +62,7 @@ export function merchantOrderRoutes(services: Services, idempotent: MiddlewareHa
     const orderNumber = c.req.param('orderNumber');
     await decideReview(store, clock, orderNumber, c.req.valid('json'));
     const fresh = await modifier.load(orderNumber);
-    return c.json(merchantOrderDetailView(fresh.order, fresh.history, fresh.context));
+    return c.json(merchantOrderDetailView(fresh));
   });
   return routes.post('/v1/merchant/orders/:orderNumber/split', idempotent, validate('json', splitRequest), async (c) => {
     return c.json(await modifier.split(c.req.param('orderNumber'), c.req.valid('json')));

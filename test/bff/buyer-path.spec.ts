@@ -15,7 +15,8 @@ import {
   postCheckout,
   statusTokenOf,
 } from './fixtures/buyer.ts';
-import { shopOrigin, startStack, type Stack } from './fixtures/stack.ts';
+import { merchantSecret, shopOrigin, startStack, type Stack } from './fixtures/stack.ts';
+import type { MerchantOrderDetail } from '../../contract/merchant-api.ts';
 
 let stack: Stack;
 test.beforeAll(async () => {
@@ -68,6 +69,14 @@ test('decline, then another card: the second attempt is a new processPayment und
   expect(attempts.map((attempt) => [attempt.number, attempt.outcome])).toEqual([[1, 'declined'], [2, 'approved']]);
   // Captured on the approved attempt.
   expect((await findOrder(stack.bff.store.db, session.orderNumber))?.gateway_order_number).toBe(gatewayOrderNumberOf(session.orderNumber, 2));
+  // The merchant sees both attempts, each with its outcome.
+  const detail = await fetch(`${stack.bffUrl}/v1/merchant/orders/${session.orderNumber}`, { headers: { Authorization: `Bearer ${merchantSecret}` } });
+  const { attempts: shown } = (await detail.json()) as MerchantOrderDetail;
+  expect(shown.map((attempt) => [attempt.number, attempt.gatewayOrderNumber, attempt.outcome])).toEqual([
+    [1, session.orderNumber, 'declined'],
+    [2, gatewayOrderNumberOf(session.orderNumber, 2), 'approved'],
+  ]);
+  expect(shown[1]?.auth).toBe(approved.auth);
 });
 
 test('catalog mode: after a decline the same session opens the next attempt too', async () => {
@@ -167,4 +176,22 @@ test('the status endpoint also accepts the session token, and only for its own o
   expect((await orderStatus(stack.bffUrl, first.order.orderNumber, first.sessionToken)).status).toBe('created');
   const response = await fetch(`${stack.bffUrl}/v1/orders/${second.order.orderNumber}`, { headers: { Authorization: `Bearer ${first.sessionToken}` } });
   expect(response.status).toBe(403);
+});
+
+test('capture and refund act on the approved attempt, under its own gateway order number', async () => {
+  const session = await createMerchantSession(stack.bffUrl, { capture: false, amount: '80.00' });
+  await payAndReturn(session.sessionToken, session.orderNumber, { card: decliningCard });
+  await payAndReturn(session.sessionToken, session.orderNumber, { card: approvingCard });
+  const second = gatewayOrderNumberOf(session.orderNumber, 2);
+  const act = (action: string) =>
+    fetch(`${stack.bffUrl}/v1/merchant/orders/${session.orderNumber}/${action}`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${merchantSecret}`, 'Content-Type': 'application/json', 'Idempotency-Key': crypto.randomUUID() },
+      body: '{}',
+    });
+  expect((await act('capture')).status).toBe(200);
+  expect((await act('refund')).status).toBe(200);
+  expect(await stack.sandbox.calls('processModification', second)).toBe(2);
+  expect(await stack.sandbox.calls('processModification', session.orderNumber)).toBe(0);
+  expect((await findOrder(stack.bff.store.db, session.orderNumber))?.status).toBe('refunded');
 });
