@@ -5,6 +5,7 @@
 import type { MerchantOrder, OrderListResponse, PaymentLinkDetail, PaymentLinkPage, TransactionsResponse } from '../../contract/merchant-api.ts';
 import { formatMoney } from '../../widget/i18n/localize.ts';
 import { openActionDialog } from './action-dialog.ts';
+import type { ReviewDecisionRequest } from '../../contract/merchant-review.ts';
 import { loadDemoConfig, type DemoConfig } from './demo-config.ts';
 import { MerchantApiError, MerchantClient, storeSecret, storedSecret } from './merchant-client.ts';
 
@@ -125,8 +126,13 @@ interface OrderRowParts {
   captured: HTMLTableCellElement;
   refunded: HTMLTableCellElement;
   buttons: Record<'capture' | 'refund' | 'reverse' | 'split', HTMLButtonElement>;
+  /** Shown only while the order is in review: the merchant approves the payment found, or voids it. */
+  review: Record<ReviewDecision, HTMLButtonElement>;
   order: MerchantOrder;
 }
+
+type ReviewDecision = ReviewDecisionRequest['decision'];
+const reviewDecisions: readonly ReviewDecision[] = ['approve', 'void'];
 
 const orderRows = new Map<string, OrderRowParts>();
 
@@ -169,6 +175,7 @@ function renderOrders(orders: MerchantOrder[]): void {
       parts.buttons[action].disabled = !allowed.allowed;
       parts.buttons[action].title = allowed.allowed ? `Up to ${allowed.maxAmount} ${order.currency}` : (allowed.reason ?? '');
     }
+    for (const decision of reviewDecisions) parts.review[decision].hidden = order.status !== 'review';
     if (body.rows[index] !== parts.row) body.insertBefore(parts.row, body.rows[index] ?? null);
   });
   byId('orders-empty').hidden = orders.length > 0;
@@ -189,7 +196,11 @@ function createOrderRow(order: MerchantOrder): OrderRowParts {
     reverse: act('reverse', 'Reverse', 'danger'),
     split: act('split', 'Split', 'secondary'),
   };
-  actions.append(buttons.capture, buttons.refund, buttons.reverse, buttons.split);
+  const review = {
+    approve: button('Approve payment', 'secondary', () => void decideReview(order.orderNumber, 'approve'), `Approve the payment found for ${order.orderNumber}`),
+    void: button('Void', 'danger', () => void decideReview(order.orderNumber, 'void'), `Void the review of ${order.orderNumber}`),
+  };
+  actions.append(buttons.capture, buttons.refund, buttons.reverse, buttons.split, review.approve, review.void);
   const description = order.lines.length > 0 ? order.lines.map((line) => `${line.quantity} × ${line.name}`).join(', ') : (order.description ?? '');
   const number = document.createElement('span');
   number.className = 'mono';
@@ -205,7 +216,7 @@ function createOrderRow(order: MerchantOrder): OrderRowParts {
     refunded,
     actions,
   );
-  return { row, status, captured, refunded, buttons, order };
+  return { row, status, captured, refunded, buttons, review, order };
 }
 
 async function refreshOrders(): Promise<void> {
@@ -244,6 +255,28 @@ function openAction(orderNumber: string, action: 'capture' | 'refund' | 'reverse
     },
     errorText,
   });
+}
+
+/**
+ * An order in review: the gateway holds a payment that contradicts it (another amount or currency).
+ * Approve accepts that payment for the order; void leaves the order unpaid and payable again.
+ */
+async function decideReview(orderNumber: string, decision: ReviewDecision): Promise<void> {
+  const question =
+    decision === 'approve'
+      ? `Accept the payment the gateway holds for order ${orderNumber}? The order becomes approved.`
+      : `Void the review of order ${orderNumber}? The order stays unpaid and the buyer may pay it again.`;
+  if (!window.confirm(question)) return;
+  try {
+    const order = await api<MerchantOrder>('POST', `/v1/merchant/orders/${encodeURIComponent(orderNumber)}/review`, {
+      body: { decision } satisfies ReviewDecisionRequest,
+      idempotencyKey: crypto.randomUUID(),
+    });
+    notify(`Order ${orderNumber}: review ${decision === 'approve' ? 'approved' : 'voided'}, now ${order.status}.`);
+    await refreshOrders();
+  } catch (error) {
+    notify(`Review of ${orderNumber}: ${errorText(error)}`, true);
+  }
 }
 
 // ----- transactions -----------------------------------------------------------------------------
