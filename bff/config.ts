@@ -2,6 +2,7 @@
 // ConfigError whose message names the variable, so `npm start` can stop with something actionable.
 import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
+import { abuseConfigShape } from './abuse/abuse-config.ts';
 import { reconcilerConfigShape } from './reconciler/reconciler-config.ts';
 import { postgresConfigShape } from './store/postgres-config.ts';
 import { webhookConfigShape } from './webhooks/webhook-config.ts';
@@ -87,6 +88,7 @@ const schema = z.object({
   ...postgresConfigShape,
   // Reconciler of stale open orders (issue 9).
   ...reconcilerConfigShape,
+  ...abuseConfigShape,
 });
 
 export type Config = Omit<z.output<typeof schema>, 'SESSION_SIGNING_KEY' | 'PUBLIC_BFF_URL'> & {

@@ -7,6 +7,8 @@ import { systemClock, type Clock } from './observability/clock.ts';
 import { createLogger, type Logger } from './observability/logger.ts';
 import { OrderReconciler } from './reconciler/order-reconciler.ts';
 import { openProcessDeps } from './process-deps.ts';
+import { operationsRoutes } from './routes/operations.ts';
+import { Hono } from 'hono';
 import type { Store } from './store/database.ts';
 
 export type { Env } from './config.ts';
@@ -17,6 +19,8 @@ export interface RunningBff extends RunningServer {
   store: Store;
   /** The stale-order reconciler (started with the server; tests may call runOnce). */
   reconciler: OrderReconciler;
+  /** The operators' listener (OPS_PORT), when configured. */
+  opsUrl: string | undefined;
 }
 
 export interface StartBffOptions {
@@ -37,8 +41,15 @@ export async function startBff(env: Env = process.env, options: StartBffOptions 
   const { store } = deps;
   const app = createApp(config, deps);
   let server: RunningServer;
+  let ops: RunningServer | undefined;
   try {
     server = await serveApp(app, config.BFF_HOST, config.BFF_PORT, 'BFF_PORT');
+    if (config.OPS_PORT !== undefined) {
+      ops = await serveApp(new Hono().route('/', operationsRoutes(app.services, 'ops')), config.OPS_HOST, config.OPS_PORT, 'OPS_PORT').catch(async (error) => {
+        await server.close();
+        throw error;
+      });
+    }
   } catch (error) {
     await store.close();
     throw error;
@@ -65,8 +76,10 @@ export async function startBff(env: Env = process.env, options: StartBffOptions 
     config,
     store,
     reconciler,
+    opsUrl: ops?.url,
     close: async (closeOptions) => {
       await server.close(closeOptions);
+      await ops?.close();
       await reconciler.stop();
       await app.webhooks.stop();
       await store.close();

@@ -1,6 +1,7 @@
 // The inbox worker as a process of its own (`npm run start:worker`): it processes what the BFF
 // instances started with INBOX_WORKER=false store, on the same DATABASE_URL, off their request
-// loop. It listens only for operators (/healthz, /readyz, /metrics on BFF_PORT) and stops cleanly
+// loop. It listens only for operators (/healthz, /readyz, /metrics on BFF_PORT: an operators'
+// listener, so /metrics asks for METRICS_TOKEN only when one is set) and stops cleanly
 // on SIGTERM: the event in hand is finished, the others wait for the next worker (leases).
 import { Hono } from 'hono';
 import { runUntilSignalled, serveApp, type RunningServer } from '../scripts/serve-app.ts';
@@ -26,7 +27,7 @@ export async function startInboxWorkerProcess(env: Env = process.env): Promise<R
   const worker = createInboxWorker(services);
   let server: RunningServer;
   try {
-    server = await serveApp(new Hono().route('/', operationsRoutes(services)), config.BFF_HOST, config.BFF_PORT, 'BFF_PORT');
+    server = await serveApp(new Hono().route('/', operationsRoutes(services, 'ops')), config.BFF_HOST, config.BFF_PORT, 'BFF_PORT');
   } catch (error) {
     await store.close();
     throw error;

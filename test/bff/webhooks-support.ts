@@ -13,7 +13,7 @@ import { webhookDb } from '../../bff/inbox/tables.ts';
 import type { Env } from '../../bff/config.ts';
 import type { Clock } from '../../bff/observability/clock.ts';
 import { startBff, type RunningBff } from '../../bff/server.ts';
-import { merchantSecret, shopOrigin } from './fixtures/stack.ts';
+import { merchantSecret, metricsHeaders, metricsToken, shopOrigin } from './fixtures/stack.ts';
 import { createTestDatabase } from './fixtures/test-database.ts';
 
 export const currentSecret = 'test-bank-secret-current';
@@ -63,6 +63,8 @@ export async function startWebhookStack(options: { env?: Env; logger?: Logger; c
     INBOX_POLL_MS: '50',
     INBOX_RETRY_BASE_MS: '50',
     INBOX_RETRY_MAX_MS: '200',
+    UPSTREAM_RATE_LIMIT_PER_MINUTE: '10000',
+    METRICS_TOKEN: metricsToken,
     ...options.env,
   };
   // TEST_DATABASE_URL (issue 8's PostgreSQL runs): the same suite on a fresh schema of that server.
@@ -154,7 +156,7 @@ export async function eventually<T>(read: () => Promise<T>, done: (value: T) => 
 }
 
 export async function metricsText(bffUrl: string): Promise<string> {
-  return (await fetch(`${bffUrl}/metrics`)).text();
+  return (await fetch(`${bffUrl}/metrics`, { headers: metricsHeaders })).text();
 }
 
 /** A link webhook body (gateway-api.md §6.3) as the gateway would send it. */
