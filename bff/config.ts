@@ -3,6 +3,7 @@
 import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
 import { abuseConfigShape } from './abuse/abuse-config.ts';
+import { merchantSecretProblem } from './auth/development-secret.ts';
 import { reconcilerConfigShape } from './reconciler/reconciler-config.ts';
 import { postgresConfigShape } from './store/postgres-config.ts';
 import { webhookConfigShape } from './webhooks/webhook-config.ts';
@@ -112,6 +113,8 @@ export function loadConfig(env: Env): Config {
     throw new ConfigError(`Invalid configuration:\n  ${lines.join('\n  ')}`);
   }
   const config = parsed.data;
+  const secretProblem = merchantSecretProblem(config);
+  if (secretProblem) throw new ConfigError(`Invalid configuration:\n  ${secretProblem}`);
   if (config.NODE_ENV === 'production' && !config.SESSION_SIGNING_KEY) {
     throw new ConfigError('Invalid configuration:\n  SESSION_SIGNING_KEY: is required when NODE_ENV=production');
   }

@@ -87,11 +87,20 @@ export interface LinkPaymentsTable {
   updated_at: string;
 }
 
+/** The payment links created through /v1/merchant/payment-links: only their reports are taken. */
+export interface OwnPaymentLinksTable {
+  link_id: string;
+  amount: string;
+  currency: string;
+  created_at: string;
+}
+
 export interface WebhookTables {
   events: Database['events'] & EventLeaseColumns;
   rejected_deliveries: RejectedDeliveriesTable;
   bank_payments: BankPaymentsTable;
   link_payments: LinkPaymentsTable;
+  own_payment_links: OwnPaymentLinksTable;
 }
 
 export type WebhookDatabase = Omit<Database, 'events'> & WebhookTables;

@@ -73,7 +73,7 @@ export function createWebhookModule(services: Services): WebhookModule {
     .use('/v1/links/return', limited)
     .use('/v1/webhooks/links', limited)
     .route('/', webhookRoutes({ db, clock, logger, metrics, bankSecretRefs: () => secretRefs, inbox }))
-    .route('/', linkReturnRoutes({ db, gateway, clock, credentials, logger, resultUrl: config.LINK_RESULT_URL, inbox }))
+    .route('/', linkReturnRoutes({ db, gateway, clock, credentials, logger, metrics, resultUrl: config.LINK_RESULT_URL, inbox }))
     .route('/', merchantBankingRoutes({ merchantSecret, bank, destinationDefaults }))
     .route('/', merchantEventsRoutes({ db, merchantSecret }));
 

@@ -9,6 +9,7 @@ import type { WebhookDb } from '../inbox/tables.ts';
 import type { Clock } from '../observability/clock.ts';
 import type { Logger } from '../observability/logger.ts';
 import { linkEventId, reportFromWebhook, toStoredLinkReport } from '../links/link-report.ts';
+import { screenLinkReport } from '../links/link-screen.ts';
 import { BankDeliveryRejected, openBankDelivery } from './bank-delivery.ts';
 import { recordRejectedDelivery } from './rejected-deliveries.ts';
 import type { WebhookMetrics } from './webhook-metrics.ts';
@@ -67,8 +68,15 @@ export function webhookRoutes(deps: WebhookRouteDeps) {
       }
       const parsed = linkWebhookBody.safeParse(json);
       if (!parsed.success) throw await refuse('links', 'schema', rawBody, parsed.error.issues.map((issue) => issue.path.join('.')));
-      // Unsigned by the gateway: stored as a claim to check, confirmed by lookup in the worker.
+      // Unsigned by the gateway: stored as a claim to check, confirmed by lookup in the worker,
+      // and only for a link we created.
       const report = reportFromWebhook(parsed.data);
+      const screen = await screenLinkReport(db, report);
+      if (screen === 'own_order') throw await refuse('links', 'own_order', rawBody);
+      if (screen === 'unknown_link') {
+        metrics.linkReportsIgnored.inc({ via: 'webhook', reason: screen });
+        return c.json({ received: true }, 200);
+      }
       const stored = await deps.inbox.enqueue({
         source: 'links',
         externalId: linkEventId(report),

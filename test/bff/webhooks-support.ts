@@ -134,7 +134,8 @@ export async function merchantGet(bffUrl: string, path: string): Promise<{ statu
 export async function merchantPost(bffUrl: string, path: string, body: unknown, secret = merchantSecret): Promise<{ status: number; body: any; headers: Headers }> {
   const response = await fetch(bffUrl + path, {
     method: 'POST',
-    headers: { Authorization: `Bearer ${secret}`, 'Content-Type': 'application/json' },
+    // A fresh key per call: the merchant POSTs that require one get it, the others ignore it.
+    headers: { Authorization: `Bearer ${secret}`, 'Content-Type': 'application/json', 'Idempotency-Key': randomUUID() },
     body: JSON.stringify(body),
   });
   const text = await response.text();
