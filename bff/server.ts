@@ -9,6 +9,7 @@ import { OrderReconciler } from './reconciler/order-reconciler.ts';
 import { openProcessDeps } from './process-deps.ts';
 import { operationsRoutes } from './routes/operations.ts';
 import { Hono } from 'hono';
+import { retentionJobFor, type RetentionJob } from './retention/retention-job.ts';
 import type { Store } from './store/database.ts';
 
 export type { Env } from './config.ts';
@@ -19,6 +20,8 @@ export interface RunningBff extends RunningServer {
   store: Store;
   /** The stale-order reconciler (started with the server; tests may call runOnce). */
   reconciler: OrderReconciler;
+  /** Deletes old finished rows (started with the server; tests may call runOnce). */
+  retention: RetentionJob;
   /** The operators' listener (OPS_PORT), when configured. */
   opsUrl: string | undefined;
 }
@@ -70,17 +73,22 @@ export async function startBff(env: Env = process.env, options: StartBffOptions 
     abandonAfterMs: config.RECONCILE_ABANDON_AFTER_MS,
   });
   reconciler.start();
+  // Finished events, refused-delivery samples and unpaid abandoned orders do not pile up forever.
+  const retention = retentionJobFor(config, store, clock, logger);
+  retention.start();
   return {
     url: server.url,
     app,
     config,
     store,
     reconciler,
+    retention,
     opsUrl: ops?.url,
     close: async (closeOptions) => {
       await server.close(closeOptions);
       await ops?.close();
       await reconciler.stop();
+      await retention.stop();
       await app.webhooks.stop();
       await store.close();
     },

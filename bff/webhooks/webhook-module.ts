@@ -13,6 +13,7 @@ import { InboxWriter } from '../inbox/inbox-writer.ts';
 import { linkReturnRoutes } from '../links/link-return-routes.ts';
 import type { Services } from '../services.ts';
 import { upstreamRateLimit } from '../http/upstream-limit.ts';
+import { FixedWindowLimiter } from '../http/rate-limit.ts';
 import { secretRefsOf } from './bank-delivery.ts';
 import { webhookMetricsFor } from './webhook-metrics.ts';
 import { webhookRoutes } from './webhook-routes.ts';
@@ -69,10 +70,11 @@ export function createWebhookModule(services: Services): WebhookModule {
 
   // Both call the gateway per request (link lookups): limited per address like /v1/return.
   const limited = upstreamRateLimit(services);
+  const rejectedSamples = new FixedWindowLimiter(config.REJECTED_SAMPLES_PER_MINUTE, 60_000, clock);
   const routes = new Hono()
     .use('/v1/links/return', limited)
     .use('/v1/webhooks/links', limited)
-    .route('/', webhookRoutes({ db, clock, logger, metrics, bankSecretRefs: () => secretRefs, inbox }))
+    .route('/', webhookRoutes({ db, clock, logger, metrics, bankSecretRefs: () => secretRefs, inbox, rejectedSamples }))
     .route('/', linkReturnRoutes({ db, gateway, clock, credentials, logger, metrics, resultUrl: config.LINK_RESULT_URL, inbox }))
     .route('/', merchantBankingRoutes({ merchantSecret, bank, destinationDefaults }))
     .route('/', merchantEventsRoutes({ db, merchantSecret }));

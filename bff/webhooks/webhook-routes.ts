@@ -4,6 +4,7 @@
 import { Hono } from 'hono';
 import { linkWebhookBody } from '../../contract/gateway/links.ts';
 import { requestText } from '../http/node-request.ts';
+import type { FixedWindowLimiter } from '../http/rate-limit.ts';
 import type { InboxWriter } from '../inbox/inbox-writer.ts';
 import type { WebhookDb } from '../inbox/tables.ts';
 import type { Clock } from '../observability/clock.ts';
@@ -24,6 +25,11 @@ export interface WebhookRouteDeps {
   bankSecretRefs: () => readonly string[];
   /** Stores deliveries in the inbox (group commit) and wakes the worker. */
   inbox: InboxWriter;
+  /**
+   * How many refused deliveries are kept as samples (REJECTED_SAMPLES_PER_MINUTE per instance):
+   * every one is counted in /metrics, but a flood of junk must not cost a synced row each.
+   */
+  rejectedSamples: FixedWindowLimiter;
 }
 
 export function webhookRoutes(deps: WebhookRouteDeps) {
@@ -34,7 +40,7 @@ export function webhookRoutes(deps: WebhookRouteDeps) {
     metrics.deliveries.inc({ source, outcome: 'rejected' });
     // The reason and size only: never the body, decrypted or not.
     logger.warn({ source, reason, bytes: Buffer.byteLength(rawBody), fields: fieldPaths.length ? fieldPaths : undefined }, 'webhook delivery rejected');
-    await recordRejectedDelivery(db, { source, reason, rawBody, fieldPaths, now: clock.now() });
+    if (deps.rejectedSamples.hit(source) === 0) await recordRejectedDelivery(db, { source, reason, rawBody, fieldPaths, now: clock.now() });
     return webhookRejected();
   };
 
