@@ -30,6 +30,8 @@ test('with a real gateway configured, the development merchant secret stops the 
   // A secret of the merchant's own is fine; so is the development one against the sandbox on loopback.
   expect(loadConfig({ ...realGateway, MERCHANT_SECRET: merchantSecret }).MERCHANT_SECRET).toBe(merchantSecret);
   expect(loadConfig({ ...sandboxGatewayEnv('http://127.0.0.1:4010'), MERCHANT_SECRET: developmentMerchantSecret }).MERCHANT_SECRET).toBe(developmentMerchantSecret);
+  // In production not even a loopback gateway (a tunnel to a real one?) takes the development secret.
+  expect(() => loadConfig({ ...sandboxGatewayEnv('http://127.0.0.1:4010'), NODE_ENV: 'production', SESSION_SIGNING_KEY: 'k'.repeat(32), MERCHANT_SECRET: developmentMerchantSecret })).toThrow(/MERCHANT_SECRET:/);
 });
 
 test('which gateway URLs a browser may be sent to', () => {
