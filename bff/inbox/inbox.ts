@@ -10,7 +10,7 @@ import type { EventRow, EventSource, WebhookDb, WebhookTrx } from './tables.ts';
 
 /**
  * Waiting to be processed (never tried, or failed and to be retried). Literal states, not
- * parameters: that is what lets the planner use the partial index events_due (migration 0011).
+ * parameters: that is what lets the planner use the partial index events_due_by_source (migration 0013).
  */
 export const pendingEvent = sql<boolean>`state in ('received', 'failed')`;
 

@@ -34,7 +34,7 @@ export interface RetentionJobOptions {
   intervalMs: number;
 }
 
-/** Literal states, not parameters: so the planner can use the partial index events_finished (0013). */
+/** Finished for good: read oldest first through events_received_at (0010). */
 const finishedEvent = sql<boolean>`state in ('processed', 'dead')`;
 
 const deleted = (result: { numDeletedRows: bigint }) => Number(result.numDeletedRows);

@@ -147,7 +147,7 @@ test('a claim takes the oldest due events, past processed, leased and not-yet-du
     const query = dueEventIds(db, 'bank', now.toISOString(), 2).compile();
     const plan = await sql.raw<{ detail: string }>(`explain query plan ${query.sql.replaceAll('?', "'0'")}`).execute(db);
     const steps = plan.rows.map((row) => row.detail).join('\n');
-    expect(steps).toContain('USING INDEX events_due');
+    expect(steps).toContain('USING INDEX events_due_by_source');
     expect(steps).not.toContain('TEMP B-TREE');
   }
 });

@@ -1,6 +1,7 @@
 // Intake that holds against abuse: our own record of the payment links we created (a report for
-// any other link is not stored or looked up), and an index of waiting events per source, so the
-// bank lane's claim never reads past a backlog of link reports (and the other way round).
+// any other link is not stored or looked up), and the index of waiting events per source, so the
+// bank lane's claim never reads past a backlog of link reports (and the other way round). It
+// replaces events_due (0011): every claim now names its source.
 import { sql, type Kysely, type Migration } from 'kysely';
 
 export const intakeBounds: Migration = {
@@ -12,14 +13,13 @@ export const intakeBounds: Migration = {
       .addColumn('currency', 'text', (c) => c.notNull())
       .addColumn('created_at', 'text', (c) => c.notNull())
       .execute();
-    // The literal states match inbox.ts pendingEvent, as events_due's do (0011).
+    // The literal states match inbox.ts pendingEvent, as events_due's did (0011).
+    await db.schema.dropIndex('events_due').execute();
     await db.schema
       .createIndex('events_due_by_source')
       .on('events')
       .columns(['source', 'received_at'])
       .where(sql<boolean>`state in ('received', 'failed')`)
       .execute();
-    // The retention job deletes finished events oldest first.
-    await db.schema.createIndex('events_finished').on('events').column('received_at').where(sql<boolean>`state in ('processed', 'dead')`).execute();
   },
 };
