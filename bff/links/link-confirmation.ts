@@ -1,6 +1,8 @@
 // Confirms a link payment report before anything is marked paid: the link (getLinkPaymentById)
 // gives the amount and currency, consult gives the outcome, the orderHash is checked where it can
-// be computed. The first confirmation is stored once (primary key svc_order_id); later reports
+// be computed. Paid needs evidence that the payment is this link's (a verified hash, or the link's
+// own listing of it); otherwise an approved payment is only `review`. Callers have already
+// screened the report (links/link-screen.ts): only links we created get here. The first confirmation is stored once (primary key svc_order_id); later reports
 // of the same payment, by webhook or callback, only note that they were seen.
 import { approvedCode } from '../../contract/gateway-facts.ts';
 import { verifyOrderHashV2 } from '../../contract/order-hash.ts';

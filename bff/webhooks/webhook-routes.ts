@@ -1,6 +1,8 @@
 // POST /v1/webhooks/banking and POST /v1/webhooks/links. Authenticate (bank: decrypt) or at
 // least validate the raw body, store it in the inbox, and answer 2xx only after that commit.
 // Processing happens later in the inbox worker; a repeated delivery is acknowledged, not redone.
+// A link report for a link we did not create is acknowledged and counted, never stored; refused
+// deliveries are all counted, and only a bounded sample of them is written down.
 import { Hono } from 'hono';
 import { linkWebhookBody } from '../../contract/gateway/links.ts';
 import { requestText } from '../http/node-request.ts';
