@@ -79,6 +79,15 @@ test('300 unsigned link webhooks and 50 callbacks for invented links: all 2xx, n
   test.info().annotations.push({ type: 'figure', description: `300 invented-link webhooks: ${Math.round(webhookMs)} ms, 0 stored, 0 gateway calls` });
 });
 
+test('a link created through the merchant API is ours: its real payment is still confirmed paid', async () => {
+  const link = await ourLink('2500.00');
+  const callback = await stack.sandbox.payLink(link.url, approvingCard);
+  const page = await fetch(`${callback.toString()}&lang=en`);
+  expect(await page.text()).toContain('Payment approved');
+  const [payment] = await eventually(() => tables(stack.bff).selectFrom('link_payments').selectAll().where('link_id', '=', link.id).execute(), (rows) => rows.length === 1, 'the payment');
+  expect(payment).toMatchObject({ status: 'paid', hash_check: 'verified', amount: '2500.00' });
+});
+
 test('a report without orderHash borrowing another payment of the same amount is never paid', async () => {
   const borrowed = await someoneElsesPaidLink('15000.00');
   const link = await ourLink('15000.00');
