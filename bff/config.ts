@@ -2,6 +2,8 @@
 // ConfigError whose message names the variable, so `npm start` can stop with something actionable.
 import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
+import { abuseConfigShape } from './abuse/abuse-config.ts';
+import { merchantSecretProblem } from './auth/development-secret.ts';
 import { reconcilerConfigShape } from './reconciler/reconciler-config.ts';
 import { postgresConfigShape } from './store/postgres-config.ts';
 import { webhookConfigShape } from './webhooks/webhook-config.ts';
@@ -87,6 +89,7 @@ const schema = z.object({
   ...postgresConfigShape,
   // Reconciler of stale open orders (issue 9).
   ...reconcilerConfigShape,
+  ...abuseConfigShape,
 });
 
 /** The settings, frozen: built once the port is bound, never changed after (nothing reads them late). */
@@ -138,6 +141,8 @@ export function loadConfig(env: Env, options: LoadConfigOptions = {}): Config {
   const parsed = schema.safeParse(cleaned);
   if (!parsed.success) throw configError(parsed.error.issues, cleaned);
   const config = parsed.data;
+  const secretProblem = merchantSecretProblem(config);
+  if (secretProblem) throw new ConfigError(`Invalid configuration:\n  ${secretProblem}`);
   if (config.NODE_ENV === 'production' && !config.SESSION_SIGNING_KEY) {
     throw new ConfigError('Invalid configuration:\n  SESSION_SIGNING_KEY: is required when NODE_ENV=production');
   }

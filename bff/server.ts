@@ -1,12 +1,15 @@
 // The BFF's Node entry: config from the environment, store and migrations, the app, listen, and a
 // graceful close (stop taking requests, then close the database).
-import { listenThenServe, runUntilSignalled, type RunningServer } from '../node/serve-app.ts';
+import { listenThenServe, runUntilSignalled, serveApp, type RunningServer } from '../node/serve-app.ts';
 import { createApp, type BffApp } from './app.ts';
 import { loadConfig, loadListenAddress, type Config, type Env } from './config.ts';
 import { systemClock, type Clock } from './observability/clock.ts';
 import { createLogger, type Logger } from './observability/logger.ts';
 import { OrderReconciler } from './reconciler/order-reconciler.ts';
 import { openProcessDeps } from './process-deps.ts';
+import { operationsRoutes } from './routes/operations.ts';
+import { Hono } from 'hono';
+import { retentionJobFor, type RetentionJob } from './retention/retention-job.ts';
 import type { Store } from './store/database.ts';
 
 export type { Env } from './config.ts';
@@ -17,6 +20,10 @@ export interface RunningBff extends RunningServer {
   store: Store;
   /** The stale-order reconciler (started with the server; tests may call runOnce). */
   reconciler: OrderReconciler;
+  /** Deletes old finished rows (started with the server; tests may call runOnce). */
+  retention: RetentionJob;
+  /** The operators' listener (OPS_PORT), when configured. */
+  opsUrl: string | undefined;
 }
 
 export interface StartBffOptions {
@@ -48,6 +55,16 @@ export async function startBff(env: Env = process.env, options: StartBffOptions 
   // from PUBLIC_BFF_URL, are then made once with the real port and never changed.
   const address = loadListenAddress(env);
   const { config, logger, clock, store, app, server } = await listenThenServe(address.BFF_HOST, address.BFF_PORT, 'BFF_PORT', (boundPort) => buildBff(env, boundPort, options));
+  let ops: RunningServer | undefined;
+  if (config.OPS_PORT !== undefined) {
+    try {
+      ops = await serveApp(new Hono().route('/', operationsRoutes(app.services, 'ops')), config.OPS_HOST, config.OPS_PORT, 'OPS_PORT');
+    } catch (error) {
+      await server.close();
+      await store.close();
+      throw error;
+    }
+  }
   // The inbox worker (and the demo bank registration) start once the receiver can be reached.
   app.webhooks.start();
   // Open orders nobody polls (a process died holding a claim, an unknown outcome, an abandoned
@@ -63,15 +80,22 @@ export async function startBff(env: Env = process.env, options: StartBffOptions 
     parkedForMs: config.RECONCILE_PARKED_FOR_MS,
   });
   reconciler.start();
+  // Finished events, refused-delivery samples and unpaid abandoned orders do not pile up forever.
+  const retention = retentionJobFor(config, store, clock, logger);
+  retention.start();
   return {
     url: server.url,
     app,
     config,
     store,
     reconciler,
+    retention,
+    opsUrl: ops?.url,
     close: async (closeOptions) => {
       await server.close(closeOptions);
+      await ops?.close();
       await reconciler.stop();
+      await retention.stop();
       await app.webhooks.stop();
       await store.close();
     },

@@ -45,6 +45,7 @@ export function buildServices(config: Config, deps: AppDeps): Services {
       logger,
       settings: { publicBffUrl: config.PUBLIC_BFF_URL, platform: config.GATEWAY_PLATFORM },
       maxAttempts: config.MAX_PAYMENT_ATTEMPTS,
+      production: config.NODE_ENV === 'production',
       claimWaitMs: config.GATEWAY_TIMEOUT_MS + 5_000,
     }),
     statuses: new StatusRefresher({

@@ -1,6 +1,7 @@
 // The inbox worker as a process of its own (`npm run start:worker`): it processes what the BFF
 // instances started with INBOX_WORKER=false store, on the same DATABASE_URL, off their request
-// loop. It listens only for operators (/healthz, /readyz, /metrics on BFF_PORT) and stops cleanly
+// loop. It listens only for operators (/healthz, /readyz, /metrics on BFF_PORT: an operators'
+// listener, so /metrics asks for METRICS_TOKEN only when one is set) and stops cleanly
 // on SIGTERM: the event in hand is finished, the others wait for the next worker (leases).
 import { Hono } from 'hono';
 import { listenThenServe, runUntilSignalled, type RunningServer } from '../node/serve-app.ts';
@@ -24,7 +25,7 @@ async function buildWorker(env: Env, boundPort: number) {
   const deps = await openProcessDeps(config, logger, systemClock);
   try {
     const services = buildServices(config, deps);
-    return { config, store: deps.store, worker: createInboxWorker(services), app: new Hono().route('/', operationsRoutes(services)) };
+    return { config, store: deps.store, worker: createInboxWorker(services), app: new Hono().route('/', operationsRoutes(services, 'ops')) };
   } catch (error) {
     await deps.store.close();
     throw error;

@@ -93,6 +93,11 @@ export const orderListQuery = z.strictObject({
   limit: z.coerce.number().int().min(1).max(200).default(50),
   /** `nextCursor` of the previous page. */
   cursor: z.string().max(200).optional(),
+  /**
+   * Without a status filter, `created` orders whose session ran out before checkout (nobody will
+   * pay them) are left out; `true` lists them too.
+   */
+  includeAbandoned: z.enum(['true', 'false']).optional(),
 });
 export type OrderListQuery = z.infer<typeof orderListQuery>;
 

@@ -7,11 +7,10 @@ import { rmSync } from 'node:fs';
 import { startSandbox } from '../sandbox/server.ts';
 import { sandboxDefaults } from '../sandbox/defaults.ts';
 import { startBff } from '../bff/server.ts';
+import { developmentMerchantSecret as DEV_MERCHANT_SECRET } from '../bff/auth/development-secret.ts';
 import { startDemo } from '../demo/server.ts';
 import type { RunningServer } from '../node/serve-app.ts';
 
-/** Not a secret: it only opens the local demo's back office. Printed so the presenter can sign in. */
-const DEV_MERCHANT_SECRET = 'dev-merchant-secret-change-me';
 
 const skipBuild = process.argv.includes('--no-build');
 if (!skipBuild) {

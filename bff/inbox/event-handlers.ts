@@ -2,11 +2,12 @@
 // applied writes the same thing (bank) or finds the payment already confirmed (links).
 import type { Logger } from '../observability/logger.ts';
 import type { WebhookMetrics } from '../webhooks/webhook-metrics.ts';
-import { confirmLinkPayment, type LinkConfirmationDeps } from '../links/link-confirmation.ts';
+import { confirmLinkPayment, isNoSuchLink, type LinkConfirmationDeps } from '../links/link-confirmation.ts';
 import { fromStoredLinkReport, storedLinkReport } from '../links/link-report.ts';
+import { screenLinkReport } from '../links/link-screen.ts';
 import { applyBankEvent, parseStoredBankEvent } from './bank-payment-handler.ts';
 import type { EventSource } from './tables.ts';
-import type { EventHandler } from './worker.ts';
+import { PermanentEventFailure, type EventHandler } from './worker.ts';
 
 export interface EventHandlerDeps extends LinkConfirmationDeps {
   logger: Logger;
@@ -33,8 +34,16 @@ export function createEventHandlers(deps: EventHandlerDeps): Record<EventSource,
     links: async (row) => {
       const stored = storedLinkReport.parse(JSON.parse(row.payload));
       const report = fromStoredLinkReport(stored);
+      // Screened at intake already; a report stored before that (or for a link since forgotten)
+      // is screened again, so nothing reaches the gateway for a link that is not ours.
+      const screen = await screenLinkReport(deps.db, report);
+      if (screen === 'unknown_link') return async () => undefined;
+      if (screen === 'own_order') throw new PermanentEventFailure(`link report names our checkout order ${report.orderNumber}`);
       // Gateway lookups happen here, outside the transaction; the confirmation stores once.
-      const confirmation = await confirmLinkPayment(deps, report, stored.via);
+      const confirmation = await confirmLinkPayment(deps, report, stored.via).catch((error: unknown) => {
+        if (isNoSuchLink(error)) throw new PermanentEventFailure(`the gateway has no link ${report.svcLinkId}`);
+        throw error;
+      });
       if (confirmation.state === 'pending') throw new LinkPaymentNotYetVisible(`gateway shows no payment ${report.svcOrderId} for link ${report.svcLinkId} yet`);
       return async () => undefined;
     },

@@ -10,7 +10,7 @@ import type { EventRow, EventSource, WebhookDb, WebhookTrx } from './tables.ts';
 
 /**
  * Waiting to be processed (never tried, or failed and to be retried). Literal states, not
- * parameters: that is what lets the planner use the partial index events_due (migration 0011).
+ * parameters: that is what lets the planner use the partial index events_due_by_source (migration 0013).
  */
 export const pendingEvent = sql<boolean>`state in ('received', 'failed')`;
 
@@ -51,6 +51,8 @@ export async function enqueueEvent(db: WebhookDb, event: NewInboxEvent): Promise
 }
 
 export interface InboxClaim {
+  /** One queue per source: a lane claims its own source's events only. */
+  source: EventSource;
   owner: string;
   now: Date;
   leaseMs: number;
@@ -65,12 +67,13 @@ export function claimDueEvents(db: WebhookDb, claim: InboxClaim): Promise<EventR
   return isPostgres(db) ? claimDueEventsSkippingLocked(db, claim) : claimDueEventsInOneUpdate(db, claim);
 }
 
-/** The oldest `limit` events that are due (never tried, or their retry time has come) and not leased. */
-export function dueEventIds(db: WebhookDb, now: string, limit: number) {
+/** The oldest `limit` events of `source` that are due (never tried, or their retry time has come) and not leased. */
+export function dueEventIds(db: WebhookDb, source: EventSource, now: string, limit: number) {
   return db
     .selectFrom('events')
     .select('id')
     .where(pendingEvent)
+    .where('source', '=', source)
     .where((due) => due.or([due('next_attempt_at', 'is', null), due('next_attempt_at', '<=', now)]))
     .where((free) => free.or([free('lease_expires_at', 'is', null), free('lease_expires_at', '<=', now)]))
     .orderBy('received_at')
@@ -88,7 +91,7 @@ async function claimDueEventsSkippingLocked(db: WebhookDb, claim: InboxClaim): P
   // A CTE with FOR UPDATE is evaluated exactly once (never inlined or rescanned), so each row the
   // UPDATE touches is one this statement locked.
   const claimed = await db
-    .with('picked', () => dueEventIds(db, now, claim.limit).forUpdate().skipLocked())
+    .with('picked', () => dueEventIds(db, claim.source, now, claim.limit).forUpdate().skipLocked())
     .updateTable('events')
     .from('picked')
     .whereRef('events.id', '=', 'picked.id')
@@ -110,7 +113,7 @@ async function claimDueEventsInOneUpdate(db: WebhookDb, claim: InboxClaim): Prom
   const claimed = await db
     .updateTable('events')
     .set({ lease_owner: claim.owner, lease_expires_at: until })
-    .where('id', 'in', dueEventIds(db, now, claim.limit))
+    .where('id', 'in', dueEventIds(db, claim.source, now, claim.limit))
     .returningAll()
     .execute();
   return claimed.sort((a, b) => a.received_at.localeCompare(b.received_at));
@@ -153,10 +156,11 @@ export async function failEvent(
   db: WebhookDb,
   event: Pick<EventRow, 'id' | 'attempts'>,
   owner: string,
-  failure: { error: string; now: Date; policy: RetryPolicy },
+  failure: { error: string; now: Date; policy: RetryPolicy; permanent?: boolean },
 ): Promise<'failed' | 'dead' | 'lease_lost'> {
   const attempts = event.attempts + 1;
-  const dead = attempts >= failure.policy.maxAttempts;
+  // A permanent failure (e.g. the gateway has no such link) would fail the same way every time.
+  const dead = failure.permanent === true || attempts >= failure.policy.maxAttempts;
   const nextAttemptAt = dead ? null : new Date(failure.now.getTime() + retryDelayMs(failure.policy, attempts)).toISOString();
   const result = await db
     .updateTable('events')

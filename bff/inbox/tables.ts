@@ -4,7 +4,7 @@ import type { Generated, Kysely, Selectable, Transaction } from 'kysely';
 import type { Database } from '../store/schema.ts';
 import type { Store } from '../store/database.ts';
 
-export type { EventSource, EventState } from '../../contract/merchant-events.ts';
+export { eventSources, type EventSource, type EventState } from '../../contract/merchant-events.ts';
 
 /** The lease columns 0010 adds to the BFF's `events` table. */
 export interface EventLeaseColumns {
@@ -83,11 +83,20 @@ export interface LinkPaymentsTable {
   updated_at: string;
 }
 
+/** The payment links created through /v1/merchant/payment-links: only their reports are taken. */
+export interface OwnPaymentLinksTable {
+  link_id: string;
+  amount: string;
+  currency: string;
+  created_at: string;
+}
+
 export interface WebhookTables {
   events: Database['events'] & EventLeaseColumns;
   rejected_deliveries: RejectedDeliveriesTable;
   bank_payments: BankPaymentsTable;
   link_payments: LinkPaymentsTable;
+  own_payment_links: OwnPaymentLinksTable;
 }
 
 export type WebhookDatabase = Omit<Database, 'events'> & WebhookTables;

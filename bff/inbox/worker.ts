@@ -1,6 +1,7 @@
 // The inbox worker: outside any request, claims due events with a lease, runs their handlers and
 // marks them processed, the whole claimed batch in one transaction (one event per transaction when
-// that fails). At least once (a crash before the commit leaves the
+// that fails). One lane per source, each with its own claim and loop: bank events are never held
+// up behind link reports, whose handler waits on gateway lookups (and the other way round). At least once (a crash before the commit leaves the
 // event to be claimed again when its lease lapses) and effectively once (handlers are idempotent
 // and the completion only commits for the lease holder). Failures back off; after
 // policy.maxAttempts the event is dead, with its last error kept for the merchant to see.
@@ -10,7 +11,12 @@ import type { Logger } from '../observability/logger.ts';
 import type { WebhookMetrics } from '../webhooks/webhook-metrics.ts';
 import { claimDueEvents, completeEvent, failEvent, pendingEvent, type RetryPolicy } from './inbox.ts';
 import { withoutCommitSync } from '../store/unsynced-commits.ts';
-import type { EventRow, EventSource, WebhookDb, WebhookTrx } from './tables.ts';
+import { eventSources, type EventRow, type EventSource, type WebhookDb, type WebhookTrx } from './tables.ts';
+
+/** Thrown by a handler when retrying cannot help (the gateway has no such link): dead at once. */
+export class PermanentEventFailure extends Error {
+  override name = 'PermanentEventFailure';
+}
 
 /**
  * Reads what it needs outside the transaction (gateway lookups may be slow), then returns the
@@ -37,10 +43,10 @@ export class InboxWorker {
   /** Unique per process and start: a lease names exactly one worker. */
   readonly owner = `worker-${process.pid}-${randomUUID()}`;
   private running = false;
-  private loop: Promise<void> | undefined;
+  private loops: Promise<void>[] = [];
   private startTimer: NodeJS.Timeout | undefined;
-  private wakeUp: (() => void) | undefined;
-  private wakeRequested = false;
+  private readonly wakeUps = new Map<EventSource, () => void>();
+  private readonly wakeRequested = new Set<EventSource>();
   private backlogRecordedAt = 0;
 
   constructor(private readonly options: InboxWorkerOptions) {}
@@ -51,7 +57,7 @@ export class InboxWorker {
     this.running = true;
     this.startTimer = setTimeout(() => {
       this.startTimer = undefined;
-      this.loop = this.run();
+      this.loops = eventSources.map((source) => this.run(source));
     }, delayMs);
   }
 
@@ -60,13 +66,15 @@ export class InboxWorker {
     this.running = false;
     if (this.startTimer) clearTimeout(this.startTimer);
     this.wake();
-    await this.loop;
+    await Promise.all(this.loops);
   }
 
-  /** A new event was stored: look now instead of at the next poll. */
-  wake(): void {
-    this.wakeRequested = true;
-    this.wakeUp?.();
+  /** A new event was stored: look now instead of at the next poll (every lane, or `source`'s). */
+  wake(source?: EventSource): void {
+    for (const lane of source ? [source] : eventSources) {
+      this.wakeRequested.add(lane);
+      this.wakeUps.get(lane)?.();
+    }
   }
 
   /** Processes every event due now; returns how many were attempted. Tests call it directly. */
@@ -79,42 +87,47 @@ export class InboxWorker {
     }
   }
 
-  /** One pass: claim a batch and process it. */
+  /** One pass of every lane: claim a batch of each source and process it. */
   async runOnce(): Promise<number> {
+    let attempted = 0;
+    for (const source of eventSources) attempted += await this.runLaneOnce(source);
+    return attempted;
+  }
+
+  private async runLaneOnce(source: EventSource): Promise<number> {
     const { db, clock } = this.options;
-    const claim = { owner: this.owner, now: clock.now(), leaseMs: this.options.leaseMs, limit: this.options.batchSize ?? 20 };
+    const claim = { source, owner: this.owner, now: clock.now(), leaseMs: this.options.leaseMs, limit: this.options.batchSize ?? 20 };
     const events = await withoutCommitSync(db, (db) => claimDueEvents(db, claim));
     await this.processBatch(events);
     return events.length;
   }
 
-  private async run(): Promise<void> {
+  private async run(source: EventSource): Promise<void> {
     while (this.running) {
       let attempted = 0;
       try {
-        this.wakeRequested = false;
-        attempted = await this.runOnce();
+        this.wakeRequested.delete(source);
+        attempted = await this.runLaneOnce(source);
         await this.recordBacklog();
       } catch (error) {
         // The database itself failed (e.g. a restart): keep the loop alive and try again later.
-        this.options.logger.error({ error: (error as Error).message }, 'inbox worker pass failed');
+        this.options.logger.error({ source, error: (error as Error).message }, 'inbox worker pass failed');
       }
       this.options.metrics.workerPasses.inc();
-      if (attempted === 0 && this.running && !this.wakeRequested) await this.idle();
+      if (attempted === 0 && this.running && !this.wakeRequested.has(source)) await this.idle(source);
     }
   }
 
-  private idle(): Promise<void> {
+  private idle(source: EventSource): Promise<void> {
     return new Promise((resolve) => {
       const timer = setTimeout(done, this.options.pollMs);
+      const wakeUps = this.wakeUps;
       function done() {
         clearTimeout(timer);
+        wakeUps.delete(source);
         resolve();
       }
-      this.wakeUp = () => {
-        this.wakeUp = undefined;
-        done();
-      };
+      wakeUps.set(source, done);
     });
   }
 
@@ -170,7 +183,8 @@ export class InboxWorker {
     const { db, clock, logger, metrics } = this.options;
     const source = event.source as EventSource;
     const message = (error as Error).message || String(error);
-    const outcome = await failEvent(db, event, this.owner, { error: message, now: clock.now(), policy: this.options.policy });
+    const permanent = error instanceof PermanentEventFailure;
+    const outcome = await failEvent(db, event, this.owner, { error: message, now: clock.now(), policy: this.options.policy, permanent });
     if (outcome !== 'lease_lost') metrics.processed.inc({ source, outcome });
     const log = { eventId: event.id, source, type: event.type, attempt: event.attempts + 1, error: message };
     if (outcome === 'dead') logger.error(log, 'inbox event is dead after its last attempt');

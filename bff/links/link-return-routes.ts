@@ -7,13 +7,16 @@ import { linkCallbackQuery } from '../../contract/gateway/links.ts';
 import { GatewayError, GatewayUnavailableError } from '../gateway/errors.ts';
 import type { InboxWriter } from '../inbox/inbox-writer.ts';
 import type { Logger } from '../observability/logger.ts';
-import { confirmLinkPayment, type LinkConfirmationDeps } from './link-confirmation.ts';
+import type { WebhookMetrics } from '../webhooks/webhook-metrics.ts';
+import { confirmLinkPayment, isNoSuchLink, type LinkConfirmationDeps } from './link-confirmation.ts';
+import { screenLinkReport } from './link-screen.ts';
 import { linkEventId, reportFromCallback, toStoredLinkReport } from './link-report.ts';
 import { htmlPageHeaders, pageLocale } from '../http/html-page.ts';
 import { renderLinkResultPage, type LinkResultKind } from './link-result-page.ts';
 
 export interface LinkReturnDeps extends LinkConfirmationDeps {
   logger: Logger;
+  metrics: WebhookMetrics;
   /** LINK_RESULT_URL: send the buyer there (with ?result=…&orderNumber=…) instead of our page. */
   resultUrl: string | undefined;
   /** Stores the report in the inbox (group commit) and wakes the worker. */
@@ -27,6 +30,12 @@ export function linkReturnRoutes(deps: LinkReturnDeps) {
     const parsed = linkCallbackQuery.safeParse(query);
     const report = parsed.success ? reportFromCallback(parsed.data) : undefined;
     if (!report) return c.body(renderLinkResultPage(locale, 'invalid'), 400, htmlPageHeaders);
+    // Only our links' reports are looked up or stored; one naming a checkout order of ours is refused.
+    const screen = await screenLinkReport(deps.db, report);
+    if (screen !== 'ours') {
+      deps.metrics.linkReportsIgnored.inc({ via: 'callback', reason: screen });
+      return c.body(renderLinkResultPage(locale, 'invalid'), screen === 'own_order' ? 400 : 200, htmlPageHeaders);
+    }
 
     let kind: LinkResultKind = 'pending';
     let details: { orderNumber: string; amount: string; currency: string } | undefined;
@@ -38,6 +47,10 @@ export function linkReturnRoutes(deps: LinkReturnDeps) {
         details = { orderNumber, amount, currency };
       }
     } catch (error) {
+      if (isNoSuchLink(error)) {
+        deps.logger.warn({ svcLinkId: report.svcLinkId }, 'link callback for a link the gateway does not know; not queued');
+        return c.body(renderLinkResultPage(locale, 'invalid'), 200, htmlPageHeaders);
+      }
       if (!(error instanceof GatewayError || error instanceof GatewayUnavailableError)) throw error;
       deps.logger.warn({ svcLinkId: report.svcLinkId, svcOrderId: report.svcOrderId, error: error.message }, 'link callback could not be confirmed now; queued');
     }

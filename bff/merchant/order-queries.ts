@@ -3,6 +3,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database, OrderRow, StatusHistoryRow } from '../store/schema.ts';
 import type { OrderListQuery } from '../../contract/merchant-api.ts';
+import { abandonedCreatedOrder } from '../retention/abandoned-orders.ts';
 
 type Db = Kysely<Database>;
 
@@ -29,9 +30,10 @@ export function decodeCursor(text: string): Cursor | undefined {
 }
 
 /** One page of orders matching the filters, and whether more follow. */
-export async function listOrders(db: Db, query: OrderListQuery, cursor: Cursor | undefined): Promise<{ orders: OrderRow[]; more: boolean }> {
+export async function listOrders(db: Db, query: OrderListQuery, cursor: Cursor | undefined, now: Date): Promise<{ orders: OrderRow[]; more: boolean }> {
   let select = db.selectFrom('orders').selectAll();
   if (query.status) select = select.where('status', 'in', query.status);
+  else if (query.includeAbandoned !== 'true') select = select.where((eb) => eb.not(abandonedCreatedOrder(now)(eb)));
   if (query.currency) select = select.where('currency', 'in', query.currency);
   if (query.source) select = select.where('source', '=', query.source);
   if (query.orderNumber) {

@@ -31,9 +31,9 @@ export function merchantOrderRoutes(services: Services, idempotent: MiddlewareHa
           errors: [{ path: 'cursor', message: 'Use nextCursor from the previous page.', code: 'invalid_cursor' }],
         });
       }
-      const { orders, more } = await listOrders(store.db, query, cursor);
-      const histories = await historiesOf(store.db, orders.map((order) => order.order_number));
       const now = clock.now();
+      const { orders, more } = await listOrders(store.db, query, cursor, now);
+      const histories = await historiesOf(store.db, orders.map((order) => order.order_number));
       const last = orders.at(-1);
       const response: OrderListResponse = {
         items: orders.map((order) => merchantOrderView(order, ruleContextOf(order, histories.get(order.order_number) ?? [], now))),

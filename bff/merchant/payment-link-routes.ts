@@ -6,7 +6,10 @@ import { problemTypes } from '../../contract/bff-api.ts';
 import { linkTypes, type LinkListItem } from '../../contract/gateway/index.ts';
 import { fromMinorUnits } from '../../contract/money.ts';
 import { parseGatewayDateTime } from '../gateway/date-time.ts';
+import { navigableGatewayUrl, type NavigableUrlPolicy } from '../gateway/navigable-url.ts';
 import { ProblemException } from '../http/problem.ts';
+import { webhookDb } from '../inbox/tables.ts';
+import { recordOwnLink } from '../links/link-screen.ts';
 import { fieldProblem, positiveAmountInMinorUnits } from '../http/field-problem.ts';
 import { validate } from '../http/validation.ts';
 import type { Services } from '../services.ts';
@@ -19,10 +22,10 @@ export const linkWebhookPath = '/v1/webhooks/links';
 
 const isoOf = (gatewayDate: string) => parseGatewayDateTime(gatewayDate)?.toISOString() ?? gatewayDate;
 
-function linkView(link: LinkListItem): PaymentLink {
+function linkView(link: LinkListItem, policy: NavigableUrlPolicy): PaymentLink {
   return {
     id: String(link.id),
-    url: link.url,
+    url: navigableGatewayUrl(link.url, 'payment link', policy),
     amount: link.amount,
     currency: link.currency,
     reference: link.reference,
@@ -39,12 +42,13 @@ function linkId(text: string): string {
 
 export function merchantPaymentLinkRoutes(services: Services, idempotent: MiddlewareHandler) {
   const { gateway, config } = services;
+  const urlPolicy: NavigableUrlPolicy = { production: config.NODE_ENV === 'production', logger: services.logger };
 
   async function detailOf(id: string): Promise<PaymentLinkDetail> {
     try {
       const [byId, detail] = await Promise.all([gateway.getLinkPaymentById(id), gateway.getDetailLinkPayment(id)]);
       return {
-        ...linkView(byId.data),
+        ...linkView(byId.data, urlPolicy),
         client: detail.detail.client,
         type: detail.detail.type,
         callbackUrl: detail.detail.callback_url,
@@ -78,10 +82,12 @@ export function merchantPaymentLinkRoutes(services: Services, idempotent: Middle
         throw gatewayProblem(error, 'payment link creation', true) ?? error;
       }
       const id = String(created.id);
+      // Ours from now on: only links recorded here have their reports taken (bff/links/link-screen.ts).
+      await recordOwnLink(webhookDb(services.store), { id, amount: fromMinorUnits(minor, body.currency), currency: body.currency, now: services.clock.now() });
       // The link exists now: a failed read-back must not turn into an error that invites a second link.
       const view: PaymentLinkDetail = await detailOf(id).catch(() => ({
         id,
-        url: created.url,
+        url: navigableGatewayUrl(created.url, 'payment link', urlPolicy),
         amount: fromMinorUnits(minor, body.currency),
         currency: body.currency,
         reference: body.reference ?? '',
@@ -104,7 +110,7 @@ export function merchantPaymentLinkRoutes(services: Services, idempotent: Middle
         throw gatewayProblem(error, 'payment link list', false) ?? error;
       }
       const response: PaymentLinkPage = {
-        items: list.data.payment_link.map(linkView),
+        items: list.data.payment_link.map((link) => linkView(link, urlPolicy)),
         page: list.data.current_page,
         perPage: list.data.per_page,
         total: list.data.total,

@@ -118,7 +118,7 @@ export const checkoutOperations: OperationDoc[] = [
     method: 'get',
     path: '/readyz',
     operationId: 'readyz',
-    summary: 'Readiness: database and upstream.',
+    summary: 'Readiness: database and upstream (the gateway is asked at most once per READYZ_GATEWAY_EVERY_MS, whatever the call rate).',
     tags: ['operations'],
     responses: {
       200: { description: 'Ready.', schema: readinessResponse },
@@ -129,9 +129,13 @@ export const checkoutOperations: OperationDoc[] = [
     method: 'get',
     path: '/metrics',
     operationId: 'metrics',
-    summary: 'Prometheus metrics.',
+    summary: 'Prometheus metrics. On the API port only with `Authorization: Bearer <METRICS_TOKEN>`; also served on OPS_PORT when set.',
     tags: ['operations'],
-    responses: { 200: { description: 'Text exposition format.', schema: z.string(), contentType: 'text/plain' } },
+    responses: {
+      200: { description: 'Text exposition format.', schema: z.string(), contentType: 'text/plain' },
+      401: { description: 'Missing or wrong metrics token.', headers: { 'WWW-Authenticate': 'Bearer challenge' } },
+      404: { description: 'No METRICS_TOKEN is set: not served on the API port.' },
+    },
   },
   {
     method: 'get',

@@ -8,6 +8,7 @@ import type { Address, BillingAddress } from '../../contract/address.ts';
 import { problemTypes } from '../../contract/bff-api.ts';
 import { GatewayError, GatewayUnavailableError } from '../gateway/errors.ts';
 import type { GatewayClient } from '../gateway/client.ts';
+import { navigableGatewayUrl } from '../gateway/navigable-url.ts';
 import { ProblemException } from '../http/problem.ts';
 import { SingleFlight } from '../lib/single-flight.ts';
 import type { Clock } from '../observability/clock.ts';
@@ -35,6 +36,8 @@ export interface PaymentStarterOptions {
   settings: ProcessPaymentSettings;
   /** Attempts an order may have (MAX_PAYMENT_ATTEMPTS). */
   maxAttempts: number;
+  /** NODE_ENV=production: the hosted page must be https (no loopback http, as the sandbox's). */
+  production: boolean;
   /** How long a repeat waits for another process's claim before giving up (ms). */
   claimWaitMs: number;
   /** How often a repeat re-reads a claim held by another process (ms). */
@@ -112,11 +115,19 @@ export class PaymentStarter {
     try {
       const request = processPaymentRequestOf(seen, attempt, checkout.billing, checkout.shipping, this.options.settings);
       const created = await gateway.processPayment(request);
-      const kept = await settleAttemptClaim(store.db, orderNumber, claim, { state: 'created', hostedUrl: created.url, now: clock.now().toISOString() });
+      let hostedUrl: string;
+      try {
+        hostedUrl = navigableGatewayUrl(created.url, 'hosted payment page', { production: this.options.production, logger });
+      } catch (refusal) {
+        // The page exists at the gateway but no browser may be sent there: never re-sent, reconciled.
+        await settleAttemptClaim(store.db, orderNumber, claim, { state: 'unknown', error: 'the gateway answered a URL a browser may not follow', now: clock.now().toISOString() });
+        throw refusal;
+      }
+      const kept = await settleAttemptClaim(store.db, orderNumber, claim, { state: 'created', hostedUrl, now: clock.now().toISOString() });
       // The claim was taken from us (the reconciler closed the attempt as interrupted, or a late
       // approval settled the order): a page for an attempt we no longer track must not reach the buyer.
       if (!kept) throw orderClosed('This order can no longer be paid.');
-      return created.url;
+      return hostedUrl;
     } catch (error) {
       if (error instanceof ProblemException) throw error;
       const now = clock.now().toISOString();

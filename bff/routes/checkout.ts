@@ -15,7 +15,7 @@ const checkoutRequest = createCheckoutRequestSchema(createAddressSchemas(serverA
 
 export function checkoutRoutes(services: Services) {
   const { store, tokens, payments, config } = services;
-  const limited = rateLimit(services.creationLimiter, (c) => clientIp(c, config.TRUST_PROXY));
+  const limited = rateLimit(services.creationLimiter, (c) => clientIp(c, config.TRUST_PROXY, config.TRUSTED_PROXY_COUNT));
 
   return new Hono<SessionEnv>().post(
     '/v1/checkout',

@@ -32,7 +32,7 @@ function catalogReturnUrl(origin: string, requested: string | undefined, referer
 
 export function sessionRoutes(services: Services) {
   const { store, tokens, clock, catalog, config, gateway, logger } = services;
-  const limited = rateLimit(services.creationLimiter, (c) => clientIp(c, config.TRUST_PROXY));
+  const limited = rateLimit(services.creationLimiter, (c) => clientIp(c, config.TRUST_PROXY, config.TRUSTED_PROXY_COUNT));
 
   return new Hono<SessionEnv>()
     .post('/v1/sessions', limited, validate('json', createSessionRequest), async (c) => {

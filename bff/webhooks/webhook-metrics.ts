@@ -8,6 +8,7 @@ export class WebhookMetrics {
   readonly rejections: Counter<'source' | 'reason'>;
   readonly processed: Counter<'source' | 'outcome'>;
   readonly netAmountMismatches: Counter;
+  readonly linkReportsIgnored: Counter<'via' | 'reason'>;
   readonly inboxBacklog: Gauge<'state'>;
   readonly workerPasses: Counter;
 
@@ -34,6 +35,12 @@ export class WebhookMetrics {
     this.netAmountMismatches = new Counter({
       name: 'bank_net_amount_mismatches_total',
       help: 'payment.succeeded events whose net_amount breaks the banking-webhooks.md §6.4 rule.',
+      registers,
+    });
+    this.linkReportsIgnored = new Counter({
+      name: 'link_reports_ignored_total',
+      help: 'Link reports (webhook or callback) for a link we did not create: answered 2xx, not stored, not looked up.',
+      labelNames: ['via', 'reason'] as const,
       registers,
     });
     this.inboxBacklog = new Gauge({

@@ -12,6 +12,8 @@ import { InboxWorker } from '../inbox/worker.ts';
 import { InboxWriter } from '../inbox/inbox-writer.ts';
 import { linkReturnRoutes } from '../links/link-return-routes.ts';
 import type { Services } from '../services.ts';
+import { upstreamRateLimit } from '../http/upstream-limit.ts';
+import { FixedWindowLimiter } from '../http/rate-limit.ts';
 import { secretRefsOf } from './bank-delivery.ts';
 import { webhookMetricsFor } from './webhook-metrics.ts';
 import { webhookRoutes } from './webhook-routes.ts';
@@ -66,9 +68,14 @@ export function createWebhookModule(services: Services): WebhookModule {
   const inbox = new InboxWriter(db, () => worker.wake());
   const merchantSecret = config.MERCHANT_SECRET;
 
+  // Both call the gateway per request (link lookups): limited per address like /v1/return.
+  const limited = upstreamRateLimit(services);
+  const rejectedSamples = new FixedWindowLimiter(config.REJECTED_SAMPLES_PER_MINUTE, 60_000, clock);
   const routes = new Hono()
-    .route('/', webhookRoutes({ db, clock, logger, metrics, bankSecretRefs: secretRefs, inbox }))
-    .route('/', linkReturnRoutes({ db, gateway, clock, credentials, logger, resultUrl: config.LINK_RESULT_URL, inbox }))
+    .use('/v1/links/return', limited)
+    .use('/v1/webhooks/links', limited)
+    .route('/', webhookRoutes({ db, clock, logger, metrics, bankSecretRefs: secretRefs, inbox, rejectedSamples }))
+    .route('/', linkReturnRoutes({ db, gateway, clock, credentials, logger, metrics, resultUrl: config.LINK_RESULT_URL, inbox }))
     .route('/', merchantBankingRoutes({ merchantSecret, bank, destinationDefaults }))
     .route('/', merchantEventsRoutes({ db, merchantSecret }));
 

@@ -33,10 +33,15 @@ export const webhookOperations: OperationDoc[] = [
     method: 'post',
     path: '/v1/webhooks/links',
     operationId: 'receiveLinkWebhook',
-    summary: "A payment link's webhook_url report. Stored, then confirmed by lookup before the payment counts as paid.",
+    summary:
+      "A payment link's webhook_url report. For a link created through /v1/merchant/payment-links: stored, then confirmed by lookup (paid only with a verified orderHash or the link's own listing). For any other link: acknowledged and counted, not stored.",
     tags: ['webhooks'],
     requestBody: linkWebhookBody,
-    responses: { 200: { description: 'Stored (or already stored).', schema: acknowledged }, 400: rejected },
+    responses: {
+      200: { description: 'Stored, already stored, or not ours (ignored).', schema: acknowledged },
+      400: { description: 'Refused: not the §6.3 body, or it names one of our checkout orders.' },
+      429: { description: 'Too many requests from this address (UPSTREAM_RATE_LIMIT_PER_MINUTE).', headers: { 'Retry-After': 'Seconds to wait' } },
+    },
   },
   {
     method: 'get',
@@ -48,7 +53,8 @@ export const webhookOperations: OperationDoc[] = [
     responses: {
       200: { description: 'The result page.', contentType: 'text/html' },
       303: { description: 'To LINK_RESULT_URL with `result` and `orderNumber`.', headers: { Location: 'The result URL' } },
-      400: { description: 'The query is not a link report: the "invalid" page.', contentType: 'text/html' },
+      400: { description: 'The query is not a link report, or names one of our checkout orders: the "invalid" page.', contentType: 'text/html' },
+      429: { description: 'Too many requests from this address (UPSTREAM_RATE_LIMIT_PER_MINUTE).', headers: { 'Retry-After': 'Seconds to wait' } },
     },
   },
   {

@@ -1,14 +1,18 @@
 // POST /v1/webhooks/banking and POST /v1/webhooks/links. Authenticate (bank: decrypt) or at
 // least validate the raw body, store it in the inbox, and answer 2xx only after that commit.
 // Processing happens later in the inbox worker; a repeated delivery is acknowledged, not redone.
+// A link report for a link we did not create is acknowledged and counted, never stored; refused
+// deliveries are all counted, and only a bounded sample of them is written down.
 import { Hono } from 'hono';
 import { linkWebhookBody } from '../../contract/gateway/links.ts';
 import { requestText } from '../http/node-request.ts';
+import type { FixedWindowLimiter } from '../http/rate-limit.ts';
 import type { InboxWriter } from '../inbox/inbox-writer.ts';
 import type { WebhookDb } from '../inbox/tables.ts';
 import type { Clock } from '../observability/clock.ts';
 import type { Logger } from '../observability/logger.ts';
 import { linkEventId, reportFromWebhook, toStoredLinkReport } from '../links/link-report.ts';
+import { screenLinkReport } from '../links/link-screen.ts';
 import { BankDeliveryRejected, openBankDelivery } from './bank-delivery.ts';
 import { recordRejectedDelivery } from './rejected-deliveries.ts';
 import type { WebhookMetrics } from './webhook-metrics.ts';
@@ -23,6 +27,11 @@ export interface WebhookRouteDeps {
   bankSecretRefs: readonly string[];
   /** Stores deliveries in the inbox (group commit) and wakes the worker. */
   inbox: InboxWriter;
+  /**
+   * How many refused deliveries are kept as samples (REJECTED_SAMPLES_PER_MINUTE per instance):
+   * every one is counted in /metrics, but a flood of junk must not cost a synced row each.
+   */
+  rejectedSamples: FixedWindowLimiter;
 }
 
 export function webhookRoutes(deps: WebhookRouteDeps) {
@@ -33,7 +42,7 @@ export function webhookRoutes(deps: WebhookRouteDeps) {
     metrics.deliveries.inc({ source, outcome: 'rejected' });
     // The reason and size only: never the body, decrypted or not.
     logger.warn({ source, reason, bytes: Buffer.byteLength(rawBody), fields: fieldPaths.length ? fieldPaths : undefined }, 'webhook delivery rejected');
-    await recordRejectedDelivery(db, { source, reason, rawBody, fieldPaths, now: clock.now() });
+    if (deps.rejectedSamples.hit(source) === 0) await recordRejectedDelivery(db, { source, reason, rawBody, fieldPaths, now: clock.now() });
     return webhookRejected();
   };
 
@@ -67,8 +76,15 @@ export function webhookRoutes(deps: WebhookRouteDeps) {
       }
       const parsed = linkWebhookBody.safeParse(json);
       if (!parsed.success) throw await refuse('links', 'schema', rawBody, parsed.error.issues.map((issue) => issue.path.join('.')));
-      // Unsigned by the gateway: stored as a claim to check, confirmed by lookup in the worker.
+      // Unsigned by the gateway: stored as a claim to check, confirmed by lookup in the worker,
+      // and only for a link we created.
       const report = reportFromWebhook(parsed.data);
+      const screen = await screenLinkReport(db, report);
+      if (screen === 'own_order') throw await refuse('links', 'own_order', rawBody);
+      if (screen === 'unknown_link') {
+        metrics.linkReportsIgnored.inc({ via: 'webhook', reason: screen });
+        return c.json({ received: true }, 200);
+      }
       const stored = await deps.inbox.enqueue({
         source: 'links',
         externalId: linkEventId(report),

@@ -340,6 +340,14 @@ async function createLink(event: SubmitEvent): Promise<void> {
   }
 }
 
+function isHttpUrl(text: string): boolean {
+  try {
+    return ['http:', 'https:'].includes(new URL(text).protocol);
+  } catch {
+    return false;
+  }
+}
+
 async function refreshLinks(): Promise<void> {
   try {
     const page = await api<PaymentLinkPage>('GET', `/v1/merchant/payment-links?limit=5&page=${linksPage}`);
@@ -353,7 +361,8 @@ async function refreshLinks(): Promise<void> {
         url.className = 'mono';
         url.textContent = link.url;
         const pay = document.createElement('a');
-        pay.href = link.url;
+        // The BFF checks the gateway's URL already; an href is still only ever http(s) here.
+        if (isHttpUrl(link.url)) pay.href = link.url;
         pay.target = '_blank';
         pay.rel = 'noopener';
         pay.textContent = 'Pay in the sandbox';

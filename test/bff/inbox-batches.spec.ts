@@ -137,17 +137,17 @@ test('a claim takes the oldest due events, past processed, leased and not-yet-du
   await set('order-leased', { lease_owner: 'another worker', lease_expires_at: at(90).toISOString() });
   await set('order-retry-later', { state: 'failed', attempts: 1, next_attempt_at: at(60).toISOString() });
 
-  const claimed = await claimDueEvents(db, { owner: 'this worker', now, leaseMs: 60_000, limit: 2 });
+  const claimed = await claimDueEvents(db, { source: 'bank', owner: 'this worker', now, leaseMs: 60_000, limit: 2 });
   expect(claimed.map((row) => row.external_id)).toEqual(['order-due-1', 'order-due-2']);
   expect(claimed.every((row) => row.lease_owner === 'this worker')).toBe(true);
 
   if (store.engine === 'sqlite') {
     // Read in received order from the index of waiting events and left after `limit` rows: the
     // claim costs the same with 20 or 20,000 events waiting (bench: inbox drain).
-    const query = dueEventIds(db, now.toISOString(), 2).compile();
+    const query = dueEventIds(db, 'bank', now.toISOString(), 2).compile();
     const plan = await sql.raw<{ detail: string }>(`explain query plan ${query.sql.replaceAll('?', "'0'")}`).execute(db);
     const steps = plan.rows.map((row) => row.detail).join('\n');
-    expect(steps).toContain('USING INDEX events_due');
+    expect(steps).toContain('USING INDEX events_due_by_source');
     expect(steps).not.toContain('TEMP B-TREE');
   }
 });

@@ -12,6 +12,8 @@ import { startSandbox } from '../../sandbox/server.ts';
 import type { RunningServer } from '../../node/serve-app.ts';
 import { freePort, killHard, spawnBff as spawnBffProcess } from './fixtures/bff-process.ts';
 import { createTestDatabase, type TestDatabase } from './fixtures/test-database.ts';
+import { recordOwnLink } from '../../bff/links/link-screen.ts';
+import { metricsToken } from './fixtures/stack.ts';
 import { afterWorkerPasses, bankEvent, currentSecret, deliveryBody, eventually, linkWebhook, metricsText, postBank } from './webhooks-support.ts';
 
 
@@ -36,6 +38,7 @@ test.beforeAll(async () => {
     BFF_PORT: String(port),
     BANK_SECRET_REF: currentSecret,
     LOG_LEVEL: 'silent',
+    METRICS_TOKEN: metricsToken,
     INBOX_POLL_MS: '50',
     INBOX_LEASE_MS: '1500',
     GATEWAY_TIMEOUT_MS: '60000',
@@ -103,6 +106,8 @@ test('killed while processing (lease held): the lease lapses and the event is pr
     body: JSON.stringify({ key: sandboxDefaults.merchant.apiKey, amount: '5000.00', currency: 'CRC', type: 1, webhook_url: `${bffUrl}/v1/webhooks/links` }),
   });
   const link = (await created.json()) as { id: number; url: string };
+  // Made at the gateway directly (a webhook only), recorded as ours as the merchant API would.
+  await recordOwnLink(db, { id: String(link.id), amount: '5000.00', currency: 'CRC', now: new Date() });
 
   const first = await spawnBff({ INBOX_WORKER_DELAY_MS: '0' });
   // The worker's first lookup never answers: the process is mid-event when it dies.

@@ -10,6 +10,7 @@ import {
   eventually,
   linkWebhook,
   merchantGet,
+  merchantPost,
   metricsText,
   postBank,
   postLinkWebhook,
@@ -37,15 +38,17 @@ test.describe('with a clock the test moves', () => {
   const row = (externalId: string) => tables(stack.bff).selectFrom('events').selectAll().where('external_id', '=', externalId).executeTakeFirstOrThrow();
 
   test('an event that keeps failing is retried after growing delays, then dead with its last error', async () => {
-    // A link the gateway does not know: every lookup fails.
-    const body = linkWebhook({ svcLinkId: 987_654, svcOrderId: 1_000_001 });
+    // A link of ours reported paid by a payment the gateway does not show: every lookup fails.
+    const link = await merchantPost(stack.bffUrl, '/v1/merchant/payment-links', { amount: '15000.00', currency: 'CRC' });
+    expect(link.status, JSON.stringify(link.body)).toBe(201);
+    const body = linkWebhook({ svcLinkId: Number(link.body.id), svcOrderId: 1_000_001 });
     expect((await postLinkWebhook(stack.bffUrl, body)).status).toBe(200);
-    const externalId = '987654:1000001';
+    const externalId = `${link.body.id}:1000001`;
 
     const first = await eventually(() => row(externalId), (r) => r.attempts === 1, 'first failure');
     expect(first.state).toBe('failed');
     expect(first.next_attempt_at).toBe(new Date(clock.now().getTime() + 60_000).toISOString());
-    expect(first.last_error).toMatch(/not found/i);
+    expect(first.last_error).toMatch(/no payment/i);
 
     // Not due yet: several worker passes go by and the event is left alone.
     await afterWorkerPasses(stack.bffUrl, 3);
@@ -60,7 +63,7 @@ test.describe('with a clock the test moves', () => {
     const dead = await eventually(() => row(externalId), (r) => r.attempts === 3, 'third failure');
     expect(dead.state).toBe('dead');
     expect(dead.next_attempt_at).toBeNull();
-    expect(dead.last_error).toMatch(/not found/i);
+    expect(dead.last_error).toMatch(/no payment/i);
 
     // Dead stays dead: time passing does not bring it back.
     clock.advance(3_600_000);
@@ -68,7 +71,7 @@ test.describe('with a clock the test moves', () => {
     expect((await row(externalId)).attempts).toBe(3);
 
     const listed = await merchantGet(stack.bffUrl, '/v1/merchant/events?state=dead');
-    expect(listed.body.items).toEqual([expect.objectContaining({ externalId, state: 'dead', attempts: 3, lastError: expect.stringMatching(/not found/i) })]);
+    expect(listed.body.items).toEqual([expect.objectContaining({ externalId, state: 'dead', attempts: 3, lastError: expect.stringMatching(/no payment/i) })]);
     expect(await metricsText(stack.bffUrl)).toMatch(/inbox_events_total\{source="links",outcome="dead"\} 1/);
   });
 

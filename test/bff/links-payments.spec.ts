@@ -3,6 +3,7 @@
 // is trusted: the payment is confirmed by lookup, the orderHash checked, and stored once.
 import { expect, test } from '@playwright/test';
 import { sandboxDefaults } from '../../sandbox/defaults.ts';
+import { recordOwnLink } from '../../bff/links/link-screen.ts';
 import { eventually, linkWebhook, merchantGet, postLinkWebhook, startWebhookStack, tables, type WebhookStack } from './webhooks-support.ts';
 
 const approvedCard = '4012000000020071';
@@ -41,6 +42,9 @@ async function createLink(options: { webhook?: boolean; callback?: boolean; amou
   });
   const body = (await response.json()) as { id: number; url: string };
   expect(body.id).toBeGreaterThan(0);
+  // Made at the gateway directly (to choose which reports it sends), then recorded as ours the
+  // way /v1/merchant/payment-links records the links it creates.
+  await recordOwnLink(tables(stack.bff), { id: String(body.id), amount: options.amount ?? '15000.00', currency: options.currency ?? 'CRC', now: new Date() });
   return body;
 }
 

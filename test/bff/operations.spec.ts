@@ -2,7 +2,7 @@
 import { expect, test } from '@playwright/test';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { checkout, createMerchantSession } from './fixtures/buyer.ts';
-import { startStack, type Stack } from './fixtures/stack.ts';
+import { metricsHeaders, startStack, type Stack } from './fixtures/stack.ts';
 
 let stack: Stack;
 test.beforeAll(async () => {
@@ -16,7 +16,7 @@ test('/metrics counts requests by route pattern and upstream calls by operation 
   const session = await createMerchantSession(stack.bffUrl);
   await checkout(stack.bffUrl, session.sessionToken);
   await fetch(`${stack.bffUrl}/v1/orders/${session.orderNumber}`, { headers: { Authorization: `Bearer ${session.sessionToken}` } });
-  const response = await fetch(`${stack.bffUrl}/metrics`);
+  const response = await fetch(`${stack.bffUrl}/metrics`, { headers: metricsHeaders });
   expect(response.status).toBe(200);
   expect(response.headers.get('Content-Type')).toContain('text/plain');
   const text = await response.text();

@@ -13,7 +13,7 @@ import { webhookDb } from '../../bff/inbox/tables.ts';
 import type { Env } from '../../bff/config.ts';
 import type { Clock } from '../../bff/observability/clock.ts';
 import { startBff, type RunningBff } from '../../bff/server.ts';
-import { merchantSecret, shopOrigin } from './fixtures/stack.ts';
+import { merchantSecret, metricsHeaders, metricsToken, shopOrigin } from './fixtures/stack.ts';
 import { createTestDatabase } from './fixtures/test-database.ts';
 
 export const currentSecret = 'test-bank-secret-current';
@@ -63,6 +63,8 @@ export async function startWebhookStack(options: { env?: Env; logger?: Logger; c
     INBOX_POLL_MS: '50',
     INBOX_RETRY_BASE_MS: '50',
     INBOX_RETRY_MAX_MS: '200',
+    UPSTREAM_RATE_LIMIT_PER_MINUTE: '10000',
+    METRICS_TOKEN: metricsToken,
     ...options.env,
   };
   // TEST_DATABASE_URL (issue 8's PostgreSQL runs): the same suite on a fresh schema of that server.
@@ -132,7 +134,8 @@ export async function merchantGet(bffUrl: string, path: string): Promise<{ statu
 export async function merchantPost(bffUrl: string, path: string, body: unknown, secret = merchantSecret): Promise<{ status: number; body: any; headers: Headers }> {
   const response = await fetch(bffUrl + path, {
     method: 'POST',
-    headers: { Authorization: `Bearer ${secret}`, 'Content-Type': 'application/json' },
+    // A fresh key per call: the merchant POSTs that require one get it, the others ignore it.
+    headers: { Authorization: `Bearer ${secret}`, 'Content-Type': 'application/json', 'Idempotency-Key': randomUUID() },
     body: JSON.stringify(body),
   });
   const text = await response.text();
@@ -154,7 +157,7 @@ export async function eventually<T>(read: () => Promise<T>, done: (value: T) => 
 }
 
 export async function metricsText(bffUrl: string): Promise<string> {
-  return (await fetch(`${bffUrl}/metrics`)).text();
+  return (await fetch(`${bffUrl}/metrics`, { headers: metricsHeaders })).text();
 }
 
 /** How many passes the inbox worker behind `bffUrl` has made (0 when it never ran). */

@@ -123,7 +123,7 @@ test.describe('the inbox claim', () => {
   test('five workers claiming at once take disjoint batches that cover the whole backlog', async () => {
     const { db, now } = await backlog(50);
     const batches = await Promise.all(
-      Array.from({ length: 5 }, (_, worker) => claimDueEvents(db, { owner: `worker-${worker}`, now, leaseMs: 60_000, limit: 20 })),
+      Array.from({ length: 5 }, (_, worker) => claimDueEvents(db, { source: 'bank', owner: `worker-${worker}`, now, leaseMs: 60_000, limit: 20 })),
     );
     const claimed = batches.flat().map((event) => event.id);
     // Nobody got an event twice, and nobody queued behind another worker's rows and came back empty-handed
@@ -134,7 +134,7 @@ test.describe('the inbox claim', () => {
       expect(batch.every((event) => event.lease_owner === `worker-${worker}`)).toBe(true);
     }
     // And a lease still held is not claimable by anyone.
-    expect(await claimDueEvents(db, { owner: 'late', now, leaseMs: 60_000, limit: 20 })).toEqual([]);
+    expect(await claimDueEvents(db, { source: 'bank', owner: 'late', now, leaseMs: 60_000, limit: 20 })).toEqual([]);
   });
 
   test('a row another worker is claiming right now is skipped, not waited for', async () => {
@@ -144,21 +144,21 @@ test.describe('the inbox claim', () => {
     await other.query('begin');
     await other.query('select id from events where id = $1 for update', [oldest.id]);
     try {
-      const batch = await claimDueEvents(db, { owner: 'me', now, leaseMs: 60_000, limit: 20 });
+      const batch = await claimDueEvents(db, { source: 'bank', owner: 'me', now, leaseMs: 60_000, limit: 20 });
       expect(batch).toHaveLength(2);
       expect(batch.map((event) => event.id)).not.toContain(oldest.id);
     } finally {
       await other.query('rollback');
     }
     // Released without being claimed: the next pass takes it.
-    expect((await claimDueEvents(db, { owner: 'me', now, leaseMs: 60_000, limit: 20 })).map((event) => event.id)).toEqual([oldest.id]);
+    expect((await claimDueEvents(db, { source: 'bank', owner: 'me', now, leaseMs: 60_000, limit: 20 })).map((event) => event.id)).toEqual([oldest.id]);
   });
 
   test('an expired lease is claimed again; the oldest events come first', async () => {
     const { db, now } = await backlog(4);
-    const first = await claimDueEvents(db, { owner: 'crashed', now, leaseMs: 1_000, limit: 2 });
+    const first = await claimDueEvents(db, { source: 'bank', owner: 'crashed', now, leaseMs: 1_000, limit: 2 });
     const later = new Date(now.getTime() + 5_000);
-    const second = await claimDueEvents(db, { owner: 'successor', now: later, leaseMs: 60_000, limit: 10 });
+    const second = await claimDueEvents(db, { source: 'bank', owner: 'successor', now: later, leaseMs: 60_000, limit: 10 });
     expect(first.map((event) => JSON.parse(event.payload).index)).toEqual([0, 1]);
     expect(second.map((event) => JSON.parse(event.payload).index)).toEqual([0, 1, 2, 3]);
     expect(second.every((event) => event.lease_owner === 'successor')).toBe(true);

@@ -4,10 +4,12 @@ import { initial } from './0001-initial.ts';
 import { webhooks } from './0010-webhooks.ts';
 import { inboxDueIndex } from './0011-inbox-due-index.ts';
 import { paymentAttempts } from './0012-payment-attempts.ts';
+import { intakeBounds } from './0013-intake-bounds.ts';
 
 export const migrations: Record<string, Migration> = {
   '0001-initial': initial,
   '0010-webhooks': webhooks,
   '0011-inbox-due-index': inboxDueIndex,
   '0012-payment-attempts': paymentAttempts,
+  '0013-intake-bounds': intakeBounds,
 };

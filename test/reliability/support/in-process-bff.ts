@@ -47,6 +47,7 @@ export async function startInProcessBff(extraEnv: Env = {}): Promise<InProcessBf
     // Generous: a slow answer on a busy machine is not bad input (a timeout is an honest 502/503).
     GATEWAY_TIMEOUT_MS: '30000',
     RATE_LIMIT_PER_MINUTE: '1000000',
+    UPSTREAM_RATE_LIMIT_PER_MINUTE: '1000000',
     LOG_LEVEL: 'info',
     ...extraEnv,
   });

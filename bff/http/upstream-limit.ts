@@ -1,0 +1,21 @@
+// The per-address limit of the buyer endpoints that make us call the gateway (/v1/return,
+// /v1/links/return, /v1/webhooks/links): each request there costs one or more upstream calls, so a
+// script hammering them from one address is stopped here with 429 before it reaches the gateway.
+// One limiter per app, shared by every path it guards (UPSTREAM_RATE_LIMIT_PER_MINUTE).
+import type { MiddlewareHandler } from 'hono';
+import type { Services } from '../services.ts';
+import { clientIp } from './client-ip.ts';
+import { FixedWindowLimiter, rateLimit } from './rate-limit.ts';
+
+const perServices = new WeakMap<Services, MiddlewareHandler>();
+
+export function upstreamRateLimit(services: Services): MiddlewareHandler {
+  let found = perServices.get(services);
+  if (!found) {
+    const { config, clock } = services;
+    const limiter = new FixedWindowLimiter(config.UPSTREAM_RATE_LIMIT_PER_MINUTE, 60_000, clock);
+    found = rateLimit(limiter, (c) => clientIp(c, config.TRUST_PROXY, config.TRUSTED_PROXY_COUNT));
+    perServices.set(services, found);
+  }
+  return found;
+}

@@ -1,0 +1,129 @@
+// Deletes what nobody needs any more, so storage stays bounded under any traffic: finished inbox
+// events (processed or dead), refused-delivery samples, and unpaid abandoned orders (with their
+// history and sessions), each once older than its configured age. Every statement deletes at most
+// `batchSize` rows, picked by key, so transactions stay short on both engines and a big backlog
+// is worked off in many small steps (other writers get the database in between).
+import { sql, type Kysely } from 'kysely';
+import { isPostgres } from '../store/migrations/engine.ts';
+import type { Logger } from '../observability/logger.ts';
+import type { Clock } from '../observability/clock.ts';
+import { webhookDb, type WebhookDatabase } from '../inbox/tables.ts';
+import type { Config } from '../config.ts';
+import type { Store } from '../store/database.ts';
+import { unpaidAbandonedOrder } from './abandoned-orders.ts';
+
+export interface RetentionPolicy {
+  eventsMs: number;
+  rejectedMs: number;
+  abandonedOrdersMs: number;
+  batchSize: number;
+}
+
+export interface RetentionCounts {
+  events: number;
+  rejected: number;
+  orders: number;
+}
+
+export interface RetentionJobOptions {
+  db: Kysely<WebhookDatabase>;
+  clock: Clock;
+  logger: Logger;
+  policy: RetentionPolicy;
+  /** 0: never runs by itself (runOnce still works). */
+  intervalMs: number;
+}
+
+/** Finished for good: read oldest first through events_received_at (0010). */
+const finishedEvent = sql<boolean>`state in ('processed', 'dead')`;
+
+const deleted = (result: { numDeletedRows: bigint }) => Number(result.numDeletedRows);
+
+export class RetentionJob {
+  private timer: NodeJS.Timeout | undefined;
+  private running: Promise<unknown> | undefined;
+
+  constructor(private readonly options: RetentionJobOptions) {}
+
+  start(): void {
+    if (this.options.intervalMs <= 0 || this.timer) return;
+    this.timer = setInterval(() => {
+      this.running ??= this.runOnce()
+        .catch((error: Error) => this.options.logger.error({ error: error.message }, 'retention pass failed; the next one retries'))
+        .finally(() => (this.running = undefined));
+    }, this.options.intervalMs);
+    this.timer.unref();
+  }
+
+  async stop(): Promise<void> {
+    clearInterval(this.timer);
+    this.timer = undefined;
+    await this.running;
+  }
+
+  /** One full pass: every kind of row, batch after batch until none is left. */
+  async runOnce(): Promise<RetentionCounts> {
+    const now = this.options.clock.now().getTime();
+    const { policy } = this.options;
+    const counts: RetentionCounts = {
+      events: await this.untilDone(() => this.deleteFinishedEvents(new Date(now - policy.eventsMs).toISOString())),
+      rejected: await this.untilDone(() => this.deleteRejectedSamples(new Date(now - policy.rejectedMs).toISOString())),
+      orders: await this.untilDone(() => this.deleteAbandonedOrders(new Date(now - policy.abandonedOrdersMs))),
+    };
+    if (counts.events + counts.rejected + counts.orders > 0) this.options.logger.info(counts, 'retention: old rows deleted');
+    return counts;
+  }
+
+  private async untilDone(batch: () => Promise<number>): Promise<number> {
+    let total = 0;
+    for (;;) {
+      const count = await batch();
+      total += count;
+      if (count < this.options.policy.batchSize) return total;
+    }
+  }
+
+  private async deleteFinishedEvents(before: string): Promise<number> {
+    const { db, policy } = this.options;
+    const ids = db.selectFrom('events').select('id').where(finishedEvent).where('received_at', '<', before).limit(policy.batchSize);
+    return deleted(await db.deleteFrom('events').where('id', 'in', ids).executeTakeFirst());
+  }
+
+  private async deleteRejectedSamples(before: string): Promise<number> {
+    const { db, policy } = this.options;
+    const ids = db.selectFrom('rejected_deliveries').select('id').where('received_at', '<', before).limit(policy.batchSize);
+    return deleted(await db.deleteFrom('rejected_deliveries').where('id', 'in', ids).executeTakeFirst());
+  }
+
+  /** The order and the rows that reference it, in one transaction. */
+  private async deleteAbandonedOrders(cutoff: Date): Promise<number> {
+    const { db, policy } = this.options;
+    return db.transaction().execute(async (trx) => {
+      const picked = trx.selectFrom('orders').select('order_number').where(unpaidAbandonedOrder(cutoff)).limit(policy.batchSize);
+      // PostgreSQL: held until the commit, so no order changes between the pick and the delete
+      // (SQLite's write transaction already keeps every other writer out).
+      const numbers = (await (isPostgres(db) ? picked.forUpdate().skipLocked() : picked).execute()).map((row) => row.order_number);
+      if (numbers.length === 0) return 0;
+      await trx.deleteFrom('order_status_history').where('order_number', 'in', numbers).execute();
+      await trx.deleteFrom('payment_attempts').where('order_number', 'in', numbers).execute();
+      await trx.deleteFrom('sessions').where('order_number', 'in', numbers).execute();
+      return deleted(await trx.deleteFrom('orders').where('order_number', 'in', numbers).executeTakeFirst());
+    });
+  }
+}
+
+/** The job as configured (RETENTION_* settings; README "Configuration"). */
+export function retentionJobFor(config: Config, store: Store, clock: Clock, logger: Logger): RetentionJob {
+  return new RetentionJob({
+    db: webhookDb(store),
+    clock,
+    logger,
+    intervalMs: config.RETENTION_INTERVAL_MS,
+    policy: {
+      eventsMs: config.EVENT_RETENTION_MS,
+      rejectedMs: config.REJECTED_RETENTION_MS,
+      abandonedOrdersMs: config.ABANDONED_ORDER_RETENTION_MS,
+      batchSize: config.RETENTION_BATCH_SIZE,
+    },
+  });
+}
