@@ -53,11 +53,13 @@ export async function startBff(env: Env = process.env, options: StartBffOptions 
 
 /**
  * The same BFF, workers and all, without a port: it answers through `app.fetch` only, at
- * PUBLIC_BFF_URL (which must be set). Tests route their requests there in-process.
+ * PUBLIC_BFF_URL (which must be set). Tests route their requests there in-process: `serve` gets the
+ * app before the workers start, as a listening port would (the bank registration calls back at once).
  */
-export async function openBffInProcess(env: Env, options: StartBffOptions = {}): Promise<RunningBff> {
+export async function openBffInProcess(env: Env, serve: (app: BffApp) => void, options: StartBffOptions = {}): Promise<RunningBff> {
   if (!env.PUBLIC_BFF_URL) throw new Error('openBffInProcess needs PUBLIC_BFF_URL: the address its requests are routed to');
   const built = await buildBff(env, undefined, options);
+  serve(built.app);
   return run(built, { url: built.config.PUBLIC_BFF_URL, close: async () => {} });
 }
 

@@ -3,7 +3,7 @@
 // is trusted: the payment is confirmed by lookup, the orderHash checked, and stored once.
 import { expect, test } from '@playwright/test';
 import { sandboxDefaults } from '../../sandbox/defaults.ts';
-import { eventually, linkWebhook, merchantGet, postLinkWebhook, startWebhookStack, tables, type WebhookStack } from './webhooks-support.ts';
+import { eventually, linkWebhook, merchantGet, postLinkWebhook, startInProcessWebhookStack, tables, type WebhookStack } from './webhooks-support.ts';
 
 const approvedCard = '4012000000020071';
 const deniedCard = '4012000000020121';
@@ -12,7 +12,7 @@ let stack: WebhookStack;
 let gatewayToken: string;
 
 test.beforeAll(async () => {
-  stack = await startWebhookStack();
+  stack = await startInProcessWebhookStack();
   const login = await fetch(`${stack.sandboxUrl}/api/v1/login`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },
