@@ -34,8 +34,8 @@ export interface StartBffOptions {
 }
 
 /** The config (with the port already bound), the process's parts and the app; nothing left open on failure. */
-async function buildBff(env: Env, boundPort: number, options: StartBffOptions) {
-  const config = loadConfig(env, { boundPort });
+async function buildBff(env: Env, boundPort: number | undefined, options: StartBffOptions) {
+  const config = loadConfig(env, boundPort === undefined ? {} : { boundPort });
   const logger = options.logger ?? createLogger(config.LOG_LEVEL);
   if (config.signingKeyGenerated) {
     logger.warn('SESSION_SIGNING_KEY is not set: generated one for this process; sessions end when it stops');
@@ -54,17 +54,34 @@ export async function startBff(env: Env = process.env, options: StartBffOptions 
   // The port first (BFF_PORT=0 picks a free one): the config, and the gateway's `redirect` built
   // from PUBLIC_BFF_URL, are then made once with the real port and never changed.
   const address = loadListenAddress(env);
-  const { config, logger, clock, store, app, server } = await listenThenServe(address.BFF_HOST, address.BFF_PORT, 'BFF_PORT', (boundPort) => buildBff(env, boundPort, options));
+  const { server, ...built } = await listenThenServe(address.BFF_HOST, address.BFF_PORT, 'BFF_PORT', (boundPort) => buildBff(env, boundPort, options));
   let ops: RunningServer | undefined;
-  if (config.OPS_PORT !== undefined) {
+  if (built.config.OPS_PORT !== undefined) {
     try {
-      ops = await serveApp(new Hono().route('/', operationsRoutes(app.services, 'ops')), config.OPS_HOST, config.OPS_PORT, 'OPS_PORT');
+      ops = await serveApp(new Hono().route('/', operationsRoutes(built.app.services, 'ops')), built.config.OPS_HOST, built.config.OPS_PORT, 'OPS_PORT');
     } catch (error) {
       await server.close();
-      await store.close();
+      await built.store.close();
       throw error;
     }
   }
+  return run(built, server, ops);
+}
+
+/**
+ * The same BFF, workers and all, without a port: it answers through `app.fetch` only, at
+ * PUBLIC_BFF_URL (which must be set). Tests route their requests there in-process: `serve` gets the
+ * app before the workers start, as a listening port would (the bank registration calls back at once).
+ */
+export async function openBffInProcess(env: Env, serve: (app: BffApp) => void, options: StartBffOptions = {}): Promise<RunningBff> {
+  if (!env.PUBLIC_BFF_URL) throw new Error('openBffInProcess needs PUBLIC_BFF_URL: the address its requests are routed to');
+  const built = await buildBff(env, undefined, options);
+  serve(built.app);
+  return run(built, { url: built.config.PUBLIC_BFF_URL, close: async () => {} }, undefined);
+}
+
+/** Starts what runs beside the requests (the inbox worker, the reconciler, retention); `close` stops it all. */
+function run({ config, logger, clock, store, app }: Awaited<ReturnType<typeof buildBff>>, server: RunningServer, ops: RunningServer | undefined): RunningBff {
   // The inbox worker (and the demo bank registration) start once the receiver can be reached.
   app.webhooks.start();
   // Open orders nobody polls (a process died holding a claim, an unknown outcome, an abandoned

@@ -28,9 +28,16 @@ const environment = z.object({
 
 class UsageError extends Error {}
 
-function print(value: unknown): void {
-  process.stdout.write(`${JSON.stringify(value, null, 2)}\n`);
+/** Where the command line writes: the process's streams, or a test's buffers. */
+export interface CliOutput {
+  out(text: string): void;
+  err(text: string): void;
 }
+
+const processOutput: CliOutput = {
+  out: (text) => void process.stdout.write(text),
+  err: (text) => void process.stderr.write(text),
+};
 
 /** The bank's answer without its envelope, and without a secret_ref should one ever come back. */
 function publicView(answer: Record<string, unknown>): Record<string, unknown> {
@@ -38,7 +45,26 @@ function publicView(answer: Record<string, unknown>): Record<string, unknown> {
   return rest;
 }
 
-export async function runBankCli(argv: string[], env: Record<string, string | undefined>): Promise<number> {
+/** Runs one command; the exit code is 0 (done), 2 (usage: nothing was asked of the bank) or 1 (the bank or the network failed). */
+export async function runBankCli(argv: string[], env: Record<string, string | undefined>, output: CliOutput = processOutput): Promise<number> {
+  try {
+    return await runBankCommand(argv, env, (value) => output.out(`${JSON.stringify(value, null, 2)}\n`));
+  } catch (error) {
+    if (error instanceof UsageError) {
+      output.err(`${error.message}\n\n${usage}\n`);
+      return 2;
+    }
+    if (error instanceof BankApiError) {
+      output.err(`bank answered ${error.responseCode}: ${error.message} (correlation id ${error.correlationId})\n`);
+      for (const field of error.fieldErrors) output.err(`  ${field.field}: ${field.message}\n`);
+      return 1;
+    }
+    output.err(`${(error as Error).message}\n`);
+    return 1;
+  }
+}
+
+async function runBankCommand(argv: string[], env: Record<string, string | undefined>, print: (value: unknown) => void): Promise<number> {
   const { positionals, values } = parseArgs({
     args: argv,
     allowPositionals: true,
@@ -109,19 +135,5 @@ export async function runBankCli(argv: string[], env: Record<string, string | un
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  try {
-    process.exitCode = await runBankCli(process.argv.slice(2), process.env);
-  } catch (error) {
-    if (error instanceof UsageError) {
-      process.stderr.write(`${error.message}\n\n${usage}\n`);
-      process.exitCode = 2;
-    } else if (error instanceof BankApiError) {
-      process.stderr.write(`bank answered ${error.responseCode}: ${error.message} (correlation id ${error.correlationId})\n`);
-      for (const field of error.fieldErrors) process.stderr.write(`  ${field.field}: ${field.message}\n`);
-      process.exitCode = 1;
-    } else {
-      process.stderr.write(`${(error as Error).message}\n`);
-      process.exitCode = 1;
-    }
-  }
+  process.exitCode = await runBankCli(process.argv.slice(2), process.env);
 }

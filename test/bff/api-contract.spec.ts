@@ -11,11 +11,12 @@ import {
   sessionResponse,
 } from '../../contract/bff-api.ts';
 import { approvingCard, checkoutBody, followReturn, postCheckout, statusTokenOf } from './fixtures/buyer.ts';
-import { merchantSecret, shopOrigin, startStack, type Stack } from './fixtures/stack.ts';
+import { startInProcessStack } from './fixtures/in-process-stack.ts';
+import { merchantSecret, shopOrigin, type Stack } from './fixtures/stack.ts';
 
 let stack: Stack;
 test.beforeAll(async () => {
-  stack = await startStack();
+  stack = await startInProcessStack();
 });
 test.afterAll(async () => {
   await stack.close();

@@ -3,6 +3,7 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { expect, test } from '@playwright/test';
+import { runBankCli } from '../../bff/cli/bank.ts';
 import { currentSecret, merchantGet, merchantPost, startWebhookStack, type WebhookStack } from './webhooks-support.ts';
 
 const run = promisify(execFile);
@@ -120,17 +121,17 @@ test('GET /v1/merchant/banking/event-contracts/{eventType}: the four contracts, 
 });
 
 test.describe('npm run bank', () => {
+  const cliEnv = () => ({
+    BANK_BASE_URL: `${stack.sandboxUrl}/banking`,
+    BANK_ACCESS_TOKEN: stack.env.BANK_ACCESS_TOKEN!,
+    BANK_SECRET_REF: stack.env.BANK_SECRET_REF!,
+    PUBLIC_BFF_URL: stack.bffUrl,
+  });
+  /** The real command line, through npm, as an operator types it. */
   const cli = (args: string[], extraEnv: Record<string, string> = {}) =>
     run('npm', ['run', '--silent', 'bank', '--', ...args], {
       cwd: process.cwd(),
-      env: {
-        ...process.env,
-        BANK_BASE_URL: `${stack.sandboxUrl}/banking`,
-        BANK_ACCESS_TOKEN: stack.env.BANK_ACCESS_TOKEN!,
-        BANK_SECRET_REF: stack.env.BANK_SECRET_REF!,
-        PUBLIC_BFF_URL: stack.bffUrl,
-        ...extraEnv,
-      },
+      env: { ...process.env, ...cliEnv(), ...extraEnv },
     }).then(
       (result) => ({ code: 0, stdout: result.stdout, stderr: result.stderr }),
       (error: { code: number; stdout: string; stderr: string }) => ({ code: error.code, stdout: error.stdout, stderr: error.stderr }),
@@ -149,19 +150,27 @@ test.describe('npm run bank', () => {
     expect((await destinations()).map((d) => d.id)).toContain(destination.id);
   });
 
+  /** The same command line's function in this process (the exit code and what it printed), for the many refusal cases. */
+  const cliInProcess = async (args: string[], extraEnv: Record<string, string> = {}) => {
+    let stdout = '';
+    let stderr = '';
+    const code = await runBankCli(args, { ...cliEnv(), ...extraEnv }, { out: (text) => void (stdout += text), err: (text) => void (stderr += text) });
+    return { code, stdout, stderr };
+  };
+
   test('a scope rule broken on the command line is refused before the bank is asked; a bad type is a usage error', async () => {
     const before = await stack.sandbox.calls('bank.createDestination');
-    const account = await cli(['register', '--feature', sinpeFeature, '--scope', 'ACCOUNT']);
+    const account = await cliInProcess(['register', '--feature', sinpeFeature, '--scope', 'ACCOUNT']);
     expect(account.code).toBe(2);
     expect(account.stderr).toContain('scope_account_id');
     expect(await stack.sandbox.calls('bank.createDestination')).toBe(before);
-    const badType = await cli(['contract', 'payment.status_changed']);
+    const badType = await cliInProcess(['contract', 'payment.status_changed']);
     expect(badType.code).toBe(2);
     expect(badType.stderr).toContain('usage: npm run bank');
-    const noToken = await cli(['features'], { BANK_ACCESS_TOKEN: '' });
+    const noToken = await cliInProcess(['features'], { BANK_ACCESS_TOKEN: '' });
     expect(noToken.code).toBe(2);
     expect(noToken.stderr).toContain('BANK_ACCESS_TOKEN');
-    const wrongToken = await cli(['features'], { BANK_ACCESS_TOKEN: 'not-the-token' });
+    const wrongToken = await cliInProcess(['features'], { BANK_ACCESS_TOKEN: 'not-the-token' });
     expect(wrongToken.code).toBe(1);
     expect(wrongToken.stderr).toContain('UNAUTHORIZED');
   });

@@ -4,12 +4,12 @@
 import { expect, test } from '@playwright/test';
 import { platformFailureShopperMessage } from '../../bff/inbox/bank-payment-handler.ts';
 import { shopperSafeMessage } from '../../contract/bank/reason-codes.ts';
-import { bankEvent, deliveryBody, eventually, merchantGet, metricsText, postBank, startWebhookStack, tables, type WebhookStack } from './webhooks-support.ts';
+import { bankEvent, deliveryBody, eventually, merchantGet, metricsText, postBank, startInProcessWebhookStack, tables, type WebhookStack } from './webhooks-support.ts';
 
 let stack: WebhookStack;
 
 test.beforeAll(async () => {
-  stack = await startWebhookStack({ env: { BANK_REGISTER_DESTINATION: '1' } });
+  stack = await startInProcessWebhookStack({ env: { BANK_REGISTER_DESTINATION: '1' } });
   // Registration runs in the background right after start; wait until the bank lists it.
   await eventually(
     async () => (await (await fetch(`${stack.sandboxUrl}/_sandbox/bank/destinations`)).json()) as { destinations: Array<{ webhook_url: string; scope_kind: string }> },

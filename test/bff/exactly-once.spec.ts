@@ -3,11 +3,12 @@
 import { expect, test } from '@playwright/test';
 import { findOrder } from '../../bff/store/orders.ts';
 import { checkout, createMerchantSession, postCheckout } from './fixtures/buyer.ts';
-import { startStack, type Stack } from './fixtures/stack.ts';
+import { startInProcessStack } from './fixtures/in-process-stack.ts';
+import { type Stack } from './fixtures/stack.ts';
 
 let stack: Stack;
 test.beforeAll(async () => {
-  stack = await startStack({ env: { RATE_LIMIT_PER_MINUTE: '10000' } });
+  stack = await startInProcessStack({ env: { RATE_LIMIT_PER_MINUTE: '10000' } });
 });
 test.afterAll(async () => {
   await stack?.close();

@@ -1,10 +1,11 @@
 import { expect, test } from '@playwright/test';
 import { refusedUrl } from './fixtures/closed-port.ts';
-import { startStack, type Stack } from './fixtures/stack.ts';
+import { startInProcessStack } from './fixtures/in-process-stack.ts';
+import { type Stack } from './fixtures/stack.ts';
 
 let stack: Stack;
 test.beforeAll(async () => {
-  stack = await startStack();
+  stack = await startInProcessStack();
 });
 test.afterAll(async () => {
   await stack?.close();

@@ -14,7 +14,7 @@ import {
   metricsText,
   postBank,
   postLinkWebhook,
-  startWebhookStack,
+  startInProcessWebhookStack,
   tables,
   type WebhookStack,
 } from './webhooks-support.ts';
@@ -29,7 +29,7 @@ test.describe('with a clock the test moves', () => {
   const clock = new ManualClock(Date.parse('2026-11-21T12:00:00.000Z'));
 
   test.beforeAll(async () => {
-    stack = await startWebhookStack({ clock, env: { INBOX_MAX_ATTEMPTS: '3', INBOX_RETRY_BASE_MS: '60000', INBOX_RETRY_MAX_MS: '600000' } });
+    stack = await startInProcessWebhookStack({ clock, env: { INBOX_MAX_ATTEMPTS: '3', INBOX_RETRY_BASE_MS: '60000', INBOX_RETRY_MAX_MS: '600000' } });
   });
   test.afterAll(async () => {
     await stack?.close();
@@ -95,7 +95,7 @@ test.describe('with a clock the test moves', () => {
 });
 
 test('two BFF instances on one database: every event processed exactly once', async () => {
-  const stack = await startWebhookStack();
+  const stack = await startInProcessWebhookStack();
   try {
     const other = await stack.startAnotherBff();
     const events = Array.from({ length: 30 }, (_, index) => bankEvent(index % 2 ? 'payment.succeeded' : 'payin.posted'));

@@ -4,7 +4,7 @@
 import { expect, test } from '@playwright/test';
 import { sandboxDefaults } from '../../sandbox/defaults.ts';
 import { recordOwnLink } from '../../bff/links/link-screen.ts';
-import { eventually, linkWebhook, merchantGet, postLinkWebhook, startWebhookStack, tables, type WebhookStack } from './webhooks-support.ts';
+import { eventually, linkWebhook, merchantGet, postLinkWebhook, startInProcessWebhookStack, tables, type WebhookStack } from './webhooks-support.ts';
 
 const approvedCard = '4012000000020071';
 const deniedCard = '4012000000020121';
@@ -13,7 +13,7 @@ let stack: WebhookStack;
 let gatewayToken: string;
 
 test.beforeAll(async () => {
-  stack = await startWebhookStack();
+  stack = await startInProcessWebhookStack();
   const login = await fetch(`${stack.sandboxUrl}/api/v1/login`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },

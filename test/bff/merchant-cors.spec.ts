@@ -1,12 +1,13 @@
 // A back office on an allowed origin calls the merchant API from the browser: the preflight allows
 // the secret, the Idempotency-Key and DELETE; a foreign origin gets no CORS grant.
 import { expect, test } from '@playwright/test';
-import { shopOrigin, startStack, type Stack } from './fixtures/stack.ts';
+import { startInProcessStack } from './fixtures/in-process-stack.ts';
+import { shopOrigin, type Stack } from './fixtures/stack.ts';
 import { merchant } from './merchant-fixture.ts';
 
 let stack: Stack;
 test.beforeAll(async () => {
-  stack = await startStack();
+  stack = await startInProcessStack();
 });
 test.afterAll(async () => {
   await stack.close();

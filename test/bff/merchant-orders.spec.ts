@@ -2,12 +2,13 @@
 // refund, reverse with the state rules checked before the gateway, partial amounts, split.
 import { expect, test } from '@playwright/test';
 import { approvingCard, checkout, createMerchantSession, decliningCard } from './fixtures/buyer.ts';
-import { startStack, type Stack } from './fixtures/stack.ts';
+import { startInProcessStack } from './fixtures/in-process-stack.ts';
+import type { Stack } from './fixtures/stack.ts';
 import { merchant, paidOrder } from './merchant-fixture.ts';
 
 let stack: Stack;
 test.beforeAll(async () => {
-  stack = await startStack();
+  stack = await startInProcessStack();
 });
 test.afterAll(async () => {
   await stack.close();

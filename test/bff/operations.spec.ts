@@ -2,11 +2,12 @@
 import { expect, test } from '@playwright/test';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { checkout, createMerchantSession } from './fixtures/buyer.ts';
-import { metricsHeaders, startStack, type Stack } from './fixtures/stack.ts';
+import { startInProcessStack } from './fixtures/in-process-stack.ts';
+import { metricsHeaders, type Stack } from './fixtures/stack.ts';
 
 let stack: Stack;
 test.beforeAll(async () => {
-  stack = await startStack();
+  stack = await startInProcessStack();
 });
 test.afterAll(async () => {
   await stack?.close();

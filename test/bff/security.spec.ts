@@ -2,12 +2,13 @@
 // body limit, security headers, problem+json for every error.
 import { expect, test } from '@playwright/test';
 import { createCatalogSession, postCheckout } from './fixtures/buyer.ts';
-import { merchantSecret, shopOrigin, startStack, type Stack } from './fixtures/stack.ts';
+import { startInProcessStack } from './fixtures/in-process-stack.ts';
+import { merchantSecret, shopOrigin, type Stack } from './fixtures/stack.ts';
 
 const foreignOrigin = 'http://evil.example.test';
 let stack: Stack;
 test.beforeAll(async () => {
-  stack = await startStack({ env: { RATE_LIMIT_PER_MINUTE: '1000', BODY_LIMIT_BYTES: '4096' } });
+  stack = await startInProcessStack({ env: { RATE_LIMIT_PER_MINUTE: '1000', BODY_LIMIT_BYTES: '4096' } });
 });
 test.afterAll(async () => {
   await stack?.close();

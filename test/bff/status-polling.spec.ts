@@ -4,12 +4,13 @@ import { expect, test } from '@playwright/test';
 import { TokenService } from '../../bff/auth/tokens.ts';
 import { statusHistory } from '../../bff/store/orders.ts';
 import { approvingCard, checkout, createMerchantSession, orderStatus } from './fixtures/buyer.ts';
-import { ManualClock, startStack, type Stack } from './fixtures/stack.ts';
+import { startInProcessStack } from './fixtures/in-process-stack.ts';
+import { ManualClock, type Stack } from './fixtures/stack.ts';
 
 const clock = new ManualClock();
 let stack: Stack;
 test.beforeAll(async () => {
-  stack = await startStack({ clock, env: { STATUS_CONSULT_INTERVAL_MS: '2000' } });
+  stack = await startInProcessStack({ clock, env: { STATUS_CONSULT_INTERVAL_MS: '2000' } });
 });
 test.afterAll(async () => {
   await stack?.close();

@@ -3,12 +3,13 @@
 import { randomBytes } from 'node:crypto';
 import { expect, test } from '@playwright/test';
 import { createMerchantSession } from './fixtures/buyer.ts';
-import { startStack, type Stack } from './fixtures/stack.ts';
+import { startInProcessStack } from './fixtures/in-process-stack.ts';
+import { type Stack } from './fixtures/stack.ts';
 import { merchant } from './merchant-fixture.ts';
 
 let stack: Stack;
 test.beforeAll(async () => {
-  stack = await startStack();
+  stack = await startInProcessStack();
 });
 test.afterAll(async () => {
   await stack?.close();

@@ -2,13 +2,14 @@
 import { expect, test } from '@playwright/test';
 import { SignJWT, UnsecuredJWT } from 'jose';
 import { createCatalogSession, createMerchantSession, followReturn, statusTokenOf, approvingCard, checkout } from './fixtures/buyer.ts';
-import { ManualClock, shopOrigin, startStack, type Stack } from './fixtures/stack.ts';
+import { startInProcessStack } from './fixtures/in-process-stack.ts';
+import { ManualClock, shopOrigin, type Stack } from './fixtures/stack.ts';
 
 const clock = new ManualClock();
 const otherShop = 'http://other-shop.example.test';
 let stack: Stack;
 test.beforeAll(async () => {
-  stack = await startStack({ clock, env: { ALLOWED_ORIGINS: `${shopOrigin},${otherShop}` } });
+  stack = await startInProcessStack({ clock, env: { ALLOWED_ORIGINS: `${shopOrigin},${otherShop}` } });
 });
 test.afterAll(async () => {
   await stack?.close();

@@ -11,7 +11,7 @@ import {
   metricsText,
   postBank,
   previousSecret,
-  startWebhookStack,
+  startInProcessWebhookStack,
   tables,
   type WebhookStack,
 } from './webhooks-support.ts';
@@ -20,7 +20,7 @@ let stack: WebhookStack;
 const log = capturingLogger();
 
 test.beforeAll(async () => {
-  stack = await startWebhookStack({ logger: log.logger });
+  stack = await startInProcessWebhookStack({ logger: log.logger });
 });
 test.afterAll(async () => {
   await stack.close();

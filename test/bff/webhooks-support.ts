@@ -1,20 +1,19 @@
 // Shared steps of the webhook, inbox, links and banking suites: a stack whose BFF knows the
 // sandbox bank, bank deliveries encrypted like the bank's, reads of issue 6's tables, and a
 // logger that keeps its lines for assertions.
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { encryptDelivery } from '../../node/bank-delivery-codec.ts';
 import type { BankEventType } from '../../contract/bank/event-types.ts';
 import { exampleEvent } from '../../sandbox/bank/event-examples.ts';
-import { sandboxDefaults, sandboxGatewayEnv } from '../../sandbox/defaults.ts';
-import { SandboxControl } from '../../sandbox/control-client.ts';
-import { startSandbox } from '../../sandbox/server.ts';
+import { sandboxDefaults } from '../../sandbox/defaults.ts';
+import type { SandboxControl } from '../../sandbox/control-client.ts';
 import { createLogger, type Logger } from '../../bff/observability/logger.ts';
 import { webhookDb } from '../../bff/inbox/tables.ts';
 import type { Env } from '../../bff/config.ts';
 import type { Clock } from '../../bff/observability/clock.ts';
-import { startBff, type RunningBff } from '../../bff/server.ts';
-import { merchantSecret, metricsHeaders, metricsToken, shopOrigin } from './fixtures/stack.ts';
-import { createTestDatabase } from './fixtures/test-database.ts';
+import type { RunningBff } from '../../bff/server.ts';
+import { startInProcessStack } from './fixtures/in-process-stack.ts';
+import { merchantSecret, metricsHeaders, metricsToken, startStack, type Stack, type StackOptions } from './fixtures/stack.ts';
 
 export const currentSecret = 'test-bank-secret-current';
 export const previousSecret = 'test-bank-secret-previous';
@@ -39,25 +38,10 @@ export interface WebhookStack {
   close(): Promise<void>;
 }
 
-/**
- * The sandbox (gateway and bank) and a BFF that knows both, over a fresh database: like the
- * shared stack fixture, plus BANK_* (whose URL needs the sandbox's port) and fast inbox retries.
- */
-export async function startWebhookStack(options: { env?: Env; logger?: Logger; clock?: Clock } = {}): Promise<WebhookStack> {
-  const sandboxServer = await startSandbox({ SANDBOX_PORT: '0' });
-  // SQLite file, or a fresh PostgreSQL database when TEST_DATABASE_URL is set (issue 8).
-  const database = await createTestDatabase();
-  const env: Env = {
-    NODE_ENV: 'test',
-    ...sandboxGatewayEnv(sandboxServer.url),
-    MERCHANT_SECRET: merchantSecret,
-    SESSION_SIGNING_KEY: randomBytes(32).toString('base64url'),
-    ALLOWED_ORIGINS: shopOrigin,
-    DATABASE_URL: database.url,
-    BFF_PORT: '0',
-    LOG_LEVEL: 'silent',
-    GATEWAY_TIMEOUT_MS: '5000',
-    BANK_BASE_URL: `${sandboxServer.url}/banking`,
+/** What a BFF needs to know the sandbox bank at `sandboxUrl`, with fast inbox polls and retries. */
+function webhookEnv(sandboxUrl: string, extra: Env = {}): Env {
+  return {
+    BANK_BASE_URL: `${sandboxUrl}/banking`,
     BANK_ACCESS_TOKEN: sandboxDefaults.bankAccessToken,
     BANK_SECRET_REF: `${currentSecret},${previousSecret}`,
     INBOX_POLL_MS: '50',
@@ -65,46 +49,50 @@ export async function startWebhookStack(options: { env?: Env; logger?: Logger; c
     INBOX_RETRY_MAX_MS: '200',
     UPSTREAM_RATE_LIMIT_PER_MINUTE: '10000',
     METRICS_TOKEN: metricsToken,
-    ...options.env,
+    ...extra,
   };
-  // TEST_DATABASE_URL (issue 8's PostgreSQL runs): the same suite on a fresh schema of that server.
-  const testDatabase = process.env.TEST_DATABASE_URL;
-  if (testDatabase) env.DATABASE_URL = testDatabase;
-  const bffOptions = {
-    ...(options.logger && { logger: options.logger }),
-    ...(options.clock && { clock: options.clock }),
-    ...(testDatabase && { databaseSchema: `w_${randomBytes(6).toString('hex')}` }),
-  };
-  let bff = await startBff(env, bffOptions);
-  const others: RunningBff[] = [];
-  const stack: WebhookStack = {
-    sandboxUrl: sandboxServer.url,
+}
+
+type WebhookStackOptions = { env?: Env; logger?: Logger; clock?: Clock };
+
+/** A stack whose first BFF can be replaced (restartBff): `bff` and `bffUrl` follow the current one. */
+function restartable(stack: Stack): WebhookStack {
+  let current = stack.bff;
+  return {
+    sandboxUrl: stack.sandboxUrl,
     get bffUrl() {
-      return bff.url;
+      return current.url;
     },
-    sandbox: new SandboxControl(sandboxServer.url),
+    sandbox: stack.sandbox,
     get bff() {
-      return bff;
+      return current;
     },
-    env,
-    async startAnotherBff(overrides = {}) {
-      const another = await startBff({ ...env, ...overrides }, bffOptions);
-      others.push(another);
-      return another;
-    },
+    env: stack.env,
+    startAnotherBff: (overrides = {}) => stack.startAnotherBff(overrides),
     async restartBff(overrides = {}) {
-      await bff.close();
-      bff = await startBff({ ...env, ...overrides }, bffOptions);
-      return bff;
+      await current.close();
+      current = await stack.startAnotherBff(overrides);
+      return current;
     },
-    async close() {
-      for (const other of others) await other.close();
-      await bff.close();
-      await sandboxServer.close();
-      await database.drop();
-    },
+    close: () => stack.close(),
   };
-  return stack;
+}
+
+/**
+ * The sandbox (gateway and bank) and a BFF that knows both, over a fresh database, on real
+ * loopback ports (for a command line or another process that must reach them).
+ */
+export async function startWebhookStack(options: WebhookStackOptions = {}): Promise<WebhookStack> {
+  return restartable(await startStack({ ...stackOptionsOf(options), env: (sandboxUrl) => webhookEnv(sandboxUrl, options.env) }));
+}
+
+/** The same, in this process (test/bff/fixtures/in-process-stack.ts): for specs that only need HTTP. */
+export async function startInProcessWebhookStack(options: WebhookStackOptions = {}): Promise<WebhookStack> {
+  return restartable(await startInProcessStack({ ...stackOptionsOf(options), env: (sandboxUrl) => webhookEnv(sandboxUrl, options.env) }));
+}
+
+function stackOptionsOf(options: WebhookStackOptions): StackOptions {
+  return { ...(options.logger && { logger: options.logger }), ...(options.clock && { clock: options.clock }) };
 }
 
 /** A fresh event of `type` (a real example from the sandbox's own builder, new ids). */
