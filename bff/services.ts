@@ -1,5 +1,6 @@
 // Everything a route needs, built once per app from the config and the injected dependencies.
 import { TokenService } from './auth/tokens.ts';
+import { httpsOnly } from './gateway/navigable-url.ts';
 import type { Catalog } from '../contract/catalog.ts';
 import type { Config } from './config.ts';
 import type { GatewayClient } from './gateway/client.ts';
@@ -45,7 +46,7 @@ export function buildServices(config: Config, deps: AppDeps): Services {
       logger,
       settings: { publicBffUrl: config.PUBLIC_BFF_URL, platform: config.GATEWAY_PLATFORM },
       maxAttempts: config.MAX_PAYMENT_ATTEMPTS,
-      production: config.NODE_ENV === 'production',
+      production: httpsOnly(config),
       claimWaitMs: config.GATEWAY_TIMEOUT_MS + 5_000,
     }),
     statuses: new StatusRefresher({

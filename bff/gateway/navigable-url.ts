@@ -4,6 +4,7 @@
 // some host, would be followed by the shopper's or the merchant's browser as if it were ours.
 import { problemTypes } from '../../contract/bff-api.ts';
 import { isHttpsOrLoopbackHttp } from '../../contract/https-url.ts';
+import { isLoopbackUrl } from '../banking/destination-request.ts';
 import { ProblemException } from '../http/problem.ts';
 import type { Logger } from '../observability/logger.ts';
 
@@ -11,6 +12,15 @@ export interface NavigableUrlPolicy {
   /** NODE_ENV=production: https only, no loopback exception. */
   production: boolean;
   logger: Logger;
+}
+
+/**
+ * Whether only https URLs may be followed: in production with a gateway that is not on loopback.
+ * A gateway on loopback (the sandbox, a local test gateway, the production bundle measured against
+ * the sandbox) serves its own pages on loopback http, so those are expected from it.
+ */
+export function httpsOnly(config: { NODE_ENV: string; GATEWAY_BASE_URL: string }): boolean {
+  return config.NODE_ENV === 'production' && !isLoopbackUrl(config.GATEWAY_BASE_URL);
 }
 
 /** `https:`, or outside production an `http:` URL on loopback (the sandbox, local test gateways). */

@@ -6,7 +6,7 @@ import { problemTypes } from '../../contract/bff-api.ts';
 import { linkTypes, type LinkListItem } from '../../contract/gateway/index.ts';
 import { fromMinorUnits } from '../../contract/money.ts';
 import { parseGatewayDateTime } from '../gateway/date-time.ts';
-import { navigableGatewayUrl, type NavigableUrlPolicy } from '../gateway/navigable-url.ts';
+import { navigableGatewayUrl, type NavigableUrlPolicy, httpsOnly } from '../gateway/navigable-url.ts';
 import { ProblemException } from '../http/problem.ts';
 import { webhookDb } from '../inbox/tables.ts';
 import { recordOwnLink } from '../links/link-screen.ts';
@@ -42,7 +42,7 @@ function linkId(text: string): string {
 
 export function merchantPaymentLinkRoutes(services: Services, idempotent: MiddlewareHandler) {
   const { gateway, config } = services;
-  const urlPolicy: NavigableUrlPolicy = { production: config.NODE_ENV === 'production', logger: services.logger };
+  const urlPolicy: NavigableUrlPolicy = { production: httpsOnly(config), logger: services.logger };
 
   async function detailOf(id: string): Promise<PaymentLinkDetail> {
     try {

@@ -7,7 +7,7 @@
 import { Hono } from 'hono';
 import { paymentRedirectQuery } from '../../contract/gateway/index.ts';
 import { approvedCode, isCancelRedirect, pendingCode } from '../../contract/gateway-facts.ts';
-import { base64ToBytes } from '../../contract/base64.ts';
+import { base64ToBytes, isStrictBase64 } from '../../contract/base64.ts';
 import { verifyOrderHashV2 } from '../../contract/order-hash.ts';
 import { resultFragmentParameter } from '../../contract/bff-api.ts';
 import { isAwaitingOutcome, isRetryableStatus } from '../orders/order-machine.ts';
@@ -31,7 +31,7 @@ async function targetOfRedirect(services: Services, query: RedirectQuery): Promi
   const { db } = services.store;
   let attempt: PaymentAttemptRow | undefined;
   if (query.returnData) {
-    const bytes = base64ToBytes(query.returnData);
+    const bytes = isStrictBase64(query.returnData) ? base64ToBytes(query.returnData) : undefined;
     const ref = bytes ? new TextDecoder().decode(bytes) : undefined;
     if (ref) attempt = await findAttemptByReturnRef(db, ref);
   }
