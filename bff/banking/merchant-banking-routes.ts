@@ -1,10 +1,9 @@
-// The bank's webhook API for the merchant (ARCHITECTURE.md HTTP surface), behind the merchant
-// secret: create a destination, list features, read an event contract.
-import { Hono } from 'hono';
+// The bank's webhook API for the merchant (ARCHITECTURE.md HTTP surface), mounted in the merchant
+// sub-app (which checks the merchant secret): create a destination, list features, read an event contract.
+import { Hono, type MiddlewareHandler } from 'hono';
 import { isBankEventType } from '../../contract/bank/event-types.ts';
 import { problemTypes } from '../../contract/bff-api.ts';
 import { merchantBankFeaturesQuery } from '../../contract/merchant-banking.ts';
-import { requireMerchantSecret } from '../auth/merchant.ts';
 import { ProblemException } from '../http/problem.ts';
 import { parseOrThrow, validationProblem } from '../http/validation.ts';
 import { BankApiError, type BankClient } from './bank-client.ts';
@@ -12,7 +11,8 @@ import { bankProblem } from './bank-problem.ts';
 import { destinationRequestFrom, type DestinationDefaults } from './destination-request.ts';
 
 export interface MerchantBankingDeps {
-  merchantSecret: string;
+  /** Honours an Idempotency-Key when one is sent. */
+  idempotentWhenKeyed: MiddlewareHandler;
   /** undefined when BANK_BASE_URL / BANK_ACCESS_TOKEN are not set. */
   bank: BankClient | undefined;
   destinationDefaults: DestinationDefaults;
@@ -45,8 +45,7 @@ function withoutEnvelope<T extends { response_code: string; correlation_id: stri
 
 export function merchantBankingRoutes(deps: MerchantBankingDeps) {
   return new Hono()
-    .use('/v1/merchant/banking/*', requireMerchantSecret(deps.merchantSecret))
-    .post('/v1/merchant/banking/destinations', async (c) => {
+    .post('/banking/destinations', deps.idempotentWhenKeyed, async (c) => {
       let body: unknown;
       try {
         body = await c.req.json();
@@ -60,7 +59,7 @@ export function merchantBankingRoutes(deps: MerchantBankingDeps) {
       const created = await callBank(deps.bank, (bank) => bank.createDestination(request.data));
       return c.json(withoutEnvelope(created), 201);
     })
-    .get('/v1/merchant/banking/features', async (c) => {
+    .get('/banking/features', async (c) => {
       const query = parseOrThrow(merchantBankFeaturesQuery, c.req.query());
       const answer = await callBank(deps.bank, (bank) =>
         bank.features({
@@ -71,7 +70,7 @@ export function merchantBankingRoutes(deps: MerchantBankingDeps) {
       );
       return c.json(withoutEnvelope(answer));
     })
-    .get('/v1/merchant/banking/event-contracts/:eventType', async (c) => {
+    .get('/banking/event-contracts/:eventType', async (c) => {
       const eventType = c.req.param('eventType');
       // §4.3: only the four public types exist; anything else is a 404 without asking the bank.
       if (!isBankEventType(eventType)) {

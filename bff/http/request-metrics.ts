@@ -3,20 +3,18 @@ import { matchedRoutes } from 'hono/route';
 import type { Logger } from '../observability/logger.ts';
 import type { AppMetrics } from '../observability/metrics.ts';
 
-/** Counts, times and logs one answered request by its route pattern. */
-export type RequestRecorder = (method: string, route: string, status: number, seconds: number) => void;
 
 /**
  * The request line holds only the method, the route pattern, the status and the time, never a
  * value from the request, so it skips the redaction every other log line pays (120 wildcard
  * paths: most of a status poll's logging cost). Any other field added here must not need it.
  */
-export function requestRecorder(metrics: AppMetrics, logger: Logger, level: 'info' | 'debug' = 'info'): RequestRecorder {
+function requestRecorder(metrics: AppMetrics, logger: Logger) {
   const requestLog = logger.child({}, { redact: [] });
-  return (method, route, status, seconds) => {
+  return (method: string, route: string, status: number, seconds: number) => {
     metrics.httpRequests.inc({ method, route, status: String(status) });
     metrics.httpDuration.observe({ method, route }, seconds);
-    requestLog[level]({ method, route, status, ms: Math.round(seconds * 1000) }, 'request');
+    requestLog.info({ method, route, status, ms: Math.round(seconds * 1000) }, 'request');
   };
 }
 

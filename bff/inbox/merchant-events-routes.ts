@@ -4,7 +4,6 @@
 import { Hono } from 'hono';
 import { problemTypes } from '../../contract/bff-api.ts';
 import { eventsQuery } from '../../contract/merchant-events.ts';
-import { requireMerchantSecret } from '../auth/merchant.ts';
 import { ProblemException } from '../http/problem.ts';
 import { parseOrThrow } from '../http/validation.ts';
 import type { EventRow, WebhookDb } from './tables.ts';
@@ -62,8 +61,9 @@ export function eventView(row: EventRow) {
   };
 }
 
-export function merchantEventsRoutes(deps: { db: WebhookDb; merchantSecret: string }) {
-  return new Hono().get('/v1/merchant/events', requireMerchantSecret(deps.merchantSecret), async (c) => {
+/** Mounted in the merchant sub-app, which checks the merchant secret. */
+export function merchantEventsRoutes(deps: { db: WebhookDb }) {
+  return new Hono().get('/events', async (c) => {
     const query = parseOrThrow(eventsQuery, c.req.query());
     const cursor = query.cursor === undefined ? undefined : decodeCursor(query.cursor);
     if (query.cursor !== undefined && !cursor) {

@@ -24,7 +24,7 @@ export interface LinkReturnDeps extends LinkConfirmationDeps {
 }
 
 export function linkReturnRoutes(deps: LinkReturnDeps) {
-  return new Hono().get('/v1/links/return', async (c) => {
+  return new Hono().get('/return', async (c) => {
     const query = c.req.query();
     const locale = pageLocale(query.lang, c.req.header('Accept-Language'));
     const parsed = linkCallbackQuery.safeParse(query);

@@ -60,7 +60,7 @@ export function merchantPaymentLinkRoutes(services: Services, idempotent: Middle
   }
 
   return new Hono()
-    .post('/v1/merchant/payment-links', idempotent, validate('json', createPaymentLinkRequest), async (c) => {
+    .post('/payment-links', idempotent, validate('json', createPaymentLinkRequest), async (c) => {
       const body = c.req.valid('json');
       const minor = positiveAmountInMinorUnits(body.amount, body.currency);
       if (body.client && !body.singleUse) throw fieldProblem('client', 'A customer name applies to single-use links only.', 'client_needs_single_use');
@@ -101,7 +101,7 @@ export function merchantPaymentLinkRoutes(services: Services, idempotent: Middle
       }));
       return c.json(view, 201);
     })
-    .get('/v1/merchant/payment-links', validate('query', paymentLinkListQuery), async (c) => {
+    .get('/payment-links', validate('query', paymentLinkListQuery), async (c) => {
       const { limit, page } = c.req.valid('query');
       let list;
       try {
@@ -119,11 +119,11 @@ export function merchantPaymentLinkRoutes(services: Services, idempotent: Middle
       c.header('Cache-Control', 'no-store');
       return c.json(response);
     })
-    .get('/v1/merchant/payment-links/:id', async (c) => {
+    .get('/payment-links/:id', async (c) => {
       c.header('Cache-Control', 'no-store');
       return c.json(await detailOf(linkId(c.req.param('id'))));
     })
-    .delete('/v1/merchant/payment-links/:id', async (c) => {
+    .delete('/payment-links/:id', async (c) => {
       const id = linkId(c.req.param('id'));
       try {
         await gateway.deleteLinkPayment(id);

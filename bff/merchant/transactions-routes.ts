@@ -67,7 +67,7 @@ function transactionView(item: TransactionListItem): TransactionView {
 
 export function merchantTransactionRoutes(services: Services) {
   const { gateway, clock } = services;
-  return new Hono().get('/v1/merchant/transactions', validate('query', transactionsQuery), async (c) => {
+  return new Hono().get('/transactions', validate('query', transactionsQuery), async (c) => {
     const query = c.req.valid('query');
     const end = query.endDate === undefined ? clock.now() : readQueryDate(query.endDate, 'end');
     if (!end) throw badDate('endDate', 'Use an ISO 8601 date or date-time, or Y-m-d H:i:s.');

@@ -18,7 +18,7 @@ export function checkoutRoutes(services: Services) {
   const limited = rateLimit(services.creationLimiter, (c) => clientIp(c, config.TRUST_PROXY, config.TRUSTED_PROXY_COUNT));
 
   return new Hono<SessionEnv>().post(
-    '/v1/checkout',
+    '/checkout',
     requireSession(tokens, store),
     limited,
     validate('json', checkoutRequest),

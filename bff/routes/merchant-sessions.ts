@@ -1,26 +1,26 @@
 // POST /v1/merchant/checkout-sessions: the merchant's server sets the amount, we hand back a session.
-import { Hono } from 'hono';
+// Mounted in the merchant sub-app, whose middleware checks the merchant secret first.
+import { Hono, type MiddlewareHandler } from 'hono';
 import {
   merchantCreateSessionRequest,
   problemTypes,
   type MerchantCreateSessionResponse,
 } from '../../contract/bff-api.ts';
 import { fromMinorUnits } from '../../contract/money.ts';
-import { requireMerchantSecret } from '../auth/merchant.ts';
 import { ProblemException } from '../http/problem.ts';
 import { fieldProblem, positiveAmountInMinorUnits } from '../http/field-problem.ts';
 import { validate } from '../http/validation.ts';
 import { createOrder, generateOrderNumber } from '../orders/new-order.ts';
 import type { Services } from '../services.ts';
 
-export function merchantSessionRoutes(services: Services) {
+export function merchantSessionRoutes(services: Services, idempotentWhenKeyed: MiddlewareHandler) {
   const { store, tokens, clock, config } = services;
   // No per-IP limit here: one merchant server creates every session from one address. The
   // merchant secret is what protects this endpoint.
 
   return new Hono().post(
-    '/v1/merchant/checkout-sessions',
-    requireMerchantSecret(config.MERCHANT_SECRET),
+    '/checkout-sessions',
+    idempotentWhenKeyed,
     validate('json', merchantCreateSessionRequest),
     async (c) => {
       const body = c.req.valid('json');

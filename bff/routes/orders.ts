@@ -1,7 +1,7 @@
 // GET /v1/orders/{orderNumber}: the order's status from our store; while it is open, refreshed
 // from the gateway at most once per order per interval (StatusRefresher), whoever polls. A final
-// order's answer is kept for a second (FinalStatusViews), and served from there by the status lane
-// (final-status-lane.ts) ahead of the shared middleware.
+// order's answer is kept for a second (FinalStatusViews): a buyer's page polls every two seconds.
+// It runs behind the buyer sub-app's middleware like every other buyer route.
 import { Hono, type Context } from 'hono';
 import { problemTypes } from '../../contract/bff-api.ts';
 import { bearerToken } from '../auth/bearer.ts';
@@ -9,7 +9,6 @@ import { verifyStatusReader } from '../auth/session.ts';
 import { ProblemException } from '../http/problem.ts';
 import { expireIfAbandoned } from '../orders/abandoned-session.ts';
 import type { FinalStatusViews } from '../orders/final-status-views.ts';
-import { orderStatusRoute } from './final-status-lane.ts';
 import { findOrder } from '../store/orders.ts';
 import type { Services } from '../services.ts';
 import { orderStatusView } from './order-view.ts';
@@ -21,7 +20,7 @@ export function orderRoutes(services: Services, finalViews: FinalStatusViews) {
     return c.body(body, 200, { 'Content-Type': 'application/json' });
   };
 
-  return new Hono().get(orderStatusRoute, async (c) => {
+  return new Hono().get('/orders/:orderNumber', async (c) => {
     const orderNumber = c.req.param('orderNumber');
     const claims = await verifyStatusReader(tokens, bearerToken(c));
     if (claims.orderNumber !== orderNumber) {

@@ -111,7 +111,7 @@ export function returnRoutes(services: Services) {
     return verified || named;
   }
 
-  return new Hono().get('/v1/return', async (c) => {
+  return new Hono().get('/return', async (c) => {
     const query = c.req.query();
     const target = await targetOfRedirect(services, query);
     if (!target) return unknownOrderPage(c);

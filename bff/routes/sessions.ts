@@ -35,7 +35,7 @@ export function sessionRoutes(services: Services) {
   const limited = rateLimit(services.creationLimiter, (c) => clientIp(c, config.TRUST_PROXY, config.TRUSTED_PROXY_COUNT));
 
   return new Hono<SessionEnv>()
-    .post('/v1/sessions', limited, validate('json', createSessionRequest), async (c) => {
+    .post('/sessions', limited, validate('json', createSessionRequest), async (c) => {
       const origin = c.req.header('Origin');
       if (origin === undefined || !services.allowedOrigins.includes(origin)) throw originNotAllowed();
       const body = c.req.valid('json');
@@ -85,7 +85,7 @@ export function sessionRoutes(services: Services) {
       };
       return c.json(response, 201);
     })
-    .get('/v1/session', requireSession(tokens, store), async (c) => {
+    .get('/session', requireSession(tokens, store), async (c) => {
       const { order, claims } = c.var.session;
       let gatewaySdk: SessionResponse['gatewaySdk'] = null;
       try {

@@ -1,4 +1,4 @@
-// Issue 6 wired together: receivers, link return, merchant banking and events routes, the inbox
+// The webhook intake wired together: receivers, link return, merchant banking and events routes, the inbox
 // worker and the demo destination registration, built once per app from the BFF's services.
 import { Hono } from 'hono';
 import { BankClient } from '../banking/bank-client.ts';
@@ -11,6 +11,7 @@ import { webhookDb } from '../inbox/tables.ts';
 import { InboxWorker } from '../inbox/worker.ts';
 import { InboxWriter } from '../inbox/inbox-writer.ts';
 import { linkReturnRoutes } from '../links/link-return-routes.ts';
+import type { MerchantExtensions } from '../merchant/merchant-routes.ts';
 import type { Services } from '../services.ts';
 import { upstreamRateLimit } from '../http/upstream-limit.ts';
 import { FixedWindowLimiter } from '../http/rate-limit.ts';
@@ -19,7 +20,12 @@ import { webhookMetricsFor } from './webhook-metrics.ts';
 import { webhookRoutes } from './webhook-routes.ts';
 
 export interface WebhookModule {
-  routes: Hono;
+  /** Mounted at /v1/webhooks: the bank's deliveries and the gateway's link reports. */
+  receivers: Hono;
+  /** Mounted at /v1/links: the gateway's link callback, followed by the buyer's browser. */
+  linkPages: Hono;
+  /** Served under /v1/merchant: the bank's webhook API and the received events. */
+  merchantRoutes: MerchantExtensions;
   worker: InboxWorker;
   bank: BankClient | undefined;
   /** Starts the worker (after INBOX_WORKER_DELAY_MS) and, when configured, the demo registration. */
@@ -66,22 +72,23 @@ export function createWebhookModule(services: Services): WebhookModule {
 
   const worker = createInboxWorker(services);
   const inbox = new InboxWriter(db, () => worker.wake());
-  const merchantSecret = config.MERCHANT_SECRET;
-
   // Both call the gateway per request (link lookups): limited per address like /v1/return.
   const limited = upstreamRateLimit(services);
   const rejectedSamples = new FixedWindowLimiter(config.REJECTED_SAMPLES_PER_MINUTE, 60_000, clock);
-  const routes = new Hono()
-    .use('/v1/links/return', limited)
-    .use('/v1/webhooks/links', limited)
-    .route('/', webhookRoutes({ db, clock, logger, metrics, bankSecretRefs: secretRefs, inbox, rejectedSamples }))
-    .route('/', linkReturnRoutes({ db, gateway, clock, credentials, logger, metrics, resultUrl: config.LINK_RESULT_URL, inbox }))
-    .route('/', merchantBankingRoutes({ merchantSecret, bank, destinationDefaults }))
-    .route('/', merchantEventsRoutes({ db, merchantSecret }));
+  const receivers = new Hono()
+    .use('/links', limited)
+    .route('/', webhookRoutes({ db, clock, logger, metrics, bankSecretRefs: secretRefs, inbox, rejectedSamples }));
+  const linkPages = new Hono()
+    .use('*', limited)
+    .route('/', linkReturnRoutes({ db, gateway, clock, credentials, logger, metrics, resultUrl: config.LINK_RESULT_URL, inbox }));
+  const merchantRoutes: MerchantExtensions = (idempotentWhenKeyed) =>
+    new Hono().route('/', merchantBankingRoutes({ idempotentWhenKeyed, bank, destinationDefaults })).route('/', merchantEventsRoutes({ db }));
 
   const registration = new AbortController();
   return {
-    routes,
+    receivers,
+    linkPages,
+    merchantRoutes,
     worker,
     bank,
     start() {

@@ -47,7 +47,7 @@ export function webhookRoutes(deps: WebhookRouteDeps) {
   };
 
   return new Hono()
-    .post('/v1/webhooks/banking', async (c) => {
+    .post('/banking', async (c) => {
       const rawBody = await requestText(c);
       let event;
       try {
@@ -66,7 +66,7 @@ export function webhookRoutes(deps: WebhookRouteDeps) {
       metrics.deliveries.inc({ source: 'bank', outcome: stored });
       return c.json({ received: true }, 200);
     })
-    .post('/v1/webhooks/links', async (c) => {
+    .post('/links', async (c) => {
       const rawBody = await requestText(c);
       let json: unknown;
       try {
