@@ -175,7 +175,7 @@ test('every operation is typed and talks to the gateway: modifications, split, t
   expect((refused as GatewayError).message).toBeTruthy();
 
   const captured = await paidOrder(gateway, '1', '100.00');
-  const split = await gateway.split({ order_id: captured, commerces: [{ email: 'partner@example.com', amount: '30.00' }], lang: 'en' });
+  const split = await gateway.split({ order_id: captured, commerces: [{ email: 'partner@example.com', amount: '30.00' }], lang: 'en' }, 'USD');
   expect(split.response.order_number).toBe(captured);
 
   const now = new Date();
