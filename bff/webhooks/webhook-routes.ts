@@ -2,13 +2,12 @@
 // least validate the raw body, store it in the inbox, and answer 2xx only after that commit.
 // Processing happens later in the inbox worker; a repeated delivery is acknowledged, not redone.
 import { Hono } from 'hono';
-import { linkWebhookBody } from '../../contract/gateway/links.ts';
 import { requestText } from '../http/node-request.ts';
 import type { InboxWriter } from '../inbox/inbox-writer.ts';
 import type { WebhookDb } from '../inbox/tables.ts';
 import type { Clock } from '../observability/clock.ts';
 import type { Logger } from '../observability/logger.ts';
-import { linkEventId, reportFromWebhook, toStoredLinkReport } from '../links/link-report.ts';
+import { linkEventId, readLinkWebhook, reportFromWebhook, toStoredLinkReport } from '../links/link-report.ts';
 import { BankDeliveryRejected, openBankDelivery } from './bank-delivery.ts';
 import { recordRejectedDelivery } from './rejected-deliveries.ts';
 import type { WebhookMetrics } from './webhook-metrics.ts';
@@ -65,8 +64,8 @@ export function webhookRoutes(deps: WebhookRouteDeps) {
       } catch {
         throw await refuse('links', 'not_json', rawBody);
       }
-      const parsed = linkWebhookBody.safeParse(json);
-      if (!parsed.success) throw await refuse('links', 'schema', rawBody, parsed.error.issues.map((issue) => issue.path.join('.')));
+      const parsed = readLinkWebhook(json);
+      if (!parsed.ok) throw await refuse('links', 'schema', rawBody, parsed.fields);
       // Unsigned by the gateway: stored as a claim to check, confirmed by lookup in the worker.
       const report = reportFromWebhook(parsed.data);
       const stored = await deps.inbox.enqueue({

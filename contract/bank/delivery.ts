@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { decryptDelivery, DeliveryRejected } from './codec.ts';
+import { parseJsonExact } from '../exact-json.ts';
+import { towardsSchema } from '../gateway/tolerant-reader.ts';
 import { bankEvent, type BankEvent } from './events.ts';
 
 /** banking-webhooks.md §6.1: the HTTP body of a delivery. */
@@ -14,11 +16,12 @@ export async function openDelivery(data: string, secretRef: string): Promise<Ban
   const plaintext = await decryptDelivery(data, secretRef);
   let json: unknown;
   try {
-    json = JSON.parse(plaintext);
+    json = parseJsonExact(plaintext);
   } catch (cause) {
     throw new DeliveryRejected('not_json', { cause });
   }
-  const parsed = bankEvent.safeParse(json);
+  // The bank is an upstream: read tolerantly (numbers as strings, nulls, extra fields), strictly judged after.
+  const parsed = bankEvent.safeParse(towardsSchema(bankEvent, json));
   if (!parsed.success) throw new DeliveryRejected('schema', { cause: parsed.error });
   return parsed.data;
 }

@@ -22,7 +22,11 @@ export type ProviderInfo = z.infer<typeof providerInfo>;
 
 const commonPayment = {
   payment_id: uuidString,
-  public_id: z.number().int(),
+  /**
+   * int64 (banking-webhooks.md): above 2^53 it arrives as digits read from the raw text
+   * (contract/exact-json.ts); kept as a decimal string, never a lossy number.
+   */
+  public_id: z.union([z.string().regex(/^-?\d{1,19}$/, 'expected an int64'), z.number().int()]).transform((id) => String(id)),
   status: z.enum(paymentStatuses),
   amount: z.object({ amount: decimalString.optional(), currency: z.string().optional() }),
 };

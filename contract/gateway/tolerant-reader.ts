@@ -22,9 +22,17 @@ export type TolerantReading<T> = { ok: true; data: T } | { ok: false; fields: st
 export function readTolerantly<S extends z.ZodType>(schema: S, value: unknown, needs: readonly string[] = []): TolerantReading<z.output<S>> {
   const missing = needs.filter((path) => valuesAt(value, path.split('.')).some(isEmpty));
   if (missing.length > 0) return { ok: false, fields: missing };
-  const parsed = schema.safeParse(towards(schema, value));
+  const parsed = schema.safeParse(towardsSchema(schema, value));
   if (parsed.success) return { ok: true, data: parsed.data };
   return { ok: false, fields: [...new Set(parsed.error.issues.map((issue) => issue.path.map(String).join('.') || '(body)'))] };
+}
+
+/**
+ * `value` brought toward what `schema` expects (the first half of readTolerantly), for callers
+ * that judge the result themselves (the bank's deliveries keep their own error reporting).
+ */
+export function towardsSchema(schema: z.ZodType, value: unknown): unknown {
+  return towards(schema, value);
 }
 
 /** The values at a dotted path into the raw answer; `*` stands for every item of a list ("response.*.code"). */

@@ -12,6 +12,13 @@ import { truthOf } from './truth.ts';
  * Sandbox-only control API under /_sandbox (documented in sandbox/README.md). No auth: the
  * sandbox is a local test double that listens on loopback; nothing here exists on a real gateway.
  */
+const variantSwitch = z.object({
+  enabled: z.boolean(),
+  seed: z.string().min(1).max(100).optional(),
+  rate: z.number().min(0).max(1).optional(),
+  bodyUnauthorized: z.number().int().min(0).max(100).optional(),
+});
+
 export function controlRoutes(state: SandboxState) {
   const app = new Hono();
   // The local demo's back office (another loopback port) may press the bank-event buttons
@@ -36,6 +43,13 @@ export function controlRoutes(state: SandboxState) {
   app.delete('/faults', (c) => {
     state.faults.clear();
     return c.json({ ok: true });
+  });
+
+  app.get('/variants', (c) => c.json(state.variants.describe()));
+  app.post('/variants', async (c) => {
+    const parsed = variantSwitch.safeParse(await c.req.json().catch(() => undefined));
+    if (!parsed.success) return c.json({ error: 'expected {enabled: boolean, seed?: string, rate?: 0..1, bodyUnauthorized?: integer >= 0}' }, 400);
+    return c.json(state.variants.configure(parsed.data));
   });
 
   app.post('/tokens/expire', (c) => {
