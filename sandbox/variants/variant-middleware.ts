@@ -24,7 +24,12 @@ export function gatewayAnswerVariants(state: SandboxState): MiddlewareHandler {
       return;
     }
     if (c.res.status !== 200 || !c.res.headers.get('Content-Type')?.includes('application/json')) return;
-    const body: unknown = await c.res.json();
+    let body: unknown;
+    try {
+      body = await c.res.clone().json();
+    } catch {
+      return; // an injected malformed answer stays malformed
+    }
     const headers = new Headers(c.res.headers);
     headers.delete('Content-Length');
     c.res = new Response(JSON.stringify(variants.varyGatewayAnswer(body)), { status: 200, headers });
