@@ -7,12 +7,12 @@ import { expect, test } from '@playwright/test';
 import { webhookDb, type WebhookDb } from '../../bff/inbox/tables.ts';
 import { openStore, type Store } from '../../bff/store/database.ts';
 import { SandboxControl } from '../../sandbox/control-client.ts';
-import { sandboxDefaults, sandboxGatewayEnv } from '../../sandbox/defaults.ts';
+import { sandboxGatewayEnv } from '../../sandbox/defaults.ts';
 import { startSandbox } from '../../sandbox/server.ts';
 import type { RunningServer } from '../../scripts/serve-app.ts';
 import { freePort, killHard, spawnBff as spawnBffProcess } from './fixtures/bff-process.ts';
 import { createTestDatabase, type TestDatabase } from './fixtures/test-database.ts';
-import { bankEvent, currentSecret, deliveryBody, eventually, linkWebhook, metricsText, postBank } from './webhooks-support.ts';
+import { bankEvent, createGatewayLink, currentSecret, deliveryBody, eventually, linkWebhook, metricsText, postBank } from './webhooks-support.ts';
 
 
 let sandbox: RunningServer;
@@ -90,19 +90,8 @@ test('killed after the 2xx and before processing: processed exactly once after r
 
 test('killed while processing (lease held): the lease lapses and the event is processed exactly once', async () => {
   const control = new SandboxControl(sandbox.url);
-  const login = await fetch(`${sandbox.url}/api/v1/login`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ apiuser: sandboxDefaults.merchant.apiUser, password: sandboxDefaults.merchant.apiPassword }),
-  });
-  const token = ((await login.json()) as { access_token: string }).access_token;
   const bffUrl = `http://127.0.0.1:${env.BFF_PORT}`;
-  const created = await fetch(`${sandbox.url}/api/v1/createLinkPayment`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
-    body: JSON.stringify({ key: sandboxDefaults.merchant.apiKey, amount: '5000.00', currency: 'CRC', type: 1, webhook_url: `${bffUrl}/v1/webhooks/links` }),
-  });
-  const link = (await created.json()) as { id: number; url: string };
+  const link = await createGatewayLink(sandbox.url, { amount: '5000.00', currency: 'CRC', type: 1, webhook_url: `${bffUrl}/v1/webhooks/links` });
 
   const first = await spawnBff({ INBOX_WORKER_DELAY_MS: '0' });
   // The worker's first lookup never answers: the process is mid-event when it dies.

@@ -2,59 +2,31 @@
 // (POST /v1/webhooks/links) and by the buyer's callback (GET /v1/links/return). Neither report
 // is trusted: the payment is confirmed by lookup, the orderHash checked, and stored once.
 import { expect, test } from '@playwright/test';
-import { sandboxDefaults } from '../../sandbox/defaults.ts';
-import { eventually, linkWebhook, merchantGet, postLinkWebhook, startWebhookStack, tables, type WebhookStack } from './webhooks-support.ts';
+import { createGatewayLink, eventually, linkWebhook, merchantGet, postLinkWebhook, startWebhookStack, tables, type WebhookStack } from './webhooks-support.ts';
 
 const approvedCard = '4012000000020071';
 const deniedCard = '4012000000020121';
 
 let stack: WebhookStack;
-let gatewayToken = '';
-
 test.beforeAll(async () => {
   stack = await startWebhookStack();
 });
-
-async function gatewayLogin(): Promise<void> {
-  const login = await fetch(`${stack.sandboxUrl}/api/v1/login`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ apiuser: sandboxDefaults.merchant.apiUser, password: sandboxDefaults.merchant.apiPassword }),
-  });
-  gatewayToken = ((await login.json()) as { access_token: string }).access_token;
-}
-
-/** A gateway call as any client makes it: one new login when the answer says 401, in the body or not. */
-async function gatewayPost(path: string, init: { body: string }): Promise<{ json(): Promise<unknown> }> {
-  if (!gatewayToken) await gatewayLogin();
-  const send = () => fetch(`${stack.sandboxUrl}${path}`, { method: 'POST', headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${gatewayToken}` }, ...init });
-  const first = await send();
-  const text = await first.text();
-  if (first.status !== 401 && String((JSON.parse(text) as { type?: unknown }).type) !== '401') return { json: async () => JSON.parse(text) };
-  await gatewayLogin();
-  return send();
-}
 test.afterAll(async () => {
   await stack?.close();
 });
 
 /** A link created at the gateway the way the merchant API does, reporting to this BFF. */
 async function createLink(options: { webhook?: boolean; callback?: boolean; amount?: string; currency?: string } = {}): Promise<{ id: number; url: string }> {
-  const response = await gatewayPost('/api/v1/createLinkPayment', {
-    body: JSON.stringify({
-      key: sandboxDefaults.merchant.apiKey,
-      amount: options.amount ?? '15000.00',
-      currency: options.currency ?? 'CRC',
-      type: 0,
-      description: 'Camiseta <b>edición</b> limitada',
-      ...(options.callback !== false && { callback_url: `${stack.bffUrl}/v1/links/return` }),
-      ...(options.webhook !== false && { webhook_url: `${stack.bffUrl}/v1/webhooks/links` }),
-    }),
+  const link = await createGatewayLink(stack.sandboxUrl, {
+    amount: options.amount ?? '15000.00',
+    currency: options.currency ?? 'CRC',
+    type: 0,
+    description: 'Camiseta <b>edición</b> limitada',
+    ...(options.callback !== false && { callback_url: `${stack.bffUrl}/v1/links/return` }),
+    ...(options.webhook !== false && { webhook_url: `${stack.bffUrl}/v1/webhooks/links` }),
   });
-  // Read like any gateway answer: under the sandbox's variance mode the id may be a string.
-  const body = (await response.json()) as { id: number | string; url: string };
-  expect(Number(body.id)).toBeGreaterThan(0);
-  return { id: Number(body.id), url: body.url };
+  expect(link.id).toBeGreaterThan(0);
+  return link;
 }
 
 const linkPayments = (linkId: number) => tables(stack.bff).selectFrom('link_payments').selectAll().where('link_id', '=', String(linkId)).execute();

@@ -105,7 +105,7 @@ test.describe('rejections', () => {
       body: async () =>
         deliveryBody(
           bankEvent('payment.succeeded', (event) => {
-            event.payment.net_amount = 12.5; // a number where the contract wants a decimal string
+            event.payment.net_amount = 'twelve and a half'; // unreadable even to a tolerant reader
           }),
         ),
     },
