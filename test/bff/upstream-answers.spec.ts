@@ -4,15 +4,12 @@
 // way the gateway and the bank drive the BFF: the sandbox in its variance mode over real HTTP,
 // and deliveries posted to the BFF's own endpoints.
 import { expect, test } from '@playwright/test';
-import { GatewayClient } from '../../bff/gateway/client.ts';
+import type { GatewayClient } from '../../bff/gateway/client.ts';
 import { GatewayError, GatewayUnavailableError } from '../../bff/gateway/errors.ts';
-import { systemClock } from '../../bff/observability/clock.ts';
-import { createLogger } from '../../bff/observability/logger.ts';
-import { AppMetrics } from '../../bff/observability/metrics.ts';
 import { findOrder, statusHistory } from '../../bff/store/orders.ts';
 import { encryptDelivery } from '../../contract/bank/codec.ts';
-import { sandboxDefaults } from '../../sandbox/defaults.ts';
 import { approvingCard, createMerchantSession, decliningCard, postCheckout } from './fixtures/buyer.ts';
+import { demoMerchantClient, gatewayBuyer } from './fixtures/gateway-client.ts';
 import { ManualClock } from './fixtures/stack.ts';
 import { bankEvent, currentSecret, linkWebhook, postBank, postLinkWebhook, startWebhookStack, tables, type WebhookStack } from './webhooks-support.ts';
 
@@ -36,26 +33,8 @@ test.afterEach(async () => {
   await stack.sandbox.setVariants({ enabled: false });
 });
 
-function client(): GatewayClient {
-  return new GatewayClient({
-    baseUrl: stack.sandboxUrl,
-    apiUser: sandboxDefaults.merchant.apiUser,
-    apiPassword: sandboxDefaults.merchant.apiPassword,
-    apiKey: sandboxDefaults.merchant.apiKey,
-    timeoutMs: 5000,
-    clock: systemClock,
-    metrics: new AppMetrics(),
-    logger: createLogger('silent'),
-    retryBaseDelayMs: 10,
-  });
-}
-
-const buyer = {
-  billToFirstName: 'Ana', billToLastName: 'Mora', billToAddress: 'Avenida Central', billToAddress2: '', billToCity: 'San José',
-  billToState: 'CR-SJ', billToCountry: 'CR', billToZipPostCode: '10101', billToTelephone: '+50683123456', billToEmail: 'ana@example.com',
-  shipToFirstName: 'Ana', shipToLastName: 'Mora', shipToAddress: 'Avenida Central', shipToAddress2: '', shipToCity: 'San José',
-  shipToState: 'CR-SJ', shipToCountry: 'CR', shipToZipPostCode: '10101', shipToTelephone: '+50683123456',
-};
+const client = (): GatewayClient => demoMerchantClient(stack.sandboxUrl);
+const buyer = gatewayBuyer;
 
 async function paidAtGateway(gateway: GatewayClient, orderNumber: string, card = approvingCard): Promise<void> {
   const created = await gateway.processPayment({
