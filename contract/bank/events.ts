@@ -51,7 +51,7 @@ function envelope<Type extends string, Payment extends z.ZodRawShape>(eventType:
 
 /** §6.3: an inbound payment reached `posted` (§3: emitted when it reaches that status). */
 export const payinPostedEvent = envelope('payin.posted', {
-  status: z.literal('posted'),
+  // Emitted on reaching posted, but the status is the payment's when written: read it as sent (§6.2).
   posted_at: bankTimestamp,
   account: z.object({ type: z.string(), value: z.string() }),
   reference: z.object({ client_reference: z.string(), external_reference: z.string() }),

@@ -87,7 +87,9 @@ export function controlRoutes(state: SandboxState) {
     } catch (error) {
       return c.json({ error: (error as Error).message }, 400);
     }
-    const sending = emit(state.bank, parsed.data.event_type, event);
+    // A payment referred to by id keeps its own method: the event goes where that payment's events go.
+    const payment = parsed.data.payment_id ? state.bank.payments.get(parsed.data.payment_id) : undefined;
+    const sending = emit(state.bank, { ...parsed.data, payment_method_code: payment?.payment_method_code ?? parsed.data.payment_method_code }, event);
     if (!parsed.data.wait) sending.catch(() => undefined);
     const deliveries: DeliveryResult[] | 'pending' = parsed.data.wait ? await sending : 'pending';
     return c.json({ event_ids: [event.event.event_id], payment_id: (event.payment as { payment_id: string }).payment_id, event, deliveries });
