@@ -11,7 +11,7 @@ import {
   isModificationSuccess,
   loginExpiresInUnitSeconds,
 } from '../../contract/gateway-facts.ts';
-import { readTolerantly } from '../../contract/gateway/tolerant-reader.ts';
+import { readTolerantly } from '../../contract/tolerant-reader.ts';
 import { upstreamAmount } from '../../contract/money.ts';
 import type { Clock } from '../observability/clock.ts';
 import type { Logger } from '../observability/logger.ts';
@@ -326,7 +326,7 @@ export class GatewayClient {
    * What a readable answer means. The body's `type` decides first (gateway-facts.md
    * "processPayment"): a body-level 401 is an expired login; processPayment's 200 is a payment
    * that may exist; another failure `type` is the gateway's refusal. A success is read
-   * tolerantly (contract/gateway/tolerant-reader.ts); a success we cannot read is no refusal:
+   * tolerantly (contract/tolerant-reader.ts); a success we cannot read is no refusal:
    * it may have executed, and the error names the fields.
    */
   private judge(spec: CallSpec<z.ZodType>, json: unknown): { outcome: string; data?: unknown; error?: Error } {

@@ -2,7 +2,7 @@
 // body) normalized into one shape. Neither is trusted: link-confirmation.ts looks the payment up.
 import { z } from 'zod';
 import { linkWebhookBody, type LinkCallbackQuery, type LinkWebhookBody } from '../../contract/gateway/links.ts';
-import { readTolerantly, type TolerantReading } from '../../contract/gateway/tolerant-reader.ts';
+import { readTolerantly, type TolerantReading } from '../../contract/tolerant-reader.ts';
 
 export interface LinkReport {
   svcLinkId: string;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { decryptDelivery, DeliveryRejected } from './codec.ts';
 import { parseJsonExact } from '../exact-json.ts';
-import { towardsSchema } from '../gateway/tolerant-reader.ts';
+import { towardsSchema } from '../tolerant-reader.ts';
 import { bankEvent, type BankEvent } from './events.ts';
 
 /** banking-webhooks.md §6.1: the HTTP body of a delivery. */

@@ -6,4 +6,3 @@ export * from './transactions.ts';
 export * from './modification.ts';
 export * from './split.ts';
 export * from './links.ts';
-export * from './tolerant-reader.ts';

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { decimalTextOfNumber } from '../money.ts';
+import { decimalTextOfNumber } from './money.ts';
 
 /**
  * The tolerant reader for everything the gateway (and the bank) send us, following
