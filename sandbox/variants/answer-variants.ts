@@ -13,7 +13,7 @@ import { SeededRandom } from '../seeded-random.ts';
  * - an empty string becomes null;
  * - objects gain fields nobody asked for;
  * - success bodies gain a `message` when they have none;
- * - the first authenticated gateway call (processPayment aside) after the mode is switched on is
+ * - the first authenticated gateway call (processPayment aside, and not counted) after the mode is switched on is
  *   refused in the body (`type: "401"`, HTTP 200) and its token revoked, once; an expired token
  *   is always refused that way while the mode is on, processPayment included.
  * Bank events keep their `payment.public_id` as an int64 above 2^53 (written as raw JSON text).

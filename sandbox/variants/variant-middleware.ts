@@ -5,21 +5,6 @@ import type { SandboxState } from '../state.ts';
 const loginPaths = /\/api\/v1\/login(Sdk)?$/;
 const paymentPath = /\/api\/v1\/processPayment$/;
 
-/** The operation a gateway path names, as the call counter names it ("/api/v1/processPayment" → processPayment). */
-function operationNameOf(path: string): string {
-  const segments = path.replace(/^\/api\/v1\//, '').split('/');
-  return segments[0] === 'orders' ? 'split' : (segments[0] ?? path);
-}
-
-async function orderNumberOf(request: Request): Promise<string | undefined> {
-  try {
-    const body = (await request.json()) as { orderNumber?: unknown };
-    return typeof body.orderNumber === 'string' ? body.orderNumber : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
 /**
  * The variance mode on the gateway's API (sandbox/variants/answer-variants.ts): an authentication
  * failure is told in the body with HTTP 200, once on purpose and always for an expired token, and
@@ -30,13 +15,12 @@ export function gatewayAnswerVariants(state: SandboxState): MiddlewareHandler {
     const variants = state.variants;
     if (!variants.enabled) return next();
     const bearer = /^Bearer\s+(\S+)$/i.exec(c.req.header('Authorization') ?? '')?.[1];
-    // The deliberate one goes to any authenticated call but processPayment: suites that count payment
-    // calls stay exact; an expired token on processPayment is still refused in the body (below).
+    // The deliberate one goes to any authenticated call but processPayment, before the call is counted
+    // (like a fault at the door): suites that count calls stay exact. An expired token is refused in the
+    // body after counting (below), processPayment included, as the HTTP 401 it replaces.
     const deliberate = !loginPaths.test(c.req.path) && !paymentPath.test(c.req.path);
     if (deliberate && bearer && state.tokens.isValidApiToken(bearer) && variants.takeBodyUnauthorized()) {
       state.tokens.revoke(bearer);
-      // Counted like the HTTP 401 the sandbox gives after counting: a refused call is still a call.
-      state.calls.record(operationNameOf(c.req.path), await orderNumberOf(c.req.raw.clone()));
       return c.json({ type: gatewayResponseTypes.authenticationError, message: 'Unauthenticated.' }, 200);
     }
     await next();
