@@ -31,6 +31,24 @@ export const gatewayResponseTypes = {
   integrationErrors: ['400', '401', '402', '403', '404'],
 } as const;
 
+/**
+ * processPayment `type` 200 is "approved/reload" (gateway-facts.md "processPayment", firm): the
+ * gateway already holds a payment for this order, so it is no refusal; only consult can say what
+ * it is. Never read it as "nothing was created".
+ */
+export function isApprovedOrReload(operation: string, type: string | undefined): boolean {
+  return operation === 'processPayment' && type === gatewayResponseTypes.ok;
+}
+
+/**
+ * An authentication failure may come in the body with HTTP 200 (`type: "401"`, gateway-facts.md
+ * "processPayment" and "Reading the gateway's and the bank's answers", firm): it means what an
+ * HTTP 401 means, so the caller logs in again once.
+ */
+export function isBodyAuthenticationFailure(type: string | undefined): boolean {
+  return type === gatewayResponseTypes.authenticationError;
+}
+
 /** Transaction `code` / redirect `code` for an approved payment (gateway-api.md §3, firm). */
 export const approvedCode = '1';
 /** Redirect `code` of SINPE Móvil, settled later by a webhook (gateway-facts.md "Redirect query", firm). */

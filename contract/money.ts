@@ -46,3 +46,40 @@ export function fromMinorUnits(minor: bigint, currency: string): string {
   const digits = minor.toString().padStart(exponent + 1, '0');
   return `${digits.slice(0, -exponent)}.${digits.slice(-exponent)}`;
 }
+
+/**
+ * The one exact reading of an amount that arrived as a JSON number (a PHP or Java upstream may
+ * send `12.5` where the contract says "12.50"). JavaScript's String(number) is the shortest
+ * decimal text that reads back as the same double, which is the text the sender most likely
+ * wrote; only its exponent form ("1e-7", "1.5e+21") is expanded, by moving the decimal point in
+ * the digits, never by arithmetic. Negative, NaN and infinite values are refused.
+ */
+export function decimalTextOfNumber(value: number): string {
+  if (!Number.isFinite(value) || value < 0) throw new RangeError(`not a non-negative amount: ${value}`);
+  const text = String(value);
+  const match = /^(\d+)(?:\.(\d+))?e([+-]\d+)$/.exec(text);
+  if (!match) return text;
+  const [, whole = '', fraction = '', exponentText = '0'] = match;
+  const digits = whole + fraction;
+  const point = whole.length + Number(exponentText);
+  if (point <= 0) return `0.${'0'.repeat(-point)}${digits}`;
+  if (point >= digits.length) return digits + '0'.repeat(point - digits.length);
+  return `${digits.slice(0, point)}.${digits.slice(point)}`;
+}
+
+/**
+ * An upstream decimal (string, or number read through decimalTextOfNumber) held to the currency's
+ * minor unit. Rounding rule: half up on the first dropped digit (33.335 → 33.34, 33.333 → 33.33,
+ * 0.30000000000000004 → 0.30), the rule PHP's round() and number_format() apply, so the figure
+ * matches what the gateway's own pages show. Only for amounts the upstream already decided
+ * (reports of what it did); our own requests are refused instead of rounded (toMinorUnits).
+ */
+export function upstreamAmount(value: string | number, currency: string): string {
+  const text = typeof value === 'number' ? decimalTextOfNumber(value) : value.trim();
+  if (!decimalPattern.test(text)) throw new RangeError(`not a decimal amount: ${JSON.stringify(value)}`);
+  const exponent = currencyExponent(currency);
+  const [whole = '0', fraction = ''] = text.split('.');
+  let minor = BigInt(whole + fraction.slice(0, exponent).padEnd(exponent, '0'));
+  if ((fraction[exponent] ?? '0') >= '5') minor += 1n;
+  return fromMinorUnits(minor, currency);
+}

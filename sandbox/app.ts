@@ -10,6 +10,7 @@ import { pageStylesheet, pageStylesheetPath } from './gateway/payment-page.ts';
 import { paymentRoutes } from './gateway/payment-routes.ts';
 import { splitRoutes } from './gateway/split-routes.ts';
 import { createState, type SandboxState } from './state.ts';
+import { gatewayAnswerVariants } from './variants/variant-middleware.ts';
 
 export interface SandboxOptions {
   merchant?: SandboxMerchant;
@@ -20,6 +21,11 @@ export interface SandboxOptions {
   now?: () => Date;
   /** Accept http:// webhook URLs on loopback hosts (local demo). Default false: https only. */
   allowHttpLoopbackWebhooks?: boolean;
+  /**
+   * Answer with the allowed variants (sandbox/variants/answer-variants.ts). Default: on when
+   * SANDBOX_VARIANTS=1, so a whole test run can be repeated against the variants.
+   */
+  variants?: boolean;
   /** Used for outgoing link webhooks and bank deliveries. */
   fetch?: typeof fetch;
 }
@@ -44,6 +50,7 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
     },
     options.seed ?? sandboxDefaults.seed,
     options.now,
+    options.variants ?? process.env.SANDBOX_VARIANTS === '1',
   );
 
   const app = new Hono();
@@ -52,6 +59,7 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
   // Browsers ask for it on every page; a 404 would be noise in a buyer's console.
   app.get('/favicon.ico', (c) => c.body(linkPicture, 200, { 'Content-Type': 'image/svg+xml' }));
   app.get(linkPicturePath, (c) => c.body(linkPicture, 200, { 'Content-Type': 'image/svg+xml' }));
+  app.use('/api/*', gatewayAnswerVariants(state));
   app.route('/', loginRoutes(state));
   app.route('/', paymentRoutes(state));
   app.route('/', splitRoutes(state));

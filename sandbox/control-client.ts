@@ -68,6 +68,11 @@ export class SandboxControl {
     await this.json('DELETE', '/_sandbox/faults');
   }
 
+  /** The variance mode for what follows (sandbox/variants/answer-variants.ts); the same seed replays the same answers. */
+  async setVariants(change: { enabled: boolean; seed?: string; rate?: number; bodyUnauthorized?: number }): Promise<void> {
+    await this.json('POST', '/_sandbox/variants', change);
+  }
+
   async expireTokens(): Promise<void> {
     await this.json('POST', '/_sandbox/tokens/expire');
   }

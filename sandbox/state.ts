@@ -7,6 +7,7 @@ import { Ledger } from './gateway/ledger.ts';
 import { LinkBook } from './gateway/link-book.ts';
 import { Bank } from './bank/bank.ts';
 import type { SandboxMerchant } from './defaults.ts';
+import { AnswerVariants } from './variants/answer-variants.ts';
 
 export interface SandboxSettings {
   merchant: SandboxMerchant;
@@ -28,9 +29,11 @@ export interface SandboxState {
   ledger: Ledger;
   links: LinkBook;
   bank: Bank;
+  /** The variance mode (off unless SANDBOX_VARIANTS=1 or switched on through /_sandbox/variants). */
+  variants: AnswerVariants;
 }
 
-export function createState(settings: SandboxSettings, seed: string | number, now: (() => Date) | undefined): SandboxState {
+export function createState(settings: SandboxSettings, seed: string | number, now: (() => Date) | undefined, variants = false): SandboxState {
   const clock = new SandboxClock(now);
   const random = new SeededRandom(seed);
   const calls = new CallCounter(clock);
@@ -38,6 +41,7 @@ export function createState(settings: SandboxSettings, seed: string | number, no
   const tokens = new TokenStore(clock, random);
   const ledger = new Ledger(clock, random);
   const links = new LinkBook(clock, random);
-  const bank = new Bank(clock, random, settings);
-  return { settings, clock, random, calls, faults, tokens, ledger, links, bank };
+  const answerVariants = new AnswerVariants(variants, String(seed));
+  const bank = new Bank(clock, random, settings, answerVariants);
+  return { settings, clock, random, calls, faults, tokens, ledger, links, bank, variants: answerVariants };
 }

@@ -39,9 +39,9 @@ function readJson(file) {
   }
 }
 
-function playwright(name, config, projects, reportFile, env = {}) {
+function playwright(name, config, projects, reportFile, env = {}, files = []) {
   const projectArgs = projects.flatMap((project) => ['--project', project]);
-  const status = run('npx', ['playwright', 'test', '--config', config, ...projectArgs], env);
+  const status = run('npx', ['playwright', 'test', '--config', config, ...projectArgs, ...files], env);
   const report = readJson(reportFile);
   if (!report?.stats) return record(name, 0, 1);
   const { expected = 0, unexpected = 0, flaky = 0 } = report.stats;
@@ -77,6 +77,30 @@ await withPostgres(async (databaseUrl) => {
     TEST_DATABASE_URL: databaseUrl,
   });
 });
+
+// Once more against the sandbox's variance mode (SANDBOX_VARIANTS=1, sandbox/variants): the gateway
+// and the bank answer with the variants the spec allows (numbers as strings and back, null for
+// empty, extra fields, `message` on success, a 401 in the body, int64 bank ids). A representative
+// subset, every file that talks to the gateway or the bank through the BFF: the buyer's path and
+// its return, the merchant's orders, links and transactions, bank events, link reports, the
+// gateway client, and the reliability suites of gateway faults and the reconciler.
+const variantSuites = [
+  'test/bff/gateway-client.spec.ts',
+  'test/bff/upstream-answers.spec.ts',
+  'test/bff/buyer-path.spec.ts',
+  'test/bff/return-verification.spec.ts',
+  'test/bff/status-polling.spec.ts',
+  'test/bff/exactly-once.spec.ts',
+  'test/bff/merchant-orders.spec.ts',
+  'test/bff/merchant-links-transactions.spec.ts',
+  'test/bff/merchant-idempotency.spec.ts',
+  'test/bff/links-payments.spec.ts',
+  'test/bff/banking-events.spec.ts',
+  'test/bff/webhooks-banking.spec.ts',
+  'test/reliability/gateway-faults.spec.ts',
+  'test/reliability/reconciler.spec.ts',
+];
+playwright('bff, merchant and reliability suites against the sandbox variants', 'playwright.config.ts', ['bff', 'reliability'], `${outDir}/playwright-node.json`, { SANDBOX_VARIANTS: '1' }, variantSuites);
 
 playwright('e2e (Chromium, full stack)', 'playwright.e2e.config.ts', [], `${outDir}/playwright-e2e.json`);
 

@@ -4,6 +4,8 @@
 // carries the bank's response_code so callers can show it.
 import { randomUUID } from 'node:crypto';
 import type { z } from 'zod';
+import { parseJsonExact } from '../../contract/exact-json.ts';
+import { readTolerantly } from '../../contract/tolerant-reader.ts';
 import { destinationCreateResponse, type DestinationCreateRequest, type DestinationCreateResponse } from '../../contract/bank/destination.ts';
 import { bankErrorResponse, correlationIdHeader } from '../../contract/bank/envelope.ts';
 import { eventContractResponse, type EventContractResponse } from '../../contract/bank/event-contracts.ts';
@@ -96,7 +98,7 @@ export class BankClient {
       }
       let json: unknown;
       try {
-        json = JSON.parse(text);
+        json = parseJsonExact(text);
       } catch {
         outcome = 'invalid_response';
         throw new BankApiError(operation, 'INVALID_RESPONSE', response.status, `bank ${operation} answered non-JSON (HTTP ${response.status})`, correlationId);
@@ -111,10 +113,11 @@ export class BankClient {
         const fieldErrors = fieldErrorsOf(json).map((field) => ({ field: field.field, message: withoutSecrets(field.message, sent) }));
         throw new BankApiError(operation, code, response.status, message, failure.success ? failure.data.correlation_id : correlationId, fieldErrors);
       }
-      const parsed = schema.safeParse(json);
-      if (!parsed.success) {
+      // An upstream answer: read tolerantly (gateway-facts.md "Reading the gateway's and the bank's answers").
+      const parsed = readTolerantly(schema, json);
+      if (!parsed.ok) {
         outcome = 'invalid_response';
-        throw new BankApiError(operation, 'INVALID_RESPONSE', response.status, `bank ${operation} answered an unexpected shape`, correlationId);
+        throw new BankApiError(operation, 'INVALID_RESPONSE', response.status, `bank ${operation} answered without a readable ${parsed.fields.join(', ')}`, correlationId);
       }
       return parsed.data;
     } finally {

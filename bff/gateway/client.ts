@@ -2,15 +2,23 @@
 // responses are checked with the contract/ schemas; a 200 whose `type` says failure becomes a
 // GatewayError. Payment-moving calls (processPayment, processModification, split, link
 // create/delete) are never repeated after they may have reached the gateway; reads are retried.
-import type { z } from 'zod';
+import { z } from 'zod';
 import * as gateway from '../../contract/gateway/index.ts';
-import { gatewayResponseTypes, isModificationSuccess, loginExpiresInUnitSeconds } from '../../contract/gateway-facts.ts';
+import {
+  gatewayResponseTypes,
+  isApprovedOrReload,
+  isBodyAuthenticationFailure,
+  isModificationSuccess,
+  loginExpiresInUnitSeconds,
+} from '../../contract/gateway-facts.ts';
+import { readTolerantly } from '../../contract/tolerant-reader.ts';
+import { upstreamAmount } from '../../contract/money.ts';
 import type { Clock } from '../observability/clock.ts';
 import type { Logger } from '../observability/logger.ts';
 import type { AppMetrics } from '../observability/metrics.ts';
 import { withoutSecrets } from '../observability/without-secrets.ts';
 import { parseGatewayDateTime } from './date-time.ts';
-import { GatewayError, GatewayUnavailableError } from './errors.ts';
+import { BodyUnauthorized, GatewayError, GatewayUnavailableError, answerType, refusalMessageOf } from './errors.ts';
 import { TokenCache, type CachedToken } from './token-cache.ts';
 
 export interface GatewayClientOptions {
@@ -30,6 +38,14 @@ export interface GatewayClientOptions {
 }
 
 type Auth = 'none' | 'bearer';
+
+const splitShare = gateway.splitResponse.shape.response.shape.splitted_orders.element;
+/** A split as the BFF reads it: each share's amount as a decimal string in the order's currency. */
+export type SplitResult = Omit<gateway.SplitResponse, 'response'> & {
+  response: Omit<gateway.SplitResponse['response'], 'splitted_orders'> & {
+    splitted_orders: Array<Omit<z.output<typeof splitShare>, 'amount'> & { amount: string }>;
+  };
+};
 interface CallSpec<S extends z.ZodType> {
   operation: string;
   method: 'GET' | 'POST';
@@ -37,6 +53,10 @@ interface CallSpec<S extends z.ZodType> {
   body?: unknown;
   auth: Auth;
   response: S;
+  /** `path` came from the gateway's own answer (a page URL): it already holds the base URL's path. */
+  returnedByGateway?: boolean;
+  /** Fields the BFF cannot do without: missing or empty, the answer is refused naming them. */
+  needs?: readonly string[];
   /** true: may be retried after a 5xx or timeout (reads and logins only). */
   retry: boolean;
   /** The body `type` meaning success ('200' for most, '100' for processPayment); undefined: no `type`. */
@@ -49,6 +69,8 @@ export class GatewayClient {
   private readonly apiToken: TokenCache;
   private readonly sdkToken: TokenCache;
   private readonly fetchImpl: typeof fetch;
+  /** The last `first_page_url` the gateway returned, per page size: the shape of its page URLs. */
+  private readonly linkPageTemplates = new Map<number, string>();
 
   constructor(private readonly options: GatewayClientOptions) {
     this.fetchImpl = options.fetch ?? fetch;
@@ -71,6 +93,7 @@ export class GatewayClient {
       body,
       auth: 'none',
       response: gateway.loginResponse,
+      needs: ['access_token'],
       retry: true,
     });
     const lifetimeMs = result.expires_in * loginExpiresInUnitSeconds * 1000;
@@ -90,6 +113,7 @@ export class GatewayClient {
       body,
       auth: 'none',
       response: gateway.loginSdkResponse,
+      needs: ['access_token', 'expires_in'],
       retry: true,
     });
     const expiresAt = parseGatewayDateTime(result.expires_in);
@@ -114,6 +138,7 @@ export class GatewayClient {
       body: gateway.processPaymentRequest.parse({ ...request, key: this.options.apiKey }),
       auth: 'bearer',
       response: gateway.processPaymentResponse,
+      needs: ['url'],
       retry: false,
       successType: gatewayResponseTypes.hostedPageCreated,
     });
@@ -127,6 +152,7 @@ export class GatewayClient {
       body: gateway.consultRequest.parse({ key: this.options.apiKey, orderNumber, merchantId }),
       auth: 'bearer',
       response: gateway.consultResponse,
+      needs: ['response', 'response.*.code', 'response.*.id_svc'],
       retry: true,
       successType: gatewayResponseTypes.ok,
     });
@@ -141,6 +167,7 @@ export class GatewayClient {
       body: gateway.consultTransactionsRequest.parse({ ...filters, key: this.options.apiKey }),
       auth: 'bearer',
       response: gateway.consultTransactionsResponse,
+      needs: ['response'],
       retry: true,
       successType: gatewayResponseTypes.ok,
     });
@@ -159,29 +186,47 @@ export class GatewayClient {
       path: '/api/v1/processModification',
       body: gateway.processModificationRequest.parse({ hashVersion: 'V2', ...request, key: this.options.apiKey }),
       auth: 'bearer',
-      // A refusal may come with a type other than 200 and only some fields: read it loosely, judge by ReasonCode.
-      response: gateway.processModificationResponse.partial().extend({ type: gateway.processModificationResponse.shape.type }),
+      // A refusal may come with a type other than 200 and only some fields: judged by ReasonCode alone.
+      response: gateway.processModificationResponse,
+      needs: ['ReasonCode'],
       retry: false,
     });
-    const parsed = gateway.processModificationResponse.safeParse(result);
-    if (!parsed.success || !isModificationSuccess(parsed.data.ReasonCode)) {
+    if (!isModificationSuccess(result.ReasonCode)) {
       const message = result.ReasonCodeDescription || result.message || 'The gateway refused the modification.';
-      throw new GatewayError('processModification', result.ReasonCode ?? result.type, this.withoutCredentials(message), result);
+      throw new GatewayError('processModification', result.ReasonCode || result.type, this.withoutCredentials(message), result);
     }
-    return parsed.data;
+    return result;
   }
 
-  split(request: gateway.SplitRequest): Promise<gateway.SplitResponse> {
-    return this.call({
+  /**
+   * Splits an approved order. The shares' amounts come as JSON numbers (gateway-api.md §4.6):
+   * they are read here, inside the call's own error handling, as decimal strings in `currency`
+   * (contract/money.ts upstreamAmount: exact, half up), so a split that was done is never lost
+   * to an amount such as 33.333 or 0.30000000000000004.
+   */
+  async split(request: gateway.SplitRequest, currency: string): Promise<SplitResult> {
+    const result = await this.call({
       operation: 'split',
       method: 'POST',
       path: '/api/v1/orders/liquidation/split',
       body: gateway.splitRequest.parse(request),
       auth: 'bearer',
-      response: gateway.splitResponse,
+      response: gateway.splitResponse.extend({
+        response: gateway.splitResponse.shape.response.extend({
+          splitted_orders: z.array(splitShare.extend({ amount: z.union([z.string(), z.number()]) })),
+        }),
+      }),
+      needs: ['response.splitted_orders', 'response.splitted_orders.*.amount'],
       retry: false,
       successType: gatewayResponseTypes.ok,
     });
+    try {
+      const shares = result.response.splitted_orders.map((share) => ({ ...share, amount: upstreamAmount(share.amount, currency) }));
+      return { ...result, response: { ...result.response, splitted_orders: shares } };
+    } catch (error) {
+      // The split may well be done: an unreadable share amount is an unknown outcome, not a refusal.
+      throw new GatewayUnavailableError('split', 'invalid_response', true, `gateway split answered an unreadable share amount: ${(error as Error).message}`);
+    }
   }
 
   // --- Payment links (§4.8-4.12) -------------------------------------------------------------
@@ -194,6 +239,7 @@ export class GatewayClient {
       body: gateway.createLinkPaymentRequest.parse({ ...request, key: this.options.apiKey }),
       auth: 'bearer',
       response: gateway.createLinkPaymentResponse,
+      needs: ['id', 'url'],
       retry: false,
       successType: gatewayResponseTypes.ok,
     });
@@ -219,6 +265,7 @@ export class GatewayClient {
       path: `/api/v1/getDetailLinkPayment/${encodeURIComponent(id)}/${encodeURIComponent(this.options.apiKey)}`,
       auth: 'bearer',
       response: gateway.linkDetailResponse,
+      needs: ['detail.id'],
       retry: true,
       successType: gatewayResponseTypes.ok,
     });
@@ -231,28 +278,83 @@ export class GatewayClient {
       path: `/api/v1/getLinkPaymentById/${encodeURIComponent(id)}/${encodeURIComponent(this.options.apiKey)}`,
       auth: 'bearer',
       response: gateway.linkByIdResponse,
+      needs: ['data.id'],
       retry: true,
       successType: gatewayResponseTypes.ok,
     });
   }
 
-  /** One page of links; `page` follows the page URLs the gateway returns (§4.12). */
-  getLinkPaymentList(limit: number, page?: number): Promise<gateway.LinkListResponse> {
-    const query = page === undefined ? '' : `?page=${encodeURIComponent(String(page))}`;
-    return this.call({
+  /**
+   * One page of links. Pages are reached through the page URLs the gateway returns (gateway-api.md
+   * §4.12): page 1 is the list's own address; any other page is the returned `first_page_url` with
+   * its `page` parameter set, so whatever else the gateway put in its URLs travels on. Only the
+   * URL's path and query are followed, on the configured gateway host: the bearer token never
+   * goes to a host named in an answer.
+   */
+  async getLinkPaymentList(limit: number, page?: number): Promise<gateway.LinkListResponse> {
+    const listPath = `/api/v1/getLinkPaymentList/${encodeURIComponent(this.options.apiKey)}/${encodeURIComponent(String(limit))}`;
+    const first = () => this.linkListAt(listPath, false);
+    if (page === undefined || page <= 1) return first();
+    const template = this.linkPageTemplates.get(limit) ?? (await first()).data.first_page_url;
+    const target = pageAddress(template, page);
+    if (!target) throw new GatewayUnavailableError('getLinkPaymentList', 'invalid_response', false, 'gateway getLinkPaymentList answered without a readable first_page_url');
+    return this.linkListAt(target, true);
+  }
+
+  private async linkListAt(pathAndQuery: string, returnedByGateway: boolean): Promise<gateway.LinkListResponse> {
+    const list = await this.call({
       operation: 'getLinkPaymentList',
       method: 'GET',
-      path: `/api/v1/getLinkPaymentList/${encodeURIComponent(this.options.apiKey)}/${encodeURIComponent(String(limit))}${query}`,
+      path: pathAndQuery,
+      returnedByGateway,
       auth: 'bearer',
       response: gateway.linkListResponse,
+      needs: ['data.payment_link'],
       retry: true,
       successType: gatewayResponseTypes.ok,
     });
+    if (pageAddress(list.data.first_page_url, 1)) this.linkPageTemplates.set(list.data.per_page, list.data.first_page_url);
+    return list;
   }
 
   /** A gateway may echo what it was sent: our credentials never travel on in its failure text. */
   private withoutCredentials(text: string): string {
     return withoutSecrets(text, [this.options.apiPassword, this.options.apiKey]);
+  }
+
+  /**
+   * What a readable answer means. The body's `type` decides first (gateway-facts.md
+   * "processPayment"): a body-level 401 is an expired login; processPayment's 200 is a payment
+   * that may exist; another failure `type` is the gateway's refusal. A success is read
+   * tolerantly (contract/tolerant-reader.ts); a success we cannot read is no refusal:
+   * it may have executed, and the error names the fields.
+   */
+  private judge(spec: CallSpec<z.ZodType>, json: unknown): { outcome: string; data?: unknown; error?: Error } {
+    const type = answerType(json);
+    const refusalText = () => this.withoutCredentials(refusalMessageOf(json));
+    if (spec.auth === 'bearer' && isBodyAuthenticationFailure(type)) {
+      return { outcome: 'unauthorized', error: new BodyUnauthorized(spec.operation, new GatewayError(spec.operation, type ?? '401', refusalText(), json)) };
+    }
+    if (spec.successType !== undefined && type !== spec.successType) {
+      if (type === undefined) {
+        return { outcome: 'invalid_response', error: new GatewayUnavailableError(spec.operation, 'invalid_response', true, `gateway ${spec.operation} answered without a readable type`) };
+      }
+      if (isApprovedOrReload(spec.operation, type)) {
+        return { outcome: 'unconfirmed', error: new GatewayUnavailableError(spec.operation, 'unconfirmed', true, `gateway ${spec.operation} answered type ${type} (approved/reload): confirm with consult`) };
+      }
+      return { outcome: 'gateway_error', error: new GatewayError(spec.operation, type, refusalText(), json) };
+    }
+    const read = readTolerantly(spec.response, json, spec.needs ?? []);
+    if (read.ok) return { outcome: 'ok', data: read.data };
+    if (spec.successType === undefined && type !== undefined && refusalMessageOf(json, '') !== '') {
+      // e.g. a login refused in the body: a failure the gateway stated, not a broken answer.
+      return { outcome: 'gateway_error', error: new GatewayError(spec.operation, type, refusalText(), json) };
+    }
+    this.options.logger.warn({ operation: spec.operation, fields: read.fields }, 'gateway response failed its contract');
+    return {
+      outcome: 'invalid_response',
+      error: new GatewayUnavailableError(spec.operation, 'invalid_response', true, `gateway ${spec.operation} answered without a readable ${read.fields.join(', ')}`),
+    };
   }
 
   // --- Transport -----------------------------------------------------------------------------
@@ -281,12 +383,17 @@ export class GatewayClient {
     } catch (error) {
       if (!(error instanceof GatewayUnavailableError && error.kind === 'unauthorized')) throw error;
       const fresh = await loginBeforeSending(spec.operation, () => this.apiToken.replace(token));
-      return this.send(spec, fresh.value);
+      try {
+        return await this.send(spec, fresh.value);
+      } catch (again) {
+        // Refused in the body even with a fresh login: the gateway's word (a wrong key), not an outage.
+        throw again instanceof BodyUnauthorized ? again.refusal : again;
+      }
     }
   }
 
   private async send<S extends z.ZodType>(spec: CallSpec<S>, bearer: string | undefined): Promise<z.output<S>> {
-    const { metrics, logger } = this.options;
+    const { metrics } = this.options;
     const stopTimer = metrics.upstreamDuration.startTimer({ upstream: 'gateway', operation: spec.operation });
     let outcome = 'ok';
     try {
@@ -296,7 +403,8 @@ export class GatewayClient {
       let response: Response;
       let text: string;
       try {
-        response = await this.fetchImpl(this.options.baseUrl + spec.path, {
+        const address = spec.returnedByGateway ? new URL(this.options.baseUrl).origin + spec.path : this.options.baseUrl + spec.path;
+        response = await this.fetchImpl(address, {
           method: spec.method,
           headers,
           ...(spec.body !== undefined ? { body: JSON.stringify(spec.body) } : {}),
@@ -329,26 +437,10 @@ export class GatewayClient {
         outcome = 'invalid_response';
         throw new GatewayUnavailableError(spec.operation, 'invalid_response', true, `gateway ${spec.operation} answered non-JSON`);
       }
-      const type = typeof json === 'object' && json !== null && 'type' in json ? String(json.type) : undefined;
-      if (spec.successType !== undefined && type !== spec.successType) {
-        outcome = 'gateway_error';
-        const failure = gateway.gatewayFailure.safeParse(json);
-        const message = failure.success ? (failure.data.message ?? failure.data.description ?? 'gateway failure') : 'gateway failure';
-        throw new GatewayError(spec.operation, type ?? 'unknown', this.withoutCredentials(message), json);
-      }
-      const parsed = spec.response.safeParse(json);
-      const failure = parsed.success ? undefined : gateway.gatewayFailure.safeParse(json);
-      if (failure?.success && failure.data.message !== undefined) {
-        // e.g. a login refused in the body: a failure the gateway stated, not a broken answer.
-        outcome = 'gateway_error';
-        throw new GatewayError(spec.operation, failure.data.type, this.withoutCredentials(failure.data.message), json);
-      }
-      if (!parsed.success) {
-        outcome = 'invalid_response';
-        logger.warn({ operation: spec.operation, issues: parsed.error.issues.map((issue) => issue.path.join('.')) }, 'gateway response failed its contract');
-        throw new GatewayUnavailableError(spec.operation, 'invalid_response', true, `gateway ${spec.operation} answered an unexpected shape`);
-      }
-      return parsed.data;
+      const judged = this.judge(spec, json);
+      outcome = judged.outcome;
+      if (judged.error) throw judged.error;
+      return judged.data as z.output<S>;
     } catch (error) {
       if (!(error instanceof GatewayError || error instanceof GatewayUnavailableError)) outcome = 'error';
       throw error;
@@ -377,6 +469,18 @@ async function loginBeforeSending(operation: string, login: () => Promise<Cached
 function networkCauseOf(error: unknown): string {
   const cause = (error as { cause?: { code?: unknown } } | undefined)?.cause;
   return typeof cause?.code === 'string' ? ` (${cause.code})` : '';
+}
+
+/** The path and query of a returned page URL with `page` set to `page`, or undefined if it is no URL. */
+function pageAddress(pageUrl: string, page: number): string | undefined {
+  let url: URL;
+  try {
+    url = new URL(pageUrl);
+  } catch {
+    return undefined;
+  }
+  url.searchParams.set('page', String(page));
+  return url.pathname + url.search;
 }
 
 function refusedBeforeSending(error: unknown): boolean {

@@ -1,7 +1,8 @@
 // The two ways the gateway reports a paid link (gateway-api.md §6.2 callback query, §6.3 webhook
 // body) normalized into one shape. Neither is trusted: link-confirmation.ts looks the payment up.
 import { z } from 'zod';
-import type { LinkCallbackQuery, LinkWebhookBody } from '../../contract/gateway/links.ts';
+import { linkWebhookBody, type LinkCallbackQuery, type LinkWebhookBody } from '../../contract/gateway/links.ts';
+import { readTolerantly, type TolerantReading } from '../../contract/tolerant-reader.ts';
 
 export interface LinkReport {
   svcLinkId: string;
@@ -12,6 +13,15 @@ export interface LinkReport {
   orderHash: string | undefined;
   creditCardBrand: string | undefined;
   last4CreditCardNumber: string | undefined;
+}
+
+/**
+ * The webhook body read the tolerant way (gateway-facts.md "Reading the gateway's and the bank's
+ * answers"): `svcLinkId: "5"`, `auth: null`, extra fields are all fine. Only what the lookup
+ * needs must be there; the lookup, not this body, decides what happened.
+ */
+export function readLinkWebhook(json: unknown): TolerantReading<LinkWebhookBody> {
+  return readTolerantly(linkWebhookBody, json, ['svcLinkId', 'svcOrderId', 'orderNumber', 'code']);
 }
 
 export function reportFromWebhook(body: LinkWebhookBody): LinkReport {

@@ -3,7 +3,7 @@
 // processes the conditional write (and the gateway's own rules) keep the amounts right.
 import { problemTypes } from '../../contract/bff-api.ts';
 import { modificationTypes } from '../../contract/gateway-facts.ts';
-import { fromMinorUnits, toMinorUnits } from '../../contract/money.ts';
+import { fromMinorUnits, toMinorUnits, upstreamAmount } from '../../contract/money.ts';
 import type { GatewayClient } from '../gateway/client.ts';
 import { ProblemException } from '../http/problem.ts';
 import type { Clock } from '../observability/clock.ts';
@@ -119,7 +119,7 @@ export class OrderModifier {
           amount: fromMinorUnits(toMinorUnits(commerce.amount, order.currency), order.currency),
         })),
         lang: body.lang,
-      });
+      }, order.currency);
     } catch (error) {
       logger.warn({ orderNumber, error: (error as Error).message }, 'split failed');
       throw gatewayProblem(error, 'split', true) ?? error;
@@ -128,7 +128,7 @@ export class OrderModifier {
       gatewayOrderId: String(share.id),
       email: share.commerce_email,
       name: share.commerce_name,
-      amount: gatewayNumberAmount(share.amount, order.currency),
+      amount: share.amount,
     }));
     const summary = shares.map((share) => `${share.email} ${share.amount}`).join(', ');
     const updated = await this.record(orderNumber, splitDetail(`among ${shares.length}: ${summary}`), (current) => ({
@@ -183,10 +183,9 @@ export function ruleContextOf(order: OrderRow, history: readonly StatusHistoryRo
 }
 
 /**
- * The split response gives share amounts as JSON numbers (gateway-api.md §4.6). Read through
- * their shortest decimal text, never through float arithmetic: 12.5 → "12.50".
+ * An amount the gateway gives as a JSON number (gateway-api.md §2.4, §4.6), read through
+ * contract/money.ts upstreamAmount (exact, never float arithmetic; half up): 12.5 → "12.50".
  */
 export function gatewayNumberAmount(value: number, currency: string): string {
-  const text = String(value);
-  return fromMinorUnits(toMinorUnits(text, currency), currency);
+  return upstreamAmount(value, currency);
 }

@@ -4,14 +4,13 @@
 // A link report for a link we did not create is acknowledged and counted, never stored; refused
 // deliveries are all counted, and only a bounded sample of them is written down.
 import { Hono } from 'hono';
-import { linkWebhookBody } from '../../contract/gateway/links.ts';
 import { requestText } from '../http/node-request.ts';
 import type { FixedWindowLimiter } from '../http/rate-limit.ts';
 import type { InboxWriter } from '../inbox/inbox-writer.ts';
 import type { WebhookDb } from '../inbox/tables.ts';
 import type { Clock } from '../observability/clock.ts';
 import type { Logger } from '../observability/logger.ts';
-import { linkEventId, reportFromWebhook, toStoredLinkReport } from '../links/link-report.ts';
+import { linkEventId, readLinkWebhook, reportFromWebhook, toStoredLinkReport } from '../links/link-report.ts';
 import { screenLinkReport } from '../links/link-screen.ts';
 import { BankDeliveryRejected, openBankDelivery } from './bank-delivery.ts';
 import { recordRejectedDelivery } from './rejected-deliveries.ts';
@@ -74,8 +73,8 @@ export function webhookRoutes(deps: WebhookRouteDeps) {
       } catch {
         throw await refuse('links', 'not_json', rawBody);
       }
-      const parsed = linkWebhookBody.safeParse(json);
-      if (!parsed.success) throw await refuse('links', 'schema', rawBody, parsed.error.issues.map((issue) => issue.path.join('.')));
+      const parsed = readLinkWebhook(json);
+      if (!parsed.ok) throw await refuse('links', 'schema', rawBody, parsed.fields);
       // Unsigned by the gateway: stored as a claim to check, confirmed by lookup in the worker,
       // and only for a link we created.
       const report = reportFromWebhook(parsed.data);

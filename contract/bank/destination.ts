@@ -45,7 +45,8 @@ export function createDestinationRequestSchema(options: DestinationRequestOption
     destination_ref: z.string().optional(),
     webhook_url: z.string().refine((value) => isAllowedWebhookUrl(value, allowLoopbackHttp), 'webhook_url must begin with https://'),
     secret_ref: z.string().min(1),
-    signature_algo: z.literal('AES_GCM', { error: 'signature_algo is fixed to AES_GCM' }).optional(),
+    // banking-webhooks.md §4.1: fixed to AES_GCM, omitted on create (HMAC_SHA256 is no longer supported).
+    signature_algo: z.never({ error: 'omit signature_algo on create: it is fixed to AES_GCM' }).optional(),
     replay_window_sec: z.number().int().nonnegative().optional(),
     timeout_ms: z.number().int().positive().optional(),
     max_attempts: z.number().int().positive().optional(),

@@ -22,7 +22,11 @@ export type ProviderInfo = z.infer<typeof providerInfo>;
 
 const commonPayment = {
   payment_id: uuidString,
-  public_id: z.number().int(),
+  /**
+   * int64 (banking-webhooks.md): above 2^53 it arrives as digits read from the raw text
+   * (contract/exact-json.ts); kept as a decimal string, never a lossy number.
+   */
+  public_id: z.union([z.string().regex(/^-?\d{1,19}$/, 'expected an int64'), z.number().int()]).transform((id) => String(id)),
   status: z.enum(paymentStatuses),
   amount: z.object({ amount: decimalString.optional(), currency: z.string().optional() }),
 };
@@ -47,7 +51,7 @@ function envelope<Type extends string, Payment extends z.ZodRawShape>(eventType:
 
 /** §6.3: an inbound payment reached `posted` (§3: emitted when it reaches that status). */
 export const payinPostedEvent = envelope('payin.posted', {
-  status: z.literal('posted'),
+  // Emitted on reaching posted, but the status is the payment's when written: read it as sent (§6.2).
   posted_at: bankTimestamp,
   account: z.object({ type: z.string(), value: z.string() }),
   reference: z.object({ client_reference: z.string(), external_reference: z.string() }),

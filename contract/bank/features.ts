@@ -16,7 +16,8 @@ export type Feature = z.infer<typeof feature>;
 export const featuresQuery = z.object({
   country_code: z.string().optional(),
   payment_method_code: z.string().optional(),
-  webhook_enabled: z.enum(['true', 'false']).optional(),
+  /** A boolean as a Java service reads one from a query: true/false or 1/0, any case. */
+  webhook_enabled: z.string().regex(/^(true|false|1|0)$/i, 'expected true, false, 1 or 0').optional(),
   tenant_id: z.never({ error: 'tenant_id must not be sent; the tenant comes from the token' }).optional(),
 });
 export type FeaturesQuery = z.infer<typeof featuresQuery>;

@@ -76,13 +76,14 @@ export function bankRoutes(state: SandboxState) {
   app.get('/api/public/v1/webhook/features', operation('bank.features', state, 'bank', async () => undefined), (c) => {
     const parsed = featuresQuery.safeParse(c.req.query());
     // §7 gives this operation no 400: a tenant_id (tenant scope comes from the token) is refused as FORBIDDEN.
-    if (!parsed.success) return answer(c, 'FORBIDDEN', { message: 'tenant_id must not be sent' });
+    if (!parsed.success && c.req.query('tenant_id') !== undefined) return answer(c, 'FORBIDDEN', { message: 'tenant_id must not be sent' });
+    if (!parsed.success) return answer(c, 'INVALID_REQUEST', { message: 'invalid query', errors: parsed.error.issues.map((issue) => ({ field: issue.path.join('.'), message: issue.message })) });
     const query = parsed.data;
     const items = bankFeatures
       .filter((feature) => !query.country_code || feature.country_code === query.country_code.toUpperCase())
       .filter((feature) => !query.payment_method_code || feature.payment_method_code === query.payment_method_code.toUpperCase())
       // Every sandbox feature can deliver webhooks, so webhook_enabled=false lists none.
-      .filter(() => query.webhook_enabled !== 'false')
+      .filter(() => !/^(false|0)$/i.test(query.webhook_enabled ?? ''))
       .map((feature) => ({ id: feature.id, event_types: feature.event_types }));
     return answer(c, 'OK', { items });
   });

@@ -2,6 +2,7 @@ import { bankEventTypes, type BankEventType, type PaymentMethodCode } from '../.
 import type { SandboxClock } from '../clock.ts';
 import type { SeededRandom } from '../seeded-random.ts';
 import type { SandboxSettings } from '../state.ts';
+import type { AnswerVariants } from '../variants/answer-variants.ts';
 
 
 export interface BankFeature {
@@ -65,6 +66,8 @@ export class Bank {
     readonly clock: SandboxClock,
     readonly random: SeededRandom,
     readonly settings: Pick<SandboxSettings, 'fetch'>,
+    /** The variance mode: deliveries are written the way a Java bank may write them. */
+    readonly variants: AnswerVariants,
   ) {
     this.nextPublicId = random.intBetween(10_000_000, 89_999_999);
   }

@@ -1,5 +1,5 @@
 import { encryptDelivery } from '../../node/bank-delivery-codec.ts';
-import type { BankEventType } from '../../contract/bank/event-types.ts';
+import type { BankEventType, PaymentMethodCode } from '../../contract/bank/event-types.ts';
 import { bankFeatures, type Bank, type Destination } from './bank.ts';
 
 /**
@@ -25,12 +25,36 @@ interface EventLike {
   event: { event_id: string; event_type: string; correlation_id: string };
 }
 
-/** Destinations that receive an event type: enabled, and subscribed to a feature that emits it. */
-export function subscribersOf(bank: Bank, eventType: BankEventType): Destination[] {
+/** What decides who receives an event: its type, the payment's method and country, and whose payment it is. */
+export interface EventRouting {
+  event_type: BankEventType;
+  payment_method_code: PaymentMethodCode;
+  country_code?: string;
+  account_id?: string | undefined;
+  owner_type?: string | undefined;
+  owner_id?: string | undefined;
+}
+
+/**
+ * Destinations that receive an event: enabled; subscribed to the feature of the payment's method
+ * and country, a feature that emits this type; and whose scope covers the payment (TENANT: every
+ * payment of the tenant; ACCOUNT: that account's; OWNER: that owner's, banking-webhooks.md §4.1).
+ */
+export function subscribersOf(bank: Bank, routing: EventRouting): Destination[] {
   return bank.destinations.filter((destination) => {
     const feature = bankFeatures.find((f) => f.id === destination.feature_id);
-    return destination.is_enabled && feature?.event_types.includes(eventType) === true;
+    if (!destination.is_enabled || !feature?.event_types.includes(routing.event_type)) return false;
+    if (feature.payment_method_code !== routing.payment_method_code || feature.country_code !== (routing.country_code ?? 'CR')) return false;
+    return inScope(destination, routing);
   });
+}
+
+function inScope(destination: Destination, routing: EventRouting): boolean {
+  if (destination.scope_kind === 'ACCOUNT') return routing.account_id !== undefined && routing.account_id === destination.scope_account_id;
+  if (destination.scope_kind === 'OWNER') {
+    return routing.owner_id !== undefined && routing.owner_id === destination.scope_owner_id && routing.owner_type === destination.scope_owner_type;
+  }
+  return true;
 }
 
 /**
@@ -38,14 +62,14 @@ export function subscribersOf(bank: Bank, eventType: BankEventType): Destination
  * (§6.1). A non-2xx answer, a network error or a timeout is retried up to max_attempts;
  * every attempt carries the same event (same event_id), so receivers can deduplicate.
  */
-export async function emit(bank: Bank, eventType: BankEventType, envelope: EventLike): Promise<DeliveryResult[]> {
-  return Promise.all(subscribersOf(bank, eventType).map((destination) => deliver(bank, destination, envelope)));
+export async function emit(bank: Bank, routing: EventRouting, envelope: EventLike): Promise<DeliveryResult[]> {
+  return Promise.all(subscribersOf(bank, routing).map((destination) => deliver(bank, destination, envelope)));
 }
 
 async function deliver(bank: Bank, destination: Destination, envelope: EventLike): Promise<DeliveryResult> {
   const maxAttempts = destination.max_attempts ?? deliveryDefaults.maxAttempts;
   const timeoutMs = destination.timeout_ms ?? deliveryDefaults.timeoutMs;
-  const body = JSON.stringify({ data: await encryptDelivery(JSON.stringify(envelope), destination.secret_ref) });
+  const body = JSON.stringify({ data: await encryptDelivery(bank.variants.varyBankEventText(envelope), destination.secret_ref) });
   const attempts: DeliveryAttempt[] = [];
   for (let attempt = 1; attempt <= Math.max(1, maxAttempts); attempt++) {
     if (attempt > 1) await sleep(Math.min(deliveryDefaults.firstRetryDelayMs * 2 ** (attempt - 2), deliveryDefaults.maxRetryDelayMs));

@@ -4,6 +4,7 @@ import { rejectionFor } from '../../contract/bank/reason-codes.ts';
 import { decimalPattern, fromMinorUnits, toMinorUnits } from '../../contract/money.ts';
 import { bankEventTypes, paymentMethodCodes, type BankEventType } from '../../contract/bank/event-types.ts';
 import { toBankTimestamp } from '../../contract/bank/timestamps.ts';
+import { paymentStatuses } from '../../contract/bank/events.ts';
 import type { Bank, BankPayment } from './bank.ts';
 
 /** The control API's request for a bank event (see sandbox/README.md, "Bank triggers"). */
@@ -21,6 +22,12 @@ export const bankTrigger = z.object({
   /** Overrides the sandbox fee (1 %) for payment.succeeded; tax stays 13 % of the fee unless given. */
   fee_total: z.string().regex(decimalPattern).optional(),
   tax_total: z.string().regex(decimalPattern).optional(),
+  /** payin.posted: the payment's status in the event (default posted). */
+  status: z.enum(paymentStatuses).optional(),
+  /** Who the payment belongs to, for destinations scoped to an ACCOUNT or an OWNER (§4.1 scope rules). */
+  account_id: z.string().uuid().optional(),
+  owner_type: z.string().min(1).optional(),
+  owner_id: z.string().uuid().optional(),
   /** false: answer at once and deliver in the background. */
   wait: z.boolean().default(true),
 });
@@ -36,7 +43,9 @@ export function buildBankEvent(bank: Bank, trigger: BankTrigger): Record<string,
   const payment = paymentFor(bank, trigger);
   const failed = trigger.event_type === 'payment.failed';
   const rejection = failed ? rejectionFor(trigger.reason_code) : undefined;
-  if (trigger.event_type === 'payin.posted') payment.status = 'posted';
+  // payin.posted is emitted when the payment reaches posted, but carries the status the bank holds when it
+  // is written (§6.2: any of the five), so a late delivery may say otherwise. Default: posted.
+  if (trigger.event_type === 'payin.posted') payment.status = trigger.status ?? 'posted';
   else if (trigger.event_type === 'payment.succeeded') payment.status = 'confirmed';
   else if (failed) payment.status = 'failed';
   // payment.reversed keeps the status the payment had (§3: a reversal is not a status).

@@ -1,6 +1,7 @@
 import type { BankEventType } from '../../contract/bank/event-types.ts';
 import { SandboxClock } from '../clock.ts';
 import { SeededRandom } from '../seeded-random.ts';
+import { AnswerVariants } from '../variants/answer-variants.ts';
 import { Bank } from './bank.ts';
 import { bankTrigger, buildBankEvent } from './event-builder.ts';
 
@@ -19,6 +20,6 @@ export const eventDescriptions: Record<BankEventType, string> = {
 export function exampleEvent(eventType: BankEventType): Record<string, unknown> {
   const bank = new Bank(new SandboxClock(() => new Date('2026-01-15T15:30:00Z')), new SeededRandom(`example:${eventType}`), {
     fetch: () => Promise.reject(new Error('examples are never delivered')),
-  });
+  }, new AnswerVariants(false, 'example'));
   return buildBankEvent(bank, bankTrigger.parse({ event_type: eventType }));
 }

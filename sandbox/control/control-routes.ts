@@ -12,6 +12,13 @@ import { truthOf } from './truth.ts';
  * Sandbox-only control API under /_sandbox (documented in sandbox/README.md). No auth: the
  * sandbox is a local test double that listens on loopback; nothing here exists on a real gateway.
  */
+const variantSwitch = z.object({
+  enabled: z.boolean(),
+  seed: z.string().min(1).max(100).optional(),
+  rate: z.number().min(0).max(1).optional(),
+  bodyUnauthorized: z.number().int().min(0).max(100).optional(),
+});
+
 export function controlRoutes(state: SandboxState) {
   const app = new Hono();
   // The local demo's back office (another loopback port) may press the bank-event buttons
@@ -36,6 +43,13 @@ export function controlRoutes(state: SandboxState) {
   app.delete('/faults', (c) => {
     state.faults.clear();
     return c.json({ ok: true });
+  });
+
+  app.get('/variants', (c) => c.json(state.variants.describe()));
+  app.post('/variants', async (c) => {
+    const parsed = variantSwitch.safeParse(await c.req.json().catch(() => undefined));
+    if (!parsed.success) return c.json({ error: 'expected {enabled: boolean, seed?: string, rate?: 0..1, bodyUnauthorized?: integer >= 0}' }, 400);
+    return c.json(state.variants.configure(parsed.data));
   });
 
   app.post('/tokens/expire', (c) => {
@@ -73,7 +87,9 @@ export function controlRoutes(state: SandboxState) {
     } catch (error) {
       return c.json({ error: (error as Error).message }, 400);
     }
-    const sending = emit(state.bank, parsed.data.event_type, event);
+    // A payment referred to by id keeps its own method: the event goes where that payment's events go.
+    const payment = parsed.data.payment_id ? state.bank.payments.get(parsed.data.payment_id) : undefined;
+    const sending = emit(state.bank, { ...parsed.data, payment_method_code: payment?.payment_method_code ?? parsed.data.payment_method_code }, event);
     if (!parsed.data.wait) sending.catch(() => undefined);
     const deliveries: DeliveryResult[] | 'pending' = parsed.data.wait ? await sending : 'pending';
     return c.json({ event_ids: [event.event.event_id], payment_id: (event.payment as { payment_id: string }).payment_id, event, deliveries });

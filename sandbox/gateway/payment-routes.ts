@@ -34,7 +34,8 @@ export function paymentRoutes(state: SandboxState) {
       if (problem) return gatewayFailure(c, gatewayResponseTypes.integrationError, problem);
       if (!/^https?:\/\//i.test(body.redirect)) return gatewayFailure(c, gatewayResponseTypes.integrationError, 'redirect must be an http(s) URL.');
       if (state.ledger.approvedByOrderNumber(body.orderNumber)) {
-        return gatewayFailure(c, gatewayResponseTypes.integrationError, `Order ${body.orderNumber} is already paid.`);
+        // gateway-facts.md "processPayment" (firm): type 200 is approved/reload, no new page.
+        return c.json({ type: gatewayResponseTypes.ok, message: `Order ${body.orderNumber} is already approved.`, html: '', url: '' });
       }
       const order = state.ledger.create({
         orderNumber: body.orderNumber,
@@ -114,7 +115,8 @@ export function paymentRoutes(state: SandboxState) {
         transactionId: String(modification.transactionId),
         ReasonCode: modificationSuccessCode,
         ReasonCodeDescription: 'Approved',
-        OrderHash: await orderHashOf(state, order, modificationSuccessCode, order.outcome?.auth ?? '', modification.amount),
+        // The modification's own transaction, not the payment's: each OrderHash is unique per transaction (gateway-api.md §6.1).
+        OrderHash: await orderHashOf(state, { ...order, tpt: modification.transactionId }, modificationSuccessCode, order.outcome?.auth ?? '', modification.amount),
       });
     });
 }

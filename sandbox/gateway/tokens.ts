@@ -33,6 +33,11 @@ export class TokenStore {
     return entry !== undefined && entry.kind === 'api' && entry.expiresAt > this.clock.now().getTime();
   }
 
+  /** One token stops working (the variance mode's body-level 401). */
+  revoke(token: string): void {
+    this.tokens.delete(token);
+  }
+
   /** Fault injection "token expiry now": every token issued so far stops working. */
   expireAll(): void {
     this.tokens.clear();

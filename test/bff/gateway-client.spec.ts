@@ -1,17 +1,15 @@
 // The typed gateway client against the sandbox over real HTTP: every operation, the token cache,
 // one re-login on 401, retries for reads only, typed body failures, timeouts.
 import { expect, test } from '@playwright/test';
-import { GatewayClient } from '../../bff/gateway/client.ts';
+import type { GatewayClient } from '../../bff/gateway/client.ts';
 import { GatewayError, GatewayUnavailableError } from '../../bff/gateway/errors.ts';
-import { systemClock } from '../../bff/observability/clock.ts';
-import { createLogger } from '../../bff/observability/logger.ts';
 import { AppMetrics } from '../../bff/observability/metrics.ts';
 import { formatGatewayDateTime } from '../../bff/gateway/date-time.ts';
 import { startSandbox } from '../../sandbox/server.ts';
-import { sandboxDefaults } from '../../sandbox/defaults.ts';
 import { SandboxControl } from '../../sandbox/control-client.ts';
 import type { RunningServer } from '../../node/serve-app.ts';
 import { approvingCard } from './fixtures/buyer.ts';
+import { demoMerchantClient, gatewayBuyer } from './fixtures/gateway-client.ts';
 import { refusedUrl } from './fixtures/closed-port.ts';
 
 let sandboxServer: RunningServer;
@@ -28,25 +26,10 @@ test.afterEach(async () => {
 });
 
 function client(overrides: { baseUrl?: string; timeoutMs?: number; metrics?: AppMetrics } = {}) {
-  return new GatewayClient({
-    baseUrl: overrides.baseUrl ?? sandboxServer.url,
-    apiUser: sandboxDefaults.merchant.apiUser,
-    apiPassword: sandboxDefaults.merchant.apiPassword,
-    apiKey: sandboxDefaults.merchant.apiKey,
-    timeoutMs: overrides.timeoutMs ?? 5000,
-    clock: systemClock,
-    metrics: overrides.metrics ?? new AppMetrics(),
-    logger: createLogger('silent'),
-    retryBaseDelayMs: 10,
-  });
+  return demoMerchantClient(overrides.baseUrl ?? sandboxServer.url, overrides);
 }
 
-const buyer = {
-  billToFirstName: 'Ana', billToLastName: 'Mora', billToAddress: 'Avenida Central', billToAddress2: '', billToCity: 'San José',
-  billToState: 'CR-SJ', billToCountry: 'CR', billToZipPostCode: '10101', billToTelephone: '+50683123456', billToEmail: 'ana@example.com',
-  shipToFirstName: 'Ana', shipToLastName: 'Mora', shipToAddress: 'Avenida Central', shipToAddress2: '', shipToCity: 'San José',
-  shipToState: 'CR-SJ', shipToCountry: 'CR', shipToZipPostCode: '10101', shipToTelephone: '+50683123456',
-};
+const buyer = gatewayBuyer;
 
 async function paidOrder(gateway: GatewayClient, capture: '0' | '1', amount = '100.00') {
   const orderNumber = `GW-${Date.now()}-${Math.floor(Math.random() * 1e6)}`;
@@ -175,7 +158,7 @@ test('every operation is typed and talks to the gateway: modifications, split, t
   expect((refused as GatewayError).message).toBeTruthy();
 
   const captured = await paidOrder(gateway, '1', '100.00');
-  const split = await gateway.split({ order_id: captured, commerces: [{ email: 'partner@example.com', amount: '30.00' }], lang: 'en' });
+  const split = await gateway.split({ order_id: captured, commerces: [{ email: 'partner@example.com', amount: '30.00' }], lang: 'en' }, 'USD');
   expect(split.response.order_number).toBe(captured);
 
   const now = new Date();

@@ -7,14 +7,14 @@ import { expect, test } from '@playwright/test';
 import { webhookDb, type WebhookDb } from '../../bff/inbox/tables.ts';
 import { openStore, type Store } from '../../bff/store/database.ts';
 import { SandboxControl } from '../../sandbox/control-client.ts';
-import { sandboxDefaults, sandboxGatewayEnv } from '../../sandbox/defaults.ts';
+import { sandboxGatewayEnv } from '../../sandbox/defaults.ts';
 import { startSandbox } from '../../sandbox/server.ts';
 import type { RunningServer } from '../../node/serve-app.ts';
 import { freePort, killHard, spawnBff as spawnBffProcess } from './fixtures/bff-process.ts';
 import { createTestDatabase, type TestDatabase } from './fixtures/test-database.ts';
 import { recordOwnLink } from '../../bff/links/link-screen.ts';
 import { metricsToken } from './fixtures/stack.ts';
-import { afterWorkerPasses, bankEvent, currentSecret, deliveryBody, eventually, linkWebhook, metricsText, postBank } from './webhooks-support.ts';
+import { afterWorkerPasses, bankEvent, createGatewayLink, currentSecret, deliveryBody, eventually, linkWebhook, metricsText, postBank } from './webhooks-support.ts';
 
 
 let sandbox: RunningServer;
@@ -93,19 +93,8 @@ test('killed after the 2xx and before processing: processed exactly once after r
 
 test('killed while processing (lease held): the lease lapses and the event is processed exactly once', async () => {
   const control = new SandboxControl(sandbox.url);
-  const login = await fetch(`${sandbox.url}/api/v1/login`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ apiuser: sandboxDefaults.merchant.apiUser, password: sandboxDefaults.merchant.apiPassword }),
-  });
-  const token = ((await login.json()) as { access_token: string }).access_token;
   const bffUrl = `http://127.0.0.1:${env.BFF_PORT}`;
-  const created = await fetch(`${sandbox.url}/api/v1/createLinkPayment`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
-    body: JSON.stringify({ key: sandboxDefaults.merchant.apiKey, amount: '5000.00', currency: 'CRC', type: 1, webhook_url: `${bffUrl}/v1/webhooks/links` }),
-  });
-  const link = (await created.json()) as { id: number; url: string };
+  const link = await createGatewayLink(sandbox.url, { amount: '5000.00', currency: 'CRC', type: 1, webhook_url: `${bffUrl}/v1/webhooks/links` });
   // Made at the gateway directly (a webhook only), recorded as ours as the merchant API would.
   await recordOwnLink(db, { id: String(link.id), amount: '5000.00', currency: 'CRC', now: new Date() });
 

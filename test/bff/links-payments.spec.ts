@@ -2,24 +2,15 @@
 // (POST /v1/webhooks/links) and by the buyer's callback (GET /v1/links/return). Neither report
 // is trusted: the payment is confirmed by lookup, the orderHash checked, and stored once.
 import { expect, test } from '@playwright/test';
-import { sandboxDefaults } from '../../sandbox/defaults.ts';
 import { recordOwnLink } from '../../bff/links/link-screen.ts';
-import { eventually, linkWebhook, merchantGet, postLinkWebhook, startInProcessWebhookStack, tables, type WebhookStack } from './webhooks-support.ts';
+import { createGatewayLink, eventually, linkWebhook, merchantGet, postLinkWebhook, startInProcessWebhookStack, tables, type WebhookStack } from './webhooks-support.ts';
 
 const approvedCard = '4012000000020071';
 const deniedCard = '4012000000020121';
 
 let stack: WebhookStack;
-let gatewayToken: string;
-
 test.beforeAll(async () => {
   stack = await startInProcessWebhookStack();
-  const login = await fetch(`${stack.sandboxUrl}/api/v1/login`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ apiuser: sandboxDefaults.merchant.apiUser, password: sandboxDefaults.merchant.apiPassword }),
-  });
-  gatewayToken = ((await login.json()) as { access_token: string }).access_token;
 });
 test.afterAll(async () => {
   await stack?.close();
@@ -27,25 +18,19 @@ test.afterAll(async () => {
 
 /** A link created at the gateway the way the merchant API does, reporting to this BFF. */
 async function createLink(options: { webhook?: boolean; callback?: boolean; amount?: string; currency?: string } = {}): Promise<{ id: number; url: string }> {
-  const response = await fetch(`${stack.sandboxUrl}/api/v1/createLinkPayment`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${gatewayToken}` },
-    body: JSON.stringify({
-      key: sandboxDefaults.merchant.apiKey,
-      amount: options.amount ?? '15000.00',
-      currency: options.currency ?? 'CRC',
-      type: 0,
-      description: 'Camiseta <b>edición</b> limitada',
-      ...(options.callback !== false && { callback_url: `${stack.bffUrl}/v1/links/return` }),
-      ...(options.webhook !== false && { webhook_url: `${stack.bffUrl}/v1/webhooks/links` }),
-    }),
+  const link = await createGatewayLink(stack.sandboxUrl, {
+    amount: options.amount ?? '15000.00',
+    currency: options.currency ?? 'CRC',
+    type: 0,
+    description: 'Camiseta <b>edición</b> limitada',
+    ...(options.callback !== false && { callback_url: `${stack.bffUrl}/v1/links/return` }),
+    ...(options.webhook !== false && { webhook_url: `${stack.bffUrl}/v1/webhooks/links` }),
   });
-  const body = (await response.json()) as { id: number; url: string };
-  expect(body.id).toBeGreaterThan(0);
+  expect(link.id).toBeGreaterThan(0);
   // Made at the gateway directly (to choose which reports it sends), then recorded as ours the
   // way /v1/merchant/payment-links records the links it creates.
-  await recordOwnLink(tables(stack.bff), { id: String(body.id), amount: options.amount ?? '15000.00', currency: options.currency ?? 'CRC', now: new Date() });
-  return body;
+  await recordOwnLink(tables(stack.bff), { id: String(link.id), amount: options.amount ?? '15000.00', currency: options.currency ?? 'CRC', now: new Date() });
+  return link;
 }
 
 const linkPayments = (linkId: number) => tables(stack.bff).selectFrom('link_payments').selectAll().where('link_id', '=', String(linkId)).execute();

@@ -51,9 +51,14 @@ test('split: fully captured, nothing refunded, once; the owner keeps the remaind
   expect(planSplit(crc, [{ email: 'a@x.example', amount: '1' }], { ...context, alreadySplit: true })).toMatchObject({ ok: false });
 });
 
-test('split share amounts given as JSON numbers become exact decimal strings', () => {
+test('amounts given as JSON numbers become exact decimal strings, half up to the currency', () => {
   expect(gatewayNumberAmount(12.5, 'USD')).toBe('12.50');
   expect(gatewayNumberAmount(1234.56, 'USD')).toBe('1234.56');
   expect(gatewayNumberAmount(15000, 'CRC')).toBe('15000.00');
-  expect(() => gatewayNumberAmount(1.005, 'USD')).toThrow();
+  // The gateway already did it: its figure is kept, held to the currency's cents, never refused.
+  expect(gatewayNumberAmount(1.005, 'USD')).toBe('1.01');
+  expect(gatewayNumberAmount(33.333, 'USD')).toBe('33.33');
+  expect(gatewayNumberAmount(0.1 + 0.2, 'USD')).toBe('0.30');
+  expect(gatewayNumberAmount(1e21, 'CRC')).toBe('1000000000000000000000.00');
+  expect(() => gatewayNumberAmount(-1, 'USD')).toThrow();
 });

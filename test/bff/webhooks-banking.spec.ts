@@ -105,7 +105,7 @@ test.describe('rejections', () => {
       body: async () =>
         deliveryBody(
           bankEvent('payment.succeeded', (event) => {
-            event.payment.net_amount = 12.5; // a number where the contract wants a decimal string
+            event.payment.net_amount = 'twelve and a half'; // unreadable even to a tolerant reader
           }),
         ),
     },
@@ -143,7 +143,7 @@ test.describe('rejections', () => {
     const secretPayer = 'Plaintext Payer Name 4f1d';
     const event = bankEvent('payin.posted', (e) => {
       e.payment.origin_client_name = secretPayer;
-      e.payment.status = 'failed'; // breaks the contract: payin.posted is always posted
+      e.payment.status = 'teleported'; // breaks the contract: not one of the five statuses
     });
     expect((await postBank(stack.bffUrl, await deliveryBody(event))).status).toBe(400);
     expect((await postBank(stack.bffUrl, await deliveryBody(event, 'wrong-secret'))).status).toBe(400);

@@ -185,3 +185,29 @@ export function linkWebhook(fields: Partial<Record<string, unknown>> = {}): Reco
 export function postLinkWebhook(bffUrl: string, body: unknown): Promise<Response> {
   return fetch(`${bffUrl}/v1/webhooks/links`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
 }
+
+/**
+ * A payment link created straight at the sandbox, read the way any gateway client must read it
+ * (the variance mode may answer a 401 in the body, the id as a string): one new login on a 401.
+ */
+export async function createGatewayLink(sandboxUrl: string, fields: Record<string, unknown>): Promise<{ id: number; url: string }> {
+  const login = async () => {
+    const response = await fetch(`${sandboxUrl}/api/v1/login`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ apiuser: sandboxDefaults.merchant.apiUser, password: sandboxDefaults.merchant.apiPassword }),
+    });
+    return ((await response.json()) as { access_token: string }).access_token;
+  };
+  const create = async (token: string) => {
+    const response = await fetch(`${sandboxUrl}/api/v1/createLinkPayment`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
+      body: JSON.stringify({ key: sandboxDefaults.merchant.apiKey, ...fields }),
+    });
+    return { status: response.status, body: (await response.json()) as { type?: unknown; id?: unknown; url?: string } };
+  };
+  let answer = await create(await login());
+  if (answer.status === 401 || String(answer.body.type) === '401') answer = await create(await login());
+  return { id: Number(answer.body.id), url: String(answer.body.url) };
+}

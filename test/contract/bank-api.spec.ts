@@ -52,7 +52,9 @@ test.describe('webhook destination create', () => {
     const { secret_ref: _s, ...noSecret } = tenant;
     expect(accepts(noSecret)).toBe(false);
     expect(accepts({ ...tenant, signature_algo: 'HMAC_SHA256' })).toBe(false);
-    expect(accepts({ ...tenant, signature_algo: 'AES_GCM', timeout_ms: 5000, max_attempts: 5, backoff_policy: { any: 'shape' } })).toBe(true);
+    // §4.1: fixed to AES_GCM, omitted on create.
+    expect(accepts({ ...tenant, signature_algo: 'AES_GCM' })).toBe(false);
+    expect(accepts({ ...tenant, timeout_ms: 5000, max_attempts: 5, backoff_policy: { any: 'shape' } })).toBe(true);
     expect(accepts({ ...tenant, feature_id: 'feature-1' })).toBe(false);
     expect(accepts({ ...base, scope_kind: 'GLOBAL' })).toBe(false);
   });

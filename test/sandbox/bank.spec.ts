@@ -74,6 +74,15 @@ test.describe('the API', () => {
     expect((await bank('/webhook/features?tenant_id=abc')).status).toBe(403);
   });
 
+  test('webhook_enabled is a boolean however it is written: 1 and true list, 0 and false do not', async () => {
+    for (const value of ['1', 'true', 'TRUE']) {
+      const response = await bank(`/webhook/features?webhook_enabled=${value}`);
+      expect(response.status, value).toBe(200);
+      expect(featuresResponse.parse(await response.json()).items.length, value).toBeGreaterThan(0);
+    }
+    for (const value of ['0', 'false']) expect(featuresResponse.parse(await (await bank(`/webhook/features?webhook_enabled=${value}`)).json()).items).toEqual([]);
+  });
+
   test('event contracts exist for the four events; payment.status_changed and unknown types are 404 NOT_FOUND', async () => {
     for (const type of allFour) {
       const contract = eventContractResponse.parse(await (await bank(`/webhook/event-contracts/${type}`)).json());
@@ -125,6 +134,8 @@ test.describe('destination create', () => {
     const cases: Array<Record<string, unknown>> = [
       { destination_kind: 'INTERNAL' },
       { signature_algo: 'HMAC_SHA256' },
+      // Fixed to AES_GCM and omitted on create (§4.1): even the right value is not to be sent.
+      { signature_algo: 'AES_GCM' },
       { feature_id: '00000000-0000-4000-8000-000000000000' },
       { webhook_url: 'http://merchant.example/hook' },
       { secret_ref: undefined },
@@ -171,6 +182,49 @@ test.describe('the emitter', () => {
     } finally {
       await receiver.close();
     }
+  });
+
+  test('each destination gets the events of its own feature (payment method) and scope only', async () => {
+    const receiver = await startReceiver();
+    const features = featuresResponse.parse(await (await bank('/webhook/features')).json()).items;
+    const featureOf = async (method: string) => featuresResponse.parse(await (await bank(`/webhook/features?payment_method_code=${method}`)).json()).items[0]!.id;
+    const sinpe = await featureOf('SINPE_MOVIL');
+    const pin = await featureOf('PIN');
+    expect(features.length).toBeGreaterThanOrEqual(2);
+    const account = '3f0e8a1c-2b4d-4e6f-8a9b-0c1d2e3f4a5b';
+    const owner = '9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d';
+    try {
+      const create = async (feature: string, path: string, scope: Record<string, unknown>) => {
+        const response = await bank('/webhook/destination', {
+          method: 'POST',
+          body: { feature_id: feature, destination_kind: 'EXTERNAL_WEBHOOK', webhook_url: `${receiver.url}${path}`, secret_ref: secretRef, ...scope },
+        });
+        expect(response.status).toBe(201);
+      };
+      await create(sinpe, '/sinpe-tenant', { scope_kind: 'TENANT' });
+      await create(pin, '/pin-tenant', { scope_kind: 'TENANT' });
+      await create(pin, '/pin-account', { scope_kind: 'ACCOUNT', scope_account_id: account });
+      await create(pin, '/pin-owner', { scope_kind: 'OWNER', scope_owner_type: 'partner', scope_owner_id: owner });
+      const paths = async (trigger: Parameters<typeof sandbox.control.triggerBankEvent>[0]) => {
+        receiver.received.length = 0;
+        await sandbox.control.triggerBankEvent(trigger);
+        return receiver.received.map((request) => request.path).sort();
+      };
+      expect(await paths({ event_type: 'payin.posted', payment_method_code: 'SINPE_MOVIL' })).toEqual(['/sinpe-tenant']);
+      expect(await paths({ event_type: 'payin.posted', payment_method_code: 'PIN' })).toEqual(['/pin-tenant']);
+      expect(await paths({ event_type: 'payment.succeeded', payment_method_code: 'PIN', account_id: account })).toEqual(['/pin-account', '/pin-tenant']);
+      expect(await paths({ event_type: 'payment.failed', payment_method_code: 'PIN', owner_type: 'partner', owner_id: owner })).toEqual(['/pin-owner', '/pin-tenant']);
+      expect(await paths({ event_type: 'payment.failed', payment_method_code: 'PIN', owner_type: 'user', owner_id: owner })).toEqual(['/pin-tenant']);
+    } finally {
+      await receiver.close();
+    }
+  });
+
+  test('payin.posted carries the payment status the bank holds, posted unless told otherwise', async () => {
+    const posted = await sandbox.control.triggerBankEvent({ event_type: 'payin.posted' });
+    expect(bankEvent.parse(posted.event).payment.status).toBe('posted');
+    const late = await sandbox.control.triggerBankEvent({ event_type: 'payin.posted', status: 'confirmed' });
+    expect(bankEvent.parse(late.event).payment.status).toBe('confirmed');
   });
 
   test('payment.succeeded fees are consistent with §6.4 for PAYIN and PAYOUT', async () => {

@@ -36,6 +36,14 @@ test('capture an authorization once, within the window; the record then says Cap
   expect(records.map((r) => [r.type, r.capture])).toEqual([['Payment', 'Capture'], ['Capture', 'Capture']]);
 });
 
+test('each modification has an OrderHash of its own, never the payment’s', async () => {
+  // The payment and the full capture share order, amount, code and auth: only the transaction differs.
+  const payment = await payOrder(sandbox, 'HASH1', cards.approved, { capture: '0' });
+  const captured = await modify('HASH1', capture, '15000.00');
+  expect(captured.OrderHash).toMatch(/^[0-9a-f]{64}$/);
+  expect(captured.OrderHash).not.toBe(payment.get('OrderHash'));
+});
+
 test('a partial capture captures that much; more than authorized is refused', async () => {
   await payOrder(sandbox, 'A2', cards.approved, { capture: '0' });
   expect(succeeded(await modify('A2', capture, '15000.01'))).toBe(false);

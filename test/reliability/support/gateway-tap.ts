@@ -30,7 +30,10 @@ function answerOf(status: number, text: string): TapAnswer {
   if (status === 401) return 'unauthorized';
   if (status !== 200) return 'http-error';
   try {
-    return (JSON.parse(text) as { type?: unknown }).type === '100' ? 'created' : 'refused';
+    // Read as the gateway may write it (gateway-facts.md): `type` 100 or "100"; a 401 may come in the body.
+    const type = String((JSON.parse(text) as { type?: unknown }).type);
+    if (type === '401') return 'unauthorized';
+    return type === '100' ? 'created' : 'refused';
   } catch {
     return 'malformed';
   }
