@@ -41,7 +41,10 @@ function readJson(file) {
 
 function playwright(name, config, projects, reportFile, env = {}, files = []) {
   const projectArgs = projects.flatMap((project) => ['--project', project]);
-  const status = run('npx', ['playwright', 'test', '--config', config, ...projectArgs, ...files], env);
+  // A report left by an earlier runner must never be counted for this one.
+  rmSync(reportFile, { force: true });
+  // Files before the projects: `--project` takes every name after it.
+  const status = run('npx', ['playwright', 'test', '--config', config, ...files, ...projectArgs], env);
   const report = readJson(reportFile);
   if (!report?.stats) return record(name, 0, 1);
   const { expected = 0, unexpected = 0, flaky = 0 } = report.stats;

@@ -8,6 +8,7 @@ import { forwardedClient } from '../../bff/http/client-ip.ts';
 import { webhookDb } from '../../bff/inbox/tables.ts';
 import { metricsHeaders, shopOrigin, startStack, type Stack } from './fixtures/stack.ts';
 import { linkWebhook } from './webhooks-support.ts';
+import { checkout, createMerchantSession } from './fixtures/buyer.ts';
 
 let stack: Stack;
 test.beforeAll(async () => {
@@ -107,4 +108,20 @@ test('/readyz asks the gateway at most once per interval, however often it is ca
   } finally {
     await new Promise((resolve) => gateway.close(resolve));
   }
+});
+
+test('the return is limited per address before it asks the gateway: a redirect storm from one client gets 429', async () => {
+  const limited = await stack.startAnotherBff({ UPSTREAM_RATE_LIMIT_PER_MINUTE: '3' });
+  const session = await createMerchantSession(limited.url);
+  await checkout(limited.url, session.sessionToken);
+  const consultsBefore = await stack.sandbox.calls('consult', session.orderNumber);
+  const statuses: number[] = [];
+  for (let i = 0; i < 5; i++) {
+    const forged = `${limited.url}/v1/return?order=${session.orderNumber}&code=1&tpt=${i}&auth=000000&OrderHash=${'0'.repeat(64)}`;
+    const response = await fetch(forged, { redirect: 'manual' });
+    statuses.push(response.status);
+    await response.text();
+  }
+  expect(statuses).toEqual([303, 303, 303, 429, 429]);
+  expect(await stack.sandbox.calls('consult', session.orderNumber)).toBeLessThanOrEqual(consultsBefore + 1);
 });
