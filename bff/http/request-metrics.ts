@@ -1,4 +1,4 @@
-import type { MiddlewareHandler } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
 import { matchedRoutes } from 'hono/route';
 import type { Logger } from '../observability/logger.ts';
 import type { AppMetrics } from '../observability/metrics.ts';
@@ -11,12 +11,21 @@ import type { AppMetrics } from '../observability/metrics.ts';
  */
 function requestRecorder(metrics: AppMetrics, logger: Logger) {
   const requestLog = logger.child({}, { redact: [] });
-  return (method: string, route: string, status: number, seconds: number) => {
+  return (method: string, route: string, status: number, seconds: number, routine: boolean) => {
     metrics.httpRequests.inc({ method, route, status: String(status) });
     metrics.httpDuration.observe({ method, route }, seconds);
-    requestLog.info({ method, route, status, ms: Math.round(seconds * 1000) }, 'request');
+    requestLog[routine ? 'debug' : 'info']({ method, route, status, ms: Math.round(seconds * 1000) }, 'request');
   };
 }
+
+/**
+ * Marks the request as routine: counted and timed as any other, its request line logged at debug
+ * (a buyer's page polls a final order every two seconds; its line at info was most of its cost).
+ */
+export function markRoutine(c: Context): void {
+  c.set(routineKey, true);
+}
+const routineKey = 'routineRequest' as never;
 
 /**
  * Counts, times and logs every request by its route pattern: never the raw path or the query,
@@ -30,7 +39,7 @@ export function requestMetrics(metrics: AppMetrics, logger: Logger): MiddlewareH
       await next();
     } finally {
       const handler = matchedRoutes(c).filter((route) => route.method !== 'ALL').at(-1);
-      record(c.req.method, handler?.path ?? 'unmatched', c.res.status, (performance.now() - started) / 1000);
+      record(c.req.method, handler?.path ?? 'unmatched', c.res.status, (performance.now() - started) / 1000, c.get(routineKey) === true);
     }
   };
 }
