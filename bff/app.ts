@@ -11,17 +11,22 @@
 // The buyer sub-app is mounted last: its middleware matches every /v1 path, and Hono runs a
 // middleware only until a handler answers, so it sees just the requests the sub-apps above did not
 // answer (test/bff/app-shape.spec.ts shows each sub-app gets its own middleware and no other's).
+// Ahead of everything, the status lane answers a final order's kept status by replaying what the
+// whole chain answered (routes/status-lane.ts); every middleware on that path is declared for it.
 import { Hono } from 'hono';
 import type { Config } from './config.ts';
 import { bodySizeLimit } from './http/body-size.ts';
 import { notFoundProblem, toProblemResponse } from './http/problem.ts';
-import { requestMetrics } from './http/request-metrics.ts';
+import { handlersOf, type DeclaredMiddleware } from './http/declared-middleware.ts';
+import { requestMetrics, requestRecorder } from './http/request-metrics.ts';
+import { FinalStatusViews } from './orders/final-status-views.ts';
+import { orderStatusPath, statusLane } from './routes/status-lane.ts';
 import { securityHeaders } from './http/security-headers.ts';
 import { merchantApp } from './merchant/merchant-routes.ts';
 import { merchantOperations } from './merchant/merchant-operations.ts';
 import { buildOpenApiDocument, type OperationDoc } from './openapi/document.ts';
 import { checkoutOperations } from './openapi/operations.ts';
-import { buyerApp } from './routes/buyer-app.ts';
+import { buyerApp, buyerMiddleware } from './routes/buyer-app.ts';
 import { operationsRoutes } from './routes/operations.ts';
 import { buildServices, type AppDeps, type Services } from './services.ts';
 import { createWebhookModule } from './webhooks/webhook-module.ts';
@@ -38,6 +43,14 @@ export function createApp(config: Config, deps: AppDeps, options: CreateAppOptio
   const services: Services = buildServices(config, deps);
   const { logger, metrics } = services;
   const webhooks = createWebhookModule(services);
+  const record = requestRecorder(metrics, logger);
+  const finalViews = new FinalStatusViews(services.clock);
+  const shared: DeclaredMiddleware[] = [
+    { handler: requestMetrics(record), lane: 'recorded-by-lane' },
+    { handler: securityHeaders(), lane: 'replays-headers' },
+    { handler: bodySizeLimit(config.BODY_LIMIT_BYTES), lane: 'no-body-on-get' },
+  ];
+  const buyer = buyerMiddleware(services);
 
   const operations = [...checkoutOperations, ...merchantOperations, ...webhookOperations, ...(options.extraOperations ?? [])];
   // Built on the first request and kept: the operations and the public URL are fixed by now, and
@@ -45,9 +58,8 @@ export function createApp(config: Config, deps: AppDeps, options: CreateAppOptio
   let openApiText: string | undefined;
 
   const app = new Hono()
-    .use('*', requestMetrics(metrics, logger))
-    .use('*', securityHeaders())
-    .use('*', bodySizeLimit(config.BODY_LIMIT_BYTES))
+    .get(orderStatusPath, statusLane({ finalViews, tokens: services.tokens, allowedOrigins: services.allowedOrigins, record }))
+    .use('*', ...handlersOf(shared))
     .route('/', operationsRoutes(services))
     .get('/v1/openapi.json', (c) => {
       openApiText ??= JSON.stringify(buildOpenApiDocument(operations, config.PUBLIC_BFF_URL));
@@ -56,7 +68,7 @@ export function createApp(config: Config, deps: AppDeps, options: CreateAppOptio
     .route('/v1/merchant', merchantApp(services, webhooks.merchantRoutes))
     .route('/v1/webhooks', webhooks.receivers)
     .route('/v1/links', webhooks.linkPages)
-    .route('/v1', buyerApp(services));
+    .route('/v1', buyerApp(services, finalViews, buyer));
 
   app.notFound(notFoundProblem);
   app.onError((error, c) =>
@@ -64,7 +76,9 @@ export function createApp(config: Config, deps: AppDeps, options: CreateAppOptio
       logger.error({ err: unexpected, method: c.req.method, path: c.req.path }, 'unhandled error'),
     ),
   );
-  return Object.assign(app, { services, webhooks });
+  /** Every middleware a status poll passes, as declared for the lane (app-shape.spec.ts checks it). */
+  const statusPollMiddleware: readonly DeclaredMiddleware[] = [...shared, ...buyer];
+  return Object.assign(app, { services, webhooks, statusPollMiddleware });
 }
 
 export type BffApp = ReturnType<typeof createApp>;

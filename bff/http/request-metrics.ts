@@ -9,9 +9,12 @@ import type { AppMetrics } from '../observability/metrics.ts';
  * value from the request, so it skips the redaction every other log line pays (120 wildcard
  * paths: most of a status poll's logging cost). Any other field added here must not need it.
  */
-function requestRecorder(metrics: AppMetrics, logger: Logger) {
+/** Counts, times and logs one answered request by its route pattern (routine ones logged at debug). */
+export type RequestRecorder = (method: string, route: string, status: number, seconds: number, routine: boolean) => void;
+
+export function requestRecorder(metrics: AppMetrics, logger: Logger): RequestRecorder {
   const requestLog = logger.child({}, { redact: [] });
-  return (method: string, route: string, status: number, seconds: number, routine: boolean) => {
+  return (method, route, status, seconds, routine) => {
     metrics.httpRequests.inc({ method, route, status: String(status) });
     metrics.httpDuration.observe({ method, route }, seconds);
     requestLog[routine ? 'debug' : 'info']({ method, route, status, ms: Math.round(seconds * 1000) }, 'request');
@@ -31,8 +34,7 @@ const routineKey = 'routineRequest' as never;
  * Counts, times and logs every request by its route pattern: never the raw path or the query,
  * which carry order numbers, and on /v1/return the gateway's OrderHash and auth.
  */
-export function requestMetrics(metrics: AppMetrics, logger: Logger): MiddlewareHandler {
-  const record = requestRecorder(metrics, logger);
+export function requestMetrics(record: RequestRecorder): MiddlewareHandler {
   return async (c, next) => {
     const started = performance.now();
     try {

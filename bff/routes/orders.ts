@@ -1,7 +1,7 @@
 // GET /v1/orders/{orderNumber}: the order's status from our store; while it is open, refreshed
 // from the gateway at most once per order per interval (StatusRefresher), whoever polls. A final
-// order's answer is kept for a second (FinalStatusViews): a buyer's page polls every two seconds.
-// It runs behind the buyer sub-app's middleware like every other buyer route.
+// order's answer is kept for a second (FinalStatusViews): a buyer's page polls every two seconds,
+// and the status lane (status-lane.ts) serves the kept answer again ahead of the middleware chain.
 import { Hono, type Context } from 'hono';
 import { problemTypes } from '../../contract/bff-api.ts';
 import { bearerToken } from '../auth/bearer.ts';

@@ -1,6 +1,7 @@
-// GET /v1/orders/{n} for a final order: its answer is kept for a second and served ahead of the
-// shared middleware (bff/routes/final-status-lane.ts). The shortcut must answer exactly like the
-// full route (headers included) and refuse everything the full route refuses. Time is a manual clock.
+// GET /v1/orders/{n} for a final order: its answer is kept for a second and served again by the
+// status lane ahead of the middleware chain (bff/routes/status-lane.ts), replaying what the chain
+// answered. It must answer exactly like the full route (headers included) and refuse everything the
+// full route refuses. Time is a manual clock.
 import { expect, test } from '@playwright/test';
 import { approvedOrder } from './fixtures/buyer.ts';
 import { ManualClock, shopOrigin, startStack, type Stack } from './fixtures/stack.ts';

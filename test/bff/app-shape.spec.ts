@@ -1,0 +1,136 @@
+// The BFF is one sub-app per resource, each mounted at its prefix with its own middleware. These
+// show, through app.request(), that every request gets the shared middleware and its own sub-app's,
+// and never another's: status polls go through the buyer middleware like every buyer route (the
+// status lane only replays what that chain answered, and every middleware on the poll's path is
+// declared for it), and the buyer middleware (mounted last, matching all of /v1) never reaches the
+// merchant API or the webhook receivers.
+import { expect, test } from '@playwright/test';
+import { SandboxControl } from '../../sandbox/control-client.ts';
+import { merchantSecret, shopOrigin } from './fixtures/stack.ts';
+import { approvingCard, checkoutBody } from './fixtures/buyer.ts';
+import { startInProcessBff, type InProcessBff } from '../reliability/support/in-process-bff.ts';
+
+let bff: InProcessBff;
+test.beforeAll(async () => {
+  bff = await startInProcessBff({ LOG_LEVEL: 'silent' });
+});
+test.afterAll(async () => {
+  await bff?.close();
+});
+
+const foreign = 'https://evil.example.test';
+const request = (path: string, init: RequestInit = {}) => bff.app.request(path, init);
+
+/** An order of a merchant session, paid on the sandbox's hosted page and approved. */
+async function approvedOrder() {
+  const created = await request('/v1/merchant/checkout-sessions', {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${merchantSecret}`, 'Content-Type': 'application/json' },
+    body: JSON.stringify({ amount: '10.00', currency: 'USD', returnUrl: `${shopOrigin}/thanks` }),
+  });
+  const session = (await created.json()) as { sessionToken: string; orderNumber: string };
+  const checkout = await request('/v1/checkout', {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${session.sessionToken}`, Origin: shopOrigin, 'Content-Type': 'application/json' },
+    body: JSON.stringify(checkoutBody),
+  });
+  expect(checkout.status).toBe(200);
+  const { redirectUrl } = (await checkout.json()) as { redirectUrl: string };
+  const back = await new SandboxControl(bff.sandboxUrl).payHostedPage(redirectUrl, { card: approvingCard });
+  expect((await request(`${back.pathname}${back.search}`)).status).toBe(303);
+  return session;
+}
+
+/** Status polls answered 200, as /metrics counts them. */
+async function pollCount(): Promise<number> {
+  const text = await bff.app.services.metrics.registry.metrics();
+  const line = text.split('\n').find((entry) => entry.startsWith('http_requests_total{') && entry.includes('route="/v1/orders/:orderNumber"') && entry.includes('status="200"'));
+  return line ? Number(line.split(' ').at(-1)) : 0;
+}
+
+test('every answer of every sub-app carries the shared security headers', async () => {
+  const answers = await Promise.all([
+    request('/healthz'),
+    request('/v1/openapi.json'),
+    request('/v1/merchant/orders', { headers: { Authorization: `Bearer ${merchantSecret}` } }),
+    request('/v1/webhooks/banking', { method: 'POST', body: '{}', headers: { 'Content-Type': 'application/json' } }),
+    request('/v1/links/return'),
+    request('/v1/orders/NOPE'),
+    request('/nowhere'),
+  ]);
+  for (const answer of answers) {
+    expect(answer.headers.get('X-Content-Type-Options')).toBe('nosniff');
+    expect(answer.headers.get('Referrer-Policy')).toBe('no-referrer');
+  }
+});
+
+test('status polls, kept final answers included, refuse a foreign Origin every time', async () => {
+  const session = await approvedOrder();
+  const poll = (origin: string) => request(`/v1/orders/${session.orderNumber}`, { headers: { Authorization: `Bearer ${session.sessionToken}`, Origin: origin } });
+  // Three rounds: the first answer goes through the chain, the next ones come from the kept views.
+  for (let round = 0; round < 3; round++) {
+    const allowed = await poll(shopOrigin);
+    expect(allowed.status).toBe(200);
+    expect((await allowed.json()).status).toBe('approved');
+    expect(allowed.headers.get('Access-Control-Allow-Origin')).toBe(shopOrigin);
+    expect(allowed.headers.get('Access-Control-Expose-Headers')).toBe('Retry-After');
+    const refused = await poll(foreign);
+    expect(refused.status).toBe(403);
+    expect((await refused.json()).type).toBe('urn:svc-checkout:problem:origin-not-allowed');
+  }
+});
+
+test('every middleware a status poll passes is declared for the status lane: none can be added and silently skipped', () => {
+  // The handlers Hono would run for GET /v1/orders/{n} besides the route (and the lane) itself.
+  const pattern = (path: string) => new RegExp(`^${path.replace(/\*/g, '.*').replace(/:[^/]+/g, '[^/]+')}$`);
+  const onPollPath = bff.app.routes.filter((route) => route.method === 'ALL' && pattern(route.path).test('/v1/orders/SVC-1')).map((route) => route.handler);
+  const declared = bff.app.statusPollMiddleware.map((entry) => entry.handler);
+  expect(onPollPath).toHaveLength(declared.length);
+  expect(new Set(onPollPath)).toEqual(new Set(declared));
+  for (const entry of bff.app.statusPollMiddleware) {
+    expect(['replays-headers', 'refuses-foreign-origin', 'recorded-by-lane', 'no-body-on-get']).toContain(entry.lane);
+  }
+});
+
+test("a poll the lane answers reads exactly like the full chain's answer, and counts in the metrics", async () => {
+  const session = await approvedOrder();
+  const poll = () => request(`/v1/orders/${session.orderNumber}`, { headers: { Authorization: `Bearer ${session.sessionToken}`, Origin: shopOrigin } });
+  const meaningful = (response: Response) => Object.fromEntries([...response.headers].filter(([name]) => !['date', 'content-length'].includes(name)));
+  const full = await poll();
+  const fullHeaders = meaningful(full);
+  const fullBody = await full.text();
+  const before = await pollCount();
+  for (let i = 0; i < 3; i++) {
+    const laned = await poll();
+    expect(meaningful(laned)).toEqual(fullHeaders);
+    expect(await laned.text()).toBe(fullBody);
+  }
+  expect((await pollCount()) - before).toBe(3);
+  // Another order's token is not served by the lane: the full route refuses it.
+  const other = await request(`/v1/orders/${session.orderNumber}`, { headers: { Authorization: 'Bearer not-a-token', Origin: shopOrigin } });
+  expect(other.status).toBe(401);
+});
+
+test('the merchant API gets its own CORS and secret check, never the buyer origin check', async () => {
+  const fromBackOffice = await request('/v1/merchant/orders', { headers: { Authorization: `Bearer ${merchantSecret}`, Origin: shopOrigin } });
+  expect(fromBackOffice.status).toBe(200);
+  expect(fromBackOffice.headers.get('Access-Control-Expose-Headers')).toContain('Idempotent-Replayed');
+  // A merchant server may send any Origin: no CORS grant, but no buyer 403 either.
+  const fromServer = await request('/v1/merchant/orders', { headers: { Authorization: `Bearer ${merchantSecret}`, Origin: foreign } });
+  expect(fromServer.status).toBe(200);
+  expect(fromServer.headers.get('Access-Control-Allow-Origin')).toBeNull();
+  // Every merchant path, the ones other modules serve included, asks for the secret.
+  for (const path of ['/v1/merchant/orders', '/v1/merchant/events', '/v1/merchant/banking/features', '/v1/merchant/transactions', '/v1/merchant/unknown']) {
+    expect((await request(path)).status, path).toBe(401);
+  }
+  // A preflight is answered by the merchant CORS before the secret is asked.
+  const preflight = await request('/v1/merchant/orders', { method: 'OPTIONS', headers: { Origin: shopOrigin, 'Access-Control-Request-Method': 'POST' } });
+  expect(preflight.status).toBe(204);
+  expect(preflight.headers.get('Access-Control-Allow-Methods')).toContain('DELETE');
+});
+
+test('the webhook receivers are not browser endpoints: a foreign Origin is neither refused nor granted', async () => {
+  const delivery = await request('/v1/webhooks/banking', { method: 'POST', headers: { Origin: foreign, 'Content-Type': 'application/json' }, body: '{"data":"x"}' });
+  expect(delivery.status).toBe(400);
+  expect(delivery.headers.get('Access-Control-Allow-Origin')).toBeNull();
+});
