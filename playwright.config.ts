@@ -17,7 +17,7 @@ export default defineConfig({
     { name: 'sandbox', testDir: 'test/sandbox' },
     { name: 'bff', testDir: 'test/bff' },
     { name: 'reliability', testDir: 'test/reliability', timeout: 300_000 },
-    // Several BFF processes on one PostgreSQL (issue 8): TEST_DATABASE_URL, or a server of its own.
+    // Several BFF processes on one PostgreSQL: TEST_DATABASE_URL, or a server of its own.
     { name: 'multi-instance', testDir: 'test/multi', timeout: 120_000 },
   ],
 });

@@ -1,5 +1,5 @@
 // What the bank-delivery target is measured against, from below: a bare Hono app on
-// @hono/node-server (like the baseline) doing only what issue 10 names for
+// @hono/node-server (like the baseline) doing only what the bank-delivery target names for
 // POST /v1/webhooks/banking, with nothing of the BFF around it (no middleware, log line, metrics or
 // Kysely): read the body the way the BFF does, decrypt, validate against the contract, and insert
 // into the BFF's own `events` table (its migrations, WAL, synchronous=FULL), deliveries that arrive

@@ -1,4 +1,4 @@
-// Bounded autocannon runs against one endpoint, reduced to the figures issue 9 and issue 10 ask
+// Bounded autocannon runs against one endpoint, reduced to the figures the load and speed targets ask
 // for: successful requests/s, p50 and p99 latency, and every kind of error. A figure is taken in
 // short rounds that alternate with a round of the baseline: on a shared, noisy machine the load
 // of other work changes within seconds, and a ratio only holds when both sides saw the same.

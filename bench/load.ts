@@ -1,4 +1,4 @@
-// Issue 9's load test (and the loads of issue 10's speed figures): session creation, checkout,
+// The load test: session creation, checkout,
 // status polling and bank deliveries against a local stack of child processes, each for a bounded
 // time, as requests/s, p50, p99 and errors. Figures, never timed assertions.
 //
@@ -145,7 +145,7 @@ const errorsOf = (figure: LoadFigure) => {
   return parts.join(' ');
 };
 
-/** Issue 9's table, in Markdown. */
+/** The table, in Markdown. */
 export function formatLoadTable(figures: LoadTestFigures): string {
   const rows: Array<[string, LoadFigure]> = [
     ['status polling, final order (`GET /v1/orders/{n}`)', figures.statusPolling.figure],

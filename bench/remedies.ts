@@ -9,7 +9,7 @@ export const remedies = {
   bankRatio:
     'below the floor on this machine: a bare Hono app doing only decrypt + validate + durable insert of the same deliveries measures 0.08–0.09× (the bank floor figures; ' +
     'a bare POST only reading them ~0.45×), and the BFF with its worker held back reaches 87–92 % of that floor. Done: group commit, worker batches, node:crypto AES-GCM, Buffer base64, the body read from Node, ' +
-    'the insert compiled once, the due-events index (255 → ~2,000 req/s with the worker since issue 10 opened). The worker on the same event loop halves it (~300 µs per event); ' +
+    'the insert compiled once, the due-events index (255 → ~2,000 req/s with the worker since the speed work began). The worker on the same event loop halves it (~300 µs per event); ' +
     'INBOX_WORKER=false + npm run start:worker takes it off the loop (the third bank figure). Reaching 0.2× needs cheaper durable storage than SQLite with an fsync per group, or more cores.',
   bffRss:
     'run it as npm run start:bff does: bundled (scripts/build-bff.mjs) on plain node with --max-semi-space-size=4 (tsx alone costs ~70 MB; the default young generation ~30 MB more under load).',

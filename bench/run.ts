@@ -1,4 +1,4 @@
-// `npm run bench`: every figure of issue 10 in one run, speed as ratios to a bare Hono baseline
+// `npm run bench`: every speed, size and efficiency figure in one run, speed as ratios to a bare Hono baseline
 // measured in rounds alternating with each load's, then a PASS/MISS table against the issue's targets; writes
 // bench/results.json. Flags: --seconds N (each timed load, default 5), --build (npm run build first,
 // for the storefront Lighthouse audits; built anyway when dist/ is missing; the widget size is
@@ -168,7 +168,7 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   console.log(`\nsvc-checkout bench, ${results.finishedAt}\n${formatMachine(results.machine)}\n`);
   console.log(formatVerdicts(results.verdicts));
   console.log(`\nspeed against the bare Hono baseline (${seconds} s each in rounds alternating with the baseline's, ${results.load.statusPolling.figure.connections} connections, loopback)\n${formatSpeed(results)}`);
-  console.log(`\nload (issue 9)\n${formatLoadTable(results.load)}`);
+  console.log(`\nload\n${formatLoadTable(results.load)}`);
   console.log(`\n${formatDetails(results)}`);
   console.log(`\nwrote ${resultsFile}`);
 }

@@ -1,4 +1,4 @@
-// Issue 10's targets, each judged on the figure measured in this run.
+// The targets, each judged on the figure measured in this run.
 export interface Verdict {
   figure: string;
   measured: string;

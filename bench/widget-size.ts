@@ -10,7 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { build, type Plugin } from 'vite';
 
-/** Issue 5: the first IIFE, Lit included, is at most 20 kB gzip. */
+/** The budget: the first IIFE, Lit included, is at most 20 kB gzip. */
 export const widgetGzipBudgetBytes = 20 * 1000;
 
 const projectRoot = fileURLToPath(new URL('..', import.meta.url));

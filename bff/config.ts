@@ -48,7 +48,7 @@ const schema = z.object({
   GATEWAY_API_KEY: nonEmpty,
   BANK_BASE_URL: httpUrl.optional(),
   BANK_ACCESS_TOKEN: nonEmpty.optional(),
-  /** May list a current and a previous secret, comma-separated (issue 6, key rotation). */
+  /** May list a current and a previous secret, comma-separated. */
   BANK_SECRET_REF: nonEmpty.optional(),
   MERCHANT_SECRET: z.string().min(16, 'must be at least 16 characters'),
   SESSION_SIGNING_KEY: z.string().min(32, 'must be at least 32 characters').optional(),
@@ -83,11 +83,11 @@ const schema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Trust X-Forwarded-For for the client IP (only behind a proxy you run). */
   TRUST_PROXY: z.enum(['true', 'false', '1', '0']).default('false').transform((v) => v === 'true' || v === '1'),
-  // Webhooks, inbox worker and bank registration (issue 6).
+  // Webhooks, inbox worker and bank registration.
   ...webhookConfigShape,
-  // PostgreSQL pool (issue 8).
+  // PostgreSQL pool.
   ...postgresConfigShape,
-  // Reconciler of stale open orders (issue 9).
+  // Reconciler of stale open orders.
   ...reconcilerConfigShape,
   ...abuseConfigShape,
 });

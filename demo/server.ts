@@ -1,4 +1,4 @@
-// The sales demo (issue 7): a storefront (`/`) and a back office (`/backoffice.html`) on DEMO_PORT.
+// The sales demo: a storefront (`/`) and a back office (`/backoffice.html`) on DEMO_PORT.
 // It plays the merchant's own web server: it hosts the built widget like a merchant would, tells
 // its pages where the BFF is (/config.json, never inline script), creates authorize-only sessions
 // with the merchant secret it keeps server-side, and relays the sandbox bank triggers.

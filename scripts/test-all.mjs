@@ -75,7 +75,7 @@ playwright('node suites on SQLite', 'playwright.config.ts', nodeProjects, `${out
 
 await withPostgres(async (databaseUrl) => {
   if (!databaseUrl) return record('PostgreSQL server', 0, 1);
-  // The bff suites again, each file on its own database, then several BFF processes on one (issue 8).
+  // The bff suites again, each file on its own database, then several BFF processes on one.
   playwright('bff and multi-instance suites on PostgreSQL', 'playwright.config.ts', ['bff', 'multi-instance'], `${outDir}/playwright-node.json`, {
     TEST_DATABASE_URL: databaseUrl,
   });

@@ -1,7 +1,7 @@
 import type { OrderStatus } from '../contract/bff-api.ts';
 
 /**
- * The element's flow (issue 5): loading → idle → submitting → redirecting, then, back from the
+ * The element's flow: loading → idle → submitting → redirecting, then, back from the
  * gateway, returned → polling → one of the outcomes. `expired` is the session's, not the order's.
  */
 export type CheckoutState =

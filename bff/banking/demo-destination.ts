@@ -1,4 +1,4 @@
-// Demo wiring (issue 6): with BANK_REGISTER_DESTINATION=1 the BFF registers its own receiver with
+// Demo wiring: with BANK_REGISTER_DESTINATION=1 the BFF registers its own receiver with
 // the bank at start, on a feature that emits all four events, so a sandbox bank event reaches it
 // with no manual step. Retried for a while: the bank (sandbox) may still be starting.
 import { bankEventTypes } from '../../contract/bank/event-types.ts';

@@ -1,4 +1,4 @@
-// Operators' command line for the bank's webhook API (issue 6):
+// Operators' command line for the bank's webhook API:
 //   npm run bank -- features [--country CR] [--method SINPE_MOVIL|PIN]
 //   npm run bank -- contract <payin.posted|payment.succeeded|payment.failed|payment.reversed>
 //   npm run bank -- register [--feature <uuid>] [--url <webhook_url>] [--scope TENANT|ACCOUNT|OWNER]

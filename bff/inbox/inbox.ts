@@ -81,7 +81,7 @@ export function dueEventIds(db: WebhookDb, source: EventSource, now: string, lim
 }
 
 /**
- * PostgreSQL (issue 8): one statement. It locks the due rows it picks and skips rows another
+ * PostgreSQL: one statement. It locks the due rows it picks and skips rows another
  * worker's claim has locked at this moment, so N instances take disjoint batches instead of
  * queueing on the same first rows.
  */

@@ -1,4 +1,4 @@
-// Types of the tables issue 6 adds (migration 0010-webhooks), joined onto the BFF's Database with
+// Types of the webhook tables (migration 0010-webhooks), joined onto the BFF's Database with
 // Kysely's withTables so the shared schema file stays the BFF core's.
 import type { Generated, Kysely, Selectable, Transaction } from 'kysely';
 import type { Database } from '../store/schema.ts';
@@ -107,7 +107,7 @@ export type EventRow = Selectable<WebhookTables['events']>;
 export type BankPaymentRow = Selectable<BankPaymentsTable>;
 export type LinkPaymentRow = Selectable<LinkPaymentsTable>;
 
-/** The store's Kysely, typed with issue 6's tables. */
+/** The store's Kysely, typed with the webhook tables. */
 export function webhookDb(store: Store): WebhookDb {
   return store.db as unknown as WebhookDb;
 }

@@ -12,7 +12,7 @@ import type { Store } from '../store/database.ts';
 export const idempotencyHeader = 'Idempotency-Key';
 /** Set on a replayed response, so a caller can tell it got the stored first answer. */
 export const replayedHeader = 'Idempotent-Replayed';
-/** Keys are kept at least this long (issue 7: ≥ 24 h). */
+/** Keys are kept at least this long (24 h at the least). */
 export const idempotencyKeyLifetimeMs = 24 * 60 * 60 * 1000;
 
 export interface IdempotencyOptions {

@@ -1,4 +1,4 @@
-// The reconciler (issue 9): a job outside any request that brings every open order to a path to
+// The reconciler: a job outside any request that brings every open order to a path to
 // its final status, from the gateway's truth (consult), even when nobody polls:
 // - a processPayment claim whose process died (claimed, older than staleClaimMs), or a call whose
 //   outcome is unknown (5xx, timeout, broken answer): consult; an outcome is recorded; no payment

@@ -1,4 +1,4 @@
-// The reconciler's settings (issue 9), spread into bff/config.ts's schema like the webhook ones.
+// The reconciler's settings, spread into bff/config.ts's schema like the webhook ones.
 import { z } from 'zod';
 
 const nonNegativeInt = z.coerce.number().int().min(0);

@@ -1,5 +1,5 @@
 // Opens the store named by DATABASE_URL: SQLite (file:) embedded, or PostgreSQL (postgres://) for
-// many instances (issue 8). Everything above this file speaks portable Kysely only.
+// many instances. Everything above this file speaks portable Kysely only.
 import { mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import SQLite from 'better-sqlite3';

@@ -1,4 +1,4 @@
-// PostgreSQL pool settings (issue 8), spread into bff/config.ts's schema so they are parsed once at
+// PostgreSQL pool settings, spread into bff/config.ts's schema so they are parsed once at
 // start with everything else. Only read when DATABASE_URL is a postgres:// URL; each has a default.
 import { z } from 'zod';
 

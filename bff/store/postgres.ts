@@ -1,4 +1,4 @@
-// The PostgreSQL engine (issue 8): a pg Pool under Kysely, and migrations that are safe when
+// The PostgreSQL engine: a pg Pool under Kysely, and migrations that are safe when
 // several instances start at once.
 import { createHash } from 'node:crypto';
 import pg from 'pg';

@@ -50,7 +50,7 @@ export interface OrdersTable {
   gateway_code: string | null;
   /** Outcome text safe to show the buyer. */
   status_message: string | null;
-  /** Decimal text: how much of the amount is captured / refunded (issue 7). */
+  /** Decimal text: how much of the amount is captured / refunded. */
   captured_amount: string;
   refunded_amount: string;
   session_expires_at: string;

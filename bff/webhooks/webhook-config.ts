@@ -1,4 +1,4 @@
-// The settings of issue 6 (webhooks, inbox, bank registration), spread into bff/config.ts's
+// The settings of the webhook intake (webhooks, inbox, bank registration), spread into bff/config.ts's
 // schema so they are parsed once at start with everything else. Each has a default.
 import { z } from 'zod';
 

@@ -1,4 +1,4 @@
-// Issue 6's endpoints in /v1/openapi.json, from the same schemas the routes check with.
+// The webhook intake's endpoints in /v1/openapi.json, from the same schemas the routes check with.
 import { z } from 'zod';
 import { deliveryBody } from '../../contract/bank/delivery.ts';
 import { destinationCreateRequest, webhookDestination } from '../../contract/bank/destination.ts';

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { SeededRandom } from '../seeded-random.ts';
 
 /**
- * What the control API can do to an operation (issue 3, fault injection):
+ * What the control API can do to an operation:
  * - latency: wait `latencyMs`, then answer normally (combines with the others);
  * - http5xx: answer `status` (default 503; or 429) with no useful body (the bank: its error envelope);
  * - hang: never answer; the request stays open until the client gives up;

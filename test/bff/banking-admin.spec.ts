@@ -1,4 +1,4 @@
-// The bank's webhook API through the merchant API (issue 6) and the operators' command line:
+// The bank's webhook API through the merchant API and the operators' command line:
 // scope rules checked before the bank is called, the bank's error codes in problem+json.
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';

@@ -1,4 +1,4 @@
-// End to end for the four bank events (issue 6): the BFF registers its own destination with the
+// End to end for the four bank events: the BFF registers its own destination with the
 // sandbox bank at start (BANK_REGISTER_DESTINATION=1, as under npm start); the sandbox emitter
 // encrypts and delivers; the worker applies each event to bank_payments.
 import { expect, test } from '@playwright/test';

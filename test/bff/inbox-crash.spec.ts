@@ -1,4 +1,4 @@
-// Crash recovery (issue 6): the BFF runs as a real child process and is killed with SIGKILL
+// Crash recovery: the BFF runs as a real child process and is killed with SIGKILL
 // (kill -9) after it acknowledged a delivery, before (or while) processing it. Restarted on the
 // same database, it processes the event exactly once.
 import type { ChildProcess } from 'node:child_process';

@@ -1,4 +1,4 @@
-// The inbox worker (issue 6): retries with backoff, dead letter with the error after N failures,
+// The inbox worker: retries with backoff, dead letter with the error after N failures,
 // a lapsed lease is taken over, and two instances on one database process each event once.
 import { expect, test } from '@playwright/test';
 import { retryDelayMs } from '../../bff/inbox/inbox.ts';

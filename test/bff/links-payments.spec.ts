@@ -1,4 +1,4 @@
-// Payment links end to end (issue 6): real links paid in the sandbox report to the BFF by webhook
+// Payment links end to end: real links paid in the sandbox report to the BFF by webhook
 // (POST /v1/webhooks/links) and by the buyer's callback (GET /v1/links/return). Neither report
 // is trusted: the payment is confirmed by lookup, the orderHash checked, and stored once.
 import { expect, test } from '@playwright/test';

@@ -1,4 +1,4 @@
-// Where SQLite and PostgreSQL differ by default, the store must not (issue 8). This file runs on
+// Where SQLite and PostgreSQL differ by default, the store must not. This file runs on
 // whichever engine the run gives it (SQLite, or TEST_DATABASE_URL), so `npm test` checks both.
 import { randomBytes } from 'node:crypto';
 import { expect, test } from '@playwright/test';

@@ -1,4 +1,4 @@
-// POST /v1/webhooks/banking (issue 6): decrypt, validate, store in the inbox, 2xx after the
+// POST /v1/webhooks/banking: decrypt, validate, store in the inbox, 2xx after the
 // commit; every rejection is the same 400, logged without plaintext, counted and recorded.
 import { expect, test } from '@playwright/test';
 import { encryptDelivery } from '../../node/bank-delivery-codec.ts';

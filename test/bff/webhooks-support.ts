@@ -1,5 +1,5 @@
 // Shared steps of the webhook, inbox, links and banking suites: a stack whose BFF knows the
-// sandbox bank, bank deliveries encrypted like the bank's, reads of issue 6's tables, and a
+// sandbox bank, bank deliveries encrypted like the bank's, reads of the tables, and a
 // logger that keeps its lines for assertions.
 import { randomUUID } from 'node:crypto';
 import { encryptDelivery } from '../../node/bank-delivery-codec.ts';

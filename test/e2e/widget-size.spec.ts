@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { firstScriptPath, measureWidgetSize, widgetGzipBudgetBytes } from '../../bench/widget-size.ts';
 import { readFileSync } from 'node:fs';
 
-// Bytes, not time: the first script a merchant page downloads stays within issue 5's budget.
+// Bytes, not time: the first script a merchant page downloads stays within the budget.
 test.describe('the widget size budget', () => {
   test('the first IIFE, Lit included, is at most 20 kB gzip and leaves the heavy parts out', async () => {
     const report = await measureWidgetSize();

@@ -1,4 +1,4 @@
-// Three BFF processes on one PostgreSQL database (issue 8). The test plays the load balancer and
+// Three BFF processes on one PostgreSQL database. The test plays the load balancer and
 // sends each request to the instance it chooses; what one instance did, the others must respect,
 // because uniqueness and work sharing live in the database.
 import { randomUUID } from 'node:crypto';
@@ -24,7 +24,7 @@ test.beforeAll(async () => {
     instances: 3,
     env: {
       STATUS_CONSULT_INTERVAL_MS: String(consultIntervalMs),
-      // The stale-order reconciler (issue 9) also consults open orders on its own timer; off here so
+      // The stale-order reconciler also consults open orders on its own timer; off here so
       // every consult the sandbox counts is one a poll caused.
       RECONCILE_INTERVAL_MS: '0',
     },

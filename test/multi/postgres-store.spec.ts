@@ -1,4 +1,4 @@
-// The PostgreSQL engine itself (issue 8): migrations when instances start together, the inbox
+// The PostgreSQL engine itself: migrations when instances start together, the inbox
 // claim that lets workers share a backlog, pool settings from the environment, and readiness.
 import { randomUUID } from 'node:crypto';
 import { expect, test } from '@playwright/test';

@@ -1,4 +1,4 @@
-// A rolling restart behind a load balancer (issue 8): SIGTERM makes an instance refuse new
+// A rolling restart behind a load balancer: SIGTERM makes an instance refuse new
 // connections, so the balancer sends them elsewhere, while the requests it is already serving
 // (a checkout waiting on processPayment) finish and are answered.
 import { expect, test } from '@playwright/test';

@@ -1,4 +1,4 @@
-// Attacks on the buyer path (issue 9), over real HTTP against the real sandbox: forged and
+// Attacks on the buyer path, over real HTTP against the real sandbox: forged and
 // replayed redirects, amount tampering, open redirects through returnUrl, JWT attacks (signed with
 // the real key where that makes the attack stronger), CORS from a foreign origin, oversized bodies.
 import { request as httpRequest } from 'node:http';

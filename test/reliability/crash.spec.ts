@@ -1,4 +1,4 @@
-// Crash consistency (issue 9): the BFF runs as a child process and is killed with SIGKILL at
+// Crash consistency: the BFF runs as a child process and is killed with SIGKILL at
 // random moments while buyers check out and the bank delivers events; each time it is restarted on
 // the same database and the reconciler and the inbox worker pick up what was left. Then:
 // - every delivery the BFF acknowledged (2xx) is processed exactly once; deliveries it never

@@ -1,4 +1,4 @@
-// Gateway faults during 200 checkouts (issue 9): 30 % HTTP 5xx, latency spikes, no answer at all,
+// Gateway faults during 200 checkouts: 30 % HTTP 5xx, latency spikes, no answer at all,
 // token expiry mid-run, malformed JSON and failures in the body, all injected by the sandbox on
 // the operations the BFF calls. Every checkout must end approved, declined, or with a clear
 // retryable error (and then reach a final status by itself); no order may see a second

@@ -1,4 +1,4 @@
-// Load (issue 9): status polling, session creation, checkout and bank deliveries against a local
+// Load: status polling, session creation, checkout and bank deliveries against a local
 // stack of child processes, with autocannon, through the bench helper's bench/load.ts. The figures
 // are recorded (docs/reliability.md, bench/README.md); what is asserted is correctness under load:
 // no 5xx, no lost bank delivery, the consult coalescing holds. Never a timing.

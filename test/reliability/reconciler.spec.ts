@@ -1,4 +1,4 @@
-// The reconciler (issue 9): open orders nobody polls still reach a final status from the gateway's
+// The reconciler: open orders nobody polls still reach a final status from the gateway's
 // truth. Real sandbox over HTTP, real SQLite; the BFF's clock is moved by hand and passes are run
 // directly (RECONCILE_INTERVAL_MS=0), so nothing here waits on a timer.
 import { expect, test } from '@playwright/test';

@@ -1,4 +1,4 @@
-// Secret scan (issue 9): the gateway password, the API key, the bank secret_ref, MERCHANT_SECRET
+// Secret scan: the gateway password, the API key, the bank secret_ref, MERCHANT_SECRET
 // and card numbers never appear in a browser-visible response (buyer path, return and link
 // pages, problems, and the merchant API the back office calls from the browser), in the built
 // widget bundle, or in the BFF's logs captured at trace level through a run that also fails.

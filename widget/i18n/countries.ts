@@ -1,6 +1,6 @@
 import { countryCodes, isCountryCode } from '../../contract/iso-countries.ts';
 
-/** The gateway's home region, shown first in this order (issue 5). */
+/** The gateway's home region, shown first in this order. */
 export const regionCountries = ['CR', 'PA', 'GT', 'SV', 'HN', 'NI', 'DO', 'MX', 'CO', 'PE', 'EC', 'CL', 'AR', 'BR', 'UY', 'PY', 'BO'] as const;
 
 export interface CountryOption {

@@ -1,4 +1,4 @@
-// Orders with their status history, sessions, idempotency keys and received events (issue 4).
+// Orders with their status history, sessions, idempotency keys and received events.
 import type { Kysely, Migration } from 'kysely';
 import { autoIncrementIdColumn, autoIncrementIdType } from './engine.ts';
 

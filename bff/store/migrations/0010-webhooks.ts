@@ -1,4 +1,4 @@
-// Issue 6: the inbox lease on `events` (so a crashed worker's claim lapses and another takes it),
+// The webhook intake: the inbox lease on `events` (so a crashed worker's claim lapses and another takes it),
 // rejected bank deliveries, bank payments and payment-link payments.
 import type { Kysely, Migration } from 'kysely';
 import { autoIncrementIdColumn, autoIncrementIdType } from './engine.ts';

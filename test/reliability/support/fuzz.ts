@@ -6,7 +6,7 @@ import fc from 'fast-check';
 import { problem } from '../../../contract/bff-api.ts';
 import type { BffApp } from '../../../bff/app.ts';
 
-/** Cases per endpoint: ≥ 1,000 in CI (issue 9); FUZZ_RUNS raises it locally. */
+/** Cases per endpoint: ≥ 1,000 in CI; FUZZ_RUNS raises it locally. */
 export const fuzzRuns = Math.max(1000, Number(process.env.FUZZ_RUNS ?? 0) || 0);
 
 /** Header values must be printable ASCII or fetch refuses to build the request at all. */
