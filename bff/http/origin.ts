@@ -13,8 +13,8 @@ export function originNotAllowed(): ProblemException {
   });
 }
 
-/** CORS of the widget's endpoints (the status lane answers with the same headers). */
-export const browserCorsOptions: AllowlistCorsOptions = {
+/** CORS of the widget's endpoints. */
+const browserCorsOptions: AllowlistCorsOptions = {
   allowMethods: ['GET', 'POST', 'OPTIONS'],
   allowHeaders: ['Content-Type', 'Authorization'],
   exposeHeaders: ['Retry-After'],

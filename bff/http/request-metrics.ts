@@ -1,4 +1,4 @@
-import type { Context, MiddlewareHandler } from 'hono';
+import type { MiddlewareHandler } from 'hono';
 import { matchedRoutes } from 'hono/route';
 import type { Logger } from '../observability/logger.ts';
 import type { AppMetrics } from '../observability/metrics.ts';
@@ -21,14 +21,6 @@ export function requestRecorder(metrics: AppMetrics, logger: Logger): RequestRec
   };
 }
 
-/**
- * Marks the request as routine: counted and timed as any other, its request line logged at debug
- * (a buyer's page polls a final order every two seconds; its line at info was most of its cost).
- */
-export function markRoutine(c: Context): void {
-  c.set(routineKey, true);
-}
-const routineKey = 'routineRequest' as never;
 
 /**
  * Counts, times and logs every request by its route pattern: never the raw path or the query,
@@ -41,7 +33,7 @@ export function requestMetrics(record: RequestRecorder): MiddlewareHandler {
       await next();
     } finally {
       const handler = matchedRoutes(c).filter((route) => route.method !== 'ALL').at(-1);
-      record(c.req.method, handler?.path ?? 'unmatched', c.res.status, (performance.now() - started) / 1000, c.get(routineKey) === true);
+      record(c.req.method, handler?.path ?? 'unmatched', c.res.status, (performance.now() - started) / 1000, false);
     }
   };
 }

@@ -6,7 +6,7 @@
 // Origin-Agent-Cluster) concern HTML documents; the two pages the BFF serves set a strict CSP.
 import type { MiddlewareHandler } from 'hono';
 
-export const apiSecurityHeaders: Readonly<Record<string, string>> = {
+const apiSecurityHeaders: Readonly<Record<string, string>> = {
   'X-Content-Type-Options': 'nosniff',
   'X-Frame-Options': 'SAMEORIGIN',
   'Strict-Transport-Security': 'max-age=15552000; includeSubDomains',

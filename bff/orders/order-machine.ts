@@ -36,7 +36,7 @@
 // A same-status write with merchant evidence (a partial refund, a split) records a history entry
 // without a transition. Everything else is refused: `IllegalTransitionError`.
 import type { Kysely, Transaction } from 'kysely';
-import { orderStatuses, type OrderStatus } from '../../contract/bff-api.ts';
+import { isOpenOrderStatus, orderStatuses, type OrderStatus } from '../../contract/bff-api.ts';
 import type { Database, OrderUpdate } from '../store/schema.ts';
 
 export type TransitionEvidence =
@@ -79,12 +79,9 @@ export class IllegalTransitionError extends Error {
 }
 
 export function isLegalTransition(from: OrderStatus, to: OrderStatus, evidence: TransitionEvidence): boolean {
-  if (from === to) return evidence === 'merchant' && merchantMayTouch(from);
+  // A partial refund or a split keeps the status: only where captured money may be held.
+  if (from === to) return evidence === 'merchant' && mayHoldCapturedMoney(from);
   return orderTransitions[from]?.[to]?.includes(evidence) ?? false;
-}
-
-function merchantMayTouch(status: OrderStatus): boolean {
-  return status === 'approved' || status === 'captured' || status === 'refunded';
 }
 
 /** Every status, for tests that walk the whole table. */
@@ -94,9 +91,9 @@ export const allOrderStatuses: readonly OrderStatus[] = orderStatuses;
 // Questions the rest of the BFF asks (instead of comparing status strings)
 // ---------------------------------------------------------------------------------------------
 
-/** An attempt is running: the gateway (or the bank) may still report its outcome. */
+/** An attempt is running: the gateway (or the bank) may still report its outcome (the contract's open statuses). */
 export function isAwaitingOutcome(status: OrderStatus): boolean {
-  return status === 'created' || status === 'pending';
+  return isOpenOrderStatus(status);
 }
 
 /** The last attempt ended without payment: a new one may be opened (if the cap allows). */

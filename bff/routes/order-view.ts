@@ -1,7 +1,7 @@
 // How an order row is shown to the browser (contract/bff-api.ts shapes).
-import { isOpenOrderStatus, type OrderLine, type OrderStatusResponse, type Prefill } from '../../contract/bff-api.ts';
+import type { OrderLine, OrderStatusResponse, Prefill } from '../../contract/bff-api.ts';
 import { declineCategoryOfGatewayCode, declineMessage } from '../../contract/decline-messages.ts';
-import { isDeclined, isExpired, isRetryableStatus } from '../orders/order-machine.ts';
+import { isAwaitingOutcome, isDeclined, isExpired, isRetryableStatus } from '../orders/order-machine.ts';
 import { canRetry } from '../payments/attempt-rules.ts';
 import type { OrderRow } from '../store/schema.ts';
 
@@ -32,7 +32,7 @@ export function orderStatusView(order: OrderRow, rules: { maxAttempts: number; n
     orderNumber: order.order_number,
     status: order.status,
     // Polling can stop: no attempt is running, and none can be opened (a retry starts a new poll).
-    final: !isOpenOrderStatus(order.status) && !retry,
+    final: !isAwaitingOutcome(order.status) && !retry,
     amount: order.amount,
     currency: order.currency,
     attempts: order.attempt_number,

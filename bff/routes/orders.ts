@@ -7,7 +7,6 @@ import { problemTypes } from '../../contract/bff-api.ts';
 import { bearerToken } from '../auth/bearer.ts';
 import { verifyStatusReader } from '../auth/session.ts';
 import { ProblemException } from '../http/problem.ts';
-import { markRoutine } from '../http/request-metrics.ts';
 import { expireIfAbandoned } from '../orders/abandoned-session.ts';
 import type { FinalStatusViews } from '../orders/final-status-views.ts';
 import { findOrder } from '../store/orders.ts';
@@ -32,10 +31,7 @@ export function orderRoutes(services: Services, finalViews: FinalStatusViews) {
       });
     }
     const kept = finalViews.get(orderNumber);
-    if (kept) {
-      markRoutine(c);
-      return answer(c, kept);
-    }
+    if (kept) return answer(c, kept);
     const stored = await findOrder(store.db, orderNumber);
     if (!stored) {
       throw new ProblemException(404, { type: problemTypes.notFound, title: 'Not found', detail: 'No such order.' });
