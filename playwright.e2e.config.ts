@@ -2,8 +2,7 @@ import { defineConfig } from '@playwright/test';
 import { chromiumArgs, chromiumExecutable } from './test/chromium.ts';
 import { e2eMerchantSecret } from './test/e2e/demo-stack.ts';
 
-/** Ports of their own so an `npm start` left running on the defaults does not collide. */
-const ports = { SANDBOX_PORT: '14010', BFF_PORT: '18787', DEMO_PORT: '15173' };
+import { e2ePorts as ports } from './test/e2e/apps/e2e-ports.ts';
 
 export default defineConfig({
   testDir: 'test/e2e',

@@ -12,6 +12,8 @@ mkdirSync(outDir, { recursive: true });
 
 const totals = { passed: 0, failed: 0 };
 const lines = [];
+/** The titles of failed tests, repeated at the very end: CI may show only the tail of the output. */
+const failedTitles = [];
 
 function run(command, args, env = {}) {
   console.log(`\n▶ ${command} ${args.join(' ')}`);
@@ -39,6 +41,18 @@ function readJson(file) {
   }
 }
 
+/** Every test of a Playwright JSON report whose outcome was unexpected, as "file:line › title". */
+function unexpectedTests(suite, trail = []) {
+  const found = [];
+  for (const spec of suite.specs ?? []) {
+    for (const test of spec.tests ?? []) {
+      if (test.status === 'unexpected') found.push(`${spec.file}:${spec.line} › ${[...trail, spec.title].join(' › ')}`);
+    }
+  }
+  for (const child of suite.suites ?? []) found.push(...unexpectedTests(child, suite.title && !suite.title.endsWith('.ts') ? [...trail, suite.title] : trail));
+  return found;
+}
+
 function playwright(name, config, projects, reportFile, env = {}, files = []) {
   const projectArgs = projects.flatMap((project) => ['--project', project]);
   // A report left by an earlier runner must never be counted for this one.
@@ -48,6 +62,7 @@ function playwright(name, config, projects, reportFile, env = {}, files = []) {
   const report = readJson(reportFile);
   if (!report?.stats) return record(name, 0, 1);
   const { expected = 0, unexpected = 0, flaky = 0 } = report.stats;
+  for (const suite of report.suites ?? []) failedTitles.push(...unexpectedTests(suite).map((title) => `[${name}] ${title}`));
   // A crash outside any test (global setup, webServer) still has to turn the run red.
   record(name, expected + flaky, unexpected + (status !== 0 && unexpected === 0 ? 1 : 0));
 }
@@ -107,6 +122,10 @@ playwright('bff, merchant and reliability suites against the sandbox variants', 
 
 playwright('e2e (Chromium, full stack)', 'playwright.e2e.config.ts', [], `${outDir}/playwright-e2e.json`);
 
+if (failedTitles.length > 0) {
+  console.log('\nFailed tests');
+  for (const title of failedTitles) console.log(`  ✘ ${title}`);
+}
 console.log('\nSummary');
 for (const line of lines) console.log(`  ${line}`);
 console.log(`${totals.passed} passed, ${totals.failed} failed`);

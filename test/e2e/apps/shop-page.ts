@@ -3,10 +3,11 @@
 import { expect, type Page } from '@playwright/test';
 import { startAppServer } from './app-server.ts';
 import type { RunningServer } from '../../../node/serve-app.ts';
+import { e2ePorts } from './e2e-ports.ts';
 
 /** The e2e stack's fixed ports (playwright.e2e.config.ts). */
-export const e2eBffUrl = 'http://127.0.0.1:18787';
-export const e2eSandboxUrl = 'http://127.0.0.1:14010';
+export const e2eBffUrl = `http://127.0.0.1:${e2ePorts.BFF_PORT}`;
+export const e2eSandboxUrl = `http://127.0.0.1:${e2ePorts.SANDBOX_PORT}`;
 
 export async function startShop(): Promise<RunningServer> {
   return startAppServer(e2eBffUrl);
