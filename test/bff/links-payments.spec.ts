@@ -99,7 +99,11 @@ test('both paths for one payment: one stored payment that notes both reports', a
     () => linkPayments(link.id),
     (rows) => rows.length === 1 && rows[0]?.webhook_seen_at !== null && rows[0]?.callback_seen_at !== null,
     'both reports noted',
-  );
+  ).catch(async (error: Error) => {
+    // Rare on a loaded machine: what the inbox and the table hold tells which report went missing.
+    const events = (await merchantGet(stack.bffUrl, '/v1/merchant/events?source=links')).body.items;
+    throw new Error(`${error.message}; rows ${JSON.stringify(await linkPayments(link.id))}; link events ${JSON.stringify(events)}`);
+  });
   expect(payment?.status).toBe('paid');
 });
 
