@@ -118,7 +118,7 @@ const variantSuites = [
   'test/reliability/gateway-faults.spec.ts',
   'test/reliability/reconciler.spec.ts',
 ];
-playwright('bff, merchant and reliability suites against the sandbox variants', 'playwright.config.ts', ['bff', 'reliability'], `${outDir}/playwright-node.json`, { SANDBOX_VARIANTS: '1' }, variantSuites);
+playwright('bff, merchant and reliability suites against the sandbox variants', 'playwright.config.ts', ['bff', 'reliability'], `${outDir}/playwright-node.json`, { SANDBOX_VARIANTS: '1', GATEWAY_FAULT_CHECKOUTS: '100' }, variantSuites);
 
 playwright('e2e (Chromium, full stack)', 'playwright.e2e.config.ts', [], `${outDir}/playwright-e2e.json`);
 
