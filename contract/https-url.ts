@@ -12,6 +12,17 @@ export function isHttpsOrLoopbackHttp(url: string, allowHttpLoopback: boolean): 
   return allowHttpLoopback && parsed.protocol === 'http:' && isLoopbackHost(parsed.hostname);
 }
 
-function isLoopbackHost(hostname: string): boolean {
+/** The one definition of loopback: localhost, [::1] and 127.0.0.0/8. */
+export function isLoopbackHost(hostname: string): boolean {
   return hostname === 'localhost' || hostname === '[::1]' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(hostname);
+}
+
+/** True for a URL on this machine (the sandbox, a local test server); false for none or a bad one. */
+export function isLoopbackUrl(url: string | undefined): boolean {
+  if (!url) return false;
+  try {
+    return isLoopbackHost(new URL(url).hostname);
+  } catch {
+    return false;
+  }
 }

@@ -1,7 +1,7 @@
 // The development MERCHANT_SECRET that `npm start` prints is public (it is in this repository),
 // so it may only open a back office that talks to the sandbox. With a real gateway configured, or
 // with NODE_ENV=production, the start stops with a message naming MERCHANT_SECRET.
-import { isLoopbackUrl } from '../banking/destination-request.ts';
+import { isLoopbackUrl } from '../../contract/https-url.ts';
 
 /** Not a secret: it only opens the local demo's back office. Printed so the presenter can sign in. */
 export const developmentMerchantSecret = 'dev-merchant-secret-change-me';

@@ -18,16 +18,6 @@ export function receiverUrl(publicBffUrl: string): string {
   return `${publicBffUrl.replace(/\/+$/, '')}${bankWebhookPath}`;
 }
 
-/** True for a bank on this machine (the sandbox): its deliveries may use plain http on loopback. */
-export function isLoopbackUrl(url: string | undefined): boolean {
-  if (!url) return false;
-  try {
-    const host = new URL(url).hostname;
-    return host === 'localhost' || host === '[::1]' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host);
-  } catch {
-    return false;
-  }
-}
 
 /** The request with defaults filled in; a schema safeParse result so callers choose how to refuse. */
 export function destinationRequestFrom(input: Record<string, unknown>, defaults: DestinationDefaults) {

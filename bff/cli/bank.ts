@@ -10,7 +10,8 @@ import { z } from 'zod';
 import { bankEventTypes, isBankEventType } from '../../contract/bank/event-types.ts';
 import { BankApiError, BankClient } from '../banking/bank-client.ts';
 import { registerOwnDestination } from '../banking/demo-destination.ts';
-import { destinationRequestFrom, isLoopbackUrl, receiverUrl } from '../banking/destination-request.ts';
+import { destinationRequestFrom, receiverUrl } from '../banking/destination-request.ts';
+import { isLoopbackUrl } from '../../contract/https-url.ts';
 import { secretRefsOf } from '../webhooks/bank-delivery.ts';
 
 const usage = `usage: npm run bank -- features [--country CR] [--method SINPE_MOVIL|PIN]

@@ -4,7 +4,7 @@
 // some host, would be followed by the shopper's or the merchant's browser as if it were ours.
 import { problemTypes } from '../../contract/bff-api.ts';
 import { isHttpsOrLoopbackHttp } from '../../contract/https-url.ts';
-import { isLoopbackUrl } from '../banking/destination-request.ts';
+import { isLoopbackUrl } from '../../contract/https-url.ts';
 import { ProblemException } from '../http/problem.ts';
 import type { Logger } from '../observability/logger.ts';
 

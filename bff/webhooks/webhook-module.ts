@@ -3,7 +3,8 @@
 import { Hono } from 'hono';
 import { BankClient } from '../banking/bank-client.ts';
 import { registerOwnDestinationWithRetry } from '../banking/demo-destination.ts';
-import { isLoopbackUrl, receiverUrl, type DestinationDefaults } from '../banking/destination-request.ts';
+import { receiverUrl, type DestinationDefaults } from '../banking/destination-request.ts';
+import { isLoopbackUrl } from '../../contract/https-url.ts';
 import { merchantBankingRoutes } from '../banking/merchant-banking-routes.ts';
 import { createEventHandlers } from '../inbox/event-handlers.ts';
 import { merchantEventsRoutes } from '../inbox/merchant-events-routes.ts';

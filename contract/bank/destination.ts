@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { bankEnvelope } from './envelope.ts';
+import { isLoopbackHost } from '../https-url.ts';
 
 /** banking-webhooks.md §2.1 and §4.1: webhook destinations. */
 
@@ -17,8 +18,7 @@ function isAllowedWebhookUrl(value: string, allowLoopbackHttp: boolean): boolean
     return false;
   }
   if (url.protocol === 'https:' && value.startsWith('https://')) return true;
-  const loopback = url.hostname === '127.0.0.1' || url.hostname === 'localhost' || url.hostname === '[::1]';
-  return allowLoopbackHttp && url.protocol === 'http:' && loopback;
+  return allowLoopbackHttp && url.protocol === 'http:' && isLoopbackHost(url.hostname);
 }
 
 /** A scope field that does not apply must be absent: null or any value is refused. */
