@@ -13,6 +13,7 @@ import { deliveryTargets, type DeliveryTarget, type EnvironmentEndpoint } from '
 import { onOutboxWritten } from './outbox-signal.ts';
 import type { DeliveryRow, OutboxDb } from './outbox-tables.ts';
 import { signedHeaders } from './signing.ts';
+import { withoutCommitSync } from '../store/unsynced-commits.ts';
 
 export interface DeliveryWorkerOptions {
   db: OutboxDb;
@@ -115,16 +116,14 @@ export class DeliveryWorker {
   private async pass(): Promise<number> {
     const { db, clock } = this.options;
     const targets = await deliveryTargets(db, this.options.environment, clock.now());
-    while ((await dispatchNewEvents(db, targets, clock.now())) > 0);
+    // The worker's own commits need not wait for the disk (store/unsynced-commits.ts): one lost
+    // to a power cut only means an event dispatched again (rows are unique) or sent again with its
+    // webhook-id, which receivers dedupe. The events themselves were committed durably by the change.
+    while ((await withoutCommitSync(db, (db) => dispatchNewEvents(db, targets, clock.now()))) > 0);
     const free = this.options.concurrency - this.inFlight.size;
     if (free <= 0) return 0;
-    const claimed = await claimDueDeliveries(db, {
-      owner: this.owner,
-      now: clock.now(),
-      leaseMs: this.options.leaseMs,
-      limit: free,
-      busyEndpoints: this.busyEndpoints(),
-    });
+    const claim = { owner: this.owner, now: clock.now(), leaseMs: this.options.leaseMs, limit: free, busyEndpoints: this.busyEndpoints() };
+    const claimed = await withoutCommitSync(db, (db) => claimDueDeliveries(db, claim));
     const byId = new Map(targets.map((target) => [target.id, target]));
     let started = 0;
     for (const delivery of claimed) {
@@ -168,7 +167,7 @@ export class DeliveryWorker {
     const result = target ? await this.post(delivery, target) : { statusCode: null, error: 'the endpoint was deleted', at: clock.now(), durationMs: 0, permanent: true };
     // Stopped mid-POST: the lease lapses and the next worker sends it again, with the same webhook-id.
     if (this.stopping.signal.aborted && result.statusCode === null) return;
-    const state = await recordAttempt(db, delivery, this.owner, result, this.options.schedule);
+    const state = await withoutCommitSync(db, (db) => recordAttempt(db, delivery, this.owner, result, this.options.schedule));
     const log = { deliveryId: delivery.id, webhookId: delivery.event_id, endpointId: delivery.endpoint_id, type: delivery.type, attempt: delivery.attempts + 1, statusCode: result.statusCode, error: result.error, state };
     if (state === 'dead') logger.error(log, 'merchant webhook delivery is dead after its last attempt');
     else if (state === 'retrying') logger.warn(log, 'merchant webhook delivery failed; it will be retried');
