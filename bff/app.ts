@@ -31,6 +31,7 @@ import { operationsRoutes } from './routes/operations.ts';
 import { buildServices, type AppDeps, type Services } from './services.ts';
 import { createWebhookModule } from './webhooks/webhook-module.ts';
 import { webhookOperations } from './webhooks/webhook-operations.ts';
+import { merchantWebhookOperations } from './outbox/outbox-operations.ts';
 
 export type { AppDeps } from './services.ts';
 
@@ -52,7 +53,7 @@ export function createApp(config: Config, deps: AppDeps, options: CreateAppOptio
   ];
   const buyer = buyerMiddleware(services);
 
-  const operations = [...checkoutOperations, ...merchantOperations, ...webhookOperations, ...(options.extraOperations ?? [])];
+  const operations = [...checkoutOperations, ...merchantOperations, ...webhookOperations, ...merchantWebhookOperations, ...(options.extraOperations ?? [])];
   // Built on the first request and kept: the operations and the public URL are fixed by now, and
   // building it (every zod schema to JSON Schema) took ~13 ms a request.
   let openApiText: string | undefined;

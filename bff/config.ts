@@ -7,6 +7,8 @@ import { merchantSecretProblem } from './auth/development-secret.ts';
 import { reconcilerConfigShape } from './reconciler/reconciler-config.ts';
 import { postgresConfigShape } from './store/postgres-config.ts';
 import { webhookConfigShape } from './webhooks/webhook-config.ts';
+import { merchantWebhookConfigProblem, merchantWebhookConfigShape } from './outbox/outbox-config.ts';
+import { httpsOnly, isNavigableUrl } from './gateway/navigable-url.ts';
 
 export type Env = Record<string, string | undefined>;
 
@@ -85,6 +87,8 @@ const schema = z.object({
   TRUST_PROXY: z.enum(['true', 'false', '1', '0']).default('false').transform((v) => v === 'true' || v === '1'),
   // Webhooks, inbox worker and bank registration.
   ...webhookConfigShape,
+  // Merchant webhooks (outbound).
+  ...merchantWebhookConfigShape,
   // PostgreSQL pool.
   ...postgresConfigShape,
   // Reconciler of stale open orders.
@@ -143,6 +147,8 @@ export function loadConfig(env: Env, options: LoadConfigOptions = {}): Config {
   const config = parsed.data;
   const secretProblem = merchantSecretProblem(config);
   if (secretProblem) throw new ConfigError(`Invalid configuration:\n  ${secretProblem}`);
+  const webhookProblem = merchantWebhookConfigProblem(config, httpsOnly(config), isNavigableUrl);
+  if (webhookProblem) throw new ConfigError(`Invalid configuration:\n  ${webhookProblem}`);
   if (config.NODE_ENV === 'production' && !config.SESSION_SIGNING_KEY) {
     throw new ConfigError('Invalid configuration:\n  SESSION_SIGNING_KEY: is required when NODE_ENV=production');
   }

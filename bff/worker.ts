@@ -13,9 +13,13 @@ import { openProcessDeps } from './process-deps.ts';
 import { operationsRoutes } from './routes/operations.ts';
 import { buildServices } from './services.ts';
 import { createInboxWorker } from './webhooks/webhook-module.ts';
+import { createDeliveryWorker } from './outbox/outbox-module.ts';
+import type { DeliveryWorker } from './outbox/delivery-worker.ts';
 
 export interface RunningWorker extends RunningServer {
   worker: InboxWorker;
+  /** The merchant webhooks' delivery worker, beside the inbox's. */
+  deliveries: DeliveryWorker;
 }
 
 /** The worker and its operators' app on the config built for `boundPort`; nothing left open on failure. */
@@ -25,7 +29,7 @@ async function buildWorker(env: Env, boundPort: number) {
   const deps = await openProcessDeps(config, logger, systemClock);
   try {
     const services = buildServices(config, deps);
-    return { config, store: deps.store, worker: createInboxWorker(services), app: new Hono().route('/', operationsRoutes(services, 'ops')) };
+    return { config, store: deps.store, worker: createInboxWorker(services), deliveries: createDeliveryWorker(services), app: new Hono().route('/', operationsRoutes(services, 'ops')) };
   } catch (error) {
     await deps.store.close();
     throw error;
@@ -35,14 +39,16 @@ async function buildWorker(env: Env, boundPort: number) {
 export async function startInboxWorkerProcess(env: Env = process.env): Promise<RunningWorker> {
   // As the BFF: the port first, then the config (its PUBLIC_BFF_URL) and the parts, never changed after.
   const address = loadListenAddress(env);
-  const { config, store, worker, app, server } = await listenThenServe(address.BFF_HOST, address.BFF_PORT, 'BFF_PORT', (boundPort) => buildWorker(env, boundPort));
+  const { config, store, worker, deliveries, app, server } = await listenThenServe(address.BFF_HOST, address.BFF_PORT, 'BFF_PORT', (boundPort) => buildWorker(env, boundPort));
   worker.start(config.INBOX_WORKER_DELAY_MS);
+  deliveries.start(config.MERCHANT_WEBHOOK_WORKER_DELAY_MS);
   return {
     url: server.url,
     worker,
+    deliveries,
     close: async (options) => {
       await server.close(options);
-      await worker.stop();
+      await Promise.all([worker.stop(), deliveries.stop()]);
       await store.close();
     },
   };

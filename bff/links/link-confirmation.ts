@@ -11,7 +11,8 @@ import type { TransactionRecord } from '../../contract/gateway/transactions.ts';
 import type { GatewayClient } from '../gateway/client.ts';
 import { GatewayError } from '../gateway/errors.ts';
 import type { Clock } from '../observability/clock.ts';
-import type { LinkPaymentRow, LinkPaymentStatus, WebhookDb } from '../inbox/tables.ts';
+import type { LinkPaymentRow, LinkPaymentsTable, LinkPaymentStatus, WebhookDb } from '../inbox/tables.ts';
+import { recordLinkPaid } from '../outbox/link-events.ts';
 import type { LinkReport } from './link-report.ts';
 
 /**
@@ -51,29 +52,30 @@ export async function confirmLinkPayment(deps: LinkConfirmationDeps, report: Lin
   const belongsToLink = hashCheck === 'verified' || listed.includes(report.svcOrderId);
   const status: LinkPaymentStatus = !approved ? 'declined' : hashCheck === 'mismatch' || !sameMoney || !belongsToLink ? 'review' : 'paid';
   const now = deps.clock.now().toISOString();
-  await deps.db
-    .insertInto('link_payments')
-    .values({
-      svc_order_id: report.svcOrderId,
-      link_id: report.svcLinkId,
-      order_number: record.orderNumber,
-      status,
-      hash_check: hashCheck,
-      amount: record.amount,
-      currency: record.currency,
-      gateway_code: record.code,
-      auth: record.auth || null,
-      card_brand: report.creditCardBrand ?? null,
-      card_last4: report.last4CreditCardNumber ?? null,
-      confirmed_by: 'getLinkPaymentById+consult',
-      first_source: source,
-      webhook_seen_at: source === 'webhook' ? now : null,
-      callback_seen_at: source === 'callback' ? now : null,
-      created_at: now,
-      updated_at: now,
-    })
-    .onConflict((conflict) => conflict.column('svc_order_id').doNothing())
-    .execute();
+  const row: LinkPaymentsTable = {
+    svc_order_id: report.svcOrderId,
+    link_id: report.svcLinkId,
+    order_number: record.orderNumber,
+    status,
+    hash_check: hashCheck,
+    amount: record.amount,
+    currency: record.currency,
+    gateway_code: record.code,
+    auth: record.auth || null,
+    card_brand: report.creditCardBrand ?? null,
+    card_last4: report.last4CreditCardNumber ?? null,
+    confirmed_by: 'getLinkPaymentById+consult',
+    first_source: source,
+    webhook_seen_at: source === 'webhook' ? now : null,
+    callback_seen_at: source === 'callback' ? now : null,
+    created_at: now,
+    updated_at: now,
+  };
+  await deps.db.transaction().execute(async (trx) => {
+    const inserted = await trx.insertInto('link_payments').values(row).onConflict((conflict) => conflict.column('svc_order_id').doNothing()).executeTakeFirst();
+    // Only the report that stored the payment tells the merchant, in the same transaction.
+    if (Number(inserted.numInsertedOrUpdatedRows ?? 0n) === 1 && status === 'paid') await recordLinkPaid(trx, link, row);
+  });
   // Whoever inserted first decided; a concurrent report of the same payment reads that decision.
   const stored = await markSeen(deps, report.svcOrderId, seenColumn);
   if (!stored) throw new Error(`link payment ${report.svcOrderId} vanished after insert`);

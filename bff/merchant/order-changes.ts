@@ -10,7 +10,11 @@ export const merchantHistorySource = 'merchant';
 const splitDetailPrefix = 'split ';
 
 export function wasSplit(history: readonly StatusHistoryRow[]): boolean {
-  return history.some((entry) => entry.source === merchantHistorySource && entry.detail?.startsWith(splitDetailPrefix));
+  return history.some((entry) => isSplitEntry(entry.source, entry.detail));
+}
+
+export function isSplitEntry(source: string, detail: string | null): boolean {
+  return source === merchantHistorySource && detail?.startsWith(splitDetailPrefix) === true;
 }
 
 export function splitDetail(summary: string): string {

@@ -23,9 +23,14 @@ export const linkWebhookPath = '/v1/webhooks/links';
 const isoOf = (gatewayDate: string) => parseGatewayDateTime(gatewayDate)?.toISOString() ?? gatewayDate;
 
 function linkView(link: LinkListItem, policy: NavigableUrlPolicy): PaymentLink {
+  return linkViewAt(link, navigableGatewayUrl(link.url, 'payment link', policy));
+}
+
+/** The link as the list shows it, with its URL already checked (or as the gateway gave it). */
+export function linkViewAt(link: LinkListItem, url: string): PaymentLink {
   return {
     id: String(link.id),
-    url: navigableGatewayUrl(link.url, 'payment link', policy),
+    url,
     amount: link.amount,
     currency: link.currency,
     reference: link.reference,

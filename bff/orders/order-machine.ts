@@ -38,6 +38,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import { isOpenOrderStatus, orderStatuses, type OrderStatus } from '../../contract/bff-api.ts';
 import type { Database, OrderUpdate } from '../store/schema.ts';
+import { recordOrderEvent } from '../outbox/order-events.ts';
 
 export type TransitionEvidence =
   | 'session'
@@ -204,6 +205,8 @@ export async function transitionOrder(trx: Transaction<Database> | Kysely<Databa
       created_at: change.now,
     })
     .execute();
+  // The merchant's webhook event, committed or rolled back with the change it reports.
+  await recordOrderEvent(trx, orderNumber, change, change.now);
   return true;
 }
 

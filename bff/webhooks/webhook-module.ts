@@ -19,6 +19,8 @@ import { FixedWindowLimiter } from '../http/rate-limit.ts';
 import { secretRefsOf } from './bank-delivery.ts';
 import { webhookMetricsFor } from './webhook-metrics.ts';
 import { webhookRoutes } from './webhook-routes.ts';
+import { createDeliveryWorker, merchantWebhookRoutes } from '../outbox/outbox-module.ts';
+import type { DeliveryWorker } from '../outbox/delivery-worker.ts';
 
 export interface WebhookModule {
   /** Mounted at /v1/webhooks: the bank's deliveries and the gateway's link reports. */
@@ -28,6 +30,8 @@ export interface WebhookModule {
   /** Served under /v1/merchant: the bank's webhook API and the received events. */
   merchantRoutes: MerchantExtensions;
   worker: InboxWorker;
+  /** Sends the merchant's outbound webhooks (its own loop: never behind the inbox, nor it behind them). */
+  deliveries: DeliveryWorker;
   bank: BankClient | undefined;
   /** Starts the worker (after INBOX_WORKER_DELAY_MS) and, when configured, the demo registration. */
   start(): void;
@@ -72,6 +76,7 @@ export function createWebhookModule(services: Services): WebhookModule {
   };
 
   const worker = createInboxWorker(services);
+  const deliveries = createDeliveryWorker(services);
   const inbox = new InboxWriter(db, () => worker.wake());
   // Both call the gateway per request (link lookups): limited per address like /v1/return.
   const limited = upstreamRateLimit(services);
@@ -83,7 +88,10 @@ export function createWebhookModule(services: Services): WebhookModule {
     .use('*', limited)
     .route('/', linkReturnRoutes({ db, gateway, clock, credentials, logger, metrics, resultUrl: config.LINK_RESULT_URL, inbox }));
   const merchantRoutes: MerchantExtensions = (idempotentWhenKeyed) =>
-    new Hono().route('/', merchantBankingRoutes({ idempotentWhenKeyed, bank, destinationDefaults })).route('/', merchantEventsRoutes({ db }));
+    new Hono()
+      .route('/', merchantBankingRoutes({ idempotentWhenKeyed, bank, destinationDefaults }))
+      .route('/', merchantEventsRoutes({ db }))
+      .route('/', merchantWebhookRoutes(services, deliveries, idempotentWhenKeyed));
 
   const registration = new AbortController();
   return {
@@ -91,9 +99,11 @@ export function createWebhookModule(services: Services): WebhookModule {
     linkPages,
     merchantRoutes,
     worker,
+    deliveries,
     bank,
     start() {
       if (config.INBOX_WORKER) worker.start(config.INBOX_WORKER_DELAY_MS);
+      if (config.INBOX_WORKER) deliveries.start(config.MERCHANT_WEBHOOK_WORKER_DELAY_MS);
       if (config.BANK_REGISTER_DESTINATION) {
         if (!bank) logger.warn('BANK_REGISTER_DESTINATION is set but BANK_BASE_URL / BANK_ACCESS_TOKEN are not');
         else if (!secretRefs[0]) logger.warn('BANK_REGISTER_DESTINATION is set but BANK_SECRET_REF is not');
@@ -102,7 +112,7 @@ export function createWebhookModule(services: Services): WebhookModule {
     },
     async stop() {
       registration.abort();
-      await worker.stop();
+      await Promise.all([worker.stop(), deliveries.stop()]);
     },
   };
 }

@@ -8,6 +8,7 @@ import { openActionDialog } from './action-dialog.ts';
 import type { ReviewDecisionRequest } from '../../contract/merchant-review.ts';
 import { loadDemoConfig, type DemoConfig } from './demo-config.ts';
 import { MerchantApiError, MerchantClient, storeSecret, storedSecret } from './merchant-client.ts';
+import { webhooksPanel } from './webhooks-panel.ts';
 
 interface MerchantEvent {
   id: string;
@@ -27,6 +28,7 @@ let client: MerchantClient | undefined;
 let timer: ReturnType<typeof setInterval> | undefined;
 let linksPage = 1;
 let linksLastPage = 1;
+let webhooks: ReturnType<typeof webhooksPanel> | undefined;
 
 const money = (amount: string, currency: string) => formatMoney('en', amount, currency);
 const when = (iso: string) => new Date(iso).toLocaleString('en', { dateStyle: 'short', timeStyle: 'medium' });
@@ -86,9 +88,9 @@ async function signIn(secret: string): Promise<boolean> {
   byId('workspace').hidden = false;
   byId('sign-out').hidden = false;
   byId('signin-error').textContent = '';
-  await Promise.all([refreshOrders(), refreshLinks(), refreshEvents()]);
+  await Promise.all([refreshOrders(), refreshLinks(), refreshEvents(), webhooks?.refresh()]);
   timer = setInterval(() => {
-    if (document.visibilityState === 'visible') void Promise.all([refreshOrders(), refreshEvents()]);
+    if (document.visibilityState === 'visible') void Promise.all([refreshOrders(), refreshEvents(), webhooks?.refresh()]);
   }, refreshMs);
   document.body.dataset.signedIn = 'true';
   return true;
@@ -465,6 +467,7 @@ async function sendBankEvent(eventType: string, trigger: HTMLButtonElement): Pro
 
 async function main(): Promise<void> {
   config = await loadDemoConfig();
+  webhooks = webhooksPanel(api, notify);
   byId<HTMLFormElement>('signin-form').addEventListener('submit', (event) => {
     event.preventDefault();
     void signIn(byId<HTMLInputElement>('secret').value.trim());

@@ -1,0 +1,92 @@
+// /v1/merchant/webhook-deliveries: each event's delivery to each endpoint, where it stands and
+// every attempt (status code, time), newest first; and a replay, which sends it again from the
+// start of the schedule with the same webhook-id. Mounted in the merchant sub-app.
+import { Hono, type MiddlewareHandler } from 'hono';
+import { problemTypes } from '../../contract/bff-api.ts';
+import { webhookDeliveriesQuery, type MerchantEventType, type WebhookDelivery } from '../../contract/merchant-webhooks.ts';
+import { ProblemException } from '../http/problem.ts';
+import { parseOrThrow } from '../http/validation.ts';
+import type { Clock } from '../observability/clock.ts';
+import { replayDelivery } from './deliveries.ts';
+import type { AttemptRow, DeliveryRow, OutboxDb } from './outbox-tables.ts';
+
+interface Cursor {
+  createdAt: string;
+  id: string;
+}
+
+const encodeCursor = (cursor: Cursor) => Buffer.from(JSON.stringify([cursor.createdAt, cursor.id])).toString('base64url');
+
+function decodeCursor(text: string): Cursor | undefined {
+  try {
+    const [createdAt, id] = JSON.parse(Buffer.from(text, 'base64url').toString('utf8')) as unknown[];
+    return typeof createdAt === 'string' && typeof id === 'string' ? { createdAt, id } : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+export function deliveryView(row: DeliveryRow, attempts: readonly AttemptRow[]): WebhookDelivery {
+  return {
+    id: row.id,
+    webhookId: row.event_id,
+    endpointId: row.endpoint_id,
+    type: row.type as MerchantEventType,
+    state: row.state,
+    nextAttemptAt: row.next_attempt_at,
+    createdAt: row.created_at,
+    deliveredAt: row.delivered_at,
+    attempts: attempts.map((attempt) => ({ statusCode: attempt.status_code, error: attempt.error, at: attempt.attempted_at, durationMs: attempt.duration_ms })),
+  };
+}
+
+async function attemptsOf(db: OutboxDb, deliveryIds: readonly string[]): Promise<Map<string, AttemptRow[]>> {
+  const byDelivery = new Map<string, AttemptRow[]>(deliveryIds.map((id) => [id, []]));
+  if (deliveryIds.length === 0) return byDelivery;
+  const rows = await db.selectFrom('webhook_attempts').selectAll().where('delivery_id', 'in', deliveryIds).orderBy('id').execute();
+  for (const row of rows) byDelivery.get(row.delivery_id)?.push(row);
+  return byDelivery;
+}
+
+export function webhookDeliveryRoutes(deps: { db: OutboxDb; clock: Clock; idempotentWhenKeyed: MiddlewareHandler; onReplay: () => void }) {
+  const { db } = deps;
+  return new Hono()
+    .get('/webhook-deliveries', async (c) => {
+      const query = parseOrThrow(webhookDeliveriesQuery, c.req.query());
+      const cursor = query.cursor === undefined ? undefined : decodeCursor(query.cursor);
+      if (query.cursor !== undefined && !cursor) {
+        throw new ProblemException(400, {
+          type: problemTypes.validation,
+          title: 'Invalid request',
+          detail: 'The request has invalid fields.',
+          errors: [{ path: 'cursor', message: 'Not a cursor this API gave out.', code: 'invalid_cursor' }],
+        });
+      }
+      let select = db.selectFrom('webhook_deliveries').selectAll();
+      if (query.state) select = select.where('state', '=', query.state);
+      if (query.type) select = select.where('type', '=', query.type);
+      if (query.endpoint) select = select.where('endpoint_id', '=', query.endpoint);
+      if (cursor) {
+        select = select.where((eb) => eb.or([eb('created_at', '<', cursor.createdAt), eb.and([eb('created_at', '=', cursor.createdAt), eb('id', '<', cursor.id)])]));
+      }
+      const rows = await select.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(query.limit + 1).execute();
+      const page = rows.slice(0, query.limit);
+      const attempts = await attemptsOf(db, page.map((row) => row.id));
+      const last = page.at(-1);
+      c.header('Cache-Control', 'no-store');
+      return c.json({
+        items: page.map((row) => deliveryView(row, attempts.get(row.id) ?? [])),
+        nextCursor: rows.length > query.limit && last ? encodeCursor({ createdAt: last.created_at, id: last.id }) : null,
+      });
+    })
+    .post('/webhook-deliveries/:id/replay', deps.idempotentWhenKeyed, async (c) => {
+      const id = c.req.param('id');
+      if (!(await replayDelivery(db, id, deps.clock.now()))) {
+        throw new ProblemException(404, { type: problemTypes.notFound, title: 'Not found', detail: 'No such webhook delivery.' });
+      }
+      deps.onReplay();
+      const row = await db.selectFrom('webhook_deliveries').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+      const attempts = await attemptsOf(db, [id]);
+      return c.json(deliveryView(row, attempts.get(id) ?? []), 202);
+    });
+}

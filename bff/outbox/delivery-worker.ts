@@ -1,0 +1,207 @@
+// The delivery worker: its own loop, apart from the inbox's, so a slow merchant endpoint never holds
+// up bank events (and the other way round). It fans new outbox events out to the endpoints, claims
+// due deliveries with a lease and POSTs each one on its own (no batch waits for its slowest member),
+// at most `concurrency` at once and at most `endpointConcurrency` to any one endpoint, each with a
+// timeout: a dead endpoint takes a few slots for a timeout's length, never the worker.
+// Per-endpoint order is not kept: retries and parallel sends reorder events. The body's `timestamp`
+// (and an order's updatedAt) lets a receiver drop a stale one.
+import { randomUUID } from 'node:crypto';
+import type { Clock } from '../observability/clock.ts';
+import type { Logger } from '../observability/logger.ts';
+import { claimDueDeliveries, dispatchNewEvents, recordAttempt, releaseDelivery, type AttemptResult } from './deliveries.ts';
+import { deliveryTargets, type DeliveryTarget, type EnvironmentEndpoint } from './endpoints.ts';
+import { onOutboxWritten } from './outbox-signal.ts';
+import type { DeliveryRow, OutboxDb } from './outbox-tables.ts';
+import { signedHeaders } from './signing.ts';
+import { withoutCommitSync } from '../store/unsynced-commits.ts';
+
+export interface DeliveryWorkerOptions {
+  db: OutboxDb;
+  clock: Clock;
+  logger: Logger;
+  environment: EnvironmentEndpoint | undefined;
+  schedule: readonly number[];
+  timeoutMs: number;
+  leaseMs: number;
+  pollMs: number;
+  concurrency: number;
+  endpointConcurrency: number;
+}
+
+export class DeliveryWorker {
+  /** Unique per process and start: a lease names exactly one worker. */
+  readonly owner = `outbox-${process.pid}-${randomUUID()}`;
+  private running = false;
+  private loop: Promise<void> | undefined;
+  private startTimer: NodeJS.Timeout | undefined;
+  private unsubscribe: (() => void) | undefined;
+  private wakeUp: (() => void) | undefined;
+  private wakeRequested = false;
+  /** Delivery id → endpoint id of each POST in flight. */
+  private readonly inFlight = new Map<string, string>();
+  private readonly sends = new Set<Promise<void>>();
+  /** Aborts the POSTs in flight on stop: their leases lapse and another worker retries them. */
+  private stopping = new AbortController();
+
+  constructor(private readonly options: DeliveryWorkerOptions) {}
+
+  start(delayMs = 0): void {
+    if (this.running) return;
+    this.running = true;
+    this.stopping = new AbortController();
+    this.startTimer = setTimeout(() => {
+      this.startTimer = undefined;
+      this.unsubscribe = onOutboxWritten(() => this.wake());
+      this.loop = this.run();
+    }, delayMs);
+  }
+
+  async stop(): Promise<void> {
+    this.running = false;
+    if (this.startTimer) clearTimeout(this.startTimer);
+    this.unsubscribe?.();
+    this.stopping.abort();
+    this.wake();
+    await this.loop;
+    await Promise.allSettled([...this.sends]);
+  }
+
+  wake(): void {
+    this.wakeRequested = true;
+    this.wakeUp?.();
+  }
+
+  /** Dispatches and sends everything due now, waiting for every POST; returns how many were sent. Tests and the bench call it. */
+  async drain(): Promise<number> {
+    let total = 0;
+    for (;;) {
+      const started = await this.pass();
+      await Promise.allSettled([...this.sends]);
+      total += started;
+      if (started === 0) return total;
+    }
+  }
+
+  private async run(): Promise<void> {
+    while (this.running) {
+      let started = 0;
+      let free = 0;
+      try {
+        this.wakeRequested = false;
+        started = await this.pass();
+        free = this.options.concurrency - this.inFlight.size;
+      } catch (error) {
+        // The database failed (e.g. a restart): keep the loop alive and try again at the next poll.
+        this.options.logger.error({ error: (error as Error).message }, 'merchant webhook pass failed');
+      }
+      // More may be due if this pass filled every free slot; otherwise wait for a wake-up or the poll.
+      if ((started === 0 || free === 0) && this.running && !this.wakeRequested) await this.idle();
+    }
+  }
+
+  private idle(): Promise<void> {
+    return new Promise((resolve) => {
+      let timer: NodeJS.Timeout | undefined;
+      const done = () => {
+        clearTimeout(timer);
+        this.wakeUp = undefined;
+        resolve();
+      };
+      timer = setTimeout(done, this.options.pollMs);
+      this.wakeUp = done;
+    });
+  }
+
+  /** Fans out new events, claims what free slots allow and starts their POSTs; returns how many it started. */
+  private async pass(): Promise<number> {
+    const { db, clock } = this.options;
+    const targets = await deliveryTargets(db, this.options.environment, clock.now());
+    // The worker's own commits need not wait for the disk (store/unsynced-commits.ts): one lost
+    // to a power cut only means an event dispatched again (rows are unique) or sent again with its
+    // webhook-id, which receivers dedupe. The events themselves were committed durably by the change.
+    while ((await withoutCommitSync(db, (db) => dispatchNewEvents(db, targets, clock.now()))) > 0);
+    const free = this.options.concurrency - this.inFlight.size;
+    if (free <= 0) return 0;
+    const claim = { owner: this.owner, now: clock.now(), leaseMs: this.options.leaseMs, limit: free, busyEndpoints: this.busyEndpoints() };
+    const claimed = await withoutCommitSync(db, (db) => claimDueDeliveries(db, claim));
+    const byId = new Map(targets.map((target) => [target.id, target]));
+    let started = 0;
+    for (const delivery of claimed) {
+      if (this.inFlightTo(delivery.endpoint_id) >= this.options.endpointConcurrency) {
+        // One claim can pick several of one endpoint's: past its share, handed back at once.
+        await releaseDelivery(db, delivery.id, this.owner);
+        continue;
+      }
+      this.launch(delivery, byId.get(delivery.endpoint_id));
+      started += 1;
+    }
+    return started;
+  }
+
+  private inFlightTo(endpointId: string): number {
+    let count = 0;
+    for (const endpoint of this.inFlight.values()) if (endpoint === endpointId) count += 1;
+    return count;
+  }
+
+  private busyEndpoints(): string[] {
+    const counts = new Map<string, number>();
+    for (const endpoint of this.inFlight.values()) counts.set(endpoint, (counts.get(endpoint) ?? 0) + 1);
+    return [...counts].filter(([, count]) => count >= this.options.endpointConcurrency).map(([endpoint]) => endpoint);
+  }
+
+  private launch(delivery: DeliveryRow, target: DeliveryTarget | undefined): void {
+    this.inFlight.set(delivery.id, delivery.endpoint_id);
+    const send = this.send(delivery, target)
+      .catch((error: unknown) => this.options.logger.error({ deliveryId: delivery.id, error: (error as Error).message }, 'merchant webhook delivery could not be recorded'))
+      .finally(() => {
+        this.inFlight.delete(delivery.id);
+        this.sends.delete(send);
+        this.wake();
+      });
+    this.sends.add(send);
+  }
+
+  private async send(delivery: DeliveryRow, target: DeliveryTarget | undefined): Promise<void> {
+    const { db, clock, logger } = this.options;
+    const result = target ? await this.post(delivery, target) : { statusCode: null, error: 'the endpoint was deleted', at: clock.now(), durationMs: 0, permanent: true };
+    // Stopped mid-POST: the lease lapses and the next worker sends it again, with the same webhook-id.
+    if (this.stopping.signal.aborted && result.statusCode === null) return;
+    const state = await withoutCommitSync(db, (db) => recordAttempt(db, delivery, this.owner, result, this.options.schedule));
+    const log = { deliveryId: delivery.id, webhookId: delivery.event_id, endpointId: delivery.endpoint_id, type: delivery.type, attempt: delivery.attempts + 1, statusCode: result.statusCode, error: result.error, state };
+    if (state === 'dead') logger.error(log, 'merchant webhook delivery is dead after its last attempt');
+    else if (state === 'retrying') logger.warn(log, 'merchant webhook delivery failed; it will be retried');
+    else logger.debug(log, 'merchant webhook delivered');
+  }
+
+  private async post(delivery: DeliveryRow, target: DeliveryTarget): Promise<AttemptResult> {
+    const { db, clock } = this.options;
+    const event = await db.selectFrom('outbound_events').select('body').where('id', '=', delivery.event_id).executeTakeFirstOrThrow();
+    const at = clock.now();
+    const started = performance.now();
+    const elapsed = () => Math.round(performance.now() - started);
+    try {
+      const response = await fetch(target.url, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', 'User-Agent': 'svc-checkout-webhooks/1', ...signedHeaders(delivery.event_id, at, event.body, target.secrets) },
+        body: event.body,
+        // A redirect is not a delivery (Standard Webhooks): the 3xx is the answer.
+        redirect: 'manual',
+        signal: AbortSignal.any([AbortSignal.timeout(this.options.timeoutMs), this.stopping.signal]),
+      });
+      // The answer's body is not read (only its status counts): release the connection.
+      await response.body?.cancel().catch(() => undefined);
+      return { statusCode: response.status, error: null, at, durationMs: elapsed() };
+    } catch (error) {
+      return { statusCode: null, error: failureText(error, this.options.timeoutMs), at, durationMs: elapsed() };
+    }
+  }
+}
+
+/** What went wrong, without the URL (it may carry a token of the merchant's). */
+function failureText(error: unknown, timeoutMs: number): string {
+  const failure = error as Error & { cause?: { code?: string } };
+  if (failure.name === 'TimeoutError') return `no answer within ${timeoutMs} ms`;
+  if (failure.name === 'AbortError') return 'stopped before an answer';
+  return failure.cause?.code ? `connection failed: ${failure.cause.code}` : 'connection failed';
+}

@@ -1,0 +1,93 @@
+// /v1/merchant/webhook-endpoints: where merchant events go besides MERCHANT_WEBHOOK_URL. The secret
+// is answered once, at creation or rotation, and never again. A rotation keeps the old secret
+// signing beside the new one for the overlap, so the merchant can switch receivers without losing
+// a delivery. Mounted in the merchant sub-app, which checks the merchant secret.
+import { Hono, type MiddlewareHandler } from 'hono';
+import { problemTypes } from '../../contract/bff-api.ts';
+import { createWebhookEndpointRequest, rotateWebhookSecretRequest, type WebhookEndpoint } from '../../contract/merchant-webhooks.ts';
+import { isNavigableUrl } from '../gateway/navigable-url.ts';
+import { fieldProblem } from '../http/field-problem.ts';
+import { ProblemException } from '../http/problem.ts';
+import { validate } from '../http/validation.ts';
+import type { Clock } from '../observability/clock.ts';
+import { endpointView, environmentEndpointId, environmentEndpointView, newEndpointId, type EnvironmentEndpoint } from './endpoints.ts';
+import type { OutboxDb } from './outbox-tables.ts';
+import { newWebhookSecret } from './signing.ts';
+
+export interface EndpointRoutesDeps {
+  db: OutboxDb;
+  clock: Clock;
+  environment: EnvironmentEndpoint | undefined;
+  /** Production: https: only; otherwise http: on loopback too (a local receiver). */
+  httpsRequired: boolean;
+  idempotentWhenKeyed: MiddlewareHandler;
+}
+
+const noSuchEndpoint = () => new ProblemException(404, { type: problemTypes.notFound, title: 'Not found', detail: 'No such webhook endpoint.' });
+const environmentOwned = () =>
+  new ProblemException(409, { type: problemTypes.conflict, title: 'Conflict', detail: 'This endpoint comes from MERCHANT_WEBHOOK_URL: change it in the configuration.' });
+
+export function webhookEndpointRoutes(deps: EndpointRoutesDeps) {
+  const { db, clock } = deps;
+  const liveEndpoint = (id: string) => db.selectFrom('webhook_endpoints').selectAll().where('id', '=', id).where('deleted_at', 'is', null).executeTakeFirst();
+
+  return new Hono()
+    .post('/webhook-endpoints', deps.idempotentWhenKeyed, validate('json', createWebhookEndpointRequest), async (c) => {
+      const body = c.req.valid('json');
+      if (!isNavigableUrl(body.url, deps.httpsRequired)) {
+        throw fieldProblem('url', deps.httpsRequired ? 'Must be an https: URL.' : 'Must be https:, or http: on loopback.', 'insecure_url');
+      }
+      const now = clock.now().toISOString();
+      const row = {
+        id: newEndpointId(),
+        url: body.url,
+        event_types: JSON.stringify([...new Set(body.eventTypes ?? [])]),
+        description: body.description ?? null,
+        secret: newWebhookSecret(),
+        previous_secret: null,
+        previous_secret_until: null,
+        created_at: now,
+        deleted_at: null,
+      };
+      await db.insertInto('webhook_endpoints').values(row).execute();
+      c.header('Cache-Control', 'no-store');
+      return c.json({ ...endpointView(row, clock.now()), secret: row.secret }, 201);
+    })
+    .get('/webhook-endpoints', async (c) => {
+      const rows = await db.selectFrom('webhook_endpoints').selectAll().where('deleted_at', 'is', null).orderBy('created_at').execute();
+      const items: WebhookEndpoint[] = rows.map((row) => endpointView(row, clock.now()));
+      if (deps.environment) items.unshift(environmentEndpointView(deps.environment));
+      c.header('Cache-Control', 'no-store');
+      return c.json({ items });
+    })
+    .delete('/webhook-endpoints/:id', async (c) => {
+      const id = c.req.param('id');
+      if (id === environmentEndpointId && deps.environment) throw environmentOwned();
+      // Its deliveries still waiting end as dead at their next attempt (the sender finds no endpoint).
+      const result = await db.updateTable('webhook_endpoints').set({ deleted_at: clock.now().toISOString() }).where('id', '=', id).where('deleted_at', 'is', null).executeTakeFirst();
+      if (Number(result.numUpdatedRows) !== 1) throw noSuchEndpoint();
+      return c.body(null, 204);
+    })
+    .post('/webhook-endpoints/:id/rotate-secret', deps.idempotentWhenKeyed, validate('json', rotateWebhookSecretRequest), async (c) => {
+      const id = c.req.param('id');
+      if (id === environmentEndpointId && deps.environment) throw environmentOwned();
+      const existing = await liveEndpoint(id);
+      if (!existing) throw noSuchEndpoint();
+      const now = clock.now();
+      const secret = newWebhookSecret();
+      const until = new Date(now.getTime() + c.req.valid('json').overlapSeconds * 1000).toISOString();
+      // Conditional on the secret read: of two rotations at once, one wins and the other is told to retry.
+      const result = await db
+        .updateTable('webhook_endpoints')
+        .set({ secret, previous_secret: existing.secret, previous_secret_until: until })
+        .where('id', '=', id)
+        .where('secret', '=', existing.secret)
+        .executeTakeFirst();
+      if (Number(result.numUpdatedRows) !== 1) {
+        throw new ProblemException(409, { type: problemTypes.conflict, title: 'Conflict', detail: 'The secret was rotated meanwhile; try again.' });
+      }
+      const rotated = { ...existing, secret, previous_secret: existing.secret, previous_secret_until: until };
+      c.header('Cache-Control', 'no-store');
+      return c.json({ ...endpointView(rotated, now), secret });
+    });
+}

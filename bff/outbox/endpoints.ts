@@ -1,0 +1,84 @@
+// Where merchant events go: the environment's endpoint (MERCHANT_WEBHOOK_URL, id "env") and those
+// added through /v1/merchant/webhook-endpoints. Both are read the same way by the dispatcher and the
+// sender, so a rotation or a deletion takes effect on the next attempt.
+import { randomBytes } from 'node:crypto';
+import { isMerchantEventType, type MerchantEventType, type WebhookEndpoint } from '../../contract/merchant-webhooks.ts';
+import type { EndpointRow, OutboxDb } from './outbox-tables.ts';
+
+export const environmentEndpointId = 'env';
+
+export interface EnvironmentEndpoint {
+  url: string;
+  secret: string;
+}
+
+export interface DeliveryTarget {
+  id: string;
+  url: string;
+  /** Empty: every type. */
+  eventTypes: readonly MerchantEventType[];
+  /** The current secret first; the previous one too while its overlap lasts. */
+  secrets: readonly string[];
+  /** Events older than the endpoint are not sent to it ('' for the environment's: all). */
+  createdAt: string;
+}
+
+export function newEndpointId(): string {
+  return `ep_${randomBytes(12).toString('base64url')}`;
+}
+
+export function eventTypesOf(row: Pick<EndpointRow, 'event_types'>): MerchantEventType[] {
+  const parsed: unknown = JSON.parse(row.event_types);
+  return Array.isArray(parsed) ? parsed.filter((type): type is MerchantEventType => typeof type === 'string' && isMerchantEventType(type)) : [];
+}
+
+export function wantsEvent(target: Pick<DeliveryTarget, 'eventTypes' | 'createdAt'>, event: { type: string; created_at: string }): boolean {
+  if (target.createdAt > event.created_at) return false;
+  return target.eventTypes.length === 0 || (target.eventTypes as readonly string[]).includes(event.type);
+}
+
+export function isPreviousSecretSigning(row: Pick<EndpointRow, 'previous_secret' | 'previous_secret_until'>, now: Date): boolean {
+  return row.previous_secret !== null && row.previous_secret_until !== null && row.previous_secret_until > now.toISOString();
+}
+
+export function targetOf(row: EndpointRow, now: Date): DeliveryTarget {
+  return {
+    id: row.id,
+    url: row.url,
+    eventTypes: eventTypesOf(row),
+    secrets: isPreviousSecretSigning(row, now) ? [row.secret, row.previous_secret!] : [row.secret],
+    createdAt: row.created_at,
+  };
+}
+
+/** Every endpoint events go to now. */
+export async function deliveryTargets(db: OutboxDb, environment: EnvironmentEndpoint | undefined, now: Date): Promise<DeliveryTarget[]> {
+  const rows = await db.selectFrom('webhook_endpoints').selectAll().where('deleted_at', 'is', null).execute();
+  const targets = rows.map((row) => targetOf(row, now));
+  if (environment) targets.unshift({ id: environmentEndpointId, url: environment.url, eventTypes: [], secrets: [environment.secret], createdAt: '' });
+  return targets;
+}
+
+export function endpointView(row: EndpointRow, now: Date): WebhookEndpoint {
+  return {
+    id: row.id,
+    url: row.url,
+    eventTypes: eventTypesOf(row),
+    description: row.description,
+    origin: 'api',
+    previousSecretUntil: isPreviousSecretSigning(row, now) ? row.previous_secret_until : null,
+    createdAt: row.created_at,
+  };
+}
+
+export function environmentEndpointView(environment: EnvironmentEndpoint): WebhookEndpoint {
+  return {
+    id: environmentEndpointId,
+    url: environment.url,
+    eventTypes: [],
+    description: 'MERCHANT_WEBHOOK_URL',
+    origin: 'environment',
+    previousSecretUntil: null,
+    createdAt: '',
+  };
+}

@@ -1,0 +1,49 @@
+// The merchant event of an order change, written by the order state machine (transitionOrder) in
+// the transaction of the change. `data` is the order as GET /v1/merchant/orders lists it, as of
+// this change.
+import type { Kysely } from 'kysely';
+import type { OrderStatus } from '../../contract/bff-api.ts';
+import type { OrderEventType } from '../../contract/merchant-webhooks.ts';
+import { merchantOrderView } from '../merchant/merchant-order-view.ts';
+import { authorizedAt, isSplitEntry, wasSplit } from '../merchant/order-changes.ts';
+import type { Database } from '../store/schema.ts';
+import { recordOutboundEvent } from './outbox-writer.ts';
+
+/** The event a move into each status reports; none for the statuses a checkout passes through. */
+const eventOfStatus: Record<OrderStatus, OrderEventType | null> = {
+  created: null,
+  pending: null,
+  approved: 'order.approved',
+  declined: 'order.declined',
+  cancelled: 'order.cancelled',
+  expired: 'order.expired',
+  review: 'order.review',
+  captured: 'order.captured',
+  refunded: 'order.refunded',
+  reversed: 'order.reversed',
+};
+
+export interface RecordedChange {
+  from: OrderStatus;
+  to: OrderStatus;
+  source: string;
+  detail?: string | null;
+}
+
+/**
+ * A same-status write is a merchant action that keeps the status: a split (order.split) or a
+ * partial refund (order.refunded, with the new refundedAmount in data).
+ */
+export function orderEventTypeOf(change: RecordedChange): OrderEventType | null {
+  if (change.from !== change.to) return eventOfStatus[change.to];
+  return isSplitEntry(change.source, change.detail ?? null) ? 'order.split' : 'order.refunded';
+}
+
+export async function recordOrderEvent(trx: Kysely<Database>, orderNumber: string, change: RecordedChange, now: string): Promise<void> {
+  const type = orderEventTypeOf(change);
+  if (!type) return;
+  const order = await trx.selectFrom('orders').selectAll().where('order_number', '=', orderNumber).executeTakeFirstOrThrow();
+  const history = await trx.selectFrom('order_status_history').selectAll().where('order_number', '=', orderNumber).orderBy('id').execute();
+  const context = { now: new Date(now), authorizedAt: authorizedAt(order, history), alreadySplit: wasSplit(history) };
+  await recordOutboundEvent(trx, type, merchantOrderView(order, context), now);
+}

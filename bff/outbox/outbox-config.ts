@@ -1,0 +1,54 @@
+// The settings of merchant webhooks (outbound), spread into bff/config.ts's schema so they are
+// parsed once at start with everything else.
+import { z } from 'zod';
+import { webhookSecretString } from '../../contract/merchant-webhooks.ts';
+import { defaultRetrySchedule, parseRetrySchedule } from './retry-schedule.ts';
+
+const positiveInt = z.coerce.number().int().positive();
+
+export const merchantWebhookConfigShape = {
+  /** Where every merchant event goes (beside the endpoints added through the API). */
+  MERCHANT_WEBHOOK_URL: z.url({ protocol: /^https?$/ }).optional(),
+  /** Its Standard Webhooks secret, whsec_<base64>; required with MERCHANT_WEBHOOK_URL. */
+  MERCHANT_WEBHOOK_SECRET: webhookSecretString.optional(),
+  /** The delays between attempts (e.g. 5s,5m,30m,2h): after the last one fails, the delivery is dead. */
+  MERCHANT_WEBHOOK_RETRY_SCHEDULE: z
+    .string()
+    .default(defaultRetrySchedule)
+    .transform((text, ctx) => {
+      try {
+        return parseRetrySchedule(text);
+      } catch (error) {
+        ctx.addIssue({ code: 'custom', message: (error as Error).message });
+        return z.NEVER;
+      }
+    }),
+  /** How long one POST may take before it counts as failed. */
+  MERCHANT_WEBHOOK_TIMEOUT_MS: positiveInt.default(15_000),
+  /** Deliveries in flight at once per process, and at most this many to any one endpoint. */
+  MERCHANT_WEBHOOK_CONCURRENCY: positiveInt.default(16),
+  MERCHANT_WEBHOOK_ENDPOINT_CONCURRENCY: positiveInt.default(4),
+  /** A claim on a delivery; longer than the timeout, so a live sender never loses it mid-POST. */
+  MERCHANT_WEBHOOK_LEASE_MS: positiveInt.default(60_000),
+  /** How often the delivery worker looks for due deliveries when nothing wakes it. */
+  MERCHANT_WEBHOOK_POLL_MS: positiveInt.default(1_000),
+  /** Hold the delivery worker back this long after start (the crash test uses it). */
+  MERCHANT_WEBHOOK_WORKER_DELAY_MS: z.coerce.number().int().min(0).default(0),
+};
+
+export interface MerchantWebhookSettings {
+  MERCHANT_WEBHOOK_URL?: string | undefined;
+  MERCHANT_WEBHOOK_SECRET?: string | undefined;
+  MERCHANT_WEBHOOK_TIMEOUT_MS: number;
+  MERCHANT_WEBHOOK_LEASE_MS: number;
+}
+
+/** What the schema cannot say field by field; null when the settings hold together. */
+export function merchantWebhookConfigProblem(config: MerchantWebhookSettings, httpsRequired: boolean, isAllowedUrl: (url: string, httpsRequired: boolean) => boolean): string | null {
+  if (config.MERCHANT_WEBHOOK_URL && !config.MERCHANT_WEBHOOK_SECRET) return 'MERCHANT_WEBHOOK_SECRET: is required with MERCHANT_WEBHOOK_URL';
+  if (config.MERCHANT_WEBHOOK_URL && !isAllowedUrl(config.MERCHANT_WEBHOOK_URL, httpsRequired)) {
+    return 'MERCHANT_WEBHOOK_URL: must be https: (http: only on loopback outside production)';
+  }
+  if (config.MERCHANT_WEBHOOK_LEASE_MS <= config.MERCHANT_WEBHOOK_TIMEOUT_MS) return 'MERCHANT_WEBHOOK_LEASE_MS: must be longer than MERCHANT_WEBHOOK_TIMEOUT_MS';
+  return null;
+}

@@ -1,0 +1,135 @@
+// The back office's merchant webhooks: the endpoints (add one, with its secret shown once; delete),
+// and the deliveries with each attempt's status code and a replay button. The back office passes
+// its authenticated `api` and `notify`; this file owns the #webhooks section of backoffice.html.
+import type { WebhookDelivery, WebhookEndpoint } from '../../contract/merchant-webhooks.ts';
+
+type Api = <T>(method: 'GET' | 'POST' | 'DELETE', path: string, options?: { body?: unknown; idempotencyKey?: string }) => Promise<T>;
+type Notify = (message: string, isError?: boolean) => void;
+
+const byId = <T extends HTMLElement>(id: string) => document.getElementById(id) as T;
+const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString('en', { dateStyle: 'short', timeStyle: 'medium' }) : '');
+
+function cell(label: string, content: string | Node): HTMLTableCellElement {
+  const td = document.createElement('td');
+  td.dataset.label = label;
+  if (typeof content === 'string') td.textContent = content;
+  else td.append(content);
+  return td;
+}
+
+function button(text: string, onClick: (trigger: HTMLButtonElement) => Promise<void>): HTMLButtonElement {
+  const trigger = document.createElement('button');
+  trigger.type = 'button';
+  trigger.className = 'secondary';
+  trigger.textContent = text;
+  trigger.addEventListener('click', async () => {
+    trigger.disabled = true;
+    try {
+      await onClick(trigger);
+    } finally {
+      trigger.disabled = false;
+    }
+  });
+  return trigger;
+}
+
+function attemptsText(delivery: WebhookDelivery): string {
+  if (delivery.attempts.length === 0) return 'not tried yet';
+  return delivery.attempts.map((attempt) => `${attempt.statusCode ?? attempt.error ?? 'no answer'} at ${when(attempt.at)}`).join('; ');
+}
+
+export function webhooksPanel(api: Api, notify: Notify) {
+  const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
+  // One key per intended creation: a double click replays it instead of adding two endpoints.
+  let createKey = crypto.randomUUID();
+
+  async function refreshEndpoints(): Promise<void> {
+    const { items } = await api<{ items: WebhookEndpoint[] }>('GET', '/v1/merchant/webhook-endpoints');
+    byId('webhook-endpoints-empty').hidden = items.length > 0;
+    byId<HTMLTableElement>('webhook-endpoints-table').tBodies[0]!.replaceChildren(
+      ...items.map((endpoint) => {
+        const row = document.createElement('tr');
+        row.dataset.endpointId = endpoint.id;
+        const action =
+          endpoint.origin === 'environment'
+            ? 'MERCHANT_WEBHOOK_URL'
+            : button('Delete', async () => {
+                try {
+                  await api('DELETE', `/v1/merchant/webhook-endpoints/${encodeURIComponent(endpoint.id)}`);
+                  notify(`Endpoint ${endpoint.id} deleted.`);
+                  await refresh();
+                } catch (error) {
+                  notify(`Delete endpoint: ${errorText(error)}`, true);
+                }
+              });
+        row.append(cell('Endpoint', endpoint.id), cell('URL', endpoint.url), cell('Types', endpoint.eventTypes.join(', ') || 'all'), cell('Action', action));
+        return row;
+      }),
+    );
+  }
+
+  async function refreshDeliveries(): Promise<void> {
+    const state = byId<HTMLSelectElement>('webhook-deliveries-state').value;
+    const { items } = await api<{ items: WebhookDelivery[] }>('GET', `/v1/merchant/webhook-deliveries?limit=25${state ? `&state=${state}` : ''}`);
+    byId<HTMLTableElement>('webhook-deliveries-table').tBodies[0]!.replaceChildren(
+      ...items.map((delivery) => {
+        const row = document.createElement('tr');
+        row.dataset.deliveryId = delivery.id;
+        row.dataset.state = delivery.state;
+        const replay = button('Replay', async () => {
+          try {
+            await api('POST', `/v1/merchant/webhook-deliveries/${encodeURIComponent(delivery.id)}/replay`, { idempotencyKey: crypto.randomUUID() });
+            notify(`Delivery of ${delivery.type} queued again (webhook-id ${delivery.webhookId}).`);
+            await refreshDeliveries();
+          } catch (error) {
+            notify(`Replay: ${errorText(error)}`, true);
+          }
+        });
+        const state = document.createElement('span');
+        state.className = `badge badge-${delivery.state}`;
+        state.textContent = delivery.state;
+        row.append(
+          cell('Created', when(delivery.createdAt)),
+          cell('Type', delivery.type),
+          cell('Endpoint', delivery.endpointId),
+          cell('State', state),
+          cell('Attempts', attemptsText(delivery)),
+          cell('Action', replay),
+        );
+        return row;
+      }),
+    );
+  }
+
+  async function create(event: SubmitEvent): Promise<void> {
+    event.preventDefault();
+    const form = event.target as HTMLFormElement;
+    const data = new FormData(form);
+    const types = String(data.get('eventTypes') ?? '').split(',').map((type) => type.trim()).filter(Boolean);
+    try {
+      const created = await api<WebhookEndpoint & { secret: string }>('POST', '/v1/merchant/webhook-endpoints', {
+        body: { url: String(data.get('url') ?? ''), ...(types.length ? { eventTypes: types } : {}) },
+        idempotencyKey: createKey,
+      });
+      createKey = crypto.randomUUID();
+      form.reset();
+      byId('webhook-secret').textContent = `Signing secret of ${created.id} (shown once, copy it now): ${created.secret}`;
+      byId('webhook-secret').hidden = false;
+      await refreshEndpoints();
+    } catch (error) {
+      notify(`Add endpoint: ${errorText(error)}`, true);
+    }
+  }
+
+  async function refresh(): Promise<void> {
+    try {
+      await Promise.all([refreshEndpoints(), refreshDeliveries()]);
+    } catch (error) {
+      notify(`Webhooks: ${errorText(error)}`, true);
+    }
+  }
+
+  byId<HTMLFormElement>('webhook-endpoint-form').addEventListener('submit', (event) => void create(event));
+  byId('webhook-deliveries-state').addEventListener('change', () => void refresh());
+  return { refresh };
+}

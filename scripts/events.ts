@@ -1,0 +1,162 @@
+// Merchant webhooks for local development (like `stripe listen` / `stripe trigger`):
+//   npm run events -- listen [--forward http://localhost:3000/hooks] [--types order.approved,link.paid]
+//     registers a local receiver as a webhook endpoint through the merchant API, prints every event
+//     (verified with its secret) and forwards it unchanged, headers and all, to --forward; the
+//     endpoint is deleted on Ctrl-C. The secret is printed once so your receiver can verify.
+//   npm run events -- trigger <type> [<type>…]
+//     drives real sandbox flows through the BFF that produce the event (a purchase, a capture, a
+//     link payment, a bank event).
+// Reads BFF_URL (default http://127.0.0.1:$BFF_PORT, 8787), SANDBOX_URL (default
+// http://127.0.0.1:$SANDBOX_PORT, 4010), SHOP_ORIGIN (an origin in the BFF's ALLOWED_ORIGINS; default
+// the demo's, http://127.0.0.1:$DEMO_PORT) and MERCHANT_SECRET (default: the development value).
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { parseArgs } from 'node:util';
+import { Webhook } from 'standardwebhooks';
+import { developmentMerchantSecret } from '../bff/auth/development-secret.ts';
+import { merchantEventTypes } from '../contract/merchant-webhooks.ts';
+import { SandboxControl } from '../sandbox/control-client.ts';
+import { approvingCard, costaRicanBuyer, decliningCard } from '../test/fixtures/costa-rican-buyer.ts';
+
+const env = process.env;
+const bffUrl = (env.BFF_URL ?? `http://127.0.0.1:${env.BFF_PORT ?? '8787'}`).replace(/\/+$/, '');
+const sandboxUrl = (env.SANDBOX_URL ?? `http://127.0.0.1:${env.SANDBOX_PORT ?? '4010'}`).replace(/\/+$/, '');
+const shopOrigin = (env.SHOP_ORIGIN ?? `http://127.0.0.1:${env.DEMO_PORT ?? '5173'}`).replace(/\/+$/, '');
+const merchantSecret = env.MERCHANT_SECRET ?? developmentMerchantSecret;
+const sandbox = new SandboxControl(sandboxUrl);
+
+/** The event each trigger drives; order.review and order.expired need a contradiction or hours to pass. */
+const triggers = {
+  'order.approved': () => purchase({}),
+  'order.declined': () => purchase({ card: decliningCard }),
+  'order.cancelled': () => purchase({ cancel: true }),
+  'order.captured': async () => merchantAction(await purchase({ capture: false }), 'capture'),
+  'order.reversed': async () => merchantAction(await purchase({ capture: false }), 'reverse'),
+  'order.refunded': async () => merchantAction(await purchase({}), 'refund'),
+  'order.split': async () =>
+    merchantAction(await purchase({}), 'split', { commerces: [{ email: 'partner@merchant.example', amount: '5.00' }], lang: 'en' }),
+  'link.paid': () => payLink(),
+  'bank.payment.posted': () => bankEvent('payin.posted'),
+  'bank.payment.succeeded': () => bankEvent('payment.succeeded'),
+  'bank.payment.failed': () => bankEvent('payment.failed'),
+  'bank.payment.reversed': () => bankEvent('payment.reversed'),
+} as const;
+type TriggerType = keyof typeof triggers;
+
+async function merchantCall(method: string, path: string, body?: unknown): Promise<any> {
+  const response = await fetch(bffUrl + path, {
+    method,
+    headers: { Authorization: `Bearer ${merchantSecret}`, 'Content-Type': 'application/json', 'Idempotency-Key': crypto.randomUUID() },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  const text = await response.text();
+  if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${text}`);
+  return text ? JSON.parse(text) : undefined;
+}
+
+/** A buyer's purchase through the BFF and the sandbox's hosted page, as the widget and a browser make it. */
+async function purchase(options: { card?: string; cancel?: boolean; capture?: boolean }): Promise<string> {
+  const session = await merchantCall('POST', '/v1/merchant/checkout-sessions', {
+    amount: '25.00',
+    currency: 'USD',
+    capture: options.capture ?? true,
+    returnUrl: `${shopOrigin}/`,
+  });
+  const checkout = await fetch(`${bffUrl}/v1/checkout`, {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${session.sessionToken}`, 'Content-Type': 'application/json', Origin: shopOrigin },
+    body: JSON.stringify({ billing: { ...costaRicanBuyer, address2: '' }, sameAsBilling: true }),
+  });
+  if (!checkout.ok) throw new Error(`checkout: ${checkout.status} ${await checkout.text()}`);
+  const { redirectUrl } = (await checkout.json()) as { redirectUrl: string };
+  const back = await sandbox.payHostedPage(redirectUrl, { card: options.card ?? approvingCard, cancel: options.cancel ?? false });
+  await fetch(back, { redirect: 'manual' });
+  return session.orderNumber as string;
+}
+
+async function merchantAction(orderNumber: string, action: string, body: unknown = {}): Promise<string> {
+  await merchantCall('POST', `/v1/merchant/orders/${orderNumber}/${action}`, body);
+  return orderNumber;
+}
+
+async function payLink(): Promise<string> {
+  const link = await merchantCall('POST', '/v1/merchant/payment-links', { amount: '15.00', currency: 'USD', description: 'events trigger' });
+  const back = await sandbox.payLink(link.url, approvingCard);
+  await fetch(back, { redirect: 'manual' });
+  return `link ${link.id}`;
+}
+
+async function bankEvent(eventType: 'payin.posted' | 'payment.succeeded' | 'payment.failed' | 'payment.reversed'): Promise<string> {
+  const result = await sandbox.triggerBankEvent({ event_type: eventType });
+  return `bank payment ${result.payment_id}`;
+}
+
+async function trigger(type: string): Promise<void> {
+  if (!(type in triggers)) throw new UsageError(`cannot trigger "${type}": one of ${Object.keys(triggers).join(', ')}`);
+  const what = await triggers[type as TriggerType]();
+  process.stdout.write(`triggered ${type}: ${what}\n`);
+}
+
+async function listen(forward: string | undefined, types: string[]): Promise<void> {
+  let secret = '';
+  const server = createServer((request, response) => {
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
+    request.on('end', async () => {
+      const body = Buffer.concat(chunks).toString('utf8');
+      const headers = Object.fromEntries(Object.entries(request.headers).filter((entry): entry is [string, string] => typeof entry[1] === 'string'));
+      let event: any;
+      try {
+        event = new Webhook(secret).verify(body, headers);
+      } catch {
+        process.stdout.write(`✗ ${headers['webhook-id'] ?? '?'} signature did not verify\n`);
+        response.writeHead(400).end();
+        return;
+      }
+      const subject = event.data?.orderNumber ?? event.data?.paymentId ?? event.data?.id ?? '';
+      let status = 204;
+      if (forward) {
+        const forwarded = await fetch(forward, { method: 'POST', headers: { 'content-type': 'application/json', ...pick(headers, ['webhook-id', 'webhook-timestamp', 'webhook-signature']) }, body }).catch((error: Error) => error);
+        status = forwarded instanceof Error ? 502 : forwarded.status;
+        process.stdout.write(`→ ${event.type} ${subject} ${headers['webhook-id']} [${forwarded instanceof Error ? forwarded.message : forwarded.status}]\n`);
+      } else {
+        process.stdout.write(`→ ${event.type} ${subject} ${headers['webhook-id']}\n${JSON.stringify(event.data, null, 2)}\n`);
+      }
+      // Your receiver's answer is the BFF's: a failure there is retried as it would be in production.
+      response.writeHead(status).end();
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
+  const endpoint = await merchantCall('POST', '/v1/merchant/webhook-endpoints', { url, description: 'npm run events -- listen', ...(types.length ? { eventTypes: types } : {}) });
+  secret = endpoint.secret;
+  process.stdout.write(`listening for ${types.length ? types.join(', ') : 'every event'} as endpoint ${endpoint.id}${forward ? `, forwarding to ${forward}` : ''}\nsigning secret (for your receiver): ${secret}\n`);
+  const stop = async () => {
+    await merchantCall('DELETE', `/v1/merchant/webhook-endpoints/${endpoint.id}`).catch(() => undefined);
+    server.close();
+    process.exit(0);
+  };
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+}
+
+function pick(headers: Record<string, string>, names: readonly string[]): Record<string, string> {
+  return Object.fromEntries(names.flatMap((name) => (headers[name] ? [[name, headers[name]]] : [])));
+}
+
+class UsageError extends Error {}
+
+const usage = `usage: npm run events -- listen [--forward <url>] [--types <type,type>]
+       npm run events -- trigger <type> [<type>…] (${Object.keys(triggers).join(', ')})
+types: ${merchantEventTypes.join(', ')}`;
+
+try {
+  const { positionals, values } = parseArgs({ allowPositionals: true, options: { forward: { type: 'string' }, types: { type: 'string' } } });
+  const [command] = positionals;
+  if (command === 'listen') await listen(values.forward, values.types ? values.types.split(',').map((type) => type.trim()).filter(Boolean) : []);
+  else if (command === 'trigger' && positionals.length > 1) for (const type of positionals.slice(1)) await trigger(type);
+  else throw new UsageError(usage);
+} catch (error) {
+  process.stderr.write(`${(error as Error).message}\n`);
+  process.exit(error instanceof UsageError ? 2 : 1);
+}

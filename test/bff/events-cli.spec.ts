@@ -1,0 +1,86 @@
+// `npm run events`: trigger drives real sandbox flows through the BFF, and every type it offers
+// reaches the merchant's receiver; listen registers itself, verifies and forwards.
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { expect, test } from '@playwright/test';
+import { Webhook } from 'standardwebhooks';
+import { merchantSecret, shopOrigin } from './fixtures/stack.ts';
+import { startWebhookReceiver, type WebhookReceiver } from './fixtures/webhook-receiver.ts';
+import { merchantGet, startWebhookStack, type WebhookStack } from './webhooks-support.ts';
+
+const secret = `whsec_${randomBytes(24).toString('base64')}`;
+let stack: WebhookStack;
+let hooks: WebhookReceiver;
+
+test.beforeAll(async () => {
+  hooks = await startWebhookReceiver();
+  stack = await startWebhookStack({
+    env: { MERCHANT_WEBHOOK_URL: hooks.url, MERCHANT_WEBHOOK_SECRET: secret, MERCHANT_WEBHOOK_POLL_MS: '50', BANK_REGISTER_DESTINATION: '1' },
+  });
+});
+
+test.afterAll(async () => {
+  await stack?.close();
+  await hooks?.close();
+});
+
+function events(args: string[]): { done: Promise<{ code: number | null; output: string }>; output: () => string; stop: () => void } {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/events.ts', ...args], {
+    env: { PATH: process.env.PATH ?? '', BFF_URL: stack.bffUrl, SANDBOX_URL: stack.sandboxUrl, SHOP_ORIGIN: shopOrigin, MERCHANT_SECRET: merchantSecret },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const done = new Promise<{ code: number | null; output: string }>((resolve) => child.once('exit', (code) => resolve({ code, output })));
+  return { done, output: () => output, stop: () => void child.kill('SIGTERM') };
+}
+
+const triggerable = [
+  'order.approved',
+  'order.declined',
+  'order.cancelled',
+  'order.captured',
+  'order.reversed',
+  'order.refunded',
+  'order.split',
+  'link.paid',
+  'bank.payment.posted',
+  'bank.payment.succeeded',
+  'bank.payment.failed',
+  'bank.payment.reversed',
+];
+
+test('trigger produces each type it offers, through real sandbox flows', async () => {
+  test.setTimeout(120_000);
+  const run = await events(['trigger', ...triggerable]).done;
+  expect(run.code, run.output).toBe(0);
+  await hooks.waitFor((received) => triggerable.every((type) => received.some((request) => request.json?.type === type)), 'every triggered type');
+  for (const request of hooks.received) new Webhook(secret).verify(request.body, request.headers as Record<string, string>);
+  const unknown = await events(['trigger', 'order.paid']).done;
+  expect(unknown.code).toBe(2);
+  expect(unknown.output).toContain('cannot trigger "order.paid"');
+});
+
+test('listen registers an endpoint, prints each event and forwards it with its signature; Ctrl-C removes it', async () => {
+  test.setTimeout(120_000);
+  const local = await startWebhookReceiver();
+  const listener = events(['listen', '--forward', local.url, '--types', 'order.approved']);
+  try {
+    await expect.poll(listener.output, { timeout: 30_000 }).toContain('signing secret');
+    const listenSecret = /signing secret \(for your receiver\): (whsec_\S+)/.exec(listener.output())![1]!;
+    const triggered = await events(['trigger', 'order.approved']).done;
+    expect(triggered.code, triggered.output).toBe(0);
+    await local.waitFor((received) => received.length === 1, 'the forwarded event');
+    expect(local.received[0]!.json.type).toBe('order.approved');
+    new Webhook(listenSecret).verify(local.received[0]!.body, local.received[0]!.headers as Record<string, string>);
+    await expect.poll(listener.output).toMatch(/→ order\.approved \S+ msg_\S+ \[204\]/);
+    listener.stop();
+    await listener.done;
+    const endpoints = (await merchantGet(stack.bffUrl, '/v1/merchant/webhook-endpoints')).body.items;
+    expect(endpoints.map((endpoint: any) => endpoint.id)).toEqual(['env']);
+  } finally {
+    listener.stop();
+    await local.close();
+  }
+});
