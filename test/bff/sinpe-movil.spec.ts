@@ -5,7 +5,7 @@ import { expect, test } from '@playwright/test';
 import { bankFailureMessage } from '../../contract/bank-failure-messages.ts';
 import type { SinpeCheckoutResponse } from '../../contract/sinpe-movil.ts';
 import { statusHistory } from '../../bff/store/orders.ts';
-import { checkoutBody, createMerchantSession, orderStatus, postCheckout } from './fixtures/buyer.ts';
+import { approvingCard, checkout, checkoutBody, createMerchantSession, followReturn, orderStatus, postCheckout } from './fixtures/buyer.ts';
 import { ManualClock } from './fixtures/stack.ts';
 import { bankEvent, deliveryBody, eventually, postBank, startInProcessWebhookStack, tables, type WebhookStack } from './webhooks-support.ts';
 
@@ -183,5 +183,32 @@ test.describe('settled by the bank', () => {
     expect(await statusOf(transfer)).toMatchObject({ status: 'expired', final: false, canRetry: true, message: bankFailureMessage('expired', 'es') });
     await bankSends({ event_type: 'payin.posted', client_reference: transfer.sinpe.reference, amount: '15000.00' });
     expect(await statusOf(transfer)).toMatchObject({ status: 'approved' });
+  });
+});
+
+test.describe('through the gateway\'s hosted page', () => {
+  test('a verified code=Pending redirect keeps the order pending (never declined); the bank\'s transfer then approves it', async () => {
+    const session = await createMerchantSession(stack.bffUrl, { amount: '15000.00', currency: 'CRC' });
+    const { redirectUrl } = await checkout(stack.bffUrl, session.sessionToken);
+    const redirect = await stack.sandbox.payHostedPage(redirectUrl, { card: approvingCard, sinpeMovil: true });
+    expect(redirect.searchParams.get('code')).toBe('Pending');
+    const back = await followReturn(redirect);
+    expect(back.status).toBe(303);
+    const transfer = { orderNumber: session.orderNumber, token: session.sessionToken, sinpe: undefined as never };
+    expect(await statusOf(transfer)).toMatchObject({ status: 'pending', final: false });
+    await stack.sandbox.sendSinpeTransfer({ reference: session.orderNumber, amount: '15000.00', currency: 'CRC' });
+    await eventually(() => statusOf(transfer), (status) => status.status === 'approved', 'the order approved by the bank');
+  });
+});
+
+test.describe('the sandbox\'s bank app', () => {
+  test('a posted transfer approves the order; a failed one with a wallet reason declines it with the phone message', async () => {
+    const paid = await openTransfer();
+    await stack.sandbox.sendSinpeTransfer({ reference: paid.sinpe.reference, amount: paid.sinpe.amount, currency: 'CRC', phone: merchantPhone });
+    await eventually(() => statusOf(paid), (status) => status.status === 'approved', 'approved');
+    const refused = await openTransfer('15000.00', 'es');
+    await stack.sandbox.sendSinpeTransfer({ reference: refused.sinpe.reference, amount: '15000.00', currency: 'CRC', outcome: 'failed', reasonCode: '15301' });
+    const status = await eventually(() => statusOf(refused), (s) => s.status === 'declined', 'declined');
+    expect(status.message).toBe(bankFailureMessage('phone_not_usable', 'es'));
   });
 });
