@@ -7,7 +7,7 @@ import type { SinpeCheckoutResponse } from '../../contract/sinpe-movil.ts';
 import { statusHistory } from '../../bff/store/orders.ts';
 import { approvingCard, checkout, checkoutBody, createMerchantSession, followReturn, orderStatus, postCheckout } from './fixtures/buyer.ts';
 import { ManualClock } from './fixtures/stack.ts';
-import { bankEvent, deliveryBody, eventually, postBank, startInProcessWebhookStack, tables, type WebhookStack } from './webhooks-support.ts';
+import { bankEvent, deliveryBody, eventually, merchantGet, merchantPost, postBank, startInProcessWebhookStack, tables, type WebhookStack } from './webhooks-support.ts';
 
 const merchantPhone = '88887777';
 const clock = new ManualClock();
@@ -210,5 +210,72 @@ test.describe('the sandbox\'s bank app', () => {
     await stack.sandbox.sendSinpeTransfer({ reference: refused.sinpe.reference, amount: '15000.00', currency: 'CRC', outcome: 'failed', reasonCode: '15301' });
     const status = await eventually(() => statusOf(refused), (s) => s.status === 'declined', 'declined');
     expect(status.message).toBe(bankFailureMessage('phone_not_usable', 'es'));
+  });
+});
+
+test.describe('the merchant', () => {
+  test('an unmatched payment is listed, found by its reference, and attached to a pending order, which is approved once', async () => {
+    const transfer = await openTransfer();
+    const stray = await bankSends({ event_type: 'payin.posted', client_reference: 'pedido de Ana', amount: '15000.00' });
+    const unmatched = await merchantGet(stack.bffUrl, '/v1/merchant/bank-payments?matched=false&reference=pedido%20de%20Ana');
+    expect(unmatched.status).toBe(200);
+    expect(unmatched.body.items).toEqual([
+      expect.objectContaining({ paymentId: stray.payment_id, method: 'SINPE_MOVIL', status: 'posted', amount: '15000.00', currency: 'CRC', clientReference: 'pedido de Ana', orderNumber: null, failure: null }),
+    ]);
+    expect(Object.keys(unmatched.body.items[0]).sort()).toEqual(
+      ['amount', 'clientReference', 'currency', 'externalReference', 'failure', 'method', 'orderNumber', 'paymentId', 'publicId', 'status', 'updatedAt'].sort(),
+    );
+
+    const attached = await merchantPost(stack.bffUrl, `/v1/merchant/bank-payments/${stray.payment_id}/attach`, { orderNumber: transfer.orderNumber });
+    expect(attached.status).toBe(200);
+    expect(attached.body).toMatchObject({ orderStatus: 'approved', bankPayment: { orderNumber: transfer.orderNumber } });
+    expect((await statusOf(transfer)).status).toBe('approved');
+    const history = await statusHistory(stack.bff.store.db, transfer.orderNumber);
+    expect(history.at(-1)).toMatchObject({ from_status: 'pending', to_status: 'approved', source: 'merchant' });
+    expect(history.at(-1)?.detail).toContain('attached by the merchant');
+
+    const again = await merchantPost(stack.bffUrl, `/v1/merchant/bank-payments/${stray.payment_id}/attach`, { orderNumber: transfer.orderNumber });
+    expect(again.status).toBe(409);
+    expect((await merchantGet(stack.bffUrl, `/v1/merchant/bank-payments?matched=true&reference=${encodeURIComponent('pedido de Ana')}`)).body.items).toHaveLength(1);
+  });
+
+  test('attach is refused for an order not in review or pending, a failed payment, or an unknown one; an order in review takes it', async () => {
+    const paid = await openTransfer();
+    await bankSends({ event_type: 'payin.posted', client_reference: paid.sinpe.reference, amount: '15000.00' });
+    const stray = await bankSends({ event_type: 'payin.posted', client_reference: 'sin referencia', amount: '15000.00' });
+    const toPaid = await merchantPost(stack.bffUrl, `/v1/merchant/bank-payments/${stray.payment_id}/attach`, { orderNumber: paid.orderNumber });
+    expect(toPaid.status).toBe(409);
+    expect(toPaid.body.detail).toContain('approved');
+    const failed = await bankSends({ event_type: 'payment.failed', client_reference: 'otra', reason_code: '21' });
+    const review = await openTransfer('15000.00');
+    await bankSends({ event_type: 'payin.posted', client_reference: review.sinpe.reference, amount: '100.00' });
+    expect((await statusOf(review)).status).toBe('review');
+    expect((await merchantPost(stack.bffUrl, `/v1/merchant/bank-payments/${failed.payment_id}/attach`, { orderNumber: review.orderNumber })).status).toBe(409);
+    expect((await merchantPost(stack.bffUrl, `/v1/merchant/bank-payments/${crypto.randomUUID()}/attach`, { orderNumber: review.orderNumber })).status).toBe(404);
+    const bad = await merchantPost(stack.bffUrl, `/v1/merchant/bank-payments/${stray.payment_id}/attach`, { order: review.orderNumber });
+    expect(bad.status).toBe(400);
+    expect((await merchantPost(stack.bffUrl, `/v1/merchant/bank-payments/${stray.payment_id}/attach`, { orderNumber: review.orderNumber })).body.orderStatus).toBe('approved');
+  });
+
+  test('the order detail shows its SINPE attempts and the bank payments that settled it', async () => {
+    const transfer = await openTransfer();
+    const posted = await bankSends({ event_type: 'payin.posted', client_reference: transfer.sinpe.reference, amount: '15000.00' });
+    const detail = await merchantGet(stack.bffUrl, `/v1/merchant/orders/${transfer.orderNumber}`);
+    expect(detail.body.attempts).toEqual([expect.objectContaining({ number: 1, method: 'sinpe_movil', outcome: 'approved', sinpeReference: transfer.sinpe.reference, expiresAt: transfer.sinpe.expiresAt })]);
+    expect(detail.body.bankPayments).toEqual([expect.objectContaining({ paymentId: posted.payment_id, orderNumber: transfer.orderNumber })]);
+  });
+
+  test('the list pages by cursor, filters by status, and names a bad filter', async () => {
+    await bankSends({ event_type: 'payment.failed', client_reference: 'uno', reason_code: '15303' });
+    await bankSends({ event_type: 'payment.failed', client_reference: 'dos', reason_code: '15303' });
+    const uno = await merchantGet(stack.bffUrl, '/v1/merchant/bank-payments?reference=uno');
+    expect(uno.body.items).toEqual([expect.objectContaining({ status: 'failed', failure: expect.objectContaining({ code: 'WALLET_PHONE_NOT_REGISTERED_BCCR', reasonCode: '15303' }) })]);
+    const first = await merchantGet(stack.bffUrl, '/v1/merchant/bank-payments?status=failed&limit=1');
+    expect(first.body.items).toHaveLength(1);
+    const second = await merchantGet(stack.bffUrl, `/v1/merchant/bank-payments?status=failed&limit=1&cursor=${first.body.nextCursor}`);
+    expect(second.body.items[0].paymentId).not.toBe(first.body.items[0].paymentId);
+    const bad = await merchantGet(stack.bffUrl, '/v1/merchant/bank-payments?matched=maybe');
+    expect(bad.status).toBe(400);
+    expect(bad.body.errors[0].path).toBe('matched');
   });
 });
