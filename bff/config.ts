@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { abuseConfigShape } from './abuse/abuse-config.ts';
 import { merchantSecretProblem } from './auth/development-secret.ts';
 import { reconcilerConfigShape } from './reconciler/reconciler-config.ts';
+import { sinpeConfigShape } from './sinpe/sinpe-config.ts';
 import { postgresConfigShape } from './store/postgres-config.ts';
 import { webhookConfigShape } from './webhooks/webhook-config.ts';
 import { merchantWebhookConfigProblem, merchantWebhookConfigShape } from './outbox/outbox-config.ts';
@@ -94,6 +95,7 @@ const schema = z.object({
   // Reconciler of stale open orders.
   ...reconcilerConfigShape,
   ...abuseConfigShape,
+  ...sinpeConfigShape,
 });
 
 /** The settings, frozen: built once the port is bound, never changed after (nothing reads them late). */

@@ -1,30 +1,49 @@
-// A bank payment as the merchant sees it (ARCHITECTURE.md "SINPE Móvil": GET /v1/merchant/bank-payments):
-// what the BFF understood of the bank's events for one payment. Also the `data` of the bank.payment.*
-// merchant webhooks, so a receiver and the list read the same shape.
+// GET /v1/merchant/bank-payments (ARCHITECTURE.md "SINPE Móvil"): the bank's payments as the BFF
+// understood them, matched to an order or not, and the merchant's attach of an unmatched one to an
+// order in review or pending. The routes validate with these schemas and /v1/openapi.json documents them.
 import { z } from 'zod';
-
-export const bankPaymentFailure = z.object({
-  /** The bank's own rejection.code when it sent one; otherwise the platform's error code. */
-  code: z.string().nullable(),
-  reasonCode: z.string().nullable(),
-  /** Text safe to show the shopper (never the bank's raw reason). */
-  message: z.string().nullable(),
-});
+import { paymentStatuses } from './bank/events.ts';
 
 export const bankPaymentView = z.object({
   paymentId: z.string(),
   publicId: z.string(),
-  /** The bank's payment_method_code (e.g. SINPE_MOVIL). */
+  /** The bank's payment_method_code: SINPE_MOVIL or PIN. */
   method: z.string(),
-  /** The bank's public status (banking-webhooks.md §3). */
+  /** The bank's public status (pending, processing, confirmed, posted, failed). */
   status: z.string(),
   amount: z.string().nullable(),
   currency: z.string().nullable(),
+  /** What the buyer wrote in the transfer (the reference the matcher reads). */
   clientReference: z.string().nullable(),
+  /** The rail's reference. */
   externalReference: z.string().nullable(),
-  /** The checkout order the payment settled, when one matched. */
+  /** The order it settled; null: unmatched (the merchant may attach it). */
   orderNumber: z.string().nullable(),
-  failure: bankPaymentFailure.nullable(),
+  /** `code` is the bank's own rejection.code when it sent one; `message` is safe to show the buyer. */
+  failure: z.object({ code: z.string().nullable(), reasonCode: z.string().nullable(), message: z.string().nullable() }).nullable(),
   updatedAt: z.string(),
 });
 export type BankPaymentView = z.infer<typeof bankPaymentView>;
+
+const isoInstant = z.iso.datetime({ offset: true, message: 'expected an ISO 8601 date-time, e.g. 2026-11-21T14:05:09Z' });
+
+export const bankPaymentsQuery = z.object({
+  /** true: settled an order; false: unmatched. */
+  matched: z.enum(['true', 'false']).transform((value) => value === 'true').optional(),
+  status: z.enum(paymentStatuses).optional(),
+  /** The client reference, as the buyer may have typed it (case, spaces and dashes ignored). */
+  reference: z.string().min(1).max(64).optional(),
+  /** Bounds on updatedAt. */
+  since: isoInstant.optional(),
+  until: isoInstant.optional(),
+  limit: z.coerce.number().int().min(1).max(200).default(50),
+  cursor: z.string().max(200).optional(),
+});
+
+export const bankPaymentsPage = z.object({ items: z.array(bankPaymentView), nextCursor: z.string().nullable() });
+export type BankPaymentsPage = z.infer<typeof bankPaymentsPage>;
+
+/** POST /v1/merchant/bank-payments/{paymentId}/attach */
+export const attachBankPaymentRequest = z.strictObject({ orderNumber: z.string().min(1).max(40) });
+export const attachBankPaymentResponse = z.object({ bankPayment: bankPaymentView, orderStatus: z.string() });
+export type AttachBankPaymentResponse = z.infer<typeof attachBankPaymentResponse>;

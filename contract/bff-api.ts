@@ -183,14 +183,19 @@ export function createCheckoutRequestSchema<A extends z.ZodMiniType, B extends z
   billingAddress: B;
 }) {
   const locale = z.optional(z.string().check(z.maxLength(35)));
+  const method = z.optional(checkoutMethod);
   return z.union([
-    z.strictObject({ billing: schemas.billingAddress, shipping: schemas.address, locale }),
-    z.strictObject({ billing: schemas.billingAddress, sameAsBilling: z.literal(true), locale }),
+    z.strictObject({ billing: schemas.billingAddress, shipping: schemas.address, locale, method }),
+    z.strictObject({ billing: schemas.billingAddress, sameAsBilling: z.literal(true), locale, method }),
   ]);
 }
+/** How the buyer pays: the gateway's hosted card page (the default) or a SINPE Móvil transfer. */
+export const checkoutMethods = ['card', 'sinpe_movil'] as const;
+export const checkoutMethod = z.enum(checkoutMethods);
+export type CheckoutMethod = (typeof checkoutMethods)[number];
 export type CheckoutRequest =
-  | { billing: CheckoutBillingAddress; shipping: CheckoutAddress; locale?: string }
-  | { billing: CheckoutBillingAddress; sameAsBilling: true; locale?: string };
+  | { billing: CheckoutBillingAddress; shipping: CheckoutAddress; locale?: string; method?: CheckoutMethod }
+  | { billing: CheckoutBillingAddress; sameAsBilling: true; locale?: string; method?: CheckoutMethod };
 
 export const checkoutResponse = z.object({
   /** The gateway's hosted payment page. */

@@ -54,6 +54,15 @@ export const approvedCode = '1';
 /** Redirect `code` of SINPE Móvil, settled later by a webhook (gateway-facts.md "Redirect query", firm). */
 export const pendingCode = 'Pending';
 
+/**
+ * A code that means "paid by SINPE Móvil, the bank settles it later", never a decline. UNCERTAIN
+ * (gateway-facts.md "Redirect query" names `Pending` for the redirect only): a consult record of
+ * such a payment is taken to carry the same code until the bank's event settles it.
+ */
+export function isAwaitingBank(code: string | null | undefined): boolean {
+  return (code ?? '').trim() === pendingCode;
+}
+
 /** The redirect parameter that repeats tpt: `<brand>-transaction` (gateway-facts.md "Redirect query"). */
 export const brandTransactionParam = 'svc-transaction';
 

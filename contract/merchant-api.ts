@@ -1,6 +1,7 @@
 // The merchant API's messages (ARCHITECTURE.md: /v1/merchant/*). One zod schema per message; the
 // routes validate with them and /v1/openapi.json documents them. Money is a decimal string.
 import { z } from 'zod';
+import { bankPaymentView } from './bank-payment-view.ts';
 import { currencyCodeString, decimalAmountString, orderLine, orderStatus, orderStatuses } from './bff-api.ts';
 
 // ---------------------------------------------------------------------------------------------
@@ -59,12 +60,20 @@ export const paymentAttempt = z.object({
   gatewayOrderId: z.string().nullable(),
   auth: z.string().nullable(),
   code: z.string().nullable(),
+  /** SINPE Móvil: the reference the buyer was asked to write, and when the transfer lapses. */
+  sinpeReference: z.string().nullable().optional(),
+  expiresAt: z.string().nullable().optional(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
 export type PaymentAttempt = z.infer<typeof paymentAttempt>;
 
-export const merchantOrderDetail = merchantOrder.extend({ history: z.array(historyEntry), attempts: z.array(paymentAttempt) });
+export const merchantOrderDetail = merchantOrder.extend({
+  history: z.array(historyEntry),
+  attempts: z.array(paymentAttempt),
+  /** The bank payments that settled (or were attached to) this order (GET /v1/merchant/orders/{n}). */
+  bankPayments: z.array(bankPaymentView).optional(),
+});
 export type MerchantOrderDetail = z.infer<typeof merchantOrderDetail>;
 
 const commaSeparated = <T extends string>(item: z.ZodType<T, string>) =>

@@ -2,6 +2,7 @@ import type { FaultSpec } from './control/faults.ts';
 import type { OrderTruth } from './control/truth.ts';
 import type { BankTriggerInput } from './bank/event-builder.ts';
 import type { DeliveryResult } from './bank/emitter.ts';
+import type { SinpeTransferRequest } from './bank/sinpe-transfers.ts';
 
 export type { FaultSpec, OrderTruth, BankTriggerInput, DeliveryResult };
 
@@ -13,6 +14,8 @@ export interface PayOptions {
   holderName?: string;
   /** Press Cancel instead of Pay. */
   cancel?: boolean;
+  /** Press "Pay with SINPE Móvil" (colones orders): the redirect says code=Pending. */
+  sinpeMovil?: boolean;
 }
 
 export interface BankTriggerResult {
@@ -95,6 +98,11 @@ export class SandboxControl {
     return this.json<BankTriggerResult>('POST', '/_sandbox/bank/events', spec);
   }
 
+  /** The buyer's bank app sends a SINPE Móvil transfer; the bank emits its events (waits for the deliveries). */
+  sendSinpeTransfer(transfer: SinpeTransferRequest): Promise<{ payment_id: string; event_ids: string[]; deliveries: DeliveryResult[] }> {
+    return this.json('POST', '/_sandbox/bank/sinpe-transfers', transfer);
+  }
+
   /**
    * Pays (or cancels) on a hosted payment page like a browser: GET the page, POST its form,
    * and return the redirect's Location without following it.
@@ -120,7 +128,7 @@ export class SandboxControl {
       expiry: options.expiry ?? '12/39',
       cvv: options.cvv ?? '123',
       holderName: options.holderName ?? 'Sandbox Buyer',
-      action: options.cancel ? 'cancel' : 'pay',
+      action: options.cancel ? 'cancel' : options.sinpeMovil ? 'sinpe_movil' : 'pay',
     });
     const response = await fetch(new URL(action.replace(/&amp;/g, '&'), pageUrl), {
       method: 'POST',

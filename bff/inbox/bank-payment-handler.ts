@@ -59,9 +59,10 @@ export async function applyBankEvent(trx: WebhookTrx, event: BankEvent, now: Dat
     });
   } else if (isEventOfType(event, 'payment.failed')) {
     const p = event.payment;
-    // §6.5: the raw reason code decides the semantic code (contract rejectionFor); a failure with
-    // no rejection is the platform's, and the shopper only learns to retry or pay another way.
-    const rejection = event.rejection ? rejectionFor(event.rejection.reason_code, event.rejection.message) : undefined;
+    // §6.5: the bank's own rejection.code is kept (our table, rejectionFor, is a guess at what it
+    // computes); a failure with no rejection is the platform's, and the shopper only learns to
+    // retry or pay another way.
+    const rejection = event.rejection ? { ...rejectionFor(event.rejection.reason_code, event.rejection.message), ...(event.rejection.code && { code: event.rejection.code }) } : undefined;
     Object.assign(changes, {
       failed_at: event.event.occurred_at,
       failure_domain: p.error.domain,
@@ -148,6 +149,8 @@ function emptyRow(event: BankEvent, stamp: string): BankPaymentsTable {
     has_reversal: 0,
     reversed_at: null,
     reversal_reason: null,
+    order_number: null,
+    attempt_number: null,
     last_event_id: event.event.event_id,
     last_event_at: event.event.occurred_at,
     created_at: stamp,

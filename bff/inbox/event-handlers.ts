@@ -6,6 +6,7 @@ import { confirmLinkPayment, isNoSuchLink, type LinkConfirmationDeps } from '../
 import { fromStoredLinkReport, storedLinkReport } from '../links/link-report.ts';
 import { screenLinkReport } from '../links/link-screen.ts';
 import { applyBankEvent, parseStoredBankEvent } from './bank-payment-handler.ts';
+import { settleSinpeTransfer } from '../sinpe/matcher.ts';
 import type { EventSource } from './tables.ts';
 import { PermanentEventFailure, type EventHandler } from './worker.ts';
 
@@ -25,6 +26,7 @@ export function createEventHandlers(deps: EventHandlerDeps): Record<EventSource,
       const event = parseStoredBankEvent(row.payload);
       return async (trx) => {
         const outcome = await applyBankEvent(trx, event, deps.clock.now());
+        await settleSinpeTransfer(trx, event, deps.clock.now());
         if (outcome.netAmountMismatch) {
           deps.metrics.netAmountMismatches.inc();
           deps.logger.warn({ paymentId: outcome.paymentId, eventId: event.event.event_id }, 'payment.succeeded net_amount breaks the §6.4 rule; flagged');

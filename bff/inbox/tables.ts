@@ -52,6 +52,9 @@ export interface BankPaymentsTable {
   has_reversal: number;
   reversed_at: string | null;
   reversal_reason: string | null;
+  /** The order this payment settled (its SINPE Móvil reference matched, or the merchant attached it); null: unmatched. */
+  order_number: string | null;
+  attempt_number: number | null;
   last_event_id: string;
   /** occurred_at of the newest event applied: an older event arriving late never rolls the status back. */
   last_event_at: string;

@@ -60,6 +60,7 @@ export function attemptView(attempt: PaymentAttemptRow): PaymentAttempt {
     gatewayOrderId: attempt.gateway_tpt,
     auth: attempt.gateway_auth,
     code: attempt.gateway_code,
+    ...(attempt.sinpe_reference !== null && { sinpeReference: attempt.sinpe_reference, expiresAt: attempt.expires_at }),
     createdAt: attempt.created_at,
     updatedAt: attempt.updated_at,
   };

@@ -8,6 +8,7 @@ import { requireMerchantSecret } from '../auth/merchant.ts';
 import { allowlistCors } from '../http/cors.ts';
 import { merchantSessionRoutes } from '../routes/merchant-sessions.ts';
 import type { Services } from '../services.ts';
+import { merchantBankPaymentRoutes } from '../sinpe/bank-payments-routes.ts';
 import { idempotencyHeader, replayedHeader, requireIdempotencyKey } from './idempotency.ts';
 import { merchantOrderRoutes } from './orders-routes.ts';
 import { merchantPaymentLinkRoutes } from './payment-link-routes.ts';
@@ -27,6 +28,7 @@ export function merchantApp(services: Services, extensions: MerchantExtensions) 
     .route('/', merchantOrderRoutes(services, idempotent))
     .route('/', merchantTransactionRoutes(services))
     .route('/', merchantPaymentLinkRoutes(services, idempotent))
+    .route('/', merchantBankPaymentRoutes(services, idempotent))
     .route('/', extensions(idempotentWhenKeyed));
 }
 

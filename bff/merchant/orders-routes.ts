@@ -7,6 +7,7 @@ import { validate } from '../http/validation.ts';
 import type { Services } from '../services.ts';
 import { modificationRequest, orderListQuery, splitRequest, type OrderListResponse } from '../../contract/merchant-api.ts';
 import { merchantOrderDetailView, merchantOrderView } from './merchant-order-view.ts';
+import { bankPaymentsOf } from '../sinpe/bank-payments-routes.ts';
 import type { MerchantAction } from './modification-rules.ts';
 
 const merchantActions: readonly MerchantAction[] = ['capture', 'refund', 'reverse'];
@@ -48,7 +49,7 @@ export function merchantOrderRoutes(services: Services, idempotent: MiddlewareHa
       await statuses.refresh(order);
       const fresh = await modifier.load(order.order_number);
       c.header('Cache-Control', 'no-store');
-      return c.json(merchantOrderDetailView(fresh));
+      return c.json({ ...merchantOrderDetailView(fresh), bankPayments: await bankPaymentsOf(store, order.order_number) });
     });
   // One static path per action (not `:action{capture|refund|reverse}` beside `/split`): that pair
   // is ambiguous for Hono's RegExpRouter, which then gives way to the slower TrieRouter for every

@@ -14,6 +14,7 @@ import {
   sessionResponse,
 } from '../../contract/bff-api.ts';
 import { healthResponse, readinessResponse } from '../../contract/operations-api.ts';
+import { sinpeCheckoutResponse } from '../../contract/sinpe-movil.ts';
 import type { OperationDoc } from './document.ts';
 
 const problems = {
@@ -71,7 +72,7 @@ export const checkoutOperations: OperationDoc[] = [
     security: 'session',
     requestBody: createCheckoutRequestSchema(createAddressSchemas(serverAddressChecks)),
     responses: {
-      200: { description: 'The hosted payment page.', schema: checkoutResponse },
+      200: { description: 'The hosted payment page (card), or the SINPE Móvil transfer to make (`"method":"sinpe_movil"`).', schema: z.union([checkoutResponse, sinpeCheckoutResponse]) },
       400: problems[400],
       401: problems[401],
       403: problems[403],

@@ -59,6 +59,7 @@ export async function createOrder(
     gateway_auth: null,
     gateway_code: null,
     status_message: null,
+    bank_failure_code: null,
     captured_amount: '0',
     refunded_amount: '0',
     session_expires_at: session.expiresAt.toISOString(),

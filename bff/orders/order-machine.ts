@@ -5,9 +5,12 @@
 //   from        → to          evidence that may cause it
 //   ──────────────────────────────────────────────────────────────────────────────────────────────
 //   (new)       → created     session          a checkout session was issued
-//   created     → pending     page-created     processPayment created the hosted page of attempt 1
-//   declined    → pending     page-created     the next attempt's hosted page (attempts remain)
-//   cancelled   → pending     page-created     the same, after a cancel
+//   created     → pending     page-created,    processPayment created the hosted page of attempt 1,
+//                             transfer-opened    or a SINPE Móvil transfer was opened (its reference given)
+//   declined    → pending     page-created,    the next attempt (attempts remain)
+//   cancelled   → pending       transfer-opened  the same, after a cancel
+//   expired     → pending     page-created,    the next attempt after a SINPE Móvil transfer lapsed unpaid
+//                               transfer-opened  (attempt-rules.ts: only then is an expired order retried)
 //   created     → expired     no-payment       the session lapsed unused, or an interrupted first call
 //                                              whose payment consult never found
 //   created     → approved    consult          an interrupted first call that did create a payment
@@ -17,7 +20,12 @@
 //   declined    → approved    consult            order's amount and currency (a late approval wins)
 //   cancelled   → approved    consult
 //   expired     → approved    consult
-//   review      → approved    consult, merchant  consult now agrees, or the merchant approves it
+//   review      → approved    consult, merchant  consult now agrees, or the merchant approves it (or
+//                                                attaches an unmatched bank payment to it)
+//   pending     → approved    bank, merchant   a bank event matched to the open transfer, of the order's
+//   expired     → approved    bank               amount (a late transfer wins); the merchant attaches an
+//   declined    → approved    bank               unmatched bank payment to a pending order
+//   pending     → declined    bank             payment.failed matched to the open transfer
 //   pending     → declined    consult, redirect  a declined consult record, or a verified redirect
 //   pending     → cancelled   consult, redirect  the buyer cancelled (a verified cancel redirect)
 //   review      → cancelled   merchant         the merchant voids the review: the order is payable again
@@ -29,7 +37,8 @@
 //   declined    → expired     no-payment       attempts remain but the buyer never came back
 //   cancelled   → expired     no-payment
 //   approved    → captured    merchant         capture (or a partial one)
-//   approved    → reversed    merchant         reversal of an uncaptured authorisation
+//   approved    → reversed    merchant, bank   reversal of an uncaptured authorisation, or the bank's
+//                                                payment.reversed of the transfer that paid it
 //   approved    → refunded    merchant         refund in full of an order captured at approval
 //   captured    → refunded    merchant         refund in full (a partial refund keeps the status)
 //
@@ -47,24 +56,28 @@ export type TransitionEvidence =
   | 'redirect'
   | 'mismatch'
   | 'no-payment'
-  | 'merchant';
+  | 'merchant'
+  /** A SINPE Móvil transfer attempt was opened: the buyer got the phone, amount and reference. */
+  | 'transfer-opened'
+  /** A bank event (banking-webhooks.md §6) matched to a SINPE Móvil attempt (bff/sinpe/matcher.ts). */
+  | 'bank';
 
 type Table = Partial<Record<OrderStatus, Partial<Record<OrderStatus, readonly TransitionEvidence[]>>>>;
 
 export const orderTransitions: Table = {
-  created: { pending: ['page-created'], expired: ['no-payment'], approved: ['consult'], declined: ['consult'], review: ['mismatch'] },
+  created: { pending: ['page-created', 'transfer-opened'], expired: ['no-payment'], approved: ['consult'], declined: ['consult'], review: ['mismatch'] },
   pending: {
-    approved: ['consult'],
-    declined: ['consult', 'redirect'],
+    approved: ['consult', 'bank', 'merchant'],
+    declined: ['consult', 'redirect', 'bank'],
     cancelled: ['consult', 'redirect'],
     review: ['mismatch'],
     expired: ['no-payment'],
   },
-  declined: { pending: ['page-created'], approved: ['consult'], review: ['mismatch'], expired: ['no-payment'] },
-  cancelled: { pending: ['page-created'], approved: ['consult'], review: ['mismatch'], expired: ['no-payment'] },
-  expired: { approved: ['consult'], review: ['mismatch'] },
+  declined: { pending: ['page-created', 'transfer-opened'], approved: ['consult', 'bank'], review: ['mismatch'], expired: ['no-payment'] },
+  cancelled: { pending: ['page-created', 'transfer-opened'], approved: ['consult'], review: ['mismatch'], expired: ['no-payment'] },
+  expired: { pending: ['page-created', 'transfer-opened'], approved: ['consult', 'bank'], review: ['mismatch'] },
   review: { approved: ['consult', 'merchant'], cancelled: ['merchant'] },
-  approved: { captured: ['merchant'], reversed: ['merchant'], refunded: ['merchant'] },
+  approved: { captured: ['merchant'], reversed: ['merchant', 'bank'], refunded: ['merchant'] },
   captured: { refunded: ['merchant'] },
 };
 

@@ -1,7 +1,7 @@
 // What the gateway's own records say about an attempt (consult is the truth, ARCHITECTURE.md flow 4),
 // and what that means for the order.
 import type { TransactionRecord } from '../../contract/gateway/index.ts';
-import { approvedCode } from '../../contract/gateway-facts.ts';
+import { approvedCode, isAwaitingBank } from '../../contract/gateway-facts.ts';
 import { toMinorUnits } from '../../contract/money.ts';
 import type { OrderStatus } from '../../contract/bff-api.ts';
 import type { TransitionEvidence } from './order-machine.ts';
@@ -45,7 +45,8 @@ export function outcomeFromConsult(records: readonly TransactionRecord[], order:
   const candidates = payments.length > 0 ? payments : records;
   const approved = candidates.find((record) => record.code === approvedCode);
   const chosen = approved ?? candidates.at(-1);
-  if (!chosen) return undefined;
+  // A SINPE Móvil payment through the gateway is not declined: the bank's event settles it later.
+  if (!chosen || isAwaitingBank(chosen.code)) return undefined;
   return {
     approved: approved !== undefined,
     matchesOrder: sameMoney(chosen, order),

@@ -1,11 +1,12 @@
 // What POST /v1/checkout may do with an order as read: hand back the open attempt's page, open an
 // attempt (the first, a refused one again, or the next after a decline or a cancel), wait for
 // another caller's claim, or refuse. The status answer's `canRetry` asks the same question.
-import { isAwaitingOutcome, isRetryableStatus } from '../orders/order-machine.ts';
+import { isAwaitingOutcome, isExpired, isRetryableStatus } from '../orders/order-machine.ts';
 import type { OrderRow } from '../store/schema.ts';
 
 export type AttemptDecision =
   | { kind: 'page'; url: string }
+  | { kind: 'transfer' }
   | { kind: 'open'; number: number }
   | { kind: 'wait' }
   | { kind: 'confirming' }
@@ -27,18 +28,30 @@ export function attemptDecision(order: OrderRow, maxAttempts: number): AttemptDe
       // Nothing was created under the current number (never asked, or refused): it may be asked again.
       if (isAwaitingOutcome(order.status) || isRetryableStatus(order.status)) return { kind: 'open', number: Math.max(current, 1) };
       return { kind: 'closed' };
+    case 'transfer':
+      // A SINPE Móvil transfer is awaited: bff/sinpe/ hands back its instructions; nothing else opens.
+      if (isAwaitingOutcome(order.status)) return { kind: 'transfer' };
+      break;
     case 'abandoned':
       break;
   }
-  if (!isRetryableStatus(order.status)) return { kind: 'closed' };
+  if (!mayOpenNextAttempt(order)) return { kind: 'closed' };
   const next = current + 1;
   return next > maxAttempts ? { kind: 'exhausted', attempts: current } : { kind: 'open', number: next };
 }
 
 /** A declined or cancelled order whose buyer may try again now (attempts left, session alive). */
 export function canRetry(order: OrderRow, maxAttempts: number, now: Date): boolean {
-  if (!isRetryableStatus(order.status)) return false;
+  if (!mayOpenNextAttempt(order)) return false;
   if (Date.parse(order.session_expires_at) <= now.getTime()) return false;
   const decision = attemptDecision(order, maxAttempts);
   return decision.kind === 'open' || decision.kind === 'wait';
+}
+
+/**
+ * The last attempt ended without payment: declined or cancelled, or a SINPE Móvil transfer whose
+ * time ran out (the order is expired, but the buyer is still at the checkout and may try again).
+ */
+function mayOpenNextAttempt(order: OrderRow): boolean {
+  return isRetryableStatus(order.status) || (isExpired(order.status) && order.payment_state === 'transfer');
 }

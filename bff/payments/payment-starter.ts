@@ -9,6 +9,7 @@ import { problemTypes } from '../../contract/bff-api.ts';
 import { GatewayError, GatewayUnavailableError } from '../gateway/errors.ts';
 import type { GatewayClient } from '../gateway/client.ts';
 import { navigableGatewayUrl } from '../gateway/navigable-url.ts';
+import { fieldProblem } from '../http/field-problem.ts';
 import { ProblemException } from '../http/problem.ts';
 import { SingleFlight } from '../lib/single-flight.ts';
 import type { Clock } from '../observability/clock.ts';
@@ -78,6 +79,8 @@ export class PaymentStarter {
       switch (decision.kind) {
         case 'page':
           return decision.url;
+        case 'transfer':
+          throw transferAwaited();
         case 'confirming':
           throw paymentNotConfirmed('The payment request is being confirmed with the gateway. Check the order status.');
         case 'closed':
@@ -160,6 +163,11 @@ export class PaymentStarter {
       throw paymentNotConfirmed('The payment request is being confirmed with the gateway. Check the order status.');
     }
   }
+}
+
+/** One attempt at a time: while a SINPE Móvil transfer is awaited, no card page is opened. */
+function transferAwaited(): ProblemException {
+  return fieldProblem('method', 'A SINPE Móvil transfer is awaited for this order; a card payment can start once it has lapsed or failed.', 'attempt_open');
 }
 
 function orderClosed(detail: string): ProblemException {

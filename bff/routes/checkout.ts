@@ -1,6 +1,7 @@
 // POST /v1/checkout: validates the buyer's addresses with the same contract schemas as the widget,
 // then hands back the hosted page of the order's open attempt: created by exactly one processPayment,
-// the same URL on repeats; after a declined or cancelled attempt, the next attempt's page.
+// the same URL on repeats; after a declined or cancelled attempt, the next attempt's page. With
+// `"method":"sinpe_movil"`, the open SINPE Móvil transfer's instructions instead (bff/sinpe/).
 import { Hono } from 'hono';
 import { createAddressSchemas } from '../../contract/address.ts';
 import { serverAddressChecks } from '../../contract/address-checks.server.ts';
@@ -10,6 +11,9 @@ import { clientIp } from '../http/client-ip.ts';
 import { rateLimit } from '../http/rate-limit.ts';
 import { validate } from '../http/validation.ts';
 import type { Services } from '../services.ts';
+import type { SinpeCheckoutResponse } from '../../contract/sinpe-movil.ts';
+import { sinpeSettingsOf } from '../sinpe/sinpe-config.ts';
+import { openSinpeTransfer } from '../sinpe/transfer-attempts.ts';
 
 const checkoutRequest = createCheckoutRequestSchema(createAddressSchemas(serverAddressChecks));
 
@@ -25,6 +29,11 @@ export function checkoutRoutes(services: Services) {
     async (c) => {
       const { order } = c.var.session;
       const body = c.req.valid('json');
+      if (body.method === 'sinpe_movil') {
+        const buyer = { email: body.billing.email, locale: body.locale ?? order.locale };
+        const sinpeMovil = await openSinpeTransfer(store, order, sinpeSettingsOf(config), buyer, () => services.clock.now());
+        return c.json({ orderNumber: order.order_number, sinpeMovil } satisfies SinpeCheckoutResponse);
+      }
       const shipping = 'shipping' in body ? body.shipping : body.billing;
       const redirectUrl = await payments.hostedUrlFor(order, {
         billing: body.billing,

@@ -4,6 +4,8 @@ import { declineCategoryOfGatewayCode, declineMessage } from '../../contract/dec
 import { isAwaitingOutcome, isDeclined, isExpired, isRetryableStatus } from '../orders/order-machine.ts';
 import { canRetry } from '../payments/attempt-rules.ts';
 import type { OrderRow } from '../store/schema.ts';
+import { isTransferAttempt } from '../sinpe/transfer-attempts.ts';
+import { transferShopperMessage } from '../sinpe/transfer-messages.ts';
 
 export function orderLinesOf(order: OrderRow): OrderLine[] {
   return JSON.parse(order.lines_json) as OrderLine[];
@@ -18,6 +20,7 @@ export function prefillOf(order: OrderRow): Prefill {
  * never the gateway's own (English, sometimes too telling); otherwise none.
  */
 function shopperMessage(order: OrderRow): string | undefined {
+  if (isTransferAttempt(order)) return transferShopperMessage(order);
   // An expired order's message is one of ours (why it expired), not the gateway's.
   if (isExpired(order.status)) return order.status_message ?? undefined;
   if (!isRetryableStatus(order.status)) return undefined;

@@ -11,6 +11,7 @@ import { expireIfAbandoned } from '../orders/abandoned-session.ts';
 import type { FinalStatusViews } from '../orders/final-status-views.ts';
 import { findOrder } from '../store/orders.ts';
 import type { Services } from '../services.ts';
+import { withLapsedTransferExpired } from '../sinpe/transfer-attempts.ts';
 import { orderStatusView } from './order-view.ts';
 
 export function orderRoutes(services: Services, finalViews: FinalStatusViews) {
@@ -36,7 +37,7 @@ export function orderRoutes(services: Services, finalViews: FinalStatusViews) {
     if (!stored) {
       throw new ProblemException(404, { type: problemTypes.notFound, title: 'Not found', detail: 'No such order.' });
     }
-    const order = await expireIfAbandoned(store, clock, await statuses.refresh(stored));
+    const order = await withLapsedTransferExpired(store, await expireIfAbandoned(store, clock, await statuses.refresh(stored)), clock.now());
     const view = orderStatusView(order, { maxAttempts: config.MAX_PAYMENT_ATTEMPTS, now: clock.now() });
     const body = JSON.stringify(view);
     if (view.final) finalViews.remember(orderNumber, body);

@@ -1,7 +1,10 @@
 // Table types for Kysely. Money is decimal text (exact, portable across SQLite and PostgreSQL);
 // timestamps are ISO 8601 UTC text everywhere, so they sort and compare the same on both engines.
-import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
 import type { OrderStatus } from '../../contract/bff-api.ts';
+
+/** A nullable column added after rows were written elsewhere: inserts may leave it out. */
+type OptionalText = ColumnType<string | null, string | null | undefined, string | null>;
 
 /** Where the current attempt's one processPayment stands (exactly one per attempt). */
 export type PaymentState =
@@ -9,6 +12,7 @@ export type PaymentState =
   | 'claimed' // one caller won the claim and is talking to the gateway now
   | 'created' // the gateway created the hosted page: hosted_url is set
   | 'unknown' // the call failed in a way where it may have been created: reconcile via consult, never re-send
+  | 'transfer' // a SINPE Móvil transfer is awaited (no gateway call): the bank's events settle it
   | 'abandoned'; // was unknown, and consult found no payment: never re-sent; the next attempt gets a new number
 
 export interface OrdersTable {
@@ -50,6 +54,8 @@ export interface OrdersTable {
   gateway_code: string | null;
   /** Outcome text safe to show the buyer. */
   status_message: string | null;
+  /** The bank's rejection.code of the current SINPE Móvil transfer, when the bank refused it. */
+  bank_failure_code: OptionalText;
   /** Decimal text: how much of the amount is captured / refunded. */
   captured_amount: string;
   refunded_amount: string;
@@ -115,7 +121,7 @@ export type AttemptOutcome = 'open' | 'approved' | 'declined' | 'cancelled' | 'e
 export interface PaymentAttemptsTable {
   order_number: string;
   number: number;
-  /** 'card' (the gateway's hosted page); 'sinpe_movil' later. */
+  /** 'card' (the gateway's hosted page) or 'sinpe_movil' (a transfer the bank's events settle). */
   method: string;
   gateway_order_number: string;
   /** Our opaque reference sent as the gateway's returnData: finds the attempt on the redirect. */
@@ -124,6 +130,12 @@ export interface PaymentAttemptsTable {
   gateway_tpt: string | null;
   gateway_auth: string | null;
   gateway_code: string | null;
+  /** SINPE Móvil: what the buyer writes in the transfer; unique among open attempts. */
+  sinpe_reference: OptionalText;
+  /** SINPE Móvil: when an unpaid transfer attempt lapses. */
+  expires_at: OptionalText;
+  /** The bank payment that settled this attempt. */
+  bank_payment_id: OptionalText;
   created_at: string;
   updated_at: string;
 }

@@ -9,6 +9,7 @@ import type { ReviewDecisionRequest } from '../../contract/merchant-review.ts';
 import { loadDemoConfig, type DemoConfig } from './demo-config.ts';
 import { MerchantApiError, MerchantClient, storeSecret, storedSecret } from './merchant-client.ts';
 import { webhooksPanel } from './webhooks-panel.ts';
+import { mountBankPaymentsPanel, type BankPaymentsPanel } from './bank-payments-panel.ts';
 
 interface MerchantEvent {
   id: string;
@@ -26,6 +27,7 @@ const refreshMs = 3000;
 let config: DemoConfig;
 let client: MerchantClient | undefined;
 let timer: ReturnType<typeof setInterval> | undefined;
+let bankPayments: BankPaymentsPanel | undefined;
 let linksPage = 1;
 let linksLastPage = 1;
 let webhooks: ReturnType<typeof webhooksPanel> | undefined;
@@ -88,9 +90,10 @@ async function signIn(secret: string): Promise<boolean> {
   byId('workspace').hidden = false;
   byId('sign-out').hidden = false;
   byId('signin-error').textContent = '';
-  await Promise.all([refreshOrders(), refreshLinks(), refreshEvents(), webhooks?.refresh()]);
+  bankPayments = mountBankPaymentsPanel(byId<HTMLTableElement>('bank-payments-table'), api, notify, () => void refreshOrders());
+  await Promise.all([refreshOrders(), refreshLinks(), refreshEvents(), bankPayments.refresh(), webhooks?.refresh()]);
   timer = setInterval(() => {
-    if (document.visibilityState === 'visible') void Promise.all([refreshOrders(), refreshEvents(), webhooks?.refresh()]);
+    if (document.visibilityState === 'visible') void Promise.all([refreshOrders(), refreshEvents(), bankPayments?.refresh(), webhooks?.refresh()]);
   }, refreshMs);
   document.body.dataset.signedIn = 'true';
   return true;

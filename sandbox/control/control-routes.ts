@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { publicDestination } from '../bank/bank-routes.ts';
 import { bankTrigger, buildBankEvent } from '../bank/event-builder.ts';
 import { emit, type DeliveryResult } from '../bank/emitter.ts';
+import { sinpeTransferRoutes } from '../bank/sinpe-transfers.ts';
 import type { SandboxState } from '../state.ts';
 import { faultSpec } from './faults.ts';
 import { truthOf } from './truth.ts';
@@ -94,6 +95,8 @@ export function controlRoutes(state: SandboxState) {
     const deliveries: DeliveryResult[] | 'pending' = parsed.data.wait ? await sending : 'pending';
     return c.json({ event_ids: [event.event.event_id], payment_id: (event.payment as { payment_id: string }).payment_id, event, deliveries });
   });
+
+  app.route('/bank', sinpeTransferRoutes(state));
 
   return app;
 }

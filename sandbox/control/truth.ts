@@ -6,7 +6,7 @@ import { captureWindowMs } from '../gateway/modification-rules.ts';
  * The sandbox's own view of an order, for tests that reconcile what a client believes
  * with what really happened. `status` uses the BFF's vocabulary where it can.
  */
-export type TruthStatus = 'created' | 'approved' | 'captured' | 'refunded' | 'reversed' | 'declined' | 'cancelled' | 'expired';
+export type TruthStatus = 'created' | 'approved' | 'captured' | 'refunded' | 'reversed' | 'declined' | 'cancelled' | 'expired' | 'pending';
 
 export interface OrderTruth {
   orderNumber: string;

@@ -1,7 +1,7 @@
-import { approvedCode, testCards, type TestCardOutcome } from '../../contract/gateway-facts.ts';
+import { approvedCode, pendingCode, testCards, type TestCardOutcome } from '../../contract/gateway-facts.ts';
 import type { SandboxState } from '../state.ts';
 import { cardBrand, type EnteredCard } from './card-form.ts';
-import type { CardOnRecord, PaymentOutcome } from './ledger.ts';
+import type { CardOnRecord, GatewayOrder, PaymentOutcome } from './ledger.ts';
 
 export type CardOutcomeName = TestCardOutcome;
 
@@ -19,6 +19,18 @@ export const outcomeCodes: Record<CardOutcomeName, { code: string; description: 
 
 /** A cancel on the payment page: not approved, and the redirect carries `cancel=1`. */
 export const cancelOutcome = { code: '3', description: 'Cancelled by the buyer' } as const;
+
+/**
+ * SINPE Móvil on the hosted page (gateway-facts.md "Redirect query": `Pending` "is used by the SINPE
+ * Móvil method and is settled later by a webhook"): the buyer transfers from their bank app, the
+ * bank's event settles it. The sandbox bank's transfer carries the order number as its reference.
+ */
+export const sinpePendingOutcome = { code: pendingCode, description: 'SINPE Móvil transfer pending', auth: '', cardToken: '' } as const;
+
+/** SINPE Móvil moves colones only. */
+export function offersSinpeMovil(order: Pick<GatewayOrder, 'currency' | 'source'>): boolean {
+  return order.currency === 'CRC' && order.source === 'hosted';
+}
 
 /**
  * The test cards of gateway-facts.md decide the outcome. Any other card that passed the

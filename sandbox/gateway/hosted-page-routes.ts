@@ -2,7 +2,7 @@ import { Hono, type Context } from 'hono';
 import { operation } from '../control/operation.ts';
 import type { SandboxState } from '../state.ts';
 import { readCardForm } from './card-form.ts';
-import { cancelOutcome, cardOnRecord, chargeCard } from './card-outcome.ts';
+import { cancelOutcome, cardOnRecord, chargeCard, offersSinpeMovil, sinpePendingOutcome } from './card-outcome.ts';
 import type { GatewayOrder } from './ledger.ts';
 import { hostedRedirectUrl } from './order-result.ts';
 import { formFields, pageResponse, renderCardPage, renderMessagePage } from './payment-page.ts';
@@ -31,6 +31,10 @@ export function hostedPageRoutes(state: SandboxState) {
         state.ledger.settle(order, 'cancelled', { ...cancelOutcome, auth: '', cardToken: '' }, undefined);
         return c.redirect(await hostedRedirectUrl(state, order), 303);
       }
+      if (form.action === 'sinpe_movil' && offersSinpeMovil(order)) {
+        state.ledger.settle(order, 'pending', sinpePendingOutcome, undefined);
+        return c.redirect(await hostedRedirectUrl(state, order), 303);
+      }
       const read = readCardForm(form, state.clock.now());
       if (!read.ok) {
         const view = { ...viewOf(order), errors: read.errors, values: { holderName: form.holderName ?? '', expiry: form.expiry ?? '' } };
@@ -43,5 +47,5 @@ export function hostedPageRoutes(state: SandboxState) {
 }
 
 function viewOf(order: GatewayOrder) {
-  return { heading: 'Secure payment', amount: order.amount, currency: order.currency, reference: order.orderNumber, action: `/hosted/${order.pageToken}` };
+  return { heading: 'Secure payment', amount: order.amount, currency: order.currency, reference: order.orderNumber, action: `/hosted/${order.pageToken}`, sinpeMovil: offersSinpeMovil(order) };
 }

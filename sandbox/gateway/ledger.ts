@@ -2,7 +2,8 @@ import { fromMinorUnits, toMinorUnits } from '../../contract/money.ts';
 import type { SandboxClock } from '../clock.ts';
 import type { SeededRandom } from '../seeded-random.ts';
 
-export type PaymentStatus = 'created' | 'approved' | 'declined' | 'cancelled';
+/** 'pending': paid by SINPE Móvil on the hosted page, the bank settles it later (code=Pending). */
+export type PaymentStatus = 'created' | 'approved' | 'declined' | 'cancelled' | 'pending';
 export type ModificationKind = 'capture' | 'refund' | 'reversal';
 
 export interface CardOnRecord {

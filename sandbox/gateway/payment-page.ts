@@ -14,6 +14,8 @@ export interface CardPageView {
   action: string;
   errors?: Partial<Record<CardFormField, string>>;
   values?: { holderName?: string; expiry?: string };
+  /** Offer SINPE Móvil too (a colones order on the hosted page): answered with code=Pending. */
+  sinpeMovil?: boolean;
 }
 
 export const pageStylesheetPath = '/assets/sandbox-page.css';
@@ -44,6 +46,9 @@ export function renderCardPage(view: CardPageView): string {
     <div class="actions">
       <button type="submit" name="action" value="pay">Pay</button>
       <button type="submit" name="action" value="cancel" class="secondary" formnovalidate>Cancel</button>
+    </div>${view.sinpeMovil ? `
+    <div class="actions">
+      <button type="submit" name="action" value="sinpe_movil" class="secondary" formnovalidate>Pay with SINPE Móvil</button>` : ''}
     </div>
   </form>
   <p class="note">Sandbox: no real card is charged.</p>

@@ -15,7 +15,7 @@ import { findOrder, statusHistory } from '../../bff/store/orders.ts';
 import type { OrderStatus } from '../../contract/bff-api.ts';
 import { createTestDatabase, type TestDatabase } from './fixtures/test-database.ts';
 
-const evidences: readonly TransitionEvidence[] = ['session', 'page-created', 'consult', 'redirect', 'mismatch', 'no-payment', 'merchant'];
+const evidences: readonly TransitionEvidence[] = ['session', 'page-created', 'consult', 'redirect', 'mismatch', 'no-payment', 'merchant', 'transfer-opened', 'bank'];
 
 let database: TestDatabase;
 let store: Store;
@@ -57,8 +57,8 @@ test('every move the table does not list is refused and leaves the order and its
     expect((await findOrder(store.db, orderNumber))?.status).toBe(from);
     expect(await statusHistory(store.db, orderNumber)).toEqual(historyBefore);
   }
-  // 10 statuses × 10 × 7 evidences, less the legal ones: the walk covered them all.
-  expect(refused).toBeGreaterThan(600);
+  // 10 statuses × 10 × 9 evidences, less the legal ones: the walk covered them all.
+  expect(refused).toBeGreaterThan(850);
 });
 
 test('an unverified claim is never evidence for money: no redirect approves, nothing but consult or the merchant does', async () => {
@@ -66,7 +66,14 @@ test('an unverified claim is never evidence for money: no redirect approves, not
     expect(isLegalTransition(from, 'approved', 'redirect')).toBe(false);
     expect(isLegalTransition(from, 'approved', 'page-created')).toBe(false);
     expect(isLegalTransition(from, 'review', 'redirect')).toBe(false);
+    // Opening a transfer only hands out a reference: it never says money moved.
+    expect(isLegalTransition(from, 'approved', 'transfer-opened')).toBe(false);
   }
+});
+
+test('a bank event settles only a transfer that is open or lapsed, and reverses only an approval', () => {
+  const bankTargets = allOrderStatuses.flatMap((from) => allOrderStatuses.filter((to) => isLegalTransition(from, to, 'bank')).map((to) => `${from}→${to}`));
+  expect(bankTargets.sort()).toEqual(['approved→reversed', 'declined→approved', 'expired→approved', 'pending→approved', 'pending→declined']);
 });
 
 test('every listed move is written once, with its history entry, and only from the status it names', async () => {

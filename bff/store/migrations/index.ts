@@ -6,6 +6,7 @@ import { inboxDueIndex } from './0011-inbox-due-index.ts';
 import { paymentAttempts } from './0012-payment-attempts.ts';
 import { intakeBounds } from './0013-intake-bounds.ts';
 import { merchantWebhooks } from './0014-merchant-webhooks.ts';
+import { sinpeMovil } from './0015-sinpe-movil.ts';
 
 export const migrations: Record<string, Migration> = {
   '0001-initial': initial,
@@ -14,4 +15,5 @@ export const migrations: Record<string, Migration> = {
   '0012-payment-attempts': paymentAttempts,
   '0013-intake-bounds': intakeBounds,
   '0014-merchant-webhooks': merchantWebhooks,
+  '0015-sinpe-movil': sinpeMovil,
 };

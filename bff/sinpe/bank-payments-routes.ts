@@ -1,0 +1,83 @@
+// GET /v1/merchant/bank-payments: the bank's payments as the BFF understood them, newest change
+// first, filtered (matched, status, reference, dates) and paged by an opaque cursor; and the
+// merchant's attach of an unmatched payment to an order (merchant-attach.ts).
+import { Hono, type MiddlewareHandler } from 'hono';
+import { attachBankPaymentRequest, bankPaymentsQuery, type BankPaymentView } from '../../contract/bank-payment-view.ts';
+import { normalizedSinpeReference } from '../../contract/sinpe-movil.ts';
+import { fieldProblem } from '../http/field-problem.ts';
+import { parseOrThrow, validate } from '../http/validation.ts';
+import { webhookDb, type BankPaymentRow } from '../inbox/tables.ts';
+import type { Services } from '../services.ts';
+import { attachBankPayment } from './merchant-attach.ts';
+
+export function bankPaymentView(row: BankPaymentRow): BankPaymentView {
+  const failed = row.failure_code !== null || row.failure_domain !== null;
+  return {
+    paymentId: row.payment_id,
+    publicId: row.public_id,
+    method: row.payment_method_code,
+    status: row.status,
+    amount: row.amount,
+    currency: row.currency,
+    clientReference: row.client_reference,
+    externalReference: row.external_reference,
+    orderNumber: row.order_number,
+    failure: failed ? { code: row.failure_code, reasonCode: row.failure_reason_code, message: row.shopper_message } : null,
+    updatedAt: row.updated_at,
+  };
+}
+
+/** The payments placed on an order (matched or attached), for its merchant detail. */
+export async function bankPaymentsOf(store: Services['store'], orderNumber: string): Promise<BankPaymentView[]> {
+  const rows = await webhookDb(store).selectFrom('bank_payments').selectAll().where('order_number', '=', orderNumber).orderBy('updated_at').execute();
+  return rows.map(bankPaymentView);
+}
+
+interface Cursor {
+  updatedAt: string;
+  paymentId: string;
+}
+
+const encodeCursor = (cursor: Cursor) => Buffer.from(JSON.stringify([cursor.updatedAt, cursor.paymentId])).toString('base64url');
+
+function decodeCursor(text: string): Cursor {
+  try {
+    const [updatedAt, paymentId] = JSON.parse(Buffer.from(text, 'base64url').toString('utf8')) as unknown[];
+    if (typeof updatedAt === 'string' && typeof paymentId === 'string') return { updatedAt, paymentId };
+  } catch {
+    // falls through to the problem below
+  }
+  throw fieldProblem('cursor', 'Not a cursor this API gave out.', 'invalid_cursor');
+}
+
+/** Mounted in the merchant sub-app, which checks the merchant secret. */
+export function merchantBankPaymentRoutes(services: Services, idempotent: MiddlewareHandler) {
+  const db = webhookDb(services.store);
+  return new Hono()
+    .get('/bank-payments', async (c) => {
+      const query = parseOrThrow(bankPaymentsQuery, c.req.query());
+      const cursor = query.cursor === undefined ? undefined : decodeCursor(query.cursor);
+      let select = db.selectFrom('bank_payments').selectAll();
+      if (query.matched !== undefined) select = select.where('order_number', query.matched ? 'is not' : 'is', null);
+      if (query.status) select = select.where('status', '=', query.status);
+      if (query.reference) select = select.where('client_reference', 'in', [...new Set([query.reference, normalizedSinpeReference(query.reference)])]);
+      // Stored timestamps are toISOString() text: normalize the bounds the same way to compare as text.
+      if (query.since) select = select.where('updated_at', '>=', new Date(query.since).toISOString());
+      if (query.until) select = select.where('updated_at', '<', new Date(query.until).toISOString());
+      if (cursor) {
+        select = select.where((eb) => eb.or([eb('updated_at', '<', cursor.updatedAt), eb.and([eb('updated_at', '=', cursor.updatedAt), eb('payment_id', '<', cursor.paymentId)])]));
+      }
+      const rows = await select.orderBy('updated_at', 'desc').orderBy('payment_id', 'desc').limit(query.limit + 1).execute();
+      const page = rows.slice(0, query.limit);
+      const last = page.at(-1);
+      c.header('Cache-Control', 'no-store');
+      return c.json({
+        items: page.map(bankPaymentView),
+        nextCursor: rows.length > query.limit && last ? encodeCursor({ updatedAt: last.updated_at, paymentId: last.payment_id }) : null,
+      });
+    })
+    .post('/bank-payments/:paymentId/attach', idempotent, validate('json', attachBankPaymentRequest), async (c) => {
+      const attached = await attachBankPayment(services, c.req.param('paymentId'), c.req.valid('json').orderNumber);
+      return c.json({ bankPayment: bankPaymentView(attached.payment), orderStatus: attached.orderStatus });
+    });
+}

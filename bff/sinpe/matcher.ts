@@ -1,0 +1,149 @@
+// Settles SINPE Móvil attempts from the bank's events (ARCHITECTURE.md "SINPE Móvil"), inside the
+// transaction that applied the event to bank_payments. It decides from the payment's row as
+// accumulated from every event seen so far, not from the one event at hand: so duplicated or
+// reordered events (a reversal before the posting, a payment.succeeded after payin.posted) settle
+// the order once and end in the same place. A payment that names no attempt stays unmatched, for
+// the merchant to attach by hand (merchant-attach.ts).
+import type { Transaction } from 'kysely';
+import type { BankEvent } from '../../contract/bank/events.ts';
+import { isEventOfType } from '../../contract/bank/events.ts';
+import { normalizedSinpeReference } from '../../contract/sinpe-movil.ts';
+import type { OrderStatus } from '../../contract/bff-api.ts';
+import type { BankPaymentRow, WebhookTrx } from '../inbox/tables.ts';
+import { isAwaitingOutcome, isLegalTransition, isPaid, transitionOrder, type TransitionEvidence } from '../orders/order-machine.ts';
+import { sameMoney } from '../orders/outcome.ts';
+import type { AttemptOutcome, Database, OrderRow, OrderUpdate, PaymentAttemptRow } from '../store/schema.ts';
+
+/**
+ * UNCERTAIN: where the bank's event carries what the buyer wrote in the transfer is not in the spec
+ * (banking-webhooks.md §6.3 calls `payment.reference.client_reference` "the partner reference given
+ * at creation"; §6.4-§6.6 have `payment.client_reference`). We read those first, as ARCHITECTURE.md
+ * says; if the real bank puts the buyer's text elsewhere (a description field), this is the one
+ * place to change.
+ */
+export function buyerReferenceOf(event: BankEvent): string | undefined {
+  if (isEventOfType(event, 'payin.posted')) return event.payment.reference.client_reference;
+  if (isEventOfType(event, 'payment.succeeded')) return event.payment.client_reference;
+  if (isEventOfType(event, 'payment.failed') || isEventOfType(event, 'payment.reversed')) return event.payment.client_reference;
+  return undefined;
+}
+
+/** Only money coming in over SINPE Móvil can pay an order: never a payout, never a PIN transfer. */
+function mayPayAnOrder(row: BankPaymentRow): boolean {
+  return row.payment_method_code === 'SINPE_MOVIL' && row.direction !== 'PAYOUT';
+}
+
+/** The bank says the money arrived (posted to the ledger, or confirmed by the provider). */
+function moneyArrived(row: BankPaymentRow): boolean {
+  return row.posted_at !== null || row.succeeded_at !== null;
+}
+
+export type MatchResult = { kind: 'unmatched' } | { kind: 'matched'; orderNumber: string; status: OrderStatus };
+
+export async function settleSinpeTransfer(trx: WebhookTrx, event: BankEvent, now: Date): Promise<MatchResult> {
+  const row = await trx.selectFrom('bank_payments').selectAll().where('payment_id', '=', event.payment.payment_id).executeTakeFirst();
+  if (!row) return { kind: 'unmatched' };
+  const attempt = row.order_number ? await attemptOf(trx, row.order_number, row.attempt_number) : await matchAttempt(trx, row, buyerReferenceOf(event) ?? row.client_reference, now);
+  if (!attempt) return { kind: 'unmatched' };
+  const status = await settleOrder(orderTrx(trx), { ...row, order_number: attempt.order_number }, attempt, now.toISOString());
+  return { kind: 'matched', orderNumber: attempt.order_number, status };
+}
+
+/** The orders tables of the webhook transaction (the same connection; WebhookDatabase extends Database). */
+function orderTrx(trx: WebhookTrx): Transaction<Database> {
+  return trx as unknown as Transaction<Database>;
+}
+
+async function attemptOf(trx: WebhookTrx, orderNumber: string, number: number | null): Promise<PaymentAttemptRow | undefined> {
+  if (number === null) return undefined; // attached by the merchant to the order itself: already settled
+  return orderTrx(trx).selectFrom('payment_attempts').selectAll().where('order_number', '=', orderNumber).where('number', '=', number).executeTakeFirst();
+}
+
+/** Finds the attempt the payment's reference names and links the two (once: a second payment for one attempt stays unmatched). */
+async function matchAttempt(trx: WebhookTrx, row: BankPaymentRow, reference: string | null, now: Date): Promise<PaymentAttemptRow | undefined> {
+  if (!reference || !mayPayAnOrder(row)) return undefined;
+  const db = orderTrx(trx);
+  const candidates = await db.selectFrom('payment_attempts').selectAll().where('sinpe_reference', '=', normalizedSinpeReference(reference)).execute();
+  // An open attempt first; otherwise the newest that lapsed (a late transfer still pays its order).
+  const attempt =
+    candidates.find((candidate) => candidate.outcome === 'open') ??
+    candidates.sort((a, b) => b.created_at.localeCompare(a.created_at))[0] ??
+    (await gatewaySinpeAttempt(trx, reference));
+  if (!attempt || (attempt.bank_payment_id !== null && attempt.bank_payment_id !== row.payment_id)) return undefined;
+  await db.updateTable('payment_attempts').set({ bank_payment_id: row.payment_id, updated_at: now.toISOString() }).where('order_number', '=', attempt.order_number).where('number', '=', attempt.number).where('bank_payment_id', 'is', null).execute();
+  await trx.updateTable('bank_payments').set({ order_number: attempt.order_number, attempt_number: attempt.number }).where('payment_id', '=', row.payment_id).where('order_number', 'is', null).execute();
+  return { ...attempt, bank_payment_id: row.payment_id };
+}
+
+/**
+ * UNCERTAIN (gateway-facts.md "Redirect query": `code=Pending` "is used by the SINPE Móvil method
+ * and is settled later by a webhook"; which reference the bank then carries is not shown): a
+ * transfer made through the gateway's hosted page is taken to carry the attempt's gateway order number.
+ */
+function gatewaySinpeAttempt(trx: WebhookTrx, reference: string): Promise<PaymentAttemptRow | undefined> {
+  return orderTrx(trx).selectFrom('payment_attempts').selectAll().where('gateway_order_number', '=', reference.trim()).where('method', '=', 'card').executeTakeFirst();
+}
+
+interface Step {
+  to: OrderStatus;
+  evidence: TransitionEvidence;
+  attempt: AttemptOutcome;
+  detail: string;
+  fields?: OrderUpdate;
+}
+
+/** Where the payment as known now takes the order, from the status it is in. */
+function nextStep(row: BankPaymentRow, order: OrderRow, attempt: PaymentAttemptRow): Step | undefined {
+  const payment = `bank payment ${row.public_id} (${row.amount ?? '?'} ${row.currency ?? '?'})`;
+  if (moneyArrived(row)) {
+    if (isPaid(order.status)) {
+      // Only the reversal of the very transfer that paid the order reverses it.
+      return row.has_reversal === 1 && attempt.outcome === 'approved' ? { to: 'reversed', evidence: 'bank', attempt: 'approved', detail: `${payment} reversed by the bank` } : undefined;
+    }
+    const money = { amount: row.amount ?? '', currency: row.currency ?? '' };
+    if (!sameMoney(money, order)) return { to: 'review', evidence: 'mismatch', attempt: 'review', detail: `${payment} for an order of ${order.amount} ${order.currency}` };
+    // Another attempt is running (a card page opened after this transfer lapsed): both may be paid.
+    if (attempt.number !== order.attempt_number && isAwaitingOutcome(order.status)) {
+      return { to: 'review', evidence: 'mismatch', attempt: 'review', detail: `${payment} for attempt ${attempt.number} while attempt ${order.attempt_number} is open` };
+    }
+    return {
+      to: 'approved',
+      evidence: 'bank',
+      attempt: 'approved',
+      detail: payment,
+      fields: {
+        gateway_order_number: attempt.gateway_order_number,
+        bank_failure_code: null,
+        status_message: null,
+        captured_amount: order.capture === 1 ? order.amount : order.captured_amount,
+      },
+    };
+  }
+  if (row.status === 'failed' && attempt.number === order.attempt_number && attempt.outcome === 'open') {
+    return { to: 'declined', evidence: 'bank', attempt: 'declined', detail: `${payment} failed: ${row.failure_code ?? row.failure_domain ?? 'no reason'}`, fields: { bank_failure_code: row.failure_code } };
+  }
+  return undefined;
+}
+
+async function settleOrder(trx: Transaction<Database>, row: BankPaymentRow, attempt: PaymentAttemptRow, now: string): Promise<OrderStatus> {
+  for (let step = 0; step < 4; step++) {
+    const order = await trx.selectFrom('orders').selectAll().where('order_number', '=', attempt.order_number).executeTakeFirstOrThrow();
+    const next = nextStep(row, order, attempt);
+    if (!next || !isLegalTransition(order.status, next.to, next.evidence)) return order.status;
+    const moved = await transitionOrder(trx, order.order_number, {
+      from: order.status,
+      to: next.to,
+      evidence: next.evidence,
+      source: 'bank',
+      detail: next.detail,
+      now,
+      fields: next.fields ?? {},
+      where: { attempt_number: order.attempt_number },
+    });
+    if (moved) {
+      await trx.updateTable('payment_attempts').set({ outcome: next.attempt, updated_at: now }).where('order_number', '=', attempt.order_number).where('number', '=', attempt.number).execute();
+      attempt = { ...attempt, outcome: next.attempt };
+    }
+  }
+  return (await trx.selectFrom('orders').select('status').where('order_number', '=', attempt.order_number).executeTakeFirstOrThrow()).status;
+}

@@ -1,0 +1,51 @@
+// The merchant attaches a bank payment the matcher could not place (the buyer wrote no reference,
+// or a wrong one) to the order it pays. Only money that arrived and stayed, not yet placed, in the
+// order's currency; only to an order in review or pending. The order moves to approved through
+// the state machine with merchant evidence (the history says which payment), and the payment is
+// linked to the order, in one transaction.
+import type { Transaction } from 'kysely';
+import { problemTypes } from '../../contract/bff-api.ts';
+import { ProblemException } from '../http/problem.ts';
+import { webhookDb, type BankPaymentRow } from '../inbox/tables.ts';
+import { isPending, isUnderReview, transitionOrder } from '../orders/order-machine.ts';
+import type { Services } from '../services.ts';
+import type { Database } from '../store/schema.ts';
+
+const conflict = (detail: string) => new ProblemException(409, { type: problemTypes.conflict, title: 'Cannot attach', detail });
+const notFound = (detail: string) => new ProblemException(404, { type: problemTypes.notFound, title: 'Not found', detail });
+
+export async function attachBankPayment(services: Services, paymentId: string, orderNumber: string): Promise<{ payment: BankPaymentRow; orderStatus: string }> {
+  const now = services.clock.now().toISOString();
+  return webhookDb(services.store)
+    .transaction()
+    .execute(async (trx) => {
+      // The row's write lock first (as the inbox takes it): a bank event applied meanwhile waits for us.
+      await trx.updateTable('bank_payments').set((eb) => ({ updated_at: eb.ref('updated_at') })).where('payment_id', '=', paymentId).execute();
+      const payment = await trx.selectFrom('bank_payments').selectAll().where('payment_id', '=', paymentId).executeTakeFirst();
+      if (!payment) throw notFound('No such bank payment.');
+      if (payment.order_number !== null) throw conflict(`This payment already settled order ${payment.order_number}.`);
+      if (payment.direction === 'PAYOUT') throw conflict('A payout pays no order.');
+      if (payment.posted_at === null && payment.succeeded_at === null) throw conflict('The bank has not reported this money as received.');
+      if (payment.has_reversal === 1) throw conflict('The bank reversed this payment.');
+      const orders = trx as unknown as Transaction<Database>;
+      const order = await orders.selectFrom('orders').selectAll().where('order_number', '=', orderNumber).executeTakeFirst();
+      if (!order) throw notFound('No such order.');
+      if (!isUnderReview(order.status) && !isPending(order.status)) throw conflict(`The order is ${order.status}: only an order in review or pending takes a bank payment.`);
+      if (payment.currency !== order.currency) throw conflict(`The payment is in ${payment.currency ?? 'an unknown currency'}, the order in ${order.currency}.`);
+      const moved = await transitionOrder(orders, orderNumber, {
+        from: order.status,
+        to: 'approved',
+        evidence: 'merchant',
+        source: 'merchant',
+        detail: `bank payment ${payment.public_id} (${payment.amount ?? '?'} ${payment.currency}) attached by the merchant`,
+        now,
+        fields: { bank_failure_code: null, captured_amount: order.capture === 1 ? order.amount : order.captured_amount },
+      });
+      if (!moved) throw conflict('The order changed meanwhile; read it again.');
+      // An awaited transfer is superseded: its reference no longer names an open attempt, and a
+      // transfer arriving for it later changes nothing (the order is paid).
+      await orders.updateTable('payment_attempts').set({ outcome: 'cancelled', updated_at: now }).where('order_number', '=', orderNumber).where('number', '=', order.attempt_number).where('outcome', '=', 'open').where('method', '=', 'sinpe_movil').execute();
+      await trx.updateTable('bank_payments').set({ order_number: orderNumber, attempt_number: null, updated_at: now }).where('payment_id', '=', paymentId).execute();
+      return { payment: { ...payment, order_number: orderNumber, attempt_number: null, updated_at: now }, orderStatus: 'approved' };
+    });
+}

@@ -1,0 +1,15 @@
+// SINPE Móvil settings, spread into bff/config.ts's schema like the webhook and reconciler ones.
+import { z } from 'zod';
+import { sinpePhonePattern } from '../../contract/sinpe-movil.ts';
+
+export const sinpeConfigShape = {
+  /** The merchant's SINPE Móvil number (8 digits); without it the method is not offered. */
+  SINPE_MOVIL_PHONE: z.string().trim().regex(sinpePhonePattern, 'must be 8 digits').optional(),
+  /** How long a buyer has to make the transfer before the attempt lapses, in minutes. */
+  SINPE_TRANSFER_MINUTES: z.coerce.number().int().positive().max(24 * 60).default(30),
+};
+
+/** The settings a SINPE Móvil attempt needs, from the BFF's config. */
+export function sinpeSettingsOf(config: { SINPE_MOVIL_PHONE?: string | undefined; SINPE_TRANSFER_MINUTES: number; MAX_PAYMENT_ATTEMPTS: number }) {
+  return { phone: config.SINPE_MOVIL_PHONE, transferMinutes: config.SINPE_TRANSFER_MINUTES, maxAttempts: config.MAX_PAYMENT_ATTEMPTS };
+}

@@ -1,0 +1,39 @@
+// /v1/openapi.json entries of the merchant's bank payments (list, attach).
+import { attachBankPaymentRequest, attachBankPaymentResponse, bankPaymentsPage, bankPaymentsQuery } from '../../contract/bank-payment-view.ts';
+import type { OperationDoc, ParameterDoc } from '../openapi/document.ts';
+import { idempotencyHeader } from '../merchant/idempotency.ts';
+
+const unauthorized = { description: 'Missing or wrong merchant secret.', headers: { 'WWW-Authenticate': 'Bearer challenge' } };
+
+export const sinpeOperations: OperationDoc[] = [
+  {
+    method: 'get',
+    path: '/v1/merchant/bank-payments',
+    operationId: 'listBankPayments',
+    summary: 'The bank payments as the BFF understood them (matched to an order or not), newest change first; filtered and paged.',
+    tags: ['merchant'],
+    security: 'merchant',
+    parameters: Object.keys(bankPaymentsQuery.shape).map((name): ParameterDoc => ({ name, in: 'query' })),
+    responses: { 200: { description: 'One page.', schema: bankPaymentsPage }, 400: { description: 'Invalid filter: `errors[]` names it.' }, 401: unauthorized },
+  },
+  {
+    method: 'post',
+    path: '/v1/merchant/bank-payments/{paymentId}/attach',
+    operationId: 'attachBankPayment',
+    summary: 'Attach an unmatched bank payment (money received, not reversed) to an order in review or pending: the order is approved, the history says which payment.',
+    tags: ['merchant'],
+    security: 'merchant',
+    parameters: [
+      { name: 'paymentId', in: 'path' },
+      { name: idempotencyHeader, in: 'header', required: true, description: 'Unique per intended operation; the same key and body replay the first response.' },
+    ],
+    requestBody: attachBankPaymentRequest,
+    responses: {
+      200: { description: 'Attached; the order is approved.', schema: attachBankPaymentResponse },
+      400: { description: 'Invalid request: `errors[]` names each field.' },
+      401: unauthorized,
+      404: { description: 'No such bank payment or order.' },
+      409: { description: 'Already placed, not received, reversed, another currency, or the order is not in review or pending (the detail says which).' },
+    },
+  },
+];

@@ -1,0 +1,171 @@
+// A SINPE Móvil attempt: no gateway call, only a reference the buyer writes in the transfer from
+// their bank app and a time limit. Opening one is a conditional move of the order as read (the same
+// race rule as a card attempt's claim, attempts.ts), so one caller opens it and every repeat gets
+// the same instructions. The bank's events settle it (matcher.ts); time alone expires it.
+import { randomInt } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import { gatewayOrderNumberOf } from '../../contract/gateway-facts.ts';
+import { sinpeReferenceAlphabet, sinpeReferenceLength, type SinpeMovilInstructions } from '../../contract/sinpe-movil.ts';
+import { problemTypes } from '../../contract/bff-api.ts';
+import { fieldProblem } from '../http/field-problem.ts';
+import { ProblemException } from '../http/problem.ts';
+import { IllegalTransitionError, isPending, transitionOrder } from '../orders/order-machine.ts';
+import { recordOrderChange } from '../orders/record-outcome.ts';
+import { attemptDecision } from '../payments/attempt-rules.ts';
+import { findAttempt } from '../store/attempts.ts';
+import type { Store } from '../store/database.ts';
+import { findOrder } from '../store/orders.ts';
+import type { Database, OrderRow, PaymentAttemptRow } from '../store/schema.ts';
+
+export interface SinpeSettings {
+  /** SINPE_MOVIL_PHONE: undefined when the merchant does not offer the method. */
+  phone: string | undefined;
+  transferMinutes: number;
+  maxAttempts: number;
+}
+
+/** The method is offered for this order: the merchant has a number, and the order is in colones. */
+export function sinpeAvailable(order: Pick<OrderRow, 'currency'>, settings: Pick<SinpeSettings, 'phone'>): boolean {
+  return settings.phone !== undefined && order.currency === 'CRC';
+}
+
+/** The current attempt is a SINPE Móvil transfer (awaited, or ended: declined, expired, paid). */
+export function isTransferAttempt(order: Pick<OrderRow, 'payment_state'>): boolean {
+  return order.payment_state === 'transfer';
+}
+
+export function newSinpeReference(): string {
+  let reference = '';
+  for (let i = 0; i < sinpeReferenceLength; i++) reference += sinpeReferenceAlphabet[randomInt(sinpeReferenceAlphabet.length)];
+  return reference;
+}
+
+export function instructionsOf(order: OrderRow, attempt: PaymentAttemptRow, phone: string): SinpeMovilInstructions {
+  return { phone, amount: order.amount, currency: 'CRC', reference: attempt.sinpe_reference ?? '', expiresAt: attempt.expires_at ?? '' };
+}
+
+/** The open transfer's instructions for a repeat (the same every time), or the next attempt's. */
+export async function openSinpeTransfer(store: Store, seen: OrderRow, settings: SinpeSettings, buyer: { email: string; locale: string | null }, now: () => Date): Promise<SinpeMovilInstructions> {
+  const phone = settings.phone;
+  if (phone === undefined) throw fieldProblem('method', 'SINPE Móvil is not offered by this shop.', 'method_unavailable');
+  if (!sinpeAvailable(seen, settings)) throw fieldProblem('method', 'SINPE Móvil takes payments in colones (CRC) only.', 'method_unavailable');
+  for (let round = 0; round < 5; round++) {
+    const order = await findOrder(store.db, seen.order_number);
+    if (!order) throw new Error(`order ${seen.order_number} vanished`);
+    const open = await openTransferOf(store, order);
+    if (open && (await expireIfLapsed(store, order, open, now())) === 'open') return instructionsOf(order, open, phone);
+    if (open) continue; // it lapsed just now: read the order again
+    const decision = attemptDecision(order, settings.maxAttempts);
+    switch (decision.kind) {
+      case 'page':
+      case 'wait':
+      case 'confirming':
+        throw fieldProblem('method', 'A card payment is under way for this order; SINPE Móvil can be chosen once it has ended.', 'attempt_open');
+      case 'closed':
+        throw new ProblemException(409, { type: problemTypes.conflict, title: 'Order closed', detail: `This order is ${order.status}; it can no longer be paid.` });
+      case 'exhausted':
+        throw new ProblemException(409, { type: problemTypes.conflict, title: 'Order closed', detail: `This order was tried ${decision.attempts} times, the most allowed. Start a new checkout.` });
+      case 'transfer':
+        continue;
+      case 'open': {
+        const reference = newSinpeReference();
+        const opened = await tryOpen(store.db, order, { number: decision.number, reference }, buyer, now(), settings.transferMinutes).catch(async (error: unknown) => {
+          if (error instanceof IllegalTransitionError) throw fieldProblem('method', `This order is ${order.status}; no transfer can be opened.`, 'attempt_open');
+          // The reference was taken by another open attempt meanwhile (the unique index): draw again.
+          if (await isOpenReference(store.db, reference)) return undefined;
+          throw error;
+        });
+        if (opened) return instructionsOf(order, opened, phone);
+      }
+    }
+  }
+  throw new ProblemException(503, { type: problemTypes.upstream, title: 'Try again', detail: 'The transfer could not be prepared. Try again in a moment.', headers: { 'Retry-After': '1' } });
+}
+
+/** The order's current attempt when it is an awaited transfer. */
+export async function openTransferOf(store: Store, order: OrderRow): Promise<PaymentAttemptRow | undefined> {
+  if (!isTransferAttempt(order) || !isPending(order.status)) return undefined;
+  const attempt = await findAttempt(store.db, order.order_number, order.attempt_number);
+  return attempt?.outcome === 'open' ? attempt : undefined;
+}
+
+async function isOpenReference(db: Kysely<Database>, reference: string): Promise<boolean> {
+  const row = await db.selectFrom('payment_attempts').select('number').where('sinpe_reference', '=', reference).where('outcome', '=', 'open').executeTakeFirst();
+  return row !== undefined;
+}
+
+async function tryOpen(db: Kysely<Database>, order: OrderRow, { number, reference }: { number: number; reference: string }, buyer: { email: string; locale: string | null }, now: Date, minutes: number): Promise<PaymentAttemptRow | undefined> {
+  const stamp = now.toISOString();
+  const expiresAt = new Date(now.getTime() + minutes * 60_000).toISOString();
+  const gatewayOrderNumber = gatewayOrderNumberOf(order.order_number, number);
+  return db.transaction().execute(async (trx) => {
+    const moved = await transitionOrder(trx, order.order_number, {
+      from: order.status,
+      to: 'pending',
+      evidence: 'transfer-opened',
+      source: 'checkout',
+      detail: `SINPE Móvil transfer, attempt ${number}`,
+      now: stamp,
+      fields: {
+        attempt_number: number,
+        gateway_order_number: gatewayOrderNumber,
+        payment_state: 'transfer',
+        payment_claim_id: null,
+        payment_claimed_at: null,
+        payment_error: null,
+        hosted_url: null,
+        gateway_tpt: null,
+        gateway_auth: null,
+        gateway_code: null,
+        status_message: null,
+        bank_failure_code: null,
+        email: buyer.email,
+        locale: buyer.locale,
+      },
+      where: { payment_state: order.payment_state, attempt_number: order.attempt_number },
+    });
+    if (!moved) return undefined;
+    const attempt = {
+      method: 'sinpe_movil',
+      outcome: 'open' as const,
+      sinpe_reference: reference,
+      expires_at: expiresAt,
+      bank_payment_id: null,
+      gateway_tpt: null,
+      gateway_auth: null,
+      gateway_code: null,
+      updated_at: stamp,
+    };
+    // A card attempt the gateway refused keeps its number (nothing was created under it): it becomes this transfer.
+    await trx
+      .insertInto('payment_attempts')
+      .values({ order_number: order.order_number, number, gateway_order_number: gatewayOrderNumber, return_ref: crypto.randomUUID(), created_at: stamp, ...attempt })
+      .onConflict((conflict) => conflict.columns(['order_number', 'number']).doUpdateSet(attempt))
+      .execute();
+    return trx.selectFrom('payment_attempts').selectAll().where('order_number', '=', order.order_number).where('number', '=', number).executeTakeFirstOrThrow();
+  });
+}
+
+/**
+ * An awaited transfer past its time is expired: the order moves to `expired` (no bank event came),
+ * from where the buyer may open another attempt, and a late transfer still approves it (matcher.ts).
+ */
+export async function expireIfLapsed(store: Store, order: OrderRow, attempt: PaymentAttemptRow, now: Date): Promise<'open' | 'expired'> {
+  if (!attempt.expires_at || Date.parse(attempt.expires_at) > now.getTime()) return 'open';
+  await recordOrderChange(store, order.order_number, {
+    to: 'expired',
+    evidence: 'no-payment',
+    source: 'sinpe',
+    detail: `SINPE Móvil transfer ${attempt.sinpe_reference ?? ''} not received by ${attempt.expires_at}`,
+    now: now.toISOString(),
+    attempt: { number: attempt.number, outcome: 'expired' },
+  });
+  return 'expired';
+}
+
+/** The order as the buyer should see it now: an awaited transfer past its time is expired first. */
+export async function withLapsedTransferExpired(store: Store, order: OrderRow, now: Date): Promise<OrderRow> {
+  const open = await openTransferOf(store, order);
+  if (!open || (await expireIfLapsed(store, order, open, now)) === 'open') return order;
+  return (await findOrder(store.db, order.order_number)) ?? order;
+}

@@ -1,0 +1,45 @@
+// SINPE Móvil on the wire (ARCHITECTURE.md "SINPE Móvil"): what POST /v1/checkout answers for
+// `"method":"sinpe_movil"`, and what the session answer says about it. Shared by the BFF and the widget.
+import * as z from 'zod/mini';
+import { decimalAmountString } from './bff-api.ts';
+
+/** The merchant's SINPE Móvil number: 8 digits, as the bank app asks for it. */
+export const sinpePhonePattern = /^\d{8}$/;
+
+/** What the buyer needs to make the transfer from their bank app. */
+export const sinpeMovilInstructions = z.object({
+  /** The merchant's number, 8 digits (shown as 8888-8888). */
+  phone: z.string().check(z.regex(sinpePhonePattern)),
+  /** The exact amount to send, in colones. */
+  amount: decimalAmountString,
+  currency: z.literal('CRC'),
+  /** What the buyer writes in the transfer's description: it is how the bank's event finds the order. */
+  reference: z.string(),
+  /** ISO 8601: after this the attempt lapses unpaid (the buyer may open another). */
+  expiresAt: z.string(),
+});
+export type SinpeMovilInstructions = z.infer<typeof sinpeMovilInstructions>;
+
+/** POST /v1/checkout with `"method":"sinpe_movil"`: 200. */
+export const sinpeCheckoutResponse = z.object({
+  orderNumber: z.string(),
+  sinpeMovil: sinpeMovilInstructions,
+});
+export type SinpeCheckoutResponse = z.infer<typeof sinpeCheckoutResponse>;
+
+/** The phone as a Costa Rican reads it: 8888-8888. */
+export function formatSinpePhone(phone: string): string {
+  return sinpePhonePattern.test(phone) ? `${phone.slice(0, 4)}-${phone.slice(4)}` : phone;
+}
+
+/**
+ * The alphabet of references: no 0/O, 1/I/L, 2/Z, 5/S, 6/G, 8/B, U/V or Q, so a reference read
+ * aloud or copied by hand onto a phone keyboard comes out the same.
+ */
+export const sinpeReferenceAlphabet = '34679ACDEFHJKMNPRTWXY';
+export const sinpeReferenceLength = 6;
+
+/** A reference as a buyer may have typed it (lower case, spaces, dashes) in the one form we keep. */
+export function normalizedSinpeReference(text: string): string {
+  return text.toUpperCase().replace(/[^0-9A-Z]/g, '');
+}

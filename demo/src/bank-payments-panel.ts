@@ -1,0 +1,82 @@
+// The back office's "Bank payments" panel: the bank payments no order claimed (the buyer wrote no
+// reference, or a wrong one), each attachable to an order in review or pending. The BFF decides
+// (POST /v1/merchant/bank-payments/{id}/attach); this panel only asks and shows the answer.
+import type { BankPaymentView, BankPaymentsPage } from '../../contract/bank-payment-view.ts';
+
+type Api = <T>(method: 'GET' | 'POST', path: string, options?: { body?: unknown; idempotencyKey?: string }) => Promise<T>;
+
+export interface BankPaymentsPanel {
+  refresh(): Promise<void>;
+}
+
+export function mountBankPaymentsPanel(table: HTMLTableElement, api: Api, notify: (message: string, isError?: boolean) => void, onAttached: () => void): BankPaymentsPanel {
+  const body = table.tBodies[0]!;
+
+  function rowOf(payment: BankPaymentView): HTMLTableRowElement {
+    const row = document.createElement('tr');
+    row.dataset.paymentId = payment.paymentId;
+    const text = (label: string, value: string) => {
+      const td = document.createElement('td');
+      td.dataset.label = label;
+      td.textContent = value;
+      return td;
+    };
+    const form = document.createElement('form');
+    form.className = 'attach-form';
+    const input = document.createElement('input');
+    input.setAttribute('aria-label', `Order for payment ${payment.publicId}`);
+    input.name = 'orderNumber';
+    input.required = true;
+    input.placeholder = 'Order number';
+    input.autocomplete = 'off';
+    const submit = document.createElement('button');
+    submit.type = 'submit';
+    submit.className = 'secondary';
+    submit.textContent = 'Attach';
+    form.append(input, submit);
+    form.addEventListener('submit', (event) => {
+      event.preventDefault();
+      void attach(payment, input.value.trim(), submit);
+    });
+    const actions = document.createElement('td');
+    actions.dataset.label = 'Attach to order';
+    actions.append(form);
+    row.append(
+      text('Updated', new Date(payment.updatedAt).toLocaleString('en', { dateStyle: 'short', timeStyle: 'medium' })),
+      text('Status', payment.status),
+      text('Amount', `${payment.amount ?? '?'} ${payment.currency ?? ''}`),
+      text('Reference', payment.clientReference ?? '—'),
+      text('Failure', payment.failure ? `${payment.failure.code ?? payment.failure.reasonCode ?? ''}` : '—'),
+      actions,
+    );
+    return row;
+  }
+
+  async function attach(payment: BankPaymentView, orderNumber: string, trigger: HTMLButtonElement): Promise<void> {
+    if (!orderNumber) return;
+    trigger.disabled = true;
+    try {
+      await api('POST', `/v1/merchant/bank-payments/${encodeURIComponent(payment.paymentId)}/attach`, { body: { orderNumber }, idempotencyKey: crypto.randomUUID() });
+      notify(`Payment ${payment.publicId} attached: order ${orderNumber} is approved.`);
+      await refresh();
+      onAttached();
+    } catch (error) {
+      notify(`Attach: ${error instanceof Error ? error.message : String(error)}`, true);
+    } finally {
+      trigger.disabled = false;
+    }
+  }
+
+  async function refresh(): Promise<void> {
+    try {
+      const page = await api<BankPaymentsPage>('GET', '/v1/merchant/bank-payments?matched=false&limit=25');
+      // A row being typed into is kept: a live refresh must not wipe the merchant's input.
+      const editing = table.contains(document.activeElement);
+      if (!editing) body.replaceChildren(...page.items.map(rowOf));
+    } catch (error) {
+      notify(`Bank payments: ${error instanceof Error ? error.message : String(error)}`, true);
+    }
+  }
+
+  return { refresh };
+}
