@@ -53,7 +53,6 @@ export interface Translation {
   polling: string;
   approved: (amount: string) => string;
   declined: string;
-  declinedBecause: (reason: string) => string;
   /** The buyer pressed Cancel on the hosted page. */
   cancelled: string;
   /** Follows a decline or a cancel when the element offers a retry. */
@@ -66,6 +65,15 @@ export interface Translation {
   expired: string;
   expiredRenewed: string;
   orderNumber: (orderNumber: string) => string;
+  /** The submit button when the gateway's hosted page follows (the card is asked there). */
+  continueToPayment: string;
+  /** The result panel's heading per outcome. */
+  resultTitle: Record<'approved' | 'declined' | 'cancelled' | 'review' | 'error' | 'expired', string>;
+  /** The result panel's "what happens next" after an approval. */
+  approvedNext: string;
+  amount: string;
+  /** The page's origin is not allowed by the payment service (a set-up problem of the shop). */
+  originNotAllowed: string;
 }
 
 /** A regional variant overrides only what differs from its parent language. */
