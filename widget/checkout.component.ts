@@ -509,7 +509,7 @@ export class SvcCheckout extends LitElement {
       this.forgetTypedForm(status.orderNumber);
       this.emit(new SvcApprovedEvent(status.orderNumber, status.amount, status.currency, status.auth));
     } else if (outcome === 'declined') {
-      this.emit(new SvcDeclinedEvent(status.orderNumber, status.message));
+      this.emit(new SvcDeclinedEvent(status.orderNumber, this.catalogMessage(this.currentLocale())));
     } else if (outcome === 'cancelled') {
       this.emit(new SvcCancelledEvent(status.orderNumber, status.canRetry));
     } else if (outcome === 'error') {
