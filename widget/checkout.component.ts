@@ -8,7 +8,7 @@ import type {
   OrderStatusResponse,
   Prefill,
 } from '../contract/bff-api.ts';
-import { emptyAddress, emptyBillingAddress, type AddressSection } from './address-fields.ts';
+import { emptyAddress, emptyBillingAddress, fieldsOf, type AddressSection } from './address-fields.ts';
 import { renderAddressFieldset } from './address-fieldset.ts';
 import { BffClient, BffError } from './bff-client.ts';
 import { checkoutStyles } from './checkout.styles.ts';
@@ -24,7 +24,7 @@ import {
   SvcSubmitEvent,
   type SvcErrorCode,
 } from './events.ts';
-import { countryOfLocale, countryOptions } from './i18n/countries.ts';
+import { countryOfCurrency, countryOfLocale, countryOptions } from './i18n/countries.ts';
 import { formatMoney, resolveLocale, translationFor } from './i18n/localize.ts';
 import type { AddressFieldName, Translation } from './i18n/translation.ts';
 import { PaymentPopup } from './payment-popup.ts';
@@ -32,12 +32,13 @@ import { loadCheckoutRules, loadPhoneValidator, loadSubdivisions, type CheckoutR
 import { keepSessionToken, keptSessionToken } from './kept-session.ts';
 import { carryCatalogForm, catalogScope, forgetCatalogOrder, forgetForm, keepForm, keptForm } from './form-keeper.ts';
 import { renderResultPanel, resultPanelStyles } from './result-panel.ts';
+import { renderFormSkeleton, renderOrderSummary, summaryStyles, type OrderSummary } from './order-summary.ts';
+import { sortedSubdivisions } from './subdivision-order.ts';
 import { StatusPoller } from './status-poller.ts';
 import { toFieldErrorCode, type AddressErrors, type AddressValidator } from './validation/field-error-code.ts';
 import { SubdivisionCheck } from './validation/subdivision-check.ts';
 
 type CatalogItems = CreateSessionRequest['items'];
-type OrderSummary = { orderNumber: string; amount: string; currency: string };
 
 /** `items='[{"sku":"mug","quantity":2}]'`: a malformed attribute reads as no items rather than throwing in render. */
 const itemsConverter = {
@@ -98,7 +99,7 @@ function definedFields(partial: Readonly<Record<string, string | undefined>> | u
  * @cssproperty --svc-focus-ring - Box shadow of the focused control.
  */
 export class SvcCheckout extends LitElement {
-  static override styles = [checkoutStyles, resultPanelStyles];
+  static override styles = [checkoutStyles, summaryStyles, resultPanelStyles];
 
   /** The BFF's base URL, e.g. `https://pay.example.com`. */
   @property() bff = '';
@@ -259,6 +260,7 @@ export class SvcCheckout extends LitElement {
     const outcome = this.outcome;
     return html`<div lang=${t.lang.split('-')[0] === locale.split('-')[0] ? locale : t.lang}>
       ${formShown && this.order ? this.renderForm(t, locale, this.order) : nothing}
+      ${state === 'loading' ? renderFormSkeleton(fieldsOf('billing'), !this.noShipping) : nothing}
       ${isOutcome(state)
         ? renderResultPanel({ t, locale, state, outcome, next: state === 'approved' ? t.approvedNext : undefined })
         : nothing}
@@ -271,7 +273,6 @@ export class SvcCheckout extends LitElement {
 
   private renderForm(t: Translation, locale: string, order: OrderSummary) {
     const busy = this.checkoutState !== 'idle';
-    const amount = formatMoney(locale, order.amount, order.currency);
     const countries = this.countries(locale);
     const fieldset = (section: AddressSection) => {
       const value = section === 'billing' ? this.billing : this.shipping;
@@ -281,7 +282,8 @@ export class SvcCheckout extends LitElement {
         value,
         t,
         countries,
-        subdivisions: this.subdivisions.get(value.country),
+        subdivisions: sortedSubdivisions(this.subdivisions.get(value.country), locale),
+        isOptional: (field) => field === 'zip' && !!this.rules?.isPostalCodeOptional(value.country),
         disabled: busy,
         shownError: (field) => this.shownError(t, section, field, errors),
         onInput: (field, fieldValue) => this.onFieldInput(section, field, fieldValue),
@@ -289,7 +291,7 @@ export class SvcCheckout extends LitElement {
       });
     };
     return html`<form part="form" novalidate aria-label=${t.form} @submit=${this.onSubmit} @focusin=${this.onFirstFocus}>
-      <div class="summary" part="summary"><span>${t.total}</span><strong>${amount}</strong></div>
+      ${renderOrderSummary(t, locale, order)}
       ${fieldset('billing')}
       ${this.noShipping
         ? nothing
@@ -298,7 +300,7 @@ export class SvcCheckout extends LitElement {
             ${t.sameAsBilling}
           </label>`}
       ${this.noShipping || this.sameAsBilling ? nothing : fieldset('shipping')}
-      <button type="submit" part="submit-button" ?disabled=${busy}>${t.pay(amount)}</button>
+      <button type="submit" part="submit-button" ?disabled=${busy}>${t.continueToPayment}</button>
     </form>`;
   }
 
@@ -424,7 +426,7 @@ export class SvcCheckout extends LitElement {
   }
 
   private applyPrefill(): void {
-    const defaultCountry = countryOfLocale(this.currentLocale()) ?? '';
+    const defaultCountry = countryOfLocale(this.currentLocale()) ?? countryOfCurrency(this.order?.currency) ?? '';
     this.billing = { ...emptyBillingAddress(), country: defaultCountry, ...definedFields(this.prefill.billing) };
     this.shipping = { ...emptyAddress(), country: defaultCountry, ...definedFields(this.prefill.shipping) };
     this.sameAsBilling = !this.prefill.shipping;

@@ -20,7 +20,7 @@ export const en: Translation = {
   },
   optional: 'optional',
   chooseCountry: 'Choose a country',
-  chooseState: 'Choose a state or province',
+  chooseState: 'Choose one',
   loadingStates: 'Loading…',
   errors: {
     required: 'Fill in this field.',

@@ -21,7 +21,7 @@ export const es: Translation = {
   },
   optional: 'opcional',
   chooseCountry: 'Elija un país',
-  chooseState: 'Elija una provincia',
+  chooseState: 'Elija una',
   loadingStates: 'Cargando…',
   errors: {
     required: 'Complete este campo.',

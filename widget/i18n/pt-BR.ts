@@ -20,7 +20,7 @@ export const ptBR: Translation = {
   },
   optional: 'opcional',
   chooseCountry: 'Escolha um país',
-  chooseState: 'Escolha um estado',
+  chooseState: 'Escolha um',
   loadingStates: 'Carregando…',
   errors: {
     required: 'Preencha este campo.',

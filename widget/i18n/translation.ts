@@ -35,6 +35,7 @@ export interface Translation {
   fields: Record<AddressFieldName, string>;
   optional: string;
   chooseCountry: string;
+  /** The state list's empty choice: short, because the select may be narrow on a phone (its label names it). */
   chooseState: string;
   loadingStates: string;
   errors: Record<FieldErrorCode, string>;

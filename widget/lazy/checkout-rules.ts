@@ -6,3 +6,4 @@ export { orderNumberOfStatusToken, problemTypes, resultFragmentParameter } from 
 export { AddressValidator } from '../validation/address-validator.ts';
 // The one catalog of decline and cancel messages, shared with the BFF's status answer.
 export { declineMessage } from '../../contract/decline-messages.ts';
+export { isPostalCodeOptional } from '../../contract/address.ts';
