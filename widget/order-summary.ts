@@ -35,7 +35,6 @@ export function renderFormSkeleton(fields: ReadonlyArray<{ wide?: boolean }>, wi
   return html`<div class="skeleton" part="skeleton" aria-hidden="true">
     <div class="summary"><div class="total"><span class="bone"></span></div></div>
     <div class="fieldset">
-      <span class="bone legend"></span>
       ${fields.map(
         (field) => html`<div class="field ${field.wide ? 'wide' : ''}"><span class="bone label"></span><span class="bone input"></span></div>`,
       )}
@@ -87,11 +86,13 @@ export const summaryStyles = css`
     border-radius: var(--_radius);
     background: var(--_surface);
   }
-  .bone.legend {
-    grid-column: 1 / -1;
-  }
+  /* A label's line: 0.9em text at normal line height. */
   .bone.label {
-    margin-bottom: 0.25rem;
+    height: 1.05em;
+  }
+  /* The loading line under the skeleton is the live region's: kept flat so the two add up to the form. */
+  .status[data-state='loading'] {
+    padding-block: 0;
   }
   .bone.input {
     width: 100%;
