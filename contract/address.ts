@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { postcodeValidator, postcodeValidatorExistsForCountry } from 'postcode-validator';
 import { isCountryCode } from './iso-countries.ts';
 
 /**
@@ -48,7 +49,8 @@ export const addressFieldLimits: Record<keyof BillingAddress, { min: number; max
   address2: { min: 0, max: 60 },
   city: { min: 1, max: 50 },
   state: { min: 1, max: 6 },
-  zip: { min: 1, max: 10 },
+  // Required only where the country has postal codes (postalCodeProblem below).
+  zip: { min: 0, max: 10 },
   country: { min: 1, max: 2 },
   telephone: { min: 1, max: 20 },
   email: { min: 1, max: 254 },
@@ -66,8 +68,27 @@ function field(name: keyof BillingAddress) {
   );
 }
 
-// Letters, digits, spaces and hyphens: postal codes worldwide (CR 10101, CA K1A 0B1, PT 1000-001).
+// Letters, digits, spaces and hyphens: postal codes worldwide (CR 10101, CA K1A 0B1, PT 1000-001),
+// the shape asked of a code where the country's own format is not known.
 const zipPattern = /^[A-Za-z0-9](?:[A-Za-z0-9 -]*[A-Za-z0-9])?$/;
+
+/**
+ * A postal code against its country's format, from the maintained postcode-validator table (no
+ * hand-written patterns here): required and checked where the country has a format, optional (any
+ * code-like text) where it has none.
+ */
+/** No postal code format is known for the country: the field may stay empty. */
+export function isPostalCodeOptional(country: string): boolean {
+  return !(isCountryCode(country) && postcodeValidatorExistsForCountry(country));
+}
+
+export function postalCodeProblem(zip: string, country: string): 'required' | 'invalid_zip' | undefined {
+  const code = zip.trim();
+  const known = !isPostalCodeOptional(country);
+  if (code === '') return known ? 'required' : undefined;
+  if (!zipPattern.test(code)) return 'invalid_zip';
+  return known && !postcodeValidator(code, country) ? 'invalid_zip' : undefined;
+}
 // One @, no spaces, a dotted domain: what a gateway accepts, without pretending to be RFC 5322.
 const emailPattern = /^[^\s@]+@[^\s@.]+(?:\.[^\s@.]+)+$/;
 
@@ -78,7 +99,7 @@ const addressShape = {
   address2: field('address2'),
   city: field('city'),
   state: field('state'),
-  zip: field('zip').check(z.regex(zipPattern, code('invalid_zip'))),
+  zip: field('zip'),
   country: field('country').check(z.refine(isCountryCode, code('invalid_country'))),
   telephone: field('telephone'),
 };
@@ -95,8 +116,22 @@ function hasCountryAnd(key: 'state' | 'telephone') {
   };
 }
 
+/** The zip checks run once the country is a real one; their code depends on it. */
+function zipCheck(issue: 'required' | 'invalid_zip') {
+  return z.refine<Address>((value) => postalCodeProblem(value.zip, value.country) !== issue, {
+    path: ['zip'],
+    message: code(issue),
+    when: (payload: Payload) => {
+      const value = payload.value as Record<string, unknown> | null;
+      return typeof value === 'object' && value !== null && typeof value['zip'] === 'string' && typeof value['country'] === 'string';
+    },
+  });
+}
+
 function crossFieldChecks(checks: AddressChecks) {
   return [
+    zipCheck('required'),
+    zipCheck('invalid_zip'),
     z.refine<Address>((value) => checks.isSubdivisionOf(value.state, value.country), {
       path: ['state'],
       message: code('state_not_in_country'),

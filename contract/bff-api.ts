@@ -3,6 +3,7 @@
 // The BFF validates with the same schemas; /v1/openapi.json is generated from them.
 import * as z from 'zod/mini';
 import type { Address, BillingAddress } from './address.ts';
+import { declineCategories } from './decline-messages.ts';
 
 /** A money amount on the wire: a decimal string, never a float (e.g. "1500.00", "12"). */
 export const decimalAmountString = z.string().check(z.regex(/^(0|[1-9]\d{0,14})(\.\d{1,4})?$/, 'invalid_amount'));
@@ -250,6 +251,11 @@ export const orderStatusResponse = z.object({
   canRetry: z.boolean(),
   /** For a decline or a cancel: a shopper-safe message in the checkout's language (never the gateway's raw text). */
   message: z.optional(z.string()),
+  /**
+   * For a decline or a cancel: the message's category in contract/decline-messages.ts, so a widget
+   * whose page changed language says the same thing in the page's language.
+   */
+  reason: z.optional(z.enum(declineCategories)),
   /** ISO 8601 date-time of the last status change. */
   updatedAt: z.string(),
 });

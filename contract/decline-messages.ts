@@ -4,7 +4,9 @@
  * next. Shared by the BFF (the status answer's `message`) and the widget.
  */
 
-export type DeclineCategory = 'insufficient_funds' | 'card_details' | 'card_blocked' | 'generic' | 'cancelled';
+export const declineCategories = ['insufficient_funds', 'card_details', 'card_blocked', 'generic', 'cancelled'] as const;
+
+export type DeclineCategory = (typeof declineCategories)[number];
 
 export type DeclineLocale = 'es' | 'en' | 'pt-BR';
 

@@ -13,6 +13,8 @@ export interface AddressFieldsetContext {
   /** The selected country's subdivisions; undefined while they load. */
   subdivisions: readonly Subdivision[] | undefined;
   disabled: boolean;
+  /** Fields optional for the current value (a postal code where the country has none). */
+  isOptional?: (field: AddressFieldName) => boolean;
   /** The localized message to show under a field, or undefined when none should show yet. */
   shownError: (field: AddressFieldName) => string | undefined;
   onInput: (field: AddressFieldName, value: string) => void;
@@ -32,6 +34,7 @@ function renderField(context: AddressFieldsetContext, field: AddressFieldSpec): 
   const { section, t } = context;
   const id = `${section}-${field.name}`;
   const error = context.shownError(field.name);
+  const optional = field.optional || context.isOptional?.(field.name) === true;
   const errorId = `${id}-error`;
   const control = {
     id,
@@ -86,7 +89,7 @@ function renderField(context: AddressFieldsetContext, field: AddressFieldSpec): 
       part="input"
       type=${field.type ?? 'text'}
       autocomplete=${control.autocomplete}
-      ?required=${!field.optional}
+      ?required=${!optional}
       .value=${live(control.value)}
       aria-invalid=${control.invalid ? 'true' : 'false'}
       aria-describedby=${control.describedBy ?? nothing}
@@ -96,7 +99,7 @@ function renderField(context: AddressFieldsetContext, field: AddressFieldSpec): 
   }
   return html`<div class="field ${field.wide ? 'wide' : ''}" part="field field-${field.name}">
     <label for=${id}>
-      ${t.fields[field.name]}${field.optional ? html` <span class="optional">(${t.optional})</span>` : nothing}
+      ${t.fields[field.name]}${optional ? html` <span class="optional">(${t.optional})</span>` : nothing}
     </label>
     ${input}
     ${error !== undefined ? html`<p class="error" id=${errorId} part="error">${error}</p>` : nothing}

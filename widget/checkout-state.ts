@@ -48,3 +48,8 @@ export function outcomeOfStatus(status: OrderStatus): OutcomeState {
 export function isBusy(state: CheckoutState): boolean {
   return state === 'loading' || state === 'submitting' || state === 'redirecting' || state === 'returned' || state === 'polling';
 }
+
+/** States that end an attempt: the result panel shows them. */
+export function isOutcome(state: CheckoutState): state is OutcomeState {
+  return !isBusy(state) && state !== 'idle';
+}

@@ -8,11 +8,11 @@ import type {
   OrderStatusResponse,
   Prefill,
 } from '../contract/bff-api.ts';
-import { emptyAddress, emptyBillingAddress, type AddressSection } from './address-fields.ts';
+import { emptyAddress, emptyBillingAddress, fieldsOf, type AddressSection } from './address-fields.ts';
 import { renderAddressFieldset } from './address-fieldset.ts';
 import { BffClient, BffError } from './bff-client.ts';
 import { checkoutStyles } from './checkout.styles.ts';
-import { isBusy, outcomeOfStatus, type CheckoutState } from './checkout-state.ts';
+import { isBusy, isOutcome, outcomeOfStatus, type CheckoutState } from './checkout-state.ts';
 import {
   SvcApprovedEvent,
   SvcCancelledEvent,
@@ -24,18 +24,21 @@ import {
   SvcSubmitEvent,
   type SvcErrorCode,
 } from './events.ts';
-import { countryOfLocale, countryOptions } from './i18n/countries.ts';
+import { countryOfCurrency, countryOfLocale, countryOptions } from './i18n/countries.ts';
 import { formatMoney, resolveLocale, translationFor } from './i18n/localize.ts';
 import type { AddressFieldName, Translation } from './i18n/translation.ts';
 import { PaymentPopup } from './payment-popup.ts';
 import { loadCheckoutRules, loadPhoneValidator, loadSubdivisions, type CheckoutRulesModule, type Subdivision } from './lazy-assets.ts';
 import { keepSessionToken, keptSessionToken } from './kept-session.ts';
+import { carryCatalogForm, catalogScope, forgetCatalogOrder, forgetForm, keepForm, keptForm } from './form-keeper.ts';
+import { renderResultPanel, resultPanelStyles } from './result-panel.ts';
+import { renderFormSkeleton, renderOrderSummary, summaryStyles, type OrderSummary } from './order-summary.ts';
+import { sortedSubdivisions } from './subdivision-order.ts';
 import { StatusPoller } from './status-poller.ts';
 import { toFieldErrorCode, type AddressErrors, type AddressValidator } from './validation/field-error-code.ts';
 import { SubdivisionCheck } from './validation/subdivision-check.ts';
 
 type CatalogItems = CreateSessionRequest['items'];
-type OrderSummary = { orderNumber: string; amount: string; currency: string };
 
 /** `items='[{"sku":"mug","quantity":2}]'`: a malformed attribute reads as no items rather than throwing in render. */
 const itemsConverter = {
@@ -96,7 +99,7 @@ function definedFields(partial: Readonly<Record<string, string | undefined>> | u
  * @cssproperty --svc-focus-ring - Box shadow of the focused control.
  */
 export class SvcCheckout extends LitElement {
-  static override styles = checkoutStyles;
+  static override styles = [checkoutStyles, summaryStyles, resultPanelStyles];
 
   /** The BFF's base URL, e.g. `https://pay.example.com`. */
   @property() bff = '';
@@ -154,20 +157,30 @@ export class SvcCheckout extends LitElement {
   override connectedCallback(): void {
     super.connectedCallback();
     this.langObserver.observe(document.documentElement, { attributes: true, attributeFilter: ['lang'] });
+    window.addEventListener('pageshow', this.onPageShow);
   }
+
+  /** Back from the hosted page out of the back-forward cache: the form, with its values, takes input again. */
+  private readonly onPageShow = (event: PageTransitionEvent) => {
+    if (event.persisted && this.checkoutState === 'redirecting' && !this.popup) this.checkoutState = 'idle';
+  };
 
   override disconnectedCallback(): void {
     super.disconnectedCallback();
     this.langObserver.disconnect();
+    window.removeEventListener('pageshow', this.onPageShow);
     this.poller?.stop();
     this.closePopup();
   }
 
   /** Set when the shopper submits from inside the element: their focus follows the checkout's status. */
   private focusFollowsStatus = false;
+  /** Set when an outcome arrives: the shopper, perhaps back from the payment page, is taken to it. */
+  private revealResult = false;
 
   protected override updated(changed: PropertyValues<this>): void {
     if (changed.has('bff') || changed.has('session') || changed.has('items')) void this.start();
+    if (this.revealResult) this.showResult();
     // The control the shopper was on got disabled or left with the form (submitting, a popup, an
     // outcome): keyboard and screen reader users land on the status instead of the page's top.
     if (this.checkoutState === 'idle') this.focusFollowsStatus = false;
@@ -221,6 +234,7 @@ export class SvcCheckout extends LitElement {
 
   /** Back to a fresh form (the session's prefill), stopping any status polling. Fires no event. */
   reset(): void {
+    if (this.order) this.forgetTypedForm(this.order.orderNumber);
     this.poller?.stop();
     this.closePopup();
     this.touched = new Set();
@@ -246,8 +260,11 @@ export class SvcCheckout extends LitElement {
     const outcome = this.outcome;
     return html`<div lang=${t.lang.split('-')[0] === locale.split('-')[0] ? locale : t.lang}>
       ${formShown && this.order ? this.renderForm(t, locale, this.order) : nothing}
+      ${state === 'loading' ? renderFormSkeleton(fieldsOf('billing'), !this.noShipping) : nothing}
+      ${isOutcome(state)
+        ? renderResultPanel({ t, locale, state, outcome, next: state === 'approved' ? t.approvedNext : undefined })
+        : nothing}
       <p class="status" part="status" role="status" tabindex="-1" data-state=${state}>${this.statusText(t, locale)}</p>
-      ${outcome && !isBusy(state) && state !== 'idle' ? html`<p>${t.orderNumber(outcome.orderNumber)}</p>` : nothing}
       ${this.canRetry()
         ? html`<button type="button" part="retry-button" @click=${() => void this.retry()}>${t.retry}</button>`
         : nothing}
@@ -256,7 +273,6 @@ export class SvcCheckout extends LitElement {
 
   private renderForm(t: Translation, locale: string, order: OrderSummary) {
     const busy = this.checkoutState !== 'idle';
-    const amount = formatMoney(locale, order.amount, order.currency);
     const countries = this.countries(locale);
     const fieldset = (section: AddressSection) => {
       const value = section === 'billing' ? this.billing : this.shipping;
@@ -266,7 +282,8 @@ export class SvcCheckout extends LitElement {
         value,
         t,
         countries,
-        subdivisions: this.subdivisions.get(value.country),
+        subdivisions: sortedSubdivisions(this.subdivisions.get(value.country), locale),
+        isOptional: (field) => field === 'zip' && !!this.rules?.isPostalCodeOptional(value.country),
         disabled: busy,
         shownError: (field) => this.shownError(t, section, field, errors),
         onInput: (field, fieldValue) => this.onFieldInput(section, field, fieldValue),
@@ -274,7 +291,7 @@ export class SvcCheckout extends LitElement {
       });
     };
     return html`<form part="form" novalidate aria-label=${t.form} @submit=${this.onSubmit} @focusin=${this.onFirstFocus}>
-      <div class="summary" part="summary"><span>${t.total}</span><strong>${amount}</strong></div>
+      ${renderOrderSummary(t, locale, order)}
       ${fieldset('billing')}
       ${this.noShipping
         ? nothing
@@ -283,7 +300,7 @@ export class SvcCheckout extends LitElement {
             ${t.sameAsBilling}
           </label>`}
       ${this.noShipping || this.sameAsBilling ? nothing : fieldset('shipping')}
-      <button type="submit" part="submit-button" ?disabled=${busy}>${t.pay(amount)}</button>
+      <button type="submit" part="submit-button" ?disabled=${busy}>${t.continueToPayment}</button>
     </form>`;
   }
 
@@ -305,11 +322,11 @@ export class SvcCheckout extends LitElement {
       case 'approved':
         return t.approved(outcome ? formatMoney(locale, outcome.amount, outcome.currency) : '');
       case 'declined':
-        // The BFF's message is already the shopper's, in their language, and says what to do next.
-        if (outcome?.canRetry) return outcome.message ?? `${t.declined} ${t.tryAnotherCard}`;
+        // The shared catalog's message by category says what to do next, in the page's language.
+        if (outcome?.canRetry) return this.catalogMessage(locale) ?? `${t.declined} ${t.tryAnotherCard}`;
         return `${t.declined} ${this.canRetry() ? t.tryAnotherCard : t.newCheckoutForAnotherCard}`;
       case 'cancelled':
-        return outcome?.canRetry ? (outcome.message ?? t.cancelled) : t.cancelled;
+        return outcome?.canRetry ? (this.catalogMessage(locale) ?? t.cancelled) : t.cancelled;
       case 'review':
         return t.review;
       case 'error':
@@ -317,6 +334,21 @@ export class SvcCheckout extends LitElement {
       case 'expired':
         return t.expired;
     }
+  }
+
+  /** The decline catalog's message for the outcome's category in `locale`, else the BFF's own. */
+  private catalogMessage(locale: string): string | undefined {
+    const reason = this.outcome?.reason;
+    return reason && this.rules ? this.rules.declineMessage(reason, locale) : this.outcome?.message;
+  }
+
+  private showResult(): void {
+    const panel = this.renderRoot.querySelector<HTMLElement>('[part="result"]');
+    if (!panel) return;
+    this.revealResult = false;
+    // On a phone the element may sit far below the shop's header: the shopper must see the answer.
+    this.scrollIntoView({ block: 'start', behavior: 'auto' });
+    panel.focus({ preventScroll: true });
   }
 
   private shownError(t: Translation, section: AddressSection, field: AddressFieldName, errors: AddressErrors): string | undefined {
@@ -388,12 +420,13 @@ export class SvcCheckout extends LitElement {
       return this.fail(error, 'invalid-session');
     }
     this.applyPrefill();
+    this.restoreForm(this.order.orderNumber);
     this.checkoutState = 'idle';
     this.emit(new SvcReadyEvent(this.order.orderNumber));
   }
 
   private applyPrefill(): void {
-    const defaultCountry = countryOfLocale(this.currentLocale()) ?? '';
+    const defaultCountry = countryOfLocale(this.currentLocale()) ?? countryOfCurrency(this.order?.currency) ?? '';
     this.billing = { ...emptyBillingAddress(), country: defaultCountry, ...definedFields(this.prefill.billing) };
     this.shipping = { ...emptyAddress(), country: defaultCountry, ...definedFields(this.prefill.shipping) };
     this.sameAsBilling = !this.prefill.shipping;
@@ -473,10 +506,12 @@ export class SvcCheckout extends LitElement {
     this.closePopup();
     const outcome = outcomeOfStatus(status.status);
     this.checkoutState = outcome;
+    this.revealResult = true;
     if (outcome === 'approved') {
+      this.forgetTypedForm(status.orderNumber);
       this.emit(new SvcApprovedEvent(status.orderNumber, status.amount, status.currency, status.auth));
     } else if (outcome === 'declined') {
-      this.emit(new SvcDeclinedEvent(status.orderNumber, status.message));
+      this.emit(new SvcDeclinedEvent(status.orderNumber, this.catalogMessage(this.currentLocale())));
     } else if (outcome === 'cancelled') {
       this.emit(new SvcCancelledEvent(status.orderNumber, status.canRetry));
     } else if (outcome === 'error') {
@@ -516,9 +551,12 @@ export class SvcCheckout extends LitElement {
   private async renewSession(): Promise<void> {
     this.checkoutState = 'loading';
     try {
+      const typed = this.order !== undefined;
       const created = await this.client().createSession(this.catalogRequest());
       this.sessionToken = created.sessionToken;
       this.order = created.order;
+      if (typed) this.keepTypedForm();
+      this.restoreForm(created.order.orderNumber);
       this.outcome = undefined;
       this.lastStatus = undefined;
       this.checkoutState = 'idle';
@@ -599,11 +637,39 @@ export class SvcCheckout extends LitElement {
       }
       return this.fail(error, 'invalid-session');
     }
-    if (!typed) this.applyPrefill();
+    if (!typed) {
+      this.applyPrefill();
+      this.restoreForm(this.order.orderNumber);
+    }
     this.checkoutState = 'idle';
   }
 
   // ----- the form -------------------------------------------------------------------------------
+
+  /** What the shopper typed for this order, kept in this tab until approval or "start over" (form-keeper.ts). */
+  private keepTypedForm(): void {
+    if (this.order) keepForm(this.order.orderNumber, { billing: this.billing, shipping: this.shipping, sameAsBilling: this.sameAsBilling });
+  }
+
+  /** After a return, a reload or Back: the order's kept form replaces the prefill (a catalog page carries its last order's). */
+  private restoreForm(orderNumber: string): void {
+    const kept = this.isCatalogMode() ? carryCatalogForm(this.catalogScope(), orderNumber) : keptForm(orderNumber);
+    if (!kept) return;
+    this.billing = kept.billing;
+    this.shipping = kept.shipping;
+    this.sameAsBilling = kept.sameAsBilling;
+    void this.ensureSubdivisions(kept.billing.country);
+    void this.ensureSubdivisions(kept.shipping.country);
+  }
+
+  private forgetTypedForm(orderNumber: string): void {
+    forgetForm(orderNumber);
+    if (this.isCatalogMode()) forgetCatalogOrder(this.catalogScope());
+  }
+
+  private catalogScope(): string {
+    return catalogScope(window.location.pathname, this.items);
+  }
 
   private readonly onSubmit = (event: SubmitEvent) => {
     event.preventDefault();
@@ -614,6 +680,7 @@ export class SvcCheckout extends LitElement {
 
   private readonly onSameAsBillingChange = (event: Event) => {
     this.sameAsBilling = (event.target as HTMLInputElement).checked;
+    this.keepTypedForm();
     if (!this.sameAsBilling) void this.ensureSubdivisions(this.shipping.country);
   };
 
@@ -629,6 +696,7 @@ export class SvcCheckout extends LitElement {
     if (section === 'billing') this.billing = next as CheckoutBillingAddress;
     else this.shipping = next;
     this.changed = new Set(this.changed).add(path);
+    this.keepTypedForm();
     if (this.serverErrors[path] !== undefined) {
       const { [path]: _cleared, ...rest } = this.serverErrors;
       this.serverErrors = rest;

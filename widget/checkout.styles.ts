@@ -90,7 +90,9 @@ export const checkoutStyles = css`
     outline-offset: 1px;
     box-shadow: var(--_focus);
   }
-  [aria-invalid='true'] {
+  /* As specific as the control rule above plus one: every invalid control shows it, text inputs too. */
+  input[aria-invalid='true']:not([type='checkbox']),
+  select[aria-invalid='true'] {
     border-color: var(--_error);
     border-width: 2px;
   }
@@ -103,13 +105,6 @@ export const checkoutStyles = css`
     display: flex;
     gap: 0.5rem;
     align-items: center;
-  }
-  .summary {
-    display: flex;
-    justify-content: space-between;
-    padding: var(--_gap);
-    background: var(--_surface);
-    border-radius: var(--_radius);
   }
   button {
     min-height: 2.75rem;

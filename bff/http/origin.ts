@@ -5,11 +5,18 @@ import { problemTypes } from '../../contract/bff-api.ts';
 import { allowlistCors, type AllowlistCorsOptions } from './cors.ts';
 import { ProblemException } from './problem.ts';
 
-export function originNotAllowed(): ProblemException {
+/**
+ * The refusal of a page's origin. It is readable by that page (Access-Control-Allow-Origin names
+ * it, no credentials): the widget can then tell its merchant's developer "origin not allowed"
+ * rather than "network". It carries nothing but the refusal, and the preflight still denies the
+ * origin, so no request with a token or a body ever runs for it.
+ */
+export function originNotAllowed(origin?: string): ProblemException {
   return new ProblemException(403, {
     type: problemTypes.originNotAllowed,
     title: 'Origin not allowed',
     detail: 'This site is not allowed to use the checkout.',
+    headers: origin ? { 'Access-Control-Allow-Origin': origin, Vary: 'Origin' } : {},
   });
 }
 
@@ -29,7 +36,7 @@ export function browserCors(allowedOrigins: readonly string[]): MiddlewareHandle
 export function rejectForeignOrigin(allowedOrigins: readonly string[]): MiddlewareHandler {
   return async (c, next) => {
     const origin = c.req.header('Origin');
-    if (origin !== undefined && !allowedOrigins.includes(origin)) throw originNotAllowed();
+    if (origin !== undefined && !allowedOrigins.includes(origin)) throw originNotAllowed(origin);
     await next();
   };
 }

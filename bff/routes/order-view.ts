@@ -1,6 +1,6 @@
 // How an order row is shown to the browser (contract/bff-api.ts shapes).
 import type { OrderLine, OrderStatusResponse, Prefill } from '../../contract/bff-api.ts';
-import { declineCategoryOfGatewayCode, declineMessage } from '../../contract/decline-messages.ts';
+import { declineCategoryOfGatewayCode, declineMessage, type DeclineCategory } from '../../contract/decline-messages.ts';
 import { isAwaitingOutcome, isDeclined, isExpired, isRetryableStatus } from '../orders/order-machine.ts';
 import { canRetry } from '../payments/attempt-rules.ts';
 import type { OrderRow } from '../store/schema.ts';
@@ -19,18 +19,21 @@ export function prefillOf(order: OrderRow): Prefill {
  * The shopper's message: for a decline or a cancel, the catalog's text in the checkout's language,
  * never the gateway's own (English, sometimes too telling); otherwise none.
  */
-function shopperMessage(order: OrderRow): string | undefined {
-  if (isTransferAttempt(order)) return transferShopperMessage(order);
+function shopperMessage(order: OrderRow): { message?: string; reason?: DeclineCategory } {
+  if (isTransferAttempt(order)) {
+    const message = transferShopperMessage(order);
+    return message ? { message } : {};
+  }
   // An expired order's message is one of ours (why it expired), not the gateway's.
-  if (isExpired(order.status)) return order.status_message ?? undefined;
-  if (!isRetryableStatus(order.status)) return undefined;
-  const category = isDeclined(order.status) ? declineCategoryOfGatewayCode(order.gateway_code) : 'cancelled';
-  return declineMessage(category, order.locale);
+  if (isExpired(order.status)) return order.status_message ? { message: order.status_message } : {};
+  if (!isRetryableStatus(order.status)) return {};
+  const reason = isDeclined(order.status) ? declineCategoryOfGatewayCode(order.gateway_code) : 'cancelled';
+  return { message: declineMessage(reason, order.locale), reason };
 }
 
 export function orderStatusView(order: OrderRow, rules: { maxAttempts: number; now: Date }): OrderStatusResponse {
   const retry = canRetry(order, rules.maxAttempts, rules.now);
-  const message = shopperMessage(order);
+  const said = shopperMessage(order);
   return {
     orderNumber: order.order_number,
     status: order.status,
@@ -41,7 +44,7 @@ export function orderStatusView(order: OrderRow, rules: { maxAttempts: number; n
     attempts: order.attempt_number,
     canRetry: retry,
     ...(order.gateway_auth ? { auth: order.gateway_auth } : {}),
-    ...(message ? { message } : {}),
+    ...said,
     updatedAt: order.updated_at,
   };
 }

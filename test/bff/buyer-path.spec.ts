@@ -57,6 +57,8 @@ test('decline, then another card: the second attempt is a new processPayment und
   // The shopper's message is ours, in the checkout's language (Spanish by default), not the gateway's.
   expect(declined.message).toContain('No se cobró nada');
   expect(declined.message).not.toContain('Transaction denied');
+  // The category too, so a widget whose page speaks another language says the same thing.
+  expect(declined.reason).toBe('card_blocked');
   expect(declined.auth).toBeUndefined();
 
   const approved = await payAndReturn(session.sessionToken, session.orderNumber, { card: approvingCard });
@@ -96,6 +98,7 @@ test('cancel: the buyer cancelling on the hosted page is a cancel, not a decline
   const status = await payAndReturn(session.sessionToken, session.orderNumber, { card: approvingCard, cancel: true });
   expect(status).toMatchObject({ status: 'cancelled', final: false, canRetry: true });
   expect(status.message).toContain('Canceló el pago');
+  expect(status.reason).toBe('cancelled');
   const order = await findOrder(stack.bff.store.db, session.orderNumber);
   expect(order?.captured_amount).toBe('0');
   const again = await payAndReturn(session.sessionToken, session.orderNumber, { card: approvingCard });

@@ -39,7 +39,10 @@ test('CORS denies a foreign origin, and a foreign Origin is refused outright', a
     body: JSON.stringify({ items: [{ sku: 'CR-COFFEE-500', quantity: 1 }] }),
   });
   expect(created.status).toBe(403);
-  expect(created.headers.get('Access-Control-Allow-Origin')).toBeNull();
+  // The refusal alone is readable by the refused page (so the widget can say "origin not allowed"
+  // rather than "network"), never with credentials; the preflight above still denies it.
+  expect(created.headers.get('Access-Control-Allow-Origin')).toBe(foreignOrigin);
+  expect(created.headers.get('Access-Control-Allow-Credentials')).toBeNull();
   expect((await created.json()).type).toBe('urn:svc-checkout:problem:origin-not-allowed');
 
   const session = await createCatalogSession(stack.bffUrl);

@@ -44,7 +44,7 @@ describe('the checkout form', () => {
       await waitForStates(element);
       expect(field<HTMLSelectElement>(element, 'billing', 'State').value).to.equal('CR-SJ');
       expect(text(root(element).querySelector('[part="summary"] strong'))).to.equal('CRC 12,500.00');
-      expect(text(submitButton(element))).to.equal('Pay CRC 12,500.00');
+      expect(text(submitButton(element))).to.equal('Continue to payment');
       await expectAccessible(element);
     });
 
@@ -169,7 +169,8 @@ describe('the checkout form', () => {
       submitButton(element).click();
       await waitUntil(() => field(element, 'billing', 'First name').getAttribute('aria-invalid') === 'true');
       expect(root(element).activeElement === field(element, 'billing', 'First name'), 'focus on the first name').to.equal(true);
-      expect(statusText(element)).to.equal('Please fix 9 fields.');
+      // Eight: the country is already chosen (the order's currency is CRC).
+      expect(statusText(element)).to.equal('Please fix 8 fields.');
       expect(describedError(field(element, 'billing', 'City'))).to.equal('Fill in this field.');
       expect(submits).to.equal(0);
       expect(element.state).to.equal('idle');
@@ -232,16 +233,18 @@ describe('the checkout form', () => {
   describe('when the locale changes', () => {
     it('switches the text, the money format and the country names', async () => {
       const { element } = await mount({ prefilled: true });
-      expect(text(submitButton(element))).to.equal('Pay CRC 12,500.00');
+      expect(text(submitButton(element))).to.equal('Continue to payment');
       expect(field<HTMLSelectElement>(element, 'billing', 'Country').selectedOptions[0]?.textContent).to.equal('Costa Rica');
       element.locale = 'pt-BR';
       await element.updateComplete;
-      expect(text(submitButton(element))).to.equal('Pagar CRC 12.500,00');
+      expect(text(submitButton(element))).to.equal('Continuar para o pagamento');
+      expect(text(root(element).querySelector('[part="summary"] strong'))).to.equal('CRC 12.500,00');
       expect(field<HTMLSelectElement>(element, 'billing', 'País').options[14]?.textContent).to.equal('Brasil');
       expect(root(element).querySelector('legend')?.textContent).to.equal('Endereço de cobrança');
       element.locale = 'es-MX';
       await element.updateComplete;
-      expect(text(submitButton(element))).to.equal('Pagar CRC 12,500.00');
+      expect(text(submitButton(element))).to.equal('Continuar al pago');
+      expect(text(root(element).querySelector('[part="summary"] strong'))).to.equal('CRC 12,500.00');
       expect(field(element, 'billing', 'Teléfono o celular')).to.exist;
       expect(root(element).querySelector('[lang]')?.getAttribute('lang')).to.equal('es-MX');
       await expectAccessible(element);

@@ -1,38 +1,14 @@
 // Back from the gateway: the merchant page opens with `#svc-result=<status token>` (made by the real
 // BFF after the buyer paid on the real sandbox's hosted page), the element reads and clears it,
 // polls and shows the outcome.
-import { expect, fixture, html, waitUntil } from '@open-wc/testing';
+import { expect, fixture, html } from '@open-wc/testing';
 import '../../widget/svc-checkout.ts';
 import type { SvcCheckout } from '../../widget/checkout.component.ts';
 import type { SvcStatusEvent } from '../../widget/events.ts';
 import { expectAccessible } from './support/axe.ts';
 import { nextEvent, root, statusText, waitForState } from './support/element-parts.ts';
-import { cards, merchantSession, payAndReturn, stack, costaRicanBilling } from './support/stack.ts';
-
-const billing = costaRicanBilling;
-
-/** Checks out through a first element (as the shopper would) and returns the hosted page URL. */
-async function checkoutToHostedPage(): Promise<{ hostedUrl: string; sessionToken: string }> {
-  const { bff } = await stack();
-  const { sessionToken } = await merchantSession({ prefill: { billing } });
-  const element = await fixture<SvcCheckout>(html`<svc-checkout bff=${bff} session=${sessionToken} locale="en"></svc-checkout>`);
-  await waitForState(element, 'idle');
-  element.addEventListener('svc-redirect', (event) => event.preventDefault());
-  const redirected = nextEvent(element, 'svc-redirect');
-  await element.submit();
-  return { hostedUrl: (await redirected).url, sessionToken };
-}
-
-/** The shopper types the billing address (catalog sessions have no prefill). */
-async function fillBilling(element: SvcCheckout) {
-  for (const [name, value] of Object.entries(billing)) {
-    const control = root(element).getElementById(`billing-${name}`) as HTMLInputElement | HTMLSelectElement;
-    if (name === 'state') await waitUntil(() => !control.disabled, 'the state list did not load');
-    control.value = value;
-    control.dispatchEvent(new Event(control instanceof HTMLSelectElement ? 'change' : 'input'));
-    await element.updateComplete;
-  }
-}
+import { arriveAt, checkoutToHostedPage, fillBilling } from './support/hosted-trip.ts';
+import { cards, payAndReturn, stack } from './support/stack.ts';
 
 /** The shopper presses "Try again", (re)types if asked, pays the new hosted page with a good card. */
 async function retryAndPayWithAnotherCard(element: SvcCheckout, declinedPage: string, options: { fill?: boolean } = {}) {
@@ -53,12 +29,6 @@ async function expectApprovedOnReturn(template: ReturnType<typeof html>, orderNu
   const element = await fixture<SvcCheckout>(template);
   expect((await approved).orderNumber).to.equal(orderNumber);
   await waitForState(element, 'approved');
-}
-
-/** The merchant page as the BFF's 303 leaves it: same document, the landing URL's fragment. */
-function arriveAt(landing: string) {
-  const url = new URL(landing);
-  history.replaceState(null, '', `${location.pathname}${location.search}${url.hash}`);
 }
 
 function recordEvents(): { names: string[]; statuses: string[]; stop: () => void } {
@@ -114,8 +84,8 @@ describe('returning from the hosted payment page', function () {
       const element = await fixture<SvcCheckout>(html`<svc-checkout bff=${bff} session=${sessionToken} locale="es-CR"></svc-checkout>`);
       const event = await declined;
       await waitForState(element, 'declined');
-      // The BFF's own message in the language of the checkout (English here), never the gateway's text.
-      expect(statusText(element)).to.match(/^[^()]*No money was taken\.$/);
+      // The shared catalog's message in the page's language (the attempt was made in English), never the gateway's text.
+      expect(statusText(element)).to.match(/^[^()]*No se cobró nada\.$/);
       expect(statusText(element)).to.not.contain('denied');
       expect(event.reason).to.equal(statusText(element));
       await expectAccessible(element);
@@ -157,7 +127,7 @@ describe('returning from the hosted payment page', function () {
       const element = await fixture<SvcCheckout>(html`<svc-checkout bff=${bff} session=${sessionToken} locale="pt-BR"></svc-checkout>`);
       expect((await cancelled).canRetry).to.equal(true);
       await waitForState(element, 'cancelled');
-      expect(statusText(element)).to.contain('You cancelled the payment');
+      expect(statusText(element)).to.contain('Você cancelou o pagamento');
       expect(declines).to.equal(0);
       expect(root(element).querySelector('[part="retry-button"]')).to.exist;
       await expectAccessible(element);

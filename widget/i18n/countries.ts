@@ -29,3 +29,12 @@ export function countryOfLocale(locale: string): string | undefined {
   const region = new Intl.Locale(locale).region;
   return region && isCountryCode(region) ? region : undefined;
 }
+
+/**
+ * The country a shop's currency points at: an ISO 4217 code starts with its issuing country's
+ * ISO 3166 alpha-2 (CRC → CR, GTQ → GT, USD → US); EUR and the X.. units name no country.
+ */
+export function countryOfCurrency(currency: string | undefined): string | undefined {
+  const country = currency?.slice(0, 2).toUpperCase();
+  return country && currency !== 'EUR' && isCountryCode(country) ? country : undefined;
+}

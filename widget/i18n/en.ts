@@ -20,7 +20,7 @@ export const en: Translation = {
   },
   optional: 'optional',
   chooseCountry: 'Choose a country',
-  chooseState: 'Choose a state or province',
+  chooseState: 'Choose one',
   loadingStates: 'Loading…',
   errors: {
     required: 'Fill in this field.',
@@ -47,7 +47,6 @@ export const en: Translation = {
   polling: 'Confirming your payment with the bank…',
   approved: (amount) => `Payment approved: ${amount}. Thank you!`,
   declined: 'Your payment was declined. No money was taken.',
-  declinedBecause: (reason) => `Your payment was declined (${reason}). No money was taken.`,
   cancelled: 'You cancelled the payment. No money was taken.',
   tryAnotherCard: 'You can try again with another card.',
   newCheckoutForAnotherCard: 'To try another card, start the checkout again from the shop.',
@@ -57,4 +56,16 @@ export const en: Translation = {
   expired: 'This checkout has expired. Please reload the page to start again.',
   expiredRenewed: 'Your checkout had expired, so we started a new one. Please submit again.',
   orderNumber: (orderNumber) => `Order ${orderNumber}`,
+  continueToPayment: 'Continue to payment',
+  resultTitle: {
+    approved: 'Payment approved',
+    declined: 'Payment declined',
+    cancelled: 'Payment cancelled',
+    review: 'Payment under review',
+    error: 'Payment not completed',
+    expired: 'Checkout expired',
+  },
+  approvedNext: 'Keep your order number. The shop will confirm your order.',
+  amount: 'Amount',
+  originNotAllowed: 'Payments are not available on this page. Please contact the shop.',
 };

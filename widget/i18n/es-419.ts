@@ -9,7 +9,7 @@ export const es419: PartialTranslation = {
     state: 'Provincia o estado',
     telephone: 'Teléfono o celular',
   },
-  chooseState: 'Elija una provincia o estado',
+  chooseState: 'Elija una',
   errors: {
     state_not_in_country: 'Elija una provincia o estado del país seleccionado.',
   },

@@ -21,7 +21,7 @@ export const es: Translation = {
   },
   optional: 'opcional',
   chooseCountry: 'Elija un país',
-  chooseState: 'Elija una provincia',
+  chooseState: 'Elija una',
   loadingStates: 'Cargando…',
   errors: {
     required: 'Complete este campo.',
@@ -48,7 +48,6 @@ export const es: Translation = {
   polling: 'Confirmando su pago con el banco…',
   approved: (amount) => `Pago aprobado: ${amount}. ¡Gracias!`,
   declined: 'Su pago fue rechazado. No se cobró nada.',
-  declinedBecause: (reason) => `Su pago fue rechazado (${reason}). No se cobró nada.`,
   cancelled: 'Canceló el pago. No se cobró nada.',
   tryAnotherCard: 'Puede intentar de nuevo con otra tarjeta.',
   newCheckoutForAnotherCard: 'Para intentar con otra tarjeta, inicie de nuevo el pago desde la tienda.',
@@ -58,4 +57,16 @@ export const es: Translation = {
   expired: 'Este pago expiró. Recargue la página para empezar de nuevo.',
   expiredRenewed: 'Su pago había expirado y empezamos uno nuevo. Envíe el formulario otra vez.',
   orderNumber: (orderNumber) => `Pedido ${orderNumber}`,
+  continueToPayment: 'Continuar al pago',
+  resultTitle: {
+    approved: 'Pago aprobado',
+    declined: 'Pago rechazado',
+    cancelled: 'Pago cancelado',
+    review: 'Pago en revisión',
+    error: 'Pago no completado',
+    expired: 'El pago expiró',
+  },
+  approvedNext: 'Guarde su número de pedido. La tienda le confirmará el pedido.',
+  amount: 'Monto',
+  originNotAllowed: 'Los pagos no están disponibles en esta página. Contacte a la tienda.',
 };

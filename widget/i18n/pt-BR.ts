@@ -20,7 +20,7 @@ export const ptBR: Translation = {
   },
   optional: 'opcional',
   chooseCountry: 'Escolha um país',
-  chooseState: 'Escolha um estado',
+  chooseState: 'Escolha um',
   loadingStates: 'Carregando…',
   errors: {
     required: 'Preencha este campo.',
@@ -47,7 +47,6 @@ export const ptBR: Translation = {
   polling: 'Confirmando seu pagamento com o banco…',
   approved: (amount) => `Pagamento aprovado: ${amount}. Obrigado!`,
   declined: 'Seu pagamento foi recusado. Nada foi cobrado.',
-  declinedBecause: (reason) => `Seu pagamento foi recusado (${reason}). Nada foi cobrado.`,
   cancelled: 'Você cancelou o pagamento. Nada foi cobrado.',
   tryAnotherCard: 'Você pode tentar novamente com outro cartão.',
   newCheckoutForAnotherCard: 'Para tentar outro cartão, inicie o pagamento novamente na loja.',
@@ -57,4 +56,16 @@ export const ptBR: Translation = {
   expired: 'Este pagamento expirou. Recarregue a página para começar de novo.',
   expiredRenewed: 'Seu pagamento havia expirado e iniciamos um novo. Envie novamente.',
   orderNumber: (orderNumber) => `Pedido ${orderNumber}`,
+  continueToPayment: 'Continuar para o pagamento',
+  resultTitle: {
+    approved: 'Pagamento aprovado',
+    declined: 'Pagamento recusado',
+    cancelled: 'Pagamento cancelado',
+    review: 'Pagamento em análise',
+    error: 'Pagamento não concluído',
+    expired: 'O pagamento expirou',
+  },
+  approvedNext: 'Guarde o número do pedido. A loja confirmará o seu pedido.',
+  amount: 'Valor',
+  originNotAllowed: 'Os pagamentos não estão disponíveis nesta página. Fale com a loja.',
 };

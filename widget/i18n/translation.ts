@@ -35,6 +35,7 @@ export interface Translation {
   fields: Record<AddressFieldName, string>;
   optional: string;
   chooseCountry: string;
+  /** The state list's empty choice: short, because the select may be narrow on a phone (its label names it). */
   chooseState: string;
   loadingStates: string;
   errors: Record<FieldErrorCode, string>;
@@ -53,7 +54,6 @@ export interface Translation {
   polling: string;
   approved: (amount: string) => string;
   declined: string;
-  declinedBecause: (reason: string) => string;
   /** The buyer pressed Cancel on the hosted page. */
   cancelled: string;
   /** Follows a decline or a cancel when the element offers a retry. */
@@ -66,6 +66,15 @@ export interface Translation {
   expired: string;
   expiredRenewed: string;
   orderNumber: (orderNumber: string) => string;
+  /** The submit button when the gateway's hosted page follows (the card is asked there). */
+  continueToPayment: string;
+  /** The result panel's heading per outcome. */
+  resultTitle: Record<'approved' | 'declined' | 'cancelled' | 'review' | 'error' | 'expired', string>;
+  /** The result panel's "what happens next" after an approval. */
+  approvedNext: string;
+  amount: string;
+  /** The page's origin is not allowed by the payment service (a set-up problem of the shop). */
+  originNotAllowed: string;
 }
 
 /** A regional variant overrides only what differs from its parent language. */

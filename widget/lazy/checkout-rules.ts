@@ -4,3 +4,6 @@
 // (the element shows its loading state meanwhile). widget/lazy-assets.ts loads it.
 export { orderNumberOfStatusToken, problemTypes, resultFragmentParameter } from '../../contract/bff-api.ts';
 export { AddressValidator } from '../validation/address-validator.ts';
+// The one catalog of decline and cancel messages, shared with the BFF's status answer.
+export { declineMessage } from '../../contract/decline-messages.ts';
+export { isPostalCodeOptional } from '../../contract/address.ts';

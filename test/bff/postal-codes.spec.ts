@@ -1,0 +1,37 @@
+// A postal code is checked by its country's format (the contract's rule, shared with the widget):
+// a Costa Rican "abc" is a 400 naming the field; a country without postal codes takes none.
+import { expect, test } from '@playwright/test';
+import { costaRicaBilling, createMerchantSession, postCheckout } from './fixtures/buyer.ts';
+import { startInProcessStack } from './fixtures/in-process-stack.ts';
+import type { Stack } from './fixtures/stack.ts';
+
+let stack: Stack;
+test.beforeAll(async () => {
+  stack = await startInProcessStack();
+});
+test.afterAll(async () => {
+  await stack?.close();
+});
+
+async function checkoutWith(billing: Record<string, string>) {
+  const { sessionToken } = await createMerchantSession(stack.bffUrl);
+  return postCheckout(stack.bffUrl, sessionToken, { billing: { ...costaRicaBilling, ...billing }, sameAsBilling: true });
+}
+
+test('a Costa Rican postal code that is not one is refused, naming the field', async () => {
+  const response = await checkoutWith({ zip: 'abc' });
+  expect(response.status).toBe(400);
+  expect(response.headers.get('content-type')).toContain('application/problem+json');
+  const problem = (await response.json()) as { errors: Array<{ path: string; code?: string }> };
+  expect(problem.errors).toEqual([expect.objectContaining({ path: 'billing.zip', code: 'invalid_zip' })]);
+});
+
+test('a Costa Rican postal code is required; a Bolivian address, whose country has none, goes through without one', async () => {
+  const missing = await checkoutWith({ zip: '' });
+  expect(missing.status).toBe(400);
+  expect(((await missing.json()) as { errors: Array<{ path: string; code?: string }> }).errors).toEqual([
+    expect.objectContaining({ path: 'billing.zip', code: 'required' }),
+  ]);
+  const bolivian = await checkoutWith({ country: 'BO', state: 'BO-L', city: 'La Paz', zip: '', telephone: '+591 2 2123456' });
+  expect(bolivian.status).toBe(200);
+});

@@ -1,0 +1,137 @@
+// The form's details a shopper notices: a red border on every invalid control, a sensible country
+// already chosen, states in alphabetical order, postal codes checked per country, no page jump
+// while loading, what they are buying, and a button that says what it does.
+import { expect, fixture, html, waitUntil } from '@open-wc/testing';
+import { setViewport } from '@web/test-runner-commands';
+import '../../widget/svc-checkout.ts';
+import type { SvcCheckout } from '../../widget/checkout.component.ts';
+import { expectAccessible } from './support/axe.ts';
+import { describedError, field, root, submitButton, waitForState } from './support/element-parts.ts';
+import { merchantSession, stack } from './support/stack.ts';
+
+async function merchantElement(locale: string, currency = 'CRC'): Promise<SvcCheckout> {
+  const { bff } = await stack();
+  const { sessionToken } = await merchantSession(currency === 'CRC' ? {} : { currency, amount: '55.00' });
+  const element = await fixture<SvcCheckout>(html`<svc-checkout bff=${bff} session=${sessionToken} locale=${locale}></svc-checkout>`);
+  await waitForState(element, 'idle');
+  return element;
+}
+
+async function choose(element: SvcCheckout, label: string, value: string) {
+  const select = field<HTMLSelectElement>(element, 'billing', label);
+  select.value = value;
+  select.dispatchEvent(new Event('change'));
+  await element.updateComplete;
+}
+
+async function stateNames(element: SvcCheckout): Promise<string[]> {
+  const select = field<HTMLSelectElement>(element, 'billing', 'State');
+  await waitUntil(() => !select.disabled, 'the state list did not load');
+  return [...select.options].slice(1).map((option) => option.textContent ?? '');
+}
+
+async function typeZip(element: SvcCheckout, zip: string) {
+  const input = field(element, 'billing', 'Postal code');
+  input.value = zip;
+  input.dispatchEvent(new Event('input'));
+  input.dispatchEvent(new Event('blur'));
+  await element.updateComplete;
+  return input;
+}
+
+for (const viewport of [
+  { name: 'phone', width: 390, height: 844 },
+  { name: 'desktop', width: 1280, height: 800 },
+]) {
+  describe(`the form's polish (${viewport.name})`, function () {
+    this.timeout(30_000);
+    before(() => setViewport({ width: viewport.width, height: viewport.height }));
+    beforeEach(() => sessionStorage.clear());
+
+    it('draws the error border on invalid text inputs and selects alike', async () => {
+      const element = await merchantElement('en');
+      await element.submit();
+      await element.updateComplete;
+      const invalid = [...root(element).querySelectorAll<HTMLElement>('[aria-invalid="true"]')];
+      expect(invalid.map((control) => control.localName)).to.include.members(['input', 'select']);
+      const errorColor = getComputedStyle(root(element).querySelector('.error')!).color;
+      for (const control of invalid) {
+        const style = getComputedStyle(control);
+        expect([control.id, style.borderTopColor, style.borderTopWidth]).to.deep.equal([control.id, errorColor, '2px']);
+      }
+      await expectAccessible(element);
+    });
+
+    it('keeps the state placeholder whole in its select', async () => {
+      const element = await merchantElement('en');
+      const select = field<HTMLSelectElement>(element, 'billing', 'State');
+      const context = document.createElement('canvas').getContext('2d')!;
+      context.font = getComputedStyle(select).font;
+      const room = select.clientWidth - 40; // padding and the arrow
+      expect(context.measureText(select.options[0]!.textContent!).width).to.be.below(room);
+    });
+
+    it('holds the form height while loading: no jump when the form arrives', async () => {
+      const { bff } = await stack();
+      const { sessionToken } = await merchantSession();
+      const element = await fixture<SvcCheckout>(html`<svc-checkout bff=${bff} session=${sessionToken} locale="en"></svc-checkout>`);
+      expect(element.state).to.equal('loading');
+      const loadingHeight = element.getBoundingClientRect().height;
+      await expectAccessible(element);
+      await waitForState(element, 'idle');
+      const formHeight = element.getBoundingClientRect().height;
+      expect(Math.abs(formHeight - loadingHeight) / formHeight).to.be.below(0.05);
+    });
+  });
+}
+
+describe('the country, states and postal code', function () {
+  this.timeout(30_000);
+  before(() => setViewport({ width: 1280, height: 800 }));
+  beforeEach(() => sessionStorage.clear());
+
+  it('preselects the country from the locale, else from the currency', async () => {
+    expect(field<HTMLSelectElement>(await merchantElement('es-GT'), 'billing', 'País').value).to.equal('GT');
+    expect(field<HTMLSelectElement>(await merchantElement('en'), 'billing', 'Country').value).to.equal('CR');
+    expect(field<HTMLSelectElement>(await merchantElement('en', 'USD'), 'billing', 'Country').value).to.equal('US');
+  });
+
+  it('sorts states by name in the shopper language', async () => {
+    const element = await merchantElement('en');
+    await choose(element, 'Country', 'US');
+    const names = await stateNames(element);
+    expect(names.slice(0, 4)).to.deep.equal(['Alabama', 'Alaska', 'American Samoa', 'Arizona']);
+    const collator = new Intl.Collator('en', { sensitivity: 'base' });
+    expect([...names].sort(collator.compare)).to.deep.equal(names);
+  });
+
+  it('checks a Costa Rican postal code by its format, and leaves it optional where a country has none', async () => {
+    const element = await merchantElement('en');
+    const zip = await typeZip(element, 'abc');
+    expect(describedError(zip)).to.equal('Enter a valid postal code.');
+    await typeZip(element, '10101');
+    expect(describedError(zip)).to.equal(undefined);
+
+    await choose(element, 'Country', 'BO'); // Bolivia: no postal code format
+    await typeZip(element, '');
+    expect(describedError(field(element, 'billing', 'Postal code'))).to.equal(undefined);
+    expect(field(element, 'billing', 'Postal code').required).to.equal(false);
+    expect(root(element).querySelector('label[for="billing-zip"]')!.textContent).to.contain('(optional)');
+    await expectAccessible(element);
+  });
+
+  it('shows the order lines above the total, and says the button continues to payment', async () => {
+    const { bff } = await stack();
+    const items = '[{"sku":"CR-HAMMOCK","quantity":2}]';
+    const element = await fixture<SvcCheckout>(html`<svc-checkout bff=${bff} items=${items} locale="en"></svc-checkout>`);
+    await waitForState(element, 'idle');
+    const lines = [...root(element).querySelectorAll('[part="lines"] li')].map((line) =>
+      [...line.children].map((cell) => cell.textContent!.replace(/\s+/g, ' ').trim()),
+    );
+    expect(lines).to.have.length(1);
+    expect(lines[0]![0]).to.match(/^2 × \S/);
+    expect(lines[0]![1]).to.match(/^CRC [\d,]+\.\d\d$/);
+    expect(submitButton(element).textContent!.trim()).to.equal('Continue to payment');
+    await expectAccessible(element);
+  });
+});

@@ -1,0 +1,119 @@
+// What the shopper typed survives a decline, a cancel, Back from the hosted page, a reload and a
+// closed popup (sessionStorage, per order), and is gone after an approval or "start over".
+import { expect, fixture, html } from '@open-wc/testing';
+import '../../widget/svc-checkout.ts';
+import type { SvcCheckout } from '../../widget/checkout.component.ts';
+import { expectAccessible } from './support/axe.ts';
+import { nextEvent, root, waitForState } from './support/element-parts.ts';
+import { arriveAt, fillBilling, shownBilling, submitToHostedPage } from './support/hosted-trip.ts';
+import { cards, costaRicanBilling, merchantSession, payAndReturn, stack } from './support/stack.ts';
+
+const items = '[{"sku":"CR-HAMMOCK","quantity":1}]';
+
+function keptKeys(): string[] {
+  return Object.keys(sessionStorage).filter((key) => key.startsWith('svc-checkout:form:'));
+}
+
+async function catalogElement(): Promise<SvcCheckout> {
+  const { bff } = await stack();
+  const element = await fixture<SvcCheckout>(html`<svc-checkout bff=${bff} items=${items} locale="en"></svc-checkout>`);
+  await waitForState(element, 'idle');
+  return element;
+}
+
+function pressRetry(element: SvcCheckout) {
+  root(element).querySelector<HTMLButtonElement>('[part="retry-button"]')!.click();
+}
+
+describe("the shopper's typed form", function () {
+  this.timeout(40_000);
+
+  beforeEach(() => sessionStorage.clear());
+  afterEach(() => history.replaceState(null, '', location.pathname + location.search));
+
+  it('comes back after a reload of a merchant session page', async () => {
+    const { bff } = await stack();
+    const { sessionToken } = await merchantSession();
+    const first = await fixture<SvcCheckout>(html`<svc-checkout bff=${bff} session=${sessionToken} locale="en"></svc-checkout>`);
+    await waitForState(first, 'idle');
+    await fillBilling(first);
+    first.remove();
+
+    const reloaded = await fixture<SvcCheckout>(html`<svc-checkout bff=${bff} session=${sessionToken} locale="en"></svc-checkout>`);
+    await waitForState(reloaded, 'idle');
+    expect(shownBilling(reloaded)).to.deep.equal(costaRicanBilling);
+    await expectAccessible(reloaded);
+  });
+
+  it('comes back after Back from the hosted page, though a catalog page makes a new order', async () => {
+    const first = await catalogElement();
+    await fillBilling(first);
+    await submitToHostedPage(first);
+    first.remove();
+
+    const back = await catalogElement();
+    expect(shownBilling(back)).to.deep.equal(costaRicanBilling);
+    await expectAccessible(back);
+  });
+
+  it('comes back for the next attempt after a decline, and is forgotten once the order is approved', async () => {
+    const first = await catalogElement();
+    await fillBilling(first);
+    const declinedPage = await submitToHostedPage(first);
+    first.remove();
+    arriveAt((await payAndReturn(declinedPage, cards.declined)).landing);
+
+    const { bff } = await stack();
+    const element = await fixture<SvcCheckout>(html`<svc-checkout bff=${bff} items=${items} locale="en"></svc-checkout>`);
+    await waitForState(element, 'declined');
+    pressRetry(element);
+    await waitForState(element, 'idle');
+    expect(shownBilling(element)).to.deep.equal(costaRicanBilling);
+
+    const retryPage = await submitToHostedPage(element);
+    element.remove();
+    arriveAt((await payAndReturn(retryPage, cards.approved)).landing);
+    const approved = nextEvent(document, 'svc-approved');
+    const returning = await fixture<SvcCheckout>(html`<svc-checkout bff=${bff} items=${items} locale="en"></svc-checkout>`);
+    await approved;
+    await waitForState(returning, 'approved');
+    expect(keptKeys()).to.deep.equal([]);
+  });
+
+  it('comes back after a cancel on the hosted page', async () => {
+    const { bff } = await stack();
+    const { sessionToken } = await merchantSession();
+    const first = await fixture<SvcCheckout>(html`<svc-checkout bff=${bff} session=${sessionToken} locale="es-CR"></svc-checkout>`);
+    await waitForState(first, 'idle');
+    await fillBilling(first);
+    const hostedPage = await submitToHostedPage(first);
+    first.remove();
+    arriveAt((await payAndReturn(hostedPage, cards.approved, { cancel: true })).landing);
+
+    const element = await fixture<SvcCheckout>(html`<svc-checkout bff=${bff} session=${sessionToken} locale="es-CR"></svc-checkout>`);
+    await waitForState(element, 'cancelled');
+    pressRetry(element);
+    await waitForState(element, 'idle');
+    expect(shownBilling(element)).to.deep.equal(costaRicanBilling);
+    await expectAccessible(element);
+  });
+
+  it('is forgotten on "start over" (reset)', async () => {
+    const element = await catalogElement();
+    await fillBilling(element);
+    expect(keptKeys()).to.have.length(1);
+    element.reset();
+    await waitForState(element, 'idle');
+    expect(keptKeys()).to.deep.equal([]);
+    expect(shownBilling(element).firstName).to.equal('');
+  });
+
+  it('never holds anything but the address fields', async () => {
+    const element = await catalogElement();
+    await fillBilling(element);
+    const [key] = keptKeys();
+    const kept = JSON.parse(sessionStorage.getItem(key!)!) as Record<string, unknown>;
+    expect(Object.keys(kept).sort()).to.deep.equal(['billing', 'sameAsBilling', 'shipping']);
+    expect(JSON.stringify(kept)).to.not.match(/\d{12,}/);
+  });
+});

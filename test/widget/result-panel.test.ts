@@ -1,0 +1,113 @@
+// Back from the payment page the shopper sees the answer: the element scrolls itself into view and
+// moves focus to a result panel (icon, heading, amount, order number); a decline says what to do in
+// the page's language, by category, never with the gateway's own words.
+import { expect, fixture, html } from '@open-wc/testing';
+import { setViewport } from '@web/test-runner-commands';
+import '../../widget/svc-checkout.ts';
+import type { SvcCheckout } from '../../widget/checkout.component.ts';
+import { expectAccessible } from './support/axe.ts';
+import { root, statusText, waitForState } from './support/element-parts.ts';
+import { arriveAt, checkoutToHostedPage } from './support/hosted-trip.ts';
+import { cards, payAndReturn, stack } from './support/stack.ts';
+
+const insufficientFundsCard = '4112613451591116';
+const wrongCvvCard = '4523080346468525';
+const lostCard = '4549179990476733';
+
+/** A shop page whose header and cart push the checkout far below the first screen. */
+async function returnToShopPage(landing: string, locale: string): Promise<SvcCheckout> {
+  arriveAt(landing);
+  const { bff } = await stack();
+  const page = await fixture<HTMLElement>(html`<div>
+    <div style="height: 1321px">cart</div>
+    <svc-checkout bff=${bff} locale=${locale}></svc-checkout>
+  </div>`);
+  return page.querySelector<SvcCheckout>('svc-checkout')!;
+}
+
+function resultPanel(element: SvcCheckout): HTMLElement {
+  const panel = root(element).querySelector<HTMLElement>('[part="result"]');
+  if (!panel) throw new Error('no result panel');
+  return panel;
+}
+
+function isOnScreen(element: Element): boolean {
+  const box = element.getBoundingClientRect();
+  return box.top >= 0 && box.bottom <= window.innerHeight;
+}
+
+async function declineWith(card: string, locale: string): Promise<SvcCheckout> {
+  const { hostedUrl } = await checkoutToHostedPage('en');
+  const element = await returnToShopPage((await payAndReturn(hostedUrl, card)).landing, locale);
+  await waitForState(element, 'declined');
+  return element;
+}
+
+for (const viewport of [
+  { name: 'phone', width: 390, height: 844 },
+  { name: 'desktop', width: 1280, height: 800 },
+]) {
+  describe(`the result on return (${viewport.name})`, function () {
+    this.timeout(40_000);
+
+    before(() => setViewport({ width: viewport.width, height: viewport.height }));
+    afterEach(() => {
+      history.replaceState(null, '', location.pathname + location.search);
+      window.scrollTo(0, 0);
+    });
+
+    it('scrolls into view and focuses a panel with the heading, amount and order number', async () => {
+      const { hostedUrl } = await checkoutToHostedPage('en');
+      const element = await returnToShopPage((await payAndReturn(hostedUrl, cards.approved)).landing, 'en');
+      await waitForState(element, 'approved');
+      const panel = resultPanel(element);
+      expect(root(element).activeElement).to.equal(panel);
+      expect(isOnScreen(panel.querySelector('h2')!)).to.equal(true);
+      expect(panel.querySelector('h2')!.textContent).to.equal('Payment approved');
+      expect(panel.querySelector('svg')!.getAttribute('aria-hidden')).to.equal('true');
+      const text = panel.textContent!.replace(/\s+/g, ' ');
+      expect(text).to.contain('CRC 12,500.00');
+      expect(text).to.match(/Order \S+/);
+      await expectAccessible(element);
+    });
+
+    it('says a decline in the page language by category, never the gateway text', async () => {
+      const element = await declineWith(cards.declined, 'es-CR');
+      expect(root(element).activeElement).to.equal(resultPanel(element));
+      expect(resultPanel(element).querySelector('h2')!.textContent).to.equal('Pago rechazado');
+      expect(statusText(element)).to.equal('El banco no autorizó esta tarjeta. Pruebe con otra tarjeta. No se cobró nada.');
+      expect(statusText(element)).to.not.match(/denied|\(/);
+      await expectAccessible(element);
+    });
+  });
+}
+
+describe('decline categories', function () {
+  this.timeout(40_000);
+  afterEach(() => history.replaceState(null, '', location.pathname + location.search));
+
+  it('insufficient funds asks for another card or method', async () => {
+    const element = await declineWith(insufficientFundsCard, 'en');
+    expect(statusText(element)).to.equal('The card does not have enough funds. Try another card or payment method. No money was taken.');
+  });
+
+  it('a wrong security code asks to check and retry', async () => {
+    const element = await declineWith(wrongCvvCard, 'en');
+    expect(statusText(element)).to.contain('Check the security code and expiry date and try again.');
+  });
+
+  it('a lost card reads in Portuguese and asks for another card', async () => {
+    const element = await declineWith(lostCard, 'pt-BR');
+    expect(statusText(element)).to.equal('O banco não autorizou este cartão. Tente outro cartão. Nada foi cobrado.');
+    expect(statusText(element)).to.not.contain('Lost');
+  });
+
+  it('a cancel reads as a cancel', async () => {
+    const { hostedUrl } = await checkoutToHostedPage('en');
+    const element = await returnToShopPage((await payAndReturn(hostedUrl, cards.approved, { cancel: true })).landing, 'en');
+    await waitForState(element, 'cancelled');
+    expect(resultPanel(element).querySelector('h2')!.textContent).to.equal('Payment cancelled');
+    expect(statusText(element)).to.equal('You cancelled the payment. No money was taken; you can try again whenever you like.');
+    await expectAccessible(element);
+  });
+});

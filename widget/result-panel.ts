@@ -1,0 +1,101 @@
+import { css, html, nothing, svg } from 'lit';
+import type { OrderStatusResponse } from '../contract/bff-api.ts';
+import type { OutcomeState } from './checkout-state.ts';
+import { formatMoney } from './i18n/localize.ts';
+import type { Translation } from './i18n/translation.ts';
+
+export interface ResultPanelInput {
+  t: Translation;
+  locale: string;
+  state: OutcomeState;
+  outcome: OrderStatusResponse | undefined;
+  /** What to do next, already in the shopper's language (the decline catalog's message for a decline). */
+  next: string | undefined;
+}
+
+// One path per outcome, drawn in currentColor (the panel's outcome color), hidden from readers: the
+// heading says the same in words.
+const icons: Record<'ok' | 'no' | 'wait', ReturnType<typeof svg>> = {
+  ok: svg`<path d="M7 12.5l3.2 3.2L17 9" />`,
+  no: svg`<path d="M8.5 8.5l7 7M15.5 8.5l-7 7" />`,
+  wait: svg`<path d="M12 7v5.5l3 2" />`,
+};
+
+function iconOf(state: OutcomeState): ReturnType<typeof svg> {
+  if (state === 'approved') return icons.ok;
+  return state === 'review' ? icons.wait : icons.no;
+}
+
+/**
+ * The outcome as a shopper reads it: an icon and a heading, the amount, the order number and what
+ * happens next. Focusable (tabindex -1) so the element can
+ * move the shopper's focus here when they come back from the payment page.
+ */
+export function renderResultPanel({ t, locale, state, outcome, next }: ResultPanelInput) {
+  return html`<section class="result" part="result" data-state=${state} tabindex="-1" aria-labelledby="svc-result-title">
+    <svg class="result-icon" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+      <circle cx="12" cy="12" r="10" />
+      ${iconOf(state)}
+    </svg>
+    <h2 id="svc-result-title">${t.resultTitle[state]}</h2>
+    ${outcome
+      ? html`<dl>
+          <div><dt>${t.amount}</dt><dd>${formatMoney(locale, outcome.amount, outcome.currency)}</dd></div>
+        </dl>
+        <p>${t.orderNumber(outcome.orderNumber)}</p>`
+      : nothing}
+    ${next ? html`<p class="next">${next}</p>` : nothing}
+  </section>`;
+}
+
+export const resultPanelStyles = css`
+  .result {
+    display: grid;
+    grid-template-columns: auto 1fr;
+    gap: 0.25rem var(--_gap);
+    align-items: center;
+    padding: var(--_gap);
+    border-radius: var(--_radius);
+    background: var(--_surface);
+  }
+  .result:focus-visible {
+    outline: 2px solid var(--_primary);
+    outline-offset: 2px;
+  }
+  .result > :not(.result-icon) {
+    grid-column: 2;
+    margin: 0;
+  }
+  .result h2 {
+    font-size: 1.15em;
+  }
+  .result dl div {
+    display: flex;
+    gap: 0.5rem;
+  }
+  .result dd {
+    margin: 0;
+    font-weight: 600;
+  }
+  .result-icon {
+    grid-row: 1 / span 2;
+    width: 2.5rem;
+    height: 2.5rem;
+    fill: none;
+    stroke: currentColor;
+    stroke-width: 2;
+    stroke-linecap: round;
+  }
+  .result[data-state='approved'] .result-icon {
+    color: var(--_success);
+  }
+  .result[data-state='review'] .result-icon {
+    color: var(--_warning);
+  }
+  .result[data-state='declined'] .result-icon,
+  .result[data-state='cancelled'] .result-icon,
+  .result[data-state='error'] .result-icon,
+  .result[data-state='expired'] .result-icon {
+    color: var(--_error);
+  }
+`;
