@@ -3,6 +3,7 @@
 // The BFF validates with the same schemas; /v1/openapi.json is generated from them.
 import * as z from 'zod/mini';
 import type { Address, BillingAddress } from './address.ts';
+import { invoiceDetails, type InvoiceDetails } from './invoice.ts';
 
 /** A money amount on the wire: a decimal string, never a float (e.g. "1500.00", "12"). */
 export const decimalAmountString = z.string().check(z.regex(/^(0|[1-9]\d{0,14})(\.\d{1,4})?$/, 'invalid_amount'));
@@ -93,6 +94,8 @@ export const createSessionRequest = z.object({
    * only the origin as a cross-origin Referer, so the widget should pass its page URL here.
    */
   returnUrl: z.optional(z.url()),
+  /** true: the buyer may ask for a Costa Rican electronic invoice (the element's `invoice` attribute). */
+  invoice: z.optional(z.boolean()),
 });
 export type CreateSessionRequest = z.infer<typeof createSessionRequest>;
 
@@ -134,6 +137,8 @@ export const merchantCreateSessionRequest = z.object({
   prefill: z.optional(prefill),
   /** Merchant's own opaque reference, kept with the order (never sent to the browser). */
   returnData: z.optional(z.string().check(z.maxLength(1024))),
+  /** true: the checkout offers the buyer a Costa Rican electronic invoice (ID type and number, name, e-mail). */
+  invoice: z.optional(z.boolean()),
 });
 export type MerchantCreateSessionRequest = z.infer<typeof merchantCreateSessionRequest>;
 
@@ -164,6 +169,8 @@ export const sessionResponse = z.object({
   expiresAt: z.string(),
   /** For integrators using the gateway's own browser SDK; null when the gateway could not issue one. */
   gatewaySdk: z.nullable(z.object({ accessToken: z.string(), expiresAt: z.string() })),
+  /** True when the checkout offers a Costa Rican electronic invoice (POST /v1/checkout then accepts `invoice`). */
+  invoice: z.optional(z.boolean()),
   /** Set once checkout was submitted: the hosted page to send the buyer to (same as POST /v1/checkout). */
   redirectUrl: z.optional(z.string()),
 });
@@ -176,21 +183,22 @@ export type SessionResponse = z.infer<typeof sessionResponse>;
 /**
  * Builds the checkout body schema from address schemas: pass contract/address.ts
  * `createAddressSchemas(checks)` for the real field rules, or `addressShapeSchemas` for shape only.
- * Exactly one of `shipping` or `sameAsBilling: true`.
+ * Exactly one of `shipping` or `sameAsBilling: true`. `invoice` only when the session offers it.
  */
 export function createCheckoutRequestSchema<A extends z.ZodMiniType, B extends z.ZodMiniType>(schemas: {
   address: A;
   billingAddress: B;
 }) {
   const locale = z.optional(z.string().check(z.maxLength(35)));
+  const invoice = z.optional(invoiceDetails);
   return z.union([
-    z.strictObject({ billing: schemas.billingAddress, shipping: schemas.address, locale }),
-    z.strictObject({ billing: schemas.billingAddress, sameAsBilling: z.literal(true), locale }),
+    z.strictObject({ billing: schemas.billingAddress, shipping: schemas.address, locale, invoice }),
+    z.strictObject({ billing: schemas.billingAddress, sameAsBilling: z.literal(true), locale, invoice }),
   ]);
 }
 export type CheckoutRequest =
-  | { billing: CheckoutBillingAddress; shipping: CheckoutAddress; locale?: string }
-  | { billing: CheckoutBillingAddress; sameAsBilling: true; locale?: string };
+  | { billing: CheckoutBillingAddress; shipping: CheckoutAddress; locale?: string; invoice?: InvoiceDetails }
+  | { billing: CheckoutBillingAddress; sameAsBilling: true; locale?: string; invoice?: InvoiceDetails };
 
 export const checkoutResponse = z.object({
   /** The gateway's hosted payment page. */

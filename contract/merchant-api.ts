@@ -2,6 +2,7 @@
 // routes validate with them and /v1/openapi.json documents them. Money is a decimal string.
 import { z } from 'zod';
 import { currencyCodeString, decimalAmountString, orderLine, orderStatus, orderStatuses } from './bff-api.ts';
+import { invoiceIdTypes } from './invoice.ts';
 
 // ---------------------------------------------------------------------------------------------
 // Orders
@@ -15,6 +16,15 @@ export const orderActions = z.object({
   split: z.object({ allowed: z.boolean(), maxAmount: z.nullable(decimalAmountString), reason: z.string().nullable() }),
 });
 export type OrderActions = z.infer<typeof orderActions>;
+
+/** The buyer's Costa Rican electronic invoice details, as checked at checkout (contract/invoice.ts). */
+export const merchantOrderInvoice = z.object({
+  /** Hacienda's ID type: 01 cédula física, 02 cédula jurídica, 03 DIMEX, 04 NITE. */
+  idType: z.enum(invoiceIdTypes),
+  idNumber: z.string(),
+  name: z.string(),
+  email: z.string(),
+});
 
 export const merchantOrder = z.object({
   orderNumber: z.string(),
@@ -33,6 +43,8 @@ export const merchantOrder = z.object({
   /** The gateway's id of the order (tpt). */
   gatewayOrderId: z.string().nullable(),
   message: z.string().nullable(),
+  /** Null unless the buyer asked for an electronic invoice. */
+  invoice: merchantOrderInvoice.nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
   actions: orderActions,

@@ -9,6 +9,7 @@ import { requireSession, type SessionEnv } from '../auth/session.ts';
 import { clientIp } from '../http/client-ip.ts';
 import { rateLimit } from '../http/rate-limit.ts';
 import { validate } from '../http/validation.ts';
+import { assertInvoiceOffered, recordInvoice } from '../orders/order-invoice.ts';
 import type { Services } from '../services.ts';
 
 const checkoutRequest = createCheckoutRequestSchema(createAddressSchemas(serverAddressChecks));
@@ -25,12 +26,14 @@ export function checkoutRoutes(services: Services) {
     async (c) => {
       const { order } = c.var.session;
       const body = c.req.valid('json');
+      assertInvoiceOffered(order, body.invoice);
       const shipping = 'shipping' in body ? body.shipping : body.billing;
       const redirectUrl = await payments.hostedUrlFor(order, {
         billing: body.billing,
         shipping,
         locale: body.locale ?? order.locale,
       });
+      await recordInvoice(store.db, order, body.invoice);
       const response: CheckoutResponse = { redirectUrl, orderNumber: order.order_number };
       return c.json(response);
     },

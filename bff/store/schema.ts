@@ -50,6 +50,10 @@ export interface OrdersTable {
   gateway_code: string | null;
   /** Outcome text safe to show the buyer. */
   status_message: string | null;
+  /** 1 = the checkout offers a Costa Rican electronic invoice (the session asked for it). */
+  invoice_offered: number;
+  /** JSON of contract/invoice.ts InvoiceDetails, once the buyer asked for an invoice. */
+  invoice_json: string | null;
   /** Decimal text: how much of the amount is captured / refunded. */
   captured_amount: string;
   refunded_amount: string;
