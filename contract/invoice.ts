@@ -2,23 +2,9 @@
 // invoice is addressed to. One zod/mini schema, used by the widget beside the field and by the BFF
 // on POST /v1/checkout, so both say the same thing about the same input.
 import * as z from 'zod/mini';
+import { invoiceIdTypes, isInvoiceIdType, isValidInvoiceIdNumber, type InvoiceIssueCode } from './invoice-id-types.ts';
 
-/** Hacienda's receiver ID types (Receptor/Identificacion/Tipo). */
-export const invoiceIdTypes = ['01', '02', '03', '04'] as const;
-export type InvoiceIdType = (typeof invoiceIdTypes)[number];
-
-/**
- * Digits per ID type, as Hacienda's v4.4 schema accepts them: 01 cédula física 9, 02 cédula
- * jurídica 10, 03 DIMEX 11 or 12, 04 NITE 10.
- */
-export const invoiceIdNumberLengths: Record<InvoiceIdType, { min: number; max: number }> = {
-  '01': { min: 9, max: 9 },
-  '02': { min: 10, max: 10 },
-  '03': { min: 11, max: 12 },
-  '04': { min: 10, max: 10 },
-};
-
-export type InvoiceIssueCode = 'required' | 'too_long' | 'invalid_id_type' | 'invalid_id_number' | 'invalid_email';
+export * from './invoice-id-types.ts';
 
 /** English text for the invoice issue codes (problem+json `errors[].message`). */
 export const invoiceMessagesEn: Record<InvoiceIssueCode, string> = {
@@ -33,16 +19,6 @@ export const invoiceMessagesEn: Record<InvoiceIssueCode, string> = {
 export const invoiceFieldLimits = { name: 100, email: 160 } as const;
 
 const code = (issue: InvoiceIssueCode): InvoiceIssueCode => issue;
-
-export function isInvoiceIdType(value: unknown): value is InvoiceIdType {
-  return typeof value === 'string' && (invoiceIdTypes as readonly string[]).includes(value);
-}
-
-/** Pure: whether `idNumber` has the digits `idType` asks for. */
-export function isValidInvoiceIdNumber(idType: InvoiceIdType, idNumber: string): boolean {
-  const { min, max } = invoiceIdNumberLengths[idType];
-  return /^\d+$/.test(idNumber) && idNumber.length >= min && idNumber.length <= max;
-}
 
 const emailPattern = /^[^\s@]+@[^\s@.]+(?:\.[^\s@.]+)+$/;
 const text = (max: number) =>

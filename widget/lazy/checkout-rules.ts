@@ -4,3 +4,4 @@
 // (the element shows its loading state meanwhile). widget/lazy-assets.ts loads it.
 export { orderNumberOfStatusToken, problemTypes, resultFragmentParameter } from '../../contract/bff-api.ts';
 export { AddressValidator } from '../validation/address-validator.ts';
+export { InvoiceValidator } from '../validation/invoice-validator.ts';
