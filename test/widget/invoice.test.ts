@@ -32,7 +32,7 @@ function invoiceField<T extends HTMLInputElement | HTMLSelectElement = HTMLInput
 /** Everything aria-describedby points at, as a reader hears it. */
 function description(control: Element): string {
   const ids = control.getAttribute('aria-describedby')?.split(' ') ?? [];
-  return ids.map((id) => root(control.getRootNode().host as SvcCheckout).getElementById(id)?.textContent?.trim()).join(' ');
+  return ids.map((id) => (control.getRootNode() as ShadowRoot).getElementById(id)?.textContent?.trim()).join(' ');
 }
 
 async function reveal(element: SvcCheckout) {
