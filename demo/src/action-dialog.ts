@@ -3,6 +3,7 @@
 // Idempotency-Key is made when it opens, so pressing Confirm twice cannot act twice.
 import type { MerchantOrder } from '../../contract/merchant-api.ts';
 import { fromMinorUnits, toMinorUnits } from '../../contract/money.ts';
+import { keyForNextTry } from './idempotency-key.ts';
 
 type Action = 'capture' | 'refund' | 'reverse' | 'split';
 
@@ -105,6 +106,7 @@ async function confirm(): Promise<void> {
     await options.onConfirm(request, key);
     byId<HTMLDialogElement>('action-dialog').close();
   } catch (error) {
+    current.key = keyForNextTry(error, key);
     byId('action-error').textContent = options.errorText(error);
   } finally {
     confirmButton.disabled = false;

@@ -8,6 +8,7 @@ import { openActionDialog } from './action-dialog.ts';
 import type { ReviewDecisionRequest } from '../../contract/merchant-review.ts';
 import { loadDemoConfig, type DemoConfig } from './demo-config.ts';
 import { MerchantApiError, MerchantClient, storeSecret, storedSecret } from './merchant-client.ts';
+import { keyForNextTry } from './idempotency-key.ts';
 
 interface MerchantEvent {
   id: string;
@@ -88,7 +89,7 @@ async function signIn(secret: string): Promise<boolean> {
   byId('signin-error').textContent = '';
   await Promise.all([refreshOrders(), refreshLinks(), refreshEvents()]);
   timer = setInterval(() => {
-    if (document.visibilityState === 'visible') void Promise.all([refreshOrders(), refreshEvents()]);
+    if (document.visibilityState === 'visible') void Promise.all([refreshOrders(), refreshLinks(), refreshEvents()]);
   }, refreshMs);
   document.body.dataset.signedIn = 'true';
   return true;
@@ -318,7 +319,7 @@ async function searchTransactions(event: SubmitEvent): Promise<void> {
 
 // ----- payment links ----------------------------------------------------------------------------
 
-let linkKey = crypto.randomUUID();
+let linkKey: string = crypto.randomUUID();
 
 async function createLink(event: SubmitEvent): Promise<void> {
   event.preventDefault();
@@ -336,6 +337,7 @@ async function createLink(event: SubmitEvent): Promise<void> {
     await refreshLinks();
   } catch (error) {
     // Same key on a retry of the same form: if the first attempt did create it, it is replayed.
+    linkKey = keyForNextTry(error, linkKey);
     notify(`Payment link: ${errorText(error)}`, true);
   }
 }
@@ -353,6 +355,8 @@ async function refreshLinks(): Promise<void> {
     const page = await api<PaymentLinkPage>('GET', `/v1/merchant/payment-links?limit=5&page=${linksPage}`);
     linksLastPage = page.lastPage;
     const body = byId<HTMLTableElement>('links-table').tBodies[0]!;
+    // The same links as shown: only their counts change, so a focused button keeps its focus.
+    if (updateLinkCounts(body, page.items)) return showLinksPage(page);
     body.replaceChildren(
       ...page.items.map((link) => {
         const row = document.createElement('tr');
@@ -385,12 +389,27 @@ async function refreshLinks(): Promise<void> {
         return row;
       }),
     );
-    byId('links-page').textContent = `Page ${page.page} of ${page.lastPage} (${page.total} links)`;
-    byId<HTMLButtonElement>('links-prev').disabled = page.page <= 1;
-    byId<HTMLButtonElement>('links-next').disabled = page.page >= page.lastPage;
+    showLinksPage(page);
   } catch (error) {
-    notify(`Payment links: ${errorText(error)}`, true);
+    if (client) notify(`Payment links: ${errorText(error)}`, true);
   }
+}
+
+/** True when the table already lists exactly these links, in this order; then only "Paid" is updated. */
+function updateLinkCounts(body: HTMLTableSectionElement, links: PaymentLinkPage['items']): boolean {
+  const rows = [...body.rows];
+  if (rows.length !== links.length || rows.some((row, index) => row.dataset.linkId !== links[index]!.id)) return false;
+  rows.forEach((row, index) => {
+    const paid = row.querySelector<HTMLTableCellElement>('td[data-label="Paid"]');
+    if (paid) paid.textContent = `${links[index]!.timesUsed}×`;
+  });
+  return true;
+}
+
+function showLinksPage(page: PaymentLinkPage): void {
+  byId('links-page').textContent = `Page ${page.page} of ${page.lastPage} (${page.total} links)`;
+  byId<HTMLButtonElement>('links-prev').disabled = page.page <= 1;
+  byId<HTMLButtonElement>('links-next').disabled = page.page >= page.lastPage;
 }
 
 async function copyUrl(url: string, id: string): Promise<void> {
