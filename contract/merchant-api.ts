@@ -29,6 +29,11 @@ export const merchantOrderInvoice = z.object({
 export const merchantOrder = z.object({
   orderNumber: z.string(),
   status: orderStatus,
+  /**
+   * `catalog` (POST /v1/sessions), `merchant` (POST /v1/merchant/checkout-sessions) or `link` (a
+   * payment link's payment: listed only, the order number is the gateway's; its detail and actions
+   * are not served here).
+   */
   source: z.string(),
   amount: decimalAmountString,
   currency: z.string(),
@@ -94,7 +99,7 @@ export const orderListQuery = z.strictObject({
   /** One status or several, comma-separated: `approved,captured`. */
   status: commaSeparated(z.enum(orderStatuses)).optional(),
   currency: commaSeparated(currencyCode).optional(),
-  source: z.enum(['catalog', 'merchant']).optional(),
+  source: z.enum(['catalog', 'merchant', 'link']).optional(),
   /** Exact order number, or a prefix ending in `*` (`SVC-*`). */
   orderNumber: z.string().min(1).max(41).optional(),
   email: z.string().min(1).max(254).optional(),

@@ -185,6 +185,7 @@ function renderOrders(orders: MerchantOrder[]): void {
 function createOrderRow(order: MerchantOrder): OrderRowParts {
   const row = document.createElement('tr');
   row.dataset.orderNumber = order.orderNumber;
+  row.dataset.source = order.source;
   const status = cell('Status', '');
   const captured = cell('Captured', '', 'amount');
   const refunded = cell('Refunded', '', 'amount');
