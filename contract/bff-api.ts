@@ -4,6 +4,7 @@
 import * as z from 'zod/mini';
 import type { Address, BillingAddress } from './address.ts';
 import { declineCategories } from './decline-messages.ts';
+import { invoiceDetails, type InvoiceDetails } from './invoice.ts';
 
 /** A money amount on the wire: a decimal string, never a float (e.g. "1500.00", "12"). */
 export const decimalAmountString = z.string().check(z.regex(/^(0|[1-9]\d{0,14})(\.\d{1,4})?$/, 'invalid_amount'));
@@ -94,6 +95,8 @@ export const createSessionRequest = z.object({
    * only the origin as a cross-origin Referer, so the widget should pass its page URL here.
    */
   returnUrl: z.optional(z.url()),
+  /** true: the buyer may ask for a Costa Rican electronic invoice (the element's `invoice` attribute). */
+  invoice: z.optional(z.boolean()),
 });
 export type CreateSessionRequest = z.infer<typeof createSessionRequest>;
 
@@ -135,6 +138,8 @@ export const merchantCreateSessionRequest = z.object({
   prefill: z.optional(prefill),
   /** Merchant's own opaque reference, kept with the order (never sent to the browser). */
   returnData: z.optional(z.string().check(z.maxLength(1024))),
+  /** true: the checkout offers the buyer a Costa Rican electronic invoice (ID type and number, name, e-mail). */
+  invoice: z.optional(z.boolean()),
 });
 export type MerchantCreateSessionRequest = z.infer<typeof merchantCreateSessionRequest>;
 
@@ -165,6 +170,8 @@ export const sessionResponse = z.object({
   expiresAt: z.string(),
   /** For integrators using the gateway's own browser SDK; null when the gateway could not issue one. */
   gatewaySdk: z.nullable(z.object({ accessToken: z.string(), expiresAt: z.string() })),
+  /** True when the checkout offers a Costa Rican electronic invoice (POST /v1/checkout then accepts `invoice`). */
+  invoice: z.optional(z.boolean()),
   /** Set once checkout was submitted: the hosted page to send the buyer to (same as POST /v1/checkout). */
   redirectUrl: z.optional(z.string()),
 });
@@ -177,7 +184,7 @@ export type SessionResponse = z.infer<typeof sessionResponse>;
 /**
  * Builds the checkout body schema from address schemas: pass contract/address.ts
  * `createAddressSchemas(checks)` for the real field rules, or `addressShapeSchemas` for shape only.
- * Exactly one of `shipping` or `sameAsBilling: true`.
+ * Exactly one of `shipping` or `sameAsBilling: true`. `invoice` only when the session offers it.
  */
 export function createCheckoutRequestSchema<A extends z.ZodMiniType, B extends z.ZodMiniType>(schemas: {
   address: A;
@@ -185,9 +192,10 @@ export function createCheckoutRequestSchema<A extends z.ZodMiniType, B extends z
 }) {
   const locale = z.optional(z.string().check(z.maxLength(35)));
   const method = z.optional(checkoutMethod);
+  const invoice = z.optional(invoiceDetails);
   return z.union([
-    z.strictObject({ billing: schemas.billingAddress, shipping: schemas.address, locale, method }),
-    z.strictObject({ billing: schemas.billingAddress, sameAsBilling: z.literal(true), locale, method }),
+    z.strictObject({ billing: schemas.billingAddress, shipping: schemas.address, locale, method, invoice }),
+    z.strictObject({ billing: schemas.billingAddress, sameAsBilling: z.literal(true), locale, method, invoice }),
   ]);
 }
 /** How the buyer pays: the gateway's hosted card page (the default) or a SINPE Móvil transfer. */
@@ -195,8 +203,8 @@ export const checkoutMethods = ['card', 'sinpe_movil'] as const;
 export const checkoutMethod = z.enum(checkoutMethods);
 export type CheckoutMethod = (typeof checkoutMethods)[number];
 export type CheckoutRequest =
-  | { billing: CheckoutBillingAddress; shipping: CheckoutAddress; locale?: string; method?: CheckoutMethod }
-  | { billing: CheckoutBillingAddress; sameAsBilling: true; locale?: string; method?: CheckoutMethod };
+  | { billing: CheckoutBillingAddress; shipping: CheckoutAddress; locale?: string; method?: CheckoutMethod; invoice?: InvoiceDetails }
+  | { billing: CheckoutBillingAddress; sameAsBilling: true; locale?: string; method?: CheckoutMethod; invoice?: InvoiceDetails };
 
 export const checkoutResponse = z.object({
   /** The gateway's hosted payment page. */

@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { bankPaymentView } from './bank-payment-view.ts';
 import { currencyCodeString, decimalAmountString, orderLine, orderStatus, orderStatuses } from './bff-api.ts';
+import { invoiceIdTypes } from './invoice.ts';
 
 // ---------------------------------------------------------------------------------------------
 // Orders
@@ -17,9 +18,23 @@ export const orderActions = z.object({
 });
 export type OrderActions = z.infer<typeof orderActions>;
 
+/** The buyer's Costa Rican electronic invoice details, as checked at checkout (contract/invoice.ts). */
+export const merchantOrderInvoice = z.object({
+  /** Hacienda's ID type: 01 cédula física, 02 cédula jurídica, 03 DIMEX, 04 NITE. */
+  idType: z.enum(invoiceIdTypes),
+  idNumber: z.string(),
+  name: z.string(),
+  email: z.string(),
+});
+
 export const merchantOrder = z.object({
   orderNumber: z.string(),
   status: orderStatus,
+  /**
+   * `catalog` (POST /v1/sessions), `merchant` (POST /v1/merchant/checkout-sessions) or `link` (a
+   * payment link's payment: listed only, the order number is the gateway's; its detail and actions
+   * are not served here).
+   */
   source: z.string(),
   amount: decimalAmountString,
   currency: z.string(),
@@ -34,6 +49,8 @@ export const merchantOrder = z.object({
   /** The gateway's id of the order (tpt). */
   gatewayOrderId: z.string().nullable(),
   message: z.string().nullable(),
+  /** Null unless the buyer asked for an electronic invoice. */
+  invoice: merchantOrderInvoice.nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
   actions: orderActions,
@@ -91,7 +108,7 @@ export const orderListQuery = z.strictObject({
   /** One status or several, comma-separated: `approved,captured`. */
   status: commaSeparated(z.enum(orderStatuses)).optional(),
   currency: commaSeparated(currencyCode).optional(),
-  source: z.enum(['catalog', 'merchant']).optional(),
+  source: z.enum(['catalog', 'merchant', 'link']).optional(),
   /** Exact order number, or a prefix ending in `*` (`SVC-*`). */
   orderNumber: z.string().min(1).max(41).optional(),
   email: z.string().min(1).max(254).optional(),

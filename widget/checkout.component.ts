@@ -10,6 +10,7 @@ import type {
 } from '../contract/bff-api.ts';
 import { emptyAddress, emptyBillingAddress, fieldsOf, type AddressSection } from './address-fields.ts';
 import { renderAddressFieldset } from './address-fieldset.ts';
+import { InvoiceDetailsController } from './invoice-fieldset.ts';
 import { BffClient, BffError } from './bff-client.ts';
 import { checkoutStyles } from './checkout.styles.ts';
 import { isBusy, isOutcome, outcomeOfStatus, type CheckoutState } from './checkout-state.ts';
@@ -80,6 +81,9 @@ function definedFields(partial: Readonly<Record<string, string | undefined>> | u
  * @csspart field - Each field's wrapper (also `field-<name>`, e.g. `field-email`).
  * @csspart input - Each input and select (selects also `country` or `state`).
  * @csspart error - A field's error message.
+ * @csspart invoice - The electronic invoice block (shown when the session offers one).
+ * @csspart invoice-request - The "I need an electronic invoice" checkbox row.
+ * @csspart invoice-details - The invoice fieldset (ID type, ID number, legal name, e-mail).
  * @csspart submit-button - The pay button.
  * @csspart status - The live region that states where the checkout is and its outcome.
  * @csspart retry-button - The button offered after a decline or an error.
@@ -119,6 +123,9 @@ export class SvcCheckout extends LitElement {
   /** Set for goods that are not shipped: no shipping address is asked. */
   @property({ type: Boolean, attribute: 'no-shipping' }) noShipping = false;
 
+  /** Catalog mode: offer the buyer a Costa Rican electronic invoice (merchant sessions say so with `invoice: true`). */
+  @property({ type: Boolean }) invoice = false;
+
   /** `light`, `dark`, or `auto` (default: follows `prefers-color-scheme`). */
   @property({ reflect: true }) theme: 'auto' | 'light' | 'dark' = 'auto';
 
@@ -148,6 +155,7 @@ export class SvcCheckout extends LitElement {
   /** The contract's zod-based code, loaded at start (see lazy-assets.ts for why it is not bundled). */
   @state() private rules: CheckoutRulesModule | undefined;
   private validator: AddressValidator | undefined;
+  private readonly invoiceDetails = new InvoiceDetailsController(this);
 
   /** Where the checkout is: loading, idle, submitting, redirecting, returned, polling, approved, declined, review, error or expired. */
   get state(): CheckoutState {
@@ -199,7 +207,7 @@ export class SvcCheckout extends LitElement {
     const loading = this.loadCheckData();
     // A part that failed to load leaves its check to the BFF, which validates everything again.
     if (loading) await loading.catch(() => undefined);
-    const errorCount = this.countErrors();
+    const errorCount = this.countErrors() + (await this.invoiceDetails.errorCount());
     if (errorCount > 0) {
       this.notice = (t) => t.fixErrors(errorCount);
       return this.focusFirstInvalid();
@@ -217,8 +225,8 @@ export class SvcCheckout extends LitElement {
     this.checkoutState = 'submitting';
     const body: CheckoutRequest =
       this.noShipping || this.sameAsBilling
-        ? { billing: this.billing, sameAsBilling: true, locale: this.currentLocale() }
-        : { billing: this.billing, shipping: this.shipping, locale: this.currentLocale() };
+        ? { billing: this.billing, sameAsBilling: true, locale: this.currentLocale(), ...this.invoiceDetails.body() }
+        : { billing: this.billing, shipping: this.shipping, locale: this.currentLocale(), ...this.invoiceDetails.body() };
     try {
       const { redirectUrl, orderNumber } = await this.client().checkout(this.sessionToken, body);
       // A catalog session exists only in this page: keep it for a retry after the hosted page.
@@ -244,6 +252,7 @@ export class SvcCheckout extends LitElement {
     this.notice = undefined;
     this.outcome = undefined;
     this.lastStatus = undefined;
+    this.invoiceDetails.clear();
     this.applyPrefill();
     if (this.order) this.checkoutState = 'idle';
     else {
@@ -300,6 +309,7 @@ export class SvcCheckout extends LitElement {
             ${t.sameAsBilling}
           </label>`}
       ${this.noShipping || this.sameAsBilling ? nothing : fieldset('shipping')}
+      ${this.invoiceDetails.render(locale, busy, this.submitted)}
       <button type="submit" part="submit-button" ?disabled=${busy}>${t.continueToPayment}</button>
     </form>`;
   }
@@ -394,7 +404,7 @@ export class SvcCheckout extends LitElement {
   private catalogRequest(): CreateSessionRequest {
     const returnUrl = new URL(window.location.href);
     returnUrl.hash = '';
-    return { items: this.items ?? [], locale: this.currentLocale(), returnUrl: returnUrl.href };
+    return { items: this.items ?? [], locale: this.currentLocale(), returnUrl: returnUrl.href, ...(this.invoice ? { invoice: true } : {}) };
   }
 
   private isCatalogMode(): boolean {
@@ -409,11 +419,13 @@ export class SvcCheckout extends LitElement {
         this.sessionToken = this.session;
         this.order = loaded.order;
         this.prefill = loaded.prefill;
+        this.invoiceDetails.offered = loaded.invoice === true;
       } else {
         const created = await this.client().createSession(this.catalogRequest());
         this.sessionToken = created.sessionToken;
         this.order = created.order;
         this.prefill = {};
+        this.invoiceDetails.offered = this.invoice;
       }
     } catch (error) {
       if (error instanceof BffError && error.status === 401 && this.session) return this.expire(error.message);
@@ -532,6 +544,7 @@ export class SvcCheckout extends LitElement {
         byPath[fieldError.path] ??= code === 'invalid' ? fieldError.message : t.errors[code];
       }
       this.serverErrors = byPath;
+      this.invoiceDetails.showServerErrors(fieldErrors);
       this.checkoutState = 'idle';
       this.notice = (t) => t.fixErrors(fieldErrors.length);
       return this.focusFirstInvalid();

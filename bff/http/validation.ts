@@ -5,6 +5,7 @@ import type { ValidationTargets } from 'hono';
 import { validator } from 'hono/validator';
 import type * as z from 'zod/v4/core';
 import { addressMessagesEn } from '../../contract/messages.en.ts';
+import { invoiceMessagesEn } from '../../contract/invoice.ts';
 import { problemTypes, type ProblemFieldError } from '../../contract/bff-api.ts';
 import { ProblemException } from './problem.ts';
 
@@ -22,6 +23,10 @@ function fieldErrors(issues: readonly Issue[], prefix: PropertyKey[] = []): Prob
     if (issue.message in addressMessagesEn) {
       const code = issue.message as keyof typeof addressMessagesEn;
       return [{ path: dotted, message: addressMessagesEn[code], code }];
+    }
+    if (path[0] === 'invoice' && issue.message in invoiceMessagesEn) {
+      const code = issue.message as keyof typeof invoiceMessagesEn;
+      return [{ path: dotted, message: invoiceMessagesEn[code], code }];
     }
     if (issue.code === 'unrecognized_keys') {
       return issue.keys.map((key) => ({ path: [...path, key].join('.'), message: 'Unknown field.', code: 'unknown_field' }));

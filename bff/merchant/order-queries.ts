@@ -4,13 +4,11 @@ import { sql, type Kysely } from 'kysely';
 import type { Database, OrderRow, StatusHistoryRow } from '../store/schema.ts';
 import type { OrderListQuery } from '../../contract/merchant-api.ts';
 import { abandonedCreatedOrder } from '../retention/abandoned-orders.ts';
+import { sharedListFilters, type ListCursor } from './order-list-filters.ts';
 
 type Db = Kysely<Database>;
 
-interface Cursor {
-  createdAt: string;
-  orderNumber: string;
-}
+type Cursor = ListCursor;
 
 export function encodeCursor(order: Pick<OrderRow, 'created_at' | 'order_number'>): string {
   return Buffer.from(JSON.stringify([order.created_at, order.order_number])).toString('base64url');
@@ -34,28 +32,9 @@ export async function listOrders(db: Db, query: OrderListQuery, cursor: Cursor |
   let select = db.selectFrom('orders').selectAll();
   if (query.status) select = select.where('status', 'in', query.status);
   else if (query.includeAbandoned !== 'true') select = select.where((eb) => eb.not(abandonedCreatedOrder(now)(eb)));
-  if (query.currency) select = select.where('currency', 'in', query.currency);
   if (query.source) select = select.where('source', '=', query.source);
-  if (query.orderNumber) {
-    const prefix = query.orderNumber.endsWith('*') ? query.orderNumber.slice(0, -1) : undefined;
-    // A prefix search, compared exactly (not LIKE: SQLite's ignores ASCII case, PostgreSQL's does
-    // not, and wildcards would need escaping), so both engines find the same orders.
-    select =
-      prefix !== undefined
-        ? select.where(sql<boolean>`substr(order_number, 1, ${[...prefix].length}) = ${prefix}`)
-        : select.where('order_number', '=', query.orderNumber);
-  }
   if (query.email) select = select.where(sql<boolean>`lower(email) = ${query.email.toLowerCase()}`);
-  if (query.createdFrom) select = select.where('created_at', '>=', new Date(query.createdFrom).toISOString());
-  if (query.createdTo) select = select.where('created_at', '<', new Date(query.createdTo).toISOString());
-  if (cursor) {
-    select = select.where((eb) =>
-      eb.or([
-        eb('created_at', '<', cursor.createdAt),
-        eb.and([eb('created_at', '=', cursor.createdAt), eb('order_number', '<', cursor.orderNumber)]),
-      ]),
-    );
-  }
+  for (const filter of sharedListFilters(query, cursor)) select = select.where(filter);
   const rows = await select.orderBy('created_at', 'desc').orderBy('order_number', 'desc').limit(query.limit + 1).execute();
   return { orders: rows.slice(0, query.limit), more: rows.length > query.limit };
 }

@@ -15,6 +15,8 @@ import { OrderModifier, ruleContextOf } from './order-modifier.ts';
 import { decideReview } from './review-decision.ts';
 import { reviewDecisionRequest } from '../../contract/merchant-review.ts';
 import { decodeCursor, encodeCursor, historiesOf, listOrders } from './order-queries.ts';
+import { linkPaymentOrderView, listLinkPayments, newestFirst } from './link-payment-orders.ts';
+import { webhookDb } from '../inbox/tables.ts';
 
 export function merchantOrderRoutes(services: Services, idempotent: MiddlewareHandler) {
   const { store, clock, statuses, gateway, logger, config } = services;
@@ -34,11 +36,18 @@ export function merchantOrderRoutes(services: Services, idempotent: MiddlewareHa
       }
       const now = clock.now();
       const { orders, more } = await listOrders(store.db, query, cursor, now);
+      const linkPayments = await listLinkPayments(webhookDb(store), query, cursor);
       const histories = await historiesOf(store.db, orders.map((order) => order.order_number));
-      const last = orders.at(-1);
+      // Two lists on the same keyset, merged: the page ends where the limit cuts the merged order.
+      const merged = [
+        ...orders.map((order) => merchantOrderView(order, ruleContextOf(order, histories.get(order.order_number) ?? [], now))),
+        ...linkPayments.map(linkPaymentOrderView),
+      ].sort(newestFirst);
+      const items = merged.slice(0, query.limit);
+      const last = items.at(-1);
       const response: OrderListResponse = {
-        items: orders.map((order) => merchantOrderView(order, ruleContextOf(order, histories.get(order.order_number) ?? [], now))),
-        nextCursor: more && last ? encodeCursor(last) : null,
+        items,
+        nextCursor: (more || merged.length > query.limit) && last ? encodeCursor({ created_at: last.createdAt, order_number: last.orderNumber }) : null,
       };
       c.header('Cache-Control', 'no-store');
       return c.json(response);

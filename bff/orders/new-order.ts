@@ -18,6 +18,8 @@ export interface NewOrder {
   origin: string;
   locale?: string | undefined;
   merchantReference?: string | undefined;
+  /** The checkout offers a Costa Rican electronic invoice. */
+  invoice?: boolean | undefined;
 }
 
 /** Ours are `SVC-<time>-<random>`: sortable by creation, unguessable, and safe in URLs. */
@@ -60,6 +62,8 @@ export async function createOrder(
     gateway_code: null,
     status_message: null,
     bank_failure_code: null,
+    invoice_offered: order.invoice ? 1 : 0,
+    invoice_json: null,
     captured_amount: '0',
     refunded_amount: '0',
     session_expires_at: session.expiresAt.toISOString(),

@@ -10,6 +10,7 @@ import { requireSession, type SessionEnv } from '../auth/session.ts';
 import { clientIp } from '../http/client-ip.ts';
 import { rateLimit } from '../http/rate-limit.ts';
 import { validate } from '../http/validation.ts';
+import { assertInvoiceOffered, recordInvoice } from '../orders/order-invoice.ts';
 import type { Services } from '../services.ts';
 import type { SinpeCheckoutResponse } from '../../contract/sinpe-movil.ts';
 import { sinpeSettingsOf } from '../sinpe/sinpe-config.ts';
@@ -29,9 +30,11 @@ export function checkoutRoutes(services: Services) {
     async (c) => {
       const { order } = c.var.session;
       const body = c.req.valid('json');
+      assertInvoiceOffered(order, body.invoice);
       if (body.method === 'sinpe_movil') {
         const buyer = { email: body.billing.email, locale: body.locale ?? order.locale };
         const sinpeMovil = await openSinpeTransfer(store, order, sinpeSettingsOf(config), buyer, () => services.clock.now());
+        await recordInvoice(store.db, order, body.invoice);
         return c.json({ orderNumber: order.order_number, sinpeMovil } satisfies SinpeCheckoutResponse);
       }
       const shipping = 'shipping' in body ? body.shipping : body.billing;
@@ -40,6 +43,7 @@ export function checkoutRoutes(services: Services) {
         shipping,
         locale: body.locale ?? order.locale,
       });
+      await recordInvoice(store.db, order, body.invoice);
       const response: CheckoutResponse = { redirectUrl, orderNumber: order.order_number };
       return c.json(response);
     },

@@ -50,6 +50,7 @@ export function merchantSessionRoutes(services: Services, idempotentWhenKeyed: M
           returnUrl: body.returnUrl,
           origin,
           merchantReference: body.returnData,
+          invoice: body.invoice,
         },
         { sessionId, now, expiresAt: signed.expiresAt },
       );

@@ -74,6 +74,7 @@ export function sessionRoutes(services: Services) {
           returnUrl,
           origin,
           locale: body.locale,
+          invoice: body.invoice,
         },
         { sessionId, now, expiresAt: signed.expiresAt },
       );
@@ -110,6 +111,7 @@ export function sessionRoutes(services: Services) {
         returnUrl: order.return_url,
         expiresAt: claims.expiresAt.toISOString(),
         gatewaySdk,
+        ...(order.invoice_offered === 1 ? { invoice: true } : {}),
         ...(open.kind === 'page' ? { redirectUrl: open.url } : {}),
       };
       return c.json(response);

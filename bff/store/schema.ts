@@ -56,6 +56,10 @@ export interface OrdersTable {
   status_message: string | null;
   /** The bank's rejection.code of the current SINPE Móvil transfer, when the bank refused it. */
   bank_failure_code: OptionalText;
+  /** 1 = the checkout offers a Costa Rican electronic invoice (the session asked for it). */
+  invoice_offered: number;
+  /** JSON of contract/invoice.ts InvoiceDetails, once the buyer asked for an invoice. */
+  invoice_json: string | null;
   /** Decimal text: how much of the amount is captured / refunded. */
   captured_amount: string;
   refunded_amount: string;

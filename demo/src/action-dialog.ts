@@ -3,6 +3,8 @@
 // Idempotency-Key is made when it opens, so pressing Confirm twice cannot act twice.
 import type { MerchantOrder } from '../../contract/merchant-api.ts';
 import { fromMinorUnits, toMinorUnits } from '../../contract/money.ts';
+import { keyForNextTry } from './idempotency-key.ts';
+import { messages, tr } from './backoffice-i18n/locale.ts';
 
 type Action = 'capture' | 'refund' | 'reverse' | 'split';
 
@@ -41,14 +43,14 @@ function splitRow(index: number, email = '', amount = ''): HTMLDivElement {
   const row = document.createElement('div');
   row.className = 'split-row';
   const emailLabel = document.createElement('label');
-  emailLabel.textContent = `Commerce ${index} e-mail`;
+  emailLabel.textContent = messages().commerceEmail(index);
   const emailInput = document.createElement('input');
   emailInput.type = 'email';
   emailInput.name = 'split-email';
   emailInput.value = email;
   emailLabel.append(emailInput);
   const amountLabel = document.createElement('label');
-  amountLabel.textContent = `Commerce ${index} amount`;
+  amountLabel.textContent = messages().commerceAmount(index);
   const amountInput = document.createElement('input');
   amountInput.name = 'split-amount';
   amountInput.inputMode = 'decimal';
@@ -72,7 +74,7 @@ function showRemainder(): void {
   const { order } = current.options;
   const rest = remainderOf(order.amount, order.currency, splitShares().map((share) => share.amount));
   byId('split-remainder').textContent =
-    rest === undefined ? `The shares exceed the order amount of ${order.amount} ${order.currency}.` : `Remainder for you (the owner): ${rest} ${order.currency}`;
+    rest === undefined ? messages().sharesTooBig(order.amount, order.currency) : messages().remainder(rest, order.currency);
 }
 
 function wire(): void {
@@ -98,13 +100,14 @@ async function confirm(): Promise<void> {
   const confirmButton = byId<HTMLButtonElement>('action-confirm');
   const amount = byId<HTMLInputElement>('action-amount').value.trim();
   const request =
-    options.action === 'split' ? { commerces: splitShares(), lang: document.documentElement.lang || 'en' } : amount ? { amount } : {};
+    options.action === 'split' ? { commerces: splitShares(), lang: (document.documentElement.lang || 'en').split('-')[0] } : amount ? { amount } : {};
   confirmButton.disabled = true;
   byId('action-error').textContent = '';
   try {
     await options.onConfirm(request, key);
     byId<HTMLDialogElement>('action-dialog').close();
   } catch (error) {
+    current.key = keyForNextTry(error, key);
     byId('action-error').textContent = options.errorText(error);
   } finally {
     confirmButton.disabled = false;
@@ -116,8 +119,8 @@ export function openActionDialog(options: ActionDialogOptions): void {
   const { order, action } = options;
   current = { options, key: crypto.randomUUID() };
   const limit = order.actions[action];
-  byId('action-title').textContent = `${titles[action]} · ${order.orderNumber}`;
-  byId('action-description').textContent = `${descriptions[action]} Up to ${limit.maxAmount ?? '0'} ${order.currency}.`;
+  byId('action-title').textContent = `${tr(titles[action])} · ${order.orderNumber}`;
+  byId('action-description').textContent = `${tr(descriptions[action])} ${messages().upTo(limit.maxAmount ?? '0', order.currency)}.`;
   const amountInput = byId<HTMLInputElement>('action-amount');
   amountInput.value = limit.maxAmount ?? '';
   // A reversal always releases everything: no amount to choose.

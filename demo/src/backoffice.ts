@@ -10,6 +10,8 @@ import { loadDemoConfig, type DemoConfig } from './demo-config.ts';
 import { MerchantApiError, MerchantClient, storeSecret, storedSecret } from './merchant-client.ts';
 import { webhooksPanel } from './webhooks-panel.ts';
 import { mountBankPaymentsPanel, type BankPaymentsPanel } from './bank-payments-panel.ts';
+import { keyForNextTry } from './idempotency-key.ts';
+import { currentLocale, messages, mountLanguageSwitcher, tr, translateDocument } from './backoffice-i18n/locale.ts';
 
 interface MerchantEvent {
   id: string;
@@ -32,8 +34,8 @@ let linksPage = 1;
 let linksLastPage = 1;
 let webhooks: ReturnType<typeof webhooksPanel> | undefined;
 
-const money = (amount: string, currency: string) => formatMoney('en', amount, currency);
-const when = (iso: string) => new Date(iso).toLocaleString('en', { dateStyle: 'short', timeStyle: 'medium' });
+const money = (amount: string, currency: string) => formatMoney(currentLocale(), amount, currency);
+const when = (iso: string) => new Date(iso).toLocaleString(currentLocale(), { dateStyle: 'short', timeStyle: 'medium' });
 
 function notify(message: string, isError = false): void {
   const notice = byId('notice');
@@ -42,14 +44,14 @@ function notify(message: string, isError = false): void {
 }
 
 function errorText(error: unknown): string {
-  if (error instanceof MerchantApiError) return error.status === 0 ? 'The BFF cannot be reached.' : error.message;
+  if (error instanceof MerchantApiError) return error.status === 0 ? tr('The BFF cannot be reached.') : error.message;
   return error instanceof Error ? error.message : String(error);
 }
 
 /** A <td> with a label for the stacked phone layout. */
 function cell(label: string, content: string | Node, className?: string): HTMLTableCellElement {
   const td = document.createElement('td');
-  td.dataset.label = label;
+  td.dataset.label = tr(label);
   if (className) td.className = className;
   if (typeof content === 'string') td.textContent = content;
   else td.append(content);
@@ -59,7 +61,7 @@ function cell(label: string, content: string | Node, className?: string): HTMLTa
 function badge(status: string): HTMLSpanElement {
   const span = document.createElement('span');
   span.className = `badge badge-${status}`;
-  span.textContent = status;
+  span.textContent = tr(status);
   return span;
 }
 
@@ -81,7 +83,7 @@ async function signIn(secret: string): Promise<boolean> {
     await candidate.call('GET', '/v1/merchant/orders?limit=1');
   } catch (error) {
     byId('signin-error').textContent =
-      error instanceof MerchantApiError && error.status === 401 ? 'That merchant secret is not right.' : errorText(error);
+      error instanceof MerchantApiError && error.status === 401 ? tr('That merchant secret is not right.') : errorText(error);
     return false;
   }
   client = candidate;
@@ -93,7 +95,7 @@ async function signIn(secret: string): Promise<boolean> {
   bankPayments = mountBankPaymentsPanel(byId<HTMLTableElement>('bank-payments-table'), api, notify, () => void refreshOrders());
   await Promise.all([refreshOrders(), refreshLinks(), refreshEvents(), bankPayments.refresh(), webhooks?.refresh()]);
   timer = setInterval(() => {
-    if (document.visibilityState === 'visible') void Promise.all([refreshOrders(), refreshEvents(), bankPayments?.refresh(), webhooks?.refresh()]);
+    if (document.visibilityState === 'visible') void Promise.all([refreshOrders(), refreshLinks(), refreshEvents(), bankPayments?.refresh(), webhooks?.refresh()]);
   }, refreshMs);
   document.body.dataset.signedIn = 'true';
   return true;
@@ -178,7 +180,7 @@ function renderOrders(orders: MerchantOrder[]): void {
     for (const action of ['capture', 'refund', 'reverse', 'split'] as const) {
       const allowed = order.actions[action];
       parts.buttons[action].disabled = !allowed.allowed;
-      parts.buttons[action].title = allowed.allowed ? `Up to ${allowed.maxAmount} ${order.currency}` : (allowed.reason ?? '');
+      parts.buttons[action].title = allowed.allowed ? messages().upTo(allowed.maxAmount ?? '', order.currency) : (allowed.reason ?? '');
     }
     for (const decision of reviewDecisions) parts.review[decision].hidden = order.status !== 'review';
     if (body.rows[index] !== parts.row) body.insertBefore(parts.row, body.rows[index] ?? null);
@@ -189,11 +191,12 @@ function renderOrders(orders: MerchantOrder[]): void {
 function createOrderRow(order: MerchantOrder): OrderRowParts {
   const row = document.createElement('tr');
   row.dataset.orderNumber = order.orderNumber;
+  row.dataset.source = order.source;
   const status = cell('Status', '');
   const captured = cell('Captured', '', 'amount');
   const refunded = cell('Refunded', '', 'amount');
   const actions = cell('Actions', '', 'actions');
-  const act = (action: 'capture' | 'refund' | 'reverse' | 'split', label: string, className: string) =>
+  const act = (action: 'capture' | 'refund' | 'reverse' | 'split', english: string, className: string, label = tr(english)) =>
     button(label, className, () => openAction(order.orderNumber, action), `${label} ${order.orderNumber}`);
   const buttons = {
     capture: act('capture', 'Capture', 'secondary'),
@@ -202,8 +205,8 @@ function createOrderRow(order: MerchantOrder): OrderRowParts {
     split: act('split', 'Split', 'secondary'),
   };
   const review = {
-    approve: button('Approve payment', 'secondary', () => void decideReview(order.orderNumber, 'approve'), `Approve the payment found for ${order.orderNumber}`),
-    void: button('Void', 'danger', () => void decideReview(order.orderNumber, 'void'), `Void the review of ${order.orderNumber}`),
+    approve: button(tr('Approve payment'), 'secondary', () => void decideReview(order.orderNumber, 'approve'), `Approve the payment found for ${order.orderNumber}`),
+    void: button(tr('Void'), 'danger', () => void decideReview(order.orderNumber, 'void'), `Void the review of ${order.orderNumber}`),
   };
   actions.append(buttons.capture, buttons.refund, buttons.reverse, buttons.split, review.approve, review.void);
   const description = order.lines.length > 0 ? order.lines.map((line) => `${line.quantity} × ${line.name}`).join(', ') : (order.description ?? '');
@@ -215,7 +218,7 @@ function createOrderRow(order: MerchantOrder): OrderRowParts {
   row.append(
     orderCell,
     cell('Created', when(order.createdAt)),
-    cell('Amount', `${money(order.amount, order.currency)}${order.capture ? '' : ' (authorize only)'}`, 'amount'),
+    cell('Amount', `${money(order.amount, order.currency)}${order.capture ? '' : ` (${tr('authorize only')})`}`, 'amount'),
     status,
     captured,
     refunded,
@@ -253,8 +256,8 @@ function openAction(orderNumber: string, action: 'capture' | 'refund' | 'reverse
       const amount = result.modification ? money(result.modification.amount, order.currency) : '';
       notify(
         action === 'split'
-          ? `Order ${orderNumber} split; ${money(result.ownerRemainder ?? '0', order.currency)} stays with you.`
-          : `${{ capture: 'Captured', refund: 'Refunded', reverse: 'Reversed' }[action]} ${amount} on order ${orderNumber}: now ${result.order.status}.`,
+          ? messages().splitDone(orderNumber, money(result.ownerRemainder ?? '0', order.currency))
+          : messages().actionDone(action, amount, orderNumber, tr(result.order.status)),
       );
       await refreshOrders();
     },
@@ -323,7 +326,7 @@ async function searchTransactions(event: SubmitEvent): Promise<void> {
 
 // ----- payment links ----------------------------------------------------------------------------
 
-let linkKey = crypto.randomUUID();
+let linkKey: string = crypto.randomUUID();
 
 async function createLink(event: SubmitEvent): Promise<void> {
   event.preventDefault();
@@ -336,11 +339,12 @@ async function createLink(event: SubmitEvent): Promise<void> {
     const link = await api<PaymentLinkDetail>('POST', '/v1/merchant/payment-links', { body: request, idempotencyKey: linkKey });
     linkKey = crypto.randomUUID();
     formElement.reset();
-    notify(`Payment link ${link.id} created for ${money(link.amount, link.currency)}.`);
+    notify(messages().linkCreated(link.id, money(link.amount, link.currency)));
     linksPage = 1;
     await refreshLinks();
   } catch (error) {
     // Same key on a retry of the same form: if the first attempt did create it, it is replayed.
+    linkKey = keyForNextTry(error, linkKey);
     notify(`Payment link: ${errorText(error)}`, true);
   }
 }
@@ -358,6 +362,8 @@ async function refreshLinks(): Promise<void> {
     const page = await api<PaymentLinkPage>('GET', `/v1/merchant/payment-links?limit=5&page=${linksPage}`);
     linksLastPage = page.lastPage;
     const body = byId<HTMLTableElement>('links-table').tBodies[0]!;
+    // The same links as shown: only their counts change, so a focused button keeps its focus.
+    if (updateLinkCounts(body, page.items)) return showLinksPage(page);
     body.replaceChildren(
       ...page.items.map((link) => {
         const row = document.createElement('tr');
@@ -370,14 +376,14 @@ async function refreshLinks(): Promise<void> {
         if (isHttpUrl(link.url)) pay.href = link.url;
         pay.target = '_blank';
         pay.rel = 'noopener';
-        pay.textContent = 'Pay in the sandbox';
+        pay.textContent = tr('Pay in the sandbox');
         pay.setAttribute('aria-label', `Pay link ${link.id} in the sandbox (new tab)`);
         const actions = cell('Actions', '', 'actions');
         actions.append(
-          button('Copy URL', 'secondary', () => void copyUrl(link.url, link.id), `Copy the URL of link ${link.id}`),
+          button(tr('Copy URL'), 'secondary', () => void copyUrl(link.url, link.id), `Copy the URL of link ${link.id}`),
           pay,
           document.createTextNode(' '),
-          button('Delete', 'danger', () => void deleteLink(link.id), `Delete link ${link.id}`),
+          button(tr('Delete'), 'danger', () => void deleteLink(link.id), `Delete link ${link.id}`),
         );
         row.append(
           cell('Link', link.id, 'mono'),
@@ -390,18 +396,33 @@ async function refreshLinks(): Promise<void> {
         return row;
       }),
     );
-    byId('links-page').textContent = `Page ${page.page} of ${page.lastPage} (${page.total} links)`;
-    byId<HTMLButtonElement>('links-prev').disabled = page.page <= 1;
-    byId<HTMLButtonElement>('links-next').disabled = page.page >= page.lastPage;
+    showLinksPage(page);
   } catch (error) {
-    notify(`Payment links: ${errorText(error)}`, true);
+    if (client) notify(`Payment links: ${errorText(error)}`, true);
   }
+}
+
+/** True when the table already lists exactly these links, in this order; then only "Paid" is updated. */
+function updateLinkCounts(body: HTMLTableSectionElement, links: PaymentLinkPage['items']): boolean {
+  const rows = [...body.rows];
+  if (rows.length !== links.length || rows.some((row, index) => row.dataset.linkId !== links[index]!.id)) return false;
+  rows.forEach((row, index) => {
+    const paid = row.querySelector<HTMLTableCellElement>(`td[data-label="${tr('Paid')}"]`);
+    if (paid) paid.textContent = `${links[index]!.timesUsed}×`;
+  });
+  return true;
+}
+
+function showLinksPage(page: PaymentLinkPage): void {
+  byId('links-page').textContent = messages().linksPage(page.page, page.lastPage, page.total);
+  byId<HTMLButtonElement>('links-prev').disabled = page.page <= 1;
+  byId<HTMLButtonElement>('links-next').disabled = page.page >= page.lastPage;
 }
 
 async function copyUrl(url: string, id: string): Promise<void> {
   try {
     await navigator.clipboard.writeText(url);
-    notify(`Copied the URL of link ${id}.`);
+    notify(messages().copied(id));
   } catch {
     notify(`Copy it by hand: ${url}`);
   }
@@ -410,7 +431,7 @@ async function copyUrl(url: string, id: string): Promise<void> {
 async function deleteLink(id: string): Promise<void> {
   try {
     await api('DELETE', `/v1/merchant/payment-links/${encodeURIComponent(id)}`);
-    notify(`Payment link ${id} deleted.`);
+    notify(messages().linkDeleted(id));
     await refreshLinks();
   } catch (error) {
     notify(`Delete link ${id}: ${errorText(error)}`, true);
@@ -468,7 +489,16 @@ async function sendBankEvent(eventType: string, trigger: HTMLButtonElement): Pro
 
 // ----- start ------------------------------------------------------------------------------------
 
+/** After a language change: what the script drew is drawn again in the new language. */
+function redrawInLanguage(): void {
+  orderRows.clear();
+  for (const table of ['orders-table', 'links-table', 'events-table']) byId<HTMLTableElement>(table).tBodies[0]!.replaceChildren();
+  if (client) void Promise.all([refreshOrders(), refreshLinks(), refreshEvents()]);
+}
+
 async function main(): Promise<void> {
+  mountLanguageSwitcher(byId('sign-out'), redrawInLanguage);
+  translateDocument();
   config = await loadDemoConfig();
   webhooks = webhooksPanel(api, notify);
   byId<HTMLFormElement>('signin-form').addEventListener('submit', (event) => {

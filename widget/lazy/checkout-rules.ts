@@ -7,3 +7,4 @@ export { AddressValidator } from '../validation/address-validator.ts';
 // The one catalog of decline and cancel messages, shared with the BFF's status answer.
 export { declineMessage } from '../../contract/decline-messages.ts';
 export { isPostalCodeOptional } from '../../contract/address.ts';
+export { InvoiceValidator } from '../validation/invoice-validator.ts';

@@ -7,6 +7,7 @@ import { paymentAttempts } from './0012-payment-attempts.ts';
 import { intakeBounds } from './0013-intake-bounds.ts';
 import { merchantWebhooks } from './0014-merchant-webhooks.ts';
 import { sinpeMovil } from './0015-sinpe-movil.ts';
+import { orderInvoice } from './0016-order-invoice.ts';
 
 export const migrations: Record<string, Migration> = {
   '0001-initial': initial,
@@ -16,4 +17,5 @@ export const migrations: Record<string, Migration> = {
   '0013-intake-bounds': intakeBounds,
   '0014-merchant-webhooks': merchantWebhooks,
   '0015-sinpe-movil': sinpeMovil,
+  '0016-order-invoice': orderInvoice,
 };

@@ -1,0 +1,64 @@
+// Payments made through payment links, listed among the merchant's orders (source `link`): a link
+// payment has no order of ours (the gateway made its order number), but it is money the merchant
+// took, so GET /v1/merchant/orders shows it beside checkout orders, filtered and paged alike.
+import type { MerchantOrder, OrderListQuery } from '../../contract/merchant-api.ts';
+import type { OrderStatus } from '../../contract/bff-api.ts';
+import { fromMinorUnits, toMinorUnits } from '../../contract/money.ts';
+import type { LinkPaymentRow, LinkPaymentStatus, WebhookDb } from '../inbox/tables.ts';
+import { sharedListFilters, type ListCursor } from './order-list-filters.ts';
+
+/** How a confirmed link payment reads as an order status (links charge at once: no capture step). */
+const orderStatusOfLinkPayment: Record<LinkPaymentStatus, OrderStatus> = { paid: 'approved', review: 'review', declined: 'declined' };
+
+const notHere = 'A payment link’s payment is managed with the gateway’s link tools, not through this API.';
+const noAction = { allowed: false, maxAmount: null, reason: notHere };
+
+/** Whether link payments belong in a list asked for with these filters. */
+function wantsLinkPayments(query: OrderListQuery): boolean {
+  // No e-mail is known for a link buyer: an e-mail filter matches no link payment.
+  return (query.source === undefined || query.source === 'link') && query.email === undefined;
+}
+
+/** Up to `limit + 1` link payments matching the list's filters, newest first (same keyset as orders). */
+export async function listLinkPayments(db: WebhookDb, query: OrderListQuery, cursor: ListCursor | undefined): Promise<LinkPaymentRow[]> {
+  if (!wantsLinkPayments(query)) return [];
+  let select = db.selectFrom('link_payments').selectAll();
+  if (query.status) {
+    const wanted = (Object.keys(orderStatusOfLinkPayment) as LinkPaymentStatus[]).filter((status) => query.status!.includes(orderStatusOfLinkPayment[status]));
+    if (wanted.length === 0) return [];
+    select = select.where('status', 'in', wanted);
+  }
+  for (const filter of sharedListFilters(query, cursor)) select = select.where(filter);
+  return select.orderBy('created_at', 'desc').orderBy('order_number', 'desc').limit(query.limit + 1).execute();
+}
+
+export function linkPaymentOrderView(payment: LinkPaymentRow): MerchantOrder {
+  const status = orderStatusOfLinkPayment[payment.status];
+  const amount = fromMinorUnits(toMinorUnits(payment.amount, payment.currency), payment.currency);
+  return {
+    orderNumber: payment.order_number,
+    status,
+    source: 'link',
+    amount,
+    currency: payment.currency,
+    capture: true,
+    capturedAmount: payment.status === 'paid' ? amount : fromMinorUnits(0n, payment.currency),
+    refundedAmount: fromMinorUnits(0n, payment.currency),
+    description: `Payment link ${payment.link_id}`,
+    lines: [],
+    email: null,
+    auth: payment.auth,
+    gatewayOrderId: payment.svc_order_id,
+    message: null,
+    invoice: null,
+    createdAt: payment.created_at,
+    updatedAt: payment.updated_at,
+    actions: { capture: noAction, refund: noAction, reverse: noAction, split: noAction },
+  };
+}
+
+/** Newest first, ties by order number (descending), as both queries sort. */
+export function newestFirst(a: Pick<MerchantOrder, 'createdAt' | 'orderNumber'>, b: Pick<MerchantOrder, 'createdAt' | 'orderNumber'>): number {
+  if (a.createdAt !== b.createdAt) return a.createdAt < b.createdAt ? 1 : -1;
+  return a.orderNumber < b.orderNumber ? 1 : a.orderNumber > b.orderNumber ? -1 : 0;
+}

@@ -1,0 +1,54 @@
+// The back office speaks the merchant's language (es, en, pt-BR), chosen as the widget chooses:
+// the demo's language choice, else the browser's language; a menu changes it, `lang` follows.
+import { expect, test } from '@playwright/test';
+import { axeViolations, keepScreenshot, signInBackOffice } from './demo-stack.ts';
+
+for (const size of [
+  { name: 'desktop', width: 1280, height: 800 },
+  { name: 'phone', width: 390, height: 844 },
+]) {
+  test(`at ${size.name} size, the language menu turns the back office Spanish and Portuguese, and the choice stays`, async ({ page }, testInfo) => {
+    await page.setViewportSize({ width: size.width, height: size.height });
+    await signInBackOffice(page);
+    await expect(page.locator('html')).toHaveAttribute('lang', /^en/);
+
+    await page.getByLabel('Language').selectOption('es-CR');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'es-CR');
+    await expect(page.getByRole('heading', { name: 'Pedidos' })).toBeVisible();
+    await expect(page.getByRole('columnheader', { name: 'Monto' }).first()).toBeAttached();
+    await expect(page.getByRole('button', { name: 'Cerrar sesión' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Crear enlace' })).toBeVisible();
+    await expect(page.locator('#links-page')).toContainText('Página 1');
+    expect(await axeViolations(page), 'in Spanish').toEqual([]);
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    await keepScreenshot(page, testInfo, `backoffice-es-${size.name}`);
+
+    await page.reload();
+    await expect(page.locator('body[data-signed-in]')).toHaveCount(1);
+    await expect(page.getByLabel('Idioma')).toHaveValue('es-CR');
+    await expect(page.getByRole('heading', { name: 'Pedidos' })).toBeVisible();
+
+    await page.getByLabel('Idioma').selectOption('pt-BR');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'pt-BR');
+    await expect(page.getByRole('heading', { name: 'Links de pagamento' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Sair' })).toBeVisible();
+    expect(await axeViolations(page), 'in Portuguese').toEqual([]);
+  });
+}
+
+test('the storefront’s language choice, and else the browser’s language, is the back office’s', async ({ browser }) => {
+  const spanishBrowser = await browser.newContext({ locale: 'es-CR' });
+  const page = await spanishBrowser.newPage();
+  await page.goto('/backoffice.html');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'es-CR');
+  await expect(page.getByRole('heading', { name: 'Iniciar sesión' })).toBeVisible();
+  await expect(page.getByLabel('Secreto del comercio')).toBeVisible();
+
+  await page.goto('/');
+  await page.getByLabel('Language').selectOption('pt-BR');
+  await page.goto('/backoffice.html');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'pt-BR');
+  await expect(page.getByRole('heading', { name: 'Entrar' })).toBeVisible();
+  await spanishBrowser.close();
+});

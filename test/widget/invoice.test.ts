@@ -1,0 +1,170 @@
+// The optional Costa Rican electronic invoice details against the real stack: hidden unless the
+// session offers them, revealed by the checkbox, checked with the contract's schema beside each
+// field, localized, and accepted by the BFF.
+import { expect, fixture, html, waitUntil } from '@open-wc/testing';
+import { sendKeys } from '@web/test-runner-commands';
+import '../../widget/svc-checkout.ts';
+import type { SvcCheckout } from '../../widget/checkout.component.ts';
+import { expectAccessible } from './support/axe.ts';
+import { nextEvent, root, statusText, submitButton, waitForState } from './support/element-parts.ts';
+import { costaRicanBilling, merchantSession, stack } from './support/stack.ts';
+
+async function mount(options: { invoice?: boolean; locale?: string } = {}) {
+  const { bff } = await stack();
+  const { sessionToken } = await merchantSession({ prefill: { billing: costaRicanBilling }, ...(options.invoice ? { invoice: true } : {}) });
+  const element = await fixture<SvcCheckout>(
+    html`<svc-checkout bff=${bff} session=${sessionToken} locale=${options.locale ?? 'en'} no-shipping></svc-checkout>`,
+  );
+  await waitForState(element, 'idle');
+  return element;
+}
+
+const requestBox = (element: SvcCheckout) => root(element).querySelector<HTMLInputElement>('[part="invoice-request"] input');
+const details = (element: SvcCheckout) => root(element).querySelector('fieldset[part="invoice-details"]');
+
+/** The invoice control whose <label> starts with `labelText`. */
+function invoiceField<T extends HTMLInputElement | HTMLSelectElement = HTMLInputElement>(element: SvcCheckout, labelText: string): T {
+  const label = [...(details(element)?.querySelectorAll('label') ?? [])].find((candidate) => candidate.textContent?.trim().startsWith(labelText));
+  if (!label) throw new Error(`no invoice field labelled "${labelText}"`);
+  return root(element).getElementById(label.htmlFor) as T;
+}
+
+/** Everything aria-describedby points at, as a reader hears it. */
+function description(control: Element): string {
+  const ids = control.getAttribute('aria-describedby')?.split(' ') ?? [];
+  return ids.map((id) => (control.getRootNode() as ShadowRoot).getElementById(id)?.textContent?.trim()).join(' ');
+}
+
+async function reveal(element: SvcCheckout) {
+  requestBox(element)!.click();
+  await element.updateComplete;
+  await waitUntil(() => details(element) !== null, 'the invoice fieldset did not open');
+}
+
+async function typeInto(control: HTMLInputElement, text: string) {
+  control.focus();
+  await sendKeys({ type: text });
+}
+
+async function chooseIdType(element: SvcCheckout, label: string, value: string) {
+  const select = invoiceField<HTMLSelectElement>(element, label);
+  select.value = value;
+  select.dispatchEvent(new Event('change'));
+  await element.updateComplete;
+}
+
+describe('the electronic invoice details', () => {
+  describe('when the session does not offer them', () => {
+    it('shows no invoice checkbox and passes axe', async () => {
+      const element = await mount();
+      expect(root(element).querySelector('[part="invoice"]')).to.equal(null);
+      await expectAccessible(element);
+    });
+  });
+
+  describe('when the session offers them', () => {
+    it('shows the unticked checkbox with the fields hidden, and passes axe', async () => {
+      const element = await mount({ invoice: true });
+      expect(requestBox(element)?.checked).to.equal(false);
+      expect(root(element).querySelector('[part="invoice-request"]')?.textContent?.trim()).to.equal('I need an electronic invoice');
+      expect(details(element)).to.equal(null);
+      await expectAccessible(element);
+    });
+
+    it('reveals ID type (the four Hacienda types), ID number, legal name and e-mail, each labelled; axe passes', async () => {
+      const element = await mount({ invoice: true });
+      await reveal(element);
+      const types = [...invoiceField<HTMLSelectElement>(element, 'ID type').options].map((option) => option.value);
+      expect(types).to.deep.equal(['', '01', '02', '03', '04']);
+      for (const label of ['ID number', 'Legal name', 'Invoice e-mail']) expect(invoiceField(element, label)).to.exist;
+      await chooseIdType(element, 'ID type', '03');
+      expect(description(invoiceField(element, 'ID number'))).to.equal('11 or 12 digits, no dashes or spaces.');
+      await expectAccessible(element);
+    });
+
+    it('names each wrong field beside it on submit, with aria-invalid, and sends nothing; axe passes', async () => {
+      const element = await mount({ invoice: true });
+      let redirects = 0;
+      element.addEventListener('svc-redirect', (event) => {
+        redirects += 1;
+        event.preventDefault();
+      });
+      await reveal(element);
+      await chooseIdType(element, 'ID type', '01');
+      await typeInto(invoiceField(element, 'ID number'), '10234056');
+      await typeInto(invoiceField(element, 'Invoice e-mail'), 'ana@localhost');
+      submitButton(element).click();
+      await waitUntil(() => statusText(element) !== '', 'no notice after submit');
+      const number = invoiceField(element, 'ID number');
+      expect(number.getAttribute('aria-invalid')).to.equal('true');
+      expect(description(number)).to.equal('9 digits, no dashes or spaces. Enter the ID number with the digits its type has, no dashes or spaces.');
+      expect(invoiceField(element, 'Legal name').getAttribute('aria-invalid')).to.equal('true');
+      expect(description(invoiceField(element, 'Legal name'))).to.equal('This field is required.');
+      expect(description(invoiceField(element, 'Invoice e-mail'))).to.equal('Enter a valid e-mail address.');
+      expect(invoiceField(element, 'ID type').getAttribute('aria-invalid')).to.equal('false');
+      expect(statusText(element)).to.contain('3');
+      expect(redirects).to.equal(0);
+      expect(element.state).to.equal('idle');
+      await expectAccessible(element);
+    });
+
+    it('speaks Spanish and Portuguese like the rest of the form', async () => {
+      const spanish = await mount({ invoice: true, locale: 'es-CR' });
+      expect(root(spanish).querySelector('[part="invoice-request"]')?.textContent?.trim()).to.equal('Necesito factura electrónica');
+      await reveal(spanish);
+      await chooseIdType(spanish, 'Tipo de identificación', '02');
+      await typeInto(invoiceField(spanish, 'Número de identificación'), '31011234');
+      submitButton(spanish).click();
+      await waitUntil(() => invoiceField(spanish, 'Número de identificación').getAttribute('aria-invalid') === 'true', 'no error shown');
+      expect(description(invoiceField(spanish, 'Número de identificación'))).to.contain('10 dígitos');
+      expect(description(invoiceField(spanish, 'Correo para la factura'))).to.equal('Este campo es obligatorio.');
+      await expectAccessible(spanish);
+
+      const portuguese = await mount({ invoice: true, locale: 'pt-BR' });
+      await reveal(portuguese);
+      submitButton(portuguese).click();
+      await waitUntil(() => invoiceField(portuguese, 'Tipo de documento').getAttribute('aria-invalid') === 'true', 'no error shown');
+      expect(description(invoiceField(portuguese, 'Nome ou razão social'))).to.equal('Este campo é obrigatório.');
+    });
+
+    it('fixing the details and submitting reaches the payment page (the BFF accepts them)', async () => {
+      const element = await mount({ invoice: true });
+      element.addEventListener('svc-redirect', (event) => event.preventDefault());
+      await reveal(element);
+      await chooseIdType(element, 'ID type', '02');
+      await typeInto(invoiceField(element, 'ID number'), '3101123456');
+      await typeInto(invoiceField(element, 'Legal name'), 'Café del Valle S.A.');
+      await typeInto(invoiceField(element, 'Invoice e-mail'), 'facturas@cafedelvalle.cr');
+      const redirect = nextEvent(element, 'svc-redirect');
+      submitButton(element).click();
+      expect((await redirect).url).to.match(/^http/);
+    });
+
+    it('unticking the box hides the fields again and the checkout goes on without them', async () => {
+      const element = await mount({ invoice: true });
+      element.addEventListener('svc-redirect', (event) => event.preventDefault());
+      await reveal(element);
+      await typeInto(invoiceField(element, 'ID number'), '1');
+      requestBox(element)!.click();
+      await element.updateComplete;
+      expect(details(element)).to.equal(null);
+      const redirect = nextEvent(element, 'svc-redirect');
+      submitButton(element).click();
+      await redirect;
+    });
+  });
+
+  describe('in catalog mode', () => {
+    it('offers them when the element has the invoice attribute, and not without it', async () => {
+      const { bff } = await stack();
+      const items = '[{"sku":"CR-COFFEE-500","quantity":1}]';
+      const offered = await fixture<SvcCheckout>(html`<svc-checkout bff=${bff} items=${items} locale="en" invoice></svc-checkout>`);
+      await waitForState(offered, 'idle');
+      expect(requestBox(offered)).to.exist;
+      await expectAccessible(offered);
+      const plain = await fixture<SvcCheckout>(html`<svc-checkout bff=${bff} items=${items} locale="en"></svc-checkout>`);
+      await waitForState(plain, 'idle');
+      expect(requestBox(plain)).to.equal(null);
+    });
+  });
+});
