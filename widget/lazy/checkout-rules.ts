@@ -5,3 +5,4 @@
 export { orderNumberOfStatusToken, problemTypes, resultFragmentParameter } from '../../contract/bff-api.ts';
 export { AddressValidator } from '../validation/address-validator.ts';
 export { InvoiceValidator } from '../validation/invoice-validator.ts';
+export { invoiceIdNumberLengths, invoiceIdTypes, isInvoiceIdType } from '../../contract/invoice-id-types.ts';
