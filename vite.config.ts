@@ -34,6 +34,7 @@ export default defineConfig(({ mode }) => {
               'svc-checkout': 'widget/svc-checkout.ts',
               'checkout-rules': 'widget/lazy/checkout-rules.ts',
               'phone-validator': 'widget/lazy/phone-validator.ts',
+              'invoice-details': 'widget/lazy/invoice-details.ts',
             },
             formats: ['es'],
             fileName: (_format, entryName) => `${entryName}.js`,

@@ -10,7 +10,7 @@ import type {
 } from '../contract/bff-api.ts';
 import { emptyAddress, emptyBillingAddress, fieldsOf, type AddressSection } from './address-fields.ts';
 import { renderAddressFieldset } from './address-fieldset.ts';
-import { InvoiceDetailsController } from './invoice-fieldset.ts';
+import { InvoiceDetailsHook } from './invoice-fieldset.ts';
 import { BffClient, BffError } from './bff-client.ts';
 import { checkoutStyles } from './checkout.styles.ts';
 import { isBusy, isOutcome, outcomeOfStatus, type CheckoutState } from './checkout-state.ts';
@@ -155,7 +155,7 @@ export class SvcCheckout extends LitElement {
   /** The contract's zod-based code, loaded at start (see lazy-assets.ts for why it is not bundled). */
   @state() private rules: CheckoutRulesModule | undefined;
   private validator: AddressValidator | undefined;
-  private readonly invoiceDetails = new InvoiceDetailsController(this);
+  private readonly invoiceDetails = new InvoiceDetailsHook(this);
 
   /** Where the checkout is: loading, idle, submitting, redirecting, returned, polling, approved, declined, review, error or expired. */
   get state(): CheckoutState {
@@ -419,13 +419,13 @@ export class SvcCheckout extends LitElement {
         this.sessionToken = this.session;
         this.order = loaded.order;
         this.prefill = loaded.prefill;
-        this.invoiceDetails.offered = loaded.invoice === true;
+        this.invoiceDetails.offer(loaded.invoice === true);
       } else {
         const created = await this.client().createSession(this.catalogRequest());
         this.sessionToken = created.sessionToken;
         this.order = created.order;
         this.prefill = {};
-        this.invoiceDetails.offered = this.invoice;
+        this.invoiceDetails.offer(this.invoice);
       }
     } catch (error) {
       if (error instanceof BffError && error.status === 401 && this.session) return this.expire(error.message);

@@ -1,165 +1,57 @@
-// The optional Costa Rican electronic invoice details: a checkbox that reveals ID type, ID number,
-// legal name and invoice e-mail. A controller of its own, so the element only asks it whether the
-// details are valid and what to send; it checks them with the contract's schema (lazy chunk).
-import { html, nothing, type ReactiveController, type ReactiveControllerHost, type TemplateResult } from 'lit';
+// The element's hook for the optional electronic invoice details: nothing of them is in the first
+// script; when the session offers them, their form (lazy/invoice-details.ts) and the contract's
+// check (checkout-rules) are loaded and this forwards to them.
+import { html, nothing, type ReactiveControllerHost } from 'lit';
 import { live } from 'lit/directives/live.js';
-import { invoiceIdNumberLengths, invoiceIdTypes, isInvoiceIdType } from '../contract/invoice-id-types.ts';
 import type { ProblemFieldError } from '../contract/bff-api.ts';
-import type { InvoiceDetails } from '../contract/invoice.ts';
-import { invoiceTextFor, type InvoiceText } from './i18n/invoice-text.ts';
-import { loadCheckoutRules } from './lazy-assets.ts';
-import type { InvoiceErrors, InvoiceFieldName, InvoiceValidator } from './validation/invoice-validator.ts';
+import { loadCheckoutRules, loadInvoiceDetails } from './lazy-assets.ts';
+import type { InvoiceDetailsForm } from './lazy/invoice-details.ts';
 
-type InvoiceValue = Record<InvoiceFieldName, string>;
-type ErrorCode = keyof InvoiceText['errors'];
+export class InvoiceDetailsHook {
+  private form: InvoiceDetailsForm | undefined;
+  private loading: Promise<InvoiceDetailsForm> | undefined;
 
-const fields: ReadonlyArray<{ name: InvoiceFieldName; autocomplete: string; type?: string; inputmode?: string }> = [
-  { name: 'idType', autocomplete: 'off' },
-  { name: 'idNumber', autocomplete: 'off', inputmode: 'numeric' },
-  { name: 'name', autocomplete: 'organization' },
-  { name: 'email', autocomplete: 'email', type: 'email' },
-];
+  constructor(private readonly host: ReactiveControllerHost) {}
 
-const emptyValue = (): InvoiceValue => ({ idType: '', idNumber: '', name: '', email: '' });
-
-export class InvoiceDetailsController implements ReactiveController {
   /** Whether the session offers an invoice; nothing renders or is sent otherwise. */
   offered = false;
-  private requested = false;
-  private value: InvoiceValue = emptyValue();
-  private touched = new Set<InvoiceFieldName>();
-  private changed = new Set<InvoiceFieldName>();
-  private serverErrors: Partial<Record<InvoiceFieldName | 'request', ErrorCode>> = {};
-  private validator: InvoiceValidator | undefined;
 
-  constructor(private readonly host: ReactiveControllerHost) {
-    host.addController(this);
+  /** Starts loading the form when offered (the checkout renders it once here). */
+  offer(offered: boolean): void {
+    this.offered = offered;
+    if (offered) void this.load().catch(() => undefined);
   }
 
-  hostConnected(): void {}
-
-  /** Back to an unticked box and empty fields. */
-  clear(): void {
-    this.requested = false;
-    this.value = emptyValue();
-    this.touched = new Set();
-    this.changed = new Set();
-    this.serverErrors = {};
-    this.host.requestUpdate();
-  }
-
-  /** How many fields are wrong now (0 when no invoice is asked for); loads the contract's check first. */
-  async errorCount(): Promise<number> {
-    if (!this.offered || !this.requested) return 0;
-    this.validator ??= new (await loadCheckoutRules()).InvoiceValidator();
-    this.host.requestUpdate();
-    return Object.keys(this.errors()).length;
-  }
-
-  /** The part of the checkout body this fieldset adds (sent once errorCount() found none). */
-  body(): { invoice?: InvoiceDetails } {
-    return this.offered && this.requested ? { invoice: { ...this.value } as InvoiceDetails } : {};
-  }
-
-  /** The BFF's field errors under `invoice`, shown beside their fields until they change. */
-  showServerErrors(errors: readonly ProblemFieldError[]): void {
-    for (const error of errors) {
-      const [head, field] = error.path.split('.');
-      if (head !== 'invoice') continue;
-      const key = (field as InvoiceFieldName | undefined) ?? 'request';
-      this.serverErrors[key] = (error.code ?? 'required') as ErrorCode;
-    }
-    this.host.requestUpdate();
-  }
-
-  render(locale: string, busy: boolean, submitted: boolean): TemplateResult | typeof nothing {
-    if (!this.offered) return nothing;
-    const text = invoiceTextFor(locale);
-    const errors = this.errors();
-    const shown = (field: InvoiceFieldName): string | undefined => {
-      const code = this.serverErrors[field] ?? (submitted || (this.touched.has(field) && this.changed.has(field)) ? errors[field] : undefined);
-      return code === undefined ? undefined : (text.errors[code] ?? text.errors.required);
-    };
-    const requestError = this.serverErrors.request;
-    return html`<div class="invoice field" part="invoice">
-      <label class="checkbox" part="invoice-request">
-        <input
-          type="checkbox"
-          .checked=${this.requested}
-          ?disabled=${busy}
-          aria-invalid=${requestError ? 'true' : 'false'}
-          aria-describedby=${requestError ? 'invoice-request-error' : nothing}
-          @change=${this.onRequestChange}
-        />
-        ${text.request}
-      </label>
-      ${requestError ? html`<p class="error" id="invoice-request-error" part="error">${text.errors[requestError]}</p>` : nothing}
-      ${this.requested
-        ? html`<fieldset part="invoice-details" ?disabled=${busy}>
-            <legend>${text.legend}</legend>
-            ${fields.map((field) => this.renderField(text, field, shown(field.name)))}
-          </fieldset>`
-        : nothing}
-    </div>`;
-  }
-
-  private renderField(text: InvoiceText, field: (typeof fields)[number], error: string | undefined): TemplateResult {
-    const id = `invoice-${field.name}`;
-    const errorId = `${id}-error`;
-    const hintId = `${id}-hint`;
-    const lengths = field.name === 'idNumber' && isInvoiceIdType(this.value.idType) ? invoiceIdNumberLengths[this.value.idType] : undefined;
-    const describedBy = [lengths ? hintId : '', error !== undefined ? errorId : ''].filter(Boolean).join(' ') || nothing;
-    const onInput = (event: Event) => this.onInput(field.name, (event.target as HTMLInputElement | HTMLSelectElement).value);
-    const onBlur = () => {
-      this.touched.add(field.name);
+  private load(): Promise<InvoiceDetailsForm> {
+    this.loading ??= Promise.all([loadInvoiceDetails(), loadCheckoutRules()]).then(([module, rules]) => {
+      this.form = new module.InvoiceDetailsForm(this.host, { html, nothing, live }, { ...rules, validator: new rules.InvoiceValidator() });
       this.host.requestUpdate();
-    };
-    const control =
-      field.name === 'idType'
-        ? html`<select id=${id} name="invoice.idType" part="input" required aria-invalid=${error ? 'true' : 'false'} aria-describedby=${describedBy} @change=${onInput} @blur=${onBlur}>
-            <option value="" ?selected=${this.value.idType === ''}>${text.chooseIdType}</option>
-            ${invoiceIdTypes.map((type) => html`<option value=${type} ?selected=${this.value.idType === type}>${text.idTypes[type]}</option>`)}
-          </select>`
-        : html`<input
-            id=${id}
-            name=${`invoice.${field.name}`}
-            part="input"
-            type=${field.type ?? 'text'}
-            inputmode=${field.inputmode ?? nothing}
-            autocomplete=${field.autocomplete}
-            required
-            .value=${live(this.value[field.name])}
-            aria-invalid=${error ? 'true' : 'false'}
-            aria-describedby=${describedBy}
-            @input=${onInput}
-            @blur=${onBlur}
-          />`;
-    return html`<div class="field wide" part="field field-invoice-${field.name}">
-      <label for=${id}>${text[field.name]}</label>
-      ${control}
-      ${lengths ? html`<span class="optional" id=${hintId}>${text.idNumberHint(lengths.min, lengths.max)}</span>` : nothing}
-      ${error !== undefined ? html`<p class="error" id=${errorId} part="error">${error}</p>` : nothing}
-    </div>`;
+      return this.form;
+    });
+    this.loading.catch(() => (this.loading = undefined));
+    return this.loading;
   }
 
-  private errors(): InvoiceErrors {
-    return this.validator?.validate(this.value).errors ?? {};
+  /** Wrong fields now; waits for the form when offered (the BFF judges if it cannot load). */
+  async errorCount(): Promise<number> {
+    if (!this.offered) return 0;
+    const form = await this.load().catch(() => undefined);
+    return form?.errorCount() ?? 0;
   }
 
-  private readonly onRequestChange = (event: Event) => {
-    this.requested = (event.target as HTMLInputElement).checked;
-    delete this.serverErrors.request;
-    // The contract's check arrives with the checkout rules, usually already loaded.
-    if (this.requested) void this.errorCount();
-    this.host.requestUpdate();
-  };
+  body() {
+    return this.offered ? (this.form?.body() ?? {}) : {};
+  }
 
-  private onInput(field: InvoiceFieldName, value: string): void {
-    this.value = { ...this.value, [field]: value };
-    this.changed.add(field);
-    delete this.serverErrors[field];
-    // A new type judges the number already typed again; its server error no longer applies.
-    if (field === 'idType') delete this.serverErrors.idNumber;
-    this.host.requestUpdate();
+  showServerErrors(errors: readonly ProblemFieldError[]): void {
+    this.form?.showServerErrors(errors);
+  }
+
+  clear(): void {
+    this.form?.clear();
+  }
+
+  render(locale: string, busy: boolean, submitted: boolean) {
+    return this.offered && this.form ? this.form.render(locale, busy, submitted) : nothing;
   }
 }

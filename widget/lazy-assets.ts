@@ -14,6 +14,7 @@
 import type { Subdivision } from '../contract/iso-subdivisions.ts';
 import type * as CheckoutRules from './lazy/checkout-rules.ts';
 import type { PhoneValidatorModule } from './lazy/phone-validator.ts';
+import type * as InvoiceDetails from './lazy/invoice-details.ts';
 
 export type CheckoutRulesModule = typeof CheckoutRules;
 
@@ -46,6 +47,11 @@ export function loadPhoneValidator(): Promise<PhoneValidatorModule> {
   phoneValidatorLoad ??= importModule<PhoneValidatorModule>('phone-validator.js');
   phoneValidatorLoad.catch(() => (phoneValidatorLoad = undefined));
   return phoneValidatorLoad;
+}
+
+/** `invoice-details.js`: the electronic invoice form, only for sessions that offer one. */
+export function loadInvoiceDetails(): Promise<typeof InvoiceDetails> {
+  return importModule<typeof InvoiceDetails>('invoice-details.js');
 }
 
 export function loadCheckoutRules(): Promise<CheckoutRulesModule> {

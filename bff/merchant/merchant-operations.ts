@@ -56,7 +56,7 @@ export const merchantOperations: OperationDoc[] = [
     method: 'get',
     path: '/v1/merchant/orders',
     operationId: 'listOrders',
-    summary: 'Orders, newest first, with filters; `nextCursor` pages on.',
+    summary: 'Orders, newest first, with filters; `nextCursor` pages on. Payments made through payment links are listed too (`source: link`, filter `source=link`; no detail or actions here).',
     tags: ['merchant'],
     security: 'merchant',
     parameters: queryOf(orderListQuery.shape),

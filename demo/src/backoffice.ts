@@ -129,6 +129,8 @@ async function api<T>(method: 'GET' | 'POST' | 'DELETE', path: string, options: 
 
 interface OrderRowParts {
   row: HTMLTableRowElement;
+  /** The buyer's electronic invoice details, once given at checkout (the merchant issues the invoice). */
+  invoice: HTMLSpanElement;
   status: HTMLTableCellElement;
   captured: HTMLTableCellElement;
   refunded: HTMLTableCellElement;
@@ -175,6 +177,7 @@ function renderOrders(orders: MerchantOrder[]): void {
     parts.order = order;
     parts.row.dataset.status = order.status;
     parts.status.replaceChildren(badge(order.status));
+    parts.invoice.textContent = invoiceText(order.invoice);
     parts.captured.textContent = money(order.capturedAmount, order.currency);
     parts.refunded.textContent = money(order.refundedAmount, order.currency);
     for (const action of ['capture', 'refund', 'reverse', 'split'] as const) {
@@ -215,6 +218,9 @@ function createOrderRow(order: MerchantOrder): OrderRowParts {
   number.textContent = order.orderNumber;
   const orderCell = cell('Order', number);
   if (description) orderCell.append(document.createElement('br'), description);
+  const invoice = document.createElement('span');
+  invoice.className = 'invoice-details';
+  orderCell.append(invoice);
   row.append(
     orderCell,
     cell('Created', when(order.createdAt)),
@@ -224,7 +230,11 @@ function createOrderRow(order: MerchantOrder): OrderRowParts {
     refunded,
     actions,
   );
-  return { row, status, captured, refunded, buttons, review, order };
+  return { row, invoice, status, captured, refunded, buttons, review, order };
+}
+
+function invoiceText(invoice: MerchantOrder['invoice']): string {
+  return invoice ? ` · ${tr('Electronic invoice')}: ${invoice.idType} ${invoice.idNumber}, ${invoice.name}, ${invoice.email}` : '';
 }
 
 async function refreshOrders(): Promise<void> {

@@ -16,6 +16,8 @@ async function mount(options: { invoice?: boolean; locale?: string } = {}) {
     html`<svc-checkout bff=${bff} session=${sessionToken} locale=${options.locale ?? 'en'} no-shipping></svc-checkout>`,
   );
   await waitForState(element, 'idle');
+  // The invoice form is a lazy part: it appears once loaded, right after the form.
+  if (options.invoice) await waitUntil(() => requestBox(element) !== null, 'the invoice checkbox did not appear', { timeout: 20000 });
   return element;
 }
 
@@ -94,7 +96,8 @@ describe('the electronic invoice details', () => {
       await typeInto(invoiceField(element, 'ID number'), '10234056');
       await typeInto(invoiceField(element, 'Invoice e-mail'), 'ana@localhost');
       submitButton(element).click();
-      await waitUntil(() => statusText(element) !== '', 'no notice after submit');
+      // Submit first loads what validation needs (the phone metadata): seconds on a loaded machine.
+      await waitUntil(() => statusText(element) !== '', 'no notice after submit', { timeout: 20000 });
       const number = invoiceField(element, 'ID number');
       expect(number.getAttribute('aria-invalid')).to.equal('true');
       expect(description(number)).to.equal('9 digits, no dashes or spaces. Enter the ID number with the digits its type has, no dashes or spaces.');
@@ -115,7 +118,7 @@ describe('the electronic invoice details', () => {
       await chooseIdType(spanish, 'Tipo de identificación', '02');
       await typeInto(invoiceField(spanish, 'Número de identificación'), '31011234');
       submitButton(spanish).click();
-      await waitUntil(() => invoiceField(spanish, 'Número de identificación').getAttribute('aria-invalid') === 'true', 'no error shown');
+      await waitUntil(() => invoiceField(spanish, 'Número de identificación').getAttribute('aria-invalid') === 'true', 'no error shown', { timeout: 20000 });
       expect(description(invoiceField(spanish, 'Número de identificación'))).to.contain('10 dígitos');
       expect(description(invoiceField(spanish, 'Correo para la factura'))).to.equal('Este campo es obligatorio.');
       await expectAccessible(spanish);
@@ -123,7 +126,7 @@ describe('the electronic invoice details', () => {
       const portuguese = await mount({ invoice: true, locale: 'pt-BR' });
       await reveal(portuguese);
       submitButton(portuguese).click();
-      await waitUntil(() => invoiceField(portuguese, 'Tipo de documento').getAttribute('aria-invalid') === 'true', 'no error shown');
+      await waitUntil(() => invoiceField(portuguese, 'Tipo de documento').getAttribute('aria-invalid') === 'true', 'no error shown', { timeout: 20000 });
       expect(description(invoiceField(portuguese, 'Nome ou razão social'))).to.equal('Este campo é obrigatório.');
     });
 
@@ -160,7 +163,7 @@ describe('the electronic invoice details', () => {
       const items = '[{"sku":"CR-COFFEE-500","quantity":1}]';
       const offered = await fixture<SvcCheckout>(html`<svc-checkout bff=${bff} items=${items} locale="en" invoice></svc-checkout>`);
       await waitForState(offered, 'idle');
-      expect(requestBox(offered)).to.exist;
+      await waitUntil(() => requestBox(offered) !== null, 'the invoice checkbox did not appear', { timeout: 20000 });
       await expectAccessible(offered);
       const plain = await fixture<SvcCheckout>(html`<svc-checkout bff=${bff} items=${items} locale="en"></svc-checkout>`);
       await waitForState(plain, 'idle');

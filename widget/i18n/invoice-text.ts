@@ -1,7 +1,6 @@
 // The electronic invoice fieldset's text, per language. Apart from translation.ts so that only
-// checkouts that offer an invoice read it; the same fallback chain picks the language.
+// checkouts that offer an invoice load it (lazy/invoice-details.ts).
 import type { InvoiceIdType, InvoiceIssueCode } from '../../contract/invoice-id-types.ts';
-import { fallbackChain } from './localize.ts';
 
 export interface InvoiceText {
   request: string;
@@ -77,12 +76,11 @@ const ptBR: InvoiceText = {
   },
 };
 
-const texts: Record<string, InvoiceText> = { en, es, 'pt-BR': ptBR };
-
+/**
+ * By language, as localize.ts's fallbackChain ends for these three (es-CR → … → es, pt → pt-BR,
+ * anything else → en); not imported from there, so this lazy chunk shares no module with the first.
+ */
 export function invoiceTextFor(tag: string): InvoiceText {
-  for (const key of fallbackChain(tag)) {
-    const text = texts[key];
-    if (text) return text;
-  }
-  return en;
+  const language = tag.toLowerCase().split('-')[0];
+  return language === 'es' ? es : language === 'pt' ? ptBR : en;
 }

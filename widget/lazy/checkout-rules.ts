@@ -8,3 +8,4 @@ export { AddressValidator } from '../validation/address-validator.ts';
 export { declineMessage } from '../../contract/decline-messages.ts';
 export { isPostalCodeOptional } from '../../contract/address.ts';
 export { InvoiceValidator } from '../validation/invoice-validator.ts';
+export { invoiceIdNumberLengths, invoiceIdTypes, isInvoiceIdType } from '../../contract/invoice-id-types.ts';

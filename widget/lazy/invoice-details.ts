@@ -1,0 +1,167 @@
+// Entry of its own (dist/widget/invoice-details.js), loaded only when the session offers a Costa
+// Rican electronic invoice: the checkbox that reveals ID type, ID number, legal name and invoice
+// e-mail, its state and its text. Lit is handed in by the element (widget/invoice-fieldset.ts), so
+// this chunk carries no second copy of it; the check is the contract's schema from checkout-rules.
+import type { ReactiveControllerHost, TemplateResult, html as litHtml, nothing as litNothing } from 'lit';
+import type { live as litLive } from 'lit/directives/live.js';
+import type { ProblemFieldError } from '../../contract/bff-api.ts';
+import type { InvoiceDetails } from '../../contract/invoice.ts';
+import { invoiceTextFor, type InvoiceText } from '../i18n/invoice-text.ts';
+import type { CheckoutRulesModule } from '../lazy-assets.ts';
+import type { InvoiceErrors, InvoiceFieldName, InvoiceValidator } from '../validation/invoice-validator.ts';
+
+/** What the form takes from checkout-rules (the contract's code lives there, once). */
+export type InvoiceRules = Pick<CheckoutRulesModule, 'invoiceIdNumberLengths' | 'invoiceIdTypes' | 'isInvoiceIdType'> & { validator: InvoiceValidator };
+
+/** The element's Lit, so templates and directives are the ones its renderer knows. */
+export interface LitParts {
+  html: typeof litHtml;
+  nothing: typeof litNothing;
+  live: typeof litLive;
+}
+
+type InvoiceValue = Record<InvoiceFieldName, string>;
+type ErrorCode = keyof InvoiceText['errors'];
+
+const fields: ReadonlyArray<{ name: InvoiceFieldName; autocomplete: string; type?: string; inputmode?: string }> = [
+  { name: 'idType', autocomplete: 'off' },
+  { name: 'idNumber', autocomplete: 'off', inputmode: 'numeric' },
+  { name: 'name', autocomplete: 'organization' },
+  { name: 'email', autocomplete: 'email', type: 'email' },
+];
+
+const emptyValue = (): InvoiceValue => ({ idType: '', idNumber: '', name: '', email: '' });
+
+export class InvoiceDetailsForm {
+  private requested = false;
+  private value: InvoiceValue = emptyValue();
+  private touched = new Set<InvoiceFieldName>();
+  private changed = new Set<InvoiceFieldName>();
+  private serverErrors: Partial<Record<InvoiceFieldName | 'request', ErrorCode>> = {};
+  constructor(
+    private readonly host: ReactiveControllerHost,
+    private readonly lit: LitParts,
+    private readonly rules: InvoiceRules,
+  ) {}
+
+  /** Back to an unticked box and empty fields. */
+  clear(): void {
+    this.requested = false;
+    this.value = emptyValue();
+    this.touched = new Set();
+    this.changed = new Set();
+    this.serverErrors = {};
+    this.host.requestUpdate();
+  }
+
+  /** How many fields are wrong now (0 when no invoice is asked for). */
+  errorCount(): number {
+    return this.requested ? Object.keys(this.errors()).length : 0;
+  }
+
+  /** The part of the checkout body this fieldset adds (sent once errorCount() found none). */
+  body(): { invoice?: InvoiceDetails } {
+    return this.requested ? { invoice: { ...this.value } as InvoiceDetails } : {};
+  }
+
+  /** The BFF's field errors under `invoice`, shown beside their fields until they change. */
+  showServerErrors(errors: readonly ProblemFieldError[]): void {
+    for (const error of errors) {
+      const [head, field] = error.path.split('.');
+      if (head !== 'invoice') continue;
+      const key = (field as InvoiceFieldName | undefined) ?? 'request';
+      this.serverErrors[key] = (error.code ?? 'required') as ErrorCode;
+    }
+    this.host.requestUpdate();
+  }
+
+  render(locale: string, busy: boolean, submitted: boolean): TemplateResult {
+    const { html, nothing } = this.lit;
+    const text = invoiceTextFor(locale);
+    const errors = this.errors();
+    const shown = (field: InvoiceFieldName): string | undefined => {
+      const code = this.serverErrors[field] ?? (submitted || (this.touched.has(field) && this.changed.has(field)) ? errors[field] : undefined);
+      return code === undefined ? undefined : (text.errors[code] ?? text.errors.required);
+    };
+    const requestError = this.serverErrors.request;
+    return html`<div class="invoice field" part="invoice">
+      <label class="checkbox" part="invoice-request">
+        <input
+          type="checkbox"
+          .checked=${this.requested}
+          ?disabled=${busy}
+          aria-invalid=${requestError ? 'true' : 'false'}
+          aria-describedby=${requestError ? 'invoice-request-error' : nothing}
+          @change=${this.onRequestChange}
+        />
+        ${text.request}
+      </label>
+      ${requestError ? html`<p class="error" id="invoice-request-error" part="error">${text.errors[requestError]}</p>` : nothing}
+      ${this.requested
+        ? html`<fieldset part="invoice-details" ?disabled=${busy}>
+            <legend>${text.legend}</legend>
+            ${fields.map((field) => this.renderField(text, field, shown(field.name)))}
+          </fieldset>`
+        : nothing}
+    </div>`;
+  }
+
+  private renderField(text: InvoiceText, field: (typeof fields)[number], error: string | undefined): TemplateResult {
+    const { html, nothing, live } = this.lit;
+    const id = `invoice-${field.name}`;
+    const errorId = `${id}-error`;
+    const hintId = `${id}-hint`;
+    const lengths = field.name === 'idNumber' && this.rules.isInvoiceIdType(this.value.idType) ? this.rules.invoiceIdNumberLengths[this.value.idType] : undefined;
+    const describedBy = [lengths ? hintId : '', error !== undefined ? errorId : ''].filter(Boolean).join(' ') || nothing;
+    const onInput = (event: Event) => this.onInput(field.name, (event.target as HTMLInputElement | HTMLSelectElement).value);
+    const onBlur = () => {
+      this.touched.add(field.name);
+      this.host.requestUpdate();
+    };
+    const control =
+      field.name === 'idType'
+        ? html`<select id=${id} name="invoice.idType" part="input" required aria-invalid=${error ? 'true' : 'false'} aria-describedby=${describedBy} @change=${onInput} @blur=${onBlur}>
+            <option value="" ?selected=${this.value.idType === ''}>${text.chooseIdType}</option>
+            ${this.rules.invoiceIdTypes.map((type) => html`<option value=${type} ?selected=${this.value.idType === type}>${text.idTypes[type]}</option>`)}
+          </select>`
+        : html`<input
+            id=${id}
+            name=${`invoice.${field.name}`}
+            part="input"
+            type=${field.type ?? 'text'}
+            inputmode=${field.inputmode ?? nothing}
+            autocomplete=${field.autocomplete}
+            required
+            .value=${live(this.value[field.name])}
+            aria-invalid=${error ? 'true' : 'false'}
+            aria-describedby=${describedBy}
+            @input=${onInput}
+            @blur=${onBlur}
+          />`;
+    return html`<div class="field wide" part="field field-invoice-${field.name}">
+      <label for=${id}>${text[field.name]}</label>
+      ${control}
+      ${lengths ? html`<span class="optional" id=${hintId}>${text.idNumberHint(lengths.min, lengths.max)}</span>` : nothing}
+      ${error !== undefined ? html`<p class="error" id=${errorId} part="error">${error}</p>` : nothing}
+    </div>`;
+  }
+
+  private errors(): InvoiceErrors {
+    return this.rules.validator.validate(this.value).errors;
+  }
+
+  private readonly onRequestChange = (event: Event) => {
+    this.requested = (event.target as HTMLInputElement).checked;
+    delete this.serverErrors.request;
+    this.host.requestUpdate();
+  };
+
+  private onInput(field: InvoiceFieldName, value: string): void {
+    this.value = { ...this.value, [field]: value };
+    this.changed.add(field);
+    delete this.serverErrors[field];
+    // A new type judges the number already typed again; its server error no longer applies.
+    if (field === 'idType') delete this.serverErrors.idNumber;
+    this.host.requestUpdate();
+  }
+}
