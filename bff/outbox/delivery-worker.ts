@@ -165,8 +165,9 @@ export class DeliveryWorker {
   private async send(delivery: DeliveryRow, target: DeliveryTarget | undefined): Promise<void> {
     const { db, clock, logger } = this.options;
     const result = target ? await this.post(delivery, target) : { statusCode: null, error: 'the endpoint was deleted', at: clock.now(), durationMs: 0, permanent: true };
-    // Stopped mid-POST: the lease lapses and the next worker sends it again, with the same webhook-id.
-    if (this.stopping.signal.aborted && result.statusCode === null) return;
+    // Stopped mid-POST (a rolling restart): handed back untried, so the next worker sends it at once,
+    // with the same webhook-id, instead of after the lease.
+    if (this.stopping.signal.aborted && result.statusCode === null) return releaseDelivery(db, delivery.id, this.owner);
     const state = await withoutCommitSync(db, (db) => recordAttempt(db, delivery, this.owner, result, this.options.schedule));
     const log = { deliveryId: delivery.id, webhookId: delivery.event_id, endpointId: delivery.endpoint_id, type: delivery.type, attempt: delivery.attempts + 1, statusCode: result.statusCode, error: result.error, state };
     if (state === 'dead') logger.error(log, 'merchant webhook delivery is dead after its last attempt');

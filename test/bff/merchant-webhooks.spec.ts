@@ -186,3 +186,17 @@ test('the configuration names a missing secret, a bad schedule and an insecure p
   expect(config.MERCHANT_WEBHOOK_RETRY_SCHEDULE[0]).toBeLessThanOrEqual(10_000 / 1.2);
   expect(config.MERCHANT_WEBHOOK_RETRY_SCHEDULE.reduce((sum, delay) => sum + delay, 0) * 0.8).toBeGreaterThan(3 * 86_400_000);
 });
+
+test('a graceful stop hands a POST in flight back: the next instance sends it at once, same webhook-id', async () => {
+  const hooks = await receiver((n) => (n === 1 ? 'hang' : 204));
+  const stack = await stackSendingTo(hooks.url, secret(), { MERCHANT_WEBHOOK_TIMEOUT_MS: '600000', MERCHANT_WEBHOOK_LEASE_MS: '900000' });
+  const event = bankEvent('payment.succeeded');
+  expect((await postBank(stack.bffUrl, await deliveryBody(event))).status).toBe(200);
+  await hooks.waitFor((received) => received.length === 1, 'the first POST');
+  // Without the hand-back, its 15-minute lease would keep it from every other worker.
+  await stack.restartBff();
+  await hooks.waitFor((received) => received.length === 2, 'the POST again from the next instance');
+  expect(hooks.received[1]!.headers['webhook-id']).toBe(hooks.received[0]!.headers['webhook-id']);
+  const [delivery] = await eventually(() => deliveriesOf(stack), (items) => items[0]?.state === 'delivered', 'delivered');
+  expect(delivery.attempts.map((attempt: any) => attempt.statusCode)).toEqual([204]);
+});
