@@ -13,6 +13,7 @@ import { deliveryTargets, type DeliveryTarget, type EnvironmentEndpoint } from '
 import { onOutboxWritten } from './outbox-signal.ts';
 import type { DeliveryRow, OutboxDb } from './outbox-tables.ts';
 import { signedHeaders } from './signing.ts';
+import type { OutboxMetrics } from './outbox-metrics.ts';
 import { withoutCommitSync } from '../store/unsynced-commits.ts';
 
 export interface DeliveryWorkerOptions {
@@ -26,6 +27,7 @@ export interface DeliveryWorkerOptions {
   pollMs: number;
   concurrency: number;
   endpointConcurrency: number;
+  metrics?: OutboxMetrics;
 }
 
 export class DeliveryWorker {
@@ -169,6 +171,7 @@ export class DeliveryWorker {
     // with the same webhook-id, instead of after the lease.
     if (this.stopping.signal.aborted && result.statusCode === null) return releaseDelivery(db, delivery.id, this.owner);
     const state = await withoutCommitSync(db, (db) => recordAttempt(db, delivery, this.owner, result, this.options.schedule));
+    if (state !== 'lease_lost') this.options.metrics?.recordAttempt(state);
     const log = { deliveryId: delivery.id, webhookId: delivery.event_id, endpointId: delivery.endpoint_id, type: delivery.type, attempt: delivery.attempts + 1, statusCode: result.statusCode, error: result.error, state };
     if (state === 'dead') logger.error(log, 'merchant webhook delivery is dead after its last attempt');
     else if (state === 'retrying') logger.warn(log, 'merchant webhook delivery failed; it will be retried');

@@ -10,7 +10,7 @@ import { sandboxGatewayEnv } from '../../sandbox/defaults.ts';
 import { paidOrder } from './merchant-fixture.ts';
 import { merchantSecret } from './fixtures/stack.ts';
 import { eventsOf, startWebhookReceiver, type WebhookReceiver } from './fixtures/webhook-receiver.ts';
-import { bankEvent, deliveryBody, eventually, merchantGet, merchantPost, postBank, startInProcessWebhookStack, type WebhookStack } from './webhooks-support.ts';
+import { bankEvent, deliveryBody, eventually, merchantGet, merchantPost, metricsText, postBank, startInProcessWebhookStack, type WebhookStack } from './webhooks-support.ts';
 
 const secret = () => `whsec_${randomBytes(24).toString('base64')}`;
 
@@ -66,7 +66,7 @@ test('a purchase sends exactly one order.approved, signed so that standardwebhoo
   await sentinel(stack, hooks);
   expect(eventsOf(hooks.received, 'order.approved', (data) => data.orderNumber === orderNumber)).toHaveLength(1);
   expect(hooks.received.filter((request) => request.json?.data?.orderNumber === orderNumber).map((request) => request.json.type)).toEqual(['order.approved']);
-  const deliveries = await deliveriesOf(stack, '?type=order.approved');
+  const deliveries = await eventually(() => deliveriesOf(stack, '?type=order.approved'), (items) => items[0]?.state === 'delivered', 'the delivery recorded');
   expect(deliveries).toHaveLength(1);
   expect(deliveries[0]).toMatchObject({ endpointId: 'env', state: 'delivered', webhookId: approved!.headers['webhook-id'], attempts: [{ statusCode: 204 }] });
 });
@@ -86,6 +86,9 @@ test('a receiver answering 500 twice gets the same webhook-id three times, then 
 
   await sentinel(stack, hooks);
   expect(hooks.countOf(ids[0] as string)).toBe(3);
+  // The sentinel's attempt is recorded just after the receiver answered it.
+  const metrics = await eventually(() => metricsText(stack.bffUrl), (text) => /merchant_webhook_attempts_total\{outcome="delivered"\} 2\n/.test(text), 'both deliveries counted');
+  expect(metrics).toMatch(/merchant_webhook_attempts_total\{outcome="retrying"\} 2\n/);
 });
 
 test('a delivery out of retries is dead; a replay sends it again with the same webhook-id', async () => {
