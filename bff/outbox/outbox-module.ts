@@ -28,6 +28,7 @@ export function createDeliveryWorker(services: Services): DeliveryWorker {
     concurrency: config.MERCHANT_WEBHOOK_CONCURRENCY,
     endpointConcurrency: config.MERCHANT_WEBHOOK_ENDPOINT_CONCURRENCY,
     metrics: outboxMetricsFor(services.metrics),
+    retentionMs: config.MERCHANT_WEBHOOK_RETENTION_MS,
   });
 }
 

@@ -8,7 +8,7 @@ import { loadConfig } from '../../bff/config.ts';
 import { merchantEventBody } from '../../contract/merchant-webhooks.ts';
 import { sandboxGatewayEnv } from '../../sandbox/defaults.ts';
 import { paidOrder } from './merchant-fixture.ts';
-import { merchantSecret } from './fixtures/stack.ts';
+import { ManualClock, merchantSecret } from './fixtures/stack.ts';
 import { eventsOf, startWebhookReceiver, type WebhookReceiver } from './fixtures/webhook-receiver.ts';
 import { bankEvent, deliveryBody, eventually, merchantGet, merchantPost, metricsText, postBank, startInProcessWebhookStack, type WebhookStack } from './webhooks-support.ts';
 
@@ -202,4 +202,25 @@ test('a graceful stop hands a POST in flight back: the next instance sends it at
   expect(hooks.received[1]!.headers['webhook-id']).toBe(hooks.received[0]!.headers['webhook-id']);
   const [delivery] = await eventually(() => deliveriesOf(stack), (items) => items[0]?.state === 'delivered', 'delivered');
   expect(delivery.attempts.map((attempt: any) => attempt.statusCode)).toEqual([204]);
+});
+
+test('finished deliveries and their events are deleted after MERCHANT_WEBHOOK_RETENTION_MS; one still retrying stays', async () => {
+  const clock = new ManualClock();
+  const failing = bankEvent('payment.failed');
+  const hooks = await receiver((_, body) => (body?.data?.paymentId === failing.payment.payment_id ? 500 : 204));
+  const stack = await startInProcessWebhookStack({
+    clock,
+    env: { MERCHANT_WEBHOOK_URL: hooks.url, MERCHANT_WEBHOOK_SECRET: secret(), MERCHANT_WEBHOOK_POLL_MS: '100', MERCHANT_WEBHOOK_RETRY_SCHEDULE: '100d' },
+  });
+  stacks.push(stack);
+  const delivered = bankEvent('payment.succeeded');
+  for (const event of [delivered, failing]) expect((await postBank(stack.bffUrl, await deliveryBody(event))).status).toBe(200);
+  await eventually(() => deliveriesOf(stack), (items) => items.length === 2 && items.every((item) => item.attempts.length === 1), 'both tried once');
+
+  const deliveries = stack.bff.app.webhooks.deliveries;
+  expect(await deliveries.pruneOnce()).toEqual({ deliveries: 0, events: 0 });
+  clock.advance(31 * 86_400_000);
+  expect(await deliveries.pruneOnce()).toEqual({ deliveries: 1, events: 1 });
+  const left = await deliveriesOf(stack);
+  expect(left.map((item) => [item.type, item.state])).toEqual([['bank.payment.failed', 'retrying']]);
 });
