@@ -40,6 +40,7 @@ const triggerable = [
   'order.approved',
   'order.declined',
   'order.cancelled',
+  'order.review',
   'order.captured',
   'order.reversed',
   'order.refunded',
