@@ -15,7 +15,14 @@ import { parseArgs } from 'node:util';
 import { Webhook } from 'standardwebhooks';
 import { developmentMerchantSecret } from '../bff/auth/development-secret.ts';
 import { merchantEventTypes } from '../contract/merchant-webhooks.ts';
+import { GatewayClient } from '../bff/gateway/client.ts';
+import { systemClock } from '../bff/observability/clock.ts';
+import { createLogger } from '../bff/observability/logger.ts';
+import { AppMetrics } from '../bff/observability/metrics.ts';
+import { processPaymentRequestOf } from '../bff/payments/process-payment-request.ts';
+import type { OrderRow, PaymentAttemptRow } from '../bff/store/schema.ts';
 import { SandboxControl } from '../sandbox/control-client.ts';
+import { sandboxGatewayEnv } from '../sandbox/defaults.ts';
 import { approvingCard, costaRicanBuyer, decliningCard } from '../test/fixtures/costa-rican-buyer.ts';
 
 const env = process.env;
@@ -25,11 +32,12 @@ const shopOrigin = (env.SHOP_ORIGIN ?? `http://127.0.0.1:${env.DEMO_PORT ?? '517
 const merchantSecret = env.MERCHANT_SECRET ?? developmentMerchantSecret;
 const sandbox = new SandboxControl(sandboxUrl);
 
-/** The event each trigger drives; order.review and order.expired need a contradiction or hours to pass. */
+/** The event each trigger drives; order.expired needs a session to lapse (15 minutes at most, then the reconciler). */
 const triggers = {
   'order.approved': () => purchase({}),
   'order.declined': () => purchase({ card: decliningCard }),
   'order.cancelled': () => purchase({ cancel: true }),
+  'order.review': () => orderInReview(),
   'order.captured': async () => merchantAction(await purchase({ capture: false }), 'capture'),
   'order.reversed': async () => merchantAction(await purchase({ capture: false }), 'reverse'),
   'order.refunded': async () => merchantAction(await purchase({}), 'refund'),
@@ -54,24 +62,57 @@ async function merchantCall(method: string, path: string, body?: unknown): Promi
   return text ? JSON.parse(text) : undefined;
 }
 
-/** A buyer's purchase through the BFF and the sandbox's hosted page, as the widget and a browser make it. */
-async function purchase(options: { card?: string; cancel?: boolean; capture?: boolean }): Promise<string> {
-  const session = await merchantCall('POST', '/v1/merchant/checkout-sessions', {
-    amount: '25.00',
-    currency: 'USD',
-    capture: options.capture ?? true,
-    returnUrl: `${shopOrigin}/`,
-  });
+const billing = { ...costaRicanBuyer, address2: '' };
+
+/** A merchant checkout session and the buyer's checkout: the hosted page is open, not paid yet. */
+async function openCheckout(amount: string, capture: boolean): Promise<{ orderNumber: string; sessionToken: string; redirectUrl: string }> {
+  const session = await merchantCall('POST', '/v1/merchant/checkout-sessions', { amount, currency: 'USD', capture, returnUrl: `${shopOrigin}/` });
   const checkout = await fetch(`${bffUrl}/v1/checkout`, {
     method: 'POST',
     headers: { Authorization: `Bearer ${session.sessionToken}`, 'Content-Type': 'application/json', Origin: shopOrigin },
-    body: JSON.stringify({ billing: { ...costaRicanBuyer, address2: '' }, sameAsBilling: true }),
+    body: JSON.stringify({ billing, sameAsBilling: true }),
   });
   if (!checkout.ok) throw new Error(`checkout: ${checkout.status} ${await checkout.text()}`);
   const { redirectUrl } = (await checkout.json()) as { redirectUrl: string };
+  return { orderNumber: session.orderNumber, sessionToken: session.sessionToken, redirectUrl };
+}
+
+/** A buyer's purchase through the BFF and the sandbox's hosted page, as the widget and a browser make it. */
+async function purchase(options: { card?: string; cancel?: boolean; capture?: boolean }): Promise<string> {
+  const { orderNumber, redirectUrl } = await openCheckout('25.00', options.capture ?? true);
   const back = await sandbox.payHostedPage(redirectUrl, { card: options.card ?? approvingCard, cancel: options.cancel ?? false });
   await fetch(back, { redirect: 'manual' });
-  return session.orderNumber as string;
+  return orderNumber;
+}
+
+/**
+ * A contradiction, which is what review is for: the gateway also holds an approved payment of
+ * another amount under the order's number (made here with the sandbox merchant's own credentials,
+ * GATEWAY_API_* when set), and the BFF finds it when the order's status is polled.
+ */
+async function orderInReview(): Promise<string> {
+  const { orderNumber, sessionToken } = await openCheckout('999.00', true);
+  const credentials = sandboxGatewayEnv(sandboxUrl);
+  const gateway = new GatewayClient({
+    baseUrl: sandboxUrl,
+    apiUser: env.GATEWAY_API_USER ?? credentials.GATEWAY_API_USER,
+    apiPassword: env.GATEWAY_API_PASSWORD ?? credentials.GATEWAY_API_PASSWORD,
+    apiKey: env.GATEWAY_API_KEY ?? credentials.GATEWAY_API_KEY,
+    timeoutMs: 10_000,
+    clock: systemClock,
+    metrics: new AppMetrics(),
+    logger: createLogger('silent'),
+  });
+  const stray = processPaymentRequestOf(
+    { amount: '1.00', currency: 'USD', capture: 1 } as OrderRow,
+    { gateway_order_number: orderNumber, return_ref: 'events-trigger' } as PaymentAttemptRow,
+    billing,
+    billing,
+    { publicBffUrl: 'http://stray.invalid', platform: 'events-trigger' },
+  );
+  await sandbox.payHostedPage((await gateway.processPayment(stray)).url, { card: approvingCard });
+  await fetch(`${bffUrl}/v1/orders/${encodeURIComponent(orderNumber)}`, { headers: { Authorization: `Bearer ${sessionToken}` } });
+  return orderNumber;
 }
 
 async function merchantAction(orderNumber: string, action: string, body: unknown = {}): Promise<string> {

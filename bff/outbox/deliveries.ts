@@ -153,3 +153,29 @@ export async function replayDelivery(db: OutboxDb, id: string, now: Date): Promi
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 }
+
+/**
+ * Retention: finished deliveries (delivered or dead) created before `before`, with their attempts,
+ * then the events left with no delivery. At most `batchSize` rows per statement; returns how many
+ * deliveries and events went, so the caller repeats while a batch comes back full.
+ */
+export async function deleteFinishedDeliveries(db: OutboxDb, before: string, batchSize: number): Promise<{ deliveries: number; events: number }> {
+  const deliveries = await db.transaction().execute(async (trx) => {
+    const ids = (
+      await trx.selectFrom('webhook_deliveries').select('id').where('state', 'in', ['delivered', 'dead']).where('created_at', '<', before).limit(batchSize).execute()
+    ).map((row) => row.id);
+    if (ids.length === 0) return 0;
+    await trx.deleteFrom('webhook_attempts').where('delivery_id', 'in', ids).execute();
+    await trx.deleteFrom('webhook_deliveries').where('id', 'in', ids).execute();
+    return ids.length;
+  });
+  const orphans = db
+    .selectFrom('outbound_events')
+    .select('id')
+    .where('dispatched_at', 'is not', null)
+    .where('created_at', '<', before)
+    .where((eb) => eb.not(eb.exists(eb.selectFrom('webhook_deliveries').select('webhook_deliveries.id').whereRef('webhook_deliveries.event_id', '=', 'outbound_events.id'))))
+    .limit(batchSize);
+  const events = Number((await db.deleteFrom('outbound_events').where('id', 'in', orphans).executeTakeFirst()).numDeletedRows);
+  return { deliveries, events };
+}

@@ -8,11 +8,12 @@
 import { randomUUID } from 'node:crypto';
 import type { Clock } from '../observability/clock.ts';
 import type { Logger } from '../observability/logger.ts';
-import { claimDueDeliveries, dispatchNewEvents, recordAttempt, releaseDelivery, type AttemptResult } from './deliveries.ts';
+import { claimDueDeliveries, deleteFinishedDeliveries, dispatchNewEvents, recordAttempt, releaseDelivery, type AttemptResult } from './deliveries.ts';
 import { deliveryTargets, type DeliveryTarget, type EnvironmentEndpoint } from './endpoints.ts';
 import { onOutboxWritten } from './outbox-signal.ts';
 import type { DeliveryRow, OutboxDb } from './outbox-tables.ts';
 import { signedHeaders } from './signing.ts';
+import type { OutboxMetrics } from './outbox-metrics.ts';
 import { withoutCommitSync } from '../store/unsynced-commits.ts';
 
 export interface DeliveryWorkerOptions {
@@ -26,7 +27,13 @@ export interface DeliveryWorkerOptions {
   pollMs: number;
   concurrency: number;
   endpointConcurrency: number;
+  metrics?: OutboxMetrics;
+  /** Finished deliveries older than this are deleted (about once an hour); 0 keeps them. */
+  retentionMs?: number;
 }
+
+const retentionEveryMs = 3_600_000;
+const retentionBatch = 500;
 
 export class DeliveryWorker {
   /** Unique per process and start: a lease names exactly one worker. */
@@ -42,6 +49,7 @@ export class DeliveryWorker {
   private readonly sends = new Set<Promise<void>>();
   /** Aborts the POSTs in flight on stop: their leases lapse and another worker retries them. */
   private stopping = new AbortController();
+  private prunedAt = 0;
 
   constructor(private readonly options: DeliveryWorkerOptions) {}
 
@@ -82,12 +90,35 @@ export class DeliveryWorker {
     }
   }
 
+  /** Deletes finished deliveries past the retention age, batch after batch; returns how many. */
+  async pruneOnce(): Promise<{ deliveries: number; events: number }> {
+    const total = { deliveries: 0, events: 0 };
+    const retentionMs = this.options.retentionMs ?? 0;
+    if (retentionMs <= 0) return total;
+    const before = new Date(this.options.clock.now().getTime() - retentionMs).toISOString();
+    for (;;) {
+      const batch = await deleteFinishedDeliveries(this.options.db, before, retentionBatch);
+      total.deliveries += batch.deliveries;
+      total.events += batch.events;
+      if (batch.deliveries < retentionBatch && batch.events < retentionBatch) return total;
+    }
+  }
+
+  private async pruneWhenDue(): Promise<void> {
+    const now = Date.now();
+    if (now - this.prunedAt < retentionEveryMs) return;
+    this.prunedAt = now;
+    const pruned = await this.pruneOnce();
+    if (pruned.deliveries + pruned.events > 0) this.options.logger.info(pruned, 'merchant webhook retention: old deliveries deleted');
+  }
+
   private async run(): Promise<void> {
     while (this.running) {
       let started = 0;
       let free = 0;
       try {
         this.wakeRequested = false;
+        await this.pruneWhenDue();
         started = await this.pass();
         free = this.options.concurrency - this.inFlight.size;
       } catch (error) {
@@ -165,9 +196,11 @@ export class DeliveryWorker {
   private async send(delivery: DeliveryRow, target: DeliveryTarget | undefined): Promise<void> {
     const { db, clock, logger } = this.options;
     const result = target ? await this.post(delivery, target) : { statusCode: null, error: 'the endpoint was deleted', at: clock.now(), durationMs: 0, permanent: true };
-    // Stopped mid-POST: the lease lapses and the next worker sends it again, with the same webhook-id.
-    if (this.stopping.signal.aborted && result.statusCode === null) return;
+    // Stopped mid-POST (a rolling restart): handed back untried, so the next worker sends it at once,
+    // with the same webhook-id, instead of after the lease.
+    if (this.stopping.signal.aborted && result.statusCode === null) return releaseDelivery(db, delivery.id, this.owner);
     const state = await withoutCommitSync(db, (db) => recordAttempt(db, delivery, this.owner, result, this.options.schedule));
+    if (state !== 'lease_lost') this.options.metrics?.recordAttempt(state);
     const log = { deliveryId: delivery.id, webhookId: delivery.event_id, endpointId: delivery.endpoint_id, type: delivery.type, attempt: delivery.attempts + 1, statusCode: result.statusCode, error: result.error, state };
     if (state === 'dead') logger.error(log, 'merchant webhook delivery is dead after its last attempt');
     else if (state === 'retrying') logger.warn(log, 'merchant webhook delivery failed; it will be retried');

@@ -32,6 +32,8 @@ export const merchantWebhookConfigShape = {
   MERCHANT_WEBHOOK_LEASE_MS: positiveInt.default(60_000),
   /** How often the delivery worker looks for due deliveries when nothing wakes it. */
   MERCHANT_WEBHOOK_POLL_MS: positiveInt.default(1_000),
+  /** Finished deliveries (delivered or dead) and their events are deleted once this old; 0 keeps them. */
+  MERCHANT_WEBHOOK_RETENTION_MS: z.coerce.number().int().min(0).default(30 * 86_400_000),
   /** Hold the delivery worker back this long after start (the crash test uses it). */
   MERCHANT_WEBHOOK_WORKER_DELAY_MS: z.coerce.number().int().min(0).default(0),
 };

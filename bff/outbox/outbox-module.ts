@@ -8,6 +8,7 @@ import { DeliveryWorker } from './delivery-worker.ts';
 import type { EnvironmentEndpoint } from './endpoints.ts';
 import { webhookEndpointRoutes } from './endpoints-routes.ts';
 import { outboxDb } from './outbox-tables.ts';
+import { outboxMetricsFor } from './outbox-metrics.ts';
 
 export function environmentEndpointOf(config: Services['config']): EnvironmentEndpoint | undefined {
   return config.MERCHANT_WEBHOOK_URL && config.MERCHANT_WEBHOOK_SECRET ? { url: config.MERCHANT_WEBHOOK_URL, secret: config.MERCHANT_WEBHOOK_SECRET } : undefined;
@@ -26,6 +27,8 @@ export function createDeliveryWorker(services: Services): DeliveryWorker {
     pollMs: config.MERCHANT_WEBHOOK_POLL_MS,
     concurrency: config.MERCHANT_WEBHOOK_CONCURRENCY,
     endpointConcurrency: config.MERCHANT_WEBHOOK_ENDPOINT_CONCURRENCY,
+    metrics: outboxMetricsFor(services.metrics),
+    retentionMs: config.MERCHANT_WEBHOOK_RETENTION_MS,
   });
 }
 

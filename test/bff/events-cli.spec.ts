@@ -4,6 +4,7 @@ import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { expect, test } from '@playwright/test';
 import { Webhook } from 'standardwebhooks';
+import { merchantEventBody } from '../../contract/merchant-webhooks.ts';
 import { merchantSecret, shopOrigin } from './fixtures/stack.ts';
 import { startWebhookReceiver, type WebhookReceiver } from './fixtures/webhook-receiver.ts';
 import { merchantGet, startWebhookStack, type WebhookStack } from './webhooks-support.ts';
@@ -40,6 +41,7 @@ const triggerable = [
   'order.approved',
   'order.declined',
   'order.cancelled',
+  'order.review',
   'order.captured',
   'order.reversed',
   'order.refunded',
@@ -56,7 +58,13 @@ test('trigger produces each type it offers, through real sandbox flows', async (
   const run = await events(['trigger', ...triggerable]).done;
   expect(run.code, run.output).toBe(0);
   await hooks.waitFor((received) => triggerable.every((type) => received.some((request) => request.json?.type === type)), 'every triggered type');
-  for (const request of hooks.received) new Webhook(secret).verify(request.body, request.headers as Record<string, string>);
+  for (const request of hooks.received) {
+    new Webhook(secret).verify(request.body, request.headers as Record<string, string>);
+    // Each body is the contract's: an order, a paid link or a bank payment as data.
+    merchantEventBody.parse(request.json);
+  }
+  const linkPaid = hooks.received.find((request) => request.json.type === 'link.paid')!.json.data;
+  expect(linkPaid.payment).toMatchObject({ amount: '15.00', currency: 'USD' });
   const unknown = await events(['trigger', 'order.paid']).done;
   expect(unknown.code).toBe(2);
   expect(unknown.output).toContain('cannot trigger "order.paid"');

@@ -8,9 +8,9 @@ import { loadConfig } from '../../bff/config.ts';
 import { merchantEventBody } from '../../contract/merchant-webhooks.ts';
 import { sandboxGatewayEnv } from '../../sandbox/defaults.ts';
 import { paidOrder } from './merchant-fixture.ts';
-import { merchantSecret } from './fixtures/stack.ts';
+import { ManualClock, merchantSecret } from './fixtures/stack.ts';
 import { eventsOf, startWebhookReceiver, type WebhookReceiver } from './fixtures/webhook-receiver.ts';
-import { bankEvent, deliveryBody, eventually, merchantGet, merchantPost, postBank, startInProcessWebhookStack, type WebhookStack } from './webhooks-support.ts';
+import { bankEvent, deliveryBody, eventually, merchantGet, merchantPost, metricsText, postBank, startInProcessWebhookStack, type WebhookStack } from './webhooks-support.ts';
 
 const secret = () => `whsec_${randomBytes(24).toString('base64')}`;
 
@@ -66,7 +66,7 @@ test('a purchase sends exactly one order.approved, signed so that standardwebhoo
   await sentinel(stack, hooks);
   expect(eventsOf(hooks.received, 'order.approved', (data) => data.orderNumber === orderNumber)).toHaveLength(1);
   expect(hooks.received.filter((request) => request.json?.data?.orderNumber === orderNumber).map((request) => request.json.type)).toEqual(['order.approved']);
-  const deliveries = await deliveriesOf(stack, '?type=order.approved');
+  const deliveries = await eventually(() => deliveriesOf(stack, '?type=order.approved'), (items) => items[0]?.state === 'delivered', 'the delivery recorded');
   expect(deliveries).toHaveLength(1);
   expect(deliveries[0]).toMatchObject({ endpointId: 'env', state: 'delivered', webhookId: approved!.headers['webhook-id'], attempts: [{ statusCode: 204 }] });
 });
@@ -86,6 +86,9 @@ test('a receiver answering 500 twice gets the same webhook-id three times, then 
 
   await sentinel(stack, hooks);
   expect(hooks.countOf(ids[0] as string)).toBe(3);
+  // The sentinel's attempt is recorded just after the receiver answered it.
+  const metrics = await eventually(() => metricsText(stack.bffUrl), (text) => /merchant_webhook_attempts_total\{outcome="delivered"\} 2\n/.test(text), 'both deliveries counted');
+  expect(metrics).toMatch(/merchant_webhook_attempts_total\{outcome="retrying"\} 2\n/);
 });
 
 test('a delivery out of retries is dead; a replay sends it again with the same webhook-id', async () => {
@@ -185,4 +188,39 @@ test('the configuration names a missing secret, a bad schedule and an insecure p
   // The default schedule: first retry within 10 s, the last attempt more than 3 days after the first.
   expect(config.MERCHANT_WEBHOOK_RETRY_SCHEDULE[0]).toBeLessThanOrEqual(10_000 / 1.2);
   expect(config.MERCHANT_WEBHOOK_RETRY_SCHEDULE.reduce((sum, delay) => sum + delay, 0) * 0.8).toBeGreaterThan(3 * 86_400_000);
+});
+
+test('a graceful stop hands a POST in flight back: the next instance sends it at once, same webhook-id', async () => {
+  const hooks = await receiver((n) => (n === 1 ? 'hang' : 204));
+  const stack = await stackSendingTo(hooks.url, secret(), { MERCHANT_WEBHOOK_TIMEOUT_MS: '600000', MERCHANT_WEBHOOK_LEASE_MS: '900000' });
+  const event = bankEvent('payment.succeeded');
+  expect((await postBank(stack.bffUrl, await deliveryBody(event))).status).toBe(200);
+  await hooks.waitFor((received) => received.length === 1, 'the first POST');
+  // Without the hand-back, its 15-minute lease would keep it from every other worker.
+  await stack.restartBff();
+  await hooks.waitFor((received) => received.length === 2, 'the POST again from the next instance');
+  expect(hooks.received[1]!.headers['webhook-id']).toBe(hooks.received[0]!.headers['webhook-id']);
+  const [delivery] = await eventually(() => deliveriesOf(stack), (items) => items[0]?.state === 'delivered', 'delivered');
+  expect(delivery.attempts.map((attempt: any) => attempt.statusCode)).toEqual([204]);
+});
+
+test('finished deliveries and their events are deleted after MERCHANT_WEBHOOK_RETENTION_MS; one still retrying stays', async () => {
+  const clock = new ManualClock();
+  const failing = bankEvent('payment.failed');
+  const hooks = await receiver((_, body) => (body?.data?.paymentId === failing.payment.payment_id ? 500 : 204));
+  const stack = await startInProcessWebhookStack({
+    clock,
+    env: { MERCHANT_WEBHOOK_URL: hooks.url, MERCHANT_WEBHOOK_SECRET: secret(), MERCHANT_WEBHOOK_POLL_MS: '100', MERCHANT_WEBHOOK_RETRY_SCHEDULE: '100d' },
+  });
+  stacks.push(stack);
+  const delivered = bankEvent('payment.succeeded');
+  for (const event of [delivered, failing]) expect((await postBank(stack.bffUrl, await deliveryBody(event))).status).toBe(200);
+  await eventually(() => deliveriesOf(stack), (items) => items.length === 2 && items.every((item) => item.attempts.length === 1), 'both tried once');
+
+  const deliveries = stack.bff.app.webhooks.deliveries;
+  expect(await deliveries.pruneOnce()).toEqual({ deliveries: 0, events: 0 });
+  clock.advance(31 * 86_400_000);
+  expect(await deliveries.pruneOnce()).toEqual({ deliveries: 1, events: 1 });
+  const left = await deliveriesOf(stack);
+  expect(left.map((item) => [item.type, item.state])).toEqual([['bank.payment.failed', 'retrying']]);
 });

@@ -23,6 +23,8 @@ export const merchantWebhooks: Migration = {
       .columns(['created_at'])
       .where(sql<boolean>`dispatched_at is null`)
       .execute();
+    // Retention reads the oldest first.
+    await db.schema.createIndex('outbound_events_created').on('outbound_events').columns(['created_at']).execute();
 
     await db.schema
       .createTable('webhook_endpoints')

@@ -1,0 +1,49 @@
+// The README's merchant webhook receiver, run as written: it accepts a signed event once, answers a
+// redelivery (same webhook-id) without handling it again, and refuses a bad signature.
+import { spawn } from 'node:child_process';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { expect, test } from '@playwright/test';
+import { Webhook } from 'standardwebhooks';
+import { newWebhookSecret } from '../../bff/outbox/signing.ts';
+import { freePort } from './fixtures/bff-process.ts';
+
+test('the README receiver verifies with standardwebhooks and dedupes by webhook-id', async () => {
+  const readme = readFileSync('README.md', 'utf8');
+  const code = /A receiver in Node that verifies and dedupes:\n\n```js\n([\s\S]+?)```/.exec(readme)?.[1];
+  expect(code, 'the receiver block in README.md').toBeTruthy();
+  expect(code!.trim().split('\n').length).toBeLessThanOrEqual(20);
+  // Inside the project, so `standardwebhooks` resolves from node_modules as in a merchant's app.
+  mkdirSync('.test-output', { recursive: true });
+  const file = `.test-output/readme-receiver-${process.pid}.mjs`;
+  writeFileSync(file, code!);
+  const secret = newWebhookSecret();
+  const port = await freePort();
+  const child = spawn(process.execPath, [file], { env: { PATH: process.env.PATH ?? '', MERCHANT_WEBHOOK_SECRET: secret, PORT: String(port) }, stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  try {
+    const body = JSON.stringify({ type: 'order.approved', timestamp: new Date().toISOString(), data: { orderNumber: 'README-1' } });
+    const headers = (id: string, key = secret) => {
+      const at = new Date();
+      return { 'content-type': 'application/json', 'webhook-id': id, 'webhook-timestamp': String(Math.floor(at.getTime() / 1000)), 'webhook-signature': new Webhook(key).sign(id, at, body) };
+    };
+    const post = async (init: Record<string, string>) => {
+      for (let attempt = 0; ; attempt++) {
+        try {
+          return (await fetch(`http://127.0.0.1:${port}/`, { method: 'POST', headers: init, body })).status;
+        } catch (error) {
+          // Not listening yet: node is still starting.
+          if (attempt > 100) throw error;
+          await new Promise((resolve) => setTimeout(resolve, 50));
+        }
+      }
+    };
+    expect(await post(headers('msg_readme_1'))).toBe(204);
+    expect(await post(headers('msg_readme_1'))).toBe(204);
+    expect(await post(headers('msg_readme_2', newWebhookSecret()))).toBe(400);
+    await expect.poll(() => output).toContain('order.approved');
+    expect(output.match(/order\.approved/g)).toHaveLength(1);
+  } finally {
+    child.kill('SIGKILL');
+  }
+});
