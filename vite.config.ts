@@ -34,6 +34,7 @@ export default defineConfig(({ mode }) => {
               'svc-checkout': 'widget/svc-checkout.ts',
               'checkout-rules': 'widget/lazy/checkout-rules.ts',
               'phone-validator': 'widget/lazy/phone-validator.ts',
+              'sinpe-panel': 'widget/lazy/sinpe-panel.ts',
             },
             formats: ['es'],
             fileName: (_format, entryName) => `${entryName}.js`,

@@ -3,6 +3,7 @@
 // The BFF validates with the same schemas; /v1/openapi.json is generated from them.
 import * as z from 'zod/mini';
 import type { Address, BillingAddress } from './address.ts';
+import { sessionSinpeMovil } from './sinpe-movil.ts';
 
 /** A money amount on the wire: a decimal string, never a float (e.g. "1500.00", "12"). */
 export const decimalAmountString = z.string().check(z.regex(/^(0|[1-9]\d{0,14})(\.\d{1,4})?$/, 'invalid_amount'));
@@ -115,6 +116,8 @@ export const createSessionResponse = z.object({
     currency: z.string(),
     lines: z.array(orderLine),
   }),
+  /** Present when the buyer may pay by SINPE Móvil (a colones order, the merchant has a number). */
+  sinpeMovil: z.optional(sessionSinpeMovil),
 });
 export type CreateSessionResponse = z.infer<typeof createSessionResponse>;
 
@@ -166,6 +169,8 @@ export const sessionResponse = z.object({
   gatewaySdk: z.nullable(z.object({ accessToken: z.string(), expiresAt: z.string() })),
   /** Set once checkout was submitted: the hosted page to send the buyer to (same as POST /v1/checkout). */
   redirectUrl: z.optional(z.string()),
+  /** Present when the buyer may pay by SINPE Móvil; carries the open transfer, if any. */
+  sinpeMovil: z.optional(sessionSinpeMovil),
 });
 export type SessionResponse = z.infer<typeof sessionResponse>;
 

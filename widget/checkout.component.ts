@@ -20,6 +20,7 @@ import {
   SvcErrorEvent,
   SvcReadyEvent,
   SvcRedirectEvent,
+  SvcSinpePendingEvent,
   SvcStatusEvent,
   SvcSubmitEvent,
   type SvcErrorCode,
@@ -28,8 +29,11 @@ import { countryOfLocale, countryOptions } from './i18n/countries.ts';
 import { formatMoney, resolveLocale, translationFor } from './i18n/localize.ts';
 import type { AddressFieldName, Translation } from './i18n/translation.ts';
 import { PaymentPopup } from './payment-popup.ts';
-import { loadCheckoutRules, loadPhoneValidator, loadSubdivisions, type CheckoutRulesModule, type Subdivision } from './lazy-assets.ts';
-import { keepSessionToken, keptSessionToken } from './kept-session.ts';
+import { loadCheckoutRules, loadPhoneValidator, loadSinpePanel, loadSubdivisions, type CheckoutRulesModule, type Subdivision } from './lazy-assets.ts';
+import { forgetOpenTransfer, keepOpenTransfer, keepSessionToken, keptOpenTransfer, keptSessionToken } from './kept-session.ts';
+import type { SessionSinpeMovil, SinpeMovilInstructions } from '../contract/sinpe-movil.ts';
+import type { CheckoutMethod } from '../contract/bff-api.ts';
+import { methodChoiceTexts, renderMethodChoice } from './sinpe/method-choice.ts';
 import { StatusPoller } from './status-poller.ts';
 import { toFieldErrorCode, type AddressErrors, type AddressValidator } from './validation/field-error-code.ts';
 import { SubdivisionCheck } from './validation/subdivision-check.ts';
@@ -66,6 +70,7 @@ function definedFields(partial: Readonly<Record<string, string | undefined>> | u
  * @event {SvcStatusEvent} svc-status - The order's status changed (`orderNumber`, `status`, `final`).
  * @event {SvcApprovedEvent} svc-approved - The payment was approved (`orderNumber`, `amount`, `currency`, `auth`).
  * @event {SvcDeclinedEvent} svc-declined - The payment was declined (`orderNumber`, `reason`: a shopper-safe message in the checkout's language).
+ * @event {SvcSinpePendingEvent} svc-sinpe-pending - A SINPE Móvil transfer is awaited (`orderNumber`, `reference`, `amount`, `expiresAt`); the page stays, svc-approved or svc-declined follows.
  * @event {SvcCancelledEvent} svc-cancelled - The shopper cancelled on the hosted page (`orderNumber`, `canRetry`).
  * @event {SvcErrorEvent} svc-error - The checkout cannot go on (`code`: network, session-expired, invalid-session, popup-blocked, payment-error; `detail`).
  *
@@ -77,6 +82,8 @@ function definedFields(partial: Readonly<Record<string, string | undefined>> | u
  * @csspart field - Each field's wrapper (also `field-<name>`, e.g. `field-email`).
  * @csspart input - Each input and select (selects also `country` or `state`).
  * @csspart error - A field's error message.
+ * @csspart method-choice - The card / SINPE Móvil radio group (CRC orders of a merchant with a SINPE Móvil number).
+ * @csspart method-option - Each option of that group.
  * @csspart submit-button - The pay button.
  * @csspart status - The live region that states where the checkout is and its outcome.
  * @csspart retry-button - The button offered after a decline or an error.
@@ -132,6 +139,10 @@ export class SvcCheckout extends LitElement {
   @state() private notice: ((t: Translation) => string) | undefined;
   @state() private outcome: OrderStatusResponse | undefined;
   @state() private subdivisions: ReadonlyMap<string, Subdivision[]> = new Map();
+  /** SINPE Móvil: offered for this order (the session says so), chosen, and the open transfer. */
+  @state() private sinpeOffered = false;
+  @state() private method: CheckoutMethod = 'card';
+  @state() private transfer: SinpeMovilInstructions | undefined;
   @state() private phoneCheck: ((telephone: string, country: string) => boolean) | undefined;
 
   private sessionToken = '';
@@ -193,7 +204,7 @@ export class SvcCheckout extends LitElement {
     }
     if (!this.emit(new SvcSubmitEvent(this.order.orderNumber))) return;
     this.focusFollowsStatus = this.matches(':focus-within');
-    if (this.mode === 'popup') {
+    if (this.mode === 'popup' && this.method === 'card') {
       this.popup = PaymentPopup.open();
       if (!this.popup) {
         this.notice = (t) => t.popupBlocked;
@@ -206,8 +217,11 @@ export class SvcCheckout extends LitElement {
       this.noShipping || this.sameAsBilling
         ? { billing: this.billing, sameAsBilling: true, locale: this.currentLocale() }
         : { billing: this.billing, shipping: this.shipping, locale: this.currentLocale() };
+    if (this.method === 'sinpe_movil') body.method = 'sinpe_movil';
     try {
-      const { redirectUrl, orderNumber } = await this.client().checkout(this.sessionToken, body);
+      const answer = await this.client().checkout(this.sessionToken, body);
+      if ('sinpeMovil' in answer) return this.showTransfer(answer.orderNumber, answer.sinpeMovil);
+      const { redirectUrl, orderNumber } = answer;
       // A catalog session exists only in this page: keep it for a retry after the hosted page.
       if (this.isCatalogMode()) keepSessionToken(orderNumber, this.sessionToken);
       this.checkoutState = 'redirecting';
@@ -222,6 +236,7 @@ export class SvcCheckout extends LitElement {
   /** Back to a fresh form (the session's prefill), stopping any status polling. Fires no event. */
   reset(): void {
     this.poller?.stop();
+    this.endTransfer();
     this.closePopup();
     this.touched = new Set();
     this.changed = new Set();
@@ -246,6 +261,7 @@ export class SvcCheckout extends LitElement {
     const outcome = this.outcome;
     return html`<div lang=${t.lang.split('-')[0] === locale.split('-')[0] ? locale : t.lang}>
       ${formShown && this.order ? this.renderForm(t, locale, this.order) : nothing}
+      ${this.transfer && state === 'polling' ? html`<svc-sinpe-panel .instructions=${this.transfer} locale=${locale}></svc-sinpe-panel>` : nothing}
       <p class="status" part="status" role="status" tabindex="-1" data-state=${state}>${this.statusText(t, locale)}</p>
       ${outcome && !isBusy(state) && state !== 'idle' ? html`<p>${t.orderNumber(outcome.orderNumber)}</p>` : nothing}
       ${this.canRetry()
@@ -283,6 +299,7 @@ export class SvcCheckout extends LitElement {
             ${t.sameAsBilling}
           </label>`}
       ${this.noShipping || this.sameAsBilling ? nothing : fieldset('shipping')}
+      ${this.sinpeOffered ? renderMethodChoice(locale, this.method, busy, (method) => (this.method = method)) : nothing}
       <button type="submit" part="submit-button" ?disabled=${busy}>${t.pay(amount)}</button>
     </form>`;
   }
@@ -301,6 +318,7 @@ export class SvcCheckout extends LitElement {
       case 'returned':
         return t.returned;
       case 'polling':
+        if (this.transfer) return methodChoiceTexts(locale).waiting;
         return this.popup ? t.popupOpen : t.polling;
       case 'approved':
         return t.approved(outcome ? formatMoney(locale, outcome.amount, outcome.currency) : '');
@@ -371,25 +389,32 @@ export class SvcCheckout extends LitElement {
 
   private async loadSession(): Promise<void> {
     this.checkoutState = 'loading';
+    let sinpe: SessionSinpeMovil | undefined;
     try {
-      if (this.session) {
-        const loaded = await this.client().getSession(this.session);
-        this.sessionToken = this.session;
+      const resumed = this.session ? undefined : await this.resumedTransferSession();
+      if (this.session || resumed) {
+        const token = this.session || resumed!.token;
+        const loaded = resumed?.loaded ?? (await this.client().getSession(token));
+        this.sessionToken = token;
         this.order = loaded.order;
         this.prefill = loaded.prefill;
+        sinpe = loaded.sinpeMovil;
       } else {
         const created = await this.client().createSession(this.catalogRequest());
         this.sessionToken = created.sessionToken;
         this.order = created.order;
         this.prefill = {};
+        sinpe = created.sinpeMovil;
       }
     } catch (error) {
       if (error instanceof BffError && error.status === 401 && this.session) return this.expire(error.message);
       return this.fail(error, 'invalid-session');
     }
     this.applyPrefill();
+    this.sinpeOffered = sinpe !== undefined;
     this.checkoutState = 'idle';
     this.emit(new SvcReadyEvent(this.order.orderNumber));
+    if (sinpe?.transfer) this.showTransfer(this.order.orderNumber, sinpe.transfer);
   }
 
   private applyPrefill(): void {
@@ -471,7 +496,9 @@ export class SvcCheckout extends LitElement {
     }
     this.poller?.stop();
     this.closePopup();
-    const outcome = outcomeOfStatus(status.status);
+    // A SINPE Móvil transfer whose time ran out: the attempt ended unpaid and another may be opened.
+    const outcome = this.transfer && status.status === 'expired' && status.canRetry ? 'declined' : outcomeOfStatus(status.status);
+    this.endTransfer();
     this.checkoutState = outcome;
     if (outcome === 'approved') {
       this.emit(new SvcApprovedEvent(status.orderNumber, status.amount, status.currency, status.auth));
@@ -484,6 +511,34 @@ export class SvcCheckout extends LitElement {
     } else if (outcome === 'expired') {
       this.emit(new SvcErrorEvent('session-expired', 'the order expired before it was paid'));
     }
+  }
+
+  /** The transfer is open: the panel shows what to send, the order is polled; the page stays. */
+  private showTransfer(orderNumber: string, transfer: SinpeMovilInstructions): void {
+    this.transfer = transfer;
+    if (this.isCatalogMode()) {
+      keepSessionToken(orderNumber, this.sessionToken);
+      keepOpenTransfer(orderNumber);
+    }
+    void loadSinpePanel().catch(() => undefined);
+    this.checkoutState = 'polling';
+    this.emit(new SvcSinpePendingEvent(orderNumber, transfer.reference, transfer.amount, transfer.expiresAt));
+    this.watchOrder(orderNumber, this.sessionToken);
+  }
+
+  private endTransfer(): void {
+    if (this.transfer && this.isCatalogMode()) forgetOpenTransfer();
+    this.transfer = undefined;
+  }
+
+  /** A catalog page reloaded while its transfer was open: that order's session, if it still has one. */
+  private async resumedTransferSession() {
+    const kept = this.isCatalogMode() ? keptOpenTransfer() : undefined;
+    if (!kept) return undefined;
+    const loaded = await this.client().getSession(kept.token).catch(() => undefined);
+    if (loaded?.sinpeMovil?.transfer) return { token: kept.token, loaded };
+    forgetOpenTransfer();
+    return undefined;
   }
 
   private async onCheckoutError(error: unknown): Promise<void> {

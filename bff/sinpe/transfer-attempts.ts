@@ -96,7 +96,7 @@ async function isOpenReference(db: Kysely<Database>, reference: string): Promise
 
 async function tryOpen(db: Kysely<Database>, order: OrderRow, { number, reference }: { number: number; reference: string }, buyer: { email: string; locale: string | null }, now: Date, minutes: number): Promise<PaymentAttemptRow | undefined> {
   const stamp = now.toISOString();
-  const expiresAt = new Date(now.getTime() + minutes * 60_000).toISOString();
+  const expiresAt = new Date(now.getTime() + Math.round(minutes * 60_000)).toISOString();
   const gatewayOrderNumber = gatewayOrderNumberOf(order.order_number, number);
   return db.transaction().execute(async (trx) => {
     const moved = await transitionOrder(trx, order.order_number, {
