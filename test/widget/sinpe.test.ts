@@ -8,10 +8,10 @@ import type { SvcCheckout } from '../../widget/checkout.component.ts';
 import { bankFailureMessage } from '../../contract/bank-failure-messages.ts';
 import { expectAccessible } from './support/axe.ts';
 import { nextEvent, root, statusText, submitButton, waitForState } from './support/element-parts.ts';
-import { costaRicanBilling, merchantSession, sendSinpeTransfer, shortTransferBff, stack } from './support/stack.ts';
+import { costaRicanBilling, merchantSession, sendSinpeTransfer, sinpeBff } from './support/stack.ts';
 
 async function mount(options: { bff?: string; session?: string; currency?: string; amount?: string } = {}) {
-  const bff = options.bff ?? (await stack()).bff;
+  const bff = options.bff ?? (await sinpeBff()).bff;
   const session = options.session ?? (await merchantSession({ prefill: { billing: costaRicanBilling }, ...(options.currency && { currency: options.currency, amount: options.amount ?? '25.00' }) })).sessionToken;
   const element = await fixture<SvcCheckout>(html`<svc-checkout bff=${bff} session=${session} locale="es-CR"></svc-checkout>`);
   element.addEventListener('svc-redirect', (event) => event.preventDefault());
@@ -100,7 +100,7 @@ describe('SINPE Móvil', function () {
     });
 
     it('says clearly when the time ran out, and offers to try again', async () => {
-      const { bff } = await shortTransferBff();
+      const { bff } = await sinpeBff({ shortTransfer: true });
       const { element } = await mount({ bff });
       await payBySinpe(element);
       await waitForState(element, 'declined', 20_000);

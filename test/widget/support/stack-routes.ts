@@ -30,6 +30,7 @@ export function widgetTestStack() {
   let running: Promise<Stack> | undefined;
   let shortSessionBff: Promise<{ url: string }> | undefined;
   let shortTransferBff: Promise<{ url: string }> | undefined;
+  let sinpeBff: Promise<{ url: string }> | undefined;
 
   async function handle(stack: Stack, path: string, body: Record<string, unknown>): Promise<unknown> {
     switch (path) {
@@ -79,10 +80,12 @@ export function widgetTestStack() {
       case '/__stack/sinpe-transfer':
         // The buyer's bank app sends the transfer; the sandbox bank delivers its events to the BFF.
         return stack.sandbox.sendSinpeTransfer({ currency: 'CRC', ...(body as { reference: string; amount: string }) });
-      case '/__stack/short-transfer-bff':
-        // A second BFF on the same database whose SINPE Móvil transfers lapse after three seconds.
-        shortTransferBff ??= stack.startAnotherBff({ SINPE_TRANSFER_MINUTES: '0.05' });
-        return { bff: (await shortTransferBff).url };
+      case '/__stack/sinpe-bff':
+        // Another BFF on the same database that offers SINPE Móvil (the first one does not, so the
+        // other suites' forms stay as they were); `shortTransfer`: its transfers lapse after three seconds.
+        if (body.shortTransfer) shortTransferBff ??= stack.startAnotherBff({ SINPE_MOVIL_PHONE: '88887777', SINPE_TRANSFER_MINUTES: '0.05' });
+        else sinpeBff ??= stack.startAnotherBff({ SINPE_MOVIL_PHONE: '88887777' });
+        return { bff: (await (body.shortTransfer ? shortTransferBff : sinpeBff)!).url };
       case '/__stack/fault':
         return { id: await stack.sandbox.injectFault(body as never) };
       case '/__stack/clear-faults':
@@ -97,12 +100,11 @@ export function widgetTestStack() {
     middleware: async (context: Context, next: () => Promise<unknown>) => {
       if (!context.path.startsWith('/__stack/')) return next();
       running ??= startStack({
-        // The sandbox bank delivers to this BFF (it registers its destination at start): SINPE Móvil end to end.
+        // The sandbox bank delivers to the BFFs (each registers its destination at start).
         env: (sandboxUrl: string) => ({
           ALLOWED_ORIGINS: `${context.protocol}://${context.host}`,
           RATE_LIMIT_PER_MINUTE: '10000',
           LOG_LEVEL: 'silent',
-          SINPE_MOVIL_PHONE: '88887777',
           BANK_BASE_URL: `${sandboxUrl}/banking`,
           BANK_ACCESS_TOKEN: sandboxDefaults.bankAccessToken,
           BANK_SECRET_REF: 'widget-test-bank-secret',

@@ -72,7 +72,7 @@ export function sendSinpeTransfer(transfer: { reference: string; amount: string;
   return call('/__stack/sinpe-transfer', transfer);
 }
 
-/** Another BFF on the same stack whose SINPE Móvil transfers lapse after three seconds. */
-export function shortTransferBff(): Promise<{ bff: string }> {
-  return call('/__stack/short-transfer-bff', {});
+/** Another BFF on the same stack that offers SINPE Móvil; `shortTransfer`: its transfers lapse after three seconds. */
+export function sinpeBff(options: { shortTransfer?: boolean } = {}): Promise<{ bff: string }> {
+  return call('/__stack/sinpe-bff', options);
 }
