@@ -169,3 +169,23 @@ export async function withLapsedTransferExpired(store: Store, order: OrderRow, n
   if (!open || (await expireIfLapsed(store, order, open, now)) === 'open') return order;
   return (await findOrder(store.db, order.order_number)) ?? order;
 }
+
+/** Every awaited transfer past its time, expired (the reconciler's pass: nobody may be polling). How many. */
+export async function expireLapsedTransfers(store: Store, now: Date): Promise<number> {
+  const lapsed = await store.db
+    .selectFrom('payment_attempts')
+    .select('order_number')
+    .where('method', '=', 'sinpe_movil')
+    .where('outcome', '=', 'open')
+    .where('expires_at', '<=', now.toISOString())
+    .limit(500)
+    .execute();
+  let expired = 0;
+  for (const { order_number } of lapsed) {
+    const order = await findOrder(store.db, order_number);
+    if (!order) continue;
+    const after = await withLapsedTransferExpired(store, order, now);
+    if (after.status !== order.status) expired++;
+  }
+  return expired;
+}

@@ -184,6 +184,16 @@ test.describe('settled by the bank', () => {
     await bankSends({ event_type: 'payin.posted', client_reference: transfer.sinpe.reference, amount: '15000.00' });
     expect(await statusOf(transfer)).toMatchObject({ status: 'approved' });
   });
+
+  test('a lapsed transfer nobody polls is expired by the reconciler\'s pass, and its reference is free again', async () => {
+    const transfer = await openTransfer();
+    clock.advance(10 * 60_000 + 1);
+    await stack.bff.reconciler.runOnce();
+    const history = await statusHistory(stack.bff.store.db, transfer.orderNumber);
+    expect(history.at(-1)).toMatchObject({ from_status: 'pending', to_status: 'expired', source: 'sinpe' });
+    const attempt = await stack.bff.store.db.selectFrom('payment_attempts').selectAll().where('order_number', '=', transfer.orderNumber).executeTakeFirstOrThrow();
+    expect(attempt).toMatchObject({ outcome: 'expired', sinpe_reference: transfer.sinpe.reference });
+  });
 });
 
 test.describe('through the gateway\'s hosted page', () => {
