@@ -154,6 +154,15 @@ test.describe('settled by the bank', () => {
     expect(await statusOf(transfer)).toMatchObject({ status: 'pending', attempts: 2 });
   });
 
+  test('a transfer sent again after the bank refused the first one, with the same reference, pays the order', async () => {
+    const transfer = await openTransfer();
+    await bankSends({ event_type: 'payment.failed', client_reference: transfer.sinpe.reference, reason_code: '76' });
+    expect((await statusOf(transfer)).status).toBe('declined');
+    const second = await bankSends({ event_type: 'payin.posted', client_reference: transfer.sinpe.reference, amount: '15000.00' });
+    expect((await statusOf(transfer)).status).toBe('approved');
+    expect(await bankPayment(second.payment_id)).toMatchObject({ order_number: transfer.orderNumber });
+  });
+
   test('the bank\'s own rejection.code is kept (reason 29 sent as ACCOUNT_NOT_FOUND), and its category picks the message', async () => {
     const transfer = await openTransfer('15000.00', 'en');
     const event = bankEvent('payment.failed', (e) => {
