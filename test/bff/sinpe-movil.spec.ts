@@ -194,6 +194,16 @@ test.describe('settled by the bank', () => {
     expect(await statusOf(transfer)).toMatchObject({ status: 'approved' });
   });
 
+  test('after a transfer lapsed the buyer may pay by card instead: the next attempt is a hosted page', async () => {
+    const transfer = await openTransfer();
+    clock.advance(10 * 60_000 + 1);
+    expect((await statusOf(transfer)).status).toBe('expired');
+    const card = await postCheckout(stack.bffUrl, transfer.token, checkoutBody);
+    expect(card.status).toBe(200);
+    expect((await card.json()).redirectUrl).toContain('/hosted/');
+    expect(await statusOf(transfer)).toMatchObject({ status: 'pending', attempts: 2 });
+  });
+
   test('a lapsed transfer nobody polls is expired by the reconciler\'s pass, and its reference is free again', async () => {
     const transfer = await openTransfer();
     clock.advance(10 * 60_000 + 1);
