@@ -35,6 +35,7 @@ export default defineConfig(({ mode }) => {
               'checkout-rules': 'widget/lazy/checkout-rules.ts',
               'phone-validator': 'widget/lazy/phone-validator.ts',
               'invoice-details': 'widget/lazy/invoice-details.ts',
+              'sinpe-panel': 'widget/lazy/sinpe-panel.ts',
             },
             formats: ['es'],
             fileName: (_format, entryName) => `${entryName}.js`,

@@ -32,7 +32,7 @@ function lazyWidgetAssets() {
       }
       return;
     }
-    const lazyModule = /^\/widget\/(checkout-rules|phone-validator|invoice-details)\.js$/.exec(context.path);
+    const lazyModule = /^\/widget\/(checkout-rules|phone-validator|invoice-details|sinpe-panel)\.js$/.exec(context.path);
     if (lazyModule) return context.redirect(`/widget/lazy/${lazyModule[1]}.ts`);
     return next();
   };

@@ -5,6 +5,7 @@ import * as z from 'zod/mini';
 import type { Address, BillingAddress } from './address.ts';
 import { declineCategories } from './decline-messages.ts';
 import { invoiceDetails, type InvoiceDetails } from './invoice.ts';
+import { sessionSinpeMovil } from './sinpe-movil.ts';
 
 /** A money amount on the wire: a decimal string, never a float (e.g. "1500.00", "12"). */
 export const decimalAmountString = z.string().check(z.regex(/^(0|[1-9]\d{0,14})(\.\d{1,4})?$/, 'invalid_amount'));
@@ -119,6 +120,8 @@ export const createSessionResponse = z.object({
     currency: z.string(),
     lines: z.array(orderLine),
   }),
+  /** Present when the buyer may pay by SINPE Móvil (a colones order, the merchant has a number). */
+  sinpeMovil: z.optional(sessionSinpeMovil),
 });
 export type CreateSessionResponse = z.infer<typeof createSessionResponse>;
 
@@ -174,6 +177,8 @@ export const sessionResponse = z.object({
   invoice: z.optional(z.boolean()),
   /** Set once checkout was submitted: the hosted page to send the buyer to (same as POST /v1/checkout). */
   redirectUrl: z.optional(z.string()),
+  /** Present when the buyer may pay by SINPE Móvil; carries the open transfer, if any. */
+  sinpeMovil: z.optional(sessionSinpeMovil),
 });
 export type SessionResponse = z.infer<typeof sessionResponse>;
 

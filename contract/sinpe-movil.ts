@@ -1,7 +1,12 @@
 // SINPE Móvil on the wire (ARCHITECTURE.md "SINPE Móvil"): what POST /v1/checkout answers for
 // `"method":"sinpe_movil"`, and what the session answer says about it. Shared by the BFF and the widget.
 import * as z from 'zod/mini';
-import { decimalAmountString } from './bff-api.ts';
+
+/**
+ * An amount on the wire (bff-api.ts decimalAmountString's shape). Not imported from there, which
+ * imports this file, nor from money.ts, which pulls a CommonJS currency table the browser cannot load.
+ */
+const transferAmount = z.string().check(z.regex(/^(0|[1-9]\d{0,14})(\.\d{1,4})?$/, 'invalid_amount'));
 
 /** The merchant's SINPE Móvil number: 8 digits, as the bank app asks for it. */
 export const sinpePhonePattern = /^\d{8}$/;
@@ -11,7 +16,7 @@ export const sinpeMovilInstructions = z.object({
   /** The merchant's number, 8 digits (shown as 8888-8888). */
   phone: z.string().check(z.regex(sinpePhonePattern)),
   /** The exact amount to send, in colones. */
-  amount: decimalAmountString,
+  amount: transferAmount,
   currency: z.literal('CRC'),
   /** What the buyer writes in the transfer's description: it is how the bank's event finds the order. */
   reference: z.string(),
@@ -26,6 +31,13 @@ export const sinpeCheckoutResponse = z.object({
   sinpeMovil: sinpeMovilInstructions,
 });
 export type SinpeCheckoutResponse = z.infer<typeof sinpeCheckoutResponse>;
+
+/**
+ * GET /v1/session's `sinpeMovil`: present when the order may be paid by SINPE Móvil (colones, and
+ * the merchant has a number); `transfer` is the open transfer, so a reloaded page resumes it.
+ */
+export const sessionSinpeMovil = z.object({ transfer: z.optional(sinpeMovilInstructions) });
+export type SessionSinpeMovil = z.infer<typeof sessionSinpeMovil>;
 
 /** The phone as a Costa Rican reads it: 8888-8888. */
 export function formatSinpePhone(phone: string): string {

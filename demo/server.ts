@@ -114,6 +114,16 @@ export async function createDemoApp(env: Env, scripts: PageScripts) {
     );
   });
 
+  /** The storefront's "simulate the transfer from my bank app" (sandbox only): relayed to the sandbox bank. */
+  app.post('/api/sinpe-transfers', async (c) => {
+    if (!config.sandboxUrl) return c.json({ error: 'simulated transfers exist only with the sandbox' }, 404);
+    const body = (await c.req.json().catch(() => undefined)) as Record<string, unknown> | undefined;
+    const transfer = { reference: body?.reference, amount: body?.amount, currency: 'CRC', outcome: body?.outcome, reasonCode: body?.reasonCode };
+    const response = await fetch(`${config.sandboxUrl}/_sandbox/bank/sinpe-transfers`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(transfer) });
+    const result = (await response.json().catch(() => ({}))) as { payment_id?: string; error?: string };
+    return c.json(response.ok ? { paymentId: result.payment_id ?? null } : { error: result.error ?? 'sandbox refused' }, response.ok ? 200 : 400);
+  });
+
   // The built widget, exactly as a merchant would host it for <script src>.
   app.use('/widget/*', serveStatic({ root: widgetDir, rewriteRequestPath: (path) => path.replace(/^\/widget/, '') }));
   app.use('/*', serveStatic({ root: publicDir }));

@@ -14,7 +14,7 @@ export interface PayOptions {
   holderName?: string;
   /** Press Cancel instead of Pay. */
   cancel?: boolean;
-  /** Press "Pay with SINPE Móvil" (colones orders): the redirect says code=Pending. */
+  /** Press "Use SINPE Móvil instead" (colones orders): the redirect says code=Pending. */
   sinpeMovil?: boolean;
 }
 

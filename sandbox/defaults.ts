@@ -20,6 +20,8 @@ export const sandboxDefaults = {
   bankAccessToken: 'sandbox-demo-bank-token',
   /** A demo BANK_SECRET_REF a BFF may register its destination with under `npm start`. */
   bankSecretRef: 'sandbox-demo-secret-ref',
+  /** The sandbox merchant's SINPE Móvil number (SINPE_MOVIL_PHONE under `npm start`). */
+  sinpeMovilPhone: '88887777',
   seed: 'svc-checkout-sandbox',
 } as const;
 

@@ -53,6 +53,8 @@ try {
     env.BANK_SECRET_REF ||= sandboxDefaults.bankSecretRef;
     // Register the BFF's bank destination with the sandbox at start, so demo bank events arrive with no manual step.
     env.BANK_REGISTER_DESTINATION ||= '1';
+    // The sandbox merchant takes SINPE Móvil: CRC carts offer it, settled by the sandbox bank's events.
+    env.SINPE_MOVIL_PHONE ||= sandboxDefaults.sinpeMovilPhone;
   }
   const merchantSecretGenerated = !env.MERCHANT_SECRET;
   env.MERCHANT_SECRET ||= DEV_MERCHANT_SECRET;

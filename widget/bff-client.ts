@@ -7,6 +7,7 @@ import type {
   Problem,
   SessionResponse,
 } from '../contract/bff-api.ts';
+import type { SinpeCheckoutResponse } from '../contract/sinpe-movil.ts';
 
 /** A BFF answer that was not a success. `status` 0 means the BFF could not be reached at all. */
 export class BffError extends Error {
@@ -30,7 +31,8 @@ export class BffClient {
     return this.call('/v1/session', { token: sessionToken });
   }
 
-  checkout(sessionToken: string, body: CheckoutRequest): Promise<CheckoutResponse> {
+  /** The hosted page for a card; the transfer to make for `"method":"sinpe_movil"`. */
+  checkout(sessionToken: string, body: CheckoutRequest): Promise<CheckoutResponse | SinpeCheckoutResponse> {
     return this.call('/v1/checkout', { method: 'POST', body, token: sessionToken });
   }
 

@@ -21,6 +21,7 @@ import {
   SvcErrorEvent,
   SvcReadyEvent,
   SvcRedirectEvent,
+  SvcSinpePendingEvent,
   SvcStatusEvent,
   SvcSubmitEvent,
   type SvcErrorCode,
@@ -29,12 +30,15 @@ import { countryOfCurrency, countryOfLocale, countryOptions } from './i18n/count
 import { formatMoney, resolveLocale, translationFor } from './i18n/localize.ts';
 import type { AddressFieldName, Translation } from './i18n/translation.ts';
 import { PaymentPopup } from './payment-popup.ts';
-import { loadCheckoutRules, loadPhoneValidator, loadSubdivisions, type CheckoutRulesModule, type Subdivision } from './lazy-assets.ts';
-import { keepSessionToken, keptSessionToken } from './kept-session.ts';
+import { loadCheckoutRules, loadPhoneValidator, loadSinpePanel, loadSubdivisions, type CheckoutRulesModule, type Subdivision } from './lazy-assets.ts';
+import { forgetOpenTransfer, keepOpenTransfer, keepSessionToken, keptOpenTransfer, keptSessionToken } from './kept-session.ts';
 import { carryCatalogForm, catalogScope, forgetCatalogOrder, forgetForm, keepForm, keptForm } from './form-keeper.ts';
 import { renderResultPanel, resultPanelStyles } from './result-panel.ts';
 import { renderFormSkeleton, renderOrderSummary, summaryStyles, type OrderSummary } from './order-summary.ts';
 import { sortedSubdivisions } from './subdivision-order.ts';
+import type { SessionSinpeMovil, SinpeMovilInstructions } from '../contract/sinpe-movil.ts';
+import type { CheckoutMethod } from '../contract/bff-api.ts';
+import { methodChoiceTexts, renderMethodChoice } from './sinpe/method-choice.ts';
 import { StatusPoller } from './status-poller.ts';
 import { toFieldErrorCode, type AddressErrors, type AddressValidator } from './validation/field-error-code.ts';
 import { SubdivisionCheck } from './validation/subdivision-check.ts';
@@ -70,6 +74,7 @@ function definedFields(partial: Readonly<Record<string, string | undefined>> | u
  * @event {SvcStatusEvent} svc-status - The order's status changed (`orderNumber`, `status`, `final`).
  * @event {SvcApprovedEvent} svc-approved - The payment was approved (`orderNumber`, `amount`, `currency`, `auth`).
  * @event {SvcDeclinedEvent} svc-declined - The payment was declined (`orderNumber`, `reason`: a shopper-safe message in the checkout's language).
+ * @event {SvcSinpePendingEvent} svc-sinpe-pending - A SINPE Móvil transfer is awaited (`orderNumber`, `reference`, `amount`, `expiresAt`); the page stays, svc-approved or svc-declined follows.
  * @event {SvcCancelledEvent} svc-cancelled - The shopper cancelled on the hosted page (`orderNumber`, `canRetry`).
  * @event {SvcErrorEvent} svc-error - The checkout cannot go on (`code`: network, session-expired, invalid-session, popup-blocked, payment-error; `detail`).
  *
@@ -84,6 +89,8 @@ function definedFields(partial: Readonly<Record<string, string | undefined>> | u
  * @csspart invoice - The electronic invoice block (shown when the session offers one).
  * @csspart invoice-request - The "I need an electronic invoice" checkbox row.
  * @csspart invoice-details - The invoice fieldset (ID type, ID number, legal name, e-mail).
+ * @csspart method-choice - The card / SINPE Móvil radio group (CRC orders of a merchant with a SINPE Móvil number).
+ * @csspart method-option - Each option of that group.
  * @csspart submit-button - The pay button.
  * @csspart status - The live region that states where the checkout is and its outcome.
  * @csspart retry-button - The button offered after a decline or an error.
@@ -142,6 +149,10 @@ export class SvcCheckout extends LitElement {
   @state() private notice: ((t: Translation) => string) | undefined;
   @state() private outcome: OrderStatusResponse | undefined;
   @state() private subdivisions: ReadonlyMap<string, Subdivision[]> = new Map();
+  /** SINPE Móvil: offered for this order (the session says so), chosen, and the open transfer. */
+  @state() private sinpeOffered = false;
+  @state() private method: CheckoutMethod = 'card';
+  @state() private transfer: SinpeMovilInstructions | undefined;
   @state() private phoneCheck: ((telephone: string, country: string) => boolean) | undefined;
 
   private sessionToken = '';
@@ -214,7 +225,7 @@ export class SvcCheckout extends LitElement {
     }
     if (!this.emit(new SvcSubmitEvent(this.order.orderNumber))) return;
     this.focusFollowsStatus = this.matches(':focus-within');
-    if (this.mode === 'popup') {
+    if (this.mode === 'popup' && this.method === 'card') {
       this.popup = PaymentPopup.open();
       if (!this.popup) {
         this.notice = (t) => t.popupBlocked;
@@ -227,8 +238,11 @@ export class SvcCheckout extends LitElement {
       this.noShipping || this.sameAsBilling
         ? { billing: this.billing, sameAsBilling: true, locale: this.currentLocale(), ...this.invoiceDetails.body() }
         : { billing: this.billing, shipping: this.shipping, locale: this.currentLocale(), ...this.invoiceDetails.body() };
+    if (this.method === 'sinpe_movil') body.method = 'sinpe_movil';
     try {
-      const { redirectUrl, orderNumber } = await this.client().checkout(this.sessionToken, body);
+      const answer = await this.client().checkout(this.sessionToken, body);
+      if ('sinpeMovil' in answer) return this.showTransfer(answer.orderNumber, answer.sinpeMovil);
+      const { redirectUrl, orderNumber } = answer;
       // A catalog session exists only in this page: keep it for a retry after the hosted page.
       if (this.isCatalogMode()) keepSessionToken(orderNumber, this.sessionToken);
       this.checkoutState = 'redirecting';
@@ -244,6 +258,7 @@ export class SvcCheckout extends LitElement {
   reset(): void {
     if (this.order) this.forgetTypedForm(this.order.orderNumber);
     this.poller?.stop();
+    this.endTransfer();
     this.closePopup();
     this.touched = new Set();
     this.changed = new Set();
@@ -273,6 +288,7 @@ export class SvcCheckout extends LitElement {
       ${isOutcome(state)
         ? renderResultPanel({ t, locale, state, outcome, next: state === 'approved' ? t.approvedNext : undefined })
         : nothing}
+      ${this.transfer && state === 'polling' ? html`<svc-sinpe-panel .instructions=${this.transfer} locale=${locale}></svc-sinpe-panel>` : nothing}
       <p class="status" part="status" role="status" tabindex="-1" data-state=${state}>${this.statusText(t, locale)}</p>
       ${this.canRetry()
         ? html`<button type="button" part="retry-button" @click=${() => void this.retry()}>${t.retry}</button>`
@@ -310,6 +326,7 @@ export class SvcCheckout extends LitElement {
           </label>`}
       ${this.noShipping || this.sameAsBilling ? nothing : fieldset('shipping')}
       ${this.invoiceDetails.render(locale, busy, this.submitted)}
+      ${this.sinpeOffered ? renderMethodChoice(locale, this.method, busy, (method) => (this.method = method)) : nothing}
       <button type="submit" part="submit-button" ?disabled=${busy}>${t.continueToPayment}</button>
     </form>`;
   }
@@ -328,6 +345,7 @@ export class SvcCheckout extends LitElement {
       case 'returned':
         return t.returned;
       case 'polling':
+        if (this.transfer) return methodChoiceTexts(locale).waiting;
         return this.popup ? t.popupOpen : t.polling;
       case 'approved':
         return t.approved(outcome ? formatMoney(locale, outcome.amount, outcome.currency) : '');
@@ -413,19 +431,24 @@ export class SvcCheckout extends LitElement {
 
   private async loadSession(): Promise<void> {
     this.checkoutState = 'loading';
+    let sinpe: SessionSinpeMovil | undefined;
     try {
-      if (this.session) {
-        const loaded = await this.client().getSession(this.session);
-        this.sessionToken = this.session;
+      const resumed = this.session ? undefined : await this.resumedTransferSession();
+      if (this.session || resumed) {
+        const token = this.session || resumed!.token;
+        const loaded = resumed?.loaded ?? (await this.client().getSession(token));
+        this.sessionToken = token;
         this.order = loaded.order;
         this.prefill = loaded.prefill;
         this.invoiceDetails.offer(loaded.invoice === true);
+        sinpe = loaded.sinpeMovil;
       } else {
         const created = await this.client().createSession(this.catalogRequest());
         this.sessionToken = created.sessionToken;
         this.order = created.order;
         this.prefill = {};
         this.invoiceDetails.offer(this.invoice);
+        sinpe = created.sinpeMovil;
       }
     } catch (error) {
       if (error instanceof BffError && error.status === 401 && this.session) return this.expire(error.message);
@@ -433,8 +456,10 @@ export class SvcCheckout extends LitElement {
     }
     this.applyPrefill();
     this.restoreForm(this.order.orderNumber);
+    this.sinpeOffered = sinpe !== undefined;
     this.checkoutState = 'idle';
     this.emit(new SvcReadyEvent(this.order.orderNumber));
+    if (sinpe?.transfer) this.showTransfer(this.order.orderNumber, sinpe.transfer);
   }
 
   private applyPrefill(): void {
@@ -516,7 +541,9 @@ export class SvcCheckout extends LitElement {
     }
     this.poller?.stop();
     this.closePopup();
-    const outcome = outcomeOfStatus(status.status);
+    // A SINPE Móvil transfer whose time ran out: the attempt ended unpaid and another may be opened.
+    const outcome = this.transfer && status.status === 'expired' && status.canRetry ? 'declined' : outcomeOfStatus(status.status);
+    this.endTransfer();
     this.checkoutState = outcome;
     this.revealResult = true;
     if (outcome === 'approved') {
@@ -531,6 +558,34 @@ export class SvcCheckout extends LitElement {
     } else if (outcome === 'expired') {
       this.emit(new SvcErrorEvent('session-expired', 'the order expired before it was paid'));
     }
+  }
+
+  /** The transfer is open: the panel shows what to send, the order is polled; the page stays. */
+  private showTransfer(orderNumber: string, transfer: SinpeMovilInstructions): void {
+    this.transfer = transfer;
+    if (this.isCatalogMode()) {
+      keepSessionToken(orderNumber, this.sessionToken);
+      keepOpenTransfer(orderNumber);
+    }
+    void loadSinpePanel().catch(() => undefined);
+    this.checkoutState = 'polling';
+    this.emit(new SvcSinpePendingEvent(orderNumber, transfer.reference, transfer.amount, transfer.expiresAt));
+    this.watchOrder(orderNumber, this.sessionToken);
+  }
+
+  private endTransfer(): void {
+    if (this.transfer && this.isCatalogMode()) forgetOpenTransfer();
+    this.transfer = undefined;
+  }
+
+  /** A catalog page reloaded while its transfer was open: that order's session, if it still has one. */
+  private async resumedTransferSession() {
+    const kept = this.isCatalogMode() ? keptOpenTransfer() : undefined;
+    if (!kept) return undefined;
+    const loaded = await this.client().getSession(kept.token).catch(() => undefined);
+    if (loaded?.sinpeMovil?.transfer) return { token: kept.token, loaded };
+    forgetOpenTransfer();
+    return undefined;
   }
 
   private async onCheckoutError(error: unknown): Promise<void> {

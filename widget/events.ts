@@ -88,6 +88,22 @@ export type SvcErrorCode =
   | 'popup-blocked' // popup mode: the browser refused to open the payment window
   | 'payment-error'; // the gateway or the BFF failed the payment (status `expired`, `reversed`, 5xx)
 
+/**
+ * A SINPE Móvil transfer is awaited: the shopper sees the phone, the exact amount and the reference
+ * (also when a reloaded page resumes it). The page stays; svc-approved or svc-declined follows.
+ */
+export class SvcSinpePendingEvent extends Event {
+  static readonly eventName = 'svc-sinpe-pending';
+  constructor(
+    readonly orderNumber: string,
+    readonly reference: string,
+    readonly amount: string,
+    readonly expiresAt: string,
+  ) {
+    super(SvcSinpePendingEvent.eventName, crossing);
+  }
+}
+
 export class SvcErrorEvent extends Event {
   static readonly eventName = 'svc-error';
   constructor(
@@ -108,5 +124,6 @@ declare global {
     'svc-declined': SvcDeclinedEvent;
     'svc-cancelled': SvcCancelledEvent;
     'svc-error': SvcErrorEvent;
+    'svc-sinpe-pending': SvcSinpePendingEvent;
   }
 }

@@ -19,3 +19,34 @@ export function keptSessionToken(orderNumber: string): string | undefined {
     return undefined;
   }
 }
+
+// An open SINPE Móvil transfer of a catalog checkout: after a reload the element resumes it (the
+// same phone, amount, reference and countdown) instead of starting a new order.
+const openTransferKey = 'svc-checkout:sinpe-transfer';
+
+export function keepOpenTransfer(orderNumber: string): void {
+  try {
+    sessionStorage.setItem(openTransferKey, orderNumber);
+  } catch {
+    // Storage off: a reload starts a new order.
+  }
+}
+
+export function forgetOpenTransfer(): void {
+  try {
+    sessionStorage.removeItem(openTransferKey);
+  } catch {
+    // nothing kept
+  }
+}
+
+/** The kept open transfer's order and session token, when both are still here. */
+export function keptOpenTransfer(): { orderNumber: string; token: string } | undefined {
+  try {
+    const orderNumber = sessionStorage.getItem(openTransferKey);
+    const token = orderNumber ? keptSessionToken(orderNumber) : undefined;
+    return orderNumber && token ? { orderNumber, token } : undefined;
+  } catch {
+    return undefined;
+  }
+}

@@ -3,7 +3,8 @@
  * - `checkout-rules.js`: an ES module with the contract's zod-based code (address schemas, status
  *   token reading), ~9 kB gzip that the first bundle cannot afford;
  * - `subdivisions/XX.json`: one country's ISO 3166-2 subdivisions (the whole table is ~50 kB gzip);
- * - `phone-validator.js`: an ES module with libphonenumber's metadata (~29 kB gzip).
+ * - `phone-validator.js`: an ES module with libphonenumber's metadata (~29 kB gzip);
+ * - `sinpe-panel.js`: the SINPE Móvil panel (<svc-sinpe-panel>), only when a transfer is open.
  *
  * The same URLs work for the ES build (import.meta.url is the module), for the IIFE build (which
  * has no import.meta: document.currentScript.src stands in, and it only exists while the script
@@ -27,6 +28,7 @@ const assetBase = new URL('./', moduleUrl);
 const subdivisionLoads = new Map<string, Promise<Subdivision[]>>();
 let phoneValidatorLoad: Promise<PhoneValidatorModule> | undefined;
 let checkoutRulesLoad: Promise<CheckoutRulesModule> | undefined;
+let sinpePanelLoad: Promise<unknown> | undefined;
 
 /** One country's subdivisions; asked once per country per page, a failed load may be retried. */
 export function loadSubdivisions(country: string): Promise<Subdivision[]> {
@@ -58,6 +60,13 @@ export function loadCheckoutRules(): Promise<CheckoutRulesModule> {
   checkoutRulesLoad ??= importModule<CheckoutRulesModule>('checkout-rules.js');
   checkoutRulesLoad.catch(() => (checkoutRulesLoad = undefined));
   return checkoutRulesLoad;
+}
+
+/** Defines <svc-sinpe-panel>; asked once per page, a failed load may be retried. */
+export function loadSinpePanel(): Promise<unknown> {
+  sinpePanelLoad ??= importModule<unknown>('sinpe-panel.js');
+  sinpePanelLoad.catch(() => (sinpePanelLoad = undefined));
+  return sinpePanelLoad;
 }
 
 function importModule<T>(fileName: string): Promise<T> {

@@ -18,6 +18,7 @@ import { expireIfAbandoned } from '../orders/abandoned-session.ts';
 import { isAwaitingOutcome, isExpired, isPending, parkedStatuses, transitionOrder, unsettledStatuses } from '../orders/order-machine.ts';
 import { recordOrderChange } from '../orders/record-outcome.ts';
 import type { StatusRefresher } from '../orders/status-refresher.ts';
+import { expireLapsedTransfers } from '../sinpe/transfer-attempts.ts';
 import { markPaymentState, recordAttemptOutcome } from '../store/attempts.ts';
 import type { Store } from '../store/database.ts';
 import { findOrder } from '../store/orders.ts';
@@ -73,6 +74,8 @@ export class OrderReconciler {
   /** One pass over every open order that needs the reconciler now. Tests call it directly. */
   async runOnce(): Promise<ReconcilePassResult> {
     const result: ReconcilePassResult = { examined: 0, consulted: 0, resolved: 0 };
+    // SINPE Móvil transfers are not at the gateway: their time alone expires them.
+    result.resolved += await expireLapsedTransfers(this.options.store, this.options.clock.now());
     const batchSize = this.options.batchSize ?? 100;
     let after = '';
     for (;;) {

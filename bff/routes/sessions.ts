@@ -15,6 +15,7 @@ import { rateLimit } from '../http/rate-limit.ts';
 import { validate } from '../http/validation.ts';
 import { createOrder, generateOrderNumber } from '../orders/new-order.ts';
 import type { Services } from '../services.ts';
+import { sinpeSessionFields } from '../sinpe/sinpe-session.ts';
 import { orderLinesOf, prefillOf } from './order-view.ts';
 
 /** Where a catalog buyer returns: the given URL or the calling page, always on the caller's origin. */
@@ -83,6 +84,7 @@ export function sessionRoutes(services: Services) {
         sessionToken: signed.token,
         expiresAt: signed.expiresAt.toISOString(),
         order: { orderNumber, amount: priced.amount, currency: priced.currency, lines: priced.lines },
+        ...(await sinpeSessionFields(store, order, config)),
       };
       return c.json(response, 201);
     })
@@ -113,6 +115,7 @@ export function sessionRoutes(services: Services) {
         gatewaySdk,
         ...(order.invoice_offered === 1 ? { invoice: true } : {}),
         ...(open.kind === 'page' ? { redirectUrl: open.url } : {}),
+        ...(await sinpeSessionFields(store, order, config)),
       };
       return c.json(response);
     });

@@ -69,10 +69,20 @@ async function matchAttempt(trx: WebhookTrx, row: BankPaymentRow, reference: str
     candidates.find((candidate) => candidate.outcome === 'open') ??
     candidates.sort((a, b) => b.created_at.localeCompare(a.created_at))[0] ??
     (await gatewaySinpeAttempt(trx, reference));
-  if (!attempt || (attempt.bank_payment_id !== null && attempt.bank_payment_id !== row.payment_id)) return undefined;
-  await db.updateTable('payment_attempts').set({ bank_payment_id: row.payment_id, updated_at: now.toISOString() }).where('order_number', '=', attempt.order_number).where('number', '=', attempt.number).where('bank_payment_id', 'is', null).execute();
+  if (!attempt) return undefined;
+  const linked = attempt.bank_payment_id;
+  // One payment per attempt; but a transfer sent again after the bank refused the first one is money for it.
+  if (linked !== null && linked !== row.payment_id && !(moneyArrived(row) && (await refusedWithoutMoney(trx, linked)))) return undefined;
+  let link = db.updateTable('payment_attempts').set({ bank_payment_id: row.payment_id, updated_at: now.toISOString() }).where('order_number', '=', attempt.order_number).where('number', '=', attempt.number);
+  link = linked === null ? link.where('bank_payment_id', 'is', null) : link.where('bank_payment_id', '=', linked);
+  await link.execute();
   await trx.updateTable('bank_payments').set({ order_number: attempt.order_number, attempt_number: attempt.number }).where('payment_id', '=', row.payment_id).where('order_number', 'is', null).execute();
   return { ...attempt, bank_payment_id: row.payment_id };
+}
+
+async function refusedWithoutMoney(trx: WebhookTrx, paymentId: string): Promise<boolean> {
+  const payment = await trx.selectFrom('bank_payments').selectAll().where('payment_id', '=', paymentId).executeTakeFirst();
+  return payment !== undefined && payment.status === 'failed' && !moneyArrived(payment);
 }
 
 /**

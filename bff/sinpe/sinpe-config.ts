@@ -5,8 +5,8 @@ import { sinpePhonePattern } from '../../contract/sinpe-movil.ts';
 export const sinpeConfigShape = {
   /** The merchant's SINPE Móvil number (8 digits); without it the method is not offered. */
   SINPE_MOVIL_PHONE: z.string().trim().regex(sinpePhonePattern, 'must be 8 digits').optional(),
-  /** How long a buyer has to make the transfer before the attempt lapses, in minutes. */
-  SINPE_TRANSFER_MINUTES: z.coerce.number().int().positive().max(24 * 60).default(30),
+  /** How long a buyer has to make the transfer before the attempt lapses, in minutes (a fraction is allowed). */
+  SINPE_TRANSFER_MINUTES: z.coerce.number().positive().max(24 * 60).default(30),
 };
 
 /** The settings a SINPE Móvil attempt needs, from the BFF's config. */

@@ -96,7 +96,7 @@ async function isOpenReference(db: Kysely<Database>, reference: string): Promise
 
 async function tryOpen(db: Kysely<Database>, order: OrderRow, { number, reference }: { number: number; reference: string }, buyer: { email: string; locale: string | null }, now: Date, minutes: number): Promise<PaymentAttemptRow | undefined> {
   const stamp = now.toISOString();
-  const expiresAt = new Date(now.getTime() + minutes * 60_000).toISOString();
+  const expiresAt = new Date(now.getTime() + Math.round(minutes * 60_000)).toISOString();
   const gatewayOrderNumber = gatewayOrderNumberOf(order.order_number, number);
   return db.transaction().execute(async (trx) => {
     const moved = await transitionOrder(trx, order.order_number, {
@@ -168,4 +168,24 @@ export async function withLapsedTransferExpired(store: Store, order: OrderRow, n
   const open = await openTransferOf(store, order);
   if (!open || (await expireIfLapsed(store, order, open, now)) === 'open') return order;
   return (await findOrder(store.db, order.order_number)) ?? order;
+}
+
+/** Every awaited transfer past its time, expired (the reconciler's pass: nobody may be polling). How many. */
+export async function expireLapsedTransfers(store: Store, now: Date): Promise<number> {
+  const lapsed = await store.db
+    .selectFrom('payment_attempts')
+    .select('order_number')
+    .where('method', '=', 'sinpe_movil')
+    .where('outcome', '=', 'open')
+    .where('expires_at', '<=', now.toISOString())
+    .limit(500)
+    .execute();
+  let expired = 0;
+  for (const { order_number } of lapsed) {
+    const order = await findOrder(store.db, order_number);
+    if (!order) continue;
+    const after = await withLapsedTransferExpired(store, order, now);
+    if (after.status !== order.status) expired++;
+  }
+  return expired;
 }

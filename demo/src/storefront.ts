@@ -6,6 +6,7 @@ import { fromMinorUnits, toMinorUnits } from '../../contract/money.ts';
 import { formatMoney } from '../../widget/i18n/localize.ts';
 import { applyTexts, loadDemoConfig, type DemoConfig } from './demo-config.ts';
 import { storefrontTexts, type StorefrontTextKey } from './storefront-text.ts';
+import { attachSinpeSimulator } from './sinpe-simulator.ts';
 
 
 interface Cart {
@@ -187,6 +188,7 @@ function mountCheckout(options: { session?: string }): HTMLElement {
   element.addEventListener('svc-cancelled', (event) => {
     showResult(text('cancelled', (event as Event & { orderNumber: string }).orderNumber));
   });
+  attachSinpeSimulator(element, byId('sinpe-simulator'), config);
   host.replaceChildren(element);
   byId('checkout-section').hidden = false;
   return element;

@@ -48,7 +48,7 @@ export function renderCardPage(view: CardPageView): string {
       <button type="submit" name="action" value="cancel" class="secondary" formnovalidate>Cancel</button>
     </div>${view.sinpeMovil ? `
     <div class="actions">
-      <button type="submit" name="action" value="sinpe_movil" class="secondary" formnovalidate>Pay with SINPE Móvil</button>` : ''}
+      <button type="submit" name="action" value="sinpe_movil" class="secondary" formnovalidate>Use SINPE Móvil instead</button>` : ''}
     </div>
   </form>
   <p class="note">Sandbox: no real card is charged.</p>

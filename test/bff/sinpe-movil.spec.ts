@@ -154,6 +154,15 @@ test.describe('settled by the bank', () => {
     expect(await statusOf(transfer)).toMatchObject({ status: 'pending', attempts: 2 });
   });
 
+  test('a transfer sent again after the bank refused the first one, with the same reference, pays the order', async () => {
+    const transfer = await openTransfer();
+    await bankSends({ event_type: 'payment.failed', client_reference: transfer.sinpe.reference, reason_code: '76' });
+    expect((await statusOf(transfer)).status).toBe('declined');
+    const second = await bankSends({ event_type: 'payin.posted', client_reference: transfer.sinpe.reference, amount: '15000.00' });
+    expect((await statusOf(transfer)).status).toBe('approved');
+    expect(await bankPayment(second.payment_id)).toMatchObject({ order_number: transfer.orderNumber });
+  });
+
   test('the bank\'s own rejection.code is kept (reason 29 sent as ACCOUNT_NOT_FOUND), and its category picks the message', async () => {
     const transfer = await openTransfer('15000.00', 'en');
     const event = bankEvent('payment.failed', (e) => {
@@ -183,6 +192,26 @@ test.describe('settled by the bank', () => {
     expect(await statusOf(transfer)).toMatchObject({ status: 'expired', final: false, canRetry: true, message: bankFailureMessage('expired', 'es') });
     await bankSends({ event_type: 'payin.posted', client_reference: transfer.sinpe.reference, amount: '15000.00' });
     expect(await statusOf(transfer)).toMatchObject({ status: 'approved' });
+  });
+
+  test('after a transfer lapsed the buyer may pay by card instead: the next attempt is a hosted page', async () => {
+    const transfer = await openTransfer();
+    clock.advance(10 * 60_000 + 1);
+    expect((await statusOf(transfer)).status).toBe('expired');
+    const card = await postCheckout(stack.bffUrl, transfer.token, checkoutBody);
+    expect(card.status).toBe(200);
+    expect((await card.json()).redirectUrl).toContain('/hosted/');
+    expect(await statusOf(transfer)).toMatchObject({ status: 'pending', attempts: 2 });
+  });
+
+  test('a lapsed transfer nobody polls is expired by the reconciler\'s pass, and its reference is free again', async () => {
+    const transfer = await openTransfer();
+    clock.advance(10 * 60_000 + 1);
+    await stack.bff.reconciler.runOnce();
+    const history = await statusHistory(stack.bff.store.db, transfer.orderNumber);
+    expect(history.at(-1)).toMatchObject({ from_status: 'pending', to_status: 'expired', source: 'sinpe' });
+    const attempt = await stack.bff.store.db.selectFrom('payment_attempts').selectAll().where('order_number', '=', transfer.orderNumber).executeTakeFirstOrThrow();
+    expect(attempt).toMatchObject({ outcome: 'expired', sinpe_reference: transfer.sinpe.reference });
   });
 });
 

@@ -78,7 +78,7 @@ test('a transfer without a reference or with a float amount is refused, naming t
 
 test('the hosted page of a colones order offers SINPE Móvil and answers code=Pending; a dollar order\'s does not offer it', async () => {
   const crc = await createHostedPayment(sandbox, { orderNumber: 'SINPE-CRC', amount: '15000', currency: 'CRC' });
-  expect(await (await fetch(crc)).text()).toContain('Pay with SINPE Móvil');
+  expect(await (await fetch(crc)).text()).toContain('Use SINPE Móvil instead');
   const redirect = await sandbox.control.payHostedPage(crc, { card: cards.approved, sinpeMovil: true });
   expect(redirect.searchParams.get('code')).toBe(pendingCode);
   expect(redirect.searchParams.get('order')).toBe('SINPE-CRC');

@@ -6,6 +6,7 @@
 import type { IncomingMessage } from 'node:http';
 import { TokenService } from '../../../bff/auth/tokens.ts';
 import { merchantSecret, startStack, type Stack } from '../../bff/fixtures/stack.ts';
+import { sandboxDefaults } from '../../../sandbox/defaults.ts';
 
 interface Context {
   path: string;
@@ -28,6 +29,8 @@ async function readJson(request: IncomingMessage): Promise<Record<string, unknow
 export function widgetTestStack() {
   let running: Promise<Stack> | undefined;
   let shortSessionBff: Promise<{ url: string }> | undefined;
+  let shortTransferBff: Promise<{ url: string }> | undefined;
+  let sinpeBff: Promise<{ url: string }> | undefined;
 
   async function handle(stack: Stack, path: string, body: Record<string, unknown>): Promise<unknown> {
     switch (path) {
@@ -74,6 +77,15 @@ export function widgetTestStack() {
         if (bffAnswer.status !== 303 || !landing) throw new Error(`/v1/return answered ${bffAnswer.status}`);
         return { landing };
       }
+      case '/__stack/sinpe-transfer':
+        // The buyer's bank app sends the transfer; the sandbox bank delivers its events to the BFF.
+        return stack.sandbox.sendSinpeTransfer({ currency: 'CRC', ...(body as { reference: string; amount: string }) });
+      case '/__stack/sinpe-bff':
+        // Another BFF on the same database that offers SINPE Móvil (the first one does not, so the
+        // other suites' forms stay as they were); `shortTransfer`: its transfers lapse after three seconds.
+        if (body.shortTransfer) shortTransferBff ??= stack.startAnotherBff({ SINPE_MOVIL_PHONE: '88887777', SINPE_TRANSFER_MINUTES: '0.05' });
+        else sinpeBff ??= stack.startAnotherBff({ SINPE_MOVIL_PHONE: '88887777' });
+        return { bff: (await (body.shortTransfer ? shortTransferBff : sinpeBff)!).url };
       case '/__stack/fault':
         return { id: await stack.sandbox.injectFault(body as never) };
       case '/__stack/clear-faults':
@@ -88,7 +100,17 @@ export function widgetTestStack() {
     middleware: async (context: Context, next: () => Promise<unknown>) => {
       if (!context.path.startsWith('/__stack/')) return next();
       running ??= startStack({
-        env: { ALLOWED_ORIGINS: `${context.protocol}://${context.host}`, RATE_LIMIT_PER_MINUTE: '10000', LOG_LEVEL: 'silent' },
+        // The sandbox bank delivers to the BFFs (each registers its destination at start).
+        env: (sandboxUrl: string) => ({
+          ALLOWED_ORIGINS: `${context.protocol}://${context.host}`,
+          RATE_LIMIT_PER_MINUTE: '10000',
+          LOG_LEVEL: 'silent',
+          BANK_BASE_URL: `${sandboxUrl}/banking`,
+          BANK_ACCESS_TOKEN: sandboxDefaults.bankAccessToken,
+          BANK_SECRET_REF: 'widget-test-bank-secret',
+          BANK_REGISTER_DESTINATION: '1',
+          INBOX_POLL_MS: '50',
+        }),
       });
       try {
         const stack = await running;

@@ -66,3 +66,13 @@ export function injectFault(spec: { operation: string; kind: string; latencyMs?:
 export function clearFaults(): Promise<unknown> {
   return call('/__stack/clear-faults', {});
 }
+
+/** The buyer's bank app sends a SINPE Móvil transfer; the sandbox bank delivers the events to the BFF. */
+export function sendSinpeTransfer(transfer: { reference: string; amount: string; outcome?: 'posted' | 'failed'; reasonCode?: string }): Promise<unknown> {
+  return call('/__stack/sinpe-transfer', transfer);
+}
+
+/** Another BFF on the same stack that offers SINPE Móvil; `shortTransfer`: its transfers lapse after three seconds. */
+export function sinpeBff(options: { shortTransfer?: boolean } = {}): Promise<{ bff: string }> {
+  return call('/__stack/sinpe-bff', options);
+}

@@ -1,0 +1,14 @@
+// GET /v1/session's `sinpeMovil`: whether the widget may offer the method, and the open transfer
+// (so a reloaded page shows the same phone, amount, reference and countdown instead of a new one).
+import type { SessionSinpeMovil } from '../../contract/sinpe-movil.ts';
+import type { Store } from '../store/database.ts';
+import type { OrderRow } from '../store/schema.ts';
+import type { Config } from '../config.ts';
+import { instructionsOf, openTransferOf, sinpeAvailable } from './transfer-attempts.ts';
+
+export async function sinpeSessionFields(store: Store, order: OrderRow, config: Config): Promise<{ sinpeMovil?: SessionSinpeMovil }> {
+  const phone = config.SINPE_MOVIL_PHONE;
+  if (phone === undefined || !sinpeAvailable(order, { phone })) return {};
+  const open = await openTransferOf(store, order);
+  return { sinpeMovil: open ? { transfer: instructionsOf(order, open, phone) } : {} };
+}
