@@ -5,7 +5,6 @@ import type { PaymentDirection } from '../../contract/bank/net-amount.ts';
 import { bankEvent, isEventOfType, type BankEvent } from '../../contract/bank/events.ts';
 import { rejectionFor, shopperSafeMessage } from '../../contract/bank/reason-codes.ts';
 import { checkNetAmount } from './net-amount-check.ts';
-import { recordBankPaymentEvent } from '../outbox/bank-payment-events.ts';
 import type { BankPaymentRow, BankPaymentsTable, WebhookTrx } from './tables.ts';
 
 /** For a failure the provider did not reject (platform errors): nothing about why, only what to do. */
@@ -109,8 +108,6 @@ export async function applyBankEvent(trx: WebhookTrx, event: BankEvent, now: Dat
       .where('payment_id', '=', payment.payment_id)
       .execute();
   }
-  // The merchant's webhook event, committed with the payment's new state (or not at all).
-  await recordBankPaymentEvent(trx, event, now);
   return { paymentId: payment.payment_id, netAmountMismatch };
 }
 

@@ -7,6 +7,7 @@ import { fromStoredLinkReport, storedLinkReport } from '../links/link-report.ts'
 import { screenLinkReport } from '../links/link-screen.ts';
 import { applyBankEvent, parseStoredBankEvent } from './bank-payment-handler.ts';
 import { settleSinpeTransfer } from '../sinpe/matcher.ts';
+import { recordBankPaymentEvent } from '../outbox/bank-payment-events.ts';
 import type { EventSource } from './tables.ts';
 import { PermanentEventFailure, type EventHandler } from './worker.ts';
 
@@ -27,6 +28,9 @@ export function createEventHandlers(deps: EventHandlerDeps): Record<EventSource,
       return async (trx) => {
         const outcome = await applyBankEvent(trx, event, deps.clock.now());
         await settleSinpeTransfer(trx, event, deps.clock.now());
+        // The merchant's webhook event, committed with the payment's new state and its order, if
+        // the event settled one (or not at all).
+        await recordBankPaymentEvent(trx, event, deps.clock.now());
         if (outcome.netAmountMismatch) {
           deps.metrics.netAmountMismatches.inc();
           deps.logger.warn({ paymentId: outcome.paymentId, eventId: event.event.event_id }, 'payment.succeeded net_amount breaks the §6.4 rule; flagged');

@@ -3,29 +3,13 @@
 // merchant's attach of an unmatched payment to an order (merchant-attach.ts).
 import { Hono, type MiddlewareHandler } from 'hono';
 import { attachBankPaymentRequest, bankPaymentsQuery, type BankPaymentView } from '../../contract/bank-payment-view.ts';
+import { bankPaymentView } from '../inbox/bank-payment-view.ts';
 import { normalizedSinpeReference } from '../../contract/sinpe-movil.ts';
 import { fieldProblem } from '../http/field-problem.ts';
 import { parseOrThrow, validate } from '../http/validation.ts';
 import { webhookDb, type BankPaymentRow } from '../inbox/tables.ts';
 import type { Services } from '../services.ts';
 import { attachBankPayment } from './merchant-attach.ts';
-
-export function bankPaymentView(row: BankPaymentRow): BankPaymentView {
-  const failed = row.failure_code !== null || row.failure_domain !== null;
-  return {
-    paymentId: row.payment_id,
-    publicId: row.public_id,
-    method: row.payment_method_code,
-    status: row.status,
-    amount: row.amount,
-    currency: row.currency,
-    clientReference: row.client_reference,
-    externalReference: row.external_reference,
-    orderNumber: row.order_number,
-    failure: failed ? { code: row.failure_code, reasonCode: row.failure_reason_code, message: row.shopper_message } : null,
-    updatedAt: row.updated_at,
-  };
-}
 
 /** The payments placed on an order (matched or attached), for its merchant detail. */
 export async function bankPaymentsOf(store: Services['store'], orderNumber: string): Promise<BankPaymentView[]> {

@@ -1,0 +1,22 @@
+// A bank payment as the merchant sees it: the one mapping from the stored row to the contract's
+// view, used by GET /v1/merchant/bank-payments, the order detail and the bank.payment.* webhooks.
+import type { BankPaymentView } from '../../contract/bank-payment-view.ts';
+import type { BankPaymentRow } from './tables.ts';
+
+/** `orderNumber` is the order the payment settled (matched or attached by the merchant), else null. */
+export function bankPaymentView(row: BankPaymentRow): BankPaymentView {
+  const failed = row.failure_code !== null || row.failure_domain !== null;
+  return {
+    paymentId: row.payment_id,
+    publicId: row.public_id,
+    method: row.payment_method_code,
+    status: row.status,
+    amount: row.amount,
+    currency: row.currency,
+    clientReference: row.client_reference,
+    externalReference: row.external_reference,
+    orderNumber: row.order_number,
+    failure: failed ? { code: row.failure_code, reasonCode: row.failure_reason_code, message: row.shopper_message } : null,
+    updatedAt: row.updated_at,
+  };
+}
