@@ -33,9 +33,25 @@ function lazyWidgetAssets() {
       return;
     }
     const lazyModule = /^\/widget\/(checkout-rules|phone-validator)\.js$/.exec(context.path);
+    if (lazyModule && failsThisTime(lazyModule[1], context.headers.cookie)) {
+      context.status = 503;
+      return;
+    }
     if (lazyModule) return context.redirect(`/widget/lazy/${lazyModule[1]}.ts`);
     return next();
   };
+}
+
+// A lazy part that does not load: the cookie `svc-test-failing-asset=<name>:always` fails every
+// request for it, `<name>:once-<nonce>` only the first (the widget retries once).
+const failedOnce = new Set();
+function failsThisTime(name, cookie) {
+  const failing = /svc-test-failing-asset=([\w-]+):(always|once-\w+)/.exec(cookie ?? '');
+  if (!failing || failing[1] !== name) return false;
+  if (failing[2] === 'always') return true;
+  if (failedOnce.has(failing[2])) return false;
+  failedOnce.add(failing[2]);
+  return true;
 }
 
 // target es2022 is required: the default 'auto' passes decorators through and Chromium rejects them.

@@ -34,6 +34,7 @@ import { carryCatalogForm, catalogScope, forgetCatalogOrder, forgetForm, keepFor
 import { renderResultPanel, resultPanelStyles } from './result-panel.ts';
 import { renderFormSkeleton, renderOrderSummary, summaryStyles, type OrderSummary } from './order-summary.ts';
 import { sortedSubdivisions } from './subdivision-order.ts';
+import { AssetLoadError, answeredErrorCode, isOriginRefused } from './error-codes.ts';
 import { StatusPoller } from './status-poller.ts';
 import { toFieldErrorCode, type AddressErrors, type AddressValidator } from './validation/field-error-code.ts';
 import { SubdivisionCheck } from './validation/subdivision-check.ts';
@@ -70,7 +71,7 @@ function definedFields(partial: Readonly<Record<string, string | undefined>> | u
  * @event {SvcApprovedEvent} svc-approved - The payment was approved (`orderNumber`, `amount`, `currency`, `auth`).
  * @event {SvcDeclinedEvent} svc-declined - The payment was declined (`orderNumber`, `reason`: a shopper-safe message in the checkout's language).
  * @event {SvcCancelledEvent} svc-cancelled - The shopper cancelled on the hosted page (`orderNumber`, `canRetry`).
- * @event {SvcErrorEvent} svc-error - The checkout cannot go on (`code`: network, session-expired, invalid-session, popup-blocked, payment-error; `detail`).
+ * @event {SvcErrorEvent} svc-error - The checkout cannot go on (`code`, `detail`). Codes: `network` (the BFF could not be reached), `origin-not-allowed` (the BFF refuses this page's origin: add it to ALLOWED_ORIGINS), `asset-load` (a lazy part of the widget failed twice), `session-expired`, `invalid-session`, `popup-blocked`, `payment-error`. See widget/README.md, "Errors".
  *
  * @csspart form - The form element.
  * @csspart summary - The order total above the form.
@@ -370,8 +371,8 @@ export class SvcCheckout extends LitElement {
     let rules: CheckoutRulesModule;
     try {
       rules = await this.ensureRules();
-    } catch {
-      return this.fail(new BffError(0, undefined), 'network');
+    } catch (error) {
+      return this.fail(new AssetLoadError(error), 'asset-load');
     }
     const statusToken = this.takeResultToken(rules.resultFragmentParameter);
     if (statusToken) return this.resume(statusToken, rules);
@@ -568,10 +569,21 @@ export class SvcCheckout extends LitElement {
   private fail(error: unknown, code: SvcErrorCode): void {
     this.poller?.stop();
     this.closePopup();
-    const offline = error instanceof BffError && error.status === 0;
     this.checkoutState = 'error';
-    this.notice = offline ? (t) => t.offline : undefined;
-    this.emit(new SvcErrorEvent(offline ? 'network' : code, error instanceof Error ? error.message : String(error)));
+    const detail = error instanceof Error ? error.message : String(error);
+    const refusedType = this.rules?.problemTypes.originNotAllowed;
+    if (!(error instanceof BffError && error.status === 0)) return this.reportError(answeredErrorCode(error, code, refusedType), detail);
+    // No answer at all: a refused origin looks the same to the browser until the BFF is asked plainly.
+    this.notice = (t) => t.offline;
+    void isOriginRefused(this.bff, refusedType).then((refused) => this.reportError(refused ? 'origin-not-allowed' : 'network', detail));
+  }
+
+  /** The shopper's short text and the developer's code (events.ts, widget/README.md "Errors"). */
+  private reportError(code: SvcErrorCode, detail: string): void {
+    if (code === 'network') this.notice = (t) => t.offline;
+    else if (code === 'origin-not-allowed') this.notice = (t) => t.originNotAllowed;
+    else this.notice = undefined;
+    this.emit(new SvcErrorEvent(code, detail));
   }
 
   /** Every event goes out here; the JSDoc @event tags above are their documentation. */

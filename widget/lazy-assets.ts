@@ -54,7 +54,19 @@ export function loadCheckoutRules(): Promise<CheckoutRulesModule> {
   return checkoutRulesLoad;
 }
 
+/**
+ * A lazy part is asked twice before the widget gives up (svc-error `asset-load`): a dropped
+ * connection on a phone is common. The second ask has its own URL, because the browser keeps a
+ * failed module import in its module map.
+ */
+let retries = 0;
+
 function importModule<T>(fileName: string): Promise<T> {
+  const url = new URL(fileName, assetBase);
   // A computed specifier: the bundler must leave it alone, the browser resolves it at run time.
-  return import(/* @vite-ignore */ new URL(fileName, assetBase).href) as Promise<T>;
+  return (import(/* @vite-ignore */ url.href) as Promise<T>).catch(() => {
+    // Each retry its own URL: the shopper's "Try again" after a failure must ask the network again.
+    url.searchParams.set('retry', String((retries += 1)));
+    return import(/* @vite-ignore */ url.href) as Promise<T>;
+  });
 }
