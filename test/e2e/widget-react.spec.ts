@@ -27,7 +27,7 @@ test.describe('the widget in a React 19 app', () => {
 
     // A React state change reaches the element as a property change.
     await page.getByRole('button', { name: 'Español' }).click();
-    await expect(checkout.getByRole('button', { name: /^Pagar/ })).toBeVisible();
+    await expect(checkout.getByRole('button', { name: /^Continuar al pago/ })).toBeVisible();
     await page.getByRole('button', { name: 'English' }).click();
 
     await fillCheckout(page, englishLabels);
