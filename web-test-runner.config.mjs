@@ -4,6 +4,7 @@ import { defaultReporter } from '@web/test-runner';
 import { countingReporter } from './scripts/wtr-counting-reporter.mjs';
 // TypeScript imports: this config runs under tsx (`node --import tsx …/wtr`, see package.json test:widget).
 import { subdivisionFile } from './widget/lazy/subdivision-files.ts';
+import { phoneMetadataFile } from './widget/lazy/phone-metadata-files.ts';
 import { widgetTestStack } from './test/widget/support/stack-routes.ts';
 
 // The real sandbox + BFF for flow tests (submit, server errors, popup, resume): started on the first
@@ -15,7 +16,8 @@ const testStack = widgetTestStack();
  * they are built files; from source they are served here, so the same code path runs in tests:
  * - /widget/<name>.js → widget/lazy/<name>.ts (the lazily imported ES modules), by redirect so the
  *   module's own relative imports resolve from widget/lazy/;
- * - /widget/subdivisions/XX.json → one country's list from contract/iso-subdivisions.ts.
+ * - /widget/subdivisions/XX.json → one country's list from contract/iso-subdivisions.ts;
+ * - /widget/phone-metadata/XX.json → one country's phone metadata (widget/lazy/phone-metadata-files.ts).
  */
 function lazyWidgetAssets() {
   return async (context, next) => {
@@ -30,6 +32,14 @@ function lazyWidgetAssets() {
       if (retired && retired[2] === subdivisions[1]) {
         context.body = JSON.stringify([...JSON.parse(context.body), { code: retired[1], name: 'Retired subdivision' }]);
       }
+      return;
+    }
+    const phoneMetadata = /^\/widget\/phone-metadata\/([A-Z]{2})\.json$/.exec(context.path);
+    if (phoneMetadata) {
+      const file = phoneMetadataFile(phoneMetadata[1]);
+      if (!file) return next();
+      context.type = 'application/json';
+      context.body = file;
       return;
     }
     const lazyModule = /^\/widget\/(checkout-rules|phone-validator)\.js$/.exec(context.path);

@@ -28,7 +28,8 @@ import { countryOfCurrency, countryOfLocale, countryOptions } from './i18n/count
 import { formatMoney, resolveLocale, translationFor } from './i18n/localize.ts';
 import type { AddressFieldName, Translation } from './i18n/translation.ts';
 import { PaymentPopup } from './payment-popup.ts';
-import { loadCheckoutRules, loadPhoneValidator, loadSubdivisions, type CheckoutRulesModule, type Subdivision } from './lazy-assets.ts';
+import { loadCheckoutRules, loadSubdivisions, type CheckoutRulesModule, type Subdivision } from './lazy-assets.ts';
+import { PhoneCheck } from './phone-check.ts';
 import { keepSessionToken, keptSessionToken } from './kept-session.ts';
 import { carryCatalogForm, catalogScope, forgetCatalogOrder, forgetForm, keepForm, keptForm } from './form-keeper.ts';
 import { renderResultPanel, resultPanelStyles } from './result-panel.ts';
@@ -136,7 +137,7 @@ export class SvcCheckout extends LitElement {
   @state() private notice: ((t: Translation) => string) | undefined;
   @state() private outcome: OrderStatusResponse | undefined;
   @state() private subdivisions: ReadonlyMap<string, Subdivision[]> = new Map();
-  @state() private phoneCheck: ((telephone: string, country: string) => boolean) | undefined;
+  private readonly phoneCheck = new PhoneCheck(() => this.requestUpdate());
 
   private sessionToken = '';
   private prefill: Prefill = {};
@@ -385,7 +386,7 @@ export class SvcCheckout extends LitElement {
     this.validator = new rules.AddressValidator({
       isSubdivisionOf: (state, country) => new SubdivisionCheck(country, this.subdivisions.get(country) ?? []).isValid(state),
       // Until the metadata arrives the BFF is the judge; submit() waits for it before deciding.
-      isValidPhone: (telephone, country) => this.phoneCheck?.(telephone, country) ?? true,
+      isValidPhone: (telephone, country) => this.phoneCheck.isValid(telephone, country),
     });
     this.rules = rules;
     return rules;
@@ -733,14 +734,8 @@ export class SvcCheckout extends LitElement {
   private loadCheckData(): Promise<unknown> | undefined {
     const pending: Promise<unknown>[] = [];
     if (!this.rules) pending.push(this.ensureRules());
-    if (!this.phoneCheck) {
-      pending.push(
-        loadPhoneValidator().then(
-          (module) => (this.phoneCheck = module.isValidPhone),
-          () => undefined, // the BFF still validates the phone
-        ),
-      );
-    }
+    const phones = this.phoneCheck.load([this.billing.country, this.shipping.country]);
+    if (phones) pending.push(phones);
     for (const country of [this.billing.country, this.shipping.country]) {
       if (country && !this.subdivisions.has(country)) pending.push(this.ensureSubdivisions(country));
     }

@@ -3,7 +3,8 @@
  * - `checkout-rules.js`: an ES module with the contract's zod-based code (address schemas, status
  *   token reading), ~9 kB gzip that the first bundle cannot afford;
  * - `subdivisions/XX.json`: one country's ISO 3166-2 subdivisions (the whole table is ~50 kB gzip);
- * - `phone-validator.js`: an ES module with libphonenumber's metadata (~29 kB gzip).
+ * - `phone-validator.js`: an ES module with libphonenumber's code, and `phone-metadata/XX.json`:
+ *   one country's phone metadata (the whole table is ~25 kB gzip).
  *
  * The same URLs work for the ES build (import.meta.url is the module), for the IIFE build (which
  * has no import.meta: document.currentScript.src stands in, and it only exists while the script
@@ -13,7 +14,7 @@
  */
 import type { Subdivision } from '../contract/iso-subdivisions.ts';
 import type * as CheckoutRules from './lazy/checkout-rules.ts';
-import type { PhoneValidatorModule } from './lazy/phone-validator.ts';
+import type { PhoneMetadata, PhoneValidatorModule } from './lazy/phone-validator.ts';
 
 export type CheckoutRulesModule = typeof CheckoutRules;
 
@@ -24,6 +25,7 @@ const moduleUrl = import.meta.url ?? (document.currentScript as HTMLScriptElemen
 const assetBase = new URL('./', moduleUrl);
 
 const subdivisionLoads = new Map<string, Promise<Subdivision[]>>();
+const phoneMetadataLoads = new Map<string, Promise<PhoneMetadata | null>>();
 let phoneValidatorLoad: Promise<PhoneValidatorModule> | undefined;
 let checkoutRulesLoad: Promise<CheckoutRulesModule> | undefined;
 
@@ -38,6 +40,22 @@ export function loadSubdivisions(country: string): Promise<Subdivision[]> {
     });
     load.catch(() => subdivisionLoads.delete(country));
     subdivisionLoads.set(country, load);
+  }
+  return load;
+}
+
+/** One country's phone metadata (phone-metadata/XX.json); null for a country libphonenumber does not know. */
+export function loadPhoneMetadata(country: string): Promise<PhoneMetadata | null> {
+  if (!/^[A-Z]{2}$/.test(country)) return Promise.resolve(null);
+  let load = phoneMetadataLoads.get(country);
+  if (!load) {
+    load = fetch(new URL(`phone-metadata/${country}.json`, assetBase)).then((response) => {
+      if (response.status === 404) return null;
+      if (!response.ok) throw new Error(`phone metadata of ${country}: HTTP ${response.status}`);
+      return response.json() as Promise<PhoneMetadata>;
+    });
+    load.catch(() => phoneMetadataLoads.delete(country));
+    phoneMetadataLoads.set(country, load);
   }
   return load;
 }
