@@ -28,6 +28,7 @@ export default defineConfig(({ mode }) => {
       emptyOutDir: !iife,
       target: 'es2022',
       sourcemap: true,
+      minify: true,
       lib: iife
         ? { entry: 'widget/svc-checkout.ts', name: 'SvcCheckout', formats: ['iife'], fileName: () => 'svc-checkout.iife.js' }
         : {
@@ -35,11 +36,14 @@ export default defineConfig(({ mode }) => {
               'svc-checkout': 'widget/svc-checkout.ts',
               'checkout-rules': 'widget/lazy/checkout-rules.ts',
               'phone-validator': 'widget/lazy/phone-validator.ts',
+              'locale-es': 'widget/lazy/locale-es.ts',
+              'locale-es-419': 'widget/lazy/locale-es-419.ts',
+              'locale-pt-BR': 'widget/lazy/locale-pt-BR.ts',
             },
             formats: ['es'],
             fileName: (_format, entryName) => `${entryName}.js`,
           },
-      rollupOptions: iife ? {} : { output: { chunkFileNames: 'chunks/[name]-[hash].js' } },
+      rollupOptions: iife ? {} : { output: { chunkFileNames: 'chunks/[name]-[hash].js', minify: true } },
     },
   };
 });

@@ -14,7 +14,7 @@ const testStack = widgetTestStack();
 /**
  * The widget loads its lazy parts from next to its own module (widget/lazy-assets.ts): in dist/widget
  * they are built files; from source they are served here, so the same code path runs in tests:
- * - /widget/<name>.js → widget/lazy/<name>.ts (the lazily imported ES modules), by redirect so the
+ * - /widget/<name>.js → widget/lazy/<name>.ts (the lazily imported ES modules, locales too), by redirect so the
  *   module's own relative imports resolve from widget/lazy/;
  * - /widget/subdivisions/XX.json → one country's list from contract/iso-subdivisions.ts;
  * - /widget/phone-metadata/XX.json → one country's phone metadata (widget/lazy/phone-metadata-files.ts).
@@ -42,7 +42,7 @@ function lazyWidgetAssets() {
       context.body = file;
       return;
     }
-    const lazyModule = /^\/widget\/(checkout-rules|phone-validator)\.js$/.exec(context.path);
+    const lazyModule = /^\/widget\/(checkout-rules|phone-validator|locale-[\w-]+)\.js$/.exec(context.path);
     if (lazyModule && failsThisTime(lazyModule[1], context.headers.cookie)) {
       context.status = 503;
       return;

@@ -26,6 +26,7 @@ import {
 } from './events.ts';
 import { countryOfCurrency, countryOfLocale, countryOptions } from './i18n/countries.ts';
 import { formatMoney, resolveLocale, translationFor } from './i18n/localize.ts';
+import { ensureLocale, isLocaleReady } from './i18n/locale-loader.ts';
 import type { AddressFieldName, Translation } from './i18n/translation.ts';
 import { PaymentPopup } from './payment-popup.ts';
 import { loadCheckoutRules, loadSubdivisions, type CheckoutRulesModule, type Subdivision } from './lazy-assets.ts';
@@ -256,6 +257,8 @@ export class SvcCheckout extends LitElement {
 
   override render() {
     const locale = this.currentLocale();
+    // A language whose words are still on their way: they re-render the element when they come.
+    if (!isLocaleReady(locale)) void ensureLocale(locale).then(() => this.requestUpdate());
     const t = translationFor(locale);
     const state = this.checkoutState;
     const formShown = state === 'idle' || state === 'submitting' || (state === 'redirecting' && !this.popup);
@@ -310,7 +313,8 @@ export class SvcCheckout extends LitElement {
     const outcome = this.outcome;
     switch (this.checkoutState) {
       case 'loading':
-        return t.loading;
+        // Not a word in the wrong language while the page's own loads.
+        return isLocaleReady(locale) ? t.loading : '';
       case 'idle':
         return this.notice?.(t) ?? '';
       case 'submitting':
@@ -371,7 +375,7 @@ export class SvcCheckout extends LitElement {
     this.startedFor = key;
     let rules: CheckoutRulesModule;
     try {
-      rules = await this.ensureRules();
+      [rules] = await Promise.all([this.ensureRules(), ensureLocale(this.currentLocale())]);
     } catch (error) {
       return this.fail(new AssetLoadError(error), 'asset-load');
     }

@@ -3,6 +3,7 @@
  * - `checkout-rules.js`: an ES module with the contract's zod-based code (address schemas, status
  *   token reading), ~9 kB gzip that the first bundle cannot afford;
  * - `subdivisions/XX.json`: one country's ISO 3166-2 subdivisions (the whole table is ~50 kB gzip);
+ * - `locale-XX.js`: the translations other than English, for the page's language only;
  * - `phone-validator.js`: an ES module with libphonenumber's code, and `phone-metadata/XX.json`:
  *   one country's phone metadata (the whole table is ~25 kB gzip).
  *
@@ -15,6 +16,7 @@
 import type { Subdivision } from '../contract/iso-subdivisions.ts';
 import type * as CheckoutRules from './lazy/checkout-rules.ts';
 import type { PhoneMetadata, PhoneValidatorModule } from './lazy/phone-validator.ts';
+import type { PartialTranslation, Translation } from './i18n/translation.ts';
 
 export type CheckoutRulesModule = typeof CheckoutRules;
 
@@ -64,6 +66,11 @@ export function loadPhoneValidator(): Promise<PhoneValidatorModule> {
   phoneValidatorLoad ??= importModule<PhoneValidatorModule>('phone-validator.js');
   phoneValidatorLoad.catch(() => (phoneValidatorLoad = undefined));
   return phoneValidatorLoad;
+}
+
+/** A translation module (locale-es.js, locale-es-419.js, locale-pt-BR.js). */
+export function loadLocaleModule(tag: string): Promise<{ translation: Translation | PartialTranslation }> {
+  return importModule(`locale-${tag}.js`);
 }
 
 export function loadCheckoutRules(): Promise<CheckoutRulesModule> {

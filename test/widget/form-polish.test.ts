@@ -120,6 +120,24 @@ describe('the country, states and postal code', function () {
     await expectAccessible(element);
   });
 
+  it("checks a phone with the chosen country's rules, and leaves a number of another country to the BFF", async () => {
+    const element = await merchantElement('en');
+    const phone = field(element, 'billing', 'Phone');
+    phone.value = '888 8888';
+    phone.dispatchEvent(new Event('input'));
+    await element.submit();
+    await element.updateComplete;
+    expect(describedError(phone)).to.equal('Enter a phone number valid in the selected country.');
+    phone.value = '+1 415 555 2671';
+    phone.dispatchEvent(new Event('input'));
+    await element.updateComplete;
+    expect(describedError(phone)).to.equal(undefined);
+    phone.value = '8312 3456';
+    phone.dispatchEvent(new Event('input'));
+    await element.updateComplete;
+    expect(describedError(phone)).to.equal(undefined);
+  });
+
   it('shows the order lines above the total, and says the button continues to payment', async () => {
     const { bff } = await stack();
     const items = '[{"sku":"CR-HAMMOCK","quantity":2}]';
