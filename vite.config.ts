@@ -1,4 +1,4 @@
-import { defineConfig, type Plugin } from 'vite';
+import { defaultClientConditions, defineConfig, type Plugin } from 'vite';
 import { subdivisionFiles } from './widget/lazy/subdivision-files.ts';
 import { phoneMetadataFiles } from './widget/lazy/phone-metadata-files.ts';
 
@@ -23,6 +23,11 @@ export default defineConfig(({ mode }) => {
     // An IIFE has no import.meta; widget/lazy-assets.ts then reads document.currentScript instead.
     define: iife ? { 'import.meta.url': 'undefined' } : {},
     plugins: iife ? [] : [emitSubdivisionFiles(), emitTypesEntry()],
+    // The ES module is also what a server imports (server-side rendering, a framework's build): Lit's
+    // "node" builds stand in a DOM shim where there is no DOM and use the real one in a browser
+    // (Lit lists "browser" before "node", so "browser" is left out here).
+    // The IIFE, only ever run by a browser, keeps the smaller browser builds.
+    resolve: iife ? {} : { conditions: ['node', ...defaultClientConditions.filter((condition) => condition !== 'browser')] },
     build: {
       outDir: 'dist/widget',
       emptyOutDir: !iife,
