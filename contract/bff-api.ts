@@ -123,6 +123,15 @@ export type CreateSessionResponse = z.infer<typeof createSessionResponse>;
 // POST /v1/merchant/checkout-sessions (merchant server; Bearer merchant secret)
 // ---------------------------------------------------------------------------------------------
 
+/** A line of a merchant session: the BFF computes its amount. */
+export const merchantOrderLine = z.object({
+  sku: z.optional(z.string().check(z.minLength(1), z.maxLength(64))),
+  name: z.string().check(z.trim(), z.minLength(1), z.maxLength(120)),
+  quantity: z.int().check(z.minimum(1), z.maximum(9999)),
+  unitAmount: decimalAmountString,
+});
+export type MerchantOrderLine = z.infer<typeof merchantOrderLine>;
+
 export const merchantCreateSessionRequest = z.object({
   amount: decimalAmountString,
   currency: currencyCodeString,
@@ -135,6 +144,11 @@ export const merchantCreateSessionRequest = z.object({
   prefill: z.optional(prefill),
   /** Merchant's own opaque reference, kept with the order (never sent to the browser). */
   returnData: z.optional(z.string().check(z.maxLength(1024))),
+  /**
+   * What the buyer is paying for, shown in the widget's summary. Each line's amount is quantity ×
+   * unitAmount; the lines must add up to `amount` (else a 400 naming `lines`).
+   */
+  lines: z.optional(z.array(merchantOrderLine).check(z.minLength(1), z.maxLength(100))),
 });
 export type MerchantCreateSessionRequest = z.infer<typeof merchantCreateSessionRequest>;
 
