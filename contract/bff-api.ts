@@ -265,6 +265,8 @@ export const orderStatusResponse = z.object({
    * whose page changed language says the same thing in the page's language.
    */
   reason: z.optional(z.enum(declineCategories)),
+  /** For an approval: the paying card as the gateway reported it (brand, last four digits), when it did. */
+  card: z.optional(z.object({ brand: z.string(), last4: z.string() })),
   /** ISO 8601 date-time of the last status change. */
   updatedAt: z.string(),
 });

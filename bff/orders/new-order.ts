@@ -59,6 +59,8 @@ export async function createOrder(
     gateway_auth: null,
     gateway_code: null,
     status_message: null,
+    card_brand: null,
+    card_last4: null,
     captured_amount: '0',
     refunded_amount: '0',
     session_expires_at: session.expiresAt.toISOString(),

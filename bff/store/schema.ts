@@ -50,6 +50,9 @@ export interface OrdersTable {
   gateway_code: string | null;
   /** Outcome text safe to show the buyer. */
   status_message: string | null;
+  /** The approved payment's card as consult showed it (bff/orders/card-on-record.ts). */
+  card_brand: string | null;
+  card_last4: string | null;
   /** Decimal text: how much of the amount is captured / refunded. */
   captured_amount: string;
   refunded_amount: string;

@@ -5,6 +5,7 @@ import { webhooks } from './0010-webhooks.ts';
 import { inboxDueIndex } from './0011-inbox-due-index.ts';
 import { paymentAttempts } from './0012-payment-attempts.ts';
 import { intakeBounds } from './0013-intake-bounds.ts';
+import { orderCard } from './0014-order-card.ts';
 
 export const migrations: Record<string, Migration> = {
   '0001-initial': initial,
@@ -12,4 +13,5 @@ export const migrations: Record<string, Migration> = {
   '0011-inbox-due-index': inboxDueIndex,
   '0012-payment-attempts': paymentAttempts,
   '0013-intake-bounds': intakeBounds,
+  '0014-order-card': orderCard,
 };
