@@ -11,7 +11,7 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { build, type Plugin } from 'vite';
 
 /**
- * The budget: the first IIFE, Lit included, is at most 19 kB gzip (measured 18.5 kB). The target is
+ * The budget: the first IIFE, Lit included, is at most 19 kB gzip (measured 18.7 kB). The target is
  * 16 kB with 0.5 kB of headroom; bench/README.md says what is left to get there.
  */
 export const widgetGzipBudgetBytes = 19 * 1000;

@@ -71,12 +71,15 @@ function definedFields(partial: Readonly<Record<string, string | undefined>> | u
  * @event {SvcRedirectEvent} svc-redirect - The hosted payment page is ready (`url`, `mode`). In redirect mode, `preventDefault()` stops the navigation so the page can navigate itself.
  * @event {SvcStatusEvent} svc-status - The order's status changed (`orderNumber`, `status`, `final`).
  * @event {SvcApprovedEvent} svc-approved - The payment was approved (`orderNumber`, `amount`, `currency`, `auth`).
- * @event {SvcDeclinedEvent} svc-declined - The payment was declined (`orderNumber`, `reason`: a shopper-safe message in the checkout's language).
+ * @event {SvcDeclinedEvent} svc-declined - The payment was declined (`orderNumber`, `reason`: the shared catalog's shopper-safe message for its category, in the page's language).
  * @event {SvcCancelledEvent} svc-cancelled - The shopper cancelled on the hosted page (`orderNumber`, `canRetry`).
  * @event {SvcErrorEvent} svc-error - The checkout cannot go on (`code`, `detail`). Codes: `network` (the BFF could not be reached), `origin-not-allowed` (the BFF refuses this page's origin: add it to ALLOWED_ORIGINS), `asset-load` (a lazy part of the widget failed twice), `session-expired`, `invalid-session`, `popup-blocked`, `payment-error`. See widget/README.md, "Errors".
  *
  * @csspart form - The form element.
- * @csspart summary - The order total above the form.
+ * @csspart summary - The order above the form: its lines and total.
+ * @csspart lines - The order lines (quantity, name, amount) in the summary.
+ * @csspart skeleton - The form-shaped placeholder shown while the checkout loads.
+ * @csspart result - The outcome panel (icon, heading, amount, order number, card, next step); it takes focus on return.
  * @csspart billing - The billing address fieldset.
  * @csspart shipping - The shipping address fieldset.
  * @csspart same-as-billing - The "ship to my billing address" checkbox row.
