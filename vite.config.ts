@@ -1,11 +1,12 @@
-import { defineConfig, type Plugin } from 'vite';
+import { defaultClientConditions, defineConfig, type Plugin } from 'vite';
 import { subdivisionFiles } from './widget/lazy/subdivision-files.ts';
+import { phoneMetadataFiles } from './widget/lazy/phone-metadata-files.ts';
 
 /**
  * Builds <svc-checkout> twice into dist/widget:
  * - default mode: the ES module (svc-checkout.js), the lazily loaded ES modules checkout-rules.js
- *   (the contract's zod-based code) and phone-validator.js, and one subdivision file per country
- *   (subdivisions/XX.json);
+ *   (the contract's zod-based code) and phone-validator.js, and one subdivision file and one phone
+ *   metadata file per country (subdivisions/XX.json, phone-metadata/XX.json);
  * - `--mode iife`: svc-checkout.iife.js for a plain <script src>. An IIFE cannot code-split, so it
  *   imports the same ES modules and fetches the same JSON from next to itself
  *   (widget/lazy-assets.ts); the ES build must therefore run first (npm run build does).
@@ -22,11 +23,17 @@ export default defineConfig(({ mode }) => {
     // An IIFE has no import.meta; widget/lazy-assets.ts then reads document.currentScript instead.
     define: iife ? { 'import.meta.url': 'undefined' } : {},
     plugins: iife ? [] : [emitSubdivisionFiles(), emitTypesEntry()],
+    // The ES module is also what a server imports (server-side rendering, a framework's build): Lit's
+    // "node" builds stand in a DOM shim where there is no DOM and use the real one in a browser
+    // (Lit lists "browser" before "node", so "browser" is left out here).
+    // The IIFE, only ever run by a browser, keeps the smaller browser builds.
+    resolve: iife ? {} : { conditions: ['node', ...defaultClientConditions.filter((condition) => condition !== 'browser')] },
     build: {
       outDir: 'dist/widget',
       emptyOutDir: !iife,
       target: 'es2022',
       sourcemap: true,
+      minify: true,
       lib: iife
         ? { entry: 'widget/svc-checkout.ts', name: 'SvcCheckout', formats: ['iife'], fileName: () => 'svc-checkout.iife.js' }
         : {
@@ -36,21 +43,24 @@ export default defineConfig(({ mode }) => {
               'phone-validator': 'widget/lazy/phone-validator.ts',
               'invoice-details': 'widget/lazy/invoice-details.ts',
               'sinpe-panel': 'widget/lazy/sinpe-panel.ts',
+              'locale-es': 'widget/lazy/locale-es.ts',
+              'locale-es-419': 'widget/lazy/locale-es-419.ts',
+              'locale-pt-BR': 'widget/lazy/locale-pt-BR.ts',
             },
             formats: ['es'],
             fileName: (_format, entryName) => `${entryName}.js`,
           },
-      rollupOptions: iife ? {} : { output: { chunkFileNames: 'chunks/[name]-[hash].js' } },
+      rollupOptions: iife ? {} : { output: { chunkFileNames: 'chunks/[name]-[hash].js', minify: true } },
     },
   };
 });
 
-/** The ISO 3166-2 table split per country, so a shopper downloads only the country they pick. */
+/** The ISO 3166-2 table and libphonenumber's metadata split per country: a shopper downloads only the country they pick. */
 function emitSubdivisionFiles(): Plugin {
   return {
     name: 'svc-subdivision-files',
     generateBundle() {
-      for (const file of subdivisionFiles()) this.emitFile({ type: 'asset', ...file });
+      for (const file of [...subdivisionFiles(), ...phoneMetadataFiles()]) this.emitFile({ type: 'asset', ...file });
     },
   };
 }

@@ -4,6 +4,7 @@ import { defaultReporter } from '@web/test-runner';
 import { countingReporter } from './scripts/wtr-counting-reporter.mjs';
 // TypeScript imports: this config runs under tsx (`node --import tsx …/wtr`, see package.json test:widget).
 import { subdivisionFile } from './widget/lazy/subdivision-files.ts';
+import { phoneMetadataFile } from './widget/lazy/phone-metadata-files.ts';
 import { widgetTestStack } from './test/widget/support/stack-routes.ts';
 
 // The real sandbox + BFF for flow tests (submit, server errors, popup, resume): started on the first
@@ -13,9 +14,10 @@ const testStack = widgetTestStack();
 /**
  * The widget loads its lazy parts from next to its own module (widget/lazy-assets.ts): in dist/widget
  * they are built files; from source they are served here, so the same code path runs in tests:
- * - /widget/<name>.js → widget/lazy/<name>.ts (the lazily imported ES modules), by redirect so the
+ * - /widget/<name>.js → widget/lazy/<name>.ts (the lazily imported ES modules, locales too), by redirect so the
  *   module's own relative imports resolve from widget/lazy/;
- * - /widget/subdivisions/XX.json → one country's list from contract/iso-subdivisions.ts.
+ * - /widget/subdivisions/XX.json → one country's list from contract/iso-subdivisions.ts;
+ * - /widget/phone-metadata/XX.json → one country's phone metadata (widget/lazy/phone-metadata-files.ts).
  */
 function lazyWidgetAssets() {
   return async (context, next) => {
@@ -32,10 +34,34 @@ function lazyWidgetAssets() {
       }
       return;
     }
-    const lazyModule = /^\/widget\/(checkout-rules|phone-validator|invoice-details|sinpe-panel)\.js$/.exec(context.path);
+    const phoneMetadata = /^\/widget\/phone-metadata\/([A-Z]{2})\.json$/.exec(context.path);
+    if (phoneMetadata) {
+      const file = phoneMetadataFile(phoneMetadata[1]);
+      if (!file) return next();
+      context.type = 'application/json';
+      context.body = file;
+      return;
+    }
+    const lazyModule = /^\/widget\/(checkout-rules|phone-validator|invoice-details|sinpe-panel|locale-[\w-]+)\.js$/.exec(context.path);
+    if (lazyModule && failsThisTime(lazyModule[1], context.headers.cookie)) {
+      context.status = 503;
+      return;
+    }
     if (lazyModule) return context.redirect(`/widget/lazy/${lazyModule[1]}.ts`);
     return next();
   };
+}
+
+// A lazy part that does not load: the cookie `svc-test-failing-asset=<name>:always` fails every
+// request for it, `<name>:once-<nonce>` only the first (the widget retries once).
+const failedOnce = new Set();
+function failsThisTime(name, cookie) {
+  const failing = /svc-test-failing-asset=([\w-]+):(always|once-\w+)/.exec(cookie ?? '');
+  if (!failing || failing[1] !== name) return false;
+  if (failing[2] === 'always') return true;
+  if (failedOnce.has(failing[2])) return false;
+  failedOnce.add(failing[2]);
+  return true;
 }
 
 // target es2022 is required: the default 'auto' passes decorators through and Chromium rejects them.

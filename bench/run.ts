@@ -16,7 +16,7 @@ import { measureInboxDrain, type InboxDrainFigure } from './inbox-drain.ts';
 import { currentLoad, describeMachine, formatMachine, type Machine } from './machine.ts';
 import { remedies } from './remedies.ts';
 import { informational, targets, verdict, type Verdict } from './targets.ts';
-import { measureWidgetSize, sourcesNewerThanBuild, type WidgetSizeReport } from './widget-size.ts';
+import { measurePurchase, measureWidgetSize, sourcesNewerThanBuild, type WidgetSizeReport } from './widget-size.ts';
 
 export interface BenchResults {
   startedAt: string;
@@ -46,6 +46,8 @@ async function measureAll(): Promise<BenchResults> {
   progress('widget size');
   // The size comes from the sources as they are; the storefront Lighthouse audits serves dist/.
   const widgetSize = await measureWidgetSize({ build: argument('--build') > 0, fromSources: true });
+  // The whole purchase is read from dist/widget (its lazy parts and per-country files).
+  const purchase = measurePurchase();
   const stale = sourcesNewerThanBuild();
   if (stale.length) console.error(`  dist/widget (served to Lighthouse) is older than ${stale.slice(0, 3).join(', ')}${stale.length > 3 ? ' …' : ''}: npm run bench -- --build`);
 
@@ -73,6 +75,7 @@ async function measureAll(): Promise<BenchResults> {
 
   const verdicts: Verdict[] = [
     verdict(targets.widgetGzip, widgetSize.widget.gzip, remedies.widgetGzip),
+    verdict(targets.purchaseGzip, purchase.gzip, remedies.purchaseGzip),
     informational('widget first IIFE (brotli), floor ratio', `${(widgetSize.widget.brotli / 1000).toFixed(2)} kB; ${widgetSize.gzipRatio.toFixed(2)}× the Lit floor (gzip)`),
     verdict(targets.statusRatio, ratio(load.statusPolling), remedies.statusRatio),
     verdict(targets.bankRatio, ratio(load.bankDeliveries.run), remedies.bankRatio),

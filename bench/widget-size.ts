@@ -10,8 +10,45 @@ import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { build, type Plugin } from 'vite';
 
-/** The budget: the first IIFE, Lit included, is at most 20 kB gzip. */
-export const widgetGzipBudgetBytes = 20 * 1000;
+/**
+ * The budget: the first IIFE, Lit included, is at most 19 kB gzip (measured 18.7 kB). The target is
+ * 16 kB with 0.5 kB of headroom; bench/README.md says what is left to get there.
+ */
+export const widgetGzipBudgetBytes = 19 * 1000;
+
+/**
+ * Everything a shopper downloads for a Costa Rican card purchase on a Spanish page: the first
+ * script, the lazy parts it imports (rules, phone code, es-419 and es words) and the CR subdivision
+ * and phone metadata files. Budget 44 kB gzip (measured 42.4 kB; about 60 kB before the phone
+ * metadata was split per country); the target is 40 kB.
+ */
+export const purchaseGzipBudgetBytes = 44 * 1000;
+
+
+/** The files of a Costa Rican card purchase in dist/widget, each lazy module with the chunks it imports. */
+export function costaRicanPurchaseFiles(): string[] {
+  const distDir = join(projectRoot, 'dist/widget');
+  const modules = ['checkout-rules.js', 'phone-validator.js', 'locale-es-419.js', 'locale-es.js'];
+  const files = new Set(['svc-checkout.iife.js', 'subdivisions/CR.json', 'phone-metadata/CR.json']);
+  const pending = [...modules];
+  while (pending.length > 0) {
+    const file = pending.pop()!;
+    if (files.has(file)) continue;
+    files.add(file);
+    const source = readFileSync(join(distDir, file), 'utf8');
+    for (const match of source.matchAll(/from\s*["'`]\.\/((?:chunks\/)?[\w.-]+\.js)["'`]/g)) {
+      const imported = file.startsWith('chunks/') && !match[1]!.startsWith('chunks/') ? `chunks/${match[1]}` : match[1]!;
+      pending.push(imported);
+    }
+  }
+  return [...files];
+}
+
+export function measurePurchase(): { files: Array<{ file: string; gzip: number }>; gzip: number } {
+  const distDir = join(projectRoot, 'dist/widget');
+  const files = costaRicanPurchaseFiles().map((file) => ({ file, gzip: compressedSize(readFileSync(join(distDir, file))).gzip }));
+  return { files, gzip: files.reduce((sum, entry) => sum + entry.gzip, 0) };
+}
 
 const projectRoot = fileURLToPath(new URL('..', import.meta.url));
 export const firstScriptPath = join(projectRoot, 'dist/widget/svc-checkout.iife.js');

@@ -129,6 +129,15 @@ export type CreateSessionResponse = z.infer<typeof createSessionResponse>;
 // POST /v1/merchant/checkout-sessions (merchant server; Bearer merchant secret)
 // ---------------------------------------------------------------------------------------------
 
+/** A line of a merchant session: the BFF computes its amount. */
+export const merchantOrderLine = z.object({
+  sku: z.optional(z.string().check(z.minLength(1), z.maxLength(64))),
+  name: z.string().check(z.trim(), z.minLength(1), z.maxLength(120)),
+  quantity: z.int().check(z.minimum(1), z.maximum(9999)),
+  unitAmount: decimalAmountString,
+});
+export type MerchantOrderLine = z.infer<typeof merchantOrderLine>;
+
 export const merchantCreateSessionRequest = z.object({
   amount: decimalAmountString,
   currency: currencyCodeString,
@@ -143,6 +152,11 @@ export const merchantCreateSessionRequest = z.object({
   returnData: z.optional(z.string().check(z.maxLength(1024))),
   /** true: the checkout offers the buyer a Costa Rican electronic invoice (ID type and number, name, e-mail). */
   invoice: z.optional(z.boolean()),
+  /**
+   * What the buyer is paying for, shown in the widget's summary. Each line's amount is quantity ×
+   * unitAmount; the lines must add up to `amount` (else a 400 naming `lines`).
+   */
+  lines: z.optional(z.array(merchantOrderLine).check(z.minLength(1), z.maxLength(100))),
 });
 export type MerchantCreateSessionRequest = z.infer<typeof merchantCreateSessionRequest>;
 
@@ -269,6 +283,8 @@ export const orderStatusResponse = z.object({
    * whose page changed language says the same thing in the page's language.
    */
   reason: z.optional(z.enum(declineCategories)),
+  /** For an approval: the paying card as the gateway reported it (brand, last four digits), when it did. */
+  card: z.optional(z.object({ brand: z.string(), last4: z.string() })),
   /** ISO 8601 date-time of the last status change. */
   updatedAt: z.string(),
 });

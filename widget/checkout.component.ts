@@ -28,9 +28,11 @@ import {
 } from './events.ts';
 import { countryOfCurrency, countryOfLocale, countryOptions } from './i18n/countries.ts';
 import { formatMoney, resolveLocale, translationFor } from './i18n/localize.ts';
+import { ensureLocale, isLocaleReady } from './i18n/locale-loader.ts';
 import type { AddressFieldName, Translation } from './i18n/translation.ts';
 import { PaymentPopup } from './payment-popup.ts';
-import { loadCheckoutRules, loadPhoneValidator, loadSinpePanel, loadSubdivisions, type CheckoutRulesModule, type Subdivision } from './lazy-assets.ts';
+import { loadCheckoutRules, loadSinpePanel, loadSubdivisions, type CheckoutRulesModule, type Subdivision } from './lazy-assets.ts';
+import { PhoneCheck } from './phone-check.ts';
 import { forgetOpenTransfer, keepOpenTransfer, keepSessionToken, keptOpenTransfer, keptSessionToken } from './kept-session.ts';
 import { carryCatalogForm, catalogScope, forgetCatalogOrder, forgetForm, keepForm, keptForm } from './form-keeper.ts';
 import { renderResultPanel, resultPanelStyles } from './result-panel.ts';
@@ -39,6 +41,7 @@ import { sortedSubdivisions } from './subdivision-order.ts';
 import type { SessionSinpeMovil, SinpeMovilInstructions } from '../contract/sinpe-movil.ts';
 import type { CheckoutMethod } from '../contract/bff-api.ts';
 import { methodChoiceTexts, renderMethodChoice } from './sinpe/method-choice.ts';
+import { AssetLoadError, answeredErrorCode, isOriginRefused } from './error-codes.ts';
 import { StatusPoller } from './status-poller.ts';
 import { toFieldErrorCode, type AddressErrors, type AddressValidator } from './validation/field-error-code.ts';
 import { SubdivisionCheck } from './validation/subdivision-check.ts';
@@ -73,13 +76,16 @@ function definedFields(partial: Readonly<Record<string, string | undefined>> | u
  * @event {SvcRedirectEvent} svc-redirect - The hosted payment page is ready (`url`, `mode`). In redirect mode, `preventDefault()` stops the navigation so the page can navigate itself.
  * @event {SvcStatusEvent} svc-status - The order's status changed (`orderNumber`, `status`, `final`).
  * @event {SvcApprovedEvent} svc-approved - The payment was approved (`orderNumber`, `amount`, `currency`, `auth`).
- * @event {SvcDeclinedEvent} svc-declined - The payment was declined (`orderNumber`, `reason`: a shopper-safe message in the checkout's language).
+ * @event {SvcDeclinedEvent} svc-declined - The payment was declined (`orderNumber`, `reason`: the shared catalog's shopper-safe message for its category, in the page's language).
  * @event {SvcSinpePendingEvent} svc-sinpe-pending - A SINPE Móvil transfer is awaited (`orderNumber`, `reference`, `amount`, `expiresAt`); the page stays, svc-approved or svc-declined follows.
  * @event {SvcCancelledEvent} svc-cancelled - The shopper cancelled on the hosted page (`orderNumber`, `canRetry`).
- * @event {SvcErrorEvent} svc-error - The checkout cannot go on (`code`: network, session-expired, invalid-session, popup-blocked, payment-error; `detail`).
+ * @event {SvcErrorEvent} svc-error - The checkout cannot go on (`code`, `detail`). Codes: `network` (the BFF could not be reached), `origin-not-allowed` (the BFF refuses this page's origin: add it to ALLOWED_ORIGINS), `asset-load` (a lazy part of the widget failed twice), `session-expired`, `invalid-session`, `popup-blocked`, `payment-error`. See widget/README.md, "Errors".
  *
  * @csspart form - The form element.
- * @csspart summary - The order total above the form.
+ * @csspart summary - The order above the form: its lines and total.
+ * @csspart lines - The order lines (quantity, name, amount) in the summary.
+ * @csspart skeleton - The form-shaped placeholder shown while the checkout loads.
+ * @csspart result - The outcome panel (icon, heading, amount, order number, card, next step); it takes focus on return.
  * @csspart billing - The billing address fieldset.
  * @csspart shipping - The shipping address fieldset.
  * @csspart same-as-billing - The "ship to my billing address" checkbox row.
@@ -153,7 +159,7 @@ export class SvcCheckout extends LitElement {
   @state() private sinpeOffered = false;
   @state() private method: CheckoutMethod = 'card';
   @state() private transfer: SinpeMovilInstructions | undefined;
-  @state() private phoneCheck: ((telephone: string, country: string) => boolean) | undefined;
+  private readonly phoneCheck = new PhoneCheck(() => this.requestUpdate());
 
   private sessionToken = '';
   private prefill: Prefill = {};
@@ -278,6 +284,8 @@ export class SvcCheckout extends LitElement {
 
   override render() {
     const locale = this.currentLocale();
+    // A language whose words are still on their way: they re-render the element when they come.
+    if (!isLocaleReady(locale)) void ensureLocale(locale).then(() => this.requestUpdate());
     const t = translationFor(locale);
     const state = this.checkoutState;
     const formShown = state === 'idle' || state === 'submitting' || (state === 'redirecting' && !this.popup);
@@ -335,7 +343,8 @@ export class SvcCheckout extends LitElement {
     const outcome = this.outcome;
     switch (this.checkoutState) {
       case 'loading':
-        return t.loading;
+        // Not a word in the wrong language while the page's own loads.
+        return isLocaleReady(locale) ? t.loading : '';
       case 'idle':
         return this.notice?.(t) ?? '';
       case 'submitting':
@@ -397,9 +406,9 @@ export class SvcCheckout extends LitElement {
     this.startedFor = key;
     let rules: CheckoutRulesModule;
     try {
-      rules = await this.ensureRules();
-    } catch {
-      return this.fail(new BffError(0, undefined), 'network');
+      [rules] = await Promise.all([this.ensureRules(), ensureLocale(this.currentLocale())]);
+    } catch (error) {
+      return this.fail(new AssetLoadError(error), 'asset-load');
     }
     const statusToken = this.takeResultToken(rules.resultFragmentParameter);
     if (statusToken) return this.resume(statusToken, rules);
@@ -412,7 +421,7 @@ export class SvcCheckout extends LitElement {
     this.validator = new rules.AddressValidator({
       isSubdivisionOf: (state, country) => new SubdivisionCheck(country, this.subdivisions.get(country) ?? []).isValid(state),
       // Until the metadata arrives the BFF is the judge; submit() waits for it before deciding.
-      isValidPhone: (telephone, country) => this.phoneCheck?.(telephone, country) ?? true,
+      isValidPhone: (telephone, country) => this.phoneCheck.isValid(telephone, country),
     });
     this.rules = rules;
     return rules;
@@ -636,10 +645,21 @@ export class SvcCheckout extends LitElement {
   private fail(error: unknown, code: SvcErrorCode): void {
     this.poller?.stop();
     this.closePopup();
-    const offline = error instanceof BffError && error.status === 0;
     this.checkoutState = 'error';
-    this.notice = offline ? (t) => t.offline : undefined;
-    this.emit(new SvcErrorEvent(offline ? 'network' : code, error instanceof Error ? error.message : String(error)));
+    const detail = error instanceof Error ? error.message : String(error);
+    const refusedType = this.rules?.problemTypes.originNotAllowed;
+    if (!(error instanceof BffError && error.status === 0)) return this.reportError(answeredErrorCode(error, code, refusedType), detail);
+    // No answer at all: a refused origin looks the same to the browser until the BFF is asked plainly.
+    this.notice = (t) => t.offline;
+    void isOriginRefused(this.bff, refusedType).then((refused) => this.reportError(refused ? 'origin-not-allowed' : 'network', detail));
+  }
+
+  /** The shopper's short text and the developer's code (events.ts, widget/README.md "Errors"). */
+  private reportError(code: SvcErrorCode, detail: string): void {
+    if (code === 'network') this.notice = (t) => t.offline;
+    else if (code === 'origin-not-allowed') this.notice = (t) => t.originNotAllowed;
+    else this.notice = undefined;
+    this.emit(new SvcErrorEvent(code, detail));
   }
 
   /** Every event goes out here; the JSDoc @event tags above are their documentation. */
@@ -789,14 +809,8 @@ export class SvcCheckout extends LitElement {
   private loadCheckData(): Promise<unknown> | undefined {
     const pending: Promise<unknown>[] = [];
     if (!this.rules) pending.push(this.ensureRules());
-    if (!this.phoneCheck) {
-      pending.push(
-        loadPhoneValidator().then(
-          (module) => (this.phoneCheck = module.isValidPhone),
-          () => undefined, // the BFF still validates the phone
-        ),
-      );
-    }
+    const phones = this.phoneCheck.load([this.billing.country, this.shipping.country]);
+    if (phones) pending.push(phones);
     for (const country of [this.billing.country, this.shipping.country]) {
       if (country && !this.subdivisions.has(country)) pending.push(this.ensureSubdivisions(country));
     }

@@ -80,9 +80,11 @@ export class SvcCancelledEvent extends Event {
   }
 }
 
-/** Why a checkout could not go on. */
+/** Why a checkout could not go on. widget/README.md ("Errors") says what a developer does about each. */
 export type SvcErrorCode =
-  | 'network' // the BFF could not be reached
+  | 'network' // the BFF could not be reached (offline, DNS, the BFF down)
+  | 'origin-not-allowed' // the BFF refused this page's origin: add it to ALLOWED_ORIGINS (or use the session's own page)
+  | 'asset-load' // a lazily loaded part of the widget (checkout-rules.js) failed to load, also when asked again
   | 'session-expired' // the session token expired (session mode; catalog mode renews it)
   | 'invalid-session' // the session token or catalog items were refused
   | 'popup-blocked' // popup mode: the browser refused to open the payment window

@@ -3,7 +3,10 @@
  * - `checkout-rules.js`: an ES module with the contract's zod-based code (address schemas, status
  *   token reading), ~9 kB gzip that the first bundle cannot afford;
  * - `subdivisions/XX.json`: one country's ISO 3166-2 subdivisions (the whole table is ~50 kB gzip);
- * - `phone-validator.js`: an ES module with libphonenumber's metadata (~29 kB gzip);
+ * - `locale-XX.js`: the translations other than English, for the page's language only;
+ * - `phone-validator.js`: an ES module with libphonenumber's code, and `phone-metadata/XX.json`:
+ *   one country's phone metadata (the whole table is ~25 kB gzip);
+ * - `invoice-details.js`: the electronic invoice form, only for sessions that offer one;
  * - `sinpe-panel.js`: the SINPE Móvil panel (<svc-sinpe-panel>), only when a transfer is open.
  *
  * The same URLs work for the ES build (import.meta.url is the module), for the IIFE build (which
@@ -14,7 +17,8 @@
  */
 import type { Subdivision } from '../contract/iso-subdivisions.ts';
 import type * as CheckoutRules from './lazy/checkout-rules.ts';
-import type { PhoneValidatorModule } from './lazy/phone-validator.ts';
+import type { PhoneMetadata, PhoneValidatorModule } from './lazy/phone-validator.ts';
+import type { PartialTranslation, Translation } from './i18n/translation.ts';
 import type * as InvoiceDetails from './lazy/invoice-details.ts';
 
 export type CheckoutRulesModule = typeof CheckoutRules;
@@ -26,6 +30,7 @@ const moduleUrl = import.meta.url ?? (document.currentScript as HTMLScriptElemen
 const assetBase = new URL('./', moduleUrl);
 
 const subdivisionLoads = new Map<string, Promise<Subdivision[]>>();
+const phoneMetadataLoads = new Map<string, Promise<PhoneMetadata | null>>();
 let phoneValidatorLoad: Promise<PhoneValidatorModule> | undefined;
 let checkoutRulesLoad: Promise<CheckoutRulesModule> | undefined;
 let sinpePanelLoad: Promise<unknown> | undefined;
@@ -45,6 +50,22 @@ export function loadSubdivisions(country: string): Promise<Subdivision[]> {
   return load;
 }
 
+/** One country's phone metadata (phone-metadata/XX.json); null for a country libphonenumber does not know. */
+export function loadPhoneMetadata(country: string): Promise<PhoneMetadata | null> {
+  if (!/^[A-Z]{2}$/.test(country)) return Promise.resolve(null);
+  let load = phoneMetadataLoads.get(country);
+  if (!load) {
+    load = fetch(new URL(`phone-metadata/${country}.json`, assetBase)).then((response) => {
+      if (response.status === 404) return null;
+      if (!response.ok) throw new Error(`phone metadata of ${country}: HTTP ${response.status}`);
+      return response.json() as Promise<PhoneMetadata>;
+    });
+    load.catch(() => phoneMetadataLoads.delete(country));
+    phoneMetadataLoads.set(country, load);
+  }
+  return load;
+}
+
 export function loadPhoneValidator(): Promise<PhoneValidatorModule> {
   phoneValidatorLoad ??= importModule<PhoneValidatorModule>('phone-validator.js');
   phoneValidatorLoad.catch(() => (phoneValidatorLoad = undefined));
@@ -54,6 +75,11 @@ export function loadPhoneValidator(): Promise<PhoneValidatorModule> {
 /** `invoice-details.js`: the electronic invoice form, only for sessions that offer one. */
 export function loadInvoiceDetails(): Promise<typeof InvoiceDetails> {
   return importModule<typeof InvoiceDetails>('invoice-details.js');
+}
+
+/** A translation module (locale-es.js, locale-es-419.js, locale-pt-BR.js). */
+export function loadLocaleModule(tag: string): Promise<{ translation: Translation | PartialTranslation }> {
+  return importModule(`locale-${tag}.js`);
 }
 
 export function loadCheckoutRules(): Promise<CheckoutRulesModule> {
@@ -69,7 +95,19 @@ export function loadSinpePanel(): Promise<unknown> {
   return sinpePanelLoad;
 }
 
+/**
+ * A lazy part is asked twice before the widget gives up (svc-error `asset-load`): a dropped
+ * connection on a phone is common. The second ask has its own URL, because the browser keeps a
+ * failed module import in its module map.
+ */
+let retries = 0;
+
 function importModule<T>(fileName: string): Promise<T> {
+  const url = new URL(fileName, assetBase);
   // A computed specifier: the bundler must leave it alone, the browser resolves it at run time.
-  return import(/* @vite-ignore */ new URL(fileName, assetBase).href) as Promise<T>;
+  return (import(/* @vite-ignore */ url.href) as Promise<T>).catch(() => {
+    // Each retry its own URL: the shopper's "Try again" after a failure must ask the network again.
+    url.searchParams.set('retry', String((retries += 1)));
+    return import(/* @vite-ignore */ url.href) as Promise<T>;
+  });
 }

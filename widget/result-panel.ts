@@ -27,8 +27,8 @@ function iconOf(state: OutcomeState): ReturnType<typeof svg> {
 }
 
 /**
- * The outcome as a shopper reads it: an icon and a heading, the amount, the order number and what
- * happens next. Focusable (tabindex -1) so the element can
+ * The outcome as a shopper reads it: an icon and a heading, the amount, the order number, the card
+ * that paid (brand and last four, when the gateway reported them) and what happens next. Focusable (tabindex -1) so the element can
  * move the shopper's focus here when they come back from the payment page.
  */
 export function renderResultPanel({ t, locale, state, outcome, next }: ResultPanelInput) {
@@ -42,7 +42,8 @@ export function renderResultPanel({ t, locale, state, outcome, next }: ResultPan
       ? html`<dl>
           <div><dt>${t.amount}</dt><dd>${formatMoney(locale, outcome.amount, outcome.currency)}</dd></div>
         </dl>
-        <p>${t.orderNumber(outcome.orderNumber)}</p>`
+        <p>${t.orderNumber(outcome.orderNumber)}</p>
+        ${outcome.card && state === 'approved' ? html`<p>${t.paidWith(outcome.card.brand, outcome.card.last4)}</p>` : nothing}`
       : nothing}
     ${next ? html`<p class="next">${next}</p>` : nothing}
   </section>`;

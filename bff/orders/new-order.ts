@@ -64,6 +64,8 @@ export async function createOrder(
     bank_failure_code: null,
     invoice_offered: order.invoice ? 1 : 0,
     invoice_json: null,
+    card_brand: null,
+    card_last4: null,
     captured_amount: '0',
     refunded_amount: '0',
     session_expires_at: session.expiresAt.toISOString(),

@@ -1,5 +1,6 @@
 // What the gateway's own records say about an attempt (consult is the truth, ARCHITECTURE.md flow 4),
 // and what that means for the order.
+import { cardOfConsultRecord, type CardOnRecord } from './card-on-record.ts';
 import type { TransactionRecord } from '../../contract/gateway/index.ts';
 import { approvedCode, isAwaitingBank } from '../../contract/gateway-facts.ts';
 import { toMinorUnits } from '../../contract/money.ts';
@@ -18,6 +19,8 @@ export interface GatewayOutcome {
   message: string;
   amount: string;
   currency: string;
+  /** The paying card's brand and last four, when the record shows them. */
+  card: CardOnRecord | undefined;
 }
 
 /** "15,000.00" (a thousands comma, as PHP's number_format writes) read as "15000.00". */
@@ -56,6 +59,7 @@ export function outcomeFromConsult(records: readonly TransactionRecord[], order:
     message: chosen.response,
     amount: chosen.amount,
     currency: chosen.currency,
+    card: cardOfConsultRecord(chosen),
   };
 }
 
@@ -93,7 +97,7 @@ export function outcomeFields(order: OrderRow, outcome: GatewayOutcome, target: 
     gateway_auth: outcome.auth,
     gateway_code: outcome.code,
     status_message: outcome.message,
-    ...(approved ? { gateway_order_number: gatewayOrderNumber } : {}),
+    ...(approved ? { gateway_order_number: gatewayOrderNumber, card_brand: outcome.card?.brand ?? null, card_last4: outcome.card?.last4 ?? null } : {}),
     captured_amount: approved && order.capture === 1 ? order.amount : order.captured_amount,
   };
 }

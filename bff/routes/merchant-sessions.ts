@@ -11,6 +11,7 @@ import { ProblemException } from '../http/problem.ts';
 import { fieldProblem, positiveAmountInMinorUnits } from '../http/field-problem.ts';
 import { validate } from '../http/validation.ts';
 import { createOrder, generateOrderNumber } from '../orders/new-order.ts';
+import { pricedMerchantLines } from '../orders/merchant-lines.ts';
 import type { Services } from '../services.ts';
 
 export function merchantSessionRoutes(services: Services, idempotentWhenKeyed: MiddlewareHandler) {
@@ -45,7 +46,7 @@ export function merchantSessionRoutes(services: Services, idempotentWhenKeyed: M
           currency: body.currency,
           capture: body.capture ?? true,
           description: body.description,
-          lines: [],
+          lines: pricedMerchantLines(body.lines, minor, body.currency),
           prefill: body.prefill ?? {},
           returnUrl: body.returnUrl,
           origin,

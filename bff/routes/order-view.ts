@@ -45,6 +45,7 @@ export function orderStatusView(order: OrderRow, rules: { maxAttempts: number; n
     canRetry: retry,
     ...(order.gateway_auth ? { auth: order.gateway_auth } : {}),
     ...said,
+    ...(order.card_brand && order.card_last4 ? { card: { brand: order.card_brand, last4: order.card_last4 } } : {}),
     updatedAt: order.updated_at,
   };
 }

@@ -60,6 +60,9 @@ export interface OrdersTable {
   invoice_offered: number;
   /** JSON of contract/invoice.ts InvoiceDetails, once the buyer asked for an invoice. */
   invoice_json: string | null;
+  /** The approved payment's card as consult showed it (bff/orders/card-on-record.ts). */
+  card_brand: string | null;
+  card_last4: string | null;
   /** Decimal text: how much of the amount is captured / refunded. */
   captured_amount: string;
   refunded_amount: string;

@@ -42,6 +42,8 @@ test('approve: a merchant session paid with an approving card ends approved and 
   const status = await payAndReturn(session.sessionToken, session.orderNumber, { card: approvingCard });
   expect(status).toMatchObject({ orderNumber: session.orderNumber, status: 'approved', final: true, amount: '1500.00', currency: 'USD' });
   expect(status.auth).toMatch(/^\w{6,}$/);
+  // The card as consult reports it, for the buyer's result: brand and last four, nothing more.
+  expect(status.card).toEqual({ brand: 'Visa', last4: approvingCard.slice(-4) });
   const truth = await stack.sandbox.truth(session.orderNumber);
   expect(truth).toBeDefined();
   const order = await findOrder(stack.bff.store.db, session.orderNumber);

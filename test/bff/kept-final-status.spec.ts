@@ -89,8 +89,9 @@ test('with the answer kept, every refusal of the full route still holds', async 
     expect(response.headers.get('content-type')).toContain('application/problem+json');
     expect(response.headers.get('x-content-type-options')).toBe('nosniff');
   }
-  // A foreign origin is never granted CORS.
-  expect(refusals[3][0].headers.get('access-control-allow-origin')).toBeNull();
+  // A foreign origin reads its refusal and nothing else: the status answer is never served to it.
+  expect(refusals[3][0].headers.get('access-control-allow-origin')).toBe('http://evil.example.test');
+  expect(((await refusals[3][0].json()) as { type: string }).type).toBe('urn:svc-checkout:problem:origin-not-allowed');
 
   // A token already verified still expires (status tokens live 15 minutes).
   clock.advance(15 * 60_000 + 1000);

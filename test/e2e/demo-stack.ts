@@ -31,7 +31,7 @@ export async function fillAndPay(page: Page): Promise<void> {
   await widget.getByLabel('Postal code').fill(buyer.zip);
   await widget.getByLabel('Address', { exact: true }).fill(buyer.address);
   await widget.getByLabel('Phone').fill(buyer.telephone);
-  await widget.getByRole('button', { name: /^Pay / }).click();
+  await widget.getByRole('button', { name: 'Continue to payment' }).click();
 }
 
 /** On the sandbox's hosted page (or a payment link's page): type the card and press Pay. */

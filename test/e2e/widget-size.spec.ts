@@ -1,10 +1,10 @@
 import { expect, test } from '@playwright/test';
-import { firstScriptPath, measureWidgetSize, widgetGzipBudgetBytes } from '../../bench/widget-size.ts';
+import { firstScriptPath, measurePurchase, measureWidgetSize, purchaseGzipBudgetBytes, widgetGzipBudgetBytes } from '../../bench/widget-size.ts';
 import { readFileSync } from 'node:fs';
 
 // Bytes, not time: the first script a merchant page downloads stays within the budget.
 test.describe('the widget size budget', () => {
-  test('the first IIFE, Lit included, is at most 20 kB gzip and leaves the heavy parts out', async () => {
+  test('the first IIFE, Lit included, stays within its gzip budget and leaves the heavy parts out', async () => {
     const report = await measureWidgetSize();
     console.log(`svc-checkout.iife.js: ${report.widget.gzip} B gzip, ${report.widget.brotli} B brotli; floor ${report.floor.gzip} B`);
     expect(report.widget.gzip).toBeLessThanOrEqual(widgetGzipBudgetBytes);
@@ -16,5 +16,17 @@ test.describe('the widget size budget', () => {
     expect(firstScript).not.toContain('country_calling_codes');
     expect(firstScript).not.toContain('Ciudad de México');
     expect(firstScript).not.toContain('_zod');
+    // Only English rides in the first script; other languages load for their pages.
+    expect(firstScript).not.toContain('Continuar al pago');
+  });
+
+  test('a Costa Rican card purchase downloads one country of phone metadata and subdivisions, within budget', () => {
+    const purchase = measurePurchase();
+    console.log(purchase.files.map((entry) => `${entry.file} ${entry.gzip} B`).join(', '), `= ${purchase.gzip} B gzip`);
+    expect(purchase.gzip).toBeLessThanOrEqual(purchaseGzipBudgetBytes);
+    const phoneMetadata = purchase.files.find((entry) => entry.file === 'phone-metadata/CR.json')!;
+    expect(phoneMetadata.gzip).toBeLessThan(1000);
+    // The phone code no longer carries every country's metadata.
+    expect(readFileSync(firstScriptPath.replace('svc-checkout.iife.js', 'phone-validator.js'), 'utf8')).not.toContain('"BR"');
   });
 });

@@ -245,7 +245,9 @@ test.describe('origins and sizes', () => {
       body: JSON.stringify({ items: [{ sku: 'CR-COFFEE-500', quantity: 1 }] }),
     });
     expect(foreign.status).toBe(403);
-    expect(foreign.headers.get('Access-Control-Allow-Origin')).toBeNull();
+    // Only the refusal is readable by the refused page (no credentials), so the widget can name it.
+    expect(foreign.headers.get('Access-Control-Allow-Origin')).toBe('https://evil.example');
+    expect(foreign.headers.get('Access-Control-Allow-Credentials')).toBeNull();
     await expectProblem(foreign);
     const stolenToken = await postCheckout(stack.bffUrl, session.sessionToken).then(() =>
       fetch(`${stack.bffUrl}/v1/checkout`, {

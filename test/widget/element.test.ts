@@ -1,5 +1,5 @@
 // <svc-checkout> states that need no session: before a BFF is known, and with the BFF unreachable.
-import { expect, fixture, html } from '@open-wc/testing';
+import { expect, fixture, html, waitUntil } from '@open-wc/testing';
 import '../../widget/svc-checkout.ts';
 import type { SvcCheckout } from '../../widget/checkout.component.ts';
 import { expectAccessible } from './support/axe.ts';
@@ -47,10 +47,9 @@ describe('<svc-checkout>', () => {
         expect(statusText(element)).to.contain('Não foi possível acessar o serviço de pagamento');
         expect(root(element).querySelector('[lang]')?.getAttribute('lang')).to.equal('pt-BR');
         // The page switching its language switches the element too.
+        // (Spanish is a lazy part: the element re-renders when it arrives.)
         document.documentElement.lang = 'es';
-        await new Promise((resolve) => setTimeout(resolve));
-        await element.updateComplete;
-        expect(statusText(element)).to.contain('No pudimos contactar el servicio de pago');
+        await waitUntil(() => statusText(element).includes('No pudimos contactar el servicio de pago'), statusText(element));
       } finally {
         document.documentElement.lang = 'en';
       }

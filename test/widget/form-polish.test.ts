@@ -120,6 +120,40 @@ describe('the country, states and postal code', function () {
     await expectAccessible(element);
   });
 
+  it("checks a phone with the chosen country's rules, and leaves a number of another country to the BFF", async () => {
+    const element = await merchantElement('en');
+    const phone = field(element, 'billing', 'Phone');
+    phone.value = '888 8888';
+    phone.dispatchEvent(new Event('input'));
+    await element.submit();
+    await element.updateComplete;
+    expect(describedError(phone)).to.equal('Enter a phone number valid in the selected country.');
+    phone.value = '+1 415 555 2671';
+    phone.dispatchEvent(new Event('input'));
+    await element.updateComplete;
+    expect(describedError(phone)).to.equal(undefined);
+    phone.value = '8312 3456';
+    phone.dispatchEvent(new Event('input'));
+    await element.updateComplete;
+    expect(describedError(phone)).to.equal(undefined);
+  });
+
+  it("shows a merchant session's lines in the summary", async () => {
+    const { bff } = await stack();
+    const { sessionToken } = await merchantSession({
+      amount: '12500.00',
+      lines: [
+        { name: 'Coffee, 500 g', quantity: 2, unitAmount: '5000.00' },
+        { name: 'Shipping', quantity: 1, unitAmount: '2500.00' },
+      ],
+    });
+    const element = await fixture<SvcCheckout>(html`<svc-checkout bff=${bff} session=${sessionToken} locale="en"></svc-checkout>`);
+    await waitForState(element, 'idle');
+    const lines = [...root(element).querySelectorAll('[part="lines"] li')].map((line) => line.textContent!.replace(/\s+/g, ' ').trim());
+    expect(lines).to.deep.equal(['2 × Coffee, 500 gCRC 10,000.00', '1 × ShippingCRC 2,500.00']);
+    await expectAccessible(element);
+  });
+
   it('shows the order lines above the total, and says the button continues to payment', async () => {
     const { bff } = await stack();
     const items = '[{"sku":"CR-HAMMOCK","quantity":2}]';

@@ -236,13 +236,13 @@ describe('the checkout form', () => {
       expect(text(submitButton(element))).to.equal('Continue to payment');
       expect(field<HTMLSelectElement>(element, 'billing', 'Country').selectedOptions[0]?.textContent).to.equal('Costa Rica');
       element.locale = 'pt-BR';
-      await element.updateComplete;
-      expect(text(submitButton(element))).to.equal('Continuar para o pagamento');
+      // Portuguese is a lazy part of the widget: it arrives, then the element speaks it.
+      await waitUntil(() => text(submitButton(element)) === 'Continuar para o pagamento', 'the Portuguese text did not come');
       expect(text(root(element).querySelector('[part="summary"] strong'))).to.equal('CRC 12.500,00');
       expect(field<HTMLSelectElement>(element, 'billing', 'País').options[14]?.textContent).to.equal('Brasil');
       expect(root(element).querySelector('legend')?.textContent).to.equal('Endereço de cobrança');
       element.locale = 'es-MX';
-      await element.updateComplete;
+      await waitUntil(() => text(submitButton(element)) === 'Continuar al pago', 'the Spanish text did not come');
       expect(text(submitButton(element))).to.equal('Continuar al pago');
       expect(text(root(element).querySelector('[part="summary"] strong'))).to.equal('CRC 12,500.00');
       expect(field(element, 'billing', 'Teléfono o celular')).to.exist;

@@ -2,6 +2,10 @@
 import { expect } from '@open-wc/testing';
 import { countryOfLocale, countryOptions, regionCountries } from '../../widget/i18n/countries.ts';
 import { fallbackChain, formatMoney, resolveLocale, translationFor } from '../../widget/i18n/localize.ts';
+import { ensureLocale } from '../../widget/i18n/locale-loader.ts';
+
+// The translations other than English load on demand (locale-XX.js), as a page in that language does.
+before(() => Promise.all([ensureLocale('es-CR'), ensureLocale('pt-BR')]));
 
 describe('locale resolution', () => {
   describe('when the attribute, <html lang> and the browser disagree', () => {

@@ -68,6 +68,7 @@ for (const viewport of [
       const text = panel.textContent!.replace(/\s+/g, ' ');
       expect(text).to.contain('CRC 12,500.00');
       expect(text).to.match(/Order \S+/);
+      expect(text).to.contain(`Paid with Visa ending in ${cards.approved.slice(-4)}`);
       await expectAccessible(element);
     });
 

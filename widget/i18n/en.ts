@@ -67,5 +67,6 @@ export const en: Translation = {
   },
   approvedNext: 'Keep your order number. The shop will confirm your order.',
   amount: 'Amount',
+  paidWith: (brand, last4) => `Paid with ${brand} ending in ${last4}`,
   originNotAllowed: 'Payments are not available on this page. Please contact the shop.',
 };

@@ -68,5 +68,6 @@ export const es: Translation = {
   },
   approvedNext: 'Guarde su número de pedido. La tienda le confirmará el pedido.',
   amount: 'Monto',
+  paidWith: (brand, last4) => `Pagado con ${brand} terminada en ${last4}`,
   originNotAllowed: 'Los pagos no están disponibles en esta página. Contacte a la tienda.',
 };

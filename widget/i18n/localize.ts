@@ -1,10 +1,21 @@
 import { en } from './en.ts';
-import { es } from './es.ts';
-import { es419 } from './es-419.ts';
-import { ptBR } from './pt-BR.ts';
 import type { PartialTranslation, Translation } from './translation.ts';
 
-const translations: Record<string, Translation | PartialTranslation> = { en, es, 'es-419': es419, 'pt-BR': ptBR };
+// English rides in the first script (every chain ends in it); the others are lazy modules
+// (locale-XX.js, widget/i18n/locale-loader.ts), registered here as they arrive.
+const translations: Record<string, Translation | PartialTranslation> = { en };
+
+/** The translations that load on demand, by tag. */
+export const lazyLocaleTags: readonly string[] = ['es', 'es-419', 'pt-BR'];
+
+export function registerTranslation(tag: string, layer: Translation | PartialTranslation): void {
+  translations[tag] = layer;
+}
+
+/** The lazy layers `tag`'s chain needs that are not here yet. */
+export function missingLayers(tag: string): string[] {
+  return fallbackChain(tag).filter((key) => lazyLocaleTags.includes(key) && !translations[key]);
+}
 
 /**
  * The tag the page asks for: the element's `locale` attribute, else `<html lang>`, else the

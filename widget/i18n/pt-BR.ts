@@ -67,5 +67,6 @@ export const ptBR: Translation = {
   },
   approvedNext: 'Guarde o número do pedido. A loja confirmará o seu pedido.',
   amount: 'Valor',
+  paidWith: (brand, last4) => `Pago com ${brand} final ${last4}`,
   originNotAllowed: 'Os pagamentos não estão disponíveis nesta página. Fale com a loja.',
 };

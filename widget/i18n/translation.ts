@@ -73,6 +73,8 @@ export interface Translation {
   /** The result panel's "what happens next" after an approval. */
   approvedNext: string;
   amount: string;
+  /** The paying card as the gateway reported it. */
+  paidWith: (brand: string, last4: string) => string;
   /** The page's origin is not allowed by the payment service (a set-up problem of the shop). */
   originNotAllowed: string;
 }

@@ -8,6 +8,7 @@ import { intakeBounds } from './0013-intake-bounds.ts';
 import { merchantWebhooks } from './0014-merchant-webhooks.ts';
 import { sinpeMovil } from './0015-sinpe-movil.ts';
 import { orderInvoice } from './0016-order-invoice.ts';
+import { orderCard } from './0017-order-card.ts';
 
 export const migrations: Record<string, Migration> = {
   '0001-initial': initial,
@@ -18,4 +19,5 @@ export const migrations: Record<string, Migration> = {
   '0014-merchant-webhooks': merchantWebhooks,
   '0015-sinpe-movil': sinpeMovil,
   '0016-order-invoice': orderInvoice,
+  '0017-order-card': orderCard,
 };

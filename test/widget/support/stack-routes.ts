@@ -31,6 +31,7 @@ export function widgetTestStack() {
   let shortSessionBff: Promise<{ url: string }> | undefined;
   let shortTransferBff: Promise<{ url: string }> | undefined;
   let sinpeBff: Promise<{ url: string }> | undefined;
+  let foreignOriginBff: Promise<{ url: string }> | undefined;
 
   async function handle(stack: Stack, path: string, body: Record<string, unknown>): Promise<unknown> {
     switch (path) {
@@ -49,6 +50,10 @@ export function widgetTestStack() {
         // A second BFF on the same database whose sessions live two seconds: catalog renewal.
         shortSessionBff ??= stack.startAnotherBff({ SESSION_TTL_SECONDS: '2' });
         return { bff: (await shortSessionBff).url };
+      case '/__stack/foreign-origin-bff':
+        // A BFF on the same database that allows only another shop's origin: this page is refused.
+        foreignOriginBff ??= stack.startAnotherBff({ ALLOWED_ORIGINS: 'https://another-shop.example.test' });
+        return { bff: (await foreignOriginBff).url };
       case '/__stack/expired-session': {
         // Signed with the BFF's own key by a clock twenty minutes behind: a genuine, expired token.
         const past = { now: () => new Date(Date.now() - 20 * 60_000) };

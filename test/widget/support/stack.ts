@@ -44,6 +44,11 @@ export function shortSessionBff(): Promise<{ bff: string }> {
   return call('/__stack/short-session-bff', {});
 }
 
+/** Another BFF on the same stack whose ALLOWED_ORIGINS does not hold this test page's origin. */
+export function foreignOriginBff(): Promise<{ bff: string }> {
+  return call('/__stack/foreign-origin-bff', {});
+}
+
 /** A session token signed by the BFF's key that expired twenty minutes ago. */
 export function expiredSessionToken(): Promise<{ sessionToken: string }> {
   return call('/__stack/expired-session', {});

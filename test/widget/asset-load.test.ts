@@ -1,0 +1,27 @@
+// svc-error asset-load: a lazy part of the widget that does not load, even when asked again. A
+// page of its own: the browser keeps a loaded (or failed) module for the page's life.
+import { expect, fixture, html } from '@open-wc/testing';
+import '../../widget/svc-checkout.ts';
+import type { SvcCheckout } from '../../widget/checkout.component.ts';
+import { expectAccessible } from './support/axe.ts';
+import { nextEvent, statusText, waitForState } from './support/element-parts.ts';
+import { stack } from './support/stack.ts';
+
+const items = '[{"sku":"CR-HAMMOCK","quantity":1}]';
+
+describe('svc-error asset-load', function () {
+  this.timeout(30_000);
+  afterEach(() => (document.cookie = 'svc-test-failing-asset=; path=/; max-age=0'));
+
+  it('fires when checkout-rules.js fails twice; the shopper reads a short message and a retry', async () => {
+    document.cookie = 'svc-test-failing-asset=checkout-rules:always; path=/';
+    const { bff } = await stack();
+    const error = nextEvent(document, 'svc-error');
+    const element = await fixture<SvcCheckout>(html`<svc-checkout bff=${bff} items=${items} locale="en"></svc-checkout>`);
+    expect((await error).code).to.equal('asset-load');
+    await waitForState(element, 'error');
+    expect(statusText(element)).to.equal('Something went wrong and your payment could not be processed. Please try again.');
+    expect(element.shadowRoot!.querySelector('[part="retry-button"]')).to.exist;
+    await expectAccessible(element);
+  });
+});

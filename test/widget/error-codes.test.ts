@@ -1,0 +1,54 @@
+// svc-error codes a merchant's developer can act on: a lazy part that did not load (retried once),
+// a page whose origin the BFF refuses, an unreachable BFF; the shopper's text stays short.
+// The asset test comes first: once checkout-rules.js has loaded, this page keeps it (the part that
+// never loads is asset-load.test.ts, a page of its own).
+import { expect, fixture, html } from '@open-wc/testing';
+import '../../widget/svc-checkout.ts';
+import type { SvcCheckout } from '../../widget/checkout.component.ts';
+import { expectAccessible } from './support/axe.ts';
+import { nextEvent, statusText, waitForState } from './support/element-parts.ts';
+import { foreignOriginBff, stack } from './support/stack.ts';
+
+const items = '[{"sku":"CR-HAMMOCK","quantity":1}]';
+
+function failAsset(mode: string) {
+  document.cookie = `svc-test-failing-asset=checkout-rules:${mode}; path=/`;
+}
+
+async function catalogElement(bff: string): Promise<{ element: SvcCheckout; error: Promise<GlobalEventHandlersEventMap['svc-error']> }> {
+  const error = nextEvent(document, 'svc-error');
+  const element = await fixture<SvcCheckout>(html`<svc-checkout bff=${bff} items=${items} locale="en"></svc-checkout>`);
+  return { element, error };
+}
+
+describe('svc-error codes', function () {
+  this.timeout(30_000);
+  afterEach(() => (document.cookie = 'svc-test-failing-asset=; path=/; max-age=0'));
+
+  it('a lazy part that fails once is asked again, and the form comes', async () => {
+    failAsset(`once-${Date.now()}`);
+    const { bff } = await stack();
+    let errors = 0;
+    document.addEventListener('svc-error', () => (errors += 1));
+    const element = await fixture<SvcCheckout>(html`<svc-checkout bff=${bff} items=${items} locale="en"></svc-checkout>`);
+    await waitForState(element, 'idle');
+    expect(errors).to.equal(0);
+  });
+
+  it('origin-not-allowed: the BFF refuses this page, and the shopper is not told to check their connection', async () => {
+    const { bff } = await foreignOriginBff();
+    const { element, error } = await catalogElement(bff);
+    const event = await error;
+    expect(event.code).to.equal('origin-not-allowed');
+    await waitForState(element, 'error');
+    expect(statusText(element)).to.equal('Payments are not available on this page. Please contact the shop.');
+    await expectAccessible(element);
+  });
+
+  it('network: nothing answers at the BFF address', async () => {
+    const { element, error } = await catalogElement('http://127.0.0.1:9');
+    expect((await error).code).to.equal('network');
+    await waitForState(element, 'error');
+    expect(statusText(element)).to.equal('We could not reach the payment service. Check your connection and try again.');
+  });
+});

@@ -1,0 +1,38 @@
+import { loadPhoneMetadata, loadPhoneValidator } from './lazy-assets.ts';
+import type { PhoneMetadata, PhoneValidatorModule } from './lazy/phone-validator.ts';
+
+/**
+ * The widget's phone check: libphonenumber's code (phone-validator.js) and the metadata of each
+ * country the shopper chose, loaded on demand. Until they are here, or when a part fails to load,
+ * a number counts as valid: the BFF validates it again with the whole table.
+ */
+export class PhoneCheck {
+  private module: PhoneValidatorModule | undefined;
+  private readonly metadata = new Map<string, PhoneMetadata | null>();
+
+  constructor(private readonly onLoaded: () => void) {}
+
+  /** Starts loading what `countries` need; undefined when everything is here. */
+  load(countries: readonly string[]): Promise<unknown> | undefined {
+    const pending: Promise<unknown>[] = [];
+    if (!this.module) {
+      pending.push(loadPhoneValidator().then((module) => (this.module = module), () => undefined));
+    }
+    for (const country of new Set(countries)) {
+      if (!country || this.metadata.has(country)) continue;
+      pending.push(
+        loadPhoneMetadata(country).then(
+          (metadata) => this.metadata.set(country, metadata),
+          () => undefined, // asked again next time
+        ),
+      );
+    }
+    return pending.length > 0 ? Promise.all(pending).then(this.onLoaded) : undefined;
+  }
+
+  isValid(telephone: string, country: string): boolean {
+    const metadata = this.metadata.get(country);
+    if (!this.module || !metadata) return true;
+    return this.module.isValidPhoneWith(metadata, telephone, country) ?? true;
+  }
+}
