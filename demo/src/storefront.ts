@@ -37,6 +37,15 @@ function readCart(): Cart {
   return { currency: 'CRC', lines: [], authorizeOnly: false };
 }
 
+// The checkout stays open across the hosted page's Back and a reload (this tab only): the widget
+// keeps what the shopper typed, the page keeps the widget on screen.
+const openCheckoutKey = 'svc-demo:checkout-open';
+
+function rememberCheckoutOpen(open: boolean): void {
+  if (open) sessionStorage.setItem(openCheckoutKey, '1');
+  else sessionStorage.removeItem(openCheckoutKey);
+}
+
 function saveCart(): void {
   sessionStorage.setItem(cartKey, JSON.stringify(cart));
 }
@@ -177,6 +186,7 @@ function mountCheckout(options: { session?: string }): HTMLElement {
   element.addEventListener('svc-approved', (event) => {
     const { orderNumber } = event as Event & { orderNumber: string };
     showResult(text(cart.authorizeOnly ? 'authorized' : 'approved', orderNumber));
+    rememberCheckoutOpen(false);
     cart = { currency: cart.currency, lines: [], authorizeOnly: cart.authorizeOnly };
     saveCart();
     renderCart();
@@ -216,10 +226,13 @@ async function startCheckout(): Promise<void> {
     session = body.sessionToken;
   }
   mountCheckout(session ? { session } : {});
+  // An authorize-only session lives in this page only; a catalog checkout can be opened again.
+  rememberCheckoutOpen(!session);
   byId('checkout-title').focus();
 }
 
 function closeCheckout(): void {
+  rememberCheckoutOpen(false);
   byId('checkout-host').replaceChildren();
   byId('checkout-section').hidden = true;
   showResult('');
@@ -261,6 +274,7 @@ async function main(): Promise<void> {
 
   // Back from the gateway: the widget reads #svc-result itself and shows the outcome.
   if (new URLSearchParams(location.hash.slice(1)).has('svc-result')) mountCheckout({});
+  else if (sessionStorage.getItem(openCheckoutKey) && cart.lines.length > 0) mountCheckout({});
   document.body.dataset.ready = 'true';
 }
 
