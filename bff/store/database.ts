@@ -26,6 +26,8 @@ export type OpenStoreOptions = OpenPostgresOptions;
 /** Opens the store and brings its tables to the latest migration. */
 export async function openStore(databaseUrl: string, options: OpenStoreOptions = {}): Promise<Store> {
   if (databaseUrl.startsWith('file:')) {
+    const path = databaseUrl.slice('file:'.length);
+    if (path !== ':memory:') return sharedSqlite(resolve(path));
     const store = openSqlite(databaseUrl);
     try {
       await migrateToLatest(store.db);
@@ -37,6 +39,57 @@ export async function openStore(databaseUrl: string, options: OpenStoreOptions =
   }
   const db = await openPostgres(databaseUrl, options);
   return { db, engine: 'postgres', close: () => db.destroy() };
+}
+
+/**
+ * One connection per SQLite file in a process, shared by every store opened on it (two BFF
+ * instances in one test process, a BFF and its worker in one). better-sqlite3 waits for a lock
+ * synchronously: a second connection in the same process that meets a transaction held open across
+ * an await blocks the event loop that transaction needs to finish, for the whole busy_timeout.
+ * One connection lets Kysely queue the transactions instead. Other processes still wait on the lock.
+ */
+const sharedFiles = new Map<string, { opened: Promise<Store>; users: number }>();
+
+function sharedSqlite(path: string): Promise<Store> {
+  let shared = sharedFiles.get(path);
+  if (!shared) {
+    const opened = (async () => {
+      const store = openSqlite(`file:${path}`);
+      try {
+        await migrateToLatest(store.db);
+      } catch (error) {
+        sharedFiles.delete(path);
+        await store.close();
+        throw error;
+      }
+      return store;
+    })();
+    shared = { opened, users: 0 };
+    sharedFiles.set(path, shared);
+  }
+  const entry = shared;
+  entry.users += 1;
+  return entry.opened.then(
+    (store) => {
+      let closed = false;
+      return {
+        db: store.db,
+        engine: store.engine,
+        async close() {
+          if (closed) return;
+          closed = true;
+          entry.users -= 1;
+          if (entry.users > 0) return;
+          sharedFiles.delete(path);
+          await store.close();
+        },
+      };
+    },
+    (error: unknown) => {
+      entry.users -= 1;
+      throw error;
+    },
+  );
 }
 
 function openSqlite(databaseUrl: string): Store {
