@@ -42,7 +42,12 @@ export async function openPostgres(databaseUrl: string, options: OpenPostgresOpt
     ...(settings.statementTimeoutMs > 0 ? { statement_timeout: settings.statementTimeoutMs } : {}),
     ...(schema ? { options: `-c search_path=${schema}` } : {}),
   });
-  pool.on('error', options.onPoolError ?? (() => undefined));
+  const onError = options.onPoolError ?? (() => undefined);
+  pool.on('error', onError);
+  // pg-pool listens for errors on idle clients only. A client checked out between two statements
+  // (a transaction, a worker's pass) whose server goes away emits 'error' with no listener, and
+  // that ends the process; with this one the next statement on it fails instead, and is handled.
+  pool.on('connect', (client) => client.on('error', (error) => onError(error)));
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   try {
     await withMigrationLock(databaseUrl, schema, settings, async () => {
