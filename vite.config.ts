@@ -43,6 +43,7 @@ export default defineConfig(({ mode }) => {
               'phone-validator': 'widget/lazy/phone-validator.ts',
               'invoice-details': 'widget/lazy/invoice-details.ts',
               'sinpe-panel': 'widget/lazy/sinpe-panel.ts',
+              'method-choice': 'widget/lazy/method-choice.ts',
               'locale-es': 'widget/lazy/locale-es.ts',
               'locale-es-419': 'widget/lazy/locale-es-419.ts',
               'locale-pt-BR': 'widget/lazy/locale-pt-BR.ts',

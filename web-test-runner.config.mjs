@@ -42,7 +42,7 @@ function lazyWidgetAssets() {
       context.body = file;
       return;
     }
-    const lazyModule = /^\/widget\/(checkout-rules|phone-validator|invoice-details|sinpe-panel|locale-[\w-]+)\.js$/.exec(context.path);
+    const lazyModule = /^\/widget\/(checkout-rules|phone-validator|invoice-details|sinpe-panel|method-choice|locale-[\w-]+)\.js$/.exec(context.path);
     if (lazyModule && failsThisTime(lazyModule[1], context.headers.cookie)) {
       context.status = 503;
       return;

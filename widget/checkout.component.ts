@@ -31,7 +31,7 @@ import { formatMoney, resolveLocale, translationFor } from './i18n/localize.ts';
 import { ensureLocale, isLocaleReady } from './i18n/locale-loader.ts';
 import type { AddressFieldName, Translation } from './i18n/translation.ts';
 import { PaymentPopup } from './payment-popup.ts';
-import { loadCheckoutRules, loadSinpePanel, loadSubdivisions, type CheckoutRulesModule, type Subdivision } from './lazy-assets.ts';
+import { loadCheckoutRules, loadMethodChoice, loadSinpePanel, loadSubdivisions, type CheckoutRulesModule, type Subdivision } from './lazy-assets.ts';
 import { PhoneCheck } from './phone-check.ts';
 import { forgetOpenTransfer, keepOpenTransfer, keepSessionToken, keptOpenTransfer, keptSessionToken } from './kept-session.ts';
 import { carryCatalogForm, catalogScope, forgetCatalogOrder, forgetForm, keepForm, keptForm } from './form-keeper.ts';
@@ -40,7 +40,7 @@ import { renderFormSkeleton, renderOrderSummary, summaryStyles, type OrderSummar
 import { sortedSubdivisions } from './subdivision-order.ts';
 import type { SessionSinpeMovil, SinpeMovilInstructions } from '../contract/sinpe-movil.ts';
 import type { CheckoutMethod } from '../contract/bff-api.ts';
-import { methodChoiceTexts, renderMethodChoice } from './sinpe/method-choice.ts';
+import type * as MethodChoice from './lazy/method-choice.ts';
 import { AssetLoadError, answeredErrorCode, isOriginRefused } from './error-codes.ts';
 import { StatusPoller } from './status-poller.ts';
 import { toFieldErrorCode, type AddressErrors, type AddressValidator } from './validation/field-error-code.ts';
@@ -157,6 +157,8 @@ export class SvcCheckout extends LitElement {
   @state() private subdivisions: ReadonlyMap<string, Subdivision[]> = new Map();
   /** SINPE Móvil: offered for this order (the session says so), chosen, and the open transfer. */
   @state() private sinpeOffered = false;
+  /** The lazy radio group and its words, once loaded (only when SINPE Móvil is offered). */
+  @state() private methodChoice: typeof MethodChoice | undefined;
   @state() private method: CheckoutMethod = 'card';
   @state() private transfer: SinpeMovilInstructions | undefined;
   private readonly phoneCheck = new PhoneCheck(() => this.requestUpdate());
@@ -334,7 +336,7 @@ export class SvcCheckout extends LitElement {
           </label>`}
       ${this.noShipping || this.sameAsBilling ? nothing : fieldset('shipping')}
       ${this.invoiceDetails.render(locale, busy, this.submitted)}
-      ${this.sinpeOffered ? renderMethodChoice(locale, this.method, busy, (method) => (this.method = method)) : nothing}
+      ${this.sinpeOffered && this.methodChoice ? this.methodChoice.renderMethodChoice(html, locale, this.method, busy, (method) => (this.method = method)) : nothing}
       <button type="submit" part="submit-button" ?disabled=${busy}>${t.continueToPayment}</button>
     </form>`;
   }
@@ -354,7 +356,7 @@ export class SvcCheckout extends LitElement {
       case 'returned':
         return t.returned;
       case 'polling':
-        if (this.transfer) return methodChoiceTexts(locale).waiting;
+        if (this.transfer) return this.methodChoice?.methodChoiceTexts(locale).waiting ?? t.polling;
         return this.popup ? t.popupOpen : t.polling;
       case 'approved':
         return t.approved(outcome ? formatMoney(locale, outcome.amount, outcome.currency) : '');
@@ -466,6 +468,8 @@ export class SvcCheckout extends LitElement {
     this.applyPrefill();
     this.restoreForm(this.order.orderNumber);
     this.sinpeOffered = sinpe !== undefined;
+    // Before idle, so the form does not jump; without it (a failed load) the card alone is offered.
+    if (this.sinpeOffered) await this.loadMethodChoice();
     this.checkoutState = 'idle';
     this.emit(new SvcReadyEvent(this.order.orderNumber));
     if (sinpe?.transfer) this.showTransfer(this.order.orderNumber, sinpe.transfer);
@@ -580,6 +584,10 @@ export class SvcCheckout extends LitElement {
     this.checkoutState = 'polling';
     this.emit(new SvcSinpePendingEvent(orderNumber, transfer.reference, transfer.amount, transfer.expiresAt));
     this.watchOrder(orderNumber, this.sessionToken);
+  }
+
+  private async loadMethodChoice(): Promise<void> {
+    this.methodChoice ??= await loadMethodChoice().catch(() => undefined);
   }
 
   private endTransfer(): void {

@@ -7,6 +7,7 @@
  * - `phone-validator.js`: an ES module with libphonenumber's code, and `phone-metadata/XX.json`:
  *   one country's phone metadata (the whole table is ~25 kB gzip);
  * - `invoice-details.js`: the electronic invoice form, only for sessions that offer one;
+ * - `method-choice.js`: the card / SINPE Móvil radio group, only when the session offers SINPE Móvil;
  * - `sinpe-panel.js`: the SINPE Móvil panel (<svc-sinpe-panel>), only when a transfer is open.
  *
  * The same URLs work for the ES build (import.meta.url is the module), for the IIFE build (which
@@ -20,6 +21,7 @@ import type * as CheckoutRules from './lazy/checkout-rules.ts';
 import type { PhoneMetadata, PhoneValidatorModule } from './lazy/phone-validator.ts';
 import type { PartialTranslation, Translation } from './i18n/translation.ts';
 import type * as InvoiceDetails from './lazy/invoice-details.ts';
+import type * as MethodChoice from './lazy/method-choice.ts';
 
 export type CheckoutRulesModule = typeof CheckoutRules;
 
@@ -86,6 +88,11 @@ export function loadCheckoutRules(): Promise<CheckoutRulesModule> {
   checkoutRulesLoad ??= importModule<CheckoutRulesModule>('checkout-rules.js');
   checkoutRulesLoad.catch(() => (checkoutRulesLoad = undefined));
   return checkoutRulesLoad;
+}
+
+/** `method-choice.js`: the card / SINPE Móvil choice, only when the session offers SINPE Móvil. */
+export function loadMethodChoice(): Promise<typeof MethodChoice> {
+  return importModule<typeof MethodChoice>('method-choice.js');
 }
 
 /** Defines <svc-sinpe-panel>; asked once per page, a failed load may be retried. */

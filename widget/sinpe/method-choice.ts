@@ -1,7 +1,8 @@
 // The choice between the card (the gateway's hosted page) and SINPE Móvil: a native radio group in
 // a fieldset with a legend, so arrow keys move between the options and a screen reader announces
-// "Payment method, radio group, 1 of 2". Part of the first bundle; the SINPE panel itself is lazy.
-import { html } from 'lit';
+// "Payment method, radio group, 1 of 2". A lazy part of its own (lazy/method-choice.ts), loaded when
+// the session offers SINPE Móvil; the element hands in its Lit `html`, so no second copy comes along.
+import type { html as litHtml } from 'lit';
 import type { CheckoutMethod } from '../../contract/bff-api.ts';
 
 export interface MethodChoiceTexts {
@@ -30,7 +31,7 @@ export function methodChoiceTexts(lang: string): MethodChoiceTexts {
   return texts[sinpeLocaleOf(lang)];
 }
 
-export function renderMethodChoice(lang: string, selected: CheckoutMethod, disabled: boolean, onChange: (method: CheckoutMethod) => void) {
+export function renderMethodChoice(html: typeof litHtml, lang: string, selected: CheckoutMethod, disabled: boolean, onChange: (method: CheckoutMethod) => void) {
   const t = methodChoiceTexts(lang);
   const option = (method: CheckoutMethod, label: string) =>
     html`<label class="method" part="method-option">
