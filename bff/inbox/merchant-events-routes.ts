@@ -2,27 +2,10 @@
 // stands: received, processed, failed (retrying) or dead (with its last error). Newest first,
 // filtered by source, state, type and received time, paged by an opaque cursor.
 import { Hono } from 'hono';
-import { problemTypes } from '../../contract/bff-api.ts';
 import { eventsQuery } from '../../contract/merchant-events.ts';
-import { ProblemException } from '../http/problem.ts';
 import { parseOrThrow } from '../http/validation.ts';
+import { encodePageCursor, readPageCursor } from '../http/page-cursor.ts';
 import type { EventRow, WebhookDb } from './tables.ts';
-
-interface Cursor {
-  receivedAt: string;
-  id: string;
-}
-
-const encodeCursor = (cursor: Cursor) => Buffer.from(JSON.stringify([cursor.receivedAt, cursor.id])).toString('base64url');
-
-function decodeCursor(text: string): Cursor | undefined {
-  try {
-    const [receivedAt, id] = JSON.parse(Buffer.from(text, 'base64url').toString('utf8')) as unknown[];
-    return typeof receivedAt === 'string' && typeof id === 'string' ? { receivedAt, id } : undefined;
-  } catch {
-    return undefined;
-  }
-}
 
 /** A few fields of the payload that identify the event, never the whole body (cards, hashes, names). */
 function summaryOf(row: EventRow): Record<string, unknown> {
@@ -65,15 +48,7 @@ export function eventView(row: EventRow) {
 export function merchantEventsRoutes(deps: { db: WebhookDb }) {
   return new Hono().get('/events', async (c) => {
     const query = parseOrThrow(eventsQuery, c.req.query());
-    const cursor = query.cursor === undefined ? undefined : decodeCursor(query.cursor);
-    if (query.cursor !== undefined && !cursor) {
-      throw new ProblemException(400, {
-        type: problemTypes.validation,
-        title: 'Invalid request',
-        detail: 'The request has invalid fields.',
-        errors: [{ path: 'cursor', message: 'Not a cursor this API gave out.', code: 'invalid_cursor' }],
-      });
-    }
+    const cursor = readPageCursor(query.cursor);
     let select = deps.db.selectFrom('events').selectAll();
     if (query.source) select = select.where('source', '=', query.source);
     if (query.state) select = select.where('state', '=', query.state);
@@ -83,7 +58,7 @@ export function merchantEventsRoutes(deps: { db: WebhookDb }) {
     if (query.until) select = select.where('received_at', '<', new Date(query.until).toISOString());
     if (cursor) {
       select = select.where((eb) =>
-        eb.or([eb('received_at', '<', cursor.receivedAt), eb.and([eb('received_at', '=', cursor.receivedAt), eb('id', '<', cursor.id)])]),
+        eb.or([eb('received_at', '<', cursor.at), eb.and([eb('received_at', '=', cursor.at), eb('id', '<', cursor.id)])]),
       );
     }
     const rows = await select.orderBy('received_at', 'desc').orderBy('id', 'desc').limit(query.limit + 1).execute();
@@ -91,7 +66,7 @@ export function merchantEventsRoutes(deps: { db: WebhookDb }) {
     const last = page.at(-1);
     return c.json({
       items: page.map(eventView),
-      nextCursor: rows.length > query.limit && last ? encodeCursor({ receivedAt: last.received_at, id: last.id }) : null,
+      nextCursor: rows.length > query.limit && last ? encodePageCursor({ at: last.received_at, id: last.id }) : null,
     });
   });
 }

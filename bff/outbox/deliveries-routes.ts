@@ -6,25 +6,10 @@ import { problemTypes } from '../../contract/bff-api.ts';
 import { webhookDeliveriesQuery, type MerchantEventType, type WebhookDelivery } from '../../contract/merchant-webhooks.ts';
 import { ProblemException } from '../http/problem.ts';
 import { parseOrThrow } from '../http/validation.ts';
+import { encodePageCursor, readPageCursor } from '../http/page-cursor.ts';
 import type { Clock } from '../observability/clock.ts';
 import { replayDelivery } from './deliveries.ts';
 import type { AttemptRow, DeliveryRow, OutboxDb } from './outbox-tables.ts';
-
-interface Cursor {
-  createdAt: string;
-  id: string;
-}
-
-const encodeCursor = (cursor: Cursor) => Buffer.from(JSON.stringify([cursor.createdAt, cursor.id])).toString('base64url');
-
-function decodeCursor(text: string): Cursor | undefined {
-  try {
-    const [createdAt, id] = JSON.parse(Buffer.from(text, 'base64url').toString('utf8')) as unknown[];
-    return typeof createdAt === 'string' && typeof id === 'string' ? { createdAt, id } : undefined;
-  } catch {
-    return undefined;
-  }
-}
 
 export function deliveryView(row: DeliveryRow, attempts: readonly AttemptRow[]): WebhookDelivery {
   return {
@@ -53,21 +38,13 @@ export function webhookDeliveryRoutes(deps: { db: OutboxDb; clock: Clock; idempo
   return new Hono()
     .get('/webhook-deliveries', async (c) => {
       const query = parseOrThrow(webhookDeliveriesQuery, c.req.query());
-      const cursor = query.cursor === undefined ? undefined : decodeCursor(query.cursor);
-      if (query.cursor !== undefined && !cursor) {
-        throw new ProblemException(400, {
-          type: problemTypes.validation,
-          title: 'Invalid request',
-          detail: 'The request has invalid fields.',
-          errors: [{ path: 'cursor', message: 'Not a cursor this API gave out.', code: 'invalid_cursor' }],
-        });
-      }
+      const cursor = readPageCursor(query.cursor);
       let select = db.selectFrom('webhook_deliveries').selectAll();
       if (query.state) select = select.where('state', '=', query.state);
       if (query.type) select = select.where('type', '=', query.type);
       if (query.endpoint) select = select.where('endpoint_id', '=', query.endpoint);
       if (cursor) {
-        select = select.where((eb) => eb.or([eb('created_at', '<', cursor.createdAt), eb.and([eb('created_at', '=', cursor.createdAt), eb('id', '<', cursor.id)])]));
+        select = select.where((eb) => eb.or([eb('created_at', '<', cursor.at), eb.and([eb('created_at', '=', cursor.at), eb('id', '<', cursor.id)])]));
       }
       const rows = await select.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(query.limit + 1).execute();
       const page = rows.slice(0, query.limit);
@@ -76,7 +53,7 @@ export function webhookDeliveryRoutes(deps: { db: OutboxDb; clock: Clock; idempo
       c.header('Cache-Control', 'no-store');
       return c.json({
         items: page.map((row) => deliveryView(row, attempts.get(row.id) ?? [])),
-        nextCursor: rows.length > query.limit && last ? encodeCursor({ createdAt: last.created_at, id: last.id }) : null,
+        nextCursor: rows.length > query.limit && last ? encodePageCursor({ at: last.created_at, id: last.id }) : null,
       });
     })
     .post('/webhook-deliveries/:id/replay', deps.idempotentWhenKeyed, async (c) => {

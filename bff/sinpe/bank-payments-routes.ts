@@ -7,6 +7,7 @@ import { bankPaymentView } from '../inbox/bank-payment-view.ts';
 import { normalizedSinpeReference } from '../../contract/sinpe-movil.ts';
 import { fieldProblem } from '../http/field-problem.ts';
 import { parseOrThrow, validate } from '../http/validation.ts';
+import { encodePageCursor, readPageCursor } from '../http/page-cursor.ts';
 import { webhookDb, type BankPaymentRow } from '../inbox/tables.ts';
 import type { Services } from '../services.ts';
 import { attachBankPayment } from './merchant-attach.ts';
@@ -17,30 +18,13 @@ export async function bankPaymentsOf(store: Services['store'], orderNumber: stri
   return rows.map(bankPaymentView);
 }
 
-interface Cursor {
-  updatedAt: string;
-  paymentId: string;
-}
-
-const encodeCursor = (cursor: Cursor) => Buffer.from(JSON.stringify([cursor.updatedAt, cursor.paymentId])).toString('base64url');
-
-function decodeCursor(text: string): Cursor {
-  try {
-    const [updatedAt, paymentId] = JSON.parse(Buffer.from(text, 'base64url').toString('utf8')) as unknown[];
-    if (typeof updatedAt === 'string' && typeof paymentId === 'string') return { updatedAt, paymentId };
-  } catch {
-    // falls through to the problem below
-  }
-  throw fieldProblem('cursor', 'Not a cursor this API gave out.', 'invalid_cursor');
-}
-
 /** Mounted in the merchant sub-app, which checks the merchant secret. */
 export function merchantBankPaymentRoutes(services: Services, idempotent: MiddlewareHandler) {
   const db = webhookDb(services.store);
   return new Hono()
     .get('/bank-payments', async (c) => {
       const query = parseOrThrow(bankPaymentsQuery, c.req.query());
-      const cursor = query.cursor === undefined ? undefined : decodeCursor(query.cursor);
+      const cursor = readPageCursor(query.cursor);
       let select = db.selectFrom('bank_payments').selectAll();
       if (query.matched !== undefined) select = select.where('order_number', query.matched ? 'is not' : 'is', null);
       if (query.status) select = select.where('status', '=', query.status);
@@ -49,7 +33,7 @@ export function merchantBankPaymentRoutes(services: Services, idempotent: Middle
       if (query.since) select = select.where('updated_at', '>=', new Date(query.since).toISOString());
       if (query.until) select = select.where('updated_at', '<', new Date(query.until).toISOString());
       if (cursor) {
-        select = select.where((eb) => eb.or([eb('updated_at', '<', cursor.updatedAt), eb.and([eb('updated_at', '=', cursor.updatedAt), eb('payment_id', '<', cursor.paymentId)])]));
+        select = select.where((eb) => eb.or([eb('updated_at', '<', cursor.at), eb.and([eb('updated_at', '=', cursor.at), eb('payment_id', '<', cursor.id)])]));
       }
       const rows = await select.orderBy('updated_at', 'desc').orderBy('payment_id', 'desc').limit(query.limit + 1).execute();
       const page = rows.slice(0, query.limit);
@@ -57,7 +41,7 @@ export function merchantBankPaymentRoutes(services: Services, idempotent: Middle
       c.header('Cache-Control', 'no-store');
       return c.json({
         items: page.map(bankPaymentView),
-        nextCursor: rows.length > query.limit && last ? encodeCursor({ updatedAt: last.updated_at, paymentId: last.payment_id }) : null,
+        nextCursor: rows.length > query.limit && last ? encodePageCursor({ at: last.updated_at, id: last.payment_id }) : null,
       });
     })
     .post('/bank-payments/:paymentId/attach', idempotent, validate('json', attachBankPaymentRequest), async (c) => {

@@ -3,8 +3,7 @@
 // approval; it never navigates away. Then the bank's failure reasons, and the back office's
 // unmatched payments.
 import { expect, test, type Page } from '@playwright/test';
-import { addToCart, approvedOrderNumber, axeViolations, signInBackOffice } from './demo-stack.ts';
-import { costaRicanBuyer as buyer } from '../fixtures/costa-rican-buyer.ts';
+import { addToCart, approvedOrderNumber, axeViolations, fillBilling, signInBackOffice } from './demo-stack.ts';
 
 async function openSinpeTransfer(page: Page): Promise<{ reference: string; orderNumber: string; amount: string }> {
   await page.goto('/');
@@ -14,17 +13,8 @@ async function openSinpeTransfer(page: Page): Promise<{ reference: string; order
   await page.getByLabel('CRC ₡').check();
   await addToCart(page, 'Cotton hammock');
   await page.getByRole('button', { name: 'Checkout' }).click();
+  await fillBilling(page);
   const widget = page.locator('svc-checkout');
-  await widget.getByLabel('First name').fill(buyer.firstName);
-  await widget.getByLabel('Last name').fill(buyer.lastName);
-  await widget.getByLabel('E-mail').fill(buyer.email);
-  await widget.getByLabel('Country').selectOption(buyer.country);
-  await expect(widget.getByLabel('State or province').locator(`option[value="${buyer.state}"]`)).toHaveCount(1);
-  await widget.getByLabel('State or province').selectOption(buyer.state);
-  await widget.getByLabel('City').fill(buyer.city);
-  await widget.getByLabel('Postal code').fill(buyer.zip);
-  await widget.getByLabel('Address', { exact: true }).fill(buyer.address);
-  await widget.getByLabel('Phone').fill(buyer.telephone);
   await widget.getByRole('radio', { name: 'SINPE Móvil' }).check();
   const pending = page.evaluate(
     () =>

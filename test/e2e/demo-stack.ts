@@ -18,8 +18,14 @@ export async function addToCart(page: Page, productName: string | RegExp, quanti
   }
 }
 
-/** Fills the widget's billing form and presses Pay; the page goes to the hosted payment page. */
+/** Fills the widget's billing form and presses Continue; the page goes to the hosted payment page. */
 export async function fillAndPay(page: Page): Promise<void> {
+  await fillBilling(page);
+  await page.locator('svc-checkout').getByRole('button', { name: 'Continue to payment' }).click();
+}
+
+/** Fills the widget's billing form with the Costa Rican buyer. */
+export async function fillBilling(page: Page): Promise<void> {
   const widget = page.locator('svc-checkout');
   await widget.getByLabel('First name').fill(buyer.firstName);
   await widget.getByLabel('Last name').fill(buyer.lastName);
@@ -31,7 +37,6 @@ export async function fillAndPay(page: Page): Promise<void> {
   await widget.getByLabel('Postal code').fill(buyer.zip);
   await widget.getByLabel('Address', { exact: true }).fill(buyer.address);
   await widget.getByLabel('Phone').fill(buyer.telephone);
-  await widget.getByRole('button', { name: 'Continue to payment' }).click();
 }
 
 /** On the sandbox's hosted page (or a payment link's page): type the card and press Pay. */
