@@ -32,12 +32,13 @@ const shopOrigin = (env.SHOP_ORIGIN ?? `http://127.0.0.1:${env.DEMO_PORT ?? '517
 const merchantSecret = env.MERCHANT_SECRET ?? developmentMerchantSecret;
 const sandbox = new SandboxControl(sandboxUrl);
 
-/** The event each trigger drives; order.expired needs a session to lapse (15 minutes at most, then the reconciler). */
+/** The event each trigger drives. */
 const triggers = {
   'order.approved': () => purchase({}),
   'order.declined': () => purchase({ card: decliningCard }),
   'order.cancelled': () => purchase({ cancel: true }),
   'order.review': () => orderInReview(),
+  'order.expired': () => lapsedSession(),
   'order.captured': async () => merchantAction(await purchase({ capture: false }), 'capture'),
   'order.reversed': async () => merchantAction(await purchase({ capture: false }), 'reverse'),
   'order.refunded': async () => merchantAction(await purchase({}), 'refund'),
@@ -113,6 +114,21 @@ async function orderInReview(): Promise<string> {
   await sandbox.payHostedPage((await gateway.processPayment(stray)).url, { card: approvingCard });
   await fetch(`${bffUrl}/v1/orders/${encodeURIComponent(orderNumber)}`, { headers: { Authorization: `Bearer ${sessionToken}` } });
   return orderNumber;
+}
+
+/**
+ * An order whose session lapses before any checkout: the reconciler expires it. That takes the
+ * BFF's SESSION_TTL_SECONDS (15 minutes by default; start it with e.g. SESSION_TTL_SECONDS=30 to
+ * try this quickly) and then a reconciler pass, so this waits, saying so.
+ */
+async function lapsedSession(): Promise<string> {
+  const session = await merchantCall('POST', '/v1/merchant/checkout-sessions', { amount: '1.00', currency: 'USD', returnUrl: `${shopOrigin}/` });
+  process.stdout.write(`order.expired: waiting for order ${session.orderNumber}'s session to lapse (the BFF's SESSION_TTL_SECONDS), then the reconciler\n`);
+  for (;;) {
+    const detail = await merchantCall('GET', `/v1/merchant/orders/${encodeURIComponent(session.orderNumber)}`);
+    if (detail.status === 'expired') return session.orderNumber;
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+  }
 }
 
 async function merchantAction(orderNumber: string, action: string, body: unknown = {}): Promise<string> {

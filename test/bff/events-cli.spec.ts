@@ -25,9 +25,9 @@ test.afterAll(async () => {
   await hooks?.close();
 });
 
-function events(args: string[]): { done: Promise<{ code: number | null; output: string }>; output: () => string; stop: () => void } {
+function events(args: string[], target: WebhookStack = stack): { done: Promise<{ code: number | null; output: string }>; output: () => string; stop: () => void } {
   const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/events.ts', ...args], {
-    env: { PATH: process.env.PATH ?? '', BFF_URL: stack.bffUrl, SANDBOX_URL: stack.sandboxUrl, SHOP_ORIGIN: shopOrigin, MERCHANT_SECRET: merchantSecret },
+    env: { PATH: process.env.PATH ?? '', BFF_URL: target.bffUrl, SANDBOX_URL: target.sandboxUrl, SHOP_ORIGIN: shopOrigin, MERCHANT_SECRET: merchantSecret },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
@@ -68,6 +68,25 @@ test('trigger produces each type it offers, through real sandbox flows', async (
   const unknown = await events(['trigger', 'order.paid']).done;
   expect(unknown.code).toBe(2);
   expect(unknown.output).toContain('cannot trigger "order.paid"');
+});
+
+test('trigger order.expired waits for a session to lapse and the reconciler to expire its order', async () => {
+  test.setTimeout(60_000);
+  // Sessions of one second, so the wait the CLI announces is short here.
+  const receiver = await startWebhookReceiver();
+  const quick = await startWebhookStack({
+    env: { MERCHANT_WEBHOOK_URL: receiver.url, MERCHANT_WEBHOOK_SECRET: secret, MERCHANT_WEBHOOK_POLL_MS: '50', SESSION_TTL_SECONDS: '1', RECONCILE_INTERVAL_MS: '200' },
+  });
+  try {
+    const run = await events(['trigger', 'order.expired'], quick).done;
+    expect(run.code, run.output).toBe(0);
+    expect(run.output).toContain('waiting for order');
+    const orderNumber = /triggered order\.expired: (\S+)/.exec(run.output)![1]!;
+    await receiver.waitFor((received) => received.some((request) => request.json?.type === 'order.expired' && request.json.data.orderNumber === orderNumber), 'order.expired');
+  } finally {
+    await quick.close();
+    await receiver.close();
+  }
 });
 
 test('listen registers an endpoint, prints each event and forwards it with its signature; Ctrl-C removes it', async () => {

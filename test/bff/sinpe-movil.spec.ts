@@ -5,6 +5,7 @@ import { expect, test } from '@playwright/test';
 import { bankFailureMessage } from '../../contract/bank-failure-messages.ts';
 import type { SinpeCheckoutResponse } from '../../contract/sinpe-movil.ts';
 import { statusHistory } from '../../bff/store/orders.ts';
+import { outboxDb } from '../../bff/outbox/outbox-tables.ts';
 import { approvingCard, checkout, checkoutBody, createMerchantSession, followReturn, orderStatus, postCheckout } from './fixtures/buyer.ts';
 import { ManualClock } from './fixtures/stack.ts';
 import { bankEvent, deliveryBody, eventually, merchantGet, merchantPost, postBank, startInProcessWebhookStack, tables, type WebhookStack } from './webhooks-support.ts';
@@ -93,6 +94,17 @@ test.describe('settled by the bank', () => {
     const trigger = await bankSends({ event_type: 'payin.posted', client_reference: typed, amount: '15000.00' });
     expect(await statusOf(transfer)).toMatchObject({ status: 'approved', final: true });
     expect(await bankPayment(trigger.payment_id)).toMatchObject({ order_number: transfer.orderNumber, attempt_number: 1 });
+  });
+
+  test('the merchant hears of it in the same transactions: order.approved, and bank.payment.posted naming the order it settled', async () => {
+    const transfer = await openTransfer();
+    const trigger = await bankSends({ event_type: 'payin.posted', client_reference: transfer.sinpe.reference, amount: '15000.00' });
+    const events = await outboxDb(stack.bff.store).selectFrom('outbound_events').select(['type', 'body']).where('type', 'in', ['order.approved', 'bank.payment.posted']).execute();
+    const data = (type: string) => events.filter((row) => row.type === type).map((row) => JSON.parse(row.body).data);
+    expect(data('order.approved').filter((order) => order.orderNumber === transfer.orderNumber)).toHaveLength(1);
+    expect(data('bank.payment.posted').filter((payment) => payment.paymentId === trigger.payment_id)).toEqual([
+      expect.objectContaining({ orderNumber: transfer.orderNumber, amount: '15000.00', currency: 'CRC', clientReference: transfer.sinpe.reference }),
+    ]);
   });
 
   test('duplicated and reordered events settle the order once: reversal first, then the posting, then its confirmation twice', async () => {
