@@ -43,10 +43,23 @@ export type MatchResult = { kind: 'unmatched' } | { kind: 'matched'; orderNumber
 export async function settleSinpeTransfer(trx: WebhookTrx, event: BankEvent, now: Date): Promise<MatchResult> {
   const row = await trx.selectFrom('bank_payments').selectAll().where('payment_id', '=', event.payment.payment_id).executeTakeFirst();
   if (!row) return { kind: 'unmatched' };
+  if (row.order_number !== null && row.attempt_number === null) return { kind: 'matched', orderNumber: row.order_number, status: await reverseAttached(orderTrx(trx), row, now.toISOString()) };
   const attempt = row.order_number ? await attemptOf(trx, row.order_number, row.attempt_number) : await matchAttempt(trx, row, buyerReferenceOf(event) ?? row.client_reference, now);
   if (!attempt) return { kind: 'unmatched' };
   const status = await settleOrder(orderTrx(trx), { ...row, order_number: attempt.order_number }, attempt, now.toISOString());
   return { kind: 'matched', orderNumber: attempt.order_number, status };
+}
+
+/**
+ * A payment the merchant attached to an order paid it without an attempt; the one thing the bank
+ * can still say that moves the order is that it reversed that money.
+ */
+async function reverseAttached(trx: Transaction<Database>, row: BankPaymentRow, now: string): Promise<OrderStatus> {
+  const order = await trx.selectFrom('orders').selectAll().where('order_number', '=', row.order_number!).executeTakeFirstOrThrow();
+  if (row.has_reversal !== 1 || !isLegalTransition(order.status, 'reversed', 'bank')) return order.status;
+  const detail = `bank payment ${row.public_id} (${row.amount ?? '?'} ${row.currency ?? '?'}), attached by the merchant, reversed by the bank`;
+  const moved = await transitionOrder(trx, order.order_number, { from: order.status, to: 'reversed', evidence: 'bank', source: 'bank', detail, now, fields: {} });
+  return moved ? 'reversed' : order.status;
 }
 
 /** The orders tables of the webhook transaction (the same connection; WebhookDatabase extends Database). */

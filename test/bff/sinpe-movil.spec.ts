@@ -280,6 +280,15 @@ test.describe('the merchant', () => {
     expect((await merchantGet(stack.bffUrl, `/v1/merchant/bank-payments?matched=true&reference=${encodeURIComponent('pedido de Ana')}`)).body.items).toHaveLength(1);
   });
 
+  test('a payment the merchant attached and the bank then reversed reverses the order', async () => {
+    const transfer = await openTransfer();
+    const stray = await bankSends({ event_type: 'payin.posted', client_reference: 'pago de Luis', amount: '15000.00' });
+    expect((await merchantPost(stack.bffUrl, `/v1/merchant/bank-payments/${stray.payment_id}/attach`, { orderNumber: transfer.orderNumber })).status).toBe(200);
+    await bankSends({ event_type: 'payment.reversed', client_reference: 'pago de Luis', amount: '15000.00', payment_id: stray.payment_id });
+    expect((await statusOf(transfer)).status).toBe('reversed');
+    expect(await moves(transfer.orderNumber)).toEqual(['null→created', 'created→pending', 'pending→approved', 'approved→reversed']);
+  });
+
   test('attach is refused for an order not in review or pending, a failed payment, or an unknown one; an order in review takes it', async () => {
     const paid = await openTransfer();
     await bankSends({ event_type: 'payin.posted', client_reference: paid.sinpe.reference, amount: '15000.00' });
