@@ -2,6 +2,7 @@
 // reference, or a wrong one), each attachable to an order in review or pending. The BFF decides
 // (POST /v1/merchant/bank-payments/{id}/attach); this panel only asks and shows the answer.
 import type { BankPaymentView, BankPaymentsPage } from '../../contract/bank-payment-view.ts';
+import { currentLocale, tr } from './backoffice-i18n/locale.ts';
 
 type Api = <T>(method: 'GET' | 'POST', path: string, options?: { body?: unknown; idempotencyKey?: string }) => Promise<T>;
 
@@ -17,7 +18,7 @@ export function mountBankPaymentsPanel(table: HTMLTableElement, api: Api, notify
     row.dataset.paymentId = payment.paymentId;
     const text = (label: string, value: string) => {
       const td = document.createElement('td');
-      td.dataset.label = label;
+      td.dataset.label = tr(label);
       td.textContent = value;
       return td;
     };
@@ -27,22 +28,22 @@ export function mountBankPaymentsPanel(table: HTMLTableElement, api: Api, notify
     input.setAttribute('aria-label', `Order for payment ${payment.publicId}`);
     input.name = 'orderNumber';
     input.required = true;
-    input.placeholder = 'Order number';
+    input.placeholder = tr('Order number');
     input.autocomplete = 'off';
     const submit = document.createElement('button');
     submit.type = 'submit';
     submit.className = 'secondary';
-    submit.textContent = 'Attach';
+    submit.textContent = tr('Attach');
     form.append(input, submit);
     form.addEventListener('submit', (event) => {
       event.preventDefault();
       void attach(payment, input.value.trim(), submit);
     });
     const actions = document.createElement('td');
-    actions.dataset.label = 'Attach to order';
+    actions.dataset.label = tr('Attach to order');
     actions.append(form);
     row.append(
-      text('Updated', new Date(payment.updatedAt).toLocaleString('en', { dateStyle: 'short', timeStyle: 'medium' })),
+      text('Updated', new Date(payment.updatedAt).toLocaleString(currentLocale(), { dateStyle: 'short', timeStyle: 'medium' })),
       text('Status', payment.status),
       text('Amount', `${payment.amount ?? '?'} ${payment.currency ?? ''}`),
       text('Reference', payment.clientReference ?? '—'),

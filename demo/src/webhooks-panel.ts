@@ -2,16 +2,17 @@
 // and the deliveries with each attempt's status code and a replay button. The back office passes
 // its authenticated `api` and `notify`; this file owns the #webhooks section of backoffice.html.
 import type { WebhookDelivery, WebhookEndpoint } from '../../contract/merchant-webhooks.ts';
+import { currentLocale, tr } from './backoffice-i18n/locale.ts';
 
 type Api = <T>(method: 'GET' | 'POST' | 'DELETE', path: string, options?: { body?: unknown; idempotencyKey?: string }) => Promise<T>;
 type Notify = (message: string, isError?: boolean) => void;
 
 const byId = <T extends HTMLElement>(id: string) => document.getElementById(id) as T;
-const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString('en', { dateStyle: 'short', timeStyle: 'medium' }) : '');
+const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString(currentLocale(), { dateStyle: 'short', timeStyle: 'medium' }) : '');
 
 function cell(label: string, content: string | Node): HTMLTableCellElement {
   const td = document.createElement('td');
-  td.dataset.label = label;
+  td.dataset.label = tr(label);
   if (typeof content === 'string') td.textContent = content;
   else td.append(content);
   return td;
@@ -21,7 +22,7 @@ function button(text: string, onClick: (trigger: HTMLButtonElement) => Promise<v
   const trigger = document.createElement('button');
   trigger.type = 'button';
   trigger.className = 'secondary';
-  trigger.textContent = text;
+  trigger.textContent = tr(text);
   trigger.addEventListener('click', async () => {
     trigger.disabled = true;
     try {
@@ -87,7 +88,7 @@ export function webhooksPanel(api: Api, notify: Notify) {
         });
         const state = document.createElement('span');
         state.className = `badge badge-${delivery.state}`;
-        state.textContent = delivery.state;
+        state.textContent = tr(delivery.state);
         row.append(
           cell('Created', when(delivery.createdAt)),
           cell('Type', delivery.type),

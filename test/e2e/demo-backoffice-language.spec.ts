@@ -18,6 +18,10 @@ for (const size of [
     await expect(page.getByRole('columnheader', { name: 'Monto' }).first()).toBeAttached();
     await expect(page.getByRole('button', { name: 'Cerrar sesión' })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Crear enlace' })).toBeVisible();
+    // The SINPE Móvil and webhook panels too.
+    await expect(page.getByRole('heading', { name: 'Pagos bancarios sin pedido' })).toBeAttached();
+    await expect(page.getByRole('button', { name: 'Agregar destino' })).toBeAttached();
+    await expect(page.getByLabel('Entregas en estado')).toBeAttached();
     await expect(page.locator('#links-page')).toContainText('Página 1');
     expect(await axeViolations(page), 'in Spanish').toEqual([]);
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
@@ -33,6 +37,7 @@ for (const size of [
     await expect(page.locator('html')).toHaveAttribute('lang', 'pt-BR');
     await expect(page.getByRole('heading', { name: 'Links de pagamento' })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Sair' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Pagamentos bancários sem pedido' })).toBeAttached();
     expect(await axeViolations(page), 'in Portuguese').toEqual([]);
   });
 }
