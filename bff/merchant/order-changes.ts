@@ -4,6 +4,7 @@ import type { Kysely } from 'kysely';
 import type { OrderStatus } from '../../contract/bff-api.ts';
 import { isApprovedOnly, transitionOrderNow } from '../orders/order-machine.ts';
 import type { Database, OrderRow, StatusHistoryRow } from '../store/schema.ts';
+import type { RuleContext } from './modification-rules.ts';
 
 /** History `source` of every merchant action; `detail` starts with the action's name. */
 export const merchantHistorySource = 'merchant';
@@ -52,4 +53,9 @@ export function recordMerchantChange(db: Kysely<Database>, seen: OrderRow, chang
     fields: { captured_amount: change.capturedAmount, refunded_amount: change.refundedAmount },
     where: { captured_amount: seen.captured_amount, refunded_amount: seen.refunded_amount },
   });
+}
+
+/** What the merchant rules and views need to know of an order's past, as of `now`. */
+export function ruleContextOf(order: OrderRow, history: readonly StatusHistoryRow[], now: Date): RuleContext {
+  return { now, authorizedAt: authorizedAt(order, history), alreadySplit: wasSplit(history) };
 }

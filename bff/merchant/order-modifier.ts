@@ -10,13 +10,13 @@ import type { Clock } from '../observability/clock.ts';
 import type { Logger } from '../observability/logger.ts';
 import { findOrder, statusHistory } from '../store/orders.ts';
 import type { Store } from '../store/database.ts';
-import type { OrderRow, StatusHistoryRow } from '../store/schema.ts';
+import type { OrderRow } from '../store/schema.ts';
 import { gatewayProblem } from './gateway-problems.ts';
 import type { ModificationResponse, SplitRequestBody, SplitResponse } from '../../contract/merchant-api.ts';
 import { merchantOrderDetailView, type OrderRecord } from './merchant-order-view.ts';
 import { attemptsOf } from '../store/attempts.ts';
-import { planModification, planSplit, statusAfter, type MerchantAction, type Refusal, type RuleContext } from './modification-rules.ts';
-import { authorizedAt, recordMerchantChange, splitDetail, wasSplit } from './order-changes.ts';
+import { planModification, planSplit, statusAfter, type MerchantAction, type Refusal } from './modification-rules.ts';
+import { recordMerchantChange, ruleContextOf, splitDetail } from './order-changes.ts';
 
 export interface OrderModifierOptions {
   store: Store;
@@ -176,10 +176,6 @@ export class OrderModifier {
       if (this.running.get(orderNumber) === mine) this.running.delete(orderNumber);
     }
   }
-}
-
-export function ruleContextOf(order: OrderRow, history: readonly StatusHistoryRow[], now: Date): RuleContext {
-  return { now, authorizedAt: authorizedAt(order, history), alreadySplit: wasSplit(history) };
 }
 
 /**

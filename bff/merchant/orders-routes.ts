@@ -11,7 +11,8 @@ import { bankPaymentsOf } from '../sinpe/bank-payments-routes.ts';
 import type { MerchantAction } from './modification-rules.ts';
 
 const merchantActions: readonly MerchantAction[] = ['capture', 'refund', 'reverse'];
-import { OrderModifier, ruleContextOf } from './order-modifier.ts';
+import { OrderModifier } from './order-modifier.ts';
+import { ruleContextOf } from './order-changes.ts';
 import { decideReview } from './review-decision.ts';
 import { reviewDecisionRequest } from '../../contract/merchant-review.ts';
 import { decodeCursor, encodeCursor, historiesOf, listOrders } from './order-queries.ts';

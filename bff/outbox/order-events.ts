@@ -5,7 +5,8 @@ import type { Kysely } from 'kysely';
 import type { OrderStatus } from '../../contract/bff-api.ts';
 import type { OrderEventType } from '../../contract/merchant-webhooks.ts';
 import { merchantOrderView } from '../merchant/merchant-order-view.ts';
-import { authorizedAt, isSplitEntry, wasSplit } from '../merchant/order-changes.ts';
+import { isSplitEntry, ruleContextOf } from '../merchant/order-changes.ts';
+import { statusHistory } from '../store/orders.ts';
 import type { Database } from '../store/schema.ts';
 import { recordOutboundEvent } from './outbox-writer.ts';
 
@@ -43,7 +44,6 @@ export async function recordOrderEvent(trx: Kysely<Database>, orderNumber: strin
   const type = orderEventTypeOf(change);
   if (!type) return;
   const order = await trx.selectFrom('orders').selectAll().where('order_number', '=', orderNumber).executeTakeFirstOrThrow();
-  const history = await trx.selectFrom('order_status_history').selectAll().where('order_number', '=', orderNumber).orderBy('id').execute();
-  const context = { now: new Date(now), authorizedAt: authorizedAt(order, history), alreadySplit: wasSplit(history) };
-  await recordOutboundEvent(trx, type, merchantOrderView(order, context), now);
+  const history = await statusHistory(trx, orderNumber);
+  await recordOutboundEvent(trx, type, merchantOrderView(order, ruleContextOf(order, history, new Date(now))), now);
 }

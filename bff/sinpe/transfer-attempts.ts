@@ -12,7 +12,7 @@ import { ProblemException } from '../http/problem.ts';
 import { IllegalTransitionError, isPending, transitionOrder } from '../orders/order-machine.ts';
 import { recordOrderChange } from '../orders/record-outcome.ts';
 import { attemptDecision } from '../payments/attempt-rules.ts';
-import { findAttempt } from '../store/attempts.ts';
+import { findAttempt, startingAttemptFields } from '../store/attempts.ts';
 import type { Store } from '../store/database.ts';
 import { findOrder } from '../store/orders.ts';
 import type { Database, OrderRow, PaymentAttemptRow } from '../store/schema.ts';
@@ -106,22 +106,7 @@ async function tryOpen(db: Kysely<Database>, order: OrderRow, { number, referenc
       source: 'checkout',
       detail: `SINPE Móvil transfer, attempt ${number}`,
       now: stamp,
-      fields: {
-        attempt_number: number,
-        gateway_order_number: gatewayOrderNumber,
-        payment_state: 'transfer',
-        payment_claim_id: null,
-        payment_claimed_at: null,
-        payment_error: null,
-        hosted_url: null,
-        gateway_tpt: null,
-        gateway_auth: null,
-        gateway_code: null,
-        status_message: null,
-        bank_failure_code: null,
-        email: buyer.email,
-        locale: buyer.locale,
-      },
+      fields: { ...startingAttemptFields(number, gatewayOrderNumber, buyer), payment_state: 'transfer', payment_claim_id: null, payment_claimed_at: null },
       where: { payment_state: order.payment_state, attempt_number: order.attempt_number },
     });
     if (!moved) return undefined;

@@ -3,7 +3,7 @@
 // number): only one caller in any process can win it, on either engine.
 import type { Kysely, Transaction } from 'kysely';
 import { transitionOrder } from '../orders/order-machine.ts';
-import type { AttemptOutcome, Database, OrderRow, PaymentAttemptRow, PaymentState } from './schema.ts';
+import type { AttemptOutcome, Database, OrderRow, OrderUpdate, PaymentAttemptRow, PaymentState } from './schema.ts';
 
 type Db = Kysely<Database>;
 type Trx = Transaction<Database> | Db;
@@ -20,6 +20,27 @@ export interface AttemptClaim {
 }
 
 /**
+ * The order's columns that describe its current attempt, for attempt `number` starting: the
+ * previous attempt's page, gateway answer and bank refusal are cleared; the buyer's contact is this
+ * attempt's. Card claims and SINPE Móvil transfers both start from here.
+ */
+export function startingAttemptFields(number: number, gatewayOrderNumber: string, buyer: { email: string; locale: string | null }): OrderUpdate {
+  return {
+    attempt_number: number,
+    gateway_order_number: gatewayOrderNumber,
+    payment_error: null,
+    hosted_url: null,
+    gateway_tpt: null,
+    gateway_auth: null,
+    gateway_code: null,
+    status_message: null,
+    bank_failure_code: null,
+    email: buyer.email,
+    locale: buyer.locale,
+  };
+}
+
+/**
  * Claims attempt `claim.number` of the order as `seen`. The attempt's row is written in the same
  * transaction. Undefined when another caller changed the order first.
  */
@@ -28,19 +49,10 @@ export async function claimAttempt(db: Db, seen: OrderRow, claim: AttemptClaim):
     const result = await trx
       .updateTable('orders')
       .set({
-        attempt_number: claim.number,
-        gateway_order_number: claim.gatewayOrderNumber,
+        ...startingAttemptFields(claim.number, claim.gatewayOrderNumber, claim),
         payment_state: 'claimed',
         payment_claim_id: claim.claimId,
         payment_claimed_at: claim.now,
-        payment_error: null,
-        hosted_url: null,
-        gateway_tpt: null,
-        gateway_auth: null,
-        gateway_code: null,
-        status_message: null,
-        email: claim.email,
-        locale: claim.locale,
         updated_at: claim.now,
       })
       .where('order_number', '=', seen.order_number)

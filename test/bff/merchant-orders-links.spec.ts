@@ -2,10 +2,9 @@
 // filtered and paged with the checkout orders, so a merchant's code sees every payment in one list.
 import { expect, test } from '@playwright/test';
 import { checkout, createMerchantSession } from './fixtures/buyer.ts';
+import { approvingCard as approvedCard, decliningCard as deniedCard } from '../fixtures/costa-rican-buyer.ts';
 import { eventually, merchantGet, merchantPost, startInProcessWebhookStack, tables, type WebhookStack } from './webhooks-support.ts';
 
-const approvedCard = '4012000000020071';
-const deniedCard = '4012000000020121';
 
 let stack: WebhookStack;
 test.beforeAll(async () => {
