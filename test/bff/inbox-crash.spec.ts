@@ -2,15 +2,13 @@
 // (kill -9) after it acknowledged a delivery, before (or while) processing it. Restarted on the
 // same database, it processes the event exactly once.
 import type { ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { expect, test } from '@playwright/test';
 import { webhookDb, type WebhookDb } from '../../bff/inbox/tables.ts';
 import { openStore, type Store } from '../../bff/store/database.ts';
 import { SandboxControl } from '../../sandbox/control-client.ts';
-import { sandboxGatewayEnv } from '../../sandbox/defaults.ts';
 import { startSandbox } from '../../sandbox/server.ts';
 import type { RunningServer } from '../../node/serve-app.ts';
-import { freePort, killHard, spawnBff as spawnBffProcess } from './fixtures/bff-process.ts';
+import { crashTestEnv, killHard, spawnBff as spawnBffProcess } from './fixtures/bff-process.ts';
 import { createTestDatabase, type TestDatabase } from './fixtures/test-database.ts';
 import { recordOwnLink } from '../../bff/links/link-screen.ts';
 import { metricsToken } from './fixtures/stack.ts';
@@ -27,22 +25,12 @@ const children: ChildProcess[] = [];
 test.beforeAll(async () => {
   sandbox = await startSandbox({ SANDBOX_PORT: '0' });
   database = await createTestDatabase();
-  const port = await freePort();
-  env = {
-    PATH: process.env.PATH ?? '',
-    NODE_ENV: 'test',
-    ...sandboxGatewayEnv(sandbox.url),
-    MERCHANT_SECRET: 'crash-test-merchant-secret-0123456789',
-    SESSION_SIGNING_KEY: randomBytes(32).toString('base64url'),
-    DATABASE_URL: database.url,
-    BFF_PORT: String(port),
+  env = await crashTestEnv(sandbox.url, database.url, {
     BANK_SECRET_REF: currentSecret,
-    LOG_LEVEL: 'silent',
     METRICS_TOKEN: metricsToken,
-    INBOX_POLL_MS: '50',
     INBOX_LEASE_MS: '1500',
     GATEWAY_TIMEOUT_MS: '60000',
-  };
+  });
   // The test's own view of the same database (SQLite WAL: readers and the child's writer coexist).
   store = await openStore(env.DATABASE_URL!);
   db = webhookDb(store);

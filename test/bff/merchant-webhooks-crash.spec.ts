@@ -6,10 +6,9 @@ import { randomBytes } from 'node:crypto';
 import { expect, test } from '@playwright/test';
 import { outboxDb, type OutboxDb } from '../../bff/outbox/outbox-tables.ts';
 import { openStore, type Store } from '../../bff/store/database.ts';
-import { sandboxGatewayEnv } from '../../sandbox/defaults.ts';
 import { startSandbox } from '../../sandbox/server.ts';
 import type { RunningServer } from '../../node/serve-app.ts';
-import { freePort, killHard, spawnBff as spawnBffProcess } from './fixtures/bff-process.ts';
+import { crashTestEnv, killHard, spawnBff as spawnBffProcess } from './fixtures/bff-process.ts';
 import { createTestDatabase, type TestDatabase } from './fixtures/test-database.ts';
 import { eventsOf, startWebhookReceiver, type WebhookReceiver } from './fixtures/webhook-receiver.ts';
 import { bankEvent, currentSecret, deliveryBody, eventually, postBank } from './webhooks-support.ts';
@@ -25,23 +24,14 @@ const receivers: WebhookReceiver[] = [];
 test.beforeAll(async () => {
   sandbox = await startSandbox({ SANDBOX_PORT: '0' });
   database = await createTestDatabase();
-  env = {
-    PATH: process.env.PATH ?? '',
-    NODE_ENV: 'test',
-    ...sandboxGatewayEnv(sandbox.url),
-    MERCHANT_SECRET: 'crash-test-merchant-secret-0123456789',
-    SESSION_SIGNING_KEY: randomBytes(32).toString('base64url'),
-    DATABASE_URL: database.url,
-    BFF_PORT: String(await freePort()),
+  env = await crashTestEnv(sandbox.url, database.url, {
     BANK_SECRET_REF: currentSecret,
-    LOG_LEVEL: 'silent',
-    INBOX_POLL_MS: '50',
     MERCHANT_WEBHOOK_SECRET: `whsec_${randomBytes(24).toString('base64')}`,
     MERCHANT_WEBHOOK_POLL_MS: '50',
     MERCHANT_WEBHOOK_TIMEOUT_MS: '1000',
     MERCHANT_WEBHOOK_LEASE_MS: '1500',
     MERCHANT_WEBHOOK_RETRY_SCHEDULE: '50ms,50ms,50ms',
-  };
+  });
   store = await openStore(env.DATABASE_URL!);
   db = outboxDb(store);
 });
