@@ -10,8 +10,9 @@ export default defineConfig({
   workers: 2,
   fullyParallel: false,
   forbidOnly: !!process.env.CI,
-  reporter: [['list'], ['json', { outputFile: '.test-output/playwright-node.json' }]],
-  outputDir: '.test-output/node-artifacts',
+  reporter: [['list'], ['json', { outputFile: process.env.TEST_REPORT_FILE ?? '.test-output/playwright-node.json' }]],
+  // scripts/test-all.mjs gives each run its own report and artifacts folder: its runs overlap.
+  outputDir: process.env.TEST_ARTIFACTS_DIR ?? '.test-output/node-artifacts',
   projects: [
     { name: 'contract', testDir: 'test/contract' },
     { name: 'sandbox', testDir: 'test/sandbox' },

@@ -7,10 +7,13 @@ import { e2ePorts as ports } from './test/e2e/apps/e2e-ports.ts';
 export default defineConfig({
   testDir: 'test/e2e',
   timeout: 60_000,
-  workers: 1,
+  // Two browsers on the one stack: each test makes its own orders, links and endpoints, and the
+  // tests mostly wait on the stack, the hosted page and timers.
+  workers: 2,
   forbidOnly: !!process.env.CI,
-  reporter: [['list'], ['json', { outputFile: '.test-output/playwright-e2e.json' }]],
-  outputDir: '.test-output/e2e-artifacts',
+  reporter: [['list'], ['json', { outputFile: process.env.TEST_REPORT_FILE ?? '.test-output/playwright-e2e.json' }]],
+  // scripts/test-all.mjs gives each run its own report and artifacts folder: its runs overlap.
+  outputDir: process.env.TEST_ARTIFACTS_DIR ?? '.test-output/e2e-artifacts',
   use: {
     browserName: 'chromium',
     launchOptions: { executablePath: chromiumExecutable, args: chromiumArgs },

@@ -68,7 +68,8 @@ function failsThisTime(name, cookie) {
 export default {
   files: ['test/widget/**/*.test.ts'],
   nodeResolve: true,
-  concurrency: 1,
+  // Two pages at a time: most files wait on the test stack and on timers, not on the CPU.
+  concurrency: 2,
   middleware: [lazyWidgetAssets(), testStack.middleware],
   plugins: [
     esbuildPlugin({ ts: true, target: 'es2022', tsconfig: './tsconfig.json' }),

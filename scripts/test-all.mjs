@@ -1,36 +1,80 @@
 // `npm test`: typecheck, build, then every runner. Prints each runner's counts and,
 // as the very last line, "N passed, N failed" summed over all of them.
 // Exits non-zero when anything failed or a runner could not run.
-import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+//
+// Two lanes run side by side after the typecheck and the build: the Node suites (SQLite, then
+// PostgreSQL) and the browser suites (web-test-runner, then e2e), then the sandbox variants.
+// The browser lane mostly waits on Chromium and on timers, the Node lane mostly computes: together
+// they keep both cores of a small machine busy. Each runner's output goes to its own file in
+// .test-output/logs (two runners' lines interleaved would be unreadable); a failed runner's tail is
+// printed, and the titles of every failed test come last, because CI may show only the tail.
+import { spawn } from 'node:child_process';
+import { closeSync, mkdirSync, openSync, readFileSync, rmSync } from 'node:fs';
 import { ensureChromium } from './ensure-chromium.mjs';
 import { withPostgres } from './postgres.mjs';
 
 const outDir = '.test-output';
+const logDir = `${outDir}/logs`;
 rmSync(outDir, { recursive: true, force: true });
-mkdirSync(outDir, { recursive: true });
+mkdirSync(logDir, { recursive: true });
 
-const totals = { passed: 0, failed: 0 };
-const lines = [];
+const runStarted = Date.now();
+const seconds = (since) => `${Math.round((Date.now() - since) / 1000)} s`;
+
+/** The runners in the order they started, whatever order the lanes finish in. */
+const stageOrder = [];
+const results = new Map();
 /** The titles of failed tests, repeated at the very end: CI may show only the tail of the output. */
 const failedTitles = [];
 
-function run(command, args, env = {}) {
-  console.log(`\n▶ ${command} ${args.join(' ')}`);
-  const result = spawnSync(command, args, { stdio: 'inherit', env: { ...process.env, ...env } });
-  return result.status ?? 1;
+function record(name, passed, failed, took = '') {
+  if (!stageOrder.includes(name)) stageOrder.push(name);
+  results.set(name, { passed, failed, took });
 }
 
-function record(name, passed, failed) {
-  totals.passed += passed;
-  totals.failed += failed;
-  lines.push(`${name}: ${passed} passed, ${failed} failed`);
+function started(name) {
+  if (!stageOrder.includes(name)) stageOrder.push(name);
+}
+
+function slug(name) {
+  return name.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+}
+
+/** Runs a command with its output in .test-output/logs/<name>.log; resolves with its exit status. */
+function run(name, command, args, env = {}) {
+  const log = `${logDir}/${slug(name)}.log`;
+  started(name);
+  console.log(`▶ ${name}: ${command} ${args.join(' ')}  (output in ${log})`);
+  const since = Date.now();
+  return new Promise((resolve) => {
+    const output = openSync(log, 'w');
+    const child = spawn(command, args, { stdio: ['ignore', output, output], env: { ...process.env, ...env } });
+    const finish = (status) => {
+      closeSync(output);
+      const took = seconds(since);
+      console.log(`${status === 0 ? '✔' : '✘'} ${name}: exit ${status} after ${took}`);
+      if (status !== 0) printTail(log);
+      resolve({ status, took });
+    };
+    child.on('error', (error) => {
+      console.error(`${name}: ${error.message}`);
+      finish(1);
+    });
+    child.on('close', (code) => finish(code ?? 1));
+  });
+}
+
+function printTail(log, lines = 60) {
+  const text = readFileSync(log, 'utf8').trimEnd().split('\n');
+  console.log(`── last ${Math.min(lines, text.length)} lines of ${log} ──`);
+  console.log(text.slice(-lines).join('\n'));
+  console.log('──');
 }
 
 /** A step that is one check (typecheck, build): it passes or fails as a whole. */
-function check(name, command, args) {
-  const status = run(command, args);
-  record(name, status === 0 ? 1 : 0, status === 0 ? 0 : 1);
+async function check(name, command, args) {
+  const { status, took } = await run(name, command, args);
+  record(name, status === 0 ? 1 : 0, status === 0 ? 0 : 1, took);
 }
 
 function readJson(file) {
@@ -53,48 +97,32 @@ function unexpectedTests(suite, trail = []) {
   return found;
 }
 
-function playwright(name, config, projects, reportFile, env = {}, files = []) {
+async function playwright(name, config, projects, env = {}, files = []) {
+  // Each run its own report and artifacts (the configs read these two): runs overlap.
+  const reportFile = `${outDir}/${slug(name)}.json`;
   const projectArgs = projects.flatMap((project) => ['--project', project]);
-  // A report left by an earlier runner must never be counted for this one.
-  rmSync(reportFile, { force: true });
   // Files before the projects: `--project` takes every name after it.
-  const status = run('npx', ['playwright', 'test', '--config', config, ...files, ...projectArgs], env);
+  const { status, took } = await run(name, 'npx', ['playwright', 'test', '--config', config, ...files, ...projectArgs], {
+    ...env,
+    TEST_REPORT_FILE: reportFile,
+    TEST_ARTIFACTS_DIR: `${outDir}/artifacts-${slug(name)}`,
+  });
   const report = readJson(reportFile);
-  if (!report?.stats) return record(name, 0, 1);
+  if (!report?.stats) return record(name, 0, 1, took);
   const { expected = 0, unexpected = 0, flaky = 0 } = report.stats;
   for (const suite of report.suites ?? []) failedTitles.push(...unexpectedTests(suite).map((title) => `[${name}] ${title}`));
   // A crash outside any test (global setup, webServer) still has to turn the run red.
-  record(name, expected + flaky, unexpected + (status !== 0 && unexpected === 0 ? 1 : 0));
+  record(name, expected + flaky, unexpected + (status !== 0 && unexpected === 0 ? 1 : 0), took);
 }
 
-check('typecheck', 'npx', ['tsc', '-p', 'tsconfig.json', '--noEmit']);
-check('widget build', 'npm', ['run', '--silent', 'build']);
-
-try {
-  ensureChromium();
-} catch (error) {
-  console.error(`\n${error.message}`);
-  record('chromium', 0, 1);
-}
-
-{
+async function webTestRunner(name) {
   // Under tsx: web-test-runner.config.mjs imports TypeScript (the widget's lazy assets, the test stack).
-  const status = run('node', ['--import', 'tsx', './node_modules/@web/test-runner/dist/bin.js']);
+  const { status, took } = await run(name, 'node', ['--import', 'tsx', './node_modules/@web/test-runner/dist/bin.js']);
   const counts = readJson(`${outDir}/wtr.json`);
-  if (counts) record('widget (web-test-runner)', counts.passed, counts.failed + (status !== 0 && counts.failed === 0 ? 1 : 0));
-  else record('widget (web-test-runner)', 0, 1);
+  if (!counts) return record(name, 0, 1, took);
+  failedTitles.push(...(counts.failedTitles ?? []).map((title) => `[${name}] ${title}`));
+  record(name, counts.passed, counts.failed + (status !== 0 && counts.failed === 0 ? 1 : 0), took);
 }
-
-const nodeProjects = ['contract', 'sandbox', 'bff', 'reliability'];
-playwright('node suites on SQLite', 'playwright.config.ts', nodeProjects, `${outDir}/playwright-node.json`);
-
-await withPostgres(async (databaseUrl) => {
-  if (!databaseUrl) return record('PostgreSQL server', 0, 1);
-  // The bff suites again, each file on its own database, then several BFF processes on one.
-  playwright('bff and multi-instance suites on PostgreSQL', 'playwright.config.ts', ['bff', 'multi-instance'], `${outDir}/playwright-node.json`, {
-    TEST_DATABASE_URL: databaseUrl,
-  });
-});
 
 // Once more against the sandbox's variance mode (SANDBOX_VARIANTS=1, sandbox/variants): the gateway
 // and the bank answer with the variants the spec allows (numbers as strings and back, null for
@@ -118,15 +146,48 @@ const variantSuites = [
   'test/reliability/gateway-faults.spec.ts',
   'test/reliability/reconciler.spec.ts',
 ];
-playwright('bff, merchant and reliability suites against the sandbox variants', 'playwright.config.ts', ['bff', 'reliability'], `${outDir}/playwright-node.json`, { SANDBOX_VARIANTS: '1', GATEWAY_FAULT_CHECKOUTS: '100' }, variantSuites);
 
-playwright('e2e (Chromium, full stack)', 'playwright.e2e.config.ts', [], `${outDir}/playwright-e2e.json`);
+async function nodeLane() {
+  await playwright('node suites on SQLite', 'playwright.config.ts', ['contract', 'sandbox', 'bff', 'reliability']);
+  await withPostgres(async (databaseUrl) => {
+    if (!databaseUrl) return record('PostgreSQL server', 0, 1);
+    // The bff suites again, each file on its own database, then several BFF processes on one.
+    await playwright('bff and multi-instance suites on PostgreSQL', 'playwright.config.ts', ['bff', 'multi-instance'], { TEST_DATABASE_URL: databaseUrl });
+  });
+}
+
+async function browserLane() {
+  try {
+    ensureChromium();
+  } catch (error) {
+    console.error(`\n${error.message}`);
+    return record('chromium', 0, 1);
+  }
+  await webTestRunner('widget (web-test-runner)');
+  await playwright('e2e (Chromium, full stack)', 'playwright.e2e.config.ts', []);
+}
+
+function variantsRun() {
+  return playwright('bff, merchant and reliability suites against the sandbox variants', 'playwright.config.ts', ['bff', 'reliability'], { SANDBOX_VARIANTS: '1', GATEWAY_FAULT_CHECKOUTS: '100' }, variantSuites);
+}
+
+// The typecheck beside the build; every suite after the build (e2e and some Node suites use dist/).
+await Promise.all([check('typecheck', 'npx', ['tsc', '-p', 'tsconfig.json', '--noEmit']), check('widget build', 'npm', ['run', '--silent', 'build'])]);
+// The variants after the browser suites, not after PostgreSQL: the two lanes then end together.
+await Promise.all([nodeLane(), browserLane().then(variantsRun)]);
 
 if (failedTitles.length > 0) {
   console.log('\nFailed tests');
   for (const title of failedTitles) console.log(`  ✘ ${title}`);
 }
-console.log('\nSummary');
-for (const line of lines) console.log(`  ${line}`);
+const totals = { passed: 0, failed: 0 };
+console.log(`\nSummary (${seconds(runStarted)} in all; each runner's output in ${logDir}/)`);
+for (const name of stageOrder) {
+  // A runner that started and left no counts (it cannot happen today) still turns the run red.
+  const { passed, failed, took } = results.get(name) ?? { passed: 0, failed: 1, took: '' };
+  totals.passed += passed;
+  totals.failed += failed;
+  console.log(`  ${name}: ${passed} passed, ${failed} failed${took ? ` (${took})` : ''}`);
+}
 console.log(`${totals.passed} passed, ${totals.failed} failed`);
 process.exit(totals.failed === 0 && totals.passed > 0 ? 0 : 1);

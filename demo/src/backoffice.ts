@@ -454,7 +454,7 @@ function eventDetails(event: MerchantEvent): string {
   const s = event.summary;
   const parts =
     event.source === 'bank'
-      ? [s.paymentStatus && `status ${s.paymentStatus}`, s.amount && `${s.amount} ${s.currency ?? ''}`, s.paymentMethod]
+      ? [s.paymentId && `payment ${s.paymentId}`, s.paymentStatus && `status ${s.paymentStatus}`, s.amount && `${s.amount} ${s.currency ?? ''}`, s.paymentMethod]
       : [s.svcLinkId !== undefined && `link ${s.svcLinkId}`, s.orderNumber && `order ${s.orderNumber}`, s.code !== undefined && `code ${s.code}`, s.via && `via ${s.via}`];
   const text = parts.filter(Boolean).join(' · ');
   return event.lastError ? `${text} · ${event.lastError}` : text;

@@ -4,9 +4,9 @@
 // recorded; the link list follows the gateway's own page URLs.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
+import { scratchRoot } from './fixtures/test-database.ts';
 import { checkout, createMerchantSession, followReturn, orderStatus, statusTokenOf } from './fixtures/buyer.ts';
 import { outsideMerchant, startOutsideGateway, type OutsideGateway } from './fixtures/outside-gateway.ts';
 import { merchantSecret, shopOrigin, type Stack } from './fixtures/stack.ts';
@@ -23,7 +23,7 @@ let dataDir: string;
 
 test.beforeAll(async () => {
   gateway = await startOutsideGateway();
-  dataDir = mkdtempSync(join(tmpdir(), 'svc-outside-'));
+  dataDir = mkdtempSync(join(scratchRoot(), 'svc-outside-'));
   started = spawn(process.execPath, ['--import', 'tsx', 'scripts/start.ts', '--no-build'], {
     cwd: process.cwd(),
     env: {

@@ -7,9 +7,11 @@
 // - no order saw a second processPayment.
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+// The buyers' loops and the per-row checks use node:assert, not expect: support/buyer-journey.ts says why.
+import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
+import { scratchRoot } from '../bff/fixtures/test-database.ts';
 import { encryptDelivery } from '../../node/bank-delivery-codec.ts';
 import type { OrderStatusResponse } from '../../contract/bff-api.ts';
 import { webhookDb } from '../../bff/inbox/tables.ts';
@@ -43,7 +45,7 @@ const spawned: BffProcess[] = [];
 test.beforeAll(async () => {
   sandbox = await startSandbox({ SANDBOX_PORT: '0' });
   control = new SandboxControl(sandbox.url);
-  directory = await mkdtemp(join(tmpdir(), 'svc-crash-reliability-'));
+  directory = await mkdtemp(join(scratchRoot(), 'svc-crash-reliability-'));
   const port = await freePort();
   bffUrl = `http://127.0.0.1:${port}`;
   env = {
@@ -109,7 +111,7 @@ async function buyer(random: SeededRandom): Promise<BuyerRecord> {
   const created = await persist(() =>
     fetch(`${bffUrl}/v1/merchant/checkout-sessions`, json({ amount: `${random.intBetween(1, 900)}.00`, currency: 'USD', returnUrl: `${shopOrigin}/t`, capture: random.nextFraction() < 0.5 }, { Authorization: `Bearer ${merchantSecret}` })),
   );
-  expect(created.status).toBe(201);
+  assert.equal(created.status, 201);
   const session = (await created.json()) as { sessionToken: string; orderNumber: string };
   const card = random.nextFraction() < 0.7 ? 'approve' : 'decline';
   const headers = { Authorization: `Bearer ${session.sessionToken}`, Origin: shopOrigin };
@@ -122,20 +124,20 @@ async function buyer(random: SeededRandom): Promise<BuyerRecord> {
     if (response.status === 200) page = ((await response.json()) as { redirectUrl: string }).redirectUrl;
     else if (response.status === 409) break;
     else {
-      expect([502, 503]).toContain(response.status);
+      assert.ok([502, 503].includes(response.status), `checkout answered ${response.status}`);
       await sleep(250);
     }
   }
   if (page !== undefined) {
     const back = await control.payHostedPage(page, { card: card === 'approve' ? approvingCard : decliningCard });
     const returned = await persist(() => fetch(back, { redirect: 'manual' }));
-    expect(returned.status).toBe(303);
+    assert.equal(returned.status, 303);
     statusTokenOf(returned.headers.get('Location')!);
   }
   // Poll (with the session) until final, through restarts.
   for (;;) {
     const answer = await persist(() => fetch(`${bffUrl}/v1/orders/${session.orderNumber}`, { headers: { Authorization: `Bearer ${session.sessionToken}` } }));
-    expect(answer.status).toBe(200);
+    assert.equal(answer.status, 200);
     const body = (await answer.json()) as OrderStatusResponse;
     // Final, or declined with the next attempt left to the buyer (who does not take it here).
     if (body.final || body.canRetry) break;
@@ -194,7 +196,7 @@ test('kill -9 at random points during checkouts and bank deliveries: nothing los
   for (const trigger of unacknowledged) {
     const body = JSON.stringify({ data: await encryptDelivery(JSON.stringify(trigger.event), bankSecret) });
     const answer = await persist(() => fetch(`${bffUrl}/v1/webhooks/banking`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body }));
-    expect(answer.status).toBe(200);
+    assert.equal(answer.status, 200);
   }
 
   const store: Store = await openStore(env.DATABASE_URL!);
@@ -207,13 +209,13 @@ test('kill -9 at random points during checkouts and bank deliveries: nothing los
     for (const trigger of triggers) {
       const id = trigger.event.event.event_id;
       const rows = await db.selectFrom('events').selectAll().where('external_id', '=', id).execute();
-      expect(rows, id).toHaveLength(1);
-      expect(rows[0]!.state).toBe('processed');
+      assert.equal(rows.length, 1, id);
+      assert.equal(rows[0]!.state, 'processed', id);
       const payment = await db.selectFrom('bank_payments').selectAll().where('payment_id', '=', trigger.payment_id).execute();
-      expect(payment, trigger.payment_id).toHaveLength(1);
-      expect(payment[0]!.last_event_id).toBe(id);
+      assert.equal(payment.length, 1, trigger.payment_id);
+      assert.equal(payment[0]!.last_event_id, id);
       const expected = { 'payin.posted': 'posted', 'payment.succeeded': 'confirmed', 'payment.failed': 'failed' }[trigger.event.event.event_type as 'payin.posted'];
-      expect(payment[0]!.status, trigger.event.event.event_type).toBe(expected);
+      assert.equal(payment[0]!.status, expected, trigger.event.event.event_type);
     }
     expect(await db.selectFrom('events').select('id').where('source', '=', 'bank').execute()).toHaveLength(bankEvents);
 
@@ -221,11 +223,11 @@ test('kill -9 at random points during checkouts and bank deliveries: nothing los
     expect(records).toHaveLength(buyers);
     for (const record of records) {
       const order = await findOrder(store.db, record.orderNumber);
-      expect(['approved', 'declined', 'expired'], record.orderNumber).toContain(order?.status);
+      assert.ok(['approved', 'declined', 'expired'].includes(order?.status ?? ''), `${record.orderNumber}: ${order?.status}`);
       const final = { orderNumber: record.orderNumber, final: { status: order!.status, ...(order!.gateway_auth ? { auth: order!.gateway_auth } : {}) } as OrderStatusResponse };
       expectMatchesTruth(final, await control.truth(record.orderNumber));
-      if (record.gotPage) expect(order!.status).toBe(record.card === 'approve' ? 'approved' : 'declined');
-      expect(await control.calls('processPayment', record.orderNumber), record.orderNumber).toBeLessThanOrEqual(1);
+      if (record.gotPage) assert.equal(order!.status, record.card === 'approve' ? 'approved' : 'declined', record.orderNumber);
+      assert.ok((await control.calls('processPayment', record.orderNumber)) <= 1, `${record.orderNumber}: a second processPayment`);
     }
     // What the killed processes wrote holds no secret either.
     const secrets = { password: env.GATEWAY_API_PASSWORD!, apiKey: env.GATEWAY_API_KEY!, secretRef: bankSecret, merchantSecret, cardApproving: approvingCard, cardDeclining: decliningCard };

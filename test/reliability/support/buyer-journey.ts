@@ -1,7 +1,11 @@
 // One buyer's whole checkout as the widget would do it, over real HTTP, recording every answer
 // the BFF gave so the suites can judge them: session, checkout (with a double click and one retry
 // after an error), the hosted page, the return, then polling until the status is final.
-import { expect } from '@playwright/test';
+//
+// Checked with node:assert, not Playwright's expect: the runner records every expect as a step and
+// looks back through all of a test's steps at each new one, so the thousands of checks of a
+// 200-checkout run cost more than the checkouts (measured: 40 s of the SQLite suite's CPU).
+import assert from 'node:assert/strict';
 import type { OrderStatusResponse } from '../../../contract/bff-api.ts';
 import { isOpenOrderStatus } from '../../../contract/bff-api.ts';
 import type { OrderTruth, SandboxControl } from '../../../sandbox/control-client.ts';
@@ -31,13 +35,12 @@ export interface JourneyRecord {
 
 /** Asserts an error answer is problem+json with the fields ARCHITECTURE.md promises. */
 export async function expectProblem(response: Response): Promise<Record<string, unknown>> {
-  expect(response.headers.get('Content-Type') ?? '').toContain('application/problem+json');
+  const where = `${response.status} ${response.url}`;
+  assert.match(response.headers.get('Content-Type') ?? '', /application\/problem\+json/, where);
   const body = (await response.json()) as Record<string, unknown>;
-  expect(body).toMatchObject({ status: response.status });
-  expect(typeof body.type).toBe('string');
-  expect(typeof body.title).toBe('string');
-  expect(typeof body.detail).toBe('string');
-  expect(Array.isArray(body.errors)).toBe(true);
+  assert.equal(body.status, response.status, where);
+  for (const member of ['type', 'title', 'detail'] as const) assert.equal(typeof body[member], 'string', `${where}: ${member}`);
+  assert.ok(Array.isArray(body.errors), `${where}: errors`);
   return body;
 }
 
@@ -49,9 +52,9 @@ export async function pollUntilFinal(bffUrl: string, orderNumber: string, token:
   let wait = 50;
   for (;;) {
     const response = await fetch(`${bffUrl}/v1/orders/${encodeURIComponent(orderNumber)}`, { headers: { Authorization: `Bearer ${token}` } });
-    expect(response.status, `status poll of ${orderNumber}`).toBe(200);
+    assert.equal(response.status, 200, `status poll of ${orderNumber}`);
     const body = (await response.json()) as OrderStatusResponse;
-    if (body.final) expect(isOpenOrderStatus(body.status)).toBe(false);
+    if (body.final) assert.ok(!isOpenOrderStatus(body.status), `${orderNumber} final yet ${body.status}`);
     if (!isOpenOrderStatus(body.status)) return body;
     if (Date.now() > deadline) throw new Error(`${orderNumber} still ${body.status} after ${timeoutMs} ms`);
     await sleep(wait);
@@ -69,14 +72,14 @@ async function checkoutOnce(bffUrl: string, sessionToken: string, doubleClick: b
     if (response.status === 200) {
       const body = (await response.json()) as { redirectUrl: string };
       // A double click must never see two different pages.
-      if (url !== undefined) expect(body.redirectUrl).toBe(url);
+      if (url !== undefined) assert.equal(body.redirectUrl, url);
       url = body.redirectUrl;
       continue;
     }
     // Only "refused, nothing created" (502), "try again" (503, with Retry-After) and, once the
     // reconciler closed an interrupted order, "order closed" (409) are allowed.
-    expect([409, 502, 503], `checkout answered ${response.status}`).toContain(response.status);
-    if (response.status === 503) expect(Number(response.headers.get('Retry-After'))).toBeGreaterThan(0);
+    assert.ok([409, 502, 503].includes(response.status), `checkout answered ${response.status}`);
+    if (response.status === 503) assert.ok(Number(response.headers.get('Retry-After')) > 0, 'a 503 without Retry-After');
     await expectProblem(response);
   }
   return url === undefined ? { statuses } : { statuses, url };
@@ -105,7 +108,7 @@ export async function runJourney(bffUrl: string, sandbox: SandboxControl, plan: 
   const back = await sandbox.payHostedPage(url, { card, cancel: plan.card === 'cancel' });
   const returned = await followReturn(back);
   // The buyer's return is never a 5xx, whatever the gateway does behind it.
-  expect(returned.status, `return of ${session.orderNumber}`).toBe(303);
+  assert.equal(returned.status, 303, `return of ${session.orderNumber}`);
   const statusToken = statusTokenOf(returned.headers.get('Location')!);
   const final = await pollUntilFinal(bffUrl, session.orderNumber, statusToken);
   return { plan, orderNumber: session.orderNumber, checkoutStatuses: statuses, ending: 'paid-page', returnStatus: returned.status, final };
@@ -115,21 +118,21 @@ export async function runJourney(bffUrl: string, sandbox: SandboxControl, plan: 
 export function expectMatchesTruth(record: Pick<JourneyRecord, 'orderNumber' | 'final'>, truth: OrderTruth | undefined): void {
   const where = `${record.orderNumber}: BFF says ${record.final.status}, sandbox ${truth?.status ?? 'never saw it'}`;
   // At most one payment attempt ever reached the gateway's ledger for one order.
-  expect(truth?.attempts.length ?? 0, where).toBeLessThanOrEqual(1);
+  assert.ok((truth?.attempts.length ?? 0) <= 1, `${where}: ${truth?.attempts.length} attempts`);
   switch (record.final.status) {
     case 'approved':
-      expect(['approved', 'captured'], where).toContain(truth?.status);
-      expect(record.final.auth, where).toBe(truth?.attempts[0]?.auth);
+      assert.ok(['approved', 'captured'].includes(truth?.status ?? ''), where);
+      assert.equal(record.final.auth, truth?.attempts[0]?.auth, where);
       break;
     case 'declined':
-      expect(['declined'], where).toContain(truth?.status);
+      assert.equal(truth?.status, 'declined', where);
       break;
     case 'cancelled':
-      expect(['cancelled'], where).toContain(truth?.status);
+      assert.equal(truth?.status, 'cancelled', where);
       break;
     case 'expired':
       // Nothing was paid: the gateway never saw the order, or holds an unpaid page nobody got.
-      expect([undefined, 'created'], where).toContain(truth?.status);
+      assert.ok([undefined, 'created'].includes(truth?.status), where);
       break;
     default:
       throw new Error(`unexpected final status: ${where}`);
