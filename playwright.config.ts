@@ -13,11 +13,13 @@ export default defineConfig({
   reporter: [['list'], ['json', { outputFile: process.env.TEST_REPORT_FILE ?? '.test-output/playwright-node.json' }]],
   // scripts/test-all.mjs gives each run its own report and artifacts folder: its runs overlap.
   outputDir: process.env.TEST_ARTIFACTS_DIR ?? '.test-output/node-artifacts',
+  // The reliability suite first: its files are the longest (a 200-checkout run, the load test, the
+  // fuzzers), and the many short files of the others then fill the end of the run on both workers.
   projects: [
+    { name: 'reliability', testDir: 'test/reliability', timeout: 300_000 },
     { name: 'contract', testDir: 'test/contract' },
     { name: 'sandbox', testDir: 'test/sandbox' },
     { name: 'bff', testDir: 'test/bff' },
-    { name: 'reliability', testDir: 'test/reliability', timeout: 300_000 },
     // Several BFF processes on one PostgreSQL: TEST_DATABASE_URL, or a server of its own.
     { name: 'multi-instance', testDir: 'test/multi', timeout: 120_000 },
   ],

@@ -2,8 +2,8 @@
 // as the very last line, "N passed, N failed" summed over all of them.
 // Exits non-zero when anything failed or a runner could not run.
 //
-// Two lanes run side by side after the typecheck and the build: the Node suites (SQLite, then
-// PostgreSQL) and the browser suites (web-test-runner, then e2e), then the sandbox variants.
+// Two lanes run side by side after the build (the typecheck beside them): the Node suites (SQLite,
+// then PostgreSQL) and the browser suites (web-test-runner, then e2e, then the sandbox variants).
 // The browser lane mostly waits on Chromium and on timers, the Node lane mostly computes: together
 // they keep both cores of a small machine busy. Each runner's output goes to its own file in
 // .test-output/logs (two runners' lines interleaved would be unreadable); a failed runner's tail is
@@ -171,10 +171,11 @@ function variantsRun() {
   return playwright('bff, merchant and reliability suites against the sandbox variants', 'playwright.config.ts', ['bff', 'reliability'], { SANDBOX_VARIANTS: '1', GATEWAY_FAULT_CHECKOUTS: '100' }, variantSuites);
 }
 
-// The typecheck beside the build; every suite after the build (e2e and some Node suites use dist/).
-await Promise.all([check('typecheck', 'npx', ['tsc', '-p', 'tsconfig.json', '--noEmit']), check('widget build', 'npm', ['run', '--silent', 'build'])]);
+// The typecheck beside everything else; every suite after the build (e2e and some Node suites use dist/).
+const typecheck = check('typecheck', 'npx', ['tsc', '-p', 'tsconfig.json', '--noEmit']);
+await check('widget build', 'npm', ['run', '--silent', 'build']);
 // The variants after the browser suites, not after PostgreSQL: the two lanes then end together.
-await Promise.all([nodeLane(), browserLane().then(variantsRun)]);
+await Promise.all([typecheck, nodeLane(), browserLane().then(variantsRun)]);
 
 if (failedTitles.length > 0) {
   console.log('\nFailed tests');
