@@ -5,6 +5,7 @@ import { countingReporter } from './scripts/wtr-counting-reporter.mjs';
 // TypeScript imports: this config runs under tsx (`node --import tsx …/wtr`, see package.json test:widget).
 import { subdivisionFile } from './widget/lazy/subdivision-files.ts';
 import { phoneMetadataFile } from './widget/lazy/phone-metadata-files.ts';
+import { postcodeFile } from './widget/lazy/postcode-files.ts';
 import { widgetTestStack } from './test/widget/support/stack-routes.ts';
 
 // The real sandbox + BFF for flow tests (submit, server errors, popup, resume): started on the first
@@ -17,7 +18,8 @@ const testStack = widgetTestStack();
  * - /widget/<name>.js → widget/lazy/<name>.ts (the lazily imported ES modules, locales too), by redirect so the
  *   module's own relative imports resolve from widget/lazy/;
  * - /widget/subdivisions/XX.json → one country's list from contract/iso-subdivisions.ts;
- * - /widget/phone-metadata/XX.json → one country's phone metadata (widget/lazy/phone-metadata-files.ts).
+ * - /widget/phone-metadata/XX.json → one country's phone metadata (widget/lazy/phone-metadata-files.ts);
+ * - /widget/postcodes/XX.json → one country's postal code pattern (widget/lazy/postcode-files.ts).
  */
 function lazyWidgetAssets() {
   return async (context, next) => {
@@ -40,6 +42,12 @@ function lazyWidgetAssets() {
       if (!file) return next();
       context.type = 'application/json';
       context.body = file;
+      return;
+    }
+    const postcodes = /^\/widget\/postcodes\/([A-Z]{2})\.json$/.exec(context.path);
+    if (postcodes) {
+      context.type = 'application/json';
+      context.body = postcodeFile(postcodes[1]);
       return;
     }
     const lazyModule = /^\/widget\/(checkout-rules|phone-validator|invoice-details|sinpe-panel|method-choice|locale-[\w-]+)\.js$/.exec(context.path);

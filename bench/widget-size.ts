@@ -32,7 +32,7 @@ export const purchaseGzipBudgetBytes = 47 * 1000;
 export function costaRicanPurchaseFiles(): string[] {
   const distDir = join(projectRoot, 'dist/widget');
   const modules = ['checkout-rules.js', 'phone-validator.js', 'locale-es-419.js', 'locale-es.js'];
-  const files = new Set(['svc-checkout.iife.js', 'subdivisions/CR.json', 'phone-metadata/CR.json']);
+  const files = new Set(['svc-checkout.iife.js', 'subdivisions/CR.json', 'phone-metadata/CR.json', 'postcodes/CR.json']);
   const pending = [...modules];
   while (pending.length > 0) {
     const file = pending.pop()!;

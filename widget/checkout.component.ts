@@ -33,6 +33,7 @@ import type { AddressFieldName, Translation } from './i18n/translation.ts';
 import { PaymentPopup } from './payment-popup.ts';
 import { loadCheckoutRules, loadMethodChoice, loadSinpePanel, loadSubdivisions, type CheckoutRulesModule, type Subdivision } from './lazy-assets.ts';
 import { PhoneCheck } from './phone-check.ts';
+import { PostcodeFormats } from './postcode-formats.ts';
 import { forgetOpenTransfer, keepOpenTransfer, keepSessionToken, keptOpenTransfer, keptSessionToken } from './kept-session.ts';
 import { carryCatalogForm, catalogScope, forgetCatalogOrder, forgetForm, keepForm, keptForm } from './form-keeper.ts';
 import { renderResultPanel, resultPanelStyles } from './result-panel.ts';
@@ -162,6 +163,7 @@ export class SvcCheckout extends LitElement {
   @state() private method: CheckoutMethod = 'card';
   @state() private transfer: SinpeMovilInstructions | undefined;
   private readonly phoneCheck = new PhoneCheck(() => this.requestUpdate());
+  private readonly postcodeFormats = new PostcodeFormats(() => this.requestUpdate());
 
   private sessionToken = '';
   private prefill: Prefill = {};
@@ -318,7 +320,7 @@ export class SvcCheckout extends LitElement {
         t,
         countries,
         subdivisions: sortedSubdivisions(this.subdivisions.get(value.country), locale),
-        isOptional: (field) => field === 'zip' && !!this.rules?.isPostalCodeOptional(value.country),
+        isOptional: (field) => field === 'zip' && this.postcodeFormats.isOptional(value.country),
         disabled: busy,
         shownError: (field) => this.shownError(t, section, field, errors),
         onInput: (field, fieldValue) => this.onFieldInput(section, field, fieldValue),
@@ -424,6 +426,7 @@ export class SvcCheckout extends LitElement {
       isSubdivisionOf: (state, country) => new SubdivisionCheck(country, this.subdivisions.get(country) ?? []).isValid(state),
       // Until the metadata arrives the BFF is the judge; submit() waits for it before deciding.
       isValidPhone: (telephone, country) => this.phoneCheck.isValid(telephone, country),
+      postcodeFormat: (country) => this.postcodeFormats.formatOf(country),
     });
     this.rules = rules;
     return rules;
@@ -480,8 +483,8 @@ export class SvcCheckout extends LitElement {
     this.billing = { ...emptyBillingAddress(), country: defaultCountry, ...definedFields(this.prefill.billing) };
     this.shipping = { ...emptyAddress(), country: defaultCountry, ...definedFields(this.prefill.shipping) };
     this.sameAsBilling = !this.prefill.shipping;
-    void this.ensureSubdivisions(this.billing.country);
-    void this.ensureSubdivisions(this.shipping.country);
+    void this.ensureCountryData(this.billing.country);
+    void this.ensureCountryData(this.shipping.country);
   }
 
   /** Reads `#svc-result=<status token>` once and removes it, so a reload or a shared link does not replay it. */
@@ -754,8 +757,8 @@ export class SvcCheckout extends LitElement {
     this.billing = kept.billing;
     this.shipping = kept.shipping;
     this.sameAsBilling = kept.sameAsBilling;
-    void this.ensureSubdivisions(kept.billing.country);
-    void this.ensureSubdivisions(kept.shipping.country);
+    void this.ensureCountryData(kept.billing.country);
+    void this.ensureCountryData(kept.shipping.country);
   }
 
   private forgetTypedForm(orderNumber: string): void {
@@ -777,7 +780,7 @@ export class SvcCheckout extends LitElement {
   private readonly onSameAsBillingChange = (event: Event) => {
     this.sameAsBilling = (event.target as HTMLInputElement).checked;
     this.keepTypedForm();
-    if (!this.sameAsBilling) void this.ensureSubdivisions(this.shipping.country);
+    if (!this.sameAsBilling) void this.ensureCountryData(this.shipping.country);
   };
 
   private onFieldInput(section: AddressSection, field: AddressFieldName, value: string): void {
@@ -787,7 +790,7 @@ export class SvcCheckout extends LitElement {
     // A state only makes sense inside its country: a new country clears it.
     if (field === 'country') {
       next.state = '';
-      void this.ensureSubdivisions(value);
+      void this.ensureCountryData(value);
     }
     if (section === 'billing') this.billing = next as CheckoutBillingAddress;
     else this.shipping = next;
@@ -817,12 +820,20 @@ export class SvcCheckout extends LitElement {
   private loadCheckData(): Promise<unknown> | undefined {
     const pending: Promise<unknown>[] = [];
     if (!this.rules) pending.push(this.ensureRules());
-    const phones = this.phoneCheck.load([this.billing.country, this.shipping.country]);
+    const countries = [this.billing.country, this.shipping.country];
+    const phones = this.phoneCheck.load(countries);
     if (phones) pending.push(phones);
+    const postcodes = this.postcodeFormats.load(countries);
+    if (postcodes) pending.push(postcodes);
     for (const country of [this.billing.country, this.shipping.country]) {
       if (country && !this.subdivisions.has(country)) pending.push(this.ensureSubdivisions(country));
     }
     return pending.length > 0 ? Promise.all(pending) : undefined;
+  }
+
+  /** What a chosen country brings: its subdivisions and its postal code format. */
+  private ensureCountryData(country: string): Promise<unknown> {
+    return Promise.all([this.ensureSubdivisions(country), this.postcodeFormats.load([country])]);
   }
 
   private async ensureSubdivisions(country: string): Promise<void> {

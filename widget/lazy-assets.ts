@@ -3,6 +3,7 @@
  * - `checkout-rules.js`: an ES module with the contract's zod-based code (address schemas, status
  *   token reading), ~9 kB gzip that the first bundle cannot afford;
  * - `subdivisions/XX.json`: one country's ISO 3166-2 subdivisions (the whole table is ~50 kB gzip);
+ * - `postcodes/XX.json`: one country's postal code pattern (every country's is ~2 kB gzip);
  * - `locale-XX.js`: the translations other than English, for the page's language only;
  * - `phone-validator.js`: an ES module with libphonenumber's code, and `phone-metadata/XX.json`:
  *   one country's phone metadata (the whole table is ~25 kB gzip);
@@ -27,45 +28,54 @@ export type CheckoutRulesModule = typeof CheckoutRules;
 
 export type { Subdivision };
 
+/** postcodes/XX.json (widget/lazy/postcode-files.ts writes it): a pattern read back with `new RegExp(source, flags)`. */
+export interface PostcodeFile {
+  source: string;
+  flags: string;
+}
+
 // The IIFE build turns import.meta into {}: the script's own src is read instead, while it runs.
 const moduleUrl = import.meta.url ?? (document.currentScript as HTMLScriptElement | null)?.src ?? document.baseURI;
 const assetBase = new URL('./', moduleUrl);
 
-const subdivisionLoads = new Map<string, Promise<Subdivision[]>>();
-const phoneMetadataLoads = new Map<string, Promise<PhoneMetadata | null>>();
+const countryFileLoads = new Map<string, Promise<unknown>>();
 let phoneValidatorLoad: Promise<PhoneValidatorModule> | undefined;
 let checkoutRulesLoad: Promise<CheckoutRulesModule> | undefined;
 let sinpePanelLoad: Promise<unknown> | undefined;
 
-/** One country's subdivisions; asked once per country per page, a failed load may be retried. */
-export function loadSubdivisions(country: string): Promise<Subdivision[]> {
-  if (!/^[A-Z]{2}$/.test(country)) return Promise.resolve([]);
-  let load = subdivisionLoads.get(country);
+/**
+ * `<folder>/XX.json`: one country's file, asked once per country per page; a failed load may be
+ * retried. `empty` stands for a code that is no country, `notFound` (when given) for a 404.
+ */
+function loadCountryFile<T>(folder: string, country: string, empty: T, notFound?: T): Promise<T> {
+  if (!/^[A-Z]{2}$/.test(country)) return Promise.resolve(empty);
+  const path = `${folder}/${country}.json`;
+  let load = countryFileLoads.get(path) as Promise<T> | undefined;
   if (!load) {
-    load = fetch(new URL(`subdivisions/${country}.json`, assetBase)).then((response) => {
-      if (!response.ok) throw new Error(`subdivisions of ${country}: HTTP ${response.status}`);
-      return response.json() as Promise<Subdivision[]>;
+    load = fetch(new URL(path, assetBase)).then((response) => {
+      if (response.status === 404 && notFound !== undefined) return notFound;
+      if (!response.ok) throw new Error(`${path}: HTTP ${response.status}`);
+      return response.json() as Promise<T>;
     });
-    load.catch(() => subdivisionLoads.delete(country));
-    subdivisionLoads.set(country, load);
+    load.catch(() => countryFileLoads.delete(path));
+    countryFileLoads.set(path, load);
   }
   return load;
 }
 
+/** One country's subdivisions. */
+export function loadSubdivisions(country: string): Promise<Subdivision[]> {
+  return loadCountryFile<Subdivision[]>('subdivisions', country, []);
+}
+
 /** One country's phone metadata (phone-metadata/XX.json); null for a country libphonenumber does not know. */
 export function loadPhoneMetadata(country: string): Promise<PhoneMetadata | null> {
-  if (!/^[A-Z]{2}$/.test(country)) return Promise.resolve(null);
-  let load = phoneMetadataLoads.get(country);
-  if (!load) {
-    load = fetch(new URL(`phone-metadata/${country}.json`, assetBase)).then((response) => {
-      if (response.status === 404) return null;
-      if (!response.ok) throw new Error(`phone metadata of ${country}: HTTP ${response.status}`);
-      return response.json() as Promise<PhoneMetadata>;
-    });
-    load.catch(() => phoneMetadataLoads.delete(country));
-    phoneMetadataLoads.set(country, load);
-  }
-  return load;
+  return loadCountryFile<PhoneMetadata | null>('phone-metadata', country, null, null);
+}
+
+/** One country's postal code format (postcodes/XX.json); null for a country that has none. */
+export function loadPostcodeFormat(country: string): Promise<RegExp | null> {
+  return loadCountryFile<PostcodeFile | null>('postcodes', country, null).then((file) => file && new RegExp(file.source, file.flags));
 }
 
 export function loadPhoneValidator(): Promise<PhoneValidatorModule> {

@@ -6,6 +6,5 @@ export { orderNumberOfStatusToken, problemTypes, resultFragmentParameter } from 
 export { AddressValidator } from '../validation/address-validator.ts';
 // The one catalog of decline and cancel messages, shared with the BFF's status answer.
 export { declineMessage } from '../../contract/decline-messages.ts';
-export { isPostalCodeOptional } from '../../contract/address.ts';
 export { InvoiceValidator } from '../validation/invoice-validator.ts';
 export { invoiceIdNumberLengths, invoiceIdTypes, isInvoiceIdType } from '../../contract/invoice-id-types.ts';
