@@ -46,6 +46,7 @@ export default defineConfig(({ mode }) => {
               'invoice-details': 'widget/lazy/invoice-details.ts',
               'sinpe-panel': 'widget/lazy/sinpe-panel.ts',
               'method-choice': 'widget/lazy/method-choice.ts',
+              'order-watch': 'widget/lazy/order-watch.ts',
               'locale-es': 'widget/lazy/locale-es.ts',
               'locale-es-419': 'widget/lazy/locale-es-419.ts',
               'locale-pt-BR': 'widget/lazy/locale-pt-BR.ts',

@@ -50,7 +50,7 @@ function lazyWidgetAssets() {
       context.body = postcodeFile(postcodes[1]);
       return;
     }
-    const lazyModule = /^\/widget\/(checkout-rules|phone-validator|invoice-details|sinpe-panel|method-choice|locale-[\w-]+)\.js$/.exec(context.path);
+    const lazyModule = /^\/widget\/(checkout-rules|phone-validator|invoice-details|sinpe-panel|method-choice|order-watch|locale-[\w-]+)\.js$/.exec(context.path);
     if (lazyModule && failsThisTime(lazyModule[1], context.headers.cookie)) {
       context.status = 503;
       return;

@@ -1,4 +1,4 @@
-import { LitElement, html, nothing, type PropertyValues } from 'lit';
+import { LitElement, adoptStyles, html, nothing, svg, unsafeCSS, type PropertyValues } from 'lit';
 import { property, state } from 'lit/decorators.js';
 import type {
   CheckoutAddress,
@@ -31,19 +31,27 @@ import { formatMoney, resolveLocale, translationFor } from './i18n/localize.ts';
 import { ensureLocale, isLocaleReady } from './i18n/locale-loader.ts';
 import type { AddressFieldName, Translation } from './i18n/translation.ts';
 import { PaymentPopup } from './payment-popup.ts';
-import { loadCheckoutRules, loadMethodChoice, loadSinpePanel, loadSubdivisions, type CheckoutRulesModule, type Subdivision } from './lazy-assets.ts';
+import {
+  loadCheckoutRules,
+  loadMethodChoice,
+  loadOrderWatch,
+  loadSinpePanel,
+  loadSubdivisions,
+  type CheckoutRulesModule,
+  type OrderWatchModule,
+  type Subdivision,
+} from './lazy-assets.ts';
 import { PhoneCheck } from './phone-check.ts';
 import { PostcodeFormats } from './postcode-formats.ts';
 import { forgetOpenTransfer, keepOpenTransfer, keepSessionToken, keptOpenTransfer, keptSessionToken } from './kept-session.ts';
 import { carryCatalogForm, catalogScope, forgetCatalogOrder, forgetForm, keepForm, keptForm } from './form-keeper.ts';
-import { renderResultPanel, resultPanelStyles } from './result-panel.ts';
 import { renderFormSkeleton, renderOrderSummary, summaryStyles, type OrderSummary } from './order-summary.ts';
 import { sortedSubdivisions } from './subdivision-order.ts';
 import type { SessionSinpeMovil, SinpeMovilInstructions } from '../contract/sinpe-movil.ts';
 import type { CheckoutMethod } from '../contract/bff-api.ts';
 import type * as MethodChoice from './lazy/method-choice.ts';
 import { AssetLoadError, answeredErrorCode, isOriginRefused } from './error-codes.ts';
-import { StatusPoller } from './status-poller.ts';
+import type { StatusPoller } from './status-poller.ts';
 import { toFieldErrorCode, type AddressErrors, type AddressValidator } from './validation/field-error-code.ts';
 import { SubdivisionCheck } from './validation/subdivision-check.ts';
 
@@ -117,7 +125,7 @@ function definedFields(partial: Readonly<Record<string, string | undefined>> | u
  * @cssproperty --svc-focus-ring - Box shadow of the focused control.
  */
 export class SvcCheckout extends LitElement {
-  static override styles = [checkoutStyles, summaryStyles, resultPanelStyles];
+  static override styles = [checkoutStyles, summaryStyles];
 
   /** The BFF's base URL, e.g. `https://pay.example.com`. */
   @property() bff = '';
@@ -169,6 +177,10 @@ export class SvcCheckout extends LitElement {
   private prefill: Prefill = {};
   private startedFor = '';
   private poller: StatusPoller | undefined;
+  /** Counts watches started or stopped: a watch whose part arrives after it was stopped does not start. */
+  private watchRun = 0;
+  /** The status poller and the result panel (order-watch.js), loaded once a payment starts or ends. */
+  @state() private orderWatch: OrderWatchModule | undefined;
   private popup: PaymentPopup | undefined;
   private lastStatus: string | undefined;
   private readonly langObserver = new MutationObserver(() => this.requestUpdate());
@@ -198,7 +210,7 @@ export class SvcCheckout extends LitElement {
     super.disconnectedCallback();
     this.langObserver.disconnect();
     window.removeEventListener('pageshow', this.onPageShow);
-    this.poller?.stop();
+    this.stopWatching();
     this.closePopup();
   }
 
@@ -209,6 +221,8 @@ export class SvcCheckout extends LitElement {
 
   protected override updated(changed: PropertyValues<this>): void {
     if (changed.has('bff') || changed.has('session') || changed.has('items')) void this.start();
+    // An outcome without a watch before it (an error or an expiry at start): its panel comes now.
+    if (isOutcome(this.checkoutState) && !this.orderWatch) void this.ensureOrderWatch().catch(() => undefined);
     if (this.revealResult) this.showResult();
     // The control the shopper was on got disabled or left with the form (submitting, a popup, an
     // outcome): keyboard and screen reader users land on the status instead of the page's top.
@@ -244,6 +258,8 @@ export class SvcCheckout extends LitElement {
       }
     }
     this.checkoutState = 'submitting';
+    // A popup or a transfer keeps the page: its watch is fetched while the BFF answers.
+    if (this.popup || this.method === 'sinpe_movil') void this.ensureOrderWatch().catch(() => undefined);
     const body: CheckoutRequest =
       this.noShipping || this.sameAsBilling
         ? { billing: this.billing, sameAsBilling: true, locale: this.currentLocale(), ...this.invoiceDetails.body() }
@@ -267,7 +283,7 @@ export class SvcCheckout extends LitElement {
   /** Back to a fresh form (the session's prefill), stopping any status polling. Fires no event. */
   reset(): void {
     if (this.order) this.forgetTypedForm(this.order.orderNumber);
-    this.poller?.stop();
+    this.stopWatching();
     this.endTransfer();
     this.closePopup();
     this.touched = new Set();
@@ -297,8 +313,17 @@ export class SvcCheckout extends LitElement {
     return html`<div lang=${t.lang.split('-')[0] === locale.split('-')[0] ? locale : t.lang}>
       ${formShown && this.order ? this.renderForm(t, locale, this.order) : nothing}
       ${state === 'loading' ? renderFormSkeleton(fieldsOf('billing'), !this.noShipping) : nothing}
-      ${isOutcome(state)
-        ? renderResultPanel({ t, locale, state, outcome, next: state === 'approved' ? t.approvedNext : undefined })
+      ${isOutcome(state) && this.orderWatch
+        ? this.orderWatch.renderResultPanel(
+            { html, nothing, svg },
+            {
+              t,
+              state,
+              outcome,
+              amount: outcome ? formatMoney(locale, outcome.amount, outcome.currency) : '',
+              next: state === 'approved' ? t.approvedNext : undefined,
+            },
+          )
         : nothing}
       ${this.transfer && state === 'polling' ? html`<svc-sinpe-panel .instructions=${this.transfer} locale=${locale}></svc-sinpe-panel>` : nothing}
       <p class="status" part="status" role="status" tabindex="-1" data-state=${state}>${this.statusText(t, locale)}</p>
@@ -503,19 +528,19 @@ export class SvcCheckout extends LitElement {
     const orderNumber = rules.orderNumberOfStatusToken(statusToken);
     if (!orderNumber) return this.fail(new BffError(401, undefined), 'invalid-session');
     this.checkoutState = 'returned';
-    this.watchOrder(orderNumber, statusToken);
+    void this.watchOrder(orderNumber, statusToken);
   }
 
   private openInPopup(popup: PaymentPopup, redirectUrl: string, orderNumber: string): void {
     popup.show(redirectUrl, () => void this.onPopupClosed(orderNumber));
     this.emit(new SvcRedirectEvent(redirectUrl, 'popup'));
-    this.watchOrder(orderNumber, this.sessionToken);
+    void this.watchOrder(orderNumber, this.sessionToken);
   }
 
   /** The shopper closed the window: one last look, then back to the form if nothing was decided. */
   private async onPopupClosed(orderNumber: string): Promise<void> {
     if (isBusy(this.checkoutState) === false) return;
-    this.poller?.stop();
+    this.stopWatching();
     this.popup = undefined;
     try {
       const status = await this.client().getOrder(orderNumber, this.sessionToken);
@@ -533,10 +558,34 @@ export class SvcCheckout extends LitElement {
     this.popup = undefined;
   }
 
-  private watchOrder(orderNumber: string, token: string): void {
+  /** The poller and the result panel, with the panel's styles adopted next to the element's own. */
+  private async ensureOrderWatch(): Promise<OrderWatchModule> {
+    if (this.orderWatch) return this.orderWatch;
+    const module = await loadOrderWatch();
+    if (!this.orderWatch && this.shadowRoot) {
+      adoptStyles(this.shadowRoot, [...SvcCheckout.elementStyles, unsafeCSS(module.resultPanelCss)]);
+    }
+    this.orderWatch = module;
+    return module;
+  }
+
+  private stopWatching(): void {
+    this.watchRun += 1;
     this.poller?.stop();
+  }
+
+  private async watchOrder(orderNumber: string, token: string): Promise<void> {
+    this.stopWatching();
+    const run = this.watchRun;
     this.lastStatus = undefined;
-    this.poller = new StatusPoller({
+    let watch: OrderWatchModule;
+    try {
+      watch = await this.ensureOrderWatch();
+    } catch (error) {
+      return this.fail(new AssetLoadError(error), 'asset-load');
+    }
+    if (run !== this.watchRun) return;
+    this.poller = new watch.StatusPoller({
       fetchStatus: () => this.client().getOrder(orderNumber, token),
       onStatus: (status) => this.onOrderStatus(status),
       onFailure: (error) => this.fail(error, 'payment-error'),
@@ -555,7 +604,7 @@ export class SvcCheckout extends LitElement {
       if (this.checkoutState === 'returned' || this.checkoutState === 'redirecting') this.checkoutState = 'polling';
       return;
     }
-    this.poller?.stop();
+    this.stopWatching();
     this.closePopup();
     // A SINPE Móvil transfer whose time ran out: the attempt ended unpaid and another may be opened.
     const outcome = this.transfer && status.status === 'expired' && status.canRetry ? 'declined' : outcomeOfStatus(status.status);
@@ -586,7 +635,7 @@ export class SvcCheckout extends LitElement {
     void loadSinpePanel().catch(() => undefined);
     this.checkoutState = 'polling';
     this.emit(new SvcSinpePendingEvent(orderNumber, transfer.reference, transfer.amount, transfer.expiresAt));
-    this.watchOrder(orderNumber, this.sessionToken);
+    void this.watchOrder(orderNumber, this.sessionToken);
   }
 
   private async loadMethodChoice(): Promise<void> {
@@ -654,7 +703,7 @@ export class SvcCheckout extends LitElement {
   }
 
   private fail(error: unknown, code: SvcErrorCode): void {
-    this.poller?.stop();
+    this.stopWatching();
     this.closePopup();
     this.checkoutState = 'error';
     const detail = error instanceof Error ? error.message : String(error);
@@ -698,7 +747,7 @@ export class SvcCheckout extends LitElement {
    */
   private async retry(): Promise<void> {
     const sameOrder = this.outcome?.canRetry ? this.outcome.orderNumber : undefined;
-    this.poller?.stop();
+    this.stopWatching();
     this.outcome = undefined;
     this.lastStatus = undefined;
     this.submitted = false;

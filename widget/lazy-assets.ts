@@ -9,7 +9,8 @@
  *   one country's phone metadata (the whole table is ~25 kB gzip);
  * - `invoice-details.js`: the electronic invoice form, only for sessions that offer one;
  * - `method-choice.js`: the card / SINPE Móvil radio group, only when the session offers SINPE Móvil;
- * - `sinpe-panel.js`: the SINPE Móvil panel (<svc-sinpe-panel>), only when a transfer is open.
+ * - `sinpe-panel.js`: the SINPE Móvil panel (<svc-sinpe-panel>), only when a transfer is open;
+ * - `order-watch.js`: the status poller and the result panel, once a payment started or ended.
  *
  * The same URLs work for the ES build (import.meta.url is the module), for the IIFE build (which
  * has no import.meta: document.currentScript.src stands in, and it only exists while the script
@@ -23,8 +24,10 @@ import type { PhoneMetadata, PhoneValidatorModule } from './lazy/phone-validator
 import type { PartialTranslation, Translation } from './i18n/translation.ts';
 import type * as InvoiceDetails from './lazy/invoice-details.ts';
 import type * as MethodChoice from './lazy/method-choice.ts';
+import type * as OrderWatch from './lazy/order-watch.ts';
 
 export type CheckoutRulesModule = typeof CheckoutRules;
+export type OrderWatchModule = typeof OrderWatch;
 
 export type { Subdivision };
 
@@ -42,6 +45,7 @@ const countryFileLoads = new Map<string, Promise<unknown>>();
 let phoneValidatorLoad: Promise<PhoneValidatorModule> | undefined;
 let checkoutRulesLoad: Promise<CheckoutRulesModule> | undefined;
 let sinpePanelLoad: Promise<unknown> | undefined;
+let orderWatchLoad: Promise<OrderWatchModule> | undefined;
 
 /**
  * `<folder>/XX.json`: one country's file, asked once per country per page; a failed load may be
@@ -103,6 +107,13 @@ export function loadCheckoutRules(): Promise<CheckoutRulesModule> {
 /** `method-choice.js`: the card / SINPE Móvil choice, only when the session offers SINPE Móvil. */
 export function loadMethodChoice(): Promise<typeof MethodChoice> {
   return importModule<typeof MethodChoice>('method-choice.js');
+}
+
+/** `order-watch.js`: asked once per page, a failed load may be retried. */
+export function loadOrderWatch(): Promise<OrderWatchModule> {
+  orderWatchLoad ??= importModule<OrderWatchModule>('order-watch.js');
+  orderWatchLoad.catch(() => (orderWatchLoad = undefined));
+  return orderWatchLoad;
 }
 
 /** Defines <svc-sinpe-panel>; asked once per page, a failed load may be retried. */
