@@ -2,13 +2,14 @@ import { defaultClientConditions, defineConfig, type Plugin } from 'vite';
 import { subdivisionFiles } from './widget/lazy/subdivision-files.ts';
 import { phoneMetadataFiles } from './widget/lazy/phone-metadata-files.ts';
 import { postcodeFiles } from './widget/lazy/postcode-files.ts';
+import { declineMessageFiles } from './widget/lazy/decline-message-files.ts';
 
 /**
  * Builds <svc-checkout> twice into dist/widget:
  * - default mode: the ES module (svc-checkout.js), the lazily loaded ES modules checkout-rules.js
  *   (the contract's zod-based code) and phone-validator.js, and one subdivision file, one phone
  *   metadata file and one postal code file per country (subdivisions/XX.json, phone-metadata/XX.json,
- *   postcodes/XX.json);
+ *   postcodes/XX.json), and the decline messages per language (decline-messages/<es|en|pt-BR>.json);
  * - `--mode iife`: svc-checkout.iife.js for a plain <script src>. An IIFE cannot code-split, so it
  *   imports the same ES modules and fetches the same JSON from next to itself
  *   (widget/lazy-assets.ts); the ES build must therefore run first (npm run build does).
@@ -59,12 +60,16 @@ export default defineConfig(({ mode }) => {
   };
 });
 
-/** The ISO 3166-2 table, libphonenumber's metadata and postcode-validator's patterns split per country: a shopper downloads only the country they pick. */
+/**
+ * The ISO 3166-2 table, libphonenumber's metadata and postcode-validator's patterns split per
+ * country, the decline catalog per language: a shopper downloads only the country they pick and
+ * the words of the page's language.
+ */
 function emitSubdivisionFiles(): Plugin {
   return {
     name: 'svc-subdivision-files',
     generateBundle() {
-      for (const file of [...subdivisionFiles(), ...phoneMetadataFiles(), ...postcodeFiles()]) this.emitFile({ type: 'asset', ...file });
+      for (const file of [...subdivisionFiles(), ...phoneMetadataFiles(), ...postcodeFiles(), ...declineMessageFiles()]) this.emitFile({ type: 'asset', ...file });
     },
   };
 }

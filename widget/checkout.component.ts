@@ -33,6 +33,7 @@ import type { AddressFieldName, Translation } from './i18n/translation.ts';
 import { PaymentPopup } from './payment-popup.ts';
 import {
   loadCheckoutRules,
+  loadDeclineMessages,
   loadMethodChoice,
   loadOrderWatch,
   loadSinpePanel,
@@ -49,6 +50,7 @@ import { renderFormSkeleton, renderOrderSummary, summaryStyles, type OrderSummar
 import { sortedSubdivisions } from './subdivision-order.ts';
 import type { SessionSinpeMovil, SinpeMovilInstructions } from '../contract/sinpe-movil.ts';
 import type { CheckoutMethod } from '../contract/bff-api.ts';
+import { declineLocaleOf, type DeclineCategory, type DeclineLocale } from '../contract/decline-messages.ts';
 import type * as MethodChoice from './lazy/method-choice.ts';
 import { AssetLoadError, answeredErrorCode, isOriginRefused } from './error-codes.ts';
 import type { StatusPoller } from './status-poller.ts';
@@ -181,6 +183,8 @@ export class SvcCheckout extends LitElement {
   private watchRun = 0;
   /** The status poller and the result panel (order-watch.js), loaded once a payment starts or ends. */
   @state() private orderWatch: OrderWatchModule | undefined;
+  /** The decline and cancel messages of each language shown so far (decline-messages/<language>.json). */
+  @state() private declineWords: ReadonlyMap<DeclineLocale, Record<DeclineCategory, string>> = new Map();
   private popup: PaymentPopup | undefined;
   private lastStatus: string | undefined;
   private readonly langObserver = new MutationObserver(() => this.requestUpdate());
@@ -405,7 +409,18 @@ export class SvcCheckout extends LitElement {
   /** The decline catalog's message for the outcome's category in `locale`, else the BFF's own. */
   private catalogMessage(locale: string): string | undefined {
     const reason = this.outcome?.reason;
-    return reason && this.rules ? this.rules.declineMessage(reason, locale) : this.outcome?.message;
+    const words = reason && this.declineWords.get(declineLocaleOf(locale));
+    // The page switched language after the outcome: its words re-render the element when they come.
+    if (reason && !words) void this.loadDeclineWords(locale);
+    return reason && words ? words[reason] : this.outcome?.message;
+  }
+
+  /** The shared catalog's words in `locale`'s language; when they cannot load, the BFF's message stands. */
+  private async loadDeclineWords(locale: string): Promise<void> {
+    const language = declineLocaleOf(locale);
+    if (this.declineWords.has(language)) return;
+    const words = await loadDeclineMessages(language).catch(() => undefined);
+    if (words) this.declineWords = new Map(this.declineWords).set(language, words);
   }
 
   private showResult(): void {
@@ -544,6 +559,7 @@ export class SvcCheckout extends LitElement {
     this.popup = undefined;
     try {
       const status = await this.client().getOrder(orderNumber, this.sessionToken);
+      if (status.reason) await this.loadDeclineWords(this.currentLocale());
       this.onOrderStatus(status);
       if (status.final) return;
     } catch {
@@ -587,11 +603,17 @@ export class SvcCheckout extends LitElement {
     if (run !== this.watchRun) return;
     this.poller = new watch.StatusPoller({
       fetchStatus: () => this.client().getOrder(orderNumber, token),
-      onStatus: (status) => this.onOrderStatus(status),
+      onStatus: (status) => void this.takeOrderStatus(status, run),
       onFailure: (error) => this.fail(error, 'payment-error'),
       isRetryable: (error) => error instanceof BffError && (error.status === 0 || error.status === 429 || error.status >= 500),
     });
     this.poller.start();
+  }
+
+  /** A decline or a cancel is told in the page's language: its words come before the outcome shows. */
+  private async takeOrderStatus(status: OrderStatusResponse, run: number): Promise<void> {
+    if (status.reason) await this.loadDeclineWords(this.currentLocale());
+    if (run === this.watchRun) this.onOrderStatus(status);
   }
 
   private onOrderStatus(status: OrderStatusResponse): void {

@@ -1,7 +1,7 @@
 /**
  * The widget's lazily loaded parts, fetched next to the script that defined the element:
  * - `checkout-rules.js`: an ES module with the contract's zod-based code (address schemas, status
- *   token reading), ~9 kB gzip that the first bundle cannot afford;
+ *   token reading), ~8 kB gzip with its chunks, which the first bundle cannot afford;
  * - `subdivisions/XX.json`: one country's ISO 3166-2 subdivisions (the whole table is ~50 kB gzip);
  * - `postcodes/XX.json`: one country's postal code pattern (every country's is ~2 kB gzip);
  * - `locale-XX.js`: the translations other than English, for the page's language only;
@@ -10,7 +10,9 @@
  * - `invoice-details.js`: the electronic invoice form, only for sessions that offer one;
  * - `method-choice.js`: the card / SINPE Móvil radio group, only when the session offers SINPE Móvil;
  * - `sinpe-panel.js`: the SINPE Móvil panel (<svc-sinpe-panel>), only when a transfer is open;
- * - `order-watch.js`: the status poller and the result panel, once a payment started or ended.
+ * - `order-watch.js`: the status poller and the result panel, once a payment started or ended;
+ * - `decline-messages/<es|en|pt-BR>.json`: the page language's decline and cancel messages, only
+ *   when an attempt was declined or cancelled.
  *
  * The same URLs work for the ES build (import.meta.url is the module), for the IIFE build (which
  * has no import.meta: document.currentScript.src stands in, and it only exists while the script
@@ -19,6 +21,7 @@
  * need no inline script, eval or inline style, so a strict CSP holds.
  */
 import type { Subdivision } from '../contract/iso-subdivisions.ts';
+import type { DeclineCategory, DeclineLocale } from '../contract/decline-messages.ts';
 import type * as CheckoutRules from './lazy/checkout-rules.ts';
 import type { PhoneMetadata, PhoneValidatorModule } from './lazy/phone-validator.ts';
 import type { PartialTranslation, Translation } from './i18n/translation.ts';
@@ -41,30 +44,35 @@ export interface PostcodeFile {
 const moduleUrl = import.meta.url ?? (document.currentScript as HTMLScriptElement | null)?.src ?? document.baseURI;
 const assetBase = new URL('./', moduleUrl);
 
-const countryFileLoads = new Map<string, Promise<unknown>>();
+const jsonFileLoads = new Map<string, Promise<unknown>>();
 let phoneValidatorLoad: Promise<PhoneValidatorModule> | undefined;
 let checkoutRulesLoad: Promise<CheckoutRulesModule> | undefined;
 let sinpePanelLoad: Promise<unknown> | undefined;
 let orderWatchLoad: Promise<OrderWatchModule> | undefined;
 
-/**
- * `<folder>/XX.json`: one country's file, asked once per country per page; a failed load may be
- * retried. `empty` stands for a code that is no country, `notFound` (when given) for a 404.
- */
-function loadCountryFile<T>(folder: string, country: string, empty: T, notFound?: T): Promise<T> {
-  if (!/^[A-Z]{2}$/.test(country)) return Promise.resolve(empty);
-  const path = `${folder}/${country}.json`;
-  let load = countryFileLoads.get(path) as Promise<T> | undefined;
+/** A JSON file next to the widget, asked once per page; a failed load may be retried. `notFound` (when given) stands for a 404. */
+function loadJsonFile<T>(path: string, notFound?: T): Promise<T> {
+  let load = jsonFileLoads.get(path) as Promise<T> | undefined;
   if (!load) {
     load = fetch(new URL(path, assetBase)).then((response) => {
       if (response.status === 404 && notFound !== undefined) return notFound;
       if (!response.ok) throw new Error(`${path}: HTTP ${response.status}`);
       return response.json() as Promise<T>;
     });
-    load.catch(() => countryFileLoads.delete(path));
-    countryFileLoads.set(path, load);
+    load.catch(() => jsonFileLoads.delete(path));
+    jsonFileLoads.set(path, load);
   }
   return load;
+}
+
+/** `<folder>/XX.json`: one country's file; `empty` stands for a code that is no country. */
+function loadCountryFile<T>(folder: string, country: string, empty: T, notFound?: T): Promise<T> {
+  return /^[A-Z]{2}$/.test(country) ? loadJsonFile(`${folder}/${country}.json`, notFound) : Promise.resolve(empty);
+}
+
+/** One language's decline and cancel messages, by category. */
+export function loadDeclineMessages(language: DeclineLocale): Promise<Record<DeclineCategory, string>> {
+  return loadJsonFile(`decline-messages/${language}.json`);
 }
 
 /** One country's subdivisions. */
