@@ -25,7 +25,7 @@ export default defineConfig(({ mode }) => {
     publicDir: false,
     // An IIFE has no import.meta; widget/lazy-assets.ts then reads document.currentScript instead.
     define: iife ? { 'import.meta.url': 'undefined' } : {},
-    plugins: iife ? [] : [emitSubdivisionFiles(), emitTypesEntry()],
+    plugins: iife ? [] : [emitSubdivisionFiles(), emitTypesEntry(), modernLibphonenumber()],
     // The ES module is also what a server imports (server-side rendering, a framework's build): Lit's
     // "node" builds stand in a DOM shim where there is no DOM and use the real one in a browser
     // (Lit lists "browser" before "node", so "browser" is left out here).
@@ -70,6 +70,26 @@ function emitSubdivisionFiles(): Plugin {
     name: 'svc-subdivision-files',
     generateBundle() {
       for (const file of [...subdivisionFiles(), ...phoneMetadataFiles(), ...postcodeFiles(), ...declineMessageFiles()]) this.emitFile({ type: 'asset', ...file });
+    },
+  };
+}
+
+/**
+ * libphonenumber-js ships its code twice: es6/ (what its "import" entries point at, down-levelled
+ * with Babel's helpers for classes, spreads and destructuring) and es6-modern/ (the same source,
+ * same version, left as ES2015+). The widget targets es2022, so phone-validator.js takes the modern
+ * copy: the same functions, about 2.4 kB gzip less.
+ */
+function modernLibphonenumber(): Plugin {
+  const legacy = '/libphonenumber-js/es6/';
+  const modern = '/libphonenumber-js/es6-modern/';
+  return {
+    name: 'svc-modern-libphonenumber',
+    enforce: 'pre',
+    async resolveId(source, importer, options) {
+      if (!source.includes('libphonenumber-js') && !importer?.includes('/libphonenumber-js/')) return null;
+      const resolved = await this.resolve(source, importer, { ...options, skipSelf: true });
+      return resolved?.id.includes(legacy) ? { ...resolved, id: resolved.id.replace(legacy, modern) } : resolved;
     },
   };
 }
