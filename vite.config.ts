@@ -1,3 +1,5 @@
+import { transform as esbuildTransform } from 'esbuild';
+import MagicString from 'magic-string';
 import { defaultClientConditions, defineConfig, type Plugin } from 'vite';
 import { subdivisionFiles } from './widget/lazy/subdivision-files.ts';
 import { phoneMetadataFiles } from './widget/lazy/phone-metadata-files.ts';
@@ -25,7 +27,7 @@ export default defineConfig(({ mode }) => {
     publicDir: false,
     // An IIFE has no import.meta; widget/lazy-assets.ts then reads document.currentScript instead.
     define: iife ? { 'import.meta.url': 'undefined' } : {},
-    plugins: iife ? [] : [emitSubdivisionFiles(), emitTypesEntry(), modernLibphonenumber()],
+    plugins: iife ? [minifyCssLiterals()] : [minifyCssLiterals(), emitSubdivisionFiles(), emitTypesEntry(), modernLibphonenumber()],
     // The ES module is also what a server imports (server-side rendering, a framework's build): Lit's
     // "node" builds stand in a DOM shim where there is no DOM and use the real one in a browser
     // (Lit lists "browser" before "node", so "browser" is left out here).
@@ -70,6 +72,30 @@ function emitSubdivisionFiles(): Plugin {
     name: 'svc-subdivision-files',
     generateBundle() {
       for (const file of [...subdivisionFiles(), ...phoneMetadataFiles(), ...postcodeFiles(), ...declineMessageFiles()]) this.emitFile({ type: 'asset', ...file });
+    },
+  };
+}
+
+/**
+ * The widget's styles are css`…` literals (constructable stylesheets, for a strict CSP), which the
+ * JavaScript minifier leaves as written, indentation and all. This minifies each one without
+ * interpolations with esbuild's CSS minifier (target esnext: nothing is rewritten for older
+ * browsers, custom property values stay verbatim): about 0.4 kB gzip off the first script.
+ */
+function minifyCssLiterals(): Plugin {
+  const literal = /\bcss`([^`$\\]*)`/g;
+  return {
+    name: 'svc-minify-css-literals',
+    enforce: 'pre',
+    async transform(code, id) {
+      if (!/\/widget\/.*\.ts$/.test(id) || !code.includes('css`')) return null;
+      const source = new MagicString(code);
+      for (const match of code.matchAll(literal)) {
+        const minified = await esbuildTransform(match[1]!, { loader: 'css', minify: true, target: 'esnext' });
+        const start = match.index + match[0].indexOf('`') + 1;
+        source.overwrite(start, start + match[1]!.length, minified.code.trim());
+      }
+      return { code: source.toString(), map: source.generateMap({ hires: true, source: id }) };
     },
   };
 }
