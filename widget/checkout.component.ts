@@ -1,5 +1,4 @@
 import { LitElement, adoptStyles, html, nothing, svg, unsafeCSS, type PropertyValues } from 'lit';
-import { property, state } from 'lit/decorators.js';
 import type {
   CheckoutAddress,
   CheckoutBillingAddress,
@@ -129,49 +128,81 @@ function definedFields(partial: Readonly<Record<string, string | undefined>> | u
 export class SvcCheckout extends LitElement {
   static override styles = [checkoutStyles, summaryStyles];
 
+  // Declared here rather than with decorators: the same reactive properties without the decorator
+  // code in the first script. Each one's JSDoc stays on its field below.
+  static override properties = {
+    bff: {},
+    session: {},
+    items: { converter: itemsConverter },
+    locale: {},
+    mode: {},
+    noShipping: { type: Boolean, attribute: 'no-shipping' },
+    invoice: { type: Boolean },
+    theme: { reflect: true },
+    checkoutState: { state: true, attribute: false },
+    order: { state: true, attribute: false },
+    billing: { state: true, attribute: false },
+    shipping: { state: true, attribute: false },
+    sameAsBilling: { state: true, attribute: false },
+    touched: { state: true, attribute: false },
+    changed: { state: true, attribute: false },
+    submitted: { state: true, attribute: false },
+    serverErrors: { state: true, attribute: false },
+    notice: { state: true, attribute: false },
+    outcome: { state: true, attribute: false },
+    subdivisions: { state: true, attribute: false },
+    sinpeOffered: { state: true, attribute: false },
+    methodChoice: { state: true, attribute: false },
+    method: { state: true, attribute: false },
+    transfer: { state: true, attribute: false },
+    orderWatch: { state: true, attribute: false },
+    declineWords: { state: true, attribute: false },
+    rules: { state: true, attribute: false },
+  };
+
   /** The BFF's base URL, e.g. `https://pay.example.com`. */
-  @property() bff = '';
+  bff = '';
 
   /** A session token made by the merchant's server (`POST /v1/merchant/checkout-sessions`). */
-  @property() session = '';
+  session = '';
 
   /** Catalog mode for static sites: `[{sku, quantity}]` (JSON in the attribute); the element creates the session. */
-  @property({ converter: itemsConverter }) items: CatalogItems | undefined;
+  items: CatalogItems | undefined;
 
   /** BCP 47 tag (`es-CR`, `en`, `pt-BR`). Default: `<html lang>`, then the browser's language. */
-  @property() locale = '';
+  locale = '';
 
   /** `redirect` (default): the page goes to the gateway and comes back. `popup`: the gateway opens in a popup. */
-  @property() mode: 'redirect' | 'popup' = 'redirect';
+  mode: 'redirect' | 'popup' = 'redirect';
 
   /** Set for goods that are not shipped: no shipping address is asked. */
-  @property({ type: Boolean, attribute: 'no-shipping' }) noShipping = false;
+  noShipping = false;
 
   /** Catalog mode: offer the buyer a Costa Rican electronic invoice (merchant sessions say so with `invoice: true`). */
-  @property({ type: Boolean }) invoice = false;
+  invoice = false;
 
   /** `light`, `dark`, or `auto` (default: follows `prefers-color-scheme`). */
-  @property({ reflect: true }) theme: 'auto' | 'light' | 'dark' = 'auto';
+  theme: 'auto' | 'light' | 'dark' = 'auto';
 
-  @state() private checkoutState: CheckoutState = 'loading';
-  @state() private order: OrderSummary | undefined;
-  @state() private billing: CheckoutBillingAddress = emptyBillingAddress();
-  @state() private shipping: CheckoutAddress = emptyAddress();
-  @state() private sameAsBilling = true;
-  @state() private touched: ReadonlySet<string> = new Set();
-  @state() private changed: ReadonlySet<string> = new Set();
-  @state() private submitted = false;
+  private checkoutState: CheckoutState = 'loading';
+  private order: OrderSummary | undefined;
+  private billing: CheckoutBillingAddress = emptyBillingAddress();
+  private shipping: CheckoutAddress = emptyAddress();
+  private sameAsBilling = true;
+  private touched: ReadonlySet<string> = new Set();
+  private changed: ReadonlySet<string> = new Set();
+  private submitted = false;
   /** Field errors from the BFF's problem+json, by path (`billing.state`), until the field changes. */
-  @state() private serverErrors: Readonly<Record<string, string>> = {};
-  @state() private notice: ((t: Translation) => string) | undefined;
-  @state() private outcome: OrderStatusResponse | undefined;
-  @state() private subdivisions: ReadonlyMap<string, Subdivision[]> = new Map();
+  private serverErrors: Readonly<Record<string, string>> = {};
+  private notice: ((t: Translation) => string) | undefined;
+  private outcome: OrderStatusResponse | undefined;
+  private subdivisions: ReadonlyMap<string, Subdivision[]> = new Map();
   /** SINPE Móvil: offered for this order (the session says so), chosen, and the open transfer. */
-  @state() private sinpeOffered = false;
+  private sinpeOffered = false;
   /** The lazy radio group and its words, once loaded (only when SINPE Móvil is offered). */
-  @state() private methodChoice: typeof MethodChoice | undefined;
-  @state() private method: CheckoutMethod = 'card';
-  @state() private transfer: SinpeMovilInstructions | undefined;
+  private methodChoice: typeof MethodChoice | undefined;
+  private method: CheckoutMethod = 'card';
+  private transfer: SinpeMovilInstructions | undefined;
   private readonly phoneCheck = new PhoneCheck(() => this.requestUpdate());
   private readonly postcodeFormats = new PostcodeFormats(() => this.requestUpdate());
 
@@ -182,15 +213,15 @@ export class SvcCheckout extends LitElement {
   /** Counts watches started or stopped: a watch whose part arrives after it was stopped does not start. */
   private watchRun = 0;
   /** The status poller and the result panel (order-watch.js), loaded once a payment starts or ends. */
-  @state() private orderWatch: OrderWatchModule | undefined;
+  private orderWatch: OrderWatchModule | undefined;
   /** The decline and cancel messages of each language shown so far (decline-messages/<language>.json). */
-  @state() private declineWords: ReadonlyMap<DeclineLocale, Record<DeclineCategory, string>> = new Map();
+  private declineWords: ReadonlyMap<DeclineLocale, Record<DeclineCategory, string>> = new Map();
   private popup: PaymentPopup | undefined;
   private lastStatus: string | undefined;
   private readonly langObserver = new MutationObserver(() => this.requestUpdate());
   private countryCache: { locale: string; options: ReturnType<typeof countryOptions> } | undefined;
   /** The contract's zod-based code, loaded at start (see lazy-assets.ts for why it is not bundled). */
-  @state() private rules: CheckoutRulesModule | undefined;
+  private rules: CheckoutRulesModule | undefined;
   private validator: AddressValidator | undefined;
   private readonly invoiceDetails = new InvoiceDetailsHook(this);
 
