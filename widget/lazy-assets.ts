@@ -44,25 +44,17 @@ export interface PostcodeFile {
 const moduleUrl = import.meta.url ?? (document.currentScript as HTMLScriptElement | null)?.src ?? document.baseURI;
 const assetBase = new URL('./', moduleUrl);
 
-const jsonFileLoads = new Map<string, Promise<unknown>>();
-let phoneValidatorLoad: Promise<PhoneValidatorModule> | undefined;
-let checkoutRulesLoad: Promise<CheckoutRulesModule> | undefined;
-let sinpePanelLoad: Promise<unknown> | undefined;
-let orderWatchLoad: Promise<OrderWatchModule> | undefined;
+const loads = new Map<string, Promise<unknown>>();
 
-/** A JSON file next to the widget, asked once per page; a failed load may be retried. `notFound` (when given) stands for a 404. */
+/** A JSON file next to the widget. `notFound` (when given) stands for a 404. */
 function loadJsonFile<T>(path: string, notFound?: T): Promise<T> {
-  let load = jsonFileLoads.get(path) as Promise<T> | undefined;
-  if (!load) {
-    load = fetch(new URL(path, assetBase)).then((response) => {
+  return once(path, () =>
+    fetch(new URL(path, assetBase)).then((response) => {
       if (response.status === 404 && notFound !== undefined) return notFound;
       if (!response.ok) throw new Error(`${path}: HTTP ${response.status}`);
       return response.json() as Promise<T>;
-    });
-    load.catch(() => jsonFileLoads.delete(path));
-    jsonFileLoads.set(path, load);
-  }
-  return load;
+    }),
+  );
 }
 
 /** `<folder>/XX.json`: one country's file; `empty` stands for a code that is no country. */
@@ -91,44 +83,50 @@ export function loadPostcodeFormat(country: string): Promise<RegExp | null> {
 }
 
 export function loadPhoneValidator(): Promise<PhoneValidatorModule> {
-  phoneValidatorLoad ??= importModule<PhoneValidatorModule>('phone-validator.js');
-  phoneValidatorLoad.catch(() => (phoneValidatorLoad = undefined));
-  return phoneValidatorLoad;
+  return loadPart('phone-validator.js');
 }
 
 /** `invoice-details.js`: the electronic invoice form, only for sessions that offer one. */
 export function loadInvoiceDetails(): Promise<typeof InvoiceDetails> {
-  return importModule<typeof InvoiceDetails>('invoice-details.js');
+  return loadPart('invoice-details.js');
 }
 
 /** A translation module (locale-es.js, locale-es-419.js, locale-pt-BR.js). */
 export function loadLocaleModule(tag: string): Promise<{ translation: Translation | PartialTranslation }> {
-  return importModule(`locale-${tag}.js`);
+  return loadPart(`locale-${tag}.js`);
 }
 
 export function loadCheckoutRules(): Promise<CheckoutRulesModule> {
-  checkoutRulesLoad ??= importModule<CheckoutRulesModule>('checkout-rules.js');
-  checkoutRulesLoad.catch(() => (checkoutRulesLoad = undefined));
-  return checkoutRulesLoad;
+  return loadPart('checkout-rules.js');
 }
 
 /** `method-choice.js`: the card / SINPE Móvil choice, only when the session offers SINPE Móvil. */
 export function loadMethodChoice(): Promise<typeof MethodChoice> {
-  return importModule<typeof MethodChoice>('method-choice.js');
+  return loadPart('method-choice.js');
 }
 
-/** `order-watch.js`: asked once per page, a failed load may be retried. */
 export function loadOrderWatch(): Promise<OrderWatchModule> {
-  orderWatchLoad ??= importModule<OrderWatchModule>('order-watch.js');
-  orderWatchLoad.catch(() => (orderWatchLoad = undefined));
-  return orderWatchLoad;
+  return loadPart('order-watch.js');
 }
 
-/** Defines <svc-sinpe-panel>; asked once per page, a failed load may be retried. */
+/** Defines <svc-sinpe-panel>. */
 export function loadSinpePanel(): Promise<unknown> {
-  sinpePanelLoad ??= importModule<unknown>('sinpe-panel.js');
-  sinpePanelLoad.catch(() => (sinpePanelLoad = undefined));
-  return sinpePanelLoad;
+  return loadPart('sinpe-panel.js');
+}
+
+function loadPart<T>(fileName: string): Promise<T> {
+  return once(fileName, () => importModule<T>(fileName));
+}
+
+/** Each file is asked once per page; a failed load is forgotten, so it may be retried. */
+function once<T>(key: string, load: () => Promise<T>): Promise<T> {
+  let loading = loads.get(key) as Promise<T> | undefined;
+  if (!loading) {
+    loading = load();
+    loading.catch(() => loads.delete(key));
+    loads.set(key, loading);
+  }
+  return loading;
 }
 
 /**
