@@ -26,7 +26,7 @@ import {
   type SvcErrorCode,
 } from './events.ts';
 import { countryOfCurrency, countryOfLocale, countryOptions } from './i18n/countries.ts';
-import { formatMoney, resolveLocale, translationFor } from './i18n/localize.ts';
+import { addEnglishOutcomeWords, formatMoney, resolveLocale, translationFor } from './i18n/localize.ts';
 import { ensureLocale, isLocaleReady } from './i18n/locale-loader.ts';
 import type { AddressFieldName, Translation } from './i18n/translation.ts';
 import { PaymentPopup } from './payment-popup.ts';
@@ -609,6 +609,7 @@ export class SvcCheckout extends LitElement {
   private async ensureOrderWatch(): Promise<OrderWatchModule> {
     if (this.orderWatch) return this.orderWatch;
     const module = await loadOrderWatch();
+    addEnglishOutcomeWords(module.enOutcome);
     if (!this.orderWatch && this.shadowRoot) {
       adoptStyles(this.shadowRoot, [...SvcCheckout.elementStyles, unsafeCSS(module.resultPanelCss)]);
     }
