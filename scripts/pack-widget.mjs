@@ -30,6 +30,7 @@ const manifest = {
     './svc-checkout.iife.js': './svc-checkout.iife.js',
     './checkout-rules.js': './checkout-rules.js',
     './phone-validator.js': './phone-validator.js',
+    './order-watch.js': './order-watch.js',
     './locale-*.js': './locale-*.js',
     './chunks/*': './chunks/*',
     './subdivisions/*': './subdivisions/*',
