@@ -5,6 +5,8 @@ import { countingReporter } from './scripts/wtr-counting-reporter.mjs';
 // TypeScript imports: this config runs under tsx (`node --import tsx …/wtr`, see package.json test:widget).
 import { subdivisionFile } from './widget/lazy/subdivision-files.ts';
 import { phoneMetadataFile } from './widget/lazy/phone-metadata-files.ts';
+import { postcodeFile } from './widget/lazy/postcode-files.ts';
+import { declineMessageFile } from './widget/lazy/decline-message-files.ts';
 import { widgetTestStack } from './test/widget/support/stack-routes.ts';
 
 // The real sandbox + BFF for flow tests (submit, server errors, popup, resume): started on the first
@@ -17,8 +19,17 @@ const testStack = widgetTestStack();
  * - /widget/<name>.js → widget/lazy/<name>.ts (the lazily imported ES modules, locales too), by redirect so the
  *   module's own relative imports resolve from widget/lazy/;
  * - /widget/subdivisions/XX.json → one country's list from contract/iso-subdivisions.ts;
- * - /widget/phone-metadata/XX.json → one country's phone metadata (widget/lazy/phone-metadata-files.ts).
+ * - /widget/phone-metadata/XX.json → one country's phone metadata (widget/lazy/phone-metadata-files.ts);
+ * - /widget/postcodes/XX.json → one country's postal code pattern (widget/lazy/postcode-files.ts);
+ * - /widget/decline-messages/<language>.json → one language's decline messages (widget/lazy/decline-message-files.ts).
  */
+/** The JSON files the build writes next to the widget, each from its helper (undefined: no such file). */
+const builtJsonFiles = [
+  [/^\/widget\/phone-metadata\/([A-Z]{2})\.json$/, phoneMetadataFile],
+  [/^\/widget\/postcodes\/([A-Z]{2})\.json$/, postcodeFile],
+  [/^\/widget\/decline-messages\/([\w-]+)\.json$/, declineMessageFile],
+];
+
 function lazyWidgetAssets() {
   return async (context, next) => {
     const subdivisions = /^\/widget\/subdivisions\/([A-Z]{2})\.json$/.exec(context.path);
@@ -34,15 +45,16 @@ function lazyWidgetAssets() {
       }
       return;
     }
-    const phoneMetadata = /^\/widget\/phone-metadata\/([A-Z]{2})\.json$/.exec(context.path);
-    if (phoneMetadata) {
-      const file = phoneMetadataFile(phoneMetadata[1]);
+    for (const [pattern, fileOf] of builtJsonFiles) {
+      const match = pattern.exec(context.path);
+      if (!match) continue;
+      const file = fileOf(match[1]);
       if (!file) return next();
       context.type = 'application/json';
       context.body = file;
       return;
     }
-    const lazyModule = /^\/widget\/(checkout-rules|phone-validator|invoice-details|sinpe-panel|method-choice|locale-[\w-]+)\.js$/.exec(context.path);
+    const lazyModule = /^\/widget\/(checkout-rules|phone-validator|invoice-details|sinpe-panel|method-choice|order-watch|locale-[\w-]+)\.js$/.exec(context.path);
     if (lazyModule && failsThisTime(lazyModule[1], context.headers.cookie)) {
       context.status = 503;
       return;

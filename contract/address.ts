@@ -1,16 +1,26 @@
 import * as z from 'zod/mini';
-import { postcodeValidator, postcodeValidatorExistsForCountry } from 'postcode-validator';
 import { isCountryCode } from './iso-countries.ts';
 
 /**
  * The buyer's address as the widget sends it and the BFF re-checks it. Pure and DOM-free.
- * The two heavy checks (subdivision table, phone metadata) are injected, so the widget can
- * pass lazily loaded implementations and the server passes serverAddressChecks.
+ * The three checks that need big tables (subdivisions, phone metadata, postal code formats) are
+ * injected, so the widget can pass lazily loaded implementations and the server passes
+ * serverAddressChecks.
  * Every issue message is a stable code (see AddressIssueCode); prose lives in messages.*.ts.
  */
 export interface AddressChecks {
   isSubdivisionOf(state: string, country: string): boolean;
   isValidPhone(telephone: string, country: string): boolean;
+  /**
+   * The country's postal code format, from the maintained postcode-validator table (no
+   * hand-written patterns); undefined where the country has none, so the code may stay empty.
+   */
+  postcodeFormat(country: string): PostcodeFormat | undefined;
+}
+
+/** One country's postal code format (a RegExp is one). */
+export interface PostcodeFormat {
+  test(zip: string): boolean;
 }
 
 export interface Address {
@@ -73,21 +83,14 @@ function field(name: keyof BillingAddress) {
 const zipPattern = /^[A-Za-z0-9](?:[A-Za-z0-9 -]*[A-Za-z0-9])?$/;
 
 /**
- * A postal code against its country's format, from the maintained postcode-validator table (no
- * hand-written patterns here): required and checked where the country has a format, optional (any
- * code-like text) where it has none.
+ * A postal code against its country's format: required and checked where the country has a
+ * format, optional (any code-like text) where it has none.
  */
-/** No postal code format is known for the country: the field may stay empty. */
-export function isPostalCodeOptional(country: string): boolean {
-  return !(isCountryCode(country) && postcodeValidatorExistsForCountry(country));
-}
-
-export function postalCodeProblem(zip: string, country: string): 'required' | 'invalid_zip' | undefined {
+export function postalCodeProblem(zip: string, format: PostcodeFormat | undefined): 'required' | 'invalid_zip' | undefined {
   const code = zip.trim();
-  const known = !isPostalCodeOptional(country);
-  if (code === '') return known ? 'required' : undefined;
+  if (code === '') return format ? 'required' : undefined;
   if (!zipPattern.test(code)) return 'invalid_zip';
-  return known && !postcodeValidator(code, country) ? 'invalid_zip' : undefined;
+  return format && !format.test(code) ? 'invalid_zip' : undefined;
 }
 // One @, no spaces, a dotted domain: what a gateway accepts, without pretending to be RFC 5322.
 const emailPattern = /^[^\s@]+@[^\s@.]+(?:\.[^\s@.]+)+$/;
@@ -116,9 +119,14 @@ function hasCountryAnd(key: 'state' | 'telephone') {
   };
 }
 
+/** Only a real country has a postal code format. */
+function postcodeFormatOf(country: string, checks: AddressChecks): PostcodeFormat | undefined {
+  return isCountryCode(country) ? checks.postcodeFormat(country) : undefined;
+}
+
 /** The zip checks run once the country is a real one; their code depends on it. */
-function zipCheck(issue: 'required' | 'invalid_zip') {
-  return z.refine<Address>((value) => postalCodeProblem(value.zip, value.country) !== issue, {
+function zipCheck(issue: 'required' | 'invalid_zip', checks: AddressChecks) {
+  return z.refine<Address>((value) => postalCodeProblem(value.zip, postcodeFormatOf(value.country, checks)) !== issue, {
     path: ['zip'],
     message: code(issue),
     when: (payload: Payload) => {
@@ -130,8 +138,8 @@ function zipCheck(issue: 'required' | 'invalid_zip') {
 
 function crossFieldChecks(checks: AddressChecks) {
   return [
-    zipCheck('required'),
-    zipCheck('invalid_zip'),
+    zipCheck('required', checks),
+    zipCheck('invalid_zip', checks),
     z.refine<Address>((value) => checks.isSubdivisionOf(value.state, value.country), {
       path: ['state'],
       message: code('state_not_in_country'),

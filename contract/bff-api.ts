@@ -236,30 +236,8 @@ export type CheckoutResponse = z.infer<typeof checkoutResponse>;
 // GET /v1/return → 303 to returnUrl#svc-result=<status token>
 // ---------------------------------------------------------------------------------------------
 
-/** Name of the fragment parameter that carries the status token back to the merchant page. */
-export const resultFragmentParameter = 'svc-result';
-
-/**
- * Reads the order number out of a status token WITHOUT verifying it (the browser cannot; the BFF
- * verifies it on every use). Returns undefined for anything that is not a well-formed token.
- */
-export function orderNumberOfStatusToken(token: string): string | undefined {
-  const payload = token.split('.')[1];
-  if (!payload) return undefined;
-  try {
-    const base64 = payload.replace(/-/g, '+').replace(/_/g, '/');
-    const json = decodeURIComponent(
-      Array.from(atob(base64), (char) => `%${char.charCodeAt(0).toString(16).padStart(2, '0')}`).join(''),
-    );
-    const claims: unknown = JSON.parse(json);
-    if (typeof claims === 'object' && claims !== null && 'sub' in claims && typeof claims.sub === 'string') {
-      return claims.sub;
-    }
-  } catch {
-    // not base64 or not JSON: not a token of ours
-  }
-  return undefined;
-}
+// The token and its fragment parameter live apart from the schemas: the widget reads them without zod.
+export { orderNumberOfStatusToken, resultFragmentParameter } from './status-token.ts';
 
 // ---------------------------------------------------------------------------------------------
 // GET /v1/orders/{orderNumber} (widget; Bearer status token or session)
@@ -294,21 +272,8 @@ export type OrderStatusResponse = z.infer<typeof orderStatusResponse>;
 // Errors: application/problem+json everywhere
 // ---------------------------------------------------------------------------------------------
 
-/** Stable `type` URIs, so callers branch on them rather than on prose. */
-export const problemTypes = {
-  validation: 'urn:svc-checkout:problem:validation',
-  sessionExpired: 'urn:svc-checkout:problem:session-expired',
-  unauthorized: 'urn:svc-checkout:problem:unauthorized',
-  forbidden: 'urn:svc-checkout:problem:forbidden',
-  originNotAllowed: 'urn:svc-checkout:problem:origin-not-allowed',
-  notFound: 'urn:svc-checkout:problem:not-found',
-  conflict: 'urn:svc-checkout:problem:conflict',
-  payloadTooLarge: 'urn:svc-checkout:problem:payload-too-large',
-  rateLimited: 'urn:svc-checkout:problem:rate-limited',
-  upstream: 'urn:svc-checkout:problem:upstream-unavailable',
-  internal: 'urn:svc-checkout:problem:internal',
-} as const;
-export type ProblemType = (typeof problemTypes)[keyof typeof problemTypes];
+// Apart from the schemas: the widget branches on these types without zod.
+export { problemTypes, type ProblemType } from './problem-types.ts';
 
 export const problemFieldError = z.object({
   /** Dotted field path, e.g. `billing.state`, `shipping.zip`, `items.0.sku`. */

@@ -30,15 +30,18 @@ const manifest = {
     './svc-checkout.iife.js': './svc-checkout.iife.js',
     './checkout-rules.js': './checkout-rules.js',
     './phone-validator.js': './phone-validator.js',
+    './order-watch.js': './order-watch.js',
     './locale-*.js': './locale-*.js',
     './chunks/*': './chunks/*',
     './subdivisions/*': './subdivisions/*',
     './phone-metadata/*': './phone-metadata/*',
+    './postcodes/*': './postcodes/*',
+    './decline-messages/*': './decline-messages/*',
     './custom-elements.json': './custom-elements.json',
     './integrity.json': './integrity.json',
     './package.json': './package.json',
   },
-  files: ['*.js', '*.d.ts', '*.map', 'chunks/', 'subdivisions/', 'phone-metadata/', 'types/', 'custom-elements.json', 'integrity.json'],
+  files: ['*.js', '*.d.ts', '*.map', 'chunks/', 'subdivisions/', 'phone-metadata/', 'postcodes/', 'decline-messages/', 'types/', 'custom-elements.json', 'integrity.json'],
 };
 writeFileSync(`${widgetDir}/package.json`, `${JSON.stringify(manifest, null, 2)}\n`);
 const packed = JSON.parse(execFileSync('npm', ['pack', '--json', '--pack-destination', `${root}dist`], { cwd: widgetDir, encoding: 'utf8' }));

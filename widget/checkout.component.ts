@@ -1,5 +1,4 @@
-import { LitElement, html, nothing, type PropertyValues } from 'lit';
-import { property, state } from 'lit/decorators.js';
+import { LitElement, adoptStyles, html, nothing, svg, unsafeCSS, type PropertyValues } from 'lit';
 import type {
   CheckoutAddress,
   CheckoutBillingAddress,
@@ -27,22 +26,33 @@ import {
   type SvcErrorCode,
 } from './events.ts';
 import { countryOfCurrency, countryOfLocale, countryOptions } from './i18n/countries.ts';
-import { formatMoney, resolveLocale, translationFor } from './i18n/localize.ts';
+import { addEnglishOutcomeWords, formatMoney, resolveLocale, translationFor } from './i18n/localize.ts';
 import { ensureLocale, isLocaleReady } from './i18n/locale-loader.ts';
 import type { AddressFieldName, Translation } from './i18n/translation.ts';
 import { PaymentPopup } from './payment-popup.ts';
-import { loadCheckoutRules, loadMethodChoice, loadSinpePanel, loadSubdivisions, type CheckoutRulesModule, type Subdivision } from './lazy-assets.ts';
+import {
+  loadCheckoutRules,
+  loadDeclineMessages,
+  loadMethodChoice,
+  loadOrderWatch,
+  loadSinpePanel,
+  loadSubdivisions,
+  type CheckoutRulesModule,
+  type OrderWatchModule,
+  type Subdivision,
+} from './lazy-assets.ts';
 import { PhoneCheck } from './phone-check.ts';
+import { PostcodeFormats } from './postcode-formats.ts';
 import { forgetOpenTransfer, keepOpenTransfer, keepSessionToken, keptOpenTransfer, keptSessionToken } from './kept-session.ts';
 import { carryCatalogForm, catalogScope, forgetCatalogOrder, forgetForm, keepForm, keptForm } from './form-keeper.ts';
-import { renderResultPanel, resultPanelStyles } from './result-panel.ts';
 import { renderFormSkeleton, renderOrderSummary, summaryStyles, type OrderSummary } from './order-summary.ts';
 import { sortedSubdivisions } from './subdivision-order.ts';
 import type { SessionSinpeMovil, SinpeMovilInstructions } from '../contract/sinpe-movil.ts';
 import type { CheckoutMethod } from '../contract/bff-api.ts';
+import { declineLocaleOf, type DeclineCategory, type DeclineLocale } from '../contract/decline-messages.ts';
 import type * as MethodChoice from './lazy/method-choice.ts';
 import { AssetLoadError, answeredErrorCode, isOriginRefused } from './error-codes.ts';
-import { StatusPoller } from './status-poller.ts';
+import type { StatusPoller } from './status-poller.ts';
 import { toFieldErrorCode, type AddressErrors, type AddressValidator } from './validation/field-error-code.ts';
 import { SubdivisionCheck } from './validation/subdivision-check.ts';
 
@@ -116,63 +126,102 @@ function definedFields(partial: Readonly<Record<string, string | undefined>> | u
  * @cssproperty --svc-focus-ring - Box shadow of the focused control.
  */
 export class SvcCheckout extends LitElement {
-  static override styles = [checkoutStyles, summaryStyles, resultPanelStyles];
+  static override styles = [checkoutStyles, summaryStyles];
+
+  // Declared here rather than with decorators: the same reactive properties without the decorator
+  // code in the first script. Each one's JSDoc stays on its field below.
+  static override properties = {
+    bff: {},
+    session: {},
+    items: { converter: itemsConverter },
+    locale: {},
+    mode: {},
+    noShipping: { type: Boolean, attribute: 'no-shipping' },
+    invoice: { type: Boolean },
+    theme: { reflect: true },
+    checkoutState: { state: true, attribute: false },
+    order: { state: true, attribute: false },
+    billing: { state: true, attribute: false },
+    shipping: { state: true, attribute: false },
+    sameAsBilling: { state: true, attribute: false },
+    touched: { state: true, attribute: false },
+    changed: { state: true, attribute: false },
+    submitted: { state: true, attribute: false },
+    serverErrors: { state: true, attribute: false },
+    notice: { state: true, attribute: false },
+    outcome: { state: true, attribute: false },
+    subdivisions: { state: true, attribute: false },
+    sinpeOffered: { state: true, attribute: false },
+    methodChoice: { state: true, attribute: false },
+    method: { state: true, attribute: false },
+    transfer: { state: true, attribute: false },
+    orderWatch: { state: true, attribute: false },
+    declineWords: { state: true, attribute: false },
+    rules: { state: true, attribute: false },
+  };
 
   /** The BFF's base URL, e.g. `https://pay.example.com`. */
-  @property() bff = '';
+  bff = '';
 
   /** A session token made by the merchant's server (`POST /v1/merchant/checkout-sessions`). */
-  @property() session = '';
+  session = '';
 
   /** Catalog mode for static sites: `[{sku, quantity}]` (JSON in the attribute); the element creates the session. */
-  @property({ converter: itemsConverter }) items: CatalogItems | undefined;
+  items: CatalogItems | undefined;
 
   /** BCP 47 tag (`es-CR`, `en`, `pt-BR`). Default: `<html lang>`, then the browser's language. */
-  @property() locale = '';
+  locale = '';
 
   /** `redirect` (default): the page goes to the gateway and comes back. `popup`: the gateway opens in a popup. */
-  @property() mode: 'redirect' | 'popup' = 'redirect';
+  mode: 'redirect' | 'popup' = 'redirect';
 
   /** Set for goods that are not shipped: no shipping address is asked. */
-  @property({ type: Boolean, attribute: 'no-shipping' }) noShipping = false;
+  noShipping = false;
 
   /** Catalog mode: offer the buyer a Costa Rican electronic invoice (merchant sessions say so with `invoice: true`). */
-  @property({ type: Boolean }) invoice = false;
+  invoice = false;
 
   /** `light`, `dark`, or `auto` (default: follows `prefers-color-scheme`). */
-  @property({ reflect: true }) theme: 'auto' | 'light' | 'dark' = 'auto';
+  theme: 'auto' | 'light' | 'dark' = 'auto';
 
-  @state() private checkoutState: CheckoutState = 'loading';
-  @state() private order: OrderSummary | undefined;
-  @state() private billing: CheckoutBillingAddress = emptyBillingAddress();
-  @state() private shipping: CheckoutAddress = emptyAddress();
-  @state() private sameAsBilling = true;
-  @state() private touched: ReadonlySet<string> = new Set();
-  @state() private changed: ReadonlySet<string> = new Set();
-  @state() private submitted = false;
+  private checkoutState: CheckoutState = 'loading';
+  private order: OrderSummary | undefined;
+  private billing: CheckoutBillingAddress = emptyBillingAddress();
+  private shipping: CheckoutAddress = emptyAddress();
+  private sameAsBilling = true;
+  private touched: ReadonlySet<string> = new Set();
+  private changed: ReadonlySet<string> = new Set();
+  private submitted = false;
   /** Field errors from the BFF's problem+json, by path (`billing.state`), until the field changes. */
-  @state() private serverErrors: Readonly<Record<string, string>> = {};
-  @state() private notice: ((t: Translation) => string) | undefined;
-  @state() private outcome: OrderStatusResponse | undefined;
-  @state() private subdivisions: ReadonlyMap<string, Subdivision[]> = new Map();
+  private serverErrors: Readonly<Record<string, string>> = {};
+  private notice: ((t: Translation) => string) | undefined;
+  private outcome: OrderStatusResponse | undefined;
+  private subdivisions: ReadonlyMap<string, Subdivision[]> = new Map();
   /** SINPE Móvil: offered for this order (the session says so), chosen, and the open transfer. */
-  @state() private sinpeOffered = false;
+  private sinpeOffered = false;
   /** The lazy radio group and its words, once loaded (only when SINPE Móvil is offered). */
-  @state() private methodChoice: typeof MethodChoice | undefined;
-  @state() private method: CheckoutMethod = 'card';
-  @state() private transfer: SinpeMovilInstructions | undefined;
+  private methodChoice: typeof MethodChoice | undefined;
+  private method: CheckoutMethod = 'card';
+  private transfer: SinpeMovilInstructions | undefined;
   private readonly phoneCheck = new PhoneCheck(() => this.requestUpdate());
+  private readonly postcodeFormats = new PostcodeFormats(() => this.requestUpdate());
 
   private sessionToken = '';
   private prefill: Prefill = {};
   private startedFor = '';
   private poller: StatusPoller | undefined;
+  /** Counts watches started or stopped: a watch whose part arrives after it was stopped does not start. */
+  private watchRun = 0;
+  /** The status poller and the result panel (order-watch.js), loaded once a payment starts or ends. */
+  private orderWatch: OrderWatchModule | undefined;
+  /** The decline and cancel messages of each language shown so far (decline-messages/<language>.json). */
+  private declineWords: ReadonlyMap<DeclineLocale, Record<DeclineCategory, string>> = new Map();
   private popup: PaymentPopup | undefined;
   private lastStatus: string | undefined;
   private readonly langObserver = new MutationObserver(() => this.requestUpdate());
   private countryCache: { locale: string; options: ReturnType<typeof countryOptions> } | undefined;
   /** The contract's zod-based code, loaded at start (see lazy-assets.ts for why it is not bundled). */
-  @state() private rules: CheckoutRulesModule | undefined;
+  private rules: CheckoutRulesModule | undefined;
   private validator: AddressValidator | undefined;
   private readonly invoiceDetails = new InvoiceDetailsHook(this);
 
@@ -196,7 +245,7 @@ export class SvcCheckout extends LitElement {
     super.disconnectedCallback();
     this.langObserver.disconnect();
     window.removeEventListener('pageshow', this.onPageShow);
-    this.poller?.stop();
+    this.stopWatching();
     this.closePopup();
   }
 
@@ -207,6 +256,8 @@ export class SvcCheckout extends LitElement {
 
   protected override updated(changed: PropertyValues<this>): void {
     if (changed.has('bff') || changed.has('session') || changed.has('items')) void this.start();
+    // An outcome without a watch before it (an error or an expiry at start): its panel comes now.
+    if (isOutcome(this.checkoutState) && !this.orderWatch) void this.ensureOrderWatch().catch(() => undefined);
     if (this.revealResult) this.showResult();
     // The control the shopper was on got disabled or left with the form (submitting, a popup, an
     // outcome): keyboard and screen reader users land on the status instead of the page's top.
@@ -242,6 +293,8 @@ export class SvcCheckout extends LitElement {
       }
     }
     this.checkoutState = 'submitting';
+    // A popup or a transfer keeps the page: its watch is fetched while the BFF answers.
+    if (this.popup || this.method === 'sinpe_movil') void this.ensureOrderWatch().catch(() => undefined);
     const body: CheckoutRequest =
       this.noShipping || this.sameAsBilling
         ? { billing: this.billing, sameAsBilling: true, locale: this.currentLocale(), ...this.invoiceDetails.body() }
@@ -265,7 +318,7 @@ export class SvcCheckout extends LitElement {
   /** Back to a fresh form (the session's prefill), stopping any status polling. Fires no event. */
   reset(): void {
     if (this.order) this.forgetTypedForm(this.order.orderNumber);
-    this.poller?.stop();
+    this.stopWatching();
     this.endTransfer();
     this.closePopup();
     this.touched = new Set();
@@ -295,8 +348,17 @@ export class SvcCheckout extends LitElement {
     return html`<div lang=${t.lang.split('-')[0] === locale.split('-')[0] ? locale : t.lang}>
       ${formShown && this.order ? this.renderForm(t, locale, this.order) : nothing}
       ${state === 'loading' ? renderFormSkeleton(fieldsOf('billing'), !this.noShipping) : nothing}
-      ${isOutcome(state)
-        ? renderResultPanel({ t, locale, state, outcome, next: state === 'approved' ? t.approvedNext : undefined })
+      ${isOutcome(state) && this.orderWatch
+        ? this.orderWatch.renderResultPanel(
+            { html, nothing, svg },
+            {
+              t,
+              state,
+              outcome,
+              amount: outcome ? formatMoney(locale, outcome.amount, outcome.currency) : '',
+              next: state === 'approved' ? t.approvedNext : undefined,
+            },
+          )
         : nothing}
       ${this.transfer && state === 'polling' ? html`<svc-sinpe-panel .instructions=${this.transfer} locale=${locale}></svc-sinpe-panel>` : nothing}
       <p class="status" part="status" role="status" tabindex="-1" data-state=${state}>${this.statusText(t, locale)}</p>
@@ -318,7 +380,7 @@ export class SvcCheckout extends LitElement {
         t,
         countries,
         subdivisions: sortedSubdivisions(this.subdivisions.get(value.country), locale),
-        isOptional: (field) => field === 'zip' && !!this.rules?.isPostalCodeOptional(value.country),
+        isOptional: (field) => field === 'zip' && this.postcodeFormats.isOptional(value.country),
         disabled: busy,
         shownError: (field) => this.shownError(t, section, field, errors),
         onInput: (field, fieldValue) => this.onFieldInput(section, field, fieldValue),
@@ -378,7 +440,18 @@ export class SvcCheckout extends LitElement {
   /** The decline catalog's message for the outcome's category in `locale`, else the BFF's own. */
   private catalogMessage(locale: string): string | undefined {
     const reason = this.outcome?.reason;
-    return reason && this.rules ? this.rules.declineMessage(reason, locale) : this.outcome?.message;
+    const words = reason && this.declineWords.get(declineLocaleOf(locale));
+    // The page switched language after the outcome: its words re-render the element when they come.
+    if (reason && !words) void this.loadDeclineWords(locale);
+    return reason && words ? words[reason] : this.outcome?.message;
+  }
+
+  /** The shared catalog's words in `locale`'s language; when they cannot load, the BFF's message stands. */
+  private async loadDeclineWords(locale: string): Promise<void> {
+    const language = declineLocaleOf(locale);
+    if (this.declineWords.has(language)) return;
+    const words = await loadDeclineMessages(language).catch(() => undefined);
+    if (words) this.declineWords = new Map(this.declineWords).set(language, words);
   }
 
   private showResult(): void {
@@ -424,6 +497,7 @@ export class SvcCheckout extends LitElement {
       isSubdivisionOf: (state, country) => new SubdivisionCheck(country, this.subdivisions.get(country) ?? []).isValid(state),
       // Until the metadata arrives the BFF is the judge; submit() waits for it before deciding.
       isValidPhone: (telephone, country) => this.phoneCheck.isValid(telephone, country),
+      postcodeFormat: (country) => this.postcodeFormats.formatOf(country),
     });
     this.rules = rules;
     return rules;
@@ -480,8 +554,8 @@ export class SvcCheckout extends LitElement {
     this.billing = { ...emptyBillingAddress(), country: defaultCountry, ...definedFields(this.prefill.billing) };
     this.shipping = { ...emptyAddress(), country: defaultCountry, ...definedFields(this.prefill.shipping) };
     this.sameAsBilling = !this.prefill.shipping;
-    void this.ensureSubdivisions(this.billing.country);
-    void this.ensureSubdivisions(this.shipping.country);
+    void this.ensureCountryData(this.billing.country);
+    void this.ensureCountryData(this.shipping.country);
   }
 
   /** Reads `#svc-result=<status token>` once and removes it, so a reload or a shared link does not replay it. */
@@ -500,22 +574,23 @@ export class SvcCheckout extends LitElement {
     const orderNumber = rules.orderNumberOfStatusToken(statusToken);
     if (!orderNumber) return this.fail(new BffError(401, undefined), 'invalid-session');
     this.checkoutState = 'returned';
-    this.watchOrder(orderNumber, statusToken);
+    void this.watchOrder(orderNumber, statusToken);
   }
 
   private openInPopup(popup: PaymentPopup, redirectUrl: string, orderNumber: string): void {
     popup.show(redirectUrl, () => void this.onPopupClosed(orderNumber));
     this.emit(new SvcRedirectEvent(redirectUrl, 'popup'));
-    this.watchOrder(orderNumber, this.sessionToken);
+    void this.watchOrder(orderNumber, this.sessionToken);
   }
 
   /** The shopper closed the window: one last look, then back to the form if nothing was decided. */
   private async onPopupClosed(orderNumber: string): Promise<void> {
     if (isBusy(this.checkoutState) === false) return;
-    this.poller?.stop();
+    this.stopWatching();
     this.popup = undefined;
     try {
       const status = await this.client().getOrder(orderNumber, this.sessionToken);
+      if (status.reason) await this.loadDeclineWords(this.currentLocale());
       this.onOrderStatus(status);
       if (status.final) return;
     } catch {
@@ -530,16 +605,47 @@ export class SvcCheckout extends LitElement {
     this.popup = undefined;
   }
 
-  private watchOrder(orderNumber: string, token: string): void {
+  /** The poller and the result panel, with the panel's styles adopted next to the element's own. */
+  private async ensureOrderWatch(): Promise<OrderWatchModule> {
+    if (this.orderWatch) return this.orderWatch;
+    const module = await loadOrderWatch();
+    addEnglishOutcomeWords(module.enOutcome);
+    if (!this.orderWatch && this.shadowRoot) {
+      adoptStyles(this.shadowRoot, [...SvcCheckout.elementStyles, unsafeCSS(module.resultPanelCss)]);
+    }
+    this.orderWatch = module;
+    return module;
+  }
+
+  private stopWatching(): void {
+    this.watchRun += 1;
     this.poller?.stop();
+  }
+
+  private async watchOrder(orderNumber: string, token: string): Promise<void> {
+    this.stopWatching();
+    const run = this.watchRun;
     this.lastStatus = undefined;
-    this.poller = new StatusPoller({
+    let watch: OrderWatchModule;
+    try {
+      watch = await this.ensureOrderWatch();
+    } catch (error) {
+      return this.fail(new AssetLoadError(error), 'asset-load');
+    }
+    if (run !== this.watchRun) return;
+    this.poller = new watch.StatusPoller({
       fetchStatus: () => this.client().getOrder(orderNumber, token),
-      onStatus: (status) => this.onOrderStatus(status),
+      onStatus: (status) => void this.takeOrderStatus(status, run),
       onFailure: (error) => this.fail(error, 'payment-error'),
       isRetryable: (error) => error instanceof BffError && (error.status === 0 || error.status === 429 || error.status >= 500),
     });
     this.poller.start();
+  }
+
+  /** A decline or a cancel is told in the page's language: its words come before the outcome shows. */
+  private async takeOrderStatus(status: OrderStatusResponse, run: number): Promise<void> {
+    if (status.reason) await this.loadDeclineWords(this.currentLocale());
+    if (run === this.watchRun) this.onOrderStatus(status);
   }
 
   private onOrderStatus(status: OrderStatusResponse): void {
@@ -552,7 +658,7 @@ export class SvcCheckout extends LitElement {
       if (this.checkoutState === 'returned' || this.checkoutState === 'redirecting') this.checkoutState = 'polling';
       return;
     }
-    this.poller?.stop();
+    this.stopWatching();
     this.closePopup();
     // A SINPE Móvil transfer whose time ran out: the attempt ended unpaid and another may be opened.
     const outcome = this.transfer && status.status === 'expired' && status.canRetry ? 'declined' : outcomeOfStatus(status.status);
@@ -583,7 +689,7 @@ export class SvcCheckout extends LitElement {
     void loadSinpePanel().catch(() => undefined);
     this.checkoutState = 'polling';
     this.emit(new SvcSinpePendingEvent(orderNumber, transfer.reference, transfer.amount, transfer.expiresAt));
-    this.watchOrder(orderNumber, this.sessionToken);
+    void this.watchOrder(orderNumber, this.sessionToken);
   }
 
   private async loadMethodChoice(): Promise<void> {
@@ -651,7 +757,7 @@ export class SvcCheckout extends LitElement {
   }
 
   private fail(error: unknown, code: SvcErrorCode): void {
-    this.poller?.stop();
+    this.stopWatching();
     this.closePopup();
     this.checkoutState = 'error';
     const detail = error instanceof Error ? error.message : String(error);
@@ -695,7 +801,7 @@ export class SvcCheckout extends LitElement {
    */
   private async retry(): Promise<void> {
     const sameOrder = this.outcome?.canRetry ? this.outcome.orderNumber : undefined;
-    this.poller?.stop();
+    this.stopWatching();
     this.outcome = undefined;
     this.lastStatus = undefined;
     this.submitted = false;
@@ -754,8 +860,8 @@ export class SvcCheckout extends LitElement {
     this.billing = kept.billing;
     this.shipping = kept.shipping;
     this.sameAsBilling = kept.sameAsBilling;
-    void this.ensureSubdivisions(kept.billing.country);
-    void this.ensureSubdivisions(kept.shipping.country);
+    void this.ensureCountryData(kept.billing.country);
+    void this.ensureCountryData(kept.shipping.country);
   }
 
   private forgetTypedForm(orderNumber: string): void {
@@ -777,7 +883,7 @@ export class SvcCheckout extends LitElement {
   private readonly onSameAsBillingChange = (event: Event) => {
     this.sameAsBilling = (event.target as HTMLInputElement).checked;
     this.keepTypedForm();
-    if (!this.sameAsBilling) void this.ensureSubdivisions(this.shipping.country);
+    if (!this.sameAsBilling) void this.ensureCountryData(this.shipping.country);
   };
 
   private onFieldInput(section: AddressSection, field: AddressFieldName, value: string): void {
@@ -787,7 +893,7 @@ export class SvcCheckout extends LitElement {
     // A state only makes sense inside its country: a new country clears it.
     if (field === 'country') {
       next.state = '';
-      void this.ensureSubdivisions(value);
+      void this.ensureCountryData(value);
     }
     if (section === 'billing') this.billing = next as CheckoutBillingAddress;
     else this.shipping = next;
@@ -817,12 +923,20 @@ export class SvcCheckout extends LitElement {
   private loadCheckData(): Promise<unknown> | undefined {
     const pending: Promise<unknown>[] = [];
     if (!this.rules) pending.push(this.ensureRules());
-    const phones = this.phoneCheck.load([this.billing.country, this.shipping.country]);
+    const countries = [this.billing.country, this.shipping.country];
+    const phones = this.phoneCheck.load(countries);
     if (phones) pending.push(phones);
+    const postcodes = this.postcodeFormats.load(countries);
+    if (postcodes) pending.push(postcodes);
     for (const country of [this.billing.country, this.shipping.country]) {
       if (country && !this.subdivisions.has(country)) pending.push(this.ensureSubdivisions(country));
     }
     return pending.length > 0 ? Promise.all(pending) : undefined;
+  }
+
+  /** What a chosen country brings: its subdivisions and its postal code format. */
+  private ensureCountryData(country: string): Promise<unknown> {
+    return Promise.all([this.ensureSubdivisions(country), this.postcodeFormats.load([country])]);
   }
 
   private async ensureSubdivisions(country: string): Promise<void> {

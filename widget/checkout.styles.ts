@@ -143,9 +143,4 @@ export const checkoutStyles = css`
     color: var(--_warning);
     border: 2px solid currentColor;
   }
-  .outcome {
-    display: grid;
-    gap: var(--_gap);
-    justify-items: start;
-  }
 `;

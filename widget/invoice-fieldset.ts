@@ -1,10 +1,10 @@
 // The element's hook for the optional electronic invoice details: nothing of them is in the first
-// script; when the session offers them, their form (lazy/invoice-details.ts) and the contract's
-// check (checkout-rules) are loaded and this forwards to them.
+// script; when the session offers them, their form with the contract's check (lazy/invoice-details.ts)
+// is loaded and this forwards to it.
 import { html, nothing, type ReactiveControllerHost } from 'lit';
 import { live } from 'lit/directives/live.js';
 import type { ProblemFieldError } from '../contract/bff-api.ts';
-import { loadCheckoutRules, loadInvoiceDetails } from './lazy-assets.ts';
+import { loadInvoiceDetails } from './lazy-assets.ts';
 import type { InvoiceDetailsForm } from './lazy/invoice-details.ts';
 
 export class InvoiceDetailsHook {
@@ -23,8 +23,8 @@ export class InvoiceDetailsHook {
   }
 
   private load(): Promise<InvoiceDetailsForm> {
-    this.loading ??= Promise.all([loadInvoiceDetails(), loadCheckoutRules()]).then(([module, rules]) => {
-      this.form = new module.InvoiceDetailsForm(this.host, { html, nothing, live }, { ...rules, validator: new rules.InvoiceValidator() });
+    this.loading ??= loadInvoiceDetails().then((module) => {
+      this.form = new module.InvoiceDetailsForm(this.host, { html, nothing, live });
       this.host.requestUpdate();
       return this.form;
     });

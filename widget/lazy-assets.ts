@@ -1,14 +1,18 @@
 /**
  * The widget's lazily loaded parts, fetched next to the script that defined the element:
  * - `checkout-rules.js`: an ES module with the contract's zod-based code (address schemas, status
- *   token reading), ~9 kB gzip that the first bundle cannot afford;
+ *   token reading), ~8 kB gzip with its chunks, which the first bundle cannot afford;
  * - `subdivisions/XX.json`: one country's ISO 3166-2 subdivisions (the whole table is ~50 kB gzip);
+ * - `postcodes/XX.json`: one country's postal code pattern (every country's is ~2 kB gzip);
  * - `locale-XX.js`: the translations other than English, for the page's language only;
  * - `phone-validator.js`: an ES module with libphonenumber's code, and `phone-metadata/XX.json`:
  *   one country's phone metadata (the whole table is ~25 kB gzip);
  * - `invoice-details.js`: the electronic invoice form, only for sessions that offer one;
  * - `method-choice.js`: the card / SINPE Móvil radio group, only when the session offers SINPE Móvil;
- * - `sinpe-panel.js`: the SINPE Móvil panel (<svc-sinpe-panel>), only when a transfer is open.
+ * - `sinpe-panel.js`: the SINPE Móvil panel (<svc-sinpe-panel>), only when a transfer is open;
+ * - `order-watch.js`: the status poller and the result panel, once a payment started or ended;
+ * - `decline-messages/<es|en|pt-BR>.json`: the page language's decline and cancel messages, only
+ *   when an attempt was declined or cancelled.
  *
  * The same URLs work for the ES build (import.meta.url is the module), for the IIFE build (which
  * has no import.meta: document.currentScript.src stands in, and it only exists while the script
@@ -17,89 +21,112 @@
  * need no inline script, eval or inline style, so a strict CSP holds.
  */
 import type { Subdivision } from '../contract/iso-subdivisions.ts';
+import type { DeclineCategory, DeclineLocale } from '../contract/decline-messages.ts';
 import type * as CheckoutRules from './lazy/checkout-rules.ts';
 import type { PhoneMetadata, PhoneValidatorModule } from './lazy/phone-validator.ts';
 import type { PartialTranslation, Translation } from './i18n/translation.ts';
 import type * as InvoiceDetails from './lazy/invoice-details.ts';
 import type * as MethodChoice from './lazy/method-choice.ts';
+import type * as OrderWatch from './lazy/order-watch.ts';
 
 export type CheckoutRulesModule = typeof CheckoutRules;
+export type OrderWatchModule = typeof OrderWatch;
 
 export type { Subdivision };
+
+/** postcodes/XX.json (widget/lazy/postcode-files.ts writes it): a pattern read back with `new RegExp(source, flags)`. */
+export interface PostcodeFile {
+  source: string;
+  flags: string;
+}
 
 // The IIFE build turns import.meta into {}: the script's own src is read instead, while it runs.
 const moduleUrl = import.meta.url ?? (document.currentScript as HTMLScriptElement | null)?.src ?? document.baseURI;
 const assetBase = new URL('./', moduleUrl);
 
-const subdivisionLoads = new Map<string, Promise<Subdivision[]>>();
-const phoneMetadataLoads = new Map<string, Promise<PhoneMetadata | null>>();
-let phoneValidatorLoad: Promise<PhoneValidatorModule> | undefined;
-let checkoutRulesLoad: Promise<CheckoutRulesModule> | undefined;
-let sinpePanelLoad: Promise<unknown> | undefined;
+const loads = new Map<string, Promise<unknown>>();
 
-/** One country's subdivisions; asked once per country per page, a failed load may be retried. */
+/** A JSON file next to the widget. `notFound` (when given) stands for a 404. */
+function loadJsonFile<T>(path: string, notFound?: T): Promise<T> {
+  return once(path, () =>
+    fetch(new URL(path, assetBase)).then((response) => {
+      if (response.status === 404 && notFound !== undefined) return notFound;
+      if (!response.ok) throw new Error(`${path}: HTTP ${response.status}`);
+      return response.json() as Promise<T>;
+    }),
+  );
+}
+
+/** `<folder>/XX.json`: one country's file; `empty` stands for a code that is no country. */
+function loadCountryFile<T>(folder: string, country: string, empty: T, notFound?: T): Promise<T> {
+  return /^[A-Z]{2}$/.test(country) ? loadJsonFile(`${folder}/${country}.json`, notFound) : Promise.resolve(empty);
+}
+
+/** One language's decline and cancel messages, by category. */
+export function loadDeclineMessages(language: DeclineLocale): Promise<Record<DeclineCategory, string>> {
+  return loadJsonFile(`decline-messages/${language}.json`);
+}
+
+/** One country's subdivisions. */
 export function loadSubdivisions(country: string): Promise<Subdivision[]> {
-  if (!/^[A-Z]{2}$/.test(country)) return Promise.resolve([]);
-  let load = subdivisionLoads.get(country);
-  if (!load) {
-    load = fetch(new URL(`subdivisions/${country}.json`, assetBase)).then((response) => {
-      if (!response.ok) throw new Error(`subdivisions of ${country}: HTTP ${response.status}`);
-      return response.json() as Promise<Subdivision[]>;
-    });
-    load.catch(() => subdivisionLoads.delete(country));
-    subdivisionLoads.set(country, load);
-  }
-  return load;
+  return loadCountryFile<Subdivision[]>('subdivisions', country, []);
 }
 
 /** One country's phone metadata (phone-metadata/XX.json); null for a country libphonenumber does not know. */
 export function loadPhoneMetadata(country: string): Promise<PhoneMetadata | null> {
-  if (!/^[A-Z]{2}$/.test(country)) return Promise.resolve(null);
-  let load = phoneMetadataLoads.get(country);
-  if (!load) {
-    load = fetch(new URL(`phone-metadata/${country}.json`, assetBase)).then((response) => {
-      if (response.status === 404) return null;
-      if (!response.ok) throw new Error(`phone metadata of ${country}: HTTP ${response.status}`);
-      return response.json() as Promise<PhoneMetadata>;
-    });
-    load.catch(() => phoneMetadataLoads.delete(country));
-    phoneMetadataLoads.set(country, load);
-  }
-  return load;
+  return loadCountryFile<PhoneMetadata | null>('phone-metadata', country, null, null);
+}
+
+/** One country's postal code format (postcodes/XX.json); null for a country that has none. */
+export function loadPostcodeFormat(country: string): Promise<RegExp | null> {
+  return loadCountryFile<PostcodeFile | null>('postcodes', country, null).then((file) => file && new RegExp(file.source, file.flags));
 }
 
 export function loadPhoneValidator(): Promise<PhoneValidatorModule> {
-  phoneValidatorLoad ??= importModule<PhoneValidatorModule>('phone-validator.js');
-  phoneValidatorLoad.catch(() => (phoneValidatorLoad = undefined));
-  return phoneValidatorLoad;
+  return loadPart('phone-validator.js');
 }
 
 /** `invoice-details.js`: the electronic invoice form, only for sessions that offer one. */
 export function loadInvoiceDetails(): Promise<typeof InvoiceDetails> {
-  return importModule<typeof InvoiceDetails>('invoice-details.js');
+  return loadPart('invoice-details.js');
 }
 
 /** A translation module (locale-es.js, locale-es-419.js, locale-pt-BR.js). */
 export function loadLocaleModule(tag: string): Promise<{ translation: Translation | PartialTranslation }> {
-  return importModule(`locale-${tag}.js`);
+  return loadPart(`locale-${tag}.js`);
 }
 
 export function loadCheckoutRules(): Promise<CheckoutRulesModule> {
-  checkoutRulesLoad ??= importModule<CheckoutRulesModule>('checkout-rules.js');
-  checkoutRulesLoad.catch(() => (checkoutRulesLoad = undefined));
-  return checkoutRulesLoad;
+  return loadPart('checkout-rules.js');
 }
 
 /** `method-choice.js`: the card / SINPE Móvil choice, only when the session offers SINPE Móvil. */
 export function loadMethodChoice(): Promise<typeof MethodChoice> {
-  return importModule<typeof MethodChoice>('method-choice.js');
+  return loadPart('method-choice.js');
 }
 
-/** Defines <svc-sinpe-panel>; asked once per page, a failed load may be retried. */
+export function loadOrderWatch(): Promise<OrderWatchModule> {
+  return loadPart('order-watch.js');
+}
+
+/** Defines <svc-sinpe-panel>. */
 export function loadSinpePanel(): Promise<unknown> {
-  sinpePanelLoad ??= importModule<unknown>('sinpe-panel.js');
-  sinpePanelLoad.catch(() => (sinpePanelLoad = undefined));
-  return sinpePanelLoad;
+  return loadPart('sinpe-panel.js');
+}
+
+function loadPart<T>(fileName: string): Promise<T> {
+  return once(fileName, () => importModule<T>(fileName));
+}
+
+/** Each file is asked once per page; a failed load is forgotten, so it may be retried. */
+function once<T>(key: string, load: () => Promise<T>): Promise<T> {
+  let loading = loads.get(key) as Promise<T> | undefined;
+  if (!loading) {
+    loading = load();
+    loading.catch(() => loads.delete(key));
+    loads.set(key, loading);
+  }
+  return loading;
 }
 
 /**

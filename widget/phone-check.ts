@@ -1,5 +1,6 @@
+import { CountryData } from './country-data.ts';
 import { loadPhoneMetadata, loadPhoneValidator } from './lazy-assets.ts';
-import type { PhoneMetadata, PhoneValidatorModule } from './lazy/phone-validator.ts';
+import type { PhoneValidatorModule } from './lazy/phone-validator.ts';
 
 /**
  * The widget's phone check: libphonenumber's code (phone-validator.js) and the metadata of each
@@ -8,24 +9,15 @@ import type { PhoneMetadata, PhoneValidatorModule } from './lazy/phone-validator
  */
 export class PhoneCheck {
   private module: PhoneValidatorModule | undefined;
-  private readonly metadata = new Map<string, PhoneMetadata | null>();
+  private readonly metadata = new CountryData(loadPhoneMetadata);
 
   constructor(private readonly onLoaded: () => void) {}
 
   /** Starts loading what `countries` need; undefined when everything is here. */
   load(countries: readonly string[]): Promise<unknown> | undefined {
-    const pending: Promise<unknown>[] = [];
+    const pending = this.metadata.load(countries);
     if (!this.module) {
       pending.push(loadPhoneValidator().then((module) => (this.module = module), () => undefined));
-    }
-    for (const country of new Set(countries)) {
-      if (!country || this.metadata.has(country)) continue;
-      pending.push(
-        loadPhoneMetadata(country).then(
-          (metadata) => this.metadata.set(country, metadata),
-          () => undefined, // asked again next time
-        ),
-      );
     }
     return pending.length > 0 ? Promise.all(pending).then(this.onLoaded) : undefined;
   }

@@ -1,29 +1,32 @@
-import { css, html, nothing, svg } from 'lit';
+// Part of the lazy order-watch.js (widget/lazy/order-watch.ts): the element hands in its Lit
+// (`html`, `nothing`, `svg`), so this file carries no second copy of it, and adopts the styles below.
+import type { html as litHtml, nothing as litNothing, svg as litSvg } from 'lit';
 import type { OrderStatusResponse } from '../contract/bff-api.ts';
 import type { OutcomeState } from './checkout-state.ts';
-import { formatMoney } from './i18n/localize.ts';
 import type { Translation } from './i18n/translation.ts';
+
+/** The element's Lit, so the panel's templates are the ones its renderer knows. */
+export interface ResultPanelLit {
+  html: typeof litHtml;
+  nothing: typeof litNothing;
+  svg: typeof litSvg;
+}
 
 export interface ResultPanelInput {
   t: Translation;
-  locale: string;
   state: OutcomeState;
   outcome: OrderStatusResponse | undefined;
+  /** The outcome's amount, formatted in the shopper's locale. */
+  amount: string;
   /** What to do next, already in the shopper's language (the decline catalog's message for a decline). */
   next: string | undefined;
 }
 
 // One path per outcome, drawn in currentColor (the panel's outcome color), hidden from readers: the
 // heading says the same in words.
-const icons: Record<'ok' | 'no' | 'wait', ReturnType<typeof svg>> = {
-  ok: svg`<path d="M7 12.5l3.2 3.2L17 9" />`,
-  no: svg`<path d="M8.5 8.5l7 7M15.5 8.5l-7 7" />`,
-  wait: svg`<path d="M12 7v5.5l3 2" />`,
-};
-
-function iconOf(state: OutcomeState): ReturnType<typeof svg> {
-  if (state === 'approved') return icons.ok;
-  return state === 'review' ? icons.wait : icons.no;
+function iconPathOf(state: OutcomeState): string {
+  if (state === 'approved') return 'M7 12.5l3.2 3.2L17 9';
+  return state === 'review' ? 'M12 7v5.5l3 2' : 'M8.5 8.5l7 7M15.5 8.5l-7 7';
 }
 
 /**
@@ -31,16 +34,16 @@ function iconOf(state: OutcomeState): ReturnType<typeof svg> {
  * that paid (brand and last four, when the gateway reported them) and what happens next. Focusable (tabindex -1) so the element can
  * move the shopper's focus here when they come back from the payment page.
  */
-export function renderResultPanel({ t, locale, state, outcome, next }: ResultPanelInput) {
+export function renderResultPanel({ html, nothing, svg }: ResultPanelLit, { t, state, outcome, amount, next }: ResultPanelInput) {
   return html`<section class="result" part="result" data-state=${state} tabindex="-1" aria-labelledby="svc-result-title">
     <svg class="result-icon" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
       <circle cx="12" cy="12" r="10" />
-      ${iconOf(state)}
+      ${svg`<path d=${iconPathOf(state)} />`}
     </svg>
     <h2 id="svc-result-title">${t.resultTitle[state]}</h2>
     ${outcome
       ? html`<dl>
-          <div><dt>${t.amount}</dt><dd>${formatMoney(locale, outcome.amount, outcome.currency)}</dd></div>
+          <div><dt>${t.amount}</dt><dd>${amount}</dd></div>
         </dl>
         <p>${t.orderNumber(outcome.orderNumber)}</p>
         ${outcome.card && state === 'approved' ? html`<p>${t.paidWith(outcome.card.brand, outcome.card.last4)}</p>` : nothing}`
@@ -49,7 +52,11 @@ export function renderResultPanel({ t, locale, state, outcome, next }: ResultPan
   </section>`;
 }
 
-export const resultPanelStyles = css`
+/** A plain string, marked as CSS for the build's minifier (vite.config.ts): this part has no Lit. */
+const css = String.raw;
+
+/** Adopted by the element next to its own sheet once this part is here. */
+export const resultPanelCss = css`
   .result {
     display: grid;
     grid-template-columns: auto 1fr;

@@ -1,6 +1,7 @@
 import { test, expect } from '@playwright/test';
 import { createAddressSchemas, addressFieldLimits, type BillingAddress } from '../../contract/address.ts';
-import { serverAddressChecks } from '../../contract/address-checks.server.ts';
+import { postcodeFormatOf, serverAddressChecks } from '../../contract/address-checks.server.ts';
+import { postcodeFile } from '../../widget/lazy/postcode-files.ts';
 import { addressMessagesEn } from '../../contract/messages.en.ts';
 import { countryCodes, isCountryCode } from '../../contract/iso-countries.ts';
 import { subdivisionsOf, isSubdivisionOf } from '../../contract/iso-subdivisions.ts';
@@ -92,10 +93,21 @@ test.describe('billing address', () => {
   });
 
   test('uses the injected checks, so the widget can supply lazily loaded ones', () => {
-    const strict = createAddressSchemas({ isSubdivisionOf: () => false, isValidPhone: () => true });
+    const strict = createAddressSchemas({ ...serverAddressChecks, isSubdivisionOf: () => false, isValidPhone: () => true });
     const result = strict.billingAddress.safeParse(costaRica);
     expect(result.success).toBe(false);
     expect(result.error?.issues.map((i) => i.message)).toEqual(['state_not_in_country']);
+  });
+
+  test("the widget's per-country postal code files carry the BFF's table", () => {
+    for (const country of countryCodes) {
+      const file = JSON.parse(postcodeFile(country)) as { source: string; flags: string } | null;
+      const format = postcodeFormatOf(country);
+      expect([country, file === null]).toEqual([country, format === undefined]);
+    }
+    const costaRican = JSON.parse(postcodeFile('CR')) as { source: string; flags: string };
+    const widgetFormat = new RegExp(costaRican.source, costaRican.flags);
+    for (const zip of ['10101', '1010', '101-0101', 'abc', '1010101']) expect(widgetFormat.test(zip)).toBe(postcodeFormatOf('CR')!.test(zip));
   });
 
   test('every issue code has English text', () => {

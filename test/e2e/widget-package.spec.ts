@@ -38,7 +38,7 @@ test.describe('the widget package', () => {
       if (target.includes('*')) continue;
       expect(existsSync(join(installed, target)), target).toBe(true);
     }
-    for (const lazy of ['checkout-rules.js', 'phone-validator.js', 'locale-es.js', 'subdivisions/CR.json', 'phone-metadata/CR.json', 'types']) {
+    for (const lazy of ['checkout-rules.js', 'phone-validator.js', 'locale-es.js', 'subdivisions/CR.json', 'phone-metadata/CR.json', 'postcodes/CR.json', 'types']) {
       expect(existsSync(join(installed, lazy)), lazy).toBe(true);
     }
     const elements = JSON.parse(readFileSync(join(installed, 'custom-elements.json'), 'utf8')) as { modules: unknown[] };

@@ -6,6 +6,7 @@ import { AddressValidator } from '../../widget/validation/address-validator.ts';
 import { toFieldErrorCode } from '../../widget/validation/field-error-code.ts';
 import { SubdivisionCheck } from '../../widget/validation/subdivision-check.ts';
 import { isValidPhone } from '../../contract/phone.ts';
+import { postcodeFormatOf } from '../../contract/address-checks.server.ts';
 
 const costaRica = [
   { code: 'CR-SJ', name: 'San José' },
@@ -29,6 +30,7 @@ function validatorFor(subdivisions: Record<string, typeof costaRica>) {
   return new AddressValidator({
     isSubdivisionOf: (state, country) => new SubdivisionCheck(country, subdivisions[country] ?? []).isValid(state),
     isValidPhone,
+    postcodeFormat: postcodeFormatOf,
   });
 }
 

@@ -1,6 +1,7 @@
-import type { Translation } from './translation.ts';
+import type { OutcomeWordKey, Translation } from './translation.ts';
 
-export const en: Translation = {
+/** English without its outcome words: those ride in order-watch.js (i18n/en-outcome.ts), with the result panel. */
+export const en: Omit<Translation, OutcomeWordKey> = {
   lang: 'en',
   form: 'Checkout',
   billing: 'Billing address',
@@ -45,28 +46,10 @@ export const en: Translation = {
   popupClosed: 'The payment window was closed before the payment finished.',
   returned: 'Welcome back. Checking your payment…',
   polling: 'Confirming your payment with the bank…',
-  approved: (amount) => `Payment approved: ${amount}. Thank you!`,
-  declined: 'Your payment was declined. No money was taken.',
-  cancelled: 'You cancelled the payment. No money was taken.',
-  tryAnotherCard: 'You can try again with another card.',
-  newCheckoutForAnotherCard: 'To try another card, start the checkout again from the shop.',
-  review: 'Your payment is being reviewed. The store will contact you when it is confirmed.',
   error: 'Something went wrong and your payment could not be processed. Please try again.',
   offline: 'We could not reach the payment service. Check your connection and try again.',
   expired: 'This checkout has expired. Please reload the page to start again.',
   expiredRenewed: 'Your checkout had expired, so we started a new one. Please submit again.',
-  orderNumber: (orderNumber) => `Order ${orderNumber}`,
   continueToPayment: 'Continue to payment',
-  resultTitle: {
-    approved: 'Payment approved',
-    declined: 'Payment declined',
-    cancelled: 'Payment cancelled',
-    review: 'Payment under review',
-    error: 'Payment not completed',
-    expired: 'Checkout expired',
-  },
-  approvedNext: 'Keep your order number. The shop will confirm your order.',
-  amount: 'Amount',
-  paidWith: (brand, last4) => `Paid with ${brand} ending in ${last4}`,
   originNotAllowed: 'Payments are not available on this page. Please contact the shop.',
 };

@@ -1,8 +1,9 @@
 import { en } from './en.ts';
-import type { PartialTranslation, Translation } from './translation.ts';
+import type { OutcomeWordKey, PartialTranslation, Translation } from './translation.ts';
 
-// English rides in the first script (every chain ends in it); the others are lazy modules
-// (locale-XX.js, widget/i18n/locale-loader.ts), registered here as they arrive.
+// English rides in the first script (every chain ends in it), all but its outcome words, which
+// come with order-watch.js (addEnglishOutcomeWords); the others are lazy modules (locale-XX.js,
+// widget/i18n/locale-loader.ts), registered here as they arrive.
 const translations: Record<string, Translation | PartialTranslation> = { en };
 
 /** The translations that load on demand, by tag. */
@@ -10,6 +11,11 @@ export const lazyLocaleTags: readonly string[] = ['es', 'es-419', 'pt-BR'];
 
 export function registerTranslation(tag: string, layer: Translation | PartialTranslation): void {
   translations[tag] = layer;
+}
+
+/** English's outcome words, from order-watch.js: nothing shows an outcome before that part is here. */
+export function addEnglishOutcomeWords(words: Pick<Translation, OutcomeWordKey>): void {
+  translations['en'] = { ...en, ...words };
 }
 
 /** The lazy layers `tag`'s chain needs that are not here yet. */
@@ -53,7 +59,8 @@ export function translationFor(tag: string): Translation {
     .map((key) => translations[key])
     .filter((layer): layer is Translation | PartialTranslation => layer !== undefined)
     .reverse();
-  let merged: Translation = en;
+  // Complete but for English's outcome words before order-watch.js arrives (see above).
+  let merged = en as Translation;
   for (const layer of layers) {
     merged = {
       ...merged,

@@ -79,6 +79,20 @@ export interface Translation {
   originNotAllowed: string;
 }
 
+/** The words shown only with an outcome (lazy for English, see i18n/en-outcome.ts). */
+export type OutcomeWordKey =
+  | 'approved'
+  | 'declined'
+  | 'cancelled'
+  | 'tryAnotherCard'
+  | 'newCheckoutForAnotherCard'
+  | 'review'
+  | 'orderNumber'
+  | 'resultTitle'
+  | 'approvedNext'
+  | 'amount'
+  | 'paidWith';
+
 /** A regional variant overrides only what differs from its parent language. */
 export type PartialTranslation = Partial<Omit<Translation, 'fields' | 'errors'>> & {
   fields?: Partial<Translation['fields']>;

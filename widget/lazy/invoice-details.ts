@@ -1,17 +1,15 @@
 // Entry of its own (dist/widget/invoice-details.js), loaded only when the session offers a Costa
 // Rican electronic invoice: the checkbox that reveals ID type, ID number, legal name and invoice
 // e-mail, its state and its text. Lit is handed in by the element (widget/invoice-fieldset.ts), so
-// this chunk carries no second copy of it; the check is the contract's schema from checkout-rules.
+// this chunk carries no second copy of it; the check is the contract's schema, imported here (not
+// from checkout-rules.js, which every checkout loads) with the zod code shared with checkout-rules.
 import type { ReactiveControllerHost, TemplateResult, html as litHtml, nothing as litNothing } from 'lit';
 import type { live as litLive } from 'lit/directives/live.js';
 import type { ProblemFieldError } from '../../contract/bff-api.ts';
 import type { InvoiceDetails } from '../../contract/invoice.ts';
+import { invoiceIdNumberLengths, invoiceIdTypes, isInvoiceIdType } from '../../contract/invoice-id-types.ts';
 import { invoiceTextFor, type InvoiceText } from '../i18n/invoice-text.ts';
-import type { CheckoutRulesModule } from '../lazy-assets.ts';
-import type { InvoiceErrors, InvoiceFieldName, InvoiceValidator } from '../validation/invoice-validator.ts';
-
-/** What the form takes from checkout-rules (the contract's code lives there, once). */
-export type InvoiceRules = Pick<CheckoutRulesModule, 'invoiceIdNumberLengths' | 'invoiceIdTypes' | 'isInvoiceIdType'> & { validator: InvoiceValidator };
+import { InvoiceValidator, type InvoiceErrors, type InvoiceFieldName } from '../validation/invoice-validator.ts';
 
 /** The element's Lit, so templates and directives are the ones its renderer knows. */
 export interface LitParts {
@@ -38,10 +36,10 @@ export class InvoiceDetailsForm {
   private touched = new Set<InvoiceFieldName>();
   private changed = new Set<InvoiceFieldName>();
   private serverErrors: Partial<Record<InvoiceFieldName | 'request', ErrorCode>> = {};
+  private readonly validator = new InvoiceValidator();
   constructor(
     private readonly host: ReactiveControllerHost,
     private readonly lit: LitParts,
-    private readonly rules: InvoiceRules,
   ) {}
 
   /** Back to an unticked box and empty fields. */
@@ -111,7 +109,7 @@ export class InvoiceDetailsForm {
     const id = `invoice-${field.name}`;
     const errorId = `${id}-error`;
     const hintId = `${id}-hint`;
-    const lengths = field.name === 'idNumber' && this.rules.isInvoiceIdType(this.value.idType) ? this.rules.invoiceIdNumberLengths[this.value.idType] : undefined;
+    const lengths = field.name === 'idNumber' && isInvoiceIdType(this.value.idType) ? invoiceIdNumberLengths[this.value.idType] : undefined;
     const describedBy = [lengths ? hintId : '', error !== undefined ? errorId : ''].filter(Boolean).join(' ') || nothing;
     const onInput = (event: Event) => this.onInput(field.name, (event.target as HTMLInputElement | HTMLSelectElement).value);
     const onBlur = () => {
@@ -122,7 +120,7 @@ export class InvoiceDetailsForm {
       field.name === 'idType'
         ? html`<select id=${id} name="invoice.idType" part="input" required aria-invalid=${error ? 'true' : 'false'} aria-describedby=${describedBy} @change=${onInput} @blur=${onBlur}>
             <option value="" ?selected=${this.value.idType === ''}>${text.chooseIdType}</option>
-            ${this.rules.invoiceIdTypes.map((type) => html`<option value=${type} ?selected=${this.value.idType === type}>${text.idTypes[type]}</option>`)}
+            ${invoiceIdTypes.map((type) => html`<option value=${type} ?selected=${this.value.idType === type}>${text.idTypes[type]}</option>`)}
           </select>`
         : html`<input
             id=${id}
@@ -147,7 +145,7 @@ export class InvoiceDetailsForm {
   }
 
   private errors(): InvoiceErrors {
-    return this.rules.validator.validate(this.value).errors;
+    return this.validator.validate(this.value).errors;
   }
 
   private readonly onRequestChange = (event: Event) => {

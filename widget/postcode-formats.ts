@@ -1,0 +1,29 @@
+import type { PostcodeFormat } from '../contract/address.ts';
+import { CountryData } from './country-data.ts';
+import { loadPostcodeFormat } from './lazy-assets.ts';
+
+/**
+ * The postal code format of each country the shopper chose (postcodes/XX.json), loaded on demand.
+ * Until a country's is here, or when it fails to load, its codes are judged by their shape only and
+ * the field is not marked optional: the BFF checks them again with the whole table.
+ */
+export class PostcodeFormats {
+  private readonly formats = new CountryData(loadPostcodeFormat);
+
+  constructor(private readonly onLoaded: () => void) {}
+
+  /** Starts loading what `countries` need; undefined when everything is here. */
+  load(countries: readonly string[]): Promise<unknown> | undefined {
+    const pending = this.formats.load(countries);
+    return pending.length > 0 ? Promise.all(pending).then(this.onLoaded) : undefined;
+  }
+
+  formatOf(country: string): PostcodeFormat | undefined {
+    return this.formats.get(country) ?? undefined;
+  }
+
+  /** The country is known to have no postal codes: the field may stay empty. */
+  isOptional(country: string): boolean {
+    return this.formats.get(country) === null;
+  }
+}
