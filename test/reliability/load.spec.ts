@@ -18,9 +18,7 @@ function figuresIn(value: unknown): AnyLoadFigure[] {
 }
 
 test('load figures: status polling, session creation, checkout, bank deliveries', async () => {
-  // One round of a second per figure: the suite asserts behaviour under load; `npm run bench` takes
-  // the figures (five rounds each), so a longer run here would only repeat them.
-  const seconds = Number(process.env.LOAD_SECONDS ?? 1);
+  const seconds = Number(process.env.LOAD_SECONDS ?? 2);
   const figures = await runLoadTest({ seconds });
   const table = formatLoadTable(figures);
   console.log(table);

@@ -1,9 +1,9 @@
 // <svc-checkout> states that need no session: before a BFF is known, and with the BFF unreachable.
-import { expect, fixture, html, waitUntil } from '@open-wc/testing';
+import { expect, fixture, html } from '@open-wc/testing';
 import '../../widget/svc-checkout.ts';
 import type { SvcCheckout } from '../../widget/checkout.component.ts';
 import { expectAccessible } from './support/axe.ts';
-import { nextEvent, root, statusText, waitForState } from './support/element-parts.ts';
+import { nextEvent, root, statusText, eventually, waitForState } from './support/element-parts.ts';
 
 // Nothing listens on port 9 (discard) here: the connection is refused at once.
 const unreachableBff = 'http://127.0.0.1:9';
@@ -49,7 +49,7 @@ describe('<svc-checkout>', () => {
         // The page switching its language switches the element too.
         // (Spanish is a lazy part: the element re-renders when it arrives.)
         document.documentElement.lang = 'es';
-        await waitUntil(() => statusText(element).includes('No pudimos contactar el servicio de pago'), statusText(element));
+        await eventually(() => statusText(element).includes('No pudimos contactar el servicio de pago'), statusText(element));
       } finally {
         document.documentElement.lang = 'en';
       }

@@ -1,10 +1,10 @@
 // Submitting against the real stack: the slow gateway, the BFF refusing a field, expired and
 // catalog sessions. Every state reached is checked with axe.
-import { expect, fixture, html, waitUntil } from '@open-wc/testing';
+import { expect, fixture, html } from '@open-wc/testing';
 import '../../widget/svc-checkout.ts';
 import type { SvcCheckout } from '../../widget/checkout.component.ts';
 import { expectAccessible } from './support/axe.ts';
-import { describedError, field, nextEvent, root, statusText, submitButton, waitForState } from './support/element-parts.ts';
+import { describedError, field, nextEvent, root, statusText, submitButton, eventually, waitForState } from './support/element-parts.ts';
 import { clearFaults, expiredSessionToken, injectFault, merchantSession, shortSessionBff, stack, costaRicanBilling } from './support/stack.ts';
 
 const costaRica = costaRicanBilling;
@@ -16,7 +16,7 @@ async function mount(prefill: object, locale = 'en') {
   const element = await fixture<SvcCheckout>(html`<svc-checkout bff=${bff} session=${sessionToken} locale=${locale}></svc-checkout>`);
   await waitForState(element, 'idle');
   element.addEventListener('svc-redirect', (event) => event.preventDefault());
-  await waitUntil(() => !(root(element).getElementById('billing-state') as HTMLSelectElement).disabled, 'states did not load');
+  await eventually(() => !(root(element).getElementById('billing-state') as HTMLSelectElement).disabled, 'states did not load');
   return element;
 }
 
@@ -51,7 +51,7 @@ describe('submitting', function () {
       const element = await mount({ billing: guatemala });
       expect(field<HTMLSelectElement>(element, 'billing', 'State').value).to.equal('GT-99');
       submitButton(element).click();
-      await waitUntil(() => element.state === 'idle' && statusText(element) !== '', 'no server answer shown');
+      await eventually(() => element.state === 'idle' && statusText(element) !== '', 'no server answer shown');
       const state = field<HTMLSelectElement>(element, 'billing', 'State');
       expect(state.getAttribute('aria-invalid')).to.equal('true');
       expect(describedError(state)).to.equal('Choose a state or province of the selected country.');
@@ -69,9 +69,9 @@ describe('submitting', function () {
 
     it('shows `shipping.state` on the shipping state field, not the billing one', async () => {
       const element = await mount({ billing: costaRica, shipping: guatemala }, 'es-CR');
-      await waitUntil(() => !(root(element).getElementById('shipping-state') as HTMLSelectElement | null)?.disabled);
+      await eventually(() => !(root(element).getElementById('shipping-state') as HTMLSelectElement | null)?.disabled);
       submitButton(element).click();
-      await waitUntil(() => element.state === 'idle' && statusText(element) !== '', 'no server answer shown');
+      await eventually(() => element.state === 'idle' && statusText(element) !== '', 'no server answer shown');
       const shippingState = root(element).getElementById('shipping-state')!;
       expect(shippingState.getAttribute('aria-invalid')).to.equal('true');
       expect(describedError(shippingState)).to.equal('Elija una provincia o estado del país seleccionado.');
@@ -128,7 +128,7 @@ describe('submitting', function () {
       fill('Last name', costaRica.lastName);
       fill('E-mail', costaRica.email);
       fill('Country', 'CR');
-      await waitUntil(() => !(root(element).getElementById('billing-state') as HTMLSelectElement).disabled);
+      await eventually(() => !(root(element).getElementById('billing-state') as HTMLSelectElement).disabled);
       fill('State or province', 'CR-SJ');
       fill('City', costaRica.city);
       fill('Postal code', costaRica.zip);

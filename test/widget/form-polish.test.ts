@@ -1,12 +1,12 @@
 // The form's details a shopper notices: a red border on every invalid control, a sensible country
 // already chosen, states in alphabetical order, postal codes checked per country, no page jump
 // while loading, what they are buying, and a button that says what it does.
-import { expect, fixture, html, waitUntil } from '@open-wc/testing';
+import { expect, fixture, html } from '@open-wc/testing';
 import { setViewport } from '@web/test-runner-commands';
 import '../../widget/svc-checkout.ts';
 import type { SvcCheckout } from '../../widget/checkout.component.ts';
 import { expectAccessible } from './support/axe.ts';
-import { describedError, field, root, submitButton, waitForState } from './support/element-parts.ts';
+import { describedError, field, root, submitButton, eventually, waitForState } from './support/element-parts.ts';
 import { merchantSession, stack } from './support/stack.ts';
 
 async function merchantElement(locale: string, currency = 'CRC'): Promise<SvcCheckout> {
@@ -26,7 +26,7 @@ async function choose(element: SvcCheckout, label: string, value: string) {
 
 async function stateNames(element: SvcCheckout): Promise<string[]> {
   const select = field<HTMLSelectElement>(element, 'billing', 'State');
-  await waitUntil(() => !select.disabled, 'the state list did not load');
+  await eventually(() => !select.disabled, 'the state list did not load');
   return [...select.options].slice(1).map((option) => option.textContent ?? '');
 }
 
@@ -114,7 +114,7 @@ describe('the country, states and postal code', function () {
 
     await choose(element, 'Country', 'BO'); // Bolivia: no postal code format
     // Its format comes with the country (postcodes/BO.json), like its states.
-    await waitUntil(() => !field<HTMLInputElement>(element, 'billing', 'Postal code').required, "Bolivia's postal code format did not load");
+    await eventually(() => !field<HTMLInputElement>(element, 'billing', 'Postal code').required, "Bolivia's postal code format did not load");
     await typeZip(element, '');
     expect(describedError(field(element, 'billing', 'Postal code'))).to.equal(undefined);
     expect(field(element, 'billing', 'Postal code').required).to.equal(false);

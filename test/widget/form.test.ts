@@ -1,11 +1,11 @@
 // The form against the real stack (sandbox + BFF): a merchant session, real keystrokes, real
 // submits. Each test gets a fresh element and a fresh session.
-import { expect, fixture, html, waitUntil } from '@open-wc/testing';
+import { expect, fixture, html } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
 import '../../widget/svc-checkout.ts';
 import type { SvcCheckout } from '../../widget/checkout.component.ts';
 import { expectAccessible } from './support/axe.ts';
-import { describedError, field, nextEvent, root, statusText, submitButton, waitForState } from './support/element-parts.ts';
+import { describedError, field, nextEvent, root, statusText, submitButton, eventually, waitForState } from './support/element-parts.ts';
 import { merchantSession, stack, costaRicanBilling } from './support/stack.ts';
 
 const prefill = {
@@ -32,7 +32,7 @@ const text = (node: Element | null | undefined) => node?.textContent?.replace(/\
 
 async function waitForStates(element: SvcCheckout) {
   const state = () => root(element).getElementById('billing-state') as HTMLSelectElement;
-  await waitUntil(() => !state().disabled, 'the state list did not load');
+  await eventually(() => !state().disabled, 'the state list did not load');
 }
 
 describe('the checkout form', () => {
@@ -167,7 +167,7 @@ describe('the checkout form', () => {
       let submits = 0;
       element.addEventListener('svc-submit', () => (submits += 1));
       submitButton(element).click();
-      await waitUntil(() => field(element, 'billing', 'First name').getAttribute('aria-invalid') === 'true');
+      await eventually(() => field(element, 'billing', 'First name').getAttribute('aria-invalid') === 'true');
       expect(root(element).activeElement === field(element, 'billing', 'First name'), 'focus on the first name').to.equal(true);
       // Eight: the country is already chosen (the order's currency is CRC).
       expect(statusText(element)).to.equal('Please fix 8 fields.');
@@ -184,7 +184,7 @@ describe('the checkout form', () => {
       await sendKeys({ press: 'End' });
       for (let i = 0; i < 3; i += 1) await sendKeys({ press: 'Backspace' });
       submitButton(element).click();
-      await waitUntil(() => firstName.getAttribute('aria-invalid') === 'true');
+      await eventually(() => firstName.getAttribute('aria-invalid') === 'true');
       element.reset();
       await element.updateComplete;
       expect(field(element, 'billing', 'First name').value).to.equal('Ana');
@@ -237,12 +237,12 @@ describe('the checkout form', () => {
       expect(field<HTMLSelectElement>(element, 'billing', 'Country').selectedOptions[0]?.textContent).to.equal('Costa Rica');
       element.locale = 'pt-BR';
       // Portuguese is a lazy part of the widget: it arrives, then the element speaks it.
-      await waitUntil(() => text(submitButton(element)) === 'Continuar para o pagamento', 'the Portuguese text did not come');
+      await eventually(() => text(submitButton(element)) === 'Continuar para o pagamento', 'the Portuguese text did not come');
       expect(text(root(element).querySelector('[part="summary"] strong'))).to.equal('CRC 12.500,00');
       expect(field<HTMLSelectElement>(element, 'billing', 'País').options[14]?.textContent).to.equal('Brasil');
       expect(root(element).querySelector('legend')?.textContent).to.equal('Endereço de cobrança');
       element.locale = 'es-MX';
-      await waitUntil(() => text(submitButton(element)) === 'Continuar al pago', 'the Spanish text did not come');
+      await eventually(() => text(submitButton(element)) === 'Continuar al pago', 'the Spanish text did not come');
       expect(text(submitButton(element))).to.equal('Continuar al pago');
       expect(text(root(element).querySelector('[part="summary"] strong'))).to.equal('CRC 12,500.00');
       expect(field(element, 'billing', 'Teléfono o celular')).to.exist;

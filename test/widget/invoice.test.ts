@@ -6,7 +6,7 @@ import { sendKeys } from '@web/test-runner-commands';
 import '../../widget/svc-checkout.ts';
 import type { SvcCheckout } from '../../widget/checkout.component.ts';
 import { expectAccessible } from './support/axe.ts';
-import { nextEvent, root, statusText, submitButton, waitForState } from './support/element-parts.ts';
+import { nextEvent, root, statusText, submitButton, eventually, waitForState } from './support/element-parts.ts';
 import { costaRicanBilling, merchantSession, stack } from './support/stack.ts';
 
 async function mount(options: { invoice?: boolean; locale?: string } = {}) {
@@ -40,7 +40,7 @@ function description(control: Element): string {
 async function reveal(element: SvcCheckout) {
   requestBox(element)!.click();
   await element.updateComplete;
-  await waitUntil(() => details(element) !== null, 'the invoice fieldset did not open');
+  await eventually(() => details(element) !== null, 'the invoice fieldset did not open');
 }
 
 async function typeInto(control: HTMLInputElement, text: string) {

@@ -1,13 +1,13 @@
 // SINPE Móvil in the element, against the real stack (sandbox gateway and bank, BFF): the choice
 // of method, the transfer panel, its live outcome by polling, a reload that resumes it, and what
 // the shopper reads when the time runs out or the bank refuses. axe in every state.
-import { expect, fixture, html, waitUntil } from '@open-wc/testing';
+import { expect, fixture, html } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
 import '../../widget/svc-checkout.ts';
 import type { SvcCheckout } from '../../widget/checkout.component.ts';
 import { bankFailureMessage } from '../../contract/bank-failure-messages.ts';
 import { expectAccessible } from './support/axe.ts';
-import { nextEvent, root, statusText, submitButton, waitForState } from './support/element-parts.ts';
+import { nextEvent, root, statusText, submitButton, eventually, waitForState } from './support/element-parts.ts';
 import { costaRicanBilling, merchantSession, sendSinpeTransfer, sinpeBff } from './support/stack.ts';
 
 async function mount(options: { bff?: string; session?: string; currency?: string; amount?: string } = {}) {
@@ -21,7 +21,7 @@ async function mount(options: { bff?: string; session?: string; currency?: strin
 const radio = (element: SvcCheckout, value: string) => root(element).querySelector<HTMLInputElement>(`input[name="svc-method"][value="${value}"]`);
 
 async function panelOf(element: SvcCheckout): Promise<ShadowRoot> {
-  await waitUntil(() => root(element).querySelector('svc-sinpe-panel')?.shadowRoot?.querySelector('dl'), 'the SINPE Móvil panel did not show');
+  await eventually(() => root(element).querySelector('svc-sinpe-panel')?.shadowRoot?.querySelector('dl'), 'the SINPE Móvil panel did not show');
   return root(element).querySelector('svc-sinpe-panel')!.shadowRoot!;
 }
 

@@ -33,6 +33,14 @@ export function submitButton(element: SvcCheckout): HTMLButtonElement {
   return root(element).querySelector('[part="submit-button"]')!;
 }
 
+/**
+ * open-wc's waitUntil with room to breathe: its default of 1 s is less than a lazy part's first
+ * compile by the test server while the other suites run beside this one on a 2-core machine.
+ */
+export function eventually(predicate: () => unknown, message = 'the awaited condition never held', timeout = 10_000): Promise<void> {
+  return waitUntil(predicate, message, { timeout });
+}
+
 export async function waitForState(element: SvcCheckout, state: SvcCheckout['state'], timeout = 20000): Promise<void> {
   await waitUntil(() => element.state === state, `state stayed ${element.state}, expected ${state}`, { timeout });
   await element.updateComplete;

@@ -1,8 +1,8 @@
 // The shopper's round trip through the gateway's hosted page, as the widget suites play it: check
 // out from a first element, type the billing address, land back on the merchant page.
-import { fixture, html, waitUntil } from '@open-wc/testing';
+import { fixture, html } from '@open-wc/testing';
 import type { SvcCheckout } from '../../../widget/checkout.component.ts';
-import { nextEvent, root, waitForState } from './element-parts.ts';
+import { nextEvent, root, eventually, waitForState } from './element-parts.ts';
 import { costaRicanBilling, merchantSession, stack } from './stack.ts';
 
 /** Checks out through a first element (as the shopper would) and returns the hosted page URL. */
@@ -26,7 +26,7 @@ export async function submitToHostedPage(element: SvcCheckout): Promise<string> 
 export async function fillBilling(element: SvcCheckout, billing: Record<string, string> = costaRicanBilling) {
   for (const [name, value] of Object.entries(billing)) {
     const control = root(element).getElementById(`billing-${name}`) as HTMLInputElement | HTMLSelectElement;
-    if (name === 'state') await waitUntil(() => !control.disabled, 'the state list did not load');
+    if (name === 'state') await eventually(() => !control.disabled, 'the state list did not load');
     control.value = value;
     control.dispatchEvent(new Event(control instanceof HTMLSelectElement ? 'change' : 'input'));
     await element.updateComplete;
