@@ -3,7 +3,7 @@
 // Exits non-zero when anything failed or a runner could not run.
 //
 // Two lanes run side by side after the build (the typecheck beside them): the Node suites (SQLite,
-// then the sandbox variants) and the browser suites (web-test-runner, then e2e), then PostgreSQL.
+// then PostgreSQL) and the browser suites (web-test-runner, then e2e, then the sandbox variants).
 // The browser lane mostly waits on Chromium and on timers, the Node lane mostly computes: together
 // they keep both cores of a small machine busy. Each runner's output goes to its own file in
 // .test-output/logs (two runners' lines interleaved would be unreadable); a failed runner's tail is
@@ -149,11 +149,7 @@ const variantSuites = [
 
 async function nodeLane() {
   await playwright('node suites on SQLite', 'playwright.config.ts', ['contract', 'sandbox', 'bff', 'reliability']);
-  await playwright('bff, merchant and reliability suites against the sandbox variants', 'playwright.config.ts', ['bff', 'reliability'], { SANDBOX_VARIANTS: '1', GATEWAY_FAULT_CHECKOUTS: '100' }, variantSuites);
-}
-
-function postgresRun() {
-  return withPostgres(async (databaseUrl) => {
+  await withPostgres(async (databaseUrl) => {
     if (!databaseUrl) return record('PostgreSQL server', 0, 1);
     // The bff suites again, each file on its own database, then several BFF processes on one.
     await playwright('bff and multi-instance suites on PostgreSQL', 'playwright.config.ts', ['bff', 'multi-instance'], { TEST_DATABASE_URL: databaseUrl });
@@ -171,13 +167,15 @@ async function browserLane() {
   await playwright('e2e (Chromium, full stack)', 'playwright.e2e.config.ts', []);
 }
 
+function variantsRun() {
+  return playwright('bff, merchant and reliability suites against the sandbox variants', 'playwright.config.ts', ['bff', 'reliability'], { SANDBOX_VARIANTS: '1', GATEWAY_FAULT_CHECKOUTS: '100' }, variantSuites);
+}
 
 // The typecheck beside everything else; every suite after the build (e2e and some Node suites use dist/).
 const typecheck = check('typecheck', 'npx', ['tsc', '-p', 'tsconfig.json', '--noEmit']);
 await check('widget build', 'npm', ['run', '--silent', 'build']);
-// PostgreSQL after the browser suites and the variants after SQLite: the two lanes then end together
-// (measured: SQLite 303 s and the variants 47 s beside web-test-runner 104 s, e2e 143 s and PostgreSQL 79 s).
-await Promise.all([typecheck, nodeLane(), browserLane().then(postgresRun)]);
+// The variants after the browser suites, not after PostgreSQL: the two lanes then end together.
+await Promise.all([typecheck, nodeLane(), browserLane().then(variantsRun)]);
 
 if (failedTitles.length > 0) {
   console.log('\nFailed tests');
