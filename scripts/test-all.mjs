@@ -3,7 +3,8 @@
 // Exits non-zero when anything failed or a runner could not run.
 //
 // Two lanes run side by side after the build (the typecheck beside them): the Node suites (SQLite,
-// then PostgreSQL) and the browser suites (web-test-runner, then e2e, then the sandbox variants).
+// then PostgreSQL) and the browser suites (web-test-runner, then e2e, then the sandbox variants);
+// the load test last, alone.
 // The browser lane mostly waits on Chromium and on timers, the Node lane mostly computes: together
 // they keep both cores of a small machine busy. Each runner's output goes to its own file in
 // .test-output/logs (two runners' lines interleaved would be unreadable); a failed runner's tail is
@@ -176,6 +177,7 @@ const typecheck = check('typecheck', 'npx', ['tsc', '-p', 'tsconfig.json', '--no
 await check('widget build', 'npm', ['run', '--silent', 'build']);
 // The variants after the browser suites, not after PostgreSQL: the two lanes then end together.
 await Promise.all([typecheck, nodeLane(), browserLane().then(variantsRun)]);
+await playwright('load test (alone)', 'playwright.config.ts', ['load']);
 
 if (failedTitles.length > 0) {
   console.log('\nFailed tests');
