@@ -1,69 +1,44 @@
 // Crash recovery: the BFF runs as a real child process and is killed with SIGKILL
 // (kill -9) after it acknowledged a delivery, before (or while) processing it. Restarted on the
 // same database, it processes the event exactly once.
-import type { ChildProcess } from 'node:child_process';
 import { expect, test } from '@playwright/test';
 import { webhookDb, type WebhookDb } from '../../bff/inbox/tables.ts';
-import { openStore, type Store } from '../../bff/store/database.ts';
 import { SandboxControl } from '../../sandbox/control-client.ts';
-import { startSandbox } from '../../sandbox/server.ts';
-import type { RunningServer } from '../../node/serve-app.ts';
-import { crashTestEnv, killHard, spawnBff as spawnBffProcess } from './fixtures/bff-process.ts';
-import { createTestDatabase, type TestDatabase } from './fixtures/test-database.ts';
+import { killHard } from './fixtures/bff-process.ts';
+import { startCrashRig, type CrashRig } from './fixtures/crash-rig.ts';
 import { recordOwnLink } from '../../bff/links/link-screen.ts';
 import { metricsToken } from './fixtures/stack.ts';
 import { afterWorkerPasses, bankEvent, createGatewayLink, currentSecret, deliveryBody, eventually, linkWebhook, metricsText, postBank } from './webhooks-support.ts';
 
-
-let sandbox: RunningServer;
-let database: TestDatabase;
-let store: Store;
+let rig: CrashRig;
 let db: WebhookDb;
-let env: Record<string, string>;
-const children: ChildProcess[] = [];
 
 test.beforeAll(async () => {
-  sandbox = await startSandbox({ SANDBOX_PORT: '0' });
-  database = await createTestDatabase();
-  env = await crashTestEnv(sandbox.url, database.url, {
+  rig = await startCrashRig({
     BANK_SECRET_REF: currentSecret,
     METRICS_TOKEN: metricsToken,
     INBOX_LEASE_MS: '1500',
     GATEWAY_TIMEOUT_MS: '60000',
   });
-  // The test's own view of the same database (SQLite WAL: readers and the child's writer coexist).
-  store = await openStore(env.DATABASE_URL!);
-  db = webhookDb(store);
+  db = webhookDb(rig.store);
 });
 
 test.afterAll(async () => {
-  for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
-  await store?.close();
-  await sandbox?.close();
-  await database?.drop();
+  await rig?.close();
 });
-
-
-
-/** The shared child-process launcher with this file's environment; remembered for cleanup. */
-async function spawnBff(extra: Record<string, string>): Promise<{ child: ChildProcess; url: string }> {
-  const bff = await spawnBffProcess({ ...env, ...extra });
-  children.push(bff.child);
-  return bff;
-}
 
 const eventRow = (externalId: string) => db.selectFrom('events').selectAll().where('external_id', '=', externalId).executeTakeFirst();
 
 test('killed after the 2xx and before processing: processed exactly once after restart', async () => {
   // The worker is held back, as if the process died in the instant after acknowledging.
-  const first = await spawnBff({ INBOX_WORKER_DELAY_MS: '600000' });
+  const first = await rig.spawn({ INBOX_WORKER_DELAY_MS: '600000' });
   const event = bankEvent('payment.succeeded');
   const body = await deliveryBody(event);
   expect((await postBank(first.url, body)).status).toBe(200);
   expect((await eventRow(event.event.event_id))?.state).toBe('received');
   await killHard(first.child);
 
-  const second = await spawnBff({ INBOX_WORKER_DELAY_MS: '0' });
+  const second = await rig.spawn({ INBOX_WORKER_DELAY_MS: '0' });
   expect(second.url).toBe(first.url);
   const processed = await eventually(() => eventRow(event.event.event_id), (row) => row?.state === 'processed', 'processed after restart');
   expect(processed?.attempts).toBe(0);
@@ -80,13 +55,13 @@ test('killed after the 2xx and before processing: processed exactly once after r
 });
 
 test('killed while processing (lease held): the lease lapses and the event is processed exactly once', async () => {
-  const control = new SandboxControl(sandbox.url);
-  const bffUrl = `http://127.0.0.1:${env.BFF_PORT}`;
-  const link = await createGatewayLink(sandbox.url, { amount: '5000.00', currency: 'CRC', type: 1, webhook_url: `${bffUrl}/v1/webhooks/links` });
+  const control = new SandboxControl(rig.sandboxUrl);
+  const bffUrl = `http://127.0.0.1:${rig.env.BFF_PORT}`;
+  const link = await createGatewayLink(rig.sandboxUrl, { amount: '5000.00', currency: 'CRC', type: 1, webhook_url: `${bffUrl}/v1/webhooks/links` });
   // Made at the gateway directly (a webhook only), recorded as ours as the merchant API would.
   await recordOwnLink(db, { id: String(link.id), amount: '5000.00', currency: 'CRC', now: new Date() });
 
-  const first = await spawnBff({ INBOX_WORKER_DELAY_MS: '0' });
+  const first = await rig.spawn({ INBOX_WORKER_DELAY_MS: '0' });
   // The worker's first lookup never answers: the process is mid-event when it dies.
   await control.injectFault({ operation: 'getLinkPaymentById', kind: 'hang', count: 1 });
   await control.payLink(link.url, '4012000000020071');
@@ -97,7 +72,7 @@ test('killed while processing (lease held): the lease lapses and the event is pr
   expect(leased?.state).toBe('received');
   await killHard(first.child);
 
-  const second = await spawnBff({ INBOX_WORKER_DELAY_MS: '0' });
+  const second = await rig.spawn({ INBOX_WORKER_DELAY_MS: '0' });
   const processed = await eventually(() => eventRow(leased!.external_id), (row) => row?.state === 'processed', 'processed after the lease lapsed');
   expect(processed?.lease_owner).toBeNull();
   const payments = await db.selectFrom('link_payments').selectAll().where('link_id', '=', String(link.id)).execute();

@@ -1,30 +1,20 @@
 // Crash recovery of merchant webhooks: the BFF as a real child process, killed with SIGKILL after a
 // change committed its outbound event and before the event was delivered (or while it was being
 // POSTed). Restarted on the same database, the event reaches the merchant's receiver once.
-import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { expect, test } from '@playwright/test';
 import { outboxDb, type OutboxDb } from '../../bff/outbox/outbox-tables.ts';
-import { openStore, type Store } from '../../bff/store/database.ts';
-import { startSandbox } from '../../sandbox/server.ts';
-import type { RunningServer } from '../../node/serve-app.ts';
-import { crashTestEnv, killHard, spawnBff as spawnBffProcess } from './fixtures/bff-process.ts';
-import { createTestDatabase, type TestDatabase } from './fixtures/test-database.ts';
+import { killHard } from './fixtures/bff-process.ts';
+import { startCrashRig, type CrashRig } from './fixtures/crash-rig.ts';
 import { eventsOf, startWebhookReceiver, type WebhookReceiver } from './fixtures/webhook-receiver.ts';
 import { bankEvent, currentSecret, deliveryBody, eventually, postBank } from './webhooks-support.ts';
 
-let sandbox: RunningServer;
-let database: TestDatabase;
-let store: Store;
+let rig: CrashRig;
 let db: OutboxDb;
-let env: Record<string, string>;
-const children: ChildProcess[] = [];
 const receivers: WebhookReceiver[] = [];
 
 test.beforeAll(async () => {
-  sandbox = await startSandbox({ SANDBOX_PORT: '0' });
-  database = await createTestDatabase();
-  env = await crashTestEnv(sandbox.url, database.url, {
+  rig = await startCrashRig({
     BANK_SECRET_REF: currentSecret,
     MERCHANT_WEBHOOK_SECRET: `whsec_${randomBytes(24).toString('base64')}`,
     MERCHANT_WEBHOOK_POLL_MS: '50',
@@ -32,23 +22,13 @@ test.beforeAll(async () => {
     MERCHANT_WEBHOOK_LEASE_MS: '1500',
     MERCHANT_WEBHOOK_RETRY_SCHEDULE: '50ms,50ms,50ms',
   });
-  store = await openStore(env.DATABASE_URL!);
-  db = outboxDb(store);
+  db = outboxDb(rig.store);
 });
 
 test.afterAll(async () => {
-  for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
   for (const receiver of receivers) await receiver.close();
-  await store?.close();
-  await sandbox?.close();
-  await database?.drop();
+  await rig?.close();
 });
-
-async function spawnBff(extra: Record<string, string>): Promise<{ child: ChildProcess; url: string }> {
-  const bff = await spawnBffProcess({ ...env, ...extra });
-  children.push(bff.child);
-  return bff;
-}
 
 async function receiver(answer?: Parameters<typeof startWebhookReceiver>[0]): Promise<WebhookReceiver> {
   const started = await startWebhookReceiver(answer);
@@ -69,7 +49,7 @@ async function sentinel(url: string, hooks: WebhookReceiver): Promise<void> {
 test('killed after the change committed and before delivery: delivered once after restart', async () => {
   const hooks = await receiver();
   // The delivery worker is held back, as if the process died the instant after the change.
-  const first = await spawnBff({ MERCHANT_WEBHOOK_URL: hooks.url, MERCHANT_WEBHOOK_WORKER_DELAY_MS: '600000' });
+  const first = await rig.spawn({ MERCHANT_WEBHOOK_URL: hooks.url, MERCHANT_WEBHOOK_WORKER_DELAY_MS: '600000' });
   const event = bankEvent('payment.succeeded');
   expect((await postBank(first.url, await deliveryBody(event))).status).toBe(200);
   const written = await eventually(() => outboundEventOf(event.payment.payment_id), (row) => row !== undefined, 'the outbound event');
@@ -77,7 +57,7 @@ test('killed after the change committed and before delivery: delivered once afte
   await killHard(first.child);
   expect(hooks.received).toHaveLength(0);
 
-  const second = await spawnBff({ MERCHANT_WEBHOOK_URL: hooks.url, MERCHANT_WEBHOOK_WORKER_DELAY_MS: '0' });
+  const second = await rig.spawn({ MERCHANT_WEBHOOK_URL: hooks.url, MERCHANT_WEBHOOK_WORKER_DELAY_MS: '0' });
   await hooks.waitFor((received) => received.length >= 1, 'the delivery after restart');
   await sentinel(second.url, hooks);
   expect(hooks.countOf(written!.id)).toBe(1);
@@ -87,7 +67,7 @@ test('killed after the change committed and before delivery: delivered once afte
 test('killed mid-POST (lease held): the lease lapses and the next instance delivers it, same webhook-id', async () => {
   // The first POST never gets an answer: the process dies waiting for it.
   const hooks = await receiver((n) => (n === 1 ? 'hang' : 200));
-  const first = await spawnBff({ MERCHANT_WEBHOOK_URL: hooks.url, MERCHANT_WEBHOOK_TIMEOUT_MS: '600000', MERCHANT_WEBHOOK_LEASE_MS: '1500000' });
+  const first = await rig.spawn({ MERCHANT_WEBHOOK_URL: hooks.url, MERCHANT_WEBHOOK_TIMEOUT_MS: '600000', MERCHANT_WEBHOOK_LEASE_MS: '1500000' });
   const event = bankEvent('payment.succeeded');
   expect((await postBank(first.url, await deliveryBody(event))).status).toBe(200);
   await hooks.waitFor((received) => received.length === 1, 'the first POST');
@@ -96,7 +76,7 @@ test('killed mid-POST (lease held): the lease lapses and the next instance deliv
   // The killed worker's lease would hold for 25 minutes: let it lapse as time would.
   await db.updateTable('webhook_deliveries').set({ lease_expires_at: new Date(Date.now() - 1).toISOString() }).where('event_id', '=', webhookId).execute();
 
-  const second = await spawnBff({ MERCHANT_WEBHOOK_URL: hooks.url });
+  const second = await rig.spawn({ MERCHANT_WEBHOOK_URL: hooks.url });
   await hooks.waitFor((received) => received.length >= 2, 'the redelivery');
   await sentinel(second.url, hooks);
   expect(hooks.countOf(webhookId)).toBe(2);
