@@ -28,13 +28,13 @@ const results = new Map();
 /** The titles of failed tests, repeated at the very end: CI may show only the tail of the output. */
 const failedTitles = [];
 
-function record(name, passed, failed, took = '') {
-  if (!stageOrder.includes(name)) stageOrder.push(name);
-  results.set(name, { passed, failed, took });
-}
-
 function started(name) {
   if (!stageOrder.includes(name)) stageOrder.push(name);
+}
+
+function record(name, passed, failed, took = '') {
+  started(name);
+  results.set(name, { passed, failed, took });
 }
 
 function slug(name) {

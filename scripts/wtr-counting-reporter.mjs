@@ -23,11 +23,12 @@ export function countingReporter(outputFile) {
         for (const child of suite.suites ?? []) walk(child, file, [...trail, child.name]);
       };
       for (const session of sessions) {
-        if (session.testResults) walk(session.testResults, session.testFile.replace(`${process.cwd()}/`, ''), []);
+        const file = session.testFile.replace(`${process.cwd()}/`, '');
+        if (session.testResults) walk(session.testResults, file, []);
         // A file that failed to load has no results; count it as one failure.
-        if (!session.passed && (!session.testResults || session.errors?.length) && session.errors?.length) {
+        if (!session.passed && session.errors?.length) {
           failed += 1;
-          failedTitles.push(`${session.testFile.replace(`${process.cwd()}/`, '')}: ${session.errors[0]?.message ?? 'did not run'}`);
+          failedTitles.push(`${file}: ${session.errors[0]?.message ?? 'did not run'}`);
         }
       }
       mkdirSync(dirname(outputFile), { recursive: true });

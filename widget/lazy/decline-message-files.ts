@@ -9,5 +9,5 @@ export function declineMessageFile(language: string): string | undefined {
 }
 
 export function declineMessageFiles(): Array<{ fileName: string; source: string }> {
-  return Object.entries(declineMessages).map(([language, words]) => ({ fileName: `decline-messages/${language}.json`, source: JSON.stringify(words) }));
+  return Object.keys(declineMessages).map((language) => ({ fileName: `decline-messages/${language}.json`, source: declineMessageFile(language)! }));
 }
