@@ -168,8 +168,11 @@ async function browserLane() {
   await playwright('e2e (Chromium, full stack)', 'playwright.e2e.config.ts', []);
 }
 
+// The whole 200-checkout fault run here too: with 100, about one run in seven beside the other lane
+// drew no refusal in the body (no 502), and the test rightly says its mix was not exercised. The
+// browser lane ends about a minute before the Node lane, so the extra 20 s cost no time.
 function variantsRun() {
-  return playwright('bff, merchant and reliability suites against the sandbox variants', 'playwright.config.ts', ['bff', 'reliability'], { SANDBOX_VARIANTS: '1', GATEWAY_FAULT_CHECKOUTS: '100' }, variantSuites);
+  return playwright('bff, merchant and reliability suites against the sandbox variants', 'playwright.config.ts', ['bff', 'reliability'], { SANDBOX_VARIANTS: '1' }, variantSuites);
 }
 
 // The typecheck beside everything else; every suite after the build (e2e and some Node suites use dist/).

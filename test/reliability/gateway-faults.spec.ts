@@ -11,8 +11,8 @@ import { expectMatchesTruth, runJourney, type CardChoice, type JourneyPlan, type
 import { recordFigures } from './support/figures.ts';
 import { mayHaveExecuted, startGatewayTap, type GatewayTap } from './support/gateway-tap.ts';
 
-// The variants run of `npm test` (scripts/test-all.mjs) takes a smaller sample: the same faults,
-// read through every answer variant, at half the cost; the full 200 run on the plain sandbox.
+// GATEWAY_FAULT_CHECKOUTS takes a smaller sample for a quick local run; `npm test` runs all 200,
+// on the plain sandbox and through every answer variant.
 const checkouts = Number(process.env.GATEWAY_FAULT_CHECKOUTS ?? 200);
 const concurrency = 8;
 const gatewayTimeoutMs = 500;
