@@ -24,14 +24,14 @@ import type { BffClient, BffError } from './bff-client.ts';
 import type { CheckoutState, isBusy } from './checkout-state.ts';
 import type * as Events from './events.ts';
 import type { SvcErrorCode } from './events.ts';
-import type { AssetLoadError } from './error-codes.ts';
+import { isOriginRefused } from './error-codes.ts';
 import { carryCatalogForm, catalogScope, forgetCatalogOrder, forgetForm, keepForm, keptForm } from './form-keeper.ts';
 import type { countryOfCurrency, countryOfLocale } from './i18n/countries.ts';
 import type { translationFor } from './i18n/localize.ts';
 import type { Translation } from './i18n/translation.ts';
 import type { InvoiceDetailsHook } from './invoice-fieldset.ts';
 import { forgetOpenTransfer, keepOpenTransfer, keepSessionToken, keptOpenTransfer, keptSessionToken } from './kept-session.ts';
-import type { loadDeclineMessages, loadMethodChoice, loadSinpePanel, OrderWatchModule } from './lazy-assets.ts';
+import type { AssetLoadError, loadDeclineMessages, loadMethodChoice, loadSinpePanel, OrderWatchModule } from './lazy-assets.ts';
 import type * as MethodChoice from './lazy/method-choice.ts';
 import { outcomeOfStatus } from './order-outcome.ts';
 import type { OrderSummary } from './order-summary.ts';
@@ -59,6 +59,7 @@ export interface FlowKit {
 
 /** What the flow reads and sets on <svc-checkout> (its reactive state re-renders the element). */
 export interface FlowHost {
+  readonly bff: string;
   readonly session: string;
   readonly items: CatalogItems | undefined;
   readonly invoice: boolean;
@@ -85,6 +86,7 @@ export interface FlowHost {
   matches(selectors: string): boolean;
   emit(event: Event): boolean;
   fail(error: unknown, code: SvcErrorCode): void;
+  reportError(code: SvcErrorCode, detail: string): void;
   client(): BffClient;
   currentLocale(): string;
   isCatalogMode(): boolean;
@@ -421,6 +423,19 @@ export class CheckoutFlow {
   }
 
   // ----- failures and the next attempt ----------------------------------------------------------
+
+  /** The developer's code for the element's fail(): a refused origin has a code of its own. */
+  reportFailure(error: unknown, code: SvcErrorCode, detail: string): void {
+    const host = this.host;
+    const refusedType = problemTypes.originNotAllowed;
+    if (!(error instanceof this.kit.BffError) || error.status !== 0) {
+      const refused = error instanceof this.kit.BffError && error.status === 403 && error.problem?.type === refusedType;
+      return host.reportError(refused ? 'origin-not-allowed' : code, detail);
+    }
+    // No answer at all: a refused origin looks the same to the browser until the BFF is asked plainly.
+    host.notice = (t) => t.offline;
+    void isOriginRefused(host.bff, refusedType).then((refused) => host.reportError(refused ? 'origin-not-allowed' : 'network', detail));
+  }
 
   private async onCheckoutError(error: unknown): Promise<void> {
     const host = this.host;

@@ -15,13 +15,13 @@ import { ensureLocale, isLocaleReady } from './i18n/locale-loader.ts';
 import type { AddressFieldName, Translation } from './i18n/translation.ts';
 import type { PaymentPopup } from './payment-popup.ts';
 import {
+  AssetLoadError,
   loadCheckoutRules,
   loadDeclineMessages,
   loadMethodChoice,
   loadOrderWatch,
   loadSinpePanel,
   loadSubdivisions,
-  type CheckoutRulesModule,
   type OrderWatchModule,
   type Subdivision,
 } from './lazy-assets.ts';
@@ -32,7 +32,6 @@ import { sortedSubdivisions } from './subdivision-order.ts';
 import type { SinpeMovilInstructions } from '../contract/sinpe-movil.ts';
 import type { CheckoutMethod } from '../contract/bff-api.ts';
 import type * as MethodChoice from './lazy/method-choice.ts';
-import { AssetLoadError, answeredErrorCode, isOriginRefused } from './error-codes.ts';
 import type { AddressErrors, AddressValidator } from './validation/field-error-code.ts';
 import { SubdivisionCheck } from './validation/subdivision-check.ts';
 
@@ -148,7 +147,7 @@ export class SvcCheckout extends LitElement {
     /** @private */ method: { state: true, attribute: false },
     /** @private */ transfer: { state: true, attribute: false },
     orderWatch: { state: true, attribute: false },
-    rules: { state: true, attribute: false },
+    flow: { state: true, attribute: false },
   };
 
   /** The BFF's base URL, e.g. `https://pay.example.com`. */
@@ -216,9 +215,8 @@ export class SvcCheckout extends LitElement {
   popup: PaymentPopup | undefined;
   private readonly langObserver = new MutationObserver(() => this.requestUpdate());
   private countryCache: { locale: string; options: ReturnType<typeof countryOptions> } | undefined;
-  /** The contract's zod-based code, loaded at start (see lazy-assets.ts for why it is not bundled). */
-  private rules: CheckoutRulesModule | undefined;
-  /** The session, the payment and its outcome, from checkout-rules.js: here whenever the form is. */
+  /** The session, the payment and its outcome, from checkout-rules.js (with the contract's zod-based
+   * code, which the first script cannot carry), loaded at start: here whenever the form is. */
   private flow: CheckoutFlow | undefined;
   private validator: AddressValidator | undefined;
   /** @internal */
@@ -457,7 +455,6 @@ export class SvcCheckout extends LitElement {
       isValidPhone: (telephone, country) => this.phoneCheck.isValid(telephone, country),
       postcodeFormat: (country) => this.postcodeFormats.formatOf(country),
     });
-    this.rules = rules;
     this.flow ??= new rules.CheckoutFlow(this, flowKit);
     return this.flow;
   }
@@ -491,15 +488,13 @@ export class SvcCheckout extends LitElement {
     this.closePopup();
     this.checkoutState = 'error';
     const detail = error instanceof Error ? error.message : String(error);
-    const refusedType = this.rules?.problemTypes.originNotAllowed;
-    if (!(error instanceof BffError && error.status === 0)) return this.reportError(answeredErrorCode(error, code, refusedType), detail);
-    // No answer at all: a refused origin looks the same to the browser until the BFF is asked plainly.
-    this.notice = (t) => t.offline;
-    void isOriginRefused(this.bff, refusedType).then((refused) => this.reportError(refused ? 'origin-not-allowed' : 'network', detail));
+    // Only a lazy part can fail before the flow is here (asset-load): the BFF was not asked yet.
+    if (this.flow) this.flow.reportFailure(error, code, detail);
+    else this.reportError(code, detail);
   }
 
-  /** The shopper's short text and the developer's code (events.ts, widget/README.md "Errors"). */
-  private reportError(code: SvcErrorCode, detail: string): void {
+  /** @internal The shopper's short text and the developer's code (events.ts, widget/README.md "Errors"). */
+  reportError(code: SvcErrorCode, detail: string): void {
     if (code === 'network') this.notice = (t) => t.offline;
     else if (code === 'origin-not-allowed') this.notice = (t) => t.originNotAllowed;
     else this.notice = undefined;

@@ -115,6 +115,13 @@ export function loadSinpePanel(): Promise<unknown> {
   return loadPart('sinpe-panel.js');
 }
 
+/** A lazily loaded part did not arrive (after its retry). */
+export class AssetLoadError extends Error {
+  constructor(cause: unknown) {
+    super(`a part of the checkout did not load: ${cause instanceof Error ? cause.message : String(cause)}`);
+  }
+}
+
 function loadPart<T>(fileName: string): Promise<T> {
   return once(fileName, () => importModule<T>(fileName));
 }
