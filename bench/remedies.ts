@@ -3,8 +3,8 @@
 // BENCH_CPU_PROFILE_DIR, memory read from /proc): see bench/README.md, "Findings".
 export const remedies = {
   widgetGzip:
-    'done: non-English words, phone metadata per country, the packed country list, the status poller, result panel and English outcome words in order-watch.js, minified stylesheets, no decorators; ' +
-    "left: the rest of the outcome path still in the element (order status handling, retry and reopen, the SINPE Móvil hooks, ~4 kB raw) and the skeleton, behind lazy parts that take the element's Lit.",
+    'done: non-English words, phone metadata per country, the packed country list, the status poller, result panel and English outcome words in order-watch.js, minified stylesheets, no decorators, ' +
+    "the payment flow (session loading, kept form, payment, order watch, retries, SINPE Móvil, the origin check) in checkout-rules.js; left if it grows again: the skeleton and the order summary, behind lazy parts that take the element's Lit.",
   purchaseGzip: 'done: postal code patterns per country, no bff-api.ts schemas or invoice schema in checkout-rules.js, decline words per language, libphonenumber es6-modern; it follows the first script.',
   statusRatio:
     'done: headers set before the handler, no body check on GET, verified tokens kept, Kysely compiled once, RegExpRouter, and a final-status lane ahead of the middleware (a second of memory); ' +

@@ -1,60 +1,55 @@
 import { LitElement, adoptStyles, html, nothing, svg, unsafeCSS, type PropertyValues } from 'lit';
-import type {
-  CheckoutAddress,
-  CheckoutBillingAddress,
-  CheckoutRequest,
-  CreateSessionRequest,
-  OrderStatusResponse,
-  Prefill,
-} from '../contract/bff-api.ts';
+import type { CheckoutAddress, CheckoutBillingAddress, CreateSessionRequest, OrderStatusResponse } from '../contract/bff-api.ts';
 import { emptyAddress, emptyBillingAddress, fieldsOf, type AddressSection } from './address-fields.ts';
 import { renderAddressFieldset } from './address-fieldset.ts';
 import { InvoiceDetailsHook } from './invoice-fieldset.ts';
 import { BffClient, BffError } from './bff-client.ts';
+import type { CheckoutFlow, FlowKit } from './checkout-flow.ts';
 import { checkoutStyles } from './checkout.styles.ts';
-import { isBusy, isOutcome, outcomeOfStatus, type CheckoutState } from './checkout-state.ts';
-import {
-  SvcApprovedEvent,
-  SvcCancelledEvent,
-  SvcDeclinedEvent,
-  SvcErrorEvent,
-  SvcReadyEvent,
-  SvcRedirectEvent,
-  SvcSinpePendingEvent,
-  SvcStatusEvent,
-  SvcSubmitEvent,
-  type SvcErrorCode,
-} from './events.ts';
+import { isBusy, isOutcome, type CheckoutState } from './checkout-state.ts';
+import * as events from './events.ts';
+import { SvcErrorEvent, type SvcErrorCode } from './events.ts';
 import { countryOfCurrency, countryOfLocale, countryOptions } from './i18n/countries.ts';
 import { addEnglishOutcomeWords, formatMoney, resolveLocale, translationFor } from './i18n/localize.ts';
 import { ensureLocale, isLocaleReady } from './i18n/locale-loader.ts';
 import type { AddressFieldName, Translation } from './i18n/translation.ts';
-import { PaymentPopup } from './payment-popup.ts';
+import type { PaymentPopup } from './payment-popup.ts';
 import {
+  AssetLoadError,
   loadCheckoutRules,
   loadDeclineMessages,
   loadMethodChoice,
   loadOrderWatch,
   loadSinpePanel,
   loadSubdivisions,
-  type CheckoutRulesModule,
   type OrderWatchModule,
   type Subdivision,
 } from './lazy-assets.ts';
 import { PhoneCheck } from './phone-check.ts';
 import { PostcodeFormats } from './postcode-formats.ts';
-import { forgetOpenTransfer, keepOpenTransfer, keepSessionToken, keptOpenTransfer, keptSessionToken } from './kept-session.ts';
-import { carryCatalogForm, catalogScope, forgetCatalogOrder, forgetForm, keepForm, keptForm } from './form-keeper.ts';
 import { renderFormSkeleton, renderOrderSummary, summaryStyles, type OrderSummary } from './order-summary.ts';
 import { sortedSubdivisions } from './subdivision-order.ts';
-import type { SessionSinpeMovil, SinpeMovilInstructions } from '../contract/sinpe-movil.ts';
+import type { SinpeMovilInstructions } from '../contract/sinpe-movil.ts';
 import type { CheckoutMethod } from '../contract/bff-api.ts';
-import { declineLocaleOf, type DeclineCategory, type DeclineLocale } from '../contract/decline-messages.ts';
 import type * as MethodChoice from './lazy/method-choice.ts';
-import { AssetLoadError, answeredErrorCode, isOriginRefused } from './error-codes.ts';
-import type { StatusPoller } from './status-poller.ts';
-import { toFieldErrorCode, type AddressErrors, type AddressValidator } from './validation/field-error-code.ts';
+import type { AddressErrors, AddressValidator } from './validation/field-error-code.ts';
 import { SubdivisionCheck } from './validation/subdivision-check.ts';
+
+/** This script's own objects, which the payment flow (in checkout-rules.js) must use, not copies of them. */
+const flowKit: FlowKit = {
+  events,
+  BffError,
+  AssetLoadError,
+  translationFor,
+  loadDeclineMessages,
+  loadMethodChoice,
+  loadSinpePanel,
+  isBusy,
+  countryOfLocale,
+  countryOfCurrency,
+  emptyAddress,
+  emptyBillingAddress,
+};
 
 type CatalogItems = CreateSessionRequest['items'];
 
@@ -71,11 +66,6 @@ const itemsConverter = {
   },
   toAttribute: (value: CatalogItems | undefined) => (value ? JSON.stringify(value) : null),
 };
-
-/** The prefill's given fields only: an absent one must not overwrite a default with undefined. */
-function definedFields(partial: Readonly<Record<string, string | undefined>> | undefined): Record<string, string> {
-  return Object.fromEntries(Object.entries(partial ?? {}).filter((entry): entry is [string, string] => entry[1] !== undefined));
-}
 
 /**
  * @summary A checkout form that collects billing and shipping details, sends the shopper to the
@@ -129,7 +119,8 @@ export class SvcCheckout extends LitElement {
   static override styles = [checkoutStyles, summaryStyles];
 
   // Declared here rather than with decorators: the same reactive properties without the decorator
-  // code in the first script. Each one's JSDoc stays on its field below.
+  // code in the first script. Each one's JSDoc stays on its field below; @private keeps the states
+  // whose fields the payment flow sets (@internal below) private in custom-elements.json.
   static override properties = {
     bff: {},
     session: {},
@@ -139,25 +130,24 @@ export class SvcCheckout extends LitElement {
     noShipping: { type: Boolean, attribute: 'no-shipping' },
     invoice: { type: Boolean },
     theme: { reflect: true },
-    checkoutState: { state: true, attribute: false },
-    order: { state: true, attribute: false },
-    billing: { state: true, attribute: false },
-    shipping: { state: true, attribute: false },
-    sameAsBilling: { state: true, attribute: false },
+    /** @private */ checkoutState: { state: true, attribute: false },
+    /** @private */ order: { state: true, attribute: false },
+    /** @private */ billing: { state: true, attribute: false },
+    /** @private */ shipping: { state: true, attribute: false },
+    /** @private */ sameAsBilling: { state: true, attribute: false },
     touched: { state: true, attribute: false },
     changed: { state: true, attribute: false },
-    submitted: { state: true, attribute: false },
-    serverErrors: { state: true, attribute: false },
-    notice: { state: true, attribute: false },
-    outcome: { state: true, attribute: false },
+    /** @private */ submitted: { state: true, attribute: false },
+    /** @private */ serverErrors: { state: true, attribute: false },
+    /** @private */ notice: { state: true, attribute: false },
+    /** @private */ outcome: { state: true, attribute: false },
     subdivisions: { state: true, attribute: false },
-    sinpeOffered: { state: true, attribute: false },
-    methodChoice: { state: true, attribute: false },
-    method: { state: true, attribute: false },
-    transfer: { state: true, attribute: false },
+    /** @private */ sinpeOffered: { state: true, attribute: false },
+    /** @private */ methodChoice: { state: true, attribute: false },
+    /** @private */ method: { state: true, attribute: false },
+    /** @private */ transfer: { state: true, attribute: false },
     orderWatch: { state: true, attribute: false },
-    declineWords: { state: true, attribute: false },
-    rules: { state: true, attribute: false },
+    flow: { state: true, attribute: false },
   };
 
   /** The BFF's base URL, e.g. `https://pay.example.com`. */
@@ -184,46 +174,53 @@ export class SvcCheckout extends LitElement {
   /** `light`, `dark`, or `auto` (default: follows `prefers-color-scheme`). */
   theme: 'auto' | 'light' | 'dark' = 'auto';
 
-  private checkoutState: CheckoutState = 'loading';
-  private order: OrderSummary | undefined;
-  private billing: CheckoutBillingAddress = emptyBillingAddress();
-  private shipping: CheckoutAddress = emptyAddress();
-  private sameAsBilling = true;
+  // The members marked @internal are the payment flow's (checkout-flow.ts, FlowHost), not the page's:
+  // left out of the published types (stripInternal) and of custom-elements.json.
+  /** @internal */
+  checkoutState: CheckoutState = 'loading';
+  /** @internal */
+  order: OrderSummary | undefined;
+  /** @internal */
+  billing: CheckoutBillingAddress = emptyBillingAddress();
+  /** @internal */
+  shipping: CheckoutAddress = emptyAddress();
+  /** @internal */
+  sameAsBilling = true;
   private touched: ReadonlySet<string> = new Set();
   private changed: ReadonlySet<string> = new Set();
-  private submitted = false;
-  /** Field errors from the BFF's problem+json, by path (`billing.state`), until the field changes. */
-  private serverErrors: Readonly<Record<string, string>> = {};
-  private notice: ((t: Translation) => string) | undefined;
-  private outcome: OrderStatusResponse | undefined;
+  /** @internal */
+  submitted = false;
+  /** @internal Field errors from the BFF's problem+json, by path (`billing.state`), until the field changes. */
+  serverErrors: Readonly<Record<string, string>> = {};
+  /** @internal */
+  notice: ((t: Translation) => string) | undefined;
+  /** @internal */
+  outcome: OrderStatusResponse | undefined;
   private subdivisions: ReadonlyMap<string, Subdivision[]> = new Map();
-  /** SINPE Móvil: offered for this order (the session says so), chosen, and the open transfer. */
-  private sinpeOffered = false;
-  /** The lazy radio group and its words, once loaded (only when SINPE Móvil is offered). */
-  private methodChoice: typeof MethodChoice | undefined;
-  private method: CheckoutMethod = 'card';
-  private transfer: SinpeMovilInstructions | undefined;
+  /** @internal SINPE Móvil: offered for this order (the session says so), chosen, and the open transfer. */
+  sinpeOffered = false;
+  /** @internal The lazy radio group and its words, once loaded (only when SINPE Móvil is offered). */
+  methodChoice: typeof MethodChoice | undefined;
+  /** @internal */
+  method: CheckoutMethod = 'card';
+  /** @internal */
+  transfer: SinpeMovilInstructions | undefined;
   private readonly phoneCheck = new PhoneCheck(() => this.requestUpdate());
   private readonly postcodeFormats = new PostcodeFormats(() => this.requestUpdate());
 
-  private sessionToken = '';
-  private prefill: Prefill = {};
   private startedFor = '';
-  private poller: StatusPoller | undefined;
-  /** Counts watches started or stopped: a watch whose part arrives after it was stopped does not start. */
-  private watchRun = 0;
   /** The status poller and the result panel (order-watch.js), loaded once a payment starts or ends. */
   private orderWatch: OrderWatchModule | undefined;
-  /** The decline and cancel messages of each language shown so far (decline-messages/<language>.json). */
-  private declineWords: ReadonlyMap<DeclineLocale, Record<DeclineCategory, string>> = new Map();
-  private popup: PaymentPopup | undefined;
-  private lastStatus: string | undefined;
+  /** @internal */
+  popup: PaymentPopup | undefined;
   private readonly langObserver = new MutationObserver(() => this.requestUpdate());
   private countryCache: { locale: string; options: ReturnType<typeof countryOptions> } | undefined;
-  /** The contract's zod-based code, loaded at start (see lazy-assets.ts for why it is not bundled). */
-  private rules: CheckoutRulesModule | undefined;
+  /** The session, the payment and its outcome, from checkout-rules.js (with the contract's zod-based
+   * code, which the first script cannot carry), loaded at start: here whenever the form is. */
+  private flow: CheckoutFlow | undefined;
   private validator: AddressValidator | undefined;
-  private readonly invoiceDetails = new InvoiceDetailsHook(this);
+  /** @internal */
+  readonly invoiceDetails = new InvoiceDetailsHook(this);
 
   /** Where the checkout is: loading, idle, submitting, redirecting, returned, polling, approved, declined, review, error or expired. */
   get state(): CheckoutState {
@@ -245,14 +242,14 @@ export class SvcCheckout extends LitElement {
     super.disconnectedCallback();
     this.langObserver.disconnect();
     window.removeEventListener('pageshow', this.onPageShow);
-    this.stopWatching();
+    this.flow?.stopWatching();
     this.closePopup();
   }
 
-  /** Set when the shopper submits from inside the element: their focus follows the checkout's status. */
-  private focusFollowsStatus = false;
-  /** Set when an outcome arrives: the shopper, perhaps back from the payment page, is taken to it. */
-  private revealResult = false;
+  /** @internal Set when the shopper submits from inside the element: their focus follows the checkout's status. */
+  focusFollowsStatus = false;
+  /** @internal Set when an outcome arrives: the shopper, perhaps back from the payment page, is taken to it. */
+  revealResult = false;
 
   protected override updated(changed: PropertyValues<this>): void {
     if (changed.has('bff') || changed.has('session') || changed.has('items')) void this.start();
@@ -282,44 +279,18 @@ export class SvcCheckout extends LitElement {
       this.notice = (t) => t.fixErrors(errorCount);
       return this.focusFirstInvalid();
     }
-    if (!this.emit(new SvcSubmitEvent(this.order.orderNumber))) return;
-    this.focusFollowsStatus = this.matches(':focus-within');
-    if (this.mode === 'popup' && this.method === 'card') {
-      this.popup = PaymentPopup.open();
-      if (!this.popup) {
-        this.notice = (t) => t.popupBlocked;
-        this.emit(new SvcErrorEvent('popup-blocked', 'the browser blocked the payment window'));
-        return;
-      }
-    }
-    this.checkoutState = 'submitting';
-    // A popup or a transfer keeps the page: its watch is fetched while the BFF answers.
-    if (this.popup || this.method === 'sinpe_movil') void this.ensureOrderWatch().catch(() => undefined);
-    const body: CheckoutRequest =
-      this.noShipping || this.sameAsBilling
-        ? { billing: this.billing, sameAsBilling: true, locale: this.currentLocale(), ...this.invoiceDetails.body() }
-        : { billing: this.billing, shipping: this.shipping, locale: this.currentLocale(), ...this.invoiceDetails.body() };
-    if (this.method === 'sinpe_movil') body.method = 'sinpe_movil';
+    let flow: CheckoutFlow;
     try {
-      const answer = await this.client().checkout(this.sessionToken, body);
-      if ('sinpeMovil' in answer) return this.showTransfer(answer.orderNumber, answer.sinpeMovil);
-      const { redirectUrl, orderNumber } = answer;
-      // A catalog session exists only in this page: keep it for a retry after the hosted page.
-      if (this.isCatalogMode()) keepSessionToken(orderNumber, this.sessionToken);
-      this.checkoutState = 'redirecting';
-      if (this.popup) return this.openInPopup(this.popup, redirectUrl, orderNumber);
-      if (this.emit(new SvcRedirectEvent(redirectUrl, 'redirect'))) window.location.assign(redirectUrl);
+      flow = await this.ensureFlow();
     } catch (error) {
-      this.closePopup();
-      await this.onCheckoutError(error);
+      return this.fail(new AssetLoadError(error), 'asset-load');
     }
+    return flow.pay(this.order);
   }
 
   /** Back to a fresh form (the session's prefill), stopping any status polling. Fires no event. */
   reset(): void {
-    if (this.order) this.forgetTypedForm(this.order.orderNumber);
-    this.stopWatching();
-    this.endTransfer();
+    this.flow?.stopWatching();
     this.closePopup();
     this.touched = new Set();
     this.changed = new Set();
@@ -327,14 +298,11 @@ export class SvcCheckout extends LitElement {
     this.serverErrors = {};
     this.notice = undefined;
     this.outcome = undefined;
-    this.lastStatus = undefined;
     this.invoiceDetails.clear();
-    this.applyPrefill();
-    if (this.order) this.checkoutState = 'idle';
-    else {
-      this.startedFor = '';
-      void this.start();
-    }
+    if (this.order && this.flow) {
+      this.flow.resetForm(this.order);
+      this.checkoutState = 'idle';
+    } else void this.restart();
   }
 
   override render() {
@@ -424,10 +392,10 @@ export class SvcCheckout extends LitElement {
         return t.approved(outcome ? formatMoney(locale, outcome.amount, outcome.currency) : '');
       case 'declined':
         // The shared catalog's message by category says what to do next, in the page's language.
-        if (outcome?.canRetry) return this.catalogMessage(locale) ?? `${t.declined} ${t.tryAnotherCard}`;
+        if (outcome?.canRetry) return this.flow?.catalogMessage(locale) ?? `${t.declined} ${t.tryAnotherCard}`;
         return `${t.declined} ${this.canRetry() ? t.tryAnotherCard : t.newCheckoutForAnotherCard}`;
       case 'cancelled':
-        return outcome?.canRetry ? (this.catalogMessage(locale) ?? t.cancelled) : t.cancelled;
+        return outcome?.canRetry ? (this.flow?.catalogMessage(locale) ?? t.cancelled) : t.cancelled;
       case 'review':
         return t.review;
       case 'error':
@@ -435,23 +403,6 @@ export class SvcCheckout extends LitElement {
       case 'expired':
         return t.expired;
     }
-  }
-
-  /** The decline catalog's message for the outcome's category in `locale`, else the BFF's own. */
-  private catalogMessage(locale: string): string | undefined {
-    const reason = this.outcome?.reason;
-    const words = reason && this.declineWords.get(declineLocaleOf(locale));
-    // The page switched language after the outcome: its words re-render the element when they come.
-    if (reason && !words) void this.loadDeclineWords(locale);
-    return reason && words ? words[reason] : this.outcome?.message;
-  }
-
-  /** The shared catalog's words in `locale`'s language; when they cannot load, the BFF's message stands. */
-  private async loadDeclineWords(locale: string): Promise<void> {
-    const language = declineLocaleOf(locale);
-    if (this.declineWords.has(language)) return;
-    const words = await loadDeclineMessages(language).catch(() => undefined);
-    if (words) this.declineWords = new Map(this.declineWords).set(language, words);
   }
 
   private showResult(): void {
@@ -479,134 +430,48 @@ export class SvcCheckout extends LitElement {
     const key = JSON.stringify([this.bff, this.session, this.items]);
     if (!this.bff || key === this.startedFor) return;
     this.startedFor = key;
-    let rules: CheckoutRulesModule;
+    let flow: CheckoutFlow;
     try {
-      [rules] = await Promise.all([this.ensureRules(), ensureLocale(this.currentLocale())]);
+      [flow] = await Promise.all([this.ensureFlow(), ensureLocale(this.currentLocale())]);
     } catch (error) {
       return this.fail(new AssetLoadError(error), 'asset-load');
     }
-    const statusToken = this.takeResultToken(rules.resultFragmentParameter);
-    if (statusToken) return this.resume(statusToken, rules);
-    if (this.session || this.items?.length) await this.loadSession();
+    return flow.begin();
   }
 
-  private async ensureRules(): Promise<CheckoutRulesModule> {
-    if (this.rules) return this.rules;
+  /** @internal */
+  restart(): Promise<void> {
+    this.startedFor = '';
+    return this.start();
+  }
+
+  /** The rules (the validator) and the flow, both from checkout-rules.js. */
+  private async ensureFlow(): Promise<CheckoutFlow> {
+    if (this.flow) return this.flow;
     const rules = await loadCheckoutRules();
-    this.validator = new rules.AddressValidator({
+    this.validator ??= new rules.AddressValidator({
       isSubdivisionOf: (state, country) => new SubdivisionCheck(country, this.subdivisions.get(country) ?? []).isValid(state),
       // Until the metadata arrives the BFF is the judge; submit() waits for it before deciding.
       isValidPhone: (telephone, country) => this.phoneCheck.isValid(telephone, country),
       postcodeFormat: (country) => this.postcodeFormats.formatOf(country),
     });
-    this.rules = rules;
-    return rules;
+    this.flow ??= new rules.CheckoutFlow(this, flowKit);
+    return this.flow;
   }
 
-  /** The shopper comes back to this very page (without its fragment) after paying. */
-  private catalogRequest(): CreateSessionRequest {
-    const returnUrl = new URL(window.location.href);
-    returnUrl.hash = '';
-    return { items: this.items ?? [], locale: this.currentLocale(), returnUrl: returnUrl.href, ...(this.invoice ? { invoice: true } : {}) };
-  }
-
-  private isCatalogMode(): boolean {
+  /** @internal */
+  isCatalogMode(): boolean {
     return !this.session && !!this.items?.length;
   }
 
-  private async loadSession(): Promise<void> {
-    this.checkoutState = 'loading';
-    let sinpe: SessionSinpeMovil | undefined;
-    try {
-      const resumed = this.session ? undefined : await this.resumedTransferSession();
-      if (this.session || resumed) {
-        const token = this.session || resumed!.token;
-        const loaded = resumed?.loaded ?? (await this.client().getSession(token));
-        this.sessionToken = token;
-        this.order = loaded.order;
-        this.prefill = loaded.prefill;
-        this.invoiceDetails.offer(loaded.invoice === true);
-        sinpe = loaded.sinpeMovil;
-      } else {
-        const created = await this.client().createSession(this.catalogRequest());
-        this.sessionToken = created.sessionToken;
-        this.order = created.order;
-        this.prefill = {};
-        this.invoiceDetails.offer(this.invoice);
-        sinpe = created.sinpeMovil;
-      }
-    } catch (error) {
-      if (error instanceof BffError && error.status === 401 && this.session) return this.expire(error.message);
-      return this.fail(error, 'invalid-session');
-    }
-    this.applyPrefill();
-    this.restoreForm(this.order.orderNumber);
-    this.sinpeOffered = sinpe !== undefined;
-    // Before idle, so the form does not jump; without it (a failed load) the card alone is offered.
-    if (this.sinpeOffered) await this.loadMethodChoice();
-    this.checkoutState = 'idle';
-    this.emit(new SvcReadyEvent(this.order.orderNumber));
-    if (sinpe?.transfer) this.showTransfer(this.order.orderNumber, sinpe.transfer);
-  }
-
-  private applyPrefill(): void {
-    const defaultCountry = countryOfLocale(this.currentLocale()) ?? countryOfCurrency(this.order?.currency) ?? '';
-    this.billing = { ...emptyBillingAddress(), country: defaultCountry, ...definedFields(this.prefill.billing) };
-    this.shipping = { ...emptyAddress(), country: defaultCountry, ...definedFields(this.prefill.shipping) };
-    this.sameAsBilling = !this.prefill.shipping;
-    void this.ensureCountryData(this.billing.country);
-    void this.ensureCountryData(this.shipping.country);
-  }
-
-  /** Reads `#svc-result=<status token>` once and removes it, so a reload or a shared link does not replay it. */
-  private takeResultToken(parameter: string): string | undefined {
-    const fragment = new URLSearchParams(window.location.hash.slice(1));
-    const token = fragment.get(parameter);
-    if (!token) return undefined;
-    fragment.delete(parameter);
-    const rest = fragment.toString();
-    const url = `${window.location.pathname}${window.location.search}${rest ? `#${rest}` : ''}`;
-    history.replaceState(history.state, '', url);
-    return token;
-  }
-
-  private resume(statusToken: string, rules: CheckoutRulesModule): void {
-    const orderNumber = rules.orderNumberOfStatusToken(statusToken);
-    if (!orderNumber) return this.fail(new BffError(401, undefined), 'invalid-session');
-    this.checkoutState = 'returned';
-    void this.watchOrder(orderNumber, statusToken);
-  }
-
-  private openInPopup(popup: PaymentPopup, redirectUrl: string, orderNumber: string): void {
-    popup.show(redirectUrl, () => void this.onPopupClosed(orderNumber));
-    this.emit(new SvcRedirectEvent(redirectUrl, 'popup'));
-    void this.watchOrder(orderNumber, this.sessionToken);
-  }
-
-  /** The shopper closed the window: one last look, then back to the form if nothing was decided. */
-  private async onPopupClosed(orderNumber: string): Promise<void> {
-    if (isBusy(this.checkoutState) === false) return;
-    this.stopWatching();
-    this.popup = undefined;
-    try {
-      const status = await this.client().getOrder(orderNumber, this.sessionToken);
-      if (status.reason) await this.loadDeclineWords(this.currentLocale());
-      this.onOrderStatus(status);
-      if (status.final) return;
-    } catch {
-      // unknown: let the shopper decide to try again
-    }
-    this.checkoutState = 'idle';
-    this.notice = (t) => t.popupClosed;
-  }
-
-  private closePopup(): void {
+  /** @internal */
+  closePopup(): void {
     this.popup?.close();
     this.popup = undefined;
   }
 
-  /** The poller and the result panel, with the panel's styles adopted next to the element's own. */
-  private async ensureOrderWatch(): Promise<OrderWatchModule> {
+  /** @internal The poller and the result panel, with the panel's styles adopted next to the element's own. */
+  async ensureOrderWatch(): Promise<OrderWatchModule> {
     if (this.orderWatch) return this.orderWatch;
     const module = await loadOrderWatch();
     addEnglishOutcomeWords(module.enOutcome);
@@ -617,173 +482,28 @@ export class SvcCheckout extends LitElement {
     return module;
   }
 
-  private stopWatching(): void {
-    this.watchRun += 1;
-    this.poller?.stop();
-  }
-
-  private async watchOrder(orderNumber: string, token: string): Promise<void> {
-    this.stopWatching();
-    const run = this.watchRun;
-    this.lastStatus = undefined;
-    let watch: OrderWatchModule;
-    try {
-      watch = await this.ensureOrderWatch();
-    } catch (error) {
-      return this.fail(new AssetLoadError(error), 'asset-load');
-    }
-    if (run !== this.watchRun) return;
-    this.poller = new watch.StatusPoller({
-      fetchStatus: () => this.client().getOrder(orderNumber, token),
-      onStatus: (status) => void this.takeOrderStatus(status, run),
-      onFailure: (error) => this.fail(error, 'payment-error'),
-      isRetryable: (error) => error instanceof BffError && (error.status === 0 || error.status === 429 || error.status >= 500),
-    });
-    this.poller.start();
-  }
-
-  /** A decline or a cancel is told in the page's language: its words come before the outcome shows. */
-  private async takeOrderStatus(status: OrderStatusResponse, run: number): Promise<void> {
-    if (status.reason) await this.loadDeclineWords(this.currentLocale());
-    if (run === this.watchRun) this.onOrderStatus(status);
-  }
-
-  private onOrderStatus(status: OrderStatusResponse): void {
-    this.outcome = status;
-    if (status.status !== this.lastStatus) {
-      this.lastStatus = status.status;
-      this.emit(new SvcStatusEvent(status.orderNumber, status.status, status.final));
-    }
-    if (!status.final && !status.canRetry) {
-      if (this.checkoutState === 'returned' || this.checkoutState === 'redirecting') this.checkoutState = 'polling';
-      return;
-    }
-    this.stopWatching();
-    this.closePopup();
-    // A SINPE Móvil transfer whose time ran out: the attempt ended unpaid and another may be opened.
-    const outcome = this.transfer && status.status === 'expired' && status.canRetry ? 'declined' : outcomeOfStatus(status.status);
-    this.endTransfer();
-    this.checkoutState = outcome;
-    this.revealResult = true;
-    if (outcome === 'approved') {
-      this.forgetTypedForm(status.orderNumber);
-      this.emit(new SvcApprovedEvent(status.orderNumber, status.amount, status.currency, status.auth));
-    } else if (outcome === 'declined') {
-      this.emit(new SvcDeclinedEvent(status.orderNumber, this.catalogMessage(this.currentLocale())));
-    } else if (outcome === 'cancelled') {
-      this.emit(new SvcCancelledEvent(status.orderNumber, status.canRetry));
-    } else if (outcome === 'error') {
-      this.emit(new SvcErrorEvent('payment-error', `order ${status.status}`));
-    } else if (outcome === 'expired') {
-      this.emit(new SvcErrorEvent('session-expired', 'the order expired before it was paid'));
-    }
-  }
-
-  /** The transfer is open: the panel shows what to send, the order is polled; the page stays. */
-  private showTransfer(orderNumber: string, transfer: SinpeMovilInstructions): void {
-    this.transfer = transfer;
-    if (this.isCatalogMode()) {
-      keepSessionToken(orderNumber, this.sessionToken);
-      keepOpenTransfer(orderNumber);
-    }
-    void loadSinpePanel().catch(() => undefined);
-    this.checkoutState = 'polling';
-    this.emit(new SvcSinpePendingEvent(orderNumber, transfer.reference, transfer.amount, transfer.expiresAt));
-    void this.watchOrder(orderNumber, this.sessionToken);
-  }
-
-  private async loadMethodChoice(): Promise<void> {
-    this.methodChoice ??= await loadMethodChoice().catch(() => undefined);
-  }
-
-  private endTransfer(): void {
-    if (this.transfer && this.isCatalogMode()) forgetOpenTransfer();
-    this.transfer = undefined;
-  }
-
-  /** A catalog page reloaded while its transfer was open: that order's session, if it still has one. */
-  private async resumedTransferSession() {
-    const kept = this.isCatalogMode() ? keptOpenTransfer() : undefined;
-    if (!kept) return undefined;
-    const loaded = await this.client().getSession(kept.token).catch(() => undefined);
-    if (loaded?.sinpeMovil?.transfer) return { token: kept.token, loaded };
-    forgetOpenTransfer();
-    return undefined;
-  }
-
-  private async onCheckoutError(error: unknown): Promise<void> {
-    if (!(error instanceof BffError)) return this.fail(error, 'payment-error');
-    const fieldErrors = error.status === 400 ? (error.problem?.errors ?? []) : [];
-    if (fieldErrors.length > 0) {
-      const byPath: Record<string, string> = {};
-      const t = translationFor(this.currentLocale());
-      for (const fieldError of fieldErrors) {
-        const code = toFieldErrorCode(fieldError.code ?? fieldError.message);
-        byPath[fieldError.path] ??= code === 'invalid' ? fieldError.message : t.errors[code];
-      }
-      this.serverErrors = byPath;
-      this.invoiceDetails.showServerErrors(fieldErrors);
-      this.checkoutState = 'idle';
-      this.notice = (t) => t.fixErrors(fieldErrors.length);
-      return this.focusFirstInvalid();
-    }
-    if (error.status === 401 || error.problem?.type === this.rules?.problemTypes.sessionExpired) {
-      if (this.isCatalogMode()) {
-        await this.renewSession();
-        this.notice = (t) => t.expiredRenewed;
-        return;
-      }
-      return this.expire(error.message);
-    }
-    this.fail(error, 'payment-error');
-  }
-
-  /** Catalog mode: a fresh session (and order number) for the same items; the shopper's details stay. */
-  private async renewSession(): Promise<void> {
-    this.checkoutState = 'loading';
-    try {
-      const typed = this.order !== undefined;
-      const created = await this.client().createSession(this.catalogRequest());
-      this.sessionToken = created.sessionToken;
-      this.order = created.order;
-      if (typed) this.keepTypedForm();
-      this.restoreForm(created.order.orderNumber);
-      this.outcome = undefined;
-      this.lastStatus = undefined;
-      this.checkoutState = 'idle';
-    } catch (error) {
-      this.fail(error, 'invalid-session');
-    }
-  }
-
-  private fail(error: unknown, code: SvcErrorCode): void {
-    this.stopWatching();
+  /** @internal */
+  fail(error: unknown, code: SvcErrorCode): void {
+    this.flow?.stopWatching();
     this.closePopup();
     this.checkoutState = 'error';
     const detail = error instanceof Error ? error.message : String(error);
-    const refusedType = this.rules?.problemTypes.originNotAllowed;
-    if (!(error instanceof BffError && error.status === 0)) return this.reportError(answeredErrorCode(error, code, refusedType), detail);
-    // No answer at all: a refused origin looks the same to the browser until the BFF is asked plainly.
-    this.notice = (t) => t.offline;
-    void isOriginRefused(this.bff, refusedType).then((refused) => this.reportError(refused ? 'origin-not-allowed' : 'network', detail));
+    // Only a lazy part can fail before the flow is here (asset-load): the BFF was not asked yet.
+    if (this.flow) this.flow.reportFailure(error, code, detail);
+    else this.reportError(code, detail);
   }
 
-  /** The shopper's short text and the developer's code (events.ts, widget/README.md "Errors"). */
-  private reportError(code: SvcErrorCode, detail: string): void {
+  /** @internal The shopper's short text and the developer's code (events.ts, widget/README.md "Errors"). */
+  reportError(code: SvcErrorCode, detail: string): void {
     if (code === 'network') this.notice = (t) => t.offline;
     else if (code === 'origin-not-allowed') this.notice = (t) => t.originNotAllowed;
     else this.notice = undefined;
     this.emit(new SvcErrorEvent(code, detail));
   }
 
-  /** Every event goes out here; the JSDoc @event tags above are their documentation. */
-  private emit(event: Event): boolean {
+  /** @internal Every event goes out here; the JSDoc @event tags above are their documentation. */
+  emit(event: Event): boolean {
     return this.dispatchEvent(event);
-  }
-
-  private expire(detail: string): void {
-    this.checkoutState = 'expired';
-    this.emit(new SvcErrorEvent('session-expired', detail));
   }
 
   private canRetry(): boolean {
@@ -795,83 +515,16 @@ export class SvcCheckout extends LitElement {
     return state === 'expired' && this.isCatalogMode();
   }
 
-  /**
-   * After a decline or a cancel: the same order's next attempt (the same session), or, when the
-   * order takes no more, a new catalog order. After an error: the session again.
-   */
-  private async retry(): Promise<void> {
-    const sameOrder = this.outcome?.canRetry ? this.outcome.orderNumber : undefined;
-    this.stopWatching();
+  /** The next attempt (checkout-flow.ts); without a flow (its part did not load), the start again. */
+  private retry(): Promise<void> {
+    if (this.flow) return this.flow.retry();
     this.outcome = undefined;
-    this.lastStatus = undefined;
     this.submitted = false;
     this.notice = undefined;
-    const token = sameOrder ? this.sessionTokenFor(sameOrder) : undefined;
-    if (token) return this.reopen(token);
-    if (this.isCatalogMode()) return this.renewSession();
-    if (!this.order) {
-      this.startedFor = '';
-      return this.start();
-    }
-    this.checkoutState = 'idle';
-  }
-
-  /** The session that can pay `orderNumber` again: in memory, the merchant's, or kept across the hosted page. */
-  private sessionTokenFor(orderNumber: string): string | undefined {
-    if (this.order?.orderNumber === orderNumber && this.sessionToken) return this.sessionToken;
-    if (this.session) return this.session;
-    return keptSessionToken(orderNumber);
-  }
-
-  /** Back to the form of the same order, for its next attempt; what the shopper typed stays. */
-  private async reopen(token: string): Promise<void> {
-    const typed = this.order !== undefined;
-    this.checkoutState = 'loading';
-    try {
-      const loaded = await this.client().getSession(token);
-      this.sessionToken = token;
-      this.order = loaded.order;
-      this.prefill = loaded.prefill;
-    } catch (error) {
-      if (error instanceof BffError && error.status === 401) {
-        if (this.isCatalogMode()) return this.renewSession();
-        return this.expire(error.message);
-      }
-      return this.fail(error, 'invalid-session');
-    }
-    if (!typed) {
-      this.applyPrefill();
-      this.restoreForm(this.order.orderNumber);
-    }
-    this.checkoutState = 'idle';
+    return this.restart();
   }
 
   // ----- the form -------------------------------------------------------------------------------
-
-  /** What the shopper typed for this order, kept in this tab until approval or "start over" (form-keeper.ts). */
-  private keepTypedForm(): void {
-    if (this.order) keepForm(this.order.orderNumber, { billing: this.billing, shipping: this.shipping, sameAsBilling: this.sameAsBilling });
-  }
-
-  /** After a return, a reload or Back: the order's kept form replaces the prefill (a catalog page carries its last order's). */
-  private restoreForm(orderNumber: string): void {
-    const kept = this.isCatalogMode() ? carryCatalogForm(this.catalogScope(), orderNumber) : keptForm(orderNumber);
-    if (!kept) return;
-    this.billing = kept.billing;
-    this.shipping = kept.shipping;
-    this.sameAsBilling = kept.sameAsBilling;
-    void this.ensureCountryData(kept.billing.country);
-    void this.ensureCountryData(kept.shipping.country);
-  }
-
-  private forgetTypedForm(orderNumber: string): void {
-    forgetForm(orderNumber);
-    if (this.isCatalogMode()) forgetCatalogOrder(this.catalogScope());
-  }
-
-  private catalogScope(): string {
-    return catalogScope(window.location.pathname, this.items);
-  }
 
   private readonly onSubmit = (event: SubmitEvent) => {
     event.preventDefault();
@@ -882,7 +535,7 @@ export class SvcCheckout extends LitElement {
 
   private readonly onSameAsBillingChange = (event: Event) => {
     this.sameAsBilling = (event.target as HTMLInputElement).checked;
-    this.keepTypedForm();
+    this.flow?.keepTypedForm();
     if (!this.sameAsBilling) void this.ensureCountryData(this.shipping.country);
   };
 
@@ -898,7 +551,7 @@ export class SvcCheckout extends LitElement {
     if (section === 'billing') this.billing = next as CheckoutBillingAddress;
     else this.shipping = next;
     this.changed = new Set(this.changed).add(path);
-    this.keepTypedForm();
+    this.flow?.keepTypedForm();
     if (this.serverErrors[path] !== undefined) {
       const { [path]: _cleared, ...rest } = this.serverErrors;
       this.serverErrors = rest;
@@ -914,7 +567,8 @@ export class SvcCheckout extends LitElement {
     );
   }
 
-  private async focusFirstInvalid(): Promise<void> {
+  /** @internal */
+  async focusFirstInvalid(): Promise<void> {
     await this.updateComplete;
     this.renderRoot.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
   }
@@ -922,7 +576,7 @@ export class SvcCheckout extends LitElement {
   /** Starts loading what validation needs; undefined when everything is already here. */
   private loadCheckData(): Promise<unknown> | undefined {
     const pending: Promise<unknown>[] = [];
-    if (!this.rules) pending.push(this.ensureRules());
+    if (!this.flow) pending.push(this.ensureFlow());
     const countries = [this.billing.country, this.shipping.country];
     const phones = this.phoneCheck.load(countries);
     if (phones) pending.push(phones);
@@ -934,8 +588,8 @@ export class SvcCheckout extends LitElement {
     return pending.length > 0 ? Promise.all(pending) : undefined;
   }
 
-  /** What a chosen country brings: its subdivisions and its postal code format. */
-  private ensureCountryData(country: string): Promise<unknown> {
+  /** @internal What a chosen country brings: its subdivisions and its postal code format. */
+  ensureCountryData(country: string): Promise<unknown> {
     return Promise.all([this.ensureSubdivisions(country), this.postcodeFormats.load([country])]);
   }
 
@@ -952,11 +606,13 @@ export class SvcCheckout extends LitElement {
 
   // ----- small lookups --------------------------------------------------------------------------
 
-  private client(): BffClient {
+  /** @internal */
+  client(): BffClient {
     return new BffClient(this.bff);
   }
 
-  private currentLocale(): string {
+  /** @internal */
+  currentLocale(): string {
     return resolveLocale(this.locale, document.documentElement.lang, navigator.language);
   }
 

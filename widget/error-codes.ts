@@ -1,5 +1,4 @@
-import { BffError } from './bff-client.ts';
-import type { SvcErrorCode } from './events.ts';
+// Part of the lazy checkout-rules.js, with the payment flow (checkout-flow.ts) that asks it.
 
 /**
  * Whether the BFF refuses this page's origin. A refused origin's preflight fails, which the browser
@@ -15,19 +14,5 @@ export async function isOriginRefused(bff: string, refusedType: string | undefin
     return problem?.type === refusedType;
   } catch {
     return false; // not even that went through: the network
-  }
-}
-
-/** The developer's code for a failure the BFF answered: its origin refusal has a code of its own. */
-export function answeredErrorCode(error: unknown, fallback: SvcErrorCode, refusedType: string | undefined): SvcErrorCode {
-  return error instanceof BffError && error.status === 403 && refusedType !== undefined && error.problem?.type === refusedType
-    ? 'origin-not-allowed'
-    : fallback;
-}
-
-/** A lazily loaded part did not arrive (after its retry). */
-export class AssetLoadError extends Error {
-  constructor(cause: unknown) {
-    super(`a part of the checkout did not load: ${cause instanceof Error ? cause.message : String(cause)}`);
   }
 }

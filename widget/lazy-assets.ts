@@ -1,7 +1,8 @@
 /**
  * The widget's lazily loaded parts, fetched next to the script that defined the element:
  * - `checkout-rules.js`: an ES module with the contract's zod-based code (address schemas, status
- *   token reading), ~8 kB gzip with its chunks, which the first bundle cannot afford;
+ *   token reading) and the payment flow (widget/checkout-flow.ts), ~11 kB gzip with its chunks,
+ *   which the first bundle cannot afford;
  * - `subdivisions/XX.json`: one country's ISO 3166-2 subdivisions (the whole table is ~50 kB gzip);
  * - `postcodes/XX.json`: one country's postal code pattern (every country's is ~2 kB gzip);
  * - `locale-XX.js`: the translations other than English, for the page's language only;
@@ -112,6 +113,13 @@ export function loadOrderWatch(): Promise<OrderWatchModule> {
 /** Defines <svc-sinpe-panel>. */
 export function loadSinpePanel(): Promise<unknown> {
   return loadPart('sinpe-panel.js');
+}
+
+/** A lazily loaded part did not arrive (after its retry). */
+export class AssetLoadError extends Error {
+  constructor(cause: unknown) {
+    super(`a part of the checkout did not load: ${cause instanceof Error ? cause.message : String(cause)}`);
+  }
 }
 
 function loadPart<T>(fileName: string): Promise<T> {

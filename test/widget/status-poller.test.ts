@@ -2,7 +2,7 @@
 import { expect } from '@open-wc/testing';
 import type { OrderStatusResponse } from '../../contract/bff-api.ts';
 import { BffError } from '../../widget/bff-client.ts';
-import { outcomeOfStatus } from '../../widget/checkout-state.ts';
+import { outcomeOfStatus } from '../../widget/order-outcome.ts';
 import { StatusPoller, type PageVisibility } from '../../widget/status-poller.ts';
 
 class FakePage extends EventTarget implements PageVisibility {
