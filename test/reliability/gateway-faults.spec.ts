@@ -124,6 +124,9 @@ test(`${checkouts} checkouts under gateway faults: every one ends clearly, one p
 
 test('a login that fails before processPayment is sent leaves the order payable: the retry goes through', async () => {
   const { createMerchantSession, postCheckout } = await import('../bff/fixtures/buyer.ts');
+  // A BFF of its own with the usual gateway timeout: the run's 500 ms can lapse on a busy machine,
+  // and a processPayment abandoned by timeout may have executed, which is not what this test plays.
+  const { url: bffUrl } = await stack.startAnotherBff({ GATEWAY_BASE_URL: tap.url });
   const session = await createMerchantSession(bffUrl);
   await stack.sandbox.expireTokens();
   // The re-login fails every time (5xx on all of its attempts): processPayment is never sent.
