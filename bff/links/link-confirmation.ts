@@ -82,7 +82,14 @@ export async function confirmLinkPayment(deps: LinkConfirmationDeps, report: Lin
   return { state: 'confirmed', payment: stored };
 }
 
+/**
+ * The stored payment, noted as seen by this report's path; undefined when none is stored yet.
+ * Read first, then noted: an update first could miss a row that another report commits between
+ * the two statements, and this report would then be answered from that row without being noted.
+ */
 async function markSeen(deps: LinkConfirmationDeps, svcOrderId: string, column: 'webhook_seen_at' | 'callback_seen_at'): Promise<LinkPaymentRow | undefined> {
+  const stored = await deps.db.selectFrom('link_payments').selectAll().where('svc_order_id', '=', svcOrderId).executeTakeFirst();
+  if (!stored || stored[column] !== null) return stored;
   const now = deps.clock.now().toISOString();
   await deps.db.updateTable('link_payments').set({ [column]: now, updated_at: now }).where('svc_order_id', '=', svcOrderId).where(column, 'is', null).execute();
   return deps.db.selectFrom('link_payments').selectAll().where('svc_order_id', '=', svcOrderId).executeTakeFirst();

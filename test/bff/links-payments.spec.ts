@@ -3,6 +3,13 @@
 // is trusted: the payment is confirmed by lookup, the orderHash checked, and stored once.
 import { expect, test } from '@playwright/test';
 import { recordOwnLink } from '../../bff/links/link-screen.ts';
+import type { Kysely } from 'kysely';
+import { linkCallbackQuery } from '../../contract/gateway/links.ts';
+import { confirmLinkPayment } from '../../bff/links/link-confirmation.ts';
+import { reportFromCallback } from '../../bff/links/link-report.ts';
+import { systemClock } from '../../bff/observability/clock.ts';
+import { sandboxDefaults } from '../../sandbox/defaults.ts';
+import { demoMerchantClient } from './fixtures/gateway-client.ts';
 import { createGatewayLink, eventually, linkWebhook, merchantGet, postLinkWebhook, startInProcessWebhookStack, tables, type WebhookStack } from './webhooks-support.ts';
 
 const approvedCard = '4012000000020071';
@@ -105,6 +112,65 @@ test('both paths for one payment: one stored payment that notes both reports', a
     throw new Error(`${error.message}; rows ${JSON.stringify(await linkPayments(link.id))}; link events ${JSON.stringify(events)}`);
   });
   expect(payment?.status).toBe('paid');
+});
+
+/**
+ * `db`, except that the first statement on `table` (a select or an update) is followed, before its
+ * caller sees the result, by `meanwhile`: another writer that commits between two statements.
+ */
+function afterFirstStatementOn<T extends Kysely<any>>(db: T, table: string, meanwhile: () => Promise<void>): T {
+  let done = false;
+  const wrap = <B extends object>(builder: B): B =>
+    new Proxy(builder, {
+      get(target, key) {
+        const value = Reflect.get(target, key) as unknown;
+        if (typeof value !== 'function') return value;
+        if (String(key).startsWith('execute')) {
+          return async (...args: unknown[]) => {
+            const result = await value.apply(target, args);
+            if (!done) {
+              done = true;
+              await meanwhile();
+            }
+            return result;
+          };
+        }
+        return (...args: unknown[]) => {
+          const next = value.apply(target, args) as unknown;
+          return typeof next === 'object' && next !== null && 'execute' in next ? wrap(next) : next;
+        };
+      },
+    });
+  return new Proxy(db, {
+    get(target, key) {
+      const value = Reflect.get(target, key) as unknown;
+      if (typeof value !== 'function') return value;
+      if (key === 'selectFrom' || key === 'updateTable') return (name: string, ...rest: unknown[]) => (name === table ? wrap(value.call(target, name, ...rest)) : value.call(target, name, ...rest));
+      return value.bind(target);
+    },
+  });
+}
+
+test('a callback that arrives just as the webhook stores the payment is still noted', async () => {
+  const link = await createLink({ webhook: false });
+  const callback = await stack.sandbox.payLink(link.url, approvedCard);
+  const report = reportFromCallback(linkCallbackQuery.parse(Object.fromEntries(callback.searchParams)))!;
+  const db = tables(stack.bff);
+  const deps = { db, gateway: demoMerchantClient(stack.sandboxUrl), clock: systemClock, credentials: sandboxDefaults.merchant };
+  // The webhook's confirmation commits right after the callback's first statement on the table:
+  // whatever that statement is, the callback must end up noted on the stored payment.
+  let webhookCommitted = false;
+  const racing = afterFirstStatementOn(db, 'link_payments', async () => {
+    await confirmLinkPayment(deps, report, 'webhook');
+    webhookCommitted = true;
+  });
+
+  const confirmation = await confirmLinkPayment({ ...deps, db: racing }, report, 'callback');
+  expect(webhookCommitted).toBe(true);
+  expect(confirmation).toMatchObject({ state: 'confirmed', payment: { status: 'paid', first_source: 'webhook' } });
+  const [stored] = await linkPayments(link.id);
+  expect(stored?.webhook_seen_at).not.toBeNull();
+  expect(stored?.callback_seen_at).not.toBeNull();
 });
 
 test('a declined link payment is stored as declined and the page says so (Spanish by default)', async () => {
