@@ -77,6 +77,7 @@ export function webhooksPanel(api: Api, notify: Notify) {
         const row = document.createElement('tr');
         row.dataset.deliveryId = delivery.id;
         row.dataset.state = delivery.state;
+        row.dataset.webhookId = delivery.webhookId;
         const replay = button('Replay', async () => {
           try {
             await api('POST', `/v1/merchant/webhook-deliveries/${encodeURIComponent(delivery.id)}/replay`, { idempotencyKey: crypto.randomUUID() });

@@ -26,13 +26,15 @@ test('add an endpoint, see a purchase delivered to it, replay the delivery', asy
     new Webhook(secret).verify(delivered.body, delivered.headers as Record<string, string>);
 
     await signInBackOffice(page);
-    const row = page.locator('#webhook-deliveries-table tr', { hasText: endpointId! }).first();
+    // This purchase's delivery: the other tests' purchases, running beside this one, reach the endpoint too.
+    const webhookId = String(delivered.headers['webhook-id']);
+    const row = page.locator(`#webhook-deliveries-table tr[data-webhook-id="${webhookId}"]`);
+    await expect(row).toContainText(endpointId!);
     await expect(row).toHaveAttribute('data-state', 'delivered');
     await expect(row).toContainText('204');
     await keepScreenshot(page, testInfo, 'backoffice-webhooks');
     await row.getByRole('button', { name: 'Replay' }).click();
     await expect(page.locator('#notice')).toContainText('queued again');
-    const webhookId = String(delivered.headers['webhook-id']);
     await hooks.waitFor((received) => received.filter((request) => request.headers['webhook-id'] === webhookId).length === 2, 'the replay');
   } finally {
     await hooks.close();
