@@ -49,7 +49,7 @@ export interface FlowKit {
   translationFor: typeof translationFor;
   loadDeclineMessages: typeof loadDeclineMessages;
   loadMethodChoice: typeof loadMethodChoice;
-  loadSinpePanel: typeof loadSinpePanel;
+  loadSinpePanel: () => ReturnType<typeof loadSinpePanel>;
   isBusy: typeof isBusy;
   countryOfLocale: typeof countryOfLocale;
   countryOfCurrency: typeof countryOfCurrency;

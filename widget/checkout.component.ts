@@ -1,4 +1,4 @@
-import { LitElement, adoptStyles, html, nothing, svg, unsafeCSS, type PropertyValues } from 'lit';
+import { LitElement, adoptStyles, css, html, nothing, svg, unsafeCSS, type PropertyValues } from 'lit';
 import type { CheckoutAddress, CheckoutBillingAddress, CreateSessionRequest, OrderStatusResponse } from '../contract/bff-api.ts';
 import { emptyAddress, emptyBillingAddress, fieldsOf, type AddressSection } from './address-fields.ts';
 import { renderAddressFieldset } from './address-fieldset.ts';
@@ -43,7 +43,8 @@ const flowKit: FlowKit = {
   translationFor,
   loadDeclineMessages,
   loadMethodChoice,
-  loadSinpePanel,
+  // The SINPE Móvil panel is a Lit element of its own: on this script's Lit, not a copy.
+  loadSinpePanel: () => loadSinpePanel({ LitElement, css, html, nothing, formatMoney }),
   isBusy,
   countryOfLocale,
   countryOfCurrency,

@@ -29,6 +29,8 @@ import type { PartialTranslation, Translation } from './i18n/translation.ts';
 import type * as InvoiceDetails from './lazy/invoice-details.ts';
 import type * as MethodChoice from './lazy/method-choice.ts';
 import type * as OrderWatch from './lazy/order-watch.ts';
+import type * as SinpePanel from './lazy/sinpe-panel.ts';
+import type { PanelKit } from './sinpe/sinpe-panel.ts';
 
 export type CheckoutRulesModule = typeof CheckoutRules;
 export type OrderWatchModule = typeof OrderWatch;
@@ -110,9 +112,9 @@ export function loadOrderWatch(): Promise<OrderWatchModule> {
   return loadPart('order-watch.js');
 }
 
-/** Defines <svc-sinpe-panel>. */
-export function loadSinpePanel(): Promise<unknown> {
-  return loadPart('sinpe-panel.js');
+/** Defines <svc-sinpe-panel> on the Lit of `kit`, the element's own. */
+export function loadSinpePanel(kit: PanelKit): Promise<void> {
+  return loadPart<typeof SinpePanel>('sinpe-panel.js').then((module) => module.defineSinpePanel(kit));
 }
 
 /** A lazily loaded part did not arrive (after its retry). */

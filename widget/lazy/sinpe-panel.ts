@@ -1,2 +1,3 @@
-// The SINPE Móvil panel as a lazily loaded ES module (sinpe-panel.js): defines <svc-sinpe-panel>.
-export { SvcSinpePanel } from '../sinpe/sinpe-panel.ts';
+// The SINPE Móvil panel as a lazily loaded ES module (sinpe-panel.js): defines <svc-sinpe-panel> on
+// the Lit the element hands in (widget/lazy-assets.ts loadSinpePanel).
+export { defineSinpePanel } from '../sinpe/sinpe-panel.ts';
