@@ -34,9 +34,14 @@ export const purchaseGzipBudgetBytes = 40 * 1000;
 
 /** The files of a Costa Rican card purchase in dist/widget, each lazy module with the chunks it imports. */
 export function costaRicanPurchaseFiles(): string[] {
-  const distDir = join(projectRoot, 'dist/widget');
   const modules = ['checkout-rules.js', 'phone-validator.js', 'locale-es-419.js', 'locale-es.js', 'order-watch.js'];
-  const files = new Set(['svc-checkout.iife.js', 'subdivisions/CR.json', 'phone-metadata/CR.json', 'postcodes/CR.json']);
+  return [...new Set(['svc-checkout.iife.js', 'subdivisions/CR.json', 'phone-metadata/CR.json', 'postcodes/CR.json', ...withImportedChunks(modules)])];
+}
+
+/** `modules` (ES modules of dist/widget) and every file they import, however deep, each once. */
+export function withImportedChunks(modules: readonly string[]): string[] {
+  const distDir = join(projectRoot, 'dist/widget');
+  const files = new Set<string>();
   const pending = [...modules];
   while (pending.length > 0) {
     const file = pending.pop()!;
@@ -44,8 +49,8 @@ export function costaRicanPurchaseFiles(): string[] {
     files.add(file);
     const source = readFileSync(join(distDir, file), 'utf8');
     for (const match of source.matchAll(/from\s*["'`]\.\/((?:chunks\/)?[\w.-]+\.js)["'`]/g)) {
-      const imported = file.startsWith('chunks/') && !match[1]!.startsWith('chunks/') ? `chunks/${match[1]}` : match[1]!;
-      pending.push(imported);
+      // A chunk's own imports are relative to chunks/.
+      pending.push(file.startsWith('chunks/') && !match[1]!.startsWith('chunks/') ? `chunks/${match[1]}` : match[1]!);
     }
   }
   return [...files];

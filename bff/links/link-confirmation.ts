@@ -91,8 +91,10 @@ async function markSeen(deps: LinkConfirmationDeps, svcOrderId: string, column: 
   const stored = await deps.db.selectFrom('link_payments').selectAll().where('svc_order_id', '=', svcOrderId).executeTakeFirst();
   if (!stored || stored[column] !== null) return stored;
   const now = deps.clock.now().toISOString();
-  await deps.db.updateTable('link_payments').set({ [column]: now, updated_at: now }).where('svc_order_id', '=', svcOrderId).where(column, 'is', null).execute();
-  return deps.db.selectFrom('link_payments').selectAll().where('svc_order_id', '=', svcOrderId).executeTakeFirst();
+  const noted = await deps.db.updateTable('link_payments').set({ [column]: now, updated_at: now }).where('svc_order_id', '=', svcOrderId).where(column, 'is', null).executeTakeFirst();
+  // Another report by the same path noted it in between: read what it wrote.
+  if (Number(noted.numUpdatedRows) === 0) return deps.db.selectFrom('link_payments').selectAll().where('svc_order_id', '=', svcOrderId).executeTakeFirst();
+  return { ...stored, [column]: now, updated_at: now };
 }
 
 /** consult lists every transaction of the order number; the report names its gateway order id. */

@@ -1,20 +1,17 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { expect, test } from '@playwright/test';
-import { firstScriptPath } from '../../bench/widget-size.ts';
+import { firstScriptPath, withImportedChunks } from '../../bench/widget-size.ts';
 
 const distDir = dirname(firstScriptPath);
 
-/** The source files a built file of dist/widget was made from, with those of the chunks it imports. */
-function sourcesOf(file: string, seen = new Set<string>()): string[] {
-  if (seen.has(file)) return [];
-  seen.add(file);
-  const code = readFileSync(join(distDir, file), 'utf8');
-  // A file that only re-exports a chunk (method-choice.js) has no map of its own.
-  const map = join(distDir, `${file}.map`);
-  const own = existsSync(map) ? (JSON.parse(readFileSync(map, 'utf8')) as { sources: string[] }).sources.map((source) => source.replace(/^(\.\.\/)+/, '')) : [];
-  const chunks = [...code.matchAll(/from\s*["'`]\.\/((?:chunks\/)?[\w.-]+\.js)["'`]/g)].map((match) => (file.startsWith('chunks/') && !match[1]!.startsWith('chunks/') ? `chunks/${match[1]}` : match[1]!));
-  return [...own, ...chunks.flatMap((chunk) => sourcesOf(chunk, seen))];
+/** The source files a built module of dist/widget was made from, with those of the chunks it imports. */
+function sourcesOf(module: string): string[] {
+  return withImportedChunks([module]).flatMap((file) => {
+    // A file that only re-exports a chunk (method-choice.js) has no map of its own.
+    const map = join(distDir, `${file}.map`);
+    return existsSync(map) ? (JSON.parse(readFileSync(map, 'utf8')) as { sources: string[] }).sources.map((source) => source.replace(/^(\.\.\/)+/, '')) : [];
+  });
 }
 
 // Guards the Vite 8 decorator trap (../shared/TOOLCHAIN.md): a build that "succeeds"
