@@ -129,3 +129,14 @@ export function isCancelRedirect(query: Readonly<Record<string, string | undefin
   const flag = (query.cancel ?? query.cancelled ?? query.canceled ?? '').toLowerCase();
   return flag === '1' || flag === 'true' || flag === 'yes';
 }
+
+/**
+ * An amount the gateway reports, with the thousands commas PHP's number_format writes taken out
+ * ("15,000.00" → "15000.00"). UNCERTAIN (gateway-facts.md "OrderHash, V2": the reference plugin
+ * formats totals of 1,000 or more with a thousands comma, other ports do not): a record's amount
+ * may come either way, so both read the same. Only well-formed groups are taken out: "1,50" stays
+ * as it is and reads as no amount.
+ */
+export function withoutThousandsSeparators(amount: string): string {
+  return /^\d{1,3}(,\d{3})+(\.\d+)?$/.test(amount) ? amount.replace(/,/g, '') : amount;
+}

@@ -218,7 +218,8 @@ export const transactionsQuery = z.strictObject({
 export type TransactionsQuery = z.infer<typeof transactionsQuery>;
 
 export const transactionView = z.object({
-  id: z.number().int(),
+  /** null when the gateway's record did not carry a readable id. */
+  id: z.number().int().nullable(),
   orderNumber: z.string(),
   amount: z.string(),
   currency: z.string(),
@@ -232,9 +233,10 @@ export const transactionView = z.object({
   merchantId: z.string(),
   email: z.string(),
   cardLast4: z.string(),
-  netToLiquidate: z.string(),
-  /** ISO 8601 (the gateway's `Y-m-d H:i:s`, read as UTC). */
-  date: z.string(),
+  /** null when the gateway left it empty or wrote it unreadably (it decides nothing here). */
+  netToLiquidate: z.string().nullable(),
+  /** ISO 8601 (the gateway's `Y-m-d H:i:s`, read as UTC); null when the gateway left it empty. */
+  date: z.string().nullable(),
 });
 export type TransactionView = z.infer<typeof transactionView>;
 

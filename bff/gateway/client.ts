@@ -152,7 +152,9 @@ export class GatewayClient {
       body: gateway.consultRequest.parse({ key: this.options.apiKey, orderNumber, merchantId }),
       auth: 'bearer',
       response: gateway.consultResponse,
-      needs: ['response', 'response.*.code', 'response.*.id_svc'],
+      // No field is needed of the answer as a whole: an absent, null or "" list is "no
+      // transactions" (contract/tolerant-reader.ts), and each record is judged by the decision
+      // that chooses it (orders/outcome.ts, links/link-confirmation.ts).
       retry: true,
       successType: gatewayResponseTypes.ok,
     });
@@ -167,7 +169,6 @@ export class GatewayClient {
       body: gateway.consultTransactionsRequest.parse({ ...filters, key: this.options.apiKey }),
       auth: 'bearer',
       response: gateway.consultTransactionsResponse,
-      needs: ['response'],
       retry: true,
       successType: gatewayResponseTypes.ok,
     });

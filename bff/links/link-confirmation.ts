@@ -6,7 +6,7 @@
 // of the same payment, by webhook or callback, only note that they were seen.
 import { approvedCode } from '../../contract/gateway-facts.ts';
 import { verifyOrderHashV2 } from '../../contract/order-hash.ts';
-import { toMinorUnits } from '../../contract/money.ts';
+import { readUpstreamAmount, sameUpstreamMoney } from '../../contract/upstream-money.ts';
 import type { TransactionRecord } from '../../contract/gateway/transactions.ts';
 import type { GatewayClient } from '../gateway/client.ts';
 import { GatewayError } from '../gateway/errors.ts';
@@ -45,8 +45,8 @@ export async function confirmLinkPayment(deps: LinkConfirmationDeps, report: Lin
   if (!record || (listed.length > 0 && !listed.includes(report.svcOrderId))) return { state: 'pending' };
 
   const hashCheck = await checkHash(deps, report, { amount: link.amount, currency: link.currency });
-  const sameMoney = record.currency === link.currency && sameAmount(record.amount, link.amount, link.currency);
-  const approved = record.code === approvedCode;
+  const sameMoney = sameUpstreamMoney(record, link);
+  const approved = record.code.trim() === approvedCode;
   // Paid needs positive evidence that the payment is this link's: the orderHash verifies, or the
   // gateway's own record of the link lists it. Equal amount and currency could be any payment's.
   const belongsToLink = hashCheck === 'verified' || listed.includes(report.svcOrderId);
@@ -58,8 +58,8 @@ export async function confirmLinkPayment(deps: LinkConfirmationDeps, report: Lin
     order_number: record.orderNumber,
     status,
     hash_check: hashCheck,
-    amount: record.amount,
-    currency: record.currency,
+    amount: readUpstreamAmount(record.amount, record.currency.trim().toUpperCase()) ?? record.amount,
+    currency: record.currency.trim().toUpperCase(),
     gateway_code: record.code,
     auth: record.auth || null,
     card_brand: report.creditCardBrand ?? null,
@@ -99,8 +99,8 @@ async function markSeen(deps: LinkConfirmationDeps, svcOrderId: string, column: 
 
 /** consult lists every transaction of the order number; the report names its gateway order id. */
 function paymentRecord(records: readonly TransactionRecord[], svcOrderId: string): TransactionRecord | undefined {
-  const ofOrder = records.filter((record) => String(record.id_svc) === svcOrderId);
-  return ofOrder.find((record) => record.type.toLowerCase() === 'payment') ?? ofOrder[0];
+  const ofOrder = records.filter((record) => record.id_svc !== null && String(record.id_svc) === svcOrderId);
+  return ofOrder.find((record) => record.type.trim().toLowerCase() === 'payment') ?? ofOrder[0];
 }
 
 /**
@@ -122,14 +122,6 @@ export function isNoSuchLink(error: unknown): boolean {
   return error instanceof GatewayError && error.operation === 'getLinkPaymentById' && error.type === '404';
 }
 
-function sameAmount(a: string, b: string, currency: string): boolean {
-  try {
-    return toMinorUnits(a, currency) === toMinorUnits(b, currency);
-  } catch {
-    return false;
-  }
-}
-
 async function checkHash(deps: LinkConfirmationDeps, report: LinkReport, link: { amount: string; currency: string }): Promise<'verified' | 'mismatch' | 'absent'> {
   if (!report.orderHash) return 'absent';
   const valid = await verifyOrderHashV2(
@@ -138,7 +130,7 @@ async function checkHash(deps: LinkConfirmationDeps, report: LinkReport, link: {
       ...deps.credentials,
       orderNumber: report.orderNumber,
       // Amount and currency from the gateway's own link record, never from the report.
-      amount: link.amount,
+      amount: readUpstreamAmount(link.amount, link.currency) ?? link.amount,
       currency: link.currency,
       responseCode: report.code,
       auth: report.auth,

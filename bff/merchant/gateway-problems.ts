@@ -17,6 +17,15 @@ export function gatewayProblem(error: unknown, operation: string, writes: boolea
       detail: `The gateway refused the ${operation}: ${error.message} (code ${error.type}).`,
     });
   }
+  if (error instanceof GatewayUnavailableError && error.kind === 'invalid_response' && error.operation !== 'login') {
+    // The gateway answered, but not readably: say so (and which fields), never "unavailable".
+    const unsure = writes && error.mayHaveExecuted;
+    return new ProblemException(502, {
+      type: problemTypes.upstream,
+      title: 'Unreadable gateway answer',
+      detail: `The gateway answered the ${operation}, but its answer could not be read (${error.message}).${unsure ? " It may have been applied: check the order's transactions before trying again with a new key." : ''}`,
+    });
+  }
   if (error instanceof GatewayUnavailableError) {
     // A failed login means the operation itself was never sent.
     if (!writes || !error.mayHaveExecuted || error.operation === 'login') {

@@ -39,9 +39,9 @@ export function readQueryDate(text: string, edge: 'start' | 'end'): Date | undef
 }
 
 function transactionView(item: TransactionListItem): TransactionView {
-  let net: string;
+  let net: string | null = null;
   try {
-    net = gatewayNumberAmount(item.net_to_liquidate, item.currency);
+    if (item.net_to_liquidate !== null) net = gatewayNumberAmount(item.net_to_liquidate, item.currency);
   } catch {
     net = String(item.net_to_liquidate);
   }
@@ -61,7 +61,7 @@ function transactionView(item: TransactionListItem): TransactionView {
     email: item.email,
     cardLast4: item.last,
     netToLiquidate: net,
-    date: parseGatewayDateTime(item.date)?.toISOString() ?? item.date,
+    date: item.date === null ? null : (parseGatewayDateTime(item.date)?.toISOString() ?? item.date),
   };
 }
 

@@ -33,6 +33,12 @@
 //   declined    → review      mismatch
 //   cancelled   → review      mismatch
 //   expired     → review      mismatch
+//   created     → review      unconfirmed      an attempt's consults kept failing (no readable answer)
+//   pending     → review      unconfirmed        for longer than the abandon window: a person decides
+//   declined    → review      unconfirmed        instead of the order waiting for ever
+//   cancelled   → review      unconfirmed
+//   approved    → review      bank             the bank failed (or reversed before posting) the very
+//                                                transfer that paid the order: money it says never arrived
 //   pending     → expired     no-payment       the hosted page was never paid in time
 //   declined    → expired     no-payment       attempts remain but the buyer never came back
 //   cancelled   → expired     no-payment
@@ -60,24 +66,26 @@ export type TransitionEvidence =
   /** A SINPE Móvil transfer attempt was opened: the buyer got the phone, amount and reference. */
   | 'transfer-opened'
   /** A bank event (banking-webhooks.md §6) matched to a SINPE Móvil attempt (bff/sinpe/matcher.ts). */
-  | 'bank';
+  | 'bank'
+  /** The gateway gave no readable answer about an attempt for longer than the abandon window. */
+  | 'unconfirmed';
 
 type Table = Partial<Record<OrderStatus, Partial<Record<OrderStatus, readonly TransitionEvidence[]>>>>;
 
 export const orderTransitions: Table = {
-  created: { pending: ['page-created', 'transfer-opened'], expired: ['no-payment'], approved: ['consult'], declined: ['consult'], review: ['mismatch'] },
+  created: { pending: ['page-created', 'transfer-opened'], expired: ['no-payment'], approved: ['consult'], declined: ['consult'], review: ['mismatch', 'unconfirmed'] },
   pending: {
     approved: ['consult', 'bank', 'merchant'],
     declined: ['consult', 'redirect', 'bank'],
     cancelled: ['consult', 'redirect'],
-    review: ['mismatch'],
+    review: ['mismatch', 'unconfirmed'],
     expired: ['no-payment'],
   },
-  declined: { pending: ['page-created', 'transfer-opened'], approved: ['consult', 'bank'], review: ['mismatch'], expired: ['no-payment'] },
-  cancelled: { pending: ['page-created', 'transfer-opened'], approved: ['consult'], review: ['mismatch'], expired: ['no-payment'] },
+  declined: { pending: ['page-created', 'transfer-opened'], approved: ['consult', 'bank'], review: ['mismatch', 'unconfirmed'], expired: ['no-payment'] },
+  cancelled: { pending: ['page-created', 'transfer-opened'], approved: ['consult'], review: ['mismatch', 'unconfirmed'], expired: ['no-payment'] },
   expired: { pending: ['page-created', 'transfer-opened'], approved: ['consult', 'bank'], review: ['mismatch'] },
   review: { approved: ['consult', 'merchant'], cancelled: ['merchant'] },
-  approved: { captured: ['merchant'], reversed: ['merchant', 'bank'], refunded: ['merchant'] },
+  approved: { captured: ['merchant'], reversed: ['merchant', 'bank'], refunded: ['merchant'], review: ['bank'] },
   captured: { refunded: ['merchant'] },
 };
 

@@ -3,7 +3,7 @@
 import { cardOfConsultRecord, type CardOnRecord } from './card-on-record.ts';
 import type { TransactionRecord } from '../../contract/gateway/index.ts';
 import { approvedCode, isAwaitingBank } from '../../contract/gateway-facts.ts';
-import { toMinorUnits } from '../../contract/money.ts';
+import { sameUpstreamMoney } from '../../contract/upstream-money.ts';
 import type { OrderStatus } from '../../contract/bff-api.ts';
 import type { TransitionEvidence } from './order-machine.ts';
 import type { AttemptOutcome, OrderRow, OrderUpdate } from '../store/schema.ts';
@@ -23,39 +23,26 @@ export interface GatewayOutcome {
   card: CardOnRecord | undefined;
 }
 
-/** "15,000.00" (a thousands comma, as PHP's number_format writes) read as "15000.00". */
-function withoutThousandsCommas(amount: string): string {
-  return /^\d{1,3}(,\d{3})+(\.\d+)?$/.test(amount) ? amount.replace(/,/g, '') : amount;
-}
-
-/** Exact comparison of a record's money with the order's: integer minor units, never floats. */
-export function sameMoney(record: { amount: string; currency: string }, order: { amount: string; currency: string }): boolean {
-  if (record.currency.trim().toUpperCase() !== order.currency) return false;
-  try {
-    return toMinorUnits(withoutThousandsCommas(String(record.amount).trim()), order.currency) === toMinorUnits(order.amount, order.currency);
-  } catch {
-    return false;
-  }
-}
-
 /**
  * The attempt's outcome from consult's records, or undefined while the gateway has none (the buyer
  * has not paid yet). consult also lists modifications (refunds, captures): the payment is the record
  * of type "Payment" (gateway-api.md §2.3, observed value); any approved payment wins.
  */
 export function outcomeFromConsult(records: readonly TransactionRecord[], order: Pick<OrderRow, 'amount' | 'currency'>): GatewayOutcome | undefined {
-  const payments = records.filter((record) => record.type.toLowerCase() === 'payment');
-  const candidates = payments.length > 0 ? payments : records;
-  const approved = candidates.find((record) => record.code === approvedCode);
+  // A record without a code says nothing about the payment: it is neither an approval nor a decline.
+  const telling = records.filter((record) => record.code.trim() !== '');
+  const payments = telling.filter((record) => record.type.trim().toLowerCase() === 'payment');
+  const candidates = payments.length > 0 ? payments : telling;
+  const approved = candidates.find((record) => record.code.trim() === approvedCode);
   const chosen = approved ?? candidates.at(-1);
   // A SINPE Móvil payment through the gateway is not declined: the bank's event settles it later.
   if (!chosen || isAwaitingBank(chosen.code)) return undefined;
   return {
     approved: approved !== undefined,
-    matchesOrder: sameMoney(chosen, order),
+    matchesOrder: sameUpstreamMoney(chosen, order),
     auth: chosen.auth || null,
-    tpt: String(chosen.id_svc),
-    code: chosen.code,
+    tpt: chosen.id_svc === null ? '' : String(chosen.id_svc),
+    code: chosen.code.trim(),
     message: chosen.response,
     amount: chosen.amount,
     currency: chosen.currency,

@@ -15,7 +15,7 @@ import { outcomeFields, outcomeFromConsult, targetOfOutcome, type GatewayOutcome
 import { recordOrderChange } from './record-outcome.ts';
 
 /** What one consult told: an outcome (recorded), no payment at the gateway yet, or no answer. */
-export type ConsultResult = { kind: 'recorded'; outcome: GatewayOutcome } | { kind: 'no-payment' } | { kind: 'failed' };
+export type ConsultResult = { kind: 'recorded'; outcome: GatewayOutcome } | { kind: 'no-payment' } | { kind: 'failed'; reason: string };
 
 export interface StatusRefresherOptions {
   store: Store;
@@ -133,7 +133,7 @@ export class StatusRefresher {
     } catch (error) {
       if (error instanceof GatewayError || error instanceof GatewayUnavailableError) {
         logger.warn({ orderNumber, operation: error.operation, error: error.message }, 'consult failed; status stays as recorded');
-        return { kind: 'failed' };
+        return { kind: 'failed', reason: error.message };
       }
       throw error;
     }

@@ -159,7 +159,11 @@ export class OrderReconciler {
       }
       return;
     }
-    if (told.kind !== 'no-payment' || parked) return;
+    if (told.kind === 'failed') {
+      if (!parked) await this.reviewIfNeverConfirmed(order, told.reason, result);
+      return;
+    }
+    if (parked) return;
 
     const now = clock.now();
     if (order.payment_state === 'claimed' || order.payment_state === 'unknown') {
@@ -215,6 +219,32 @@ export class OrderReconciler {
       if (closed && order.attempt_number > 0) await recordAttemptOutcome(trx, order.order_number, order.attempt_number, { outcome: 'expired', now });
       return closed;
     });
+  }
+
+  /**
+   * An attempt whose consults have given no readable answer (a failure body, an unreadable record
+   * list, an outage) for longer than abandonAfterMs since it began: whether the buyer paid cannot be
+   * known here, so a person decides. Review, with the last failure as its reason, rather than an
+   * order (and a buyer's "being confirmed") that waits for ever, or an expiry that could be wrong.
+   */
+  private async reviewIfNeverConfirmed(order: OrderRow, reason: string, result: ReconcilePassResult): Promise<void> {
+    const now = this.options.clock.now();
+    const began = order.payment_state === 'claimed' ? (order.payment_claimed_at ?? order.updated_at) : order.updated_at;
+    if (now.getTime() - Date.parse(began) <= this.options.abandonAfterMs) return;
+    const hours = Math.floor((now.getTime() - Date.parse(began)) / 3_600_000);
+    const after = await recordOrderChange(this.options.store, order.order_number, {
+      to: 'review',
+      evidence: 'unconfirmed',
+      source: 'reconciler',
+      detail: `attempt ${order.attempt_number} could not be confirmed with the gateway for ${hours} h (last consult: ${reason})`,
+      now: now.toISOString(),
+      ...(order.attempt_number > 0 ? { attempt: { number: order.attempt_number, outcome: 'review' as const } } : {}),
+    });
+    if (after && after.status !== order.status) {
+      this.lastPendingConsult.delete(order.order_number);
+      result.resolved++;
+      this.options.logger.warn({ orderNumber: order.order_number, attempt: order.attempt_number, reason }, 'attempt never confirmed; order to review');
+    }
   }
 
   /** Pending orders are consulted at most every pendingEveryMs by this process. */

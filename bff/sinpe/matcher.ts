@@ -11,7 +11,7 @@ import { normalizedSinpeReference } from '../../contract/sinpe-movil.ts';
 import type { OrderStatus } from '../../contract/bff-api.ts';
 import type { BankPaymentRow, WebhookTrx } from '../inbox/tables.ts';
 import { isAwaitingOutcome, isLegalTransition, isPaid, transitionOrder, type TransitionEvidence } from '../orders/order-machine.ts';
-import { sameMoney } from '../orders/outcome.ts';
+import { sameUpstreamMoney } from '../../contract/upstream-money.ts';
 import type { AttemptOutcome, Database, OrderRow, OrderUpdate, PaymentAttemptRow } from '../store/schema.ts';
 
 /**
@@ -123,8 +123,7 @@ function nextStep(row: BankPaymentRow, order: OrderRow, attempt: PaymentAttemptR
       // Only the reversal of the very transfer that paid the order reverses it.
       return row.has_reversal === 1 && attempt.outcome === 'approved' ? { to: 'reversed', evidence: 'bank', attempt: 'approved', detail: `${payment} reversed by the bank` } : undefined;
     }
-    const money = { amount: row.amount ?? '', currency: row.currency ?? '' };
-    if (!sameMoney(money, order)) return { to: 'review', evidence: 'mismatch', attempt: 'review', detail: `${payment} for an order of ${order.amount} ${order.currency}` };
+    if (!sameUpstreamMoney(row, order)) return { to: 'review', evidence: 'mismatch', attempt: 'review', detail: `${payment} for an order of ${order.amount} ${order.currency}` };
     // Another attempt is running (a card page opened after this transfer lapsed): both may be paid.
     if (attempt.number !== order.attempt_number && isAwaitingOutcome(order.status)) {
       return { to: 'review', evidence: 'mismatch', attempt: 'review', detail: `${payment} for attempt ${attempt.number} while attempt ${order.attempt_number} is open` };

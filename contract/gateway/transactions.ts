@@ -1,7 +1,20 @@
 import { z } from 'zod';
 import { gatewayDateTime } from './common.ts';
 
-/** gateway-api.md §2.3: a transaction as `consult` returns it (id is `id_svc`, net is a string). */
+/**
+ * gateway-api.md §2.3: a transaction as `consult` returns it (id is `id_svc`, net is a string).
+ *
+ * gateway-facts.md "Reading the gateway's and the bank's answers": an empty value may be null or
+ * "", and an answer is refused only when a field the BFF needs is missing or unreadable. No decision
+ * reads the fees, the net, the date, the environment or the merchant id: each of them is kept when
+ * it reads and is `null` when it does not (`null`, "", absent, "1,234.50"), so one of them can never
+ * refuse the record that says a buyer paid. What a decision needs (code, amount, currency) is
+ * judged by the decision itself, on the one record it chooses.
+ */
+const informationalNumber = z.number().nullable().catch(null);
+const informationalDate = gatewayDateTime.nullable().catch(null);
+const transactionId = z.number().int().nullable().catch(null);
+
 const transactionFields = {
   orderNumber: z.string(),
   amount: z.string(),
@@ -10,22 +23,22 @@ const transactionFields = {
   code: z.string(),
   response: z.string(),
   auth: z.string(),
-  commission: z.number(),
-  iva_commission: z.number(),
-  retention_iva: z.number(),
-  retention_rent: z.number(),
-  cost: z.number(),
-  cost_iva: z.number(),
+  commission: informationalNumber,
+  iva_commission: informationalNumber,
+  retention_iva: informationalNumber,
+  retention_rent: informationalNumber,
+  cost: informationalNumber,
+  cost_iva: informationalNumber,
   capture: z.string(),
   card: z.string(),
   last: z.string(),
   environment: z.string(),
   type: z.string(),
-  date: gatewayDateTime,
+  date: informationalDate,
 };
 
 export const transactionRecord = z.object({
-  id_svc: z.number().int(),
+  id_svc: transactionId,
   ...transactionFields,
   net_to_liquidate: z.string(),
 });
@@ -47,9 +60,9 @@ export type ConsultResponse = z.infer<typeof consultResponse>;
 
 /** gateway-api.md §2.4: same record from consultTransactions, but `id`, a numeric net, and four more fields. */
 export const transactionListItem = z.object({
-  id: z.number().int(),
+  id: transactionId,
   ...transactionFields,
-  net_to_liquidate: z.number(),
+  net_to_liquidate: informationalNumber,
   taxes: z.string(),
   discount: z.string(),
   discount_name: z.string(),

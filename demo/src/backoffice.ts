@@ -316,7 +316,7 @@ async function searchTransactions(event: SubmitEvent): Promise<void> {
         const row = document.createElement('tr');
         row.dataset.orderNumber = item.orderNumber;
         row.append(
-          cell('Date', when(item.date)),
+          cell('Date', item.date ? when(item.date) : '—'),
           cell('Order', item.orderNumber, 'mono'),
           cell('Type', item.type),
           cell('Amount', money(item.amount, item.currency), 'amount'),

@@ -15,7 +15,7 @@ import { findOrder, statusHistory } from '../../bff/store/orders.ts';
 import type { OrderStatus } from '../../contract/bff-api.ts';
 import { createTestDatabase, type TestDatabase } from './fixtures/test-database.ts';
 
-const evidences: readonly TransitionEvidence[] = ['session', 'page-created', 'consult', 'redirect', 'mismatch', 'no-payment', 'merchant', 'transfer-opened', 'bank'];
+const evidences: readonly TransitionEvidence[] = ['session', 'page-created', 'consult', 'redirect', 'mismatch', 'no-payment', 'merchant', 'transfer-opened', 'bank', 'unconfirmed'];
 
 let database: TestDatabase;
 let store: Store;
@@ -57,7 +57,7 @@ test('every move the table does not list is refused and leaves the order and its
     expect((await findOrder(store.db, orderNumber))?.status).toBe(from);
     expect(await statusHistory(store.db, orderNumber)).toEqual(historyBefore);
   }
-  // 10 statuses × 10 × 9 evidences, less the legal ones: the walk covered them all.
+  // 10 statuses × 10 × 10 evidences, less the legal ones: the walk covered them all.
   expect(refused).toBeGreaterThan(850);
 });
 
@@ -71,9 +71,14 @@ test('an unverified claim is never evidence for money: no redirect approves, not
   }
 });
 
-test('a bank event settles only a transfer that is open or lapsed, and reverses only an approval', () => {
+test('a bank event settles only a transfer that is open or lapsed, and takes back only an approval', () => {
   const bankTargets = allOrderStatuses.flatMap((from) => allOrderStatuses.filter((to) => isLegalTransition(from, to, 'bank')).map((to) => `${from}→${to}`));
-  expect(bankTargets.sort()).toEqual(['approved→reversed', 'declined→approved', 'expired→approved', 'pending→approved', 'pending→declined']);
+  expect(bankTargets.sort()).toEqual(['approved→reversed', 'approved→review', 'declined→approved', 'expired→approved', 'pending→approved', 'pending→declined']);
+});
+
+test('an attempt the gateway never answered readably goes to review only from an unsettled status', () => {
+  const unconfirmedTargets = allOrderStatuses.flatMap((from) => allOrderStatuses.filter((to) => isLegalTransition(from, to, 'unconfirmed')).map((to) => `${from}→${to}`));
+  expect(unconfirmedTargets.sort()).toEqual(['cancelled→review', 'created→review', 'declined→review', 'pending→review']);
 });
 
 test('every listed move is written once, with its history entry, and only from the status it names', async () => {

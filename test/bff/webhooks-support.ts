@@ -12,7 +12,7 @@ import { webhookDb } from '../../bff/inbox/tables.ts';
 import type { Env } from '../../bff/config.ts';
 import type { Clock } from '../../bff/observability/clock.ts';
 import type { RunningBff } from '../../bff/server.ts';
-import { startInProcessStack } from './fixtures/in-process-stack.ts';
+import { startInProcessStack, type InProcessStackOptions, type UpstreamRewrite } from './fixtures/in-process-stack.ts';
 import { merchantSecret, metricsHeaders, metricsToken, startStack, type Stack, type StackOptions } from './fixtures/stack.ts';
 
 export const currentSecret = 'test-bank-secret-current';
@@ -53,7 +53,7 @@ function webhookEnv(sandboxUrl: string, extra: Env = {}): Env {
   };
 }
 
-type WebhookStackOptions = { env?: Env; logger?: Logger; clock?: Clock };
+type WebhookStackOptions = { env?: Env; logger?: Logger; clock?: Clock; rewrite?: UpstreamRewrite };
 
 /** A stack whose first BFF can be replaced (restartBff): `bff` and `bffUrl` follow the current one. */
 function restartable(stack: Stack): WebhookStack {
@@ -91,8 +91,8 @@ export async function startInProcessWebhookStack(options: WebhookStackOptions = 
   return restartable(await startInProcessStack({ ...stackOptionsOf(options), env: (sandboxUrl) => webhookEnv(sandboxUrl, options.env) }));
 }
 
-function stackOptionsOf(options: WebhookStackOptions): StackOptions {
-  return { ...(options.logger && { logger: options.logger }), ...(options.clock && { clock: options.clock }) };
+function stackOptionsOf(options: WebhookStackOptions): InProcessStackOptions {
+  return { ...(options.logger && { logger: options.logger }), ...(options.clock && { clock: options.clock }), ...(options.rewrite && { rewrite: options.rewrite }) };
 }
 
 /** A fresh event of `type` (a real example from the sandbox's own builder, new ids). */
