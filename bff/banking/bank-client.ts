@@ -7,7 +7,7 @@ import type { z } from 'zod';
 import { parseJsonExact } from '../../contract/exact-json.ts';
 import { readTolerantly } from '../../contract/tolerant-reader.ts';
 import { destinationCreateResponse, type DestinationCreateRequest, type DestinationCreateResponse } from '../../contract/bank/destination.ts';
-import { bankErrorResponse, correlationIdHeader } from '../../contract/bank/envelope.ts';
+import { bankEnvelope, bankErrorResponse, bankPayloadOf, correlationIdHeader } from '../../contract/bank/envelope.ts';
 import { eventContractResponse, type EventContractResponse } from '../../contract/bank/event-contracts.ts';
 import type { BankEventType } from '../../contract/bank/event-types.ts';
 import { featuresResponse, type FeaturesResponse } from '../../contract/bank/features.ts';
@@ -114,7 +114,7 @@ export class BankClient {
         throw new BankApiError(operation, code, response.status, message, failure.success ? failure.data.correlation_id : correlationId, fieldErrors);
       }
       // An upstream answer: read tolerantly (gateway-facts.md "Reading the gateway's and the bank's answers").
-      const parsed = readTolerantly(schema, json);
+      const parsed = readTolerantly(schema, bankPayloadOf(json, payloadFieldsOf(schema)));
       if (!parsed.ok) {
         outcome = 'invalid_response';
         throw new BankApiError(operation, 'INVALID_RESPONSE', response.status, `bank ${operation} answered without a readable ${parsed.fields.join(', ')}`, correlationId);
@@ -125,6 +125,12 @@ export class BankClient {
       metrics?.upstreamCalls.inc({ upstream: 'bank', operation, outcome });
     }
   }
+}
+
+/** The fields of an answer's schema that the envelope (response_code, correlation_id) does not have. */
+function payloadFieldsOf(schema: z.ZodType): string[] {
+  const shape = (schema as unknown as { shape?: Record<string, unknown> }).shape ?? {};
+  return Object.keys(shape).filter((field) => !(field in bankEnvelope.shape));
 }
 
 /** The error body's `errors` list is not in the spec (§7 shows codes only); read it when present. */

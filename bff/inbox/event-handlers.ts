@@ -6,6 +6,8 @@ import { confirmLinkPayment, isNoSuchLink, type LinkConfirmationDeps } from '../
 import { fromStoredLinkReport, storedLinkReport } from '../links/link-report.ts';
 import { screenLinkReport } from '../links/link-screen.ts';
 import { applyBankEvent, parseStoredBankEvent } from './bank-payment-handler.ts';
+import { lookUpBankPayment, type BankPaymentLookup } from '../banking/bank-payment-lookup.ts';
+import type { BankEvent } from '../../contract/bank/events.ts';
 import { settleSinpeTransfer } from '../sinpe/matcher.ts';
 import { recordBankPaymentEvent } from '../outbox/bank-payment-events.ts';
 import type { EventSource } from './tables.ts';
@@ -24,7 +26,8 @@ export class LinkPaymentNotYetVisible extends Error {
 export function createEventHandlers(deps: EventHandlerDeps): Record<EventSource, EventHandler> {
   return {
     bank: async (row) => {
-      const event = parseStoredBankEvent(row.payload);
+      const stored = parseStoredBankEvent(row.payload);
+      const event = withLookedUpAmount(stored, await lookUpBankPayment(stored.payment.payment_id));
       return async (trx) => {
         const outcome = await applyBankEvent(trx, event, deps.clock.now());
         await settleSinpeTransfer(trx, event, deps.clock.now());
@@ -54,4 +57,13 @@ export function createEventHandlers(deps: EventHandlerDeps): Record<EventSource,
       return async () => undefined;
     },
   };
+}
+
+/**
+ * An event without its optional amount (banking-webhooks.md §6.2) takes the amount the bank's own
+ * lookup gives, when there is one (banking/bank-payment-lookup.ts); the event's own word otherwise.
+ */
+function withLookedUpAmount(event: BankEvent, lookup: BankPaymentLookup | undefined): BankEvent {
+  if (event.payment.amount.amount !== undefined || lookup?.amount === undefined) return event;
+  return { ...event, payment: { ...event.payment, amount: { amount: lookup.amount, currency: lookup.currency ?? event.payment.amount.currency } } } as BankEvent;
 }

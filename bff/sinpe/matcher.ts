@@ -38,13 +38,27 @@ function moneyArrived(row: BankPaymentRow): boolean {
   return row.posted_at !== null || row.succeeded_at !== null;
 }
 
+/**
+ * The bank also failed the payment it said arrived (banking-webhooks.md §3: failed is a definitive
+ * end; §6.5's error.domain platform_posting is a posting that failed after the provider confirmed).
+ * Whichever order the events came in, the money cannot be counted on: a person decides.
+ */
+function failedAfterArriving(row: BankPaymentRow): boolean {
+  return moneyArrived(row) && row.failed_at !== null;
+}
+
 export type MatchResult = { kind: 'unmatched' } | { kind: 'matched'; orderNumber: string; status: OrderStatus };
 
 export async function settleSinpeTransfer(trx: WebhookTrx, event: BankEvent, now: Date): Promise<MatchResult> {
   const row = await trx.selectFrom('bank_payments').selectAll().where('payment_id', '=', event.payment.payment_id).executeTakeFirst();
   if (!row) return { kind: 'unmatched' };
   if (row.order_number !== null && row.attempt_number === null) return { kind: 'matched', orderNumber: row.order_number, status: await reverseAttached(orderTrx(trx), row, now.toISOString()) };
-  const attempt = row.order_number ? await attemptOf(trx, row.order_number, row.attempt_number) : await matchAttempt(trx, row, buyerReferenceOf(event) ?? row.client_reference, now);
+  const reference = buyerReferenceOf(event) ?? row.client_reference;
+  const attempt = row.order_number
+    ? await attemptOf(trx, row.order_number, row.attempt_number)
+    : reference
+      ? await matchAttempt(trx, row, reference, now)
+      : await matchFailureWithoutReference(trx, row, now);
   if (!attempt) return { kind: 'unmatched' };
   const status = await settleOrder(orderTrx(trx), { ...row, order_number: attempt.order_number }, attempt, now.toISOString());
   return { kind: 'matched', orderNumber: attempt.order_number, status };
@@ -83,6 +97,16 @@ async function matchAttempt(trx: WebhookTrx, row: BankPaymentRow, reference: str
     candidates.sort((a, b) => b.created_at.localeCompare(a.created_at))[0] ??
     (await gatewaySinpeAttempt(trx, reference));
   if (!attempt) return undefined;
+  return linkAttempt(trx, row, attempt, now);
+}
+
+/** Links the payment to the attempt, unless the attempt cannot take it; undefined then (unmatched). */
+async function linkAttempt(trx: WebhookTrx, row: BankPaymentRow, attempt: PaymentAttemptRow, now: Date): Promise<PaymentAttemptRow | undefined> {
+  const db = orderTrx(trx);
+  // An order another attempt already paid (a card, say) cannot take this money: it stays an
+  // unmatched bank payment, for the merchant to return, never silently attached.
+  const order = await db.selectFrom('orders').select('status').where('order_number', '=', attempt.order_number).executeTakeFirst();
+  if (order && isPaid(order.status) && attempt.outcome !== 'approved') return undefined;
   const linked = attempt.bank_payment_id;
   // One payment per attempt; but a transfer sent again after the bank refused the first one is money for it.
   if (linked !== null && linked !== row.payment_id && !(moneyArrived(row) && (await refusedWithoutMoney(trx, linked)))) return undefined;
@@ -91,6 +115,44 @@ async function matchAttempt(trx: WebhookTrx, row: BankPaymentRow, reference: str
   await link.execute();
   await trx.updateTable('bank_payments').set({ order_number: attempt.order_number, attempt_number: attempt.number }).where('payment_id', '=', row.payment_id).where('order_number', 'is', null).execute();
   return { ...attempt, bank_payment_id: row.payment_id };
+}
+
+/**
+ * A failure that names no buyer reference (banking-webhooks.md §6.5: client_reference is optional):
+ * the attempt an earlier event of the same rail transfer (its external_reference) was matched to,
+ * else the one open transfer of exactly its amount and currency. A doubt (none, or several) leaves
+ * it unmatched. Only a failure is matched this way: it can decline a transfer, never pay an order.
+ */
+async function matchFailureWithoutReference(trx: WebhookTrx, row: BankPaymentRow, now: Date): Promise<PaymentAttemptRow | undefined> {
+  if (row.status !== 'failed' || moneyArrived(row) || !mayPayAnOrder(row)) return undefined;
+  const db = orderTrx(trx);
+  if (row.external_reference) {
+    const sibling = await trx
+      .selectFrom('bank_payments')
+      .select(['order_number', 'attempt_number'])
+      .where('external_reference', '=', row.external_reference)
+      .where('payment_id', '!=', row.payment_id)
+      .where('order_number', 'is not', null)
+      .executeTakeFirst();
+    if (sibling?.order_number) {
+      const attempt = await attemptOf(trx, sibling.order_number, sibling.attempt_number);
+      if (attempt) return linkAttempt(trx, row, attempt, now);
+    }
+  }
+  if (row.amount === null || row.currency === null) return undefined;
+  const open = await db
+    .selectFrom('payment_attempts')
+    .innerJoin('orders', 'orders.order_number', 'payment_attempts.order_number')
+    .selectAll('payment_attempts')
+    .select(['orders.amount as order_amount', 'orders.currency as order_currency'])
+    .where('payment_attempts.method', '=', 'sinpe_movil')
+    .where('payment_attempts.outcome', '=', 'open')
+    .where('orders.currency', '=', row.currency)
+    .execute();
+  const sameAmount = open.filter((attempt) => sameUpstreamMoney(row, { amount: attempt.order_amount, currency: attempt.order_currency }));
+  if (sameAmount.length !== 1) return undefined;
+  const { order_amount: _amount, order_currency: _currency, ...attempt } = sameAmount[0]!;
+  return linkAttempt(trx, row, attempt, now);
 }
 
 async function refusedWithoutMoney(trx: WebhookTrx, paymentId: string): Promise<boolean> {
@@ -119,10 +181,20 @@ interface Step {
 function nextStep(row: BankPaymentRow, order: OrderRow, attempt: PaymentAttemptRow): Step | undefined {
   const payment = `bank payment ${row.public_id} (${row.amount ?? '?'} ${row.currency ?? '?'})`;
   if (moneyArrived(row)) {
+    const paidByIt = isPaid(order.status) && attempt.outcome === 'approved';
+    if (failedAfterArriving(row)) {
+      const detail = `${payment} failed (${row.failure_domain ?? 'no domain'}${row.failure_code ? `: ${row.failure_code}` : ''}) after the bank reported it arrived`;
+      if (paidByIt) return { to: 'review', evidence: 'bank', attempt: 'review', detail };
+      return isPaid(order.status) ? undefined : { to: 'review', evidence: 'mismatch', attempt: 'review', detail };
+    }
     if (isPaid(order.status)) {
       // Only the reversal of the very transfer that paid the order reverses it.
-      return row.has_reversal === 1 && attempt.outcome === 'approved' ? { to: 'reversed', evidence: 'bank', attempt: 'approved', detail: `${payment} reversed by the bank` } : undefined;
+      return row.has_reversal === 1 && paidByIt ? { to: 'reversed', evidence: 'bank', attempt: 'approved', detail: `${payment} reversed by the bank` } : undefined;
     }
+    // No amount yet (banking-webhooks.md §6.2: payment.amount.amount is optional): nothing to
+    // compare, so nothing is decided; the event that carries it settles the order, and a transfer
+    // that lapses with this money still unread goes to review (transfer-attempts.ts).
+    if (row.amount === null) return undefined;
     if (!sameUpstreamMoney(row, order)) return { to: 'review', evidence: 'mismatch', attempt: 'review', detail: `${payment} for an order of ${order.amount} ${order.currency}` };
     // Another attempt is running (a card page opened after this transfer lapsed): both may be paid.
     if (attempt.number !== order.attempt_number && isAwaitingOutcome(order.status)) {

@@ -15,6 +15,7 @@ import { attemptDecision } from '../payments/attempt-rules.ts';
 import { findAttempt, startingAttemptFields } from '../store/attempts.ts';
 import type { Store } from '../store/database.ts';
 import { findOrder } from '../store/orders.ts';
+import { webhookDb } from '../inbox/tables.ts';
 import type { Database, OrderRow, PaymentAttemptRow } from '../store/schema.ts';
 
 export interface SinpeSettings {
@@ -137,6 +138,20 @@ async function tryOpen(db: Kysely<Database>, order: OrderRow, { number, referenc
  */
 export async function expireIfLapsed(store: Store, order: OrderRow, attempt: PaymentAttemptRow, now: Date): Promise<'open' | 'expired'> {
   if (!attempt.expires_at || Date.parse(attempt.expires_at) > now.getTime()) return 'open';
+  const unread = await arrivedWithoutAmount(store, attempt);
+  if (unread) {
+    // The bank said money arrived for this transfer but never said how much (its amount is optional,
+    // banking-webhooks.md §6.2): not expired, and not approved on a guess; a person decides.
+    await recordOrderChange(store, order.order_number, {
+      to: 'review',
+      evidence: 'mismatch',
+      source: 'sinpe',
+      detail: `bank payment ${unread} arrived for SINPE Móvil transfer ${attempt.sinpe_reference ?? ''} without an amount to compare`,
+      now: now.toISOString(),
+      attempt: { number: attempt.number, outcome: 'review' },
+    });
+    return 'expired';
+  }
   await recordOrderChange(store, order.order_number, {
     to: 'expired',
     evidence: 'no-payment',
@@ -146,6 +161,18 @@ export async function expireIfLapsed(store: Store, order: OrderRow, attempt: Pay
     attempt: { number: attempt.number, outcome: 'expired' },
   });
   return 'expired';
+}
+
+/** The public id of the bank payment linked to the attempt when it arrived with no amount the bank ever told. */
+async function arrivedWithoutAmount(store: Store, attempt: PaymentAttemptRow): Promise<string | undefined> {
+  if (!attempt.bank_payment_id) return undefined;
+  const payment = await webhookDb(store)
+    .selectFrom('bank_payments')
+    .select(['public_id', 'amount', 'posted_at', 'succeeded_at'])
+    .where('payment_id', '=', attempt.bank_payment_id)
+    .executeTakeFirst();
+  const arrived = payment && (payment.posted_at !== null || payment.succeeded_at !== null);
+  return arrived && payment.amount === null ? payment.public_id : undefined;
 }
 
 /** The order as the buyer should see it now: an awaited transfer past its time is expired first. */

@@ -43,3 +43,23 @@ export type BankErrorResponse = z.infer<typeof bankErrorResponse>;
 
 /** The header whose value comes back as correlation_id (§4). */
 export const correlationIdHeader = 'X-Correlation-Id';
+
+/**
+ * The payload of a success answer, brought to the top level beside the envelope. UNCERTAIN
+ * (banking-webhooks.md §4.4: "The key holding the payload inside the response envelope: not
+ * shown"): the payload's fields may stand beside response_code, or inside one object-valued key
+ * (data, result, payload, …). `payloadFields` are the fields only the payload has (a destination's
+ * `id`, a feature list's `items`); the first place that holds one of them is the payload. An answer
+ * where none holds one is returned as it is, and its reader names what is missing.
+ */
+export function bankPayloadOf(json: unknown, payloadFields: readonly string[]): unknown {
+  if (!isPlainObject(json) || payloadFields.some((field) => field in json)) return json;
+  for (const value of Object.values(json)) {
+    if (isPlainObject(value) && payloadFields.some((field) => field in value)) return { ...json, ...value };
+  }
+  return json;
+}
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}

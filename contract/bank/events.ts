@@ -89,7 +89,9 @@ export const rejection = z.object({
 
 /**
  * §6.5: definitive failure (§3: status failed). `error.platform`'s content is "not shown" beyond `code`, so other
- * fields are kept as sent. When the provider rejected, provider.* repeats the rejection.
+ * fields are kept as sent. When the provider rejected, provider.* repeats the rejection; but §6.2 also
+ * lets each provider field be null "when unknown", so a rejection with null provider fields (or
+ * fields that say less) is taken as it is: the rejection is what the BFF reads.
  */
 export const paymentFailedEvent = envelope('payment.failed', {
   status: z.literal('failed'),
@@ -100,21 +102,7 @@ export const paymentFailedEvent = envelope('payment.failed', {
     platform: z.looseObject({ code: z.string().nullable().optional() }),
   }),
 })
-  .extend({ rejection: rejection.nullable().optional() })
-  .superRefine((value, ctx) => {
-    const { rejection: rejected, provider } = value;
-    if (!rejected) return;
-    const mirrors: Array<[keyof ProviderInfo, string]> = [
-      ['provider_status_code', rejected.reason_code],
-      ['provider_status_desc', rejected.message],
-      ['provider_status_semantic', rejected.code],
-    ];
-    for (const [field, expected] of mirrors) {
-      if (provider[field] !== expected) {
-        ctx.addIssue({ code: 'custom', path: ['provider', field], message: `must equal the rejection's value (${expected})` });
-      }
-    }
-  });
+  .extend({ rejection: rejection.nullable().optional() });
 export type PaymentFailedEvent = z.infer<typeof paymentFailedEvent>;
 
 /** §6.6: a later reversal; the status is unchanged, result and has_reversal are constants. */

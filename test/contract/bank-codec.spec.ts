@@ -78,6 +78,15 @@ for (const [providerName, provider] of Object.entries(providers)) {
       expect(await rejectionReason(decryptDelivery('QUJD=', secretRef))).toBe('bad_base64');
     });
 
+    test('MIME base64 (lines of 76 characters, CRLF or LF) opens the same plaintext', async () => {
+      const data = nodeEncrypt(plaintext.repeat(4), secretRef);
+      for (const lineBreak of ['\r\n', '\n']) {
+        const wrapped = data.replace(/.{76}(?=.)/g, (line) => line + lineBreak);
+        expect(wrapped).toContain(lineBreak);
+        expect(await decryptDelivery(wrapped, secretRef)).toBe(plaintext.repeat(4));
+      }
+    });
+
     test('openDelivery rejects authentic bodies that are not JSON or not an event', async () => {
       expect(await rejectionReason(openDelivery(nodeEncrypt('not json', secretRef), secretRef))).toBe('not_json');
       expect(await rejectionReason(openDelivery(nodeEncrypt('{"event":{}}', secretRef), secretRef))).toBe('schema');
