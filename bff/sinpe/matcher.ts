@@ -191,10 +191,10 @@ function nextStep(row: BankPaymentRow, order: OrderRow, attempt: PaymentAttemptR
       // Only the reversal of the very transfer that paid the order reverses it.
       return row.has_reversal === 1 && paidByIt ? { to: 'reversed', evidence: 'bank', attempt: 'approved', detail: `${payment} reversed by the bank` } : undefined;
     }
-    // No amount yet (banking-webhooks.md §6.2: payment.amount.amount is optional): nothing to
+    // No amount or currency yet (banking-webhooks.md §6.2: both are optional): nothing to
     // compare, so nothing is decided; the event that carries it settles the order, and a transfer
     // that lapses with this money still unread goes to review (transfer-attempts.ts).
-    if (row.amount === null) return undefined;
+    if (row.amount === null || row.currency === null) return undefined;
     if (!sameUpstreamMoney(row, order)) return { to: 'review', evidence: 'mismatch', attempt: 'review', detail: `${payment} for an order of ${order.amount} ${order.currency}` };
     // Another attempt is running (a card page opened after this transfer lapsed): both may be paid.
     if (attempt.number !== order.attempt_number && isAwaitingOutcome(order.status)) {

@@ -168,11 +168,11 @@ async function arrivedWithoutAmount(store: Store, attempt: PaymentAttemptRow): P
   if (!attempt.bank_payment_id) return undefined;
   const payment = await webhookDb(store)
     .selectFrom('bank_payments')
-    .select(['public_id', 'amount', 'posted_at', 'succeeded_at'])
+    .select(['public_id', 'amount', 'currency', 'posted_at', 'succeeded_at'])
     .where('payment_id', '=', attempt.bank_payment_id)
     .executeTakeFirst();
   const arrived = payment && (payment.posted_at !== null || payment.succeeded_at !== null);
-  return arrived && payment.amount === null ? payment.public_id : undefined;
+  return arrived && (payment.amount === null || payment.currency === null) ? payment.public_id : undefined;
 }
 
 /** The order as the buyer should see it now: an awaited transfer past its time is expired first. */

@@ -1,0 +1,194 @@
+// Invariants about money that hold for every answer the gateway's and the bank's specs allow. The
+// answers come from the spec model (sandbox/spec-model/, written from the specs alone, never from
+// our reader): each draw rewrites the sandbox's real answers, in this process, the way the real
+// services may write them, and the whole BFF reads them. Seeded: a failure prints its seed and
+// path (fast-check), and PROPERTY_SEED=<seed> replays it. PROPERTY_RUNS sets the draws (the long
+// run: PROPERTY_RUNS=20000).
+import { expect, test } from '@playwright/test';
+import fc from 'fast-check';
+import { expireLapsedTransfers } from '../../bff/sinpe/transfer-attempts.ts';
+import { outboxDb } from '../../bff/outbox/outbox-tables.ts';
+import { findOrder, statusHistory } from '../../bff/store/orders.ts';
+import type { SinpeCheckoutResponse } from '../../contract/sinpe-movil.ts';
+import { encryptDelivery } from '../../node/bank-delivery-codec.ts';
+import { bankApiAnswerAsWritten, bankEventSequence, deliveryDataAsWritten, gatewayAnswerAsWritten, type BankDelivery, type GatewayOperation } from '../../sandbox/spec-model/index.ts';
+import { approvingCard, checkout, checkoutBody, createMerchantSession, decliningCard, followReturn, postCheckout } from './fixtures/buyer.ts';
+import type { UpstreamRewrite } from './fixtures/in-process-stack.ts';
+import { ManualClock } from './fixtures/stack.ts';
+import { currentSecret, merchantGet, postBank, startInProcessWebhookStack, tables, type WebhookStack } from './webhooks-support.ts';
+
+const runs = Number(process.env.PROPERTY_RUNS ?? 1000);
+const seed = process.env.PROPERTY_SEED === undefined ? undefined : Number(process.env.PROPERTY_SEED);
+const settings = { numRuns: runs, ...(seed !== undefined && { seed }), endOnFailure: true };
+
+const merchantPhone = '88887777';
+const transferMinutes = 10;
+const clock = new ManualClock();
+let stack: WebhookStack;
+
+/** How the gateway writes each answer in the draw being run: the model's choice, drawn through `fc.gen`. */
+let writeGateway: ((operation: GatewayOperation, body: unknown) => unknown) | undefined;
+let writeBank: ((body: Record<string, unknown>) => unknown) | undefined;
+
+const rewrite: UpstreamRewrite = async (request, answer) => {
+  const path = new URL(request.url).pathname;
+  const gatewayOperation = /^\/api\/v1\/([A-Za-z]+)/.exec(path)?.[1];
+  if (!answer.ok || !answer.headers.get('Content-Type')?.includes('json')) return answer;
+  if (gatewayOperation && writeGateway) return Response.json(writeGateway(gatewayOperation as GatewayOperation, await answer.json()));
+  if (path.startsWith('/banking/api/public/v1/webhook/') && writeBank) {
+    return new Response(JSON.stringify(writeBank(await answer.json())), { status: answer.status, headers: { 'Content-Type': 'application/json' } });
+  }
+  return answer;
+};
+
+test.describe.configure({ timeout: 600_000 });
+
+test.beforeAll(async () => {
+  stack = await startInProcessWebhookStack({
+    clock,
+    rewrite,
+    env: { SINPE_MOVIL_PHONE: merchantPhone, SINPE_TRANSFER_MINUTES: String(transferMinutes), RECONCILE_INTERVAL_MS: '0', STATUS_CONSULT_INTERVAL_MS: '1' },
+  });
+});
+test.afterAll(async () => {
+  await stack?.close();
+});
+test.afterEach(() => {
+  writeGateway = undefined;
+  writeBank = undefined;
+});
+
+/** Waits, without a fixed sleep, until the inbox has processed `eventIds` (each turn yields to the worker). */
+async function processed(eventIds: readonly string[]): Promise<void> {
+  for (let turn = 0; turn < 5_000; turn++) {
+    const rows = await tables(stack.bff).selectFrom('events').select(['external_id', 'state']).where('external_id', 'in', eventIds).execute();
+    if (rows.length === new Set(eventIds).size && rows.every((row) => row.state === 'processed')) return;
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+  throw new Error(`events ${eventIds.join(', ')} not processed`);
+}
+
+/** The order's merchant webhooks, in order, and the statuses its history moved to. */
+async function webhooksAndHistory(orderNumber: string): Promise<{ webhooks: string[]; moves: string[] }> {
+  const events = await outboxDb(stack.bff.store).selectFrom('outbound_events').select(['type', 'body']).where('body', 'like', `%${orderNumber}%`).orderBy('created_at').execute();
+  const history = await statusHistory(stack.bff.store.db, orderNumber);
+  return {
+    webhooks: events.map((event) => event.type).filter((type) => type.startsWith('order.')),
+    moves: history.filter((entry) => entry.from_status !== entry.to_status && !['created', 'pending'].includes(entry.to_status)).map((entry) => `order.${entry.to_status}`),
+  };
+}
+
+const cardAmount = fc.record({
+  currency: fc.constantFrom('CRC', 'USD'),
+  units: fc.integer({ min: 1, max: 2_000_000 }),
+  cents: fc.integer({ min: 0, max: 99 }),
+}).map(({ currency, units, cents }) => ({ currency, amount: `${units}.${String(cents).padStart(2, '0')}` }));
+
+test('a card payment the gateway reports, written any way the spec allows, ends approved or declined as it was, with a webhook for each move', async () => {
+  await fc.assert(
+    fc.asyncProperty(fc.gen(), cardAmount, fc.boolean(), async (g, { amount, currency }, pays) => {
+      writeGateway = (operation, body) => g(gatewayAnswerAsWritten, operation, body);
+      const session = await createMerchantSession(stack.bffUrl, { amount, currency });
+      const { redirectUrl } = await checkout(stack.bffUrl, session.sessionToken);
+      const answer = await followReturn(await stack.sandbox.payHostedPage(redirectUrl, { card: pays ? approvingCard : decliningCard }));
+      expect(answer.status).toBe(303);
+      const order = await findOrder(stack.bff.store.db, session.orderNumber);
+      expect(order?.status).toBe(pays ? 'approved' : 'declined');
+      const { webhooks, moves } = await webhooksAndHistory(session.orderNumber);
+      expect(webhooks).toEqual(moves);
+    }),
+    settings,
+  );
+});
+
+test('the merchant transaction list reads every list the spec allows: 200, each record, never "unavailable"', async () => {
+  const session = await createMerchantSession(stack.bffUrl);
+  const { redirectUrl } = await checkout(stack.bffUrl, session.sessionToken);
+  await followReturn(await stack.sandbox.payHostedPage(redirectUrl, { card: approvingCard }));
+  const path = `/v1/merchant/transactions?startDate=2020-01-01&endDate=2100-01-01&orderNumber=${encodeURIComponent(session.orderNumber)}`;
+  await fc.assert(
+    fc.asyncProperty(fc.gen(), async (g) => {
+      writeGateway = (operation, body) => g(gatewayAnswerAsWritten, operation, body);
+      const list = await merchantGet(stack.bffUrl, path);
+      expect(list.status).toBe(200);
+      expect(list.body.items).toEqual([expect.objectContaining({ orderNumber: session.orderNumber, approved: true, amount: '25.00', currency: 'USD' })]);
+    }),
+    settings,
+  );
+});
+
+test('bank API answers, payload at the top or under any envelope key, read the same', async () => {
+  const features = (await merchantGet(stack.bffUrl, '/v1/merchant/banking/features')).body.items;
+  expect(features.length).toBeGreaterThan(0);
+  await fc.assert(
+    fc.asyncProperty(fc.gen(), async (g) => {
+      writeBank = ({ response_code, correlation_id, ...payload }) => g(bankApiAnswerAsWritten, payload, response_code === 'CREATED' ? 'CREATED' : 'OK', String(correlation_id));
+      const answer = await merchantGet(stack.bffUrl, '/v1/merchant/banking/features');
+      expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+      expect(answer.body.items).toEqual(features);
+    }),
+    settings,
+  );
+});
+
+/** The delivery the BFF keeps of each event: the first (a repeat of an event_id is a duplicate, §6.1 rule 3). */
+function keptDeliveries(deliveries: readonly BankDelivery[]): BankDelivery[] {
+  const seen = new Set<string>();
+  return deliveries.filter((delivery) => !seen.has(delivery.eventId) && Boolean(seen.add(delivery.eventId)));
+}
+
+/** What the buyer's order must end as after `deliveries`, once the transfer's window has passed. */
+function expectedEnd(deliveries: readonly BankDelivery[]): string {
+  const kept = keptDeliveries(deliveries);
+  const meanings = new Set(kept.map((delivery) => delivery.meaning));
+  const arrived = meanings.has('arrived') || meanings.has('succeeded');
+  const amounts = kept.map((delivery) => (JSON.parse(delivery.text) as { payment: { amount?: { amount?: string; currency?: string } } }).payment.amount ?? {});
+  // Amount and currency are each optional (§6.2); the BFF keeps what any event of the payment told.
+  const moneyTold = amounts.some((amount) => amount.amount !== undefined) && amounts.some((amount) => amount.currency !== undefined);
+  // Money the bank said arrived and then failed: it cannot be counted on, whichever came first.
+  if (arrived && meanings.has('failed')) return 'review';
+  // Money arrived but the bank never said how much: never approved on a guess, never expired.
+  if (arrived && !moneyTold) return 'review';
+  if (arrived) return meanings.has('reversed') ? 'reversed' : 'approved';
+  // A failure names the transfer by its reference, or (without one) by its amount: else it lapses.
+  const referenced = kept.some((delivery) => /"client_reference":"[^"]+"/.test(delivery.text));
+  return referenced || moneyTold ? 'declined' : 'expired';
+}
+
+test('every bank event sequence the spec allows for a transfer is stored, and settles the order once, as the money says', async () => {
+  let transfers = 0;
+  await fc.assert(
+    fc.asyncProperty(fc.gen(), async (g) => {
+      // A distinct amount per draw: a failure without a reference is matched by its amount.
+      const amount = `${10_000 + (transfers++ % 50_000)}.00`;
+      const session = await createMerchantSession(stack.bffUrl, { amount, currency: 'CRC' });
+      const opened = await postCheckout(stack.bffUrl, session.sessionToken, { ...checkoutBody, method: 'sinpe_movil' });
+      expect(opened.status).toBe(200);
+      const { sinpeMovil } = (await opened.json()) as SinpeCheckoutResponse;
+      const deliveries = g(bankEventSequence, {
+        paymentId: crypto.randomUUID(),
+        publicId: String(2n ** 53n + BigInt(transfers)),
+        methodCode: 'SINPE_MOVIL' as const,
+        direction: 'PAYIN' as const,
+        amount,
+        currency: 'CRC' as const,
+        clientReference: sinpeMovil.reference,
+        externalReference: `FT${String(transfers).padStart(14, '0')}`,
+        destinationPhone: `+506${merchantPhone}`,
+      });
+      for (const delivery of deliveries) {
+        const data = g(deliveryDataAsWritten, await encryptDelivery(delivery.text, currentSecret));
+        // No delivery the spec allows is refused: a 4xx would lose it for good.
+        expect((await postBank(stack.bffUrl, JSON.stringify({ data }))).status).toBe(200);
+      }
+      await processed(deliveries.map((delivery) => delivery.eventId));
+      clock.advance((transferMinutes + 1) * 60_000);
+      await expireLapsedTransfers(stack.bff.store, clock.now());
+      const order = await findOrder(stack.bff.store.db, session.orderNumber);
+      expect(order?.status).toBe(expectedEnd(deliveries));
+      const { webhooks, moves } = await webhooksAndHistory(session.orderNumber);
+      expect(webhooks).toEqual(moves);
+    }),
+    settings,
+  );
+});
