@@ -41,8 +41,6 @@ const rewrite: UpstreamRewrite = async (request, answer) => {
   return answer;
 };
 
-test.describe.configure({ timeout: 600_000 });
-
 test.beforeAll(async () => {
   stack = await startInProcessWebhookStack({
     clock,
