@@ -145,3 +145,11 @@ test('an interrupted checkout whose consults keep failing ends in review, never 
   await stack.bff.reconciler.runOnce();
   expect(await findOrder(stack.bff.store.db, session.orderNumber)).toMatchObject({ status: 'review' });
 });
+
+test('an answer that does not read says "unreadable", naming what, never "unavailable"', async () => {
+  writes.set('consultTransactions', (body) => ({ ...body, response: 'no es una lista' }));
+  const list = await merchantGet(stack.bffUrl, '/v1/merchant/transactions?startDate=2020-01-01&endDate=2100-01-01');
+  expect(list.status).toBe(502);
+  expect(list.body).toMatchObject({ title: 'Unreadable gateway answer' });
+  expect(list.body.detail).toContain('response');
+});
