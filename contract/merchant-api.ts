@@ -271,7 +271,8 @@ export const paymentLink = z.object({
   reference: z.string(),
   description: z.string(),
   timesUsed: z.number().int(),
-  createdAt: z.string(),
+  /** ISO 8601; null when the gateway left the link's creation time empty. */
+  createdAt: z.string().nullable(),
 });
 export type PaymentLink = z.infer<typeof paymentLink>;
 

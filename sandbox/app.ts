@@ -23,7 +23,8 @@ export interface SandboxOptions {
   allowHttpLoopbackWebhooks?: boolean;
   /**
    * Answer with the allowed variants (sandbox/variants/answer-variants.ts). Default: on when
-   * SANDBOX_VARIANTS=1, so a whole test run can be repeated against the variants.
+   * SANDBOX_VARIANTS=1 (every form that keeps all information) or SANDBOX_VARIANTS=all (every
+   * form the spec model has), so a whole test run can be repeated against the variants.
    */
   variants?: boolean;
   /** Used for outgoing link webhooks and bank deliveries. */
@@ -50,7 +51,8 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
     },
     options.seed ?? sandboxDefaults.seed,
     options.now,
-    options.variants ?? process.env.SANDBOX_VARIANTS === '1',
+    options.variants ?? (process.env.SANDBOX_VARIANTS === '1' || process.env.SANDBOX_VARIANTS === 'all'),
+    process.env.SANDBOX_VARIANTS === 'all',
   );
 
   const app = new Hono();

@@ -72,7 +72,7 @@ export class SandboxControl {
   }
 
   /** The variance mode for what follows (sandbox/variants/answer-variants.ts); the same seed replays the same answers. */
-  async setVariants(change: { enabled: boolean; seed?: string; rate?: number; bodyUnauthorized?: number }): Promise<void> {
+  async setVariants(change: { enabled: boolean; seed?: string; rate?: number; bodyUnauthorized?: number; everyForm?: boolean }): Promise<void> {
     await this.json('POST', '/_sandbox/variants', change);
   }
 

@@ -33,7 +33,7 @@ export interface SandboxState {
   variants: AnswerVariants;
 }
 
-export function createState(settings: SandboxSettings, seed: string | number, now: (() => Date) | undefined, variants = false): SandboxState {
+export function createState(settings: SandboxSettings, seed: string | number, now: (() => Date) | undefined, variants = false, everyForm = false): SandboxState {
   const clock = new SandboxClock(now);
   const random = new SeededRandom(seed);
   const calls = new CallCounter(clock);
@@ -41,7 +41,7 @@ export function createState(settings: SandboxSettings, seed: string | number, no
   const tokens = new TokenStore(clock, random);
   const ledger = new Ledger(clock, random);
   const links = new LinkBook(clock, random);
-  const answerVariants = new AnswerVariants(variants, String(seed));
+  const answerVariants = new AnswerVariants(variants, String(seed), everyForm);
   const bank = new Bank(clock, random, settings, answerVariants);
   return { settings, clock, random, calls, faults, tokens, ledger, links, bank, variants: answerVariants };
 }

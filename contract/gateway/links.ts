@@ -41,6 +41,12 @@ export const deleteLinkPaymentResponse = z.object({
 });
 export type DeleteLinkPaymentResponse = z.infer<typeof deleteLinkPaymentResponse>;
 
+/**
+ * A link's creation time: no decision reads it, so an empty or unreadable one is null
+ * (gateway-facts.md "Reading…": an empty value may be null or "") and never refuses the link.
+ */
+const linkCreated = gatewayDateTime.nullable().catch(null);
+
 /** Items of a link's payments array are "not shown" (§2.5). */
 const linkPayments = z.array(z.unknown());
 
@@ -57,7 +63,7 @@ export const linkDetailResponse = z.object({
     type: z.string(),
     description: z.string(),
     callback_url: z.string().nullable(),
-    create: gatewayDateTime,
+    create: linkCreated,
   }),
   payments: linkPayments,
 });
@@ -74,7 +80,7 @@ export const linkListItem = z.object({
   description: z.string(),
   times_used: z.string().nullable(),
   picture: z.string(),
-  create: gatewayDateTime,
+  create: linkCreated,
 });
 export type LinkListItem = z.infer<typeof linkListItem>;
 

@@ -69,7 +69,8 @@ export async function emit(bank: Bank, routing: EventRouting, envelope: EventLik
 async function deliver(bank: Bank, destination: Destination, envelope: EventLike): Promise<DeliveryResult> {
   const maxAttempts = destination.max_attempts ?? deliveryDefaults.maxAttempts;
   const timeoutMs = destination.timeout_ms ?? deliveryDefaults.timeoutMs;
-  const body = JSON.stringify({ data: await encryptDelivery(bank.variants.varyBankEventText(envelope), destination.secret_ref) });
+  const data = await encryptDelivery(bank.variants.varyBankEventText(envelope), destination.secret_ref);
+  const body = JSON.stringify({ data: bank.variants.varyDeliveryData(data) });
   const attempts: DeliveryAttempt[] = [];
   for (let attempt = 1; attempt <= Math.max(1, maxAttempts); attempt++) {
     if (attempt > 1) await sleep(Math.min(deliveryDefaults.firstRetryDelayMs * 2 ** (attempt - 2), deliveryDefaults.maxRetryDelayMs));

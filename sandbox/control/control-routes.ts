@@ -18,6 +18,7 @@ const variantSwitch = z.object({
   seed: z.string().min(1).max(100).optional(),
   rate: z.number().min(0).max(1).optional(),
   bodyUnauthorized: z.number().int().min(0).max(100).optional(),
+  everyForm: z.boolean().optional(),
 });
 
 export function controlRoutes(state: SandboxState) {
@@ -49,7 +50,7 @@ export function controlRoutes(state: SandboxState) {
   app.get('/variants', (c) => c.json(state.variants.describe()));
   app.post('/variants', async (c) => {
     const parsed = variantSwitch.safeParse(await c.req.json().catch(() => undefined));
-    if (!parsed.success) return c.json({ error: 'expected {enabled: boolean, seed?: string, rate?: 0..1, bodyUnauthorized?: integer >= 0}' }, 400);
+    if (!parsed.success) return c.json({ error: 'expected {enabled: boolean, seed?: string, rate?: 0..1, bodyUnauthorized?: integer >= 0, everyForm?: boolean}' }, 400);
     return c.json(state.variants.configure(parsed.data));
   });
 

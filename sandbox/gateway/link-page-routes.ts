@@ -114,7 +114,7 @@ async function deliverLinkWebhook(state: SandboxState, link: PaymentLink, orderN
     const response = await state.settings.fetch(url, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
-      body: JSON.stringify(state.variants.varyGatewayAnswer(body)),
+      body: JSON.stringify(state.variants.varyGatewayAnswer(body, 'linkWebhook')),
       signal: AbortSignal.timeout(linkWebhookTimeoutMs),
     });
     await response.body?.cancel();

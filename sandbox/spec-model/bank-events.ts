@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { asIs, fieldsAsWritten, isRecord, objectOf, optional, type FieldRule, type FieldRules } from './field-rules.ts';
+import { asIs, fieldsAsWritten, isRecord, mayDropInformation, objectOf, optional, type FieldRule, type FieldRules } from './field-rules.ts';
 import { canonicalBankEvent, type BankEventFacts, type BankEventType, type BankPaymentTruth } from './bank-truths.ts';
 import { absent, int64AsWritten, RawJsonNumber, toJsonText } from './written-values.ts';
 
@@ -21,7 +21,10 @@ const timestamp: FieldRule = (canonical) => {
 };
 
 /** §6.2: the provider's fields are required "but null when unknown". */
-const orNull = (rule: FieldRule): FieldRule => (canonical) => (canonical === null ? fc.constant(null) : fc.oneof(rule(canonical), fc.constant(null)));
+const orNull = (rule: FieldRule): FieldRule => (canonical) => {
+  if (canonical === null) return fc.constant(null);
+  return mayDropInformation() ? fc.oneof(rule(canonical), fc.constant(null)) : rule(canonical);
+};
 
 /** §6.2 payment.public_id, an int64: exact digits as a JSON number, or as text. */
 const publicId: FieldRule = (canonical) => int64AsWritten(canonical instanceof RawJsonNumber ? canonical.digits : String(canonical));
@@ -44,7 +47,7 @@ function paymentRules(type: BankEventType): FieldRules {
     reversed_at: timestamp,
     // §6.6: reason's code and message are optional too.
     ...Object.fromEntries(optionalPaymentFields[type].map((name) => [name, optional])),
-    ...(type === 'payment.reversed' ? { reason: (reason: unknown) => fc.oneof(objectOf({ code: optional, message: optional }, asIs)(reason), fc.constant(absent)) } : {}),
+    ...(type === 'payment.reversed' ? { reason: (reason: unknown) => (mayDropInformation() ? fc.oneof(objectOf({ code: optional, message: optional }, asIs)(reason), fc.constant(absent)) : asIs(reason)) } : {}),
   };
 }
 
@@ -59,7 +62,7 @@ const provider: FieldRule = (canonical) => {
   const rules = { correlation_id: orNull(asIs), occurred_at: orNull(timestamp) };
   const allNull = { ...canonical, ...Object.fromEntries(providerStatusFields.map((name) => [name, null])) };
   const mirrors = providerStatusFields.some((name) => canonical[name] !== null && canonical[name] !== undefined);
-  return mirrors ? fc.oneof(fieldsAsWritten(canonical, rules, asIs), fieldsAsWritten(allNull, rules, asIs)) : fieldsAsWritten(canonical, rules, asIs);
+  return mirrors && mayDropInformation() ? fc.oneof(fieldsAsWritten(canonical, rules, asIs), fieldsAsWritten(allNull, rules, asIs)) : fieldsAsWritten(canonical, rules, asIs);
 };
 
 /** §6.5: `rejection` only when the provider rejected; otherwise omitted or null. */

@@ -13,6 +13,30 @@ export function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
+/**
+ * Whether the rules being applied may drop information: leave out a field the spec marks optional,
+ * or empty one that no decision needs. The sandbox's variance mode writes its answers with every
+ * piece of information kept (informationKept), so a demo shows every form the spec allows without
+ * losing what the tests and the shop read from it; the properties draw from the whole model.
+ */
+let informationMayBeDropped = true;
+
+/** `build()`'s arbitrary, made with only the forms that keep every field's information. */
+export function informationKept<T>(build: () => fc.Arbitrary<T>): fc.Arbitrary<T> {
+  const before = informationMayBeDropped;
+  informationMayBeDropped = false;
+  try {
+    return build();
+  } finally {
+    informationMayBeDropped = before;
+  }
+}
+
+/** Whether the rule being applied now may drop information (see informationKept). */
+export function mayDropInformation(): boolean {
+  return informationMayBeDropped;
+}
+
 function isEmpty(value: unknown): boolean {
   return value === null || value === '' || value === undefined;
 }
@@ -40,7 +64,7 @@ export function fieldsAsWritten(canonical: Record<string, unknown>, rules: Field
 export const asIs: FieldRule = (canonical) => (isRecord(canonical) ? fieldsAsWritten(canonical, {}, asIs) : fc.constant(canonical));
 
 /** A field the contract marks optional: written, or left out. */
-export const optional: FieldRule = (canonical) => fc.oneof(asIs(canonical), fc.constant(absent));
+export const optional: FieldRule = (canonical) => (mayDropInformation() ? fc.oneof(asIs(canonical), fc.constant(absent)) : asIs(canonical));
 
 /** A field that carries the answer's meaning: written in its forms; when empty, in any empty form. */
 function kept(write: (value: never) => fc.Arbitrary<unknown>): FieldRule {
@@ -49,7 +73,10 @@ function kept(write: (value: never) => fc.Arbitrary<unknown>): FieldRule {
 
 /** A field the answer may also leave empty (null, "" or absent), whatever its canonical value. */
 export function mayBeEmpty(rule: FieldRule): FieldRule {
-  return (canonical) => (isEmpty(canonical) ? emptyAsWritten() : fc.oneof({ arbitrary: rule(canonical), weight: 3 }, { arbitrary: emptyAsWritten(), weight: 1 }));
+  return (canonical) => {
+    if (isEmpty(canonical)) return emptyAsWritten();
+    return mayDropInformation() ? fc.oneof({ arbitrary: rule(canonical), weight: 3 }, { arbitrary: emptyAsWritten(), weight: 1 }) : rule(canonical);
+  };
 }
 
 export const number: FieldRule = kept((value: number | string) => numberAsWritten(value));

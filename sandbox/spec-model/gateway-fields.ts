@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { listOf, mayBeEmpty, money, number, objectOf, text, valueAsWritten, type FieldRule, type FieldRules } from './field-rules.ts';
+import { listOf, mayBeEmpty, mayDropInformation, money, number, objectOf, text, valueAsWritten, type FieldRule, type FieldRules } from './field-rules.ts';
 import { absent, emptyAsWritten, textAsWritten } from './written-values.ts';
 
 /**
@@ -104,10 +104,13 @@ export const splitResultRules: FieldRules = {
   splitted_orders: listOf({ id: number, amount: money, commerce_name: optionalText, commerce_email: text }, { anyOrder: true }),
 };
 
-/** gateway-facts.md "processModification": ReasonCode 1 or 1101 is success, both say the same. */
+/**
+ * gateway-facts.md "processModification": ReasonCode 1 or 1101 is success, both say the same; which
+ * one came is still shown to the merchant, so a writer that keeps all information keeps the code.
+ */
 const successReasonCodes = ['1', '1101'];
 const reasonCode: FieldRule = (canonical) =>
-  successReasonCodes.includes(String(canonical)) ? fc.constantFrom<unknown>(...successReasonCodes.flatMap((code) => [code, Number(code)])) : text(canonical);
+  successReasonCodes.includes(String(canonical)) && mayDropInformation() ? fc.constantFrom<unknown>(...successReasonCodes.flatMap((code) => [code, Number(code)])) : text(canonical);
 
 /** gateway-api.md §4.7: processModification's success (strings). */
 export const modificationRules: FieldRules = { transactionId: text, ReasonCode: reasonCode, ReasonCodeDescription: optionalText, OrderHash: text };
@@ -144,7 +147,7 @@ export const linkWebhookRules: FieldRules = {
 export const successMessage: FieldRule = (canonical) => {
   const anyText = fc.string({ maxLength: 40 });
   if (typeof canonical !== 'string' || canonical === '') return fc.oneof(fc.constant(absent), emptyAsWritten(), anyText);
-  return fc.oneof(textAsWritten(canonical), anyText, emptyAsWritten());
+  return mayDropInformation() ? fc.oneof(textAsWritten(canonical), anyText, emptyAsWritten()) : textAsWritten(canonical);
 };
 
 /** The envelope of a success (gateway-api.md §7): `type` 200, or 100 for the hosted page. */

@@ -7,7 +7,7 @@ import fc from 'fast-check';
  * nothing here imports the BFF or the contract's readers, so it can check them.
  */
 export * from './written-values.ts';
-export { fieldsAsWritten, isRecord, valueAsWritten, type FieldRule, type FieldRules } from './field-rules.ts';
+export { fieldsAsWritten, informationKept, isRecord, valueAsWritten, type FieldRule, type FieldRules } from './field-rules.ts';
 export { gatewayAnswerRules, type GatewayOperation } from './gateway-fields.ts';
 export * from './gateway-truths.ts';
 export * from './gateway-answers.ts';

@@ -1,9 +1,25 @@
 import type { MiddlewareHandler } from 'hono';
 import { gatewayResponseTypes } from '../../contract/gateway-facts.ts';
+import type { GatewayOperation } from '../spec-model/index.ts';
 import type { SandboxState } from '../state.ts';
 
 const loginPaths = /\/api\/v1\/login(Sdk)?$/;
 const paymentPath = /\/api\/v1\/processPayment$/;
+
+/** The gateway operations by path (gateway-api.md §4): `/api/v1/<operation>`, the link GETs by prefix. */
+const operationsByPath: ReadonlyArray<[RegExp, GatewayOperation]> = [
+  [/\/api\/v1\/orders\/liquidation\/split$/, 'split'],
+  [/\/api\/v1\/getDetailLinkPayment\//, 'getDetailLinkPayment'],
+  [/\/api\/v1\/getLinkPaymentById\//, 'getLinkPaymentById'],
+  [/\/api\/v1\/getLinkPaymentList\//, 'getLinkPaymentList'],
+  ...(['login', 'loginSdk', 'processPayment', 'consult', 'consultTransactions', 'processModification', 'createLinkPayment', 'deleteLinkPayment'] as const).map(
+    (name): [RegExp, GatewayOperation] => [new RegExp(`/api/v1/${name}$`), name],
+  ),
+];
+
+function operationOfPath(path: string): GatewayOperation | undefined {
+  return operationsByPath.find(([pattern]) => pattern.test(path))?.[1];
+}
 
 /**
  * The variance mode on the gateway's API (sandbox/variants/answer-variants.ts): an authentication
@@ -37,6 +53,6 @@ export function gatewayAnswerVariants(state: SandboxState): MiddlewareHandler {
     }
     const headers = new Headers(c.res.headers);
     headers.delete('Content-Length');
-    c.res = new Response(JSON.stringify(variants.varyGatewayAnswer(body)), { status: 200, headers });
+    c.res = new Response(JSON.stringify(variants.varyGatewayAnswer(body, operationOfPath(c.req.path))), { status: 200, headers });
   };
 }
