@@ -11,11 +11,12 @@ import { outboxDb } from '../../bff/outbox/outbox-tables.ts';
 import { findOrder, statusHistory } from '../../bff/store/orders.ts';
 import type { SinpeCheckoutResponse } from '../../contract/sinpe-movil.ts';
 import { encryptDelivery } from '../../node/bank-delivery-codec.ts';
-import { bankApiAnswerAsWritten, bankEventSequence, deliveryDataAsWritten, gatewayAnswerAsWritten, type BankDelivery, type GatewayOperation } from '../../sandbox/spec-model/index.ts';
+import { bankApiAnswerAsWritten, bankEventSequence, deliveryDataAsWritten, gatewayAnswerAsWritten, linkWebhookAsWritten, type BankDelivery, type GatewayOperation } from '../../sandbox/spec-model/index.ts';
+import { recordOwnLink } from '../../bff/links/link-screen.ts';
 import { approvingCard, checkout, checkoutBody, createMerchantSession, decliningCard, followReturn, postCheckout } from './fixtures/buyer.ts';
 import type { UpstreamRewrite } from './fixtures/in-process-stack.ts';
 import { ManualClock } from './fixtures/stack.ts';
-import { currentSecret, merchantGet, postBank, startInProcessWebhookStack, tables, type WebhookStack } from './webhooks-support.ts';
+import { createGatewayLink, currentSecret, merchantGet, postBank, postLinkWebhook, startInProcessWebhookStack, tables, type WebhookStack } from './webhooks-support.ts';
 
 const runs = Number(process.env.PROPERTY_RUNS ?? 1000);
 const seed = process.env.PROPERTY_SEED === undefined ? undefined : Number(process.env.PROPERTY_SEED);
@@ -186,6 +187,54 @@ test('every bank event sequence the spec allows for a transfer is stored, and se
       expect(order?.status).toBe(expectedEnd(deliveries));
       const { webhooks, moves } = await webhooksAndHistory(session.orderNumber);
       expect(webhooks).toEqual(moves);
+    }),
+    settings,
+  );
+});
+
+/** Waits, without a fixed sleep, until `read` gives a value (each turn yields to the worker). */
+async function whenPresent<T>(read: () => Promise<T | undefined>, what: string): Promise<T> {
+  for (let turn = 0; turn < 20_000; turn++) {
+    const value = await read();
+    if (value !== undefined) return value;
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+  throw new Error(`${what} never came`);
+}
+
+test('a link payment reported any way the spec allows, and confirmed through answers written any way, is stored once as it was', async () => {
+  let links = 0;
+  await fc.assert(
+    fc.asyncProperty(fc.gen(), fc.boolean(), async (g, pays) => {
+      const amount = `${1_000 + (links++ % 90_000)}.00`;
+      // A callback nobody follows: the query it carries is what the gateway reports (gateway-api.md §6.2, §6.3).
+      const link = await createGatewayLink(stack.sandboxUrl, { amount, currency: 'CRC', type: 0, description: 'Hamaca', callback_url: 'http://127.0.0.1:9/links-callback' });
+      await recordOwnLink(tables(stack.bff), { id: String(link.id), amount, currency: 'CRC', now: clock.now() });
+      const report = Object.fromEntries(new URL(await stack.sandbox.payLink(link.url, pays ? approvingCard : decliningCard)).searchParams);
+      writeGateway = (operation, body) => g(gatewayAnswerAsWritten, operation, body);
+      const truth = {
+        code: report.code ?? '',
+        codeDescription: report.description ?? '',
+        auth: report.auth ?? '',
+        svcLinkId: Number(report.svcLinkId),
+        orderNumber: report.orderNumber ?? '',
+        svcOrderId: Number(report.svcOrderId),
+        creditCardToken: report.creditCardToken ?? '',
+        creditCardBrand: report.creditCardBrand ?? '',
+        last4CreditCardNumber: report.last4CreditCardNumber ?? '',
+        linkDescription: 'Hamaca',
+        orderHash: report.orderHash ?? '',
+      };
+      expect((await postLinkWebhook(stack.bffUrl, g(linkWebhookAsWritten, truth))).status).toBeLessThan(300);
+      const payment = await whenPresent(
+        () => tables(stack.bff).selectFrom('link_payments').selectAll().where('svc_order_id', '=', String(truth.svcOrderId)).executeTakeFirst(),
+        `link payment ${truth.svcOrderId}`,
+      );
+      expect(payment).toMatchObject({ status: pays ? 'paid' : 'declined', amount, currency: 'CRC', hash_check: 'verified' });
+      writeGateway = undefined;
+      const paidEvents = await outboxDb(stack.bff.store).selectFrom('outbound_events').select('body').where('type', '=', 'link.paid').where('body', 'like', `%${truth.svcOrderId}%`).execute();
+      const ofThisPayment = paidEvents.filter((event) => (JSON.parse(event.body) as { data: { payment: { svcOrderId: string } } }).data.payment.svcOrderId === String(truth.svcOrderId));
+      expect(ofThisPayment).toHaveLength(pays ? 1 : 0);
     }),
     settings,
   );
