@@ -1,9 +1,10 @@
 // Invariants about money that hold for every answer the gateway's and the bank's specs allow. The
 // answers come from the spec model (sandbox/spec-model/, written from the specs alone, never from
 // our reader): each draw rewrites the sandbox's real answers, in this process, the way the real
-// services may write them, and the whole BFF reads them. Seeded: a failure prints its seed and
-// path (fast-check), and PROPERTY_SEED=<seed> replays it. PROPERTY_RUNS sets the draws (the long
-// run: PROPERTY_RUNS=20000).
+// services may write them, and the whole BFF reads them. Seeded: `npm test` always draws the same
+// 1,000 per property (seed 25), so its verdict is the code's, not the draw's; PROPERTY_SEED=<seed>
+// draws others (PROPERTY_SEED=random: a new seed each run), and a failure prints the seed and path
+// that replay it. PROPERTY_RUNS sets the draws (the long run: PROPERTY_RUNS=20000 PROPERTY_SEED=random).
 import { expect, test } from '@playwright/test';
 import fc from 'fast-check';
 import { expireLapsedTransfers } from '../../bff/sinpe/transfer-attempts.ts';
@@ -19,8 +20,8 @@ import { ManualClock } from './fixtures/stack.ts';
 import { createGatewayLink, currentSecret, merchantGet, postBank, postLinkWebhook, startInProcessWebhookStack, tables, type WebhookStack } from './webhooks-support.ts';
 
 const runs = Number(process.env.PROPERTY_RUNS ?? 1000);
-const seed = process.env.PROPERTY_SEED === undefined ? undefined : Number(process.env.PROPERTY_SEED);
-const settings = { numRuns: runs, ...(seed !== undefined && { seed }), endOnFailure: true };
+const seedSetting = process.env.PROPERTY_SEED ?? '25';
+const settings = { numRuns: runs, ...(seedSetting !== 'random' && { seed: Number(seedSetting) }), endOnFailure: true };
 
 const merchantPhone = '88887777';
 const transferMinutes = 10;
