@@ -12,6 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { systemClock } from '../bff/observability/clock.ts';
 import { createLogger } from '../bff/observability/logger.ts';
+import { systemResolver } from '../bff/outbox/outbound-guard.ts';
 import { DeliveryWorker } from '../bff/outbox/delivery-worker.ts';
 import { outboxDb, type OutboxDb } from '../bff/outbox/outbox-tables.ts';
 import { recordOutboundEvent } from '../bff/outbox/outbox-writer.ts';
@@ -68,6 +69,9 @@ function workerFor(db: OutboxDb, url: string, pollMs: number) {
     pollMs,
     concurrency,
     endpointConcurrency: concurrency,
+    // The bench's receiver is on loopback, as a developer's is.
+    outbound: { allowLoopback: true },
+    resolveHost: systemResolver,
   });
 }
 

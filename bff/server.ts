@@ -11,6 +11,7 @@ import { operationsRoutes } from './routes/operations.ts';
 import { Hono } from 'hono';
 import { retentionJobFor, type RetentionJob } from './retention/retention-job.ts';
 import type { Store } from './store/database.ts';
+import type { HostResolver } from './outbox/outbound-guard.ts';
 
 export type { Env } from './config.ts';
 
@@ -31,6 +32,8 @@ export interface StartBffOptions {
   logger?: Logger;
   /** PostgreSQL only: the schema to use (tests give each file its own). */
   databaseSchema?: string;
+  /** See AppDeps.resolveHost. */
+  resolveHost?: HostResolver;
 }
 
 /** The config (with the port already bound), the process's parts and the app; nothing left open on failure. */
@@ -43,7 +46,8 @@ async function buildBff(env: Env, boundPort: number | undefined, options: StartB
   const clock = options.clock ?? systemClock;
   const deps = await openProcessDeps(config, logger, clock, options.databaseSchema ? { databaseSchema: options.databaseSchema } : {});
   try {
-    return { config, logger, clock, store: deps.store, app: createApp(config, deps) };
+    const app = createApp(config, options.resolveHost ? { ...deps, resolveHost: options.resolveHost } : deps);
+    return { config, logger, clock, store: deps.store, app };
   } catch (error) {
     await deps.store.close();
     throw error;

@@ -8,6 +8,7 @@ import { FixedWindowLimiter } from './http/rate-limit.ts';
 import type { Clock } from './observability/clock.ts';
 import type { Logger } from './observability/logger.ts';
 import type { AppMetrics } from './observability/metrics.ts';
+import type { HostResolver } from './outbox/outbound-guard.ts';
 import { StatusRefresher } from './orders/status-refresher.ts';
 import { PaymentStarter } from './payments/payment-starter.ts';
 import type { Store } from './store/database.ts';
@@ -22,6 +23,8 @@ export interface AppDeps {
   catalog: Catalog;
   /** The bank client's HTTP transport (default: global fetch); tests may call the sandbox in-process. */
   bankFetch?: typeof fetch;
+  /** The DNS that merchant webhook hosts are checked with (default: the system's); tests answer it themselves. */
+  resolveHost?: HostResolver;
 }
 
 export interface Services extends AppDeps {

@@ -1,5 +1,6 @@
 import type { Context } from 'hono';
 import { getConnInfo } from '@hono/node-server/conninfo';
+import ipaddr from 'ipaddr.js';
 
 /**
  * The address one hop before our trusted proxies, read from X-Forwarded-For's right end. Each
@@ -17,17 +18,40 @@ export function forwardedClient(forwardedFor: string | undefined, trustedProxies
   return hops[Math.max(0, hops.length - Math.max(1, trustedProxies))];
 }
 
+/** `[v6]:port` → v6, `a.b.c.d:port` → a.b.c.d; a bare IPv6 address (two colons or more) is left whole. */
+function withoutPort(address: string): string {
+  const bracketed = /^\[([^\]]+)\](?::\d+)?$/.exec(address);
+  if (bracketed) return bracketed[1]!;
+  const ipv4WithPort = /^(\d{1,3}(?:\.\d{1,3}){3}):\d+$/.exec(address);
+  return ipv4WithPort ? ipv4WithPort[1]! : address;
+}
+
 /**
- * The caller's IP: the socket's, or with TRUST_PROXY the right-most untrusted X-Forwarded-For hop
- * (TRUSTED_PROXY_COUNT proxies of ours in front, default 1: nginx or one cloud balancer).
+ * What a per-address limit counts by: an IPv4 address however it was written (with a port, or
+ * IPv4-mapped), and an IPv6 address by its /64, the block one customer line is given, so that
+ * walking through it buys no extra requests. Anything else is kept as it is.
  */
-export function clientIp(c: Context, trustProxy: boolean, trustedProxies = 1): string {
-  if (trustProxy) {
-    const forwarded = forwardedClient(c.req.header('X-Forwarded-For'), trustedProxies);
-    if (forwarded) return forwarded;
+export function addressKey(raw: string): string {
+  const address = withoutPort(raw.trim());
+  if (!ipaddr.isValid(address)) return address;
+  const parsed = ipaddr.process(address);
+  if (parsed.kind() === 'ipv4') return parsed.toString();
+  const [a = 0, b = 0, c = 0, d = 0] = (parsed as ipaddr.IPv6).parts;
+  return `${new ipaddr.IPv6([a, b, c, d, 0, 0, 0, 0]).toString()}/64`;
+}
+
+/**
+ * The caller's limit key (addressKey) from the socket's address, or with TRUST_PROXY the right-most
+ * untrusted X-Forwarded-For hop (TRUSTED_PROXY_COUNT proxies of ours in front, default 1: nginx or
+ * one cloud balancer). Every per-address limit counts by it.
+ */
+export function clientAddressKey(c: Context, config: { TRUST_PROXY: boolean; TRUSTED_PROXY_COUNT: number }): string {
+  if (config.TRUST_PROXY) {
+    const forwarded = forwardedClient(c.req.header('X-Forwarded-For'), config.TRUSTED_PROXY_COUNT);
+    if (forwarded) return addressKey(forwarded);
   }
   try {
-    return getConnInfo(c).remote.address ?? 'unknown';
+    return addressKey(getConnInfo(c).remote.address ?? 'unknown');
   } catch {
     return 'unknown'; // app.request() in tests: no socket
   }

@@ -4,7 +4,7 @@
 // One limiter per app, shared by every path it guards (UPSTREAM_RATE_LIMIT_PER_MINUTE).
 import type { MiddlewareHandler } from 'hono';
 import type { Services } from '../services.ts';
-import { clientIp } from './client-ip.ts';
+import { clientAddressKey } from './client-ip.ts';
 import { FixedWindowLimiter, rateLimit } from './rate-limit.ts';
 
 const perServices = new WeakMap<Services, MiddlewareHandler>();
@@ -14,7 +14,7 @@ export function upstreamRateLimit(services: Services): MiddlewareHandler {
   if (!found) {
     const { config, clock } = services;
     const limiter = new FixedWindowLimiter(config.UPSTREAM_RATE_LIMIT_PER_MINUTE, 60_000, clock);
-    found = rateLimit(limiter, (c) => clientIp(c, config.TRUST_PROXY, config.TRUSTED_PROXY_COUNT));
+    found = rateLimit(limiter, (c) => clientAddressKey(c, config));
     perServices.set(services, found);
   }
   return found;

@@ -15,6 +15,9 @@ import type { DeliveryRow, OutboxDb } from './outbox-tables.ts';
 import { signedHeaders } from './signing.ts';
 import type { OutboxMetrics } from './outbox-metrics.ts';
 import { withoutCommitSync } from '../store/unsynced-commits.ts';
+import type { OutboundPolicy } from './outbound-address.ts';
+import { vettedAddress, type HostResolver } from './outbound-guard.ts';
+import { postPinned } from './pinned-post.ts';
 
 export interface DeliveryWorkerOptions {
   db: OutboxDb;
@@ -30,6 +33,9 @@ export interface DeliveryWorkerOptions {
   metrics?: OutboxMetrics;
   /** Finished deliveries older than this are deleted (about once an hour); 0 keeps them. */
   retentionMs?: number;
+  /** Which addresses a POST may go to, and the DNS that names are checked with before each one. */
+  outbound: OutboundPolicy;
+  resolveHost: HostResolver;
 }
 
 const retentionEveryMs = 3_600_000;
@@ -214,27 +220,25 @@ export class DeliveryWorker {
     const started = performance.now();
     const elapsed = () => Math.round(performance.now() - started);
     try {
-      const response = await fetch(target.url, {
-        method: 'POST',
+      const url = new URL(target.url);
+      const address = await vettedAddress(url, this.options.outbound, this.options.resolveHost);
+      if (!address) return { statusCode: null, error: deliveryFailed, at, durationMs: elapsed() };
+      const statusCode = await postPinned({
+        url,
+        address,
         headers: { 'Content-Type': 'application/json', 'User-Agent': 'svc-checkout-webhooks/1', ...signedHeaders(delivery.event_id, at, event.body, target.secrets) },
         body: event.body,
-        // A redirect is not a delivery (Standard Webhooks): the 3xx is the answer.
-        redirect: 'manual',
         signal: AbortSignal.any([AbortSignal.timeout(this.options.timeoutMs), this.stopping.signal]),
       });
-      // The answer's body is not read (only its status counts): release the connection.
-      await response.body?.cancel().catch(() => undefined);
-      return { statusCode: response.status, error: null, at, durationMs: elapsed() };
-    } catch (error) {
-      return { statusCode: null, error: failureText(error, this.options.timeoutMs), at, durationMs: elapsed() };
+      return { statusCode, error: null, at, durationMs: elapsed() };
+    } catch {
+      return { statusCode: null, error: deliveryFailed, at, durationMs: elapsed() };
     }
   }
 }
 
-/** What went wrong, without the URL (it may carry a token of the merchant's). */
-function failureText(error: unknown, timeoutMs: number): string {
-  const failure = error as Error & { cause?: { code?: string } };
-  if (failure.name === 'TimeoutError') return `no answer within ${timeoutMs} ms`;
-  if (failure.name === 'AbortError') return 'stopped before an answer';
-  return failure.cause?.code ? `connection failed: ${failure.cause.code}` : 'connection failed';
-}
+/**
+ * Every attempt without an HTTP answer reads the same, refused address, reset, refused port or
+ * timeout alike: told apart, the log would map our network for whoever chose the URL.
+ */
+const deliveryFailed = 'no HTTP answer';

@@ -13,6 +13,8 @@ import type { Clock } from '../observability/clock.ts';
 import { endpointView, environmentEndpointId, environmentEndpointView, newEndpointId, type EnvironmentEndpoint } from './endpoints.ts';
 import type { OutboxDb } from './outbox-tables.ts';
 import { newWebhookSecret } from './signing.ts';
+import type { OutboundPolicy } from './outbound-address.ts';
+import { vettedAddress, type HostResolver } from './outbound-guard.ts';
 
 export interface EndpointRoutesDeps {
   db: OutboxDb;
@@ -20,6 +22,9 @@ export interface EndpointRoutesDeps {
   environment: EnvironmentEndpoint | undefined;
   /** Production: https: only; otherwise http: on loopback too (a local receiver). */
   httpsRequired: boolean;
+  /** Which hosts events may go to; the worker checks again before each POST (DNS can change). */
+  outbound: OutboundPolicy;
+  resolveHost: HostResolver;
   idempotentWhenKeyed: MiddlewareHandler;
 }
 
@@ -36,6 +41,11 @@ export function webhookEndpointRoutes(deps: EndpointRoutesDeps) {
       const body = c.req.valid('json');
       if (!isNavigableUrl(body.url, deps.httpsRequired)) {
         throw fieldProblem('url', deps.httpsRequired ? 'Must be an https: URL.' : 'Must be https:, or http: on loopback.', 'insecure_url');
+      }
+      // One message whether the name does not resolve or resolves inside: either way it says
+      // nothing about our network.
+      if (!(await vettedAddress(new URL(body.url), deps.outbound, deps.resolveHost))) {
+        throw fieldProblem('url', 'Must be a host whose every address is public.', 'address_not_allowed');
       }
       const now = clock.now().toISOString();
       const row = {

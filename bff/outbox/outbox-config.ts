@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { webhookSecretString } from '../../contract/merchant-webhooks.ts';
 import { defaultRetrySchedule, parseRetrySchedule } from './retry-schedule.ts';
+import { isAllowedHost, outboundPolicyOf } from './outbound-address.ts';
 
 const positiveInt = z.coerce.number().int().positive();
 
@@ -39,6 +40,7 @@ export const merchantWebhookConfigShape = {
 };
 
 export interface MerchantWebhookSettings {
+  NODE_ENV: string;
   MERCHANT_WEBHOOK_URL?: string | undefined;
   MERCHANT_WEBHOOK_SECRET?: string | undefined;
   MERCHANT_WEBHOOK_TIMEOUT_MS: number;
@@ -50,6 +52,10 @@ export function merchantWebhookConfigProblem(config: MerchantWebhookSettings, ht
   if (config.MERCHANT_WEBHOOK_URL && !config.MERCHANT_WEBHOOK_SECRET) return 'MERCHANT_WEBHOOK_SECRET: is required with MERCHANT_WEBHOOK_URL';
   if (config.MERCHANT_WEBHOOK_URL && !isAllowedUrl(config.MERCHANT_WEBHOOK_URL, httpsRequired)) {
     return 'MERCHANT_WEBHOOK_URL: must be https: (http: only on loopback outside production)';
+  }
+  // The address rule without DNS (the start stays synchronous); the worker resolves before each POST.
+  if (config.MERCHANT_WEBHOOK_URL && !isAllowedHost(new URL(config.MERCHANT_WEBHOOK_URL).hostname, outboundPolicyOf(config))) {
+    return 'MERCHANT_WEBHOOK_URL: must not be a private, link-local, metadata or (in production) loopback address';
   }
   if (config.MERCHANT_WEBHOOK_LEASE_MS <= config.MERCHANT_WEBHOOK_TIMEOUT_MS) return 'MERCHANT_WEBHOOK_LEASE_MS: must be longer than MERCHANT_WEBHOOK_TIMEOUT_MS';
   return null;

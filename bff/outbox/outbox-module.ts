@@ -9,6 +9,8 @@ import type { EnvironmentEndpoint } from './endpoints.ts';
 import { webhookEndpointRoutes } from './endpoints-routes.ts';
 import { outboxDb } from './outbox-tables.ts';
 import { outboxMetricsFor } from './outbox-metrics.ts';
+import { outboundPolicyOf } from './outbound-address.ts';
+import { systemResolver } from './outbound-guard.ts';
 
 export function environmentEndpointOf(config: Services['config']): EnvironmentEndpoint | undefined {
   return config.MERCHANT_WEBHOOK_URL && config.MERCHANT_WEBHOOK_SECRET ? { url: config.MERCHANT_WEBHOOK_URL, secret: config.MERCHANT_WEBHOOK_SECRET } : undefined;
@@ -29,6 +31,8 @@ export function createDeliveryWorker(services: Services): DeliveryWorker {
     endpointConcurrency: config.MERCHANT_WEBHOOK_ENDPOINT_CONCURRENCY,
     metrics: outboxMetricsFor(services.metrics),
     retentionMs: config.MERCHANT_WEBHOOK_RETENTION_MS,
+    outbound: outboundPolicyOf(config),
+    resolveHost: services.resolveHost ?? systemResolver,
   });
 }
 
@@ -37,6 +41,17 @@ export function merchantWebhookRoutes(services: Services, worker: DeliveryWorker
   const db = outboxDb(services.store);
   const { clock, config } = services;
   return new Hono()
-    .route('/', webhookEndpointRoutes({ db, clock, environment: environmentEndpointOf(config), httpsRequired: httpsOnly(config), idempotentWhenKeyed }))
+    .route(
+      '/',
+      webhookEndpointRoutes({
+        db,
+        clock,
+        environment: environmentEndpointOf(config),
+        httpsRequired: httpsOnly(config),
+        outbound: outboundPolicyOf(config),
+        resolveHost: services.resolveHost ?? systemResolver,
+        idempotentWhenKeyed,
+      }),
+    )
     .route('/', webhookDeliveryRoutes({ db, clock, idempotentWhenKeyed, onReplay: () => worker.wake() }));
 }

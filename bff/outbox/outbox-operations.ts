@@ -27,7 +27,7 @@ export const merchantWebhookOperations: OperationDoc[] = [
     tags: ['merchant-webhooks'],
     security: 'merchant',
     requestBody: createWebhookEndpointRequest,
-    responses: { 201: { description: 'Created, with its secret.', schema: webhookEndpointWithSecret }, 400: { description: 'A bad field (an http: URL off loopback, an unknown type).' }, 401: unauthorized },
+    responses: { 201: { description: 'Created, with its secret.', schema: webhookEndpointWithSecret }, 400: { description: 'A bad field (an http: URL off loopback, a host that is not public, an unknown type).' }, 401: unauthorized },
   },
   {
     method: 'get',

@@ -7,7 +7,7 @@ import { createAddressSchemas } from '../../contract/address.ts';
 import { serverAddressChecks } from '../../contract/address-checks.server.ts';
 import { createCheckoutRequestSchema, type CheckoutResponse } from '../../contract/bff-api.ts';
 import { requireSession, type SessionEnv } from '../auth/session.ts';
-import { clientIp } from '../http/client-ip.ts';
+import { clientAddressKey } from '../http/client-ip.ts';
 import { rateLimit } from '../http/rate-limit.ts';
 import { validate } from '../http/validation.ts';
 import { assertInvoiceOffered, recordInvoice } from '../orders/order-invoice.ts';
@@ -20,7 +20,7 @@ const checkoutRequest = createCheckoutRequestSchema(createAddressSchemas(serverA
 
 export function checkoutRoutes(services: Services) {
   const { store, tokens, payments, config } = services;
-  const limited = rateLimit(services.creationLimiter, (c) => clientIp(c, config.TRUST_PROXY, config.TRUSTED_PROXY_COUNT));
+  const limited = rateLimit(services.creationLimiter, (c) => clientAddressKey(c, config));
 
   return new Hono<SessionEnv>().post(
     '/checkout',

@@ -8,7 +8,7 @@ import {
   type SessionResponse,
 } from '../../contract/bff-api.ts';
 import { requireSession, type SessionEnv } from '../auth/session.ts';
-import { clientIp } from '../http/client-ip.ts';
+import { clientAddressKey } from '../http/client-ip.ts';
 import { originNotAllowed } from '../http/origin.ts';
 import { ProblemException } from '../http/problem.ts';
 import { rateLimit } from '../http/rate-limit.ts';
@@ -33,7 +33,7 @@ function catalogReturnUrl(origin: string, requested: string | undefined, referer
 
 export function sessionRoutes(services: Services) {
   const { store, tokens, clock, catalog, config, gateway, logger } = services;
-  const limited = rateLimit(services.creationLimiter, (c) => clientIp(c, config.TRUST_PROXY, config.TRUSTED_PROXY_COUNT));
+  const limited = rateLimit(services.creationLimiter, (c) => clientAddressKey(c, config));
 
   return new Hono<SessionEnv>()
     .post('/sessions', limited, validate('json', createSessionRequest), async (c) => {

@@ -12,6 +12,7 @@ import { webhookDb } from '../../bff/inbox/tables.ts';
 import type { Env } from '../../bff/config.ts';
 import type { Clock } from '../../bff/observability/clock.ts';
 import type { RunningBff } from '../../bff/server.ts';
+import type { HostResolver } from '../../bff/outbox/outbound-guard.ts';
 import { startInProcessStack, type InProcessStackOptions, type UpstreamRewrite } from './fixtures/in-process-stack.ts';
 import { merchantSecret, metricsHeaders, metricsToken, startStack, type Stack, type StackOptions } from './fixtures/stack.ts';
 
@@ -53,7 +54,7 @@ function webhookEnv(sandboxUrl: string, extra: Env = {}): Env {
   };
 }
 
-type WebhookStackOptions = { env?: Env; logger?: Logger; clock?: Clock; rewrite?: UpstreamRewrite };
+type WebhookStackOptions = { env?: Env; logger?: Logger; clock?: Clock; rewrite?: UpstreamRewrite; resolveHost?: HostResolver };
 
 /** A stack whose first BFF can be replaced (restartBff): `bff` and `bffUrl` follow the current one. */
 function restartable(stack: Stack): WebhookStack {
@@ -92,7 +93,12 @@ export async function startInProcessWebhookStack(options: WebhookStackOptions = 
 }
 
 function stackOptionsOf(options: WebhookStackOptions): InProcessStackOptions {
-  return { ...(options.logger && { logger: options.logger }), ...(options.clock && { clock: options.clock }), ...(options.rewrite && { rewrite: options.rewrite }) };
+  return {
+    ...(options.logger && { logger: options.logger }),
+    ...(options.clock && { clock: options.clock }),
+    ...(options.rewrite && { rewrite: options.rewrite }),
+    ...(options.resolveHost && { resolveHost: options.resolveHost }),
+  };
 }
 
 /** A fresh event of `type` (a real example from the sandbox's own builder, new ids). */

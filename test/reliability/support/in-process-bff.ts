@@ -12,6 +12,7 @@ import { sandboxDefaults, sandboxGatewayEnv } from '../../../sandbox/defaults.ts
 import { createSandbox } from '../../../sandbox/app.ts';
 import { serveApp } from '../../../node/serve-app.ts';
 import { merchantSecret, shopOrigin } from '../../bff/fixtures/stack.ts';
+import { testResolver } from '../../bff/fixtures/test-resolver.ts';
 
 export const bankSecretRef = 'reliability-bank-secret-ref';
 
@@ -57,7 +58,7 @@ export async function startInProcessBff(extraEnv: Env = {}): Promise<InProcessBf
   const deps = await openProcessDeps(config, logger, systemClock, { gatewayFetch: inProcess });
   const { store } = deps;
   // The bank too: the fuzzed merchant banking routes must not meet a dropped loopback connection.
-  const app = createApp(config, { ...deps, bankFetch: inProcess });
+  const app = createApp(config, { ...deps, bankFetch: inProcess, resolveHost: testResolver() });
   return {
     app,
     config,
