@@ -105,8 +105,14 @@ async function linkAttempt(trx: WebhookTrx, row: BankPaymentRow, attempt: Paymen
   const db = orderTrx(trx);
   // An order another attempt already paid (a card, say) cannot take this money: it stays an
   // unmatched bank payment, for the merchant to return, never silently attached.
-  const order = await db.selectFrom('orders').select('status').where('order_number', '=', attempt.order_number).executeTakeFirst();
+  const order = await db.selectFrom('orders').select(['status', 'amount', 'currency']).where('order_number', '=', attempt.order_number).executeTakeFirst();
   if (order && isPaid(order.status) && attempt.outcome !== 'approved') return undefined;
+  // Money of another amount naming the attempt is not the buyer's transfer (anyone may type a
+  // reference): linking it would park their order in review and strand their right transfer. It
+  // stays unmatched, for the merchant to attach (accepting the amount) or return. An amount not
+  // known yet (optional in §6.2) links as before: nothing is decided until it is known. A failure
+  // moves no money, and declines the attempt whatever amount the bank reports with it.
+  if (order && moneyArrived(row) && !mayBeTheOrdersMoney(row, order)) return undefined;
   const linked = attempt.bank_payment_id;
   // One payment per attempt; but a transfer sent again after the bank refused the first one is money for it.
   if (linked !== null && linked !== row.payment_id && !(moneyArrived(row) && (await refusedWithoutMoney(trx, linked)))) return undefined;
@@ -155,6 +161,10 @@ async function matchFailureWithoutReference(trx: WebhookTrx, row: BankPaymentRow
   return linkAttempt(trx, row, attempt, now);
 }
 
+function mayBeTheOrdersMoney(row: BankPaymentRow, order: { amount: string; currency: string }): boolean {
+  return row.amount === null || row.currency === null || sameUpstreamMoney(row, order);
+}
+
 async function refusedWithoutMoney(trx: WebhookTrx, paymentId: string): Promise<boolean> {
   const payment = await trx.selectFrom('bank_payments').selectAll().where('payment_id', '=', paymentId).executeTakeFirst();
   return payment !== undefined && payment.status === 'failed' && !moneyArrived(payment);
@@ -195,6 +205,7 @@ function nextStep(row: BankPaymentRow, order: OrderRow, attempt: PaymentAttemptR
     // compare, so nothing is decided; the event that carries it settles the order, and a transfer
     // that lapses with this money still unread goes to review (transfer-attempts.ts).
     if (row.amount === null || row.currency === null) return undefined;
+    // Linked before its amount was known (linkAttempt keeps other known amounts out): a person decides.
     if (!sameUpstreamMoney(row, order)) return { to: 'review', evidence: 'mismatch', attempt: 'review', detail: `${payment} for an order of ${order.amount} ${order.currency}` };
     // Another attempt is running (a card page opened after this transfer lapsed): both may be paid.
     if (attempt.number !== order.attempt_number && isAwaitingOutcome(order.status)) {

@@ -4,18 +4,13 @@
 import { expect, test } from '@playwright/test';
 import { statusHistory } from '../../bff/store/orders.ts';
 import { approvingCard, checkout, createMerchantSession, orderStatus } from './fixtures/buyer.ts';
-import { ManualClock } from './fixtures/stack.ts';
-import { bankPosts, openTransfer, placedOn, statusOf } from './fixtures/sinpe-orders.ts';
-import { merchantPost, startInProcessWebhookStack, type WebhookStack } from './webhooks-support.ts';
+import { bankPosts, openTransfer, placedOn, statusOf, startSinpeStack } from './fixtures/sinpe-orders.ts';
+import { merchantPost, type WebhookStack } from './webhooks-support.ts';
 
 let stack: WebhookStack;
 
-test.beforeAll(async () => {
-  stack = await startInProcessWebhookStack({ clock: new ManualClock(), env: { SINPE_MOVIL_PHONE: '88887777', SINPE_TRANSFER_MINUTES: '10' } });
-});
-test.afterAll(async () => {
-  await stack?.close();
-});
+test.beforeAll(async () => void (stack = await startSinpeStack()));
+test.afterAll(() => stack?.close());
 
 const attach = (paymentId: string, body: Record<string, unknown>) => merchantPost(stack.bffUrl, `/v1/merchant/bank-payments/${paymentId}/attach`, body);
 
