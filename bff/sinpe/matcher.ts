@@ -7,7 +7,7 @@
 import type { Transaction } from 'kysely';
 import type { BankEvent } from '../../contract/bank/events.ts';
 import { isEventOfType } from '../../contract/bank/events.ts';
-import { normalizedSinpeReference } from '../../contract/sinpe-movil.ts';
+import { nationalSinpePhone, normalizedSinpeReference } from '../../contract/sinpe-movil.ts';
 import type { OrderStatus } from '../../contract/bff-api.ts';
 import type { BankPaymentRow, WebhookTrx } from '../inbox/tables.ts';
 import { isAwaitingOutcome, isLegalTransition, isPaid, transitionOrder, type TransitionEvidence } from '../orders/order-machine.ts';
@@ -28,9 +28,17 @@ export function buyerReferenceOf(event: BankEvent): string | undefined {
   return undefined;
 }
 
-/** Only money coming in over SINPE Móvil can pay an order: never a payout, never a PIN transfer. */
-function mayPayAnOrder(row: BankPaymentRow): boolean {
-  return row.payment_method_code === 'SINPE_MOVIL' && row.direction !== 'PAYOUT';
+/** The merchant's SINPE Móvil number (SINPE_MOVIL_PHONE), given by whoever runs the matcher; undefined: not offered. */
+export type MerchantPhone = string | undefined;
+
+/**
+ * Only money coming in over SINPE Móvil can pay an order: never a payout, never a PIN transfer,
+ * never a transfer the bank says went to another phone of the account (a reference is anyone's to
+ * type; the phone it was sent to is not). A transfer that names no phone (§6.3: optional) is taken.
+ */
+function mayPayAnOrder(row: BankPaymentRow, merchantPhone: MerchantPhone): boolean {
+  if (row.payment_method_code !== 'SINPE_MOVIL' || row.direction === 'PAYOUT') return false;
+  return row.destination_phone === null || merchantPhone === undefined || nationalSinpePhone(row.destination_phone) === nationalSinpePhone(merchantPhone);
 }
 
 /** The bank says the money arrived (posted to the ledger, or confirmed by the provider). */
@@ -49,7 +57,7 @@ function failedAfterArriving(row: BankPaymentRow): boolean {
 
 export type MatchResult = { kind: 'unmatched' } | { kind: 'matched'; orderNumber: string; status: OrderStatus };
 
-export async function settleSinpeTransfer(trx: WebhookTrx, event: BankEvent, now: Date): Promise<MatchResult> {
+export async function settleSinpeTransfer(trx: WebhookTrx, event: BankEvent, now: Date, merchantPhone: MerchantPhone): Promise<MatchResult> {
   const row = await trx.selectFrom('bank_payments').selectAll().where('payment_id', '=', event.payment.payment_id).executeTakeFirst();
   if (!row) return { kind: 'unmatched' };
   if (row.order_number !== null && row.attempt_number === null) return { kind: 'matched', orderNumber: row.order_number, status: await reverseAttached(orderTrx(trx), row, now.toISOString()) };
@@ -57,8 +65,8 @@ export async function settleSinpeTransfer(trx: WebhookTrx, event: BankEvent, now
   const attempt = row.order_number
     ? await attemptOf(trx, row.order_number, row.attempt_number)
     : reference
-      ? await matchAttempt(trx, row, reference, now)
-      : await matchFailureWithoutReference(trx, row, now);
+      ? await matchAttempt(trx, row, reference, now, merchantPhone)
+      : await matchFailureWithoutReference(trx, row, now, merchantPhone);
   if (!attempt) return { kind: 'unmatched' };
   const status = await settleOrder(orderTrx(trx), { ...row, order_number: attempt.order_number }, attempt, now.toISOString());
   return { kind: 'matched', orderNumber: attempt.order_number, status };
@@ -87,8 +95,8 @@ async function attemptOf(trx: WebhookTrx, orderNumber: string, number: number | 
 }
 
 /** Finds the attempt the payment's reference names and links the two (once: a second payment for one attempt stays unmatched). */
-async function matchAttempt(trx: WebhookTrx, row: BankPaymentRow, reference: string | null, now: Date): Promise<PaymentAttemptRow | undefined> {
-  if (!reference || !mayPayAnOrder(row)) return undefined;
+async function matchAttempt(trx: WebhookTrx, row: BankPaymentRow, reference: string | null, now: Date, merchantPhone: MerchantPhone): Promise<PaymentAttemptRow | undefined> {
+  if (!reference || !mayPayAnOrder(row, merchantPhone)) return undefined;
   const db = orderTrx(trx);
   const candidates = await db.selectFrom('payment_attempts').selectAll().where('sinpe_reference', '=', normalizedSinpeReference(reference)).execute();
   // An open attempt first; otherwise the newest that lapsed (a late transfer still pays its order).
@@ -129,8 +137,8 @@ async function linkAttempt(trx: WebhookTrx, row: BankPaymentRow, attempt: Paymen
  * else the one open transfer of exactly its amount and currency. A doubt (none, or several) leaves
  * it unmatched. Only a failure is matched this way: it can decline a transfer, never pay an order.
  */
-async function matchFailureWithoutReference(trx: WebhookTrx, row: BankPaymentRow, now: Date): Promise<PaymentAttemptRow | undefined> {
-  if (row.status !== 'failed' || moneyArrived(row) || !mayPayAnOrder(row)) return undefined;
+async function matchFailureWithoutReference(trx: WebhookTrx, row: BankPaymentRow, now: Date, merchantPhone: MerchantPhone): Promise<PaymentAttemptRow | undefined> {
+  if (row.status !== 'failed' || moneyArrived(row) || !mayPayAnOrder(row, merchantPhone)) return undefined;
   const db = orderTrx(trx);
   if (row.external_reference) {
     const sibling = await trx
