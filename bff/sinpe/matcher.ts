@@ -12,6 +12,7 @@ import type { OrderStatus } from '../../contract/bff-api.ts';
 import type { BankPaymentRow, WebhookTrx } from '../inbox/tables.ts';
 import { isAwaitingOutcome, isLegalTransition, isPaid, transitionOrder, type TransitionEvidence } from '../orders/order-machine.ts';
 import { sameUpstreamMoney } from '../../contract/upstream-money.ts';
+import { bankPaymentDetail } from '../orders/paid-by-bank.ts';
 import type { AttemptOutcome, Database, OrderRow, OrderUpdate, PaymentAttemptRow } from '../store/schema.ts';
 
 /**
@@ -197,7 +198,7 @@ interface Step {
 
 /** Where the payment as known now takes the order, from the status it is in. */
 function nextStep(row: BankPaymentRow, order: OrderRow, attempt: PaymentAttemptRow): Step | undefined {
-  const payment = `bank payment ${row.public_id} (${row.amount ?? '?'} ${row.currency ?? '?'})`;
+  const payment = bankPaymentDetail(row.public_id, row.amount, row.currency);
   if (moneyArrived(row)) {
     const paidByIt = isPaid(order.status) && attempt.outcome === 'approved';
     if (failedAfterArriving(row)) {

@@ -11,6 +11,7 @@ import { sameUpstreamMoney } from '../../contract/upstream-money.ts';
 import { ProblemException } from '../http/problem.ts';
 import { webhookDb, type BankPaymentRow } from '../inbox/tables.ts';
 import { isPending, isUnderReview, transitionOrder } from '../orders/order-machine.ts';
+import { bankPaymentDetail } from '../orders/paid-by-bank.ts';
 import type { Services } from '../services.ts';
 import type { Database, OrderRow } from '../store/schema.ts';
 import { confirmCardAttemptUnpaid, isPayableCardState } from './open-card-attempt.ts';
@@ -47,7 +48,7 @@ export async function attachBankPayment(services: Services, paymentId: string, r
         to: 'approved',
         evidence: 'merchant',
         source: 'merchant',
-        detail: `bank payment ${payment.public_id} (${payment.amount ?? '?'} ${payment.currency}) attached by the merchant${accepted}${cardAttempt ? `; card attempt ${cardAttempt.number} closed unpaid` : ''}`,
+        detail: `${bankPaymentDetail(payment.public_id, payment.amount, payment.currency)} attached by the merchant${accepted}${cardAttempt ? `; card attempt ${cardAttempt.number} closed unpaid` : ''}`,
         now,
         fields: { bank_failure_code: null, captured_amount: order.capture === 1 ? order.amount : order.captured_amount },
         where: { attempt_number: order.attempt_number },
