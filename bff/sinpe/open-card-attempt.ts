@@ -8,7 +8,7 @@ import { ProblemException } from '../http/problem.ts';
 import { problemTypes } from '../../contract/bff-api.ts';
 import { findAttempt } from '../store/attempts.ts';
 import { findOrder } from '../store/orders.ts';
-import { isPaid } from '../orders/order-machine.ts';
+import { isAwaitingOutcome, isPaid, isPending } from '../orders/order-machine.ts';
 import type { Services } from '../services.ts';
 import type { OrderRow, PaymentAttemptRow } from '../store/schema.ts';
 
@@ -23,7 +23,7 @@ export function isPayableCardState(state: OrderRow['payment_state']): boolean {
 
 /** The order's current card attempt when the buyer may still pay its page; undefined otherwise. */
 export async function openCardAttempt(services: Services, order: OrderRow): Promise<PaymentAttemptRow | undefined> {
-  if (order.status !== 'pending' && order.status !== 'created') return undefined;
+  if (!isAwaitingOutcome(order.status)) return undefined;
   if (!isPayableCardState(order.payment_state) || order.attempt_number < 1) return undefined;
   const attempt = await findAttempt(services.store.db, order.order_number, order.attempt_number);
   return attempt?.method === 'card' && attempt.outcome === 'open' ? attempt : undefined;
@@ -43,6 +43,12 @@ export async function confirmCardAttemptUnpaid(services: Services, orderNumber: 
   if (consult.kind === 'failed') throw conflict('The order has a card page open and the gateway could not say whether it was paid; try again later.');
   const after = await findOrder(services.store.db, orderNumber);
   if (after && isPaid(after.status)) throw conflict(`The buyer paid the order's card page: the order is ${after.status} by card; return this bank payment instead.`);
-  if (consult.kind === 'recorded') throw conflict(`The order's card attempt just ended (${after?.status ?? 'unknown'}); read the order again.`);
+  if (consult.kind === 'recorded') {
+    throw conflict(
+      after && isPending(after.status)
+        ? 'The gateway shows a payment on the order\'s card page that has not ended yet; try again when it has.'
+        : `The order's card attempt just ended (the order is ${after?.status ?? 'gone'}); read the order again.`,
+    );
+  }
   return attempt;
 }

@@ -61,3 +61,20 @@ test('while the card page is open and was paid, the card payment wins: the attac
   expect((await orderStatus(stack.bffUrl, session.orderNumber, session.sessionToken)).status).toBe('approved');
   expect((await statusHistory(stack.bff.store.db, session.orderNumber)).at(-1)).toMatchObject({ to_status: 'approved', source: 'consult' });
 });
+
+test('while the gateway cannot say whether the open card page was paid, the attach is refused and nothing moves', async () => {
+  const session = await createMerchantSession(stack.bffUrl, { amount: '38500.00', currency: 'CRC' });
+  await checkout(stack.bffUrl, session.sessionToken);
+  const stray = await bankPosts(stack, { reference: 'pago de Olga', amount: '38500.00' });
+  await stack.sandbox.injectFault({ operation: 'consult', kind: 'http5xx' });
+  try {
+    const refused = await attach(stray, { orderNumber: session.orderNumber });
+    expect(refused.status).toBe(409);
+    expect(refused.body.detail).toMatch(/could not say/);
+  } finally {
+    await stack.sandbox.clearFaults();
+  }
+  expect(await placedOn(stack, stray)).toBeNull();
+  const attempt = await stack.bff.store.db.selectFrom('payment_attempts').select('outcome').where('order_number', '=', session.orderNumber).executeTakeFirstOrThrow();
+  expect(attempt.outcome).toBe('open');
+});
