@@ -38,8 +38,11 @@ export type MerchantPhone = string | undefined;
  * type; the phone it was sent to is not). A transfer that names no phone (§6.3: optional) is taken.
  */
 function mayPayAnOrder(row: BankPaymentRow, merchantPhone: MerchantPhone): boolean {
-  if (row.payment_method_code !== 'SINPE_MOVIL' || row.direction === 'PAYOUT') return false;
-  return row.destination_phone === null || merchantPhone === undefined || nationalSinpePhone(row.destination_phone) === nationalSinpePhone(merchantPhone);
+  return row.payment_method_code === 'SINPE_MOVIL' && row.direction !== 'PAYOUT' && !sentToAnotherPhone(row, merchantPhone);
+}
+
+function sentToAnotherPhone(row: BankPaymentRow, merchantPhone: MerchantPhone): boolean {
+  return row.destination_phone !== null && merchantPhone !== undefined && nationalSinpePhone(row.destination_phone) !== nationalSinpePhone(merchantPhone);
 }
 
 /** The bank says the money arrived (posted to the ledger, or confirmed by the provider). */
@@ -69,7 +72,7 @@ export async function settleSinpeTransfer(trx: WebhookTrx, event: BankEvent, now
       ? await matchAttempt(trx, row, reference, now, merchantPhone)
       : await matchFailureWithoutReference(trx, row, now, merchantPhone);
   if (!attempt) return { kind: 'unmatched' };
-  const status = await settleOrder(orderTrx(trx), { ...row, order_number: attempt.order_number }, attempt, now.toISOString());
+  const status = await settleOrder(orderTrx(trx), { ...row, order_number: attempt.order_number }, attempt, now.toISOString(), sentToAnotherPhone(row, merchantPhone));
   return { kind: 'matched', orderNumber: attempt.order_number, status };
 }
 
@@ -197,10 +200,15 @@ interface Step {
 }
 
 /** Where the payment as known now takes the order, from the status it is in. */
-function nextStep(row: BankPaymentRow, order: OrderRow, attempt: PaymentAttemptRow): Step | undefined {
+function nextStep(row: BankPaymentRow, order: OrderRow, attempt: PaymentAttemptRow, toAnotherPhone: boolean): Step | undefined {
   const payment = bankPaymentDetail(row.public_id, row.amount, row.currency);
   if (moneyArrived(row)) {
     const paidByIt = isPaid(order.status) && attempt.outcome === 'approved';
+    // The phone came with a later event (payment.succeeded names none, §6.4): the payment was
+    // matched before anyone knew it went elsewhere. It pays nothing more, and what it paid a person checks.
+    if (toAnotherPhone) {
+      return paidByIt ? { to: 'review', evidence: 'bank', attempt: 'review', detail: `${payment} was sent to ${row.destination_phone}, not to the merchant's phone` } : undefined;
+    }
     if (failedAfterArriving(row)) {
       const detail = `${payment} failed (${row.failure_domain ?? 'no domain'}${row.failure_code ? `: ${row.failure_code}` : ''}) after the bank reported it arrived`;
       if (paidByIt) return { to: 'review', evidence: 'bank', attempt: 'review', detail };
@@ -239,10 +247,10 @@ function nextStep(row: BankPaymentRow, order: OrderRow, attempt: PaymentAttemptR
   return undefined;
 }
 
-async function settleOrder(trx: Transaction<Database>, row: BankPaymentRow, attempt: PaymentAttemptRow, now: string): Promise<OrderStatus> {
+async function settleOrder(trx: Transaction<Database>, row: BankPaymentRow, attempt: PaymentAttemptRow, now: string, toAnotherPhone: boolean): Promise<OrderStatus> {
   for (let step = 0; step < 4; step++) {
     const order = await trx.selectFrom('orders').selectAll().where('order_number', '=', attempt.order_number).executeTakeFirstOrThrow();
-    const next = nextStep(row, order, attempt);
+    const next = nextStep(row, order, attempt, toAnotherPhone);
     if (!next || !isLegalTransition(order.status, next.to, next.evidence)) return order.status;
     const moved = await transitionOrder(trx, order.order_number, {
       from: order.status,
