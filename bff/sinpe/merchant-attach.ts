@@ -14,7 +14,7 @@ import { isPending, isUnderReview, transitionOrder } from '../orders/order-machi
 import { bankPaymentDetail } from '../orders/paid-by-bank.ts';
 import type { Services } from '../services.ts';
 import type { Database, OrderRow } from '../store/schema.ts';
-import { confirmCardAttemptUnpaid, isPayableCardState } from './open-card-attempt.ts';
+import { confirmCardAttemptUnpaid, isPayableCardAttempt } from './open-card-attempt.ts';
 
 const conflict = (detail: string) => new ProblemException(409, { type: problemTypes.conflict, title: 'Cannot attach', detail });
 const notFound = (detail: string) => new ProblemException(404, { type: problemTypes.notFound, title: 'Not found', detail });
@@ -65,7 +65,7 @@ export async function attachBankPayment(services: Services, paymentId: string, r
 /** The number of the order's current attempt when it is a card attempt still open, else undefined. */
 async function currentCardAttempt(orders: Transaction<Database>, order: OrderRow): Promise<number | undefined> {
   const attempt = await orders.selectFrom('payment_attempts').select(['number', 'method', 'outcome']).where('order_number', '=', order.order_number).where('number', '=', order.attempt_number).executeTakeFirst();
-  return attempt?.method === 'card' && attempt.outcome === 'open' && isPayableCardState(order.payment_state) ? attempt.number : undefined;
+  return attempt && isPayableCardAttempt(order, attempt) ? attempt.number : undefined;
 }
 
 /** '' for the order's own amount; the history's words for another amount the merchant accepted; else a 409. */

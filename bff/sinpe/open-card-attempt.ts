@@ -17,16 +17,22 @@ const conflict = (detail: string) => new ProblemException(409, { type: problemTy
 /** A hosted page may be out, or may be on its way out, or we lost track of whether it was. */
 const payableCardStates: readonly OrderRow['payment_state'][] = ['created', 'claimed', 'unknown'];
 
-export function isPayableCardState(state: OrderRow['payment_state']): boolean {
-  return payableCardStates.includes(state);
+/** The order's current attempt is a card attempt whose page the buyer may still pay. */
+export function isPayableCardAttempt(order: OrderRow, attempt: Pick<PaymentAttemptRow, 'number' | 'method' | 'outcome'> | undefined): boolean {
+  return (
+    isAwaitingOutcome(order.status) &&
+    payableCardStates.includes(order.payment_state) &&
+    attempt?.number === order.attempt_number &&
+    attempt.method === 'card' &&
+    attempt.outcome === 'open'
+  );
 }
 
 /** The order's current card attempt when the buyer may still pay its page; undefined otherwise. */
 export async function openCardAttempt(services: Services, order: OrderRow): Promise<PaymentAttemptRow | undefined> {
-  if (!isAwaitingOutcome(order.status)) return undefined;
-  if (!isPayableCardState(order.payment_state) || order.attempt_number < 1) return undefined;
+  if (order.attempt_number < 1) return undefined;
   const attempt = await findAttempt(services.store.db, order.order_number, order.attempt_number);
-  return attempt?.method === 'card' && attempt.outcome === 'open' ? attempt : undefined;
+  return isPayableCardAttempt(order, attempt) ? attempt : undefined;
 }
 
 /**
