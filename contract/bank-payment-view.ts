@@ -44,6 +44,11 @@ export const bankPaymentsPage = z.object({ items: z.array(bankPaymentView), next
 export type BankPaymentsPage = z.infer<typeof bankPaymentsPage>;
 
 /** POST /v1/merchant/bank-payments/{paymentId}/attach */
-export const attachBankPaymentRequest = z.strictObject({ orderNumber: z.string().min(1).max(40) });
+export const attachBankPaymentRequest = z.strictObject({
+  orderNumber: z.string().min(1).max(40),
+  /** true: the merchant takes a payment whose amount differs from the order's; the history records it. */
+  acceptAmount: z.boolean().optional(),
+});
+export type AttachBankPaymentRequest = z.infer<typeof attachBankPaymentRequest>;
 export const attachBankPaymentResponse = z.object({ bankPayment: bankPaymentView, orderStatus: z.string() });
 export type AttachBankPaymentResponse = z.infer<typeof attachBankPaymentResponse>;

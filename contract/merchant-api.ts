@@ -51,6 +51,11 @@ export const merchantOrder = z.object({
   message: z.string().nullable(),
   /** Null unless the buyer asked for an electronic invoice. */
   invoice: merchantOrderInvoice.nullable(),
+  /**
+   * What paid the order: `sinpe_movil` (a bank transfer, refunded from the bank, outside this API:
+   * no capture, refund, reversal or split is offered) or `card`; null while nothing has.
+   */
+  paidBy: z.enum(['card', 'sinpe_movil']).nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
   actions: orderActions,

@@ -39,6 +39,15 @@ export type SinpeCheckoutResponse = z.infer<typeof sinpeCheckoutResponse>;
 export const sessionSinpeMovil = z.object({ transfer: z.optional(sinpeMovilInstructions) });
 export type SessionSinpeMovil = z.infer<typeof sessionSinpeMovil>;
 
+/**
+ * A phone as the bank may write it (+506 8888-7777, 50688887777, 8888 7777) reduced to the 8
+ * digits of the national number, to compare with the merchant's.
+ */
+export function nationalSinpePhone(phone: string): string {
+  const digits = phone.replace(/\D/g, '');
+  return digits.length > 8 && digits.startsWith('506') ? digits.slice(3) : digits;
+}
+
 /** The phone as a Costa Rican reads it: 8888-8888. */
 export function formatSinpePhone(phone: string): string {
   return sinpePhonePattern.test(phone) ? `${phone.slice(0, 4)}-${phone.slice(4)}` : phone;

@@ -40,6 +40,7 @@ export async function applyBankEvent(trx: WebhookTrx, event: BankEvent, now: Dat
       posted_at: event.payment.posted_at,
       client_reference: event.payment.reference.client_reference,
       external_reference: event.payment.reference.external_reference,
+      ...(event.payment.destination_phone_number !== undefined && { destination_phone: event.payment.destination_phone_number }),
     });
   } else if (isEventOfType(event, 'payment.succeeded')) {
     const p = event.payment;
@@ -148,6 +149,7 @@ function emptyRow(event: BankEvent, stamp: string): BankPaymentsTable {
     reversal_reason: null,
     order_number: null,
     attempt_number: null,
+    destination_phone: null,
     last_event_id: event.event.event_id,
     last_event_at: event.event.occurred_at,
     created_at: stamp,

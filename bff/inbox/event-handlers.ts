@@ -8,7 +8,7 @@ import { screenLinkReport } from '../links/link-screen.ts';
 import { applyBankEvent, parseStoredBankEvent } from './bank-payment-handler.ts';
 import { lookUpBankPayment, type BankPaymentLookup } from '../banking/bank-payment-lookup.ts';
 import type { BankEvent } from '../../contract/bank/events.ts';
-import { settleSinpeTransfer } from '../sinpe/matcher.ts';
+import { settleSinpeTransfer, type MerchantPhone } from '../sinpe/matcher.ts';
 import { recordBankPaymentEvent } from '../outbox/bank-payment-events.ts';
 import type { EventSource } from './tables.ts';
 import { PermanentEventFailure, type EventHandler } from './worker.ts';
@@ -16,6 +16,8 @@ import { PermanentEventFailure, type EventHandler } from './worker.ts';
 export interface EventHandlerDeps extends LinkConfirmationDeps {
   logger: Logger;
   metrics: WebhookMetrics;
+  /** The merchant's SINPE Móvil number: a transfer to another phone pays no order. */
+  sinpePhone: MerchantPhone;
 }
 
 /** Thrown while the gateway does not show a reported link payment yet: the inbox retries later. */
@@ -30,7 +32,7 @@ export function createEventHandlers(deps: EventHandlerDeps): Record<EventSource,
       const event = withLookedUpAmount(stored, await lookUpBankPayment(stored.payment.payment_id));
       return async (trx) => {
         const outcome = await applyBankEvent(trx, event, deps.clock.now());
-        await settleSinpeTransfer(trx, event, deps.clock.now());
+        await settleSinpeTransfer(trx, event, deps.clock.now(), deps.sinpePhone);
         // The merchant's webhook event, committed with the payment's new state and its order, if
         // the event settled one (or not at all).
         await recordBankPaymentEvent(trx, event, deps.clock.now());

@@ -55,6 +55,8 @@ export interface BankPaymentsTable {
   /** The order this payment settled (its SINPE Móvil reference matched, or the merchant attached it); null: unmatched. */
   order_number: string | null;
   attempt_number: number | null;
+  /** The phone the transfer was sent to, as the bank wrote it (§6.3: optional); null when not told. */
+  destination_phone: string | null;
   last_event_id: string;
   /** occurred_at of the newest event applied: an older event arriving late never rolls the status back. */
   last_event_at: string;

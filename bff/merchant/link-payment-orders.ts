@@ -51,6 +51,7 @@ export function linkPaymentOrderView(payment: LinkPaymentRow): MerchantOrder {
     gatewayOrderId: payment.svc_order_id,
     message: null,
     invoice: null,
+    paidBy: payment.status === 'paid' ? 'card' : null,
     createdAt: payment.created_at,
     updatedAt: payment.updated_at,
     actions: { capture: noAction, refund: noAction, reverse: noAction, split: noAction },

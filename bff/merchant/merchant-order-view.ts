@@ -6,6 +6,7 @@ import { invoiceOf } from '../orders/order-invoice.ts';
 import type { OrderRow, PaymentAttemptRow, StatusHistoryRow } from '../store/schema.ts';
 import type { HistoryEntry, MerchantOrder, MerchantOrderDetail, OrderActions, PaymentAttempt } from '../../contract/merchant-api.ts';
 import { actionLimit, type RuleContext } from './modification-rules.ts';
+import { isPaid } from '../orders/order-machine.ts';
 
 /** One spelling per amount: the store keeps "0" for nothing yet; the API says "0.00". */
 const normalized = (amount: string, currency: string) => fromMinorUnits(toMinorUnits(amount, currency), currency);
@@ -18,6 +19,12 @@ export function actionsOf(order: OrderRow, context: RuleContext): OrderActions {
       : { allowed: false, maxAmount: null, reason: limit.detail };
   };
   return { capture: entry('capture'), refund: entry('refund'), reverse: entry('reverse'), split: entry('split') };
+}
+
+/** A transfer once it paid the order (even if since reversed); otherwise the card, once paid. */
+function paidByOf(order: OrderRow, context: RuleContext): MerchantOrder['paidBy'] {
+  if (context.paidByBankTransfer) return 'sinpe_movil';
+  return isPaid(order.status) ? 'card' : null;
 }
 
 export function merchantOrderView(order: OrderRow, context: RuleContext): MerchantOrder {
@@ -37,6 +44,7 @@ export function merchantOrderView(order: OrderRow, context: RuleContext): Mercha
     gatewayOrderId: order.gateway_tpt,
     message: order.status_message,
     invoice: invoiceOf(order),
+    paidBy: paidByOf(order, context),
     createdAt: order.created_at,
     updatedAt: order.updated_at,
     actions: actionsOf(order, context),

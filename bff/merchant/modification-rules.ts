@@ -25,6 +25,8 @@ export interface RuleContext {
   authorizedAt: Date | null;
   /** Whether the settlement was already split (a second split is refused). */
   alreadySplit: boolean;
+  /** A SINPE Móvil transfer paid it: the card gateway holds none of its money. */
+  paidByBankTransfer: boolean;
 }
 
 export type Refusal = { ok: false; kind: 'conflict' | 'invalid'; detail: string };
@@ -44,6 +46,13 @@ export function actionLimit(order: OrderState, action: MerchantAction | 'split',
   const amount = toMinorUnits(order.amount, order.currency);
   const captured = toMinorUnits(order.captured_amount, order.currency);
   const refunded = toMinorUnits(order.refunded_amount, order.currency);
+  if (context.paidByBankTransfer) {
+    return conflict(
+      action === 'refund'
+        ? 'This order was paid by a SINPE Móvil transfer: refund it from the bank (a transfer back to the buyer), outside this API.'
+        : `This order was paid by a SINPE Móvil transfer: the card gateway has nothing to ${action}.`,
+    );
+  }
   switch (action) {
     case 'capture': {
       if (!isUncapturedAuthorization(order)) {

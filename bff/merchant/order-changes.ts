@@ -5,6 +5,7 @@ import type { OrderStatus } from '../../contract/bff-api.ts';
 import { isApprovedOnly, transitionOrderNow } from '../orders/order-machine.ts';
 import type { Database, OrderRow, StatusHistoryRow } from '../store/schema.ts';
 import type { RuleContext } from './modification-rules.ts';
+import { paidByBankTransfer } from '../orders/paid-by-bank.ts';
 
 /** History `source` of every merchant action; `detail` starts with the action's name. */
 export const merchantHistorySource = 'merchant';
@@ -57,5 +58,5 @@ export function recordMerchantChange(db: Kysely<Database>, seen: OrderRow, chang
 
 /** What the merchant rules and views need to know of an order's past, as of `now`. */
 export function ruleContextOf(order: OrderRow, history: readonly StatusHistoryRow[], now: Date): RuleContext {
-  return { now, authorizedAt: authorizedAt(order, history), alreadySplit: wasSplit(history) };
+  return { now, authorizedAt: authorizedAt(order, history), alreadySplit: wasSplit(history), paidByBankTransfer: paidByBankTransfer(history) };
 }

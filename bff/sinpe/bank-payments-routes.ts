@@ -45,7 +45,7 @@ export function merchantBankPaymentRoutes(services: Services, idempotent: Middle
       });
     })
     .post('/bank-payments/:paymentId/attach', idempotent, validate('json', attachBankPaymentRequest), async (c) => {
-      const attached = await attachBankPayment(services, c.req.param('paymentId'), c.req.valid('json').orderNumber);
+      const attached = await attachBankPayment(services, c.req.param('paymentId'), c.req.valid('json'));
       return c.json({ bankPayment: bankPaymentView(attached.payment), orderStatus: attached.orderStatus });
     });
 }

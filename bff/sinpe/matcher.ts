@@ -7,11 +7,12 @@
 import type { Transaction } from 'kysely';
 import type { BankEvent } from '../../contract/bank/events.ts';
 import { isEventOfType } from '../../contract/bank/events.ts';
-import { normalizedSinpeReference } from '../../contract/sinpe-movil.ts';
+import { nationalSinpePhone, normalizedSinpeReference } from '../../contract/sinpe-movil.ts';
 import type { OrderStatus } from '../../contract/bff-api.ts';
 import type { BankPaymentRow, WebhookTrx } from '../inbox/tables.ts';
 import { isAwaitingOutcome, isLegalTransition, isPaid, transitionOrder, type TransitionEvidence } from '../orders/order-machine.ts';
 import { sameUpstreamMoney } from '../../contract/upstream-money.ts';
+import { bankPaymentDetail } from '../orders/paid-by-bank.ts';
 import type { AttemptOutcome, Database, OrderRow, OrderUpdate, PaymentAttemptRow } from '../store/schema.ts';
 
 /**
@@ -28,9 +29,20 @@ export function buyerReferenceOf(event: BankEvent): string | undefined {
   return undefined;
 }
 
-/** Only money coming in over SINPE Móvil can pay an order: never a payout, never a PIN transfer. */
-function mayPayAnOrder(row: BankPaymentRow): boolean {
-  return row.payment_method_code === 'SINPE_MOVIL' && row.direction !== 'PAYOUT';
+/** The merchant's SINPE Móvil number (SINPE_MOVIL_PHONE), given by whoever runs the matcher; undefined: not offered. */
+export type MerchantPhone = string | undefined;
+
+/**
+ * Only money coming in over SINPE Móvil can pay an order: never a payout, never a PIN transfer,
+ * never a transfer the bank says went to another phone of the account (a reference is anyone's to
+ * type; the phone it was sent to is not). A transfer that names no phone (§6.3: optional) is taken.
+ */
+function mayPayAnOrder(row: BankPaymentRow, merchantPhone: MerchantPhone): boolean {
+  return row.payment_method_code === 'SINPE_MOVIL' && row.direction !== 'PAYOUT' && !sentToAnotherPhone(row, merchantPhone);
+}
+
+function sentToAnotherPhone(row: BankPaymentRow, merchantPhone: MerchantPhone): boolean {
+  return row.destination_phone !== null && merchantPhone !== undefined && nationalSinpePhone(row.destination_phone) !== nationalSinpePhone(merchantPhone);
 }
 
 /** The bank says the money arrived (posted to the ledger, or confirmed by the provider). */
@@ -49,7 +61,7 @@ function failedAfterArriving(row: BankPaymentRow): boolean {
 
 export type MatchResult = { kind: 'unmatched' } | { kind: 'matched'; orderNumber: string; status: OrderStatus };
 
-export async function settleSinpeTransfer(trx: WebhookTrx, event: BankEvent, now: Date): Promise<MatchResult> {
+export async function settleSinpeTransfer(trx: WebhookTrx, event: BankEvent, now: Date, merchantPhone: MerchantPhone): Promise<MatchResult> {
   const row = await trx.selectFrom('bank_payments').selectAll().where('payment_id', '=', event.payment.payment_id).executeTakeFirst();
   if (!row) return { kind: 'unmatched' };
   if (row.order_number !== null && row.attempt_number === null) return { kind: 'matched', orderNumber: row.order_number, status: await reverseAttached(orderTrx(trx), row, now.toISOString()) };
@@ -57,10 +69,10 @@ export async function settleSinpeTransfer(trx: WebhookTrx, event: BankEvent, now
   const attempt = row.order_number
     ? await attemptOf(trx, row.order_number, row.attempt_number)
     : reference
-      ? await matchAttempt(trx, row, reference, now)
-      : await matchFailureWithoutReference(trx, row, now);
+      ? await matchAttempt(trx, row, reference, now, merchantPhone)
+      : await matchFailureWithoutReference(trx, row, now, merchantPhone);
   if (!attempt) return { kind: 'unmatched' };
-  const status = await settleOrder(orderTrx(trx), { ...row, order_number: attempt.order_number }, attempt, now.toISOString());
+  const status = await settleOrder(orderTrx(trx), { ...row, order_number: attempt.order_number }, attempt, now.toISOString(), sentToAnotherPhone(row, merchantPhone));
   return { kind: 'matched', orderNumber: attempt.order_number, status };
 }
 
@@ -87,8 +99,8 @@ async function attemptOf(trx: WebhookTrx, orderNumber: string, number: number | 
 }
 
 /** Finds the attempt the payment's reference names and links the two (once: a second payment for one attempt stays unmatched). */
-async function matchAttempt(trx: WebhookTrx, row: BankPaymentRow, reference: string | null, now: Date): Promise<PaymentAttemptRow | undefined> {
-  if (!reference || !mayPayAnOrder(row)) return undefined;
+async function matchAttempt(trx: WebhookTrx, row: BankPaymentRow, reference: string | null, now: Date, merchantPhone: MerchantPhone): Promise<PaymentAttemptRow | undefined> {
+  if (!reference || !mayPayAnOrder(row, merchantPhone)) return undefined;
   const db = orderTrx(trx);
   const candidates = await db.selectFrom('payment_attempts').selectAll().where('sinpe_reference', '=', normalizedSinpeReference(reference)).execute();
   // An open attempt first; otherwise the newest that lapsed (a late transfer still pays its order).
@@ -105,8 +117,14 @@ async function linkAttempt(trx: WebhookTrx, row: BankPaymentRow, attempt: Paymen
   const db = orderTrx(trx);
   // An order another attempt already paid (a card, say) cannot take this money: it stays an
   // unmatched bank payment, for the merchant to return, never silently attached.
-  const order = await db.selectFrom('orders').select('status').where('order_number', '=', attempt.order_number).executeTakeFirst();
+  const order = await db.selectFrom('orders').select(['status', 'amount', 'currency']).where('order_number', '=', attempt.order_number).executeTakeFirst();
   if (order && isPaid(order.status) && attempt.outcome !== 'approved') return undefined;
+  // Money of another amount naming the attempt is not the buyer's transfer (anyone may type a
+  // reference): linking it would park their order in review and strand their right transfer. It
+  // stays unmatched, for the merchant to attach (accepting the amount) or return. An amount not
+  // known yet (optional in §6.2) links as before: nothing is decided until it is known. A failure
+  // moves no money, and declines the attempt whatever amount the bank reports with it.
+  if (order && moneyArrived(row) && !mayBeTheOrdersMoney(row, order)) return undefined;
   const linked = attempt.bank_payment_id;
   // One payment per attempt; but a transfer sent again after the bank refused the first one is money for it.
   if (linked !== null && linked !== row.payment_id && !(moneyArrived(row) && (await refusedWithoutMoney(trx, linked)))) return undefined;
@@ -123,8 +141,8 @@ async function linkAttempt(trx: WebhookTrx, row: BankPaymentRow, attempt: Paymen
  * else the one open transfer of exactly its amount and currency. A doubt (none, or several) leaves
  * it unmatched. Only a failure is matched this way: it can decline a transfer, never pay an order.
  */
-async function matchFailureWithoutReference(trx: WebhookTrx, row: BankPaymentRow, now: Date): Promise<PaymentAttemptRow | undefined> {
-  if (row.status !== 'failed' || moneyArrived(row) || !mayPayAnOrder(row)) return undefined;
+async function matchFailureWithoutReference(trx: WebhookTrx, row: BankPaymentRow, now: Date, merchantPhone: MerchantPhone): Promise<PaymentAttemptRow | undefined> {
+  if (row.status !== 'failed' || moneyArrived(row) || !mayPayAnOrder(row, merchantPhone)) return undefined;
   const db = orderTrx(trx);
   if (row.external_reference) {
     const sibling = await trx
@@ -155,6 +173,10 @@ async function matchFailureWithoutReference(trx: WebhookTrx, row: BankPaymentRow
   return linkAttempt(trx, row, attempt, now);
 }
 
+function mayBeTheOrdersMoney(row: BankPaymentRow, order: { amount: string; currency: string }): boolean {
+  return row.amount === null || row.currency === null || sameUpstreamMoney(row, order);
+}
+
 async function refusedWithoutMoney(trx: WebhookTrx, paymentId: string): Promise<boolean> {
   const payment = await trx.selectFrom('bank_payments').selectAll().where('payment_id', '=', paymentId).executeTakeFirst();
   return payment !== undefined && payment.status === 'failed' && !moneyArrived(payment);
@@ -178,10 +200,15 @@ interface Step {
 }
 
 /** Where the payment as known now takes the order, from the status it is in. */
-function nextStep(row: BankPaymentRow, order: OrderRow, attempt: PaymentAttemptRow): Step | undefined {
-  const payment = `bank payment ${row.public_id} (${row.amount ?? '?'} ${row.currency ?? '?'})`;
+function nextStep(row: BankPaymentRow, order: OrderRow, attempt: PaymentAttemptRow, toAnotherPhone: boolean): Step | undefined {
+  const payment = bankPaymentDetail(row.public_id, row.amount, row.currency);
   if (moneyArrived(row)) {
     const paidByIt = isPaid(order.status) && attempt.outcome === 'approved';
+    // The phone came with a later event (payment.succeeded names none, §6.4): the payment was
+    // matched before anyone knew it went elsewhere. It pays nothing more, and what it paid a person checks.
+    if (toAnotherPhone) {
+      return paidByIt ? { to: 'review', evidence: 'bank', attempt: 'review', detail: `${payment} was sent to ${row.destination_phone}, not to the merchant's phone` } : undefined;
+    }
     if (failedAfterArriving(row)) {
       const detail = `${payment} failed (${row.failure_domain ?? 'no domain'}${row.failure_code ? `: ${row.failure_code}` : ''}) after the bank reported it arrived`;
       if (paidByIt) return { to: 'review', evidence: 'bank', attempt: 'review', detail };
@@ -195,6 +222,7 @@ function nextStep(row: BankPaymentRow, order: OrderRow, attempt: PaymentAttemptR
     // compare, so nothing is decided; the event that carries it settles the order, and a transfer
     // that lapses with this money still unread goes to review (transfer-attempts.ts).
     if (row.amount === null || row.currency === null) return undefined;
+    // Linked before its amount was known (linkAttempt keeps other known amounts out): a person decides.
     if (!sameUpstreamMoney(row, order)) return { to: 'review', evidence: 'mismatch', attempt: 'review', detail: `${payment} for an order of ${order.amount} ${order.currency}` };
     // Another attempt is running (a card page opened after this transfer lapsed): both may be paid.
     if (attempt.number !== order.attempt_number && isAwaitingOutcome(order.status)) {
@@ -219,10 +247,10 @@ function nextStep(row: BankPaymentRow, order: OrderRow, attempt: PaymentAttemptR
   return undefined;
 }
 
-async function settleOrder(trx: Transaction<Database>, row: BankPaymentRow, attempt: PaymentAttemptRow, now: string): Promise<OrderStatus> {
+async function settleOrder(trx: Transaction<Database>, row: BankPaymentRow, attempt: PaymentAttemptRow, now: string, toAnotherPhone: boolean): Promise<OrderStatus> {
   for (let step = 0; step < 4; step++) {
     const order = await trx.selectFrom('orders').selectAll().where('order_number', '=', attempt.order_number).executeTakeFirstOrThrow();
-    const next = nextStep(row, order, attempt);
+    const next = nextStep(row, order, attempt, toAnotherPhone);
     if (!next || !isLegalTransition(order.status, next.to, next.evidence)) return order.status;
     const moved = await transitionOrder(trx, order.order_number, {
       from: order.status,

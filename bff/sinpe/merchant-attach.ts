@@ -1,20 +1,28 @@
 // The merchant attaches a bank payment the matcher could not place (the buyer wrote no reference,
 // or a wrong one) to the order it pays. Only money that arrived and stayed, not yet placed, in the
-// order's currency; only to an order in review or pending. The order moves to approved through
-// the state machine with merchant evidence (the history says which payment), and the payment is
-// linked to the order, in one transaction.
+// order's currency; only to an order in review or pending. Money of another amount is refused unless
+// the merchant says it accepts it, and the history then says how much was accepted. The order
+// moves to approved through the state machine with merchant evidence (the history says which
+// payment), and the payment is linked to the order, in one transaction.
 import type { Transaction } from 'kysely';
 import { problemTypes } from '../../contract/bff-api.ts';
+import type { AttachBankPaymentRequest } from '../../contract/bank-payment-view.ts';
+import { sameUpstreamMoney } from '../../contract/upstream-money.ts';
 import { ProblemException } from '../http/problem.ts';
 import { webhookDb, type BankPaymentRow } from '../inbox/tables.ts';
 import { isPending, isUnderReview, transitionOrder } from '../orders/order-machine.ts';
+import { bankPaymentDetail } from '../orders/paid-by-bank.ts';
 import type { Services } from '../services.ts';
-import type { Database } from '../store/schema.ts';
+import type { Database, OrderRow } from '../store/schema.ts';
+import { confirmCardAttemptUnpaid, isPayableCardAttempt } from './open-card-attempt.ts';
 
 const conflict = (detail: string) => new ProblemException(409, { type: problemTypes.conflict, title: 'Cannot attach', detail });
 const notFound = (detail: string) => new ProblemException(404, { type: problemTypes.notFound, title: 'Not found', detail });
 
-export async function attachBankPayment(services: Services, paymentId: string, orderNumber: string): Promise<{ payment: BankPaymentRow; orderStatus: string }> {
+export async function attachBankPayment(services: Services, paymentId: string, request: AttachBankPaymentRequest): Promise<{ payment: BankPaymentRow; orderStatus: string }> {
+  const { orderNumber } = request;
+  // Asked outside the transaction (a gateway call): a card page still payable is closed, or wins.
+  const cardAttempt = await confirmCardAttemptUnpaid(services, orderNumber);
   const now = services.clock.now().toISOString();
   return webhookDb(services.store)
     .transaction()
@@ -32,20 +40,38 @@ export async function attachBankPayment(services: Services, paymentId: string, o
       if (!order) throw notFound('No such order.');
       if (!isUnderReview(order.status) && !isPending(order.status)) throw conflict(`The order is ${order.status}: only an order in review or pending takes a bank payment.`);
       if (payment.currency !== order.currency) throw conflict(`The payment is in ${payment.currency ?? 'an unknown currency'}, the order in ${order.currency}.`);
+      const accepted = acceptedAmount(payment, order, request.acceptAmount === true);
+      // A card page opened (or replaced) since the consult above was not asked about.
+      if ((await currentCardAttempt(orders, order)) !== cardAttempt?.number) throw conflict('The order changed meanwhile; read it again.');
       const moved = await transitionOrder(orders, orderNumber, {
         from: order.status,
         to: 'approved',
         evidence: 'merchant',
         source: 'merchant',
-        detail: `bank payment ${payment.public_id} (${payment.amount ?? '?'} ${payment.currency}) attached by the merchant`,
+        detail: `${bankPaymentDetail(payment.public_id, payment.amount, payment.currency)} attached by the merchant${accepted}${cardAttempt ? `; card attempt ${cardAttempt.number} closed unpaid` : ''}`,
         now,
         fields: { bank_failure_code: null, captured_amount: order.capture === 1 ? order.amount : order.captured_amount },
+        where: { attempt_number: order.attempt_number },
       });
       if (!moved) throw conflict('The order changed meanwhile; read it again.');
-      // An awaited transfer is superseded: its reference no longer names an open attempt, and a
-      // transfer arriving for it later changes nothing (the order is paid).
-      await orders.updateTable('payment_attempts').set({ outcome: 'cancelled', updated_at: now }).where('order_number', '=', orderNumber).where('number', '=', order.attempt_number).where('outcome', '=', 'open').where('method', '=', 'sinpe_movil').execute();
+      // The awaited transfer or the unpaid card page is superseded: its reference no longer names an
+      // open attempt, and a transfer arriving for it later changes nothing (the order is paid).
+      await orders.updateTable('payment_attempts').set({ outcome: 'cancelled', updated_at: now }).where('order_number', '=', orderNumber).where('number', '=', order.attempt_number).where('outcome', '=', 'open').execute();
       await trx.updateTable('bank_payments').set({ order_number: orderNumber, attempt_number: null, updated_at: now }).where('payment_id', '=', paymentId).execute();
       return { payment: { ...payment, order_number: orderNumber, attempt_number: null, updated_at: now }, orderStatus: 'approved' };
     });
+}
+
+/** The number of the order's current attempt when it is a card attempt still open, else undefined. */
+async function currentCardAttempt(orders: Transaction<Database>, order: OrderRow): Promise<number | undefined> {
+  const attempt = await orders.selectFrom('payment_attempts').select(['number', 'method', 'outcome']).where('order_number', '=', order.order_number).where('number', '=', order.attempt_number).executeTakeFirst();
+  return attempt && isPayableCardAttempt(order, attempt) ? attempt.number : undefined;
+}
+
+/** '' for the order's own amount; the history's words for another amount the merchant accepted; else a 409. */
+function acceptedAmount(payment: BankPaymentRow, order: OrderRow, acceptAmount: boolean): string {
+  if (sameUpstreamMoney(payment, order)) return '';
+  const paid = `${payment.amount ?? 'an unknown amount of'} ${payment.currency}`;
+  if (!acceptAmount) throw conflict(`The payment is ${paid}, the order ${order.amount} ${order.currency}; send acceptAmount: true to attach it anyway.`);
+  return `; accepted ${paid} for an order of ${order.amount} ${order.currency}`;
 }

@@ -20,7 +20,8 @@ export const sinpeOperations: OperationDoc[] = [
     method: 'post',
     path: '/v1/merchant/bank-payments/{paymentId}/attach',
     operationId: 'attachBankPayment',
-    summary: 'Attach an unmatched bank payment (money received, not reversed) to an order in review or pending: the order is approved, the history says which payment.',
+    summary:
+      'Attach an unmatched bank payment (money received, not reversed) to an order in review or pending: the order is approved, the history says which payment. A payment of another amount needs `acceptAmount: true` (the history records the amount accepted). An open card page of the order is consulted first: paid, the card wins; unpaid, its attempt is closed.',
     tags: ['merchant'],
     security: 'merchant',
     parameters: [
@@ -33,7 +34,7 @@ export const sinpeOperations: OperationDoc[] = [
       400: { description: 'Invalid request: `errors[]` names each field.' },
       401: unauthorized,
       404: { description: 'No such bank payment or order.' },
-      409: { description: 'Already placed, not received, reversed, another currency, or the order is not in review or pending (the detail says which).' },
+      409: { description: 'Already placed, not received, reversed, another currency, another amount without acceptAmount, the order\'s card page was paid or could not be checked, or the order is not in review or pending (the detail says which).' },
     },
   },
 ];

@@ -18,6 +18,7 @@ import { upstreamRateLimit } from '../http/upstream-limit.ts';
 import { FixedWindowLimiter } from '../http/rate-limit.ts';
 import { secretRefsOf } from './bank-delivery.ts';
 import { webhookMetricsFor } from './webhook-metrics.ts';
+import { sinpeSettingsOf } from '../sinpe/sinpe-config.ts';
 import { webhookRoutes } from './webhook-routes.ts';
 import { createDeliveryWorker, merchantWebhookRoutes } from '../outbox/outbox-module.ts';
 import type { DeliveryWorker } from '../outbox/delivery-worker.ts';
@@ -48,7 +49,7 @@ export function createInboxWorker(services: Services): InboxWorker {
     clock,
     logger,
     metrics,
-    handlers: createEventHandlers({ db, gateway, clock, credentials: gatewayCredentials(config), logger, metrics }),
+    handlers: createEventHandlers({ db, gateway, clock, credentials: gatewayCredentials(config), logger, metrics, sinpePhone: sinpeSettingsOf(config).phone }),
     policy: { maxAttempts: config.INBOX_MAX_ATTEMPTS, baseDelayMs: config.INBOX_RETRY_BASE_MS, maxDelayMs: config.INBOX_RETRY_MAX_MS },
     leaseMs: config.INBOX_LEASE_MS,
     pollMs: config.INBOX_POLL_MS,

@@ -182,6 +182,8 @@ function renderOrders(orders: MerchantOrder[]): void {
     parts.refunded.textContent = money(order.refundedAmount, order.currency);
     for (const action of ['capture', 'refund', 'reverse', 'split'] as const) {
       const allowed = order.actions[action];
+      // A transfer's money is not at the card gateway: it is returned from the bank, so no button.
+      parts.buttons[action].hidden = order.paidBy === 'sinpe_movil';
       parts.buttons[action].disabled = !allowed.allowed;
       parts.buttons[action].title = allowed.allowed ? messages().upTo(allowed.maxAmount ?? '', order.currency) : (allowed.reason ?? '');
     }

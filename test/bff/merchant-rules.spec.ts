@@ -4,7 +4,7 @@ import { actionLimit, planModification, planSplit, statusAfter, type OrderState,
 import { gatewayNumberAmount } from '../../bff/merchant/order-modifier.ts';
 
 const now = new Date('2026-11-21T12:00:00Z');
-const context: RuleContext = { now, authorizedAt: new Date('2026-11-20T12:00:00Z'), alreadySplit: false };
+const context: RuleContext = { now, authorizedAt: new Date('2026-11-20T12:00:00Z'), alreadySplit: false, paidByBankTransfer: false };
 const authorized: OrderState = { status: 'approved', capture: 0, amount: '100.00', currency: 'USD', captured_amount: '0', refunded_amount: '0' };
 const captured: OrderState = { ...authorized, capture: 1, captured_amount: '100.00' };
 

@@ -55,6 +55,28 @@ async function processed(eventId: string) {
   );
 }
 
+/** A payin.posted that names no amount (§6.2: optional), then its payment.succeeded that does. */
+async function postedInTwoSteps(reference: string, amount: string): Promise<string> {
+  const paymentId = crypto.randomUUID();
+  const posted = bankEvent('payin.posted', (e) => {
+    e.payment.payment_id = paymentId;
+    e.payment.amount = { currency: 'CRC' };
+    e.context.payment_method_code = 'SINPE_MOVIL';
+    e.payment.reference.client_reference = reference;
+  });
+  const succeeded = bankEvent('payment.succeeded', (e) => {
+    e.payment.payment_id = paymentId;
+    e.payment.amount = { amount, currency: 'CRC' };
+    e.context.payment_method_code = 'SINPE_MOVIL';
+    e.payment.client_reference = reference;
+  });
+  for (const event of [posted, succeeded]) {
+    expect((await postBank(stack.bffUrl, await deliveryBody(event))).status).toBe(200);
+    await processed(event.event.event_id);
+  }
+  return paymentId;
+}
+
 const statusOf = (transfer: OpenTransfer) => orderStatus(stack.bffUrl, transfer.orderNumber, transfer.token);
 const bankPayment = (paymentId: string) => tables(stack.bff).selectFrom('bank_payments').selectAll().where('payment_id', '=', paymentId).executeTakeFirstOrThrow();
 const moves = async (orderNumber: string) => (await statusHistory(stack.bff.store.db, orderNumber)).map((entry) => `${entry.from_status}→${entry.to_status}`);
@@ -140,9 +162,17 @@ test.describe('settled by the bank', () => {
     expect(await moves(transfer.orderNumber)).toEqual(['null→created', 'created→pending', 'pending→approved', 'approved→reversed']);
   });
 
-  test('a transfer of another amount sends the order to review', async () => {
+  test('a transfer of another amount naming the reference is kept unmatched; the order still awaits its transfer', async () => {
     const transfer = await openTransfer('15000.00');
-    await bankSends({ event_type: 'payin.posted', client_reference: transfer.sinpe.reference, amount: '1500.00' });
+    const wrong = await bankSends({ event_type: 'payin.posted', client_reference: transfer.sinpe.reference, amount: '1500.00' });
+    expect(await bankPayment(wrong.payment_id)).toMatchObject({ order_number: null });
+    expect(await statusOf(transfer)).toMatchObject({ status: 'pending' });
+  });
+
+  test('a transfer linked before its amount was known, then known to be of another amount, sends the order to review', async () => {
+    const transfer = await openTransfer('15000.00');
+    const paymentId = await postedInTwoSteps(transfer.sinpe.reference, '1500.00');
+    expect(await bankPayment(paymentId)).toMatchObject({ order_number: transfer.orderNumber });
     expect(await statusOf(transfer)).toMatchObject({ status: 'review' });
     expect((await statusHistory(stack.bff.store.db, transfer.orderNumber)).at(-1)?.detail).toContain('(1500.00 CRC) for an order of 15000.00 CRC');
   });
@@ -298,7 +328,7 @@ test.describe('the merchant', () => {
     expect(toPaid.body.detail).toContain('approved');
     const failed = await bankSends({ event_type: 'payment.failed', client_reference: 'otra', reason_code: '21' });
     const review = await openTransfer('15000.00');
-    await bankSends({ event_type: 'payin.posted', client_reference: review.sinpe.reference, amount: '100.00' });
+    await postedInTwoSteps(review.sinpe.reference, '100.00');
     expect((await statusOf(review)).status).toBe('review');
     expect((await merchantPost(stack.bffUrl, `/v1/merchant/bank-payments/${failed.payment_id}/attach`, { orderNumber: review.orderNumber })).status).toBe(409);
     expect((await merchantPost(stack.bffUrl, `/v1/merchant/bank-payments/${crypto.randomUUID()}/attach`, { orderNumber: review.orderNumber })).status).toBe(404);
