@@ -25,6 +25,11 @@ interface RedirectTarget {
   order: OrderRow;
   /** The attempt the redirect is about; undefined for an order that never opened one. */
   attempt: PaymentAttemptRow | undefined;
+  /**
+   * The redirect carried the attempt's returnData: a random reference only the gateway and the buyer's
+   * browser ever see. The order number and tpt are no such proof (tpt is a sequential id).
+   */
+  carriesReturnRef: boolean;
 }
 
 async function targetOfRedirect(services: Services, query: RedirectQuery): Promise<RedirectTarget | undefined> {
@@ -35,9 +40,10 @@ async function targetOfRedirect(services: Services, query: RedirectQuery): Promi
     const ref = bytes ? new TextDecoder().decode(bytes) : undefined;
     if (ref) attempt = await findAttemptByReturnRef(db, ref);
   }
+  const carriesReturnRef = attempt !== undefined;
   if (!attempt && query.order) attempt = await findAttemptByGatewayOrderNumber(db, query.order);
   const order = await findOrder(db, attempt?.order_number ?? query.order ?? '');
-  return order ? { order, attempt } : undefined;
+  return order ? { order, attempt, carriesReturnRef } : undefined;
 }
 
 async function hashIsValid(services: Services, { order, attempt }: RedirectTarget, query: RedirectQuery): Promise<boolean> {
@@ -82,7 +88,8 @@ export function returnRoutes(services: Services) {
     const { order, attempt } = target;
     if (!attempt || !(isAwaitingOutcome(order.status) || isRetryableStatus(order.status))) {
       // Settled already (a repeated redirect changes nothing), or nothing was ever asked of the gateway.
-      return verified || (attempt !== undefined && query.tpt === attempt.gateway_tpt && !!query.tpt);
+      // A token reads the amount, auth code and card: only the buyer's own redirect earns one.
+      return verified || target.carriesReturnRef;
     }
     const cancelled = isCancelRedirect(query);
     if (verified && cancelled) statuses.noteBuyerCancelled(order.order_number, attempt.number);
@@ -108,7 +115,8 @@ export function returnRoutes(services: Services) {
         attempt: { number: attempt.number, outcome: to, tpt: query.tpt ?? null, code: query.code ?? null },
       });
     }
-    return verified || named;
+    // consult naming the tpt confirms the outcome, not the caller: tpt can be guessed, returnData cannot.
+    return verified || (named && target.carriesReturnRef);
   }
 
   return new Hono().get('/return', async (c) => {
