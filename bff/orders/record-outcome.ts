@@ -6,7 +6,7 @@ import { recordAttemptOutcome } from '../store/attempts.ts';
 import { findOrder } from '../store/orders.ts';
 import type { Store } from '../store/database.ts';
 import type { AttemptOutcome, OrderRow, OrderUpdate } from '../store/schema.ts';
-import { isLegalTransition, isRetryableStatus, transitionOrder, type TransitionEvidence } from './order-machine.ts';
+import { isLegalTransition, transitionOrder, type TransitionEvidence } from './order-machine.ts';
 
 export interface OrderChange {
   to: OrderStatus;
@@ -25,9 +25,10 @@ export async function recordOrderChange(store: Store, orderNumber: string, chang
     const order = await findOrder(store.db, orderNumber);
     if (!order) return undefined;
     const attempt = change.attempt;
-    // An earlier attempt's failure says nothing about the order: a later attempt is running or done.
+    // A superseded attempt's outcome is kept on the attempt only: the order belongs to the later one,
+    // which is running or done (a merchant decision or a buyer's next try must not be undone by it).
     const aboutEarlierAttempt = attempt !== undefined && attempt.number !== order.attempt_number;
-    const moves = !(aboutEarlierAttempt && isRetryableStatus(change.to)) && isLegalTransition(order.status, change.to, change.evidence);
+    const moves = !aboutEarlierAttempt && isLegalTransition(order.status, change.to, change.evidence);
     const fields = typeof change.fields === 'function' ? change.fields(order) : change.fields;
     const written = await store.db.transaction().execute(async (trx) => {
       if (moves) {

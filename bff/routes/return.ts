@@ -86,7 +86,10 @@ export function returnRoutes(services: Services) {
   /** Learns what the redirect's attempt came to; true when the redirect's outcome is confirmed. */
   async function settle(target: RedirectTarget, query: RedirectQuery, verified: boolean): Promise<boolean> {
     const { order, attempt } = target;
-    if (!attempt || !(isAwaitingOutcome(order.status) || isRetryableStatus(order.status))) {
+    // A later attempt superseded this one: its outcome no longer decides the order. An unverified
+    // redirect may only cause what polling may, so a status the merchant decided stays decided.
+    const mayAskGateway = verified ? isAwaitingOutcome(order.status) || isRetryableStatus(order.status) : statuses.needsGateway(order);
+    if (!attempt || attempt.number !== order.attempt_number || !mayAskGateway) {
       // Settled already (a repeated redirect changes nothing), or nothing was ever asked of the gateway.
       // A token reads the amount, auth code and card: only the buyer's own redirect earns one.
       return verified || target.carriesReturnRef;

@@ -1,13 +1,18 @@
 // GET /v1/return as a stranger sends it: an order number and whatever else can be guessed. What a
 // redirect may cause depends on the evidence it carries, never on what it claims.
 import { expect, test } from '@playwright/test';
-import { findOrder } from '../../bff/store/orders.ts';
-import { approvingCard, checkout, createMerchantSession, followReturn, orderStatus, statusTokenOf } from './fixtures/buyer.ts';
-import { startStack, type Stack } from './fixtures/stack.ts';
+import { processPaymentRequestOf } from '../../bff/payments/process-payment-request.ts';
+import { findOrder, statusHistory } from '../../bff/store/orders.ts';
+import type { OrderRow, PaymentAttemptRow } from '../../bff/store/schema.ts';
+import { approvingCard, checkout, costaRicaBilling, createMerchantSession, followReturn, orderStatus, postCheckout, statusTokenOf } from './fixtures/buyer.ts';
+import { ManualClock, merchantSecret, startStack, type Stack } from './fixtures/stack.ts';
 
+/** Past the stack's STATUS_CONSULT_INTERVAL_MS: the next caller may ask consult again. */
+const pastConsultInterval = 2001;
+const clock = new ManualClock();
 let stack: Stack;
 test.beforeAll(async () => {
-  stack = await startStack();
+  stack = await startStack({ clock });
 });
 test.afterAll(async () => {
   await stack?.close();
@@ -51,4 +56,47 @@ test('the buyer\'s own redirect for a settled order still gets a token, by its h
   withoutHash.searchParams.delete('OrderHash');
   const byReference = await followReturn(withoutHash);
   expect((await orderStatus(stack.bffUrl, orderNumber, statusTokenOf(byReference.headers.get('Location')!))).status).toBe('approved');
+});
+
+/** An order the merchant voided after review: the gateway holds an approved 1.00 payment under its 999.00 number. */
+async function voidedReview() {
+  const session = await createMerchantSession(stack.bffUrl, { amount: '999.00' });
+  await checkout(stack.bffUrl, session.sessionToken);
+  const stray = processPaymentRequestOf(
+    { amount: '1.00', currency: 'USD', capture: 1 } as OrderRow,
+    { gateway_order_number: session.orderNumber, return_ref: 'stray' } as PaymentAttemptRow,
+    costaRicaBilling,
+    costaRicaBilling,
+    { publicBffUrl: 'http://stray.example.test', platform: 'stray' },
+  );
+  await stack.sandbox.payHostedPage((await stack.bff.app.services.gateway.processPayment(stray)).url, { card: approvingCard });
+  expect((await orderStatus(stack.bffUrl, session.orderNumber, session.sessionToken)).status).toBe('review');
+  const decided = await fetch(`${stack.bffUrl}/v1/merchant/orders/${session.orderNumber}/review`, {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${merchantSecret}`, 'Content-Type': 'application/json', 'Idempotency-Key': crypto.randomUUID() },
+    body: JSON.stringify({ decision: 'void' }),
+  });
+  expect(decided.status).toBe(200);
+  return session;
+}
+
+test('a stranger\'s bare return never undoes the merchant\'s void of a review', async () => {
+  const session = await voidedReview();
+  clock.advance(pastConsultInterval);
+  await strangersReturn({ order: session.orderNumber });
+  expect((await findOrder(stack.bff.store.db, session.orderNumber))?.status).toBe('cancelled');
+  expect((await statusHistory(stack.bff.store.db, session.orderNumber)).at(-1)).toMatchObject({ to_status: 'cancelled', source: 'merchant' });
+});
+
+test('a return naming a superseded attempt leaves the open attempt alone: the buyer\'s checkout still answers', async () => {
+  const session = await voidedReview();
+  const second = await checkout(stack.bffUrl, session.sessionToken);
+  expect(await findOrder(stack.bff.store.db, session.orderNumber)).toMatchObject({ status: 'pending', attempt_number: 2 });
+  clock.advance(pastConsultInterval);
+  // The order number alone names attempt 1, whose consult shows the voided 1.00 payment.
+  await strangersReturn({ order: session.orderNumber });
+  expect((await findOrder(stack.bff.store.db, session.orderNumber))?.status).toBe('pending');
+  const again = await postCheckout(stack.bffUrl, session.sessionToken);
+  expect(again.status).toBe(200);
+  expect((await again.json()).redirectUrl).toBe(second.redirectUrl);
 });
