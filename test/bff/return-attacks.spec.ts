@@ -1,10 +1,9 @@
 // GET /v1/return as a stranger sends it: an order number and whatever else can be guessed. What a
 // redirect may cause depends on the evidence it carries, never on what it claims.
 import { expect, test } from '@playwright/test';
-import { processPaymentRequestOf } from '../../bff/payments/process-payment-request.ts';
 import { findOrder, statusHistory } from '../../bff/store/orders.ts';
-import type { OrderRow, PaymentAttemptRow } from '../../bff/store/schema.ts';
-import { approvingCard, checkout, costaRicaBilling, createMerchantSession, followReturn, orderStatus, postCheckout, statusTokenOf } from './fixtures/buyer.ts';
+import { approvingCard, checkout, createMerchantSession, followReturn, orderStatus, postCheckout, statusTokenOf } from './fixtures/buyer.ts';
+import { orderInReview } from './fixtures/review.ts';
 import { ManualClock, merchantSecret, startStack, type Stack } from './fixtures/stack.ts';
 
 /** Past the stack's STATUS_CONSULT_INTERVAL_MS: the next caller may ask consult again. */
@@ -60,17 +59,7 @@ test('the buyer\'s own redirect for a settled order still gets a token, by its h
 
 /** An order the merchant voided after review: the gateway holds an approved 1.00 payment under its 999.00 number. */
 async function voidedReview() {
-  const session = await createMerchantSession(stack.bffUrl, { amount: '999.00' });
-  await checkout(stack.bffUrl, session.sessionToken);
-  const stray = processPaymentRequestOf(
-    { amount: '1.00', currency: 'USD', capture: 1 } as OrderRow,
-    { gateway_order_number: session.orderNumber, return_ref: 'stray' } as PaymentAttemptRow,
-    costaRicaBilling,
-    costaRicaBilling,
-    { publicBffUrl: 'http://stray.example.test', platform: 'stray' },
-  );
-  await stack.sandbox.payHostedPage((await stack.bff.app.services.gateway.processPayment(stray)).url, { card: approvingCard });
-  expect((await orderStatus(stack.bffUrl, session.orderNumber, session.sessionToken)).status).toBe('review');
+  const session = await orderInReview(stack);
   const decided = await fetch(`${stack.bffUrl}/v1/merchant/orders/${session.orderNumber}/review`, {
     method: 'POST',
     headers: { Authorization: `Bearer ${merchantSecret}`, 'Content-Type': 'application/json', 'Idempotency-Key': crypto.randomUUID() },
