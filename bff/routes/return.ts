@@ -6,7 +6,7 @@
 // the fragment of the 303 to the merchant's page (never in a server log).
 import { Hono } from 'hono';
 import { paymentRedirectQuery } from '../../contract/gateway/index.ts';
-import { approvedCode, isCancelRedirect, pendingCode } from '../../contract/gateway-facts.ts';
+import { approvedCode, pendingCode } from '../../contract/gateway-facts.ts';
 import { base64ToBytes, isStrictBase64 } from '../../contract/base64.ts';
 import { verifyOrderHashV2 } from '../../contract/order-hash.ts';
 import { resultFragmentParameter } from '../../contract/bff-api.ts';
@@ -94,8 +94,6 @@ export function returnRoutes(services: Services) {
       // A token reads the amount, auth code and card: only the buyer's own redirect earns one.
       return verified || target.carriesReturnRef;
     }
-    const cancelled = isCancelRedirect(query);
-    if (verified && cancelled) statuses.noteBuyerCancelled(order.order_number, attempt.number);
     // A verified redirect deserves a fresh answer; an unverified one may only cause what polling may.
     const result = verified
       ? await statuses.consultFresh(order.order_number, attempt.number)
@@ -106,8 +104,9 @@ export function returnRoutes(services: Services) {
       logger.warn({ orderNumber: order.order_number, attempt: attempt.number }, 'redirect OrderHash did not verify, consult confirms the payment');
     }
     if (verified && result?.kind === 'no-payment' && query.code !== approvedCode && query.code !== pendingCode) {
-      // A verified decline or cancel that consult does not list yet: the redirect itself is evidence.
-      const to = cancelled ? 'cancelled' : 'declined';
+      // A verified decline that consult does not list yet: the redirect itself is evidence. Its cancel
+      // flag is not signed (isBuyerCancelCode), so it is a decline whatever the flag says.
+      const to = 'declined';
       await recordOrderChange(services.store, order.order_number, {
         to,
         evidence: 'redirect',

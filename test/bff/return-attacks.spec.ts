@@ -2,9 +2,10 @@
 // redirect may cause depends on the evidence it carries, never on what it claims.
 import { expect, test } from '@playwright/test';
 import { findOrder, statusHistory } from '../../bff/store/orders.ts';
-import { approvingCard, checkout, createMerchantSession, followReturn, orderStatus, postCheckout, statusTokenOf } from './fixtures/buyer.ts';
+import { approvingCard, checkout, decliningCard, createMerchantSession, followReturn, orderStatus, postCheckout, statusTokenOf } from './fixtures/buyer.ts';
 import { orderInReview } from './fixtures/review.ts';
 import { ManualClock, merchantSecret, startStack, type Stack } from './fixtures/stack.ts';
+import { orderEventTypesOf } from './fixtures/outbox.ts';
 
 /** Past the stack's STATUS_CONSULT_INTERVAL_MS: the next caller may ask consult again. */
 const pastConsultInterval = 2001;
@@ -88,4 +89,16 @@ test('a return naming a superseded attempt leaves the open attempt alone: the bu
   const again = await postCheckout(stack.bffUrl, session.sessionToken);
   expect(again.status).toBe(200);
   expect((await again.json()).redirectUrl).toBe(second.redirectUrl);
+});
+
+test('cancel=1 appended to a genuine decline redirect decides nothing: the order is declined and the merchant told so', async () => {
+  const session = await createMerchantSession(stack.bffUrl);
+  const { redirectUrl } = await checkout(stack.bffUrl, session.sessionToken);
+  const genuine = await stack.sandbox.payHostedPage(redirectUrl, { card: decliningCard });
+  const tampered = new URL(genuine);
+  tampered.searchParams.set('cancel', '1');
+  const answer = await followReturn(tampered);
+  expect(answer.status).toBe(303);
+  expect((await findOrder(stack.bff.store.db, session.orderNumber))?.status).toBe('declined');
+  expect(await orderEventTypesOf(stack, session.orderNumber)).toEqual(['order.declined']);
 });
