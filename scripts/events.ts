@@ -119,11 +119,12 @@ async function orderInReview(): Promise<string> {
 /**
  * An order whose session lapses before any checkout: the reconciler expires it. That takes the
  * BFF's SESSION_TTL_SECONDS (15 minutes by default; start it with e.g. SESSION_TTL_SECONDS=30 to
- * try this quickly) and then a reconciler pass, so this waits, saying so.
+ * try this quickly) and then a reconciler pass, so this waits, saying so. An order that never had a
+ * payment attempt sends order.expired only when the BFF runs with MERCHANT_WEBHOOK_UNATTEMPTED_EXPIRY=1.
  */
 async function lapsedSession(): Promise<string> {
   const session = await merchantCall('POST', '/v1/merchant/checkout-sessions', { amount: '1.00', currency: 'USD', returnUrl: `${shopOrigin}/` });
-  process.stdout.write(`order.expired: waiting for order ${session.orderNumber}'s session to lapse (the BFF's SESSION_TTL_SECONDS), then the reconciler\n`);
+  process.stdout.write(`order.expired: waiting for order ${session.orderNumber}'s session to lapse (the BFF's SESSION_TTL_SECONDS), then the reconciler; the webhook needs MERCHANT_WEBHOOK_UNATTEMPTED_EXPIRY=1 on the BFF\n`);
   for (;;) {
     const detail = await merchantCall('GET', `/v1/merchant/orders/${encodeURIComponent(session.orderNumber)}`);
     if (detail.status === 'expired') return session.orderNumber;

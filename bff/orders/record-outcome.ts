@@ -16,6 +16,8 @@ export interface OrderChange {
   now: string;
   /** Columns to write with the status; a function sees the order as read. */
   fields?: OrderUpdate | ((order: OrderRow) => OrderUpdate);
+  /** false: no merchant event for this change (the history entry is written all the same). */
+  tellMerchant?: boolean;
   /** The attempt this change is about, and what it ended as (written in the same transaction). */
   attempt?: { number: number; outcome: AttemptOutcome; tpt?: string | null; auth?: string | null; code?: string | null };
 }
@@ -41,6 +43,7 @@ export async function recordOrderChange(store: Store, orderNumber: string, chang
           now: change.now,
           fields: fields ?? {},
           where: { attempt_number: order.attempt_number },
+          ...(change.tellMerchant === undefined ? {} : { tellMerchant: change.tellMerchant }),
         });
         if (!moved) return false;
       }
