@@ -36,7 +36,8 @@ const sandbox = new SandboxControl(sandboxUrl);
 const triggers = {
   'order.approved': () => purchase({}),
   'order.declined': () => purchase({ card: decliningCard }),
-  'order.cancelled': () => purchase({ cancel: true }),
+  // A cancel on the hosted page is recorded as a decline (its flag is unsigned): only a merchant's void cancels.
+  'order.cancelled': async () => merchantAction(await orderInReview(), 'review', { decision: 'void' }),
   'order.review': () => orderInReview(),
   'order.expired': () => lapsedSession(),
   'order.captured': async () => merchantAction(await purchase({ capture: false }), 'capture'),
@@ -79,9 +80,9 @@ async function openCheckout(amount: string, capture: boolean): Promise<{ orderNu
 }
 
 /** A buyer's purchase through the BFF and the sandbox's hosted page, as the widget and a browser make it. */
-async function purchase(options: { card?: string; cancel?: boolean; capture?: boolean }): Promise<string> {
+async function purchase(options: { card?: string; capture?: boolean }): Promise<string> {
   const { orderNumber, redirectUrl } = await openCheckout('25.00', options.capture ?? true);
-  const back = await sandbox.payHostedPage(redirectUrl, { card: options.card ?? approvingCard, cancel: options.cancel ?? false });
+  const back = await sandbox.payHostedPage(redirectUrl, { card: options.card ?? approvingCard });
   await fetch(back, { redirect: 'manual' });
   return orderNumber;
 }
