@@ -9,6 +9,7 @@ import { merchantWebhooks } from './0014-merchant-webhooks.ts';
 import { sinpeMovil } from './0015-sinpe-movil.ts';
 import { orderInvoice } from './0016-order-invoice.ts';
 import { orderCard } from './0017-order-card.ts';
+import { idempotencyWithoutSecrets } from './0018-idempotency-without-secrets.ts';
 
 export const migrations: Record<string, Migration> = {
   '0001-initial': initial,
@@ -20,4 +21,5 @@ export const migrations: Record<string, Migration> = {
   '0015-sinpe-movil': sinpeMovil,
   '0016-order-invoice': orderInvoice,
   '0017-order-card': orderCard,
+  '0018-idempotency-without-secrets': idempotencyWithoutSecrets,
 };
