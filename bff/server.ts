@@ -99,6 +99,7 @@ function run({ config, logger, clock, store, app }: Awaited<ReturnType<typeof bu
     pendingEveryMs: config.RECONCILE_PENDING_EVERY_MS,
     abandonAfterMs: config.RECONCILE_ABANDON_AFTER_MS,
     parkedForMs: config.RECONCILE_PARKED_FOR_MS,
+    announceUnattemptedExpiry: config.MERCHANT_WEBHOOK_UNATTEMPTED_EXPIRY,
   });
   reconciler.start();
   // Finished events, refused-delivery samples and unpaid abandoned orders do not pile up forever.

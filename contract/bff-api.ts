@@ -185,8 +185,6 @@ export const sessionResponse = z.object({
   /** Where the buyer comes back after paying (the merchant's returnUrl, on an allowed origin). */
   returnUrl: z.string(),
   expiresAt: z.string(),
-  /** For integrators using the gateway's own browser SDK; null when the gateway could not issue one. */
-  gatewaySdk: z.nullable(z.object({ accessToken: z.string(), expiresAt: z.string() })),
   /** True when the checkout offers a Costa Rican electronic invoice (POST /v1/checkout then accepts `invoice`). */
   invoice: z.optional(z.boolean()),
   /** Set once checkout was submitted: the hosted page to send the buyer to (same as POST /v1/checkout). */

@@ -121,13 +121,19 @@ export function gatewayOrderNumberOf(orderNumber: string, attempt: number): stri
 }
 
 /**
- * Whether a redirect says the buyer cancelled on the hosted page (gateway-facts.md "Redirect query":
- * "When the buyer cancels, the redirect may carry extra parameters such as a cancel flag", UNCERTAIN:
- * the sandbox sends `cancel=1`; any of these spellings is read as a cancel).
+ * Whether the gateway's record of a payment says the buyer cancelled it, rather than was declined.
+ * A redirect's cancel flag (gateway-facts.md "Redirect query": a cancel "may carry extra parameters
+ * such as a cancel flag") cannot say it: the flag is not among the pairs OrderHash V2 signs
+ * (gateway-facts.md "OrderHash, V2"), so anyone can append `cancel=1` to a genuine, hash-valid
+ * decline. A flag counts only where the hash covers it, and V2's does not; so consult's record
+ * decides, and gateway-api.md §3 gives a record two meanings only: code `1` approved, any other
+ * value declined. No code for a cancel is documented, so none is read as one and a cancel on the
+ * hosted page is recorded as the decline it is at the gateway. UNCERTAIN: should the gateway
+ * document a cancel code, list it here and consult's record becomes a cancel.
  */
-export function isCancelRedirect(query: Readonly<Record<string, string | undefined>>): boolean {
-  const flag = (query.cancel ?? query.cancelled ?? query.canceled ?? '').toLowerCase();
-  return flag === '1' || flag === 'true' || flag === 'yes';
+export const documentedCancelCodes: readonly string[] = [];
+export function isBuyerCancelCode(code: string): boolean {
+  return documentedCancelCodes.includes(code.trim());
 }
 
 /**

@@ -93,6 +93,11 @@ export type WebhookEndpoint = z.infer<typeof webhookEndpoint>;
 /** Creation and rotation answer the secret, once: it is never shown again. */
 export const webhookEndpointWithSecret = webhookEndpoint.extend({ secret: webhookSecretString });
 
+/** A replayed creation or rotation (same Idempotency-Key): the endpoint, its secret withheld. */
+export const webhookEndpointSecretShown = webhookEndpoint.extend({ secretShownOnce: z.literal(true) });
+/** What creation and rotation answer: the secret the first time, `secretShownOnce` on a replay. */
+export const webhookEndpointSecretAnswer = z.union([webhookEndpointWithSecret, webhookEndpointSecretShown]);
+
 export const webhookEndpointList = z.object({ items: z.array(webhookEndpoint) });
 
 // ---------------------------------------------------------------------------------------------

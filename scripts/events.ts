@@ -36,7 +36,8 @@ const sandbox = new SandboxControl(sandboxUrl);
 const triggers = {
   'order.approved': () => purchase({}),
   'order.declined': () => purchase({ card: decliningCard }),
-  'order.cancelled': () => purchase({ cancel: true }),
+  // A cancel on the hosted page is recorded as a decline (its flag is unsigned): only a merchant's void cancels.
+  'order.cancelled': async () => merchantAction(await orderInReview(), 'review', { decision: 'void' }),
   'order.review': () => orderInReview(),
   'order.expired': () => lapsedSession(),
   'order.captured': async () => merchantAction(await purchase({ capture: false }), 'capture'),
@@ -79,9 +80,9 @@ async function openCheckout(amount: string, capture: boolean): Promise<{ orderNu
 }
 
 /** A buyer's purchase through the BFF and the sandbox's hosted page, as the widget and a browser make it. */
-async function purchase(options: { card?: string; cancel?: boolean; capture?: boolean }): Promise<string> {
+async function purchase(options: { card?: string; capture?: boolean }): Promise<string> {
   const { orderNumber, redirectUrl } = await openCheckout('25.00', options.capture ?? true);
-  const back = await sandbox.payHostedPage(redirectUrl, { card: options.card ?? approvingCard, cancel: options.cancel ?? false });
+  const back = await sandbox.payHostedPage(redirectUrl, { card: options.card ?? approvingCard });
   await fetch(back, { redirect: 'manual' });
   return orderNumber;
 }
@@ -119,11 +120,12 @@ async function orderInReview(): Promise<string> {
 /**
  * An order whose session lapses before any checkout: the reconciler expires it. That takes the
  * BFF's SESSION_TTL_SECONDS (15 minutes by default; start it with e.g. SESSION_TTL_SECONDS=30 to
- * try this quickly) and then a reconciler pass, so this waits, saying so.
+ * try this quickly) and then a reconciler pass, so this waits, saying so. An order that never had a
+ * payment attempt sends order.expired only when the BFF runs with MERCHANT_WEBHOOK_UNATTEMPTED_EXPIRY=1.
  */
 async function lapsedSession(): Promise<string> {
   const session = await merchantCall('POST', '/v1/merchant/checkout-sessions', { amount: '1.00', currency: 'USD', returnUrl: `${shopOrigin}/` });
-  process.stdout.write(`order.expired: waiting for order ${session.orderNumber}'s session to lapse (the BFF's SESSION_TTL_SECONDS), then the reconciler\n`);
+  process.stdout.write(`order.expired: waiting for order ${session.orderNumber}'s session to lapse (the BFF's SESSION_TTL_SECONDS), then the reconciler; the webhook needs MERCHANT_WEBHOOK_UNATTEMPTED_EXPIRY=1 on the BFF\n`);
   for (;;) {
     const detail = await merchantCall('GET', `/v1/merchant/orders/${encodeURIComponent(session.orderNumber)}`);
     if (detail.status === 'expired') return session.orderNumber;

@@ -2,7 +2,7 @@
 // response; with another request it is a 409. The key's uniqueness lives in the database
 // (primary key scope + key), so two instances can never both run one request.
 import { createHash } from 'node:crypto';
-import type { MiddlewareHandler } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { problemTypes } from '../../contract/bff-api.ts';
 import { ProblemException } from '../http/problem.ts';
@@ -12,6 +12,22 @@ import type { Store } from '../store/database.ts';
 export const idempotencyHeader = 'Idempotency-Key';
 /** Set on a replayed response, so a caller can tell it got the stored first answer. */
 export const replayedHeader = 'Idempotent-Replayed';
+declare module 'hono' {
+  interface ContextVariableMap {
+    /** What a replay answers in place of the first answer (see `replayAnswers`). */
+    idempotentReplayBody: string;
+  }
+}
+
+/**
+ * A handler whose answer holds something shown once (a webhook secret) says what a replay answers
+ * instead: the first answer is never stored, so the table never holds the secret and a replayed key
+ * never reveals it again.
+ */
+export function replayAnswers(c: Context, body: unknown): void {
+  c.set('idempotentReplayBody', JSON.stringify(body));
+}
+
 /** Keys are kept at least this long (24 h at the least). */
 export const idempotencyKeyLifetimeMs = 24 * 60 * 60 * 1000;
 
@@ -153,7 +169,7 @@ export function requireIdempotencyKey(options: IdempotencyOptions): MiddlewareHa
       await release(key, requestHash);
       return;
     }
-    const body = await c.res.clone().text();
+    const body = (c.var.idempotentReplayBody as string | undefined) ?? (await c.res.clone().text());
     await store.db
       .updateTable('idempotency')
       .set({ state: 'done', response_status: status, response_body: body })

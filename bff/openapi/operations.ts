@@ -58,7 +58,7 @@ export const checkoutOperations: OperationDoc[] = [
     method: 'get',
     path: '/v1/session',
     operationId: 'getSession',
-    summary: 'The order summary, prefill and gateway SDK token of the current session.',
+    summary: 'The order summary and prefill of the current session.',
     tags: ['checkout'],
     security: 'session',
     responses: { 200: { description: 'The session.', schema: sessionResponse }, 401: problems[401], 403: problems[403] },

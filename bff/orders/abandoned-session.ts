@@ -15,16 +15,24 @@ export function isAbandonedSession(order: OrderRow, now: Date): boolean {
   );
 }
 
-/** `source` names who noticed, for the status history ('status' poll or 'reconciler'). */
-export async function expireIfAbandoned(store: Store, clock: Clock, order: OrderRow, source = 'status'): Promise<OrderRow> {
+export interface AbandonedSessionOptions {
+  /** Who noticed, for the status history ('status' poll or 'reconciler'). */
+  source?: string;
+  /** MERCHANT_WEBHOOK_UNATTEMPTED_EXPIRY: the merchant asked to hear of orders that never had an attempt. */
+  announceUnattempted: boolean;
+}
+
+export async function expireIfAbandoned(store: Store, clock: Clock, order: OrderRow, options: AbandonedSessionOptions): Promise<OrderRow> {
   if (!isAbandonedSession(order, clock.now())) return order;
   return (
     (await recordOrderChange(store, order.order_number, {
       to: 'expired',
       evidence: 'no-payment',
-      source,
+      source: options.source ?? 'status',
       detail: 'session expired before checkout',
       now: clock.now().toISOString(),
+      // Anyone may open a catalog session: its lapse alone must not make us sign a webhook.
+      tellMerchant: order.attempt_number > 0 || options.announceUnattempted,
     })) ?? order
   );
 }

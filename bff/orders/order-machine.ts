@@ -191,6 +191,8 @@ export interface OrderTransition {
   now: string;
   /** Other columns written with the status; conditions on them go in `where`. */
   fields?: OrderUpdate;
+  /** false: no merchant event for this change (the history entry is written all the same). */
+  tellMerchant?: boolean;
   /** Extra equality conditions on the row as read (amounts, payment state, attempt number). */
   where?: Partial<Record<'captured_amount' | 'refunded_amount' | 'payment_state' | 'payment_claim_id' | 'attempt_number', string | number | null>>;
 }

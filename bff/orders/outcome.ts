@@ -2,7 +2,7 @@
 // and what that means for the order.
 import { cardOfConsultRecord, type CardOnRecord } from './card-on-record.ts';
 import type { TransactionRecord } from '../../contract/gateway/index.ts';
-import { approvedCode, isAwaitingBank } from '../../contract/gateway-facts.ts';
+import { approvedCode, isAwaitingBank, isBuyerCancelCode } from '../../contract/gateway-facts.ts';
 import { sameUpstreamMoney } from '../../contract/upstream-money.ts';
 import type { OrderStatus } from '../../contract/bff-api.ts';
 import type { TransitionEvidence } from './order-machine.ts';
@@ -60,9 +60,9 @@ export interface OutcomeTarget {
 /**
  * Where a consult outcome takes the order: an approval of the order's amount and currency approves
  * it; an approval of anything else is a contradiction (review); a decline declines the attempt, or
- * cancels it when the buyer cancelled on the hosted page.
+ * cancels it when the record itself says the buyer cancelled (never a redirect's flag).
  */
-export function targetOfOutcome(outcome: GatewayOutcome, order: Pick<OrderRow, 'amount' | 'currency'>, buyerCancelled: boolean): OutcomeTarget {
+export function targetOfOutcome(outcome: GatewayOutcome, order: Pick<OrderRow, 'amount' | 'currency'>): OutcomeTarget {
   if (outcome.approved && outcome.matchesOrder) return { to: 'approved', evidence: 'consult', attempt: 'approved', detail: `gateway code ${outcome.code}` };
   if (outcome.approved) {
     return {
@@ -72,7 +72,7 @@ export function targetOfOutcome(outcome: GatewayOutcome, order: Pick<OrderRow, '
       detail: `consult shows an approved payment of ${outcome.amount} ${outcome.currency} for an order of ${order.amount} ${order.currency}`,
     };
   }
-  if (buyerCancelled) return { to: 'cancelled', evidence: 'consult', attempt: 'cancelled', detail: `buyer cancelled (gateway code ${outcome.code})` };
+  if (isBuyerCancelCode(outcome.code)) return { to: 'cancelled', evidence: 'consult', attempt: 'cancelled', detail: `buyer cancelled (gateway code ${outcome.code})` };
   return { to: 'declined', evidence: 'consult', attempt: 'declined', detail: `gateway code ${outcome.code}` };
 }
 

@@ -6,7 +6,7 @@ import { recordAttemptOutcome } from '../store/attempts.ts';
 import { findOrder } from '../store/orders.ts';
 import type { Store } from '../store/database.ts';
 import type { AttemptOutcome, OrderRow, OrderUpdate } from '../store/schema.ts';
-import { isLegalTransition, isRetryableStatus, transitionOrder, type TransitionEvidence } from './order-machine.ts';
+import { isLegalTransition, transitionOrder, type TransitionEvidence } from './order-machine.ts';
 
 export interface OrderChange {
   to: OrderStatus;
@@ -16,6 +16,8 @@ export interface OrderChange {
   now: string;
   /** Columns to write with the status; a function sees the order as read. */
   fields?: OrderUpdate | ((order: OrderRow) => OrderUpdate);
+  /** false: no merchant event for this change (the history entry is written all the same). */
+  tellMerchant?: boolean;
   /** The attempt this change is about, and what it ended as (written in the same transaction). */
   attempt?: { number: number; outcome: AttemptOutcome; tpt?: string | null; auth?: string | null; code?: string | null };
 }
@@ -25,9 +27,10 @@ export async function recordOrderChange(store: Store, orderNumber: string, chang
     const order = await findOrder(store.db, orderNumber);
     if (!order) return undefined;
     const attempt = change.attempt;
-    // An earlier attempt's failure says nothing about the order: a later attempt is running or done.
+    // A superseded attempt's outcome is kept on the attempt only: the order belongs to the later one,
+    // which is running or done (a merchant decision or a buyer's next try must not be undone by it).
     const aboutEarlierAttempt = attempt !== undefined && attempt.number !== order.attempt_number;
-    const moves = !(aboutEarlierAttempt && isRetryableStatus(change.to)) && isLegalTransition(order.status, change.to, change.evidence);
+    const moves = !aboutEarlierAttempt && isLegalTransition(order.status, change.to, change.evidence);
     const fields = typeof change.fields === 'function' ? change.fields(order) : change.fields;
     const written = await store.db.transaction().execute(async (trx) => {
       if (moves) {
@@ -40,6 +43,7 @@ export async function recordOrderChange(store: Store, orderNumber: string, chang
           now: change.now,
           fields: fields ?? {},
           where: { attempt_number: order.attempt_number },
+          ...(change.tellMerchant === undefined ? {} : { tellMerchant: change.tellMerchant }),
         });
         if (!moved) return false;
       }

@@ -27,21 +27,16 @@ export interface StatusRefresherOptions {
   staleClaimMs: number;
 }
 
-/** How long a verified cancel redirect colours the next consult of its attempt. */
-const cancelHintMs = 60_000;
-
 /** Orders whose last consult time is remembered; older ones fall out (their next poll may consult). */
 const rememberedOrders = 10_000;
 
 export class StatusRefresher {
   private readonly lastConsultAt: BoundedMap<string, number>;
   private readonly inFlight = new SingleFlight<string, ConsultResult>();
-  private readonly cancelHints: BoundedMap<string, true>;
 
   constructor(private readonly options: StatusRefresherOptions) {
     const now = () => options.clock.now().getTime();
     this.lastConsultAt = new BoundedMap({ maxSize: rememberedOrders, ttlMs: options.intervalMs, now });
-    this.cancelHints = new BoundedMap({ maxSize: rememberedOrders, ttlMs: cancelHintMs, now });
   }
 
   /** Past this age a processPayment claim has no live caller left (the reconciler uses it too). */
@@ -100,15 +95,6 @@ export class StatusRefresher {
     return this.consultNow(orderNumber, attempt);
   }
 
-  /** A verified redirect said the buyer cancelled: a non-approved record of that attempt is a cancel. */
-  noteBuyerCancelled(orderNumber: string, attempt: number): void {
-    this.cancelHints.set(flightKey(orderNumber, attempt), true);
-  }
-
-  private buyerCancelled(orderNumber: string, attempt: number): boolean {
-    return this.cancelHints.has(flightKey(orderNumber, attempt));
-  }
-
   private async consultAndRecord(orderNumber: string, number: number): Promise<ConsultResult> {
     const { gateway, logger, store, clock } = this.options;
     try {
@@ -118,7 +104,7 @@ export class StatusRefresher {
       const gatewayOrderNumber = attempt?.gateway_order_number ?? order.gateway_order_number ?? orderNumber;
       const outcome = outcomeFromConsult(await gateway.consult(gatewayOrderNumber), order);
       if (!outcome) return { kind: 'no-payment' };
-      const target = targetOfOutcome(outcome, order, this.buyerCancelled(orderNumber, number));
+      const target = targetOfOutcome(outcome, order);
       if (target.evidence === 'mismatch') logger.warn({ orderNumber, attempt: number, detail: target.detail }, 'consult contradicts the order; order to review');
       await recordOrderChange(store, orderNumber, {
         to: target.to,

@@ -7,6 +7,7 @@ import { problemTypes } from '../../contract/bff-api.ts';
 import { createWebhookEndpointRequest, rotateWebhookSecretRequest, type WebhookEndpoint } from '../../contract/merchant-webhooks.ts';
 import { isNavigableUrl } from '../gateway/navigable-url.ts';
 import { fieldProblem } from '../http/field-problem.ts';
+import { replayAnswers } from '../merchant/idempotency.ts';
 import { ProblemException } from '../http/problem.ts';
 import { validate } from '../http/validation.ts';
 import type { Clock } from '../observability/clock.ts';
@@ -61,7 +62,9 @@ export function webhookEndpointRoutes(deps: EndpointRoutesDeps) {
       };
       await db.insertInto('webhook_endpoints').values(row).execute();
       c.header('Cache-Control', 'no-store');
-      return c.json({ ...endpointView(row, clock.now()), secret: row.secret }, 201);
+      const view = endpointView(row, clock.now());
+      replayAnswers(c, { ...view, secretShownOnce: true });
+      return c.json({ ...view, secret: row.secret }, 201);
     })
     .get('/webhook-endpoints', async (c) => {
       const rows = await db.selectFrom('webhook_endpoints').selectAll().where('deleted_at', 'is', null).orderBy('created_at').execute();
@@ -98,6 +101,8 @@ export function webhookEndpointRoutes(deps: EndpointRoutesDeps) {
       }
       const rotated = { ...existing, secret, previous_secret: existing.secret, previous_secret_until: until };
       c.header('Cache-Control', 'no-store');
-      return c.json({ ...endpointView(rotated, now), secret });
+      const view = endpointView(rotated, now);
+      replayAnswers(c, { ...view, secretShownOnce: true });
+      return c.json({ ...view, secret });
     });
 }

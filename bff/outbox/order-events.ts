@@ -29,6 +29,8 @@ export interface RecordedChange {
   to: OrderStatus;
   source: string;
   detail?: string | null;
+  /** false: the change is kept in the history only, with no merchant event. */
+  tellMerchant?: boolean;
 }
 
 /**
@@ -36,6 +38,7 @@ export interface RecordedChange {
  * partial refund (order.refunded, with the new refundedAmount in data).
  */
 export function orderEventTypeOf(change: RecordedChange): OrderEventType | null {
+  if (change.tellMerchant === false) return null;
   if (change.from !== change.to) return eventOfStatus[change.to];
   return isSplitEntry(change.source, change.detail ?? null) ? 'order.split' : 'order.refunded';
 }

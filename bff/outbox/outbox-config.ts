@@ -8,6 +8,12 @@ import { isAllowedHost, outboundPolicyOf } from './outbound-address.ts';
 const positiveInt = z.coerce.number().int().positive();
 
 export const merchantWebhookConfigShape = {
+  /**
+   * Whether an order that never had a payment attempt (a session that lapsed unused) sends
+   * order.expired. Off: anyone may open catalog sessions, so their expiry must not make us sign
+   * webhooks at a stranger's pace; the history keeps the expiry either way.
+   */
+  MERCHANT_WEBHOOK_UNATTEMPTED_EXPIRY: z.enum(['true', 'false', '1', '0']).default('0').transform((value) => value === 'true' || value === '1'),
   /** Where every merchant event goes (beside the endpoints added through the API). */
   MERCHANT_WEBHOOK_URL: z.url({ protocol: /^https?$/ }).optional(),
   /** Its Standard Webhooks secret, whsec_<base64>; required with MERCHANT_WEBHOOK_URL. */

@@ -7,7 +7,7 @@ import {
   webhookDelivery,
   webhookDeliveryPage,
   webhookEndpointList,
-  webhookEndpointWithSecret,
+  webhookEndpointSecretAnswer,
 } from '../../contract/merchant-webhooks.ts';
 import type { OperationDoc, ParameterDoc } from '../openapi/document.ts';
 
@@ -27,7 +27,7 @@ export const merchantWebhookOperations: OperationDoc[] = [
     tags: ['merchant-webhooks'],
     security: 'merchant',
     requestBody: createWebhookEndpointRequest,
-    responses: { 201: { description: 'Created, with its secret.', schema: webhookEndpointWithSecret }, 400: { description: 'A bad field (an http: URL off loopback, a host that is not public, an unknown type).' }, 401: unauthorized },
+    responses: { 201: { description: 'Created, with its secret. A replay of its Idempotency-Key answers the endpoint with `secretShownOnce: true` and no secret.', schema: webhookEndpointSecretAnswer }, 400: { description: 'A bad field (an http: URL off loopback, a host that is not public, an unknown type).' }, 401: unauthorized },
   },
   {
     method: 'get',
@@ -57,7 +57,7 @@ export const merchantWebhookOperations: OperationDoc[] = [
     security: 'merchant',
     parameters: [id],
     requestBody: rotateWebhookSecretRequest,
-    responses: { 200: { description: 'Rotated, with the new secret.', schema: webhookEndpointWithSecret }, 401: unauthorized, 404: notFound, 409: { description: 'Rotated meanwhile, or the environment’s endpoint.' } },
+    responses: { 200: { description: 'Rotated, with the new secret. A replay of its Idempotency-Key answers the endpoint with `secretShownOnce: true` and no secret.', schema: webhookEndpointSecretAnswer }, 401: unauthorized, 404: notFound, 409: { description: 'Rotated meanwhile, or the environment’s endpoint.' } },
   },
   {
     method: 'get',

@@ -37,6 +37,8 @@ export interface OrderReconcilerOptions {
   parkedForMs?: number;
   /** Orders read per query; a pass walks every candidate in pages of this size. */
   batchSize?: number;
+  /** MERCHANT_WEBHOOK_UNATTEMPTED_EXPIRY: a lapsed session that never had an attempt sends order.expired. */
+  announceUnattemptedExpiry?: boolean;
 }
 
 export interface ReconcilePassResult {
@@ -141,7 +143,7 @@ export class OrderReconciler {
     const { store, clock, statuses } = this.options;
     const number = order.order_number;
     if (order.payment_state === 'none' && isAwaitingOutcome(order.status)) {
-      const after = await expireIfAbandoned(store, clock, order, 'reconciler');
+      const after = await expireIfAbandoned(store, clock, order, { source: 'reconciler', announceUnattempted: this.options.announceUnattemptedExpiry ?? false });
       if (after.status !== order.status) result.resolved++;
       return;
     }

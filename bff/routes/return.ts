@@ -6,7 +6,7 @@
 // the fragment of the 303 to the merchant's page (never in a server log).
 import { Hono } from 'hono';
 import { paymentRedirectQuery } from '../../contract/gateway/index.ts';
-import { approvedCode, isCancelRedirect, pendingCode } from '../../contract/gateway-facts.ts';
+import { approvedCode, pendingCode } from '../../contract/gateway-facts.ts';
 import { base64ToBytes, isStrictBase64 } from '../../contract/base64.ts';
 import { verifyOrderHashV2 } from '../../contract/order-hash.ts';
 import { resultFragmentParameter } from '../../contract/bff-api.ts';
@@ -25,6 +25,11 @@ interface RedirectTarget {
   order: OrderRow;
   /** The attempt the redirect is about; undefined for an order that never opened one. */
   attempt: PaymentAttemptRow | undefined;
+  /**
+   * The redirect carried the attempt's returnData: a random reference only the gateway and the buyer's
+   * browser ever see. The order number and tpt are no such proof (tpt is a sequential id).
+   */
+  carriesReturnRef: boolean;
 }
 
 async function targetOfRedirect(services: Services, query: RedirectQuery): Promise<RedirectTarget | undefined> {
@@ -35,9 +40,10 @@ async function targetOfRedirect(services: Services, query: RedirectQuery): Promi
     const ref = bytes ? new TextDecoder().decode(bytes) : undefined;
     if (ref) attempt = await findAttemptByReturnRef(db, ref);
   }
+  const carriesReturnRef = attempt !== undefined;
   if (!attempt && query.order) attempt = await findAttemptByGatewayOrderNumber(db, query.order);
   const order = await findOrder(db, attempt?.order_number ?? query.order ?? '');
-  return order ? { order, attempt } : undefined;
+  return order ? { order, attempt, carriesReturnRef } : undefined;
 }
 
 async function hashIsValid(services: Services, { order, attempt }: RedirectTarget, query: RedirectQuery): Promise<boolean> {
@@ -80,12 +86,14 @@ export function returnRoutes(services: Services) {
   /** Learns what the redirect's attempt came to; true when the redirect's outcome is confirmed. */
   async function settle(target: RedirectTarget, query: RedirectQuery, verified: boolean): Promise<boolean> {
     const { order, attempt } = target;
-    if (!attempt || !(isAwaitingOutcome(order.status) || isRetryableStatus(order.status))) {
+    // A later attempt superseded this one: its outcome no longer decides the order. An unverified
+    // redirect may only cause what polling may, so a status the merchant decided stays decided.
+    const mayAskGateway = verified ? isAwaitingOutcome(order.status) || isRetryableStatus(order.status) : statuses.needsGateway(order);
+    if (!attempt || attempt.number !== order.attempt_number || !mayAskGateway) {
       // Settled already (a repeated redirect changes nothing), or nothing was ever asked of the gateway.
-      return verified || (attempt !== undefined && query.tpt === attempt.gateway_tpt && !!query.tpt);
+      // A token reads the amount, auth code and card: only the buyer's own redirect earns one.
+      return verified || target.carriesReturnRef;
     }
-    const cancelled = isCancelRedirect(query);
-    if (verified && cancelled) statuses.noteBuyerCancelled(order.order_number, attempt.number);
     // A verified redirect deserves a fresh answer; an unverified one may only cause what polling may.
     const result = verified
       ? await statuses.consultFresh(order.order_number, attempt.number)
@@ -96,8 +104,9 @@ export function returnRoutes(services: Services) {
       logger.warn({ orderNumber: order.order_number, attempt: attempt.number }, 'redirect OrderHash did not verify, consult confirms the payment');
     }
     if (verified && result?.kind === 'no-payment' && query.code !== approvedCode && query.code !== pendingCode) {
-      // A verified decline or cancel that consult does not list yet: the redirect itself is evidence.
-      const to = cancelled ? 'cancelled' : 'declined';
+      // A verified decline that consult does not list yet: the redirect itself is evidence. Its cancel
+      // flag is not signed (isBuyerCancelCode), so it is a decline whatever the flag says.
+      const to = 'declined';
       await recordOrderChange(services.store, order.order_number, {
         to,
         evidence: 'redirect',
@@ -108,7 +117,8 @@ export function returnRoutes(services: Services) {
         attempt: { number: attempt.number, outcome: to, tpt: query.tpt ?? null, code: query.code ?? null },
       });
     }
-    return verified || named;
+    // consult naming the tpt confirms the outcome, not the caller: tpt can be guessed, returnData cannot.
+    return verified || (named && target.carriesReturnRef);
   }
 
   return new Hono().get('/return', async (c) => {

@@ -32,7 +32,7 @@ function catalogReturnUrl(origin: string, requested: string | undefined, referer
 }
 
 export function sessionRoutes(services: Services) {
-  const { store, tokens, clock, catalog, config, gateway, logger } = services;
+  const { store, tokens, clock, catalog, config } = services;
   const limited = rateLimit(services.creationLimiter, (c) => clientAddressKey(c, config));
 
   return new Hono<SessionEnv>()
@@ -90,13 +90,6 @@ export function sessionRoutes(services: Services) {
     })
     .get('/session', requireSession(tokens, store), async (c) => {
       const { order, claims } = c.var.session;
-      let gatewaySdk: SessionResponse['gatewaySdk'] = null;
-      try {
-        const sdk = await gateway.loginSdk();
-        gatewaySdk = { accessToken: sdk.accessToken, expiresAt: sdk.expiresAt.toISOString() };
-      } catch (error) {
-        logger.warn({ error: (error as Error).message }, 'loginSdk failed; session served without an SDK token');
-      }
       // Only the open attempt's page: a declined or cancelled attempt's page would replay its outcome.
       const open = attemptDecision(order, config.MAX_PAYMENT_ATTEMPTS);
       const response: SessionResponse = {
@@ -112,7 +105,6 @@ export function sessionRoutes(services: Services) {
         prefill: prefillOf(order),
         returnUrl: order.return_url,
         expiresAt: claims.expiresAt.toISOString(),
-        gatewaySdk,
         ...(order.invoice_offered === 1 ? { invoice: true } : {}),
         ...(open.kind === 'page' ? { redirectUrl: open.url } : {}),
         ...(await sinpeSessionFields(store, order, config)),

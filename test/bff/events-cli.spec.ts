@@ -72,10 +72,11 @@ test('trigger produces each type it offers, through real sandbox flows', async (
 
 test('trigger order.expired waits for a session to lapse and the reconciler to expire its order', async () => {
   test.setTimeout(60_000);
-  // Sessions of one second, so the wait the CLI announces is short here.
+  // Sessions of one second, so the wait the CLI announces is short here; a session that never had an
+  // attempt is announced only on the merchant's opt-in.
   const receiver = await startWebhookReceiver();
   const quick = await startWebhookStack({
-    env: { MERCHANT_WEBHOOK_URL: receiver.url, MERCHANT_WEBHOOK_SECRET: secret, MERCHANT_WEBHOOK_POLL_MS: '50', SESSION_TTL_SECONDS: '1', RECONCILE_INTERVAL_MS: '200' },
+    env: { MERCHANT_WEBHOOK_URL: receiver.url, MERCHANT_WEBHOOK_SECRET: secret, MERCHANT_WEBHOOK_POLL_MS: '50', SESSION_TTL_SECONDS: '1', RECONCILE_INTERVAL_MS: '200', MERCHANT_WEBHOOK_UNATTEMPTED_EXPIRY: '1' },
   });
   try {
     const run = await events(['trigger', 'order.expired'], quick).done;

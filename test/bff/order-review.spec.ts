@@ -1,10 +1,9 @@
 // An order in review (consult showed a payment that contradicts it) is closed by the merchant: the
 // payment approved for the order, or voided so the buyer can pay again. Real sandbox over HTTP.
 import { expect, test } from '@playwright/test';
-import { processPaymentRequestOf } from '../../bff/payments/process-payment-request.ts';
 import { findOrder, statusHistory } from '../../bff/store/orders.ts';
-import type { OrderRow, PaymentAttemptRow } from '../../bff/store/schema.ts';
-import { approvingCard, checkout, costaRicaBilling, createMerchantSession, orderStatus } from './fixtures/buyer.ts';
+import { checkout, createMerchantSession } from './fixtures/buyer.ts';
+import { orderInReview } from './fixtures/review.ts';
 import { merchantSecret, startStack, type Stack } from './fixtures/stack.ts';
 
 let stack: Stack;
@@ -15,22 +14,6 @@ test.afterAll(async () => {
   await stack?.close();
 });
 
-/** An order whose number the gateway also holds with an approved payment of another amount. */
-async function orderInReview() {
-  const session = await createMerchantSession(stack.bffUrl, { amount: '999.00' });
-  await checkout(stack.bffUrl, session.sessionToken);
-  const stray = processPaymentRequestOf(
-    { amount: '1.00', currency: 'USD', capture: 1 } as OrderRow,
-    { gateway_order_number: session.orderNumber, return_ref: 'stray' } as PaymentAttemptRow,
-    costaRicaBilling,
-    costaRicaBilling,
-    { publicBffUrl: 'http://stray.example.test', platform: 'stray' },
-  );
-  await stack.sandbox.payHostedPage((await stack.bff.app.services.gateway.processPayment(stray)).url, { card: approvingCard });
-  expect((await orderStatus(stack.bffUrl, session.orderNumber, session.sessionToken)).status).toBe('review');
-  return session;
-}
-
 function decide(orderNumber: string, body: unknown, key = crypto.randomUUID()) {
   return fetch(`${stack.bffUrl}/v1/merchant/orders/${orderNumber}/review`, {
     method: 'POST',
@@ -40,7 +23,7 @@ function decide(orderNumber: string, body: unknown, key = crypto.randomUUID()) {
 }
 
 test('the merchant approves the payment found: the order is approved, with the decision in its history', async () => {
-  const session = await orderInReview();
+  const session = await orderInReview(stack);
   const response = await decide(session.orderNumber, { decision: 'approve', note: 'customer paid the difference by phone' });
   expect(response.status).toBe(200);
   expect((await response.json()).status).toBe('approved');
@@ -50,7 +33,7 @@ test('the merchant approves the payment found: the order is approved, with the d
 });
 
 test('the merchant voids the review: the order is cancelled and the buyer can pay it again', async () => {
-  const session = await orderInReview();
+  const session = await orderInReview(stack);
   expect((await decide(session.orderNumber, { decision: 'void' })).status).toBe(200);
   expect((await findOrder(stack.bff.store.db, session.orderNumber))?.status).toBe('cancelled');
   const again = await checkout(stack.bffUrl, session.sessionToken);

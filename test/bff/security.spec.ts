@@ -190,3 +190,14 @@ test('merchant sessions: a taken order number is 409, bad money is 400 on its fi
   const currency = await post({ amount: '10.00', currency: 'XYZ' });
   expect((await currency.json()).errors[0].path).toBe('currency');
 });
+
+test("an anonymous session's answers carry no gateway credential, and the gateway is never asked for one", async () => {
+  const loginSdkBefore = await stack.sandbox.calls('loginSdk');
+  const created = await createCatalogSession(stack.bffUrl);
+  const view = await fetch(`${stack.bffUrl}/v1/session`, { headers: { Authorization: `Bearer ${created.sessionToken}`, Origin: shopOrigin } });
+  expect(view.status).toBe(200);
+  const body = await view.json();
+  expect(body).not.toHaveProperty('gatewaySdk');
+  expect(created).not.toHaveProperty('gatewaySdk');
+  expect(await stack.sandbox.calls('loginSdk')).toBe(loginSdkBefore);
+});

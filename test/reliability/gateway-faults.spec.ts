@@ -94,7 +94,7 @@ test(`${checkouts} checkouts under gateway faults: every one ends clearly, one p
     assert.deepEqual(calls.slice(0, -1).filter(mayHaveExecuted), [], `${record.orderNumber}: ${calls.map((c) => c.answer).join(', ')}`);
     assert.equal(await stack.sandbox.calls('processPayment', record.orderNumber), calls.length, record.orderNumber);
     expectMatchesTruth(record, await stack.sandbox.truth(record.orderNumber));
-    const expected = record.ending === 'paid-page' ? { approve: 'approved', decline: 'declined', cancel: 'cancelled' }[record.plan.card] : 'expired';
+    const expected = record.ending === 'paid-page' ? { approve: 'approved', decline: 'declined', cancel: 'declined' }[record.plan.card] : 'expired';
     assert.equal(record.final.status, expected, record.orderNumber);
   }
   const answers = records.flatMap((record) => tap.paymentCalls(record.orderNumber).map((call) => call.answer));

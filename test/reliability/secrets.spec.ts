@@ -59,7 +59,7 @@ test('no secret in browser-visible answers or in the logs, through a whole run w
   });
   const merchant = { Authorization: `Bearer ${merchantSecret}` };
 
-  // Buyer path (catalog), with the SDK token exposed to the session.
+  // Buyer path (catalog).
   const created = await (await visit('POST /v1/sessions', `${bff}/v1/sessions`, json({ items: [{ sku: 'CR-COFFEE-500', quantity: 1 }] }))).json();
   const session = { Authorization: `Bearer ${created.sessionToken}`, Origin: shopOrigin };
   await visit('GET /v1/session', `${bff}/v1/session`, { headers: session });

@@ -91,7 +91,8 @@ describe("the shopper's typed form", function () {
     arriveAt((await payAndReturn(hostedPage, cards.approved, { cancel: true })).landing);
 
     const element = await fixture<SvcCheckout>(html`<svc-checkout bff=${bff} session=${sessionToken} locale="es-CR"></svc-checkout>`);
-    await waitForState(element, 'cancelled');
+    // The hosted page's cancel is the decline consult records: the redirect's cancel flag is unsigned.
+    await waitForState(element, 'declined');
     pressRetry(element);
     await waitForState(element, 'idle');
     expect(shownBilling(element)).to.deep.equal(costaRicanBilling);

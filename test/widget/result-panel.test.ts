@@ -103,12 +103,12 @@ describe('decline categories', function () {
     expect(statusText(element)).to.not.contain('Lost');
   });
 
-  it('a cancel reads as a cancel', async () => {
+  it('a cancel on the hosted page reads as the decline the gateway recorded (the cancel flag is unsigned)', async () => {
     const { hostedUrl } = await checkoutToHostedPage('en');
     const element = await returnToShopPage((await payAndReturn(hostedUrl, cards.approved, { cancel: true })).landing, 'en');
-    await waitForState(element, 'cancelled');
-    expect(resultPanel(element).querySelector('h2')!.textContent).to.equal('Payment cancelled');
-    expect(statusText(element)).to.equal('You cancelled the payment. No money was taken; you can try again whenever you like.');
+    await waitForState(element, 'declined');
+    expect(resultPanel(element).querySelector('h2')!.textContent).to.equal('Payment declined');
+    expect(statusText(element)).to.equal('Your payment was declined. Try again or use another card. No money was taken.');
     await expectAccessible(element);
   });
 });

@@ -10,6 +10,7 @@ import { sinpeMovil } from './0015-sinpe-movil.ts';
 import { orderInvoice } from './0016-order-invoice.ts';
 import { orderCard } from './0017-order-card.ts';
 import { bankPaymentDestinationPhone } from './0018-bank-payment-destination-phone.ts';
+import { idempotencyWithoutSecrets } from './0019-idempotency-without-secrets.ts';
 
 export const migrations: Record<string, Migration> = {
   '0001-initial': initial,
@@ -22,4 +23,5 @@ export const migrations: Record<string, Migration> = {
   '0016-order-invoice': orderInvoice,
   '0017-order-card': orderCard,
   '0018-bank-payment-destination-phone': bankPaymentDestinationPhone,
+  '0019-idempotency-without-secrets': idempotencyWithoutSecrets,
 };
