@@ -1,0 +1,98 @@
+// What an unsigned link report costs us at the gateway, driven as the attacker would: link ids are
+// sequential, so one of our links (with a real payment on it) is easy to name, and svcOrderIds are
+// invented. Whatever the number of such reports, the gateway is asked about that link at most once
+// per LINK_LOOKUP_INTERVAL_MS, consult is never asked for a payment the link's listing does not show,
+// and each report ends after two lookups instead of eight tries.
+import { expect, test } from '@playwright/test';
+import { approvingCard } from './fixtures/buyer.ts';
+import { ManualClock } from './fixtures/stack.ts';
+import { afterWorkerPasses, linkWebhook, merchantPost, metricsText, postLinkWebhook, startInProcessWebhookStack, tables, type WebhookStack } from './webhooks-support.ts';
+
+const junkReports = 1_000;
+const lookupIntervalMs = 30_000;
+const clock = new ManualClock();
+let stack: WebhookStack;
+
+test.beforeAll(async () => {
+  stack = await startInProcessWebhookStack({
+    clock,
+    env: {
+      LINK_LOOKUP_INTERVAL_MS: String(lookupIntervalMs),
+      INBOX_RETRY_BASE_MS: '1000',
+      INBOX_RETRY_MAX_MS: '300000',
+      INBOX_MAX_ATTEMPTS: '8',
+      // The flood comes from one address; the per-address limits are not what is measured here.
+      RATE_LIMIT_PER_MINUTE: '100000',
+      UPSTREAM_RATE_LIMIT_PER_MINUTE: '100000',
+    },
+  });
+});
+test.afterAll(async () => {
+  await stack?.close();
+});
+
+const gatewayCalls = async () => (await stack.sandbox.calls('getLinkPaymentById')) + (await stack.sandbox.calls('consult'));
+const junkEvents = (linkId: string) =>
+  tables(stack.bff).selectFrom('events').select(['state', 'attempts', 'last_error']).where('source', '=', 'links').where('external_id', 'like', `${linkId}:9%`).execute();
+
+/** Polls `read` until `done` holds, up to a minute (a thousand events on a shared machine). */
+async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, what: string): Promise<T> {
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    const value = await read();
+    if (done(value)) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await afterWorkerPasses(stack.bffUrl, 1);
+  }
+}
+
+test(`${junkReports} unsigned reports with invented svcOrderIds for one of our links cost at most 20 gateway calls`, async () => {
+  test.setTimeout(240_000);
+  const created = await merchantPost(stack.bffUrl, '/v1/merchant/payment-links', { amount: '2500.00', currency: 'CRC' });
+  expect(created.status, JSON.stringify(created.body)).toBe(201);
+  const link = created.body as { id: string; url: string };
+  // A real payment, so the link's listing shows payments (and not the attacker's).
+  const callback = await stack.sandbox.payLink(link.url, approvingCard);
+  expect((await fetch(`${callback.toString()}&lang=en`)).status).toBe(200);
+  const genuine = () => tables(stack.bff).selectFrom('events').select('state').where('source', '=', 'links').where('external_id', 'not like', `${link.id}:9%`).execute();
+  await until(genuine, (rows) => rows.length > 0 && rows.every((row) => row.state === 'processed'), 'the genuine report processed');
+  await stack.sandbox.resetCalls();
+
+  for (let start = 0; start < junkReports; start += 50) {
+    const statuses = await Promise.all(
+      Array.from({ length: Math.min(50, junkReports - start) }, (_, offset) => {
+        const index = start + offset;
+        return postLinkWebhook(stack.bffUrl, linkWebhook({ svcLinkId: Number(link.id), svcOrderId: 9_000_000 + index, orderNumber: `LNK${link.id}-${index + 2}`, orderHash: '' })).then((response) => response.status);
+      }),
+    );
+    expect(new Set(statuses)).toEqual(new Set([200]));
+  }
+  await until(() => junkEvents(link.id), (rows) => rows.length === junkReports && rows.every((row) => row.attempts >= 1), 'every junk report tried once');
+  // Even the first pass over the flood must be cheap, before any retry.
+  expect(await gatewayCalls()).toBeLessThanOrEqual(20);
+
+  // Retries come due only as the manual clock moves: past the lookup interval, then past any backoff.
+  for (let round = 0; round < 10; round++) {
+    const rows = await junkEvents(link.id);
+    if (rows.every((row) => row.state === 'dead' || row.state === 'processed')) break;
+    clock.advance(round === 0 ? lookupIntervalMs + 1_000 : 300_000);
+    await afterWorkerPasses(stack.bffUrl, 2);
+    await until(() => junkEvents(link.id), (rows) => rows.every((row) => row.state !== 'received'), 'the retries to run');
+  }
+  const ended = await until(() => junkEvents(link.id), (rows) => rows.every((row) => row.state === 'dead' || row.state === 'processed'), 'every junk report ended');
+  const lookups = await stack.sandbox.calls('getLinkPaymentById');
+  const consults = await stack.sandbox.calls('consult');
+  const total = lookups + consults;
+  const figure = `${total} gateway calls per ${junkReports} junk link reports (${lookups} getLinkPaymentById, ${consults} consult)`;
+  console.log(figure);
+  test.info().annotations.push({ type: 'figure', description: figure });
+  expect(total).toBeLessThanOrEqual(20);
+  expect(consults).toBe(0);
+  expect(Math.max(...ended.map((row) => row.attempts))).toBeLessThanOrEqual(2);
+  expect(ended[0]?.last_error).toContain('does not list payment');
+
+  const metrics = await metricsText(stack.bffUrl);
+  expect(metrics).toContain(`link_report_gateway_calls_total{operation="getLinkPaymentById"} ${lookups}`);
+  const byAddress = /^link_reports_by_address\{address="[^"]+"\} (\d+)$/m.exec(metrics);
+  expect(Number(byAddress?.[1])).toBeGreaterThanOrEqual(junkReports);
+});
