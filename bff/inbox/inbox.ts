@@ -156,12 +156,13 @@ export async function failEvent(
   db: WebhookDb,
   event: Pick<EventRow, 'id' | 'attempts'>,
   owner: string,
-  failure: { error: string; now: Date; policy: RetryPolicy; permanent?: boolean },
+  failure: { error: string; now: Date; policy: RetryPolicy; permanent?: boolean; notBefore?: Date },
 ): Promise<'failed' | 'dead' | 'lease_lost'> {
   const attempts = event.attempts + 1;
   // A permanent failure (e.g. the gateway has no such link) would fail the same way every time.
   const dead = failure.permanent === true || attempts >= failure.policy.maxAttempts;
-  const nextAttemptAt = dead ? null : new Date(failure.now.getTime() + retryDelayMs(failure.policy, attempts)).toISOString();
+  const backoffEnds = failure.now.getTime() + retryDelayMs(failure.policy, attempts);
+  const nextAttemptAt = dead ? null : new Date(Math.max(backoffEnds, failure.notBefore?.getTime() ?? 0)).toISOString();
   const result = await db
     .updateTable('events')
     .set({

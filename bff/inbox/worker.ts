@@ -19,6 +19,20 @@ export class PermanentEventFailure extends Error {
 }
 
 /**
+ * Thrown by a handler that knows when trying again can first tell something new (a lookup that
+ * is not allowed before then): the retry waits for that time as well as for the backoff.
+ */
+export class RetryNotBefore extends Error {
+  override name = 'RetryNotBefore';
+  constructor(
+    message: string,
+    readonly notBefore: Date | undefined,
+  ) {
+    super(message);
+  }
+}
+
+/**
  * Reads what it needs outside the transaction (gateway lookups may be slow), then returns the
  * writes to commit together with the event's completion. Throw to fail the attempt.
  */
@@ -184,7 +198,8 @@ export class InboxWorker {
     const source = event.source as EventSource;
     const message = (error as Error).message || String(error);
     const permanent = error instanceof PermanentEventFailure;
-    const outcome = await failEvent(db, event, this.owner, { error: message, now: clock.now(), policy: this.options.policy, permanent });
+    const notBefore = error instanceof RetryNotBefore ? error.notBefore : undefined;
+    const outcome = await failEvent(db, event, this.owner, { error: message, now: clock.now(), policy: this.options.policy, permanent, ...(notBefore && { notBefore }) });
     if (outcome !== 'lease_lost') metrics.processed.inc({ source, outcome });
     const log = { eventId: event.id, source, type: event.type, attempt: event.attempts + 1, error: message };
     if (outcome === 'dead') logger.error(log, 'inbox event is dead after its last attempt');
