@@ -65,7 +65,7 @@ async function microsPerEvent(waiting: number, processed: number): Promise<numbe
       logger,
       metrics,
       // Bank events never reach the gateway: no client is needed.
-      handlers: createEventHandlers({ db, gateway: undefined as never, clock: systemClock, credentials: { apiKey: '', apiUser: '', apiPassword: '' }, logger, metrics, sinpePhone: undefined }),
+      handlers: createEventHandlers({ db, gateway: undefined as never, linkLookups: undefined as never, clock: systemClock, credentials: { apiKey: '', apiUser: '', apiPassword: '' }, logger, metrics, sinpePhone: undefined }),
       policy: { maxAttempts: 3, baseDelayMs: 1_000, maxDelayMs: 10_000 },
       leaseMs: 60_000,
       pollMs: 1_000,

@@ -11,7 +11,7 @@ import type { BankEvent } from '../../contract/bank/events.ts';
 import { settleSinpeTransfer, type MerchantPhone } from '../sinpe/matcher.ts';
 import { recordBankPaymentEvent } from '../outbox/bank-payment-events.ts';
 import type { EventSource } from './tables.ts';
-import { PermanentEventFailure, type EventHandler } from './worker.ts';
+import { PermanentEventFailure, RetryNotBefore, type EventHandler } from './worker.ts';
 
 export interface EventHandlerDeps extends LinkConfirmationDeps {
   logger: Logger;
@@ -21,7 +21,7 @@ export interface EventHandlerDeps extends LinkConfirmationDeps {
 }
 
 /** Thrown while the gateway does not show a reported link payment yet: the inbox retries later. */
-export class LinkPaymentNotYetVisible extends Error {
+export class LinkPaymentNotYetVisible extends RetryNotBefore {
   override name = 'LinkPaymentNotYetVisible';
 }
 
@@ -51,11 +51,12 @@ export function createEventHandlers(deps: EventHandlerDeps): Record<EventSource,
       if (screen === 'unknown_link') return async () => undefined;
       if (screen === 'own_order') throw new PermanentEventFailure(`link report names our checkout order ${report.orderNumber}`);
       // Gateway lookups happen here, outside the transaction; the confirmation stores once.
-      const confirmation = await confirmLinkPayment(deps, report, stored.via).catch((error: unknown) => {
+      const confirmation = await confirmLinkPayment(deps, report, stored.via, new Date(row.received_at)).catch((error: unknown) => {
         if (isNoSuchLink(error)) throw new PermanentEventFailure(`the gateway has no link ${report.svcLinkId}`);
         throw error;
       });
-      if (confirmation.state === 'pending') throw new LinkPaymentNotYetVisible(`gateway shows no payment ${report.svcOrderId} for link ${report.svcLinkId} yet`);
+      if (confirmation.state === 'unknown_payment') throw new PermanentEventFailure(`the gateway's listing of link ${report.svcLinkId} does not list payment ${report.svcOrderId}, an interval after the report`);
+      if (confirmation.state === 'pending') throw new LinkPaymentNotYetVisible(`gateway shows no payment ${report.svcOrderId} for link ${report.svcLinkId} yet`, confirmation.retryAt);
       return async () => undefined;
     },
   };

@@ -2,8 +2,11 @@
 // gives the amount and currency, consult gives the outcome, the orderHash is checked where it can
 // be computed. Paid needs evidence that the payment is this link's (a verified hash, or the link's
 // own listing of it); otherwise an approved payment is only `review`. Callers have already
-// screened the report (links/link-screen.ts): only links we created get here. The first confirmation is stored once (primary key svc_order_id); later reports
-// of the same payment, by webhook or callback, only note that they were seen.
+// screened the report (links/link-screen.ts): only links we created get here. The link lookup is
+// shared by every report of the link for LINK_LOOKUP_INTERVAL_MS (link-lookups.ts), and consult is
+// asked only when that listing shows the payment or shows none at all: an invented svcOrderId for
+// one of our links costs no consult. The first confirmation is stored once (primary key
+// svc_order_id); later reports of the same payment, by webhook or callback, only note that they were seen.
 import { approvedCode } from '../../contract/gateway-facts.ts';
 import { verifyOrderHashV2 } from '../../contract/order-hash.ts';
 import { readUpstreamAmount, sameUpstreamMoney } from '../../contract/upstream-money.ts';
@@ -13,6 +16,7 @@ import { GatewayError } from '../gateway/errors.ts';
 import type { Clock } from '../observability/clock.ts';
 import type { LinkPaymentRow, LinkPaymentsTable, LinkPaymentStatus, WebhookDb } from '../inbox/tables.ts';
 import { recordLinkPaid } from '../outbox/link-events.ts';
+import type { LinkLookups, LinkListing } from './link-lookups.ts';
 import type { LinkReport } from './link-report.ts';
 
 /**
@@ -25,24 +29,33 @@ export const linkOrderHashEmail = '';
 
 export interface LinkConfirmationDeps {
   db: WebhookDb;
-  gateway: Pick<GatewayClient, 'getLinkPaymentById' | 'consult'>;
+  gateway: Pick<GatewayClient, 'consult'>;
+  /** The link lookups (getLinkPaymentById), shared by every report of a link for an interval. */
+  linkLookups: LinkLookups;
   clock: Clock;
   credentials: { apiKey: string; apiUser: string; apiPassword: string };
 }
 
-export type LinkConfirmation = { state: 'confirmed'; payment: LinkPaymentRow } | { state: 'pending' };
+/**
+ * 'pending': nothing stored; the caller retries (not before `retryAt` when given) or shows
+ * "processing". 'unknown_payment': the link's listing, fetched at least an interval after the
+ * report arrived, still lists other payments only: the gateway does not know this one.
+ */
+export type LinkConfirmation = { state: 'confirmed'; payment: LinkPaymentRow } | { state: 'pending'; retryAt?: Date } | { state: 'unknown_payment' };
 
-export async function confirmLinkPayment(deps: LinkConfirmationDeps, report: LinkReport, source: 'webhook' | 'callback'): Promise<LinkConfirmation> {
+/** `receivedAt`: when the report reached us; only a listing fetched since can refuse its payment. */
+export async function confirmLinkPayment(deps: LinkConfirmationDeps, report: LinkReport, source: 'webhook' | 'callback', receivedAt = deps.clock.now()): Promise<LinkConfirmation> {
   const seenColumn = source === 'webhook' ? 'webhook_seen_at' : 'callback_seen_at';
   const known = await markSeen(deps, report.svcOrderId, seenColumn);
   if (known) return { state: 'confirmed', payment: known };
 
-  const link = (await deps.gateway.getLinkPaymentById(report.svcLinkId)).data;
-  const record = paymentRecord(await deps.gateway.consult(report.orderNumber), report.svcOrderId);
+  const listing = await deps.linkLookups.listing(report.svcLinkId);
+  const { link } = listing;
   const listed = linkPaymentIds(link.payments);
-  // The gateway has no such payment (yet), or its link lists other payments only: nothing is
-  // stored, the caller retries or shows "processing".
-  if (!record || (listed.length > 0 && !listed.includes(report.svcOrderId))) return { state: 'pending' };
+  if (listed.length > 0 && !listed.includes(report.svcOrderId)) return notListed(deps.linkLookups, listing, receivedAt);
+  const record = paymentRecord(await deps.gateway.consult(report.orderNumber), report.svcOrderId);
+  // The gateway has no such payment (yet): nothing is stored.
+  if (!record) return { state: 'pending' };
 
   const hashCheck = await checkHash(deps, report, { amount: link.amount, currency: link.currency });
   const sameMoney = sameUpstreamMoney(record, link);
@@ -50,6 +63,9 @@ export async function confirmLinkPayment(deps: LinkConfirmationDeps, report: Lin
   // Paid needs positive evidence that the payment is this link's: the orderHash verifies, or the
   // gateway's own record of the link lists it. Equal amount and currency could be any payment's.
   const belongsToLink = hashCheck === 'verified' || listed.includes(report.svcOrderId);
+  // A listing from before the report may predate its payment: wait for a newer one rather than
+  // send a genuine payment to review.
+  if (!belongsToLink && listing.fetchedAt < receivedAt) return { state: 'pending', retryAt: deps.linkLookups.nextLookupAt(listing) };
   const status: LinkPaymentStatus = !approved ? 'declined' : hashCheck === 'mismatch' || !sameMoney || !belongsToLink ? 'review' : 'paid';
   const now = deps.clock.now().toISOString();
   const row: LinkPaymentsTable = {
@@ -80,6 +96,18 @@ export async function confirmLinkPayment(deps: LinkConfirmationDeps, report: Lin
   const stored = await markSeen(deps, report.svcOrderId, seenColumn);
   if (!stored) throw new Error(`link payment ${report.svcOrderId} vanished after insert`);
   return { state: 'confirmed', payment: stored };
+}
+
+/**
+ * The listing shows payments, not this one. One fetched at least an interval after the report
+ * arrived settles it; before that the gateway may not list a payment made a moment ago, so the
+ * report waits until a lookup that late is allowed (two lookups, not eight tries).
+ */
+function notListed(lookups: LinkLookups, listing: LinkListing, receivedAt: Date): LinkConfirmation {
+  const settlesAt = new Date(receivedAt.getTime() + lookups.intervalMs);
+  if (listing.fetchedAt >= settlesAt) return { state: 'unknown_payment' };
+  const nextLookupAt = lookups.nextLookupAt(listing);
+  return { state: 'pending', retryAt: nextLookupAt > settlesAt ? nextLookupAt : settlesAt };
 }
 
 /**

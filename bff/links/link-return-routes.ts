@@ -2,7 +2,7 @@
 // the query of gateway-api.md §6.2. The query is only a claim: the payment is confirmed by lookup
 // (link-confirmation.ts) before the page says "approved". The report also goes to the inbox: when
 // it cannot be confirmed now, the worker keeps trying, and the buyer sees "processing".
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import { linkCallbackQuery } from '../../contract/gateway/links.ts';
 import { GatewayError, GatewayUnavailableError } from '../gateway/errors.ts';
 import type { InboxWriter } from '../inbox/inbox-writer.ts';
@@ -21,10 +21,13 @@ export interface LinkReturnDeps extends LinkConfirmationDeps {
   resultUrl: string | undefined;
   /** Stores the report in the inbox (group commit) and wakes the worker. */
   inbox: InboxWriter;
+  /** The client's address key, to tally link reports per sender (link_reports_by_address). */
+  addressOf: (c: Context) => string;
 }
 
 export function linkReturnRoutes(deps: LinkReturnDeps) {
   return new Hono().get('/return', async (c) => {
+    deps.metrics.linkReportsByAddress.note(deps.addressOf(c));
     const query = c.req.query();
     const locale = pageLocale(query.lang, c.req.header('Accept-Language'));
     const parsed = linkCallbackQuery.safeParse(query);

@@ -26,6 +26,11 @@ export const webhookConfigShape = {
   INBOX_LEASE_MS: positiveInt.default(60_000),
   /** How often the worker looks for due events when nothing wakes it. */
   INBOX_POLL_MS: positiveInt.default(1_000),
+  /**
+   * How long one gateway lookup of a link (getLinkPaymentById) answers every report of that link
+   * in this process: unsigned reports for one link cost at most one lookup per interval.
+   */
+  LINK_LOOKUP_INTERVAL_MS: positiveInt.default(30_000),
   /** Where GET /v1/links/return sends the buyer instead of showing its own page. */
   LINK_RESULT_URL: z.url({ protocol: /^https?$/ }).optional(),
 };

@@ -2,6 +2,11 @@
 // One set per registry: prom-client refuses a second metric of the same name.
 import { Counter, Gauge } from 'prom-client';
 import type { AppMetrics } from '../observability/metrics.ts';
+import { AddressTally } from './address-tally.ts';
+
+/** Addresses tallied, and how many of the heaviest /metrics shows: bounded whatever arrives. */
+const tallyCapacity = 1_000;
+const addressesShown = 10;
 
 export class WebhookMetrics {
   readonly deliveries: Counter<'source' | 'outcome'>;
@@ -11,6 +16,10 @@ export class WebhookMetrics {
   readonly linkReportsIgnored: Counter<'via' | 'reason'>;
   readonly inboxBacklog: Gauge<'state'>;
   readonly workerPasses: Counter;
+  /** What unsigned link reports cost at the gateway: the figure an attacker drives. */
+  readonly linkReportGatewayCalls: Counter<'operation'>;
+  /** Link reports (webhook and callback) per client address key, heaviest senders only. */
+  readonly linkReportsByAddress = new AddressTally(tallyCapacity);
 
   constructor(metrics: AppMetrics) {
     const registers = [metrics.registry];
@@ -54,6 +63,23 @@ export class WebhookMetrics {
       name: 'inbox_worker_passes_total',
       help: 'Passes of the inbox worker loop (each claims what is due, possibly nothing).',
       registers,
+    });
+    this.linkReportGatewayCalls = new Counter({
+      name: 'link_report_gateway_calls_total',
+      help: 'Gateway calls made to confirm link reports (webhook and callback), by operation (getLinkPaymentById, consult).',
+      labelNames: ['operation'] as const,
+      registers,
+    });
+    const tally = this.linkReportsByAddress;
+    new Gauge({
+      name: 'link_reports_by_address',
+      help: `Link reports received since start from the ${addressesShown} heaviest client address keys (of ${tallyCapacity} tallied; a count may be over-stated, never under-stated).`,
+      labelNames: ['address'] as const,
+      registers,
+      collect() {
+        this.reset();
+        for (const [address, count] of tally.top(addressesShown)) this.set({ address }, count);
+      },
     });
   }
 }

@@ -1,6 +1,6 @@
 // The webhook intake wired together: receivers, link return, merchant banking and events routes, the inbox
 // worker and the demo destination registration, built once per app from the BFF's services.
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import { BankClient } from '../banking/bank-client.ts';
 import { registerOwnDestinationWithRetry } from '../banking/demo-destination.ts';
 import { receiverUrl, type DestinationDefaults } from '../banking/destination-request.ts';
@@ -12,6 +12,8 @@ import { webhookDb } from '../inbox/tables.ts';
 import { InboxWorker } from '../inbox/worker.ts';
 import { InboxWriter } from '../inbox/inbox-writer.ts';
 import { linkReturnRoutes } from '../links/link-return-routes.ts';
+import { linkReportGatewayOf } from '../links/link-report-gateway.ts';
+import { clientAddressKey } from '../http/client-ip.ts';
 import type { MerchantExtensions } from '../merchant/merchant-routes.ts';
 import type { Services } from '../services.ts';
 import { upstreamRateLimit } from '../http/upstream-limit.ts';
@@ -41,7 +43,8 @@ export interface WebhookModule {
 
 /** The inbox worker of these services (this instance's, or the worker process's: bff/worker.ts). */
 export function createInboxWorker(services: Services): InboxWorker {
-  const { config, clock, logger, gateway } = services;
+  const { config, clock, logger } = services;
+  const { gateway, linkLookups } = linkReportGatewayOf(services);
   const db = webhookDb(services.store);
   const metrics = webhookMetricsFor(services.metrics);
   return new InboxWorker({
@@ -49,7 +52,7 @@ export function createInboxWorker(services: Services): InboxWorker {
     clock,
     logger,
     metrics,
-    handlers: createEventHandlers({ db, gateway, clock, credentials: gatewayCredentials(config), logger, metrics, sinpePhone: sinpeSettingsOf(config).phone }),
+    handlers: createEventHandlers({ db, gateway, linkLookups, clock, credentials: gatewayCredentials(config), logger, metrics, sinpePhone: sinpeSettingsOf(config).phone }),
     policy: { maxAttempts: config.INBOX_MAX_ATTEMPTS, baseDelayMs: config.INBOX_RETRY_BASE_MS, maxDelayMs: config.INBOX_RETRY_MAX_MS },
     leaseMs: config.INBOX_LEASE_MS,
     pollMs: config.INBOX_POLL_MS,
@@ -61,7 +64,9 @@ function gatewayCredentials(config: Services['config']) {
 }
 
 export function createWebhookModule(services: Services): WebhookModule {
-  const { config, clock, logger, gateway } = services;
+  const { config, clock, logger } = services;
+  const { gateway, linkLookups } = linkReportGatewayOf(services);
+  const addressOf = (c: Context) => clientAddressKey(c, config);
   const db = webhookDb(services.store);
   const metrics = webhookMetricsFor(services.metrics);
   const secretRefs = secretRefsOf(config.BANK_SECRET_REF);
@@ -84,10 +89,10 @@ export function createWebhookModule(services: Services): WebhookModule {
   const rejectedSamples = new FixedWindowLimiter(config.REJECTED_SAMPLES_PER_MINUTE, 60_000, clock);
   const receivers = new Hono()
     .use('/links', limited)
-    .route('/', webhookRoutes({ db, clock, logger, metrics, bankSecretRefs: secretRefs, inbox, rejectedSamples }));
+    .route('/', webhookRoutes({ db, clock, logger, metrics, bankSecretRefs: secretRefs, inbox, rejectedSamples, addressOf }));
   const linkPages = new Hono()
     .use('*', limited)
-    .route('/', linkReturnRoutes({ db, gateway, clock, credentials, logger, metrics, resultUrl: config.LINK_RESULT_URL, inbox }));
+    .route('/', linkReturnRoutes({ db, gateway, linkLookups, clock, credentials, logger, metrics, resultUrl: config.LINK_RESULT_URL, inbox, addressOf }));
   const merchantRoutes: MerchantExtensions = (idempotentWhenKeyed) =>
     new Hono()
       .route('/', merchantBankingRoutes({ idempotentWhenKeyed, bank, destinationDefaults }))

@@ -3,7 +3,7 @@
 // Processing happens later in the inbox worker; a repeated delivery is acknowledged, not redone.
 // A link report for a link we did not create is acknowledged and counted, never stored; refused
 // deliveries are all counted, and only a bounded sample of them is written down.
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import { requestText } from '../http/node-request.ts';
 import type { FixedWindowLimiter } from '../http/rate-limit.ts';
 import type { InboxWriter } from '../inbox/inbox-writer.ts';
@@ -31,6 +31,8 @@ export interface WebhookRouteDeps {
    * every one is counted in /metrics, but a flood of junk must not cost a synced row each.
    */
   rejectedSamples: FixedWindowLimiter;
+  /** The client's address key, to tally link reports per sender (link_reports_by_address). */
+  addressOf: (c: Context) => string;
 }
 
 export function webhookRoutes(deps: WebhookRouteDeps) {
@@ -66,6 +68,7 @@ export function webhookRoutes(deps: WebhookRouteDeps) {
       return c.json({ received: true }, 200);
     })
     .post('/links', async (c) => {
+      metrics.linkReportsByAddress.note(deps.addressOf(c));
       const rawBody = await requestText(c);
       let json: unknown;
       try {

@@ -7,6 +7,7 @@ import type { Kysely } from 'kysely';
 import { linkCallbackQuery } from '../../contract/gateway/links.ts';
 import { confirmLinkPayment } from '../../bff/links/link-confirmation.ts';
 import { reportFromCallback } from '../../bff/links/link-report.ts';
+import { LinkLookups } from '../../bff/links/link-lookups.ts';
 import { systemClock } from '../../bff/observability/clock.ts';
 import { sandboxDefaults } from '../../sandbox/defaults.ts';
 import { demoMerchantClient } from './fixtures/gateway-client.ts';
@@ -156,7 +157,8 @@ test('a callback that arrives just as the webhook stores the payment is still no
   const callback = await stack.sandbox.payLink(link.url, approvedCard);
   const report = reportFromCallback(linkCallbackQuery.parse(Object.fromEntries(callback.searchParams)))!;
   const db = tables(stack.bff);
-  const deps = { db, gateway: demoMerchantClient(stack.sandboxUrl), clock: systemClock, credentials: sandboxDefaults.merchant };
+  const gateway = demoMerchantClient(stack.sandboxUrl);
+  const deps = { db, gateway, linkLookups: new LinkLookups(gateway, systemClock, 30_000), clock: systemClock, credentials: sandboxDefaults.merchant };
   // The webhook's confirmation commits right after the callback's first statement on the table:
   // whatever that statement is, the callback must end up noted on the stored payment.
   let webhookCommitted = false;
