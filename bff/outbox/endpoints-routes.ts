@@ -96,7 +96,16 @@ export function webhookEndpointRoutes(deps: EndpointRoutesDeps) {
       // Only a live endpoint: an expired one stays gone, its listener registers anew.
       const existing = await liveEndpoint(id);
       if (!existing) throw noSuchEndpoint();
-      await db.updateTable('webhook_endpoints').set({ expires_at: expiresAt }).where('id', '=', id).where('deleted_at', 'is', null).execute();
+      // Live again at the write: one that lapsed or was deleted since the read is not brought back.
+      const stillLive = clock.now().toISOString();
+      const result = await db
+        .updateTable('webhook_endpoints')
+        .set({ expires_at: expiresAt })
+        .where('id', '=', id)
+        .where('deleted_at', 'is', null)
+        .where((eb) => eb.or([eb('expires_at', 'is', null), eb('expires_at', '>', stillLive)]))
+        .executeTakeFirst();
+      if (Number(result.numUpdatedRows) !== 1) throw noSuchEndpoint();
       c.header('Cache-Control', 'no-store');
       return c.json(endpointView({ ...existing, expires_at: expiresAt }, clock.now()));
     })
