@@ -57,6 +57,11 @@ const schema = z.object({
   SESSION_SIGNING_KEY: z.string().min(32, 'must be at least 32 characters').optional(),
   PUBLIC_BFF_URL: httpUrl.optional(),
   ALLOWED_ORIGINS: commaList(origin).default([]),
+  /**
+   * Origins of back offices that call /v1/merchant/* from the browser. Apart from ALLOWED_ORIGINS:
+   * a storefront embeds the widget and may run a stranger's script, so it gets no merchant CORS.
+   */
+  BACKOFFICE_ORIGINS: commaList(origin).default([]),
   DATABASE_URL: z
     .string()
     .regex(/^(file:|postgres(ql)?:\/\/)/, 'must start with file: or postgres://')
@@ -100,10 +105,11 @@ const schema = z.object({
 
 /** The settings, frozen: built once the port is bound, never changed after (nothing reads them late). */
 export type Config = Readonly<
-  Omit<z.output<typeof schema>, 'SESSION_SIGNING_KEY' | 'PUBLIC_BFF_URL' | 'ALLOWED_ORIGINS'> & {
+  Omit<z.output<typeof schema>, 'SESSION_SIGNING_KEY' | 'PUBLIC_BFF_URL' | 'ALLOWED_ORIGINS' | 'BACKOFFICE_ORIGINS'> & {
     SESSION_SIGNING_KEY: string;
     PUBLIC_BFF_URL: string;
     ALLOWED_ORIGINS: readonly string[];
+    BACKOFFICE_ORIGINS: readonly string[];
     /** Set when SESSION_SIGNING_KEY was generated for this process (a warning is worth logging). */
     signingKeyGenerated: boolean;
   }
@@ -157,6 +163,7 @@ export function loadConfig(env: Env, options: LoadConfigOptions = {}): Config {
   return Object.freeze({
     ...config,
     ALLOWED_ORIGINS: Object.freeze([...config.ALLOWED_ORIGINS]),
+    BACKOFFICE_ORIGINS: Object.freeze([...config.BACKOFFICE_ORIGINS]),
     SESSION_SIGNING_KEY: config.SESSION_SIGNING_KEY ?? randomBytes(32).toString('base64url'),
     signingKeyGenerated: !config.SESSION_SIGNING_KEY,
     PUBLIC_BFF_URL: config.PUBLIC_BFF_URL ?? `http://127.0.0.1:${options.boundPort ?? config.BFF_PORT}`,

@@ -96,7 +96,10 @@ export const createSessionRequest = z.object({
    * only the origin as a cross-origin Referer, so the widget should pass its page URL here.
    */
   returnUrl: z.optional(z.url()),
-  /** true: the buyer may ask for a Costa Rican electronic invoice (the element's `invoice` attribute). */
+  /**
+   * true: the buyer may ask for a Costa Rican electronic invoice (the element's `invoice` attribute).
+   * Refused (400 on `invoice`) unless the catalog says the shop issues them.
+   */
   invoice: z.optional(z.boolean()),
 });
 export type CreateSessionRequest = z.infer<typeof createSessionRequest>;

@@ -28,7 +28,14 @@ export const catalogItem = z
   });
 export type CatalogItem = z.infer<typeof catalogItem>;
 
-export const catalogDocument = z.object({ items: z.array(catalogItem).min(1) });
+export const catalogDocument = z.object({
+  /**
+   * true: the shop issues Costa Rican electronic invoices, so a catalog session may offer one.
+   * Absent: it does not; anyone on an allowed page opens catalog sessions, so it is never theirs to ask.
+   */
+  invoice: z.optional(z.boolean()),
+  items: z.array(catalogItem).min(1),
+});
 export type CatalogDocument = z.infer<typeof catalogDocument>;
 
 export type PricingResult =
@@ -37,8 +44,11 @@ export type PricingResult =
 
 export class Catalog {
   private readonly bySku: Map<string, CatalogItem>;
+  /** Whether a catalog session may offer the buyer an electronic invoice (the document's `invoice`). */
+  readonly offersInvoice: boolean;
 
-  constructor(items: CatalogItem[]) {
+  constructor(items: CatalogItem[], options: { offersInvoice?: boolean } = {}) {
+    this.offersInvoice = options.offersInvoice ?? false;
     for (const item of items) toMinorUnits(item.unitAmount, item.currency); // throws on a bad price
     this.bySku = new Map(items.map((item) => [item.sku, item]));
   }

@@ -69,6 +69,13 @@ export const createWebhookEndpointRequest = z.strictObject({
   /** Only these types are sent; omitted or empty: every type. */
   eventTypes: z.array(z.enum(merchantEventTypes)).max(merchantEventTypes.length).optional(),
   description: z.string().max(200).optional(),
+  /** When it stops receiving and leaves the list; it must be in the future. Omitted: never. */
+  expiresAt: z.iso.datetime({ offset: true }).optional(),
+});
+
+/** Moves an endpoint's expiry (a listener renewing itself while it runs). */
+export const renewWebhookEndpointRequest = z.strictObject({
+  expiresAt: z.iso.datetime({ offset: true }),
 });
 
 export const rotateWebhookSecretRequest = z.strictObject({
@@ -86,6 +93,8 @@ export const webhookEndpoint = z.object({
   origin: z.enum(['environment', 'api']),
   /** Until when the previous secret still signs too (null: one secret). */
   previousSecretUntil: z.string().nullable(),
+  /** When it stops receiving (null: never). */
+  expiresAt: z.string().nullable(),
   createdAt: z.string(),
 });
 export type WebhookEndpoint = z.infer<typeof webhookEndpoint>;

@@ -2,7 +2,9 @@
 //   npm run events -- listen [--forward http://localhost:3000/hooks] [--types order.approved,link.paid]
 //     registers a local receiver as a webhook endpoint through the merchant API, prints every event
 //     (verified with its secret) and forwards it unchanged, headers and all, to --forward; the
-//     endpoint is deleted on Ctrl-C. The secret is printed once so your receiver can verify.
+//     endpoint is deleted on Ctrl-C, SIGTERM or any exit it can catch, and expires on its own
+//     (EVENTS_LISTEN_EXPIRY_SECONDS, 600) unless the running listener renews it, so a kill -9 leaves
+//     nothing behind for long. The secret is printed once so your receiver can verify.
 //   npm run events -- trigger <type> [<type>…]
 //     drives real sandbox flows through the BFF that produce the event (a purchase, a capture, a
 //     link payment, a bank event).
@@ -15,6 +17,7 @@ import { parseArgs } from 'node:util';
 import { Webhook } from 'standardwebhooks';
 import { developmentMerchantSecret } from '../bff/auth/development-secret.ts';
 import { merchantEventTypes } from '../contract/merchant-webhooks.ts';
+import { holdListenerEndpoint, listenerExpirySeconds } from './listener-endpoint.ts';
 import { GatewayClient } from '../bff/gateway/client.ts';
 import { systemClock } from '../bff/observability/clock.ts';
 import { createLogger } from '../bff/observability/logger.ts';
@@ -187,16 +190,13 @@ async function listen(forward: string | undefined, types: string[]): Promise<voi
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
-  const endpoint = await merchantCall('POST', '/v1/merchant/webhook-endpoints', { url, description: 'npm run events -- listen', ...(types.length ? { eventTypes: types } : {}) });
+  const registration = { url, description: 'npm run events -- listen', ...(types.length ? { eventTypes: types } : {}) };
+  const endpoint = await holdListenerEndpoint(merchantCall, registration, listenerExpirySeconds(env.EVENTS_LISTEN_EXPIRY_SECONDS), (reason) => {
+    process.stderr.write(`stopped listening: ${reason}\n`);
+    process.exit(1);
+  });
   secret = endpoint.secret;
   process.stdout.write(`listening for ${types.length ? types.join(', ') : 'every event'} as endpoint ${endpoint.id}${forward ? `, forwarding to ${forward}` : ''}\nsigning secret (for your receiver): ${secret}\n`);
-  const stop = async () => {
-    await merchantCall('DELETE', `/v1/merchant/webhook-endpoints/${endpoint.id}`).catch(() => undefined);
-    server.close();
-    process.exit(0);
-  };
-  process.once('SIGINT', stop);
-  process.once('SIGTERM', stop);
 }
 
 function pick(headers: Record<string, string>, names: readonly string[]): Record<string, string> {

@@ -59,6 +59,8 @@ try {
   const merchantSecretGenerated = !env.MERCHANT_SECRET;
   env.MERCHANT_SECRET ||= DEV_MERCHANT_SECRET;
   env.ALLOWED_ORIGINS ||= demoOrigin;
+  // The demo serves its back office from the storefront's origin: name it as a back office too.
+  env.BACKOFFICE_ORIGINS ||= demoOrigin;
   const bff = await startBff(env);
   running.push(bff);
   env.BFF_URL = bff.url;

@@ -169,7 +169,7 @@ export class SvcCheckout extends LitElement {
   /** Set for goods that are not shipped: no shipping address is asked. */
   noShipping = false;
 
-  /** Catalog mode: offer the buyer a Costa Rican electronic invoice (merchant sessions say so with `invoice: true`). */
+  /** Catalog mode: offer the buyer a Costa Rican electronic invoice, when the BFF's catalog issues them (merchant sessions say so with `invoice: true`). */
   invoice = false;
 
   /** `light`, `dark`, or `auto` (default: follows `prefers-color-scheme`). */

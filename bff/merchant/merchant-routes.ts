@@ -1,6 +1,6 @@
 // The merchant sub-app, mounted at /v1/merchant (ARCHITECTURE.md /v1/merchant/*): checkout sessions,
 // orders and their actions, transactions, payment links, the bank's webhook API and received events.
-// Its own middleware runs for every one of its routes: CORS for a back office on an allowed origin
+// Its own middleware runs for every one of its routes: CORS for a back office on a back-office origin
 // (preflights answered before the secret is asked), then the merchant secret. Idempotency-Key is
 // required on the order actions and link creation, honoured when sent on the other POSTs.
 import { Hono, type MiddlewareHandler } from 'hono';
@@ -22,7 +22,7 @@ export function merchantApp(services: Services, extensions: MerchantExtensions) 
   const idempotent = requireIdempotencyKey({ store, clock, scope: 'merchant' });
   const idempotentWhenKeyed = requireIdempotencyKey({ store, clock, scope: 'merchant', required: false });
   return new Hono()
-    .use('*', merchantCors(services.allowedOrigins))
+    .use('*', merchantCors(config.BACKOFFICE_ORIGINS))
     .use('*', requireMerchantSecret(config.MERCHANT_SECRET))
     .route('/', merchantSessionRoutes(services, idempotentWhenKeyed))
     .route('/', merchantOrderRoutes(services, idempotent))
@@ -33,11 +33,12 @@ export function merchantApp(services: Services, extensions: MerchantExtensions) 
 }
 
 /**
- * CORS for a back office served from an allowed origin (the demo's) calling /v1/merchant/*
+ * CORS for a back office served from a back-office origin (the demo's) calling /v1/merchant/*
  * straight from the browser: it sends the secret and an Idempotency-Key, and deletes links.
+ * Storefront origins are not in this list unless also named there.
  */
-export function merchantCors(allowedOrigins: readonly string[]): MiddlewareHandler {
-  return allowlistCors(allowedOrigins, {
+export function merchantCors(backOfficeOrigins: readonly string[]): MiddlewareHandler {
+  return allowlistCors(backOfficeOrigins, {
     allowMethods: ['GET', 'POST', 'DELETE', 'OPTIONS'],
     allowHeaders: ['Content-Type', 'Authorization', idempotencyHeader],
     exposeHeaders: ['Retry-After', replayedHeader],

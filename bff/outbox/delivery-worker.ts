@@ -201,7 +201,7 @@ export class DeliveryWorker {
 
   private async send(delivery: DeliveryRow, target: DeliveryTarget | undefined): Promise<void> {
     const { db, clock, logger } = this.options;
-    const result = target ? await this.post(delivery, target) : { statusCode: null, error: 'the endpoint was deleted', at: clock.now(), durationMs: 0, permanent: true };
+    const result = target ? await this.post(delivery, target) : { statusCode: null, error: 'the endpoint was deleted or expired', at: clock.now(), durationMs: 0, permanent: true };
     // Stopped mid-POST (a rolling restart): handed back untried, so the next worker sends it at once,
     // with the same webhook-id, instead of after the lease.
     if (this.stopping.signal.aborted && result.statusCode === null) return releaseDelivery(db, delivery.id, this.owner);

@@ -4,14 +4,14 @@
 // a delivery. Mounted in the merchant sub-app, which checks the merchant secret.
 import { Hono, type MiddlewareHandler } from 'hono';
 import { problemTypes } from '../../contract/bff-api.ts';
-import { createWebhookEndpointRequest, rotateWebhookSecretRequest, type WebhookEndpoint } from '../../contract/merchant-webhooks.ts';
+import { createWebhookEndpointRequest, renewWebhookEndpointRequest, rotateWebhookSecretRequest, type WebhookEndpoint } from '../../contract/merchant-webhooks.ts';
 import { isNavigableUrl } from '../gateway/navigable-url.ts';
 import { fieldProblem } from '../http/field-problem.ts';
 import { replayAnswers } from '../merchant/idempotency.ts';
 import { ProblemException } from '../http/problem.ts';
 import { validate } from '../http/validation.ts';
 import type { Clock } from '../observability/clock.ts';
-import { endpointView, environmentEndpointId, environmentEndpointView, newEndpointId, type EnvironmentEndpoint } from './endpoints.ts';
+import { endpointView, environmentEndpointId, environmentEndpointView, liveEndpoints, newEndpointId, type EnvironmentEndpoint } from './endpoints.ts';
 import type { OutboxDb } from './outbox-tables.ts';
 import { newWebhookSecret } from './signing.ts';
 import type { OutboundPolicy } from './outbound-address.ts';
@@ -35,7 +35,13 @@ const environmentOwned = () =>
 
 export function webhookEndpointRoutes(deps: EndpointRoutesDeps) {
   const { db, clock } = deps;
-  const liveEndpoint = (id: string) => db.selectFrom('webhook_endpoints').selectAll().where('id', '=', id).where('deleted_at', 'is', null).executeTakeFirst();
+  const liveEndpoint = (id: string) => liveEndpoints(db, clock.now()).where('id', '=', id).executeTakeFirst();
+  /** An expiry as stored (UTC, so that strings compare as instants); a 400 when not in the future. */
+  const futureExpiry = (expiresAt: string) => {
+    const at = new Date(expiresAt);
+    if (at <= clock.now()) throw fieldProblem('expiresAt', 'Must be in the future.', 'expiry_passed');
+    return at.toISOString();
+  };
 
   return new Hono()
     .post('/webhook-endpoints', deps.idempotentWhenKeyed, validate('json', createWebhookEndpointRequest), async (c) => {
@@ -48,6 +54,7 @@ export function webhookEndpointRoutes(deps: EndpointRoutesDeps) {
       if (!(await vettedAddress(new URL(body.url), deps.outbound, deps.resolveHost))) {
         throw fieldProblem('url', 'Must be a host whose every address is public.', 'address_not_allowed');
       }
+      const expiresAt = body.expiresAt === undefined ? null : futureExpiry(body.expiresAt);
       const now = clock.now().toISOString();
       const row = {
         id: newEndpointId(),
@@ -59,6 +66,7 @@ export function webhookEndpointRoutes(deps: EndpointRoutesDeps) {
         previous_secret_until: null,
         created_at: now,
         deleted_at: null,
+        expires_at: expiresAt,
       };
       await db.insertInto('webhook_endpoints').values(row).execute();
       c.header('Cache-Control', 'no-store');
@@ -67,7 +75,7 @@ export function webhookEndpointRoutes(deps: EndpointRoutesDeps) {
       return c.json({ ...view, secret: row.secret }, 201);
     })
     .get('/webhook-endpoints', async (c) => {
-      const rows = await db.selectFrom('webhook_endpoints').selectAll().where('deleted_at', 'is', null).orderBy('created_at').execute();
+      const rows = await liveEndpoints(db, clock.now()).orderBy('created_at').execute();
       const items: WebhookEndpoint[] = rows.map((row) => endpointView(row, clock.now()));
       if (deps.environment) items.unshift(environmentEndpointView(deps.environment));
       c.header('Cache-Control', 'no-store');
@@ -80,6 +88,26 @@ export function webhookEndpointRoutes(deps: EndpointRoutesDeps) {
       const result = await db.updateTable('webhook_endpoints').set({ deleted_at: clock.now().toISOString() }).where('id', '=', id).where('deleted_at', 'is', null).executeTakeFirst();
       if (Number(result.numUpdatedRows) !== 1) throw noSuchEndpoint();
       return c.body(null, 204);
+    })
+    .post('/webhook-endpoints/:id/expiry', validate('json', renewWebhookEndpointRequest), async (c) => {
+      const id = c.req.param('id');
+      if (id === environmentEndpointId && deps.environment) throw environmentOwned();
+      const expiresAt = futureExpiry(c.req.valid('json').expiresAt);
+      // Only a live endpoint: an expired one stays gone, its listener registers anew.
+      const existing = await liveEndpoint(id);
+      if (!existing) throw noSuchEndpoint();
+      // Live again at the write: one that lapsed or was deleted since the read is not brought back.
+      const stillLive = clock.now().toISOString();
+      const result = await db
+        .updateTable('webhook_endpoints')
+        .set({ expires_at: expiresAt })
+        .where('id', '=', id)
+        .where('deleted_at', 'is', null)
+        .where((eb) => eb.or([eb('expires_at', 'is', null), eb('expires_at', '>', stillLive)]))
+        .executeTakeFirst();
+      if (Number(result.numUpdatedRows) !== 1) throw noSuchEndpoint();
+      c.header('Cache-Control', 'no-store');
+      return c.json(endpointView({ ...existing, expires_at: expiresAt }, clock.now()));
     })
     .post('/webhook-endpoints/:id/rotate-secret', deps.idempotentWhenKeyed, validate('json', rotateWebhookSecretRequest), async (c) => {
       const id = c.req.param('id');

@@ -51,9 +51,21 @@ export function targetOf(row: EndpointRow, now: Date): DeliveryTarget {
   };
 }
 
+/**
+ * The endpoints neither deleted nor expired at `now`: the only ones sent to, listed, rotated or
+ * renewed. An expired one's waiting deliveries end as dead, as a deleted one's do.
+ */
+export function liveEndpoints(db: OutboxDb, now: Date) {
+  return db
+    .selectFrom('webhook_endpoints')
+    .selectAll()
+    .where('deleted_at', 'is', null)
+    .where((eb) => eb.or([eb('expires_at', 'is', null), eb('expires_at', '>', now.toISOString())]));
+}
+
 /** Every endpoint events go to now. */
 export async function deliveryTargets(db: OutboxDb, environment: EnvironmentEndpoint | undefined, now: Date): Promise<DeliveryTarget[]> {
-  const rows = await db.selectFrom('webhook_endpoints').selectAll().where('deleted_at', 'is', null).execute();
+  const rows = await liveEndpoints(db, now).execute();
   const targets = rows.map((row) => targetOf(row, now));
   if (environment) targets.unshift({ id: environmentEndpointId, url: environment.url, eventTypes: [], secrets: [environment.secret], createdAt: '' });
   return targets;
@@ -67,6 +79,7 @@ export function endpointView(row: EndpointRow, now: Date): WebhookEndpoint {
     description: row.description,
     origin: 'api',
     previousSecretUntil: isPreviousSecretSigning(row, now) ? row.previous_secret_until : null,
+    expiresAt: row.expires_at,
     createdAt: row.created_at,
   };
 }
@@ -79,6 +92,7 @@ export function environmentEndpointView(environment: EnvironmentEndpoint): Webho
     description: 'MERCHANT_WEBHOOK_URL',
     origin: 'environment',
     previousSecretUntil: null,
+    expiresAt: null,
     createdAt: '',
   };
 }

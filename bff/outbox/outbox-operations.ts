@@ -2,10 +2,12 @@
 import {
   createWebhookEndpointRequest,
   merchantEventBody,
+  renewWebhookEndpointRequest,
   rotateWebhookSecretRequest,
   webhookDeliveriesQuery,
   webhookDelivery,
   webhookDeliveryPage,
+  webhookEndpoint,
   webhookEndpointList,
   webhookEndpointSecretAnswer,
 } from '../../contract/merchant-webhooks.ts';
@@ -47,6 +49,17 @@ export const merchantWebhookOperations: OperationDoc[] = [
     security: 'merchant',
     parameters: [id],
     responses: { 204: { description: 'Deleted.' }, 401: unauthorized, 404: notFound, 409: { description: 'The environment’s endpoint: change MERCHANT_WEBHOOK_URL instead.' } },
+  },
+  {
+    method: 'post',
+    path: '/v1/merchant/webhook-endpoints/{id}/expiry',
+    operationId: 'renewWebhookEndpoint',
+    summary: 'Moves the expiry of an endpoint created with `expiresAt` (a listener renewing itself while it runs). Past its expiry an endpoint receives nothing, is not listed and cannot be renewed.',
+    tags: ['merchant-webhooks'],
+    security: 'merchant',
+    parameters: [id],
+    requestBody: renewWebhookEndpointRequest,
+    responses: { 200: { description: 'The endpoint with its new expiry.', schema: webhookEndpoint }, 400: { description: '`expiresAt` is not a future date-time.' }, 401: unauthorized, 404: notFound, 409: { description: 'The environment’s endpoint.' } },
   },
   {
     method: 'post',

@@ -23,6 +23,8 @@ export interface WebhookEndpointsTable {
   previous_secret_until: string | null;
   created_at: string;
   deleted_at: string | null;
+  /** After this instant the endpoint receives nothing and is not listed (null: never). */
+  expires_at: string | null;
 }
 
 export interface WebhookDeliveriesTable {

@@ -9,6 +9,7 @@ import {
 } from '../../contract/bff-api.ts';
 import { requireSession, type SessionEnv } from '../auth/session.ts';
 import { clientAddressKey } from '../http/client-ip.ts';
+import { fieldProblem } from '../http/field-problem.ts';
 import { originNotAllowed } from '../http/origin.ts';
 import { ProblemException } from '../http/problem.ts';
 import { rateLimit } from '../http/rate-limit.ts';
@@ -48,6 +49,9 @@ export function sessionRoutes(services: Services) {
           detail: 'Some items cannot be sold.',
           errors: priced.errors,
         });
+      }
+      if (body.invoice === true && !catalog.offersInvoice) {
+        throw fieldProblem('invoice', 'This shop’s catalog does not offer an electronic invoice.', 'invoice_not_offered');
       }
       const returnUrl = catalogReturnUrl(origin, body.returnUrl, c.req.header('Referer'));
       if (!returnUrl) {

@@ -12,13 +12,14 @@ import { startInProcessBff, type InProcessBff } from '../reliability/support/in-
 
 let bff: InProcessBff;
 test.beforeAll(async () => {
-  bff = await startInProcessBff({ LOG_LEVEL: 'silent' });
+  bff = await startInProcessBff({ LOG_LEVEL: 'silent', BACKOFFICE_ORIGINS: backOffice });
 });
 test.afterAll(async () => {
   await bff?.close();
 });
 
 const foreign = 'https://evil.example.test';
+const backOffice = 'https://backoffice.example.test';
 const request = (path: string, init: RequestInit = {}) => bff.app.request(path, init);
 
 /** An order of a merchant session, paid on the sandbox's hosted page and approved. */
@@ -112,7 +113,7 @@ test("a poll the lane answers reads exactly like the full chain's answer, and co
 });
 
 test('the merchant API gets its own CORS and secret check, never the buyer origin check', async () => {
-  const fromBackOffice = await request('/v1/merchant/orders', { headers: { Authorization: `Bearer ${merchantSecret}`, Origin: shopOrigin } });
+  const fromBackOffice = await request('/v1/merchant/orders', { headers: { Authorization: `Bearer ${merchantSecret}`, Origin: backOffice } });
   expect(fromBackOffice.status).toBe(200);
   expect(fromBackOffice.headers.get('Access-Control-Expose-Headers')).toContain('Idempotent-Replayed');
   // A merchant server may send any Origin: no CORS grant, but no buyer 403 either.
@@ -124,7 +125,7 @@ test('the merchant API gets its own CORS and secret check, never the buyer origi
     expect((await request(path)).status, path).toBe(401);
   }
   // A preflight is answered by the merchant CORS before the secret is asked.
-  const preflight = await request('/v1/merchant/orders', { method: 'OPTIONS', headers: { Origin: shopOrigin, 'Access-Control-Request-Method': 'POST' } });
+  const preflight = await request('/v1/merchant/orders', { method: 'OPTIONS', headers: { Origin: backOffice, 'Access-Control-Request-Method': 'POST' } });
   expect(preflight.status).toBe(204);
   expect(preflight.headers.get('Access-Control-Allow-Methods')).toContain('DELETE');
 });

@@ -25,16 +25,23 @@ test.afterAll(async () => {
   await hooks?.close();
 });
 
-function events(args: string[], target: WebhookStack = stack): { done: Promise<{ code: number | null; output: string }>; output: () => string; stop: () => void } {
+interface EventsRun {
+  done: Promise<{ code: number | null; output: string }>;
+  output: () => string;
+  stop: () => void;
+  kill: () => void;
+}
+
+function events(args: string[], target: WebhookStack = stack, extraEnv: Record<string, string> = {}): EventsRun {
   const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/events.ts', ...args], {
-    env: { PATH: process.env.PATH ?? '', BFF_URL: target.bffUrl, SANDBOX_URL: target.sandboxUrl, SHOP_ORIGIN: shopOrigin, MERCHANT_SECRET: merchantSecret },
+    env: { PATH: process.env.PATH ?? '', BFF_URL: target.bffUrl, SANDBOX_URL: target.sandboxUrl, SHOP_ORIGIN: shopOrigin, MERCHANT_SECRET: merchantSecret, ...extraEnv },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
   child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
   const done = new Promise<{ code: number | null; output: string }>((resolve) => child.once('exit', (code) => resolve({ code, output })));
-  return { done, output: () => output, stop: () => void child.kill('SIGTERM') };
+  return { done, output: () => output, stop: () => void child.kill('SIGTERM'), kill: () => void child.kill('SIGKILL') };
 }
 
 const triggerable = [
@@ -110,5 +117,37 @@ test('listen registers an endpoint, prints each event and forwards it with its s
   } finally {
     listener.stop();
     await local.close();
+  }
+});
+
+test('a listener killed with SIGKILL leaves an endpoint that expires, and no event goes to it after', async () => {
+  test.setTimeout(60_000);
+  // A two-second expiry: the listener renews it while alive, and nothing renews it once killed.
+  const listener = events(['listen', '--types', 'order.approved'], stack, { EVENTS_LISTEN_EXPIRY_SECONDS: '2' });
+  try {
+    await expect.poll(listener.output, { timeout: 30_000 }).toContain('signing secret');
+    const endpointId = /as endpoint (ep_\S+)/.exec(listener.output())![1]!;
+    const listed = async () => ((await merchantGet(stack.bffUrl, '/v1/merchant/webhook-endpoints')).body.items as Array<{ id: string; expiresAt: string | null }>).find((endpoint) => endpoint.id === endpointId);
+    const firstExpiry = (await listed())!.expiresAt!;
+    expect(Date.parse(firstExpiry)).toBeGreaterThan(Date.now());
+    // Alive, it renews: its expiry moves on.
+    await expect.poll(async () => (await listed())?.expiresAt ?? '', { timeout: 10_000 }).not.toBe(firstExpiry);
+    listener.kill();
+    await listener.done;
+    expect(await listed(), 'a SIGKILL leaves no chance to delete it').toBeDefined();
+    await expect.poll(listed, { timeout: 10_000 }).toBeUndefined();
+    const triggered = await events(['trigger', 'order.approved']).done;
+    expect(triggered.code, triggered.output).toBe(0);
+    const orderNumber = /triggered order\.approved: (\S+)/.exec(triggered.output)![1]!;
+    const isTheEvent = (request: { json?: any }) => request.json?.type === 'order.approved' && request.json.data.orderNumber === orderNumber;
+    await hooks.waitFor((received) => received.some(isTheEvent), 'the environment endpoint gets the event');
+    // Every endpoint's delivery of an event is made in one fan-out: the environment's arrived, so
+    // the expired endpoint's would exist by now.
+    const webhookId = hooks.received.find(isTheEvent)!.headers['webhook-id'];
+    expect(webhookId).toMatch(/^msg_/);
+    const toExpired = (await merchantGet(stack.bffUrl, `/v1/merchant/webhook-deliveries?endpoint=${endpointId}`)).body.items as Array<{ webhookId: string }>;
+    expect(toExpired.map((delivery) => delivery.webhookId)).not.toContain(webhookId);
+  } finally {
+    listener.kill();
   }
 });

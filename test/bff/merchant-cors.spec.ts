@@ -1,13 +1,17 @@
-// A back office on an allowed origin calls the merchant API from the browser: the preflight allows
-// the secret, the Idempotency-Key and DELETE; a foreign origin gets no CORS grant.
+// A back office on a configured back-office origin (BACKOFFICE_ORIGINS) calls the merchant API from
+// the browser: the preflight allows the secret, the Idempotency-Key and DELETE. A storefront origin
+// (ALLOWED_ORIGINS) is a page that embeds the widget, not the merchant's back office: it, like a
+// foreign origin, gets no CORS grant on /v1/merchant/*.
 import { expect, test } from '@playwright/test';
 import { startInProcessStack } from './fixtures/in-process-stack.ts';
 import { shopOrigin, type Stack } from './fixtures/stack.ts';
 import { merchant } from './merchant-fixture.ts';
 
+const backOfficeOrigin = 'http://backoffice.example.test';
+
 let stack: Stack;
 test.beforeAll(async () => {
-  stack = await startInProcessStack();
+  stack = await startInProcessStack({ env: { BACKOFFICE_ORIGINS: backOfficeOrigin } });
 });
 test.afterAll(async () => {
   await stack.close();
@@ -19,21 +23,43 @@ const preflight = (origin: string, method: string, path: string) =>
     headers: { Origin: origin, 'Access-Control-Request-Method': method, 'Access-Control-Request-Headers': 'authorization,content-type,idempotency-key' },
   });
 
-test('the preflight grants an allowed origin the secret, the key and DELETE, on every merchant path', async () => {
+const listOrders = (origin: string) =>
+  fetch(`${stack.bffUrl}/v1/merchant/orders`, { headers: { Origin: origin, Authorization: `Bearer ${stack.env.MERCHANT_SECRET}` } });
+
+test('the preflight grants a back-office origin the secret, the key and DELETE, on every merchant path', async () => {
   for (const [method, path] of [
     ['POST', '/v1/merchant/orders/X/refund'],
     ['DELETE', '/v1/merchant/payment-links/1'],
     ['GET', '/v1/merchant/events'],
   ] as const) {
-    const response = await preflight(shopOrigin, method, path);
+    const response = await preflight(backOfficeOrigin, method, path);
     expect(response.status, path).toBeLessThan(300);
-    expect(response.headers.get('access-control-allow-origin')).toBe(shopOrigin);
+    expect(response.headers.get('access-control-allow-origin')).toBe(backOfficeOrigin);
     expect(response.headers.get('access-control-allow-methods')).toContain(method);
     expect(response.headers.get('access-control-allow-headers')?.toLowerCase()).toContain('idempotency-key');
   }
-  const listed = await fetch(`${stack.bffUrl}/v1/merchant/orders`, { headers: { Origin: shopOrigin, Authorization: `Bearer ${stack.env.MERCHANT_SECRET}` } });
-  expect(listed.headers.get('access-control-allow-origin')).toBe(shopOrigin);
+  const listed = await listOrders(backOfficeOrigin);
+  expect(listed.headers.get('access-control-allow-origin')).toBe(backOfficeOrigin);
   expect(listed.headers.get('access-control-expose-headers')).toContain('Idempotent-Replayed');
+});
+
+test('a storefront origin gets no CORS grant on the merchant API, preflight or request', async () => {
+  for (const [method, path] of [
+    ['POST', '/v1/merchant/orders/X/refund'],
+    ['DELETE', '/v1/merchant/payment-links/1'],
+    ['GET', '/v1/merchant/orders'],
+  ] as const) {
+    expect((await preflight(shopOrigin, method, path)).headers.get('access-control-allow-origin'), path).toBeNull();
+  }
+  const listed = await listOrders(shopOrigin);
+  expect(listed.status).toBe(200);
+  expect(listed.headers.get('access-control-allow-origin')).toBeNull();
+  // The storefront's own endpoints still answer it.
+  const preflightSessions = await fetch(`${stack.bffUrl}/v1/sessions`, {
+    method: 'OPTIONS',
+    headers: { Origin: shopOrigin, 'Access-Control-Request-Method': 'POST', 'Access-Control-Request-Headers': 'content-type' },
+  });
+  expect(preflightSessions.headers.get('access-control-allow-origin')).toBe(shopOrigin);
 });
 
 test('a foreign origin gets no CORS grant (the browser would block it)', async () => {

@@ -11,6 +11,7 @@ import { orderInvoice } from './0016-order-invoice.ts';
 import { orderCard } from './0017-order-card.ts';
 import { bankPaymentDestinationPhone } from './0018-bank-payment-destination-phone.ts';
 import { idempotencyWithoutSecrets } from './0019-idempotency-without-secrets.ts';
+import { endpointExpiry } from './0020-endpoint-expiry.ts';
 
 export const migrations: Record<string, Migration> = {
   '0001-initial': initial,
@@ -24,4 +25,5 @@ export const migrations: Record<string, Migration> = {
   '0017-order-card': orderCard,
   '0018-bank-payment-destination-phone': bankPaymentDestinationPhone,
   '0019-idempotency-without-secrets': idempotencyWithoutSecrets,
+  '0020-endpoint-expiry': endpointExpiry,
 };
