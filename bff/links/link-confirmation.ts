@@ -53,6 +53,12 @@ export async function confirmLinkPayment(deps: LinkConfirmationDeps, report: Lin
   const { link } = listing;
   const listed = linkPaymentIds(link.payments);
   if (listed.length > 0 && !listed.includes(report.svcOrderId)) return notListed(deps.linkLookups, listing, receivedAt);
+  // A listing that shows no payment at all vouches for none: only a report whose orderHash verifies
+  // (which no stranger can forge) is worth a consult then. Any other waits for a listing fetched
+  // after it, and ends if that one still shows nothing: an unsigned claim never buys a consult.
+  if (listed.length === 0 && (await checkHash(deps, report, { amount: link.amount, currency: link.currency })) !== 'verified') {
+    return notListed(deps.linkLookups, listing, receivedAt);
+  }
   const record = paymentRecord(await deps.gateway.consult(report.orderNumber), report.svcOrderId);
   // The gateway has no such payment (yet): nothing is stored.
   if (!record) return { state: 'pending' };
@@ -99,9 +105,10 @@ export async function confirmLinkPayment(deps: LinkConfirmationDeps, report: Lin
 }
 
 /**
- * The listing shows payments, not this one. One fetched at least an interval after the report
- * arrived settles it; before that the gateway may not list a payment made a moment ago, so the
- * report waits until a lookup that late is allowed (two lookups, not eight tries).
+ * The listing does not show this payment (it shows others, or none and the report is unsigned). One
+ * fetched at least an interval after the report arrived settles it; before that the gateway may not
+ * list a payment made a moment ago, so the report waits until a lookup that late is allowed (two
+ * lookups, not eight tries).
  */
 function notListed(lookups: LinkLookups, listing: LinkListing, receivedAt: Date): LinkConfirmation {
   const settlesAt = new Date(receivedAt.getTime() + lookups.intervalMs);

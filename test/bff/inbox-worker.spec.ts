@@ -3,6 +3,9 @@
 import { expect, test } from '@playwright/test';
 import { retryDelayMs } from '../../bff/inbox/inbox.ts';
 import { ManualClock } from './fixtures/stack.ts';
+import { orderHashV2 } from '../../contract/order-hash.ts';
+import { linkOrderHashEmail } from '../../bff/links/link-confirmation.ts';
+import { sandboxDefaults } from '../../sandbox/defaults.ts';
 import {
   afterWorkerPasses,
   bankEvent,
@@ -38,10 +41,14 @@ test.describe('with a clock the test moves', () => {
   const row = (externalId: string) => tables(stack.bff).selectFrom('events').selectAll().where('external_id', '=', externalId).executeTakeFirstOrThrow();
 
   test('an event that keeps failing is retried after growing delays, then dead with its last error', async () => {
-    // A link of ours reported paid by a payment the gateway does not show: every lookup fails.
+    // A link of ours reported paid, with an orderHash that verifies, by a payment the gateway does
+    // not show: every consult finds nothing.
     const link = await merchantPost(stack.bffUrl, '/v1/merchant/payment-links', { amount: '15000.00', currency: 'CRC' });
     expect(link.status, JSON.stringify(link.body)).toBe(201);
-    const body = linkWebhook({ svcLinkId: Number(link.body.id), svcOrderId: 1_000_001 });
+    const { apiKey, apiUser, apiPassword } = sandboxDefaults.merchant;
+    const orderNumber = `LNK${link.body.id}-1`;
+    const orderHash = await orderHashV2({ tpt: '1000001', apiKey, apiUser, apiPassword, orderNumber, amount: '15000.00', currency: 'CRC', responseCode: '1', auth: '123456', email: linkOrderHashEmail });
+    const body = linkWebhook({ svcLinkId: Number(link.body.id), svcOrderId: 1_000_001, orderNumber, orderHash });
     expect((await postLinkWebhook(stack.bffUrl, body)).status).toBe(200);
     const externalId = `${link.body.id}:1000001`;
 

@@ -103,3 +103,31 @@ test(`${junkReports} unsigned reports with invented svcOrderIds for one of our l
   const byAddress = /^link_reports_by_address\{address="[^"]+"\} (\d+)$/m.exec(metrics);
   expect(Number(byAddress?.[1])).toBeGreaterThanOrEqual(junkReports);
 });
+
+test(`${junkReports} unsigned reports for a fresh link of ours, whose listing shows no payment, buy no consult`, async () => {
+  test.setTimeout(240_000);
+  const created = await merchantPost(stack.bffUrl, '/v1/merchant/payment-links', { amount: '3100.00', currency: 'CRC' });
+  expect(created.status, JSON.stringify(created.body)).toBe(201);
+  const link = created.body as { id: string };
+  await stack.sandbox.resetCalls();
+  for (let start = 0; start < junkReports; start += 50) {
+    const statuses = await Promise.all(
+      Array.from({ length: Math.min(50, junkReports - start) }, (_, offset) =>
+        postLinkWebhook(stack.bffUrl, linkWebhook({ svcLinkId: Number(link.id), svcOrderId: 9_500_000 + start + offset, orderNumber: `LNK${link.id}-${start + offset + 1}`, orderHash: '' })).then((response) => response.status),
+      ),
+    );
+    expect(new Set(statuses)).toEqual(new Set([200]));
+  }
+  for (let round = 0; round < 10; round++) {
+    const rows = await junkEvents(link.id);
+    if (rows.length === junkReports && rows.every((row) => row.state === 'dead' || row.state === 'processed')) break;
+    clock.advance(round === 0 ? lookupIntervalMs + 1_000 : 300_000);
+    await afterWorkerPasses(stack.bffUrl, 2);
+  }
+  await until(() => junkEvents(link.id), (rows) => rows.length === junkReports && rows.every((row) => row.state === 'dead' || row.state === 'processed'), 'every junk report ended');
+  const lookups = await stack.sandbox.calls('getLinkPaymentById');
+  const consults = await stack.sandbox.calls('consult');
+  console.log(`${lookups + consults} gateway calls per ${junkReports} junk reports on a link with no payment (${lookups} getLinkPaymentById, ${consults} consult)`);
+  expect(consults).toBe(0);
+  expect(lookups + consults).toBeLessThanOrEqual(20);
+});

@@ -48,6 +48,8 @@ function webhookEnv(sandboxUrl: string, extra: Env = {}): Env {
     INBOX_POLL_MS: '50',
     INBOX_RETRY_BASE_MS: '50',
     INBOX_RETRY_MAX_MS: '200',
+    // A report its link's listing does not show waits one lookup interval: short, like the retries.
+    LINK_LOOKUP_INTERVAL_MS: '200',
     UPSTREAM_RATE_LIMIT_PER_MINUTE: '10000',
     METRICS_TOKEN: metricsToken,
     ...extra,
