@@ -52,26 +52,22 @@ export async function confirmLinkPayment(deps: LinkConfirmationDeps, report: Lin
   const listing = await deps.linkLookups.listing(report.svcLinkId);
   const { link } = listing;
   const listed = linkPaymentIds(link.payments);
-  if (listed.length > 0 && !listed.includes(report.svcOrderId)) return notListed(deps.linkLookups, listing, receivedAt);
-  // A listing that shows no payment at all vouches for none: only a report whose orderHash verifies
-  // (which no stranger can forge) is worth a consult then. Any other waits for a listing fetched
-  // after it, and ends if that one still shows nothing: an unsigned claim never buys a consult.
-  if (listed.length === 0 && (await checkHash(deps, report, { amount: link.amount, currency: link.currency })) !== 'verified') {
-    return notListed(deps.linkLookups, listing, receivedAt);
-  }
+  // A report whose orderHash verifies (which no stranger can forge) is worth a consult whatever the
+  // listing shows: the listing may be an interval old and not show a payment made since. Any other
+  // report is a claim only the listing can vouch for: unless the listing shows its payment, it waits
+  // for a listing fetched after it, and ends if that one does not show it either. So an unsigned
+  // claim never buys a consult, and costs at most the link's shared lookups.
+  const hashCheck = await checkHash(deps, report, { amount: link.amount, currency: link.currency });
+  if (hashCheck !== 'verified' && !listed.includes(report.svcOrderId)) return notListed(deps.linkLookups, listing, receivedAt);
   const record = paymentRecord(await deps.gateway.consult(report.orderNumber), report.svcOrderId);
   // The gateway has no such payment (yet): nothing is stored.
   if (!record) return { state: 'pending' };
 
-  const hashCheck = await checkHash(deps, report, { amount: link.amount, currency: link.currency });
   const sameMoney = sameUpstreamMoney(record, link);
   const approved = record.code.trim() === approvedCode;
   // Paid needs positive evidence that the payment is this link's: the orderHash verifies, or the
   // gateway's own record of the link lists it. Equal amount and currency could be any payment's.
   const belongsToLink = hashCheck === 'verified' || listed.includes(report.svcOrderId);
-  // A listing from before the report may predate its payment: wait for a newer one rather than
-  // send a genuine payment to review.
-  if (!belongsToLink && listing.fetchedAt < receivedAt) return { state: 'pending', retryAt: deps.linkLookups.nextLookupAt(listing) };
   const status: LinkPaymentStatus = !approved ? 'declined' : hashCheck === 'mismatch' || !sameMoney || !belongsToLink ? 'review' : 'paid';
   const now = deps.clock.now().toISOString();
   const row: LinkPaymentsTable = {
@@ -105,7 +101,7 @@ export async function confirmLinkPayment(deps: LinkConfirmationDeps, report: Lin
 }
 
 /**
- * The listing does not show this payment (it shows others, or none and the report is unsigned). One
+ * The listing does not show this unsigned report's payment. One
  * fetched at least an interval after the report arrived settles it; before that the gateway may not
  * list a payment made a moment ago, so the report waits until a lookup that late is allowed (two
  * lookups, not eight tries).
