@@ -12,6 +12,7 @@ import { orderCard } from './0017-order-card.ts';
 import { bankPaymentDestinationPhone } from './0018-bank-payment-destination-phone.ts';
 import { idempotencyWithoutSecrets } from './0019-idempotency-without-secrets.ts';
 import { endpointExpiry } from './0020-endpoint-expiry.ts';
+import { hotQueryIndexes } from './0021-hot-query-indexes.ts';
 
 export const migrations: Record<string, Migration> = {
   '0001-initial': initial,
@@ -26,4 +27,5 @@ export const migrations: Record<string, Migration> = {
   '0018-bank-payment-destination-phone': bankPaymentDestinationPhone,
   '0019-idempotency-without-secrets': idempotencyWithoutSecrets,
   '0020-endpoint-expiry': endpointExpiry,
+  '0021-hot-query-indexes': hotQueryIndexes,
 };
