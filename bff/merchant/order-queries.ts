@@ -29,14 +29,19 @@ export function decodeCursor(text: string): Cursor | undefined {
 
 /** One page of orders matching the filters, and whether more follow. */
 export async function listOrders(db: Db, query: OrderListQuery, cursor: Cursor | undefined, now: Date): Promise<{ orders: OrderRow[]; more: boolean }> {
+  const rows = await ordersPage(db, query, cursor, now).execute();
+  return { orders: rows.slice(0, query.limit), more: rows.length > query.limit };
+}
+
+/** The query of one page, a row past it telling whether more follow (exported so its plan can be checked: hot-query-plans.spec.ts). */
+export function ordersPage(db: Db, query: OrderListQuery, cursor: Cursor | undefined, now: Date) {
   let select = db.selectFrom('orders').selectAll();
   if (query.status) select = select.where('status', 'in', query.status);
   else if (query.includeAbandoned !== 'true') select = select.where((eb) => eb.not(abandonedCreatedOrder(now)(eb)));
   if (query.source) select = select.where('source', '=', query.source);
   if (query.email) select = select.where(sql<boolean>`lower(email) = ${query.email.toLowerCase()}`);
   for (const filter of sharedListFilters(query, cursor)) select = select.where(filter);
-  const rows = await select.orderBy('created_at', 'desc').orderBy('order_number', 'desc').limit(query.limit + 1).execute();
-  return { orders: rows.slice(0, query.limit), more: rows.length > query.limit };
+  return select.orderBy('created_at', 'desc').orderBy('order_number', 'desc').limit(query.limit + 1);
 }
 
 /** The histories of several orders, grouped by order number, oldest entry first. */

@@ -54,7 +54,8 @@ export interface DeliveryClaim {
   busyEndpoints: readonly string[];
 }
 
-function dueDeliveryIds(db: OutboxDb, claim: DeliveryClaim) {
+/** The due, unleased deliveries a claim takes (exported so its plan can be checked: hot-query-plans.spec.ts). */
+export function dueDeliveryIds(db: OutboxDb, claim: DeliveryClaim) {
   const now = claim.now.toISOString();
   let select = db
     .selectFrom('webhook_deliveries')

@@ -115,28 +115,7 @@ export class OrderReconciler {
     // A page handed out recently is the buyer's own return and polling's business.
     const pendingBefore = new Date(now.getTime() - this.options.pendingEveryMs).toISOString();
     const parkedSince = new Date(now.getTime() - (this.options.parkedForMs ?? 0)).toISOString();
-    const db: Kysely<Database> = this.options.store.db;
-    return db
-      .selectFrom('orders')
-      .selectAll()
-      .where('order_number', '>', after)
-      .where((eb) =>
-        eb.or([
-          eb.and([
-            eb('status', 'in', unsettledStatuses),
-            eb.or([
-              eb.and([eb('payment_state', '=', 'claimed'), eb('payment_claimed_at', '<', staleBefore)]),
-              eb.and([eb('payment_state', '=', 'unknown'), eb('updated_at', '<', staleBefore)]),
-              eb.and([eb('status', '=', 'pending'), eb('payment_state', '=', 'created'), eb('updated_at', '<', pendingBefore)]),
-              eb.and([eb('status', '=', 'created'), eb('payment_state', '=', 'none'), eb('session_expires_at', '<', now.toISOString())]),
-            ]),
-          ]),
-          eb.and([eb('status', 'in', parkedStatuses), eb('attempt_number', '>', 0), eb('updated_at', '>', parkedSince)]),
-        ]),
-      )
-      .orderBy('order_number')
-      .limit(limit)
-      .execute();
+    return candidateOrders(this.options.store.db, { after, limit, now, staleBefore, pendingBefore, parkedSince }).execute();
   }
 
   private async reconcile(order: OrderRow, result: ReconcilePassResult): Promise<void> {
@@ -257,3 +236,35 @@ export class OrderReconciler {
   }
 }
 
+export interface CandidateBounds {
+  after: string;
+  limit: number;
+  now: Date;
+  staleBefore: string;
+  pendingBefore: string;
+  parkedSince: string;
+}
+
+/** The query of a candidates page; exported so its plan can be checked (hot-query-plans.spec.ts). */
+export function candidateOrders(db: Kysely<Database>, bounds: CandidateBounds) {
+  return db
+    .selectFrom('orders')
+    .selectAll()
+    .where('order_number', '>', bounds.after)
+    .where((eb) =>
+      eb.or([
+        eb.and([
+          eb('status', 'in', unsettledStatuses),
+          eb.or([
+            eb.and([eb('payment_state', '=', 'claimed'), eb('payment_claimed_at', '<', bounds.staleBefore)]),
+            eb.and([eb('payment_state', '=', 'unknown'), eb('updated_at', '<', bounds.staleBefore)]),
+            eb.and([eb('status', '=', 'pending'), eb('payment_state', '=', 'created'), eb('updated_at', '<', bounds.pendingBefore)]),
+            eb.and([eb('status', '=', 'created'), eb('payment_state', '=', 'none'), eb('session_expires_at', '<', bounds.now.toISOString())]),
+          ]),
+        ]),
+        eb.and([eb('status', 'in', parkedStatuses), eb('attempt_number', '>', 0), eb('updated_at', '>', bounds.parkedSince)]),
+      ]),
+    )
+    .orderBy('order_number')
+    .limit(bounds.limit);
+}

@@ -99,17 +99,36 @@ export class RetentionJob {
   private async deleteAbandonedOrders(cutoff: Date): Promise<number> {
     const { db, policy } = this.options;
     return db.transaction().execute(async (trx) => {
-      const picked = trx.selectFrom('orders').select('order_number').where(unpaidAbandonedOrder(cutoff)).limit(policy.batchSize);
+      const picked = abandonedOrdersPick(trx, cutoff, policy.batchSize);
       // PostgreSQL: held until the commit, so no order changes between the pick and the delete
       // (SQLite's write transaction already keeps every other writer out).
       const numbers = (await (isPostgres(db) ? picked.forUpdate().skipLocked() : picked).execute()).map((row) => row.order_number);
       if (numbers.length === 0) return 0;
-      await trx.deleteFrom('order_status_history').where('order_number', 'in', numbers).execute();
-      await trx.deleteFrom('payment_attempts').where('order_number', 'in', numbers).execute();
-      await trx.deleteFrom('sessions').where('order_number', 'in', numbers).execute();
-      return deleted(await trx.deleteFrom('orders').where('order_number', 'in', numbers).executeTakeFirst());
+      const { history, attempts, sessions, orders } = abandonedOrderDeletes(trx, numbers);
+      await history.execute();
+      await attempts.execute();
+      await sessions.execute();
+      return deleted(await orders.executeTakeFirst());
     });
   }
+}
+
+// The queries of an abandoned-orders batch, exported so their plans can be checked
+// (hot-query-plans.spec.ts).
+
+/** A batch of unpaid abandoned orders last changed before `cutoff`. */
+export function abandonedOrdersPick(db: Kysely<WebhookDatabase>, cutoff: Date, limit: number) {
+  return db.selectFrom('orders').select('order_number').where(unpaidAbandonedOrder(cutoff)).limit(limit);
+}
+
+/** The deletes of picked orders and of the rows that reference them; run the referencing ones first. */
+export function abandonedOrderDeletes(db: Kysely<WebhookDatabase>, numbers: string[]) {
+  return {
+    history: db.deleteFrom('order_status_history').where('order_number', 'in', numbers),
+    attempts: db.deleteFrom('payment_attempts').where('order_number', 'in', numbers),
+    sessions: db.deleteFrom('sessions').where('order_number', 'in', numbers),
+    orders: db.deleteFrom('orders').where('order_number', 'in', numbers),
+  };
 }
 
 /** The job as configured (RETENTION_* settings; README "Configuration"). */

@@ -4,12 +4,12 @@
 // reordered events (a reversal before the posting, a payment.succeeded after payin.posted) settle
 // the order once and end in the same place. A payment that names no attempt stays unmatched, for
 // the merchant to attach by hand (merchant-attach.ts).
-import type { Transaction } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { BankEvent } from '../../contract/bank/events.ts';
 import { isEventOfType } from '../../contract/bank/events.ts';
 import { nationalSinpePhone, normalizedSinpeReference } from '../../contract/sinpe-movil.ts';
 import type { OrderStatus } from '../../contract/bff-api.ts';
-import type { BankPaymentRow, WebhookTrx } from '../inbox/tables.ts';
+import type { BankPaymentRow, WebhookDatabase, WebhookTrx } from '../inbox/tables.ts';
 import { isAwaitingOutcome, isLegalTransition, isPaid, transitionOrder, type TransitionEvidence } from '../orders/order-machine.ts';
 import { sameUpstreamMoney } from '../../contract/upstream-money.ts';
 import { bankPaymentDetail } from '../orders/paid-by-bank.ts';
@@ -98,11 +98,28 @@ async function attemptOf(trx: WebhookTrx, orderNumber: string, number: number | 
   return orderTrx(trx).selectFrom('payment_attempts').selectAll().where('order_number', '=', orderNumber).where('number', '=', number).executeTakeFirst();
 }
 
+// Lookups of the matcher, exported so their plans can be checked (hot-query-plans.spec.ts).
+
+/** Every attempt the buyer's reference names. */
+export function attemptsByReference(db: Kysely<Database>, reference: string) {
+  return db.selectFrom('payment_attempts').selectAll().where('sinpe_reference', '=', normalizedSinpeReference(reference));
+}
+
+/** A payment of the same rail transfer (another event of it) already matched to an order. */
+export function matchedSibling(db: Kysely<WebhookDatabase>, externalReference: string, paymentId: string) {
+  return db
+    .selectFrom('bank_payments')
+    .select(['order_number', 'attempt_number'])
+    .where('external_reference', '=', externalReference)
+    .where('payment_id', '!=', paymentId)
+    .where('order_number', 'is not', null);
+}
+
 /** Finds the attempt the payment's reference names and links the two (once: a second payment for one attempt stays unmatched). */
 async function matchAttempt(trx: WebhookTrx, row: BankPaymentRow, reference: string | null, now: Date, merchantPhone: MerchantPhone): Promise<PaymentAttemptRow | undefined> {
   if (!reference || !mayPayAnOrder(row, merchantPhone)) return undefined;
   const db = orderTrx(trx);
-  const candidates = await db.selectFrom('payment_attempts').selectAll().where('sinpe_reference', '=', normalizedSinpeReference(reference)).execute();
+  const candidates = await attemptsByReference(db, reference).execute();
   // An open attempt first; otherwise the newest that lapsed (a late transfer still pays its order).
   const attempt =
     candidates.find((candidate) => candidate.outcome === 'open') ??
@@ -145,13 +162,7 @@ async function matchFailureWithoutReference(trx: WebhookTrx, row: BankPaymentRow
   if (row.status !== 'failed' || moneyArrived(row) || !mayPayAnOrder(row, merchantPhone)) return undefined;
   const db = orderTrx(trx);
   if (row.external_reference) {
-    const sibling = await trx
-      .selectFrom('bank_payments')
-      .select(['order_number', 'attempt_number'])
-      .where('external_reference', '=', row.external_reference)
-      .where('payment_id', '!=', row.payment_id)
-      .where('order_number', 'is not', null)
-      .executeTakeFirst();
+    const sibling = await matchedSibling(trx, row.external_reference, row.payment_id).executeTakeFirst();
     if (sibling?.order_number) {
       const attempt = await attemptOf(trx, sibling.order_number, sibling.attempt_number);
       if (attempt) return linkAttempt(trx, row, attempt, now);

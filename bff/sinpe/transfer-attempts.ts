@@ -182,16 +182,20 @@ export async function withLapsedTransferExpired(store: Store, order: OrderRow, n
   return (await findOrder(store.db, order.order_number)) ?? order;
 }
 
-/** Every awaited transfer past its time, expired (the reconciler's pass: nobody may be polling). How many. */
-export async function expireLapsedTransfers(store: Store, now: Date): Promise<number> {
-  const lapsed = await store.db
+/** Open transfers past their time, a batch at most (exported so its plan can be checked: hot-query-plans.spec.ts). */
+export function lapsedTransfers(db: Kysely<Database>, now: Date) {
+  return db
     .selectFrom('payment_attempts')
     .select('order_number')
     .where('method', '=', 'sinpe_movil')
     .where('outcome', '=', 'open')
     .where('expires_at', '<=', now.toISOString())
-    .limit(500)
-    .execute();
+    .limit(500);
+}
+
+/** Every awaited transfer past its time, expired (the reconciler's pass: nobody may be polling). How many. */
+export async function expireLapsedTransfers(store: Store, now: Date): Promise<number> {
+  const lapsed = await lapsedTransfers(store.db, now).execute();
   let expired = 0;
   for (const { order_number } of lapsed) {
     const order = await findOrder(store.db, order_number);
