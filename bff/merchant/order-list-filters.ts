@@ -24,10 +24,9 @@ export function sharedListFilters(query: OrderListQuery, cursor: ListCursor | un
   }
   if (query.createdFrom) filters.push(sql<boolean>`created_at >= ${new Date(query.createdFrom).toISOString()}`);
   if (query.createdTo) filters.push(sql<boolean>`created_at < ${new Date(query.createdTo).toISOString()}`);
-  if (cursor) {
-    filters.push(
-      sql<boolean>`(created_at < ${cursor.createdAt} or (created_at = ${cursor.createdAt} and order_number < ${cursor.orderNumber}))`,
-    );
-  }
+  // A row-value comparison (both columns are not null, so it is the same as `created_at < x or
+  // (created_at = x and order_number < y)`): both engines seek the (created_at, order_number) index
+  // to the cursor with it, where the OR made them walk every newer row to get there.
+  if (cursor) filters.push(sql<boolean>`(created_at, order_number) < (${cursor.createdAt}, ${cursor.orderNumber})`);
   return filters;
 }
