@@ -1,0 +1,142 @@
+// The queries that run often or over many rows read through an index, never a whole table, so a year
+// of data costs them what a week does (migration 0021 and the ones before it). Each query is taken
+// from the code that runs it (its Kysely builder, compiled), so a change that loses its index
+// fails here. Plans come from a store filled like months of traffic (fixtures/hot-query-rows.ts):
+// on an empty table a planner rightly prefers a scan. SQLite always (no ANALYZE, as in production:
+// the BFF never runs it); PostgreSQL when TEST_DATABASE_URL is set, after ANALYZE (autovacuum's job
+// in production).
+import { expect, test } from '@playwright/test';
+import { CompiledQuery, sql, type Compilable, type Kysely } from 'kysely';
+import { dueEventIds } from '../../bff/inbox/inbox.ts';
+import { webhookDb } from '../../bff/inbox/tables.ts';
+import { listOrders, ordersPage } from '../../bff/merchant/order-queries.ts';
+import { dueDeliveryIds } from '../../bff/outbox/deliveries.ts';
+import type { OutboxDatabase } from '../../bff/outbox/outbox-tables.ts';
+import { candidateOrders } from '../../bff/reconciler/order-reconciler.ts';
+import { abandonedOrderDeletes, abandonedOrdersPick } from '../../bff/retention/retention-job.ts';
+import { attemptsByReference, matchedSibling } from '../../bff/sinpe/matcher.ts';
+import { lapsedTransfers } from '../../bff/sinpe/transfer-attempts.ts';
+import { openStore, type Store } from '../../bff/store/database.ts';
+import { createTestDatabase, type TestDatabase } from './fixtures/test-database.ts';
+import { afterTheLastOrder, fillStore } from './fixtures/hot-query-rows.ts';
+
+/** Tables that grow with traffic: a query reading all of one costs more every day. */
+const guarded = ['orders', 'sessions', 'payment_attempts', 'events', 'outbound_events', 'webhook_deliveries', 'bank_payments', 'order_status_history'];
+
+let database: TestDatabase;
+let store: Store;
+test.beforeAll(async () => {
+  test.setTimeout(120_000);
+  database = await createTestDatabase();
+  store = await openStore(database.url);
+  await fillStore(store.db);
+  if (store.engine === 'postgres') await sql`analyze`.execute(store.db);
+});
+test.afterAll(async () => {
+  await store?.close();
+  await database?.drop();
+});
+
+interface PlanReads {
+  /** Tables read row by row in full. */
+  scans: string[];
+  /** Tables read through an index from one end (SQLite `SCAN t USING INDEX`, PostgreSQL an index scan without Index Cond): fine under a LIMIT the index order serves, else a scan in disguise. */
+  walks: string[];
+  plan: string;
+}
+
+async function planReads(query: Compilable): Promise<PlanReads> {
+  const { sql: text, parameters } = query.compile();
+  const reads: PlanReads = { scans: [], walks: [], plan: '' };
+  if (store.engine === 'sqlite') {
+    const rows = await store.db.executeQuery<{ detail: string }>(CompiledQuery.raw(`explain query plan ${text}`, [...parameters]));
+    for (const { detail } of rows.rows) {
+      const scan = /^SCAN (\w+)(.*)$/.exec(detail);
+      if (scan) (/USING (COVERING )?INDEX/.test(scan[2]!) ? reads.walks : reads.scans).push(scan[1]!);
+    }
+    reads.plan = rows.rows.map((row) => row.detail).join('\n');
+    return reads;
+  }
+  const rows = await store.db.executeQuery<{ 'QUERY PLAN': { Plan: PlanNode }[] }>(CompiledQuery.raw(`explain (format json) ${text}`, [...parameters]));
+  const walk = (node: PlanNode) => {
+    if (node['Node Type'] === 'Seq Scan') reads.scans.push(node['Relation Name']!);
+    if (/Index/.test(node['Node Type']) && node['Relation Name'] && !node['Index Cond']) reads.walks.push(node['Relation Name']);
+    for (const child of node.Plans ?? []) walk(child);
+  };
+  const plan = rows.rows[0]!['QUERY PLAN'];
+  for (const top of plan) walk(top.Plan);
+  reads.plan = JSON.stringify(plan, null, 1);
+  return reads;
+}
+
+interface PlanNode {
+  'Node Type': string;
+  'Relation Name'?: string;
+  'Index Cond'?: string;
+  Plans?: PlanNode[];
+}
+
+const grown = (tables: string[]) => tables.filter((table) => guarded.includes(table));
+
+/** No full scan of a growing table; with `seek`, every index read starts at the query's key or bound. */
+async function expectIndexed(query: Compilable, { seek = false } = {}): Promise<void> {
+  const { scans, walks, plan } = await planReads(query);
+  expect(grown(scans), plan).toEqual([]);
+  if (seek) expect(grown(walks), plan).toEqual([]);
+}
+
+const now = afterTheLastOrder;
+const ago = (minutes: number) => new Date(now.getTime() - minutes * 60_000);
+const listQuery = { limit: 50 } as const;
+const outbox = () => store.db as unknown as Kysely<OutboxDatabase>;
+
+test('the merchant orders list: first page, a later page, filtered by status', async () => {
+  await expectIndexed(ordersPage(store.db, listQuery, undefined, now));
+  // A later page starts at its cursor: the cost of page 100 is that of page 1.
+  await expectIndexed(ordersPage(store.db, { ...listQuery, includeAbandoned: 'true' }, { createdAt: ago(60 * 24 * 30).toISOString(), orderNumber: 'SVC-010000' }, now), { seek: true });
+  await expectIndexed(ordersPage(store.db, listQuery, { createdAt: ago(60 * 24 * 30).toISOString(), orderNumber: 'SVC-010000' }, now), { seek: true });
+  await expectIndexed(ordersPage(store.db, { ...listQuery, status: ['pending'] }, undefined, now));
+  await expectIndexed(ordersPage(store.db, { ...listQuery, status: ['captured'], includeAbandoned: 'true' }, undefined, now));
+});
+
+test('the list pages through the cursor: every order once, newest first, ties by order number', async () => {
+  const seen: string[] = [];
+  let cursor: { createdAt: string; orderNumber: string } | undefined;
+  for (;;) {
+    const { orders, more } = await listOrders(store.db, { limit: 200, includeAbandoned: 'true' }, cursor, now);
+    seen.push(...orders.map((order) => `${order.created_at} ${order.order_number}`));
+    if (!more) break;
+    const last = orders.at(-1)!;
+    cursor = { createdAt: last.created_at, orderNumber: last.order_number };
+  }
+  const all = await store.db.selectFrom('orders').select(['created_at', 'order_number']).execute();
+  expect(seen).toEqual(all.map((order) => `${order.created_at} ${order.order_number}`).sort().reverse());
+});
+
+test('retention: the pick of abandoned orders and the deletes of their rows', async () => {
+  const db = webhookDb(store);
+  await expectIndexed(abandonedOrdersPick(db, ago(60 * 24 * 30), 500), { seek: true });
+  const numbers = ['SVC-000097', 'SVC-000197', 'SVC-000297'];
+  const { history, attempts, sessions, orders } = abandonedOrderDeletes(db, numbers);
+  for (const statement of [history, attempts, sessions, orders]) await expectIndexed(statement, { seek: true });
+});
+
+test('the reconciler: lapsed transfers and a page of candidates', async () => {
+  await expectIndexed(lapsedTransfers(store.db, now), { seek: true });
+  const bounds = { now, staleBefore: ago(5).toISOString(), pendingBefore: ago(2).toISOString(), parkedSince: ago(60 * 24).toISOString(), limit: 100 };
+  await expectIndexed(candidateOrders(store.db, { ...bounds, after: '' }));
+  await expectIndexed(candidateOrders(store.db, { ...bounds, after: 'SVC-010000' }));
+});
+
+test('the workers: the inbox claim and the due merchant webhook deliveries', async () => {
+  const db = webhookDb(store);
+  await expectIndexed(dueEventIds(db, 'bank', now.toISOString(), 50));
+  await expectIndexed(dueEventIds(db, 'links', now.toISOString(), 50));
+  await expectIndexed(dueDeliveryIds(outbox(), { owner: 'w', now, leaseMs: 30_000, limit: 50, busyEndpoints: [] }));
+  await expectIndexed(dueDeliveryIds(outbox(), { owner: 'w', now, leaseMs: 30_000, limit: 50, busyEndpoints: ['ep-1'] }));
+});
+
+test('the SINPE matcher: attempts by reference, bank payments by the rail transfer', async () => {
+  await expectIndexed(attemptsByReference(store.db, 'R0001000'), { seek: true });
+  await expectIndexed(matchedSibling(webhookDb(store), 'ext-1000', 'bp-2000'), { seek: true });
+});
