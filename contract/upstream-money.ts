@@ -26,3 +26,12 @@ export function sameUpstreamMoney(
   const amount = readUpstreamAmount(reported.amount, currency);
   return amount !== undefined && amount === readUpstreamAmount(expected.amount, expected.currency);
 }
+
+/**
+ * An upstream amount and currency as our answers show them: the currency's code in capitals and the
+ * amount in its canonical form, or the amount as sent when it reads as no amount of that currency.
+ */
+export function upstreamMoneyShown(amount: string, currency: string): { amount: string; currency: string } {
+  const code = currency.trim().toUpperCase();
+  return { amount: readUpstreamAmount(amount, code) ?? amount, currency: code };
+}

@@ -6,7 +6,7 @@ import { confirmLinkPayment, isNoSuchLink, type LinkConfirmationDeps } from '../
 import { fromStoredLinkReport, storedLinkReport } from '../links/link-report.ts';
 import { screenLinkReport } from '../links/link-screen.ts';
 import { applyBankEvent, parseStoredBankEvent } from './bank-payment-handler.ts';
-import { lookUpBankPayment, type BankPaymentLookup } from '../banking/bank-payment-lookup.ts';
+import { lookUpBankPayment } from '../banking/bank-payment-lookup.ts';
 import type { BankEvent } from '../../contract/bank/events.ts';
 import { settleSinpeTransfer, type MerchantPhone } from '../sinpe/matcher.ts';
 import { recordBankPaymentEvent } from '../outbox/bank-payment-events.ts';
@@ -29,7 +29,7 @@ export function createEventHandlers(deps: EventHandlerDeps): Record<EventSource,
   return {
     bank: async (row) => {
       const stored = parseStoredBankEvent(row.payload);
-      const event = withLookedUpAmount(stored, await lookUpBankPayment(stored.payment.payment_id));
+      const event = await withLookedUpAmount(stored);
       return async (trx) => {
         const outcome = await applyBankEvent(trx, event, deps.clock.now());
         await settleSinpeTransfer(trx, event, deps.clock.now(), deps.sinpePhone);
@@ -66,7 +66,10 @@ export function createEventHandlers(deps: EventHandlerDeps): Record<EventSource,
  * An event without its optional amount (banking-webhooks.md §6.2) takes the amount the bank's own
  * lookup gives, when there is one (banking/bank-payment-lookup.ts); the event's own word otherwise.
  */
-function withLookedUpAmount(event: BankEvent, lookup: BankPaymentLookup | undefined): BankEvent {
-  if (event.payment.amount.amount !== undefined || lookup?.amount === undefined) return event;
+async function withLookedUpAmount(event: BankEvent): Promise<BankEvent> {
+  // Only an event without its amount needs the lookup: every other one costs no call.
+  if (event.payment.amount.amount !== undefined) return event;
+  const lookup = await lookUpBankPayment(event.payment.payment_id);
+  if (lookup?.amount === undefined) return event;
   return { ...event, payment: { ...event.payment, amount: { amount: lookup.amount, currency: lookup.currency ?? event.payment.amount.currency } } } as BankEvent;
 }

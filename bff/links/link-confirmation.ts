@@ -9,7 +9,7 @@
 // svc_order_id); later reports of the same payment, by webhook or callback, only note that they were seen.
 import { approvedCode } from '../../contract/gateway-facts.ts';
 import { verifyOrderHashV2 } from '../../contract/order-hash.ts';
-import { readUpstreamAmount, sameUpstreamMoney } from '../../contract/upstream-money.ts';
+import { readUpstreamAmount, sameUpstreamMoney, upstreamMoneyShown } from '../../contract/upstream-money.ts';
 import type { TransactionRecord } from '../../contract/gateway/transactions.ts';
 import type { GatewayClient } from '../gateway/client.ts';
 import { GatewayError } from '../gateway/errors.ts';
@@ -76,8 +76,7 @@ export async function confirmLinkPayment(deps: LinkConfirmationDeps, report: Lin
     order_number: record.orderNumber,
     status,
     hash_check: hashCheck,
-    amount: readUpstreamAmount(record.amount, record.currency.trim().toUpperCase()) ?? record.amount,
-    currency: record.currency.trim().toUpperCase(),
+    ...upstreamMoneyShown(record.amount, record.currency),
     gateway_code: record.code,
     auth: record.auth || null,
     card_brand: report.creditCardBrand ?? null,

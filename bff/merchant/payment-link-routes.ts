@@ -15,7 +15,7 @@ import { validate } from '../http/validation.ts';
 import type { Services } from '../services.ts';
 import { gatewayProblem } from './gateway-problems.ts';
 import { createPaymentLinkRequest, paymentLinkListQuery, type PaymentLink, type PaymentLinkDetail, type PaymentLinkPage } from '../../contract/merchant-api.ts';
-import { readUpstreamAmount } from '../../contract/upstream-money.ts';
+import { upstreamMoneyShown } from '../../contract/upstream-money.ts';
 
 /** Where the gateway sends a paid link's buyer (GET) and its report (POST): ARCHITECTURE.md paths. */
 export const linkCallbackPath = '/v1/links/return';
@@ -29,13 +29,11 @@ function linkView(link: LinkListItem, policy: NavigableUrlPolicy): PaymentLink {
 
 /** The link as the list shows it, with its URL already checked (or as the gateway gave it). */
 export function linkViewAt(link: LinkListItem, url: string): PaymentLink {
-  const currency = link.currency.trim().toUpperCase();
   return {
     id: String(link.id),
     url,
-    // The one reading of an upstream amount (15000, "15,000.00" → "15000.00"); as sent when it reads as none.
-    amount: readUpstreamAmount(link.amount, currency) ?? link.amount,
-    currency,
+    // The one reading of an upstream amount (15000, "15,000.00" → "15000.00").
+    ...upstreamMoneyShown(link.amount, link.currency),
     reference: link.reference,
     description: link.description,
     timesUsed: Number(link.times_used ?? 0) || 0,

@@ -12,7 +12,7 @@ import type { Services } from '../services.ts';
 import { gatewayProblem } from './gateway-problems.ts';
 import { transactionsQuery, type TransactionView, type TransactionsResponse } from '../../contract/merchant-api.ts';
 import { gatewayNumberAmount } from './order-modifier.ts';
-import { readUpstreamAmount } from '../../contract/upstream-money.ts';
+import { upstreamMoneyShown } from '../../contract/upstream-money.ts';
 
 const defaultRangeMs = 30 * 24 * 60 * 60 * 1000;
 
@@ -46,12 +46,12 @@ function transactionView(item: TransactionListItem): TransactionView {
   } catch {
     net = String(item.net_to_liquidate);
   }
-  const currency = item.currency.trim().toUpperCase();
+  const { amount, currency } = upstreamMoneyShown(item.amount, item.currency);
   return {
     id: item.id,
     orderNumber: item.orderNumber,
-    // The one reading of an upstream amount ("25", 25, "15,000.00" → "25.00", "15000.00"); as sent when it reads as none.
-    amount: readUpstreamAmount(item.amount, currency) ?? item.amount,
+    // The one reading of an upstream amount ("25", 25, "15,000.00" → "25.00", "15000.00").
+    amount,
     currency,
     approved: item.code.trim() === approvedCode,
     code: item.code.trim(),
