@@ -11,7 +11,6 @@ import Database from 'better-sqlite3';
 import { Hono } from 'hono';
 import { decryptDelivery } from '../node/bank-delivery-codec.ts';
 import { bankEvent } from '../contract/bank/events.ts';
-import { requestText } from '../bff/http/node-request.ts';
 import { durableSynchronous, openStore } from '../bff/store/database.ts';
 
 const databaseFile = process.env.FLOOR_DATABASE_FILE!;
@@ -44,11 +43,11 @@ function stored(row: unknown[]): Promise<void> {
 
 const app = new Hono<{ Bindings: HttpBindings }>()
   .post('/read-only', async (c) => {
-    await requestText(c);
+    await c.req.text();
     return c.json({ received: true });
   })
   .post('/ingest', async (c) => {
-    const body = JSON.parse(await requestText(c)) as { data: string };
+    const body = JSON.parse(await c.req.text()) as { data: string };
     const parsed = bankEvent.safeParse(JSON.parse(await decryptDelivery(body.data, secretRef)));
     if (!parsed.success) return c.json({ error: 'invalid event' }, 400);
     const event = parsed.data;

@@ -26,6 +26,8 @@ export interface LoadPlan {
   url: string;
   method?: 'GET' | 'POST';
   headers?: Record<string, string>;
+  /** Statuses outside 2xx that are the expected answer here (304 to a revalidation), counted in the rate. */
+  answeredStatuses?: number[];
   /** A fixed body, or one made per request (unique ids, fresh sessions). */
   body?: string | (() => string);
   /** Headers made per request (a fresh session's bearer token). */
@@ -76,13 +78,13 @@ export async function runLoad(plan: LoadPlan): Promise<LoadFigure> {
   const statusCodes = Object.fromEntries(Object.entries(result.statusCodeStats).map(([code, stat]) => [code, stat.count]));
   const responses = Object.values(statusCodes).reduce((sum, count) => sum + count, 0);
   return {
-    requestsPerSecond: result['2xx'] / result.duration,
+    requestsPerSecond: (result['2xx'] + (plan.answeredStatuses ?? []).reduce((sum, code) => sum + (statusCodes[String(code)] ?? 0), 0)) / result.duration,
     p50Ms: result.latency.p50,
     p99Ms: result.latency.p99,
     responses,
     errors: result.errors - result.timeouts,
     timeouts: result.timeouts,
-    non2xx: result.non2xx,
+    non2xx: result.non2xx - (plan.answeredStatuses ?? []).reduce((sum, code) => sum + (statusCodes[String(code)] ?? 0), 0),
     statusCodes,
     seconds: result.duration,
     connections,

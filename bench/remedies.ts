@@ -7,11 +7,11 @@ export const remedies = {
     "the payment flow (session loading, kept form, payment, order watch, retries, SINPE Móvil, the origin check) in checkout-rules.js; left if it grows again: the skeleton and the order summary, behind lazy parts that take the element's Lit.",
   purchaseGzip: 'done: postal code patterns per country, no bff-api.ts schemas or invoice schema in checkout-rules.js, decline words per language, libphonenumber es6-modern; it follows the first script.',
   statusRatio:
-    'done: headers set before the handler, no body check on GET, verified tokens kept, Kysely compiled once, RegExpRouter, and a final-status lane ahead of the middleware (a second of memory); ' +
-    'what is left per poll is mostly the socket write (~20 µs of ~50 µs) and Node\'s HTTP parsing; on a busy machine the ratio falls below 0.5 (a second BFF or other jobs on the 2 cores): run the bench on a quiet machine.',
+    "done: Hono's own cors and secureHeaders on every route (no lane around them), verified tokens kept, Kysely compiled once, RegExpRouter, a final order's answer kept a second with its ETag, " +
+    'and the browser revalidating it (If-None-Match → 304, no body); on a busy machine the ratio falls (a second BFF or other jobs on the 2 cores): run the bench on a quiet machine.',
   bankRatio:
     'below the floor on this machine: a bare Hono app doing only decrypt + validate + durable insert of the same deliveries measures 0.08–0.09× (the bank floor figures; ' +
-    'a bare POST only reading them ~0.45×), and the BFF with its worker held back reaches 87–92 % of that floor. Done: group commit, worker batches, node:crypto AES-GCM, Buffer base64, the body read from Node, ' +
+    'a bare POST only reading them ~0.45×), and the BFF with its worker held back reaches 87–92 % of that floor. Done: group commit, worker batches, node:crypto AES-GCM, Buffer base64, ' +
     'the insert compiled once, the due-events index (255 → ~2,000 req/s with the worker since the speed work began). The worker on the same event loop halves it (~300 µs per event); ' +
     'INBOX_WORKER=false + npm run start:worker takes it off the loop (the third bank figure). Reaching 0.2× needs cheaper durable storage than SQLite with an fsync per group, or more cores.',
   bffRss:

@@ -11,23 +11,21 @@
 // The buyer sub-app is mounted last: its middleware matches every /v1 path, and Hono runs a
 // middleware only until a handler answers, so it sees just the requests the sub-apps above did not
 // answer (test/bff/app-shape.spec.ts shows each sub-app gets its own middleware and no other's).
-// Ahead of everything, the status lane answers a final order's kept status by replaying what the
-// whole chain answered (routes/status-lane.ts); every middleware on that path is declared for it.
+// Every route, status polls included, runs the whole chain: a final order's poll is made cheap by
+// HTTP caching (routes/orders.ts: ETag, 304), not by a path around the middleware.
 import { Hono } from 'hono';
 import type { Config } from './config.ts';
 import { bodySizeLimit } from './http/body-size.ts';
 import { notFoundProblem, toProblemResponse } from './http/problem.ts';
-import { handlersOf, type DeclaredMiddleware } from './http/declared-middleware.ts';
 import { requestMetrics, requestRecorder } from './http/request-metrics.ts';
 import { FinalStatusViews } from './orders/final-status-views.ts';
-import { orderStatusPath, statusLane } from './routes/status-lane.ts';
-import { securityHeaders } from './http/security-headers.ts';
+import { apiSecurityHeaders } from './http/security-headers.ts';
 import { merchantApp } from './merchant/merchant-routes.ts';
 import { merchantOperations } from './merchant/merchant-operations.ts';
 import { buildOpenApiDocument, type OperationDoc } from './openapi/document.ts';
 import { checkoutOperations } from './openapi/operations.ts';
 import { sinpeOperations } from './sinpe/sinpe-operations.ts';
-import { buyerApp, buyerMiddleware } from './routes/buyer-app.ts';
+import { buyerApp } from './routes/buyer-app.ts';
 import { operationsRoutes } from './routes/operations.ts';
 import { buildServices, type AppDeps, type Services } from './services.ts';
 import { createWebhookModule } from './webhooks/webhook-module.ts';
@@ -47,12 +45,6 @@ export function createApp(config: Config, deps: AppDeps, options: CreateAppOptio
   const webhooks = createWebhookModule(services);
   const record = requestRecorder(metrics, logger);
   const finalViews = new FinalStatusViews(services.clock);
-  const shared: DeclaredMiddleware[] = [
-    { handler: requestMetrics(record), lane: 'recorded-by-lane' },
-    { handler: securityHeaders(), lane: 'replays-headers' },
-    { handler: bodySizeLimit(config.BODY_LIMIT_BYTES), lane: 'no-body-on-get' },
-  ];
-  const buyer = buyerMiddleware(services);
 
   const operations = [...checkoutOperations, ...merchantOperations, ...sinpeOperations, ...webhookOperations, ...merchantWebhookOperations, ...(options.extraOperations ?? [])];
   // Built on the first request and kept: the operations and the public URL are fixed by now, and
@@ -60,8 +52,7 @@ export function createApp(config: Config, deps: AppDeps, options: CreateAppOptio
   let openApiText: string | undefined;
 
   const app = new Hono()
-    .get(orderStatusPath, statusLane({ finalViews, tokens: services.tokens, allowedOrigins: services.allowedOrigins, record }))
-    .use('*', ...handlersOf(shared))
+    .use('*', requestMetrics(record), apiSecurityHeaders(), bodySizeLimit(config.BODY_LIMIT_BYTES))
     .route('/', operationsRoutes(services))
     .get('/v1/openapi.json', (c) => {
       openApiText ??= JSON.stringify(buildOpenApiDocument(operations, config.PUBLIC_BFF_URL));
@@ -70,7 +61,7 @@ export function createApp(config: Config, deps: AppDeps, options: CreateAppOptio
     .route('/v1/merchant', merchantApp(services, webhooks.merchantRoutes))
     .route('/v1/webhooks', webhooks.receivers)
     .route('/v1/links', webhooks.linkPages)
-    .route('/v1', buyerApp(services, finalViews, buyer));
+    .route('/v1', buyerApp(services, finalViews));
 
   app.notFound(notFoundProblem);
   app.onError((error, c) =>
@@ -78,9 +69,7 @@ export function createApp(config: Config, deps: AppDeps, options: CreateAppOptio
       logger.error({ err: unexpected, method: c.req.method, path: c.req.path }, 'unhandled error'),
     ),
   );
-  /** Every middleware a status poll passes, as declared for the lane (app-shape.spec.ts checks it). */
-  const statusPollMiddleware: readonly DeclaredMiddleware[] = [...shared, ...buyer];
-  return Object.assign(app, { services, webhooks, statusPollMiddleware });
+  return Object.assign(app, { services, webhooks });
 }
 
 export type BffApp = ReturnType<typeof createApp>;

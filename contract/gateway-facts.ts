@@ -63,9 +63,6 @@ export function isAwaitingBank(code: string | null | undefined): boolean {
   return (code ?? '').trim() === pendingCode;
 }
 
-/** The redirect parameter that repeats tpt: `<brand>-transaction` (gateway-facts.md "Redirect query"). */
-export const brandTransactionParam = 'svc-transaction';
-
 /** loginSdk tokens are reported with a one-day lifetime (gateway-facts.md "login", firm). */
 export const loginSdkLifetimeSeconds = 86_400;
 

@@ -33,7 +33,8 @@ export function requestMetrics(record: RequestRecorder): MiddlewareHandler {
       await next();
     } finally {
       const handler = matchedRoutes(c).filter((route) => route.method !== 'ALL').at(-1);
-      record(c.req.method, handler?.path ?? 'unmatched', c.res.status, (performance.now() - started) / 1000, false);
+      // A revalidated answer (304: a final order's poll) is routine: logged at debug.
+      record(c.req.method, handler?.path ?? 'unmatched', c.res.status, (performance.now() - started) / 1000, c.res.status === 304);
     }
   };
 }

@@ -180,7 +180,3 @@ export async function failEvent(
   if (Number(result.numUpdatedRows) !== 1) return 'lease_lost';
   return dead ? 'dead' : 'failed';
 }
-
-export function findEvent(db: WebhookDb, source: EventSource, externalId: string): Promise<EventRow | undefined> {
-  return db.selectFrom('events').selectAll().where('source', '=', source).where('external_id', '=', externalId).executeTakeFirst();
-}

@@ -128,11 +128,6 @@ export function isDeclined(status: OrderStatus): boolean {
   return status === 'declined';
 }
 
-/** Consult can still change the order: awaiting an outcome, retryable, or parked (review, expired). */
-export function consultMayChange(status: OrderStatus): boolean {
-  return isAwaitingOutcome(status) || isRetryableStatus(status) || status === 'review' || status === 'expired';
-}
-
 /** A hosted page is out and unpaid: the attempt is running at the gateway. */
 export function isPending(status: OrderStatus): boolean {
   return status === 'pending';

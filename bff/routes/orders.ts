@@ -1,14 +1,16 @@
 // GET /v1/orders/{orderNumber}: the order's status from our store; while it is open, refreshed
 // from the gateway at most once per order per interval (StatusRefresher), whoever polls. A final
-// order's answer is kept for a second (FinalStatusViews): a buyer's page polls every two seconds,
-// and the status lane (status-lane.ts) serves the kept answer again ahead of the middleware chain.
+// order's answer is kept for a second (FinalStatusViews): a buyer's page polls every two seconds.
+// A final answer carries its entity tag and `Cache-Control: private, no-cache`: the browser keeps it
+// and revalidates each poll with If-None-Match, answered 304 without a body. An open order's answer
+// is `no-store`: it is about to change.
 import { Hono, type Context } from 'hono';
 import { problemTypes } from '../../contract/bff-api.ts';
 import { bearerToken } from '../auth/bearer.ts';
 import { verifyStatusReader } from '../auth/session.ts';
 import { ProblemException } from '../http/problem.ts';
 import { expireIfAbandoned } from '../orders/abandoned-session.ts';
-import type { FinalStatusViews } from '../orders/final-status-views.ts';
+import type { FinalStatusView, FinalStatusViews } from '../orders/final-status-views.ts';
 import { findOrder } from '../store/orders.ts';
 import type { Services } from '../services.ts';
 import { withLapsedTransferExpired } from '../sinpe/transfer-attempts.ts';
@@ -16,9 +18,11 @@ import { orderStatusView } from './order-view.ts';
 
 export function orderRoutes(services: Services, finalViews: FinalStatusViews) {
   const { store, tokens, statuses, clock, config } = services;
-  const answer = (c: Context, body: string) => {
-    c.header('Cache-Control', 'no-store');
-    return c.body(body, 200, { 'Content-Type': 'application/json' });
+  const openAnswer = (c: Context, body: string) => c.body(body, 200, { 'Content-Type': 'application/json', 'Cache-Control': 'no-store' });
+  const finalAnswer = (c: Context, view: FinalStatusView) => {
+    const headers = { ETag: view.etag, 'Cache-Control': 'private, no-cache' };
+    if (ifNoneMatchIncludes(c.req.header('If-None-Match'), view.etag)) return c.body(null, 304, headers);
+    return c.body(view.body, 200, { ...headers, 'Content-Type': 'application/json' });
   };
 
   return new Hono().get('/orders/:orderNumber', async (c) => {
@@ -32,7 +36,7 @@ export function orderRoutes(services: Services, finalViews: FinalStatusViews) {
       });
     }
     const kept = finalViews.get(orderNumber);
-    if (kept) return answer(c, kept);
+    if (kept) return finalAnswer(c, kept);
     const stored = await findOrder(store.db, orderNumber);
     if (!stored) {
       throw new ProblemException(404, { type: problemTypes.notFound, title: 'Not found', detail: 'No such order.' });
@@ -40,7 +44,13 @@ export function orderRoutes(services: Services, finalViews: FinalStatusViews) {
     const order = await withLapsedTransferExpired(store, await expireIfAbandoned(store, clock, await statuses.refresh(stored), { announceUnattempted: config.MERCHANT_WEBHOOK_UNATTEMPTED_EXPIRY }), clock.now());
     const view = orderStatusView(order, { maxAttempts: config.MAX_PAYMENT_ATTEMPTS, now: clock.now() });
     const body = JSON.stringify(view);
-    if (view.final) finalViews.remember(orderNumber, body);
-    return answer(c, body);
+    return view.final ? finalAnswer(c, finalViews.remember(orderNumber, body)) : openAnswer(c, body);
   });
+}
+
+/** Whether an If-None-Match header names this tag (or `*`); weak comparison, as RFC 9110 §13.1.2 asks. */
+export function ifNoneMatchIncludes(header: string | undefined, etag: string): boolean {
+  if (header === undefined) return false;
+  const opaque = (tag: string) => tag.trim().replace(/^W\//, '');
+  return header.split(',').some((tag) => tag.trim() === '*' || opaque(tag) === opaque(etag));
 }

@@ -4,7 +4,6 @@
 // A link report for a link we did not create is acknowledged and counted, never stored; refused
 // deliveries are all counted, and only a bounded sample of them is written down.
 import { Hono, type Context } from 'hono';
-import { requestText } from '../http/node-request.ts';
 import type { FixedWindowLimiter } from '../http/rate-limit.ts';
 import type { InboxWriter } from '../inbox/inbox-writer.ts';
 import type { WebhookDb } from '../inbox/tables.ts';
@@ -49,7 +48,7 @@ export function webhookRoutes(deps: WebhookRouteDeps) {
 
   return new Hono()
     .post('/banking', async (c) => {
-      const rawBody = await requestText(c);
+      const rawBody = await c.req.text();
       let event;
       try {
         event = await openBankDelivery(rawBody, deps.bankSecretRefs);
@@ -69,7 +68,7 @@ export function webhookRoutes(deps: WebhookRouteDeps) {
     })
     .post('/links', async (c) => {
       metrics.linkReportsByAddress.note(deps.addressOf(c));
-      const rawBody = await requestText(c);
+      const rawBody = await c.req.text();
       let json: unknown;
       try {
         json = JSON.parse(rawBody);

@@ -1,9 +1,8 @@
 // The BFF is one sub-app per resource, each mounted at its prefix with its own middleware. These
 // show, through app.request(), that every request gets the shared middleware and its own sub-app's,
-// and never another's: status polls go through the buyer middleware like every buyer route (the
-// status lane only replays what that chain answered, and every middleware on the poll's path is
-// declared for it), and the buyer middleware (mounted last, matching all of /v1) never reaches the
-// merchant API or the webhook receivers.
+// and never another's: status polls go through the buyer middleware like every buyer route (nothing
+// answers ahead of the chain), and the buyer middleware (mounted last, matching all of /v1) never
+// reaches the merchant API or the webhook receivers.
 import { expect, test } from '@playwright/test';
 import { SandboxControl } from '../../sandbox/control-client.ts';
 import { merchantSecret, shopOrigin } from './fixtures/stack.ts';
@@ -43,9 +42,9 @@ async function approvedOrder() {
 }
 
 /** Status polls answered 200, as /metrics counts them. */
-async function pollCount(): Promise<number> {
+async function pollCount(status = 304): Promise<number> {
   const text = await bff.app.services.metrics.registry.metrics();
-  const line = text.split('\n').find((entry) => entry.startsWith('http_requests_total{') && entry.includes('route="/v1/orders/:orderNumber"') && entry.includes('status="200"'));
+  const line = text.split('\n').find((entry) => entry.startsWith('http_requests_total{') && entry.includes('route="/v1/orders/:orderNumber"') && entry.includes(`status="${status}"`));
   return line ? Number(line.split(' ').at(-1)) : 0;
 }
 
@@ -58,6 +57,9 @@ test('every answer of every sub-app carries the shared security headers', async 
     request('/v1/links/return'),
     request('/v1/orders/NOPE'),
     request('/nowhere'),
+    // HEAD is answered as a bodiless copy of the GET answer: the copy keeps every header.
+    request('/healthz', { method: 'HEAD' }),
+    request('/nowhere', { method: 'HEAD' }),
   ]);
   for (const answer of answers) {
     expect(answer.headers.get('X-Content-Type-Options')).toBe('nosniff');
@@ -81,34 +83,33 @@ test('status polls, kept final answers included, refuse a foreign Origin every t
   }
 });
 
-test('every middleware a status poll passes is declared for the status lane: none can be added and silently skipped', () => {
-  // The handlers Hono would run for GET /v1/orders/{n} besides the route (and the lane) itself.
+test('nothing answers a status poll ahead of the shared middleware: the first handler Hono runs for it is a middleware on every path', () => {
   const pattern = (path: string) => new RegExp(`^${path.replace(/\*/g, '.*').replace(/:[^/]+/g, '[^/]+')}$`);
-  const onPollPath = bff.app.routes.filter((route) => route.method === 'ALL' && pattern(route.path).test('/v1/orders/SVC-1')).map((route) => route.handler);
-  const declared = bff.app.statusPollMiddleware.map((entry) => entry.handler);
-  expect(onPollPath).toHaveLength(declared.length);
-  expect(new Set(onPollPath)).toEqual(new Set(declared));
-  for (const entry of bff.app.statusPollMiddleware) {
-    expect(['replays-headers', 'refuses-foreign-origin', 'recorded-by-lane', 'no-body-on-get']).toContain(entry.lane);
-  }
+  const onPollPath = bff.app.routes.filter((route) => ['ALL', 'GET'].includes(route.method) && pattern(route.path).test('/v1/orders/SVC-1'));
+  expect(onPollPath[0]).toMatchObject({ method: 'ALL', path: '/*' });
+  expect(onPollPath.filter((route) => route.method === 'GET')).toHaveLength(1);
 });
 
-test("a poll the lane answers reads exactly like the full chain's answer, and counts in the metrics", async () => {
+test('a final poll revalidated with its ETag is a 304 without a body, with the same CORS and security headers, and counts in the metrics', async () => {
   const session = await approvedOrder();
   const poll = () => request(`/v1/orders/${session.orderNumber}`, { headers: { Authorization: `Bearer ${session.sessionToken}`, Origin: shopOrigin } });
   const meaningful = (response: Response) => Object.fromEntries([...response.headers].filter(([name]) => !['date', 'content-length'].includes(name)));
   const full = await poll();
   const fullHeaders = meaningful(full);
-  const fullBody = await full.text();
+  expect(full.status).toBe(200);
+  const etag = full.headers.get('etag')!;
+  expect(etag).toMatch(/^"[\w-]+"$/);
   const before = await pollCount();
   for (let i = 0; i < 3; i++) {
-    const laned = await poll();
-    expect(meaningful(laned)).toEqual(fullHeaders);
-    expect(await laned.text()).toBe(fullBody);
+    const revalidated = await request(`/v1/orders/${session.orderNumber}`, { headers: { Authorization: `Bearer ${session.sessionToken}`, Origin: shopOrigin, 'If-None-Match': etag } });
+    expect(revalidated.status).toBe(304);
+    expect(await revalidated.text()).toBe('');
+    const { 'content-type': _type, ...withoutType } = fullHeaders;
+    expect(meaningful(revalidated)).toEqual(withoutType);
   }
   expect((await pollCount()) - before).toBe(3);
-  // Another order's token is not served by the lane: the full route refuses it.
-  const other = await request(`/v1/orders/${session.orderNumber}`, { headers: { Authorization: 'Bearer not-a-token', Origin: shopOrigin } });
+  // A revalidation with another order's token is refused, not answered 304.
+  const other = await request(`/v1/orders/${session.orderNumber}`, { headers: { Authorization: 'Bearer not-a-token', Origin: shopOrigin, 'If-None-Match': etag } });
   expect(other.status).toBe(401);
 });
 

@@ -1,9 +1,9 @@
-// GET /v1/orders/{n} for a final order: its answer is kept for a second and served again by the
-// status lane ahead of the middleware chain (bff/routes/status-lane.ts), replaying what the chain
-// answered. It must answer exactly like the full route (headers included) and refuse everything the
-// full route refuses. Time is a manual clock.
+// GET /v1/orders/{n} for a final order: its answer is kept for a second, carries an entity tag and
+// `Cache-Control: private, no-cache`, and a revalidation with that tag is a 304 without a body. It
+// answers exactly like the first time (headers included) and refuses everything the route refuses,
+// tag or no tag. An open order's answer is never kept nor tagged. Time is a manual clock.
 import { expect, test } from '@playwright/test';
-import { approvedOrder } from './fixtures/buyer.ts';
+import { approvedOrder, createCatalogSession } from './fixtures/buyer.ts';
 import { ManualClock, shopOrigin, startStack, type Stack } from './fixtures/stack.ts';
 
 const clock = new ManualClock();
@@ -36,7 +36,8 @@ test('a kept final answer carries the same status, body and headers as the first
   expect(meaningful(second)).toMatchObject({
     'access-control-allow-origin': shopOrigin,
     vary: 'Origin',
-    'cache-control': 'no-store',
+    'cache-control': 'private, no-cache',
+    etag: expect.stringMatching(/^"[\w-]+"$/),
     'content-type': 'application/json',
     'x-content-type-options': 'nosniff',
     'x-frame-options': 'SAMEORIGIN',
@@ -48,6 +49,37 @@ test('a kept final answer carries the same status, body and headers as the first
   const sameOrigin = await poll(orderNumber, statusToken, null);
   expect(sameOrigin.status).toBe(200);
   expect(sameOrigin.headers.get('access-control-allow-origin')).toBeNull();
+});
+
+test("a browser's revalidation gets a 304 while the answer is the same, and the new answer once it changed", async () => {
+  const { orderNumber, statusToken } = await approvedOrder(stack.bffUrl, stack.sandbox);
+  const first = await poll(orderNumber, statusToken);
+  const etag = first.headers.get('etag')!;
+  const revalidate = (tag: string) =>
+    fetch(`${stack.bffUrl}/v1/orders/${encodeURIComponent(orderNumber)}`, { headers: { Authorization: `Bearer ${statusToken}`, Origin: shopOrigin, 'If-None-Match': tag } });
+  const same = await revalidate(etag);
+  expect(same.status).toBe(304);
+  expect(await same.text()).toBe('');
+  expect(same.headers.get('etag')).toBe(etag);
+  expect(same.headers.get('access-control-allow-origin')).toBe(shopOrigin);
+  // A list of tags and a weak form of ours both match (RFC 9110's weak comparison).
+  expect((await revalidate(`"other", W/${etag}`)).status).toBe(304);
+  // As if another instance had refunded it: once the kept answer lapses the tag no longer matches.
+  await stack.bff.store.db.updateTable('orders').set({ status: 'refunded' }).where('order_number', '=', orderNumber).execute();
+  clock.advance(1001);
+  const changed = await revalidate(etag);
+  expect(changed.status).toBe(200);
+  expect(await changed.json()).toMatchObject({ status: 'refunded' });
+  expect(changed.headers.get('etag')).not.toBe(etag);
+});
+
+test('an open order is answered no-store, without a tag: it is about to change', async () => {
+  const session = await createCatalogSession(stack.bffUrl);
+  const open = await poll(session.order.orderNumber, session.sessionToken);
+  expect(open.status).toBe(200);
+  expect(await open.json()).toMatchObject({ final: false });
+  expect(open.headers.get('cache-control')).toBe('no-store');
+  expect(open.headers.get('etag')).toBeNull();
 });
 
 test('kept answers of different lengths each arrive whole', async () => {
@@ -82,6 +114,7 @@ test('with the answer kept, every refusal of the full route still holds', async 
     [await poll(orderNumber, undefined), 401],
     [await poll(orderNumber, `${statusToken.slice(0, -2)}xx`), 401],
     [await poll(orderNumber, other.statusToken), 403],
+    [await fetch(`${stack.bffUrl}/v1/orders/${encodeURIComponent(orderNumber)}`, { headers: { Authorization: `Bearer ${other.statusToken}`, Origin: shopOrigin, 'If-None-Match': '*' } }), 403],
     [await poll(orderNumber, statusToken, 'http://evil.example.test'), 403],
   ] as const;
   for (const [response, status] of refusals) {
@@ -90,8 +123,8 @@ test('with the answer kept, every refusal of the full route still holds', async 
     expect(response.headers.get('x-content-type-options')).toBe('nosniff');
   }
   // A foreign origin reads its refusal and nothing else: the status answer is never served to it.
-  expect(refusals[3][0].headers.get('access-control-allow-origin')).toBe('http://evil.example.test');
-  expect(((await refusals[3][0].json()) as { type: string }).type).toBe('urn:svc-checkout:problem:origin-not-allowed');
+  expect(refusals[4][0].headers.get('access-control-allow-origin')).toBe('http://evil.example.test');
+  expect(((await refusals[4][0].json()) as { type: string }).type).toBe('urn:svc-checkout:problem:origin-not-allowed');
 
   // A token already verified still expires (status tokens live 15 minutes).
   clock.advance(15 * 60_000 + 1000);
