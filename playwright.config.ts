@@ -21,6 +21,8 @@ export default defineConfig({
     // after everything else, so what it measures and asserts is not the other suites' load.
     { name: 'load', testDir: 'test/reliability', testMatch: 'load.spec.ts', timeout: 300_000 },
     { name: 'contract', testDir: 'test/contract' },
+    // The BFF's pure decisions as tables (no store, no sandbox, no network).
+    { name: 'unit', testDir: 'test/unit' },
     { name: 'sandbox', testDir: 'test/sandbox' },
     { name: 'bff', testDir: 'test/bff', testIgnore: 'upstream-properties.spec.ts' },
     // Invariants for every answer the upstream specs allow (1,000 seeded draws each): decisions the

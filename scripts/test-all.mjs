@@ -149,7 +149,7 @@ const variantSuites = [
 ];
 
 async function nodeLane() {
-  await playwright('node suites on SQLite', 'playwright.config.ts', ['contract', 'sandbox', 'bff', 'properties', 'reliability']);
+  await playwright('node suites on SQLite', 'playwright.config.ts', ['contract', 'unit', 'sandbox', 'bff', 'properties', 'reliability']);
   await withPostgres(async (databaseUrl) => {
     if (!databaseUrl) return record('PostgreSQL server', 0, 1);
     // The bff suites again, each file on its own database, then several BFF processes on one.

@@ -1,0 +1,70 @@
+// What consult's records mean for an order (bff/orders/outcome.ts): which record is chosen, and
+// where it takes the order. Tables of records, no gateway.
+import { expect, test } from '@playwright/test';
+import type { TransactionRecord } from '../../contract/gateway/index.ts';
+import { outcomeFromConsult, targetOfOutcome } from '../../bff/orders/outcome.ts';
+
+const order = { amount: '6500.00', currency: 'CRC' };
+
+function record(fields: Partial<TransactionRecord>): TransactionRecord {
+  return {
+    id_svc: 101,
+    orderNumber: 'G-1',
+    amount: '6500.00',
+    currency: 'CRC',
+    merchantId: 'm-1',
+    code: '1',
+    response: 'Aprobada',
+    auth: 'A1',
+    commission: null,
+    iva_commission: null,
+    retention_iva: null,
+    retention_rent: null,
+    cost: null,
+    cost_iva: null,
+    capture: '1',
+    card: 'VISA',
+    last: '4242',
+    environment: 'test',
+    type: 'Payment',
+    date: null,
+    net_to_liquidate: '6000.00',
+    ...fields,
+  };
+}
+
+test('which record speaks for the payment', () => {
+  const cases: [string, TransactionRecord[], { approved: boolean; code: string } | undefined][] = [
+    ['no records: nothing to say yet', [], undefined],
+    ['a record without a code says nothing', [record({ code: '' })], undefined],
+    ['a SINPE Móvil payment awaiting the bank is not a decline', [record({ code: 'Pending' })], undefined],
+    ['one approval', [record({})], { approved: true, code: '1' }],
+    ['one decline', [record({ code: '51', response: 'Fondos insuficientes', auth: '' })], { approved: false, code: '51' }],
+    ['a decline then an approval: any approved payment wins', [record({ code: '51' }), record({ code: '1' })], { approved: true, code: '1' }],
+    ['an approval then a decline: still approved', [record({ code: '1' }), record({ code: '05' })], { approved: true, code: '1' }],
+    ['two declines: the last speaks', [record({ code: '51' }), record({ code: '05' })], { approved: false, code: '05' }],
+    ['a refund record beside the payment: the payment speaks', [record({ code: '1' }), record({ code: '2', type: 'Refund' })], { approved: true, code: '1' }],
+    ['codes with spaces are read trimmed', [record({ code: ' 1 ' })], { approved: true, code: '1' }],
+    ['type in other case is still a payment', [record({ code: '51', type: 'PAYMENT' }), record({ code: '1', type: 'Capture' })], { approved: false, code: '51' }],
+  ];
+  for (const [name, records, expected] of cases) {
+    const outcome = outcomeFromConsult(records, order);
+    if (expected === undefined) expect(outcome, name).toBeUndefined();
+    else expect(outcome, name).toMatchObject(expected);
+  }
+});
+
+test('where an outcome takes the order: approval of the same money approves, of other money reviews, a decline declines', () => {
+  const cases: [string, TransactionRecord, string, string][] = [
+    ['approved, same money', record({}), 'approved', 'consult'],
+    ['approved, same money written as a number string with separators', record({ amount: '6,500.00' }), 'approved', 'consult'],
+    ['approved, another amount', record({ amount: '65.00' }), 'review', 'mismatch'],
+    ['approved, another currency', record({ currency: 'USD' }), 'review', 'mismatch'],
+    ['declined', record({ code: '51' }), 'declined', 'consult'],
+    ['declined with another amount is still a decline', record({ code: '51', amount: '1.00' }), 'declined', 'consult'],
+  ];
+  for (const [name, chosen, to, evidence] of cases) {
+    const outcome = outcomeFromConsult([chosen], order)!;
+    expect(targetOfOutcome(outcome, order), name).toMatchObject({ to, evidence });
+  }
+});
