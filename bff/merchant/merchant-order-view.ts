@@ -6,7 +6,7 @@ import { invoiceOf } from '../orders/order-invoice.ts';
 import type { OrderRow, PaymentAttemptRow, StatusHistoryRow } from '../store/schema.ts';
 import type { HistoryEntry, MerchantOrder, MerchantOrderDetail, OrderActions, PaymentAttempt } from '../../contract/merchant-api.ts';
 import { actionLimit, type RuleContext } from './modification-rules.ts';
-import { isPaid } from '../orders/order-machine.ts';
+import { isPaid } from '../orders/order-rules.ts';
 
 /** One spelling per amount: the store keeps "0" for nothing yet; the API says "0.00". */
 const normalized = (amount: string, currency: string) => fromMinorUnits(toMinorUnits(amount, currency), currency);

@@ -16,7 +16,8 @@ import type { ModificationResponse, SplitRequestBody, SplitResponse } from '../.
 import { merchantOrderDetailView, type OrderRecord } from './merchant-order-view.ts';
 import { attemptsOf } from '../store/attempts.ts';
 import { planModification, planSplit, statusAfter, type MerchantAction, type Refusal } from './modification-rules.ts';
-import { recordMerchantChange, ruleContextOf, splitDetail } from './order-changes.ts';
+import { ruleContextOf, splitDetail } from './change-history.ts';
+import { recordMerchantChange } from './order-changes.ts';
 
 export interface OrderModifierOptions {
   store: Store;

@@ -12,7 +12,7 @@ import type { MerchantAction } from './modification-rules.ts';
 
 const merchantActions: readonly MerchantAction[] = ['capture', 'refund', 'reverse'];
 import { OrderModifier } from './order-modifier.ts';
-import { ruleContextOf } from './order-changes.ts';
+import { ruleContextOf } from './change-history.ts';
 import { decideReview } from './review-decision.ts';
 import { reviewDecisionRequest } from '../../contract/merchant-review.ts';
 import { decodeCursor, encodeCursor, historiesOf, listOrders } from './order-queries.ts';

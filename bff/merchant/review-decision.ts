@@ -5,11 +5,12 @@ import { problemTypes } from '../../contract/bff-api.ts';
 import type { ReviewDecisionRequest } from '../../contract/merchant-review.ts';
 import { ProblemException } from '../http/problem.ts';
 import type { Clock } from '../observability/clock.ts';
-import { isUnderReview, transitionOrder } from '../orders/order-machine.ts';
+import { isUnderReview } from '../orders/order-rules.ts';
+import { transitionOrder } from '../orders/order-machine.ts';
 import { recordAttemptOutcome } from '../store/attempts.ts';
 import type { Store } from '../store/database.ts';
 import { findOrder } from '../store/orders.ts';
-import { merchantHistorySource } from './order-changes.ts';
+import { merchantHistorySource } from './change-history.ts';
 
 export async function decideReview(store: Store, clock: Clock, orderNumber: string, request: ReviewDecisionRequest): Promise<void> {
   const order = await findOrder(store.db, orderNumber);

@@ -3,7 +3,7 @@
 import type { Clock } from '../observability/clock.ts';
 import type { Store } from '../store/database.ts';
 import type { OrderRow } from '../store/schema.ts';
-import { isAwaitingOutcome, isLegalTransition } from './order-machine.ts';
+import { isAwaitingOutcome, isLegalTransition } from './order-rules.ts';
 import { recordOrderChange } from './record-outcome.ts';
 
 export function isAbandonedSession(order: OrderRow, now: Date): boolean {

@@ -5,7 +5,7 @@ import type { TransactionRecord } from '../../contract/gateway/index.ts';
 import { approvedCode, isAwaitingBank, isBuyerCancelCode } from '../../contract/gateway-facts.ts';
 import { sameUpstreamMoney } from '../../contract/upstream-money.ts';
 import type { OrderStatus } from '../../contract/bff-api.ts';
-import type { TransitionEvidence } from './order-machine.ts';
+import type { TransitionEvidence } from './order-rules.ts';
 import type { AttemptOutcome, OrderRow, OrderUpdate } from '../store/schema.ts';
 
 export interface GatewayOutcome {

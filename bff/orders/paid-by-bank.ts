@@ -3,7 +3,7 @@
 // the payment first in the entry's detail. The card gateway knows nothing of such money, so none
 // of its modifications (capture, refund, reversal, split) can act on it.
 import type { StatusHistoryRow } from '../store/schema.ts';
-import { isApprovedOnly } from './order-machine.ts';
+import { isApprovedOnly } from './order-rules.ts';
 
 /** How the detail of an approval by a bank payment begins. */
 export function bankPaymentDetail(publicId: string, amount: string | null, currency: string | null): string {

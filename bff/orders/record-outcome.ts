@@ -6,7 +6,8 @@ import { recordAttemptOutcome } from '../store/attempts.ts';
 import { findOrder } from '../store/orders.ts';
 import type { Store } from '../store/database.ts';
 import type { AttemptOutcome, OrderRow, OrderUpdate } from '../store/schema.ts';
-import { isLegalTransition, transitionOrder, type TransitionEvidence } from './order-machine.ts';
+import { isLegalTransition, type TransitionEvidence } from './order-rules.ts';
+import { transitionOrder } from './order-machine.ts';
 
 export interface OrderChange {
   to: OrderStatus;

@@ -10,7 +10,7 @@ import { findAttempt } from '../store/attempts.ts';
 import { findOrder } from '../store/orders.ts';
 import type { Store } from '../store/database.ts';
 import type { OrderRow } from '../store/schema.ts';
-import { isAwaitingOutcome, isRetryableStatus } from './order-machine.ts';
+import { isAwaitingOutcome, isRetryableStatus } from './order-rules.ts';
 import { outcomeFields, outcomeFromConsult, targetOfOutcome, type GatewayOutcome } from './outcome.ts';
 import { recordOrderChange } from './record-outcome.ts';
 

@@ -5,7 +5,7 @@ import type { Kysely } from 'kysely';
 import type { OrderStatus } from '../../contract/bff-api.ts';
 import type { OrderEventType } from '../../contract/merchant-webhooks.ts';
 import { merchantOrderView } from '../merchant/merchant-order-view.ts';
-import { isSplitEntry, ruleContextOf } from '../merchant/order-changes.ts';
+import { isSplitEntry, ruleContextOf } from '../merchant/change-history.ts';
 import { statusHistory } from '../store/orders.ts';
 import type { Database } from '../store/schema.ts';
 import { recordOutboundEvent } from './outbox-writer.ts';

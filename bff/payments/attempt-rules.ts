@@ -1,7 +1,7 @@
 // What POST /v1/checkout may do with an order as read: hand back the open attempt's page, open an
 // attempt (the first, a refused one again, or the next after a decline or a cancel), wait for
 // another caller's claim, or refuse. The status answer's `canRetry` asks the same question.
-import { isAwaitingOutcome, isExpired, isRetryableStatus } from '../orders/order-machine.ts';
+import { isAwaitingOutcome, isExpired, isRetryableStatus } from '../orders/order-rules.ts';
 import type { OrderRow } from '../store/schema.ts';
 
 export type AttemptDecision =
@@ -54,4 +54,9 @@ export function canRetry(order: OrderRow, maxAttempts: number, now: Date): boole
  */
 function mayOpenNextAttempt(order: OrderRow): boolean {
   return isRetryableStatus(order.status) || (isExpired(order.status) && order.payment_state === 'transfer');
+}
+
+/** The current attempt is a SINPE Móvil transfer (awaited, or ended: declined, expired, paid). */
+export function isTransferAttempt(order: Pick<OrderRow, 'payment_state'>): boolean {
+  return order.payment_state === 'transfer';
 }

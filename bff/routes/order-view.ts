@@ -1,10 +1,9 @@
 // How an order row is shown to the browser (contract/bff-api.ts shapes).
 import type { OrderLine, OrderStatusResponse, Prefill } from '../../contract/bff-api.ts';
 import { declineCategoryOfGatewayCode, declineMessage, type DeclineCategory } from '../../contract/decline-messages.ts';
-import { isAwaitingOutcome, isDeclined, isExpired, isRetryableStatus } from '../orders/order-machine.ts';
-import { canRetry } from '../payments/attempt-rules.ts';
+import { isAwaitingOutcome, isDeclined, isExpired, isRetryableStatus } from '../orders/order-rules.ts';
+import { canRetry, isTransferAttempt } from '../payments/attempt-rules.ts';
 import type { OrderRow } from '../store/schema.ts';
-import { isTransferAttempt } from '../sinpe/transfer-attempts.ts';
 import { transferShopperMessage } from '../sinpe/transfer-messages.ts';
 
 export function orderLinesOf(order: OrderRow): OrderLine[] {

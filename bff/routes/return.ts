@@ -10,7 +10,7 @@ import { approvedCode, pendingCode } from '../../contract/gateway-facts.ts';
 import { base64ToBytes, isStrictBase64 } from '../../contract/base64.ts';
 import { verifyOrderHashV2 } from '../../contract/order-hash.ts';
 import { resultFragmentParameter } from '../../contract/bff-api.ts';
-import { isAwaitingOutcome, isRetryableStatus } from '../orders/order-machine.ts';
+import { isAwaitingOutcome, isRetryableStatus } from '../orders/order-rules.ts';
 import { recordOrderChange } from '../orders/record-outcome.ts';
 import type { ConsultResult } from '../orders/status-refresher.ts';
 import { findAttemptByGatewayOrderNumber, findAttemptByReturnRef } from '../store/attempts.ts';

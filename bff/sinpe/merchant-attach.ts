@@ -10,7 +10,8 @@ import type { AttachBankPaymentRequest } from '../../contract/bank-payment-view.
 import { sameUpstreamMoney } from '../../contract/upstream-money.ts';
 import { ProblemException } from '../http/problem.ts';
 import { webhookDb, type BankPaymentRow } from '../inbox/tables.ts';
-import { isPending, isUnderReview, transitionOrder } from '../orders/order-machine.ts';
+import { isPending, isUnderReview } from '../orders/order-rules.ts';
+import { transitionOrder } from '../orders/order-machine.ts';
 import { bankPaymentDetail } from '../orders/paid-by-bank.ts';
 import type { Services } from '../services.ts';
 import type { Database, OrderRow } from '../store/schema.ts';

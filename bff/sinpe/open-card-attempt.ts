@@ -8,7 +8,7 @@ import { ProblemException } from '../http/problem.ts';
 import { problemTypes } from '../../contract/bff-api.ts';
 import { findAttempt } from '../store/attempts.ts';
 import { findOrder } from '../store/orders.ts';
-import { isAwaitingOutcome, isPaid, isPending } from '../orders/order-machine.ts';
+import { isAwaitingOutcome, isPaid, isPending } from '../orders/order-rules.ts';
 import type { Services } from '../services.ts';
 import type { OrderRow, PaymentAttemptRow } from '../store/schema.ts';
 

@@ -9,9 +9,10 @@ import { sinpeReferenceAlphabet, sinpeReferenceLength, type SinpeMovilInstructio
 import { problemTypes } from '../../contract/bff-api.ts';
 import { fieldProblem } from '../http/field-problem.ts';
 import { ProblemException } from '../http/problem.ts';
-import { IllegalTransitionError, isPending, transitionOrder } from '../orders/order-machine.ts';
+import { IllegalTransitionError, isPending } from '../orders/order-rules.ts';
+import { transitionOrder } from '../orders/order-machine.ts';
 import { recordOrderChange } from '../orders/record-outcome.ts';
-import { attemptDecision } from '../payments/attempt-rules.ts';
+import { attemptDecision, isTransferAttempt } from '../payments/attempt-rules.ts';
 import { findAttempt, startingAttemptFields } from '../store/attempts.ts';
 import type { Store } from '../store/database.ts';
 import { findOrder } from '../store/orders.ts';
@@ -28,11 +29,6 @@ export interface SinpeSettings {
 /** The method is offered for this order: the merchant has a number, and the order is in colones. */
 export function sinpeAvailable(order: Pick<OrderRow, 'currency'>, settings: Pick<SinpeSettings, 'phone'>): boolean {
   return settings.phone !== undefined && order.currency === 'CRC';
-}
-
-/** The current attempt is a SINPE Móvil transfer (awaited, or ended: declined, expired, paid). */
-export function isTransferAttempt(order: Pick<OrderRow, 'payment_state'>): boolean {
-  return order.payment_state === 'transfer';
 }
 
 export function newSinpeReference(): string {

@@ -63,3 +63,67 @@ test('node/ (shared by the products) imports only contract/ and itself', () => {
   const bad = offending(sourceFiles('node'), (file, specifier) => !['node', 'contract', undefined].includes(folderOf(file, specifier)));
   expect(bad).toEqual([]);
 });
+
+/** The bff/ modules a bff/ file imports at run time (`import type` is erased and cannot make a cycle). */
+function runtimeImportsOf(file: string): string[] {
+  const text = readFileSync(join(root, file), 'utf8');
+  return [...text.matchAll(/^(?:import|export)\s+(?!type\b)[^;]*?from\s*['"](\.[^'"]+)['"]/gms)]
+    .map((match) => relative(root, resolve(root, dirname(file), match[1]!)))
+    .filter((target) => target.startsWith('bff/'));
+}
+
+test('bff/ has no import cycle: pure rules sit apart from the writers that use them', () => {
+  const files = sourceFiles('bff').filter((file) => file.endsWith('.ts'));
+  const graph = new Map(files.map((file) => [file, runtimeImportsOf(file)]));
+  // Tarjan's strongly connected components: any component of more than one file is a cycle.
+  let index = 0;
+  const order = new Map<string, number>();
+  const low = new Map<string, number>();
+  const stack: string[] = [];
+  const onStack = new Set<string>();
+  const cycles: string[][] = [];
+  const visit = (file: string) => {
+    order.set(file, index);
+    low.set(file, index++);
+    stack.push(file);
+    onStack.add(file);
+    for (const target of graph.get(file) ?? []) {
+      if (!graph.has(target)) continue;
+      if (!order.has(target)) {
+        visit(target);
+        low.set(file, Math.min(low.get(file)!, low.get(target)!));
+      } else if (onStack.has(target)) low.set(file, Math.min(low.get(file)!, order.get(target)!));
+    }
+    if (low.get(file) !== order.get(file)) return;
+    const component: string[] = [];
+    let member: string;
+    do {
+      member = stack.pop()!;
+      onStack.delete(member);
+      component.push(member);
+    } while (member !== file);
+    if (component.length > 1) cycles.push(component.sort());
+  };
+  for (const file of graph.keys()) if (!order.has(file)) visit(file);
+  expect(cycles).toEqual([]);
+});
+
+test("the order's rules are pure: order-rules.ts, attempt-rules.ts and change-history.ts import no writer, no store and no HTTP", () => {
+  const pure = ['bff/orders/order-rules.ts', 'bff/payments/attempt-rules.ts', 'bff/merchant/change-history.ts', 'bff/merchant/modification-rules.ts'];
+  const writers = /\/(order-machine|order-changes|record-outcome)\.ts$|^bff\/(store|http|routes)\//;
+  const bad = pure.flatMap((file) => runtimeImportsOf(file).filter((target) => writers.test(target)).map((target) => `${file} → ${target}`));
+  expect(bad).toEqual([]);
+});
+
+test('orders.status is written in one place: the order state machine', () => {
+  // Every `updateTable('orders')…set({…})` and `insertInto('orders')` outside order-machine.ts (and the
+  // insert of a new order) must leave `status` alone.
+  const writes: string[] = [];
+  for (const file of sourceFiles('bff').filter((name) => !name.includes('/migrations/'))) {
+    const text = readFileSync(join(root, file), 'utf8');
+    for (const match of text.matchAll(/updateTable\(\s*'orders'\s*\)\s*\.set\(\s*\{([^}]*)\}/g)) {
+      if (/(^|[\s,{])status\s*:/.test(match[1]!)) writes.push(file);
+    }
+  }
+  expect([...new Set(writes)]).toEqual(['bff/orders/order-machine.ts']);
+});

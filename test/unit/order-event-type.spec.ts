@@ -2,7 +2,7 @@
 import { expect, test } from '@playwright/test';
 import { orderStatuses, type OrderStatus } from '../../contract/bff-api.ts';
 import { orderEventTypeOf } from '../../bff/outbox/order-events.ts';
-import { merchantHistorySource, splitDetail } from '../../bff/merchant/order-changes.ts';
+import { merchantHistorySource, splitDetail } from '../../bff/merchant/change-history.ts';
 
 /** The statuses a checkout passes through report nothing; every other status reports `order.<status>`. */
 const passedThrough: OrderStatus[] = ['created', 'pending'];
