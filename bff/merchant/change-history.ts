@@ -6,20 +6,16 @@ import { paidByBankTransfer } from '../orders/paid-by-bank.ts';
 import type { OrderRow, StatusHistoryRow } from '../store/schema.ts';
 import type { RuleContext } from './modification-rules.ts';
 
-/** History `source` of every merchant action; `detail` starts with the action's name. */
+/** History `source` of every merchant action; its typed `action` says which one. */
 export const merchantHistorySource = 'merchant';
-const splitDetailPrefix = 'split ';
 
-export function wasSplit(history: readonly StatusHistoryRow[]): boolean {
-  return history.some((entry) => isSplitEntry(entry.source, entry.detail));
+export function wasSplit(history: readonly Pick<StatusHistoryRow, 'action'>[]): boolean {
+  return history.some((entry) => entry.action === 'split');
 }
 
-export function isSplitEntry(source: string, detail: string | null): boolean {
-  return source === merchantHistorySource && detail?.startsWith(splitDetailPrefix) === true;
-}
-
+/** The history's text of a split, for people; decisions read the entry's `action`. */
 export function splitDetail(summary: string): string {
-  return splitDetailPrefix + summary;
+  return `split ${summary}`;
 }
 
 /** When the gateway approved the payment: the start of the capture window. */

@@ -3,7 +3,7 @@
 import type { Kysely } from 'kysely';
 import type { OrderStatus } from '../../contract/bff-api.ts';
 import { transitionOrderNow } from '../orders/order-machine.ts';
-import type { Database, OrderRow } from '../store/schema.ts';
+import type { Database, MerchantHistoryAction, OrderRow } from '../store/schema.ts';
 import { merchantHistorySource } from './change-history.ts';
 
 export interface MerchantChange {
@@ -11,6 +11,7 @@ export interface MerchantChange {
   capturedAmount: string;
   refundedAmount: string;
   detail: string;
+  action: MerchantHistoryAction;
   now: string;
 }
 
@@ -26,6 +27,7 @@ export function recordMerchantChange(db: Kysely<Database>, seen: OrderRow, chang
     evidence: 'merchant',
     source: merchantHistorySource,
     detail: change.detail,
+    action: change.action,
     now: change.now,
     fields: { captured_amount: change.capturedAmount, refunded_amount: change.refundedAmount },
     where: { captured_amount: seen.captured_amount, refunded_amount: seen.refunded_amount },

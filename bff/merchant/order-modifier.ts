@@ -10,7 +10,7 @@ import type { Clock } from '../observability/clock.ts';
 import type { Logger } from '../observability/logger.ts';
 import { findOrder, statusHistory } from '../store/orders.ts';
 import type { Store } from '../store/database.ts';
-import type { OrderRow } from '../store/schema.ts';
+import type { MerchantHistoryAction, OrderRow } from '../store/schema.ts';
 import { gatewayProblem } from './gateway-problems.ts';
 import type { ModificationResponse, SplitRequestBody, SplitResponse } from '../../contract/merchant-api.ts';
 import { merchantOrderDetailView, type OrderRecord } from './merchant-order-view.ts';
@@ -86,7 +86,7 @@ export class OrderModifier {
       throw gatewayProblem(error, action, true) ?? error;
     }
     const detail = `${action} ${plan.amount} ${order.currency} · gateway transaction ${result.transactionId}`;
-    const updated = await this.record(orderNumber, detail, (current) => {
+    const updated = await this.record(orderNumber, action, detail, (current) => {
       const next = statusAfter(current, action, plan.minor);
       return { to: next.status, capturedAmount: next.captured, refundedAmount: next.refunded };
     });
@@ -132,7 +132,7 @@ export class OrderModifier {
       amount: share.amount,
     }));
     const summary = shares.map((share) => `${share.email} ${share.amount}`).join(', ');
-    const updated = await this.record(orderNumber, splitDetail(`among ${shares.length}: ${summary}`), (current) => ({
+    const updated = await this.record(orderNumber, 'split', splitDetail(`among ${shares.length}: ${summary}`), (current) => ({
       to: current.status,
       capturedAmount: current.captured_amount,
       refundedAmount: current.refunded_amount,
@@ -154,6 +154,7 @@ export class OrderModifier {
    */
   private async record(
     orderNumber: string,
+    action: MerchantHistoryAction,
     detail: string,
     next: (order: OrderRow) => { to: OrderRow['status']; capturedAmount: string; refundedAmount: string },
   ) {
@@ -161,7 +162,7 @@ export class OrderModifier {
     for (let attempt = 0; attempt < 5; attempt++) {
       const current = await findOrder(store.db, orderNumber);
       if (!current) throw notFound(orderNumber);
-      const written = await recordMerchantChange(store.db, current, { ...next(current), detail, now: clock.now().toISOString() });
+      const written = await recordMerchantChange(store.db, current, { ...next(current), action, detail, now: clock.now().toISOString() });
       if (written) return this.load(orderNumber);
     }
     throw new Error(`could not record a merchant change of ${orderNumber}: the order kept changing`);

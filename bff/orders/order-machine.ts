@@ -3,7 +3,7 @@
 // records the merchant's event, all in the caller's transaction. Nothing else writes `orders.status`.
 import type { Kysely, Transaction } from 'kysely';
 import type { OrderStatus } from '../../contract/bff-api.ts';
-import type { Database, OrderUpdate } from '../store/schema.ts';
+import type { Database, MerchantHistoryAction, OrderUpdate } from '../store/schema.ts';
 import { recordOrderEvent } from '../outbox/order-events.ts';
 import { IllegalTransitionError, isLegalTransition, type TransitionEvidence } from './order-rules.ts';
 
@@ -19,6 +19,8 @@ export interface OrderTransition {
   fields?: OrderUpdate;
   /** false: no merchant event for this change (the history entry is written all the same). */
   tellMerchant?: boolean;
+  /** The merchant action it records; it decides a same-status change's event (split or refund). */
+  action?: MerchantHistoryAction;
   /** Extra equality conditions on the row as read (amounts, payment state, attempt number). */
   where?: Partial<Record<'captured_amount' | 'refunded_amount' | 'payment_state' | 'payment_claim_id' | 'attempt_number', string | number | null>>;
 }
@@ -51,6 +53,7 @@ export async function transitionOrder(trx: Transaction<Database> | Kysely<Databa
       to_status: change.to,
       source: change.source,
       detail: change.detail ?? null,
+      action: change.action ?? null,
       created_at: change.now,
     })
     .execute();

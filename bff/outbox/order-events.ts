@@ -5,9 +5,9 @@ import type { Kysely } from 'kysely';
 import type { OrderStatus } from '../../contract/bff-api.ts';
 import type { OrderEventType } from '../../contract/merchant-webhooks.ts';
 import { merchantOrderView } from '../merchant/merchant-order-view.ts';
-import { isSplitEntry, ruleContextOf } from '../merchant/change-history.ts';
+import { ruleContextOf } from '../merchant/change-history.ts';
 import { statusHistory } from '../store/orders.ts';
-import type { Database } from '../store/schema.ts';
+import type { Database, MerchantHistoryAction } from '../store/schema.ts';
 import { recordOutboundEvent } from './outbox-writer.ts';
 
 /** The event a move into each status reports; none for the statuses a checkout passes through. */
@@ -31,16 +31,26 @@ export interface RecordedChange {
   detail?: string | null;
   /** false: the change is kept in the history only, with no merchant event. */
   tellMerchant?: boolean;
+  /** The merchant action the change records, if any. */
+  action?: MerchantHistoryAction;
 }
+
+/** The event of a merchant action that keeps the status. */
+const eventOfSameStatusAction: Record<MerchantHistoryAction, OrderEventType | null> = {
+  split: 'order.split',
+  refund: 'order.refunded',
+  capture: null,
+  reverse: null,
+};
 
 /**
  * A same-status write is a merchant action that keeps the status: a split (order.split) or a
- * partial refund (order.refunded, with the new refundedAmount in data).
+ * partial refund (order.refunded, with the new refundedAmount in data); its typed action says which.
  */
 export function orderEventTypeOf(change: RecordedChange): OrderEventType | null {
   if (change.tellMerchant === false) return null;
   if (change.from !== change.to) return eventOfStatus[change.to];
-  return isSplitEntry(change.source, change.detail ?? null) ? 'order.split' : 'order.refunded';
+  return change.action ? eventOfSameStatusAction[change.action] : null;
 }
 
 export async function recordOrderEvent(trx: Kysely<Database>, orderNumber: string, change: RecordedChange, now: string): Promise<void> {

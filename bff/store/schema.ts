@@ -79,8 +79,12 @@ export interface OrderStatusHistoryTable {
   /** What caused it: 'session', 'checkout', 'return', 'consult', 'merchant', 'webhook', … */
   source: string;
   detail: string | null;
+  /** The merchant action this entry records (capture, refund, reverse, split); null for any other change. */
+  action: Generated<MerchantHistoryAction | null>;
   created_at: string;
 }
+
+export type MerchantHistoryAction = 'capture' | 'refund' | 'reverse' | 'split';
 
 export interface SessionsTable {
   /** The JWT's jti. */

@@ -18,10 +18,13 @@ test('a move into a status reports that status; the statuses a checkout passes t
   }
 });
 
-test('a same-status write is a merchant action: a split, or else a partial refund', () => {
-  expect(orderEventTypeOf({ from: 'captured', to: 'captured', source: merchantHistorySource, detail: splitDetail('2 commerces') })).toBe('order.split');
-  expect(orderEventTypeOf({ from: 'approved', to: 'approved', source: merchantHistorySource, detail: splitDetail('x') })).toBe('order.split');
-  expect(orderEventTypeOf({ from: 'captured', to: 'captured', source: merchantHistorySource, detail: 'partial refund 100.00' })).toBe('order.refunded');
-  expect(orderEventTypeOf({ from: 'captured', to: 'captured', source: 'consult', detail: splitDetail('x') })).toBe('order.refunded');
-  expect(orderEventTypeOf({ from: 'captured', to: 'captured', source: merchantHistorySource, detail: splitDetail('x'), tellMerchant: false })).toBeNull();
+test("a same-status write is a merchant action: its typed action, never the detail's text, says split or refund", () => {
+  const same = { from: 'captured', to: 'captured', source: merchantHistorySource } as const;
+  expect(orderEventTypeOf({ ...same, action: 'split', detail: splitDetail('among 2') })).toBe('order.split');
+  expect(orderEventTypeOf({ ...same, from: 'approved', to: 'approved', action: 'split', detail: 'anything' })).toBe('order.split');
+  expect(orderEventTypeOf({ ...same, action: 'refund', detail: 'refund 100.00 CRC' })).toBe('order.refunded');
+  // A detail that merely reads like a split is not one.
+  expect(orderEventTypeOf({ ...same, action: 'refund', detail: splitDetail('x') })).toBe('order.refunded');
+  expect(orderEventTypeOf({ ...same, detail: splitDetail('x') })).toBeNull();
+  expect(orderEventTypeOf({ ...same, action: 'split', detail: splitDetail('x'), tellMerchant: false })).toBeNull();
 });
