@@ -1,7 +1,7 @@
 // How an order is shown to the merchant: amounts, gateway references, and the actions the state
 // rules allow right now (so a back office can offer exactly the buttons that will work).
 import { fromMinorUnits, toMinorUnits } from '../../contract/money.ts';
-import { orderLinesOf } from '../routes/order-view.ts';
+import { orderLinesOf } from '../orders/order-contents.ts';
 import { invoiceOf } from '../orders/order-invoice.ts';
 import type { OrderRow, PaymentAttemptRow, StatusHistoryRow } from '../store/schema.ts';
 import type { HistoryEntry, MerchantOrder, MerchantOrderDetail, OrderActions, PaymentAttempt } from '../../contract/merchant-api.ts';

@@ -1,18 +1,10 @@
 // How an order row is shown to the browser (contract/bff-api.ts shapes).
-import type { OrderLine, OrderStatusResponse, Prefill } from '../../contract/bff-api.ts';
+import type { OrderStatusResponse } from '../../contract/bff-api.ts';
 import { declineCategoryOfGatewayCode, declineMessage, type DeclineCategory } from '../../contract/decline-messages.ts';
 import { isAwaitingOutcome, isDeclined, isExpired, isRetryableStatus } from '../orders/order-rules.ts';
 import { canRetry, isTransferAttempt } from '../payments/attempt-rules.ts';
 import type { OrderRow } from '../store/schema.ts';
 import { transferShopperMessage } from '../sinpe/transfer-messages.ts';
-
-export function orderLinesOf(order: OrderRow): OrderLine[] {
-  return JSON.parse(order.lines_json) as OrderLine[];
-}
-
-export function prefillOf(order: OrderRow): Prefill {
-  return JSON.parse(order.prefill_json) as Prefill;
-}
 
 /**
  * The shopper's message: for a decline or a cancel, the catalog's text in the checkout's language,

@@ -17,7 +17,7 @@ import { validate } from '../http/validation.ts';
 import { createOrder, generateOrderNumber } from '../orders/new-order.ts';
 import type { Services } from '../services.ts';
 import { sinpeSessionFields } from '../sinpe/sinpe-session.ts';
-import { orderLinesOf, prefillOf } from './order-view.ts';
+import { orderLinesOf, prefillOf } from '../orders/order-contents.ts';
 
 /** Where a catalog buyer returns: the given URL or the calling page, always on the caller's origin. */
 function catalogReturnUrl(origin: string, requested: string | undefined, referer: string | undefined): string | undefined {

@@ -127,3 +127,12 @@ test('orders.status is written in one place: the order state machine', () => {
   }
   expect([...new Set(writes)]).toEqual(['bff/orders/order-machine.ts']);
 });
+
+test('store/ (the query layer) imports no domain module: only contract/, lib/ and itself', () => {
+  const bad = offending(sourceFiles('bff/store'), (file, specifier) => {
+    if (!specifier.startsWith('.')) return false;
+    const target = relative(root, resolve(root, dirname(file), specifier));
+    return !(target.startsWith('bff/store/') || target.startsWith('bff/lib/') || target.startsWith('contract/'));
+  });
+  expect(bad).toEqual([]);
+});
