@@ -2,8 +2,8 @@
 // errors[].code the BFF can answer, every order status, every merchant event type and every sandbox
 // test card must be on its page. The codes are read from the source itself, so a new code added
 // without a line in docs/errors.md fails here.
-import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, test } from '@playwright/test';
 import { orderStatuses } from '../../contract/bff-api.ts';
@@ -97,4 +97,16 @@ test('docs/testing.md lists every sandbox test card with its outcome', () => {
 test('docs/webhooks.md lists every merchant event type', () => {
   const page = doc('webhooks.md');
   for (const type of merchantEventTypes) expect(page, type).toMatch(new RegExp(`^\\| \`${type.replaceAll('.', '\\.')}\` \\|`, 'm'));
+});
+
+test('every relative link of the docs, the README and the changelog points at a file that exists', () => {
+  const pages = ['README.md', 'CHANGELOG.md', ...readdirSync(join(root, 'docs')).filter((name) => name.endsWith('.md')).map((name) => `docs/${name}`)];
+  const broken = pages.flatMap((page) =>
+    [...readFileSync(join(root, page), 'utf8').matchAll(/\]\(([^)#\s]+)(#[^)]*)?\)/g)]
+      .map((match) => match[1]!)
+      .filter((target) => !/^[a-z]+:/.test(target))
+      .filter((target) => !existsSync(join(root, dirname(page), target)))
+      .map((target) => `${page} → ${target}`),
+  );
+  expect(broken).toEqual([]);
 });
