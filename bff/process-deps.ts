@@ -9,6 +9,7 @@ import type { Logger } from './observability/logger.ts';
 import { AppMetrics } from './observability/metrics.ts';
 import type { AppDeps } from './services.ts';
 import { openStore } from './store/database.ts';
+import { databaseOpenError } from './store/database-open-error.ts';
 import { postgresPoolSettings } from './store/postgres-config.ts';
 
 export interface ProcessDepsOptions {
@@ -25,6 +26,8 @@ export async function openProcessDeps(config: Config, logger: Logger, clock: Clo
     ...(databaseSchema ? { schema: databaseSchema } : {}),
     pool: postgresPoolSettings(config),
     onPoolError: (error) => logger.warn({ error: error.message }, 'an idle database connection failed; the pool replaces it'),
+  }).catch((error: unknown) => {
+    throw databaseOpenError(config.DATABASE_URL, error);
   });
   const metrics = new AppMetrics({ defaultMetrics: true });
   const gateway = new GatewayClient({

@@ -1,20 +1,16 @@
-// Merchant webhooks for local development (like `stripe listen` / `stripe trigger`):
-//   npm run events -- listen [--forward http://localhost:3000/hooks] [--types order.approved,link.paid]
-//     registers a local receiver as a webhook endpoint through the merchant API, prints every event
-//     (verified with its secret) and forwards it unchanged, headers and all, to --forward; the
+// Merchant webhooks for local development (like `stripe listen` / `stripe trigger`); `--help` on the
+// command and on each subcommand prints the flags and the environment it reads (the usage texts below).
+//   listen registers a local receiver as a webhook endpoint through the merchant API, prints every
+//     event (verified with its secret) and forwards it unchanged, headers and all, to --forward; the
 //     endpoint is deleted on Ctrl-C, SIGTERM or any exit it can catch, and expires on its own
 //     (EVENTS_LISTEN_EXPIRY_SECONDS, 600) unless the running listener renews it, so a kill -9 leaves
 //     nothing behind for long. The secret is printed once so your receiver can verify.
-//   npm run events -- trigger <type> [<type>…]
-//     drives real sandbox flows through the BFF that produce the event (a purchase, a capture, a
-//     link payment, a bank event).
-// Reads BFF_URL (default http://127.0.0.1:$BFF_PORT, 8787), SANDBOX_URL (default
-// http://127.0.0.1:$SANDBOX_PORT, 4010), SHOP_ORIGIN (an origin in the BFF's ALLOWED_ORIGINS; default
-// the demo's, http://127.0.0.1:$DEMO_PORT) and MERCHANT_SECRET (default: the development value).
+//   trigger drives real sandbox flows through the BFF that produce the event (a purchase, a capture,
+//     a link payment, a bank event).
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { parseArgs } from 'node:util';
 import { Webhook } from 'standardwebhooks';
+import { parseCommandLine, UsageError } from '../node/command-line.ts';
 import { developmentMerchantSecret } from '../bff/auth/development-secret.ts';
 import { merchantEventTypes } from '../contract/merchant-webhooks.ts';
 import { holdListenerEndpoint, listenerExpirySeconds } from './listener-endpoint.ts';
@@ -29,11 +25,13 @@ import { sandboxGatewayEnv } from '../sandbox/defaults.ts';
 import { approvingCard, costaRicanBuyer, decliningCard } from '../test/fixtures/costa-rican-buyer.ts';
 
 const env = process.env;
-const bffUrl = (env.BFF_URL ?? `http://127.0.0.1:${env.BFF_PORT ?? '8787'}`).replace(/\/+$/, '');
-const sandboxUrl = (env.SANDBOX_URL ?? `http://127.0.0.1:${env.SANDBOX_PORT ?? '4010'}`).replace(/\/+$/, '');
+const withoutSlash = (url: string) => url.replace(/\/+$/, '');
+// Set from --bff-url / --sandbox-url once the command line is read; the environment otherwise.
+let bffUrl = withoutSlash(env.BFF_URL ?? `http://127.0.0.1:${env.BFF_PORT ?? '8787'}`);
+let sandboxUrl = withoutSlash(env.SANDBOX_URL ?? `http://127.0.0.1:${env.SANDBOX_PORT ?? '4010'}`);
 const shopOrigin = (env.SHOP_ORIGIN ?? `http://127.0.0.1:${env.DEMO_PORT ?? '5173'}`).replace(/\/+$/, '');
 const merchantSecret = env.MERCHANT_SECRET ?? developmentMerchantSecret;
-const sandbox = new SandboxControl(sandboxUrl);
+let sandbox = new SandboxControl(sandboxUrl);
 
 /** The event each trigger drives. */
 const triggers = {
@@ -56,8 +54,18 @@ const triggers = {
 } as const;
 type TriggerType = keyof typeof triggers;
 
+/** A fetch to the BFF whose network failure names the setting to fix, not just ECONNREFUSED. */
+async function fetchBff(path: string, init: RequestInit): Promise<Response> {
+  try {
+    return await fetch(bffUrl + path, init);
+  } catch (error) {
+    const cause = (error as { cause?: { code?: string; message?: string } }).cause;
+    throw new Error(`cannot reach the BFF at ${bffUrl} (${cause?.code ?? cause?.message ?? (error as Error).message}): start it, or set BFF_URL or --bff-url`);
+  }
+}
+
 async function merchantCall(method: string, path: string, body?: unknown): Promise<any> {
-  const response = await fetch(bffUrl + path, {
+  const response = await fetchBff(path, {
     method,
     headers: { Authorization: `Bearer ${merchantSecret}`, 'Content-Type': 'application/json', 'Idempotency-Key': crypto.randomUUID() },
     ...(body === undefined ? {} : { body: JSON.stringify(body) }),
@@ -72,7 +80,7 @@ const billing = { ...costaRicanBuyer, address2: '' };
 /** A merchant checkout session and the buyer's checkout: the hosted page is open, not paid yet. */
 async function openCheckout(amount: string, capture: boolean): Promise<{ orderNumber: string; sessionToken: string; redirectUrl: string }> {
   const session = await merchantCall('POST', '/v1/merchant/checkout-sessions', { amount, currency: 'USD', capture, returnUrl: `${shopOrigin}/` });
-  const checkout = await fetch(`${bffUrl}/v1/checkout`, {
+  const checkout = await fetchBff('/v1/checkout', {
     method: 'POST',
     headers: { Authorization: `Bearer ${session.sessionToken}`, 'Content-Type': 'application/json', Origin: shopOrigin },
     body: JSON.stringify({ billing, sameAsBilling: true }),
@@ -159,7 +167,7 @@ async function trigger(type: string): Promise<void> {
   process.stdout.write(`triggered ${type}: ${what}\n`);
 }
 
-async function listen(forward: string | undefined, types: string[]): Promise<void> {
+async function listen(forward: string | undefined, types: string[], port: number): Promise<void> {
   let secret = '';
   const server = createServer((request, response) => {
     const chunks: Buffer[] = [];
@@ -188,7 +196,12 @@ async function listen(forward: string | undefined, types: string[]): Promise<voi
       response.writeHead(status).end();
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', (error: NodeJS.ErrnoException) =>
+      reject(error.code === 'EADDRINUSE' ? new Error(`port ${port} on 127.0.0.1 is already in use: pick another with --port`) : error),
+    );
+    server.listen(port, '127.0.0.1', resolve);
+  });
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
   const registration = { url, description: 'npm run events -- listen', ...(types.length ? { eventTypes: types } : {}) };
   const endpoint = await holdListenerEndpoint(merchantCall, registration, listenerExpirySeconds(env.EVENTS_LISTEN_EXPIRY_SECONDS), (reason) => {
@@ -203,19 +216,96 @@ function pick(headers: Record<string, string>, names: readonly string[]): Record
   return Object.fromEntries(names.flatMap((name) => (headers[name] ? [[name, headers[name]]] : [])));
 }
 
-class UsageError extends Error {}
+const environment = `environment:
+  BFF_URL                       the BFF (default http://127.0.0.1:$BFF_PORT; BFF_PORT defaults to 8787)
+  SANDBOX_URL                   the sandbox (default http://127.0.0.1:$SANDBOX_PORT; SANDBOX_PORT defaults to 4010)
+  SHOP_ORIGIN                   an origin in the BFF's ALLOWED_ORIGINS (default http://127.0.0.1:$DEMO_PORT; DEMO_PORT 5173)
+  MERCHANT_SECRET               the BFF's merchant secret (default: the development value)
+  EVENTS_LISTEN_EXPIRY_SECONDS  listen: the endpoint expires this long after the listener stops renewing it (600)
+  GATEWAY_API_USER, GATEWAY_API_PASSWORD, GATEWAY_API_KEY   trigger order.review/order.cancelled: the sandbox merchant's (default: the sandbox's demo merchant)`;
 
-const usage = `usage: npm run events -- listen [--forward <url>] [--types <type,type>]
-       npm run events -- trigger <type> [<type>…] (${Object.keys(triggers).join(', ')})
-types: ${merchantEventTypes.join(', ')}`;
+const commonFlags = `  --bff-url <url>       the BFF to talk to (overrides BFF_URL)
+  --sandbox-url <url>   the sandbox (overrides SANDBOX_URL)
+  -h, --help            this text`;
 
+const listenUsage = `usage: npm run events -- listen [--port <n>] [--forward <url>] [--types <type,type>] [--bff-url <url>]
+
+Registers a local receiver as a webhook endpoint, prints every event it receives (verified with the
+endpoint's secret, printed once) and, with --forward, passes it on unchanged; your receiver's answer
+is the BFF's. The endpoint is deleted when listen stops.
+
+flags:
+  --port <n>            the local receiver's port on 127.0.0.1 (default: a free one)
+  --forward <url>       forward every event, headers and all, to this URL
+  --types <type,type>   only these event types (default: every one)
+${commonFlags}
+
+${environment}`;
+
+const triggerUsage = `usage: npm run events -- trigger <type> [<type>…] [--bff-url <url>] [--sandbox-url <url>]
+
+Drives a real sandbox flow through the BFF that produces each event type.
+types: ${Object.keys(triggers).join(', ')}
+
+flags:
+${commonFlags}
+
+${environment}`;
+
+const usage = `usage: npm run events -- <command> [flags]
+
+commands:
+  listen    receive the BFF's merchant webhooks here, print them, optionally forward them
+  trigger   drive real sandbox flows that produce the given event types
+
+Run \`npm run events -- <command> --help\` for a command's flags.
+event types: ${merchantEventTypes.join(', ')}
+
+flags:
+${commonFlags}
+
+${environment}`;
+
+/** The listen port: a whole number from 0 (a free one) to 65535. */
+function portOf(text: string | undefined): number {
+  if (text === undefined) return 0;
+  const port = Number(text);
+  if (!/^\d+$/.test(text) || port > 65535) throw new UsageError(`--port must be a number from 0 to 65535, not "${text}".`);
+  return port;
+}
+
+const usageOf = (command: string | undefined) => (command === 'listen' ? listenUsage : command === 'trigger' ? triggerUsage : usage);
+// The command named on the line, even when a flag after it is refused: its usage is the helpful one.
+let command = process.argv.slice(2).find((argument) => !argument.startsWith('-'));
 try {
-  const { positionals, values } = parseArgs({ allowPositionals: true, options: { forward: { type: 'string' }, types: { type: 'string' } } });
-  const [command] = positionals;
-  if (command === 'listen') await listen(values.forward, values.types ? values.types.split(',').map((type) => type.trim()).filter(Boolean) : []);
-  else if (command === 'trigger' && positionals.length > 1) for (const type of positionals.slice(1)) await trigger(type);
-  else throw new UsageError(usage);
+  const { positionals, values } = parseCommandLine(process.argv.slice(2), {
+    forward: { type: 'string' },
+    types: { type: 'string' },
+    port: { type: 'string' },
+    'bff-url': { type: 'string' },
+    'sandbox-url': { type: 'string' },
+  });
+  command = positionals[0];
+  if (values.help) {
+    process.stdout.write(`${usageOf(command)}\n`);
+    process.exit(0);
+  }
+  if (values['bff-url']) bffUrl = withoutSlash(values['bff-url']);
+  if (values['sandbox-url']) sandbox = new SandboxControl((sandboxUrl = withoutSlash(values['sandbox-url'])));
+  if (command === 'listen') {
+    await listen(values.forward, values.types ? values.types.split(',').map((type) => type.trim()).filter(Boolean) : [], portOf(values.port));
+  } else if (command === 'trigger' && positionals.length > 1) {
+    for (const type of positionals.slice(1)) await trigger(type);
+  } else if (command === 'trigger') {
+    throw new UsageError('trigger needs at least one event type.');
+  } else {
+    throw new UsageError(command ? `unknown command "${command}".` : 'no command given.');
+  }
 } catch (error) {
+  if (error instanceof UsageError) {
+    process.stderr.write(`${error.message}\n\n${usageOf(command)}\n`);
+    process.exit(2);
+  }
   process.stderr.write(`${(error as Error).message}\n`);
-  process.exit(error instanceof UsageError ? 2 : 1);
+  process.exit(1);
 }

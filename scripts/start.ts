@@ -1,8 +1,8 @@
-// `npm start`: builds the widget, then runs the sandbox, the BFF and the demo on 127.0.0.1,
-// each on its own port, prints their URLs, and stops them all on Ctrl-C or SIGTERM.
+// `npm start`: builds the widget and the BFF (output in .start/build.log; `--no-build` skips it),
+// then runs the sandbox, the BFF and the demo on 127.0.0.1, each on its own port, prints their URLs,
+// and stops them all on Ctrl-C or SIGTERM.
 // With no gateway credentials set, the BFF points at the sandbox and its demo merchant
 // (ARCHITECTURE.md, Configuration): one set of variables configures both ends.
-import { spawnSync } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { startSandbox } from '../sandbox/server.ts';
 import { sandboxDefaults } from '../sandbox/defaults.ts';
@@ -10,12 +10,16 @@ import { startBff } from '../bff/server.ts';
 import { developmentMerchantSecret as DEV_MERCHANT_SECRET } from '../bff/auth/development-secret.ts';
 import { startDemo } from '../demo/server.ts';
 import type { RunningServer } from '../node/serve-app.ts';
+import { quietBuild } from './quiet-build.ts';
+import { firstUnreachable, type ConfiguredUpstream } from './upstream-reachability.ts';
 
 
 const skipBuild = process.argv.includes('--no-build');
 if (!skipBuild) {
-  const build = spawnSync('npm', ['run', '--silent', 'build'], { stdio: 'inherit' });
-  if (build.status !== 0) process.exit(build.status ?? 1);
+  console.log('  building the widget and the BFF…');
+  const build = quietBuild('npm', ['run', '--silent', 'build'], '.start/build.log');
+  (build.ok ? console.log : console.error)(build.report);
+  if (!build.ok) process.exit(1);
 }
 
 const env = { ...process.env };
@@ -24,6 +28,14 @@ env.BFF_PORT ||= '8787';
 env.DEMO_PORT ||= '5173';
 const demoOrigin = `http://127.0.0.1:${env.DEMO_PORT}`;
 const usingSandbox = !env.GATEWAY_BASE_URL;
+
+// A gateway or bank set by hand must answer before anything starts (the sandbox is ours to start).
+const configuredUpstreams: ConfiguredUpstream[] = (['GATEWAY_BASE_URL', 'BANK_BASE_URL'] as const).flatMap((variable) => (env[variable] ? [{ variable, url: env[variable] }] : []));
+const unreachable = await firstUnreachable(configuredUpstreams);
+if (unreachable) {
+  console.error(`\n${unreachable}\n`);
+  process.exit(1);
+}
 
 if (env.E2E_FRESH_DB && env.DATABASE_URL?.startsWith('file:')) {
   // The e2e suite wants a clean store on every run.

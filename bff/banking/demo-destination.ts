@@ -33,7 +33,9 @@ export async function registerOwnDestinationWithRetry(
       return destination;
     } catch (error) {
       const code = error instanceof BankApiError ? error.responseCode : undefined;
-      logger.warn({ attempt, code, error: (error as Error).message }, 'bank destination registration failed');
+      // No answer at all points at the address: name the setting that holds it.
+      const unreachable = code === 'UNAVAILABLE';
+      logger.warn({ attempt, code, error: (error as Error).message, ...(unreachable && { variable: 'BANK_BASE_URL' }) }, unreachable ? 'bank destination registration failed: no answer at BANK_BASE_URL' : 'bank destination registration failed');
       if (attempt < attempts) await new Promise((resolve) => setTimeout(resolve, (options.delayMs ?? 500) * attempt));
     }
   }

@@ -2,6 +2,8 @@
 // reaches the merchant's receiver; listen registers itself, verifies and forwards.
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { createServer } from 'node:net';
+import type { AddressInfo } from 'node:net';
 import { expect, test } from '@playwright/test';
 import { Webhook } from 'standardwebhooks';
 import { merchantEventBody } from '../../contract/merchant-webhooks.ts';
@@ -149,5 +151,24 @@ test('a listener killed with SIGKILL leaves an endpoint that expires, and no eve
     expect(toExpired.map((delivery) => delivery.webhookId)).not.toContain(webhookId);
   } finally {
     listener.kill();
+  }
+});
+
+test('listen --port receives on that port, and --bff-url picks the BFF over BFF_URL', async () => {
+  test.setTimeout(60_000);
+  const free = createServer();
+  await new Promise<void>((resolve) => free.listen(0, '127.0.0.1', resolve));
+  const { port } = free.address() as AddressInfo;
+  await new Promise<void>((resolve) => free.close(() => resolve()));
+  // BFF_URL points nowhere useful: only the flag can lead the listener to the stack.
+  const listener = events(['listen', '--port', String(port), '--bff-url', stack.bffUrl, '--types', 'order.approved'], stack, { BFF_URL: 'http://127.0.0.1:9' });
+  try {
+    await expect.poll(listener.output, { timeout: 30_000 }).toContain('signing secret');
+    const endpointId = /as endpoint (ep_\S+)/.exec(listener.output())![1]!;
+    const endpoints = (await merchantGet(stack.bffUrl, '/v1/merchant/webhook-endpoints')).body.items as Array<{ id: string; url: string }>;
+    expect(endpoints.find((endpoint) => endpoint.id === endpointId)?.url).toBe(`http://127.0.0.1:${port}/`);
+  } finally {
+    listener.stop();
+    await listener.done;
   }
 });

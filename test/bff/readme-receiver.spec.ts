@@ -1,5 +1,6 @@
-// The README's merchant webhook receiver, run as written: it accepts a signed event once, answers a
-// redelivery (same webhook-id) without handling it again, and refuses a bad signature.
+// The merchant webhook receiver of the README and of docs/webhooks.md, each run as written: it accepts
+// a signed event once, answers a redelivery (same webhook-id) without handling it again, and refuses a
+// bad signature.
 import { spawn } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
@@ -7,14 +8,14 @@ import { Webhook } from 'standardwebhooks';
 import { newWebhookSecret } from '../../bff/outbox/signing.ts';
 import { freePort } from './fixtures/bff-process.ts';
 
-test('the README receiver verifies with standardwebhooks and dedupes by webhook-id', async () => {
-  const readme = readFileSync('README.md', 'utf8');
+for (const page of ['README.md', 'docs/webhooks.md']) test(`the ${page} receiver verifies with standardwebhooks and dedupes by webhook-id`, async () => {
+  const readme = readFileSync(page, 'utf8');
   const code = /A receiver in Node that verifies and dedupes:\n\n```js\n([\s\S]+?)```/.exec(readme)?.[1];
-  expect(code, 'the receiver block in README.md').toBeTruthy();
+  expect(code, `the receiver block in ${page}`).toBeTruthy();
   expect(code!.trim().split('\n').length).toBeLessThanOrEqual(20);
   // Inside the project, so `standardwebhooks` resolves from node_modules as in a merchant's app.
   mkdirSync('.test-output', { recursive: true });
-  const file = `.test-output/readme-receiver-${process.pid}.mjs`;
+  const file = `.test-output/readme-receiver-${process.pid}-${page.replace(/\W/g, '-')}.mjs`;
   writeFileSync(file, code!);
   const secret = newWebhookSecret();
   const port = await freePort();

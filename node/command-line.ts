@@ -1,0 +1,25 @@
+// Command-line parsing shared by the CLIs (`npm run events`, `npm run bank`): node:util's parseArgs,
+// with its refusals turned into one line a person can act on. A raw parseArgs error carries advice
+// about `--` positionals and, uncaught, a stack; neither helps someone who mistyped a flag.
+import { parseArgs, type ParseArgsConfig } from 'node:util';
+
+/** The person at the terminal asked for something the CLI does not offer; nothing was sent anywhere. */
+export class UsageError extends Error {
+  override name = 'UsageError';
+}
+
+type Options = NonNullable<ParseArgsConfig['options']>;
+
+/** Strict parse of `args` with `-h`/`--help` always known; an unknown or malformed flag throws UsageError. */
+export function parseCommandLine<const O extends Options>(args: string[], options: O) {
+  try {
+    return parseArgs({ args, allowPositionals: true, strict: true, options: { ...options, help: { type: 'boolean', short: 'h' } } as O & { help: { type: 'boolean'; short: 'h' } } });
+  } catch (error) {
+    throw new UsageError(oneLine((error as Error).message));
+  }
+}
+
+/** parseArgs's first sentence ("Unknown option '--x'."), without its advice on positionals. */
+function oneLine(message: string): string {
+  return message.split(/\. To specify a positional argument|\n/)[0]!.replace(/\.?$/, '.');
+}
