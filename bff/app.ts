@@ -2,7 +2,7 @@
 // each with its own middleware, and one error path (problem+json).
 //
 //   every route   request metrics, security headers, body size limit
-//   /             operators: /healthz, /readyz, /metrics (token or OPS_PORT), /v1/openapi.json
+//   /             operators: /healthz, /readyz, /metrics (token or OPS_PORT), /v1/openapi.json, /docs
 //   /v1/merchant  merchant API: back-office CORS, merchant secret, Idempotency-Key on POSTs
 //   /v1/webhooks  the bank's deliveries and the gateway's link reports (authenticated by content)
 //   /v1/links     the gateway's link callback (the buyer's browser), limited per address
@@ -26,6 +26,8 @@ import { merchantApp } from './merchant/merchant-routes.ts';
 import { merchantOperations } from './merchant/merchant-operations.ts';
 import { buildOpenApiDocument, type OperationDoc } from './openapi/document.ts';
 import { checkoutOperations } from './openapi/operations.ts';
+import { releaseVersion } from './openapi/release-version.ts';
+import { referencePageRoutes } from './openapi/reference-page.ts';
 import { sinpeOperations } from './sinpe/sinpe-operations.ts';
 import { buyerApp, buyerMiddleware } from './routes/buyer-app.ts';
 import { operationsRoutes } from './routes/operations.ts';
@@ -63,8 +65,9 @@ export function createApp(config: Config, deps: AppDeps, options: CreateAppOptio
     .get(orderStatusPath, statusLane({ finalViews, tokens: services.tokens, allowedOrigins: services.allowedOrigins, record }))
     .use('*', ...handlersOf(shared))
     .route('/', operationsRoutes(services))
+    .route('/', referencePageRoutes())
     .get('/v1/openapi.json', (c) => {
-      openApiText ??= JSON.stringify(buildOpenApiDocument(operations, config.PUBLIC_BFF_URL));
+      openApiText ??= JSON.stringify(buildOpenApiDocument(operations, { serverUrl: config.PUBLIC_BFF_URL, version: releaseVersion }));
       return c.body(openApiText, 200, { 'Content-Type': 'application/json' });
     })
     .route('/v1/merchant', merchantApp(services, webhooks.merchantRoutes))

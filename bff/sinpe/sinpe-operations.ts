@@ -10,17 +10,19 @@ export const sinpeOperations: OperationDoc[] = [
     method: 'get',
     path: '/v1/merchant/bank-payments',
     operationId: 'listBankPayments',
-    summary: 'The bank payments as the BFF understood them (matched to an order or not), newest change first; filtered and paged.',
+    summary: 'List bank payments',
+    description: 'The bank payments as the BFF understood them (matched to an order or not), newest change first; filtered and paged.',
     tags: ['merchant'],
     security: 'merchant',
-    parameters: Object.keys(bankPaymentsQuery.shape).map((name): ParameterDoc => ({ name, in: 'query' })),
+    query: bankPaymentsQuery,
     responses: { 200: { description: 'One page.', schema: bankPaymentsPage }, 400: { description: 'Invalid filter: `errors[]` names it.' }, 401: unauthorized },
   },
   {
     method: 'post',
     path: '/v1/merchant/bank-payments/{paymentId}/attach',
     operationId: 'attachBankPayment',
-    summary:
+    summary: 'Attach a bank payment to an order',
+    description:
       'Attach an unmatched bank payment (money received, not reversed) to an order in review or pending: the order is approved, the history says which payment. A payment of another amount needs `acceptAmount: true` (the history records the amount accepted). An open card page of the order is consulted first: paid, the card wins; unpaid, its attempt is closed.',
     tags: ['merchant'],
     security: 'merchant',
