@@ -1,14 +1,14 @@
-// /v1/openapi.json entries of the merchant's bank payments (list, attach).
+// /v1/openapi.json entries of the merchant's bank payments (list, attach), given to describeRoute()
+// by bank-payments-routes.ts.
 import { attachBankPaymentRequest, attachBankPaymentResponse, bankPaymentsPage, bankPaymentsQuery } from '../../contract/bank-payment-view.ts';
-import type { OperationDoc, ParameterDoc } from '../openapi/document.ts';
+import type { ParameterDoc } from '../openapi/document.ts';
+import type { RouteDoc } from '../openapi/route-doc.ts';
 import { idempotencyHeader } from '../merchant/idempotency.ts';
 
 const unauthorized = { description: 'Missing or wrong merchant secret.', headers: { 'WWW-Authenticate': 'Bearer challenge' } };
 
-export const sinpeOperations: OperationDoc[] = [
-  {
-    method: 'get',
-    path: '/v1/merchant/bank-payments',
+export const bankPaymentDocs = {
+  listBankPayments: {
     operationId: 'listBankPayments',
     summary: 'List bank payments',
     description: 'The bank payments as the BFF understood them (matched to an order or not), newest change first; filtered and paged.',
@@ -17,9 +17,7 @@ export const sinpeOperations: OperationDoc[] = [
     query: bankPaymentsQuery,
     responses: { 200: { description: 'One page.', schema: bankPaymentsPage }, 400: { description: 'Invalid filter: `errors[]` names it.' }, 401: unauthorized },
   },
-  {
-    method: 'post',
-    path: '/v1/merchant/bank-payments/{paymentId}/attach',
+  attachBankPayment: {
     operationId: 'attachBankPayment',
     summary: 'Attach a bank payment to an order',
     description:
@@ -39,4 +37,4 @@ export const sinpeOperations: OperationDoc[] = [
       409: { description: 'Already placed, not received, reversed, another currency, another amount without acceptAmount, the order\'s card page was paid or could not be checked, or the order is not in review or pending (the detail says which).' },
     },
   },
-];
+} satisfies Record<string, RouteDoc>;

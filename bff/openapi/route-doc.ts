@@ -1,0 +1,37 @@
+// A route's documentation is handed to the route itself: `describeRoute(doc)` is the first handler
+// of its registration, so its method and path are the ones Hono serves, and /v1/openapi.json is
+// read from the app's own routes (documentedOperations). A route registered without one is missing
+// from the document, which test/bff/openapi-document.spec.ts refuses.
+import type { MiddlewareHandler } from 'hono';
+import type { OperationDoc } from './document.ts';
+
+/** Everything of an operation but where it is served: that comes from the route. */
+export type RouteDoc = Omit<OperationDoc, 'method' | 'path'>;
+
+type DescribedHandler = MiddlewareHandler & { readonly routeDoc: RouteDoc };
+
+/** A pass-through middleware that carries the route's documentation. */
+export function describeRoute(doc: RouteDoc): MiddlewareHandler {
+  const handler: MiddlewareHandler = async (_c, next) => {
+    await next();
+  };
+  return Object.assign(handler, { routeDoc: doc });
+}
+
+export interface ServedRoute {
+  method: string;
+  path: string;
+  handler: unknown;
+}
+
+const isDescribed = (handler: unknown): handler is DescribedHandler => typeof handler === 'function' && 'routeDoc' in handler;
+
+/** `/v1/orders/:orderNumber` → `/v1/orders/{orderNumber}`. */
+export const openApiPath = (honoPath: string) => honoPath.replace(/:(\w+)/g, '{$1}');
+
+/** The operations of every described route the app serves, in registration order. */
+export function documentedOperations(routes: readonly ServedRoute[]): OperationDoc[] {
+  return routes.flatMap((route) =>
+    isDescribed(route.handler) ? [{ ...route.handler.routeDoc, method: route.method.toLowerCase() as OperationDoc['method'], path: openApiPath(route.path) }] : [],
+  );
+}
