@@ -1,22 +1,15 @@
-// The merchant API in /v1/openapi.json, from the same schemas the routes validate with; each route
-// hands its entry to describeRoute() where it is registered.
-import { reviewDecisionRequest } from '../../contract/merchant-review.ts';
+// The merchant API in /v1/openapi.json: each route hands its entry to describeRoute() where it is
+// registered; bodies and queries come from the route's own validate() middleware.
 import type { ParameterDoc } from '../openapi/document.ts';
 import type { RouteDoc } from '../openapi/route-doc.ts';
 import { idempotencyHeader, replayedHeader } from './idempotency.ts';
 import {
-  createPaymentLinkRequest,
   merchantOrderDetail,
-  modificationRequest,
   modificationResponse,
-  orderListQuery,
   orderListResponse,
   paymentLinkDetail,
-  paymentLinkListQuery,
   paymentLinkPage,
-  splitRequest,
   splitResponse,
-  transactionsQuery,
   transactionsResponse,
 } from '../../contract/merchant-api.ts';
 
@@ -45,7 +38,6 @@ const modification = (action: 'capture' | 'refund' | 'reverse', description: str
   tags: ['merchant'],
   security: 'merchant',
   parameters: [orderNumber, idempotencyKey],
-  requestBody: modificationRequest,
   responses: {
     200: { description: 'Applied; the order as it is now.', schema: modificationResponse, headers: replayed },
     ...problems,
@@ -59,7 +51,6 @@ export const merchantDocs = {
     description: 'Orders, newest first, with filters; `nextCursor` pages on. Payments made through payment links are listed too (`source: link`, filter `source=link`; no detail or actions here).',
     tags: ['merchant'],
     security: 'merchant',
-    query: orderListQuery,
     responses: { 200: { description: 'A page of orders.', schema: orderListResponse }, 400: problems[400], 401: problems[401] },
   },
   getOrder: {
@@ -81,7 +72,6 @@ export const merchantDocs = {
     tags: ['merchant'],
     security: 'merchant',
     parameters: [orderNumber, idempotencyKey],
-    requestBody: splitRequest,
     responses: { 200: { description: 'Split.', schema: splitResponse, headers: replayed }, ...problems },
   },
   decideReview: {
@@ -91,7 +81,6 @@ export const merchantDocs = {
     tags: ['merchant'],
     security: 'merchant',
     parameters: [orderNumber, idempotencyKey],
-    requestBody: reviewDecisionRequest,
     responses: { 200: { description: 'Decided.', schema: merchantOrderDetail, headers: replayed }, ...problems },
   },
   listTransactions: {
@@ -100,7 +89,6 @@ export const merchantDocs = {
     description: 'consultTransactions with every filter as a query parameter (dates ISO 8601; default the last 30 days).',
     tags: ['merchant'],
     security: 'merchant',
-    query: transactionsQuery,
     responses: { 200: { description: 'Transactions.', schema: transactionsResponse }, 400: problems[400], 401: problems[401], 503: problems[503] },
   },
   createPaymentLink: {
@@ -110,7 +98,6 @@ export const merchantDocs = {
     tags: ['merchant'],
     security: 'merchant',
     parameters: [idempotencyKey],
-    requestBody: createPaymentLinkRequest,
     responses: { 201: { description: 'Created.', schema: paymentLinkDetail, headers: replayed }, ...problems },
   },
   listPaymentLinks: {
@@ -119,7 +106,6 @@ export const merchantDocs = {
     description: 'Active payment links, one page at a time.',
     tags: ['merchant'],
     security: 'merchant',
-    query: paymentLinkListQuery,
     responses: { 200: { description: 'A page of links.', schema: paymentLinkPage }, 400: problems[400], 401: problems[401], 503: problems[503] },
   },
   getPaymentLink: {

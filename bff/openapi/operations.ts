@@ -2,14 +2,9 @@
 // its entry to describeRoute() where it is registered (routes/*.ts, app.ts), which gives it its
 // method and path.
 import * as z from 'zod/mini';
-import { createAddressSchemas } from '../../contract/address.ts';
-import { serverAddressChecks } from '../../contract/address-checks.server.ts';
 import {
   checkoutResponse,
-  createCheckoutRequestSchema,
-  createSessionRequest,
   createSessionResponse,
-  merchantCreateSessionRequest,
   merchantCreateSessionResponse,
   orderStatusResponse,
   sessionResponse,
@@ -37,7 +32,6 @@ export const checkoutDocs = {
     description: 'Start a checkout from catalog items (the Origin must be allowed); prices come from the server.',
     tags: ['checkout'],
     security: 'none',
-    requestBody: createSessionRequest,
     responses: { 201: { description: 'Session created.', schema: createSessionResponse }, 400: problems[400], 403: problems[403], 413: problems[413], 429: problems[429] },
   },
   createMerchantSession: {
@@ -46,7 +40,6 @@ export const checkoutDocs = {
     description: 'Start a checkout for an amount set by the merchant server.',
     tags: ['merchant'],
     security: 'merchant',
-    requestBody: merchantCreateSessionRequest,
     responses: {
       201: { description: 'Session created.', schema: merchantCreateSessionResponse },
       400: problems[400],
@@ -68,7 +61,6 @@ export const checkoutDocs = {
     description: 'Submit billing and shipping; returns the hosted payment page. Idempotent per session.',
     tags: ['checkout'],
     security: 'session',
-    requestBody: createCheckoutRequestSchema(createAddressSchemas(serverAddressChecks)),
     responses: {
       200: { description: 'The hosted payment page (card), or the SINPE Móvil transfer to make (`"method":"sinpe_movil"`).', schema: z.union([checkoutResponse, sinpeCheckoutResponse]) },
       400: problems[400],

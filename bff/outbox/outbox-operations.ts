@@ -1,10 +1,7 @@
 // Merchant webhooks' endpoints in /v1/openapi.json, from the same schemas the routes check with;
 // each route hands its entry to describeRoute() where it is registered.
 import {
-  createWebhookEndpointRequest,
   merchantEventBody,
-  renewWebhookEndpointRequest,
-  rotateWebhookSecretRequest,
   webhookDeliveriesQuery,
   webhookDelivery,
   webhookDeliveryPage,
@@ -29,7 +26,6 @@ export const merchantWebhookDocs = {
       '.',
     tags: ['merchant-webhooks'],
     security: 'merchant',
-    requestBody: createWebhookEndpointRequest,
     responses: { 201: { description: 'Created, with its secret. A replay of its Idempotency-Key answers the endpoint with `secretShownOnce: true` and no secret.', schema: webhookEndpointSecretAnswer }, 400: { description: 'A bad field (an http: URL off loopback, a host that is not public, an unknown type).' }, 401: unauthorized },
   },
   listWebhookEndpoints: {
@@ -56,7 +52,6 @@ export const merchantWebhookDocs = {
     tags: ['merchant-webhooks'],
     security: 'merchant',
     parameters: [id],
-    requestBody: renewWebhookEndpointRequest,
     responses: { 200: { description: 'The endpoint with its new expiry.', schema: webhookEndpoint }, 400: { description: '`expiresAt` is not a future date-time.' }, 401: unauthorized, 404: notFound, 409: { description: 'The environment’s endpoint.' } },
   },
   rotateWebhookSecret: {
@@ -66,7 +61,6 @@ export const merchantWebhookDocs = {
     tags: ['merchant-webhooks'],
     security: 'merchant',
     parameters: [id],
-    requestBody: rotateWebhookSecretRequest,
     responses: { 200: { description: 'Rotated, with the new secret. A replay of its Idempotency-Key answers the endpoint with `secretShownOnce: true` and no secret.', schema: webhookEndpointSecretAnswer }, 401: unauthorized, 404: notFound, 409: { description: 'Rotated meanwhile, or the environment’s endpoint.' } },
   },
   listWebhookDeliveries: {

@@ -1,6 +1,6 @@
 // /v1/openapi.json entries of the merchant's bank payments (list, attach), given to describeRoute()
 // by bank-payments-routes.ts.
-import { attachBankPaymentRequest, attachBankPaymentResponse, bankPaymentsPage, bankPaymentsQuery } from '../../contract/bank-payment-view.ts';
+import { attachBankPaymentResponse, bankPaymentsPage, bankPaymentsQuery } from '../../contract/bank-payment-view.ts';
 import type { ParameterDoc } from '../openapi/document.ts';
 import type { RouteDoc } from '../openapi/route-doc.ts';
 import { idempotencyHeader } from '../merchant/idempotency.ts';
@@ -28,7 +28,6 @@ export const bankPaymentDocs = {
       { name: 'paymentId', in: 'path' },
       { name: idempotencyHeader, in: 'header', required: true, description: 'Unique per intended operation; the same key and body replay the first response.' },
     ],
-    requestBody: attachBankPaymentRequest,
     responses: {
       200: { description: 'Attached; the order is approved.', schema: attachBankPaymentResponse },
       400: { description: 'Invalid request: `errors[]` names each field.' },
