@@ -11,11 +11,9 @@ export type RouteDoc = Omit<OperationDoc, 'method' | 'path'>;
 
 type DescribedHandler = MiddlewareHandler & { readonly routeDoc: RouteDoc };
 
-/** A pass-through middleware that carries the route's documentation. */
+/** A pass-through middleware that carries the route's documentation (it adds no await of its own). */
 export function describeRoute(doc: RouteDoc): MiddlewareHandler {
-  const handler: MiddlewareHandler = async (_c, next) => {
-    await next();
-  };
+  const handler: MiddlewareHandler = (_c, next) => next();
   return Object.assign(handler, { routeDoc: doc });
 }
 
