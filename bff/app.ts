@@ -2,7 +2,7 @@
 // each with its own middleware, and one error path (problem+json).
 //
 //   every route   request metrics, security headers, body size limit
-//   /             operators: /healthz, /readyz, /metrics (token or OPS_PORT), /v1/openapi.json
+//   /             operators: /healthz, /readyz, /metrics (token or OPS_PORT), /v1/openapi.json, /docs
 //   /v1/merchant  merchant API: back-office CORS, merchant secret, Idempotency-Key on POSTs
 //   /v1/webhooks  the bank's deliveries and the gateway's link reports (authenticated by content)
 //   /v1/links     the gateway's link callback (the buyer's browser), limited per address
@@ -21,41 +21,38 @@ import { requestMetrics, requestRecorder } from './http/request-metrics.ts';
 import { FinalStatusViews } from './orders/final-status-views.ts';
 import { apiSecurityHeaders } from './http/security-headers.ts';
 import { merchantApp } from './merchant/merchant-routes.ts';
-import { merchantOperations } from './merchant/merchant-operations.ts';
-import { buildOpenApiDocument, type OperationDoc } from './openapi/document.ts';
-import { checkoutOperations } from './openapi/operations.ts';
-import { sinpeOperations } from './sinpe/sinpe-operations.ts';
+import { buildOpenApiDocument } from './openapi/document.ts';
+import { checkoutDocs } from './openapi/operations.ts';
+import { describeRoute, documentedOperations, type ServedRoute } from './openapi/route-doc.ts';
+import { releaseVersion } from './openapi/release-version.ts';
+import { referencePageRoutes } from './openapi/reference-page.ts';
 import { buyerApp } from './routes/buyer-app.ts';
 import { operationsRoutes } from './routes/operations.ts';
 import { buildServices, type AppDeps, type Services } from './services.ts';
 import { createWebhookModule } from './webhooks/webhook-module.ts';
-import { webhookOperations } from './webhooks/webhook-operations.ts';
-import { merchantWebhookOperations } from './outbox/outbox-operations.ts';
 
 export type { AppDeps } from './services.ts';
 
-export interface CreateAppOptions {
-  /** More documented operations for /v1/openapi.json (from routes mounted by later issues). */
-  extraOperations?: OperationDoc[];
-}
-
-export function createApp(config: Config, deps: AppDeps, options: CreateAppOptions = {}) {
+export function createApp(config: Config, deps: AppDeps) {
   const services: Services = buildServices(config, deps);
   const { logger, metrics } = services;
   const webhooks = createWebhookModule(services);
   const record = requestRecorder(metrics, logger);
   const finalViews = new FinalStatusViews(services.clock);
 
-  const operations = [...checkoutOperations, ...merchantOperations, ...sinpeOperations, ...webhookOperations, ...merchantWebhookOperations, ...(options.extraOperations ?? [])];
-  // Built on the first request and kept: the operations and the public URL are fixed by now, and
-  // building it (every zod schema to JSON Schema) took ~13 ms a request.
+  // Built on the first request and kept: the routes and the public URL are fixed by now, and
+  // building it (every zod schema to JSON Schema) takes tens of milliseconds.
   let openApiText: string | undefined;
+  // The app's own routes, set once it is built (the handler below cannot name `app` itself).
+  const served: { routes: ServedRoute[] } = { routes: [] };
 
   const app = new Hono()
     .use('*', requestMetrics(record), apiSecurityHeaders(), bodySizeLimit(config.BODY_LIMIT_BYTES))
     .route('/', operationsRoutes(services))
-    .get('/v1/openapi.json', (c) => {
-      openApiText ??= JSON.stringify(buildOpenApiDocument(operations, config.PUBLIC_BFF_URL));
+    .route('/', referencePageRoutes())
+    .get('/v1/openapi.json', describeRoute(checkoutDocs.openapi), (c) => {
+      // Every route described where it is registered (describeRoute), as the app serves it.
+      openApiText ??= JSON.stringify(buildOpenApiDocument(documentedOperations(served.routes), { serverUrl: config.PUBLIC_BFF_URL, version: releaseVersion }));
       return c.body(openApiText, 200, { 'Content-Type': 'application/json' });
     })
     .route('/v1/merchant', merchantApp(services, webhooks.merchantRoutes))
@@ -63,6 +60,7 @@ export function createApp(config: Config, deps: AppDeps, options: CreateAppOptio
     .route('/v1/links', webhooks.linkPages)
     .route('/v1', buyerApp(services, finalViews));
 
+  served.routes = app.routes;
   app.notFound(notFoundProblem);
   app.onError((error, c) =>
     toProblemResponse(c, error, (unexpected) =>

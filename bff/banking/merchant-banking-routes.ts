@@ -9,6 +9,8 @@ import { parseOrThrow, validationProblem } from '../http/validation.ts';
 import { BankApiError, type BankClient } from './bank-client.ts';
 import { bankProblem } from './bank-problem.ts';
 import { destinationRequestFrom, type DestinationDefaults } from './destination-request.ts';
+import { describeRoute } from '../openapi/route-doc.ts';
+import { webhookDocs } from '../webhooks/webhook-operations.ts';
 
 export interface MerchantBankingDeps {
   /** Honours an Idempotency-Key when one is sent. */
@@ -45,7 +47,7 @@ function withoutEnvelope<T extends { response_code: string; correlation_id: stri
 
 export function merchantBankingRoutes(deps: MerchantBankingDeps) {
   return new Hono()
-    .post('/banking/destinations', deps.idempotentWhenKeyed, async (c) => {
+    .post('/banking/destinations', describeRoute(webhookDocs.createBankDestination), deps.idempotentWhenKeyed, async (c) => {
       let body: unknown;
       try {
         body = await c.req.json();
@@ -59,7 +61,7 @@ export function merchantBankingRoutes(deps: MerchantBankingDeps) {
       const created = await callBank(deps.bank, (bank) => bank.createDestination(request.data));
       return c.json(withoutEnvelope(created), 201);
     })
-    .get('/banking/features', async (c) => {
+    .get('/banking/features', describeRoute(webhookDocs.listBankFeatures), async (c) => {
       const query = parseOrThrow(merchantBankFeaturesQuery, c.req.query());
       const answer = await callBank(deps.bank, (bank) =>
         bank.features({
@@ -70,7 +72,7 @@ export function merchantBankingRoutes(deps: MerchantBankingDeps) {
       );
       return c.json(withoutEnvelope(answer));
     })
-    .get('/banking/event-contracts/:eventType', async (c) => {
+    .get('/banking/event-contracts/:eventType', describeRoute(webhookDocs.getBankEventContract), async (c) => {
       const eventType = c.req.param('eventType');
       // §4.3: only the four public types exist; anything else is a 404 without asking the bank.
       if (!isBankEventType(eventType)) {

@@ -51,7 +51,15 @@ export function parseOrThrow<S extends z.$ZodType>(schema: S, value: unknown): z
   return result.data as z.output<S>;
 }
 
+/**
+ * Which request part and schema each validate() middleware checks: /v1/openapi.json documents a
+ * route's body and query from its own validators (openapi/route-doc.ts), so they cannot drift apart.
+ */
+export const validatedBy = new WeakMap<object, { target: keyof ValidationTargets; schema: z.$ZodType }>();
+
 /** Hono middleware: validates one request part; the handler reads it with c.req.valid(target). */
 export function validate<T extends keyof ValidationTargets, S extends z.$ZodType>(target: T, schema: S) {
-  return validator(target, (value) => parseOrThrow(schema, value) as z.output<S>);
+  const middleware = validator(target, (value) => parseOrThrow(schema, value) as z.output<S>);
+  validatedBy.set(middleware, { target, schema });
+  return middleware;
 }

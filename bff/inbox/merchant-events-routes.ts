@@ -6,6 +6,8 @@ import { eventsQuery } from '../../contract/merchant-events.ts';
 import { parseOrThrow } from '../http/validation.ts';
 import { encodePageCursor, readPageCursor } from '../http/page-cursor.ts';
 import type { EventRow, WebhookDb } from './tables.ts';
+import { describeRoute } from '../openapi/route-doc.ts';
+import { webhookDocs } from '../webhooks/webhook-operations.ts';
 
 /** A few fields of the payload that identify the event, never the whole body (cards, hashes, names). */
 function summaryOf(row: EventRow): Record<string, unknown> {
@@ -46,7 +48,7 @@ export function eventView(row: EventRow) {
 
 /** Mounted in the merchant sub-app, which checks the merchant secret. */
 export function merchantEventsRoutes(deps: { db: WebhookDb }) {
-  return new Hono().get('/events', async (c) => {
+  return new Hono().get('/events', describeRoute(webhookDocs.listWebhookEvents), async (c) => {
     const query = parseOrThrow(eventsQuery, c.req.query());
     const cursor = readPageCursor(query.cursor);
     let select = deps.db.selectFrom('events').selectAll();

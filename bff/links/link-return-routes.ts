@@ -13,6 +13,8 @@ import { screenLinkReport } from './link-screen.ts';
 import { linkEventId, reportFromCallback, toStoredLinkReport } from './link-report.ts';
 import { htmlPageHeaders, pageLocale } from '../http/html-page.ts';
 import { renderLinkResultPage, type LinkResultKind } from './link-result-page.ts';
+import { describeRoute } from '../openapi/route-doc.ts';
+import { webhookDocs } from '../webhooks/webhook-operations.ts';
 
 export interface LinkReturnDeps extends LinkConfirmationDeps {
   logger: Logger;
@@ -26,7 +28,7 @@ export interface LinkReturnDeps extends LinkConfirmationDeps {
 }
 
 export function linkReturnRoutes(deps: LinkReturnDeps) {
-  return new Hono().get('/return', async (c) => {
+  return new Hono().get('/return', describeRoute(webhookDocs.linkReturn), async (c) => {
     deps.metrics.linkReportsByAddress.note(deps.addressOf(c));
     const query = c.req.query();
     const locale = pageLocale(query.lang, c.req.header('Accept-Language'));

@@ -18,13 +18,15 @@ import { reviewDecisionRequest } from '../../contract/merchant-review.ts';
 import { decodeCursor, encodeCursor, historiesOf, listOrders } from './order-queries.ts';
 import { linkPaymentOrderView, listLinkPayments, newestFirst } from './link-payment-orders.ts';
 import { webhookDb } from '../inbox/tables.ts';
+import { describeRoute } from '../openapi/route-doc.ts';
+import { merchantDocs } from './merchant-operations.ts';
 
 export function merchantOrderRoutes(services: Services, idempotent: MiddlewareHandler) {
   const { store, clock, statuses, gateway, logger, config } = services;
   const modifier = new OrderModifier({ store, gateway, clock, logger, platform: config.GATEWAY_PLATFORM });
 
   const routes = new Hono()
-    .get('/orders', validate('query', orderListQuery), async (c) => {
+    .get('/orders', describeRoute(merchantDocs.listOrders), validate('query', orderListQuery), async (c) => {
       const query = c.req.valid('query');
       const cursor = query.cursor === undefined ? undefined : decodeCursor(query.cursor);
       if (query.cursor !== undefined && !cursor) {
@@ -53,7 +55,7 @@ export function merchantOrderRoutes(services: Services, idempotent: MiddlewareHa
       c.header('Cache-Control', 'no-store');
       return c.json(response);
     })
-    .get('/orders/:orderNumber', async (c) => {
+    .get('/orders/:orderNumber', describeRoute(merchantDocs.getOrder), async (c) => {
       const { order } = await modifier.load(c.req.param('orderNumber'));
       // An open order may have been paid meanwhile: the same single-flight consult the widget uses.
       await statuses.refresh(order);
@@ -65,17 +67,17 @@ export function merchantOrderRoutes(services: Services, idempotent: MiddlewareHa
   // is ambiguous for Hono's RegExpRouter, which then gives way to the slower TrieRouter for every
   // route of the app.
   for (const action of merchantActions) {
-    routes.post(`/orders/:orderNumber/${action}`, idempotent, validate('json', modificationRequest), async (c) =>
+    routes.post(`/orders/:orderNumber/${action}`, describeRoute(merchantDocs[`${action}Order`]), idempotent, validate('json', modificationRequest), async (c) =>
       c.json(await modifier.modify(c.req.param('orderNumber'), action, c.req.valid('json').amount)),
     );
   }
-  routes.post('/orders/:orderNumber/review', idempotent, validate('json', reviewDecisionRequest), async (c) => {
+  routes.post('/orders/:orderNumber/review', describeRoute(merchantDocs.decideReview), idempotent, validate('json', reviewDecisionRequest), async (c) => {
     const orderNumber = c.req.param('orderNumber');
     await decideReview(store, clock, orderNumber, c.req.valid('json'));
     const fresh = await modifier.load(orderNumber);
     return c.json(merchantOrderDetailView(fresh));
   });
-  return routes.post('/orders/:orderNumber/split', idempotent, validate('json', splitRequest), async (c) => {
+  return routes.post('/orders/:orderNumber/split', describeRoute(merchantDocs.splitOrder), idempotent, validate('json', splitRequest), async (c) => {
     return c.json(await modifier.split(c.req.param('orderNumber'), c.req.valid('json')));
   });
 }

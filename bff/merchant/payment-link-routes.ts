@@ -16,6 +16,8 @@ import type { Services } from '../services.ts';
 import { gatewayProblem } from './gateway-problems.ts';
 import { createPaymentLinkRequest, paymentLinkListQuery, type PaymentLink, type PaymentLinkDetail, type PaymentLinkPage } from '../../contract/merchant-api.ts';
 import { upstreamMoneyShown } from '../../contract/upstream-money.ts';
+import { describeRoute } from '../openapi/route-doc.ts';
+import { merchantDocs } from './merchant-operations.ts';
 
 /** Where the gateway sends a paid link's buyer (GET) and its report (POST): ARCHITECTURE.md paths. */
 export const linkCallbackPath = '/v1/links/return';
@@ -66,7 +68,7 @@ export function merchantPaymentLinkRoutes(services: Services, idempotent: Middle
   }
 
   return new Hono()
-    .post('/payment-links', idempotent, validate('json', createPaymentLinkRequest), async (c) => {
+    .post('/payment-links', describeRoute(merchantDocs.createPaymentLink), idempotent, validate('json', createPaymentLinkRequest), async (c) => {
       const body = c.req.valid('json');
       const minor = positiveAmountInMinorUnits(body.amount, body.currency);
       if (body.client && !body.singleUse) throw fieldProblem('client', 'A customer name applies to single-use links only.', 'client_needs_single_use');
@@ -107,7 +109,7 @@ export function merchantPaymentLinkRoutes(services: Services, idempotent: Middle
       }));
       return c.json(view, 201);
     })
-    .get('/payment-links', validate('query', paymentLinkListQuery), async (c) => {
+    .get('/payment-links', describeRoute(merchantDocs.listPaymentLinks), validate('query', paymentLinkListQuery), async (c) => {
       const { limit, page } = c.req.valid('query');
       let list;
       try {
@@ -125,11 +127,11 @@ export function merchantPaymentLinkRoutes(services: Services, idempotent: Middle
       c.header('Cache-Control', 'no-store');
       return c.json(response);
     })
-    .get('/payment-links/:id', async (c) => {
+    .get('/payment-links/:id', describeRoute(merchantDocs.getPaymentLink), async (c) => {
       c.header('Cache-Control', 'no-store');
       return c.json(await detailOf(linkId(c.req.param('id'))));
     })
-    .delete('/payment-links/:id', async (c) => {
+    .delete('/payment-links/:id', describeRoute(merchantDocs.deletePaymentLink), async (c) => {
       const id = linkId(c.req.param('id'));
       try {
         await gateway.deleteLinkPayment(id);

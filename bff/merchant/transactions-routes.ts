@@ -13,6 +13,8 @@ import { gatewayProblem } from './gateway-problems.ts';
 import { transactionsQuery, type TransactionView, type TransactionsResponse } from '../../contract/merchant-api.ts';
 import { gatewayNumberAmount } from './order-modifier.ts';
 import { upstreamMoneyShown } from '../../contract/upstream-money.ts';
+import { describeRoute } from '../openapi/route-doc.ts';
+import { merchantDocs } from './merchant-operations.ts';
 
 const defaultRangeMs = 30 * 24 * 60 * 60 * 1000;
 
@@ -70,7 +72,7 @@ function transactionView(item: TransactionListItem): TransactionView {
 
 export function merchantTransactionRoutes(services: Services) {
   const { gateway, clock } = services;
-  return new Hono().get('/transactions', validate('query', transactionsQuery), async (c) => {
+  return new Hono().get('/transactions', describeRoute(merchantDocs.listTransactions), validate('query', transactionsQuery), async (c) => {
     const query = c.req.valid('query');
     const end = query.endDate === undefined ? clock.now() : readQueryDate(query.endDate, 'end');
     if (!end) throw badDate('endDate', 'Use an ISO 8601 date or date-time, or Y-m-d H:i:s.');

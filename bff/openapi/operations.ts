@@ -1,21 +1,17 @@
-// The documented operations of the BFF. Each resource adds its own entries here (issues 6 and 7
-// append the webhook and merchant operations).
+// What the buyer's and the operators' routes say of themselves in /v1/openapi.json: each route hands
+// its entry to describeRoute() where it is registered (routes/*.ts, app.ts), which gives it its
+// method and path.
 import * as z from 'zod/mini';
-import { createAddressSchemas } from '../../contract/address.ts';
-import { serverAddressChecks } from '../../contract/address-checks.server.ts';
 import {
   checkoutResponse,
-  createCheckoutRequestSchema,
-  createSessionRequest,
   createSessionResponse,
-  merchantCreateSessionRequest,
   merchantCreateSessionResponse,
   orderStatusResponse,
   sessionResponse,
 } from '../../contract/bff-api.ts';
 import { healthResponse, readinessResponse } from '../../contract/operations-api.ts';
 import { sinpeCheckoutResponse } from '../../contract/sinpe-movil.ts';
-import type { OperationDoc } from './document.ts';
+import type { RouteDoc } from './route-doc.ts';
 
 const problems = {
   400: { description: 'Invalid request: `errors[]` names each field (`billing.state`).' },
@@ -29,24 +25,21 @@ const problems = {
   503: { description: 'The gateway is unavailable or the outcome is being confirmed.', headers: { 'Retry-After': 'Seconds to wait' } },
 };
 
-export const checkoutOperations: OperationDoc[] = [
-  {
-    method: 'post',
-    path: '/v1/sessions',
+export const checkoutDocs = {
+  createCatalogSession: {
     operationId: 'createCatalogSession',
-    summary: 'Start a checkout from catalog items (the Origin must be allowed); prices come from the server.',
+    summary: 'Start a checkout from catalog items',
+    description: 'Start a checkout from catalog items (the Origin must be allowed); prices come from the server.',
     tags: ['checkout'],
-    requestBody: createSessionRequest,
+    security: 'none',
     responses: { 201: { description: 'Session created.', schema: createSessionResponse }, 400: problems[400], 403: problems[403], 413: problems[413], 429: problems[429] },
   },
-  {
-    method: 'post',
-    path: '/v1/merchant/checkout-sessions',
+  createMerchantSession: {
     operationId: 'createMerchantSession',
-    summary: 'Start a checkout for an amount set by the merchant server.',
+    summary: 'Create a checkout session',
+    description: 'Start a checkout for an amount set by the merchant server.',
     tags: ['merchant'],
     security: 'merchant',
-    requestBody: merchantCreateSessionRequest,
     responses: {
       201: { description: 'Session created.', schema: merchantCreateSessionResponse },
       400: problems[400],
@@ -54,23 +47,20 @@ export const checkoutOperations: OperationDoc[] = [
       409: problems[409],
     },
   },
-  {
-    method: 'get',
-    path: '/v1/session',
+  getSession: {
     operationId: 'getSession',
-    summary: 'The order summary and prefill of the current session.',
+    summary: 'Read the current session',
+    description: 'The order summary and prefill of the current session.',
     tags: ['checkout'],
     security: 'session',
     responses: { 200: { description: 'The session.', schema: sessionResponse }, 401: problems[401], 403: problems[403] },
   },
-  {
-    method: 'post',
-    path: '/v1/checkout',
+  checkout: {
     operationId: 'checkout',
-    summary: 'Submit billing and shipping; returns the hosted payment page. Idempotent per session.',
+    summary: 'Submit the checkout form',
+    description: 'Submit billing and shipping; returns the hosted payment page. Idempotent per session.',
     tags: ['checkout'],
     security: 'session',
-    requestBody: createCheckoutRequestSchema(createAddressSchemas(serverAddressChecks)),
     responses: {
       200: { description: 'The hosted payment page (card), or the SINPE Móvil transfer to make (`"method":"sinpe_movil"`).', schema: z.union([checkoutResponse, sinpeCheckoutResponse]) },
       400: problems[400],
@@ -82,12 +72,12 @@ export const checkoutOperations: OperationDoc[] = [
       503: problems[503],
     },
   },
-  {
-    method: 'get',
-    path: '/v1/return',
+  gatewayReturn: {
     operationId: 'gatewayReturn',
-    summary: "The gateway's redirect of the buyer: verified, confirmed with consult, then 303 to returnUrl#svc-result=<status token>.",
+    summary: "The gateway's return redirect",
+    description: "The gateway's redirect of the buyer: verified, confirmed with consult, then 303 to returnUrl#svc-result=<status token>.",
     tags: ['gateway'],
+    security: 'none',
     parameters: ['code', 'description', 'auth', 'order', 'tpt', 'crd', 'svc-transaction', 'OrderHash', 'returnData', 'form_update'].map((name) => ({
       name,
       in: 'query' as const,
@@ -97,53 +87,52 @@ export const checkoutOperations: OperationDoc[] = [
       404: { description: 'Unknown order: an HTML page.', schema: z.string(), contentType: 'text/html' },
     },
   },
-  {
-    method: 'get',
-    path: '/v1/orders/{orderNumber}',
+  getOrderStatus: {
     operationId: 'getOrderStatus',
-    summary: 'Order status; while open, confirmed with the gateway at most once per interval.',
+    summary: 'Read an order status (widget)',
+    description: 'Order status; while open, confirmed with the gateway at most once per interval.',
     tags: ['checkout'],
     security: 'statusOrSession',
     parameters: [{ name: 'orderNumber', in: 'path' }],
     responses: { 200: { description: 'The status.', schema: orderStatusResponse }, 401: problems[401], 403: problems[403], 404: problems[404] },
   },
-  {
-    method: 'get',
-    path: '/healthz',
+  healthz: {
     operationId: 'healthz',
-    summary: 'Liveness.',
+    summary: 'Liveness',
+    description: 'Liveness.',
     tags: ['operations'],
+    security: 'none',
     responses: { 200: { description: 'Alive.', schema: healthResponse } },
   },
-  {
-    method: 'get',
-    path: '/readyz',
+  readyz: {
     operationId: 'readyz',
-    summary: 'Readiness: database and upstream (the gateway is asked at most once per READYZ_GATEWAY_EVERY_MS, whatever the call rate).',
+    summary: 'Readiness',
+    description: 'Readiness: database and upstream (the gateway is asked at most once per READYZ_GATEWAY_EVERY_MS, whatever the call rate).',
     tags: ['operations'],
+    security: 'none',
     responses: {
       200: { description: 'Ready.', schema: readinessResponse },
       503: { description: 'Not ready.', schema: readinessResponse },
     },
   },
-  {
-    method: 'get',
-    path: '/metrics',
+  metrics: {
     operationId: 'metrics',
-    summary: 'Prometheus metrics. On the API port only with `Authorization: Bearer <METRICS_TOKEN>`; also served on OPS_PORT when set.',
+    summary: 'Prometheus metrics',
+    description: 'Prometheus metrics. On the API port only with `Authorization: Bearer <METRICS_TOKEN>`; also served on OPS_PORT when set.',
     tags: ['operations'],
+    security: 'metrics',
     responses: {
       200: { description: 'Text exposition format.', schema: z.string(), contentType: 'text/plain' },
       401: { description: 'Missing or wrong metrics token.', headers: { 'WWW-Authenticate': 'Bearer challenge' } },
       404: { description: 'No METRICS_TOKEN is set: not served on the API port.' },
     },
   },
-  {
-    method: 'get',
-    path: '/v1/openapi.json',
+  openapi: {
     operationId: 'openapi',
-    summary: 'This document.',
+    summary: 'This OpenAPI document',
+    description: 'This document: the OpenAPI 3.1 description of every route the BFF serves, and of the merchant webhooks it sends. Rendered at /docs.',
     tags: ['operations'],
+    security: 'none',
     responses: { 200: { description: 'OpenAPI 3.1.', schema: z.record(z.string(), z.unknown()) } },
   },
-];
+} satisfies Record<string, RouteDoc>;

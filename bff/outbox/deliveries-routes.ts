@@ -10,6 +10,8 @@ import { encodePageCursor, readPageCursor } from '../http/page-cursor.ts';
 import type { Clock } from '../observability/clock.ts';
 import { replayDelivery } from './deliveries.ts';
 import type { AttemptRow, DeliveryRow, OutboxDb } from './outbox-tables.ts';
+import { describeRoute } from '../openapi/route-doc.ts';
+import { merchantWebhookDocs } from './outbox-operations.ts';
 
 export function deliveryView(row: DeliveryRow, attempts: readonly AttemptRow[]): WebhookDelivery {
   return {
@@ -36,7 +38,7 @@ async function attemptsOf(db: OutboxDb, deliveryIds: readonly string[]): Promise
 export function webhookDeliveryRoutes(deps: { db: OutboxDb; clock: Clock; idempotentWhenKeyed: MiddlewareHandler; onReplay: () => void }) {
   const { db } = deps;
   return new Hono()
-    .get('/webhook-deliveries', async (c) => {
+    .get('/webhook-deliveries', describeRoute(merchantWebhookDocs.listWebhookDeliveries), async (c) => {
       const query = parseOrThrow(webhookDeliveriesQuery, c.req.query());
       const cursor = readPageCursor(query.cursor);
       let select = db.selectFrom('webhook_deliveries').selectAll();
@@ -56,7 +58,7 @@ export function webhookDeliveryRoutes(deps: { db: OutboxDb; clock: Clock; idempo
         nextCursor: rows.length > query.limit && last ? encodePageCursor({ at: last.created_at, id: last.id }) : null,
       });
     })
-    .post('/webhook-deliveries/:id/replay', deps.idempotentWhenKeyed, async (c) => {
+    .post('/webhook-deliveries/:id/replay', describeRoute(merchantWebhookDocs.replayWebhookDelivery), deps.idempotentWhenKeyed, async (c) => {
       const id = c.req.param('id');
       if (!(await replayDelivery(db, id, deps.clock.now()))) {
         throw new ProblemException(404, { type: problemTypes.notFound, title: 'Not found', detail: 'No such webhook delivery.' });

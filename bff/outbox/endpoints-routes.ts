@@ -16,6 +16,8 @@ import type { OutboxDb } from './outbox-tables.ts';
 import { newWebhookSecret } from './signing.ts';
 import type { OutboundPolicy } from './outbound-address.ts';
 import { vettedAddress, type HostResolver } from './outbound-guard.ts';
+import { describeRoute } from '../openapi/route-doc.ts';
+import { merchantWebhookDocs } from './outbox-operations.ts';
 
 export interface EndpointRoutesDeps {
   db: OutboxDb;
@@ -44,7 +46,7 @@ export function webhookEndpointRoutes(deps: EndpointRoutesDeps) {
   };
 
   return new Hono()
-    .post('/webhook-endpoints', deps.idempotentWhenKeyed, validate('json', createWebhookEndpointRequest), async (c) => {
+    .post('/webhook-endpoints', describeRoute(merchantWebhookDocs.createWebhookEndpoint), deps.idempotentWhenKeyed, validate('json', createWebhookEndpointRequest), async (c) => {
       const body = c.req.valid('json');
       if (!isNavigableUrl(body.url, deps.httpsRequired)) {
         throw fieldProblem('url', deps.httpsRequired ? 'Must be an https: URL.' : 'Must be https:, or http: on loopback.', 'insecure_url');
@@ -74,14 +76,14 @@ export function webhookEndpointRoutes(deps: EndpointRoutesDeps) {
       replayAnswers(c, { ...view, secretShownOnce: true });
       return c.json({ ...view, secret: row.secret }, 201);
     })
-    .get('/webhook-endpoints', async (c) => {
+    .get('/webhook-endpoints', describeRoute(merchantWebhookDocs.listWebhookEndpoints), async (c) => {
       const rows = await liveEndpoints(db, clock.now()).orderBy('created_at').execute();
       const items: WebhookEndpoint[] = rows.map((row) => endpointView(row, clock.now()));
       if (deps.environment) items.unshift(environmentEndpointView(deps.environment));
       c.header('Cache-Control', 'no-store');
       return c.json({ items });
     })
-    .delete('/webhook-endpoints/:id', async (c) => {
+    .delete('/webhook-endpoints/:id', describeRoute(merchantWebhookDocs.deleteWebhookEndpoint), async (c) => {
       const id = c.req.param('id');
       if (id === environmentEndpointId && deps.environment) throw environmentOwned();
       // Its deliveries still waiting end as dead at their next attempt (the sender finds no endpoint).
@@ -89,7 +91,7 @@ export function webhookEndpointRoutes(deps: EndpointRoutesDeps) {
       if (Number(result.numUpdatedRows) !== 1) throw noSuchEndpoint();
       return c.body(null, 204);
     })
-    .post('/webhook-endpoints/:id/expiry', validate('json', renewWebhookEndpointRequest), async (c) => {
+    .post('/webhook-endpoints/:id/expiry', describeRoute(merchantWebhookDocs.renewWebhookEndpoint), validate('json', renewWebhookEndpointRequest), async (c) => {
       const id = c.req.param('id');
       if (id === environmentEndpointId && deps.environment) throw environmentOwned();
       const expiresAt = futureExpiry(c.req.valid('json').expiresAt);
@@ -109,7 +111,7 @@ export function webhookEndpointRoutes(deps: EndpointRoutesDeps) {
       c.header('Cache-Control', 'no-store');
       return c.json(endpointView({ ...existing, expires_at: expiresAt }, clock.now()));
     })
-    .post('/webhook-endpoints/:id/rotate-secret', deps.idempotentWhenKeyed, validate('json', rotateWebhookSecretRequest), async (c) => {
+    .post('/webhook-endpoints/:id/rotate-secret', describeRoute(merchantWebhookDocs.rotateWebhookSecret), deps.idempotentWhenKeyed, validate('json', rotateWebhookSecretRequest), async (c) => {
       const id = c.req.param('id');
       if (id === environmentEndpointId && deps.environment) throw environmentOwned();
       const existing = await liveEndpoint(id);

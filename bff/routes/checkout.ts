@@ -15,6 +15,8 @@ import type { Services } from '../services.ts';
 import type { SinpeCheckoutResponse } from '../../contract/sinpe-movil.ts';
 import { sinpeSettingsOf } from '../sinpe/sinpe-config.ts';
 import { openSinpeTransfer } from '../sinpe/transfer-attempts.ts';
+import { describeRoute } from '../openapi/route-doc.ts';
+import { checkoutDocs } from '../openapi/operations.ts';
 
 const checkoutRequest = createCheckoutRequestSchema(createAddressSchemas(serverAddressChecks));
 
@@ -24,6 +26,7 @@ export function checkoutRoutes(services: Services) {
 
   return new Hono<SessionEnv>().post(
     '/checkout',
+    describeRoute(checkoutDocs.checkout),
     requireSession(tokens, store),
     limited,
     validate('json', checkoutRequest),

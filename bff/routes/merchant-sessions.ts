@@ -13,6 +13,8 @@ import { validate } from '../http/validation.ts';
 import { createOrder, generateOrderNumber } from '../orders/new-order.ts';
 import { pricedMerchantLines } from '../orders/merchant-lines.ts';
 import type { Services } from '../services.ts';
+import { describeRoute } from '../openapi/route-doc.ts';
+import { checkoutDocs } from '../openapi/operations.ts';
 
 export function merchantSessionRoutes(services: Services, idempotentWhenKeyed: MiddlewareHandler) {
   const { store, tokens, clock, config } = services;
@@ -21,6 +23,7 @@ export function merchantSessionRoutes(services: Services, idempotentWhenKeyed: M
 
   return new Hono().post(
     '/checkout-sessions',
+    describeRoute(checkoutDocs.createMerchantSession),
     idempotentWhenKeyed,
     validate('json', merchantCreateSessionRequest),
     async (c) => {

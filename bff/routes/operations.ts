@@ -11,6 +11,8 @@ import { problemTypes } from '../../contract/bff-api.ts';
 import { bearerToken, sameSecret } from '../auth/bearer.ts';
 import { notFoundProblem, ProblemException } from '../http/problem.ts';
 import type { Services } from '../services.ts';
+import { describeRoute } from '../openapi/route-doc.ts';
+import { checkoutDocs } from '../openapi/operations.ts';
 
 /** Where these routes are served: the public API listener, or the operators' own (OPS_PORT). */
 export type OperationsListener = 'api' | 'ops';
@@ -70,15 +72,15 @@ export function operationsRoutes(services: Services, listener: OperationsListene
   );
 
   return new Hono()
-    .get('/healthz', (c) => c.json({ status: 'ok' } satisfies HealthResponse))
-    .get('/readyz', async (c) => {
+    .get('/healthz', describeRoute(checkoutDocs.healthz), (c) => c.json({ status: 'ok' } satisfies HealthResponse))
+    .get('/readyz', describeRoute(checkoutDocs.readyz), async (c) => {
       const [database, gateway] = await Promise.all([databaseReady(), gatewayReachable()]);
       const ready = database && gateway;
       c.header('Cache-Control', 'no-store');
       const body: ReadinessResponse = { status: ready ? 'ready' : 'not_ready', checks: { database, gateway } };
       return c.json(body, ready ? 200 : 503);
     })
-    .get('/metrics', metricsAccess(config.METRICS_TOKEN, listener), async (c) => {
+    .get('/metrics', describeRoute(checkoutDocs.metrics), metricsAccess(config.METRICS_TOKEN, listener), async (c) => {
       c.header('Content-Type', metrics.registry.contentType);
       c.header('Cache-Control', 'no-store');
       return c.body(await metrics.registry.metrics());

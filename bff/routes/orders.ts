@@ -15,6 +15,8 @@ import { findOrder } from '../store/orders.ts';
 import type { Services } from '../services.ts';
 import { withLapsedTransferExpired } from '../sinpe/transfer-attempts.ts';
 import { orderStatusView } from './order-view.ts';
+import { describeRoute } from '../openapi/route-doc.ts';
+import { checkoutDocs } from '../openapi/operations.ts';
 
 export function orderRoutes(services: Services, finalViews: FinalStatusViews) {
   const { store, tokens, statuses, clock, config } = services;
@@ -25,7 +27,7 @@ export function orderRoutes(services: Services, finalViews: FinalStatusViews) {
     return c.body(view.body, 200, { ...headers, 'Content-Type': 'application/json' });
   };
 
-  return new Hono().get('/orders/:orderNumber', async (c) => {
+  return new Hono().get('/orders/:orderNumber', describeRoute(checkoutDocs.getOrderStatus), async (c) => {
     const orderNumber = c.req.param('orderNumber');
     const claims = await verifyStatusReader(tokens, bearerToken(c));
     if (claims.orderNumber !== orderNumber) {

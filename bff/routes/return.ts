@@ -18,6 +18,8 @@ import { findOrder } from '../store/orders.ts';
 import type { OrderRow, PaymentAttemptRow } from '../store/schema.ts';
 import type { Services } from '../services.ts';
 import { noReturnAddressPage, unknownOrderPage } from './return-page.ts';
+import { describeRoute } from '../openapi/route-doc.ts';
+import { checkoutDocs } from '../openapi/operations.ts';
 
 type RedirectQuery = Record<string, string>;
 
@@ -121,7 +123,7 @@ export function returnRoutes(services: Services) {
     return verified || (named && target.carriesReturnRef);
   }
 
-  return new Hono().get('/return', async (c) => {
+  return new Hono().get('/return', describeRoute(checkoutDocs.gatewayReturn), async (c) => {
     const query = c.req.query();
     const target = await targetOfRedirect(services, query);
     if (!target) return unknownOrderPage(c);

@@ -18,6 +18,8 @@ import { createOrder, generateOrderNumber } from '../orders/new-order.ts';
 import type { Services } from '../services.ts';
 import { sinpeSessionFields } from '../sinpe/sinpe-session.ts';
 import { orderLinesOf, prefillOf } from '../orders/order-contents.ts';
+import { describeRoute } from '../openapi/route-doc.ts';
+import { checkoutDocs } from '../openapi/operations.ts';
 
 /** Where a catalog buyer returns: the given URL or the calling page, always on the caller's origin. */
 function catalogReturnUrl(origin: string, requested: string | undefined, referer: string | undefined): string | undefined {
@@ -37,7 +39,7 @@ export function sessionRoutes(services: Services) {
   const limited = rateLimit(services.creationLimiter, (c) => clientAddressKey(c, config));
 
   return new Hono<SessionEnv>()
-    .post('/sessions', limited, validate('json', createSessionRequest), async (c) => {
+    .post('/sessions', describeRoute(checkoutDocs.createCatalogSession), limited, validate('json', createSessionRequest), async (c) => {
       const origin = c.req.header('Origin');
       if (origin === undefined || !services.allowedOrigins.includes(origin)) throw originNotAllowed();
       const body = c.req.valid('json');
@@ -92,7 +94,7 @@ export function sessionRoutes(services: Services) {
       };
       return c.json(response, 201);
     })
-    .get('/session', requireSession(tokens, store), async (c) => {
+    .get('/session', describeRoute(checkoutDocs.getSession), requireSession(tokens, store), async (c) => {
       const { order, claims } = c.var.session;
       // Only the open attempt's page: a declined or cancelled attempt's page would replay its outcome.
       const open = attemptDecision(order, config.MAX_PAYMENT_ATTEMPTS);

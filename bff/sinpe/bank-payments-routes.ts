@@ -11,6 +11,8 @@ import { encodePageCursor, readPageCursor } from '../http/page-cursor.ts';
 import { webhookDb, type BankPaymentRow } from '../inbox/tables.ts';
 import type { Services } from '../services.ts';
 import { attachBankPayment } from './merchant-attach.ts';
+import { describeRoute } from '../openapi/route-doc.ts';
+import { bankPaymentDocs } from './sinpe-operations.ts';
 
 /** The payments placed on an order (matched or attached), for its merchant detail. */
 export async function bankPaymentsOf(store: Services['store'], orderNumber: string): Promise<BankPaymentView[]> {
@@ -22,7 +24,7 @@ export async function bankPaymentsOf(store: Services['store'], orderNumber: stri
 export function merchantBankPaymentRoutes(services: Services, idempotent: MiddlewareHandler) {
   const db = webhookDb(services.store);
   return new Hono()
-    .get('/bank-payments', async (c) => {
+    .get('/bank-payments', describeRoute(bankPaymentDocs.listBankPayments), async (c) => {
       const query = parseOrThrow(bankPaymentsQuery, c.req.query());
       const cursor = readPageCursor(query.cursor);
       let select = db.selectFrom('bank_payments').selectAll();
@@ -44,7 +46,7 @@ export function merchantBankPaymentRoutes(services: Services, idempotent: Middle
         nextCursor: rows.length > query.limit && last ? encodePageCursor({ at: last.updated_at, id: last.payment_id }) : null,
       });
     })
-    .post('/bank-payments/:paymentId/attach', idempotent, validate('json', attachBankPaymentRequest), async (c) => {
+    .post('/bank-payments/:paymentId/attach', describeRoute(bankPaymentDocs.attachBankPayment), idempotent, validate('json', attachBankPaymentRequest), async (c) => {
       const attached = await attachBankPayment(services, c.req.param('paymentId'), c.req.valid('json'));
       return c.json({ bankPayment: bankPaymentView(attached.payment), orderStatus: attached.orderStatus });
     });

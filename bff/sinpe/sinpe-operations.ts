@@ -1,26 +1,26 @@
-// /v1/openapi.json entries of the merchant's bank payments (list, attach).
-import { attachBankPaymentRequest, attachBankPaymentResponse, bankPaymentsPage, bankPaymentsQuery } from '../../contract/bank-payment-view.ts';
-import type { OperationDoc, ParameterDoc } from '../openapi/document.ts';
+// /v1/openapi.json entries of the merchant's bank payments (list, attach), given to describeRoute()
+// by bank-payments-routes.ts.
+import { attachBankPaymentResponse, bankPaymentsPage, bankPaymentsQuery } from '../../contract/bank-payment-view.ts';
+import type { ParameterDoc } from '../openapi/document.ts';
+import type { RouteDoc } from '../openapi/route-doc.ts';
 import { idempotencyHeader } from '../merchant/idempotency.ts';
 
 const unauthorized = { description: 'Missing or wrong merchant secret.', headers: { 'WWW-Authenticate': 'Bearer challenge' } };
 
-export const sinpeOperations: OperationDoc[] = [
-  {
-    method: 'get',
-    path: '/v1/merchant/bank-payments',
+export const bankPaymentDocs = {
+  listBankPayments: {
     operationId: 'listBankPayments',
-    summary: 'The bank payments as the BFF understood them (matched to an order or not), newest change first; filtered and paged.',
+    summary: 'List bank payments',
+    description: 'The bank payments as the BFF understood them (matched to an order or not), newest change first; filtered and paged.',
     tags: ['merchant'],
     security: 'merchant',
-    parameters: Object.keys(bankPaymentsQuery.shape).map((name): ParameterDoc => ({ name, in: 'query' })),
+    query: bankPaymentsQuery,
     responses: { 200: { description: 'One page.', schema: bankPaymentsPage }, 400: { description: 'Invalid filter: `errors[]` names it.' }, 401: unauthorized },
   },
-  {
-    method: 'post',
-    path: '/v1/merchant/bank-payments/{paymentId}/attach',
+  attachBankPayment: {
     operationId: 'attachBankPayment',
-    summary:
+    summary: 'Attach a bank payment to an order',
+    description:
       'Attach an unmatched bank payment (money received, not reversed) to an order in review or pending: the order is approved, the history says which payment. A payment of another amount needs `acceptAmount: true` (the history records the amount accepted). An open card page of the order is consulted first: paid, the card wins; unpaid, its attempt is closed.',
     tags: ['merchant'],
     security: 'merchant',
@@ -28,7 +28,6 @@ export const sinpeOperations: OperationDoc[] = [
       { name: 'paymentId', in: 'path' },
       { name: idempotencyHeader, in: 'header', required: true, description: 'Unique per intended operation; the same key and body replay the first response.' },
     ],
-    requestBody: attachBankPaymentRequest,
     responses: {
       200: { description: 'Attached; the order is approved.', schema: attachBankPaymentResponse },
       400: { description: 'Invalid request: `errors[]` names each field.' },
@@ -37,4 +36,4 @@ export const sinpeOperations: OperationDoc[] = [
       409: { description: 'Already placed, not received, reversed, another currency, another amount without acceptAmount, the order\'s card page was paid or could not be checked, or the order is not in review or pending (the detail says which).' },
     },
   },
-];
+} satisfies Record<string, RouteDoc>;

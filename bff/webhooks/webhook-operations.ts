@@ -1,4 +1,5 @@
-// The webhook intake's endpoints in /v1/openapi.json, from the same schemas the routes check with.
+// The webhook intake's endpoints in /v1/openapi.json, from the same schemas the routes check with;
+// each route hands its entry to describeRoute() where it is registered.
 import { z } from 'zod';
 import { deliveryBody } from '../../contract/bank/delivery.ts';
 import { destinationCreateRequest, webhookDestination } from '../../contract/bank/destination.ts';
@@ -7,7 +8,8 @@ import { feature } from '../../contract/bank/features.ts';
 import { linkWebhookBody } from '../../contract/gateway/links.ts';
 import { merchantBankFeaturesQuery } from '../../contract/merchant-banking.ts';
 import { eventsQuery, merchantEventsResponse, webhookAcknowledged as acknowledged } from '../../contract/merchant-events.ts';
-import type { OperationDoc, ParameterDoc } from '../openapi/document.ts';
+import type { ParameterDoc } from '../openapi/document.ts';
+import type { RouteDoc } from '../openapi/route-doc.ts';
 
 const withCorrelation = <T extends z.ZodRawShape>(shape: T) => z.object({ ...shape, correlation_id: z.string() });
 const queryOf = (names: readonly string[]): ParameterDoc[] => names.map((name) => ({ name, in: 'query' }));
@@ -19,23 +21,23 @@ const merchantProblems = {
   503: { description: 'The bank is unavailable or not configured.' },
 };
 
-export const webhookOperations: OperationDoc[] = [
-  {
-    method: 'post',
-    path: '/v1/webhooks/banking',
+export const webhookDocs = {
+  receiveBankDelivery: {
     operationId: 'receiveBankDelivery',
-    summary: 'An encrypted bank delivery `{data}` (AES-256-GCM). 200 once stored in the inbox; a repeated event_id is acknowledged and not processed again.',
+    summary: 'Bank webhook delivery',
+    description: 'An encrypted bank delivery `{data}` (AES-256-GCM). 200 once stored in the inbox; a repeated event_id is acknowledged and not processed again.',
     tags: ['webhooks'],
+    security: 'none',
     requestBody: deliveryBody,
     responses: { 200: { description: 'Stored (or already stored).', schema: acknowledged }, 400: rejected, 413: { description: 'Body too large.' } },
   },
-  {
-    method: 'post',
-    path: '/v1/webhooks/links',
+  receiveLinkWebhook: {
     operationId: 'receiveLinkWebhook',
-    summary:
+    summary: 'Payment link report',
+    description:
       "A payment link's webhook_url report. For a link created through /v1/merchant/payment-links: stored, then confirmed by lookup (paid only with a verified orderHash or the link's own listing). For any other link: acknowledged and counted, not stored.",
     tags: ['webhooks'],
+    security: 'none',
     requestBody: linkWebhookBody,
     responses: {
       200: { description: 'Stored, already stored, or not ours (ignored).', schema: acknowledged },
@@ -43,12 +45,12 @@ export const webhookOperations: OperationDoc[] = [
       429: { description: 'Too many requests from this address (UPSTREAM_RATE_LIMIT_PER_MINUTE).', headers: { 'Retry-After': 'Seconds to wait' } },
     },
   },
-  {
-    method: 'get',
-    path: '/v1/links/return',
+  linkReturn: {
     operationId: 'linkReturn',
-    summary: "The buyer's return from a payment link (callback_url). Confirms by lookup, then shows a result page (es, en, pt-BR) or redirects to LINK_RESULT_URL.",
+    summary: "A payment link's return",
+    description: "The buyer's return from a payment link (callback_url). Confirms by lookup, then shows a result page (es, en, pt-BR) or redirects to LINK_RESULT_URL.",
     tags: ['webhooks'],
+    security: 'none',
     parameters: queryOf(['code', 'description', 'auth', 'svcLinkId', 'orderNumber', 'svcOrderId', 'creditCardToken', 'creditCardBrand', 'last4CreditCardNumber', 'orderHash', 'lang']),
     responses: {
       200: { description: 'The result page.', contentType: 'text/html' },
@@ -57,11 +59,10 @@ export const webhookOperations: OperationDoc[] = [
       429: { description: 'Too many requests from this address (UPSTREAM_RATE_LIMIT_PER_MINUTE).', headers: { 'Retry-After': 'Seconds to wait' } },
     },
   },
-  {
-    method: 'post',
-    path: '/v1/merchant/banking/destinations',
+  createBankDestination: {
     operationId: 'createBankDestination',
-    summary: "Registers a webhook destination with the bank. webhook_url, secret_ref and destination_kind default to this BFF's receiver, its current BANK_SECRET_REF and EXTERNAL_WEBHOOK. Scope rules are checked before the bank is called.",
+    summary: 'Register a bank webhook destination',
+    description: "Registers a webhook destination with the bank. webhook_url, secret_ref and destination_kind default to this BFF's receiver, its current BANK_SECRET_REF and EXTERNAL_WEBHOOK. Scope rules are checked before the bank is called.",
     tags: ['banking'],
     security: 'merchant',
     requestBody: destinationCreateRequest,
@@ -72,34 +73,31 @@ export const webhookOperations: OperationDoc[] = [
       ...merchantProblems,
     },
   },
-  {
-    method: 'get',
-    path: '/v1/merchant/banking/features',
+  listBankFeatures: {
     operationId: 'listBankFeatures',
-    summary: 'The features (per payment method) whose events can be subscribed to.',
+    summary: 'List bank features',
+    description: 'The features (per payment method) whose events can be subscribed to.',
     tags: ['banking'],
     security: 'merchant',
-    parameters: queryOf(Object.keys(merchantBankFeaturesQuery.shape)),
+    query: merchantBankFeaturesQuery,
     responses: { 200: { description: 'Features.', schema: withCorrelation({ items: z.array(feature) }) }, 400: { description: 'A bad filter.' }, ...merchantProblems },
   },
-  {
-    method: 'get',
-    path: '/v1/merchant/banking/event-contracts/{eventType}',
+  getBankEventContract: {
     operationId: 'getBankEventContract',
-    summary: 'The payload contract of one of payin.posted, payment.succeeded, payment.failed, payment.reversed.',
+    summary: 'Get a bank event contract',
+    description: 'The payload contract of one of payin.posted, payment.succeeded, payment.failed, payment.reversed.',
     tags: ['banking'],
     security: 'merchant',
     parameters: [{ name: 'eventType', in: 'path' }],
     responses: { 200: { description: 'The contract.', schema: withCorrelation(eventContract.shape) }, 404: { description: 'Not one of the four event types.' }, ...merchantProblems },
   },
-  {
-    method: 'get',
-    path: '/v1/merchant/events',
+  listWebhookEvents: {
     operationId: 'listWebhookEvents',
-    summary: 'Received webhook events (bank and links), newest first, with their state: received, processed, failed (retrying) or dead.',
+    summary: 'List received bank and link events',
+    description: 'Received webhook events (bank and links), newest first, with their state: received, processed, failed (retrying) or dead.',
     tags: ['merchant'],
     security: 'merchant',
-    parameters: queryOf(Object.keys(eventsQuery.shape)),
+    query: eventsQuery,
     responses: { 200: { description: 'One page; `nextCursor` continues.', schema: merchantEventsResponse }, 400: { description: 'A bad filter or cursor.' }, 401: merchantProblems[401] },
   },
-];
+} satisfies Record<string, RouteDoc>;

@@ -15,6 +15,8 @@ import { BankDeliveryRejected, openBankDelivery } from './bank-delivery.ts';
 import { recordRejectedDelivery } from './rejected-deliveries.ts';
 import type { WebhookMetrics } from './webhook-metrics.ts';
 import { webhookRejected } from './webhook-problem.ts';
+import { describeRoute } from '../openapi/route-doc.ts';
+import { webhookDocs } from './webhook-operations.ts';
 
 export interface WebhookRouteDeps {
   db: WebhookDb;
@@ -47,7 +49,7 @@ export function webhookRoutes(deps: WebhookRouteDeps) {
   };
 
   return new Hono()
-    .post('/banking', async (c) => {
+    .post('/banking', describeRoute(webhookDocs.receiveBankDelivery), async (c) => {
       const rawBody = await c.req.text();
       let event;
       try {
@@ -66,7 +68,7 @@ export function webhookRoutes(deps: WebhookRouteDeps) {
       metrics.deliveries.inc({ source: 'bank', outcome: stored });
       return c.json({ received: true }, 200);
     })
-    .post('/links', async (c) => {
+    .post('/links', describeRoute(webhookDocs.receiveLinkWebhook), async (c) => {
       metrics.linkReportsByAddress.note(deps.addressOf(c));
       const rawBody = await c.req.text();
       let json: unknown;

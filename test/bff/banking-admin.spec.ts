@@ -184,5 +184,6 @@ test('/v1/openapi.json documents the webhook, link return, banking and events en
   for (const path of ['/v1/webhooks/banking', '/v1/webhooks/links', '/v1/links/return', '/v1/merchant/banking/destinations', '/v1/merchant/banking/features', '/v1/merchant/banking/event-contracts/{eventType}', '/v1/merchant/events']) {
     expect(Object.keys(document.paths)).toContain(path);
   }
-  expect(JSON.stringify(document.paths['/v1/merchant/banking/destinations'].post.requestBody)).toContain('scope_owner_type');
+  const destination = document.paths['/v1/merchant/banking/destinations'].post.requestBody.content['application/json'].schema.$ref.split('/').pop();
+  expect(JSON.stringify(document.components.schemas[destination])).toContain('scope_owner_type');
 });

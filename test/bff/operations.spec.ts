@@ -45,6 +45,7 @@ test('/v1/openapi.json is a valid OpenAPI 3.1 document covering the browser API'
     expect(Object.keys(document.paths)).toContain(path);
   }
   const checkoutBody = document.paths['/v1/checkout'].post.requestBody.content['application/json'].schema;
-  expect(JSON.stringify(checkoutBody)).toContain('sameAsBilling');
+  expect(checkoutBody.$ref).toBe('#/components/schemas/CheckoutRequest');
+  expect(JSON.stringify(document.components.schemas.CheckoutRequest)).toContain('sameAsBilling');
   expect(document.paths['/v1/checkout'].post.responses['400'].content['application/problem+json']).toBeDefined();
 });

@@ -51,6 +51,12 @@ test.afterAll(async () => {
 
 test('the built server takes a whole purchase, answers the final status, and stops cleanly with its log written', async () => {
   expect((await fetch(`${bff.url}/healthz`)).status).toBe(200);
+  // The bundle finds its release version and the reference page's files (swagger-ui-dist) at run time.
+  const document = (await (await fetch(`${bff.url}/v1/openapi.json`)).json()) as { info: { version: string } };
+  expect(document.info.version).toMatch(/^\d+\.\d+\.\d+/);
+  const referenceScript = await fetch(`${bff.url}/docs/assets/swagger-ui-bundle.js`);
+  expect(referenceScript.status).toBe(200);
+  expect(await referenceScript.text()).toContain('SwaggerUIBundle');
   const { orderNumber, statusToken } = await approvedOrder(bff.url, new SandboxControl(sandbox.url));
   for (let poll = 0; poll < 3; poll++) {
     const answer = await fetch(`${bff.url}/v1/orders/${orderNumber}`, { headers: { Authorization: `Bearer ${statusToken}`, Origin: shopOrigin } });
