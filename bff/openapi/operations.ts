@@ -90,11 +90,22 @@ export const checkoutDocs = {
   getOrderStatus: {
     operationId: 'getOrderStatus',
     summary: 'Read an order status (widget)',
-    description: 'Order status; while open, confirmed with the gateway at most once per interval.',
+    description:
+      'Order status; while open, confirmed with the gateway at most once per interval (answered `Cache-Control: no-store`). ' +
+      "A final order's answer carries an `ETag` and `Cache-Control: private, no-cache`: send it back in `If-None-Match` and an unchanged answer is a 304 without a body.",
     tags: ['checkout'],
     security: 'statusOrSession',
-    parameters: [{ name: 'orderNumber', in: 'path' }],
-    responses: { 200: { description: 'The status.', schema: orderStatusResponse }, 401: problems[401], 403: problems[403], 404: problems[404] },
+    parameters: [
+      { name: 'orderNumber', in: 'path' },
+      { name: 'If-None-Match', in: 'header', description: "The ETag of a final order's earlier answer (browsers send it by themselves)." },
+    ],
+    responses: {
+      200: { description: 'The status.', schema: orderStatusResponse, headers: { ETag: "The answer's entity tag (final orders only)" } },
+      304: { description: 'A final order whose answer is unchanged since the ETag sent in If-None-Match: no body.', headers: { ETag: "The answer's entity tag" } },
+      401: problems[401],
+      403: problems[403],
+      404: problems[404],
+    },
   },
   healthz: {
     operationId: 'healthz',
