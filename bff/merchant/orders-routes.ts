@@ -18,6 +18,7 @@ import { reviewDecisionRequest } from '../../contract/merchant-review.ts';
 import { decodeCursor, encodeCursor, historiesOf, listOrders } from './order-queries.ts';
 import { linkPaymentOrderView, listLinkPayments, newestFirst } from './link-payment-orders.ts';
 import { webhookDb } from '../inbox/tables.ts';
+import { withBusinessDayBounds } from './business-day.ts';
 
 export function merchantOrderRoutes(services: Services, idempotent: MiddlewareHandler) {
   const { store, clock, statuses, gateway, logger, config } = services;
@@ -25,7 +26,7 @@ export function merchantOrderRoutes(services: Services, idempotent: MiddlewareHa
 
   const routes = new Hono()
     .get('/orders', validate('query', orderListQuery), async (c) => {
-      const query = c.req.valid('query');
+      const query = withBusinessDayBounds(c.req.valid('query'), config.BUSINESS_TIME_ZONE);
       const cursor = query.cursor === undefined ? undefined : decodeCursor(query.cursor);
       if (query.cursor !== undefined && !cursor) {
         throw new ProblemException(400, {
