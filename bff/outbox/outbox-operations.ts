@@ -10,7 +10,11 @@ import {
   webhookEndpoint,
   webhookEndpointList,
   webhookEndpointSecretAnswer,
+  webhookEvent,
+  webhookEventPage,
+  webhookEventsQuery,
 } from '../../contract/merchant-webhooks.ts';
+import { getWebhookEventRoute, listWebhookEventsRoute } from './webhook-events-routes.ts';
 import type { OperationDoc, ParameterDoc } from '../openapi/document.ts';
 
 const id: ParameterDoc = { name: 'id', in: 'path' };
@@ -91,5 +95,25 @@ export const merchantWebhookOperations: OperationDoc[] = [
     security: 'merchant',
     parameters: [id],
     responses: { 202: { description: 'Queued.', schema: webhookDelivery }, 401: unauthorized, 404: notFound },
+  },
+  {
+    method: 'get',
+    path: '/v1/merchant/webhook-events',
+    operationId: listWebhookEventsRoute.operationId!,
+    summary: listWebhookEventsRoute.description!,
+    tags: ['merchant-webhooks'],
+    security: 'merchant',
+    parameters: Object.keys(webhookEventsQuery.shape).map((name) => ({ name, in: 'query' as const })),
+    responses: { 200: { description: 'A page of events.', schema: webhookEventPage }, 400: { description: 'A bad filter or cursor.' }, 401: unauthorized },
+  },
+  {
+    method: 'get',
+    path: '/v1/merchant/webhook-events/{id}',
+    operationId: getWebhookEventRoute.operationId!,
+    summary: getWebhookEventRoute.description!,
+    tags: ['merchant-webhooks'],
+    security: 'merchant',
+    parameters: [{ ...id, description: 'The `webhook-id` header the receiver got (`msg_…`).' }],
+    responses: { 200: { description: 'The event.', schema: webhookEvent }, 401: unauthorized, 404: { description: 'No event with this webhook-id.' } },
   },
 ];
