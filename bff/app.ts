@@ -16,6 +16,7 @@
 import { Hono } from 'hono';
 import type { Config } from './config.ts';
 import { bodySizeLimit } from './http/body-size.ts';
+import { correlation } from './http/correlation.ts';
 import { notFoundProblem, toProblemResponse } from './http/problem.ts';
 import { handlersOf, type DeclaredMiddleware } from './http/declared-middleware.ts';
 import { requestMetrics, requestRecorder } from './http/request-metrics.ts';
@@ -53,6 +54,7 @@ export function createApp(config: Config, deps: AppDeps, options: CreateAppOptio
     { handler: bodySizeLimit(config.BODY_LIMIT_BYTES), lane: 'no-body-on-get' },
   ];
   const buyer = buyerMiddleware(services);
+  const correlated: DeclaredMiddleware = { handler: correlation(), lane: 'runs-before-lane' };
 
   const operations = [...checkoutOperations, ...merchantOperations, ...sinpeOperations, ...webhookOperations, ...merchantWebhookOperations, ...(options.extraOperations ?? [])];
   // Built on the first request and kept: the operations and the public URL are fixed by now, and
@@ -60,6 +62,8 @@ export function createApp(config: Config, deps: AppDeps, options: CreateAppOptio
   let openApiText: string | undefined;
 
   const app = new Hono()
+    // First of all, the status lane included: every answer carries its own X-Request-Id.
+    .use('*', correlated.handler)
     .get(orderStatusPath, statusLane({ finalViews, tokens: services.tokens, allowedOrigins: services.allowedOrigins, record }))
     .use('*', ...handlersOf(shared))
     .route('/', operationsRoutes(services))
@@ -79,7 +83,7 @@ export function createApp(config: Config, deps: AppDeps, options: CreateAppOptio
     ),
   );
   /** Every middleware a status poll passes, as declared for the lane (app-shape.spec.ts checks it). */
-  const statusPollMiddleware: readonly DeclaredMiddleware[] = [...shared, ...buyer];
+  const statusPollMiddleware: readonly DeclaredMiddleware[] = [correlated, ...shared, ...buyer];
   return Object.assign(app, { services, webhooks, statusPollMiddleware });
 }
 

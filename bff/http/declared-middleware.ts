@@ -13,7 +13,9 @@ export type LaneRule =
   /** It counts, times and logs the request: the lane records its answers the same way. */
   | 'recorded-by-lane'
   /** It limits request bodies: a GET carries none. */
-  | 'no-body-on-get';
+  | 'no-body-on-get'
+  /** It is registered ahead of the lane, so the lane's answers pass through it too (correlation). */
+  | 'runs-before-lane';
 
 export interface DeclaredMiddleware {
   handler: MiddlewareHandler;

@@ -13,6 +13,7 @@ import { validate } from '../http/validation.ts';
 import { createOrder, generateOrderNumber } from '../orders/new-order.ts';
 import { pricedMerchantLines } from '../orders/merchant-lines.ts';
 import type { Services } from '../services.ts';
+import { tagOrder } from '../observability/log-context.ts';
 import { continuationDecision, continueOrder, type ContinuedSession } from '../orders/continued-order.ts';
 import { findOrder, recordSession } from '../store/orders.ts';
 
@@ -59,6 +60,7 @@ export function merchantSessionRoutes(services: Services, idempotentWhenKeyed: M
       }
       const now = clock.now();
       const orderNumber = body.orderNumber ?? generateOrderNumber(now);
+      tagOrder(orderNumber);
       const sessionId = crypto.randomUUID();
       const signed = await tokens.signSession({ orderNumber, amount, currency: body.currency, origin, sessionId });
       const order = await createOrder(

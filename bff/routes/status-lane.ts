@@ -19,7 +19,7 @@ import type { FinalStatusViews } from '../orders/final-status-views.ts';
 export const orderStatusPath = '/v1/orders/:orderNumber';
 
 /** Headers that belong to one answer, never replayed. */
-const ownHeaders = new Set(['content-length', 'date', 'connection', 'keep-alive', 'transfer-encoding']);
+const ownHeaders = new Set(['content-length', 'date', 'connection', 'keep-alive', 'transfer-encoding', 'x-request-id']);
 
 export function statusLane(options: {
   finalViews: FinalStatusViews;

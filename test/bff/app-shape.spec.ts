@@ -89,24 +89,29 @@ test('every middleware a status poll passes is declared for the status lane: non
   expect(onPollPath).toHaveLength(declared.length);
   expect(new Set(onPollPath)).toEqual(new Set(declared));
   for (const entry of bff.app.statusPollMiddleware) {
-    expect(['replays-headers', 'refuses-foreign-origin', 'recorded-by-lane', 'no-body-on-get']).toContain(entry.lane);
+    expect(['replays-headers', 'refuses-foreign-origin', 'recorded-by-lane', 'no-body-on-get', 'runs-before-lane']).toContain(entry.lane);
   }
 });
 
 test("a poll the lane answers reads exactly like the full chain's answer, and counts in the metrics", async () => {
   const session = await approvedOrder();
   const poll = () => request(`/v1/orders/${session.orderNumber}`, { headers: { Authorization: `Bearer ${session.sessionToken}`, Origin: shopOrigin } });
-  const meaningful = (response: Response) => Object.fromEntries([...response.headers].filter(([name]) => !['date', 'content-length'].includes(name)));
+  // X-Request-Id is each answer's own (checked below), never replayed.
+  const meaningful = (response: Response) => Object.fromEntries([...response.headers].filter(([name]) => !['date', 'content-length', 'x-request-id'].includes(name)));
   const full = await poll();
   const fullHeaders = meaningful(full);
   const fullBody = await full.text();
   const before = await pollCount();
+  const requestIds = new Set([full.headers.get('x-request-id')]);
   for (let i = 0; i < 3; i++) {
     const laned = await poll();
+    requestIds.add(laned.headers.get('x-request-id'));
     expect(meaningful(laned)).toEqual(fullHeaders);
     expect(await laned.text()).toBe(fullBody);
   }
   expect((await pollCount()) - before).toBe(3);
+  expect(requestIds.size).toBe(4);
+  expect([...requestIds].every((id) => typeof id === 'string' && id.length > 0)).toBe(true);
   // Another order's token is not served by the lane: the full route refuses it.
   const other = await request(`/v1/orders/${session.orderNumber}`, { headers: { Authorization: 'Bearer not-a-token', Origin: shopOrigin } });
   expect(other.status).toBe(401);
