@@ -1,10 +1,12 @@
 // Merchant webhooks for local development (like `stripe listen` / `stripe trigger`):
-//   npm run events -- listen [--forward http://localhost:3000/hooks] [--types order.approved,link.paid]
+//   npm run events -- listen [--forward http://localhost:3000/hooks] [--types order.approved,link.paid] [--print-bodies]
 //     registers a local receiver as a webhook endpoint through the merchant API, prints every event
 //     (verified with its secret) and forwards it unchanged, headers and all, to --forward; the
 //     endpoint is deleted on Ctrl-C, SIGTERM or any exit it can catch, and expires on its own
 //     (EVENTS_LISTEN_EXPIRY_SECONDS, 600) unless the running listener renews it, so a kill -9 leaves
 //     nothing behind for long. The secret is printed once so your receiver can verify.
+//     --print-bodies prints each body exactly as delivered ({type, timestamp, data}), forwarding or not;
+//     GET /v1/merchant/webhook-events/{webhook-id} answers the same body later.
 //   npm run events -- trigger <type> [<type>…]
 //     drives real sandbox flows through the BFF that produce the event (a purchase, a capture, a
 //     link payment, a bank event).
@@ -32,7 +34,8 @@ const env = process.env;
 const bffUrl = (env.BFF_URL ?? `http://127.0.0.1:${env.BFF_PORT ?? '8787'}`).replace(/\/+$/, '');
 const sandboxUrl = (env.SANDBOX_URL ?? `http://127.0.0.1:${env.SANDBOX_PORT ?? '4010'}`).replace(/\/+$/, '');
 const shopOrigin = (env.SHOP_ORIGIN ?? `http://127.0.0.1:${env.DEMO_PORT ?? '5173'}`).replace(/\/+$/, '');
-const merchantSecret = env.MERCHANT_SECRET ?? developmentMerchantSecret;
+// While a rotation runs MERCHANT_SECRET is `current,previous`: the current one is used.
+const merchantSecret = env.MERCHANT_SECRET?.split(',')[0]?.trim() || developmentMerchantSecret;
 const sandbox = new SandboxControl(sandboxUrl);
 
 /** The event each trigger drives. */
@@ -159,7 +162,7 @@ async function trigger(type: string): Promise<void> {
   process.stdout.write(`triggered ${type}: ${what}\n`);
 }
 
-async function listen(forward: string | undefined, types: string[]): Promise<void> {
+async function listen(forward: string | undefined, types: string[], printBodies: boolean): Promise<void> {
   let secret = '';
   const server = createServer((request, response) => {
     const chunks: Buffer[] = [];
@@ -181,6 +184,9 @@ async function listen(forward: string | undefined, types: string[]): Promise<voi
         const forwarded = await fetch(forward, { method: 'POST', headers: { 'content-type': 'application/json', ...pick(headers, ['webhook-id', 'webhook-timestamp', 'webhook-signature']) }, body }).catch((error: Error) => error);
         status = forwarded instanceof Error ? 502 : forwarded.status;
         process.stdout.write(`→ ${event.type} ${subject} ${headers['webhook-id']} [${forwarded instanceof Error ? forwarded.message : forwarded.status}]\n`);
+        if (printBodies) process.stdout.write(`${body}\n`);
+      } else if (printBodies) {
+        process.stdout.write(`→ ${event.type} ${subject} ${headers['webhook-id']}\n${body}\n`);
       } else {
         process.stdout.write(`→ ${event.type} ${subject} ${headers['webhook-id']}\n${JSON.stringify(event.data, null, 2)}\n`);
       }
@@ -205,14 +211,14 @@ function pick(headers: Record<string, string>, names: readonly string[]): Record
 
 class UsageError extends Error {}
 
-const usage = `usage: npm run events -- listen [--forward <url>] [--types <type,type>]
+const usage = `usage: npm run events -- listen [--forward <url>] [--types <type,type>] [--print-bodies]
        npm run events -- trigger <type> [<type>…] (${Object.keys(triggers).join(', ')})
 types: ${merchantEventTypes.join(', ')}`;
 
 try {
-  const { positionals, values } = parseArgs({ allowPositionals: true, options: { forward: { type: 'string' }, types: { type: 'string' } } });
+  const { positionals, values } = parseArgs({ allowPositionals: true, options: { forward: { type: 'string' }, types: { type: 'string' }, 'print-bodies': { type: 'boolean' } } });
   const [command] = positionals;
-  if (command === 'listen') await listen(values.forward, values.types ? values.types.split(',').map((type) => type.trim()).filter(Boolean) : []);
+  if (command === 'listen') await listen(values.forward, values.types ? values.types.split(',').map((type) => type.trim()).filter(Boolean) : [], values['print-bodies'] ?? false);
   else if (command === 'trigger' && positionals.length > 1) for (const type of positionals.slice(1)) await trigger(type);
   else throw new UsageError(usage);
 } catch (error) {

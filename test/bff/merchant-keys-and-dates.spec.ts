@@ -6,6 +6,7 @@ import { ConfigError, loadConfig } from '../../bff/config.ts';
 import { merchantAccessOf } from '../../bff/auth/merchant.ts';
 import { endOfDayIn, filterBound, isKnownTimeZone, startOfDayIn } from '../../bff/merchant/business-day.ts';
 import { wellFormedTraceparent } from '../../bff/http/correlation.ts';
+import { sandboxGatewayEnv } from '../../sandbox/defaults.ts';
 import { ManualClock, merchantSecret, shopOrigin, startStack, type Stack } from './fixtures/stack.ts';
 import { merchant } from './merchant-fixture.ts';
 
@@ -55,13 +56,7 @@ test('traceparent: only a well-formed W3C value is kept', () => {
   }
 });
 
-const minimal = {
-  GATEWAY_BASE_URL: 'http://127.0.0.1:4010',
-  GATEWAY_API_USER: 'user',
-  GATEWAY_API_PASSWORD: 'password',
-  GATEWAY_API_KEY: 'key',
-  MERCHANT_SECRET: 'a-merchant-secret-of-some-length',
-};
+const minimal = { ...sandboxGatewayEnv('http://127.0.0.1:4010'), MERCHANT_SECRET: merchantSecret };
 
 test('configuration: the keys and the business time zone, and each bad value naming its variable', () => {
   const config = loadConfig({ ...minimal, MERCHANT_SECRET: `${merchantSecret}, ${previousSecret}`, MERCHANT_READ_SECRET: readSecret });
