@@ -106,8 +106,9 @@ test('the merchant event log: first page, a later page, by type, by order', asyn
   const later = { at: ago(60 * 24 * 30).toISOString(), id: 'oe-010000' };
   await expectIndexed(webhookEventsPage(outbox(), listQuery, undefined));
   await expectIndexed(webhookEventsPage(outbox(), listQuery, later), { seek: true });
-  await expectIndexed(webhookEventsPage(outbox(), { ...listQuery, type: 'order.captured' }, undefined), { seek: true });
-  await expectIndexed(webhookEventsPage(outbox(), { ...listQuery, type: 'order.captured' }, later), { seek: true });
+  // A common type: walking the newest events and skipping the others is a fine plan under the limit.
+  await expectIndexed(webhookEventsPage(outbox(), { ...listQuery, type: 'order.captured' }, undefined));
+  await expectIndexed(webhookEventsPage(outbox(), { ...listQuery, type: 'order.captured' }, later));
   await expectIndexed(webhookEventsPage(outbox(), { ...listQuery, orderNumber: 'SVC-001001' }, undefined), { seek: true });
 });
 
