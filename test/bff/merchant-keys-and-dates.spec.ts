@@ -122,5 +122,12 @@ test.describe('on the API', () => {
     expect(await listed('createdTo=2026-11-24')).toEqual([]);
     // A date-time is an instant, whatever the zone.
     expect(await listed('createdFrom=2026-11-26T04:00:00Z&createdTo=2026-11-26T05:00:00Z')).toEqual([orderNumber]);
+    // The inbound log takes bare days too; an impossible day is a 400 naming the field.
+    expect((await merchant(stack, 'GET', '/v1/merchant/events?since=2026-11-25&until=2026-11-25')).status).toBe(200);
+    for (const [query, field] of [['createdFrom=2026-11-31', 'createdFrom'], ['since=2026-02-30', 'since']] as const) {
+      const refused = await merchant(stack, 'GET', query.startsWith('since') ? `/v1/merchant/events?${query}` : `/v1/merchant/orders?${query}`);
+      expect(refused.status, query).toBe(400);
+      expect(refused.body.errors.map((error: { path: string }) => error.path), query).toContain(field);
+    }
   });
 });

@@ -5,6 +5,8 @@ import { expect, test } from '@playwright/test';
 import { approvingCard, checkout, followReturn } from './fixtures/buyer.ts';
 import { ManualClock, shopOrigin, startStack, type Stack } from './fixtures/stack.ts';
 import { merchant } from './merchant-fixture.ts';
+import { continuationDecision } from '../../bff/orders/continued-order.ts';
+import type { OrderRow } from '../../bff/store/schema.ts';
 
 let stack: Stack;
 let clock: ManualClock;
@@ -149,4 +151,43 @@ test.describe('a new session for an order number already used', () => {
     expect(refused.status).toBe(409);
     expect(refused.body.detail).toContain('may still complete');
   });
+});
+
+test('the continuation rule, case by case', () => {
+  const now = new Date('2026-11-26T12:00:00Z');
+  const lapsed = '2026-11-26T11:00:00.000Z';
+  // The row createOrder writes, its session lapsed.
+  const base: OrderRow = {
+    order_number: 'SHOP-1', source: 'merchant', amount: '25.00', currency: 'USD', capture: 1, status: 'created', description: null,
+    lines_json: '[]', prefill_json: '{}', return_url: `${shopOrigin}/thanks`, origin: shopOrigin, locale: null, merchant_reference: null,
+    return_ref: 'ref', email: null, attempt_number: 0, gateway_order_number: null, payment_state: 'none', payment_claim_id: null,
+    payment_claimed_at: null, hosted_url: null, payment_error: null, gateway_tpt: null, gateway_auth: null, gateway_code: null,
+    status_message: null, bank_failure_code: null, invoice_offered: 0, invoice_json: null, card_brand: null, card_last4: null,
+    metadata_json: null, client_reference: null, captured_amount: '0', refunded_amount: '0', session_expires_at: lapsed,
+    created_at: '2026-11-26T10:45:00.000Z', updated_at: lapsed,
+  };
+  const asked = { amount: '25.00', currency: 'USD' };
+  const cases: Array<[string, Partial<OrderRow>, string]> = [
+    ['never checked out', {}, 'continue'],
+    ['expired unused', { status: 'expired' }, 'continue reopen'],
+    ['declined, attempts left', { status: 'declined', attempt_number: 1, payment_state: 'created' }, 'continue'],
+    ['cancelled, attempts left', { status: 'cancelled', attempt_number: 2, payment_state: 'created' }, 'continue'],
+    ['declined, out of attempts', { status: 'declined', attempt_number: 5, payment_state: 'created' }, 'order_number_taken'],
+    ['session still open', { session_expires_at: '2026-11-26T12:05:00.000Z' }, 'order_number_taken'],
+    ['hosted page out', { status: 'pending', attempt_number: 1, payment_state: 'created' }, 'order_number_taken'],
+    ['expired with a page that may be paid late', { status: 'expired', attempt_number: 1, payment_state: 'created' }, 'order_number_taken'],
+    ['transfer awaited', { status: 'pending', attempt_number: 1, payment_state: 'transfer' }, 'order_number_taken'],
+    ['outcome unknown', { status: 'created', attempt_number: 1, payment_state: 'unknown' }, 'order_number_taken'],
+    ['approved', { status: 'approved', attempt_number: 1, payment_state: 'created' }, 'order_number_taken'],
+    ['refunded', { status: 'refunded', attempt_number: 1, payment_state: 'created' }, 'order_number_taken'],
+    ['under review', { status: 'review', attempt_number: 1, payment_state: 'created' }, 'order_number_taken'],
+    ['a catalog order', { source: 'catalog' }, 'order_number_taken'],
+    ['another amount', { amount: '25.01' }, 'amount_mismatch'],
+    ['another currency', { currency: 'CRC' }, 'amount_mismatch'],
+  ];
+  for (const [name, change, expected] of cases) {
+    const decision = continuationDecision({ ...base, ...change }, asked, now, 5);
+    const got = decision.kind === 'continue' ? `continue${decision.reopen ? ' reopen' : ''}` : decision.code;
+    expect(got, name).toBe(expected);
+  }
 });
