@@ -72,3 +72,13 @@ test('an unknown webhook-id is a 404, a bad filter or cursor a 400 naming the fi
   const anonymous = await fetch(`${stack.bffUrl}/v1/merchant/webhook-events`);
   expect(anonymous.status).toBe(401);
 });
+
+test('the event log and the shop’s keys are in /v1/openapi.json', async () => {
+  const document = (await (await fetch(`${stack.bffUrl}/v1/openapi.json`)).json()) as any;
+  expect(document.paths['/v1/merchant/webhook-events'].get.operationId).toBe('listWebhookEvents');
+  expect(document.paths['/v1/merchant/webhook-events/{id}'].get.operationId).toBe('getWebhookEvent');
+  const sessionBody = JSON.stringify(document.paths['/v1/merchant/checkout-sessions'].post.requestBody.content['application/json'].schema);
+  expect(sessionBody).toContain('metadata');
+  expect(sessionBody).toContain('clientReference');
+  expect(JSON.stringify(document.paths['/v1/merchant/orders'].get.parameters)).toContain('clientReference');
+});
