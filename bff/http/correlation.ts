@@ -30,9 +30,12 @@ export function correlation(): MiddlewareHandler {
     await inLogContext(fields, async () => {
       tagOrder(orderInPath.exec(c.req.path)?.[1]);
       c.set('requestId', fields.requestId!);
+      // Before the handler, like the CORS and security headers: set on the built answer instead,
+      // @hono/node-server would rebuild every answer off its fast path (bench/README.md).
+      c.header(requestIdHeader, fields.requestId!);
       await next();
     });
-    // Set once the answer exists, whoever built it (a route, onError, the status lane's replay).
-    c.header(requestIdHeader, fields.requestId!);
+    // An answer built as a raw Response (not through the context) does not carry prepared headers.
+    if (!c.res.headers.has(requestIdHeader)) c.header(requestIdHeader, fields.requestId!);
   };
 }

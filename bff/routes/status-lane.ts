@@ -47,8 +47,9 @@ export function statusLane(options: {
       }
       if (granted === orderNumber) {
         record(c.req.method, orderStatusPath, 200, (performance.now() - started) / 1000, true);
-        // A copy: the adapter writes this answer's Content-Length into the object it is given.
-        return new Response(body, { status: 200, headers: { ...headers } });
+        // A copy, with this answer's own request id (http/correlation.ts ran first): the adapter writes
+        // this answer's Content-Length into the object it is given.
+        return new Response(body, { status: 200, headers: { ...headers, 'X-Request-Id': c.get('requestId') ?? '' } });
       }
     }
     await next();
