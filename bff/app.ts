@@ -16,6 +16,7 @@
 import { Hono } from 'hono';
 import type { Config } from './config.ts';
 import { bodySizeLimit } from './http/body-size.ts';
+import { correlation } from './http/correlation.ts';
 import { notFoundProblem, toProblemResponse } from './http/problem.ts';
 import { requestMetrics, requestRecorder } from './http/request-metrics.ts';
 import { FinalStatusViews } from './orders/final-status-views.ts';
@@ -47,7 +48,8 @@ export function createApp(config: Config, deps: AppDeps) {
   const served: { routes: ServedRoute[] } = { routes: [] };
 
   const app = new Hono()
-    .use('*', requestMetrics(record), apiSecurityHeaders(), bodySizeLimit(config.BODY_LIMIT_BYTES))
+    // First of all: every answer carries its own X-Request-Id.
+    .use('*', correlation(), requestMetrics(record), apiSecurityHeaders(), bodySizeLimit(config.BODY_LIMIT_BYTES))
     .route('/', operationsRoutes(services))
     .route('/', referencePageRoutes())
     .get('/v1/openapi.json', describeRoute(checkoutDocs.openapi), (c) => {

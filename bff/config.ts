@@ -10,6 +10,7 @@ import { postgresConfigShape } from './store/postgres-config.ts';
 import { webhookConfigShape } from './webhooks/webhook-config.ts';
 import { merchantWebhookConfigProblem, merchantWebhookConfigShape } from './outbox/outbox-config.ts';
 import { httpsOnly, isNavigableUrl } from './gateway/navigable-url.ts';
+import { isKnownTimeZone } from './merchant/business-day.ts';
 
 export type Env = Record<string, string | undefined>;
 
@@ -53,7 +54,19 @@ const schema = z.object({
   BANK_ACCESS_TOKEN: nonEmpty.optional(),
   /** May list a current and a previous secret, comma-separated. */
   BANK_SECRET_REF: nonEmpty.optional(),
-  MERCHANT_SECRET: z.string().min(16, 'must be at least 16 characters'),
+  /**
+   * The merchant's bearer secret; `current,previous` while rotating (both open the merchant API, so
+   * the shop's servers can switch one by one before the previous one is dropped).
+   */
+  MERCHANT_SECRET: commaList(z.string().min(16, 'each secret must be at least 16 characters')).pipe(
+    z.array(z.string()).min(1, 'must name at least one secret').max(2, 'at most two secrets: current,previous'),
+  ),
+  /** A read-only merchant key for dashboards: GETs of /v1/merchant/* only, a write is 403. */
+  MERCHANT_READ_SECRET: commaList(z.string().min(16, 'each secret must be at least 16 characters'))
+    .pipe(z.array(z.string()).max(2, 'at most two secrets: current,previous'))
+    .default([]),
+  /** The IANA time zone a bare day (`2026-11-26`) in a merchant date filter is read in. */
+  BUSINESS_TIME_ZONE: nonEmpty.default('America/Costa_Rica').refine(isKnownTimeZone, 'must be an IANA time zone name, e.g. America/Costa_Rica'),
   SESSION_SIGNING_KEY: z.string().min(32, 'must be at least 32 characters').optional(),
   PUBLIC_BFF_URL: httpUrl.optional(),
   ALLOWED_ORIGINS: commaList(origin).default([]),
@@ -105,7 +118,10 @@ const schema = z.object({
 
 /** The settings, frozen: built once the port is bound, never changed after (nothing reads them late). */
 export type Config = Readonly<
-  Omit<z.output<typeof schema>, 'SESSION_SIGNING_KEY' | 'PUBLIC_BFF_URL' | 'ALLOWED_ORIGINS' | 'BACKOFFICE_ORIGINS'> & {
+  Omit<z.output<typeof schema>, 'SESSION_SIGNING_KEY' | 'PUBLIC_BFF_URL' | 'ALLOWED_ORIGINS' | 'BACKOFFICE_ORIGINS' | 'MERCHANT_SECRET' | 'MERCHANT_READ_SECRET'> & {
+    /** The accepted merchant secrets: the current one first, then the previous one while rotating. */
+    MERCHANT_SECRET: readonly string[];
+    MERCHANT_READ_SECRET: readonly string[];
     SESSION_SIGNING_KEY: string;
     PUBLIC_BFF_URL: string;
     ALLOWED_ORIGINS: readonly string[];
@@ -164,6 +180,8 @@ export function loadConfig(env: Env, options: LoadConfigOptions = {}): Config {
     ...config,
     ALLOWED_ORIGINS: Object.freeze([...config.ALLOWED_ORIGINS]),
     BACKOFFICE_ORIGINS: Object.freeze([...config.BACKOFFICE_ORIGINS]),
+    MERCHANT_SECRET: Object.freeze([...config.MERCHANT_SECRET]),
+    MERCHANT_READ_SECRET: Object.freeze([...config.MERCHANT_READ_SECRET]),
     SESSION_SIGNING_KEY: config.SESSION_SIGNING_KEY ?? randomBytes(32).toString('base64url'),
     signingKeyGenerated: !config.SESSION_SIGNING_KEY,
     PUBLIC_BFF_URL: config.PUBLIC_BFF_URL ?? `http://127.0.0.1:${options.boundPort ?? config.BFF_PORT}`,

@@ -6,6 +6,7 @@ import type { Address, BillingAddress } from './address.ts';
 import { declineCategories } from './decline-messages.ts';
 import { invoiceDetails, type InvoiceDetails } from './invoice.ts';
 import { sessionSinpeMovil } from './sinpe-movil.ts';
+import { clientReferenceString, shopMetadata } from './shop-keys.ts';
 
 /** A money amount on the wire: a decimal string, never a float (e.g. "1500.00", "12"). */
 export const decimalAmountString = z.string().check(z.regex(/^(0|[1-9]\d{0,14})(\.\d{1,4})?$/, 'invalid_amount'));
@@ -151,8 +152,12 @@ export const merchantCreateSessionRequest = z.object({
   returnUrl: z.url(),
   description: z.optional(z.string().check(z.maxLength(255))),
   prefill: z.optional(prefill),
-  /** Merchant's own opaque reference, kept with the order (never sent to the browser). */
+  /** Merchant's own opaque reference, kept with the order (never sent to the browser); returned by the order API and webhooks. */
   returnData: z.optional(z.string().check(z.maxLength(1024))),
+  /** The shop's own key-value pairs (string values, at most 20 keys), returned by every order answer and order webhook. */
+  metadata: z.optional(shopMetadata),
+  /** The shop's own order id; GET /v1/merchant/orders?clientReference= finds the order by it. */
+  clientReference: z.optional(clientReferenceString),
   /** true: the checkout offers the buyer a Costa Rican electronic invoice (ID type and number, name, e-mail). */
   invoice: z.optional(z.boolean()),
   /**

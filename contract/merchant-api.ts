@@ -56,6 +56,12 @@ export const merchantOrder = z.object({
    * no capture, refund, reversal or split is offered) or `card`; null while nothing has.
    */
   paidBy: z.enum(['card', 'sinpe_movil']).nullable(),
+  /** The shop's own keys as the session set them ({} when none). */
+  metadata: z.record(z.string(), z.string()),
+  /** The shop's own order id as the session set it. */
+  clientReference: z.string().nullable(),
+  /** The session's `returnData`, as given. */
+  returnData: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
   actions: orderActions,
@@ -117,9 +123,11 @@ export const orderListQuery = z.strictObject({
   /** Exact order number, or a prefix ending in `*` (`SVC-*`). */
   orderNumber: z.string().min(1).max(41).optional(),
   email: z.string().min(1).max(254).optional(),
-  /** Created at or after (ISO 8601 date or date-time). */
+  /** The shop's own order id given at session creation (exact match). */
+  clientReference: z.string().min(1).max(128).optional(),
+  /** Created at or after (ISO 8601 date-time, or a bare day: its midnight in BUSINESS_TIME_ZONE). */
   createdFrom: isoDateTime.optional(),
-  /** Created before (ISO 8601 date or date-time). */
+  /** Created before (ISO 8601 date-time), or through a bare day (in BUSINESS_TIME_ZONE). */
   createdTo: isoDateTime.optional(),
   limit: z.coerce.number().int().min(1).max(200).default(50),
   /** `nextCursor` of the previous page. */
@@ -201,13 +209,17 @@ export type SplitResponse = z.infer<typeof splitResponse>;
 const flag = z.enum(['0', '1', 'true', 'false']).transform((value) => (value === '1' || value === 'true' ? 1 : 0) as 0 | 1);
 
 export const transactionsQuery = z.strictObject({
-  /** ISO 8601 (`2026-11-21`, `2026-11-21T10:00:00Z`) or the gateway's `Y-m-d H:i:s`; default 30 days ago. */
+  /**
+   * ISO 8601 (`2026-11-21`, `2026-11-21T10:00:00Z`) or the gateway's `Y-m-d H:i:s`; default 30 days
+   * ago. A bare day starts at midnight in BUSINESS_TIME_ZONE.
+   */
   startDate: z.string().min(1).optional(),
-  /** Same forms; default now. */
+  /** Same forms; default now. A bare day runs through its last second in BUSINESS_TIME_ZONE. */
   endDate: z.string().min(1).optional(),
-  /** The gateway's spelling; `onlyApproved` is accepted too. */
-  onlyAproved: flag.optional(),
+  /** Only approved transactions (`1`/`true`). */
   onlyApproved: flag.optional(),
+  /** Deprecated: the gateway's misspelling of `onlyApproved`, still accepted; `onlyApproved` wins when both are sent. */
+  onlyAproved: flag.optional(),
   /** `production` / `test`, or the gateway's 0 / 1. */
   environment: z
     .enum(['production', 'test', '0', '1'])

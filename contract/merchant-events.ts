@@ -15,8 +15,10 @@ export const eventsQuery = z.object({
   source: z.enum(eventSources).optional(),
   state: z.enum(eventStates).optional(),
   type: z.string().min(1).max(100).optional(),
-  since: isoInstant.optional(),
-  until: isoInstant.optional(),
+  /** Received at or after: an ISO 8601 date-time, or a bare day (its midnight in BUSINESS_TIME_ZONE). */
+  since: isoInstant.or(z.iso.date()).optional(),
+  /** Received before: an ISO 8601 date-time, or through a bare day (in BUSINESS_TIME_ZONE). */
+  until: isoInstant.or(z.iso.date()).optional(),
   limit: z.coerce.number().int().min(1).max(200).default(50),
   cursor: z.string().max(200).optional(),
 });

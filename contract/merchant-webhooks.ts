@@ -148,3 +148,30 @@ export const webhookDelivery = z.object({
 export type WebhookDelivery = z.infer<typeof webhookDelivery>;
 
 export const webhookDeliveryPage = z.object({ items: z.array(webhookDelivery), nextCursor: z.string().nullable() });
+
+// ---------------------------------------------------------------------------------------------
+// The merchant's event log (what was sent, as sent)
+// ---------------------------------------------------------------------------------------------
+
+export const webhookEventsQuery = z.strictObject({
+  type: z.enum(merchantEventTypes).optional().describe('Only events of this type.'),
+  orderNumber: z.string().min(1).max(64).optional().describe('Only events about this order (its order number, or a link payment’s).'),
+  limit: z.coerce.number().int().min(1).max(200).default(50).describe('Events per page.'),
+  cursor: z.string().max(200).optional().describe('`nextCursor` of the previous page.'),
+});
+
+export const webhookEventIdParam = z.object({
+  id: z.string().min(1).max(100).describe('The `webhook-id` header the receiver got (`msg_…`).'),
+});
+
+/**
+ * One merchant event exactly as its deliveries carried it (`type`, `timestamp`, `data` are the
+ * body), with its id (the `webhook-id` header) and every delivery to every endpoint.
+ */
+export const webhookEvent = merchantEventBody.extend({
+  id: z.string().describe('The `webhook-id` header of every delivery of this event.'),
+  deliveries: z.array(webhookDelivery).describe('Its delivery to each endpoint that wanted it, with every attempt; empty before dispatch or with no endpoint.'),
+});
+export type WebhookEvent = z.infer<typeof webhookEvent>;
+
+export const webhookEventPage = z.object({ items: z.array(webhookEvent), nextCursor: z.string().nullable() });

@@ -89,7 +89,8 @@ export async function createDemoApp(env: Env, scripts: PageScripts) {
     const description = priced.lines.map((line) => `${line.quantity} × ${line.name}`).join(', ').slice(0, 255);
     const response = await fetch(`${demoConfigOf(env).bffUrl}/v1/merchant/checkout-sessions`, {
       method: 'POST',
-      headers: { Authorization: `Bearer ${env.MERCHANT_SECRET ?? ''}`, 'Content-Type': 'application/json', 'Idempotency-Key': crypto.randomUUID() },
+      // While a rotation runs MERCHANT_SECRET is `current,previous`: the current one signs in.
+      headers: { Authorization: `Bearer ${env.MERCHANT_SECRET?.split(',')[0]?.trim() ?? ''}`, 'Content-Type': 'application/json', 'Idempotency-Key': crypto.randomUUID() },
       body: JSON.stringify({ amount: priced.amount, currency: priced.currency, capture: false, returnUrl: `${origin}/`, description }),
     });
     const text = await response.text();

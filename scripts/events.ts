@@ -4,7 +4,9 @@
 //     event (verified with its secret) and forwards it unchanged, headers and all, to --forward; the
 //     endpoint is deleted on Ctrl-C, SIGTERM or any exit it can catch, and expires on its own
 //     (EVENTS_LISTEN_EXPIRY_SECONDS, 600) unless the running listener renews it, so a kill -9 leaves
-//     nothing behind for long. The secret is printed once so your receiver can verify.
+//     nothing behind for long. The secret is printed once so your receiver can verify. --print-bodies
+//     prints each body exactly as delivered ({type, timestamp, data}); GET
+//     /v1/merchant/webhook-events/{webhook-id} answers the same body later.
 //   trigger drives real sandbox flows through the BFF that produce the event (a purchase, a capture,
 //     a link payment, a bank event).
 import { createServer } from 'node:http';
@@ -30,7 +32,8 @@ const withoutSlash = (url: string) => url.replace(/\/+$/, '');
 let bffUrl = withoutSlash(env.BFF_URL ?? `http://127.0.0.1:${env.BFF_PORT ?? '8787'}`);
 let sandboxUrl = withoutSlash(env.SANDBOX_URL ?? `http://127.0.0.1:${env.SANDBOX_PORT ?? '4010'}`);
 const shopOrigin = (env.SHOP_ORIGIN ?? `http://127.0.0.1:${env.DEMO_PORT ?? '5173'}`).replace(/\/+$/, '');
-const merchantSecret = env.MERCHANT_SECRET ?? developmentMerchantSecret;
+// While a rotation runs MERCHANT_SECRET is `current,previous`: the current one is used.
+const merchantSecret = env.MERCHANT_SECRET?.split(',')[0]?.trim() || developmentMerchantSecret;
 let sandbox = new SandboxControl(sandboxUrl);
 
 /** The event each trigger drives. */
@@ -167,7 +170,7 @@ async function trigger(type: string): Promise<void> {
   process.stdout.write(`triggered ${type}: ${what}\n`);
 }
 
-async function listen(forward: string | undefined, types: string[], port: number): Promise<void> {
+async function listen(forward: string | undefined, types: string[], port: number, printBodies: boolean): Promise<void> {
   let secret = '';
   const server = createServer((request, response) => {
     const chunks: Buffer[] = [];
@@ -189,6 +192,9 @@ async function listen(forward: string | undefined, types: string[], port: number
         const forwarded = await fetch(forward, { method: 'POST', headers: { 'content-type': 'application/json', ...pick(headers, ['webhook-id', 'webhook-timestamp', 'webhook-signature']) }, body }).catch((error: Error) => error);
         status = forwarded instanceof Error ? 502 : forwarded.status;
         process.stdout.write(`→ ${event.type} ${subject} ${headers['webhook-id']} [${forwarded instanceof Error ? forwarded.message : forwarded.status}]\n`);
+        if (printBodies) process.stdout.write(`${body}\n`);
+      } else if (printBodies) {
+        process.stdout.write(`→ ${event.type} ${subject} ${headers['webhook-id']}\n${body}\n`);
       } else {
         process.stdout.write(`→ ${event.type} ${subject} ${headers['webhook-id']}\n${JSON.stringify(event.data, null, 2)}\n`);
       }
@@ -228,7 +234,7 @@ const commonFlags = `  --bff-url <url>       the BFF to talk to (overrides BFF_U
   --sandbox-url <url>   the sandbox (overrides SANDBOX_URL)
   -h, --help            this text`;
 
-const listenUsage = `usage: npm run events -- listen [--port <n>] [--forward <url>] [--types <type,type>] [--bff-url <url>]
+const listenUsage = `usage: npm run events -- listen [--port <n>] [--forward <url>] [--types <type,type>] [--print-bodies] [--bff-url <url>]
 
 Registers a local receiver as a webhook endpoint, prints every event it receives (verified with the
 endpoint's secret, printed once) and, with --forward, passes it on unchanged; your receiver's answer
@@ -238,6 +244,7 @@ flags:
   --port <n>            the local receiver's port on 127.0.0.1 (default: a free one)
   --forward <url>       forward every event, headers and all, to this URL
   --types <type,type>   only these event types (default: every one)
+  --print-bodies        print each event's body exactly as delivered ({type, timestamp, data})
 ${commonFlags}
 
 ${environment}`;
@@ -282,6 +289,7 @@ try {
     forward: { type: 'string' },
     types: { type: 'string' },
     port: { type: 'string' },
+    'print-bodies': { type: 'boolean' },
     'bff-url': { type: 'string' },
     'sandbox-url': { type: 'string' },
   });
@@ -293,7 +301,7 @@ try {
   if (values['bff-url']) bffUrl = withoutSlash(values['bff-url']);
   if (values['sandbox-url']) sandbox = new SandboxControl((sandboxUrl = withoutSlash(values['sandbox-url'])));
   if (command === 'listen') {
-    await listen(values.forward, values.types ? values.types.split(',').map((type) => type.trim()).filter(Boolean) : [], portOf(values.port));
+    await listen(values.forward, values.types ? values.types.split(',').map((type) => type.trim()).filter(Boolean) : [], portOf(values.port), values['print-bodies'] === true);
   } else if (command === 'trigger' && positionals.length > 1) {
     for (const type of positionals.slice(1)) await trigger(type);
   } else if (command === 'trigger') {

@@ -19,11 +19,19 @@ export function isSandboxGateway(gatewayBaseUrl: string): boolean {
 }
 
 /** A config line naming MERCHANT_SECRET when it must not be accepted, else undefined. */
-export function merchantSecretProblem(config: { NODE_ENV: string; GATEWAY_BASE_URL: string; MERCHANT_SECRET?: string | undefined }): string | undefined {
+export function merchantSecretProblem(config: {
+  NODE_ENV: string;
+  GATEWAY_BASE_URL: string;
+  MERCHANT_SECRET?: readonly string[] | undefined;
+  MERCHANT_READ_SECRET?: readonly string[] | undefined;
+}): string | undefined {
   if (config.NODE_ENV !== 'production' && isSandboxGateway(config.GATEWAY_BASE_URL)) return undefined;
-  if (!config.MERCHANT_SECRET) return 'MERCHANT_SECRET: is required with a real gateway (GATEWAY_BASE_URL is not the sandbox)';
-  if (knownSecrets.has(config.MERCHANT_SECRET)) {
-    return 'MERCHANT_SECRET: set a secret of your own (16+ characters): the development value is accepted only with the sandbox outside production';
+  if (!config.MERCHANT_SECRET?.length) return 'MERCHANT_SECRET: is required with a real gateway (GATEWAY_BASE_URL is not the sandbox)';
+  // A rotation's previous secret opens the API as much as the current one, and a read key reads everything.
+  for (const variable of ['MERCHANT_SECRET', 'MERCHANT_READ_SECRET'] as const) {
+    if ((config[variable] ?? []).some((secret) => knownSecrets.has(secret))) {
+      return `${variable}: set a secret of your own (16+ characters): the development value is accepted only with the sandbox outside production`;
+    }
   }
   return undefined;
 }

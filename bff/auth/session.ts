@@ -1,6 +1,7 @@
 // Session middleware (STYLE.md 13): verifies the session JWT, checks it still matches its order
 // (amount, currency) and the calling page's origin, and puts both on c.var.
 import type { MiddlewareHandler } from 'hono';
+import { tagOrder } from '../observability/log-context.ts';
 import { problemTypes } from '../../contract/bff-api.ts';
 import { ProblemException } from '../http/problem.ts';
 import { originNotAllowed } from '../http/origin.ts';
@@ -52,6 +53,7 @@ export function requireSession(tokens: TokenService, store: Store): MiddlewareHa
     if (!order || order.amount !== claims.amount || order.currency !== claims.currency) throw unauthorized('invalid');
     const origin = c.req.header('Origin');
     if (origin !== undefined && origin !== claims.origin) throw originNotAllowed(origin);
+    tagOrder(order.order_number);
     c.set('session', { claims, order });
     await next();
   };

@@ -2,6 +2,7 @@
 // responses are checked with the contract/ schemas; a 200 whose `type` says failure becomes a
 // GatewayError. Payment-moving calls (processPayment, processModification, split, link
 // create/delete) are never repeated after they may have reached the gateway; reads are retried.
+import { currentTraceparent } from '../observability/log-context.ts';
 import { z } from 'zod';
 import * as gateway from '../../contract/gateway/index.ts';
 import {
@@ -401,6 +402,9 @@ export class GatewayClient {
       const headers: Record<string, string> = { Accept: 'application/json' };
       if (spec.body !== undefined) headers['Content-Type'] = 'application/json';
       if (bearer) headers.Authorization = `Bearer ${bearer}`;
+      // The caller's W3C trace goes on upstream (it names no secret); the gateway may ignore it.
+      const traceparent = currentTraceparent();
+      if (traceparent) headers.traceparent = traceparent;
       let response: Response;
       let text: string;
       try {
@@ -446,8 +450,10 @@ export class GatewayClient {
       if (!(error instanceof GatewayError || error instanceof GatewayUnavailableError)) outcome = 'error';
       throw error;
     } finally {
-      stopTimer();
+      const seconds = stopTimer();
       metrics.upstreamCalls.inc({ upstream: 'gateway', operation: spec.operation, outcome });
+      // One line per upstream call, with the request id, traceparent and order of the work it serves.
+      this.options.logger.info({ upstream: 'gateway', operation: spec.operation, outcome, ms: Math.round(seconds * 1000) }, 'upstream call');
     }
   }
 }

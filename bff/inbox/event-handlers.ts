@@ -11,6 +11,7 @@ import type { BankEvent } from '../../contract/bank/events.ts';
 import { settleSinpeTransfer, type MerchantPhone } from '../sinpe/matcher.ts';
 import { recordBankPaymentEvent } from '../outbox/bank-payment-events.ts';
 import type { EventSource } from './tables.ts';
+import { tagOrder } from '../observability/log-context.ts';
 import { PermanentEventFailure, RetryNotBefore, type EventHandler } from './worker.ts';
 
 export interface EventHandlerDeps extends LinkConfirmationDeps {
@@ -32,7 +33,11 @@ export function createEventHandlers(deps: EventHandlerDeps): Record<EventSource,
       const event = await withLookedUpAmount(stored);
       return async (trx) => {
         const outcome = await applyBankEvent(trx, event, deps.clock.now());
-        await settleSinpeTransfer(trx, event, deps.clock.now(), deps.sinpePhone);
+        const match = await settleSinpeTransfer(trx, event, deps.clock.now(), deps.sinpePhone);
+        if (match.kind === 'matched') {
+          tagOrder(match.orderNumber);
+          deps.logger.info({ eventId: event.event.event_id, type: event.event.event_type, status: match.status }, 'bank event settled an order');
+        }
         // The merchant's webhook event, committed with the payment's new state and its order, if
         // the event settled one (or not at all).
         await recordBankPaymentEvent(trx, event, deps.clock.now());
@@ -45,6 +50,7 @@ export function createEventHandlers(deps: EventHandlerDeps): Record<EventSource,
     links: async (row) => {
       const stored = storedLinkReport.parse(JSON.parse(row.payload));
       const report = fromStoredLinkReport(stored);
+      tagOrder(report.orderNumber);
       // Screened at intake already; a report stored before that (or for a link since forgotten)
       // is screened again, so nothing reaches the gateway for a link that is not ours.
       const screen = await screenLinkReport(deps.db, report);

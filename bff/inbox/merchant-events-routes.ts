@@ -8,6 +8,7 @@ import { encodePageCursor, readPageCursor } from '../http/page-cursor.ts';
 import type { EventRow, WebhookDb } from './tables.ts';
 import { describeRoute } from '../openapi/route-doc.ts';
 import { webhookDocs } from '../webhooks/webhook-operations.ts';
+import { filterBound } from '../merchant/business-day.ts';
 
 /** A few fields of the payload that identify the event, never the whole body (cards, hashes, names). */
 function summaryOf(row: EventRow): Record<string, unknown> {
@@ -47,8 +48,8 @@ export function eventView(row: EventRow) {
 }
 
 /** Mounted in the merchant sub-app, which checks the merchant secret. */
-export function merchantEventsRoutes(deps: { db: WebhookDb }) {
-  return new Hono().get('/events', describeRoute(webhookDocs.listWebhookEvents), async (c) => {
+export function merchantEventsRoutes(deps: { db: WebhookDb; businessTimeZone: string }) {
+  return new Hono().get('/events', describeRoute(webhookDocs.listReceivedEvents), async (c) => {
     const query = parseOrThrow(eventsQuery, c.req.query());
     const cursor = readPageCursor(query.cursor);
     let select = deps.db.selectFrom('events').selectAll();
@@ -56,8 +57,8 @@ export function merchantEventsRoutes(deps: { db: WebhookDb }) {
     if (query.state) select = select.where('state', '=', query.state);
     if (query.type) select = select.where('type', '=', query.type);
     // Stored timestamps are toISOString() text: normalize the bounds the same way to compare as text.
-    if (query.since) select = select.where('received_at', '>=', new Date(query.since).toISOString());
-    if (query.until) select = select.where('received_at', '<', new Date(query.until).toISOString());
+    if (query.since) select = select.where('received_at', '>=', filterBound(query.since, 'from', deps.businessTimeZone)!.toISOString());
+    if (query.until) select = select.where('received_at', '<', filterBound(query.until, 'to', deps.businessTimeZone)!.toISOString());
     if (cursor) {
       select = select.where((eb) =>
         eb.or([eb('received_at', '<', cursor.at), eb.and([eb('received_at', '=', cursor.at), eb('id', '<', cursor.id)])]),

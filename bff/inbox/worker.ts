@@ -5,6 +5,7 @@
 // event to be claimed again when its lease lapses) and effectively once (handlers are idempotent
 // and the completion only commits for the lease holder). Failures back off; after
 // policy.maxAttempts the event is dead, with its last error kept for the merchant to see.
+import { inLogContext } from '../observability/log-context.ts';
 import { randomUUID } from 'node:crypto';
 import type { Clock } from '../observability/clock.ts';
 import type { Logger } from '../observability/logger.ts';
@@ -153,24 +154,27 @@ export class InboxWorker {
   private async processBatch(events: readonly EventRow[]): Promise<void> {
     const prepared: Array<{ event: EventRow; write: Write }> = [];
     for (const event of events) {
-      try {
-        prepared.push({ event, write: await this.prepare(event) });
-      } catch (error) {
-        await this.recordFailure(event, error);
-      }
+      // Each event in its own log context: a handler that learns the order tags it (tagOrder).
+      await inLogContext({}, async () => {
+        try {
+          prepared.push({ event, write: await this.prepare(event) });
+        } catch (error) {
+          await this.recordFailure(event, error);
+        }
+      });
     }
     if (prepared.length === 0) return;
     const { db, clock } = this.options;
     try {
       await withoutCommitSync(db, (db) => db.transaction().execute(async (trx) => {
         for (const { event, write } of prepared) {
-          await write(trx);
+          await inLogContext({}, () => write(trx));
           await completeEvent(trx, event.id, this.owner, clock.now());
         }
       }));
       for (const { event } of prepared) this.options.metrics.processed.inc({ source: event.source as EventSource, outcome: 'processed' });
     } catch {
-      for (const { event, write } of prepared) await this.commitOne(event, write);
+      for (const { event, write } of prepared) await inLogContext({}, () => this.commitOne(event, write));
     }
   }
 

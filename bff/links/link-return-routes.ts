@@ -2,6 +2,7 @@
 // the query of gateway-api.md §6.2. The query is only a claim: the payment is confirmed by lookup
 // (link-confirmation.ts) before the page says "approved". The report also goes to the inbox: when
 // it cannot be confirmed now, the worker keeps trying, and the buyer sees "processing".
+import { tagOrder } from '../observability/log-context.ts';
 import { Hono, type Context } from 'hono';
 import { linkCallbackQuery } from '../../contract/gateway/links.ts';
 import { GatewayError, GatewayUnavailableError } from '../gateway/errors.ts';
@@ -34,6 +35,7 @@ export function linkReturnRoutes(deps: LinkReturnDeps) {
     const locale = pageLocale(query.lang, c.req.header('Accept-Language'));
     const parsed = linkCallbackQuery.safeParse(query);
     const report = parsed.success ? reportFromCallback(parsed.data) : undefined;
+    tagOrder(report?.orderNumber);
     if (!report) return c.body(renderLinkResultPage(locale, 'invalid'), 400, htmlPageHeaders);
     // Only our links' reports are looked up or stored; one naming a checkout order of ours is refused.
     const screen = await screenLinkReport(deps.db, report);

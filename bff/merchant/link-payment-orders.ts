@@ -15,8 +15,8 @@ const noAction = { allowed: false, maxAmount: null, reason: notHere };
 
 /** Whether link payments belong in a list asked for with these filters. */
 function wantsLinkPayments(query: OrderListQuery): boolean {
-  // No e-mail is known for a link buyer: an e-mail filter matches no link payment.
-  return (query.source === undefined || query.source === 'link') && query.email === undefined;
+  // No e-mail and no shop reference is known for a link buyer: those filters match no link payment.
+  return (query.source === undefined || query.source === 'link') && query.email === undefined && query.clientReference === undefined;
 }
 
 /** Up to `limit + 1` link payments matching the list's filters, newest first (same keyset as orders). */
@@ -52,6 +52,9 @@ export function linkPaymentOrderView(payment: LinkPaymentRow): MerchantOrder {
     message: null,
     invoice: null,
     paidBy: payment.status === 'paid' ? 'card' : null,
+    metadata: {},
+    clientReference: null,
+    returnData: null,
     createdAt: payment.created_at,
     updatedAt: payment.updated_at,
     actions: { capture: noAction, refund: noAction, reverse: noAction, split: noAction },

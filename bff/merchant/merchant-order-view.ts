@@ -27,6 +27,10 @@ function paidByOf(order: OrderRow, context: RuleContext): MerchantOrder['paidBy'
   return isPaid(order.status) ? 'card' : null;
 }
 
+function metadataOf(order: OrderRow): Record<string, string> {
+  return order.metadata_json === null ? {} : (JSON.parse(order.metadata_json) as Record<string, string>);
+}
+
 export function merchantOrderView(order: OrderRow, context: RuleContext): MerchantOrder {
   return {
     orderNumber: order.order_number,
@@ -45,6 +49,9 @@ export function merchantOrderView(order: OrderRow, context: RuleContext): Mercha
     message: order.status_message,
     invoice: invoiceOf(order),
     paidBy: paidByOf(order, context),
+    metadata: metadataOf(order),
+    clientReference: order.client_reference,
+    returnData: order.merchant_reference,
     createdAt: order.created_at,
     updatedAt: order.updated_at,
     actions: actionsOf(order, context),

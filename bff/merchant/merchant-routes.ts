@@ -23,7 +23,7 @@ export function merchantApp(services: Services, extensions: MerchantExtensions) 
   const idempotentWhenKeyed = requireIdempotencyKey({ store, clock, scope: 'merchant', required: false });
   return new Hono()
     .use('*', merchantCors(config.BACKOFFICE_ORIGINS))
-    .use('*', requireMerchantSecret(config.MERCHANT_SECRET))
+    .use('*', requireMerchantSecret({ full: config.MERCHANT_SECRET, read: config.MERCHANT_READ_SECRET }))
     .route('/', merchantSessionRoutes(services, idempotentWhenKeyed))
     .route('/', merchantOrderRoutes(services, idempotent))
     .route('/', merchantTransactionRoutes(services))

@@ -39,6 +39,7 @@ export function ordersPage(db: Db, query: OrderListQuery, cursor: Cursor | undef
   if (query.status) select = select.where('status', 'in', query.status);
   else if (query.includeAbandoned !== 'true') select = select.where((eb) => eb.not(abandonedCreatedOrder(now)(eb)));
   if (query.source) select = select.where('source', '=', query.source);
+  if (query.clientReference) select = select.where('client_reference', '=', query.clientReference);
   if (query.email) select = select.where(sql<boolean>`lower(email) = ${query.email.toLowerCase()}`);
   for (const filter of sharedListFilters(query, cursor)) select = select.where(filter);
   return select.orderBy('created_at', 'desc').orderBy('order_number', 'desc').limit(query.limit + 1);

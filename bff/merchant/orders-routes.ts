@@ -20,6 +20,7 @@ import { linkPaymentOrderView, listLinkPayments, newestFirst } from './link-paym
 import { webhookDb } from '../inbox/tables.ts';
 import { describeRoute } from '../openapi/route-doc.ts';
 import { merchantDocs } from './merchant-operations.ts';
+import { withBusinessDayBounds } from './business-day.ts';
 
 export function merchantOrderRoutes(services: Services, idempotent: MiddlewareHandler) {
   const { store, clock, statuses, gateway, logger, config } = services;
@@ -27,7 +28,7 @@ export function merchantOrderRoutes(services: Services, idempotent: MiddlewareHa
 
   const routes = new Hono()
     .get('/orders', describeRoute(merchantDocs.listOrders), validate('query', orderListQuery), async (c) => {
-      const query = c.req.valid('query');
+      const query = withBusinessDayBounds(c.req.valid('query'), config.BUSINESS_TIME_ZONE);
       const cursor = query.cursor === undefined ? undefined : decodeCursor(query.cursor);
       if (query.cursor !== undefined && !cursor) {
         throw new ProblemException(400, {

@@ -12,6 +12,7 @@ import type { Services } from '../services.ts';
 import { gatewayProblem } from './gateway-problems.ts';
 import { transactionsQuery, type TransactionView, type TransactionsResponse } from '../../contract/merchant-api.ts';
 import { gatewayNumberAmount } from './order-modifier.ts';
+import { endOfDayIn, isBareDay, startOfDayIn } from './business-day.ts';
 import { upstreamMoneyShown } from '../../contract/upstream-money.ts';
 import { describeRoute } from '../openapi/route-doc.ts';
 import { merchantDocs } from './merchant-operations.ts';
@@ -27,14 +28,17 @@ function badDate(path: string, message: string): ProblemException {
   });
 }
 
-/** A date-only value means the whole day: from its first second, or through its last. */
-export function readQueryDate(text: string, edge: 'start' | 'end'): Date | undefined {
+/**
+ * A date-only value means the whole day in the business time zone: from its first second, or
+ * through its last (the gateway's range is inclusive, to the second).
+ */
+export function readQueryDate(text: string, edge: 'start' | 'end', timeZone: string): Date | undefined {
   const gatewayForm = parseGatewayDateTime(text);
   if (gatewayForm) return gatewayForm;
-  if (/^\d{4}-\d{2}-\d{2}$/.test(text)) {
-    const day = new Date(`${text}T00:00:00Z`);
-    if (Number.isNaN(day.getTime())) return undefined;
-    return edge === 'start' ? day : new Date(day.getTime() + 86_399_000);
+  if (isBareDay(text)) {
+    if (edge === 'start') return startOfDayIn(text, timeZone);
+    const next = endOfDayIn(text, timeZone);
+    return next && new Date(next.getTime() - 1000);
   }
   if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/.test(text)) return undefined;
   const date = new Date(text);
@@ -71,15 +75,16 @@ function transactionView(item: TransactionListItem): TransactionView {
 }
 
 export function merchantTransactionRoutes(services: Services) {
-  const { gateway, clock } = services;
+  const { gateway, clock, config } = services;
   return new Hono().get('/transactions', describeRoute(merchantDocs.listTransactions), validate('query', transactionsQuery), async (c) => {
     const query = c.req.valid('query');
-    const end = query.endDate === undefined ? clock.now() : readQueryDate(query.endDate, 'end');
+    const end = query.endDate === undefined ? clock.now() : readQueryDate(query.endDate, 'end', config.BUSINESS_TIME_ZONE);
     if (!end) throw badDate('endDate', 'Use an ISO 8601 date or date-time, or Y-m-d H:i:s.');
-    const start = query.startDate === undefined ? new Date(end.getTime() - defaultRangeMs) : readQueryDate(query.startDate, 'start');
+    const start = query.startDate === undefined ? new Date(end.getTime() - defaultRangeMs) : readQueryDate(query.startDate, 'start', config.BUSINESS_TIME_ZONE);
     if (!start) throw badDate('startDate', 'Use an ISO 8601 date or date-time, or Y-m-d H:i:s.');
     if (start > end) throw badDate('startDate', 'startDate must not be after endDate.');
-    const onlyAproved = query.onlyAproved ?? query.onlyApproved;
+    // `onlyAproved` (the gateway's spelling) is the deprecated alias; `onlyApproved` wins when both are sent.
+    const onlyAproved = query.onlyApproved ?? query.onlyAproved;
     let items: TransactionListItem[];
     try {
       items = await gateway.consultTransactions({

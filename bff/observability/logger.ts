@@ -1,5 +1,6 @@
 // pino with redaction: secrets and card data never reach a log line, wherever they sit in an object.
 import pino, { type DestinationStream, type Logger } from 'pino';
+import { logContextFields } from './log-context.ts';
 
 const sensitiveKeys = [
   'password',
@@ -43,7 +44,9 @@ export const redactedPaths = sensitiveKeys.flatMap((key) => [key, `*.${key}`, `*
  * next; pino flushes what is left when the process exits (a kill -9 can lose the last lines).
  */
 export function createLogger(level: string, destination: DestinationStream = pino.destination({ dest: 1, sync: false })): Logger {
-  return pino({ level, redact: { paths: redactedPaths, censor: '[redacted]' } }, destination);
+  // The mixin adds the current request id, traceparent and order number (log-context.ts); a field
+  // the call itself names wins over the context's.
+  return pino({ level, redact: { paths: redactedPaths, censor: '[redacted]' }, mixin: logContextFields }, destination);
 }
 
 export type { Logger };

@@ -20,6 +20,8 @@ export interface NewOrder {
   merchantReference?: string | undefined;
   /** The checkout offers a Costa Rican electronic invoice. */
   invoice?: boolean | undefined;
+  metadata?: Readonly<Record<string, string>> | undefined;
+  clientReference?: string | undefined;
 }
 
 /** Ours are `SVC-<time>-<random>`: sortable by creation, unguessable, and safe in URLs. */
@@ -66,6 +68,8 @@ export async function createOrder(
     invoice_json: null,
     card_brand: null,
     card_last4: null,
+    metadata_json: order.metadata === undefined ? null : JSON.stringify(order.metadata),
+    client_reference: order.clientReference ?? null,
     captured_amount: '0',
     refunded_amount: '0',
     session_expires_at: session.expiresAt.toISOString(),

@@ -12,6 +12,8 @@
 //   cancelled   → pending       transfer-opened  the same, after a cancel
 //   expired     → pending     page-created,    the next attempt after a SINPE Móvil transfer lapsed unpaid
 //                               transfer-opened  (attempt-rules.ts: only then is an expired order retried)
+//   expired     → created     session          a new merchant session continued an order whose session
+//                                                lapsed with nothing sent (orders/continued-order.ts)
 //   created     → expired     no-payment       the session lapsed unused, or an interrupted first call
 //                                              whose payment consult never found
 //   created     → approved    consult          an interrupted first call that did create a payment
@@ -81,7 +83,7 @@ export const orderTransitions: Table = {
   },
   declined: { pending: ['page-created', 'transfer-opened'], approved: ['consult', 'bank'], review: ['mismatch', 'unconfirmed'], expired: ['no-payment'] },
   cancelled: { pending: ['page-created', 'transfer-opened'], approved: ['consult'], review: ['mismatch', 'unconfirmed'], expired: ['no-payment'] },
-  expired: { pending: ['page-created', 'transfer-opened'], approved: ['consult', 'bank'], review: ['mismatch'] },
+  expired: { created: ['session'], pending: ['page-created', 'transfer-opened'], approved: ['consult', 'bank'], review: ['mismatch'] },
   review: { approved: ['consult', 'merchant'], cancelled: ['merchant'] },
   approved: { captured: ['merchant'], reversed: ['merchant', 'bank'], refunded: ['merchant'], review: ['bank'] },
   captured: { refunded: ['merchant'] },

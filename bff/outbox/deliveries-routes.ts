@@ -27,7 +27,7 @@ export function deliveryView(row: DeliveryRow, attempts: readonly AttemptRow[]):
   };
 }
 
-async function attemptsOf(db: OutboxDb, deliveryIds: readonly string[]): Promise<Map<string, AttemptRow[]>> {
+export async function attemptsOf(db: OutboxDb, deliveryIds: readonly string[]): Promise<Map<string, AttemptRow[]>> {
   const byDelivery = new Map<string, AttemptRow[]>(deliveryIds.map((id) => [id, []]));
   if (deliveryIds.length === 0) return byDelivery;
   const rows = await db.selectFrom('webhook_attempts').selectAll().where('delivery_id', 'in', deliveryIds).orderBy('id').execute();

@@ -5,6 +5,7 @@
 // timeout: a dead endpoint takes a few slots for a timeout's length, never the worker.
 // Per-endpoint order is not kept: retries and parallel sends reorder events. The body's `timestamp`
 // (and an order's updatedAt) lets a receiver drop a stale one.
+import { inLogContext, tagOrder } from '../observability/log-context.ts';
 import { randomUUID } from 'node:crypto';
 import type { Clock } from '../observability/clock.ts';
 import type { Logger } from '../observability/logger.ts';
@@ -189,7 +190,8 @@ export class DeliveryWorker {
 
   private launch(delivery: DeliveryRow, target: DeliveryTarget | undefined): void {
     this.inFlight.set(delivery.id, delivery.endpoint_id);
-    const send = this.send(delivery, target)
+    // Each delivery in its own log context, named after the order its event is about (post()).
+    const send = inLogContext({}, () => this.send(delivery, target))
       .catch((error: unknown) => this.options.logger.error({ deliveryId: delivery.id, error: (error as Error).message }, 'merchant webhook delivery could not be recorded'))
       .finally(() => {
         this.inFlight.delete(delivery.id);
@@ -210,12 +212,13 @@ export class DeliveryWorker {
     const log = { deliveryId: delivery.id, webhookId: delivery.event_id, endpointId: delivery.endpoint_id, type: delivery.type, attempt: delivery.attempts + 1, statusCode: result.statusCode, error: result.error, state };
     if (state === 'dead') logger.error(log, 'merchant webhook delivery is dead after its last attempt');
     else if (state === 'retrying') logger.warn(log, 'merchant webhook delivery failed; it will be retried');
-    else logger.debug(log, 'merchant webhook delivered');
+    else logger.info(log, 'merchant webhook delivered');
   }
 
   private async post(delivery: DeliveryRow, target: DeliveryTarget): Promise<AttemptResult> {
     const { db, clock } = this.options;
-    const event = await db.selectFrom('outbound_events').select('body').where('id', '=', delivery.event_id).executeTakeFirstOrThrow();
+    const event = await db.selectFrom('outbound_events').select(['body', 'order_number']).where('id', '=', delivery.event_id).executeTakeFirstOrThrow();
+    tagOrder(event.order_number);
     const at = clock.now();
     const started = performance.now();
     const elapsed = () => Math.round(performance.now() - started);

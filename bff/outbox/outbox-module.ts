@@ -7,6 +7,7 @@ import { webhookDeliveryRoutes } from './deliveries-routes.ts';
 import { DeliveryWorker } from './delivery-worker.ts';
 import type { EnvironmentEndpoint } from './endpoints.ts';
 import { webhookEndpointRoutes } from './endpoints-routes.ts';
+import { webhookEventRoutes } from './webhook-events-routes.ts';
 import { outboxDb } from './outbox-tables.ts';
 import { outboxMetricsFor } from './outbox-metrics.ts';
 import { outboundPolicyOf } from './outbound-address.ts';
@@ -53,5 +54,6 @@ export function merchantWebhookRoutes(services: Services, worker: DeliveryWorker
         idempotentWhenKeyed,
       }),
     )
-    .route('/', webhookDeliveryRoutes({ db, clock, idempotentWhenKeyed, onReplay: () => worker.wake() }));
+    .route('/', webhookDeliveryRoutes({ db, clock, idempotentWhenKeyed, onReplay: () => worker.wake() }))
+    .route('/', webhookEventRoutes({ db }));
 }

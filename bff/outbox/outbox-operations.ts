@@ -8,6 +8,8 @@ import {
   webhookEndpoint,
   webhookEndpointList,
   webhookEndpointSecretAnswer,
+  webhookEvent,
+  webhookEventPage,
 } from '../../contract/merchant-webhooks.ts';
 import type { ParameterDoc } from '../openapi/document.ts';
 import type { RouteDoc } from '../openapi/route-doc.ts';
@@ -80,5 +82,24 @@ export const merchantWebhookDocs = {
     security: 'merchant',
     parameters: [id],
     responses: { 202: { description: 'Queued.', schema: webhookDelivery }, 401: unauthorized, 404: notFound },
+  },
+  listWebhookEvents: {
+    operationId: 'listWebhookEvents',
+    summary: 'The merchant events sent (or to be sent), newest first',
+    description:
+      'Every merchant event as its deliveries carry it (`type`, `timestamp`, `data`), with its `webhook-id` and each delivery’s attempts. Filter by type or by order. ' +
+      'The inbound bank and link log is GET /v1/merchant/events.',
+    tags: ['merchant-webhooks'],
+    security: 'merchant',
+    responses: { 200: { description: 'A page of events.', schema: webhookEventPage }, 400: { description: 'A bad filter or cursor.' }, 401: unauthorized },
+  },
+  getWebhookEvent: {
+    operationId: 'getWebhookEvent',
+    summary: 'One merchant event by the webhook-id its receiver got',
+    description: 'The event exactly as delivered (`type`, `timestamp`, `data`) with every delivery to every endpoint and each attempt.',
+    tags: ['merchant-webhooks'],
+    security: 'merchant',
+    parameters: [{ ...id, description: 'The `webhook-id` header the receiver got (`msg_…`).' }],
+    responses: { 200: { description: 'The event.', schema: webhookEvent }, 401: unauthorized, 404: { description: 'No event with this webhook-id.' } },
   },
 } satisfies Record<string, RouteDoc>;

@@ -11,6 +11,8 @@ export interface OutboundEventsTable {
   body: string;
   created_at: string;
   dispatched_at: string | null;
+  /** The order the event is about (null: a link or an unattached bank payment). */
+  order_number: string | null;
 }
 
 export interface WebhookEndpointsTable {

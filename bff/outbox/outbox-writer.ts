@@ -11,10 +11,16 @@ export function newWebhookId(): string {
   return `msg_${randomBytes(20).toString('base64url')}`;
 }
 
+/** The order an event is about, kept beside its body so the event log finds an order's events by index. */
+export function orderNumberOfEvent(data: MerchantEventBody['data']): string | null {
+  return 'orderNumber' in data ? data.orderNumber : data.payment.orderNumber;
+}
+
 export async function recordOutboundEvent(trx: Kysely<any>, type: MerchantEventType, data: MerchantEventBody['data'], now: string): Promise<string> {
   const id = newWebhookId();
   const body: MerchantEventBody = { type, timestamp: now, data };
-  await asOutbox(trx).insertInto('outbound_events').values({ id, type, body: JSON.stringify(body), created_at: now, dispatched_at: null }).execute();
+  const order_number = orderNumberOfEvent(data);
+  await asOutbox(trx).insertInto('outbound_events').values({ id, type, body: JSON.stringify(body), created_at: now, dispatched_at: null, order_number }).execute();
   outboxWritten();
   return id;
 }

@@ -10,6 +10,7 @@
 // - an order parked in review or expired: re-consulted (at most every pendingEveryMs) for parkedForMs
 //   after its last change, so a late gateway approval still wins.
 // Several instances may run it at once: every write is conditional on what was read.
+import { inLogContext } from '../observability/log-context.ts';
 import type { Kysely } from 'kysely';
 import { BoundedMap } from '../lib/bounded-map.ts';
 import type { Clock } from '../observability/clock.ts';
@@ -86,7 +87,7 @@ export class OrderReconciler {
       for (const order of page) {
         result.examined++;
         try {
-          await this.reconcile(order, result);
+          await inLogContext({ orderNumber: order.order_number }, () => this.reconcile(order, result));
         } catch (error) {
           // One order's trouble (a database hiccup) must not stop the others.
           this.options.logger.error({ orderNumber: order.order_number, err: error }, 'reconcile failed');

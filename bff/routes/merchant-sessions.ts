@@ -15,6 +15,31 @@ import { pricedMerchantLines } from '../orders/merchant-lines.ts';
 import type { Services } from '../services.ts';
 import { describeRoute } from '../openapi/route-doc.ts';
 import { checkoutDocs } from '../openapi/operations.ts';
+import { tagOrder } from '../observability/log-context.ts';
+import { continuationDecision, continueOrder, type ContinuedSession } from '../orders/continued-order.ts';
+import { findOrder, recordSession } from '../store/orders.ts';
+
+/** Continues the existing order with this session, or says why not (undefined: continued). */
+async function continueLapsedOrder(
+  services: Services,
+  orderNumber: string,
+  asked: { amount: string; currency: string },
+  session: ContinuedSession & { sessionId: string },
+): Promise<{ code: string; detail: string } | undefined> {
+  const { store, clock, config, logger } = services;
+  const seen = await findOrder(store.db, orderNumber);
+  if (!seen) return { code: 'order_number_taken', detail: `Order ${orderNumber} was being created by another request.` };
+  const decision = continuationDecision(seen, asked, clock.now(), config.MAX_PAYMENT_ATTEMPTS);
+  if (decision.kind === 'refuse') return decision;
+  const continued = await store.db.transaction().execute(async (trx) => {
+    if (!(await continueOrder(trx, seen, decision.reopen, session))) return false;
+    await recordSession(trx, { sessionId: session.sessionId, orderNumber, origin: session.origin, createdAt: session.now, expiresAt: session.expiresAt });
+    return true;
+  });
+  if (!continued) return { code: 'order_number_taken', detail: `Order ${orderNumber} changed while this session was being created; try again.` };
+  logger.info({ orderNumber, status: seen.status, attempts: seen.attempt_number }, 'merchant session continued a lapsed order');
+  return undefined;
+}
 
 export function merchantSessionRoutes(services: Services, idempotentWhenKeyed: MiddlewareHandler) {
   const { store, tokens, clock, config } = services;
@@ -38,6 +63,7 @@ export function merchantSessionRoutes(services: Services, idempotentWhenKeyed: M
       }
       const now = clock.now();
       const orderNumber = body.orderNumber ?? generateOrderNumber(now);
+      tagOrder(orderNumber);
       const sessionId = crypto.randomUUID();
       const signed = await tokens.signSession({ orderNumber, amount, currency: body.currency, origin, sessionId });
       const order = await createOrder(
@@ -55,16 +81,30 @@ export function merchantSessionRoutes(services: Services, idempotentWhenKeyed: M
           origin,
           merchantReference: body.returnData,
           invoice: body.invoice,
+          metadata: body.metadata,
+          clientReference: body.clientReference,
         },
         { sessionId, now, expiresAt: signed.expiresAt },
       );
       if (!order) {
-        throw new ProblemException(409, {
-          type: problemTypes.conflict,
-          title: 'Order number taken',
-          detail: `Order ${orderNumber} already exists.`,
-          errors: [{ path: 'orderNumber', message: 'This order number is already used.', code: 'order_number_taken' }],
+        const refusal = await continueLapsedOrder(services, orderNumber, { amount, currency: body.currency }, {
+          sessionId,
+          now: now.toISOString(),
+          expiresAt: signed.expiresAt.toISOString(),
+          returnUrl: body.returnUrl,
+          origin,
+          metadata: body.metadata,
+          clientReference: body.clientReference,
+          returnData: body.returnData,
         });
+        if (refusal) {
+          throw new ProblemException(409, {
+            type: problemTypes.conflict,
+            title: refusal.code === 'amount_mismatch' ? 'Order amount differs' : 'Order number taken',
+            detail: refusal.detail,
+            errors: [{ path: refusal.code === 'amount_mismatch' ? 'amount' : 'orderNumber', message: refusal.detail, code: refusal.code }],
+          });
+        }
       }
       const response: MerchantCreateSessionResponse = {
         sessionToken: signed.token,

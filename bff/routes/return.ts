@@ -4,6 +4,7 @@
 // flight and interval, so a storm of forged redirects costs at most one consult per interval); only a
 // confirmed redirect (hash verified, or consult found the payment it names) gets a status token, in
 // the fragment of the 303 to the merchant's page (never in a server log).
+import { tagOrder } from '../observability/log-context.ts';
 import { Hono } from 'hono';
 import { paymentRedirectQuery } from '../../contract/gateway/index.ts';
 import { approvedCode, pendingCode } from '../../contract/gateway-facts.ts';
@@ -127,6 +128,7 @@ export function returnRoutes(services: Services) {
     const query = c.req.query();
     const target = await targetOfRedirect(services, query);
     if (!target) return unknownOrderPage(c);
+    tagOrder(target.order.order_number);
     const verified = paymentRedirectQuery.safeParse(query).success && (await hashIsValid(services, target, query));
     const confirmed = await settle(target, query, verified);
     if (!confirmed) logger.info({ orderNumber: target.order.order_number }, 'unconfirmed redirect: no status token');

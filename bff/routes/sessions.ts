@@ -1,4 +1,5 @@
 // POST /v1/sessions (a static page's widget, priced from our catalog) and GET /v1/session.
+import { tagOrder } from '../observability/log-context.ts';
 import { attemptDecision } from '../payments/attempt-rules.ts';
 import { Hono } from 'hono';
 import {
@@ -66,6 +67,7 @@ export function sessionRoutes(services: Services) {
       }
       const now = clock.now();
       const orderNumber = generateOrderNumber(now);
+      tagOrder(orderNumber);
       const sessionId = crypto.randomUUID();
       const signed = await tokens.signSession({ orderNumber, amount: priced.amount, currency: priced.currency, origin, sessionId });
       const order = await createOrder(

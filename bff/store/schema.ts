@@ -63,6 +63,9 @@ export interface OrdersTable {
   /** The approved payment's card as consult showed it (bff/orders/card-on-record.ts). */
   card_brand: string | null;
   card_last4: string | null;
+  /** The shop's own keys (POST /v1/merchant/checkout-sessions): a JSON object of strings, and its reference. */
+  metadata_json: string | null;
+  client_reference: string | null;
   /** Decimal text: how much of the amount is captured / refunded. */
   captured_amount: string;
   refunded_amount: string;

@@ -96,7 +96,7 @@ export function createWebhookModule(services: Services): WebhookModule {
   const merchantRoutes: MerchantExtensions = (idempotentWhenKeyed) =>
     new Hono()
       .route('/', merchantBankingRoutes({ idempotentWhenKeyed, bank, destinationDefaults }))
-      .route('/', merchantEventsRoutes({ db }))
+      .route('/', merchantEventsRoutes({ db, businessTimeZone: config.BUSINESS_TIME_ZONE }))
       .route('/', merchantWebhookRoutes(services, deliveries, idempotentWhenKeyed));
 
   const registration = new AbortController();

@@ -91,9 +91,9 @@ export const webhookDocs = {
     parameters: [{ name: 'eventType', in: 'path' }],
     responses: { 200: { description: 'The contract.', schema: withCorrelation(eventContract.shape) }, 404: { description: 'Not one of the four event types.' }, ...merchantProblems },
   },
-  listWebhookEvents: {
-    operationId: 'listWebhookEvents',
-    summary: 'List received bank and link events',
+  listReceivedEvents: {
+    operationId: 'listReceivedEvents',
+    summary: 'List received bank and link events (the inbound log)',
     description: 'Received webhook events (bank and links), newest first, with their state: received, processed, failed (retrying) or dead.',
     tags: ['merchant'],
     security: 'merchant',

@@ -3,6 +3,7 @@
 // Processing happens later in the inbox worker; a repeated delivery is acknowledged, not redone.
 // A link report for a link we did not create is acknowledged and counted, never stored; refused
 // deliveries are all counted, and only a bounded sample of them is written down.
+import { tagOrder } from '../observability/log-context.ts';
 import { Hono, type Context } from 'hono';
 import type { FixedWindowLimiter } from '../http/rate-limit.ts';
 import type { InboxWriter } from '../inbox/inbox-writer.ts';
@@ -82,6 +83,7 @@ export function webhookRoutes(deps: WebhookRouteDeps) {
       // Unsigned by the gateway: stored as a claim to check, confirmed by lookup in the worker,
       // and only for a link we created.
       const report = reportFromWebhook(parsed.data);
+      tagOrder(report.orderNumber);
       const screen = await screenLinkReport(db, report);
       if (screen === 'own_order') throw await refuse('links', 'own_order', rawBody);
       if (screen === 'unknown_link') {

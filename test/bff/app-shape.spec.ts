@@ -95,21 +95,27 @@ test('nothing answers a status poll ahead of the shared middleware: the first ha
 test('a final poll revalidated with its ETag is a 304 without a body, with the same CORS and security headers, and counts in the metrics', async () => {
   const session = await approvedOrder();
   const poll = () => request(`/v1/orders/${session.orderNumber}`, { headers: { Authorization: `Bearer ${session.sessionToken}`, Origin: shopOrigin } });
-  const meaningful = (response: Response) => Object.fromEntries([...response.headers].filter(([name]) => !['date', 'content-length'].includes(name)));
+  // X-Request-Id is each answer's own (checked below), never replayed.
+  const meaningful = (response: Response) => Object.fromEntries([...response.headers].filter(([name]) => !['date', 'content-length', 'x-request-id'].includes(name)));
   const full = await poll();
   const fullHeaders = meaningful(full);
   expect(full.status).toBe(200);
   const etag = full.headers.get('etag')!;
   expect(etag).toMatch(/^"[\w-]+"$/);
   const before = await pollCount();
+  const requestIds = new Set([full.headers.get('x-request-id')]);
   for (let i = 0; i < 3; i++) {
     const revalidated = await request(`/v1/orders/${session.orderNumber}`, { headers: { Authorization: `Bearer ${session.sessionToken}`, Origin: shopOrigin, 'If-None-Match': etag } });
     expect(revalidated.status).toBe(304);
     expect(await revalidated.text()).toBe('');
     const { 'content-type': _type, ...withoutType } = fullHeaders;
     expect(meaningful(revalidated)).toEqual(withoutType);
+    requestIds.add(revalidated.headers.get('x-request-id'));
   }
   expect((await pollCount()) - before).toBe(3);
+  // Every answer its own request id.
+  expect(requestIds.size).toBe(4);
+  expect([...requestIds].every((id) => typeof id === 'string' && id.length > 0)).toBe(true);
   // A revalidation with another order's token is refused, not answered 304.
   const other = await request(`/v1/orders/${session.orderNumber}`, { headers: { Authorization: 'Bearer not-a-token', Origin: shopOrigin, 'If-None-Match': etag } });
   expect(other.status).toBe(401);

@@ -99,10 +99,10 @@ test('trigger order.expired waits for a session to lapse and the reconciler to e
   }
 });
 
-test('listen registers an endpoint, prints each event and forwards it with its signature; Ctrl-C removes it', async () => {
+test('listen registers an endpoint, prints each event (--print-bodies: the body as delivered) and forwards it with its signature; Ctrl-C removes it', async () => {
   test.setTimeout(120_000);
   const local = await startWebhookReceiver();
-  const listener = events(['listen', '--forward', local.url, '--types', 'order.approved']);
+  const listener = events(['listen', '--forward', local.url, '--types', 'order.approved', '--print-bodies']);
   try {
     await expect.poll(listener.output, { timeout: 30_000 }).toContain('signing secret');
     const listenSecret = /signing secret \(for your receiver\): (whsec_\S+)/.exec(listener.output())![1]!;
@@ -112,6 +112,11 @@ test('listen registers an endpoint, prints each event and forwards it with its s
     expect(local.received[0]!.json.type).toBe('order.approved');
     new Webhook(listenSecret).verify(local.received[0]!.body, local.received[0]!.headers as Record<string, string>);
     await expect.poll(listener.output).toMatch(/→ order\.approved \S+ msg_\S+ \[204\]/);
+    // The body as delivered, the same the merchant's event log answers for its webhook-id.
+    await expect.poll(listener.output).toContain(local.received[0]!.body);
+    const logged = (await merchantGet(stack.bffUrl, `/v1/merchant/webhook-events/${local.received[0]!.headers['webhook-id']}`)).body;
+    const { id: _id, deliveries: _deliveries, ...asDelivered } = logged;
+    expect(asDelivered).toEqual(JSON.parse(local.received[0]!.body));
     listener.stop();
     await listener.done;
     const endpoints = (await merchantGet(stack.bffUrl, '/v1/merchant/webhook-endpoints')).body.items;

@@ -12,6 +12,7 @@ import { webhookDb } from '../../bff/inbox/tables.ts';
 import { listOrders, ordersPage } from '../../bff/merchant/order-queries.ts';
 import { dueDeliveryIds } from '../../bff/outbox/deliveries.ts';
 import type { OutboxDatabase } from '../../bff/outbox/outbox-tables.ts';
+import { webhookEventsPage } from '../../bff/outbox/webhook-events.ts';
 import { candidateOrders } from '../../bff/reconciler/order-reconciler.ts';
 import { abandonedOrderDeletes, abandonedOrdersPick } from '../../bff/retention/retention-job.ts';
 import { attemptsByReference, matchedSibling } from '../../bff/sinpe/matcher.ts';
@@ -97,6 +98,18 @@ test('the merchant orders list: first page, a later page, filtered by status', a
   await expectIndexed(ordersPage(store.db, listQuery, { createdAt: ago(60 * 24 * 30).toISOString(), orderNumber: 'SVC-010000' }, now), { seek: true });
   await expectIndexed(ordersPage(store.db, { ...listQuery, status: ['pending'] }, undefined, now));
   await expectIndexed(ordersPage(store.db, { ...listQuery, status: ['captured'], includeAbandoned: 'true' }, undefined, now));
+  // The shop's own reference finds its order by index.
+  await expectIndexed(ordersPage(store.db, { ...listQuery, clientReference: 'shop-1001' }, undefined, now), { seek: true });
+});
+
+test('the merchant event log: first page, a later page, by type, by order', async () => {
+  const later = { at: ago(60 * 24 * 30).toISOString(), id: 'oe-010000' };
+  await expectIndexed(webhookEventsPage(outbox(), listQuery, undefined));
+  await expectIndexed(webhookEventsPage(outbox(), listQuery, later), { seek: true });
+  // A common type: walking the newest events and skipping the others is a fine plan under the limit.
+  await expectIndexed(webhookEventsPage(outbox(), { ...listQuery, type: 'order.captured' }, undefined));
+  await expectIndexed(webhookEventsPage(outbox(), { ...listQuery, type: 'order.captured' }, later));
+  await expectIndexed(webhookEventsPage(outbox(), { ...listQuery, orderNumber: 'SVC-001001' }, undefined), { seek: true });
 });
 
 test('the list pages through the cursor: every order once, newest first, ties by order number', async () => {

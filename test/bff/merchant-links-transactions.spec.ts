@@ -85,9 +85,12 @@ test('transactions: every consultTransactions filter is a query parameter', asyn
   expect(mine.netToLiquidate).toMatch(/^\d+\.\d{2}$/);
   expect(mine.date).toMatch(/^\d{4}-\d{2}-\d{2}T/);
 
-  const onlyApproved = await merchant(stack, 'GET', '/v1/merchant/transactions?onlyAproved=1');
-  expect(numbersOf(onlyApproved.body)).not.toContain(declinedUsd);
-  expect(numbersOf(onlyApproved.body)).toContain(approvedUsd);
+  // onlyApproved is our spelling; the gateway's onlyAproved is still accepted (deprecated).
+  for (const parameter of ['onlyApproved', 'onlyAproved']) {
+    const onlyApproved = await merchant(stack, 'GET', `/v1/merchant/transactions?${parameter}=1`);
+    expect(numbersOf(onlyApproved.body), parameter).not.toContain(declinedUsd);
+    expect(numbersOf(onlyApproved.body), parameter).toContain(approvedUsd);
+  }
 
   const crcOnly = await merchant(stack, 'GET', '/v1/merchant/transactions?currency=CRC');
   expect(numbersOf(crcOnly.body)).toContain(approvedCrc);
@@ -104,9 +107,11 @@ test('transactions: every consultTransactions filter is a query parameter', asyn
   const production = await merchant(stack, 'GET', '/v1/merchant/transactions?environment=production');
   expect(numbersOf(production.body)).not.toContain(approvedUsd);
 
+  // A bare day is BUSINESS_TIME_ZONE's day (Costa Rica, UTC-6, by default), not the UTC day.
   const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
+  const dayAfter = new Date(Date.now() + 2 * 86_400_000).toISOString().slice(0, 10);
   const future = await merchant(stack, 'GET', `/v1/merchant/transactions?startDate=${tomorrow}&endDate=${tomorrow}`);
-  expect(future.body).toMatchObject({ items: [], startDate: `${tomorrow}T00:00:00.000Z`, endDate: `${tomorrow}T23:59:59.000Z` });
+  expect(future.body).toMatchObject({ items: [], startDate: `${tomorrow}T06:00:00.000Z`, endDate: `${dayAfter}T05:59:59.000Z` });
 
   const bad = await merchant(stack, 'GET', '/v1/merchant/transactions?startDate=yesterday');
   expect(bad.status).toBe(400);

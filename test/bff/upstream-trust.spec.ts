@@ -29,8 +29,10 @@ test('with a real gateway configured, the development merchant secret stops the 
   // Missing (npm start fills in the development value only when none is set) is refused the same way.
   expect(() => loadConfig({ ...realGateway })).toThrow(/MERCHANT_SECRET:/);
   // A secret of the merchant's own is fine; so is the development one against the sandbox on loopback.
-  expect(loadConfig({ ...realGateway, MERCHANT_SECRET: merchantSecret }).MERCHANT_SECRET).toBe(merchantSecret);
-  expect(loadConfig({ ...sandboxGatewayEnv('http://127.0.0.1:4010'), MERCHANT_SECRET: developmentMerchantSecret }).MERCHANT_SECRET).toBe(developmentMerchantSecret);
+  expect(loadConfig({ ...realGateway, MERCHANT_SECRET: merchantSecret }).MERCHANT_SECRET).toEqual([merchantSecret]);
+  expect(loadConfig({ ...sandboxGatewayEnv('http://127.0.0.1:4010'), MERCHANT_SECRET: developmentMerchantSecret }).MERCHANT_SECRET).toEqual([developmentMerchantSecret]);
+  // Nor may the development value hide as the previous secret of a rotation.
+  expect(() => loadConfig({ ...realGateway, MERCHANT_SECRET: `${merchantSecret},${developmentMerchantSecret}` })).toThrow(/MERCHANT_SECRET:/);
   // In production not even a loopback gateway (a tunnel to a real one?) takes the development secret.
   expect(() => loadConfig({ ...sandboxGatewayEnv('http://127.0.0.1:4010'), NODE_ENV: 'production', SESSION_SIGNING_KEY: 'k'.repeat(32), MERCHANT_SECRET: developmentMerchantSecret })).toThrow(/MERCHANT_SECRET:/);
 });

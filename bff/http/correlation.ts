@@ -1,0 +1,41 @@
+// Correlation for every answer: `X-Request-Id` (the caller's when it is 1-128 characters of
+// letters, digits, `_`, `-`, `=`; else a new UUID) is echoed on the answer and carried by every
+// log line of the request, with the W3C `traceparent` the caller sent (when well formed) and the
+// order number: from the path here (/v1/orders/{n}, /v1/merchant/orders/{n}/…), or tagged by the
+// code that learns it (the session, the return, a merchant session).
+import type { MiddlewareHandler } from 'hono';
+import { inLogContext, tagOrder, type LogContext } from '../observability/log-context.ts';
+
+export const requestIdHeader = 'X-Request-Id';
+
+/** version-traceid-parentid-flags, lowercase hex; an all-zero trace or parent id is invalid (W3C Trace Context §3.2). */
+export function wellFormedTraceparent(value: string | undefined): string | undefined {
+  const match = /^([0-9a-f]{2})-([0-9a-f]{32})-([0-9a-f]{16})-([0-9a-f]{2})$/.exec(value?.trim() ?? '');
+  if (!match || match[1] === 'ff' || /^0+$/.test(match[2]!) || /^0+$/.test(match[3]!)) return undefined;
+  return match[0];
+}
+
+/** The caller's id when it is safe to echo and log: the charset and length of Hono's requestId middleware. */
+export function saneRequestId(given: string | undefined): string | undefined {
+  return given !== undefined && given.length > 0 && given.length <= 128 && /^[\w\-=]+$/.test(given) ? given : undefined;
+}
+
+const orderInPath = /^\/v1\/(?:merchant\/)?orders\/([A-Za-z0-9_-]{1,64})(?:\/|$)/;
+
+export function correlation(): MiddlewareHandler {
+  return async (c, next) => {
+    const fields: LogContext = { requestId: saneRequestId(c.req.header(requestIdHeader)) ?? crypto.randomUUID() };
+    const traceparent = wellFormedTraceparent(c.req.header('traceparent'));
+    if (traceparent) fields.traceparent = traceparent;
+    await inLogContext(fields, async () => {
+      tagOrder(orderInPath.exec(c.req.path)?.[1]);
+      c.set('requestId', fields.requestId!);
+      // Before the handler, like the CORS and security headers: set on the built answer instead,
+      // @hono/node-server would rebuild every answer off its fast path (bench/README.md).
+      c.header(requestIdHeader, fields.requestId!);
+      await next();
+    });
+    // An answer built as a raw Response (not through the context) does not carry prepared headers.
+    if (!c.res.headers.has(requestIdHeader)) c.header(requestIdHeader, fields.requestId!);
+  };
+}
