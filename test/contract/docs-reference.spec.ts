@@ -38,6 +38,8 @@ function literalCodesInSource(): Map<string, string> {
       /\{[^{}]*\bpath\b[^{}]*\bcode: '([A-Za-z_]+)'[^{}]*\}/g,
       /\bfieldProblem\(\s*[^;]*?,\s*'([a-z_]+)',?\s*\)/g,
       /new BankApiError\(\s*\w+,\s*'([A-Z_]+)'/g,
+      // A refusal decided apart from its route, which answers it with the field path (continued-order.ts).
+      /\bkind: 'refuse',\s*code: '([a-z_]+)'/g,
     ];
     for (const pattern of patterns) for (const match of text.matchAll(pattern)) found.set(match[1]!, file);
   }
