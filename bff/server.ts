@@ -98,7 +98,7 @@ function run({ config, logger, clock, store, app }: Awaited<ReturnType<typeof bu
     intervalMs: config.RECONCILE_INTERVAL_MS,
     pendingEveryMs: config.RECONCILE_PENDING_EVERY_MS,
     abandonAfterMs: config.RECONCILE_ABANDON_AFTER_MS,
-    parkedForMs: config.RECONCILE_PARKED_FOR_MS,
+    parkedSchedule: { agesMs: config.RECONCILE_PARKED_CONSULT_AGES, thenEveryMs: config.RECONCILE_PARKED_CONSULT_EVERY_MS, parkedForMs: config.RECONCILE_PARKED_FOR_MS },
     announceUnattemptedExpiry: config.MERCHANT_WEBHOOK_UNATTEMPTED_EXPIRY,
   });
   reconciler.start();

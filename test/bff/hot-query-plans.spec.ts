@@ -12,7 +12,7 @@ import { webhookDb } from '../../bff/inbox/tables.ts';
 import { listOrders, ordersPage } from '../../bff/merchant/order-queries.ts';
 import { dueDeliveryIds } from '../../bff/outbox/deliveries.ts';
 import type { OutboxDatabase } from '../../bff/outbox/outbox-tables.ts';
-import { candidateOrders } from '../../bff/reconciler/order-reconciler.ts';
+import { candidatePage, candidateWalks } from '../../bff/reconciler/candidate-walks.ts';
 import { abandonedOrderDeletes, abandonedOrdersPick } from '../../bff/retention/retention-job.ts';
 import { attemptsByReference, matchedSibling } from '../../bff/sinpe/matcher.ts';
 import { lapsedTransfers } from '../../bff/sinpe/transfer-attempts.ts';
@@ -123,9 +123,12 @@ test('retention: the pick of abandoned orders and the deletes of their rows', as
 
 test('the reconciler: lapsed transfers and a page of candidates', async () => {
   await expectIndexed(lapsedTransfers(store.db, now), { seek: true });
-  const bounds = { now, staleBefore: ago(5).toISOString(), pendingBefore: ago(2).toISOString(), parkedSince: ago(60 * 24).toISOString(), limit: 100 };
-  await expectIndexed(candidateOrders(store.db, { ...bounds, after: '' }));
-  await expectIndexed(candidateOrders(store.db, { ...bounds, after: 'SVC-010000' }));
+  const bounds = { now, staleBefore: ago(5).toISOString(), pendingBefore: ago(2).toISOString() };
+  // Each walk seeks its index, on its first page and from a cursor (no page re-reads the ones before).
+  for (const walk of candidateWalks(bounds)) {
+    await expectIndexed(candidatePage(store.db, walk, undefined, 100), { seek: true });
+    await expectIndexed(candidatePage(store.db, walk, { at: ago(60 * 24 * 30).toISOString(), orderNumber: 'SVC-010000' }, 100), { seek: true });
+  }
 });
 
 test('the workers: the inbox claim and the due merchant webhook deliveries', async () => {
