@@ -5,6 +5,7 @@
 // overlap, so no order is seen twice by the walks of one pass.
 import { sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool } from 'kysely';
 import { unsettledStatuses } from '../orders/order-machine.ts';
+import { abandonedCreatedOrder } from '../retention/abandoned-orders.ts';
 import type { Database, OrderRow } from '../store/schema.ts';
 
 export interface CandidateBounds {
@@ -62,13 +63,13 @@ export function candidateWalks(bounds: CandidateBounds): CandidateWalk[] {
       inclusive: false,
       where: (eb) => eb.and([eb('status', '=', 'pending'), eb('payment_state', '=', 'created')]),
     },
-    // A session that ran out before anyone started paying.
+    // A session that ran out before anyone started paying (the rule retention shares).
     {
       name: 'session-lapsed',
       column: 'session_expires_at',
       upTo: now,
       inclusive: false,
-      where: (eb) => eb.and([eb('status', '=', 'created'), eb('payment_state', '=', 'none')]),
+      where: abandonedCreatedOrder(bounds.now),
     },
     // Parked orders whose next look is due: only they have one (the transition that parks an order
     // sets it, every other transition clears it). No status condition, which would tempt a planner
