@@ -5,8 +5,7 @@
 // declare (added by later migrations as plain columns) are listed here.
 import { expect, test } from '@playwright/test';
 import { sql } from 'kysely';
-import { openStore, type Store } from '../../bff/store/database.ts';
-import { createTestDatabase, type TestDatabase } from './fixtures/test-database.ts';
+import { storePerFile } from './fixtures/store-per-file.ts';
 
 interface Reference {
   table: string;
@@ -23,16 +22,7 @@ const undeclaredReferences: Reference[] = [
   { table: 'webhook_attempts', columns: ['delivery_id'] },
 ];
 
-let database: TestDatabase;
-let store: Store;
-test.beforeAll(async () => {
-  database = await createTestDatabase();
-  store = await openStore(database.url);
-});
-test.afterAll(async () => {
-  await store?.close();
-  await database?.drop();
-});
+const storeOfFile = storePerFile();
 
 /** Rows grouped by a key, in first-seen order (Map.groupBy is Node 21+). */
 function groupBy<T, K>(rows: T[], key: (row: T) => K): T[][] {
@@ -42,11 +32,11 @@ function groupBy<T, K>(rows: T[], key: (row: T) => K): T[][] {
 }
 
 async function declaredForeignKeys(): Promise<Reference[]> {
-  if (store.engine === 'sqlite') {
-    const tables = await sql<{ name: string }>`select name from sqlite_master where type = 'table'`.execute(store.db);
+  if (storeOfFile().engine === 'sqlite') {
+    const tables = await sql<{ name: string }>`select name from sqlite_master where type = 'table'`.execute(storeOfFile().db);
     const keys: Reference[] = [];
     for (const { name } of tables.rows) {
-      const rows = await sql<{ id: number; from: string }>`select id, "from" from pragma_foreign_key_list(${name}) order by id, seq`.execute(store.db);
+      const rows = await sql<{ id: number; from: string }>`select id, "from" from pragma_foreign_key_list(${name}) order by id, seq`.execute(storeOfFile().db);
       for (const columns of groupBy(rows.rows, (row) => row.id)) keys.push({ table: name, columns: columns.map((row) => row.from) });
     }
     return keys;
@@ -56,21 +46,21 @@ async function declaredForeignKeys(): Promise<Reference[]> {
            array(select a.attname from unnest(c.conkey) with ordinality k(n, i)
                  join pg_attribute a on a.attrelid = c.conrelid and a.attnum = k.n order by k.i)::text[] as columns
     from pg_constraint c
-    where c.contype = 'f' and c.connamespace = current_schema()::regnamespace`.execute(store.db);
+    where c.contype = 'f' and c.connamespace = current_schema()::regnamespace`.execute(storeOfFile().db);
   return rows.rows.map((row) => ({ table: row.table.replace(/^.*\./, ''), columns: row.columns }));
 }
 
 /** Each index of `table` as its column list, in order. */
 async function indexesOf(table: string): Promise<string[][]> {
-  if (store.engine === 'sqlite') {
+  if (storeOfFile().engine === 'sqlite') {
     const rows = await sql<{ index: string; column: string }>`
-      select il.name as "index", ii.name as "column" from pragma_index_list(${table}) il join pragma_index_info(il.name) ii order by il.name, ii.seqno`.execute(store.db);
+      select il.name as "index", ii.name as "column" from pragma_index_list(${table}) il join pragma_index_info(il.name) ii order by il.name, ii.seqno`.execute(storeOfFile().db);
     return groupBy(rows.rows, (row) => row.index).map((columns) => columns.map((row) => row.column));
   }
   const rows = await sql<{ columns: string[] }>`
     select array(select a.attname from unnest(i.indkey) with ordinality k(n, o)
                  join pg_attribute a on a.attrelid = i.indrelid and a.attnum = k.n order by k.o)::text[] as columns
-    from pg_index i where i.indrelid = ${table}::regclass`.execute(store.db);
+    from pg_index i where i.indrelid = ${table}::regclass`.execute(storeOfFile().db);
   return rows.rows.map((row) => row.columns);
 }
 
