@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { bankEventTypes } from '../contract/bank/event-types.ts';
 import { createEventHandlers } from '../bff/inbox/event-handlers.ts';
 import { enqueueEvent } from '../bff/inbox/inbox.ts';
-import { webhookDb } from '../bff/inbox/tables.ts';
+import { webhookDb, type WebhookDb } from '../bff/inbox/tables.ts';
 import { InboxWorker } from '../bff/inbox/worker.ts';
 import { systemClock } from '../bff/observability/clock.ts';
 import { createLogger } from '../bff/observability/logger.ts';
@@ -43,6 +43,22 @@ export async function measureInboxDrain(processed = 2_000, longQueue = 20_000): 
   return { processed, shortQueue: processed, longQueue, shortQueueMicros, longQueueMicros, ratio: longQueueMicros / shortQueueMicros };
 }
 
+/** The BFF's inbox worker with its real handlers, for bank events (which never reach the gateway). */
+export function bankEventWorker(db: WebhookDb): InboxWorker {
+  const logger = createLogger('warn');
+  const metrics = webhookMetricsFor(new AppMetrics());
+  return new InboxWorker({
+    db,
+    clock: systemClock,
+    logger,
+    metrics,
+    handlers: createEventHandlers({ db, gateway: undefined as never, linkLookups: undefined as never, clock: systemClock, credentials: { apiKey: '', apiUser: '', apiPassword: '' }, logger, metrics, sinpePhone: undefined }),
+    policy: { maxAttempts: 3, baseDelayMs: 1_000, maxDelayMs: 10_000 },
+    leaseMs: 60_000,
+    pollMs: 1_000,
+  });
+}
+
 /** Fills a fresh inbox with `waiting` bank events, then times the worker through the first `processed`. */
 async function microsPerEvent(waiting: number, processed: number): Promise<number> {
   const directory = mkdtempSync(join(tmpdir(), 'svc-bench-drain-'));
@@ -57,19 +73,7 @@ async function microsPerEvent(waiting: number, processed: number): Promise<numbe
         await enqueueEvent(trx, { source: 'bank', externalId: event.event.event_id, type, payload: event, now });
       }
     });
-    const logger = createLogger('warn');
-    const metrics = webhookMetricsFor(new AppMetrics());
-    const worker = new InboxWorker({
-      db,
-      clock: systemClock,
-      logger,
-      metrics,
-      // Bank events never reach the gateway: no client is needed.
-      handlers: createEventHandlers({ db, gateway: undefined as never, linkLookups: undefined as never, clock: systemClock, credentials: { apiKey: '', apiUser: '', apiPassword: '' }, logger, metrics, sinpePhone: undefined }),
-      policy: { maxAttempts: 3, baseDelayMs: 1_000, maxDelayMs: 10_000 },
-      leaseMs: 60_000,
-      pollMs: 1_000,
-    });
+    const worker = bankEventWorker(db);
     const started = performance.now();
     let done = 0;
     while (done < processed) {

@@ -10,6 +10,7 @@ import { openProcessDeps } from './process-deps.ts';
 import { operationsRoutes } from './routes/operations.ts';
 import { Hono } from 'hono';
 import { retentionJobFor, type RetentionJob } from './retention/retention-job.ts';
+import { settledOrAfter, shutdownPlan } from './lib/shutdown.ts';
 import type { Store } from './store/database.ts';
 import type { HostResolver } from './outbox/outbound-guard.ts';
 
@@ -98,7 +99,7 @@ function run({ config, logger, clock, store, app }: Awaited<ReturnType<typeof bu
     intervalMs: config.RECONCILE_INTERVAL_MS,
     pendingEveryMs: config.RECONCILE_PENDING_EVERY_MS,
     abandonAfterMs: config.RECONCILE_ABANDON_AFTER_MS,
-    parkedForMs: config.RECONCILE_PARKED_FOR_MS,
+    parkedSchedule: { agesMs: config.RECONCILE_PARKED_CONSULT_AGES, thenEveryMs: config.RECONCILE_PARKED_CONSULT_EVERY_MS, parkedForMs: config.RECONCILE_PARKED_FOR_MS },
     announceUnattemptedExpiry: config.MERCHANT_WEBHOOK_UNATTEMPTED_EXPIRY,
   });
   reconciler.start();
@@ -113,18 +114,19 @@ function run({ config, logger, clock, store, app }: Awaited<ReturnType<typeof bu
     reconciler,
     retention,
     opsUrl: ops?.url,
+    // The server and the background passes stop side by side; a pass gets the same grace as the
+    // requests (each stops between pages or batches, but may be waiting on a slow gateway), then the
+    // store closes under whatever is left of it.
     close: async (closeOptions) => {
-      await server.close(closeOptions);
-      await ops?.close();
-      await reconciler.stop();
-      await retention.stop();
-      await app.webhooks.stop();
+      const passes = Promise.all([reconciler.stop(), retention.stop(), app.webhooks.stop()]);
+      await Promise.all([server.close(closeOptions), ops?.close(), settledOrAfter(passes, closeOptions?.graceMs)]);
       await store.close();
     },
   };
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  // Behind a load balancer: refuse new connections, let requests in flight finish, then close.
-  await runUntilSignalled('bff', () => startBff(), (server) => ({ graceMs: server.config.SHUTDOWN_GRACE_MS }));
+  // Behind a load balancer: refuse new connections, let requests in flight finish, then close; the
+  // whole within SHUTDOWN_GRACE_MS, whatever a background pass is doing.
+  await runUntilSignalled('bff', () => startBff(), (server) => shutdownPlan(server.config.SHUTDOWN_GRACE_MS));
 }

@@ -59,6 +59,7 @@ export function buildServices(config: Config, deps: AppDeps): Services {
       logger,
       intervalMs: config.STATUS_CONSULT_INTERVAL_MS,
       staleClaimMs: config.GATEWAY_TIMEOUT_MS * 3,
+      countConsult: (reason) => deps.metrics.gatewayConsults.inc({ reason }),
     }),
     creationLimiter: new FixedWindowLimiter(config.RATE_LIMIT_PER_MINUTE, 60_000, clock),
     allowedOrigins: config.ALLOWED_ORIGINS,

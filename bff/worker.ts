@@ -12,6 +12,7 @@ import { createLogger } from './observability/logger.ts';
 import { openProcessDeps } from './process-deps.ts';
 import { operationsRoutes } from './routes/operations.ts';
 import { buildServices } from './services.ts';
+import { settledOrAfter, shutdownPlan } from './lib/shutdown.ts';
 import { createInboxWorker } from './webhooks/webhook-module.ts';
 import { createDeliveryWorker } from './outbox/outbox-module.ts';
 import type { DeliveryWorker } from './outbox/delivery-worker.ts';
@@ -20,6 +21,8 @@ export interface RunningWorker extends RunningServer {
   worker: InboxWorker;
   /** The merchant webhooks' delivery worker, beside the inbox's. */
   deliveries: DeliveryWorker;
+  /** SHUTDOWN_GRACE_MS bounds its stop as the BFF's. */
+  shutdownGraceMs: number;
 }
 
 /** The worker and its operators' app on the config built for `boundPort`; nothing left open on failure. */
@@ -46,14 +49,15 @@ export async function startInboxWorkerProcess(env: Env = process.env): Promise<R
     url: server.url,
     worker,
     deliveries,
+    shutdownGraceMs: config.SHUTDOWN_GRACE_MS,
     close: async (options) => {
-      await server.close(options);
-      await Promise.all([worker.stop(), deliveries.stop()]);
+      const workers = Promise.all([worker.stop(), deliveries.stop()]);
+      await Promise.all([server.close(options), settledOrAfter(workers, options?.graceMs)]);
       await store.close();
     },
   };
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  await runUntilSignalled('worker', () => startInboxWorkerProcess());
+  await runUntilSignalled('worker', () => startInboxWorkerProcess(), (running) => shutdownPlan(running.shutdownGraceMs));
 }

@@ -11,6 +11,11 @@ export interface CloseOptions {
   graceMs?: number;
 }
 
+export interface SignalOptions extends CloseOptions {
+  /** After the signal the process exits within this many ms, closed or not (a close that hangs). */
+  exitWithinMs?: number;
+}
+
 export interface RunningServer {
   url: string;
   close(options?: CloseOptions): Promise<void>;
@@ -113,10 +118,10 @@ function closeServer(server: ServerType, options: CloseOptions): Promise<void> {
 
 /**
  * The main of a server entry: starts it, prints `<label>  <url>` (what process managers, tests and
- * the bench read), and on SIGINT/SIGTERM closes it once (with `closeOptions`) and exits 0; a start
- * that fails prints its message and exits 1.
+ * the bench read), and on SIGINT/SIGTERM closes it once (with `closeOptions`) and exits 0, or 1 when
+ * the close has not ended within `exitWithinMs`; a start that fails prints its message and exits 1.
  */
-export async function runUntilSignalled<T extends RunningServer>(label: string, start: () => Promise<T>, closeOptions?: (server: T) => CloseOptions): Promise<void> {
+export async function runUntilSignalled<T extends RunningServer>(label: string, start: () => Promise<T>, closeOptions?: (server: T) => SignalOptions): Promise<void> {
   try {
     const server = await start();
     console.log(`${label.padEnd(8)} ${server.url}`);
@@ -124,7 +129,14 @@ export async function runUntilSignalled<T extends RunningServer>(label: string, 
     const stop = () => {
       if (stopping) return;
       stopping = true;
-      void server.close(closeOptions?.(server)).then(() => process.exit(0));
+      const { exitWithinMs, ...options } = closeOptions?.(server) ?? {};
+      if (exitWithinMs !== undefined) {
+        setTimeout(() => {
+          console.error(`${label}: not closed within ${exitWithinMs} ms of the signal; exiting anyway`);
+          process.exit(1);
+        }, exitWithinMs).unref();
+      }
+      void server.close(options).then(() => process.exit(0));
     };
     process.on('SIGINT', stop);
     process.on('SIGTERM', stop);

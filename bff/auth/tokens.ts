@@ -47,11 +47,12 @@ export class TokenService {
   /**
    * Tokens whose signature and fixed claims were checked: a widget polls with the same token every
    * two seconds, and the HMAC through WebCrypto was a sixth of each poll. Keyed by the whole token,
-   * so a changed byte is a miss and goes through jose.
+   * so a changed byte is a miss and goes through jose. Forgotten once no token could still be valid.
    */
-  private readonly verified = new BoundedMap<string, VerifiedPayload>({ maxSize: maxVerifiedTokens });
+  private readonly verified: BoundedMap<string, VerifiedPayload>;
 
   constructor(signingKey: string, private readonly clock: Clock, private readonly sessionTtlSeconds = maxTokenLifetimeSeconds) {
+    this.verified = new BoundedMap({ maxSize: maxVerifiedTokens, ttlMs: maxTokenLifetimeSeconds * 1000, now: () => clock.now().getTime() });
     this.key = crypto.subtle.importKey('raw', new TextEncoder().encode(signingKey), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify']);
     this.sessionTtlSeconds = Math.min(sessionTtlSeconds, maxTokenLifetimeSeconds);
   }

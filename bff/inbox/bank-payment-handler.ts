@@ -5,6 +5,7 @@ import type { PaymentDirection } from '../../contract/bank/net-amount.ts';
 import { bankEvent, isEventOfType, type BankEvent } from '../../contract/bank/events.ts';
 import { rejectionFor, shopperSafeMessage } from '../../contract/bank/reason-codes.ts';
 import { checkNetAmount } from './net-amount-check.ts';
+import { isPostgres } from '../store/migrations/engine.ts';
 import type { BankPaymentRow, BankPaymentsTable, WebhookTrx } from './tables.ts';
 
 /** For a failure the provider did not reject (platform errors): nothing about why, only what to do. */
@@ -14,6 +15,8 @@ export interface BankEventOutcome {
   paymentId: string;
   /** Set when §6.4 does not hold for a payment.succeeded: flagged in the row, counted and logged. */
   netAmountMismatch: boolean;
+  /** The row as this event left it (the matcher and the outbox read it from here, not again). */
+  row: BankPaymentRow;
 }
 
 export function parseStoredBankEvent(payload: string): BankEvent {
@@ -25,9 +28,11 @@ export async function applyBankEvent(trx: WebhookTrx, event: BankEvent, now: Dat
   // Take the row's write lock before reading it (a no-op write works on both engines). Two
   // instances applying events of one payment then run one after the other, and the second reads
   // what the first committed; otherwise, under PostgreSQL's READ COMMITTED, the second would
-  // decide "newest" from a stale read and overwrite a newer status.
-  await trx.updateTable('bank_payments').set((eb) => ({ updated_at: eb.ref('updated_at') })).where('payment_id', '=', payment.payment_id).execute();
-  const existing = await trx.selectFrom('bank_payments').selectAll().where('payment_id', '=', payment.payment_id).executeTakeFirst();
+  // decide "newest" from a stale read and overwrite a newer status. PostgreSQL locks and reads in one
+  // statement (FOR UPDATE): each round trip is a good part of an event's cost there.
+  const current = trx.selectFrom('bank_payments').selectAll().where('payment_id', '=', payment.payment_id);
+  if (!isPostgres(trx)) await trx.updateTable('bank_payments').set((eb) => ({ updated_at: eb.ref('updated_at') })).where('payment_id', '=', payment.payment_id).execute();
+  const existing = await (isPostgres(trx) ? current.forUpdate() : current).executeTakeFirst();
   const isNewest = !existing || event.event.occurred_at >= existing.last_event_at;
   const amount = payment.amount.amount ?? existing?.amount ?? null;
   const currency = payment.amount.currency ?? existing?.currency ?? null;
@@ -92,24 +97,26 @@ export async function applyBankEvent(trx: WebhookTrx, event: BankEvent, now: Dat
         ...changes,
       })
       .onConflict((conflict) => conflict.column('payment_id').doNothing())
+      .returningAll()
       .executeTakeFirst();
     // Another instance created the row after our read (there was nothing to lock then): apply
     // this event again, now on top of that row.
-    if (Number(inserted.numInsertedOrUpdatedRows ?? 0n) === 0) return applyBankEvent(trx, event, now);
-  } else {
-    await trx
-      .updateTable('bank_payments')
-      .set({
-        ...changes,
-        // A reversal is not a status (§3): whatever the order, has_reversal stays set once seen.
-        has_reversal: changes.has_reversal ?? existing.has_reversal,
-        ...(isNewest && { status: statusOf(event), last_event_id: event.event.event_id, last_event_at: event.event.occurred_at }),
-        updated_at: stamp,
-      })
-      .where('payment_id', '=', payment.payment_id)
-      .execute();
+    if (!inserted) return applyBankEvent(trx, event, now);
+    return { paymentId: payment.payment_id, netAmountMismatch, row: inserted };
   }
-  return { paymentId: payment.payment_id, netAmountMismatch };
+  const updated = await trx
+    .updateTable('bank_payments')
+    .set({
+      ...changes,
+      // A reversal is not a status (§3): whatever the order, has_reversal stays set once seen.
+      has_reversal: changes.has_reversal ?? existing.has_reversal,
+      ...(isNewest && { status: statusOf(event), last_event_id: event.event.event_id, last_event_at: event.event.occurred_at }),
+      updated_at: stamp,
+    })
+    .where('payment_id', '=', payment.payment_id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  return { paymentId: payment.payment_id, netAmountMismatch, row: updated };
 }
 
 /** Required by every event schema (§6.2); the contract's generic envelope types it as optional. */

@@ -33,14 +33,14 @@ export function createEventHandlers(deps: EventHandlerDeps): Record<EventSource,
       const event = await withLookedUpAmount(stored);
       return async (trx) => {
         const outcome = await applyBankEvent(trx, event, deps.clock.now());
-        const match = await settleSinpeTransfer(trx, event, deps.clock.now(), deps.sinpePhone);
+        const match = await settleSinpeTransfer(trx, event, deps.clock.now(), deps.sinpePhone, outcome.row);
         if (match.kind === 'matched') {
           tagOrder(match.orderNumber);
           deps.logger.info({ eventId: event.event.event_id, type: event.event.event_type, status: match.status }, 'bank event settled an order');
         }
         // The merchant's webhook event, committed with the payment's new state and its order, if
-        // the event settled one (or not at all).
-        await recordBankPaymentEvent(trx, event, deps.clock.now());
+        // the event settled one (or not at all). A match may have written the row: read it again then.
+        await recordBankPaymentEvent(trx, event, deps.clock.now(), match.kind === 'unmatched' ? outcome.row : undefined);
         if (outcome.netAmountMismatch) {
           deps.metrics.netAmountMismatches.inc();
           deps.logger.warn({ paymentId: outcome.paymentId, eventId: event.event.event_id }, 'payment.succeeded net_amount breaks the §6.4 rule; flagged');

@@ -25,6 +25,7 @@ export function linkReportGatewayOf(services: Services): LinkReportGateway {
       },
       consult: (orderNumber) => {
         calls.inc({ operation: 'consult' });
+        services.metrics.gatewayConsults.inc({ reason: 'link' });
         return gateway.consult(orderNumber);
       },
     };

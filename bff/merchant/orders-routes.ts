@@ -59,7 +59,7 @@ export function merchantOrderRoutes(services: Services, idempotent: MiddlewareHa
     .get('/orders/:orderNumber', describeRoute(merchantDocs.getOrder), async (c) => {
       const { order } = await modifier.load(c.req.param('orderNumber'));
       // An open order may have been paid meanwhile: the same single-flight consult the widget uses.
-      await statuses.refresh(order);
+      await statuses.refresh(order, 'merchant_read');
       const fresh = await modifier.load(order.order_number);
       c.header('Cache-Control', 'no-store');
       return c.json({ ...merchantOrderDetailView(fresh), bankPayments: await bankPaymentsOf(store, order.order_number) });

@@ -30,6 +30,14 @@ export class AppMetrics {
     registers: [this.registry],
   });
 
+  /** Gateway consults by why they were asked: what upstream cost each path causes (ConsultReason). */
+  readonly gatewayConsults = new Counter({
+    name: 'gateway_consults_total',
+    help: 'Gateway consults asked, by reason (poll, merchant_read, return, bank_attach, link, reconcile_interrupted, reconcile_pending, reconcile_parked).',
+    labelNames: ['reason'] as const,
+    registers: [this.registry],
+  });
+
   constructor(options: { defaultMetrics?: boolean } = {}) {
     if (options.defaultMetrics) collectDefaultMetrics({ register: this.registry });
   }

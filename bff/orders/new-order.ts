@@ -75,6 +75,7 @@ export async function createOrder(
     session_expires_at: session.expiresAt.toISOString(),
     created_at: now,
     updated_at: now,
+    next_consult_at: null,
   };
   if (!(await insertOrder(store.db, row))) return undefined;
   await recordSession(store.db, {

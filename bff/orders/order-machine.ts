@@ -5,7 +5,7 @@ import type { Kysely, Transaction } from 'kysely';
 import type { OrderStatus } from '../../contract/bff-api.ts';
 import type { Database, MerchantHistoryAction, OrderUpdate } from '../store/schema.ts';
 import { recordOrderEvent } from '../outbox/order-events.ts';
-import { IllegalTransitionError, isLegalTransition, type TransitionEvidence } from './order-rules.ts';
+import { IllegalTransitionError, isLegalTransition, parkedStatuses, type TransitionEvidence } from './order-rules.ts';
 
 export interface OrderTransition {
   from: OrderStatus;
@@ -36,7 +36,9 @@ export async function transitionOrder(trx: Transaction<Database> | Kysely<Databa
   }
   let update = trx
     .updateTable('orders')
-    .set({ ...change.fields, status: change.to, updated_at: change.now })
+    // A parked order is due for the reconciler's look at once (it places the order on its consult
+    // schedule by age); any other status leaves that schedule.
+    .set({ next_consult_at: parkedStatuses.includes(change.to) ? change.now : null, ...change.fields, status: change.to, updated_at: change.now })
     .where('order_number', '=', orderNumber)
     .where('status', '=', change.from);
   for (const [column, value] of Object.entries(change.where ?? {})) {

@@ -14,6 +14,9 @@ import { isAwaitingOutcome, isRetryableStatus } from './order-rules.ts';
 import { outcomeFields, outcomeFromConsult, targetOfOutcome, type GatewayOutcome } from './outcome.ts';
 import { recordOrderChange } from './record-outcome.ts';
 
+/** Why a consult is asked (the `reason` of gateway_consults_total). */
+export type ConsultReason = 'poll' | 'merchant_read' | 'return' | 'bank_attach' | 'reconcile_interrupted' | 'reconcile_pending' | 'reconcile_parked';
+
 /** What one consult told: an outcome (recorded), no payment at the gateway yet, or no answer. */
 export type ConsultResult = { kind: 'recorded'; outcome: GatewayOutcome } | { kind: 'no-payment' } | { kind: 'failed'; reason: string };
 
@@ -25,6 +28,8 @@ export interface StatusRefresherOptions {
   intervalMs: number;
   /** A processPayment claim older than this is presumed lost (its process died): reconcile it. */
   staleClaimMs: number;
+  /** Told of every consult actually sent (a shared one counts once). */
+  countConsult?: (reason: ConsultReason) => void;
 }
 
 /** Orders whose last consult time is remembered; older ones fall out (their next poll may consult). */
@@ -60,9 +65,9 @@ export class StatusRefresher {
   }
 
   /** The order, refreshed from the gateway when a consult may tell something and the interval allows. */
-  async refresh(order: OrderRow): Promise<OrderRow> {
+  async refresh(order: OrderRow, reason: ConsultReason): Promise<OrderRow> {
     if (!this.needsGateway(order)) return order;
-    await this.consultWithinInterval(order.order_number, order.attempt_number);
+    await this.consultWithinInterval(order.order_number, order.attempt_number, reason);
     return (await findOrder(this.options.store.db, order.order_number)) ?? order;
   }
 
@@ -70,18 +75,19 @@ export class StatusRefresher {
    * Consults the attempt unless this order was consulted less than an interval ago (then shares a
    * consult still running, or answers `undefined`): what an unauthenticated caller may cause.
    */
-  async consultWithinInterval(orderNumber: string, attempt: number): Promise<ConsultResult | undefined> {
+  async consultWithinInterval(orderNumber: string, attempt: number, reason: ConsultReason): Promise<ConsultResult | undefined> {
     if (!this.inFlight.isRunning(flightKey(orderNumber, attempt)) && this.lastConsultAt.has(orderNumber)) return undefined;
-    return this.consultNow(orderNumber, attempt);
+    return this.consultNow(orderNumber, attempt, reason);
   }
 
   /**
    * Consults now (sharing a consult already running) and records what it says. Never throws for
    * the gateway: resolves with what consult told (the reconciler closes attempts the gateway never saw).
    */
-  consultNow(orderNumber: string, attempt: number): Promise<ConsultResult> {
+  consultNow(orderNumber: string, attempt: number, reason: ConsultReason): Promise<ConsultResult> {
     return this.inFlight.run(flightKey(orderNumber, attempt), () => {
       this.lastConsultAt.set(orderNumber, this.options.clock.now().getTime());
+      this.options.countConsult?.(reason);
       return this.consultAndRecord(orderNumber, attempt);
     });
   }
@@ -90,9 +96,9 @@ export class StatusRefresher {
    * A consult that starts after now: waits out one already running (it may have asked before the
    * buyer paid), then consults, sharing only a consult that started after this call.
    */
-  async consultFresh(orderNumber: string, attempt: number): Promise<ConsultResult> {
+  async consultFresh(orderNumber: string, attempt: number, reason: ConsultReason): Promise<ConsultResult> {
     await this.inFlight.current(flightKey(orderNumber, attempt));
-    return this.consultNow(orderNumber, attempt);
+    return this.consultNow(orderNumber, attempt, reason);
   }
 
   private async consultAndRecord(orderNumber: string, number: number): Promise<ConsultResult> {

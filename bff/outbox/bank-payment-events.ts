@@ -5,7 +5,7 @@ import type { BankEvent } from '../../contract/bank/events.ts';
 import type { BankEventType } from '../../contract/bank/event-types.ts';
 import type { BankPaymentEventType } from '../../contract/merchant-webhooks.ts';
 import { bankPaymentView } from '../inbox/bank-payment-view.ts';
-import type { WebhookTrx } from '../inbox/tables.ts';
+import type { BankPaymentRow, WebhookTrx } from '../inbox/tables.ts';
 import { recordOutboundEvent } from './outbox-writer.ts';
 
 const eventOfBankEvent: Record<BankEventType, BankPaymentEventType> = {
@@ -15,9 +15,10 @@ const eventOfBankEvent: Record<BankEventType, BankPaymentEventType> = {
   'payment.reversed': 'bank.payment.reversed',
 };
 
-export async function recordBankPaymentEvent(trx: WebhookTrx, event: BankEvent, now: Date): Promise<void> {
+/** `unchanged`: the payment's row when nothing wrote it since the event did (else it is read). */
+export async function recordBankPaymentEvent(trx: WebhookTrx, event: BankEvent, now: Date, unchanged?: BankPaymentRow): Promise<void> {
   const type = eventOfBankEvent[event.event.event_type as BankEventType];
   if (!type) return;
-  const row = await trx.selectFrom('bank_payments').selectAll().where('payment_id', '=', event.payment.payment_id).executeTakeFirstOrThrow();
+  const row = unchanged ?? (await trx.selectFrom('bank_payments').selectAll().where('payment_id', '=', event.payment.payment_id).executeTakeFirstOrThrow());
   await recordOutboundEvent(trx, type, bankPaymentView(row), now.toISOString());
 }

@@ -7,11 +7,14 @@
 // - a pending order (page handed out) whose buyer never came back: once its page is older than
 //   pendingEveryMs, consult at most every pendingEveryMs; still unpaid after abandonAfterMs: expired;
 // - a session never checked out and expired: expired (no gateway call);
-// - an order parked in review or expired: re-consulted (at most every pendingEveryMs) for parkedForMs
-//   after its last change, so a late gateway approval still wins.
+// - an order parked in review or expired after an attempt: re-consulted on a decaying schedule by
+//   its age (parked-consult-schedule.ts) until its parked window ends, so a late gateway approval
+//   still wins while an abandoned page costs a handful of consults, not one per pass.
+// A pass walks each kind of candidate once, in pages through its index (candidate-walks.ts), gives
+// the event loop a turn between pages, and ends early once stop() is called.
 // Several instances may run it at once: every write is conditional on what was read.
 import { inLogContext } from '../observability/log-context.ts';
-import type { Kysely } from 'kysely';
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { BoundedMap } from '../lib/bounded-map.ts';
 import type { Clock } from '../observability/clock.ts';
 import type { Logger } from '../observability/logger.ts';
@@ -24,7 +27,9 @@ import { expireLapsedTransfers } from '../sinpe/transfer-attempts.ts';
 import { markPaymentState, recordAttemptOutcome } from '../store/attempts.ts';
 import type { Store } from '../store/database.ts';
 import { findOrder } from '../store/orders.ts';
-import type { Database, OrderRow } from '../store/schema.ts';
+import type { OrderRow } from '../store/schema.ts';
+import { candidatePage, candidateWalks, cursorAfter, type WalkCursor } from './candidate-walks.ts';
+import { parkedLook, type ParkedConsultSchedule } from './parked-consult-schedule.ts';
 
 export interface OrderReconcilerOptions {
   store: Store;
@@ -35,8 +40,8 @@ export interface OrderReconcilerOptions {
   intervalMs: number;
   pendingEveryMs: number;
   abandonAfterMs: number;
-  /** How long after its last change an order in review or expired is still re-consulted (0: never). */
-  parkedForMs?: number;
+  /** When an order parked in review or expired is consulted again (default: never). */
+  parkedSchedule?: ParkedConsultSchedule;
   /** Orders read per query; a pass walks every candidate in pages of this size. */
   batchSize?: number;
   /** MERCHANT_WEBHOOK_UNATTEMPTED_EXPIRY: a lapsed session that never had an attempt sends order.expired. */
@@ -51,12 +56,15 @@ export interface ReconcilePassResult {
 
 const interruptedMessage = 'The payment could not be started. Please start a new checkout.';
 const abandonedMessage = 'The payment page was not used in time.';
+const neverReconsulted: ParkedConsultSchedule = { agesMs: [1], thenEveryMs: 1, parkedForMs: 0 };
 
 export class OrderReconciler {
   private readonly lastPendingConsult: BoundedMap<string, number>;
   private timer: NodeJS.Timeout | undefined;
   private pass: Promise<unknown> | undefined;
   private running = false;
+  /** Aborted by stop(): a pass in progress ends before its next order. */
+  private readonly stopping = new AbortController();
 
   constructor(private readonly options: OrderReconcilerOptions) {
     // Forgotten after pendingEveryMs: the order is due again. Bounded like every per-key table.
@@ -71,30 +79,44 @@ export class OrderReconciler {
 
   async stop(): Promise<void> {
     this.running = false;
+    this.stopping.abort();
     if (this.timer) clearTimeout(this.timer);
     await this.pass;
   }
 
-  /** One pass over every open order that needs the reconciler now. Tests call it directly. */
+  /**
+   * One pass over every open order that needs the reconciler now: each candidate read once, in
+   * pages. Tests and the bench call it directly; after stop() it returns what it did so far.
+   */
   async runOnce(): Promise<ReconcilePassResult> {
     const result: ReconcilePassResult = { examined: 0, consulted: 0, resolved: 0 };
+    const { store, clock, statuses, pendingEveryMs } = this.options;
     // SINPE Móvil transfers are not at the gateway: their time alone expires them.
-    result.resolved += await expireLapsedTransfers(this.options.store, this.options.clock.now());
+    result.resolved += await expireLapsedTransfers(store, clock.now());
     const batchSize = this.options.batchSize ?? 100;
-    let after = '';
-    for (;;) {
-      const page = await this.candidates(after, batchSize);
-      for (const order of page) {
-        result.examined++;
-        try {
-          await inLogContext({ orderNumber: order.order_number }, () => this.reconcile(order, result));
-        } catch (error) {
-          // One order's trouble (a database hiccup) must not stop the others.
-          this.options.logger.error({ orderNumber: order.order_number, err: error }, 'reconcile failed');
+    const now = clock.now();
+    // A page handed out recently is the buyer's own return and polling's business.
+    const bounds = { now, staleBefore: new Date(now.getTime() - statuses.staleClaimMs).toISOString(), pendingBefore: new Date(now.getTime() - pendingEveryMs).toISOString() };
+    for (const walk of candidateWalks(bounds)) {
+      let cursor: WalkCursor | undefined;
+      for (;;) {
+        if (this.stopping.signal.aborted) return result;
+        const page = await candidatePage(store.db, walk, cursor, batchSize).execute();
+        for (const order of page) {
+          if (this.stopping.signal.aborted) return result;
+          result.examined++;
+          try {
+            await inLogContext({ orderNumber: order.order_number }, () => this.reconcile(order, result));
+          } catch (error) {
+            // One order's trouble (a database hiccup) must not stop the others.
+            this.options.logger.error({ orderNumber: order.order_number, err: error }, 'reconcile failed');
+          }
         }
+        if (page.length < batchSize) break;
+        cursor = cursorAfter(walk, page);
+        // SQLite runs on this thread: requests get their turn between pages.
+        await nextTurn();
       }
-      if (page.length < batchSize) break;
-      after = page.at(-1)!.order_number;
     }
     return result;
   }
@@ -110,16 +132,6 @@ export class OrderReconciler {
     this.timer.unref();
   }
 
-  /** Open orders a pass may act on, in order-number pages (stable while statuses change). */
-  private candidates(after: string, limit: number): Promise<OrderRow[]> {
-    const now = this.options.clock.now();
-    const staleBefore = new Date(now.getTime() - this.options.statuses.staleClaimMs).toISOString();
-    // A page handed out recently is the buyer's own return and polling's business.
-    const pendingBefore = new Date(now.getTime() - this.options.pendingEveryMs).toISOString();
-    const parkedSince = new Date(now.getTime() - (this.options.parkedForMs ?? 0)).toISOString();
-    return candidateOrders(this.options.store.db, { after, limit, now, staleBefore, pendingBefore, parkedSince }).execute();
-  }
-
   private async reconcile(order: OrderRow, result: ReconcilePassResult): Promise<void> {
     const { store, clock, statuses } = this.options;
     const number = order.order_number;
@@ -128,12 +140,12 @@ export class OrderReconciler {
       if (after.status !== order.status) result.resolved++;
       return;
     }
-    const parked = parkedStatuses.includes(order.status);
+    if (parkedStatuses.includes(order.status) || order.next_consult_at !== null) return this.reconsultParked(order, result);
     const pageOut = order.payment_state === 'created' || order.payment_state === 'abandoned';
-    if ((parked || pageOut) && !this.pendingConsultDue(order)) return;
+    if (pageOut && !this.pendingConsultDue(order)) return;
 
     result.consulted++;
-    const told = await statuses.consultNow(number, order.attempt_number);
+    const told = await statuses.consultNow(number, order.attempt_number, pageOut ? 'reconcile_pending' : 'reconcile_interrupted');
     if (told.kind === 'recorded') {
       const after = await findOrder(store.db, number);
       if (after && after.status !== order.status) {
@@ -143,10 +155,9 @@ export class OrderReconciler {
       return;
     }
     if (told.kind === 'failed') {
-      if (!parked) await this.reviewIfNeverConfirmed(order, told.reason, result);
+      await this.reviewIfNeverConfirmed(order, told.reason, result);
       return;
     }
-    if (parked) return;
 
     const now = clock.now();
     if (order.payment_state === 'claimed' || order.payment_state === 'unknown') {
@@ -230,43 +241,38 @@ export class OrderReconciler {
     }
   }
 
+  /**
+   * A parked order found due: its next look is moved along its schedule first (conditional on the
+   * row as read, so of several instances one consults), then the gateway is asked if a scheduled
+   * time has come. An order parked without any attempt has nothing to ask about: it leaves the
+   * schedule. A change the consult records re-parks or unparks the order through its transition.
+   */
+  private async reconsultParked(order: OrderRow, result: ReconcilePassResult): Promise<void> {
+    const { store, clock, statuses } = this.options;
+    const look =
+      parkedStatuses.includes(order.status) && order.attempt_number > 0 && order.next_consult_at !== null
+        ? parkedLook(this.options.parkedSchedule ?? neverReconsulted, { parkedAtMs: Date.parse(order.updated_at), scheduledAtMs: Date.parse(order.next_consult_at), nowMs: clock.now().getTime() })
+        : { consult: false, nextAtMs: undefined };
+    const moved = await store.db
+      .updateTable('orders')
+      .set({ next_consult_at: look.nextAtMs === undefined ? null : new Date(look.nextAtMs).toISOString() })
+      .where('order_number', '=', order.order_number)
+      .where('status', '=', order.status)
+      .where('updated_at', '=', order.updated_at)
+      .where('next_consult_at', order.next_consult_at === null ? 'is' : '=', order.next_consult_at)
+      .executeTakeFirst();
+    if (Number(moved.numUpdatedRows) !== 1 || !look.consult) return;
+    result.consulted++;
+    const told = await statuses.consultNow(order.order_number, order.attempt_number, 'reconcile_parked');
+    if (told.kind !== 'recorded') return;
+    const after = await findOrder(store.db, order.order_number);
+    if (after && after.status !== order.status) result.resolved++;
+  }
+
   /** Pending orders are consulted at most every pendingEveryMs by this process. */
   private pendingConsultDue(order: OrderRow): boolean {
     if (this.lastPendingConsult.has(order.order_number)) return false;
     this.lastPendingConsult.set(order.order_number, this.options.clock.now().getTime());
     return true;
   }
-}
-
-export interface CandidateBounds {
-  after: string;
-  limit: number;
-  now: Date;
-  staleBefore: string;
-  pendingBefore: string;
-  parkedSince: string;
-}
-
-/** The query of a candidates page; exported so its plan can be checked (hot-query-plans.spec.ts). */
-export function candidateOrders(db: Kysely<Database>, bounds: CandidateBounds) {
-  return db
-    .selectFrom('orders')
-    .selectAll()
-    .where('order_number', '>', bounds.after)
-    .where((eb) =>
-      eb.or([
-        eb.and([
-          eb('status', 'in', unsettledStatuses),
-          eb.or([
-            eb.and([eb('payment_state', '=', 'claimed'), eb('payment_claimed_at', '<', bounds.staleBefore)]),
-            eb.and([eb('payment_state', '=', 'unknown'), eb('updated_at', '<', bounds.staleBefore)]),
-            eb.and([eb('status', '=', 'pending'), eb('payment_state', '=', 'created'), eb('updated_at', '<', bounds.pendingBefore)]),
-            eb.and([eb('status', '=', 'created'), eb('payment_state', '=', 'none'), eb('session_expires_at', '<', bounds.now.toISOString())]),
-          ]),
-        ]),
-        eb.and([eb('status', 'in', parkedStatuses), eb('attempt_number', '>', 0), eb('updated_at', '>', bounds.parkedSince)]),
-      ]),
-    )
-    .orderBy('order_number')
-    .limit(bounds.limit);
 }

@@ -43,7 +43,7 @@ export function orderRoutes(services: Services, finalViews: FinalStatusViews) {
     if (!stored) {
       throw new ProblemException(404, { type: problemTypes.notFound, title: 'Not found', detail: 'No such order.' });
     }
-    const order = await withLapsedTransferExpired(store, await expireIfAbandoned(store, clock, await statuses.refresh(stored), { announceUnattempted: config.MERCHANT_WEBHOOK_UNATTEMPTED_EXPIRY }), clock.now());
+    const order = await withLapsedTransferExpired(store, await expireIfAbandoned(store, clock, await statuses.refresh(stored, 'poll'), { announceUnattempted: config.MERCHANT_WEBHOOK_UNATTEMPTED_EXPIRY }), clock.now());
     const view = orderStatusView(order, { maxAttempts: config.MAX_PAYMENT_ATTEMPTS, now: clock.now() });
     const body = JSON.stringify(view);
     return view.final ? finalAnswer(c, finalViews.remember(orderNumber, body)) : openAnswer(c, body);

@@ -99,8 +99,8 @@ export function returnRoutes(services: Services) {
     }
     // A verified redirect deserves a fresh answer; an unverified one may only cause what polling may.
     const result = verified
-      ? await statuses.consultFresh(order.order_number, attempt.number)
-      : await statuses.consultWithinInterval(order.order_number, attempt.number);
+      ? await statuses.consultFresh(order.order_number, attempt.number, 'return')
+      : await statuses.consultWithinInterval(order.order_number, attempt.number, 'return');
     const named = consultNamesIt(result, query);
     if (!verified && named && result?.kind === 'recorded' && result.outcome.approved) {
       // The amount format of the hash is uncertain (gateway-facts.md): consult is the truth, so warn only.

@@ -62,8 +62,9 @@ function failedAfterArriving(row: BankPaymentRow): boolean {
 
 export type MatchResult = { kind: 'unmatched' } | { kind: 'matched'; orderNumber: string; status: OrderStatus };
 
-export async function settleSinpeTransfer(trx: WebhookTrx, event: BankEvent, now: Date, merchantPhone: MerchantPhone): Promise<MatchResult> {
-  const row = await trx.selectFrom('bank_payments').selectAll().where('payment_id', '=', event.payment.payment_id).executeTakeFirst();
+/** `written`: the payment's row as the event just left it in this transaction (else it is read). */
+export async function settleSinpeTransfer(trx: WebhookTrx, event: BankEvent, now: Date, merchantPhone: MerchantPhone, written?: BankPaymentRow): Promise<MatchResult> {
+  const row = written ?? (await trx.selectFrom('bank_payments').selectAll().where('payment_id', '=', event.payment.payment_id).executeTakeFirst());
   if (!row) return { kind: 'unmatched' };
   if (row.order_number !== null && row.attempt_number === null) return { kind: 'matched', orderNumber: row.order_number, status: await reverseAttached(orderTrx(trx), row, now.toISOString()) };
   const reference = buyerReferenceOf(event) ?? row.client_reference;

@@ -45,7 +45,7 @@ export async function confirmCardAttemptUnpaid(services: Services, orderNumber: 
   if (!order) return undefined;
   const attempt = await openCardAttempt(services, order);
   if (!attempt) return undefined;
-  const consult = await services.statuses.consultFresh(orderNumber, attempt.number);
+  const consult = await services.statuses.consultFresh(orderNumber, attempt.number, 'bank_attach');
   if (consult.kind === 'failed') throw conflict('The order has a card page open and the gateway could not say whether it was paid; try again later.');
   const after = await findOrder(services.store.db, orderNumber);
   if (after && isPaid(after.status)) throw conflict(`The buyer paid the order's card page: the order is ${after.status} by card; return this bank payment instead.`);

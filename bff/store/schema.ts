@@ -72,6 +72,8 @@ export interface OrdersTable {
   session_expires_at: string;
   created_at: string;
   updated_at: string;
+  /** Parked (review, expired) orders only: when the reconciler next consults it (migration 0030). */
+  next_consult_at: OptionalText;
 }
 
 export interface OrderStatusHistoryTable {

@@ -27,6 +27,22 @@ test.describe('BoundedMap', () => {
     expect(map.size).toBe(0);
   });
 
+  test('expired entries leave memory without being read: a set drops them, and so does a sweep', () => {
+    let now = 0;
+    const map = new BoundedMap<string, number>({ maxSize: 100, ttlMs: 1_000, now: () => now });
+    for (let key = 0; key < 50; key += 1) map.set(`old-${key}`, key);
+    now += 500;
+    map.set('younger', 1);
+    now += 500;
+    // The 50 old ones have expired; nobody asks for them again.
+    map.set('new', 2);
+    expect(map.size).toBe(2);
+    now += 500;
+    map.sweep();
+    expect(map.size).toBe(1);
+    expect(map.get('new')).toBe(2);
+  });
+
   test('a thousand distinct keys never hold more than maxSize entries', () => {
     const map = new BoundedMap<number, number>({ maxSize: 16 });
     for (let key = 0; key < 1000; key += 1) map.set(key, key);

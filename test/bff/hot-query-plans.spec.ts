@@ -13,7 +13,7 @@ import { listOrders, ordersPage } from '../../bff/merchant/order-queries.ts';
 import { dueDeliveryIds } from '../../bff/outbox/deliveries.ts';
 import type { OutboxDatabase } from '../../bff/outbox/outbox-tables.ts';
 import { webhookEventsPage } from '../../bff/outbox/webhook-events.ts';
-import { candidateOrders } from '../../bff/reconciler/order-reconciler.ts';
+import { candidatePage, candidateWalks, cursorAfter, type WalkCursor } from '../../bff/reconciler/candidate-walks.ts';
 import { abandonedOrderDeletes, abandonedOrdersPick } from '../../bff/retention/retention-job.ts';
 import { attemptsByReference, matchedSibling } from '../../bff/sinpe/matcher.ts';
 import { lapsedTransfers } from '../../bff/sinpe/transfer-attempts.ts';
@@ -136,9 +136,32 @@ test('retention: the pick of abandoned orders and the deletes of their rows', as
 
 test('the reconciler: lapsed transfers and a page of candidates', async () => {
   await expectIndexed(lapsedTransfers(store.db, now), { seek: true });
-  const bounds = { now, staleBefore: ago(5).toISOString(), pendingBefore: ago(2).toISOString(), parkedSince: ago(60 * 24).toISOString(), limit: 100 };
-  await expectIndexed(candidateOrders(store.db, { ...bounds, after: '' }));
-  await expectIndexed(candidateOrders(store.db, { ...bounds, after: 'SVC-010000' }));
+  const bounds = { now, staleBefore: ago(5).toISOString(), pendingBefore: ago(2).toISOString() };
+  // Each walk seeks its index, on its first page and from a cursor (no page re-reads the ones before).
+  for (const walk of candidateWalks(bounds)) {
+    await expectIndexed(candidatePage(store.db, walk, undefined, 100), { seek: true });
+    await expectIndexed(candidatePage(store.db, walk, { at: ago(60 * 24 * 30).toISOString(), orderNumber: 'SVC-010000' }, 100), { seek: true });
+  }
+});
+
+test('each reconciler walk pages through its candidates once, in its order, whatever the page size', async () => {
+  const bounds = { now, staleBefore: ago(5).toISOString(), pendingBefore: ago(2).toISOString() };
+  let walked = 0;
+  for (const walk of candidateWalks(bounds)) {
+    const seen: string[] = [];
+    let cursor: WalkCursor | undefined;
+    for (;;) {
+      const page = await candidatePage(store.db, walk, cursor, 37).execute();
+      seen.push(...page.map((order) => order.order_number));
+      if (page.length < 37) break;
+      cursor = cursorAfter(walk, page);
+    }
+    const all = await candidatePage(store.db, walk, undefined, 1_000_000).execute();
+    expect(seen, walk.name).toEqual(all.map((order) => order.order_number));
+    walked += seen.length;
+  }
+  // The filled store has lapsed sessions, pages out and parked orders due: the walks did page.
+  expect(walked).toBeGreaterThan(3 * 37);
 });
 
 test('the workers: the inbox claim and the due merchant webhook deliveries', async () => {

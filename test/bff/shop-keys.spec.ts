@@ -163,7 +163,7 @@ test('the continuation rule, case by case', () => {
     return_ref: 'ref', email: null, attempt_number: 0, gateway_order_number: null, payment_state: 'none', payment_claim_id: null,
     payment_claimed_at: null, hosted_url: null, payment_error: null, gateway_tpt: null, gateway_auth: null, gateway_code: null,
     status_message: null, bank_failure_code: null, invoice_offered: 0, invoice_json: null, card_brand: null, card_last4: null,
-    metadata_json: null, client_reference: null, captured_amount: '0', refunded_amount: '0', session_expires_at: lapsed,
+    metadata_json: null, client_reference: null, captured_amount: '0', refunded_amount: '0', session_expires_at: lapsed, next_consult_at: null,
     created_at: '2026-11-26T10:45:00.000Z', updated_at: lapsed,
   };
   const asked = { amount: '25.00', currency: 'USD' };

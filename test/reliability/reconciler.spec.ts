@@ -4,7 +4,7 @@
 import { expect, test } from '@playwright/test';
 import { findOrder, statusHistory } from '../../bff/store/orders.ts';
 import { approvingCard, checkout, createMerchantSession, followReturn, postCheckout } from '../bff/fixtures/buyer.ts';
-import { ManualClock, startStack, type Stack } from '../bff/fixtures/stack.ts';
+import { ManualClock, metricsHeaders, startStack, type Stack } from '../bff/fixtures/stack.ts';
 
 // Long enough that a plain call on a busy machine never times out; short enough to keep the timeout test quick.
 const gatewayTimeoutMs = 1500;
@@ -187,4 +187,35 @@ test('an order expired unpaid is re-consulted for a while: a late payment on its
   expect((await orderOf(session.orderNumber))?.status).toBe('approved');
   const history = await statusHistory(stack.bff.store.db, session.orderNumber);
   expect(history.slice(-2).map((entry) => `${entry.from_status}→${entry.to_status}`)).toEqual(['pending→expired', 'expired→approved']);
+});
+
+/** gateway_consults_total of one reason, as /metrics shows it. */
+async function consultsCounted(reason: string): Promise<number> {
+  const text = await (await fetch(`${stack.bffUrl}/metrics`, { headers: metricsHeaders })).text();
+  const line = text.split('\n').find((entry) => entry.startsWith(`gateway_consults_total{reason="${reason}"}`));
+  return line ? Number(line.split(' ').at(-1)) : 0;
+}
+
+test('an abandoned hosted page costs a handful of consults over its whole parked life, not one per pass', async () => {
+  const session = await createMerchantSession(stack.bffUrl);
+  await checkout(stack.bffUrl, session.sessionToken);
+  clock.advance(abandonAfterMs + pendingEveryMs + 1);
+  await stack.bff.reconciler.runOnce();
+  expect((await orderOf(session.orderNumber))?.status).toBe('expired');
+  await stack.sandbox.resetCalls();
+  const parkedBefore = await consultsCounted('reconcile_parked');
+
+  // Three days (the default parked window) and a bit, a pass every five minutes: 870 passes.
+  const tickMs = 5 * 60_000;
+  for (let elapsed = 0; elapsed <= 3 * 24 * 3_600_000 + 2 * tickMs; elapsed += tickMs) {
+    clock.advance(tickMs);
+    await stack.bff.reconciler.runOnce();
+  }
+  // 1 min (seen at the 5-min pass), 30 min, 2 h, 6 h, then daily to the end of the window.
+  const consults = await stack.sandbox.calls('consult', session.orderNumber);
+  expect(consults).toBeGreaterThanOrEqual(5);
+  expect(consults).toBeLessThanOrEqual(30);
+  expect(await consultsCounted('reconcile_parked')).toBeGreaterThanOrEqual(parkedBefore + consults);
+  // Off the schedule once its window is over: nothing is due any more.
+  expect(await orderOf(session.orderNumber)).toMatchObject({ status: 'expired', next_consult_at: null });
 });

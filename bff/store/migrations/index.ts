@@ -13,6 +13,7 @@ import { bankPaymentDestinationPhone } from './0018-bank-payment-destination-pho
 import { idempotencyWithoutSecrets } from './0019-idempotency-without-secrets.ts';
 import { endpointExpiry } from './0020-endpoint-expiry.ts';
 import { hotQueryIndexes } from './0021-hot-query-indexes.ts';
+import { parkedConsultSchedule } from './0030-parked-consult-schedule.ts';
 import { shopKeysAndEventLog } from './0060-shop-keys-and-event-log.ts';
 import { historyAction } from './0070-history-action.ts';
 
@@ -30,6 +31,7 @@ export const migrations: Record<string, Migration> = {
   '0019-idempotency-without-secrets': idempotencyWithoutSecrets,
   '0020-endpoint-expiry': endpointExpiry,
   '0021-hot-query-indexes': hotQueryIndexes,
+  '0030-parked-consult-schedule': parkedConsultSchedule,
   '0060-shop-keys-and-event-log': shopKeysAndEventLog,
   '0070-history-action': historyAction,
 };

@@ -1,0 +1,56 @@
+// A bounded shutdown: SIGTERM ends a BFF process within SHUTDOWN_GRACE_MS whatever its background
+// passes are doing. The production bundle runs as a child process on the run's engine; the
+// reconciler's pass is held inside a consult the sandbox never answers (before this, close() waited
+// for that pass: the gateway timeout, or for ever with a long backlog).
+import { expect, test } from '@playwright/test';
+import { SandboxControl } from '../../sandbox/control-client.ts';
+import { startSandbox } from '../../sandbox/server.ts';
+import type { RunningServer } from '../../node/serve-app.ts';
+import { checkout, createMerchantSession } from '../bff/fixtures/buyer.ts';
+import { crashTestEnv, killHard, spawnBff, type BffProcess } from '../bff/fixtures/bff-process.ts';
+import { merchantSecret, shopOrigin } from '../bff/fixtures/stack.ts';
+import { createTestDatabase, type TestDatabase } from '../bff/fixtures/test-database.ts';
+
+const graceMs = 3_000;
+
+let sandbox: RunningServer;
+let control: SandboxControl;
+let database: TestDatabase;
+let bff: BffProcess | undefined;
+
+test.beforeAll(async () => {
+  sandbox = await startSandbox({ SANDBOX_PORT: '0' });
+  control = new SandboxControl(sandbox.url);
+  database = await createTestDatabase();
+});
+test.afterAll(async () => {
+  if (bff) await killHard(bff.child);
+  await sandbox?.close();
+  await database?.drop();
+});
+
+test('SIGTERM while the reconciler waits on a consult that never returns: the process exits 0 within SHUTDOWN_GRACE_MS', async () => {
+  bff = await spawnBff(
+    await crashTestEnv(sandbox.url, database.url, {
+      MERCHANT_SECRET: merchantSecret,
+      ALLOWED_ORIGINS: shopOrigin,
+      SHUTDOWN_GRACE_MS: String(graceMs),
+      // The pass starts at once and consults the open page; the consult would wait a minute.
+      RECONCILE_INTERVAL_MS: '20',
+      RECONCILE_PENDING_EVERY_MS: '1',
+      GATEWAY_TIMEOUT_MS: '60000',
+    }),
+  );
+  const exited = new Promise<{ code: number | null; at: number }>((resolve) => bff!.child.once('exit', (code) => resolve({ code, at: performance.now() })));
+  await control.injectFault({ operation: 'consult', kind: 'hang' });
+  const session = await createMerchantSession(bff.url);
+  await checkout(bff.url, session.sessionToken);
+  // The reconciler's consult has reached the sandbox and hangs there.
+  await expect.poll(() => control.calls('consult', session.orderNumber)).toBeGreaterThanOrEqual(1);
+
+  const signalledAt = performance.now();
+  bff.child.kill('SIGTERM');
+  const { code, at } = await exited;
+  expect(code, bff.output()).toBe(0);
+  expect(at - signalledAt).toBeLessThanOrEqual(graceMs);
+});
