@@ -4,6 +4,7 @@
 import * as z from 'zod/mini';
 import type { Address, BillingAddress } from './address.ts';
 import { declineCategories } from './decline-messages.ts';
+import { alternativeMethods } from './decline-rescue.ts';
 import { invoiceDetails, type InvoiceDetails } from './invoice.ts';
 import { sessionSinpeMovil } from './sinpe-movil.ts';
 
@@ -262,6 +263,11 @@ export const orderStatusResponse = z.object({
    * whose page changed language says the same thing in the page's language.
    */
   reason: z.optional(z.enum(declineCategories)),
+  /**
+   * After a card decline another card is unlikely to fix (contract/decline-rescue.ts): the other
+   * means the shopper may pay this same order with (POST /v1/checkout with that `method`). Absent otherwise.
+   */
+  alternatives: z.optional(z.array(z.enum(alternativeMethods))),
   /** For an approval: the paying card as the gateway reported it (brand, last four digits), when it did. */
   card: z.optional(z.object({ brand: z.string(), last4: z.string() })),
   /** ISO 8601 date-time of the last status change. */

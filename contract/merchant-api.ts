@@ -56,6 +56,11 @@ export const merchantOrder = z.object({
    * no capture, refund, reversal or split is offered) or `card`; null while nothing has.
    */
   paidBy: z.enum(['card', 'sinpe_movil']).nullable(),
+  /**
+   * SINPE Móvil: how much less than `amount` the paying transfer brought, because its amount was
+   * lowered to be unique among awaited transfers (null: none, or not paid by such a transfer).
+   */
+  discount: z.nullable(decimalAmountString),
   createdAt: z.string(),
   updatedAt: z.string(),
   actions: orderActions,
@@ -85,6 +90,10 @@ export const paymentAttempt = z.object({
   /** SINPE Móvil: the reference the buyer was asked to write, and when the transfer lapses. */
   sinpeReference: z.string().nullable().optional(),
   expiresAt: z.string().nullable().optional(),
+  /** SINPE Móvil: the exact amount and currency the buyer was asked to send, and how far below the order's amount it is. */
+  transferAmount: z.nullable(decimalAmountString).optional(),
+  transferCurrency: z.string().nullable().optional(),
+  transferDiscount: z.nullable(decimalAmountString).optional(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

@@ -52,6 +52,7 @@ export function linkPaymentOrderView(payment: LinkPaymentRow): MerchantOrder {
     message: null,
     invoice: null,
     paidBy: payment.status === 'paid' ? 'card' : null,
+    discount: null,
     createdAt: payment.created_at,
     updatedAt: payment.updated_at,
     actions: { capture: noAction, refund: noAction, reverse: noAction, split: noAction },

@@ -7,6 +7,7 @@ import type { OrderRow, PaymentAttemptRow, StatusHistoryRow } from '../store/sch
 import type { HistoryEntry, MerchantOrder, MerchantOrderDetail, OrderActions, PaymentAttempt } from '../../contract/merchant-api.ts';
 import { actionLimit, type RuleContext } from './modification-rules.ts';
 import { isPaid } from '../orders/order-machine.ts';
+import { paidDiscountOf, transferAmountView } from '../sinpe/transfer-amount-view.ts';
 
 /** One spelling per amount: the store keeps "0" for nothing yet; the API says "0.00". */
 const normalized = (amount: string, currency: string) => fromMinorUnits(toMinorUnits(amount, currency), currency);
@@ -45,6 +46,7 @@ export function merchantOrderView(order: OrderRow, context: RuleContext): Mercha
     message: order.status_message,
     invoice: invoiceOf(order),
     paidBy: paidByOf(order, context),
+    discount: paidDiscountOf(order),
     createdAt: order.created_at,
     updatedAt: order.updated_at,
     actions: actionsOf(order, context),
@@ -71,6 +73,7 @@ export function attemptView(attempt: PaymentAttemptRow): PaymentAttempt {
     auth: attempt.gateway_auth,
     code: attempt.gateway_code,
     ...(attempt.sinpe_reference !== null && { sinpeReference: attempt.sinpe_reference, expiresAt: attempt.expires_at }),
+    ...transferAmountView(attempt),
     createdAt: attempt.created_at,
     updatedAt: attempt.updated_at,
   };

@@ -66,6 +66,7 @@ export async function createOrder(
     invoice_json: null,
     card_brand: null,
     card_last4: null,
+    paid_discount: null,
     captured_amount: '0',
     refunded_amount: '0',
     session_expires_at: session.expiresAt.toISOString(),

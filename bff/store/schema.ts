@@ -63,6 +63,8 @@ export interface OrdersTable {
   /** The approved payment's card as consult showed it (bff/orders/card-on-record.ts). */
   card_brand: string | null;
   card_last4: string | null;
+  /** The discount of the SINPE Móvil transfer that paid the order (its amount was lowered to be unique), decimal text. */
+  paid_discount: OptionalText;
   /** Decimal text: how much of the amount is captured / refunded. */
   captured_amount: string;
   refunded_amount: string;
@@ -143,6 +145,10 @@ export interface PaymentAttemptsTable {
   expires_at: OptionalText;
   /** The bank payment that settled this attempt. */
   bank_payment_id: OptionalText;
+  /** SINPE Móvil: the exact amount to send (unique among open attempts), its currency, and how far below the order's amount it is. */
+  transfer_amount: OptionalText;
+  transfer_currency: OptionalText;
+  transfer_discount: OptionalText;
   created_at: string;
   updated_at: string;
 }
