@@ -27,6 +27,7 @@ import { merchantOperations } from './merchant/merchant-operations.ts';
 import { buildOpenApiDocument, type OperationDoc } from './openapi/document.ts';
 import { checkoutOperations } from './openapi/operations.ts';
 import { sinpeOperations } from './sinpe/sinpe-operations.ts';
+import { exchangeRateOperations } from './exchange-rates/exchange-rate-operations.ts';
 import { buyerApp, buyerMiddleware } from './routes/buyer-app.ts';
 import { operationsRoutes } from './routes/operations.ts';
 import { buildServices, type AppDeps, type Services } from './services.ts';
@@ -54,7 +55,7 @@ export function createApp(config: Config, deps: AppDeps, options: CreateAppOptio
   ];
   const buyer = buyerMiddleware(services);
 
-  const operations = [...checkoutOperations, ...merchantOperations, ...sinpeOperations, ...webhookOperations, ...merchantWebhookOperations, ...(options.extraOperations ?? [])];
+  const operations = [...checkoutOperations, ...merchantOperations, ...sinpeOperations, ...exchangeRateOperations, ...webhookOperations, ...merchantWebhookOperations, ...(options.extraOperations ?? [])];
   // Built on the first request and kept: the operations and the public URL are fixed by now, and
   // building it (every zod schema to JSON Schema) took ~13 ms a request.
   let openApiText: string | undefined;

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { bankPaymentView } from './bank-payment-view.ts';
 import { currencyCodeString, decimalAmountString, orderLine, orderStatus, orderStatuses } from './bff-api.ts';
 import { invoiceIdTypes } from './invoice.ts';
+import { localAmount } from './local-amount.ts';
 
 // ---------------------------------------------------------------------------------------------
 // Orders
@@ -61,6 +62,8 @@ export const merchantOrder = z.object({
    * lowered to be unique among awaited transfers (null: none, or not paid by such a transfer).
    */
   discount: z.nullable(decimalAmountString),
+  /** A dollar order: its colón amount and the rate (day, source) fixed at checkout; null otherwise or without a fresh rate then. */
+  localAmount: z.nullable(localAmount),
   createdAt: z.string(),
   updatedAt: z.string(),
   actions: orderActions,

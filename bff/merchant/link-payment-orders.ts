@@ -53,6 +53,7 @@ export function linkPaymentOrderView(payment: LinkPaymentRow): MerchantOrder {
     invoice: null,
     paidBy: payment.status === 'paid' ? 'card' : null,
     discount: null,
+    localAmount: null,
     createdAt: payment.created_at,
     updatedAt: payment.updated_at,
     actions: { capture: noAction, refund: noAction, reverse: noAction, split: noAction },

@@ -8,6 +8,7 @@ import type { HistoryEntry, MerchantOrder, MerchantOrderDetail, OrderActions, Pa
 import { actionLimit, type RuleContext } from './modification-rules.ts';
 import { isPaid } from '../orders/order-machine.ts';
 import { paidDiscountOf, transferAmountView } from '../sinpe/transfer-amount-view.ts';
+import { recordedLocalAmount } from '../exchange-rates/current-rate.ts';
 
 /** One spelling per amount: the store keeps "0" for nothing yet; the API says "0.00". */
 const normalized = (amount: string, currency: string) => fromMinorUnits(toMinorUnits(amount, currency), currency);
@@ -47,6 +48,7 @@ export function merchantOrderView(order: OrderRow, context: RuleContext): Mercha
     invoice: invoiceOf(order),
     paidBy: paidByOf(order, context),
     discount: paidDiscountOf(order),
+    localAmount: recordedLocalAmount(order) ?? null,
     createdAt: order.created_at,
     updatedAt: order.updated_at,
     actions: actionsOf(order, context),

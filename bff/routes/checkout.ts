@@ -15,6 +15,7 @@ import type { Services } from '../services.ts';
 import type { SinpeCheckoutResponse } from '../../contract/sinpe-movil.ts';
 import { sinpeSettingsOf } from '../sinpe/sinpe-config.ts';
 import { openSinpeTransfer } from '../sinpe/transfer-attempts.ts';
+import { fixLocalAmount } from '../exchange-rates/current-rate.ts';
 
 const checkoutRequest = createCheckoutRequestSchema(createAddressSchemas(serverAddressChecks));
 
@@ -31,9 +32,11 @@ export function checkoutRoutes(services: Services) {
       const { order } = c.var.session;
       const body = c.req.valid('json');
       assertInvoiceOffered(order, body.invoice);
+      // A dollar order keeps the colón amount the buyer was shown (and may pay by SINPE Móvil).
+      const local = await fixLocalAmount(store.db, order, services.exchangeRates, services.clock.now());
       if (body.method === 'sinpe_movil') {
         const buyer = { email: body.billing.email, locale: body.locale ?? order.locale };
-        const sinpeMovil = await openSinpeTransfer(store, order, sinpeSettingsOf(config), buyer, () => services.clock.now());
+        const sinpeMovil = await openSinpeTransfer(store, order, sinpeSettingsOf(config), buyer, () => services.clock.now(), local);
         await recordInvoice(store.db, order, body.invoice);
         return c.json({ orderNumber: order.order_number, sinpeMovil } satisfies SinpeCheckoutResponse);
       }

@@ -7,6 +7,7 @@ import type { OrderRow } from '../store/schema.ts';
 import { isTransferAttempt } from '../sinpe/transfer-attempts.ts';
 import { transferShopperMessage } from '../sinpe/transfer-messages.ts';
 import { alternativesAfterDecline, type AlternativeMethod } from '../../contract/decline-rescue.ts';
+import type { LocalAmount } from '../../contract/local-amount.ts';
 
 export function orderLinesOf(order: OrderRow): OrderLine[] {
   return JSON.parse(order.lines_json) as OrderLine[];
@@ -38,7 +39,7 @@ function alternativesOf(order: OrderRow, said: { reason?: DeclineCategory }, ret
   return alternatives.length > 0 ? { alternatives } : {};
 }
 
-export function orderStatusView(order: OrderRow, rules: { maxAttempts: number; now: Date; sinpeOffered: boolean }): OrderStatusResponse {
+export function orderStatusView(order: OrderRow, rules: { maxAttempts: number; now: Date; sinpeOffered: boolean; local?: LocalAmount | undefined }): OrderStatusResponse {
   const retry = canRetry(order, rules.maxAttempts, rules.now);
   const said = shopperMessage(order);
   return {
@@ -54,6 +55,7 @@ export function orderStatusView(order: OrderRow, rules: { maxAttempts: number; n
     ...said,
     ...alternativesOf(order, said, retry, rules.sinpeOffered),
     ...(order.card_brand && order.card_last4 ? { card: { brand: order.card_brand, last4: order.card_last4 } } : {}),
+    ...(rules.local && { localAmount: rules.local }),
     updatedAt: order.updated_at,
   };
 }

@@ -13,6 +13,7 @@ import { findOrder } from '../store/orders.ts';
 import type { Services } from '../services.ts';
 import { sinpeAvailable, withLapsedTransferExpired } from '../sinpe/transfer-attempts.ts';
 import { sinpeSettingsOf } from '../sinpe/sinpe-config.ts';
+import { localAmountOf } from '../exchange-rates/current-rate.ts';
 import { orderStatusView } from './order-view.ts';
 
 export function orderRoutes(services: Services, finalViews: FinalStatusViews) {
@@ -39,7 +40,8 @@ export function orderRoutes(services: Services, finalViews: FinalStatusViews) {
       throw new ProblemException(404, { type: problemTypes.notFound, title: 'Not found', detail: 'No such order.' });
     }
     const order = await withLapsedTransferExpired(store, await expireIfAbandoned(store, clock, await statuses.refresh(stored), { announceUnattempted: config.MERCHANT_WEBHOOK_UNATTEMPTED_EXPIRY }), clock.now());
-    const view = orderStatusView(order, { maxAttempts: config.MAX_PAYMENT_ATTEMPTS, now: clock.now(), sinpeOffered: sinpeAvailable(order, sinpeSettingsOf(config)) });
+    const local = await localAmountOf(store.db, order, services.exchangeRates, clock.now());
+    const view = orderStatusView(order, { maxAttempts: config.MAX_PAYMENT_ATTEMPTS, now: clock.now(), sinpeOffered: sinpeAvailable(order, sinpeSettingsOf(config), local), local });
     const body = JSON.stringify(view);
     if (view.final) finalViews.remember(orderNumber, body);
     return answer(c, body);

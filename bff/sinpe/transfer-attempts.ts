@@ -17,6 +17,7 @@ import type { Store } from '../store/database.ts';
 import { findOrder } from '../store/orders.ts';
 import { webhookDb } from '../inbox/tables.ts';
 import { nextTransferAmount, type TransferAmount } from './unique-amount.ts';
+import type { LocalAmount } from '../../contract/local-amount.ts';
 import type { Database, OrderRow, PaymentAttemptRow } from '../store/schema.ts';
 
 export interface SinpeSettings {
@@ -28,9 +29,18 @@ export interface SinpeSettings {
   maxDiscountColones: number;
 }
 
-/** The method is offered for this order: the merchant has a number, and the order is in colones. */
-export function sinpeAvailable(order: Pick<OrderRow, 'currency'>, settings: Pick<SinpeSettings, 'phone'>): boolean {
-  return settings.phone !== undefined && order.currency === 'CRC';
+/**
+ * The method is offered for this order: the merchant has a number, and the order is in colones, or
+ * in dollars with a colón amount at a fresh rate (`local`: contract/local-amount.ts).
+ */
+export function sinpeAvailable(order: Pick<OrderRow, 'currency'>, settings: Pick<SinpeSettings, 'phone'>, local?: LocalAmount): boolean {
+  return settings.phone !== undefined && (order.currency === 'CRC' || (order.currency === 'USD' && local !== undefined));
+}
+
+/** The colones a transfer for this order starts from: its own amount, or a dollar order's colón amount; undefined: none. */
+export function colonesOf(order: Pick<OrderRow, 'currency' | 'amount'>, local: LocalAmount | undefined): string | undefined {
+  if (order.currency === 'CRC') return order.amount;
+  return order.currency === 'USD' ? local?.amount : undefined;
 }
 
 /** The current attempt is a SINPE Móvil transfer (awaited, or ended: declined, expired, paid). */
@@ -57,10 +67,20 @@ export function instructionsOf(order: OrderRow, attempt: PaymentAttemptRow, phon
 }
 
 /** The open transfer's instructions for a repeat (the same every time), or the next attempt's. */
-export async function openSinpeTransfer(store: Store, seen: OrderRow, settings: SinpeSettings, buyer: { email: string; locale: string | null }, now: () => Date): Promise<SinpeMovilInstructions> {
+export async function openSinpeTransfer(
+  store: Store,
+  seen: OrderRow,
+  settings: SinpeSettings,
+  buyer: { email: string; locale: string | null },
+  now: () => Date,
+  local?: LocalAmount,
+): Promise<SinpeMovilInstructions> {
   const phone = settings.phone;
   if (phone === undefined) throw fieldProblem('method', 'SINPE Móvil is not offered by this shop.', 'method_unavailable');
-  if (!sinpeAvailable(seen, settings)) throw fieldProblem('method', 'SINPE Móvil takes payments in colones (CRC) only.', 'method_unavailable');
+  const colones = colonesOf(seen, local);
+  if (!sinpeAvailable(seen, settings, local) || colones === undefined) {
+    throw fieldProblem('method', 'SINPE Móvil takes colones: in colones (CRC), or in dollars (USD) while a current exchange rate is set.', 'method_unavailable');
+  }
   // Each lost race (a reference or an amount another opening took first) costs one round.
   for (let round = 0; round < 5 + settings.maxDiscountColones; round++) {
     const order = await findOrder(store.db, seen.order_number);
@@ -82,7 +102,7 @@ export async function openSinpeTransfer(store: Store, seen: OrderRow, settings: 
         continue;
       case 'open': {
         const reference = newSinpeReference();
-        const money = await nextTransferAmount(store.db, order.amount, settings.maxDiscountColones);
+        const money = await nextTransferAmount(store.db, colones, settings.maxDiscountColones);
         if (!money) throw amountsExhausted(settings.maxDiscountColones);
         const opened = await tryOpen(store.db, order, { number: decision.number, reference, money }, buyer, now(), settings.transferMinutes).catch(async (error: unknown) => {
           if (error instanceof IllegalTransitionError) throw fieldProblem('method', `This order is ${order.status}; no transfer can be opened.`, 'attempt_open');

@@ -65,6 +65,11 @@ export interface OrdersTable {
   card_last4: string | null;
   /** The discount of the SINPE Móvil transfer that paid the order (its amount was lowered to be unique), decimal text. */
   paid_discount: OptionalText;
+  /** A dollar order in colones, fixed at checkout: the colón amount, the rate (colones per dollar), its day and source. */
+  local_amount: OptionalText;
+  local_rate: OptionalText;
+  local_rate_date: OptionalText;
+  local_rate_source: OptionalText;
   /** Decimal text: how much of the amount is captured / refunded. */
   captured_amount: string;
   refunded_amount: string;
@@ -153,7 +158,18 @@ export interface PaymentAttemptsTable {
   updated_at: string;
 }
 
+export interface ExchangeRatesTable {
+  currency: string;
+  /** YYYY-MM-DD: the day the rate is the source's for. */
+  rate_date: string;
+  /** Colones per unit of `currency`, decimal text. */
+  rate: string;
+  source: string;
+  created_at: string;
+}
+
 export interface Database {
+  exchange_rates: ExchangeRatesTable;
   payment_attempts: PaymentAttemptsTable;
   orders: OrdersTable;
   order_status_history: OrderStatusHistoryTable;
