@@ -3,8 +3,8 @@
 import { z } from 'zod';
 import { bankPaymentView } from './bank-payment-view.ts';
 import { currencyCodeString, decimalAmountString, orderLine, orderStatus, orderStatuses } from './bff-api.ts';
-import { invoiceIdTypes } from './invoice.ts';
 import { localAmount } from './local-amount.ts';
+import { invoiceHandOff } from './invoice-hand-off.ts';
 
 // ---------------------------------------------------------------------------------------------
 // Orders
@@ -18,15 +18,6 @@ export const orderActions = z.object({
   split: z.object({ allowed: z.boolean(), maxAmount: z.nullable(decimalAmountString), reason: z.string().nullable() }),
 });
 export type OrderActions = z.infer<typeof orderActions>;
-
-/** The buyer's Costa Rican electronic invoice details, as checked at checkout (contract/invoice.ts). */
-export const merchantOrderInvoice = z.object({
-  /** Hacienda's ID type: 01 cédula física, 02 cédula jurídica, 03 DIMEX, 04 NITE. */
-  idType: z.enum(invoiceIdTypes),
-  idNumber: z.string(),
-  name: z.string(),
-  email: z.string(),
-});
 
 export const merchantOrder = z.object({
   orderNumber: z.string(),
@@ -50,8 +41,12 @@ export const merchantOrder = z.object({
   /** The gateway's id of the order (tpt). */
   gatewayOrderId: z.string().nullable(),
   message: z.string().nullable(),
-  /** Null unless the buyer asked for an electronic invoice. */
-  invoice: merchantOrderInvoice.nullable(),
+  /**
+   * The v4.4 invoice hand-off (contract/invoice-hand-off.ts): the receptor (null when the buyer asked
+   * for no invoice) and, once paid, the totals per medio de pago, exchange rate and reference. Null
+   * while the order is unpaid and has no receptor.
+   */
+  invoice: invoiceHandOff.nullable(),
   /**
    * What paid the order: `sinpe_movil` (a bank transfer, refunded from the bank, outside this API:
    * no capture, refund, reversal or split is offered) or `card`; null while nothing has.

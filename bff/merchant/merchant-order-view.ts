@@ -2,7 +2,7 @@
 // rules allow right now (so a back office can offer exactly the buttons that will work).
 import { fromMinorUnits, toMinorUnits } from '../../contract/money.ts';
 import { orderLinesOf } from '../routes/order-view.ts';
-import { invoiceOf } from '../orders/order-invoice.ts';
+import { invoiceHandOffOf } from '../orders/invoice-hand-off.ts';
 import type { OrderRow, PaymentAttemptRow, StatusHistoryRow } from '../store/schema.ts';
 import type { HistoryEntry, MerchantOrder, MerchantOrderDetail, OrderActions, PaymentAttempt } from '../../contract/merchant-api.ts';
 import { actionLimit, type RuleContext } from './modification-rules.ts';
@@ -45,7 +45,7 @@ export function merchantOrderView(order: OrderRow, context: RuleContext): Mercha
     auth: order.gateway_auth,
     gatewayOrderId: order.gateway_tpt,
     message: order.status_message,
-    invoice: invoiceOf(order),
+    invoice: invoiceHandOffOf(order, context),
     paidBy: paidByOf(order, context),
     discount: paidDiscountOf(order),
     localAmount: recordedLocalAmount(order) ?? null,

@@ -71,6 +71,8 @@ export async function createOrder(
     local_rate: null,
     local_rate_date: null,
     local_rate_source: null,
+    invoice_location_json: null,
+    paid_reference: null,
     captured_amount: '0',
     refunded_amount: '0',
     session_expires_at: session.expiresAt.toISOString(),

@@ -16,6 +16,7 @@ import type { SinpeCheckoutResponse } from '../../contract/sinpe-movil.ts';
 import { sinpeSettingsOf } from '../sinpe/sinpe-config.ts';
 import { openSinpeTransfer } from '../sinpe/transfer-attempts.ts';
 import { fixLocalAmount } from '../exchange-rates/current-rate.ts';
+import { recordInvoiceLocation } from '../orders/invoice-hand-off.ts';
 
 const checkoutRequest = createCheckoutRequestSchema(createAddressSchemas(serverAddressChecks));
 
@@ -38,6 +39,7 @@ export function checkoutRoutes(services: Services) {
         const buyer = { email: body.billing.email, locale: body.locale ?? order.locale };
         const sinpeMovil = await openSinpeTransfer(store, order, sinpeSettingsOf(config), buyer, () => services.clock.now(), local);
         await recordInvoice(store.db, order, body.invoice);
+        await recordInvoiceLocation(store.db, order, body.invoice, body.billing);
         return c.json({ orderNumber: order.order_number, sinpeMovil } satisfies SinpeCheckoutResponse);
       }
       const shipping = 'shipping' in body ? body.shipping : body.billing;
@@ -47,6 +49,7 @@ export function checkoutRoutes(services: Services) {
         locale: body.locale ?? order.locale,
       });
       await recordInvoice(store.db, order, body.invoice);
+      await recordInvoiceLocation(store.db, order, body.invoice, body.billing);
       const response: CheckoutResponse = { redirectUrl, orderNumber: order.order_number };
       return c.json(response);
     },

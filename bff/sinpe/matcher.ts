@@ -288,6 +288,7 @@ function nextStep(row: BankPaymentRow, order: OrderRow, attempt: PaymentAttemptR
         status_message: null,
         captured_amount: order.capture === 1 ? order.amount : order.captured_amount,
         paid_discount: discountTaken(row, attempt, order),
+        paid_reference: row.external_reference,
       },
     };
   }

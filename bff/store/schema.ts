@@ -70,6 +70,10 @@ export interface OrdersTable {
   local_rate: OptionalText;
   local_rate_date: OptionalText;
   local_rate_source: OptionalText;
+  /** JSON of contract/invoice-hand-off.ts InvoiceLocation: the receptor's ubicación, from the billing address. */
+  invoice_location_json: OptionalText;
+  /** The rail reference (external_reference) of the bank transfer that paid the order. */
+  paid_reference: OptionalText;
   /** Decimal text: how much of the amount is captured / refunded. */
   captured_amount: string;
   refunded_amount: string;

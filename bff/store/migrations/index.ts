@@ -15,6 +15,7 @@ import { endpointExpiry } from './0020-endpoint-expiry.ts';
 import { hotQueryIndexes } from './0021-hot-query-indexes.ts';
 import { sinpeUniqueAmount } from './0050-sinpe-unique-amount.ts';
 import { exchangeRates } from './0051-exchange-rates.ts';
+import { invoiceHandOff } from './0052-invoice-hand-off.ts';
 
 export const migrations: Record<string, Migration> = {
   '0001-initial': initial,
@@ -32,4 +33,5 @@ export const migrations: Record<string, Migration> = {
   '0021-hot-query-indexes': hotQueryIndexes,
   '0050-sinpe-unique-amount': sinpeUniqueAmount,
   '0051-exchange-rates': exchangeRates,
+  '0052-invoice-hand-off': invoiceHandOff,
 };
