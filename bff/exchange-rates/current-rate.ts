@@ -13,16 +13,19 @@ export interface CurrentRate {
   source: string;
 }
 
-/** Pure: the newer of the two (the stored one on a tie: the merchant set it), when fresh on `today`. */
+/**
+ * Pure: the newer of the two (the stored one on a tie: the merchant set it), when fresh on `today`.
+ * A rate for a later day (the BCCR publishes tomorrow's in the afternoon) waits for its day.
+ */
 export function freshRate(stored: CurrentRate | undefined, fallback: CurrentRate | undefined, today: string, maxAgeDays: number): CurrentRate | undefined {
-  const newest = [stored, fallback].filter((rate): rate is CurrentRate => rate !== undefined).sort((a, b) => b.date.localeCompare(a.date))[0];
+  const newest = [stored, fallback].filter((rate): rate is CurrentRate => rate !== undefined && rate.date <= today).sort((a, b) => b.date.localeCompare(a.date))[0];
   if (!newest) return undefined;
   const ageDays = (Date.parse(`${today}T00:00:00Z`) - Date.parse(`${newest.date}T00:00:00Z`)) / 86_400_000;
   return ageDays <= maxAgeDays ? newest : undefined;
 }
 
 export async function currentUsdRate(db: Kysely<Database>, settings: ExchangeRateSettings, now: Date): Promise<CurrentRate | undefined> {
-  const stored = await newestExchangeRate(db, 'USD');
+  const stored = await newestExchangeRate(db, 'USD', costaRicaDay(now));
   const fromStore = stored && { rate: stored.rate, date: stored.rate_date, source: stored.source };
   const fromEnv = settings.envRate && { ...settings.envRate, source: 'BCCR' };
   return freshRate(fromStore, fromEnv, costaRicaDay(now), settings.maxAgeDays);
@@ -52,12 +55,16 @@ export async function localAmountOf(db: Kysely<Database>, order: OrderRow, setti
 }
 
 /**
- * At checkout: a dollar order keeps the colón amount at today's fresh rate (what the buyer was shown
- * and may pay by SINPE Móvil); a later checkout of the same order (a retry) takes the rate of its day.
- * Undefined when there is no fresh rate (the stored columns are then cleared).
+ * At checkout: a dollar order keeps the colón amount at the fresh rate (what the buyer was shown and
+ * may pay by SINPE Móvil). Once kept it stays while its rate is fresh, so a repeat or a retry after
+ * a new day's rate asks for the amount an awaited transfer already asks for; a stale one is replaced
+ * by today's, or cleared when there is none.
  */
 export async function fixLocalAmount(db: Kysely<Database>, order: OrderRow, settings: ExchangeRateSettings, now: Date): Promise<LocalAmount | undefined> {
   if (order.currency !== 'USD') return undefined;
+  const recorded = recordedLocalAmount(order);
+  const today = costaRicaDay(now);
+  if (recorded && freshRate({ rate: recorded.rate, date: recorded.rateDate, source: recorded.source }, undefined, today, settings.maxAgeDays)) return recorded;
   const rate = await currentUsdRate(db, settings, now);
   const local = rate && localAmountAt(order.amount, rate);
   await db

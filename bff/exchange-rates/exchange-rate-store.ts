@@ -25,6 +25,7 @@ export function listExchangeRates(db: Kysely<Database>, currency: string, limit 
   return db.selectFrom('exchange_rates').selectAll().where('currency', '=', currency).orderBy('rate_date', 'desc').limit(limit).execute();
 }
 
-export function newestExchangeRate(db: Kysely<Database>, currency: string): Promise<StoredRate | undefined> {
-  return db.selectFrom('exchange_rates').selectAll().where('currency', '=', currency).orderBy('rate_date', 'desc').limit(1).executeTakeFirst();
+/** The newest rate of a day up to `today` (a later day's waits for its day). */
+export function newestExchangeRate(db: Kysely<Database>, currency: string, today: string): Promise<StoredRate | undefined> {
+  return db.selectFrom('exchange_rates').selectAll().where('currency', '=', currency).where('rate_date', '<=', today).orderBy('rate_date', 'desc').limit(1).executeTakeFirst();
 }

@@ -32,6 +32,7 @@ test.describe('the fresh rate', () => {
     { what: 'a day older is stale: none', stored, today: '2026-11-28', maxAge: 3, expected: undefined },
     { what: 'a maximum age of 0: today\'s only', stored, today: '2026-11-25', maxAge: 0, expected: undefined },
     { what: 'no rate at all', today: '2026-11-25', maxAge: 3, expected: undefined },
+    { what: 'tomorrow\'s rate waits for its day: today\'s older one', stored: { ...stored, date: '2026-11-26' }, env, today: '2026-11-25', maxAge: 5, expected: env },
   ];
   for (const c of cases) test(c.what, () => expect(freshRate(c.stored, c.env, c.today, c.maxAge)).toEqual(c.expected));
 });
@@ -140,5 +141,31 @@ test.describe('the environment\'s default rate (the demo\'s)', () => {
     const order = await createMerchantSession(stack.bffUrl, { amount: '10.00', currency: 'USD' });
     expect((await orderStatus(stack.bffUrl, order.orderNumber, order.sessionToken)).localAmount).toEqual({ amount: '5100.00', currency: 'CRC', rate: '510.00', rateDate: '2026-11-24', source: 'BCCR' });
     expect((await merchantGet(stack.bffUrl, '/v1/merchant/exchange-rates')).body.items).toEqual([]);
+  });
+});
+
+test.describe('the colón amount kept at checkout', () => {
+  // 23:55 on 2026-11-25 in Costa Rica: midnight comes while the transfer (10 minutes) is awaited.
+  const clock = new ManualClock(Date.parse('2026-11-26T05:55:00Z'));
+  let stack: WebhookStack;
+  test.beforeAll(async () => {
+    stack = await startRegisteredSinpeStack(clock);
+  });
+  test.afterAll(async () => {
+    await stack?.close();
+  });
+
+  test('the next day\'s rate, in force from midnight while a transfer is awaited, changes neither the order\'s colón amount nor the transfer', async () => {
+    expect((await merchantPost(stack.bffUrl, '/v1/merchant/exchange-rates', { currency: 'USD', rate: '506.52', date: '2026-11-25', source: 'BCCR' })).status).toBe(201);
+    expect((await merchantPost(stack.bffUrl, '/v1/merchant/exchange-rates', { currency: 'USD', rate: '510.00', date: '2026-11-26', source: 'BCCR' })).status).toBe(201);
+    const order = await createMerchantSession(stack.bffUrl, { amount: '25.00', currency: 'USD' });
+    const first = (await (await postCheckout(stack.bffUrl, order.sessionToken, { ...checkoutBody, method: 'sinpe_movil' })).json()) as SinpeCheckoutResponse;
+    expect(first.sinpeMovil.amount).toBe('12663.00');
+    clock.advance(8 * 60_000);
+    const fresh = await createMerchantSession(stack.bffUrl, { amount: '25.00', currency: 'USD' });
+    expect((await orderStatus(stack.bffUrl, fresh.orderNumber, fresh.sessionToken)).localAmount).toMatchObject({ amount: '12750.00', rateDate: '2026-11-26' });
+    const again = (await (await postCheckout(stack.bffUrl, order.sessionToken, { ...checkoutBody, method: 'sinpe_movil' })).json()) as SinpeCheckoutResponse;
+    expect(again.sinpeMovil).toEqual(first.sinpeMovil);
+    expect((await orderStatus(stack.bffUrl, order.orderNumber, order.sessionToken)).localAmount).toMatchObject({ amount: '12663.00', rate: '506.52', rateDate: '2026-11-25' });
   });
 });
