@@ -120,6 +120,14 @@ test.describe('through the BFF', () => {
     expect(detail.body).toMatchObject({ amount: '25.00', currency: 'USD', paidBy: 'sinpe_movil', localAmount: local });
   });
 
+  test('the API document describes both operations, with the request body', async () => {
+    const document = await (await fetch(`${stack.bffUrl}/v1/openapi.json`)).json();
+    const path = document.paths['/v1/merchant/exchange-rates'];
+    expect(path.post).toMatchObject({ operationId: 'setExchangeRate', security: [{ merchant: [] }] });
+    expect(Object.keys(path.post.requestBody.content['application/json'].schema.properties).sort()).toEqual(['currency', 'date', 'rate', 'source']);
+    expect(path.get.responses['200'].content['application/json'].schema.properties.items.type).toBe('array');
+  });
+
   test('a colones order carries no colón line (it already is one)', async () => {
     const order = await createMerchantSession(stack.bffUrl, { amount: '15000.00', currency: 'CRC' });
     expect((await session(order.sessionToken)).localAmount).toBeUndefined();
