@@ -6,6 +6,7 @@ import { abuseConfigShape } from './abuse/abuse-config.ts';
 import { merchantSecretProblem } from './auth/development-secret.ts';
 import { reconcilerConfigShape } from './reconciler/reconciler-config.ts';
 import { sinpeConfigShape } from './sinpe/sinpe-config.ts';
+import { exchangeRateConfigShape } from './exchange-rates/exchange-rate-config.ts';
 import { postgresConfigShape } from './store/postgres-config.ts';
 import { webhookConfigShape } from './webhooks/webhook-config.ts';
 import { merchantWebhookConfigProblem, merchantWebhookConfigShape } from './outbox/outbox-config.ts';
@@ -114,6 +115,7 @@ const schema = z.object({
   ...reconcilerConfigShape,
   ...abuseConfigShape,
   ...sinpeConfigShape,
+  ...exchangeRateConfigShape,
 });
 
 /** The settings, frozen: built once the port is bound, never changed after (nothing reads them late). */

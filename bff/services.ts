@@ -27,6 +27,8 @@ export interface AppDeps {
   resolveHost?: HostResolver;
 }
 
+import { exchangeRateSettingsOf, type ExchangeRateSettings } from './exchange-rates/exchange-rate-config.ts';
+
 export interface Services extends AppDeps {
   config: Config;
   tokens: TokenService;
@@ -34,6 +36,8 @@ export interface Services extends AppDeps {
   statuses: StatusRefresher;
   creationLimiter: FixedWindowLimiter;
   allowedOrigins: readonly string[];
+  /** Dollar prices in colones: the environment's default rate and how old a rate may be. */
+  exchangeRates: ExchangeRateSettings;
 }
 
 export function buildServices(config: Config, deps: AppDeps): Services {
@@ -63,5 +67,6 @@ export function buildServices(config: Config, deps: AppDeps): Services {
     }),
     creationLimiter: new FixedWindowLimiter(config.RATE_LIMIT_PER_MINUTE, 60_000, clock),
     allowedOrigins: config.ALLOWED_ORIGINS,
+    exchangeRates: exchangeRateSettingsOf(config, clock.now()),
   };
 }

@@ -4,9 +4,11 @@
 import * as z from 'zod/mini';
 import type { Address, BillingAddress } from './address.ts';
 import { declineCategories } from './decline-messages.ts';
+import { alternativeMethods } from './decline-rescue.ts';
 import { invoiceDetails, type InvoiceDetails } from './invoice.ts';
 import { sessionSinpeMovil } from './sinpe-movil.ts';
 import { clientReferenceString, shopMetadata } from './shop-keys.ts';
+import { localAmount } from './local-amount.ts';
 
 /** A money amount on the wire: a decimal string, never a float (e.g. "1500.00", "12"). */
 export const decimalAmountString = z.string().check(z.regex(/^(0|[1-9]\d{0,14})(\.\d{1,4})?$/, 'invalid_amount'));
@@ -199,6 +201,8 @@ export const sessionResponse = z.object({
   redirectUrl: z.optional(z.string()),
   /** Present when the buyer may pay by SINPE Móvil; carries the open transfer, if any. */
   sinpeMovil: z.optional(sessionSinpeMovil),
+  /** A dollar order: its amount in colones at the BCCR reference sell rate the merchant set (absent without a fresh rate). */
+  localAmount: z.optional(localAmount),
 });
 export type SessionResponse = z.infer<typeof sessionResponse>;
 
@@ -267,8 +271,15 @@ export const orderStatusResponse = z.object({
    * whose page changed language says the same thing in the page's language.
    */
   reason: z.optional(z.enum(declineCategories)),
+  /**
+   * After a card decline another card is unlikely to fix (contract/decline-rescue.ts): the other
+   * means the shopper may pay this same order with (POST /v1/checkout with that `method`). Absent otherwise.
+   */
+  alternatives: z.optional(z.array(z.enum(alternativeMethods))),
   /** For an approval: the paying card as the gateway reported it (brand, last four digits), when it did. */
   card: z.optional(z.object({ brand: z.string(), last4: z.string() })),
+  /** A dollar order: its amount in colones (fixed at checkout, else at today's fresh rate); absent without a rate. */
+  localAmount: z.optional(localAmount),
   /** ISO 8601 date-time of the last status change. */
   updatedAt: z.string(),
 });

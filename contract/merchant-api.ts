@@ -3,7 +3,8 @@
 import { z } from 'zod';
 import { bankPaymentView } from './bank-payment-view.ts';
 import { currencyCodeString, decimalAmountString, orderLine, orderStatus, orderStatuses } from './bff-api.ts';
-import { invoiceIdTypes } from './invoice.ts';
+import { localAmount } from './local-amount.ts';
+import { invoiceHandOff } from './invoice-hand-off.ts';
 
 // ---------------------------------------------------------------------------------------------
 // Orders
@@ -17,15 +18,6 @@ export const orderActions = z.object({
   split: z.object({ allowed: z.boolean(), maxAmount: z.nullable(decimalAmountString), reason: z.string().nullable() }),
 });
 export type OrderActions = z.infer<typeof orderActions>;
-
-/** The buyer's Costa Rican electronic invoice details, as checked at checkout (contract/invoice.ts). */
-export const merchantOrderInvoice = z.object({
-  /** Hacienda's ID type: 01 cédula física, 02 cédula jurídica, 03 DIMEX, 04 NITE. */
-  idType: z.enum(invoiceIdTypes),
-  idNumber: z.string(),
-  name: z.string(),
-  email: z.string(),
-});
 
 export const merchantOrder = z.object({
   orderNumber: z.string(),
@@ -49,8 +41,12 @@ export const merchantOrder = z.object({
   /** The gateway's id of the order (tpt). */
   gatewayOrderId: z.string().nullable(),
   message: z.string().nullable(),
-  /** Null unless the buyer asked for an electronic invoice. */
-  invoice: merchantOrderInvoice.nullable(),
+  /**
+   * The v4.4 invoice hand-off (contract/invoice-hand-off.ts): the receptor (null when the buyer asked
+   * for no invoice) and, once paid, the totals per medio de pago, exchange rate and reference. Null
+   * while the order is unpaid and has no receptor.
+   */
+  invoice: invoiceHandOff.nullable(),
   /**
    * What paid the order: `sinpe_movil` (a bank transfer, refunded from the bank, outside this API:
    * no capture, refund, reversal or split is offered) or `card`; null while nothing has.
@@ -62,6 +58,13 @@ export const merchantOrder = z.object({
   clientReference: z.string().nullable(),
   /** The session's `returnData`, as given. */
   returnData: z.string().nullable(),
+  /**
+   * SINPE Móvil: how much less than `amount` the paying transfer brought, because its amount was
+   * lowered to be unique among awaited transfers (null: none, or not paid by such a transfer).
+   */
+  discount: z.nullable(decimalAmountString),
+  /** A dollar order: its colón amount and the rate (day, source) fixed at checkout; null otherwise or without a fresh rate then. */
+  localAmount: z.nullable(localAmount),
   createdAt: z.string(),
   updatedAt: z.string(),
   actions: orderActions,
@@ -91,6 +94,10 @@ export const paymentAttempt = z.object({
   /** SINPE Móvil: the reference the buyer was asked to write, and when the transfer lapses. */
   sinpeReference: z.string().nullable().optional(),
   expiresAt: z.string().nullable().optional(),
+  /** SINPE Móvil: the exact amount and currency the buyer was asked to send, and how far below the order's amount it is. */
+  transferAmount: z.nullable(decimalAmountString).optional(),
+  transferCurrency: z.string().nullable().optional(),
+  transferDiscount: z.nullable(decimalAmountString).optional(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

@@ -15,8 +15,14 @@ export const sinpePhonePattern = /^\d{8}$/;
 export const sinpeMovilInstructions = z.object({
   /** The merchant's number, 8 digits (shown as 8888-8888). */
   phone: z.string().check(z.regex(sinpePhonePattern)),
-  /** The exact amount to send, in colones. */
+  /**
+   * The exact amount to send, in colones: it may be a few colones below the order's so that no
+   * other awaited transfer asks for the same (the bank's event then finds the order by its amount
+   * even without the reference).
+   */
   amount: transferAmount,
+  /** How much below the order's amount `amount` is (whole colones, "0.00" when none). */
+  discount: transferAmount,
   currency: z.literal('CRC'),
   /** What the buyer writes in the transfer's description: it is how the bank's event finds the order. */
   reference: z.string(),

@@ -99,7 +99,7 @@ export class SandboxControl {
   }
 
   /** The buyer's bank app sends a SINPE Móvil transfer; the bank emits its events (waits for the deliveries). */
-  sendSinpeTransfer(transfer: SinpeTransferRequest): Promise<{ payment_id: string; event_ids: string[]; deliveries: DeliveryResult[] }> {
+  sendSinpeTransfer(transfer: SinpeTransferRequest): Promise<{ payment_id: string; event_ids: string[]; deliveries: DeliveryResult[]; sms?: string }> {
     return this.json('POST', '/_sandbox/bank/sinpe-transfers', transfer);
   }
 

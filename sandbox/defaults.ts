@@ -22,6 +22,11 @@ export const sandboxDefaults = {
   bankSecretRef: 'sandbox-demo-secret-ref',
   /** The sandbox merchant's SINPE Móvil number (SINPE_MOVIL_PHONE under `npm start`). */
   sinpeMovilPhone: '88887777',
+  /**
+   * A fixture BCCR reference sell rate (colones per dollar; EXCHANGE_RATE_USD_CRC under `npm start`,
+   * dated the day the BFF starts), so the demo's dollar products show their colón amount. Not a real day's rate.
+   */
+  usdCrcRate: '506.52',
   seed: 'svc-checkout-sandbox',
 } as const;
 

@@ -67,6 +67,8 @@ try {
     env.BANK_REGISTER_DESTINATION ||= '1';
     // The sandbox merchant takes SINPE Móvil: CRC carts offer it, settled by the sandbox bank's events.
     env.SINPE_MOVIL_PHONE ||= sandboxDefaults.sinpeMovilPhone;
+    // Dollar prices shown and payable in colones in the demo; a merchant posts the real day's rate.
+    env.EXCHANGE_RATE_USD_CRC ||= sandboxDefaults.usdCrcRate;
   }
   const merchantSecretGenerated = !env.MERCHANT_SECRET;
   env.MERCHANT_SECRET ||= DEV_MERCHANT_SECRET;

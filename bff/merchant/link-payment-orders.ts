@@ -55,6 +55,8 @@ export function linkPaymentOrderView(payment: LinkPaymentRow): MerchantOrder {
     metadata: {},
     clientReference: null,
     returnData: null,
+    discount: null,
+    localAmount: null,
     createdAt: payment.created_at,
     updatedAt: payment.updated_at,
     actions: { capture: noAction, refund: noAction, reverse: noAction, split: noAction },

@@ -2,11 +2,13 @@
 // rules allow right now (so a back office can offer exactly the buttons that will work).
 import { fromMinorUnits, toMinorUnits } from '../../contract/money.ts';
 import { orderLinesOf } from '../orders/order-contents.ts';
-import { invoiceOf } from '../orders/order-invoice.ts';
+import { invoiceHandOffOf } from '../orders/invoice-hand-off.ts';
 import type { OrderRow, PaymentAttemptRow, StatusHistoryRow } from '../store/schema.ts';
 import type { HistoryEntry, MerchantOrder, MerchantOrderDetail, OrderActions, PaymentAttempt } from '../../contract/merchant-api.ts';
 import { actionLimit, type RuleContext } from './modification-rules.ts';
 import { isPaid } from '../orders/order-rules.ts';
+import { paidDiscountOf, transferAmountView } from '../sinpe/transfer-amount-view.ts';
+import { recordedLocalAmount } from '../exchange-rates/current-rate.ts';
 
 /** One spelling per amount: the store keeps "0" for nothing yet; the API says "0.00". */
 const normalized = (amount: string, currency: string) => fromMinorUnits(toMinorUnits(amount, currency), currency);
@@ -47,11 +49,13 @@ export function merchantOrderView(order: OrderRow, context: RuleContext): Mercha
     auth: order.gateway_auth,
     gatewayOrderId: order.gateway_tpt,
     message: order.status_message,
-    invoice: invoiceOf(order),
+    invoice: invoiceHandOffOf(order, context),
     paidBy: paidByOf(order, context),
     metadata: metadataOf(order),
     clientReference: order.client_reference,
     returnData: order.merchant_reference,
+    discount: paidDiscountOf(order),
+    localAmount: recordedLocalAmount(order) ?? null,
     createdAt: order.created_at,
     updatedAt: order.updated_at,
     actions: actionsOf(order, context),
@@ -78,6 +82,7 @@ export function attemptView(attempt: PaymentAttemptRow): PaymentAttempt {
     auth: attempt.gateway_auth,
     code: attempt.gateway_code,
     ...(attempt.sinpe_reference !== null && { sinpeReference: attempt.sinpe_reference, expiresAt: attempt.expires_at }),
+    ...transferAmountView(attempt),
     createdAt: attempt.created_at,
     updatedAt: attempt.updated_at,
   };

@@ -9,6 +9,7 @@ import { allowlistCors } from '../http/cors.ts';
 import { merchantSessionRoutes } from '../routes/merchant-sessions.ts';
 import type { Services } from '../services.ts';
 import { merchantBankPaymentRoutes } from '../sinpe/bank-payments-routes.ts';
+import { exchangeRateRoutes } from '../exchange-rates/exchange-rate-routes.ts';
 import { idempotencyHeader, replayedHeader, requireIdempotencyKey } from './idempotency.ts';
 import { merchantOrderRoutes } from './orders-routes.ts';
 import { merchantPaymentLinkRoutes } from './payment-link-routes.ts';
@@ -29,6 +30,7 @@ export function merchantApp(services: Services, extensions: MerchantExtensions) 
     .route('/', merchantTransactionRoutes(services))
     .route('/', merchantPaymentLinkRoutes(services, idempotent))
     .route('/', merchantBankPaymentRoutes(services, idempotent))
+    .route('/', exchangeRateRoutes(services))
     .route('/', extensions(idempotentWhenKeyed));
 }
 

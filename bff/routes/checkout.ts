@@ -17,6 +17,8 @@ import { sinpeSettingsOf } from '../sinpe/sinpe-config.ts';
 import { openSinpeTransfer } from '../sinpe/transfer-attempts.ts';
 import { describeRoute } from '../openapi/route-doc.ts';
 import { checkoutDocs } from '../openapi/operations.ts';
+import { fixLocalAmount } from '../exchange-rates/current-rate.ts';
+import { recordInvoiceLocation } from '../orders/invoice-hand-off.ts';
 
 const checkoutRequest = createCheckoutRequestSchema(createAddressSchemas(serverAddressChecks));
 
@@ -34,10 +36,13 @@ export function checkoutRoutes(services: Services) {
       const { order } = c.var.session;
       const body = c.req.valid('json');
       assertInvoiceOffered(order, body.invoice);
+      // A dollar order keeps the colón amount the buyer was shown (and may pay by SINPE Móvil).
+      const local = await fixLocalAmount(store.db, order, services.exchangeRates, services.clock.now());
       if (body.method === 'sinpe_movil') {
         const buyer = { email: body.billing.email, locale: body.locale ?? order.locale };
-        const sinpeMovil = await openSinpeTransfer(store, order, sinpeSettingsOf(config), buyer, () => services.clock.now());
+        const sinpeMovil = await openSinpeTransfer(store, order, sinpeSettingsOf(config), buyer, () => services.clock.now(), local);
         await recordInvoice(store.db, order, body.invoice);
+        await recordInvoiceLocation(store.db, order, body.invoice, body.billing);
         return c.json({ orderNumber: order.order_number, sinpeMovil } satisfies SinpeCheckoutResponse);
       }
       const shipping = 'shipping' in body ? body.shipping : body.billing;
@@ -47,6 +52,7 @@ export function checkoutRoutes(services: Services) {
         locale: body.locale ?? order.locale,
       });
       await recordInvoice(store.db, order, body.invoice);
+      await recordInvoiceLocation(store.db, order, body.invoice, body.billing);
       const response: CheckoutResponse = { redirectUrl, orderNumber: order.order_number };
       return c.json(response);
     },

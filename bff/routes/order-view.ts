@@ -5,6 +5,8 @@ import { isAwaitingOutcome, isDeclined, isExpired, isRetryableStatus } from '../
 import { canRetry, isTransferAttempt } from '../payments/attempt-rules.ts';
 import type { OrderRow } from '../store/schema.ts';
 import { transferShopperMessage } from '../sinpe/transfer-messages.ts';
+import { alternativesAfterDecline, type AlternativeMethod } from '../../contract/decline-rescue.ts';
+import type { LocalAmount } from '../../contract/local-amount.ts';
 
 /**
  * The shopper's message: for a decline or a cancel, the catalog's text in the checkout's language,
@@ -22,7 +24,13 @@ function shopperMessage(order: OrderRow): { message?: string; reason?: DeclineCa
   return { message: declineMessage(reason, order.locale), reason };
 }
 
-export function orderStatusView(order: OrderRow, rules: { maxAttempts: number; now: Date }): OrderStatusResponse {
+/** The means offered instead of another card after this order's decline (decline rescue); none: no field. */
+function alternativesOf(order: OrderRow, said: { reason?: DeclineCategory }, retry: boolean, sinpeOffered: boolean): { alternatives?: AlternativeMethod[] } {
+  const alternatives = alternativesAfterDecline({ declined: isDeclined(order.status), cardAttempt: !isTransferAttempt(order), reason: said.reason, canRetry: retry, sinpeOffered });
+  return alternatives.length > 0 ? { alternatives } : {};
+}
+
+export function orderStatusView(order: OrderRow, rules: { maxAttempts: number; now: Date; sinpeOffered: boolean; local?: LocalAmount | undefined }): OrderStatusResponse {
   const retry = canRetry(order, rules.maxAttempts, rules.now);
   const said = shopperMessage(order);
   return {
@@ -36,7 +44,9 @@ export function orderStatusView(order: OrderRow, rules: { maxAttempts: number; n
     canRetry: retry,
     ...(order.gateway_auth ? { auth: order.gateway_auth } : {}),
     ...said,
+    ...alternativesOf(order, said, retry, rules.sinpeOffered),
     ...(order.card_brand && order.card_last4 ? { card: { brand: order.card_brand, last4: order.card_last4 } } : {}),
+    ...(rules.local && { localAmount: rules.local }),
     updatedAt: order.updated_at,
   };
 }

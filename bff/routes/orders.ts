@@ -13,7 +13,9 @@ import { expireIfAbandoned } from '../orders/abandoned-session.ts';
 import type { FinalStatusView, FinalStatusViews } from '../orders/final-status-views.ts';
 import { findOrder } from '../store/orders.ts';
 import type { Services } from '../services.ts';
-import { withLapsedTransferExpired } from '../sinpe/transfer-attempts.ts';
+import { sinpeAvailable, withLapsedTransferExpired } from '../sinpe/transfer-attempts.ts';
+import { sinpeSettingsOf } from '../sinpe/sinpe-config.ts';
+import { localAmountOf } from '../exchange-rates/current-rate.ts';
 import { orderStatusView } from './order-view.ts';
 import { describeRoute } from '../openapi/route-doc.ts';
 import { checkoutDocs } from '../openapi/operations.ts';
@@ -44,7 +46,8 @@ export function orderRoutes(services: Services, finalViews: FinalStatusViews) {
       throw new ProblemException(404, { type: problemTypes.notFound, title: 'Not found', detail: 'No such order.' });
     }
     const order = await withLapsedTransferExpired(store, await expireIfAbandoned(store, clock, await statuses.refresh(stored, 'poll'), { announceUnattempted: config.MERCHANT_WEBHOOK_UNATTEMPTED_EXPIRY }), clock.now());
-    const view = orderStatusView(order, { maxAttempts: config.MAX_PAYMENT_ATTEMPTS, now: clock.now() });
+    const local = await localAmountOf(store.db, order, services.exchangeRates, clock.now());
+    const view = orderStatusView(order, { maxAttempts: config.MAX_PAYMENT_ATTEMPTS, now: clock.now(), sinpeOffered: sinpeAvailable(order, sinpeSettingsOf(config), local), local });
     const body = JSON.stringify(view);
     return view.final ? finalAnswer(c, finalViews.remember(orderNumber, body)) : openAnswer(c, body);
   });

@@ -17,6 +17,7 @@ import { rateLimit } from '../http/rate-limit.ts';
 import { validate } from '../http/validation.ts';
 import { createOrder, generateOrderNumber } from '../orders/new-order.ts';
 import type { Services } from '../services.ts';
+import { localAmountOf } from '../exchange-rates/current-rate.ts';
 import { sinpeSessionFields } from '../sinpe/sinpe-session.ts';
 import { orderLinesOf, prefillOf } from '../orders/order-contents.ts';
 import { describeRoute } from '../openapi/route-doc.ts';
@@ -92,7 +93,7 @@ export function sessionRoutes(services: Services) {
         sessionToken: signed.token,
         expiresAt: signed.expiresAt.toISOString(),
         order: { orderNumber, amount: priced.amount, currency: priced.currency, lines: priced.lines },
-        ...(await sinpeSessionFields(store, order, config)),
+        ...(await sinpeSessionFields(store, order, config, await localAmountOf(store.db, order, services.exchangeRates, clock.now()))),
       };
       return c.json(response, 201);
     })
@@ -100,6 +101,7 @@ export function sessionRoutes(services: Services) {
       const { order, claims } = c.var.session;
       // Only the open attempt's page: a declined or cancelled attempt's page would replay its outcome.
       const open = attemptDecision(order, config.MAX_PAYMENT_ATTEMPTS);
+      const local = await localAmountOf(store.db, order, services.exchangeRates, clock.now());
       const response: SessionResponse = {
         order: {
           orderNumber: order.order_number,
@@ -115,7 +117,8 @@ export function sessionRoutes(services: Services) {
         expiresAt: claims.expiresAt.toISOString(),
         ...(order.invoice_offered === 1 ? { invoice: true } : {}),
         ...(open.kind === 'page' ? { redirectUrl: open.url } : {}),
-        ...(await sinpeSessionFields(store, order, config)),
+        ...(local && { localAmount: local }),
+        ...(await sinpeSessionFields(store, order, config, local)),
       };
       return c.json(response);
     });

@@ -12,7 +12,8 @@ import type { OrderStatus } from '../../contract/bff-api.ts';
 import type { BankPaymentRow, WebhookDatabase, WebhookTrx } from '../inbox/tables.ts';
 import { isAwaitingOutcome, isLegalTransition, isPaid, type TransitionEvidence } from '../orders/order-rules.ts';
 import { transitionOrder } from '../orders/order-machine.ts';
-import { sameUpstreamMoney } from '../../contract/upstream-money.ts';
+import { readUpstreamAmount, sameUpstreamMoney } from '../../contract/upstream-money.ts';
+import { amountDueOf, discountTaken, paysTheAttempt } from './amount-due.ts';
 import { bankPaymentDetail } from '../orders/paid-by-bank.ts';
 import type { AttemptOutcome, Database, OrderRow, OrderUpdate, PaymentAttemptRow } from '../store/schema.ts';
 
@@ -68,11 +69,7 @@ export async function settleSinpeTransfer(trx: WebhookTrx, event: BankEvent, now
   if (!row) return { kind: 'unmatched' };
   if (row.order_number !== null && row.attempt_number === null) return { kind: 'matched', orderNumber: row.order_number, status: await reverseAttached(orderTrx(trx), row, now.toISOString()) };
   const reference = buyerReferenceOf(event) ?? row.client_reference;
-  const attempt = row.order_number
-    ? await attemptOf(trx, row.order_number, row.attempt_number)
-    : reference
-      ? await matchAttempt(trx, row, reference, now, merchantPhone)
-      : await matchFailureWithoutReference(trx, row, now, merchantPhone);
+  const attempt = row.order_number ? await attemptOf(trx, row.order_number, row.attempt_number) : await matchNewPayment(trx, row, reference, { event, now }, merchantPhone);
   if (!attempt) return { kind: 'unmatched' };
   const status = await settleOrder(orderTrx(trx), { ...row, order_number: attempt.order_number }, attempt, now.toISOString(), sentToAnotherPhone(row, merchantPhone));
   return { kind: 'matched', orderNumber: attempt.order_number, status };
@@ -117,17 +114,56 @@ export function matchedSibling(db: Kysely<WebhookDatabase>, externalReference: s
     .where('order_number', 'is not', null);
 }
 
-/** Finds the attempt the payment's reference names and links the two (once: a second payment for one attempt stays unmatched). */
-async function matchAttempt(trx: WebhookTrx, row: BankPaymentRow, reference: string | null, now: Date, merchantPhone: MerchantPhone): Promise<PaymentAttemptRow | undefined> {
-  if (!reference || !mayPayAnOrder(row, merchantPhone)) return undefined;
-  const db = orderTrx(trx);
-  const candidates = await attemptsByReference(db, reference).execute();
-  // An open attempt first; otherwise the newest that lapsed (a late transfer still pays its order).
-  const attempt =
+/**
+ * A payment not linked yet: by the reference when it names an attempt of ours; else (no
+ * reference, or text that names none: an SMS transfer, a description with something else in it)
+ * by its exact amount.
+ */
+async function matchNewPayment(trx: WebhookTrx, row: BankPaymentRow, reference: string | null, { event, now }: { event: BankEvent; now: Date }, merchantPhone: MerchantPhone): Promise<PaymentAttemptRow | undefined> {
+  const named = reference ? await attemptNamedBy(trx, reference) : undefined;
+  if (named) return mayPayAnOrder(row, merchantPhone) ? linkAttempt(trx, row, named, now) : undefined;
+  if (row.status === 'failed' && !moneyArrived(row)) return matchFailureWithoutReference(trx, row, now, merchantPhone);
+  return matchByAmount(trx, row, await receivedAt(trx, event, now), now, merchantPhone);
+}
+
+/**
+ * When our inbox stored the event: by our own clock (the bank's timestamps come from another), and
+ * not delayed by the worker's retries, so a transfer on time is not made late by our processing.
+ */
+async function receivedAt(trx: WebhookTrx, event: BankEvent, now: Date): Promise<Date> {
+  const stored = await trx.selectFrom('events').select('received_at').where('source', '=', 'bank').where('external_id', '=', event.event.event_id).executeTakeFirst();
+  return stored ? new Date(stored.received_at) : now;
+}
+
+/** The attempt the buyer's reference names: an open one first; otherwise the newest that lapsed (a late transfer still pays its order). */
+async function attemptNamedBy(trx: WebhookTrx, reference: string): Promise<PaymentAttemptRow | undefined> {
+  const candidates = await attemptsByReference(orderTrx(trx), reference).execute();
+  return (
     candidates.find((candidate) => candidate.outcome === 'open') ??
     candidates.sort((a, b) => b.created_at.localeCompare(a.created_at))[0] ??
-    (await gatewaySinpeAttempt(trx, reference));
-  if (!attempt) return undefined;
+    (await gatewaySinpeAttempt(trx, reference))
+  );
+}
+
+/** The open transfer asking for exactly this amount and currency (the unique index allows one at most). */
+export function openTransferOfAmount(db: Kysely<Database>, amount: string, currency: string) {
+  return db.selectFrom('payment_attempts').selectAll().where('transfer_currency', '=', currency).where('transfer_amount', '=', amount).where('outcome', '=', 'open');
+}
+
+/**
+ * Money that names no attempt, matched by its exact amount to the one open transfer asking for it,
+ * when it arrived within that transfer's time (a late one without a reference is a doubt: unmatched,
+ * for the merchant). An amount no open transfer asks for, or one not known yet, stays unmatched.
+ */
+async function matchByAmount(trx: WebhookTrx, row: BankPaymentRow, arrivedAt: Date, now: Date, merchantPhone: MerchantPhone): Promise<PaymentAttemptRow | undefined> {
+  if (!moneyArrived(row) || !mayPayAnOrder(row, merchantPhone) || row.amount === null || row.currency === null) return undefined;
+  const currency = row.currency.trim().toUpperCase();
+  const amount = readUpstreamAmount(row.amount, currency);
+  if (amount === undefined) return undefined;
+  const open = await openTransferOfAmount(orderTrx(trx), amount, currency).execute();
+  if (open.length !== 1) return undefined;
+  const attempt = open[0]!;
+  if (attempt.expires_at !== null && arrivedAt.getTime() > Date.parse(attempt.expires_at)) return undefined;
   return linkAttempt(trx, row, attempt, now);
 }
 
@@ -143,7 +179,7 @@ async function linkAttempt(trx: WebhookTrx, row: BankPaymentRow, attempt: Paymen
   // stays unmatched, for the merchant to attach (accepting the amount) or return. An amount not
   // known yet (optional in §6.2) links as before: nothing is decided until it is known. A failure
   // moves no money, and declines the attempt whatever amount the bank reports with it.
-  if (order && moneyArrived(row) && !mayBeTheOrdersMoney(row, order)) return undefined;
+  if (order && moneyArrived(row) && !mayBeTheAttemptsMoney(row, attempt, order)) return undefined;
   const linked = attempt.bank_payment_id;
   // One payment per attempt; but a transfer sent again after the bank refused the first one is money for it.
   if (linked !== null && linked !== row.payment_id && !(moneyArrived(row) && (await refusedWithoutMoney(trx, linked)))) return undefined;
@@ -178,16 +214,15 @@ async function matchFailureWithoutReference(trx: WebhookTrx, row: BankPaymentRow
     .select(['orders.amount as order_amount', 'orders.currency as order_currency'])
     .where('payment_attempts.method', '=', 'sinpe_movil')
     .where('payment_attempts.outcome', '=', 'open')
-    .where('orders.currency', '=', row.currency)
     .execute();
-  const sameAmount = open.filter((attempt) => sameUpstreamMoney(row, { amount: attempt.order_amount, currency: attempt.order_currency }));
+  const sameAmount = open.filter((attempt) => sameUpstreamMoney(row, amountDueOf(attempt, { amount: attempt.order_amount, currency: attempt.order_currency })));
   if (sameAmount.length !== 1) return undefined;
   const { order_amount: _amount, order_currency: _currency, ...attempt } = sameAmount[0]!;
   return linkAttempt(trx, row, attempt, now);
 }
 
-function mayBeTheOrdersMoney(row: BankPaymentRow, order: { amount: string; currency: string }): boolean {
-  return row.amount === null || row.currency === null || sameUpstreamMoney(row, order);
+function mayBeTheAttemptsMoney(row: BankPaymentRow, attempt: PaymentAttemptRow, order: { amount: string; currency: string }): boolean {
+  return row.amount === null || row.currency === null || paysTheAttempt(row, attempt, order);
 }
 
 async function refusedWithoutMoney(trx: WebhookTrx, paymentId: string): Promise<boolean> {
@@ -236,7 +271,10 @@ function nextStep(row: BankPaymentRow, order: OrderRow, attempt: PaymentAttemptR
     // that lapses with this money still unread goes to review (transfer-attempts.ts).
     if (row.amount === null || row.currency === null) return undefined;
     // Linked before its amount was known (linkAttempt keeps other known amounts out): a person decides.
-    if (!sameUpstreamMoney(row, order)) return { to: 'review', evidence: 'mismatch', attempt: 'review', detail: `${payment} for an order of ${order.amount} ${order.currency}` };
+    if (!paysTheAttempt(row, attempt, order)) {
+      const due = amountDueOf(attempt, order);
+      return { to: 'review', evidence: 'mismatch', attempt: 'review', detail: `${payment} for a transfer of ${due.amount} ${due.currency} (order of ${order.amount} ${order.currency})` };
+    }
     // Another attempt is running (a card page opened after this transfer lapsed): both may be paid.
     if (attempt.number !== order.attempt_number && isAwaitingOutcome(order.status)) {
       return { to: 'review', evidence: 'mismatch', attempt: 'review', detail: `${payment} for attempt ${attempt.number} while attempt ${order.attempt_number} is open` };
@@ -251,6 +289,8 @@ function nextStep(row: BankPaymentRow, order: OrderRow, attempt: PaymentAttemptR
         bank_failure_code: null,
         status_message: null,
         captured_amount: order.capture === 1 ? order.amount : order.captured_amount,
+        paid_discount: discountTaken(row, attempt, order),
+        paid_reference: row.external_reference,
       },
     };
   }

@@ -7,9 +7,19 @@ export const sinpeConfigShape = {
   SINPE_MOVIL_PHONE: z.string().trim().regex(sinpePhonePattern, 'must be 8 digits').optional(),
   /** How long a buyer has to make the transfer before the attempt lapses, in minutes (a fraction is allowed). */
   SINPE_TRANSFER_MINUTES: z.coerce.number().positive().max(24 * 60).default(30),
+  /**
+   * How many whole colones below the order's amount a transfer may ask, so that its amount is
+   * unique among awaited transfers (0: amounts are never lowered, so only one transfer per amount).
+   */
+  SINPE_MAX_DISCOUNT_COLONES: z.coerce.number().int().min(0).max(999).default(99),
 };
 
 /** The settings a SINPE Móvil attempt needs, from the BFF's config. */
-export function sinpeSettingsOf(config: { SINPE_MOVIL_PHONE?: string | undefined; SINPE_TRANSFER_MINUTES: number; MAX_PAYMENT_ATTEMPTS: number }) {
-  return { phone: config.SINPE_MOVIL_PHONE, transferMinutes: config.SINPE_TRANSFER_MINUTES, maxAttempts: config.MAX_PAYMENT_ATTEMPTS };
+export function sinpeSettingsOf(config: { SINPE_MOVIL_PHONE?: string | undefined; SINPE_TRANSFER_MINUTES: number; SINPE_MAX_DISCOUNT_COLONES: number; MAX_PAYMENT_ATTEMPTS: number }) {
+  return {
+    phone: config.SINPE_MOVIL_PHONE,
+    transferMinutes: config.SINPE_TRANSFER_MINUTES,
+    maxDiscountColones: config.SINPE_MAX_DISCOUNT_COLONES,
+    maxAttempts: config.MAX_PAYMENT_ATTEMPTS,
+  };
 }

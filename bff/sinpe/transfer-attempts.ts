@@ -17,6 +17,8 @@ import { findAttempt, startingAttemptFields } from '../store/attempts.ts';
 import type { Store } from '../store/database.ts';
 import { findOrder } from '../store/orders.ts';
 import { webhookDb } from '../inbox/tables.ts';
+import { nextTransferAmount, type TransferAmount } from './unique-amount.ts';
+import type { LocalAmount } from '../../contract/local-amount.ts';
 import type { Database, OrderRow, PaymentAttemptRow } from '../store/schema.ts';
 
 export interface SinpeSettings {
@@ -24,11 +26,22 @@ export interface SinpeSettings {
   phone: string | undefined;
   transferMinutes: number;
   maxAttempts: number;
+  /** SINPE_MAX_DISCOUNT_COLONES: how far below the order's amount a transfer may ask, to be unique. */
+  maxDiscountColones: number;
 }
 
-/** The method is offered for this order: the merchant has a number, and the order is in colones. */
-export function sinpeAvailable(order: Pick<OrderRow, 'currency'>, settings: Pick<SinpeSettings, 'phone'>): boolean {
-  return settings.phone !== undefined && order.currency === 'CRC';
+/**
+ * The method is offered for this order: the merchant has a number, and the order is in colones, or
+ * in dollars with a colón amount at a fresh rate (`local`: contract/local-amount.ts).
+ */
+export function sinpeAvailable(order: Pick<OrderRow, 'currency'>, settings: Pick<SinpeSettings, 'phone'>, local?: LocalAmount): boolean {
+  return settings.phone !== undefined && (order.currency === 'CRC' || (order.currency === 'USD' && local !== undefined));
+}
+
+/** The colones a transfer for this order starts from: its own amount, or a dollar order's colón amount; undefined: none. */
+export function colonesOf(order: Pick<OrderRow, 'currency' | 'amount'>, local: LocalAmount | undefined): string | undefined {
+  if (order.currency === 'CRC') return order.amount;
+  return order.currency === 'USD' ? local?.amount : undefined;
 }
 
 export function newSinpeReference(): string {
@@ -38,15 +51,34 @@ export function newSinpeReference(): string {
 }
 
 export function instructionsOf(order: OrderRow, attempt: PaymentAttemptRow, phone: string): SinpeMovilInstructions {
-  return { phone, amount: order.amount, currency: 'CRC', reference: attempt.sinpe_reference ?? '', expiresAt: attempt.expires_at ?? '' };
+  return {
+    phone,
+    // A transfer opened before amounts were made unique asks for the order's amount.
+    amount: attempt.transfer_amount ?? order.amount,
+    discount: attempt.transfer_discount ?? '0.00',
+    currency: 'CRC',
+    reference: attempt.sinpe_reference ?? '',
+    expiresAt: attempt.expires_at ?? '',
+  };
 }
 
 /** The open transfer's instructions for a repeat (the same every time), or the next attempt's. */
-export async function openSinpeTransfer(store: Store, seen: OrderRow, settings: SinpeSettings, buyer: { email: string; locale: string | null }, now: () => Date): Promise<SinpeMovilInstructions> {
+export async function openSinpeTransfer(
+  store: Store,
+  seen: OrderRow,
+  settings: SinpeSettings,
+  buyer: { email: string; locale: string | null },
+  now: () => Date,
+  local?: LocalAmount,
+): Promise<SinpeMovilInstructions> {
   const phone = settings.phone;
   if (phone === undefined) throw fieldProblem('method', 'SINPE Móvil is not offered by this shop.', 'method_unavailable');
-  if (!sinpeAvailable(seen, settings)) throw fieldProblem('method', 'SINPE Móvil takes payments in colones (CRC) only.', 'method_unavailable');
-  for (let round = 0; round < 5; round++) {
+  const colones = colonesOf(seen, local);
+  if (!sinpeAvailable(seen, settings, local) || colones === undefined) {
+    throw fieldProblem('method', 'SINPE Móvil takes colones: in colones (CRC), or in dollars (USD) while a current exchange rate is set.', 'method_unavailable');
+  }
+  // Each lost race (a reference or an amount another opening took first) costs one round.
+  for (let round = 0; round < 5 + settings.maxDiscountColones; round++) {
     const order = await findOrder(store.db, seen.order_number);
     if (!order) throw new Error(`order ${seen.order_number} vanished`);
     const open = await openTransferOf(store, order);
@@ -66,10 +98,12 @@ export async function openSinpeTransfer(store: Store, seen: OrderRow, settings: 
         continue;
       case 'open': {
         const reference = newSinpeReference();
-        const opened = await tryOpen(store.db, order, { number: decision.number, reference }, buyer, now(), settings.transferMinutes).catch(async (error: unknown) => {
+        const money = await nextTransferAmount(store.db, colones, settings.maxDiscountColones);
+        if (!money) throw amountsExhausted(settings.maxDiscountColones);
+        const opened = await tryOpen(store.db, order, { number: decision.number, reference, money }, buyer, now(), settings.transferMinutes).catch(async (error: unknown) => {
           if (error instanceof IllegalTransitionError) throw fieldProblem('method', `This order is ${order.status}; no transfer can be opened.`, 'attempt_open');
-          // The reference was taken by another open attempt meanwhile (the unique index): draw again.
-          if (await isOpenReference(store.db, reference)) return undefined;
+          // The reference or the amount was taken by another open attempt meanwhile (the unique indexes): try again.
+          if ((await isOpenReference(store.db, reference)) || (await isOpenAmount(store.db, money))) return undefined;
           throw error;
         });
         if (opened) return instructionsOf(order, opened, phone);
@@ -86,12 +120,30 @@ export async function openTransferOf(store: Store, order: OrderRow): Promise<Pay
   return attempt?.outcome === 'open' ? attempt : undefined;
 }
 
+/**
+ * Every amount within the allowed discount is asked for by an open transfer: a 409 rather than a
+ * shared amount (which could pay the wrong order). It clears as those transfers are paid or lapse.
+ */
+function amountsExhausted(maxDiscount: number): ProblemException {
+  return new ProblemException(409, {
+    type: problemTypes.conflict,
+    title: 'SINPE Móvil busy',
+    detail: `Too many SINPE Móvil transfers of about this amount are awaited (all ${maxDiscount + 1} amounts are taken). Pay by card, or try again once some are paid.`,
+    headers: { 'Retry-After': '60' },
+  });
+}
+
+async function isOpenAmount(db: Kysely<Database>, money: TransferAmount): Promise<boolean> {
+  const row = await db.selectFrom('payment_attempts').select('number').where('transfer_currency', '=', money.currency).where('transfer_amount', '=', money.amount).where('outcome', '=', 'open').executeTakeFirst();
+  return row !== undefined;
+}
+
 async function isOpenReference(db: Kysely<Database>, reference: string): Promise<boolean> {
   const row = await db.selectFrom('payment_attempts').select('number').where('sinpe_reference', '=', reference).where('outcome', '=', 'open').executeTakeFirst();
   return row !== undefined;
 }
 
-async function tryOpen(db: Kysely<Database>, order: OrderRow, { number, reference }: { number: number; reference: string }, buyer: { email: string; locale: string | null }, now: Date, minutes: number): Promise<PaymentAttemptRow | undefined> {
+async function tryOpen(db: Kysely<Database>, order: OrderRow, { number, reference, money }: { number: number; reference: string; money: TransferAmount }, buyer: { email: string; locale: string | null }, now: Date, minutes: number): Promise<PaymentAttemptRow | undefined> {
   const stamp = now.toISOString();
   const expiresAt = new Date(now.getTime() + Math.round(minutes * 60_000)).toISOString();
   const gatewayOrderNumber = gatewayOrderNumberOf(order.order_number, number);
@@ -111,6 +163,9 @@ async function tryOpen(db: Kysely<Database>, order: OrderRow, { number, referenc
       method: 'sinpe_movil',
       outcome: 'open' as const,
       sinpe_reference: reference,
+      transfer_amount: money.amount,
+      transfer_currency: money.currency,
+      transfer_discount: money.discount,
       expires_at: expiresAt,
       bank_payment_id: null,
       gateway_tpt: null,

@@ -66,6 +66,17 @@ export interface OrdersTable {
   /** The shop's own keys (POST /v1/merchant/checkout-sessions): a JSON object of strings, and its reference. */
   metadata_json: string | null;
   client_reference: string | null;
+  /** The discount of the SINPE Móvil transfer that paid the order (its amount was lowered to be unique), decimal text. */
+  paid_discount: OptionalText;
+  /** A dollar order in colones, fixed at checkout: the colón amount, the rate (colones per dollar), its day and source. */
+  local_amount: OptionalText;
+  local_rate: OptionalText;
+  local_rate_date: OptionalText;
+  local_rate_source: OptionalText;
+  /** JSON of contract/invoice-hand-off.ts InvoiceLocation: the receptor's ubicación, from the billing address. */
+  invoice_location_json: OptionalText;
+  /** The rail reference (external_reference) of the bank transfer that paid the order. */
+  paid_reference: OptionalText;
   /** Decimal text: how much of the amount is captured / refunded. */
   captured_amount: string;
   refunded_amount: string;
@@ -152,11 +163,26 @@ export interface PaymentAttemptsTable {
   expires_at: OptionalText;
   /** The bank payment that settled this attempt. */
   bank_payment_id: OptionalText;
+  /** SINPE Móvil: the exact amount to send (unique among open attempts), its currency, and how far below the order's amount it is. */
+  transfer_amount: OptionalText;
+  transfer_currency: OptionalText;
+  transfer_discount: OptionalText;
   created_at: string;
   updated_at: string;
 }
 
+export interface ExchangeRatesTable {
+  currency: string;
+  /** YYYY-MM-DD: the day the rate is the source's for. */
+  rate_date: string;
+  /** Colones per unit of `currency`, decimal text. */
+  rate: string;
+  source: string;
+  created_at: string;
+}
+
 export interface Database {
+  exchange_rates: ExchangeRatesTable;
   payment_attempts: PaymentAttemptsTable;
   orders: OrdersTable;
   order_status_history: OrderStatusHistoryTable;

@@ -236,7 +236,8 @@ function createOrderRow(order: MerchantOrder): OrderRowParts {
 }
 
 function invoiceText(invoice: MerchantOrder['invoice']): string {
-  return invoice ? ` · ${tr('Electronic invoice')}: ${invoice.idType} ${invoice.idNumber}, ${invoice.name}, ${invoice.email}` : '';
+  const receptor = invoice?.receptor;
+  return receptor ? ` · ${tr('Electronic invoice')}: ${receptor.idType} ${receptor.idNumber}, ${receptor.name}, ${receptor.email}` : '';
 }
 
 async function refreshOrders(): Promise<void> {

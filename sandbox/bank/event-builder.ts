@@ -18,7 +18,8 @@ export const bankTrigger = z.object({
   reason_code: z.string().min(1).default('21'),
   /** Refer to a payment of an earlier trigger (e.g. reverse what succeeded). */
   payment_id: z.string().uuid().optional(),
-  client_reference: z.string().min(1).optional(),
+  /** Empty: a transfer whose description was left empty, or an SMS payment (it has none). */
+  client_reference: z.string().optional(),
   /** Overrides the sandbox fee (1 %) for payment.succeeded; tax stays 13 % of the fee unless given. */
   fee_total: z.string().regex(decimalPattern).optional(),
   tax_total: z.string().regex(decimalPattern).optional(),

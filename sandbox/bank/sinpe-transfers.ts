@@ -13,7 +13,14 @@ import { buildBankEvent, type BankTrigger } from './event-builder.ts';
  * SINPE_MOVIL, like every bank event.
  */
 export const sinpeTransferRequest = z.object({
-  reference: z.string().trim().min(1).max(64),
+  /** What the buyer wrote in the description; left out (or empty): a transfer without one. */
+  reference: z.string().trim().max(64).optional(),
+  /**
+   * `app`: from the bank app, with the description as written. `sms`: the buyer texted
+   * `PASE <monto> <teléfono>` to their bank's short code, which carries no description at all
+   * (any `reference` is ignored); the answer echoes the text message.
+   */
+  channel: z.enum(['app', 'sms']).default('app'),
   amount: z.string().regex(decimalPattern),
   currency: z.enum(['CRC', 'USD']),
   /** The merchant's number the buyer sent to (8 digits). */
@@ -34,7 +41,8 @@ export function sinpeTransferRoutes(state: SandboxState) {
       direction: 'PAYIN',
       amount: transfer.amount,
       currency: transfer.currency,
-      client_reference: transfer.reference,
+      // The bank's client_reference is a required string (banking-webhooks.md §6.3): empty when nothing was written.
+      client_reference: transfer.channel === 'sms' ? '' : (transfer.reference ?? ''),
       reason_code: transfer.reasonCode ?? '21',
       wait: true,
     } satisfies Omit<BankTrigger, 'event_type'>;
@@ -53,6 +61,12 @@ export function sinpeTransferRoutes(state: SandboxState) {
       eventIds.push(event.event.event_id);
       deliveries.push(...(await emit(state.bank, { event_type, payment_method_code: 'SINPE_MOVIL' }, event)));
     }
-    return c.json({ payment_id: paymentId, event_ids: eventIds, deliveries });
+    const sms = transfer.channel === 'sms' ? { sms: smsTextOf(transfer.amount, transfer.phone ?? '88887777') } : {};
+    return c.json({ payment_id: paymentId, event_ids: eventIds, deliveries, ...sms });
   });
+}
+
+/** The text message a buyer sends to pay by SMS: whole colones, no separators (what the banks' short codes take). */
+export function smsTextOf(amount: string, phone: string): string {
+  return `PASE ${amount.split('.')[0]} ${phone}`;
 }

@@ -11,6 +11,8 @@ import { shopOrigin, type Stack } from './fixtures/stack.ts';
 import { merchant } from './merchant-fixture.ts';
 
 const invoice: InvoiceDetails = { idType: '01', idNumber: '102340567', name: 'Ana María Solís', email: 'ana.facturas@example.cr' };
+/** The receptor's ubicación from the buyer's billing address (postal code 10101: San José, Carmen). */
+const buyerLocation = { provincia: '1', canton: '01', distrito: '01', otrasSenas: 'Avenida Central 100' };
 const coffee = { sku: 'CR-COFFEE-500', name: 'Coffee', unitAmount: '6500.00', currency: 'CRC' };
 
 let directory: string;
@@ -56,5 +58,5 @@ test('a catalog that issues invoices lets the buyer ask for one, and the merchan
   expect(created.status).toBe(201);
   const session = (await created.json()) as { sessionToken: string; order: { orderNumber: string } };
   expect((await postCheckout(withInvoices.bffUrl, session.sessionToken, { ...checkoutBody, invoice })).status).toBe(200);
-  expect((await merchant(withInvoices, 'GET', `/v1/merchant/orders/${session.order.orderNumber}`)).body.invoice).toEqual(invoice);
+  expect((await merchant(withInvoices, 'GET', `/v1/merchant/orders/${session.order.orderNumber}`)).body.invoice.receptor).toEqual({ ...invoice, location: buyerLocation });
 });

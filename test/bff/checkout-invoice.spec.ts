@@ -16,6 +16,8 @@ test.afterAll(async () => {
 });
 
 const invoice: InvoiceDetails = { idType: '01', idNumber: '102340567', name: 'Ana María Solís', email: 'ana.facturas@example.cr' };
+/** The receptor's ubicación from the buyer's billing address (postal code 10101: San José, Carmen). */
+const buyerLocation = { provincia: '1', canton: '01', distrito: '01', otrasSenas: 'Avenida Central 100' };
 
 async function sessionOffering(offered: boolean) {
   return createMerchantSession(stack.bffUrl, { amount: '45000.00', currency: 'CRC', invoice: offered });
@@ -39,9 +41,9 @@ test('offered: the session says so, the invoice is kept and the merchant sees it
 
   const detail = await merchant(stack, 'GET', `/v1/merchant/orders/${session.orderNumber}`);
   expect(detail.status).toBe(200);
-  expect(detail.body).toMatchObject({ status: 'approved', invoice });
+  expect(detail.body).toMatchObject({ status: 'approved', invoice: { receptor: { ...invoice, location: buyerLocation }, paymentMeans: [{ code: '02', amount: '45000.00', currency: 'CRC' }] } });
   const list = await merchant(stack, 'GET', `/v1/merchant/orders?orderNumber=${session.orderNumber}`);
-  expect(list.body.items[0].invoice).toEqual(invoice);
+  expect(list.body.items[0].invoice.receptor).toEqual({ ...invoice, location: buyerLocation });
 });
 
 test('offered but not asked for: the order has no invoice', async () => {
@@ -56,7 +58,7 @@ test('a retry without the invoice drops it; with other details replaces it', asy
   expect((await postCheckout(stack.bffUrl, session.sessionToken, { ...checkoutBody, invoice })).status).toBe(200);
   const company: InvoiceDetails = { idType: '02', idNumber: '3101123456', name: 'Café del Valle S.A.', email: 'facturas@cafedelvalle.cr' };
   expect((await postCheckout(stack.bffUrl, session.sessionToken, { ...checkoutBody, invoice: company })).status).toBe(200);
-  expect((await merchant(stack, 'GET', `/v1/merchant/orders/${session.orderNumber}`)).body.invoice).toEqual(company);
+  expect((await merchant(stack, 'GET', `/v1/merchant/orders/${session.orderNumber}`)).body.invoice.receptor).toEqual({ ...company, location: buyerLocation });
   expect((await postCheckout(stack.bffUrl, session.sessionToken)).status).toBe(200);
   expect((await merchant(stack, 'GET', `/v1/merchant/orders/${session.orderNumber}`)).body.invoice).toBeNull();
 });
@@ -100,7 +102,7 @@ test('catalog sessions offer it when the element asks (`invoice: true`), and not
     }).then(async (response) => (await response.json()) as { sessionToken: string; order: { orderNumber: string } });
   const offered = await create({ invoice: true });
   expect((await postCheckout(stack.bffUrl, offered.sessionToken, { ...checkoutBody, invoice })).status).toBe(200);
-  expect((await merchant(stack, 'GET', `/v1/merchant/orders/${offered.order.orderNumber}`)).body.invoice).toEqual(invoice);
+  expect((await merchant(stack, 'GET', `/v1/merchant/orders/${offered.order.orderNumber}`)).body.invoice.receptor).toEqual({ ...invoice, location: buyerLocation });
   const plain = await create({});
   const problem = await problemOf(await postCheckout(stack.bffUrl, plain.sessionToken, { ...checkoutBody, invoice }));
   expect(problem.errors.map((error) => error.path)).toEqual(['invoice']);

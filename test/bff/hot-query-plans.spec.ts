@@ -15,7 +15,8 @@ import type { OutboxDatabase } from '../../bff/outbox/outbox-tables.ts';
 import { webhookEventsPage } from '../../bff/outbox/webhook-events.ts';
 import { candidatePage, candidateWalks, cursorAfter, type WalkCursor } from '../../bff/reconciler/candidate-walks.ts';
 import { abandonedOrderDeletes, abandonedOrdersPick } from '../../bff/retention/retention-job.ts';
-import { attemptsByReference, matchedSibling } from '../../bff/sinpe/matcher.ts';
+import { attemptsByReference, matchedSibling, openTransferOfAmount } from '../../bff/sinpe/matcher.ts';
+import { openTransferAmountsNear } from '../../bff/sinpe/unique-amount.ts';
 import { lapsedTransfers } from '../../bff/sinpe/transfer-attempts.ts';
 import { openStore, type Store } from '../../bff/store/database.ts';
 import { createTestDatabase, type TestDatabase } from './fixtures/test-database.ts';
@@ -174,5 +175,7 @@ test('the workers: the inbox claim and the due merchant webhook deliveries', asy
 
 test('the SINPE matcher: attempts by reference, bank payments by the rail transfer', async () => {
   await expectIndexed(attemptsByReference(store.db, 'R0001000'), { seek: true });
+  await expectIndexed(openTransferOfAmount(store.db, '2000.00', 'CRC'), { seek: true });
+  await expectIndexed(openTransferAmountsNear(store.db, 200000n, 99), { seek: true });
   await expectIndexed(matchedSibling(webhookDb(store), 'ext-1000', 'bp-2000'), { seek: true });
 });

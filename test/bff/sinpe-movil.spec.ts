@@ -8,6 +8,7 @@ import { statusHistory } from '../../bff/store/orders.ts';
 import { outboxDb } from '../../bff/outbox/outbox-tables.ts';
 import { approvingCard, checkout, checkoutBody, createMerchantSession, followReturn, orderStatus, postCheckout } from './fixtures/buyer.ts';
 import { ManualClock } from './fixtures/stack.ts';
+import { openTransfer as openBuyerTransfer, startRegisteredSinpeStack, type OpenTransfer } from './fixtures/sinpe-orders.ts';
 import { bankEvent, deliveryBody, eventually, merchantGet, merchantPost, postBank, startInProcessWebhookStack, tables, type WebhookStack } from './webhooks-support.ts';
 
 const merchantPhone = '88887777';
@@ -15,30 +16,13 @@ const clock = new ManualClock();
 let stack: WebhookStack;
 
 test.beforeAll(async () => {
-  stack = await startInProcessWebhookStack({ clock, env: { BANK_REGISTER_DESTINATION: '1', SINPE_MOVIL_PHONE: merchantPhone, SINPE_TRANSFER_MINUTES: '10' } });
-  await eventually(
-    async () => (await (await fetch(`${stack.sandboxUrl}/_sandbox/bank/destinations`)).json()) as { destinations: unknown[] },
-    (body) => body.destinations.length > 0,
-    'the BFF to register its destination',
-  );
+  stack = await startRegisteredSinpeStack(clock);
 });
 test.afterAll(async () => {
   await stack?.close();
 });
 
-interface OpenTransfer {
-  orderNumber: string;
-  token: string;
-  sinpe: SinpeCheckoutResponse['sinpeMovil'];
-}
-
-async function openTransfer(amount = '15000.00', locale = 'es-CR'): Promise<OpenTransfer> {
-  const session = await createMerchantSession(stack.bffUrl, { amount, currency: 'CRC' });
-  const response = await postCheckout(stack.bffUrl, session.sessionToken, { ...checkoutBody, method: 'sinpe_movil', locale });
-  expect(response.status).toBe(200);
-  const body = (await response.json()) as SinpeCheckoutResponse;
-  return { orderNumber: body.orderNumber, token: session.sessionToken, sinpe: body.sinpeMovil };
-}
+const openTransfer = (amount = '15000.00', locale = 'es-CR') => openBuyerTransfer(stack, amount, locale);
 
 /** The buyer's bank app sends the transfer: the sandbox bank emits the event to the BFF. */
 async function bankSends(fields: { event_type: 'payin.posted' | 'payment.succeeded' | 'payment.failed' | 'payment.reversed'; client_reference?: string; amount?: string; reason_code?: string; payment_id?: string }) {
@@ -77,7 +61,7 @@ async function postedInTwoSteps(reference: string, amount: string): Promise<stri
   return paymentId;
 }
 
-const statusOf = (transfer: OpenTransfer) => orderStatus(stack.bffUrl, transfer.orderNumber, transfer.token);
+const statusOf = (transfer: Pick<OpenTransfer, 'orderNumber' | 'token'>) => orderStatus(stack.bffUrl, transfer.orderNumber, transfer.token);
 const bankPayment = (paymentId: string) => tables(stack.bff).selectFrom('bank_payments').selectAll().where('payment_id', '=', paymentId).executeTakeFirstOrThrow();
 const moves = async (orderNumber: string) => (await statusHistory(stack.bff.store.db, orderNumber)).map((entry) => `${entry.from_status}→${entry.to_status}`);
 
@@ -174,12 +158,12 @@ test.describe('settled by the bank', () => {
     const paymentId = await postedInTwoSteps(transfer.sinpe.reference, '1500.00');
     expect(await bankPayment(paymentId)).toMatchObject({ order_number: transfer.orderNumber });
     expect(await statusOf(transfer)).toMatchObject({ status: 'review' });
-    expect((await statusHistory(stack.bff.store.db, transfer.orderNumber)).at(-1)?.detail).toContain('(1500.00 CRC) for an order of 15000.00 CRC');
+    expect((await statusHistory(stack.bff.store.db, transfer.orderNumber)).at(-1)?.detail).toContain(`(1500.00 CRC) for a transfer of ${transfer.sinpe.amount} CRC (order of 15000.00 CRC)`);
   });
 
-  test('a transfer naming no reference of ours is kept unmatched and changes no order', async () => {
+  test('a transfer naming no reference of ours, of an amount no awaited transfer asks for, is kept unmatched and changes no order', async () => {
     const transfer = await openTransfer();
-    const trigger = await bankSends({ event_type: 'payin.posted', client_reference: 'NOT-OURS-42', amount: '15000.00' });
+    const trigger = await bankSends({ event_type: 'payin.posted', client_reference: 'NOT-OURS-42', amount: '15654.00' });
     expect(await bankPayment(trigger.payment_id)).toMatchObject({ order_number: null, status: 'posted' });
     expect((await statusOf(transfer)).status).toBe('pending');
   });
@@ -265,7 +249,7 @@ test.describe('through the gateway\'s hosted page', () => {
     expect(redirect.searchParams.get('code')).toBe('Pending');
     const back = await followReturn(redirect);
     expect(back.status).toBe(303);
-    const transfer = { orderNumber: session.orderNumber, token: session.sessionToken, sinpe: undefined as never };
+    const transfer = { orderNumber: session.orderNumber, token: session.sessionToken };
     expect(await statusOf(transfer)).toMatchObject({ status: 'pending', final: false });
     await stack.sandbox.sendSinpeTransfer({ reference: session.orderNumber, amount: '15000.00', currency: 'CRC' });
     await eventually(() => statusOf(transfer), (status) => status.status === 'approved', 'the order approved by the bank');
@@ -286,12 +270,13 @@ test.describe('the sandbox\'s bank app', () => {
 
 test.describe('the merchant', () => {
   test('an unmatched payment is listed, found by its reference, and attached to a pending order, which is approved once', async () => {
-    const transfer = await openTransfer();
-    const stray = await bankSends({ event_type: 'payin.posted', client_reference: 'pedido de Ana', amount: '15000.00' });
+    // Sent before any transfer of its amount was awaited: nothing to match it by.
+    const stray = await bankSends({ event_type: 'payin.posted', client_reference: 'pedido de Ana', amount: '15432.00' });
+    const transfer = await openTransfer('15432.00');
     const unmatched = await merchantGet(stack.bffUrl, '/v1/merchant/bank-payments?matched=false&reference=pedido%20de%20Ana');
     expect(unmatched.status).toBe(200);
     expect(unmatched.body.items).toEqual([
-      expect.objectContaining({ paymentId: stray.payment_id, method: 'SINPE_MOVIL', status: 'posted', amount: '15000.00', currency: 'CRC', clientReference: 'pedido de Ana', orderNumber: null, failure: null }),
+      expect.objectContaining({ paymentId: stray.payment_id, method: 'SINPE_MOVIL', status: 'posted', amount: '15432.00', currency: 'CRC', clientReference: 'pedido de Ana', orderNumber: null, failure: null }),
     ]);
     expect(Object.keys(unmatched.body.items[0]).sort()).toEqual(
       ['amount', 'clientReference', 'currency', 'externalReference', 'failure', 'method', 'orderNumber', 'paymentId', 'publicId', 'status', 'updatedAt'].sort(),
@@ -311,8 +296,8 @@ test.describe('the merchant', () => {
   });
 
   test('a payment the merchant attached and the bank then reversed reverses the order', async () => {
-    const transfer = await openTransfer();
-    const stray = await bankSends({ event_type: 'payin.posted', client_reference: 'pago de Luis', amount: '15000.00' });
+    const stray = await bankSends({ event_type: 'payin.posted', client_reference: 'pago de Luis', amount: '15543.00' });
+    const transfer = await openTransfer('15543.00');
     expect((await merchantPost(stack.bffUrl, `/v1/merchant/bank-payments/${stray.payment_id}/attach`, { orderNumber: transfer.orderNumber })).status).toBe(200);
     await bankSends({ event_type: 'payment.reversed', client_reference: 'pago de Luis', amount: '15000.00', payment_id: stray.payment_id });
     expect((await statusOf(transfer)).status).toBe('reversed');
@@ -322,12 +307,12 @@ test.describe('the merchant', () => {
   test('attach is refused for an order not in review or pending, a failed payment, or an unknown one; an order in review takes it', async () => {
     const paid = await openTransfer();
     await bankSends({ event_type: 'payin.posted', client_reference: paid.sinpe.reference, amount: '15000.00' });
-    const stray = await bankSends({ event_type: 'payin.posted', client_reference: 'sin referencia', amount: '15000.00' });
+    const stray = await bankSends({ event_type: 'payin.posted', client_reference: 'sin referencia', amount: '15765.00' });
     const toPaid = await merchantPost(stack.bffUrl, `/v1/merchant/bank-payments/${stray.payment_id}/attach`, { orderNumber: paid.orderNumber });
     expect(toPaid.status).toBe(409);
     expect(toPaid.body.detail).toContain('approved');
     const failed = await bankSends({ event_type: 'payment.failed', client_reference: 'otra', reason_code: '21' });
-    const review = await openTransfer('15000.00');
+    const review = await openTransfer('15765.00');
     await postedInTwoSteps(review.sinpe.reference, '100.00');
     expect((await statusOf(review)).status).toBe('review');
     expect((await merchantPost(stack.bffUrl, `/v1/merchant/bank-payments/${failed.payment_id}/attach`, { orderNumber: review.orderNumber })).status).toBe(409);

@@ -5,7 +5,8 @@ import { randomUUID } from 'node:crypto';
 import { expect, test } from '@playwright/test';
 import { sql } from 'kysely';
 import { webhookDb, type WebhookDb } from '../../bff/inbox/tables.ts';
-import { approvingCard, createMerchantSession, followReturn, orderStatus, postCheckout, statusTokenOf } from '../bff/fixtures/buyer.ts';
+import { approvingCard, checkoutBody, createMerchantSession, followReturn, orderStatus, postCheckout, statusTokenOf } from '../bff/fixtures/buyer.ts';
+import type { SinpeCheckoutResponse } from '../../contract/sinpe-movil.ts';
 import { merchantSecret } from '../bff/fixtures/stack.ts';
 import { bankEvent, deliveryBody, postBank } from '../bff/webhooks-support.ts';
 import { counterValue, metricsOf, spread, startCluster, waitFor, type Cluster } from './fixtures/cluster.ts';
@@ -27,6 +28,7 @@ test.beforeAll(async () => {
       // The stale-order reconciler also consults open orders on its own timer; off here so
       // every consult the sandbox counts is one a poll caused.
       RECONCILE_INTERVAL_MS: '0',
+      SINPE_MOVIL_PHONE: '88887777',
     },
   });
   db = webhookDb(cluster.store);
@@ -213,4 +215,15 @@ test('status polling through all instances: at most one consult per order per in
   const answers = await spread(cluster.urls, 30, (url) => orderStatus(url, session.orderNumber, statusToken));
   expect(answers.every((answer) => answer.status === 'approved' && answer.final)).toBe(true);
   expect(await cluster.sandbox.calls('consult', session.orderNumber)).toBe(consultsAfterReturn);
+});
+
+test('SINPE Móvil transfers of one price opened at once on all three instances never share an amount', async () => {
+  const sessions = await spread(cluster.urls, 12, (url) => createMerchantSession(url, { amount: '27000.00', currency: 'CRC' }));
+  const answers = await spread(cluster.urls, sessions.length, async (url, index) => {
+    const response = await postCheckout(url, sessions[index]!.sessionToken, { ...checkoutBody, method: 'sinpe_movil' });
+    expect(response.status).toBe(200);
+    return ((await response.json()) as SinpeCheckoutResponse).sinpeMovil;
+  });
+  const amounts = answers.map((answer) => answer.amount).sort().reverse();
+  expect(amounts).toEqual(Array.from({ length: 12 }, (_, i) => `${27000 - i}.00`));
 });

@@ -68,8 +68,25 @@ test('a failed transfer emits payment.failed with the rail\'s reason code and it
   }
 });
 
-test('a transfer without a reference or with a float amount is refused, naming the field', async () => {
-  for (const [body, field] of [[{ amount: '100.00', currency: 'CRC' }, 'reference'], [{ reference: 'X', amount: 100.5, currency: 'CRC' }, 'amount']] as const) {
+test('a transfer without a reference, or sent by SMS, carries an empty client_reference; the SMS answer gives the text', async () => {
+  const receiver = await startReceiver();
+  try {
+    await register(`${receiver.url}/hook`, 'SINPE_MOVIL');
+    const bare = await sandbox.control.sendSinpeTransfer({ amount: '15000.00', currency: 'CRC', phone: '88887777' });
+    const sms = await sandbox.control.sendSinpeTransfer({ amount: '12500.00', currency: 'CRC', phone: '88887777', channel: 'sms', reference: 'K7M3PX' });
+    expect(bare.sms).toBeUndefined();
+    expect(sms.sms).toBe('PASE 12500 88887777');
+    const events = await eventsReceived(receiver);
+    expect(events.map((e) => e.event.event_type)).toEqual(['payment.succeeded', 'payin.posted', 'payment.succeeded', 'payin.posted']);
+    expect(events.map((e) => e.payment.client_reference ?? e.payment.reference.client_reference)).toEqual(['', '', '', '']);
+    expect(events.at(-1).payment.amount).toEqual({ amount: '12500.00', currency: 'CRC' });
+  } finally {
+    await receiver.close();
+  }
+});
+
+test('a transfer with a float amount or an unknown channel is refused, naming the field', async () => {
+  for (const [body, field] of [[{ amount: '100.00', currency: 'CRC', channel: 'fax' }, 'channel'], [{ reference: 'X', amount: 100.5, currency: 'CRC' }, 'amount']] as const) {
     const response = await fetch(`${sandbox.url}/_sandbox/bank/sinpe-transfers`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
     expect(response.status).toBe(400);
     expect(JSON.stringify(await response.json())).toContain(field);

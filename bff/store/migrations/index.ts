@@ -14,6 +14,9 @@ import { idempotencyWithoutSecrets } from './0019-idempotency-without-secrets.ts
 import { endpointExpiry } from './0020-endpoint-expiry.ts';
 import { hotQueryIndexes } from './0021-hot-query-indexes.ts';
 import { parkedConsultSchedule } from './0030-parked-consult-schedule.ts';
+import { sinpeUniqueAmount } from './0050-sinpe-unique-amount.ts';
+import { exchangeRates } from './0051-exchange-rates.ts';
+import { invoiceHandOff } from './0052-invoice-hand-off.ts';
 import { shopKeysAndEventLog } from './0060-shop-keys-and-event-log.ts';
 import { historyAction } from './0070-history-action.ts';
 
@@ -32,6 +35,9 @@ export const migrations: Record<string, Migration> = {
   '0020-endpoint-expiry': endpointExpiry,
   '0021-hot-query-indexes': hotQueryIndexes,
   '0030-parked-consult-schedule': parkedConsultSchedule,
+  '0050-sinpe-unique-amount': sinpeUniqueAmount,
+  '0051-exchange-rates': exchangeRates,
+  '0052-invoice-hand-off': invoiceHandOff,
   '0060-shop-keys-and-event-log': shopKeysAndEventLog,
   '0070-history-action': historyAction,
 };

@@ -1,0 +1,33 @@
+// Dollar prices in colones: settings spread into bff/config.ts's schema like the SINPE ones.
+import { z } from 'zod';
+import { exchangeRateRequest } from '../../contract/exchange-rates.ts';
+
+export const exchangeRateConfigShape = {
+  /** A default USD→CRC rate (colones per dollar, BCCR reference sell), for a demo or a shop that sets it at deploy time. */
+  EXCHANGE_RATE_USD_CRC: exchangeRateRequest.shape.rate.optional(),
+  /** The day EXCHANGE_RATE_USD_CRC is BCCR's for (YYYY-MM-DD); unset: the day the BFF started, in Costa Rica. */
+  EXCHANGE_RATE_USD_CRC_DATE: exchangeRateRequest.shape.date.optional(),
+  /** A rate older than this many days (by Costa Rica's calendar) is refused: no colón amount, no SINPE Móvil for dollars. */
+  EXCHANGE_RATE_MAX_AGE_DAYS: z.coerce.number().int().min(0).max(30).default(3),
+};
+
+export interface ExchangeRateSettings {
+  envRate: { rate: string; date: string } | undefined;
+  maxAgeDays: number;
+}
+
+export function exchangeRateSettingsOf(
+  config: { EXCHANGE_RATE_USD_CRC?: string | undefined; EXCHANGE_RATE_USD_CRC_DATE?: string | undefined; EXCHANGE_RATE_MAX_AGE_DAYS: number },
+  startedAt: Date,
+): ExchangeRateSettings {
+  const rate = config.EXCHANGE_RATE_USD_CRC;
+  return {
+    envRate: rate === undefined ? undefined : { rate, date: config.EXCHANGE_RATE_USD_CRC_DATE ?? costaRicaDay(startedAt) },
+    maxAgeDays: config.EXCHANGE_RATE_MAX_AGE_DAYS,
+  };
+}
+
+/** Costa Rica keeps UTC−6 all year (no daylight saving time): its calendar day of an instant. */
+export function costaRicaDay(instant: Date): string {
+  return new Date(instant.getTime() - 6 * 3_600_000).toISOString().slice(0, 10);
+}

@@ -1,0 +1,95 @@
+// Properties of reference-free SINPE Móvil, on the real store (the unique index does the work, so
+// this runs on both engines: TEST_DATABASE_URL for PostgreSQL). Each draw opens several transfers
+// at once for prices a few colones apart (so their amounts collide), then the bank brings one
+// transfer without a reference. Seeded (PROPERTY_SEED, default 31; `random` for a new one; a
+// failure prints the seed and path that replay it); PROPERTY_RUNS sets the draws.
+import { expect, test } from '@playwright/test';
+import fc from 'fast-check';
+import { fromMinorUnits, toMinorUnits } from '../../contract/money.ts';
+import type { SinpeCheckoutResponse } from '../../contract/sinpe-movil.ts';
+import { checkoutBody, createMerchantSession, orderStatus, postCheckout } from './fixtures/buyer.ts';
+import { merchantPhone, startRegisteredSinpeStack } from './fixtures/sinpe-orders.ts';
+import { ManualClock } from './fixtures/stack.ts';
+import { eventually, tables, type WebhookStack } from './webhooks-support.ts';
+
+const runs = Number(process.env.PROPERTY_RUNS ?? 20);
+const seedSetting = process.env.PROPERTY_SEED ?? '31';
+const settings = { numRuns: runs, ...(seedSetting !== 'random' && { seed: Number(seedSetting) }), endOnFailure: true };
+test.describe.configure({ timeout: Math.max(120_000, runs * 6_000) });
+
+const maxDiscount = 99;
+const clock = new ManualClock();
+let stack: WebhookStack;
+
+test.beforeAll(async () => {
+  stack = await startRegisteredSinpeStack(clock, { RECONCILE_INTERVAL_MS: '0' });
+});
+test.afterAll(async () => {
+  await stack?.close();
+});
+
+interface Opened {
+  orderNumber: string;
+  token: string;
+  price: string;
+  sinpe: SinpeCheckoutResponse['sinpeMovil'];
+}
+
+async function openAtOnce(prices: string[]): Promise<Opened[]> {
+  const sessions = await Promise.all(prices.map((price) => createMerchantSession(stack.bffUrl, { amount: price, currency: 'CRC' })));
+  return Promise.all(
+    sessions.map(async (session, i) => {
+      const response = await postCheckout(stack.bffUrl, session.sessionToken, { ...checkoutBody, method: 'sinpe_movil' });
+      expect(response.status).toBe(200);
+      const body = (await response.json()) as SinpeCheckoutResponse;
+      return { orderNumber: session.orderNumber, token: session.sessionToken, price: prices[i]!, sinpe: body.sinpeMovil };
+    }),
+  );
+}
+
+async function sendWithoutReference(amount: string): Promise<string> {
+  const sent = await stack.sandbox.sendSinpeTransfer({ amount, currency: 'CRC', phone: merchantPhone });
+  for (const eventId of sent.event_ids) {
+    await eventually(
+      () => tables(stack.bff).selectFrom('events').select('state').where('external_id', '=', eventId).executeTakeFirst(),
+      (row) => row?.state === 'processed',
+      `event ${eventId} processed`,
+    );
+  }
+  return sent.payment_id!;
+}
+
+/** Prices a colón or two apart, so lowered amounts of one collide with another's own. */
+const prices = fc.array(fc.constantFrom('5000.00', '5001.00', '5002.00', '5000.50'), { minLength: 2, maxLength: 8 });
+/** The transfer: one of the amounts asked (by index), or an amount near them that may or may not be asked. */
+const transferChoice = fc.oneof(fc.record({ asked: fc.nat() }), fc.record({ near: fc.integer({ min: 490_000, max: 500_300 }) }));
+
+test('N transfers opened at once never share an amount; a transfer without a reference pays the one order asking for its amount, or none', async () => {
+  await fc.assert(
+    fc.asyncProperty(prices, transferChoice, async (drawnPrices, choice) => {
+      const opened = await openAtOnce(drawnPrices);
+      const asked = opened.map((o) => o.sinpe.amount);
+      expect(new Set(asked).size).toBe(asked.length);
+      for (const o of opened) {
+        const discount = toMinorUnits(o.price, 'CRC') - toMinorUnits(o.sinpe.amount, 'CRC');
+        expect(fromMinorUnits(discount, 'CRC')).toBe(o.sinpe.discount);
+        expect(discount % 100n).toBe(0n);
+        expect(discount <= BigInt(maxDiscount) * 100n).toBe(true);
+      }
+
+      const amount = 'asked' in choice ? asked[choice.asked % asked.length]! : fromMinorUnits(BigInt(choice.near), 'CRC');
+      const payee = opened.find((o) => o.sinpe.amount === amount);
+      const paymentId = await sendWithoutReference(amount);
+      const placed = (await tables(stack.bff).selectFrom('bank_payments').select('order_number').where('payment_id', '=', paymentId).executeTakeFirstOrThrow()).order_number;
+      expect(placed).toBe(payee?.orderNumber ?? null);
+      for (const o of opened) {
+        expect((await orderStatus(stack.bffUrl, o.orderNumber, o.token)).status).toBe(o === payee ? 'approved' : 'pending');
+      }
+
+      // Every transfer of this draw lapses, so the next draw starts with every amount free.
+      clock.advance(10 * 60_000 + 1);
+      await stack.bff.reconciler.runOnce();
+    }),
+    settings,
+  );
+});

@@ -1,0 +1,143 @@
+// SINPE Móvil without a typed reference, end to end: each awaited transfer asks for an amount no
+// other awaited transfer asks for (lowered by the fewest whole colones, at most
+// SINPE_MAX_DISCOUNT_COLONES), and a transfer that carries no reference (left empty, an SMS
+// payment) pays the one order asking for exactly its amount within that transfer's time, or none.
+// Also the decline rescue: a card refused for want of funds offers SINPE Móvil for the same order.
+import { expect, test } from '@playwright/test';
+import type { SinpeCheckoutResponse } from '../../contract/sinpe-movil.ts';
+import { checkout, checkoutBody, createMerchantSession, followReturn, orderStatus, postCheckout, statusTokenOf } from './fixtures/buyer.ts';
+import { ManualClock } from './fixtures/stack.ts';
+import { merchantPhone, openTransfer as openBuyerTransfer, startRegisteredSinpeStack, type OpenTransfer } from './fixtures/sinpe-orders.ts';
+import { eventually, merchantGet, tables, type WebhookStack } from './webhooks-support.ts';
+
+const clock = new ManualClock();
+let stack: WebhookStack;
+
+test.beforeAll(async () => {
+  stack = await startRegisteredSinpeStack(clock, { SINPE_MAX_DISCOUNT_COLONES: '2', RECONCILE_INTERVAL_MS: '0' });
+});
+test.afterAll(async () => {
+  await stack?.close();
+});
+
+const openTransfer = (amount: string) => openBuyerTransfer(stack, amount);
+
+/** The buyer's bank sends a transfer (the sandbox's bank app); every event of it processed before this returns. */
+async function buyerSends(transfer: { amount: string; reference?: string; channel?: 'app' | 'sms' }) {
+  const sent = await stack.sandbox.sendSinpeTransfer({ currency: 'CRC', phone: merchantPhone, ...transfer });
+  for (const eventId of sent.event_ids) {
+    await eventually(
+      () => tables(stack.bff).selectFrom('events').select('state').where('external_id', '=', eventId).executeTakeFirst(),
+      (row) => row?.state === 'processed',
+      `event ${eventId} processed`,
+    );
+  }
+  return sent;
+}
+
+const statusOf = (transfer: OpenTransfer) => orderStatus(stack.bffUrl, transfer.orderNumber, transfer.token);
+const placedOn = async (paymentId: string) =>
+  (await tables(stack.bff).selectFrom('bank_payments').select('order_number').where('payment_id', '=', paymentId).executeTakeFirstOrThrow()).order_number;
+
+/** Every awaited transfer lapses, so the next test starts with every amount free. */
+test.afterEach(async () => {
+  clock.advance(10 * 60_000 + 1);
+  await stack.bff.reconciler.runOnce();
+});
+
+test('transfers of one price ask for ₡0, ₡1, ₡2 less; past the maximum the method answers 409; a paid one frees its amount', async () => {
+  const first = await openTransfer('20000.00');
+  const second = await openTransfer('20000.00');
+  const third = await openTransfer('20000.00');
+  expect([first, second, third].map((t) => [t.sinpe.amount, t.sinpe.discount])).toEqual([
+    ['20000.00', '0.00'],
+    ['19999.00', '1.00'],
+    ['19998.00', '2.00'],
+  ]);
+
+  const session = await createMerchantSession(stack.bffUrl, { amount: '20000.00', currency: 'CRC' });
+  const busy = await postCheckout(stack.bffUrl, session.sessionToken, { ...checkoutBody, method: 'sinpe_movil' });
+  expect(busy.status).toBe(409);
+  expect(busy.headers.get('content-type')).toContain('application/problem+json');
+  expect((await busy.json()).title).toBe('SINPE Móvil busy');
+  expect((await orderStatus(stack.bffUrl, session.orderNumber, session.sessionToken)).status).toBe('created');
+
+  await buyerSends({ amount: second.sinpe.amount });
+  expect((await statusOf(second)).status).toBe('approved');
+  const after = await postCheckout(stack.bffUrl, session.sessionToken, { ...checkoutBody, method: 'sinpe_movil' });
+  expect(((await after.json()) as SinpeCheckoutResponse).sinpeMovil).toMatchObject({ amount: '19999.00', discount: '1.00' });
+});
+
+test('a transfer without a reference pays the order asking for exactly its amount; the merchant sees the amount and the discount', async () => {
+  const first = await openTransfer('30000.00');
+  const second = await openTransfer('30000.00');
+  const sent = await buyerSends({ amount: second.sinpe.amount });
+  expect(await placedOn(sent.payment_id!)).toBe(second.orderNumber);
+  expect((await statusOf(second)).status).toBe('approved');
+  expect((await statusOf(first)).status).toBe('pending');
+
+  const detail = await merchantGet(stack.bffUrl, `/v1/merchant/orders/${second.orderNumber}`);
+  expect(detail.body).toMatchObject({ amount: '30000.00', discount: '1.00', paidBy: 'sinpe_movil' });
+  expect(detail.body.attempts[0]).toMatchObject({ transferAmount: '29999.00', transferCurrency: 'CRC', transferDiscount: '1.00' });
+  const untouched = await merchantGet(stack.bffUrl, `/v1/merchant/orders/${first.orderNumber}`);
+  expect(untouched.body.discount).toBeNull();
+});
+
+test('an SMS payment (PASE <monto> <teléfono>, no description) pays the order asking for its amount', async () => {
+  const transfer = await openTransfer('12500.00');
+  const sent = await buyerSends({ amount: transfer.sinpe.amount, channel: 'sms', reference: 'ignored' });
+  expect(sent.sms).toBe(`PASE 12500 ${merchantPhone}`);
+  expect(await placedOn(sent.payment_id!)).toBe(transfer.orderNumber);
+  expect((await statusOf(transfer)).status).toBe('approved');
+});
+
+test('a description that names none of our references falls back to the amount', async () => {
+  const transfer = await openTransfer('8000.00');
+  await buyerSends({ amount: '8000.00', reference: 'pago camiseta' });
+  expect((await statusOf(transfer)).status).toBe('approved');
+});
+
+test('an amount no awaited transfer asks for pays nothing: one colón below the lowest asked, or another price', async () => {
+  const first = await openTransfer('9000.00');
+  const second = await openTransfer('9000.00');
+  const oneOff = await buyerSends({ amount: '8998.00' });
+  expect(await placedOn(oneOff.payment_id!)).toBeNull();
+  const unknown = await buyerSends({ amount: '9100.00', channel: 'sms' });
+  expect(await placedOn(unknown.payment_id!)).toBeNull();
+  expect((await statusOf(first)).status).toBe('pending');
+  expect((await statusOf(second)).status).toBe('pending');
+  const unmatched = await merchantGet(stack.bffUrl, '/v1/merchant/bank-payments?matched=false');
+  expect(unmatched.body.items.map((item: { paymentId: string }) => item.paymentId)).toEqual(expect.arrayContaining([oneOff.payment_id, unknown.payment_id]));
+});
+
+test('a transfer without a reference after the attempt\'s time pays nothing, even when no other transfer asks for that amount', async () => {
+  const transfer = await openTransfer('7000.00');
+  clock.advance(10 * 60_000 + 1);
+  const late = await buyerSends({ amount: transfer.sinpe.amount });
+  expect(await placedOn(late.payment_id!)).toBeNull();
+  expect((await statusOf(transfer)).status).toBe('expired');
+});
+
+test.describe('decline rescue', () => {
+  test('a card refused for want of funds offers SINPE Móvil for the same order; paying by transfer then works', async () => {
+    const session = await createMerchantSession(stack.bffUrl, { amount: '11000.00', currency: 'CRC' });
+    const { redirectUrl } = await checkout(stack.bffUrl, session.sessionToken);
+    const location = (await followReturn(await stack.sandbox.payHostedPage(redirectUrl, { card: '4112613451591116' }))).headers.get('location')!;
+    const declined = await orderStatus(stack.bffUrl, session.orderNumber, statusTokenOf(location));
+    expect(declined).toMatchObject({ status: 'declined', reason: 'insufficient_funds', canRetry: true, alternatives: ['sinpe_movil'] });
+    const transfer = await postCheckout(stack.bffUrl, session.sessionToken, { ...checkoutBody, method: 'sinpe_movil' });
+    expect(transfer.status).toBe(200);
+    expect((await orderStatus(stack.bffUrl, session.orderNumber, session.sessionToken)).alternatives).toBeUndefined();
+  });
+
+  test('a mistyped card (invalid CVV) and a dollar order offer no alternative', async () => {
+    for (const [amount, currency, card] of [['11000.00', 'CRC', '4523080346468525'], ['25.00', 'USD', '4112613451591116']] as const) {
+      const session = await createMerchantSession(stack.bffUrl, { amount, currency });
+      const { redirectUrl } = await checkout(stack.bffUrl, session.sessionToken);
+      const location = (await followReturn(await stack.sandbox.payHostedPage(redirectUrl, { card }))).headers.get('location')!;
+      const declined = await orderStatus(stack.bffUrl, session.orderNumber, statusTokenOf(location));
+      expect(declined.status).toBe('declined');
+      expect(declined.alternatives).toBeUndefined();
+    }
+  });
+});
