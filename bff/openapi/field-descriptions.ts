@@ -44,6 +44,12 @@ const fieldDescriptions: Record<string, Record<string, string>> = {
     metadata: 'Your own keys, returned on every order answer and order webhook: an object of string values, at most 20 keys (1 to 40 characters), values up to 500 characters.',
     clientReference: 'Your own order id (1 to 128 characters, no spaces at either end); GET /v1/merchant/orders?clientReference= finds the order.',
   },
+  SetExchangeRateRequest: {
+    currency: 'The currency the rate converts from: `USD`.',
+    rate: 'Colones per dollar, the BCCR reference sell rate, as a decimal string ("506.52").',
+    date: 'The day the rate is for (`YYYY-MM-DD`, Costa Rica time).',
+    source: 'Where the rate comes from: `BCCR`.',
+  },
   Prefill: {
     billing: 'Any of the billing address fields (with `email`).',
     shipping: 'Any of the shipping address fields.',

@@ -124,8 +124,11 @@ test.describe('through the BFF', () => {
     const document = await (await fetch(`${stack.bffUrl}/v1/openapi.json`)).json();
     const path = document.paths['/v1/merchant/exchange-rates'];
     expect(path.post).toMatchObject({ operationId: 'setExchangeRate', security: [{ merchant: [] }] });
-    expect(Object.keys(path.post.requestBody.content['application/json'].schema.properties).sort()).toEqual(['currency', 'date', 'rate', 'source']);
-    expect(path.get.responses['200'].content['application/json'].schema.properties.items.type).toBe('array');
+    // Shared objects are named components: follow the references.
+    const resolved = (schema: { $ref?: string; properties?: Record<string, { type?: string }> }) =>
+      schema.$ref ? document.components.schemas[schema.$ref.replace('#/components/schemas/', '')] : schema;
+    expect(Object.keys(resolved(path.post.requestBody.content['application/json'].schema).properties).sort()).toEqual(['currency', 'date', 'rate', 'source']);
+    expect(resolved(path.get.responses['200'].content['application/json'].schema).properties.items.type).toBe('array');
   });
 
   test('a colones order carries no colón line (it already is one)', async () => {
