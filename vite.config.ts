@@ -5,6 +5,7 @@ import { subdivisionFiles } from './widget/lazy/subdivision-files.ts';
 import { phoneMetadataFiles } from './widget/lazy/phone-metadata-files.ts';
 import { postcodeFiles } from './widget/lazy/postcode-files.ts';
 import { declineMessageFiles } from './widget/lazy/decline-message-files.ts';
+import { territoryFiles } from './widget/lazy/territory-files.ts';
 
 /**
  * Builds <svc-checkout> twice into dist/widget:
@@ -71,7 +72,7 @@ function emitSubdivisionFiles(): Plugin {
   return {
     name: 'svc-subdivision-files',
     generateBundle() {
-      for (const file of [...subdivisionFiles(), ...phoneMetadataFiles(), ...postcodeFiles(), ...declineMessageFiles()]) this.emitFile({ type: 'asset', ...file });
+      for (const file of [...subdivisionFiles(), ...phoneMetadataFiles(), ...postcodeFiles(), ...declineMessageFiles(), ...territoryFiles()]) this.emitFile({ type: 'asset', ...file });
     },
   };
 }

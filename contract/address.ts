@@ -86,12 +86,22 @@ const zipPattern = /^[A-Za-z0-9](?:[A-Za-z0-9 -]*[A-Za-z0-9])?$/;
  * A postal code against its country's format: required and checked where the country has a
  * format, optional (any code-like text) where it has none.
  */
-export function postalCodeProblem(zip: string, format: PostcodeFormat | undefined): 'required' | 'invalid_zip' | undefined {
+export function postalCodeProblem(zip: string, format: PostcodeFormat | undefined, optional = false): 'required' | 'invalid_zip' | undefined {
   const code = zip.trim();
-  if (code === '') return format ? 'required' : undefined;
+  if (code === '') return format && !optional ? 'required' : undefined;
   if (!zipPattern.test(code)) return 'invalid_zip';
   return format && !format.test(code) ? 'invalid_zip' : undefined;
 }
+/**
+ * Countries whose postal code may stay empty although they have a format. Costa Ricans rarely know
+ * theirs: it is the district's 5-digit code, which the widget fills from the district they choose.
+ */
+const postalCodeOptionalCountries: ReadonlySet<string> = new Set(['CR']);
+
+export function isPostalCodeOptional(country: string): boolean {
+  return postalCodeOptionalCountries.has(country);
+}
+
 // One @, no spaces, a dotted domain: what a gateway accepts, without pretending to be RFC 5322.
 const emailPattern = /^[^\s@]+@[^\s@.]+(?:\.[^\s@.]+)+$/;
 
@@ -126,7 +136,7 @@ function postcodeFormatOf(country: string, checks: AddressChecks): PostcodeForma
 
 /** The zip checks run once the country is a real one; their code depends on it. */
 function zipCheck(issue: 'required' | 'invalid_zip', checks: AddressChecks) {
-  return z.refine<Address>((value) => postalCodeProblem(value.zip, postcodeFormatOf(value.country, checks)) !== issue, {
+  return z.refine<Address>((value) => postalCodeProblem(value.zip, postcodeFormatOf(value.country, checks), isPostalCodeOptional(value.country)) !== issue, {
     path: ['zip'],
     message: code(issue),
     when: (payload: Payload) => {
