@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { isCountryCode } from './iso-countries.ts';
+import { isPostalCodeOptional } from './postal-code-optional.ts';
 
 /**
  * The buyer's address as the widget sends it and the BFF re-checks it. Pure and DOM-free.
@@ -92,16 +93,6 @@ export function postalCodeProblem(zip: string, format: PostcodeFormat | undefine
   if (!zipPattern.test(code)) return 'invalid_zip';
   return format && !format.test(code) ? 'invalid_zip' : undefined;
 }
-/**
- * Countries whose postal code may stay empty although they have a format. Costa Ricans rarely know
- * theirs: it is the district's 5-digit code, which the widget fills from the district they choose.
- */
-const postalCodeOptionalCountries: ReadonlySet<string> = new Set(['CR']);
-
-export function isPostalCodeOptional(country: string): boolean {
-  return postalCodeOptionalCountries.has(country);
-}
-
 // One @, no spaces, a dotted domain: what a gateway accepts, without pretending to be RFC 5322.
 const emailPattern = /^[^\s@]+@[^\s@.]+(?:\.[^\s@.]+)+$/;
 

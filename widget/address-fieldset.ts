@@ -4,6 +4,9 @@ import { fieldsOf, type AddressFieldSpec, type AddressSection } from './address-
 import type { CountryOption } from './i18n/countries.ts';
 import type { AddressFieldName, Translation } from './i18n/translation.ts';
 import type { Subdivision } from './lazy-assets.ts';
+import type { TerritorialDivision } from '../contract/cr-territory.ts';
+import { territoryLevel, type TerritoryLevel } from './costa-rica/territory-selects.ts';
+import type { TerritoryText } from './costa-rica/territory-text.ts';
 
 export interface AddressFieldsetContext {
   section: AddressSection;
@@ -13,6 +16,8 @@ export interface AddressFieldsetContext {
   /** The selected country's subdivisions; undefined while they load. */
   subdivisions: readonly Subdivision[] | undefined;
   disabled: boolean;
+  /** The country's provincia → cantón → distrito tree (Costa Rica), once loaded, with its words. */
+  territory?: { division: TerritorialDivision; text: TerritoryText } | undefined;
   /** Fields optional for the current value (a postal code where the country has none). */
   isOptional?: (field: AddressFieldName) => boolean;
   /** The localized message to show under a field, or undefined when none should show yet. */
@@ -31,6 +36,41 @@ export function renderAddressFieldset(context: AddressFieldsetContext): Template
 }
 
 function renderField(context: AddressFieldsetContext, field: AddressFieldSpec): TemplateResult {
+  const territory = context.territory && context.value.country === 'CR' ? context.territory : undefined;
+  const level = territory && territoryLevel(territory.division, territory.text, field.name, context.value);
+  if (level && field.name === 'zip') {
+    return html`${renderDistrictField(context, field, level)}${renderPlainField(context, field, undefined, undefined)}`;
+  }
+  const label = field.name === 'address' && territory ? territory.text.otrasSenas : undefined;
+  return renderPlainField(context, field, level, label);
+}
+
+/** Costa Rica's distrito select: it fills the postal code (the district's 5-digit code), shown next to it. */
+function renderDistrictField(context: AddressFieldsetContext, field: AddressFieldSpec, level: TerritoryLevel): TemplateResult {
+  const id = `${context.section}-district`;
+  const control = {
+    id,
+    name: `${context.section}.district`,
+    autocomplete: `section-${context.section} ${field.autocomplete}`,
+    value: context.value.zip ?? '',
+    invalid: false,
+    describedBy: undefined,
+    disabled: false,
+    onInput: (event: Event) => context.onInput('zip', (event.target as HTMLSelectElement).value),
+    onBlur: () => context.onBlur('zip'),
+  };
+  return html`<div class="field" part="field field-district">
+    <label for=${id}>${level.label}</label>
+    ${level.select(control)}
+  </div>`;
+}
+
+function renderPlainField(
+  context: AddressFieldsetContext,
+  field: AddressFieldSpec,
+  level: TerritoryLevel | undefined,
+  labelText: string | undefined,
+): TemplateResult {
   const { section, t } = context;
   const id = `${section}-${field.name}`;
   const error = context.shownError(field.name);
@@ -47,7 +87,9 @@ function renderField(context: AddressFieldsetContext, field: AddressFieldSpec): 
   const onInput = (event: Event) => context.onInput(field.name, (event.target as HTMLInputElement | HTMLSelectElement).value);
   const onBlur = () => context.onBlur(field.name);
   let input: TemplateResult;
-  if (field.name === 'country') {
+  if (level) {
+    input = level.select({ ...control, disabled: false, onInput, onBlur });
+  } else if (field.name === 'country') {
     input = html`<select
       id=${control.id}
       name=${control.name}
@@ -99,7 +141,7 @@ function renderField(context: AddressFieldsetContext, field: AddressFieldSpec): 
   }
   return html`<div class="field ${field.wide ? 'wide' : ''}" part="field field-${field.name}">
     <label for=${id}>
-      ${t.fields[field.name]}${optional ? html` <span class="optional">(${t.optional})</span>` : nothing}
+      ${labelText ?? level?.label ?? t.fields[field.name]}${optional ? html` <span class="optional">(${t.optional})</span>` : nothing}
     </label>
     ${input}
     ${error !== undefined ? html`<p class="error" id=${errorId} part="error">${error}</p>` : nothing}

@@ -3,6 +3,8 @@ import type { CheckoutAddress, CheckoutBillingAddress, CreateSessionRequest, Ord
 import { emptyAddress, emptyBillingAddress, fieldsOf, type AddressSection } from './address-fields.ts';
 import { renderAddressFieldset } from './address-fieldset.ts';
 import { InvoiceDetailsHook } from './invoice-fieldset.ts';
+import { TerritoryHook } from './costa-rica/territory-hook.ts';
+import { isPostalCodeOptional } from '../contract/postal-code-optional.ts';
 import { BffClient, BffError } from './bff-client.ts';
 import type { CheckoutFlow, FlowKit } from './checkout-flow.ts';
 import { checkoutStyles } from './checkout.styles.ts';
@@ -222,6 +224,7 @@ export class SvcCheckout extends LitElement {
   private validator: AddressValidator | undefined;
   /** @internal */
   readonly invoiceDetails = new InvoiceDetailsHook(this);
+  private readonly territories = new TerritoryHook(() => this.requestUpdate());
 
   /** Where the checkout is: loading, idle, submitting, redirecting, returned, polling, approved, declined, review, error or expired. */
   get state(): CheckoutState {
@@ -349,7 +352,8 @@ export class SvcCheckout extends LitElement {
         t,
         countries,
         subdivisions: sortedSubdivisions(this.subdivisions.get(value.country), locale),
-        isOptional: (field) => field === 'zip' && this.postcodeFormats.isOptional(value.country),
+        territory: this.territories.forCountry(value.country, locale),
+        isOptional: (field) => field === 'zip' && (this.postcodeFormats.isOptional(value.country) || isPostalCodeOptional(value.country)),
         disabled: busy,
         shownError: (field) => this.shownError(t, section, field, errors),
         onInput: (field, fieldValue) => this.onFieldInput(section, field, fieldValue),
@@ -549,6 +553,7 @@ export class SvcCheckout extends LitElement {
       next.state = '';
       void this.ensureCountryData(value);
     }
+    for (const cleared of this.territories.clearedBy(field, current.country, next.country)) (next as Record<AddressFieldName, string>)[cleared] = '';
     if (section === 'billing') this.billing = next as CheckoutBillingAddress;
     else this.shipping = next;
     this.changed = new Set(this.changed).add(path);
@@ -583,6 +588,8 @@ export class SvcCheckout extends LitElement {
     if (phones) pending.push(phones);
     const postcodes = this.postcodeFormats.load(countries);
     if (postcodes) pending.push(postcodes);
+    const territories = this.territories.load(countries);
+    if (territories) pending.push(territories);
     for (const country of [this.billing.country, this.shipping.country]) {
       if (country && !this.subdivisions.has(country)) pending.push(this.ensureSubdivisions(country));
     }
@@ -591,7 +598,7 @@ export class SvcCheckout extends LitElement {
 
   /** @internal What a chosen country brings: its subdivisions and its postal code format. */
   ensureCountryData(country: string): Promise<unknown> {
-    return Promise.all([this.ensureSubdivisions(country), this.postcodeFormats.load([country])]);
+    return Promise.all([this.ensureSubdivisions(country), this.postcodeFormats.load([country]), this.territories.load([country])]);
   }
 
   private async ensureSubdivisions(country: string): Promise<void> {

@@ -31,6 +31,7 @@ import type * as MethodChoice from './lazy/method-choice.ts';
 import type * as OrderWatch from './lazy/order-watch.ts';
 import type * as SinpePanel from './lazy/sinpe-panel.ts';
 import type { PanelKit } from './sinpe/sinpe-panel.ts';
+import type { TerritorialDivision } from '../contract/cr-territory.ts';
 
 export type CheckoutRulesModule = typeof CheckoutRules;
 export type OrderWatchModule = typeof OrderWatch;
@@ -154,4 +155,9 @@ function importModule<T>(fileName: string): Promise<T> {
     url.searchParams.set('retry', String((retries += 1)));
     return import(/* @vite-ignore */ url.href) as Promise<T>;
   });
+}
+
+/** A country's division below its subdivisions (territory/XX.json: Costa Rica's cantones and distritos); null where there is none. */
+export function loadTerritory(country: string): Promise<TerritorialDivision | null> {
+  return loadCountryFile<TerritorialDivision | null>('territory', country, null, null);
 }
