@@ -38,31 +38,8 @@ export function renderAddressFieldset(context: AddressFieldsetContext): Template
 function renderField(context: AddressFieldsetContext, field: AddressFieldSpec): TemplateResult {
   const territory = context.territory && context.value.country === 'CR' ? context.territory : undefined;
   const level = territory && territoryLevel(territory.division, territory.text, field.name, context.value);
-  if (level && field.name === 'zip') {
-    return html`${renderDistrictField(context, field, level)}${renderPlainField(context, field, undefined, undefined)}`;
-  }
   const label = field.name === 'address' && territory ? territory.text.otrasSenas : undefined;
   return renderPlainField(context, field, level, label);
-}
-
-/** Costa Rica's distrito select: it fills the postal code (the district's 5-digit code), shown next to it. */
-function renderDistrictField(context: AddressFieldsetContext, field: AddressFieldSpec, level: TerritoryLevel): TemplateResult {
-  const id = `${context.section}-district`;
-  const control = {
-    id,
-    name: `${context.section}.district`,
-    autocomplete: `section-${context.section} ${field.autocomplete}`,
-    value: context.value.zip ?? '',
-    invalid: false,
-    describedBy: undefined,
-    disabled: false,
-    onInput: (event: Event) => context.onInput('zip', (event.target as HTMLSelectElement).value),
-    onBlur: () => context.onBlur('zip'),
-  };
-  return html`<div class="field" part="field field-district">
-    <label for=${id}>${level.label}</label>
-    ${level.select(control)}
-  </div>`;
 }
 
 function renderPlainField(
@@ -88,7 +65,7 @@ function renderPlainField(
   const onBlur = () => context.onBlur(field.name);
   let input: TemplateResult;
   if (level) {
-    input = level.select({ ...control, disabled: false, onInput, onBlur });
+    input = level.select({ ...control, required: !optional, onInput, onBlur });
   } else if (field.name === 'country') {
     input = html`<select
       id=${control.id}

@@ -6,6 +6,7 @@
 // What must be the first script's own objects (its events, which pages compare with instanceof,
 // its BffError, its translations and lazy-part cache) is handed in (FlowKit), never imported here:
 // in the IIFE build this file's copies would be other ones.
+import { localAmountOf } from './costa-rica/local-amount.ts';
 import type {
   CheckoutAddress,
   CheckoutBillingAddress,
@@ -192,14 +193,14 @@ export class CheckoutFlow {
         const token = host.session || resumed!.token;
         const loaded = resumed?.loaded ?? (await host.client().getSession(token));
         this.sessionToken = token;
-        order = host.order = loaded.order;
+        order = host.order = { ...loaded.order, localAmount: localAmountOf(loaded) };
         this.prefill = loaded.prefill;
         host.invoiceDetails.offer(loaded.invoice === true);
         sinpe = loaded.sinpeMovil;
       } else {
         const created = await host.client().createSession(this.catalogRequest());
         this.sessionToken = created.sessionToken;
-        order = host.order = created.order;
+        order = host.order = { ...created.order, localAmount: localAmountOf(created) };
         this.prefill = {};
         host.invoiceDetails.offer(host.invoice);
         sinpe = created.sinpeMovil;
@@ -473,7 +474,7 @@ export class CheckoutFlow {
       const typed = host.order !== undefined;
       const created = await host.client().createSession(this.catalogRequest());
       this.sessionToken = created.sessionToken;
-      host.order = created.order;
+      host.order = { ...created.order, localAmount: localAmountOf(created) };
       if (typed) this.keepTypedForm();
       this.restoreForm(created.order.orderNumber);
       host.outcome = undefined;
@@ -524,7 +525,7 @@ export class CheckoutFlow {
     try {
       const loaded = await host.client().getSession(token);
       this.sessionToken = token;
-      order = host.order = loaded.order;
+      order = host.order = { ...loaded.order, localAmount: localAmountOf(loaded) };
       this.prefill = loaded.prefill;
     } catch (error) {
       if (error instanceof this.kit.BffError && error.status === 401) {
