@@ -4,6 +4,7 @@ import { emptyAddress, emptyBillingAddress, fieldsOf, type AddressSection } from
 import { renderAddressFieldset } from './address-fieldset.ts';
 import { InvoiceDetailsHook } from './invoice-fieldset.ts';
 import { TerritoryHook } from './costa-rica/territory-hook.ts';
+import { isSinpeRescueOffered, renderSinpeRescue } from './costa-rica/sinpe-rescue.ts';
 import { isPostalCodeOptional } from '../contract/postal-code-optional.ts';
 import { BffClient, BffError } from './bff-client.ts';
 import type { CheckoutFlow, FlowKit } from './checkout-flow.ts';
@@ -103,6 +104,8 @@ const itemsConverter = {
  * @csspart submit-button - The pay button.
  * @csspart status - The live region that states where the checkout is and its outcome.
  * @csspart retry-button - The button offered after a decline or an error.
+ * @csspart sinpe-rescue-button - "Pay with SINPE Móvil", offered after a decline when the BFF says SINPE Móvil can pay the same order.
+ * @csspart local-amount - A dollar order's amount in colones at the BCCR rate, under the total.
  *
  * @cssproperty --svc-color-text - Text color.
  * @cssproperty --svc-color-muted - Secondary text color.
@@ -337,6 +340,7 @@ export class SvcCheckout extends LitElement {
       ${this.canRetry()
         ? html`<button type="button" part="retry-button" @click=${() => void this.retry()}>${t.retry}</button>`
         : nothing}
+      ${renderSinpeRescue(locale, state === 'declined' && isSinpeRescueOffered(this.outcome), () => void this.payBySinpeInstead())}
     </div>`;
   }
 
@@ -527,6 +531,13 @@ export class SvcCheckout extends LitElement {
     this.submitted = false;
     this.notice = undefined;
     return this.restart();
+  }
+
+  /** After a decline the BFF offered SINPE Móvil for: the same order's next attempt, as a transfer. */
+  private async payBySinpeInstead(): Promise<void> {
+    this.method = 'sinpe_movil';
+    await this.retry();
+    if (this.checkoutState === 'idle') await this.submit();
   }
 
   // ----- the form -------------------------------------------------------------------------------
