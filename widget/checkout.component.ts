@@ -5,6 +5,7 @@ import { renderAddressFieldset } from './address-fieldset.ts';
 import { InvoiceDetailsHook } from './invoice-fieldset.ts';
 import { TerritoryHook } from './costa-rica/territory-hook.ts';
 import { isSinpeRescueOffered, renderSinpeRescue } from './costa-rica/sinpe-rescue.ts';
+import type { SinpeSmsBank } from './sinpe/sinpe-sms-banks.ts';
 import { isPostalCodeOptional } from '../contract/postal-code-optional.ts';
 import { BffClient, BffError } from './bff-client.ts';
 import type { CheckoutFlow, FlowKit } from './checkout-flow.ts';
@@ -135,6 +136,9 @@ export class SvcCheckout extends LitElement {
     mode: {},
     noShipping: { type: Boolean, attribute: 'no-shipping' },
     invoice: { type: Boolean },
+    noSinpeSms: { type: Boolean, attribute: 'no-sinpe-sms' },
+    noSinpeQr: { type: Boolean, attribute: 'no-sinpe-qr' },
+    sinpeSmsBanks: { type: Array, attribute: 'sinpe-sms-banks' },
     theme: { reflect: true },
     /** @private */ checkoutState: { state: true, attribute: false },
     /** @private */ order: { state: true, attribute: false },
@@ -176,6 +180,15 @@ export class SvcCheckout extends LitElement {
 
   /** Catalog mode: offer the buyer a Costa Rican electronic invoice, when the BFF's catalog issues them (merchant sessions say so with `invoice: true`). */
   invoice = false;
+
+  /** SINPE Móvil on a phone: offer no `sms:` link with `PASE <monto> <número>` for the shopper's bank. */
+  noSinpeSms = false;
+
+  /** SINPE Móvil on a desktop: offer no QR of that SMS. */
+  noSinpeQr = false;
+
+  /** The banks and SINPE Móvil SMS numbers the shopper picks from (`[{name, smsNumber}]`; JSON in the attribute); default: a table of Costa Rican banks. */
+  sinpeSmsBanks: SinpeSmsBank[] | undefined;
 
   /** `light`, `dark`, or `auto` (default: follows `prefers-color-scheme`). */
   theme: 'auto' | 'light' | 'dark' = 'auto';
@@ -335,7 +348,13 @@ export class SvcCheckout extends LitElement {
             },
           )
         : nothing}
-      ${this.transfer && state === 'polling' ? html`<svc-sinpe-panel .instructions=${this.transfer} locale=${locale}></svc-sinpe-panel>` : nothing}
+      ${this.transfer && state === 'polling' ? html`<svc-sinpe-panel
+            .instructions=${this.transfer}
+            locale=${locale}
+            .smsBanks=${this.sinpeSmsBanks}
+            ?no-sms=${this.noSinpeSms}
+            ?no-qr=${this.noSinpeQr}
+          ></svc-sinpe-panel>` : nothing}
       <p class="status" part="status" role="status" tabindex="-1" data-state=${state}>${this.statusText(t, locale)}</p>
       ${this.canRetry()
         ? html`<button type="button" part="retry-button" @click=${() => void this.retry()}>${t.retry}</button>`

@@ -9,23 +9,14 @@ import { expectAccessible } from './support/axe.ts';
 import { eventually, nextEvent, root, waitForState } from './support/element-parts.ts';
 import { arriveAt, submitToHostedPage } from './support/hosted-trip.ts';
 import { cards, costaRicanBilling, merchantSession, payAndReturn, sinpeBff } from './support/stack.ts';
+import { addToAnswers } from './support/server-fields-ahead.ts';
 
-/**
- * Which declines the BFF rescues with SINPE Móvil is the server's decision, made apart from this
- * element; until this BFF states it, the answers of GET /v1/orders/{n} get the field it will carry
- * (the rest of each answer is the real BFF's).
- */
+/** Which declines the BFF rescues with SINPE Móvil is the server's decision, by the decline's category. */
 function offerSinpeAfterDeclines(): () => void {
-  const realFetch = window.fetch;
-  window.fetch = async (input, init) => {
-    const response = await realFetch(input, init);
-    const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
-    if (!/\/v1\/orders\/[^/?]+(\?|$)/.test(url) || !response.ok) return response;
-    const answer = (await response.json()) as { status: string };
-    const body = JSON.stringify(answer.status === 'declined' ? { ...answer, alternatives: ['sinpe_movil'] } : answer);
-    return new Response(body, { status: response.status, headers: response.headers });
-  };
-  return () => (window.fetch = realFetch);
+  return addToAnswers(
+    (url) => /\/v1\/orders\/[^/?]+(\?|$)/.test(url),
+    (answer) => (answer['status'] === 'declined' ? { ...answer, alternatives: ['sinpe_movil'] } : answer),
+  );
 }
 
 async function declinedByCard(bff: string) {
