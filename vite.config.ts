@@ -51,6 +51,7 @@ export default defineConfig(({ mode }) => {
               'sinpe-panel': 'widget/lazy/sinpe-panel.ts',
               'method-choice': 'widget/lazy/method-choice.ts',
               'order-watch': 'widget/lazy/order-watch.ts',
+              'territory-fields': 'widget/lazy/territory-fields.ts',
               'locale-es': 'widget/lazy/locale-es.ts',
               'locale-es-419': 'widget/lazy/locale-es-419.ts',
               'locale-pt-BR': 'widget/lazy/locale-pt-BR.ts',

@@ -57,7 +57,7 @@ function lazyWidgetAssets() {
       context.body = file;
       return;
     }
-    const lazyModule = /^\/widget\/(checkout-rules|phone-validator|invoice-details|sinpe-panel|method-choice|order-watch|locale-[\w-]+)\.js$/.exec(context.path);
+    const lazyModule = /^\/widget\/(checkout-rules|phone-validator|invoice-details|sinpe-panel|method-choice|order-watch|territory-fields|locale-[\w-]+)\.js$/.exec(context.path);
     if (lazyModule && failsThisTime(lazyModule[1], context.headers.cookie)) {
       context.status = 503;
       return;

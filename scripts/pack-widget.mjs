@@ -31,6 +31,7 @@ const manifest = {
     './checkout-rules.js': './checkout-rules.js',
     './phone-validator.js': './phone-validator.js',
     './order-watch.js': './order-watch.js',
+    './territory-fields.js': './territory-fields.js',
     './locale-*.js': './locale-*.js',
     './chunks/*': './chunks/*',
     './subdivisions/*': './subdivisions/*',

@@ -4,9 +4,7 @@ import { fieldsOf, type AddressFieldSpec, type AddressSection } from './address-
 import type { CountryOption } from './i18n/countries.ts';
 import type { AddressFieldName, Translation } from './i18n/translation.ts';
 import type { Subdivision } from './lazy-assets.ts';
-import type { TerritorialDivision } from '../contract/cr-territory.ts';
-import { territoryLevel, type TerritoryLevel } from './costa-rica/territory-selects.ts';
-import type { TerritoryText } from './costa-rica/territory-text.ts';
+import type { TerritoryFieldset } from './costa-rica/territory-hook.ts';
 
 export interface AddressFieldsetContext {
   section: AddressSection;
@@ -17,7 +15,7 @@ export interface AddressFieldsetContext {
   subdivisions: readonly Subdivision[] | undefined;
   disabled: boolean;
   /** The country's provincia → cantón → distrito tree (Costa Rica), once loaded, with its words. */
-  territory?: { division: TerritorialDivision; text: TerritoryText } | undefined;
+  territory?: TerritoryFieldset | undefined;
   /** Fields optional for the current value (a postal code where the country has none). */
   isOptional?: (field: AddressFieldName) => boolean;
   /** The localized message to show under a field, or undefined when none should show yet. */
@@ -36,19 +34,9 @@ export function renderAddressFieldset(context: AddressFieldsetContext): Template
 }
 
 function renderField(context: AddressFieldsetContext, field: AddressFieldSpec): TemplateResult {
-  const territory = context.territory && context.value.country === 'CR' ? context.territory : undefined;
-  const level = territory && territoryLevel(territory.division, territory.text, field.name, context.value);
-  const label = field.name === 'address' && territory ? territory.text.otrasSenas : undefined;
-  return renderPlainField(context, field, level, label);
-}
-
-function renderPlainField(
-  context: AddressFieldsetContext,
-  field: AddressFieldSpec,
-  level: TerritoryLevel | undefined,
-  labelText: string | undefined,
-): TemplateResult {
   const { section, t } = context;
+  // Costa Rica's own label and select for this field, once its territory file is here.
+  const level = context.territory?.(field.name, context.value);
   const id = `${section}-${field.name}`;
   const error = context.shownError(field.name);
   const optional = field.optional || context.isOptional?.(field.name) === true;
@@ -64,7 +52,7 @@ function renderPlainField(
   const onInput = (event: Event) => context.onInput(field.name, (event.target as HTMLInputElement | HTMLSelectElement).value);
   const onBlur = () => context.onBlur(field.name);
   let input: TemplateResult;
-  if (level) {
+  if (level?.select) {
     input = level.select({ ...control, required: !optional, onInput, onBlur });
   } else if (field.name === 'country') {
     input = html`<select
@@ -118,7 +106,7 @@ function renderPlainField(
   }
   return html`<div class="field ${field.wide ? 'wide' : ''}" part="field field-${field.name}">
     <label for=${id}>
-      ${labelText ?? level?.label ?? t.fields[field.name]}${optional ? html` <span class="optional">(${t.optional})</span>` : nothing}
+      ${level?.label ?? t.fields[field.name]}${optional ? html` <span class="optional">(${t.optional})</span>` : nothing}
     </label>
     ${input}
     ${error !== undefined ? html`<p class="error" id=${errorId} part="error">${error}</p>` : nothing}

@@ -4,9 +4,7 @@ import { emptyAddress, emptyBillingAddress, fieldsOf, type AddressSection } from
 import { renderAddressFieldset } from './address-fieldset.ts';
 import { InvoiceDetailsHook } from './invoice-fieldset.ts';
 import { TerritoryHook } from './costa-rica/territory-hook.ts';
-import { isSinpeRescueOffered, renderSinpeRescue } from './costa-rica/sinpe-rescue.ts';
 import type { SinpeSmsBank } from './sinpe/sinpe-sms-banks.ts';
-import { isPostalCodeOptional } from '../contract/postal-code-optional.ts';
 import { BffClient, BffError } from './bff-client.ts';
 import type { CheckoutFlow, FlowKit } from './checkout-flow.ts';
 import { checkoutStyles } from './checkout.styles.ts';
@@ -105,6 +103,9 @@ const itemsConverter = {
  * @csspart submit-button - The pay button.
  * @csspart status - The live region that states where the checkout is and its outcome.
  * @csspart retry-button - The button offered after a decline or an error.
+ * @attribute {boolean} no-sinpe-sms - SINPE Móvil on a phone: offer no `sms:` link with `PASE <monto> <número>` for the shopper's bank.
+ * @attribute {boolean} no-sinpe-qr - SINPE Móvil on a desktop: offer no QR of that SMS.
+ * @attribute {string} sinpe-sms-banks - JSON `[{name, smsNumber}]`: the banks the shopper picks from for the SMS (see `sinpeSmsBanks`).
  * @csspart sinpe-rescue-button - "Pay with SINPE Móvil", offered after a decline when the BFF says SINPE Móvil can pay the same order.
  * @csspart local-amount - A dollar order's amount in colones at the BCCR rate, under the total.
  *
@@ -136,9 +137,6 @@ export class SvcCheckout extends LitElement {
     mode: {},
     noShipping: { type: Boolean, attribute: 'no-shipping' },
     invoice: { type: Boolean },
-    noSinpeSms: { type: Boolean, attribute: 'no-sinpe-sms' },
-    noSinpeQr: { type: Boolean, attribute: 'no-sinpe-qr' },
-    sinpeSmsBanks: { type: Array, attribute: 'sinpe-sms-banks' },
     theme: { reflect: true },
     /** @private */ checkoutState: { state: true, attribute: false },
     /** @private */ order: { state: true, attribute: false },
@@ -181,13 +179,11 @@ export class SvcCheckout extends LitElement {
   /** Catalog mode: offer the buyer a Costa Rican electronic invoice, when the BFF's catalog issues them (merchant sessions say so with `invoice: true`). */
   invoice = false;
 
-  /** SINPE Móvil on a phone: offer no `sms:` link with `PASE <monto> <número>` for the shopper's bank. */
-  noSinpeSms = false;
-
-  /** SINPE Móvil on a desktop: offer no QR of that SMS. */
-  noSinpeQr = false;
-
-  /** The banks and SINPE Móvil SMS numbers the shopper picks from (`[{name, smsNumber}]`; JSON in the attribute); default: a table of Costa Rican banks. */
+  /**
+   * The banks and SINPE Móvil SMS numbers the shopper picks from (`[{name, smsNumber}]`; or the
+   * `sinpe-sms-banks` JSON attribute); default: a table of Costa Rican banks. Read by the SINPE
+   * Móvil panel when a transfer opens.
+   */
   sinpeSmsBanks: SinpeSmsBank[] | undefined;
 
   /** `light`, `dark`, or `auto` (default: follows `prefers-color-scheme`). */
@@ -348,18 +344,12 @@ export class SvcCheckout extends LitElement {
             },
           )
         : nothing}
-      ${this.transfer && state === 'polling' ? html`<svc-sinpe-panel
-            .instructions=${this.transfer}
-            locale=${locale}
-            .smsBanks=${this.sinpeSmsBanks}
-            ?no-sms=${this.noSinpeSms}
-            ?no-qr=${this.noSinpeQr}
-          ></svc-sinpe-panel>` : nothing}
+      ${this.transfer && state === 'polling' ? html`<svc-sinpe-panel .instructions=${this.transfer} locale=${locale}></svc-sinpe-panel>` : nothing}
       <p class="status" part="status" role="status" tabindex="-1" data-state=${state}>${this.statusText(t, locale)}</p>
       ${this.canRetry()
         ? html`<button type="button" part="retry-button" @click=${() => void this.retry()}>${t.retry}</button>`
         : nothing}
-      ${renderSinpeRescue(locale, state === 'declined' && isSinpeRescueOffered(this.outcome), () => void this.payBySinpeInstead())}
+      ${this.flow && this.orderWatch?.renderSinpeRescue(html, locale, this.outcome, this.flow)}
     </div>`;
   }
 
@@ -369,14 +359,16 @@ export class SvcCheckout extends LitElement {
     const fieldset = (section: AddressSection) => {
       const value = section === 'billing' ? this.billing : this.shipping;
       const errors = this.validator?.validate(section, value).errors ?? {};
+      const territory = this.territories.forCountry(value.country, locale);
       return renderAddressFieldset({
         section,
         value,
         t,
         countries,
         subdivisions: sortedSubdivisions(this.subdivisions.get(value.country), locale),
-        territory: this.territories.forCountry(value.country, locale),
-        isOptional: (field) => field === 'zip' && (this.postcodeFormats.isOptional(value.country) || isPostalCodeOptional(value.country)),
+        territory,
+        // Costa Rica's postal code is its district's, optional (contract/postal-code-optional.ts).
+        isOptional: (field) => field === 'zip' && (this.postcodeFormats.isOptional(value.country) || territory !== undefined),
         disabled: busy,
         shownError: (field) => this.shownError(t, section, field, errors),
         onInput: (field, fieldValue) => this.onFieldInput(section, field, fieldValue),
@@ -550,13 +542,6 @@ export class SvcCheckout extends LitElement {
     this.submitted = false;
     this.notice = undefined;
     return this.restart();
-  }
-
-  /** After a decline the BFF offered SINPE Móvil for: the same order's next attempt, as a transfer. */
-  private async payBySinpeInstead(): Promise<void> {
-    this.method = 'sinpe_movil';
-    await this.retry();
-    if (this.checkoutState === 'idle') await this.submit();
   }
 
   // ----- the form -------------------------------------------------------------------------------

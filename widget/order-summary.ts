@@ -2,8 +2,6 @@ import { css, html, nothing } from 'lit';
 import type { OrderLine } from '../contract/bff-api.ts';
 import { formatMoney } from './i18n/localize.ts';
 import type { Translation } from './i18n/translation.ts';
-import { renderLocalAmount } from './costa-rica/local-amount-line.ts';
-import type { LocalAmount } from './costa-rica/local-amount.ts';
 
 export interface OrderSummary {
   orderNumber: string;
@@ -11,8 +9,8 @@ export interface OrderSummary {
   currency: string;
   /** What the shopper is buying; a merchant session without lines shows the total alone. */
   lines?: readonly OrderLine[];
-  /** A dollar order's amount in colones at the BCCR rate, shown right under the total. */
-  localAmount?: LocalAmount | undefined;
+  /** A dollar order's amount in colones at the BCCR rate (widget/costa-rica/local-amount.ts), shown right under the total. */
+  localAmountLine?: ((locale: string) => string) | undefined;
 }
 
 /** The order above the form: its lines (quantity, name, amount), then the total. */
@@ -28,7 +26,7 @@ export function renderOrderSummary(t: Translation, locale: string, order: OrderS
         </ul>`
       : nothing}
     <div class="total"><span>${t.total}</span><strong>${money(order.amount)}</strong></div>
-    ${renderLocalAmount(locale, order.localAmount)}
+    ${order.localAmountLine ? html`<small part="local-amount">${order.localAmountLine(locale)}</small>` : nothing}
   </div>`;
 }
 
@@ -70,11 +68,6 @@ export const summaryStyles = css`
     display: flex;
     justify-content: space-between;
     gap: var(--_gap);
-  }
-  .local-amount {
-    margin: 0;
-    text-align: end;
-    font-size: 0.9em;
   }
   .skeleton {
     display: grid;

@@ -93,10 +93,10 @@ test('a purchase with the keyboard only', async ({ page }, testInfo) => {
   await page.keyboard.press('Tab');
   await expect.poll(() => focused(page)).toMatch(/^select\|Province/);
   await expect(page.locator('svc-checkout').getByLabel('Province').locator('option[value="CR-SJ"]')).toHaveCount(1);
-  await type('San José');
+  await type('San'); // San José (a space would open the closed select)
   await tabTo(page, /^select\|Canton/);
   await expect(page.locator('svc-checkout').getByLabel('Canton').locator('option[value="San José"]')).toHaveCount(1);
-  await type('San José');
+  await type('San');
   await page.keyboard.press('Tab');
   await expect(page.locator('svc-checkout').getByLabel('District').locator('option[value="10101"]')).toHaveCount(1);
   await type('Carmen');

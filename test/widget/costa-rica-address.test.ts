@@ -38,6 +38,7 @@ for (const width of [390, 1280]) {
       const { sessionToken } = await merchantSession();
       const element = await mount(sessionToken, 'es-CR');
       await choose(element, 'País', 'CR');
+      await eventually(() => root(element).querySelector('[part~="canton"]'), 'the Costa Rican selects did not load');
       await choose(element, 'Provincia', 'CR-SJ');
       const canton = field<HTMLSelectElement>(element, 'billing', 'Cantón');
       expect(optionNames(canton)).to.have.length(20);
@@ -64,7 +65,7 @@ for (const width of [390, 1280]) {
       element.remove();
 
       const reloaded = await mount(sessionToken, 'es-CR');
-      await eventually(() => field<HTMLSelectElement>(reloaded, 'billing', 'Distrito').value === '61201', 'the district did not come back');
+      await eventually(() => root(reloaded).querySelector<HTMLSelectElement>('#billing-zip[part~="district"]')?.value === '61201', 'the district did not come back');
       expect(field<HTMLSelectElement>(reloaded, 'billing', 'Provincia').value).to.equal('CR-P');
       expect(field<HTMLSelectElement>(reloaded, 'billing', 'Cantón').value).to.equal('Monteverde');
       await expectAccessible(reloaded);

@@ -33,6 +33,8 @@ const text = (node: Element | null | undefined) => node?.textContent?.replace(/\
 async function waitForStates(element: SvcCheckout) {
   const state = () => root(element).getElementById('billing-state') as HTMLSelectElement;
   await eventually(() => !state().disabled, 'the state list did not load');
+  // Costa Rica's provincia → cantón → distrito selects come with their own lazy files.
+  await eventually(() => root(element).querySelector('[part~="canton"]'), 'the Costa Rican selects did not load');
 }
 
 describe('the checkout form', () => {

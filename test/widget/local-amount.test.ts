@@ -1,7 +1,7 @@
 // The colones line of a dollar order: read from the session answer's `localAmount` (malformed ones
 // are ignored rather than shown), and worded per language right under the total.
 import { expect, fixture, html } from '@open-wc/testing';
-import { localAmountOf } from '../../widget/costa-rica/local-amount.ts';
+import { localAmountLineOf, localAmountOf } from '../../widget/costa-rica/local-amount.ts';
 import { renderOrderSummary } from '../../widget/order-summary.ts';
 import { translationFor } from '../../widget/i18n/localize.ts';
 import { expectAccessible } from './support/axe.ts';
@@ -29,7 +29,7 @@ describe('the colones line of a dollar order', () => {
     ['pt-BR', 'à taxa de câmbio de referência de venda do BCCR'],
   ] as const) {
     it(`shows "≈ ₡…" with the rate and its date under the total (${locale})`, async () => {
-      const order = { orderNumber: 'A1', amount: '89.00', currency: 'USD', localAmount: localAmountOf({ localAmount: local }) };
+      const order = { orderNumber: 'A1', amount: '89.00', currency: 'USD', localAmountLine: localAmountLineOf({ localAmount: local }) };
       const element = await fixture<HTMLDivElement>(html`<div>${renderOrderSummary(translationFor(locale), locale, order)}</div>`);
       const line = element.querySelector('[part="local-amount"]')!;
       const text = line.textContent!.replace(/\s+/g, ' ');
@@ -39,6 +39,7 @@ describe('the colones line of a dollar order', () => {
       expect(text).to.contain(new Intl.NumberFormat(locale, { style: 'currency', currency: 'CRC' }).format(507).replace(/\s+/g, ' '));
       expect(text).to.contain('2026');
       expect(line.previousElementSibling?.className, 'right under the total').to.equal('total');
+      expect(line.textContent).to.equal(order.localAmountLine!(locale));
       await expectAccessible(element);
     });
   }

@@ -1,5 +1,5 @@
-import { cantonNamed, cantonesOf, distritosOf, type TerritorialDivision, type TerritoryPlace } from '../../contract/cr-territory.ts';
 import type { AddressFieldName } from '../i18n/translation.ts';
+import { cantonNamed, cantonesOf, distritosOf, type TerritorialDivision, type TerritoryPlace } from '../../contract/cr-territory.ts';
 
 /**
  * Where a Costa Rican address keeps the shopper's choice: the provincia's ISO code as `state`, the
@@ -18,10 +18,10 @@ export function territoryChoice(division: TerritorialDivision, state: string, ci
   return { cantones: cantonesOf(division, state), canton, distritos: canton ? distritosOf(division, canton.code) : [] };
 }
 
-/** A level below a changed one no longer holds: a new provincia clears cantón and distrito, a new cantón the distrito. */
-export function fieldsClearedBy(field: AddressFieldName): AddressFieldName[] {
-  if (field === 'country') return ['city', 'zip'];
+/** A level below a changed one no longer holds: a new provincia empties cantón and distrito, a new cantón the distrito. */
+export function fieldsClearedBy(field: AddressFieldName, countryBefore: string, countryAfter: string): AddressFieldName[] {
+  if (countryBefore !== 'CR' && countryAfter !== 'CR') return [];
+  if (field === 'country') return countryBefore === countryAfter ? [] : ['city', 'zip'];
   if (field === 'state') return ['city', 'zip'];
-  if (field === 'city') return ['zip'];
-  return [];
+  return field === 'city' ? ['zip'] : [];
 }

@@ -1,8 +1,8 @@
-import { html, nothing, type TemplateResult } from 'lit';
+import type { TemplateResult, html as litHtml, nothing as litNothing } from 'lit';
 import type { TerritorialDivision, TerritoryPlace } from '../../contract/cr-territory.ts';
 import type { AddressFieldName } from '../i18n/translation.ts';
 import { territoryChoice } from './territory-choice.ts';
-import type { TerritoryText } from './territory-text.ts';
+import { territoryTextFor } from './territory-text.ts';
 
 /** What one select needs from the fieldset around it. */
 export interface TerritorySelectControl {
@@ -19,40 +19,51 @@ export interface TerritorySelectControl {
 
 export interface TerritoryLevel {
   label: string;
-  select: (control: TerritorySelectControl) => TemplateResult;
+  /** Absent for a field that keeps its generic control under Costa Rica's label (the street line). */
+  select?: (control: TerritorySelectControl) => TemplateResult;
+}
+
+/** The element's own Lit, handed in: this file is part of territory-fields.js, a lazy part. */
+export interface TerritoryLit {
+  html: typeof litHtml;
+  nothing: typeof litNothing;
 }
 
 /**
- * Costa Rica's address levels in place of the generic fields: `state` becomes the provincia select,
- * `city` the cantón select, `zip` the distrito select (whose value is the district's postal code).
+ * Costa Rica's address levels in place of the generic fields: `state` is labelled Provincia, `city`
+ * becomes the cantón select, `zip` the distrito select (whose value is the district's postal code).
  * A value that is none of the options (a merchant's prefill) stays visible as its own option, so
  * what is sent is what is shown.
  */
 export function territoryLevel(
+  lit: TerritoryLit,
   division: TerritorialDivision,
-  text: TerritoryText,
+  locale: string,
   field: AddressFieldName,
   address: Readonly<Partial<Record<AddressFieldName, string>>>,
 ): TerritoryLevel | undefined {
+  const text = territoryTextFor(locale);
   const choice = territoryChoice(division, address.state ?? '', address.city ?? '');
-  if (field === 'state') {
-    const provincias = division.provincias.map((provincia) => ({ code: provincia.iso, name: provincia.name }));
-    return { label: text.provincia, select: (control) => select(control, 'state', text.chooseProvincia, provincias, false) };
-  }
+  // The provincias are the ISO subdivisions the generic select already lists: it stays (the same
+  // element, so the focus stays on it when this file arrives), under its Costa Rican name.
+  if (field === 'state') return { label: text.provincia };
   if (field === 'city') {
     const cantones = choice.cantones.map((canton) => ({ code: canton.name, name: canton.name }));
-    return { label: text.canton, select: (control) => select(control, 'canton', text.chooseCanton, cantones, !address.state) };
+    return { label: text.canton, select: (control) => select(lit, control, 'canton', text.chooseCanton, cantones, !address.state) };
   }
   if (field === 'zip') {
     // The district's 5-digit code is its postal code: choosing the district fills the code, shown with its name.
     const distritos = choice.distritos.map((distrito) => ({ code: distrito.code, name: `${distrito.name} (${distrito.code})` }));
-    return { label: text.distrito, select: (control) => select(control, 'district', text.chooseDistrito, distritos, !choice.canton) };
+    return { label: text.distrito, select: (control) => select(lit, control, 'district', text.chooseDistrito, distritos, !choice.canton) };
   }
+  if (field === 'address') return { label: text.otrasSenas };
   return undefined;
 }
 
 /** `empty`: nothing to choose yet (no provincia, no cantón), so the select is disabled. */
-function select(control: TerritorySelectControl, part: string, prompt: string, options: TerritoryPlace[], empty: boolean): TemplateResult {
+function select(lit: TerritoryLit, control: TerritorySelectControl, part: string, prompt: string, options: TerritoryPlace[], empty: boolean): TemplateResult {
+  const { html } = lit;
+  const nothing = lit.nothing;
   const known = options.some((option) => option.code === control.value);
   return html`<select
     id=${control.id}

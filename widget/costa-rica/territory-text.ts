@@ -3,7 +3,6 @@ export interface TerritoryText {
   provincia: string;
   canton: string;
   distrito: string;
-  chooseProvincia: string;
   chooseCanton: string;
   chooseDistrito: string;
   /** Costa Rican addresses are described, not numbered: the street line. */
@@ -14,7 +13,6 @@ const es: TerritoryText = {
   provincia: 'Provincia',
   canton: 'Cantón',
   distrito: 'Distrito',
-  chooseProvincia: 'Elija una provincia',
   chooseCanton: 'Elija un cantón',
   chooseDistrito: 'Elija un distrito',
   otrasSenas: 'Otras señas',
@@ -24,7 +22,6 @@ const en: TerritoryText = {
   provincia: 'Province',
   canton: 'Canton',
   distrito: 'District',
-  chooseProvincia: 'Choose a province',
   chooseCanton: 'Choose a canton',
   chooseDistrito: 'Choose a district',
   otrasSenas: 'Directions (otras señas)',
@@ -34,7 +31,6 @@ const ptBR: TerritoryText = {
   provincia: 'Província',
   canton: 'Cantão',
   distrito: 'Distrito',
-  chooseProvincia: 'Escolha uma província',
   chooseCanton: 'Escolha um cantão',
   chooseDistrito: 'Escolha um distrito',
   otrasSenas: 'Indicações (otras señas)',

@@ -38,12 +38,33 @@ export interface PanelKit {
 export interface SinpePanelElement extends HTMLElement {
   instructions: SinpeMovilInstructions | undefined;
   locale: string;
-  /** The banks whose SMS number the shopper may pick; unset: widget/sinpe/sinpe-sms-banks.ts. */
-  smsBanks: readonly SinpeSmsBank[] | undefined;
-  /** No `sms:` link on a phone. */
-  noSms: boolean;
-  /** No QR on a desktop. */
-  noQr: boolean;
+}
+
+/**
+ * The merchant's SMS options live on the <svc-checkout> around the panel (its `no-sinpe-sms`,
+ * `no-sinpe-qr` and `sinpe-sms-banks` attributes, its `sinpeSmsBanks` property): read here, when a
+ * transfer shows, so the first script carries none of it.
+ */
+function smsOptionsOf(panel: HTMLElement): { banks: readonly SinpeSmsBank[]; offerSms: boolean; offerQr: boolean } {
+  const root = panel.getRootNode();
+  const checkout = root instanceof ShadowRoot ? (root.host as HTMLElement & { sinpeSmsBanks?: SinpeSmsBank[] }) : undefined;
+  return {
+    banks: checkout?.sinpeSmsBanks ?? banksOfAttribute(checkout?.getAttribute('sinpe-sms-banks')) ?? defaultSinpeSmsBanks,
+    offerSms: !checkout?.hasAttribute('no-sinpe-sms'),
+    offerQr: !checkout?.hasAttribute('no-sinpe-qr'),
+  };
+}
+
+/** `[{name, smsNumber}]` from the attribute; undefined when absent or not such a list (the default then applies). */
+function banksOfAttribute(json: string | null | undefined): SinpeSmsBank[] | undefined {
+  if (!json) return undefined;
+  try {
+    const banks: unknown = JSON.parse(json);
+    const valid = Array.isArray(banks) && banks.every((bank) => typeof bank?.name === 'string' && /^\d{3,8}$/.test(String(bank?.smsNumber)));
+    return valid ? (banks as SinpeSmsBank[]) : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /** A phone: a coarse pointer or a narrow screen, where an `sms:` link opens the messages app. */
@@ -84,9 +105,6 @@ export function defineSinpePanel(kit: PanelKit): void {
       locale: {},
       now: { state: true },
       copied: { state: true },
-      smsBanks: { attribute: false },
-      noSms: { type: Boolean, attribute: 'no-sms' },
-      noQr: { type: Boolean, attribute: 'no-qr' },
       chosenBank: { state: true },
     };
 
@@ -94,12 +112,6 @@ export function defineSinpePanel(kit: PanelKit): void {
     instructions: SinpeMovilInstructions | undefined;
     /** The checkout's locale tag (es, en, pt-BR; es by default). */
     locale = 'es';
-    /** The banks the shopper picks from for the SMS (the merchant may replace the default table). */
-    smsBanks: readonly SinpeSmsBank[] | undefined;
-    /** Offer no `sms:` link on a phone. */
-    noSms = false;
-    /** Offer no QR on a desktop. */
-    noQr = false;
 
     private chosenBank: number | undefined;
     private now = Date.now();
@@ -141,11 +153,9 @@ export function defineSinpePanel(kit: PanelKit): void {
         </dl>
         ${discount ? html`<p class="discount" part="sinpe-discount">${sms.discount(formatMoney(this.locale, discount, transfer.currency))}</p>` : nothing}
         ${renderSmsPayment(kit, {
-          banks: this.smsBanks ?? defaultSinpeSmsBanks,
+          ...smsOptionsOf(this),
           chosen: this.chosenBank,
           phoneLike: matchMedia(phoneQuery).matches,
-          offerSms: !this.noSms,
-          offerQr: !this.noQr,
           text: sinpeSmsText(transfer.amount, transfer.phone),
           texts: sms,
           onChoose: (index) => (this.chosenBank = index),
@@ -158,7 +168,7 @@ export function defineSinpePanel(kit: PanelKit): void {
       // The QR is drawn once its canvas is in place, and again only when the link changes (another bank).
       const canvas = this.renderRoot.querySelector<HTMLCanvasElement>('canvas[part="sinpe-qr"]');
       const transfer = this.instructions;
-      const bank = this.chosenBank === undefined ? undefined : (this.smsBanks ?? defaultSinpeSmsBanks)[this.chosenBank];
+      const bank = this.chosenBank === undefined ? undefined : smsOptionsOf(this).banks[this.chosenBank];
       if (!canvas || !transfer || !bank) return;
       const link = sinpeSmsLink(bank, sinpeSmsText(transfer.amount, transfer.phone));
       if (canvas.dataset['link'] === link) return;
