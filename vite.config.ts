@@ -5,6 +5,7 @@ import { subdivisionFiles } from './widget/lazy/subdivision-files.ts';
 import { phoneMetadataFiles } from './widget/lazy/phone-metadata-files.ts';
 import { postcodeFiles } from './widget/lazy/postcode-files.ts';
 import { declineMessageFiles } from './widget/lazy/decline-message-files.ts';
+import { territoryFiles } from './widget/lazy/territory-files.ts';
 
 /**
  * Builds <svc-checkout> twice into dist/widget:
@@ -50,6 +51,7 @@ export default defineConfig(({ mode }) => {
               'sinpe-panel': 'widget/lazy/sinpe-panel.ts',
               'method-choice': 'widget/lazy/method-choice.ts',
               'order-watch': 'widget/lazy/order-watch.ts',
+              'territory-fields': 'widget/lazy/territory-fields.ts',
               'locale-es': 'widget/lazy/locale-es.ts',
               'locale-es-419': 'widget/lazy/locale-es-419.ts',
               'locale-pt-BR': 'widget/lazy/locale-pt-BR.ts',
@@ -71,7 +73,7 @@ function emitSubdivisionFiles(): Plugin {
   return {
     name: 'svc-subdivision-files',
     generateBundle() {
-      for (const file of [...subdivisionFiles(), ...phoneMetadataFiles(), ...postcodeFiles(), ...declineMessageFiles()]) this.emitFile({ type: 'asset', ...file });
+      for (const file of [...subdivisionFiles(), ...phoneMetadataFiles(), ...postcodeFiles(), ...declineMessageFiles(), ...territoryFiles()]) this.emitFile({ type: 'asset', ...file });
     },
   };
 }

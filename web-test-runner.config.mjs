@@ -7,6 +7,7 @@ import { subdivisionFile } from './widget/lazy/subdivision-files.ts';
 import { phoneMetadataFile } from './widget/lazy/phone-metadata-files.ts';
 import { postcodeFile } from './widget/lazy/postcode-files.ts';
 import { declineMessageFile } from './widget/lazy/decline-message-files.ts';
+import { territoryFile } from './widget/lazy/territory-files.ts';
 import { widgetTestStack } from './test/widget/support/stack-routes.ts';
 
 // The real sandbox + BFF for flow tests (submit, server errors, popup, resume): started on the first
@@ -21,13 +22,15 @@ const testStack = widgetTestStack();
  * - /widget/subdivisions/XX.json → one country's list from contract/iso-subdivisions.ts;
  * - /widget/phone-metadata/XX.json → one country's phone metadata (widget/lazy/phone-metadata-files.ts);
  * - /widget/postcodes/XX.json → one country's postal code pattern (widget/lazy/postcode-files.ts);
- * - /widget/decline-messages/<language>.json → one language's decline messages (widget/lazy/decline-message-files.ts).
+ * - /widget/decline-messages/<language>.json → one language's decline messages (widget/lazy/decline-message-files.ts);
+ * - /widget/territory/XX.json → a country's division below its subdivisions (widget/lazy/territory-files.ts).
  */
 /** The JSON files the build writes next to the widget, each from its helper (undefined: no such file). */
 const builtJsonFiles = [
   [/^\/widget\/phone-metadata\/([A-Z]{2})\.json$/, phoneMetadataFile],
   [/^\/widget\/postcodes\/([A-Z]{2})\.json$/, postcodeFile],
   [/^\/widget\/decline-messages\/([\w-]+)\.json$/, declineMessageFile],
+  [/^\/widget\/territory\/([A-Z]{2})\.json$/, territoryFile],
 ];
 
 function lazyWidgetAssets() {
@@ -54,7 +57,7 @@ function lazyWidgetAssets() {
       context.body = file;
       return;
     }
-    const lazyModule = /^\/widget\/(checkout-rules|phone-validator|invoice-details|sinpe-panel|method-choice|order-watch|locale-[\w-]+)\.js$/.exec(context.path);
+    const lazyModule = /^\/widget\/(checkout-rules|phone-validator|invoice-details|sinpe-panel|method-choice|order-watch|territory-fields|locale-[\w-]+)\.js$/.exec(context.path);
     if (lazyModule && failsThisTime(lazyModule[1], context.headers.cookie)) {
       context.status = 503;
       return;

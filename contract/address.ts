@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { isCountryCode } from './iso-countries.ts';
+import { isPostalCodeOptional } from './postal-code-optional.ts';
 
 /**
  * The buyer's address as the widget sends it and the BFF re-checks it. Pure and DOM-free.
@@ -86,9 +87,9 @@ const zipPattern = /^[A-Za-z0-9](?:[A-Za-z0-9 -]*[A-Za-z0-9])?$/;
  * A postal code against its country's format: required and checked where the country has a
  * format, optional (any code-like text) where it has none.
  */
-export function postalCodeProblem(zip: string, format: PostcodeFormat | undefined): 'required' | 'invalid_zip' | undefined {
+export function postalCodeProblem(zip: string, format: PostcodeFormat | undefined, optional = false): 'required' | 'invalid_zip' | undefined {
   const code = zip.trim();
-  if (code === '') return format ? 'required' : undefined;
+  if (code === '') return format && !optional ? 'required' : undefined;
   if (!zipPattern.test(code)) return 'invalid_zip';
   return format && !format.test(code) ? 'invalid_zip' : undefined;
 }
@@ -126,7 +127,7 @@ function postcodeFormatOf(country: string, checks: AddressChecks): PostcodeForma
 
 /** The zip checks run once the country is a real one; their code depends on it. */
 function zipCheck(issue: 'required' | 'invalid_zip', checks: AddressChecks) {
-  return z.refine<Address>((value) => postalCodeProblem(value.zip, postcodeFormatOf(value.country, checks)) !== issue, {
+  return z.refine<Address>((value) => postalCodeProblem(value.zip, postcodeFormatOf(value.country, checks), isPostalCodeOptional(value.country)) !== issue, {
     path: ['zip'],
     message: code(issue),
     when: (payload: Payload) => {

@@ -31,17 +31,19 @@ const manifest = {
     './checkout-rules.js': './checkout-rules.js',
     './phone-validator.js': './phone-validator.js',
     './order-watch.js': './order-watch.js',
+    './territory-fields.js': './territory-fields.js',
     './locale-*.js': './locale-*.js',
     './chunks/*': './chunks/*',
     './subdivisions/*': './subdivisions/*',
     './phone-metadata/*': './phone-metadata/*',
     './postcodes/*': './postcodes/*',
     './decline-messages/*': './decline-messages/*',
+    './territory/*': './territory/*',
     './custom-elements.json': './custom-elements.json',
     './integrity.json': './integrity.json',
     './package.json': './package.json',
   },
-  files: ['*.js', '*.d.ts', '*.map', 'chunks/', 'subdivisions/', 'phone-metadata/', 'postcodes/', 'decline-messages/', 'types/', 'custom-elements.json', 'integrity.json'],
+  files: ['*.js', '*.d.ts', '*.map', 'chunks/', 'subdivisions/', 'phone-metadata/', 'postcodes/', 'decline-messages/', 'territory/', 'types/', 'custom-elements.json', 'integrity.json'],
 };
 writeFileSync(`${widgetDir}/package.json`, `${JSON.stringify(manifest, null, 2)}\n`);
 const packed = JSON.parse(execFileSync('npm', ['pack', '--json', '--pack-destination', `${root}dist`], { cwd: widgetDir, encoding: 'utf8' }));

@@ -4,6 +4,7 @@ import { fieldsOf, type AddressFieldSpec, type AddressSection } from './address-
 import type { CountryOption } from './i18n/countries.ts';
 import type { AddressFieldName, Translation } from './i18n/translation.ts';
 import type { Subdivision } from './lazy-assets.ts';
+import type { TerritoryFieldset } from './costa-rica/territory-hook.ts';
 
 export interface AddressFieldsetContext {
   section: AddressSection;
@@ -13,6 +14,8 @@ export interface AddressFieldsetContext {
   /** The selected country's subdivisions; undefined while they load. */
   subdivisions: readonly Subdivision[] | undefined;
   disabled: boolean;
+  /** The country's provincia → cantón → distrito tree (Costa Rica), once loaded, with its words. */
+  territory?: TerritoryFieldset | undefined;
   /** Fields optional for the current value (a postal code where the country has none). */
   isOptional?: (field: AddressFieldName) => boolean;
   /** The localized message to show under a field, or undefined when none should show yet. */
@@ -32,6 +35,8 @@ export function renderAddressFieldset(context: AddressFieldsetContext): Template
 
 function renderField(context: AddressFieldsetContext, field: AddressFieldSpec): TemplateResult {
   const { section, t } = context;
+  // Costa Rica's own label and select for this field, once its territory file is here.
+  const level = context.territory?.(field.name, context.value);
   const id = `${section}-${field.name}`;
   const error = context.shownError(field.name);
   const optional = field.optional || context.isOptional?.(field.name) === true;
@@ -47,7 +52,9 @@ function renderField(context: AddressFieldsetContext, field: AddressFieldSpec): 
   const onInput = (event: Event) => context.onInput(field.name, (event.target as HTMLInputElement | HTMLSelectElement).value);
   const onBlur = () => context.onBlur(field.name);
   let input: TemplateResult;
-  if (field.name === 'country') {
+  if (level?.select) {
+    input = level.select({ ...control, required: !optional, onInput, onBlur });
+  } else if (field.name === 'country') {
     input = html`<select
       id=${control.id}
       name=${control.name}
@@ -99,7 +106,7 @@ function renderField(context: AddressFieldsetContext, field: AddressFieldSpec): 
   }
   return html`<div class="field ${field.wide ? 'wide' : ''}" part="field field-${field.name}">
     <label for=${id}>
-      ${t.fields[field.name]}${optional ? html` <span class="optional">(${t.optional})</span>` : nothing}
+      ${level?.label ?? t.fields[field.name]}${optional ? html` <span class="optional">(${t.optional})</span>` : nothing}
     </label>
     ${input}
     ${error !== undefined ? html`<p class="error" id=${errorId} part="error">${error}</p>` : nothing}

@@ -6,6 +6,7 @@
 // What must be the first script's own objects (its events, which pages compare with instanceof,
 // its BffError, its translations and lazy-part cache) is handed in (FlowKit), never imported here:
 // in the IIFE build this file's copies would be other ones.
+import { localAmountLineOf } from './costa-rica/local-amount.ts';
 import type {
   CheckoutAddress,
   CheckoutBillingAddress,
@@ -77,6 +78,8 @@ export interface FlowHost {
   sinpeOffered: boolean;
   methodChoice: typeof MethodChoice | undefined;
   method: CheckoutMethod;
+  /** The pay button's action (validation first), as the shopper pressing it. */
+  submit(): Promise<void>;
   transfer: SinpeMovilInstructions | undefined;
   popup: PaymentPopup | undefined;
   focusFollowsStatus: boolean;
@@ -192,14 +195,14 @@ export class CheckoutFlow {
         const token = host.session || resumed!.token;
         const loaded = resumed?.loaded ?? (await host.client().getSession(token));
         this.sessionToken = token;
-        order = host.order = loaded.order;
+        order = host.order = { ...loaded.order, localAmountLine: localAmountLineOf(loaded) };
         this.prefill = loaded.prefill;
         host.invoiceDetails.offer(loaded.invoice === true);
         sinpe = loaded.sinpeMovil;
       } else {
         const created = await host.client().createSession(this.catalogRequest());
         this.sessionToken = created.sessionToken;
-        order = host.order = created.order;
+        order = host.order = { ...created.order, localAmountLine: localAmountLineOf(created) };
         this.prefill = {};
         host.invoiceDetails.offer(host.invoice);
         sinpe = created.sinpeMovil;
@@ -473,7 +476,7 @@ export class CheckoutFlow {
       const typed = host.order !== undefined;
       const created = await host.client().createSession(this.catalogRequest());
       this.sessionToken = created.sessionToken;
-      host.order = created.order;
+      host.order = { ...created.order, localAmountLine: localAmountLineOf(created) };
       if (typed) this.keepTypedForm();
       this.restoreForm(created.order.orderNumber);
       host.outcome = undefined;
@@ -508,6 +511,14 @@ export class CheckoutFlow {
     host.checkoutState = 'idle';
   }
 
+  /** After a decline the BFF offered SINPE Móvil for: the same order's next attempt, as a transfer. */
+  async payBySinpeInstead(): Promise<void> {
+    const host = this.host;
+    host.method = 'sinpe_movil';
+    await this.retry();
+    if (host.checkoutState === 'idle') await host.submit();
+  }
+
   /** The session that can pay `orderNumber` again: in memory, the merchant's, or kept across the hosted page. */
   private sessionTokenFor(orderNumber: string): string | undefined {
     if (this.host.order?.orderNumber === orderNumber && this.sessionToken) return this.sessionToken;
@@ -524,7 +535,7 @@ export class CheckoutFlow {
     try {
       const loaded = await host.client().getSession(token);
       this.sessionToken = token;
-      order = host.order = loaded.order;
+      order = host.order = { ...loaded.order, localAmountLine: localAmountLineOf(loaded) };
       this.prefill = loaded.prefill;
     } catch (error) {
       if (error instanceof this.kit.BffError && error.status === 401) {

@@ -3,6 +3,8 @@ import type { CheckoutAddress, CheckoutBillingAddress, CreateSessionRequest, Ord
 import { emptyAddress, emptyBillingAddress, fieldsOf, type AddressSection } from './address-fields.ts';
 import { renderAddressFieldset } from './address-fieldset.ts';
 import { InvoiceDetailsHook } from './invoice-fieldset.ts';
+import { TerritoryHook } from './costa-rica/territory-hook.ts';
+import type { SinpeSmsBank } from './sinpe/sinpe-sms-banks.ts';
 import { BffClient, BffError } from './bff-client.ts';
 import type { CheckoutFlow, FlowKit } from './checkout-flow.ts';
 import { checkoutStyles } from './checkout.styles.ts';
@@ -101,6 +103,11 @@ const itemsConverter = {
  * @csspart submit-button - The pay button.
  * @csspart status - The live region that states where the checkout is and its outcome.
  * @csspart retry-button - The button offered after a decline or an error.
+ * @attribute {boolean} no-sinpe-sms - SINPE Móvil on a phone: offer no `sms:` link with `PASE <monto> <número>` for the shopper's bank.
+ * @attribute {boolean} no-sinpe-qr - SINPE Móvil on a desktop: offer no QR of that SMS.
+ * @attribute {string} sinpe-sms-banks - JSON `[{name, smsNumber}]`: the banks the shopper picks from for the SMS (see `sinpeSmsBanks`).
+ * @csspart sinpe-rescue-button - "Pay with SINPE Móvil", offered after a decline when the BFF says SINPE Móvil can pay the same order.
+ * @csspart local-amount - A dollar order's amount in colones at the BCCR rate, under the total.
  *
  * @cssproperty --svc-color-text - Text color.
  * @cssproperty --svc-color-muted - Secondary text color.
@@ -172,6 +179,13 @@ export class SvcCheckout extends LitElement {
   /** Catalog mode: offer the buyer a Costa Rican electronic invoice, when the BFF's catalog issues them (merchant sessions say so with `invoice: true`). */
   invoice = false;
 
+  /**
+   * The banks and SINPE Móvil SMS numbers the shopper picks from (`[{name, smsNumber}]`; or the
+   * `sinpe-sms-banks` JSON attribute); default: a table of Costa Rican banks. Read by the SINPE
+   * Móvil panel when a transfer opens.
+   */
+  sinpeSmsBanks: SinpeSmsBank[] | undefined;
+
   /** `light`, `dark`, or `auto` (default: follows `prefers-color-scheme`). */
   theme: 'auto' | 'light' | 'dark' = 'auto';
 
@@ -222,6 +236,7 @@ export class SvcCheckout extends LitElement {
   private validator: AddressValidator | undefined;
   /** @internal */
   readonly invoiceDetails = new InvoiceDetailsHook(this);
+  private readonly territories = new TerritoryHook(() => this.requestUpdate());
 
   /** Where the checkout is: loading, idle, submitting, redirecting, returned, polling, approved, declined, review, error or expired. */
   get state(): CheckoutState {
@@ -334,6 +349,7 @@ export class SvcCheckout extends LitElement {
       ${this.canRetry()
         ? html`<button type="button" part="retry-button" @click=${() => void this.retry()}>${t.retry}</button>`
         : nothing}
+      ${this.flow && this.orderWatch?.renderSinpeRescue(html, locale, this.outcome, this.flow)}
     </div>`;
   }
 
@@ -343,13 +359,16 @@ export class SvcCheckout extends LitElement {
     const fieldset = (section: AddressSection) => {
       const value = section === 'billing' ? this.billing : this.shipping;
       const errors = this.validator?.validate(section, value).errors ?? {};
+      const territory = this.territories.forCountry(value.country, locale);
       return renderAddressFieldset({
         section,
         value,
         t,
         countries,
         subdivisions: sortedSubdivisions(this.subdivisions.get(value.country), locale),
-        isOptional: (field) => field === 'zip' && this.postcodeFormats.isOptional(value.country),
+        territory,
+        // Costa Rica's postal code is its district's, optional (contract/postal-code-optional.ts).
+        isOptional: (field) => field === 'zip' && (this.postcodeFormats.isOptional(value.country) || territory !== undefined),
         disabled: busy,
         shownError: (field) => this.shownError(t, section, field, errors),
         onInput: (field, fieldValue) => this.onFieldInput(section, field, fieldValue),
@@ -549,6 +568,7 @@ export class SvcCheckout extends LitElement {
       next.state = '';
       void this.ensureCountryData(value);
     }
+    for (const cleared of this.territories.clearedBy(field, current.country, next.country)) (next as Record<AddressFieldName, string>)[cleared] = '';
     if (section === 'billing') this.billing = next as CheckoutBillingAddress;
     else this.shipping = next;
     this.changed = new Set(this.changed).add(path);
@@ -583,6 +603,8 @@ export class SvcCheckout extends LitElement {
     if (phones) pending.push(phones);
     const postcodes = this.postcodeFormats.load(countries);
     if (postcodes) pending.push(postcodes);
+    const territories = this.territories.load(countries);
+    if (territories) pending.push(territories);
     for (const country of [this.billing.country, this.shipping.country]) {
       if (country && !this.subdivisions.has(country)) pending.push(this.ensureSubdivisions(country));
     }
@@ -591,7 +613,7 @@ export class SvcCheckout extends LitElement {
 
   /** @internal What a chosen country brings: its subdivisions and its postal code format. */
   ensureCountryData(country: string): Promise<unknown> {
-    return Promise.all([this.ensureSubdivisions(country), this.postcodeFormats.load([country])]);
+    return Promise.all([this.ensureSubdivisions(country), this.postcodeFormats.load([country]), this.territories.load([country])]);
   }
 
   private async ensureSubdivisions(country: string): Promise<void> {

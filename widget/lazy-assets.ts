@@ -13,7 +13,9 @@
  * - `sinpe-panel.js`: the SINPE Móvil panel (<svc-sinpe-panel>), only when a transfer is open;
  * - `order-watch.js`: the status poller and the result panel, once a payment started or ended;
  * - `decline-messages/<es|en|pt-BR>.json`: the page language's decline and cancel messages, only
- *   when an attempt was declined or cancelled.
+ *   when an attempt was declined or cancelled;
+ * - `territory/CR.json` and `territory-fields.js`: Costa Rica's provincia → cantón → distrito table
+ *   and its selects, only when the shopper picks Costa Rica.
  *
  * The same URLs work for the ES build (import.meta.url is the module), for the IIFE build (which
  * has no import.meta: document.currentScript.src stands in, and it only exists while the script
@@ -31,6 +33,8 @@ import type * as MethodChoice from './lazy/method-choice.ts';
 import type * as OrderWatch from './lazy/order-watch.ts';
 import type * as SinpePanel from './lazy/sinpe-panel.ts';
 import type { PanelKit } from './sinpe/sinpe-panel.ts';
+import type { TerritorialDivision } from '../contract/cr-territory.ts';
+import type * as TerritoryFields from './lazy/territory-fields.ts';
 
 export type CheckoutRulesModule = typeof CheckoutRules;
 export type OrderWatchModule = typeof OrderWatch;
@@ -154,4 +158,14 @@ function importModule<T>(fileName: string): Promise<T> {
     url.searchParams.set('retry', String((retries += 1)));
     return import(/* @vite-ignore */ url.href) as Promise<T>;
   });
+}
+
+/** `territory-fields.js`: Costa Rica's address selects, loaded with its territory file. */
+export function loadTerritoryFields(): Promise<typeof TerritoryFields> {
+  return loadPart('territory-fields.js');
+}
+
+/** A country's division below its subdivisions (territory/XX.json: Costa Rica's cantones and distritos); null where there is none. */
+export function loadTerritory(country: string): Promise<TerritorialDivision | null> {
+  return loadCountryFile<TerritorialDivision | null>('territory', country, null, null);
 }

@@ -9,6 +9,8 @@ export interface OrderSummary {
   currency: string;
   /** What the shopper is buying; a merchant session without lines shows the total alone. */
   lines?: readonly OrderLine[];
+  /** A dollar order's amount in colones at the BCCR rate (widget/costa-rica/local-amount.ts), shown right under the total. */
+  localAmountLine?: ((locale: string) => string) | undefined;
 }
 
 /** The order above the form: its lines (quantity, name, amount), then the total. */
@@ -24,6 +26,7 @@ export function renderOrderSummary(t: Translation, locale: string, order: OrderS
         </ul>`
       : nothing}
     <div class="total"><span>${t.total}</span><strong>${money(order.amount)}</strong></div>
+    ${order.localAmountLine ? html`<small part="local-amount">${order.localAmountLine(locale)}</small>` : nothing}
   </div>`;
 }
 

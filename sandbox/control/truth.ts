@@ -1,5 +1,5 @@
 import { fromMinorUnits } from '../../contract/money.ts';
-import type { GatewayOrder } from '../gateway/ledger.ts';
+import type { GatewayBillTo, GatewayOrder } from '../gateway/ledger.ts';
 import { captureWindowMs } from '../gateway/modification-rules.ts';
 
 /**
@@ -32,6 +32,8 @@ export interface AttemptTruth {
   createdAt: string;
   settledAt: string | null;
   modifications: Array<{ transactionId: number; kind: string; amount: string; at: string }>;
+  /** The billing place processPayment carried (hosted pages), null for links and splits. */
+  billTo: GatewayBillTo | null;
 }
 
 export function truthOf(orderNumber: string, orders: readonly GatewayOrder[], now: Date): OrderTruth | undefined {
@@ -60,6 +62,7 @@ function attemptTruth(order: GatewayOrder, now: Date): AttemptTruth {
     createdAt: order.createdAt.toISOString(),
     settledAt: order.settledAt?.toISOString() ?? null,
     modifications: order.modifications.map((m) => ({ transactionId: m.transactionId, kind: m.kind, amount: m.amount, at: m.at.toISOString() })),
+    billTo: order.billTo ?? null,
   };
 }
 

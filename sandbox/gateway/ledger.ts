@@ -42,6 +42,8 @@ export interface GatewayOrder {
   subscription: boolean;
   source: 'hosted' | 'link' | 'split';
   linkId?: number;
+  /** Where processPayment said the buyer lives (hosted pages only), as the gateway received it. */
+  billTo?: GatewayBillTo;
   createdAt: Date;
   status: PaymentStatus;
   outcome?: PaymentOutcome;
@@ -53,6 +55,13 @@ export interface GatewayOrder {
   reversed: boolean;
   splitDone: boolean;
   modifications: Modification[];
+}
+
+export interface GatewayBillTo {
+  city: string;
+  state: string;
+  country: string;
+  zipPostCode: string;
 }
 
 /** Everything the gateway side remembers about orders and their transactions. */
@@ -70,7 +79,7 @@ export class Ledger {
     this.nextTransactionId = random.intBetween(1_000_000, 8_999_999);
   }
 
-  create(fields: Pick<GatewayOrder, 'orderNumber' | 'amount' | 'currency' | 'email' | 'captureRequested' | 'redirect' | 'returnData' | 'subscription' | 'source'> & { linkId?: number }): GatewayOrder {
+  create(fields: Pick<GatewayOrder, 'orderNumber' | 'amount' | 'currency' | 'email' | 'captureRequested' | 'redirect' | 'returnData' | 'subscription' | 'source'> & { linkId?: number; billTo?: GatewayBillTo }): GatewayOrder {
     const order: GatewayOrder = {
       ...fields,
       tpt: this.nextTpt++,

@@ -47,6 +47,7 @@ export function paymentRoutes(state: SandboxState) {
         returnData: body.returnData,
         subscription: body.subscription === '1',
         source: 'hosted',
+        billTo: { city: body.billToCity, state: body.billToState, country: body.billToCountry, zipPostCode: body.billToZipPostCode },
       });
       const url = `${requestOrigin(c)}/hosted/${order.pageToken}`;
       const html = `<a href="${escapeHtml(url)}">Continue to the secure payment page</a>`;

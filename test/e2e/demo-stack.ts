@@ -31,11 +31,12 @@ export async function fillBilling(page: Page): Promise<void> {
   await widget.getByLabel('Last name').fill(buyer.lastName);
   await widget.getByLabel('E-mail').fill(buyer.email);
   await widget.getByLabel('Country').selectOption(buyer.country);
-  await expect(widget.getByLabel('State or province').locator(`option[value="${buyer.state}"]`)).toHaveCount(1);
-  await widget.getByLabel('State or province').selectOption(buyer.state);
-  await widget.getByLabel('City').fill(buyer.city);
-  await widget.getByLabel('Postal code').fill(buyer.zip);
-  await widget.getByLabel('Address', { exact: true }).fill(buyer.address);
+  // Costa Rica: provincia → cantón → distrito, each level's options arriving with the one above.
+  await expect(widget.getByLabel('Province').locator(`option[value="${buyer.state}"]`)).toHaveCount(1);
+  await widget.getByLabel('Province').selectOption(buyer.state);
+  await widget.getByLabel('Canton').selectOption(buyer.city);
+  await widget.getByLabel('District').selectOption(buyer.zip);
+  await widget.getByLabel('Directions').fill(buyer.address);
   await widget.getByLabel('Phone').fill(buyer.telephone);
 }
 

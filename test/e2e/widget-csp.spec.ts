@@ -18,10 +18,10 @@ const labels = {
   lastName: 'Apellidos',
   email: 'Correo electrónico',
   country: 'País',
-  state: 'Provincia o estado',
-  city: 'Ciudad',
-  zip: 'Código postal',
-  address: 'Dirección',
+  state: 'Provincia',
+  city: 'Cantón',
+  zip: 'Distrito (opcional)',
+  address: 'Otras señas',
   telephone: 'Teléfono o celular',
 };
 
@@ -40,8 +40,8 @@ test.describe('the widget under a strict Content-Security-Policy', () => {
     await byLabel(labels.email).fill('ana.mora@example.com');
     await expect(byLabel(labels.state)).toBeEnabled(); // subdivisions/CR.json, fetched under connect-src 'self'
     await byLabel(labels.state).selectOption('CR-SJ');
-    await byLabel(labels.city).fill('San José');
-    await byLabel(labels.zip).fill('10101');
+    await byLabel(labels.city).selectOption('San José'); // territory/CR.json, fetched under connect-src 'self'
+    await byLabel(labels.zip).selectOption('10101');
     await byLabel(labels.address).fill('Avenida Central 100');
     await byLabel(labels.telephone).fill('8312 3456');
     await byLabel(labels.telephone).blur(); // the phone validator module has loaded under script-src 'self'

@@ -17,7 +17,7 @@ async function expectFormKept(page: Page) {
   const widget = page.locator('svc-checkout');
   await expect(widget.getByLabel('First name')).toHaveValue(buyer.firstName);
   await expect(widget.getByLabel('E-mail')).toHaveValue(buyer.email);
-  await expect(widget.getByLabel('State or province')).toHaveValue(buyer.state);
+  await expect(widget.getByLabel('Province')).toHaveValue(buyer.state);
   await expect(widget.getByLabel('Phone')).toHaveValue(buyer.telephone);
 }
 

@@ -17,10 +17,10 @@ const portugueseLabels = {
   lastName: 'Sobrenome',
   email: 'E-mail',
   country: 'País',
-  state: 'Estado',
-  city: 'Cidade',
-  zip: 'CEP',
-  address: 'Endereço',
+  state: 'Província',
+  city: 'Cantão',
+  zip: 'Distrito (opcional)',
+  address: 'Indicações (otras señas)',
   telephone: 'Telefone',
 };
 

@@ -119,21 +119,23 @@ describe('submitting', function () {
       element.addEventListener('svc-redirect', (event) => event.preventDefault());
       const submittedOrders: string[] = [];
       element.addEventListener('svc-submit', (event) => submittedOrders.push(event.orderNumber));
-      const fill = (label: string, value: string) => {
+      // Each level's options come with the one above it (Costa Rica's provincia → cantón → distrito).
+      const fill = async (label: string, value: string) => {
         const control = field<HTMLInputElement | HTMLSelectElement>(element, 'billing', label);
         control.value = value;
         control.dispatchEvent(new Event(control instanceof HTMLSelectElement ? 'change' : 'input'));
+        await element.updateComplete;
       };
-      fill('First name', costaRica.firstName);
-      fill('Last name', costaRica.lastName);
-      fill('E-mail', costaRica.email);
-      fill('Country', 'CR');
-      await eventually(() => !(root(element).getElementById('billing-state') as HTMLSelectElement).disabled);
-      fill('State or province', 'CR-SJ');
-      fill('City', costaRica.city);
-      fill('Postal code', costaRica.zip);
-      fill('Address', costaRica.address);
-      fill('Phone', costaRica.telephone);
+      await fill('First name', costaRica.firstName);
+      await fill('Last name', costaRica.lastName);
+      await fill('E-mail', costaRica.email);
+      await fill('Country', 'CR');
+      await eventually(() => root(element).querySelector('[part~="canton"]') !== null && !(root(element).getElementById('billing-state') as HTMLSelectElement).disabled);
+      await fill('Province', 'CR-SJ');
+      await fill('Canton', costaRica.city);
+      await fill('District', costaRica.zip);
+      await fill('Directions', costaRica.address);
+      await fill('Phone', costaRica.telephone);
       // Let the two-second session lapse.
       await new Promise((resolve) => setTimeout(resolve, 2500));
 

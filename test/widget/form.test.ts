@@ -33,6 +33,8 @@ const text = (node: Element | null | undefined) => node?.textContent?.replace(/\
 async function waitForStates(element: SvcCheckout) {
   const state = () => root(element).getElementById('billing-state') as HTMLSelectElement;
   await eventually(() => !state().disabled, 'the state list did not load');
+  // Costa Rica's provincia → cantón → distrito selects come with their own lazy files.
+  await eventually(() => root(element).querySelector('[part~="canton"]'), 'the Costa Rican selects did not load');
 }
 
 describe('the checkout form', () => {
@@ -42,7 +44,7 @@ describe('the checkout form', () => {
       expect(field(element, 'billing', 'First name').value).to.equal('Ana');
       expect(field<HTMLSelectElement>(element, 'billing', 'Country').value).to.equal('CR');
       await waitForStates(element);
-      expect(field<HTMLSelectElement>(element, 'billing', 'State').value).to.equal('CR-SJ');
+      expect(field<HTMLSelectElement>(element, 'billing', 'Province').value).to.equal('CR-SJ');
       expect(text(root(element).querySelector('[part="summary"] strong'))).to.equal('CRC 12,500.00');
       expect(text(submitButton(element))).to.equal('Continue to payment');
       await expectAccessible(element);
@@ -83,7 +85,7 @@ describe('the checkout form', () => {
       // es-CR preselects Costa Rica, whose provinces load lazily.
       expect(field<HTMLSelectElement>(element, 'billing', 'País').value).to.equal('CR');
       await waitForStates(element);
-      const provinces = [...field<HTMLSelectElement>(element, 'billing', 'Provincia o estado').options].map((option) => option.value);
+      const provinces = [...field<HTMLSelectElement>(element, 'billing', 'Provincia').options].map((option) => option.value);
       expect(provinces).to.include.members(['CR-SJ', 'CR-A', 'CR-C', 'CR-G', 'CR-H', 'CR-L', 'CR-P']);
     });
   });
@@ -112,10 +114,10 @@ describe('the checkout form', () => {
       await typeInto('Costa'); // country
       expect(field<HTMLSelectElement>(element, 'billing', 'Country').value).to.equal('CR');
       await waitForStates(element);
-      await typeInto('San'); // state
-      expect(field<HTMLSelectElement>(element, 'billing', 'State').value).to.equal('CR-SJ');
-      await typeInto('San José'); // city
-      await typeInto('10101');
+      await typeInto('San'); // provincia (Costa Rica's state)
+      expect(field<HTMLSelectElement>(element, 'billing', 'Province').value).to.equal('CR-SJ');
+      await typeInto('San'); // cantón (the city): San José
+      await typeInto('Carmen'); // distrito: its code 10101 is the postal code
       await typeInto('Avenida Central 100');
       await typeInto(''); // address2 is optional
       await typeInto('8312 3456');
@@ -151,7 +153,7 @@ describe('the checkout form', () => {
       expect(email.getAttribute('aria-invalid')).to.equal('true');
       expect(describedError(email)).to.equal('Enter an e-mail address like name@example.com.');
       // An untouched empty field stays quiet until a submit.
-      expect(field(element, 'billing', 'City').getAttribute('aria-invalid')).to.equal('false');
+      expect(field(element, 'billing', 'Canton').getAttribute('aria-invalid')).to.equal('false');
       await expectAccessible(element);
 
       email.focus();
@@ -169,9 +171,9 @@ describe('the checkout form', () => {
       submitButton(element).click();
       await eventually(() => field(element, 'billing', 'First name').getAttribute('aria-invalid') === 'true');
       expect(root(element).activeElement === field(element, 'billing', 'First name'), 'focus on the first name').to.equal(true);
-      // Eight: the country is already chosen (the order's currency is CRC).
-      expect(statusText(element)).to.equal('Please fix 8 fields.');
-      expect(describedError(field(element, 'billing', 'City'))).to.equal('Fill in this field.');
+      // Seven: the country is already chosen (the order's currency is CRC), and a Costa Rican postal code is optional.
+      expect(statusText(element)).to.equal('Please fix 7 fields.');
+      expect(describedError(field(element, 'billing', 'Canton'))).to.equal('Fill in this field.');
       expect(submits).to.equal(0);
       expect(element.state).to.equal('idle');
       await expectAccessible(element);

@@ -11,11 +11,13 @@ import { formatSinpePhone, type SinpeMovilInstructions } from '../../contract/si
 import type { formatMoney } from '../i18n/localize.ts';
 import { sinpeLocaleOf } from './method-choice.ts';
 import { sinpeTexts } from './sinpe-texts.ts';
+import { amountToType } from './sinpe-amount.ts';
+import { renderSmsPayment, type SmsPaymentState } from './sms-panel-part.ts';
+import { defaultSinpeSmsBanks, type SinpeSmsBank } from './sinpe-sms-banks.ts';
+import { drawQr, sinpeSmsLink, sinpeSmsText } from './sms-payment.ts';
+import { smsTexts } from './sms-texts.ts';
 
-/** "15000.00" → "15000" and "15000.50" → "15000.50": what a bank app's amount field takes. */
-export function amountToType(amount: string): string {
-  return amount.replace(/\.0+$/, '');
-}
+export { amountToType };
 
 /** m:ss of what is left, never negative. */
 export function timeLeft(expiresAt: string, now: number): string {
@@ -38,6 +40,42 @@ export interface SinpePanelElement extends HTMLElement {
   locale: string;
 }
 
+/**
+ * The merchant's SMS options live on the <svc-checkout> around the panel (its `no-sinpe-sms`,
+ * `no-sinpe-qr` and `sinpe-sms-banks` attributes, its `sinpeSmsBanks` property): read here, when a
+ * transfer shows, so the first script carries none of it.
+ */
+function smsOptionsOf(panel: HTMLElement): { banks: readonly SinpeSmsBank[]; offerSms: boolean; offerQr: boolean } {
+  const root = panel.getRootNode();
+  const checkout = root instanceof ShadowRoot ? (root.host as HTMLElement & { sinpeSmsBanks?: SinpeSmsBank[] }) : undefined;
+  return {
+    banks: checkout?.sinpeSmsBanks ?? banksOfAttribute(checkout?.getAttribute('sinpe-sms-banks')) ?? defaultSinpeSmsBanks,
+    offerSms: !checkout?.hasAttribute('no-sinpe-sms'),
+    offerQr: !checkout?.hasAttribute('no-sinpe-qr'),
+  };
+}
+
+/** `[{name, smsNumber}]` from the attribute; undefined when absent or not such a list (the default then applies). */
+function banksOfAttribute(json: string | null | undefined): SinpeSmsBank[] | undefined {
+  if (!json) return undefined;
+  try {
+    const banks: unknown = JSON.parse(json);
+    const valid = Array.isArray(banks) && banks.every((bank) => typeof bank?.name === 'string' && /^\d{3,8}$/.test(String(bank?.smsNumber)));
+    return valid ? (banks as SinpeSmsBank[]) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** A phone: a coarse pointer or a narrow screen, where an `sms:` link opens the messages app. */
+const phoneQuery = '(pointer: coarse), (max-width: 40rem)';
+
+/** The exact amount's discount, when the answer carries one above zero (ARCHITECTURE.md `sinpeMovil.discount`). */
+function discountOf(transfer: SinpeMovilInstructions): string | undefined {
+  const discount = (transfer as { discount?: unknown }).discount;
+  return typeof discount === 'string' && /^\d+(\.\d+)?$/.test(discount) && /[1-9]/.test(discount) ? discount : undefined;
+}
+
 /** Defines <svc-sinpe-panel> (once) on the first script's Lit. */
 export function defineSinpePanel(kit: PanelKit): void {
   if (customElements.get('svc-sinpe-panel')) return;
@@ -54,6 +92,12 @@ export function defineSinpePanel(kit: PanelKit): void {
       button { font: inherit; padding: 0.35rem 0.75rem; border-radius: 6px; border: 1px solid var(--svc-color-border, #8a93a5); background: var(--svc-color-background, #fff); color: var(--svc-color-text, #1d2330); cursor: pointer; }
       button:focus-visible { outline: 3px solid var(--svc-color-primary, #1f5eff); outline-offset: 2px; }
       .countdown { font-weight: 600; }
+      .sms { display: grid; gap: 0.5rem; justify-items: start; margin-block: 1rem; }
+      .sms select { font: inherit; padding: 0.35rem; border-radius: 6px; border: 1px solid var(--svc-color-border, #8a93a5); max-width: 100%; }
+      .sms p { margin: 0; }
+      .sms a { color: var(--svc-color-primary, #1f5eff); font-weight: 600; }
+      canvas { width: 12rem; height: 12rem; image-rendering: pixelated; }
+      .discount { margin: 0; color: var(--svc-color-muted, #4a5160); }
     `;
 
     static override properties = {
@@ -61,6 +105,7 @@ export function defineSinpePanel(kit: PanelKit): void {
       locale: {},
       now: { state: true },
       copied: { state: true },
+      chosenBank: { state: true },
     };
 
     /** The open transfer (from POST /v1/checkout, or GET /v1/session when a page resumes it). */
@@ -68,6 +113,7 @@ export function defineSinpePanel(kit: PanelKit): void {
     /** The checkout's locale tag (es, en, pt-BR; es by default). */
     locale = 'es';
 
+    private chosenBank: number | undefined;
     private now = Date.now();
     private copied = '';
     private ticker: ReturnType<typeof setInterval> | undefined;
@@ -86,6 +132,8 @@ export function defineSinpePanel(kit: PanelKit): void {
       const transfer = this.instructions;
       if (!transfer) return nothing;
       const t = sinpeTexts[sinpeLocaleOf(this.locale)];
+      const sms = smsTexts[sinpeLocaleOf(this.locale)];
+      const discount = discountOf(transfer);
       const over = Date.parse(transfer.expiresAt) <= this.now;
       const row = (label: string, shown: string, toCopy: string) =>
         html`<div>
@@ -103,8 +151,29 @@ export function defineSinpePanel(kit: PanelKit): void {
           ${row(t.amount, formatMoney(this.locale, transfer.amount, transfer.currency), amountToType(transfer.amount))}
           ${row(t.reference, transfer.reference, transfer.reference)}
         </dl>
+        ${discount ? html`<p class="discount" part="sinpe-discount">${sms.discount(formatMoney(this.locale, discount, transfer.currency))}</p>` : nothing}
+        ${renderSmsPayment(kit, {
+          ...smsOptionsOf(this),
+          chosen: this.chosenBank,
+          phoneLike: matchMedia(phoneQuery).matches,
+          text: sinpeSmsText(transfer.amount, transfer.phone),
+          texts: sms,
+          onChoose: (index) => (this.chosenBank = index),
+        })}
         <p class="countdown" part="sinpe-countdown" role="timer" aria-live="off">${over ? t.timeUp : t.timeLeft(timeLeft(transfer.expiresAt, this.now))}</p>
       </section>`;
+    }
+
+    protected override updated(): void {
+      // The QR is drawn once its canvas is in place, and again only when the link changes (another bank).
+      const canvas = this.renderRoot.querySelector<HTMLCanvasElement>('canvas[part="sinpe-qr"]');
+      const transfer = this.instructions;
+      const bank = this.chosenBank === undefined ? undefined : smsOptionsOf(this).banks[this.chosenBank];
+      if (!canvas || !transfer || !bank) return;
+      const link = sinpeSmsLink(bank, sinpeSmsText(transfer.amount, transfer.phone));
+      if (canvas.dataset['link'] === link) return;
+      drawQr(canvas, link);
+      canvas.dataset['link'] = link;
     }
 
     private async copy(label: string, text: string): Promise<void> {

@@ -58,10 +58,10 @@ export const englishLabels: ShopperDetails['labels'] = {
   lastName: 'Last name',
   email: 'E-mail',
   country: 'Country',
-  state: 'State or province',
-  city: 'City',
-  zip: 'Postal code',
-  address: 'Address',
+  state: 'Province',
+  city: 'Canton',
+  zip: 'District (optional)',
+  address: 'Directions (otras señas)',
   telephone: 'Phone',
 };
 
@@ -74,8 +74,9 @@ export async function fillCheckout(page: Page, labels: ShopperDetails['labels'])
   await byLabel(labels.country).selectOption('CR');
   await expect(byLabel(labels.state)).toBeEnabled();
   await byLabel(labels.state).selectOption('CR-SJ');
-  await byLabel(labels.city).fill('San José');
-  await byLabel(labels.zip).fill('10101');
+  // Costa Rica's cantón and distrito are selects whose options come with the level above.
+  await byLabel(labels.city).selectOption('San José');
+  await byLabel(labels.zip).selectOption('10101');
   await byLabel(labels.address).fill('Avenida Central 100');
   await byLabel(labels.telephone).fill('8312 3456');
 }

@@ -1,0 +1,57 @@
+// Costa Rica's provincia → cantón → distrito table (contract/cr-territorial-division.json): the
+// counts of the current division, codes that nest, and provincias that are the ISO 3166-2 list.
+import { readFileSync } from 'node:fs';
+import { expect, test } from '@playwright/test';
+import { cantonesOf, cantonNamed, distritosOf, type TerritorialDivision } from '../../contract/cr-territory.ts';
+import { subdivisionsOf } from '../../contract/iso-subdivisions.ts';
+
+const division = JSON.parse(readFileSync(new URL('../../contract/cr-territorial-division.json', import.meta.url), 'utf8')) as TerritorialDivision;
+
+test('the file names its source and date', () => {
+  expect(division.source).toContain('HL7-cr/terminology');
+  expect(division.date).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+});
+
+test('7 provincias, 84 cantones, 491 distritos, each code unique', () => {
+  expect(division.provincias).toHaveLength(7);
+  expect(division.cantones).toHaveLength(84);
+  expect(division.distritos).toHaveLength(491);
+  for (const level of [division.provincias, division.cantones, division.distritos]) {
+    expect(new Set(level.map((place) => place.code)).size).toBe(level.length);
+    for (const place of level) expect(place.name.trim()).not.toBe('');
+  }
+});
+
+test('codes nest: provincia 1 digit, cantón 1+2, distrito 1+2+2 = the 5-digit postal code, every parent exists', () => {
+  const provincias = new Set(division.provincias.map((provincia) => provincia.code));
+  const cantones = new Set(division.cantones.map((canton) => canton.code));
+  for (const provincia of division.provincias) expect(provincia.code).toMatch(/^[1-7]$/);
+  for (const canton of division.cantones) {
+    expect(canton.code).toMatch(/^[1-7]\d{2}$/);
+    expect(provincias.has(canton.code.slice(0, 1)), canton.code).toBe(true);
+  }
+  for (const distrito of division.distritos) {
+    expect(distrito.code).toMatch(/^[1-7]\d{4}$/);
+    expect(cantones.has(distrito.code.slice(0, 3)), distrito.code).toBe(true);
+  }
+  // every cantón has at least one distrito
+  for (const canton of division.cantones) expect(distritosOf(division, canton.code).length, canton.code).toBeGreaterThan(0);
+});
+
+test('the provincias are exactly the ISO 3166-2:CR subdivisions the address checks accept', () => {
+  const iso = subdivisionsOf('CR').map((subdivision) => subdivision.code).sort();
+  expect(division.provincias.map((provincia) => provincia.iso).sort()).toEqual(iso);
+});
+
+test('lookups by the address fields: state (ISO) → cantones, city (cantón name) → distritos', () => {
+  expect(cantonesOf(division, 'CR-SJ')).toHaveLength(20);
+  expect(cantonesOf(division, 'CR-XX')).toEqual([]);
+  const escazu = cantonNamed(division, 'CR-SJ', 'Escazú');
+  expect(escazu?.code).toBe('102');
+  expect(distritosOf(division, '102').map((distrito) => distrito.code)).toEqual(['10201', '10202', '10203']);
+  expect(cantonNamed(division, 'CR-A', 'Escazú')).toBeUndefined();
+  // the newest cantones are in
+  expect(cantonNamed(division, 'CR-P', 'Monteverde')?.code).toBe('612');
+  expect(cantonNamed(division, 'CR-P', 'Puerto Jiménez')?.code).toBe('613');
+  expect(cantonNamed(division, 'CR-A', 'Río Cuarto')?.code).toBe('216');
+});

@@ -1,0 +1,49 @@
+/**
+ * Part of checkout-rules.js (the flow reads the session answer there): the wording travels with it,
+ * so the first script only shows the line it is given.
+ * A dollar order's price in colones (ARCHITECTURE.md "Dollar prices in colones"): the BFF converts it
+ * at the day's BCCR reference sell rate, which MEIC requires the shop to show visibly and in time.
+ */
+export interface LocalAmount {
+  amount: string;
+  currency: 'CRC';
+  rate: string;
+  rateDate: string;
+  source: string;
+}
+
+const decimal = /^\d+(\.\d+)?$/;
+
+/** The session answer's `localAmount` (at the top or in its order), when it is well formed. */
+export function localAmountOf(answer: unknown): LocalAmount | undefined {
+  const record = answer as { localAmount?: unknown; order?: { localAmount?: unknown } } | null;
+  const candidate = (record?.localAmount ?? record?.order?.localAmount) as Partial<LocalAmount> | undefined;
+  if (!candidate || candidate.currency !== 'CRC') return undefined;
+  const { amount, rate, rateDate, source } = candidate;
+  if (typeof amount !== 'string' || !decimal.test(amount) || typeof rate !== 'string' || !decimal.test(rate)) return undefined;
+  if (typeof rateDate !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(rateDate)) return undefined;
+  return { amount, currency: 'CRC', rate, rateDate, source: typeof source === 'string' ? source : 'BCCR' };
+}
+
+const wording: Record<'es' | 'en' | 'pt', (amount: string, rate: string, date: string) => string> = {
+  es: (amount, rate, date) => `≈ ${amount} al tipo de cambio de referencia de venta del BCCR (${rate}, ${date})`,
+  en: (amount, rate, date) => `≈ ${amount} at the BCCR reference sell exchange rate (${rate}, ${date})`,
+  pt: (amount, rate, date) => `≈ ${amount} à taxa de câmbio de referência de venda do BCCR (${rate}, ${date})`,
+};
+
+function colones(locale: string, amount: string): string {
+  return new Intl.NumberFormat(locale, { style: 'currency', currency: 'CRC' }).format(amount as `${number}`);
+}
+
+/** The colones line under the total, in the page's language at the time it shows; undefined without one. */
+export function localAmountLineOf(answer: unknown): ((locale: string) => string) | undefined {
+  const local = localAmountOf(answer);
+  if (!local) return undefined;
+  return (locale) => {
+    const language = locale.toLowerCase().split('-')[0];
+    const say = wording[language === 'es' || language === 'pt' ? language : 'en'];
+    // The rate's day as the BCCR publishes it: a calendar date, not an instant (UTC keeps it that day).
+    const date = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(`${local.rateDate}T00:00:00Z`));
+    return say(colones(locale, local.amount), colones(locale, local.rate), date);
+  };
+}

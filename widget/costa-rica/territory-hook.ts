@@ -1,0 +1,46 @@
+import { html, nothing } from 'lit';
+import type { TerritorialDivision } from '../../contract/cr-territory.ts';
+import type { AddressFieldName } from '../i18n/translation.ts';
+import { loadTerritory, loadTerritoryFields } from '../lazy-assets.ts';
+import type * as TerritoryFields from '../lazy/territory-fields.ts';
+import type { TerritoryLevel } from './territory-selects.ts';
+
+/**
+ * What the address fieldset asks of a country whose address goes below its ISO subdivision: the
+ * label and select that stand for a field (state, city, zip; the street line's label), or undefined
+ * to keep the generic one.
+ */
+export type TerritoryFieldset = (field: AddressFieldName, address: Readonly<Partial<Record<AddressFieldName, string>>>) => TerritoryLevel | undefined;
+
+/**
+ * The element's hook for Costa Rica's provincia → cantón → distrito: loads territory/CR.json and
+ * territory-fields.js when the country is chosen and says what a change clears. Until both are here
+ * (or where they fail to load) the generic fields show.
+ */
+export class TerritoryHook {
+  private loaded: { division: TerritorialDivision; fields: typeof TerritoryFields } | undefined;
+
+  constructor(private readonly onLoaded: () => void) {}
+
+  /** Starts loading what `countries` need (each file is asked once: lazy-assets.ts); undefined when nothing is needed. */
+  load(countries: readonly string[]): Promise<unknown> | undefined {
+    if (!countries.includes('CR') || this.loaded) return undefined;
+    return Promise.all([loadTerritory('CR'), loadTerritoryFields()]).then(
+      ([division, fields]) => {
+        this.loaded = division ? { division, fields } : undefined;
+        this.onLoaded();
+      },
+      () => undefined, // the generic fields stay; asked again with the next load
+    );
+  }
+
+  forCountry(country: string, locale: string): TerritoryFieldset | undefined {
+    const loaded = this.loaded;
+    return country === 'CR' && loaded ? (field, address) => loaded.fields.territoryLevel({ html, nothing }, loaded.division, locale, field, address) : undefined;
+  }
+
+  /** The fields a change of `field` empties (Costa Rica's levels below it); none until the selects are here. */
+  clearedBy(field: AddressFieldName, countryBefore: string, countryAfter: string): AddressFieldName[] {
+    return this.loaded?.fields.fieldsClearedBy(field, countryBefore, countryAfter) ?? [];
+  }
+}
