@@ -131,6 +131,8 @@ interface OrderRowParts {
   row: HTMLTableRowElement;
   /** The buyer's electronic invoice details, once given at checkout (the merchant issues the invoice). */
   invoice: HTMLSpanElement;
+  /** A dollar order's colón amount at the BCCR rate fixed at checkout, and a SINPE Móvil discount. */
+  local: HTMLSpanElement;
   status: HTMLTableCellElement;
   captured: HTMLTableCellElement;
   refunded: HTMLTableCellElement;
@@ -178,6 +180,7 @@ function renderOrders(orders: MerchantOrder[]): void {
     parts.row.dataset.status = order.status;
     parts.status.replaceChildren(badge(order.status));
     parts.invoice.textContent = invoiceText(order.invoice);
+    parts.local.textContent = localText(order);
     parts.captured.textContent = money(order.capturedAmount, order.currency);
     parts.refunded.textContent = money(order.refundedAmount, order.currency);
     for (const action of ['capture', 'refund', 'reverse', 'split'] as const) {
@@ -223,16 +226,29 @@ function createOrderRow(order: MerchantOrder): OrderRowParts {
   const invoice = document.createElement('span');
   invoice.className = 'invoice-details';
   orderCell.append(invoice);
+  const local = document.createElement('span');
+  local.className = 'local-amount';
+  const amountCell = cell('Amount', `${money(order.amount, order.currency)}${order.capture ? '' : ` (${tr('authorize only')})`}`, 'amount');
+  amountCell.append(local);
   row.append(
     orderCell,
     cell('Created', when(order.createdAt)),
-    cell('Amount', `${money(order.amount, order.currency)}${order.capture ? '' : ` (${tr('authorize only')})`}`, 'amount'),
+    amountCell,
     status,
     captured,
     refunded,
     actions,
   );
-  return { row, invoice, status, captured, refunded, buttons, review, order };
+  return { row, invoice, local, status, captured, refunded, buttons, review, order };
+}
+
+/** "≈ ₡12 663,00 · BCCR 506,52 (2026-11-25)" for a dollar order; "SINPE Móvil −₡3,00" when a transfer paid less to be unique. */
+function localText(order: MerchantOrder): string {
+  const parts: string[] = [];
+  const local = order.localAmount;
+  if (local) parts.push(`≈ ${money(local.amount, local.currency)} · ${tr('BCCR reference sell rate')} ${money(local.rate, local.currency)} (${local.rateDate})`);
+  if (order.discount && order.discount !== '0.00') parts.push(`SINPE Móvil −${money(order.discount, local?.currency ?? order.currency)}`);
+  return parts.length > 0 ? ` · ${parts.join(' · ')}` : '';
 }
 
 function invoiceText(invoice: MerchantOrder['invoice']): string {

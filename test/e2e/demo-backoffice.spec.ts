@@ -84,6 +84,8 @@ test('a split of an approved order: the shares and the owner remainder', async (
   await expect(dialog).toBeHidden();
   await expect(page.locator('#notice')).toContainText(`Order ${orderNumber} split; $39.50 stays with you.`);
   await expect(page.getByRole('button', { name: `Split ${orderNumber}` })).toBeDisabled();
+  // A dollar order shows its colón amount at the BCCR rate fixed at checkout (npm start's 506.52).
+  await expect(page.locator(`tr[data-order-number="${orderNumber}"] .local-amount`)).toContainText(/≈ .+ · BCCR reference sell rate .*506\.52 \(\d{4}-\d{2}-\d{2}\)/);
 });
 
 test('transactions search by order number', async ({ page }) => {
