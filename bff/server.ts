@@ -5,11 +5,12 @@ import { createApp, type BffApp } from './app.ts';
 import { loadConfig, loadListenAddress, type Config, type Env } from './config.ts';
 import { systemClock, type Clock } from './observability/clock.ts';
 import { createLogger, type Logger } from './observability/logger.ts';
-import { OrderReconciler } from './reconciler/order-reconciler.ts';
+import type { OrderReconciler } from './reconciler/order-reconciler.ts';
 import { openProcessDeps } from './process-deps.ts';
 import { operationsRoutes } from './routes/operations.ts';
 import { Hono } from 'hono';
-import { retentionJobFor, type RetentionJob } from './retention/retention-job.ts';
+import type { RetentionJob } from './retention/retention-job.ts';
+import { bffBackgroundJobs } from './background-jobs.ts';
 import { settledOrAfter, shutdownPlan } from './lib/shutdown.ts';
 import type { Store } from './store/database.ts';
 import type { HostResolver } from './outbox/outbound-guard.ts';
@@ -85,41 +86,23 @@ export async function openBffInProcess(env: Env, serve: (app: BffApp) => void, o
   return run(built, { url: built.config.PUBLIC_BFF_URL, close: async () => {} }, undefined);
 }
 
-/** Starts what runs beside the requests (the inbox worker, the reconciler, retention); `close` stops it all. */
-function run({ config, logger, clock, store, app }: Awaited<ReturnType<typeof buildBff>>, server: RunningServer, ops: RunningServer | undefined): RunningBff {
-  // The inbox worker (and the demo bank registration) start once the receiver can be reached.
-  app.webhooks.start();
-  // Open orders nobody polls (a process died holding a claim, an unknown outcome, an abandoned
-  // page) still reach a final status from the gateway's truth.
-  const reconciler = new OrderReconciler({
-    store,
-    statuses: app.services.statuses,
-    clock,
-    logger,
-    intervalMs: config.RECONCILE_INTERVAL_MS,
-    pendingEveryMs: config.RECONCILE_PENDING_EVERY_MS,
-    abandonAfterMs: config.RECONCILE_ABANDON_AFTER_MS,
-    parkedSchedule: { agesMs: config.RECONCILE_PARKED_CONSULT_AGES, thenEveryMs: config.RECONCILE_PARKED_CONSULT_EVERY_MS, parkedForMs: config.RECONCILE_PARKED_FOR_MS },
-    announceUnattemptedExpiry: config.MERCHANT_WEBHOOK_UNATTEMPTED_EXPIRY,
-  });
-  reconciler.start();
-  // Finished events, refused-delivery samples and unpaid abandoned orders do not pile up forever.
-  const retention = retentionJobFor(config, store, clock, logger);
-  retention.start();
+/** Starts what runs beside the requests (background-jobs.ts); `close` stops it all. */
+function run({ config, store, app }: Awaited<ReturnType<typeof buildBff>>, server: RunningServer, ops: RunningServer | undefined): RunningBff {
+  const jobs = bffBackgroundJobs(config, app.services, app.webhooks);
+  jobs.start();
   return {
     url: server.url,
     app,
     config,
     store,
-    reconciler,
-    retention,
+    reconciler: jobs.reconciler,
+    retention: jobs.retention,
     opsUrl: ops?.url,
     // The server and the background passes stop side by side; a pass gets the same grace as the
     // requests (each stops between pages or batches, but may be waiting on a slow gateway), then the
     // store closes under whatever is left of it.
     close: async (closeOptions) => {
-      const passes = Promise.all([reconciler.stop(), retention.stop(), app.webhooks.stop()]);
-      await Promise.all([server.close(closeOptions), ops?.close(), settledOrAfter(passes, closeOptions?.graceMs)]);
+      await Promise.all([server.close(closeOptions), ops?.close(), settledOrAfter(jobs.stop(), closeOptions?.graceMs)]);
       await store.close();
     },
   };

@@ -13,8 +13,7 @@ import { openProcessDeps } from './process-deps.ts';
 import { operationsRoutes } from './routes/operations.ts';
 import { buildServices } from './services.ts';
 import { settledOrAfter, shutdownPlan } from './lib/shutdown.ts';
-import { createInboxWorker } from './webhooks/webhook-module.ts';
-import { createDeliveryWorker } from './outbox/outbox-module.ts';
+import { workerBackgroundJobs } from './background-jobs.ts';
 import type { DeliveryWorker } from './outbox/delivery-worker.ts';
 
 export interface RunningWorker extends RunningServer {
@@ -32,7 +31,7 @@ async function buildWorker(env: Env, boundPort: number) {
   const deps = await openProcessDeps(config, logger, systemClock);
   try {
     const services = buildServices(config, deps);
-    return { config, store: deps.store, worker: createInboxWorker(services), deliveries: createDeliveryWorker(services), app: new Hono().route('/', operationsRoutes(services, 'ops')) };
+    return { config, store: deps.store, jobs: workerBackgroundJobs(config, services), app: new Hono().route('/', operationsRoutes(services, 'ops')) };
   } catch (error) {
     await deps.store.close();
     throw error;
@@ -42,17 +41,15 @@ async function buildWorker(env: Env, boundPort: number) {
 export async function startInboxWorkerProcess(env: Env = process.env): Promise<RunningWorker> {
   // As the BFF: the port first, then the config (its PUBLIC_BFF_URL) and the parts, never changed after.
   const address = loadListenAddress(env);
-  const { config, store, worker, deliveries, app, server } = await listenThenServe(address.BFF_HOST, address.BFF_PORT, 'BFF_PORT', (boundPort) => buildWorker(env, boundPort));
-  worker.start(config.INBOX_WORKER_DELAY_MS);
-  deliveries.start(config.MERCHANT_WEBHOOK_WORKER_DELAY_MS);
+  const { config, store, jobs, server } = await listenThenServe(address.BFF_HOST, address.BFF_PORT, 'BFF_PORT', (boundPort) => buildWorker(env, boundPort));
+  jobs.start();
   return {
     url: server.url,
-    worker,
-    deliveries,
+    worker: jobs.worker,
+    deliveries: jobs.deliveries,
     shutdownGraceMs: config.SHUTDOWN_GRACE_MS,
     close: async (options) => {
-      const workers = Promise.all([worker.stop(), deliveries.stop()]);
-      await Promise.all([server.close(options), settledOrAfter(workers, options?.graceMs)]);
+      await Promise.all([server.close(options), settledOrAfter(jobs.stop(), options?.graceMs)]);
       await store.close();
     },
   };

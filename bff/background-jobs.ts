@@ -1,0 +1,82 @@
+// Everything that runs beside the requests, built in one place for both kinds of process:
+//   the BFF (server.ts)        the inbox and delivery workers (unless INBOX_WORKER=false) with the
+//                              bank registration, the reconciler, retention
+//   the worker (worker.ts)     the inbox and delivery workers, for BFFs started with INBOX_WORKER=false
+// Each job starts after the app can be reached and stops between pages or batches.
+import type { Config } from './config.ts';
+import type { DeliveryWorker } from './outbox/delivery-worker.ts';
+import { createDeliveryWorker } from './outbox/outbox-module.ts';
+import type { InboxWorker } from './inbox/worker.ts';
+import { OrderReconciler } from './reconciler/order-reconciler.ts';
+import { retentionJobFor, type RetentionJob } from './retention/retention-job.ts';
+import type { Services } from './services.ts';
+import { createInboxWorker, type WebhookModule } from './webhooks/webhook-module.ts';
+
+export interface BackgroundJobs {
+  start(): void;
+  /** Resolves once every job has stopped (each between its pages or batches). */
+  stop(): Promise<void>;
+}
+
+export interface BffBackgroundJobs extends BackgroundJobs {
+  /** The stale-order reconciler (tests may call runOnce). */
+  reconciler: OrderReconciler;
+  /** Deletes old finished rows (tests may call runOnce). */
+  retention: RetentionJob;
+}
+
+/** The BFF's: its webhook module's workers and registration, the reconciler and retention. */
+export function bffBackgroundJobs(config: Config, services: Services, webhooks: WebhookModule): BffBackgroundJobs {
+  const { store, clock, logger, statuses } = services;
+  // Open orders nobody polls (a process died holding a claim, an unknown outcome, an abandoned
+  // page) still reach a final status from the gateway's truth.
+  const reconciler = new OrderReconciler({
+    store,
+    statuses,
+    clock,
+    logger,
+    intervalMs: config.RECONCILE_INTERVAL_MS,
+    pendingEveryMs: config.RECONCILE_PENDING_EVERY_MS,
+    abandonAfterMs: config.RECONCILE_ABANDON_AFTER_MS,
+    parkedSchedule: { agesMs: config.RECONCILE_PARKED_CONSULT_AGES, thenEveryMs: config.RECONCILE_PARKED_CONSULT_EVERY_MS, parkedForMs: config.RECONCILE_PARKED_FOR_MS },
+    announceUnattemptedExpiry: config.MERCHANT_WEBHOOK_UNATTEMPTED_EXPIRY,
+  });
+  // Finished events, refused-delivery samples and unpaid abandoned orders do not pile up forever.
+  const retention = retentionJobFor(config, store, clock, logger);
+  return {
+    reconciler,
+    retention,
+    start() {
+      // The inbox worker (and the demo bank registration) start once the receiver can be reached.
+      webhooks.start();
+      reconciler.start();
+      retention.start();
+    },
+    async stop() {
+      await Promise.all([reconciler.stop(), retention.stop(), webhooks.stop()]);
+    },
+  };
+}
+
+export interface WorkerBackgroundJobs extends BackgroundJobs {
+  worker: InboxWorker;
+  /** The merchant webhooks' delivery worker, beside the inbox's. */
+  deliveries: DeliveryWorker;
+}
+
+/** The worker process's: the inbox and delivery workers over the same store as the BFFs. */
+export function workerBackgroundJobs(config: Config, services: Services): WorkerBackgroundJobs {
+  const worker = createInboxWorker(services);
+  const deliveries = createDeliveryWorker(services);
+  return {
+    worker,
+    deliveries,
+    start() {
+      worker.start(config.INBOX_WORKER_DELAY_MS);
+      deliveries.start(config.MERCHANT_WEBHOOK_WORKER_DELAY_MS);
+    },
+    async stop() {
+      await Promise.all([worker.stop(), deliveries.stop()]);
+    },
+  };
+}
