@@ -1,30 +1,19 @@
-import { LitElement, adoptStyles, css, html, nothing, svg, unsafeCSS, type PropertyValues } from 'lit';
+import { LitElement, adoptStyles, html, nothing, unsafeCSS, type PropertyValues } from 'lit';
 import type { CheckoutAddress, CheckoutBillingAddress, CreateSessionRequest, OrderStatusResponse } from '../contract/bff-api.ts';
 import { emptyAddress, emptyBillingAddress, fieldsOf, type AddressSection } from './address-fields.ts';
 import { renderAddressFieldset } from './address-fieldset.ts';
 import { InvoiceDetailsHook } from './invoice-fieldset.ts';
-import { BffClient, BffError } from './bff-client.ts';
-import type { CheckoutFlow, FlowKit } from './checkout-flow.ts';
+import { BffClient } from './bff-client.ts';
+import type { CheckoutFlow } from './checkout-flow.ts';
 import { checkoutStyles } from './checkout.styles.ts';
 import { isBusy, isOutcome, type CheckoutState } from './checkout-state.ts';
-import * as events from './events.ts';
 import { SvcErrorEvent, type SvcErrorCode } from './events.ts';
-import { countryOfCurrency, countryOfLocale, countryOptions } from './i18n/countries.ts';
+import { countryOptions } from './i18n/countries.ts';
 import { addEnglishOutcomeWords, formatMoney, resolveLocale, translationFor } from './i18n/localize.ts';
 import { ensureLocale, isLocaleReady } from './i18n/locale-loader.ts';
 import type { AddressFieldName, Translation } from './i18n/translation.ts';
 import type { PaymentPopup } from './payment-popup.ts';
-import {
-  AssetLoadError,
-  loadCheckoutRules,
-  loadDeclineMessages,
-  loadMethodChoice,
-  loadOrderWatch,
-  loadSinpePanel,
-  loadSubdivisions,
-  type OrderWatchModule,
-  type Subdivision,
-} from './lazy-assets.ts';
+import { AssetLoadError, forgetFailedParts, loadCheckoutRules, loadOrderWatch, loadSubdivisions, type OrderWatchModule, type Subdivision } from './lazy-assets.ts';
 import { PhoneCheck } from './phone-check.ts';
 import { PostcodeFormats } from './postcode-formats.ts';
 import { renderFormSkeleton, renderOrderSummary, summaryStyles, type OrderSummary } from './order-summary.ts';
@@ -34,23 +23,6 @@ import type { CheckoutMethod } from '../contract/bff-api.ts';
 import type * as MethodChoice from './lazy/method-choice.ts';
 import type { AddressErrors, AddressValidator } from './validation/field-error-code.ts';
 import { SubdivisionCheck } from './validation/subdivision-check.ts';
-
-/** This script's own objects, which the payment flow (in checkout-rules.js) must use, not copies of them. */
-const flowKit: FlowKit = {
-  events,
-  BffError,
-  AssetLoadError,
-  translationFor,
-  loadDeclineMessages,
-  loadMethodChoice,
-  // The SINPE Móvil panel is a Lit element of its own: on this script's Lit, not a copy.
-  loadSinpePanel: () => loadSinpePanel({ LitElement, css, html, nothing, formatMoney }),
-  isBusy,
-  countryOfLocale,
-  countryOfCurrency,
-  emptyAddress,
-  emptyBillingAddress,
-};
 
 type CatalogItems = CreateSessionRequest['items'];
 
@@ -318,16 +290,13 @@ export class SvcCheckout extends LitElement {
       ${formShown && this.order ? this.renderForm(t, locale, this.order) : nothing}
       ${state === 'loading' ? renderFormSkeleton(fieldsOf('billing'), !this.noShipping) : nothing}
       ${isOutcome(state) && this.orderWatch
-        ? this.orderWatch.renderResultPanel(
-            { html, nothing, svg },
-            {
-              t,
-              state,
-              outcome,
-              amount: outcome ? formatMoney(locale, outcome.amount, outcome.currency) : '',
-              next: state === 'approved' ? t.approvedNext : undefined,
-            },
-          )
+        ? this.orderWatch.renderResultPanel({
+            t,
+            state,
+            outcome,
+            amount: outcome ? formatMoney(locale, outcome.amount, outcome.currency) : '',
+            next: state === 'approved' ? t.approvedNext : undefined,
+          })
         : nothing}
       ${this.transfer && state === 'polling' ? html`<svc-sinpe-panel .instructions=${this.transfer} locale=${locale}></svc-sinpe-panel>` : nothing}
       <p class="status" part="status" role="status" tabindex="-1" data-state=${state}>${this.statusText(t, locale)}</p>
@@ -456,7 +425,7 @@ export class SvcCheckout extends LitElement {
       isValidPhone: (telephone, country) => this.phoneCheck.isValid(telephone, country),
       postcodeFormat: (country) => this.postcodeFormats.formatOf(country),
     });
-    this.flow ??= new rules.CheckoutFlow(this, flowKit);
+    this.flow ??= new rules.CheckoutFlow(this);
     return this.flow;
   }
 
@@ -519,6 +488,8 @@ export class SvcCheckout extends LitElement {
   /** The next attempt (checkout-flow.ts); without a flow (its part did not load), the start again. */
   private retry(): Promise<void> {
     if (this.flow) return this.flow.retry();
+    // The shopper asks again: the parts that failed for this page may be fetched once more.
+    forgetFailedParts();
     this.outcome = undefined;
     this.submitted = false;
     this.notice = undefined;

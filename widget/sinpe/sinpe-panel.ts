@@ -3,12 +3,9 @@
 // left. Loaded lazily (widget/lazy/sinpe-panel.ts) only when a transfer is open. The checkout
 // element's one live region says how the transfer stands; the countdown here is not announced
 // every second (a timer, aria-live off), only its end.
-//
-// Lit and the money format are handed in by the element (PanelKit), as for every lazy part: an
-// import here would bring a second copy of Lit with the panel.
-import type { LitElement, css, html, nothing } from 'lit';
+import { LitElement, css, html, nothing } from 'lit';
 import { formatSinpePhone, type SinpeMovilInstructions } from '../../contract/sinpe-movil.ts';
-import type { formatMoney } from '../i18n/localize.ts';
+import { formatMoney } from '../i18n/localize.ts';
 import { sinpeLocaleOf } from './method-choice.ts';
 import { sinpeTexts } from './sinpe-texts.ts';
 
@@ -23,27 +20,17 @@ export function timeLeft(expiresAt: string, now: number): string {
   return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
 }
 
-/** What the panel takes from the first script. */
-export interface PanelKit {
-  LitElement: typeof LitElement;
-  css: typeof css;
-  html: typeof html;
-  nothing: typeof nothing;
-  formatMoney: typeof formatMoney;
-}
-
 /** The panel's element as the checkout sets it. */
 export interface SinpePanelElement extends HTMLElement {
   instructions: SinpeMovilInstructions | undefined;
   locale: string;
 }
 
-/** Defines <svc-sinpe-panel> (once) on the first script's Lit. */
-export function defineSinpePanel(kit: PanelKit): void {
+/** Defines <svc-sinpe-panel> (once: a page may load the widget twice). */
+export function defineSinpePanel(): void {
   if (customElements.get('svc-sinpe-panel')) return;
-  const { css, html, nothing, formatMoney } = kit;
 
-  class SvcSinpePanel extends kit.LitElement implements SinpePanelElement {
+  class SvcSinpePanel extends LitElement implements SinpePanelElement {
     static override styles = css`
       :host { display: block; margin-block: 1rem; }
       dl { display: grid; gap: 0.75rem; margin: 1rem 0; }
