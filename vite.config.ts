@@ -1,5 +1,6 @@
 import { transform as esbuildTransform } from 'esbuild';
 import MagicString from 'magic-string';
+import { readFileSync } from 'node:fs';
 import { defaultClientConditions, defineConfig, type Plugin } from 'vite';
 import { writeCountryModules } from './widget/lazy/country-modules.ts';
 
@@ -59,7 +60,8 @@ export default defineConfig(() => {
  */
 function emitScriptTagLoader(): Plugin {
   const source =
-    '(()=>{const s=document.currentScript;import(new URL("./svc-checkout.js",s&&s.src||document.baseURI).href).catch(e=>console.error("svc-checkout: the widget did not load",e))})();\n';
+    // A failed import is reported by the browser's console as an unhandled rejection, with its URL.
+    '(()=>{const s=document.currentScript;import(new URL("./svc-checkout.js",s&&s.src||document.baseURI).href)})();\n';
   return {
     name: 'svc-script-tag-loader',
     generateBundle() {
@@ -128,18 +130,20 @@ function modernLibphonenumber(): Plugin {
 }
 
 /**
- * dist/widget/svc-checkout.d.ts: the package's types entry. The declarations themselves are
- * emitted by `tsc -p widget/tsconfig.types.json` into dist/widget/types (npm run build); this
- * entry re-exports them and states the tag map entry where a reader looks for it first.
+ * dist/widget/svc-checkout.d.ts: the package's types entry, widget/svc-checkout.public.d.ts (the
+ * public API, importing nothing) with the tag and event maps a page's TypeScript looks up.
  */
 function emitTypesEntry(): Plugin {
-  const source = [
-    "import type { SvcCheckout } from './types/widget/svc-checkout.ts';",
-    "export * from './types/widget/svc-checkout.ts';",
+  const globals = [
     '',
     'declare global {',
     '  interface HTMLElementTagNameMap {',
     "    'svc-checkout': SvcCheckout;",
+    '  }',
+    '  interface GlobalEventHandlersEventMap {',
+    ...['ready', 'submit', 'redirect', 'status', 'approved', 'declined', 'cancelled', 'error', 'sinpe-pending'].map(
+      (name) => `    'svc-${name}': Svc${name.replace(/(^|-)(\w)/g, (_, _dash, letter: string) => letter.toUpperCase())}Event;`,
+    ),
     '  }',
     '}',
     '',
@@ -147,6 +151,7 @@ function emitTypesEntry(): Plugin {
   return {
     name: 'svc-types-entry',
     generateBundle() {
+      const source = readFileSync(new URL('./widget/svc-checkout.public.d.ts', import.meta.url), 'utf8') + globals;
       this.emitFile({ type: 'asset', fileName: 'svc-checkout.d.ts', source });
     },
   };
