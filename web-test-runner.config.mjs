@@ -17,8 +17,8 @@ writeCountryModules();
 /**
  * The widget's lazy parts are static imports of its own sources (widget/lazy-assets.ts), served as
  * they are; two cookies let a test play what a shopper may meet:
- * - `svc-test-failing-asset=<part>:always` fails every request for widget/lazy/<part>.ts with a 503,
- *   `<part>:once-<nonce>` only the first (the widget asks again);
+ * - `svc-test-failing-asset=<part>:always` fails every request for widget/lazy/<part>.ts (or a
+ *   generated data module) with a 503, `<part>:once-<nonce>` only the first (the widget asks again);
  * - `svc-test-retired-subdivision=GT-99`: a browser holding an older list than the BFF (cached before
  *   an ISO 3166-2 change): the country's module gains a code the BFF refuses, so a test can watch the
  *   BFF's field error land on the field.
@@ -34,9 +34,16 @@ function lazyWidgetAssets() {
       context.body = countryModuleSource(country[1], JSON.stringify(subdivisions));
       return;
     }
-    const lazyModule = /^\/widget\/lazy\/([\w-]+)\.ts$/.exec(context.path);
+    if (context.path === '/__test/refused-asset-requests') {
+      context.type = 'application/json';
+      context.body = JSON.stringify(refusedRequests.filter((entry) => entry.mode === context.query.mode).map((entry) => entry.path));
+      return;
+    }
+    const lazyModule = /^\/widget\/(?:lazy|generated\/[\w-]+)\/([\w-]+)\.(?:ts|js)$/.exec(context.path);
     if (lazyModule) context.set('cache-control', 'no-store');
-    if (lazyModule && failsThisTime(lazyModule[1], context.headers.cookie)) {
+    const refusal = lazyModule && failsThisTime(lazyModule[1], context.headers.cookie);
+    if (refusal) {
+      refusedRequests.push({ mode: refusal, path: `${context.path}${context.querystring ? `?${context.querystring}` : ''}` });
       context.status = 503;
       return;
     }
@@ -45,15 +52,18 @@ function lazyWidgetAssets() {
 }
 
 // A lazy part that does not load: the cookie `svc-test-failing-asset=<name>:always` fails every
-// request for it, `<name>:once-<nonce>` only the first (the widget asks again).
+// request for it (`all:always`: every part and data module), `<name>:once-<nonce>` only the first (the
+// widget asks again); `always-<nonce>` lists every refused request at
+// /__test/refused-asset-requests?mode=always-<nonce>.
 const failedOnce = new Set();
+const refusedRequests = [];
 function failsThisTime(name, cookie) {
-  const failing = /svc-test-failing-asset=([\w-]+):(always|once-\w+)/.exec(cookie ?? '');
-  if (!failing || failing[1] !== name) return false;
-  if (failing[2] === 'always') return true;
+  const failing = /svc-test-failing-asset=([\w-]+):(always(?:-\w+)?|once-\w+)/.exec(cookie ?? '');
+  if (!failing || (failing[1] !== name && failing[1] !== 'all')) return false;
+  if (failing[2].startsWith('always')) return failing[2];
   if (failedOnce.has(failing[2])) return false;
   failedOnce.add(failing[2]);
-  return true;
+  return failing[2];
 }
 
 // target es2022 is required: the default 'auto' passes decorators through and Chromium rejects them.

@@ -14,9 +14,9 @@
  *   metadata) and one language's decline messages (generated/decline-messages/<language>.js), as
  *   modules too (widget/lazy/country-modules.ts writes them).
  *
- * A part that fails is asked again a few times with backoff, then stays failed for the page: no
- * render asks the network for it again (a failed part on every render was a request storm), until
- * the shopper's "Try again" (forgetFailedParts).
+ * A part that fails is asked again after an outage is waited out (waitOutOutage: probes with
+ * backoff), then stays failed for the page: no render asks the network for it again (a failed part
+ * on every render was a request storm), until the shopper's "Try again" (forgetFailedParts).
  */
 import type { Subdivision } from '../contract/iso-subdivisions.ts';
 import type { DeclineCategory, DeclineLocale } from '../contract/decline-messages.ts';
@@ -122,7 +122,7 @@ export class AssetLoadError extends Error {
   }
 }
 
-/** How often and how long apart a part is asked before it counts as failed: 4 asks over about 3.5 s. */
+/** How long apart the parts are probed again while they are unreachable: 3 probes over 3.5 s. */
 export const partRetryDelaysMs: readonly number[] = [500, 1000, 2000];
 
 /** The timer the retries wait on; a test may put a manual clock here. */
@@ -130,7 +130,7 @@ export const retryClock = { wait: (ms: number) => new Promise<void>((resolve) =>
 
 const loads = new Map<string, Promise<unknown>>();
 
-/** Each part is asked once per page; a failure after its retries is kept, not asked again. */
+/** Each part is asked once per page; a failure after the retries is kept, not asked again. */
 function once<T>(key: string, load: () => Promise<T>): Promise<T> {
   let loading = loads.get(key) as Promise<T> | undefined;
   if (!loading) {
@@ -140,35 +140,69 @@ function once<T>(key: string, load: () => Promise<T>): Promise<T> {
   return loading;
 }
 
-async function withRetries<T>(load: () => Promise<T>): Promise<T> {
-  let again = load;
-  for (const [attempt, delay] of partRetryDelaysMs.entries()) {
-    try {
-      return await again();
-    } catch (error) {
+/**
+ * The parts that fail together (a CDN outage, an app deployed without its chunks) wait out one
+ * outage: the first to fail probes again with backoff, the others wait for it, and only once a
+ * probe came through does each ask again. So an outage costs each part one request plus three
+ * probes in all, however many parts and renders there are.
+ */
+let outage: Promise<void> | undefined;
+
+function waitOutOutage(probe: () => Promise<unknown>): Promise<void> {
+  if (outage) return outage;
+  const current = (async () => {
+    for (const delay of partRetryDelaysMs) {
       await retryClock.wait(delay);
-      again = askAgain(error, attempt + 1) ?? load;
+      try {
+        await probe();
+        if (outage === current) outage = undefined;
+        return;
+      } catch {
+        // still unreachable: the next probe, later
+      }
     }
-  }
-  return again();
+    throw new Error('the checkout\'s parts stayed unreachable');
+  })();
+  outage = current;
+  return current;
 }
+
+async function withRetries<T>(load: () => Promise<T>): Promise<T> {
+  try {
+    return await load();
+  } catch (error) {
+    const again = askAgain<T>(error) ?? load;
+    await waitOutOutage(again);
+    return again();
+  }
+}
+
+let asks = 0;
 
 /**
  * How to ask again for a part whose import failed. A browser keeps a failed module in its module
  * map, so the same specifier fails again without a request; the URL it names in the error (Chromium
- * and Firefox do) is asked again with a query of its own. The part's own imports keep their URLs, so
- * they stay the page's single copies. A bundler's loader (webpack) forgets a failed chunk by itself,
- * and an error naming no URL leaves the same import to be tried again.
+ * and Firefox do) is asked again with a query of its own each time, until one arrives (then that
+ * one is kept). The part's own imports keep their URLs, so they stay the page's single copies. A
+ * bundler's loader (webpack) forgets a failed chunk by itself, and an error naming no URL leaves the
+ * same import to be tried again.
  */
-function askAgain<T>(error: unknown, attempt: number): (() => Promise<T>) | undefined {
+function askAgain<T>(error: unknown): (() => Promise<T>) | undefined {
   const failed = /(https?:\/\/[^\s'"]+?\.(?:m?js|ts))(?:\?[^\s'"]*)?(?=$|[\s'"])/.exec(error instanceof Error ? error.message : '');
   if (!failed) return undefined;
   const url = new URL(failed[1]!);
-  url.searchParams.set('retry', String(attempt));
-  return () => import(/* @vite-ignore */ /* webpackIgnore: true */ url.href) as Promise<T>;
+  let arrived: Promise<T> | undefined;
+  return () => {
+    if (arrived) return arrived;
+    url.searchParams.set('retry', String((asks += 1)));
+    const asking = import(/* @vite-ignore */ /* webpackIgnore: true */ url.href) as Promise<T>;
+    asking.then(() => (arrived = asking), () => undefined);
+    return asking;
+  };
 }
 
 /** The shopper's "Try again": the parts that failed may be asked again. */
 export function forgetFailedParts(): void {
+  outage = undefined;
   for (const [key, loading] of loads) loading.catch(() => loads.delete(key));
 }
