@@ -336,7 +336,7 @@ export class SvcCheckout extends LitElement {
           </label>`}
       ${this.noShipping || this.sameAsBilling ? nothing : fieldset('shipping')}
       ${this.invoiceDetails.render(locale, busy, this.submitted)}
-      ${this.sinpeOffered && this.methodChoice ? this.methodChoice.renderMethodChoice(html, locale, this.method, busy, (method) => (this.method = method)) : nothing}
+      ${this.sinpeOffered && this.methodChoice ? this.methodChoice.renderMethodChoice(locale, this.method, busy, (method) => (this.method = method)) : nothing}
       <button type="submit" part="submit-button" ?disabled=${busy}>${t.continueToPayment}</button>
     </form>`;
   }

@@ -149,22 +149,21 @@ function once<T>(key: string, load: () => Promise<T>): Promise<T> {
 let outage: Promise<void> | undefined;
 
 function waitOutOutage(probe: () => Promise<unknown>): Promise<void> {
-  if (outage) return outage;
-  const current = (async () => {
-    for (const delay of partRetryDelaysMs) {
-      await retryClock.wait(delay);
-      try {
-        await probe();
-        if (outage === current) outage = undefined;
-        return;
-      } catch {
-        // still unreachable: the next probe, later
-      }
+  outage ??= probeWithBackoff(probe).then(() => void (outage = undefined));
+  return outage;
+}
+
+async function probeWithBackoff(probe: () => Promise<unknown>): Promise<void> {
+  for (const delay of partRetryDelaysMs) {
+    await retryClock.wait(delay);
+    try {
+      await probe();
+      return;
+    } catch {
+      // still unreachable: the next probe, later
     }
-    throw new Error('the checkout\'s parts stayed unreachable');
-  })();
-  outage = current;
-  return current;
+  }
+  throw new Error('the checkout\'s parts stayed unreachable');
 }
 
 async function withRetries<T>(load: () => Promise<T>): Promise<T> {
