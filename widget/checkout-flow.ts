@@ -18,7 +18,7 @@ import type { SessionSinpeMovil, SinpeMovilInstructions } from '../contract/sinp
 import { problemTypes } from '../contract/problem-types.ts';
 import { orderNumberOfStatusToken, resultFragmentParameter } from '../contract/status-token.ts';
 import { emptyAddress, emptyBillingAddress } from './address-fields.ts';
-import { BffError, type BffClient } from './bff-client.ts';
+import { BffClient, BffError } from './bff-client.ts';
 import { isBusy, type CheckoutState } from './checkout-state.ts';
 import * as events from './events.ts';
 import type { SvcErrorCode } from './events.ts';
@@ -69,7 +69,6 @@ export interface FlowHost {
   emit(event: Event): boolean;
   fail(error: unknown, code: SvcErrorCode): void;
   reportError(code: SvcErrorCode, detail: string): void;
-  client(): BffClient;
   currentLocale(): string;
   isCatalogMode(): boolean;
   focusFirstInvalid(): Promise<void>;
@@ -98,6 +97,11 @@ export class CheckoutFlow {
   constructor(
     private readonly host: FlowHost,
   ) {}
+
+  /** The BFF at the element's `bff` now (a page may change it). */
+  private client(): BffClient {
+    return new BffClient(this.host.bff);
+  }
 
   /** After the rules and the page's words: back from the hosted page, or the session's form. */
   begin(): Promise<void> | void {
@@ -129,7 +133,7 @@ export class CheckoutFlow {
         : { billing: host.billing, shipping: host.shipping, locale, ...host.invoiceDetails.body() };
     if (host.method === 'sinpe_movil') body.method = 'sinpe_movil';
     try {
-      const answer = await host.client().checkout(this.sessionToken, body);
+      const answer = await this.client().checkout(this.sessionToken, body);
       if ('sinpeMovil' in answer) return this.showTransfer(answer.orderNumber, answer.sinpeMovil);
       const { redirectUrl, orderNumber } = answer;
       // A catalog session exists only in this page: keep it for a retry after the hosted page.
@@ -170,14 +174,14 @@ export class CheckoutFlow {
       const resumed = host.session ? undefined : await this.resumedTransferSession();
       if (host.session || resumed) {
         const token = host.session || resumed!.token;
-        const loaded = resumed?.loaded ?? (await host.client().getSession(token));
+        const loaded = resumed?.loaded ?? (await this.client().getSession(token));
         this.sessionToken = token;
         order = host.order = loaded.order;
         this.prefill = loaded.prefill;
         host.invoiceDetails.offer(loaded.invoice === true);
         sinpe = loaded.sinpeMovil;
       } else {
-        const created = await host.client().createSession(this.catalogRequest());
+        const created = await this.client().createSession(this.catalogRequest());
         this.sessionToken = created.sessionToken;
         order = host.order = created.order;
         this.prefill = {};
@@ -271,7 +275,7 @@ export class CheckoutFlow {
     this.stopWatching();
     host.popup = undefined;
     try {
-      const status = await host.client().getOrder(orderNumber, this.sessionToken);
+      const status = await this.client().getOrder(orderNumber, this.sessionToken);
       if (status.reason) await this.loadDeclineWords(host.currentLocale());
       this.onOrderStatus(status);
       if (status.final) return;
@@ -300,7 +304,7 @@ export class CheckoutFlow {
     }
     if (run !== this.watchRun) return;
     this.poller = new watch.StatusPoller({
-      fetchStatus: () => host.client().getOrder(orderNumber, token),
+      fetchStatus: () => this.client().getOrder(orderNumber, token),
       onStatus: (status) => void this.takeOrderStatus(status, run),
       onFailure: (error) => host.fail(error, 'payment-error'),
       isRetryable: (error) => error instanceof BffError && (error.status === 0 || error.status === 429 || error.status >= 500),
@@ -390,8 +394,7 @@ export class CheckoutFlow {
   private async resumedTransferSession() {
     const kept = this.host.isCatalogMode() ? keptOpenTransfer() : undefined;
     if (!kept) return undefined;
-    const loaded = await this.host
-      .client()
+    const loaded = await this.client()
       .getSession(kept.token)
       .catch(() => undefined);
     if (loaded?.sinpeMovil?.transfer) return { token: kept.token, loaded };
@@ -448,7 +451,7 @@ export class CheckoutFlow {
     host.checkoutState = 'loading';
     try {
       const typed = host.order !== undefined;
-      const created = await host.client().createSession(this.catalogRequest());
+      const created = await this.client().createSession(this.catalogRequest());
       this.sessionToken = created.sessionToken;
       host.order = created.order;
       if (typed) this.keepTypedForm();
@@ -499,7 +502,7 @@ export class CheckoutFlow {
     host.checkoutState = 'loading';
     let order: OrderSummary;
     try {
-      const loaded = await host.client().getSession(token);
+      const loaded = await this.client().getSession(token);
       this.sessionToken = token;
       order = host.order = loaded.order;
       this.prefill = loaded.prefill;

@@ -3,7 +3,6 @@ import type { CheckoutAddress, CheckoutBillingAddress, CreateSessionRequest, Ord
 import { emptyAddress, emptyBillingAddress, fieldsOf, type AddressSection } from './address-fields.ts';
 import { renderAddressFieldset } from './address-fieldset.ts';
 import { InvoiceDetailsHook } from './invoice-fieldset.ts';
-import { BffClient } from './bff-client.ts';
 import type { CheckoutFlow } from './checkout-flow.ts';
 import { checkoutStyles } from './checkout.styles.ts';
 import { isBusy, isOutcome, type CheckoutState } from './checkout-state.ts';
@@ -577,11 +576,6 @@ export class SvcCheckout extends LitElement {
   }
 
   // ----- small lookups --------------------------------------------------------------------------
-
-  /** @internal */
-  client(): BffClient {
-    return new BffClient(this.bff);
-  }
 
   /** @internal */
   currentLocale(): string {
