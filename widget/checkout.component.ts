@@ -466,6 +466,7 @@ export class SvcCheckout extends LitElement {
   reportError(code: SvcErrorCode, detail: string): void {
     if (code === 'network') this.notice = (t) => t.offline;
     else if (code === 'origin-not-allowed') this.notice = (t) => t.originNotAllowed;
+    else if (code === 'asset-load') this.notice = (t) => t.assetLoad;
     else this.notice = undefined;
     this.emit(new SvcErrorEvent(code, detail));
   }

@@ -20,7 +20,7 @@ describe('svc-error asset-load', function () {
     const element = await fixture<SvcCheckout>(html`<svc-checkout bff=${bff} items=${items} locale="en"></svc-checkout>`);
     expect((await error).code).to.equal('asset-load');
     await waitForState(element, 'error');
-    expect(statusText(element)).to.equal('Something went wrong and your payment could not be processed. Please try again.');
+    expect(statusText(element)).to.equal('Part of the checkout did not load, so nothing was charged. Check your connection and try again.');
     expect(element.shadowRoot!.querySelector('[part="retry-button"]')).to.exist;
     await expectAccessible(element);
   });
