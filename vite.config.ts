@@ -112,7 +112,7 @@ function minifyCssLiterals(): Plugin {
 /**
  * libphonenumber-js ships its code twice: es6/ (what its "import" entries point at, down-levelled
  * with Babel's helpers for classes, spreads and destructuring) and es6-modern/ (the same source,
- * same version, left as ES2015+). The widget targets es2022, so phone-validator.js takes the modern
+ * same version, left as ES2015+). The widget targets es2022, so the phone-validator part takes the modern
  * copy: the same functions, about 2.4 kB gzip less.
  */
 function modernLibphonenumber(): Plugin {

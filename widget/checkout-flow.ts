@@ -1,4 +1,4 @@
-// Part of the lazy checkout-rules.js (widget/lazy/checkout-rules.ts): everything the element does
+// Part of the lazy checkout-rules part (widget/lazy/checkout-rules.ts): everything the element does
 // once its rules are here, which is before the form first shows: the session's loading, the kept
 // form, the payment (hosted page, popup or SINPE Móvil transfer), the watch of the order, its
 // outcome and what follows it (retry, a renewed session). The first script keeps the form itself.
@@ -91,7 +91,7 @@ export class CheckoutFlow {
   /** Counts watches started or stopped: a watch whose part arrives after it was stopped does not start. */
   private watchRun = 0;
   private lastStatus: string | undefined;
-  /** The decline and cancel messages of each language shown so far (decline-messages/<language>.json). */
+  /** The decline and cancel messages of each language shown so far (generated/decline-messages/<language>.js). */
   private declineWords: ReadonlyMap<DeclineLocale, Record<DeclineCategory, string>> = new Map();
 
   constructor(

@@ -181,7 +181,7 @@ export class SvcCheckout extends LitElement {
   private readonly postcodeFormats = new PostcodeFormats(() => this.requestUpdate());
 
   private startedFor = '';
-  /** The status poller and the result panel (order-watch.js), loaded once a payment starts or ends. */
+  /** The status poller and the result panel (the order-watch part), loaded once a payment starts or ends. */
   private orderWatch: OrderWatchModule | undefined;
   /** @internal */
   popup: PaymentPopup | undefined;

@@ -1,4 +1,4 @@
-// Part of the lazy order-watch.js (widget/lazy/order-watch.ts); the element adopts the styles below.
+// Part of the lazy order-watch part (widget/lazy/order-watch.ts); the element adopts the styles below.
 import { html, nothing, svg } from 'lit';
 import type { OrderStatusResponse } from '../contract/bff-api.ts';
 import type { OutcomeState } from './checkout-state.ts';

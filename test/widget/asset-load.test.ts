@@ -13,7 +13,7 @@ describe('svc-error asset-load', function () {
   this.timeout(30_000);
   afterEach(() => (document.cookie = 'svc-test-failing-asset=; path=/; max-age=0'));
 
-  it('fires when checkout-rules.js fails twice; the shopper reads a short message and a retry', async () => {
+  it('fires when the checkout-rules part stays unreachable; the shopper reads a short message and a retry', async () => {
     document.cookie = 'svc-test-failing-asset=checkout-rules:always; path=/';
     const { bff } = await stack();
     const error = nextEvent(document, 'svc-error');

@@ -1,7 +1,7 @@
-// Entry of its own (dist/widget/invoice-details.js), loaded only when the session offers a Costa
+// A lazy part (dist/widget/chunks/invoice-details-<hash>.js, reached by widget/lazy-assets.ts), loaded only when the session offers a Costa
 // Rican electronic invoice: the checkbox that reveals ID type, ID number, legal name and invoice
 // e-mail, its state and its text. The check is the contract's schema, imported here (not from
-// checkout-rules.js, which every checkout loads) with the zod code shared with checkout-rules.
+// the checkout-rules part, which every checkout loads) with the zod code shared with checkout-rules.
 import { html, nothing, type ReactiveControllerHost, type TemplateResult } from 'lit';
 import { live } from 'lit/directives/live.js';
 import type { ProblemFieldError } from '../../contract/bff-api.ts';

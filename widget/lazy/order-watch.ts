@@ -1,4 +1,4 @@
-// Entry of its own (dist/widget/order-watch.js): what the element needs once a payment started or
+// A lazy part (dist/widget/chunks/order-watch-<hash>.js, reached by widget/lazy-assets.ts): what the element needs once a payment started or
 // the shopper came back from one, and never for the form's first paint: the status poller, the
 // result panel with its styles and English's outcome words.
 export { StatusPoller } from '../status-poller.ts';
