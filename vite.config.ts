@@ -1,79 +1,91 @@
 import { transform as esbuildTransform } from 'esbuild';
 import MagicString from 'magic-string';
+import { readFileSync } from 'node:fs';
 import { defaultClientConditions, defineConfig, type Plugin } from 'vite';
-import { subdivisionFiles } from './widget/lazy/subdivision-files.ts';
-import { phoneMetadataFiles } from './widget/lazy/phone-metadata-files.ts';
-import { postcodeFiles } from './widget/lazy/postcode-files.ts';
-import { declineMessageFiles } from './widget/lazy/decline-message-files.ts';
-import { territoryFiles } from './widget/lazy/territory-files.ts';
+import { writeCountryModules } from './widget/lazy/country-modules.ts';
 
 /**
- * Builds <svc-checkout> twice into dist/widget:
- * - default mode: the ES module (svc-checkout.js), the lazily loaded ES modules checkout-rules.js
- *   (the contract's zod-based code) and phone-validator.js, and one subdivision file, one phone
- *   metadata file and one postal code file per country (subdivisions/XX.json, phone-metadata/XX.json,
- *   postcodes/XX.json), and the decline messages per language (decline-messages/<es|en|pt-BR>.json);
- * - `--mode iife`: svc-checkout.iife.js for a plain <script src>. An IIFE cannot code-split, so it
- *   imports the same ES modules and fetches the same JSON from next to itself
- *   (widget/lazy-assets.ts); the ES build must therefore run first (npm run build does).
+ * Builds <svc-checkout> into dist/widget as one ES module graph:
+ * - svc-checkout.js, the entry (defines the element), and what it imports at once;
+ * - chunks/: the lazy parts (widget/lazy-assets.ts reaches each by a static `import('./lazy/…')`),
+ *   and countries/: one module per country (its subdivisions, postal code pattern and phone
+ *   metadata, widget/lazy/country-modules.ts), each imported only when that country is chosen;
+ * - svc-checkout.iife.js, the script-tag loader: a classic script that imports svc-checkout.js from
+ *   next to itself, so a page with one <script src> runs the very same graph;
+ * - .vite/manifest.json, which the size test and bench read to follow the graph.
+ * A merchant's bundler that imports the package follows the same static imports and emits the
+ * parts itself (test/packaging).
+ *
+ * The browser builds of Lit are used: a server import goes to the package's "node" condition
+ * (svc-checkout.server.js, which defines nothing), so no DOM shim ships to browsers.
  *
  * Decorators: Vite 8 compiles TypeScript with Oxc, which does not lower standard
  * decorators (see ../shared/TOOLCHAIN.md). tsconfig.json therefore selects legacy
  * decorators (experimentalDecorators, useDefineForClassFields: false), which Oxc
  * lowers; test/e2e/widget-build.spec.ts loads the built bundles in Chromium to prove it.
  */
-export default defineConfig(({ mode }) => {
-  const iife = mode === 'iife';
+export default defineConfig(() => {
+  writeCountryModules();
   return {
     publicDir: false,
-    // An IIFE has no import.meta; widget/lazy-assets.ts then reads document.currentScript instead.
-    define: iife ? { 'import.meta.url': 'undefined' } : {},
-    plugins: iife ? [minifyCssLiterals()] : [minifyCssLiterals(), emitSubdivisionFiles(), emitTypesEntry(), modernLibphonenumber()],
-    // The ES module is also what a server imports (server-side rendering, a framework's build): Lit's
-    // "node" builds stand in a DOM shim where there is no DOM and use the real one in a browser
-    // (Lit lists "browser" before "node", so "browser" is left out here).
-    // The IIFE, only ever run by a browser, keeps the smaller browser builds.
-    resolve: iife ? {} : { conditions: ['node', ...defaultClientConditions.filter((condition) => condition !== 'browser')] },
+    plugins: [minifyCssLiterals(), emitTypesEntry(), emitScriptTagLoader(), emitServerEntry(), modernLibphonenumber()],
     build: {
       outDir: 'dist/widget',
-      emptyOutDir: !iife,
+      emptyOutDir: true,
       target: 'es2022',
       sourcemap: true,
       minify: true,
-      lib: iife
-        ? { entry: 'widget/svc-checkout.ts', name: 'SvcCheckout', formats: ['iife'], fileName: () => 'svc-checkout.iife.js' }
-        : {
-            entry: {
-              'svc-checkout': 'widget/svc-checkout.ts',
-              'checkout-rules': 'widget/lazy/checkout-rules.ts',
-              'phone-validator': 'widget/lazy/phone-validator.ts',
-              'invoice-details': 'widget/lazy/invoice-details.ts',
-              'sinpe-panel': 'widget/lazy/sinpe-panel.ts',
-              'method-choice': 'widget/lazy/method-choice.ts',
-              'order-watch': 'widget/lazy/order-watch.ts',
-              'territory-fields': 'widget/lazy/territory-fields.ts',
-              'locale-es': 'widget/lazy/locale-es.ts',
-              'locale-es-419': 'widget/lazy/locale-es-419.ts',
-              'locale-pt-BR': 'widget/lazy/locale-pt-BR.ts',
-            },
-            formats: ['es'],
-            fileName: (_format, entryName) => `${entryName}.js`,
-          },
-      rollupOptions: iife ? {} : { output: { chunkFileNames: 'chunks/[name]-[hash].js', minify: true } },
+      manifest: true,
+      lib: {
+        entry: { 'svc-checkout': 'widget/svc-checkout.ts' },
+        formats: ['es'],
+        fileName: (_format, entryName) => `${entryName}.js`,
+      },
+      rollupOptions: {
+        // The entry may export more than its own names, so the modules it shares with the lazy parts
+        // stay in it rather than in extra chunks the first paint would wait for.
+        preserveEntrySignatures: 'allow-extension',
+        output: {
+          chunkFileNames: (chunk) =>
+            chunk.facadeModuleId?.includes('/widget/generated/countries/')
+              ? 'countries/[name].js'
+              : chunk.facadeModuleId?.includes('/widget/generated/territory/')
+                ? 'territory/[name].js'
+                : 'chunks/[name]-[hash].js',
+          minify: true,
+        },
+      },
     },
   };
 });
 
 /**
- * The ISO 3166-2 table, libphonenumber's metadata and postcode-validator's patterns split per
- * country, the decline catalog per language: a shopper downloads only the country they pick and
- * the words of the page's language.
+ * svc-checkout.iife.js: one <script src> for a page without a bundler. It imports the ES entry
+ * next to itself (its own src, read while it runs), so there is one build and one copy of Lit.
  */
-function emitSubdivisionFiles(): Plugin {
+function emitScriptTagLoader(): Plugin {
+  const source =
+    // A failed import is reported by the browser's console as an unhandled rejection, with its URL.
+    '(()=>{const s=document.currentScript;import(new URL("./svc-checkout.js",s&&s.src||document.baseURI).href)})();\n';
   return {
-    name: 'svc-subdivision-files',
+    name: 'svc-script-tag-loader',
     generateBundle() {
-      for (const file of [...subdivisionFiles(), ...phoneMetadataFiles(), ...postcodeFiles(), ...declineMessageFiles(), ...territoryFiles()]) this.emitFile({ type: 'asset', ...file });
+      this.emitFile({ type: 'asset', fileName: 'svc-checkout.iife.js', source });
+    },
+  };
+}
+
+/**
+ * svc-checkout.server.js: what a server gets (the package's "node" condition), for server-side
+ * rendering and frameworks that import components on the server. It defines nothing and sets no
+ * globals: the element only exists in a browser.
+ */
+function emitServerEntry(): Plugin {
+  const source = '// <svc-checkout> runs in the browser only; on a server importing it does nothing.\nexport {};\n';
+  return {
+    name: 'svc-server-entry',
+    generateBundle() {
+      this.emitFile({ type: 'asset', fileName: 'svc-checkout.server.js', source });
     },
   };
 }
@@ -105,7 +117,7 @@ function minifyCssLiterals(): Plugin {
 /**
  * libphonenumber-js ships its code twice: es6/ (what its "import" entries point at, down-levelled
  * with Babel's helpers for classes, spreads and destructuring) and es6-modern/ (the same source,
- * same version, left as ES2015+). The widget targets es2022, so phone-validator.js takes the modern
+ * same version, left as ES2015+). The widget targets es2022, so the phone-validator part takes the modern
  * copy: the same functions, about 2.4 kB gzip less.
  */
 function modernLibphonenumber(): Plugin {
@@ -123,18 +135,20 @@ function modernLibphonenumber(): Plugin {
 }
 
 /**
- * dist/widget/svc-checkout.d.ts: the package's types entry. The declarations themselves are
- * emitted by `tsc -p widget/tsconfig.types.json` into dist/widget/types (npm run build); this
- * entry re-exports them and states the tag map entry where a reader looks for it first.
+ * dist/widget/svc-checkout.d.ts: the package's types entry, widget/svc-checkout.public.d.ts (the
+ * public API, importing nothing) with the tag and event maps a page's TypeScript looks up.
  */
 function emitTypesEntry(): Plugin {
-  const source = [
-    "import type { SvcCheckout } from './types/widget/svc-checkout.ts';",
-    "export * from './types/widget/svc-checkout.ts';",
+  const globals = [
     '',
     'declare global {',
     '  interface HTMLElementTagNameMap {',
     "    'svc-checkout': SvcCheckout;",
+    '  }',
+    '  interface GlobalEventHandlersEventMap {',
+    ...['ready', 'submit', 'redirect', 'status', 'approved', 'declined', 'cancelled', 'error', 'sinpe-pending'].map(
+      (name) => `    'svc-${name}': Svc${name.replace(/(^|-)(\w)/g, (_, _dash, letter: string) => letter.toUpperCase())}Event;`,
+    ),
     '  }',
     '}',
     '',
@@ -142,6 +156,7 @@ function emitTypesEntry(): Plugin {
   return {
     name: 'svc-types-entry',
     generateBundle() {
+      const source = readFileSync(new URL('./widget/svc-checkout.public.d.ts', import.meta.url), 'utf8') + globals;
       this.emitFile({ type: 'asset', fileName: 'svc-checkout.d.ts', source });
     },
   };

@@ -3,80 +3,67 @@ import { playwrightLauncher } from '@web/test-runner-playwright';
 import { defaultReporter } from '@web/test-runner';
 import { countingReporter } from './scripts/wtr-counting-reporter.mjs';
 // TypeScript imports: this config runs under tsx (`node --import tsx …/wtr`, see package.json test:widget).
+import { countryModuleSource, writeCountryModules } from './widget/lazy/country-modules.ts';
 import { subdivisionFile } from './widget/lazy/subdivision-files.ts';
-import { phoneMetadataFile } from './widget/lazy/phone-metadata-files.ts';
-import { postcodeFile } from './widget/lazy/postcode-files.ts';
-import { declineMessageFile } from './widget/lazy/decline-message-files.ts';
-import { territoryFile } from './widget/lazy/territory-files.ts';
 import { widgetTestStack } from './test/widget/support/stack-routes.ts';
 
 // The real sandbox + BFF for flow tests (submit, server errors, popup, resume): started on the first
 // /__stack/ request, stopped with the runner.
 const testStack = widgetTestStack();
 
-/**
- * The widget loads its lazy parts from next to its own module (widget/lazy-assets.ts): in dist/widget
- * they are built files; from source they are served here, so the same code path runs in tests:
- * - /widget/<name>.js → widget/lazy/<name>.ts (the lazily imported ES modules, locales too), by redirect so the
- *   module's own relative imports resolve from widget/lazy/;
- * - /widget/subdivisions/XX.json → one country's list from contract/iso-subdivisions.ts;
- * - /widget/phone-metadata/XX.json → one country's phone metadata (widget/lazy/phone-metadata-files.ts);
- * - /widget/postcodes/XX.json → one country's postal code pattern (widget/lazy/postcode-files.ts);
- * - /widget/decline-messages/<language>.json → one language's decline messages (widget/lazy/decline-message-files.ts);
- * - /widget/territory/XX.json → a country's division below its subdivisions (widget/lazy/territory-files.ts).
- */
-/** The JSON files the build writes next to the widget, each from its helper (undefined: no such file). */
-const builtJsonFiles = [
-  [/^\/widget\/phone-metadata\/([A-Z]{2})\.json$/, phoneMetadataFile],
-  [/^\/widget\/postcodes\/([A-Z]{2})\.json$/, postcodeFile],
-  [/^\/widget\/decline-messages\/([\w-]+)\.json$/, declineMessageFile],
-  [/^\/widget\/territory\/([A-Z]{2})\.json$/, territoryFile],
-];
+// The per-country and per-language data modules the widget imports (widget/generated/).
+writeCountryModules();
 
+/**
+ * The widget's lazy parts are static imports of its own sources (widget/lazy-assets.ts), served as
+ * they are; two cookies let a test play what a shopper may meet:
+ * - `svc-test-failing-asset=<part>:always` fails every request for widget/lazy/<part>.ts (or a
+ *   generated data module) with a 503, `<part>:once-<nonce>` only the first (the widget asks again);
+ * - `svc-test-retired-subdivision=GT-99`: a browser holding an older list than the BFF (cached before
+ *   an ISO 3166-2 change): the country's module gains a code the BFF refuses, so a test can watch the
+ *   BFF's field error land on the field.
+ */
 function lazyWidgetAssets() {
   return async (context, next) => {
-    const subdivisions = /^\/widget\/subdivisions\/([A-Z]{2})\.json$/.exec(context.path);
-    if (subdivisions) {
-      context.type = 'application/json';
-      context.body = subdivisionFile(subdivisions[1]);
-      // A shopper's browser may hold an older list than the BFF (cached before an ISO 3166-2
-      // change). The cookie `svc-test-retired-subdivision=GT-99` plays that: the list gains a code
-      // the BFF refuses, so a test can watch the BFF's field error land on the field.
-      const retired = /svc-test-retired-subdivision=(([A-Z]{2})-[A-Z0-9]{1,3})/.exec(context.headers.cookie ?? '');
-      if (retired && retired[2] === subdivisions[1]) {
-        context.body = JSON.stringify([...JSON.parse(context.body), { code: retired[1], name: 'Retired subdivision' }]);
-      }
+    const country = /^\/widget\/generated\/countries\/([A-Z]{2})\.js$/.exec(context.path);
+    const retired = /svc-test-retired-subdivision=(([A-Z]{2})-[A-Z0-9]{1,3})/.exec(context.headers.cookie ?? '');
+    if (country && retired && retired[2] === country[1]) {
+      const subdivisions = [...JSON.parse(subdivisionFile(country[1])), { code: retired[1], name: 'Retired subdivision' }];
+      context.type = 'application/javascript';
+      context.set('cache-control', 'no-store');
+      context.body = countryModuleSource(country[1], JSON.stringify(subdivisions));
       return;
     }
-    for (const [pattern, fileOf] of builtJsonFiles) {
-      const match = pattern.exec(context.path);
-      if (!match) continue;
-      const file = fileOf(match[1]);
-      if (!file) return next();
+    if (context.path === '/__test/refused-asset-requests') {
       context.type = 'application/json';
-      context.body = file;
+      context.body = JSON.stringify(refusedRequests.filter((entry) => entry.mode === context.query.mode).map((entry) => entry.path));
       return;
     }
-    const lazyModule = /^\/widget\/(checkout-rules|phone-validator|invoice-details|sinpe-panel|method-choice|order-watch|territory-fields|locale-[\w-]+)\.js$/.exec(context.path);
-    if (lazyModule && failsThisTime(lazyModule[1], context.headers.cookie)) {
+    const lazyModule = /^\/widget\/(?:lazy|generated\/[\w-]+)\/([\w-]+)\.(?:ts|js)$/.exec(context.path);
+    if (lazyModule) context.set('cache-control', 'no-store');
+    const refusal = lazyModule && failsThisTime(lazyModule[1], context.headers.cookie);
+    if (refusal) {
+      refusedRequests.push({ mode: refusal, path: `${context.path}${context.querystring ? `?${context.querystring}` : ''}` });
       context.status = 503;
       return;
     }
-    if (lazyModule) return context.redirect(`/widget/lazy/${lazyModule[1]}.ts`);
     return next();
   };
 }
 
 // A lazy part that does not load: the cookie `svc-test-failing-asset=<name>:always` fails every
-// request for it, `<name>:once-<nonce>` only the first (the widget retries once).
+// request for it (`all:always`: every part and data module), `<name>:once-<nonce>` only the first (the
+// widget asks again); `always-<nonce>` lists every refused request at
+// /__test/refused-asset-requests?mode=always-<nonce>.
 const failedOnce = new Set();
+const refusedRequests = [];
 function failsThisTime(name, cookie) {
-  const failing = /svc-test-failing-asset=([\w-]+):(always|once-\w+)/.exec(cookie ?? '');
-  if (!failing || failing[1] !== name) return false;
-  if (failing[2] === 'always') return true;
+  const failing = /svc-test-failing-asset=([\w-]+):(always(?:-\w+)?|once-\w+)/.exec(cookie ?? '');
+  if (!failing || (failing[1] !== name && failing[1] !== 'all')) return false;
+  if (failing[2].startsWith('always')) return failing[2];
   if (failedOnce.has(failing[2])) return false;
   failedOnce.add(failing[2]);
-  return true;
+  return failing[2];
 }
 
 // target es2022 is required: the default 'auto' passes decorators through and Chromium rejects them.

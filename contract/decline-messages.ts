@@ -4,6 +4,8 @@
  * next. Shared by the BFF (the status answer's `message`) and the widget.
  */
 
+import { pickLanguage } from './language-chain.ts';
+
 export const declineCategories = ['insufficient_funds', 'card_details', 'card_blocked', 'generic', 'cancelled'] as const;
 
 export type DeclineCategory = (typeof declineCategories)[number];
@@ -64,12 +66,11 @@ export const declineMessages: Record<DeclineLocale, Record<DeclineCategory, stri
   },
 };
 
-/** The message locale for a checkout's locale tag: es (the default), en or pt-BR. */
+const declineLocales: readonly DeclineLocale[] = ['es', 'en', 'pt-BR'];
+
+/** The message locale for a checkout's locale tag, by the one language chain (contract/language-chain.ts). */
 export function declineLocaleOf(locale: string | null | undefined): DeclineLocale {
-  const tag = (locale ?? '').toLowerCase();
-  if (tag.startsWith('pt')) return 'pt-BR';
-  if (tag.startsWith('en')) return 'en';
-  return 'es';
+  return pickLanguage(locale, declineLocales);
 }
 
 export function declineMessage(category: DeclineCategory, locale: string | null | undefined): string {

@@ -1,8 +1,9 @@
 // `npm run pack:widget`: the built widget (dist/widget, `npm run build` first) as an npm tarball,
 // dist/svc-checkout-widget-<version>.tgz. Its package.json maps `exports` onto the built files: the
-// ES module (with its types), the IIFE, the lazy parts, custom-elements.json and integrity.json.
+// ES module (with its types; a server gets an empty module), the script-tag loader,
+// custom-elements.json and integrity.json. The lazy parts are the ES module's relative imports.
 import { execFileSync } from 'node:child_process';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -12,38 +13,39 @@ if (!existsSync(`${widgetDir}/svc-checkout.js`) || !existsSync(`${widgetDir}/int
   process.exit(1);
 }
 const project = JSON.parse(readFileSync(`${root}package.json`, 'utf8'));
+// Inside the tarball: the widget's README (usage with bundlers and by script tag) and the licence.
+copyFileSync(`${root}widget/README.md`, `${widgetDir}/README.md`);
+copyFileSync(`${root}LICENSE`, `${widgetDir}/LICENSE`);
 const manifest = {
   name: '@svc-checkout/widget',
   version: project.version,
   description: 'The <svc-checkout> web component: an embeddable checkout in front of a hosted card payment page.',
+  license: project.license,
   type: 'module',
-  license: 'UNLICENSED',
+  // Lit (and zod, libphonenumber) are bundled, not dependencies: the element, its lazy parts and the
+  // script-tag loader share one copy inside this package's module graph, and a page's own Lit
+  // version never meets it (widget/README.md "As an npm package"). The types import nothing.
   main: './svc-checkout.js',
   module: './svc-checkout.js',
   types: './svc-checkout.d.ts',
   customElements: './custom-elements.json',
-  // The lazy parts are found next to the module at run time (widget/lazy-assets.ts): ship them all.
+  // Defining the element is the entry's side effect; the lazy chunks have none of their own.
   sideEffects: ['./svc-checkout.js', './svc-checkout.iife.js'],
   exports: {
-    '.': { types: './svc-checkout.d.ts', import: './svc-checkout.js', default: './svc-checkout.js' },
+    '.': {
+      types: './svc-checkout.d.ts',
+      // A server (server-side rendering, a framework's server build) gets a module that defines
+      // nothing and sets no globals; browsers and bundlers for browsers get the element.
+      node: './svc-checkout.server.js',
+      default: './svc-checkout.js',
+    },
     './iife': './svc-checkout.iife.js',
     './svc-checkout.iife.js': './svc-checkout.iife.js',
-    './checkout-rules.js': './checkout-rules.js',
-    './phone-validator.js': './phone-validator.js',
-    './order-watch.js': './order-watch.js',
-    './territory-fields.js': './territory-fields.js',
-    './locale-*.js': './locale-*.js',
-    './chunks/*': './chunks/*',
-    './subdivisions/*': './subdivisions/*',
-    './phone-metadata/*': './phone-metadata/*',
-    './postcodes/*': './postcodes/*',
-    './decline-messages/*': './decline-messages/*',
-    './territory/*': './territory/*',
     './custom-elements.json': './custom-elements.json',
     './integrity.json': './integrity.json',
     './package.json': './package.json',
   },
-  files: ['*.js', '*.d.ts', '*.map', 'chunks/', 'subdivisions/', 'phone-metadata/', 'postcodes/', 'decline-messages/', 'territory/', 'types/', 'custom-elements.json', 'integrity.json'],
+  files: ['*.js', '*.d.ts', '*.map', 'chunks/', 'countries/', 'territory/', 'custom-elements.json', 'integrity.json', 'README.md', 'LICENSE'],
 };
 writeFileSync(`${widgetDir}/package.json`, `${JSON.stringify(manifest, null, 2)}\n`);
 const packed = JSON.parse(execFileSync('npm', ['pack', '--json', '--pack-destination', `${root}dist`], { cwd: widgetDir, encoding: 'utf8' }));

@@ -3,7 +3,8 @@
 // Exits non-zero when anything failed or a runner could not run.
 //
 // Two lanes run side by side after the build (the typecheck beside them): the Node suites (SQLite,
-// then PostgreSQL) and the browser suites (web-test-runner, then e2e, then the sandbox variants);
+// then PostgreSQL) and the browser suites (web-test-runner, then e2e, then the packed widget in real
+// bundlers, then the sandbox variants);
 // the load test last, alone.
 // The browser lane mostly waits on Chromium and on timers, the Node lane mostly computes: together
 // they keep both cores of a small machine busy. Each runner's output goes to its own file in
@@ -166,6 +167,8 @@ async function browserLane() {
   }
   await webTestRunner('widget (web-test-runner)');
   await playwright('e2e (Chromium, full stack)', 'playwright.e2e.config.ts', []);
+  // The packed widget installed (npm registry) into Vite + React, webpack and script-tag apps outside the repo.
+  await playwright('packaging (the packed widget in real bundlers)', 'playwright.packaging.config.ts', []);
 }
 
 // The whole 200-checkout fault run here too: with 100, about one run in seven beside the other lane

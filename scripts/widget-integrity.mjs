@@ -19,8 +19,8 @@ function filesUnder(directory) {
 const hashes = {};
 for (const path of filesUnder(widgetDir).sort()) {
   const file = relative(widgetDir, path).split(sep).join('/');
-  // Neither the list itself nor the package manifest `npm run pack:widget` adds is served to a page.
-  if (file === output || file === 'package.json') continue;
+  // Neither the list itself, the build's manifest nor what `npm run pack:widget` adds is served to a page.
+  if (file === output || file === 'package.json' || file === 'README.md' || file === 'LICENSE' || file.startsWith('.vite/')) continue;
   hashes[file] = `sha384-${createHash('sha384').update(readFileSync(path)).digest('base64')}`;
 }
 writeFileSync(join(widgetDir, output), `${JSON.stringify(hashes, null, 2)}\n`);

@@ -1,11 +1,9 @@
-// Part of the lazy checkout-rules.js (widget/lazy/checkout-rules.ts): everything the element does
+// Part of the lazy checkout-rules part (widget/lazy/checkout-rules.ts): everything the element does
 // once its rules are here, which is before the form first shows: the session's loading, the kept
 // form, the payment (hosted page, popup or SINPE Móvil transfer), the watch of the order, its
 // outcome and what follows it (retry, a renewed session). The first script keeps the form itself.
-//
-// What must be the first script's own objects (its events, which pages compare with instanceof,
-// its BffError, its translations and lazy-part cache) is handed in (FlowKit), never imported here:
-// in the IIFE build this file's copies would be other ones.
+// It imports the element's own modules (events, BffError, the lazy-part loaders) like any module:
+// the widget is one module graph, so these are the same objects the first script uses.
 import { localAmountLineOf } from './costa-rica/local-amount.ts';
 import type {
   CheckoutAddress,
@@ -20,19 +18,19 @@ import { declineLocaleOf, type DeclineCategory, type DeclineLocale } from '../co
 import type { SessionSinpeMovil, SinpeMovilInstructions } from '../contract/sinpe-movil.ts';
 import { problemTypes } from '../contract/problem-types.ts';
 import { orderNumberOfStatusToken, resultFragmentParameter } from '../contract/status-token.ts';
-import type { emptyAddress, emptyBillingAddress } from './address-fields.ts';
-import type { BffClient, BffError } from './bff-client.ts';
-import type { CheckoutState, isBusy } from './checkout-state.ts';
-import type * as Events from './events.ts';
+import { emptyAddress, emptyBillingAddress } from './address-fields.ts';
+import { BffClient, BffError } from './bff-client.ts';
+import { isBusy, type CheckoutState } from './checkout-state.ts';
+import * as events from './events.ts';
 import type { SvcErrorCode } from './events.ts';
 import { isOriginRefused } from './error-codes.ts';
 import { carryCatalogForm, catalogScope, forgetCatalogOrder, forgetForm, keepForm, keptForm } from './form-keeper.ts';
-import type { countryOfCurrency, countryOfLocale } from './i18n/countries.ts';
-import type { translationFor } from './i18n/localize.ts';
+import { countryOfCurrency, countryOfLocale } from './i18n/countries.ts';
+import { translationFor } from './i18n/localize.ts';
 import type { Translation } from './i18n/translation.ts';
 import type { InvoiceDetailsHook } from './invoice-fieldset.ts';
 import { forgetOpenTransfer, keepOpenTransfer, keepSessionToken, keptOpenTransfer, keptSessionToken } from './kept-session.ts';
-import type { AssetLoadError, loadDeclineMessages, loadMethodChoice, loadSinpePanel, OrderWatchModule } from './lazy-assets.ts';
+import { AssetLoadError, loadDeclineMessages, loadMethodChoice, loadSinpePanel, type OrderWatchModule } from './lazy-assets.ts';
 import type * as MethodChoice from './lazy/method-choice.ts';
 import { outcomeOfStatus } from './order-outcome.ts';
 import type { OrderSummary } from './order-summary.ts';
@@ -41,22 +39,6 @@ import type { StatusPoller } from './status-poller.ts';
 import { toFieldErrorCode } from './validation/field-error-code.ts';
 
 type CatalogItems = CreateSessionRequest['items'];
-
-/** The first script's own objects, handed in by the element. */
-export interface FlowKit {
-  events: typeof Events;
-  BffError: typeof BffError;
-  AssetLoadError: typeof AssetLoadError;
-  translationFor: typeof translationFor;
-  loadDeclineMessages: typeof loadDeclineMessages;
-  loadMethodChoice: typeof loadMethodChoice;
-  loadSinpePanel: () => ReturnType<typeof loadSinpePanel>;
-  isBusy: typeof isBusy;
-  countryOfLocale: typeof countryOfLocale;
-  countryOfCurrency: typeof countryOfCurrency;
-  emptyAddress: typeof emptyAddress;
-  emptyBillingAddress: typeof emptyBillingAddress;
-}
 
 /** What the flow reads and sets on <svc-checkout> (its reactive state re-renders the element). */
 export interface FlowHost {
@@ -90,7 +72,6 @@ export interface FlowHost {
   emit(event: Event): boolean;
   fail(error: unknown, code: SvcErrorCode): void;
   reportError(code: SvcErrorCode, detail: string): void;
-  client(): BffClient;
   currentLocale(): string;
   isCatalogMode(): boolean;
   focusFirstInvalid(): Promise<void>;
@@ -113,13 +94,17 @@ export class CheckoutFlow {
   /** Counts watches started or stopped: a watch whose part arrives after it was stopped does not start. */
   private watchRun = 0;
   private lastStatus: string | undefined;
-  /** The decline and cancel messages of each language shown so far (decline-messages/<language>.json). */
+  /** The decline and cancel messages of each language shown so far (generated/decline-messages/<language>.js). */
   private declineWords: ReadonlyMap<DeclineLocale, Record<DeclineCategory, string>> = new Map();
 
   constructor(
     private readonly host: FlowHost,
-    private readonly kit: FlowKit,
   ) {}
+
+  /** The BFF at the element's `bff` now (a page may change it). */
+  private client(): BffClient {
+    return new BffClient(this.host.bff);
+  }
 
   /** After the rules and the page's words: back from the hosted page, or the session's form. */
   begin(): Promise<void> | void {
@@ -131,7 +116,6 @@ export class CheckoutFlow {
   /** The details are valid: the submit event, then the hosted page (or its popup) or the transfer. */
   async pay(order: OrderSummary): Promise<void> {
     const host = this.host;
-    const { events } = this.kit;
     if (!host.emit(new events.SvcSubmitEvent(order.orderNumber))) return;
     host.focusFollowsStatus = host.matches(':focus-within');
     if (host.mode === 'popup' && host.method === 'card') {
@@ -152,7 +136,7 @@ export class CheckoutFlow {
         : { billing: host.billing, shipping: host.shipping, locale, ...host.invoiceDetails.body() };
     if (host.method === 'sinpe_movil') body.method = 'sinpe_movil';
     try {
-      const answer = await host.client().checkout(this.sessionToken, body);
+      const answer = await this.client().checkout(this.sessionToken, body);
       if ('sinpeMovil' in answer) return this.showTransfer(answer.orderNumber, answer.sinpeMovil);
       const { redirectUrl, orderNumber } = answer;
       // A catalog session exists only in this page: keep it for a retry after the hosted page.
@@ -193,14 +177,14 @@ export class CheckoutFlow {
       const resumed = host.session ? undefined : await this.resumedTransferSession();
       if (host.session || resumed) {
         const token = host.session || resumed!.token;
-        const loaded = resumed?.loaded ?? (await host.client().getSession(token));
+        const loaded = resumed?.loaded ?? (await this.client().getSession(token));
         this.sessionToken = token;
         order = host.order = { ...loaded.order, localAmountLine: localAmountLineOf(loaded) };
         this.prefill = loaded.prefill;
         host.invoiceDetails.offer(loaded.invoice === true);
         sinpe = loaded.sinpeMovil;
       } else {
-        const created = await host.client().createSession(this.catalogRequest());
+        const created = await this.client().createSession(this.catalogRequest());
         this.sessionToken = created.sessionToken;
         order = host.order = { ...created.order, localAmountLine: localAmountLineOf(created) };
         this.prefill = {};
@@ -208,22 +192,21 @@ export class CheckoutFlow {
         sinpe = created.sinpeMovil;
       }
     } catch (error) {
-      if (error instanceof this.kit.BffError && error.status === 401 && host.session) return this.expire(error.message);
+      if (error instanceof BffError && error.status === 401 && host.session) return this.expire(error.message);
       return host.fail(error, 'invalid-session');
     }
     this.applyPrefill();
     this.restoreForm(order.orderNumber);
     host.sinpeOffered = sinpe !== undefined;
     // Before idle, so the form does not jump; without it (a failed load) the card alone is offered.
-    if (host.sinpeOffered) host.methodChoice ??= await this.kit.loadMethodChoice().catch(() => undefined);
+    if (host.sinpeOffered) host.methodChoice ??= await loadMethodChoice().catch(() => undefined);
     host.checkoutState = 'idle';
-    host.emit(new this.kit.events.SvcReadyEvent(order.orderNumber));
+    host.emit(new events.SvcReadyEvent(order.orderNumber));
     if (sinpe?.transfer) this.showTransfer(order.orderNumber, sinpe.transfer);
   }
 
   private applyPrefill(): void {
     const host = this.host;
-    const { countryOfLocale, countryOfCurrency, emptyAddress, emptyBillingAddress } = this.kit;
     const defaultCountry = countryOfLocale(host.currentLocale()) ?? countryOfCurrency(host.order?.currency) ?? '';
     host.billing = { ...emptyBillingAddress(), country: defaultCountry, ...definedFields(this.prefill.billing) };
     host.shipping = { ...emptyAddress(), country: defaultCountry, ...definedFields(this.prefill.shipping) };
@@ -246,7 +229,7 @@ export class CheckoutFlow {
 
   private resume(statusToken: string): void {
     const orderNumber = orderNumberOfStatusToken(statusToken);
-    if (!orderNumber) return this.host.fail(new this.kit.BffError(401, undefined), 'invalid-session');
+    if (!orderNumber) return this.host.fail(new BffError(401, undefined), 'invalid-session');
     this.host.checkoutState = 'returned';
     void this.watchOrder(orderNumber, statusToken);
   }
@@ -284,18 +267,18 @@ export class CheckoutFlow {
 
   private openInPopup(popup: PaymentPopup, redirectUrl: string, orderNumber: string): void {
     popup.show(redirectUrl, () => void this.onPopupClosed(orderNumber));
-    this.host.emit(new this.kit.events.SvcRedirectEvent(redirectUrl, 'popup'));
+    this.host.emit(new events.SvcRedirectEvent(redirectUrl, 'popup'));
     void this.watchOrder(orderNumber, this.sessionToken);
   }
 
   /** The shopper closed the window: one last look, then back to the form if nothing was decided. */
   private async onPopupClosed(orderNumber: string): Promise<void> {
     const host = this.host;
-    if (!this.kit.isBusy(host.checkoutState)) return;
+    if (!isBusy(host.checkoutState)) return;
     this.stopWatching();
     host.popup = undefined;
     try {
-      const status = await host.client().getOrder(orderNumber, this.sessionToken);
+      const status = await this.client().getOrder(orderNumber, this.sessionToken);
       if (status.reason) await this.loadDeclineWords(host.currentLocale());
       this.onOrderStatus(status);
       if (status.final) return;
@@ -320,12 +303,11 @@ export class CheckoutFlow {
     try {
       watch = await host.ensureOrderWatch();
     } catch (error) {
-      return host.fail(new this.kit.AssetLoadError(error), 'asset-load');
+      return host.fail(new AssetLoadError(error), 'asset-load');
     }
     if (run !== this.watchRun) return;
-    const { BffError } = this.kit;
     this.poller = new watch.StatusPoller({
-      fetchStatus: () => host.client().getOrder(orderNumber, token),
+      fetchStatus: () => this.client().getOrder(orderNumber, token),
       onStatus: (status) => void this.takeOrderStatus(status, run),
       onFailure: (error) => host.fail(error, 'payment-error'),
       isRetryable: (error) => error instanceof BffError && (error.status === 0 || error.status === 429 || error.status >= 500),
@@ -341,7 +323,6 @@ export class CheckoutFlow {
 
   private onOrderStatus(status: OrderStatusResponse): void {
     const host = this.host;
-    const { events } = this.kit;
     host.outcome = status;
     if (status.status !== this.lastStatus) {
       this.lastStatus = status.status;
@@ -385,7 +366,7 @@ export class CheckoutFlow {
   private async loadDeclineWords(locale: string): Promise<void> {
     const language = declineLocaleOf(locale);
     if (this.declineWords.has(language)) return;
-    const words = await this.kit.loadDeclineMessages(language).catch(() => undefined);
+    const words = await loadDeclineMessages(language).catch(() => undefined);
     if (!words) return;
     this.declineWords = new Map(this.declineWords).set(language, words);
     this.host.requestUpdate();
@@ -401,9 +382,9 @@ export class CheckoutFlow {
       keepSessionToken(orderNumber, this.sessionToken);
       keepOpenTransfer(orderNumber);
     }
-    void this.kit.loadSinpePanel().catch(() => undefined);
+    void loadSinpePanel().catch(() => undefined);
     host.checkoutState = 'polling';
-    host.emit(new this.kit.events.SvcSinpePendingEvent(orderNumber, transfer.reference, transfer.amount, transfer.expiresAt));
+    host.emit(new events.SvcSinpePendingEvent(orderNumber, transfer.reference, transfer.amount, transfer.expiresAt));
     void this.watchOrder(orderNumber, this.sessionToken);
   }
 
@@ -416,8 +397,7 @@ export class CheckoutFlow {
   private async resumedTransferSession() {
     const kept = this.host.isCatalogMode() ? keptOpenTransfer() : undefined;
     if (!kept) return undefined;
-    const loaded = await this.host
-      .client()
+    const loaded = await this.client()
       .getSession(kept.token)
       .catch(() => undefined);
     if (loaded?.sinpeMovil?.transfer) return { token: kept.token, loaded };
@@ -431,8 +411,8 @@ export class CheckoutFlow {
   reportFailure(error: unknown, code: SvcErrorCode, detail: string): void {
     const host = this.host;
     const refusedType = problemTypes.originNotAllowed;
-    if (!(error instanceof this.kit.BffError) || error.status !== 0) {
-      const refused = error instanceof this.kit.BffError && error.status === 403 && error.problem?.type === refusedType;
+    if (!(error instanceof BffError) || error.status !== 0) {
+      const refused = error instanceof BffError && error.status === 403 && error.problem?.type === refusedType;
       return host.reportError(refused ? 'origin-not-allowed' : code, detail);
     }
     // No answer at all: a refused origin looks the same to the browser until the BFF is asked plainly.
@@ -442,11 +422,11 @@ export class CheckoutFlow {
 
   private async onCheckoutError(error: unknown): Promise<void> {
     const host = this.host;
-    if (!(error instanceof this.kit.BffError)) return host.fail(error, 'payment-error');
+    if (!(error instanceof BffError)) return host.fail(error, 'payment-error');
     const fieldErrors = error.status === 400 ? (error.problem?.errors ?? []) : [];
     if (fieldErrors.length > 0) {
       const byPath: Record<string, string> = {};
-      const t = this.kit.translationFor(host.currentLocale());
+      const t = translationFor(host.currentLocale());
       for (const fieldError of fieldErrors) {
         const code = toFieldErrorCode(fieldError.code ?? fieldError.message);
         byPath[fieldError.path] ??= code === 'invalid' ? fieldError.message : t.errors[code];
@@ -474,7 +454,7 @@ export class CheckoutFlow {
     host.checkoutState = 'loading';
     try {
       const typed = host.order !== undefined;
-      const created = await host.client().createSession(this.catalogRequest());
+      const created = await this.client().createSession(this.catalogRequest());
       this.sessionToken = created.sessionToken;
       host.order = { ...created.order, localAmountLine: localAmountLineOf(created) };
       if (typed) this.keepTypedForm();
@@ -489,7 +469,7 @@ export class CheckoutFlow {
 
   private expire(detail: string): void {
     this.host.checkoutState = 'expired';
-    this.host.emit(new this.kit.events.SvcErrorEvent('session-expired', detail));
+    this.host.emit(new events.SvcErrorEvent('session-expired', detail));
   }
 
   /**
@@ -533,12 +513,12 @@ export class CheckoutFlow {
     host.checkoutState = 'loading';
     let order: OrderSummary;
     try {
-      const loaded = await host.client().getSession(token);
+      const loaded = await this.client().getSession(token);
       this.sessionToken = token;
       order = host.order = { ...loaded.order, localAmountLine: localAmountLineOf(loaded) };
       this.prefill = loaded.prefill;
     } catch (error) {
-      if (error instanceof this.kit.BffError && error.status === 401) {
+      if (error instanceof BffError && error.status === 401) {
         if (host.isCatalogMode()) return this.renewSession();
         return this.expire(error.message);
       }

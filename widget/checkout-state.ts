@@ -2,19 +2,10 @@
  * The element's flow: loading → idle → submitting → redirecting, then, back from the
  * gateway, returned → polling → one of the outcomes. `expired` is the session's, not the order's.
  */
-export type CheckoutState =
-  | 'loading'
-  | 'idle'
-  | 'submitting'
-  | 'redirecting'
-  | 'returned'
-  | 'polling'
-  | 'approved'
-  | 'declined'
-  | 'cancelled'
-  | 'review'
-  | 'error'
-  | 'expired';
+import type { CheckoutState } from './svc-checkout.public.d.ts';
+
+// The states are part of the published API (the `state` property), so they are declared there.
+export type { CheckoutState };
 
 export type OutcomeState = Extract<CheckoutState, 'approved' | 'declined' | 'cancelled' | 'review' | 'error' | 'expired'>;
 

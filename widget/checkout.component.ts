@@ -1,32 +1,20 @@
-import { LitElement, adoptStyles, css, html, nothing, svg, unsafeCSS, type PropertyValues } from 'lit';
+import { LitElement, adoptStyles, html, nothing, unsafeCSS, type PropertyValues } from 'lit';
 import type { CheckoutAddress, CheckoutBillingAddress, CreateSessionRequest, OrderStatusResponse } from '../contract/bff-api.ts';
 import { emptyAddress, emptyBillingAddress, fieldsOf, type AddressSection } from './address-fields.ts';
 import { renderAddressFieldset } from './address-fieldset.ts';
 import { InvoiceDetailsHook } from './invoice-fieldset.ts';
 import { TerritoryHook } from './costa-rica/territory-hook.ts';
 import type { SinpeSmsBank } from './sinpe/sinpe-sms-banks.ts';
-import { BffClient, BffError } from './bff-client.ts';
-import type { CheckoutFlow, FlowKit } from './checkout-flow.ts';
+import type { CheckoutFlow } from './checkout-flow.ts';
 import { checkoutStyles } from './checkout.styles.ts';
 import { isBusy, isOutcome, type CheckoutState } from './checkout-state.ts';
-import * as events from './events.ts';
 import { SvcErrorEvent, type SvcErrorCode } from './events.ts';
-import { countryOfCurrency, countryOfLocale, countryOptions } from './i18n/countries.ts';
+import { countryOptions } from './i18n/countries.ts';
 import { addEnglishOutcomeWords, formatMoney, resolveLocale, translationFor } from './i18n/localize.ts';
 import { ensureLocale, isLocaleReady } from './i18n/locale-loader.ts';
 import type { AddressFieldName, Translation } from './i18n/translation.ts';
 import type { PaymentPopup } from './payment-popup.ts';
-import {
-  AssetLoadError,
-  loadCheckoutRules,
-  loadDeclineMessages,
-  loadMethodChoice,
-  loadOrderWatch,
-  loadSinpePanel,
-  loadSubdivisions,
-  type OrderWatchModule,
-  type Subdivision,
-} from './lazy-assets.ts';
+import { AssetLoadError, forgetFailedParts, loadCheckoutRules, loadOrderWatch, loadSubdivisions, type OrderWatchModule, type Subdivision } from './lazy-assets.ts';
 import { PhoneCheck } from './phone-check.ts';
 import { PostcodeFormats } from './postcode-formats.ts';
 import { renderFormSkeleton, renderOrderSummary, summaryStyles, type OrderSummary } from './order-summary.ts';
@@ -36,23 +24,6 @@ import type { CheckoutMethod } from '../contract/bff-api.ts';
 import type * as MethodChoice from './lazy/method-choice.ts';
 import type { AddressErrors, AddressValidator } from './validation/field-error-code.ts';
 import { SubdivisionCheck } from './validation/subdivision-check.ts';
-
-/** This script's own objects, which the payment flow (in checkout-rules.js) must use, not copies of them. */
-const flowKit: FlowKit = {
-  events,
-  BffError,
-  AssetLoadError,
-  translationFor,
-  loadDeclineMessages,
-  loadMethodChoice,
-  // The SINPE Móvil panel is a Lit element of its own: on this script's Lit, not a copy.
-  loadSinpePanel: () => loadSinpePanel({ LitElement, css, html, nothing, formatMoney }),
-  isBusy,
-  countryOfLocale,
-  countryOfCurrency,
-  emptyAddress,
-  emptyBillingAddress,
-};
 
 type CatalogItems = CreateSessionRequest['items'];
 
@@ -224,7 +195,7 @@ export class SvcCheckout extends LitElement {
   private readonly postcodeFormats = new PostcodeFormats(() => this.requestUpdate());
 
   private startedFor = '';
-  /** The status poller and the result panel (order-watch.js), loaded once a payment starts or ends. */
+  /** The status poller and the result panel (the order-watch part), loaded once a payment starts or ends. */
   private orderWatch: OrderWatchModule | undefined;
   /** @internal */
   popup: PaymentPopup | undefined;
@@ -333,16 +304,13 @@ export class SvcCheckout extends LitElement {
       ${formShown && this.order ? this.renderForm(t, locale, this.order) : nothing}
       ${state === 'loading' ? renderFormSkeleton(fieldsOf('billing'), !this.noShipping) : nothing}
       ${isOutcome(state) && this.orderWatch
-        ? this.orderWatch.renderResultPanel(
-            { html, nothing, svg },
-            {
-              t,
-              state,
-              outcome,
-              amount: outcome ? formatMoney(locale, outcome.amount, outcome.currency) : '',
-              next: state === 'approved' ? t.approvedNext : undefined,
-            },
-          )
+        ? this.orderWatch.renderResultPanel({
+            t,
+            state,
+            outcome,
+            amount: outcome ? formatMoney(locale, outcome.amount, outcome.currency) : '',
+            next: state === 'approved' ? t.approvedNext : undefined,
+          })
         : nothing}
       ${this.transfer && state === 'polling' ? html`<svc-sinpe-panel .instructions=${this.transfer} locale=${locale}></svc-sinpe-panel>` : nothing}
       <p class="status" part="status" role="status" tabindex="-1" data-state=${state}>${this.statusText(t, locale)}</p>
@@ -386,7 +354,7 @@ export class SvcCheckout extends LitElement {
           </label>`}
       ${this.noShipping || this.sameAsBilling ? nothing : fieldset('shipping')}
       ${this.invoiceDetails.render(locale, busy, this.submitted)}
-      ${this.sinpeOffered && this.methodChoice ? this.methodChoice.renderMethodChoice(html, locale, this.method, busy, (method) => (this.method = method)) : nothing}
+      ${this.sinpeOffered && this.methodChoice ? this.methodChoice.renderMethodChoice(locale, this.method, busy, (method) => (this.method = method)) : nothing}
       <button type="submit" part="submit-button" ?disabled=${busy}>${t.continueToPayment}</button>
     </form>`;
   }
@@ -475,7 +443,7 @@ export class SvcCheckout extends LitElement {
       isValidPhone: (telephone, country) => this.phoneCheck.isValid(telephone, country),
       postcodeFormat: (country) => this.postcodeFormats.formatOf(country),
     });
-    this.flow ??= new rules.CheckoutFlow(this, flowKit);
+    this.flow ??= new rules.CheckoutFlow(this);
     return this.flow;
   }
 
@@ -517,6 +485,7 @@ export class SvcCheckout extends LitElement {
   reportError(code: SvcErrorCode, detail: string): void {
     if (code === 'network') this.notice = (t) => t.offline;
     else if (code === 'origin-not-allowed') this.notice = (t) => t.originNotAllowed;
+    else if (code === 'asset-load') this.notice = (t) => t.assetLoad;
     else this.notice = undefined;
     this.emit(new SvcErrorEvent(code, detail));
   }
@@ -538,6 +507,8 @@ export class SvcCheckout extends LitElement {
   /** The next attempt (checkout-flow.ts); without a flow (its part did not load), the start again. */
   private retry(): Promise<void> {
     if (this.flow) return this.flow.retry();
+    // The shopper asks again: the parts that failed for this page may be fetched once more.
+    forgetFailedParts();
     this.outcome = undefined;
     this.submitted = false;
     this.notice = undefined;
@@ -628,11 +599,6 @@ export class SvcCheckout extends LitElement {
   }
 
   // ----- small lookups --------------------------------------------------------------------------
-
-  /** @internal */
-  client(): BffClient {
-    return new BffClient(this.bff);
-  }
 
   /** @internal */
   currentLocale(): string {

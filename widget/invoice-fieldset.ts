@@ -1,8 +1,7 @@
 // The element's hook for the optional electronic invoice details: nothing of them is in the first
 // script; when the session offers them, their form with the contract's check (lazy/invoice-details.ts)
 // is loaded and this forwards to it.
-import { html, nothing, type ReactiveControllerHost } from 'lit';
-import { live } from 'lit/directives/live.js';
+import { nothing, type ReactiveControllerHost } from 'lit';
 import type { ProblemFieldError } from '../contract/bff-api.ts';
 import { loadInvoiceDetails } from './lazy-assets.ts';
 import type { InvoiceDetailsForm } from './lazy/invoice-details.ts';
@@ -24,7 +23,7 @@ export class InvoiceDetailsHook {
 
   private load(): Promise<InvoiceDetailsForm> {
     this.loading ??= loadInvoiceDetails().then((module) => {
-      this.form = new module.InvoiceDetailsForm(this.host, { html, nothing, live });
+      this.form = new module.InvoiceDetailsForm(this.host);
       this.host.requestUpdate();
       return this.form;
     });

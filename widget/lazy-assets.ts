@@ -1,27 +1,24 @@
 /**
- * The widget's lazily loaded parts, fetched next to the script that defined the element:
- * - `checkout-rules.js`: an ES module with the contract's zod-based code (address schemas, status
- *   token reading) and the payment flow (widget/checkout-flow.ts), ~11 kB gzip with its chunks,
- *   which the first bundle cannot afford;
- * - `subdivisions/XX.json`: one country's ISO 3166-2 subdivisions (the whole table is ~50 kB gzip);
- * - `postcodes/XX.json`: one country's postal code pattern (every country's is ~2 kB gzip);
- * - `locale-XX.js`: the translations other than English, for the page's language only;
- * - `phone-validator.js`: an ES module with libphonenumber's code, and `phone-metadata/XX.json`:
- *   one country's phone metadata (the whole table is ~25 kB gzip);
- * - `invoice-details.js`: the electronic invoice form, only for sessions that offer one;
- * - `method-choice.js`: the card / SINPE Móvil radio group, only when the session offers SINPE Móvil;
- * - `sinpe-panel.js`: the SINPE Móvil panel (<svc-sinpe-panel>), only when a transfer is open;
- * - `order-watch.js`: the status poller and the result panel, once a payment started or ended;
- * - `decline-messages/<es|en|pt-BR>.json`: the page language's decline and cancel messages, only
- *   when an attempt was declined or cancelled;
- * - `territory/CR.json` and `territory-fields.js`: Costa Rica's provincia → cantón → distrito table
- *   and its selects, only when the shopper picks Costa Rica.
+ * The widget's lazily loaded parts. Each is a static `import('./lazy/<part>.ts')` of the same module
+ * graph, so every bundler (Vite, webpack, Rollup, esbuild) follows it, emits the part and serves it
+ * from wherever it puts the rest; the parts import Lit and the element's modules like any module.
+ * - `checkout-rules`: the contract's zod-based address rules and the payment flow (widget/checkout-flow.ts),
+ *   which the first script cannot afford; loaded at start, before the form shows;
+ * - `phone-validator`: libphonenumber's code, when the shopper first focuses the form;
+ * - `invoice-details`: the electronic invoice form, only for sessions that offer one;
+ * - `method-choice`: the card / SINPE Móvil radio group, only when the session offers SINPE Móvil;
+ * - `sinpe-panel`: the SINPE Móvil panel (<svc-sinpe-panel>), only when a transfer is open;
+ * - `order-watch`: the status poller and the result panel, once a payment started or ended;
+ * - `locale-XX`: the translations other than English, for the page's language only;
+ * - one country's data (generated/countries/XX.js: subdivisions, postal code pattern, phone
+ *   metadata) and one language's decline messages (generated/decline-messages/<language>.js), as
+ *   modules too (widget/lazy/country-modules.ts writes them);
+ * - `territory-fields` and generated/territory/CR.js: Costa Rica's provincia → cantón → distrito
+ *   selects and table, only when the shopper picks Costa Rica.
  *
- * The same URLs work for the ES build (import.meta.url is the module), for the IIFE build (which
- * has no import.meta: document.currentScript.src stands in, and it only exists while the script
- * first runs, so it is read here, at evaluation) and from source under web-test-runner (its config
- * serves these paths from widget/lazy/ and contract/). Fetching JSON and importing a same-origin module
- * need no inline script, eval or inline style, so a strict CSP holds.
+ * A part that fails is asked again after an outage is waited out (waitOutOutage: probes with
+ * backoff), then stays failed for the page: no render asks the network for it again (a failed part
+ * on every render was a request storm), until the shopper's "Try again" (forgetFailedParts).
  */
 import type { Subdivision } from '../contract/iso-subdivisions.ts';
 import type { DeclineCategory, DeclineLocale } from '../contract/decline-messages.ts';
@@ -31,8 +28,6 @@ import type { PartialTranslation, Translation } from './i18n/translation.ts';
 import type * as InvoiceDetails from './lazy/invoice-details.ts';
 import type * as MethodChoice from './lazy/method-choice.ts';
 import type * as OrderWatch from './lazy/order-watch.ts';
-import type * as SinpePanel from './lazy/sinpe-panel.ts';
-import type { PanelKit } from './sinpe/sinpe-panel.ts';
 import type { TerritorialDivision } from '../contract/cr-territory.ts';
 import type * as TerritoryFields from './lazy/territory-fields.ts';
 
@@ -41,131 +36,192 @@ export type OrderWatchModule = typeof OrderWatch;
 
 export type { Subdivision };
 
-/** postcodes/XX.json (widget/lazy/postcode-files.ts writes it): a pattern read back with `new RegExp(source, flags)`. */
+/** A postal code pattern as data, read back with `new RegExp(source, flags)`. */
 export interface PostcodeFile {
   source: string;
   flags: string;
 }
 
-// The IIFE build turns import.meta into {}: the script's own src is read instead, while it runs.
-const moduleUrl = import.meta.url ?? (document.currentScript as HTMLScriptElement | null)?.src ?? document.baseURI;
-const assetBase = new URL('./', moduleUrl);
+/** generated/countries/XX.js: what the widget knows of one country. */
+export interface CountryDataModule {
+  subdivisions: Subdivision[];
+  postcode: PostcodeFile | null;
+  phone: PhoneMetadata | null;
+}
 
-const loads = new Map<string, Promise<unknown>>();
+/** The languages with a translation module (English is in the first script). */
+const localeModules: Record<string, () => Promise<{ translation: Translation | PartialTranslation }>> = {
+  es: () => import('./lazy/locale-es.ts'),
+  'es-419': () => import('./lazy/locale-es-419.ts'),
+  'pt-BR': () => import('./lazy/locale-pt-BR.ts'),
+};
 
-/** A JSON file next to the widget. `notFound` (when given) stands for a 404. */
-function loadJsonFile<T>(path: string, notFound?: T): Promise<T> {
-  return once(path, () =>
-    fetch(new URL(path, assetBase)).then((response) => {
-      if (response.status === 404 && notFound !== undefined) return notFound;
-      if (!response.ok) throw new Error(`${path}: HTTP ${response.status}`);
-      return response.json() as Promise<T>;
-    }),
+/** One language's decline and cancel messages, by category (generated/decline-messages/<language>.js). */
+export function loadDeclineMessages(language: DeclineLocale): Promise<Record<DeclineCategory, string>> {
+  return once(`decline-messages/${language}`, () =>
+    import('./lazy/data-modules.ts').then((data) => data.importDeclineMessages(language)).then((module) => module.default),
   );
 }
 
-/** `<folder>/XX.json`: one country's file; `empty` stands for a code that is no country. */
-function loadCountryFile<T>(folder: string, country: string, empty: T, notFound?: T): Promise<T> {
-  return /^[A-Z]{2}$/.test(country) ? loadJsonFile(`${folder}/${country}.json`, notFound) : Promise.resolve(empty);
-}
-
-/** One language's decline and cancel messages, by category. */
-export function loadDeclineMessages(language: DeclineLocale): Promise<Record<DeclineCategory, string>> {
-  return loadJsonFile(`decline-messages/${language}.json`);
+/** One country's data; an empty record for a code that is no country. */
+function loadCountryData(country: string): Promise<CountryDataModule> {
+  if (!/^[A-Z]{2}$/.test(country)) return Promise.resolve({ subdivisions: [], postcode: null, phone: null });
+  return once(`countries/${country}`, () =>
+    import('./lazy/data-modules.ts').then((data) => data.importCountryModule(country)).then((module) => module.default),
+  );
 }
 
 /** One country's subdivisions. */
 export function loadSubdivisions(country: string): Promise<Subdivision[]> {
-  return loadCountryFile<Subdivision[]>('subdivisions', country, []);
+  return loadCountryData(country).then((data) => data.subdivisions);
 }
 
-/** One country's phone metadata (phone-metadata/XX.json); null for a country libphonenumber does not know. */
+/** One country's phone metadata; null for a country libphonenumber does not know. */
 export function loadPhoneMetadata(country: string): Promise<PhoneMetadata | null> {
-  return loadCountryFile<PhoneMetadata | null>('phone-metadata', country, null, null);
+  return loadCountryData(country).then((data) => data.phone);
 }
 
-/** One country's postal code format (postcodes/XX.json); null for a country that has none. */
+/** One country's postal code format; null for a country that has none. */
 export function loadPostcodeFormat(country: string): Promise<RegExp | null> {
-  return loadCountryFile<PostcodeFile | null>('postcodes', country, null).then((file) => file && new RegExp(file.source, file.flags));
+  return loadCountryData(country).then((data) => data.postcode && new RegExp(data.postcode.source, data.postcode.flags));
 }
 
 export function loadPhoneValidator(): Promise<PhoneValidatorModule> {
-  return loadPart('phone-validator.js');
+  return once('phone-validator', () => import('./lazy/phone-validator.ts'));
 }
 
-/** `invoice-details.js`: the electronic invoice form, only for sessions that offer one. */
+/** `invoice-details`: the electronic invoice form, only for sessions that offer one. */
 export function loadInvoiceDetails(): Promise<typeof InvoiceDetails> {
-  return loadPart('invoice-details.js');
+  return once('invoice-details', () => import('./lazy/invoice-details.ts'));
 }
 
-/** A translation module (locale-es.js, locale-es-419.js, locale-pt-BR.js). */
+/** A translation module (es, es-419, pt-BR); a tag without one is an error, as a failed load is. */
 export function loadLocaleModule(tag: string): Promise<{ translation: Translation | PartialTranslation }> {
-  return loadPart(`locale-${tag}.js`);
+  const load = localeModules[tag];
+  return load ? once(`locale-${tag}`, load) : Promise.reject(new Error(`no translation module for ${tag}`));
 }
 
 export function loadCheckoutRules(): Promise<CheckoutRulesModule> {
-  return loadPart('checkout-rules.js');
+  return once('checkout-rules', () => import('./lazy/checkout-rules.ts'));
 }
 
-/** `method-choice.js`: the card / SINPE Móvil choice, only when the session offers SINPE Móvil. */
+/** `method-choice`: the card / SINPE Móvil choice, only when the session offers SINPE Móvil. */
 export function loadMethodChoice(): Promise<typeof MethodChoice> {
-  return loadPart('method-choice.js');
+  return once('method-choice', () => import('./lazy/method-choice.ts'));
 }
 
 export function loadOrderWatch(): Promise<OrderWatchModule> {
-  return loadPart('order-watch.js');
+  return once('order-watch', () => import('./lazy/order-watch.ts'));
 }
 
-/** Defines <svc-sinpe-panel> on the Lit of `kit`, the element's own. */
-export function loadSinpePanel(kit: PanelKit): Promise<void> {
-  return loadPart<typeof SinpePanel>('sinpe-panel.js').then((module) => module.defineSinpePanel(kit));
+/** `territory-fields`: Costa Rica's address selects, loaded with its territory module. */
+export function loadTerritoryFields(): Promise<typeof TerritoryFields> {
+  return once('territory-fields', () => import('./lazy/territory-fields.ts'));
 }
 
-/** A lazily loaded part did not arrive (after its retry). */
+/** The countries with a division below their subdivisions (widget/lazy/territory-files.ts). */
+const territoryCountries: readonly string[] = ['CR'];
+
+/** A country's division below its subdivisions (Costa Rica's cantones and distritos); null where there is none. */
+export function loadTerritory(country: string): Promise<TerritorialDivision | null> {
+  if (!territoryCountries.includes(country)) return Promise.resolve(null);
+  return once(`territory/${country}`, () =>
+    import('./lazy/data-modules.ts').then((data) => data.importTerritory(country)).then((module) => module.default),
+  );
+}
+
+/** Defines <svc-sinpe-panel>. */
+export function loadSinpePanel(): Promise<void> {
+  return once('sinpe-panel', () => import('./lazy/sinpe-panel.ts')).then((module) => module.defineSinpePanel());
+}
+
+/** A lazily loaded part did not arrive (after its retries). */
 export class AssetLoadError extends Error {
   constructor(cause: unknown) {
     super(`a part of the checkout did not load: ${cause instanceof Error ? cause.message : String(cause)}`);
   }
 }
 
-function loadPart<T>(fileName: string): Promise<T> {
-  return once(fileName, () => importModule<T>(fileName));
-}
+/** How long apart the parts are probed again while they are unreachable: 3 probes over 3.5 s. */
+export const partRetryDelaysMs: readonly number[] = [500, 1000, 2000];
 
-/** Each file is asked once per page; a failed load is forgotten, so it may be retried. */
+/** The timer the retries wait on; a test may put a manual clock here. */
+export const retryClock = { wait: (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)) };
+
+const loads = new Map<string, Promise<unknown>>();
+
+/** Each part is asked once per page; a failure after the retries is kept, not asked again. */
 function once<T>(key: string, load: () => Promise<T>): Promise<T> {
   let loading = loads.get(key) as Promise<T> | undefined;
   if (!loading) {
-    loading = load();
-    loading.catch(() => loads.delete(key));
+    loading = withRetries(load);
     loads.set(key, loading);
   }
   return loading;
 }
 
 /**
- * A lazy part is asked twice before the widget gives up (svc-error `asset-load`): a dropped
- * connection on a phone is common. The second ask has its own URL, because the browser keeps a
- * failed module import in its module map.
+ * The parts that fail together (a CDN outage, an app deployed without its chunks) wait out one
+ * outage: the first to fail probes again with backoff, the others wait for it, and only once a
+ * probe came through does each ask again. So an outage costs each part one request plus three
+ * probes in all, however many parts and renders there are.
  */
-let retries = 0;
+let outage: Promise<void> | undefined;
 
-function importModule<T>(fileName: string): Promise<T> {
-  const url = new URL(fileName, assetBase);
-  // A computed specifier: the bundler must leave it alone, the browser resolves it at run time.
-  return (import(/* @vite-ignore */ url.href) as Promise<T>).catch(() => {
-    // Each retry its own URL: the shopper's "Try again" after a failure must ask the network again.
-    url.searchParams.set('retry', String((retries += 1)));
-    return import(/* @vite-ignore */ url.href) as Promise<T>;
-  });
+function waitOutOutage(probe: () => Promise<unknown>): Promise<void> {
+  outage ??= probeWithBackoff(probe).then(() => void (outage = undefined));
+  return outage;
 }
 
-/** `territory-fields.js`: Costa Rica's address selects, loaded with its territory file. */
-export function loadTerritoryFields(): Promise<typeof TerritoryFields> {
-  return loadPart('territory-fields.js');
+async function probeWithBackoff(probe: () => Promise<unknown>): Promise<void> {
+  for (const delay of partRetryDelaysMs) {
+    await retryClock.wait(delay);
+    try {
+      await probe();
+      return;
+    } catch {
+      // still unreachable: the next probe, later
+    }
+  }
+  throw new Error('the checkout\'s parts stayed unreachable');
 }
 
-/** A country's division below its subdivisions (territory/XX.json: Costa Rica's cantones and distritos); null where there is none. */
-export function loadTerritory(country: string): Promise<TerritorialDivision | null> {
-  return loadCountryFile<TerritorialDivision | null>('territory', country, null, null);
+async function withRetries<T>(load: () => Promise<T>): Promise<T> {
+  try {
+    return await load();
+  } catch (error) {
+    const again = askAgain<T>(error) ?? load;
+    await waitOutOutage(again);
+    return again();
+  }
+}
+
+let asks = 0;
+
+/**
+ * How to ask again for a part whose import failed. A browser keeps a failed module in its module
+ * map, so the same specifier fails again without a request; the URL it names in the error (Chromium
+ * and Firefox do) is asked again with a query of its own each time, until one arrives (then that
+ * one is kept). The part's own imports keep their URLs, so they stay the page's single copies. A
+ * bundler's loader (webpack) forgets a failed chunk by itself, and an error naming no URL leaves the
+ * same import to be tried again.
+ */
+function askAgain<T>(error: unknown): (() => Promise<T>) | undefined {
+  const failed = /(https?:\/\/[^\s'"]+?\.(?:m?js|ts))(?:\?[^\s'"]*)?(?=$|[\s'"])/.exec(error instanceof Error ? error.message : '');
+  if (!failed) return undefined;
+  const url = new URL(failed[1]!);
+  let arrived: Promise<T> | undefined;
+  return () => {
+    if (arrived) return arrived;
+    url.searchParams.set('retry', String((asks += 1)));
+    const asking = import(/* @vite-ignore */ /* webpackIgnore: true */ url.href) as Promise<T>;
+    asking.then(() => (arrived = asking), () => undefined);
+    return asking;
+  };
+}
+
+/** The shopper's "Try again": the parts that failed may be asked again. */
+export function forgetFailedParts(): void {
+  outage = undefined;
+  for (const [key, loading] of loads) loading.catch(() => loads.delete(key));
 }

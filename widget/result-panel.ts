@@ -1,16 +1,8 @@
-// Part of the lazy order-watch.js (widget/lazy/order-watch.ts): the element hands in its Lit
-// (`html`, `nothing`, `svg`), so this file carries no second copy of it, and adopts the styles below.
-import type { html as litHtml, nothing as litNothing, svg as litSvg } from 'lit';
+// Part of the lazy order-watch part (widget/lazy/order-watch.ts); the element adopts the styles below.
+import { html, nothing, svg } from 'lit';
 import type { OrderStatusResponse } from '../contract/bff-api.ts';
 import type { OutcomeState } from './checkout-state.ts';
 import type { Translation } from './i18n/translation.ts';
-
-/** The element's Lit, so the panel's templates are the ones its renderer knows. */
-export interface ResultPanelLit {
-  html: typeof litHtml;
-  nothing: typeof litNothing;
-  svg: typeof litSvg;
-}
 
 export interface ResultPanelInput {
   t: Translation;
@@ -34,7 +26,7 @@ function iconPathOf(state: OutcomeState): string {
  * that paid (brand and last four, when the gateway reported them) and what happens next. Focusable (tabindex -1) so the element can
  * move the shopper's focus here when they come back from the payment page.
  */
-export function renderResultPanel({ html, nothing, svg }: ResultPanelLit, { t, state, outcome, amount, next }: ResultPanelInput) {
+export function renderResultPanel({ t, state, outcome, amount, next }: ResultPanelInput) {
   return html`<section class="result" part="result" data-state=${state} tabindex="-1" aria-labelledby="svc-result-title">
     <svg class="result-icon" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
       <circle cx="12" cy="12" r="10" />

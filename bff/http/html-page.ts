@@ -2,14 +2,17 @@
 // (es, en, pt-BR, as the widget), on one skeleton: one stylesheet allowed by its hash (no
 // 'unsafe-inline'), and the headers of a document that takes no input.
 import { createHash } from 'node:crypto';
+import { pickLanguage, reachedLanguage } from '../../contract/language-chain.ts';
 import { documentSecurityHeaders } from './security-headers.ts';
 
 export type PageLocale = 'es' | 'en' | 'pt-BR';
 
+const pageLocales: readonly PageLocale[] = ['es', 'en', 'pt-BR'];
+
 /**
  * `preferred` wins (a `lang` parameter, the locale the buyer used in the widget), then the
- * Accept-Language preferences in order (pt-* → pt-BR, es-* → es, en-* → en); Spanish when nothing
- * matches, the language of most buyers in the region.
+ * Accept-Language preferences in order, each by the one language chain (contract/language-chain.ts);
+ * the project's default (English, as the widget) when none reaches a language the pages have.
  */
 export function pageLocale(preferred: string | null | undefined, acceptLanguage: string | undefined): PageLocale {
   const ranked = acceptLanguage
@@ -25,12 +28,10 @@ export function pageLocale(preferred: string | null | undefined, acceptLanguage:
         .map((entry) => entry.tag)
     : [];
   for (const tag of [preferred ?? '', ...ranked]) {
-    const primary = tag.toLowerCase().split('-')[0];
-    if (primary === 'pt') return 'pt-BR';
-    if (primary === 'es') return 'es';
-    if (primary === 'en') return 'en';
+    const reached = reachedLanguage(tag, pageLocales);
+    if (reached) return reached;
   }
-  return 'es';
+  return pickLanguage(undefined, pageLocales);
 }
 
 const escapes: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };

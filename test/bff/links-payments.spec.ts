@@ -175,12 +175,12 @@ test('a callback that arrives just as the webhook stores the payment is still no
   expect(stored?.callback_seen_at).not.toBeNull();
 });
 
-test('a declined link payment is stored as declined and the page says so (Spanish by default)', async () => {
+test('a declined link payment is stored as declined and the page says so (in the project default, English, without a language)', async () => {
   const link = await createLink();
   const callback = await stack.sandbox.payLink(link.url, deniedCard);
   const page = await getPage(callback);
-  expect(page.html).toContain('<html lang="es">');
-  expect(page.html).toContain('Pago rechazado');
+  expect(page.html).toContain('<html lang="en">');
+  expect(page.html).toContain('Payment declined');
   const [payment] = await eventually(() => linkPayments(link.id), (rows) => rows.length === 1, 'the declined payment');
   expect(payment?.status).toBe('declined');
 });
@@ -259,10 +259,10 @@ test('a callback that cannot be confirmed now shows "processing" and is confirme
   await stack.sandbox.clearFaults();
 });
 
-test('the result page language: lang wins, then Accept-Language by q-value, Spanish otherwise', async () => {
+test('the result page language: lang wins, then Accept-Language by q-value, the project default (English) otherwise', async () => {
   const { pageLocale } = await import('../../bff/http/html-page.ts');
   expect(pageLocale(undefined, 'en;q=0.1, pt;q=0.9, fr')).toBe('pt-BR');
-  expect(pageLocale(undefined, 'fr-FR, de;q=0.8')).toBe('es');
+  expect(pageLocale(undefined, 'fr-FR, de;q=0.8')).toBe('en');
   expect(pageLocale('en', 'pt-BR')).toBe('en');
   expect(pageLocale('xx', 'es-419,en;q=0.5')).toBe('es');
   expect(pageLocale(undefined, 'pt;q=0, en;q=0.4')).toBe('en');

@@ -192,11 +192,11 @@ test('a repeated redirect changes nothing and asks the gateway nothing', async (
   expect(await stack.sandbox.calls('consult', order.orderNumber)).toBe(consultsBefore);
 });
 
-test("the return pages speak the buyer's language: the widget's for a known order, the browser's otherwise, Spanish by default", async () => {
+test("the return pages speak the buyer's language: the widget's for a known order, the browser's otherwise, the project default (English) without one", async () => {
   const unknown = (acceptLanguage?: string) =>
     fetch(`${stack.bffUrl}/v1/return?order=NOPE-1&code=1`, { redirect: 'manual', ...(acceptLanguage && { headers: { 'Accept-Language': acceptLanguage } }) }).then((r) => r.text());
-  expect(await unknown()).toContain('<html lang="es">');
-  expect(await unknown()).toContain('Orden no encontrada');
+  expect(await unknown()).toContain('<html lang="en">');
+  expect(await unknown('es-CR,es;q=0.9')).toContain('Orden no encontrada');
   expect(await unknown('pt-BR,pt;q=0.9')).toContain('Pedido não encontrado');
   expect(await unknown('fr-FR, en;q=0.5')).toContain('Order not found');
 

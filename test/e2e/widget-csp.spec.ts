@@ -38,7 +38,7 @@ test.describe('the widget under a strict Content-Security-Policy', () => {
     await byLabel(labels.firstName).fill('Ana');
     await byLabel(labels.lastName).fill('Mora');
     await byLabel(labels.email).fill('ana.mora@example.com');
-    await expect(byLabel(labels.state)).toBeEnabled(); // subdivisions/CR.json, fetched under connect-src 'self'
+    await expect(byLabel(labels.state)).toBeEnabled(); // countries/CR.js, imported under script-src 'self'
     await byLabel(labels.state).selectOption('CR-SJ');
     await byLabel(labels.city).selectOption('San José'); // territory/CR.json, fetched under connect-src 'self'
     await byLabel(labels.zip).selectOption('10101');

@@ -13,14 +13,14 @@ describe('svc-error asset-load', function () {
   this.timeout(30_000);
   afterEach(() => (document.cookie = 'svc-test-failing-asset=; path=/; max-age=0'));
 
-  it('fires when checkout-rules.js fails twice; the shopper reads a short message and a retry', async () => {
+  it('fires when the checkout-rules part stays unreachable; the shopper reads a short message and a retry', async () => {
     document.cookie = 'svc-test-failing-asset=checkout-rules:always; path=/';
     const { bff } = await stack();
     const error = nextEvent(document, 'svc-error');
     const element = await fixture<SvcCheckout>(html`<svc-checkout bff=${bff} items=${items} locale="en"></svc-checkout>`);
     expect((await error).code).to.equal('asset-load');
     await waitForState(element, 'error');
-    expect(statusText(element)).to.equal('Something went wrong and your payment could not be processed. Please try again.');
+    expect(statusText(element)).to.equal('Part of the checkout did not load, so nothing was charged. Check your connection and try again.');
     expect(element.shadowRoot!.querySelector('[part="retry-button"]')).to.exist;
     await expectAccessible(element);
   });

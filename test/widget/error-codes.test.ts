@@ -1,6 +1,6 @@
 // svc-error codes a merchant's developer can act on: a lazy part that did not load (retried once),
 // a page whose origin the BFF refuses, an unreachable BFF; the shopper's text stays short.
-// The asset test comes first: once checkout-rules.js has loaded, this page keeps it (the part that
+// The asset test comes first: once the checkout-rules part has loaded, this page keeps it (the part that
 // never loads is asset-load.test.ts, a page of its own).
 import { expect, fixture, html } from '@open-wc/testing';
 import '../../widget/svc-checkout.ts';

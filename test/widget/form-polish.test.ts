@@ -115,7 +115,7 @@ describe('the country, states and postal code', function () {
     expect(describedError(zip)).to.equal(undefined);
 
     await choose(element, 'Country', 'BO'); // Bolivia: no postal code format
-    // Its format comes with the country (postcodes/BO.json), like its states.
+    // Its format comes with the country (countries/BO.js), like its states.
     await eventually(() => !field<HTMLInputElement>(element, 'billing', 'Postal code').required, "Bolivia's postal code format did not load");
     await typeZip(element, '');
     expect(describedError(field(element, 'billing', 'Postal code'))).to.equal(undefined);

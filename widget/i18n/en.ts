@@ -48,6 +48,7 @@ export const en: Omit<Translation, OutcomeWordKey> = {
   polling: 'Confirming your payment with the bank…',
   error: 'Something went wrong and your payment could not be processed. Please try again.',
   offline: 'We could not reach the payment service. Check your connection and try again.',
+  assetLoad: 'Part of the checkout did not load, so nothing was charged. Check your connection and try again.',
   expired: 'This checkout has expired. Please reload the page to start again.',
   expiredRenewed: 'Your checkout had expired, so we started a new one. Please submit again.',
   continueToPayment: 'Continue to payment',

@@ -54,6 +54,7 @@ export const es: Translation = {
   review: 'Su pago está en revisión. La tienda le contactará cuando se confirme.',
   error: 'Algo salió mal y no pudimos procesar su pago. Intente de nuevo.',
   offline: 'No pudimos contactar el servicio de pago. Revise su conexión e intente de nuevo.',
+  assetLoad: 'Una parte del pago no se pudo cargar, así que no se cobró nada. Revise su conexión e intente de nuevo.',
   expired: 'Este pago expiró. Recargue la página para empezar de nuevo.',
   expiredRenewed: 'Su pago había expirado y empezamos uno nuevo. Envíe el formulario otra vez.',
   orderNumber: (orderNumber) => `Pedido ${orderNumber}`,

@@ -1,6 +1,7 @@
 // The electronic invoice fieldset's text, per language. Apart from translation.ts so that only
 // checkouts that offer an invoice load it (lazy/invoice-details.ts).
 import type { InvoiceIdType, InvoiceIssueCode } from '../../contract/invoice-id-types.ts';
+import { pickLanguage } from '../../contract/language-chain.ts';
 
 export interface InvoiceText {
   request: string;
@@ -81,6 +82,5 @@ const ptBR: InvoiceText = {
  * anything else → en); not imported from there, so this lazy chunk shares no module with the first.
  */
 export function invoiceTextFor(tag: string): InvoiceText {
-  const language = tag.toLowerCase().split('-')[0];
-  return language === 'es' ? es : language === 'pt' ? ptBR : en;
+  return { es, en, 'pt-BR': ptBR }[pickLanguage(tag, ['es', 'en', 'pt-BR'] as const)];
 }

@@ -3,9 +3,11 @@ import { missingLayers, registerTranslation } from './localize.ts';
 
 /**
  * Loads the translations a locale's fallback chain needs (es-CR: es-419 and es), once per page.
- * A layer that fails to load leaves its text to the next one in the chain (English at the end).
+ * A layer that fails to load (after lazy-assets.ts's retries) leaves its text to the next one in
+ * the chain (English at the end) and counts as settled: a render never asks for it again.
  */
 const loads = new Map<string, Promise<void>>();
+const failed = new Set<string>();
 
 export function ensureLocale(tag: string): Promise<void> {
   return Promise.all(
@@ -14,7 +16,7 @@ export function ensureLocale(tag: string): Promise<void> {
       if (!load) {
         load = loadLocaleModule(layer).then(
           (module) => registerTranslation(layer, module.translation),
-          () => void loads.delete(layer),
+          () => void failed.add(layer),
         );
         loads.set(layer, load);
       }
@@ -23,6 +25,7 @@ export function ensureLocale(tag: string): Promise<void> {
   ).then(() => undefined);
 }
 
+/** Every layer of the chain is here, or failed for good. */
 export function isLocaleReady(tag: string): boolean {
-  return missingLayers(tag).length === 0;
+  return missingLayers(tag).every((layer) => failed.has(layer));
 }

@@ -1,3 +1,4 @@
+import { languageChain } from '../../contract/language-chain.ts';
 import { en } from './en.ts';
 import type { OutcomeWordKey, PartialTranslation, Translation } from './translation.ts';
 
@@ -45,12 +46,7 @@ export function resolveLocale(...candidates: Array<string | null | undefined>): 
  * Every Spanish region except Spain's reads Latin-American Spanish best.
  */
 export function fallbackChain(tag: string): string[] {
-  const locale = new Intl.Locale(tag);
-  const chain = [tag];
-  if (locale.language === 'es' && locale.region && locale.region !== 'ES') chain.push('es-419');
-  if (locale.language === 'pt') chain.push('pt-BR');
-  chain.push(locale.language, 'en');
-  return [...new Set(chain)];
+  return languageChain(tag);
 }
 
 /** The complete Translation for a tag: the chain's entries merged, most specific winning. */

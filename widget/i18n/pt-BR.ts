@@ -53,6 +53,7 @@ export const ptBR: Translation = {
   review: 'Seu pagamento está em análise. A loja entrará em contato quando for confirmado.',
   error: 'Algo deu errado e não foi possível processar seu pagamento. Tente novamente.',
   offline: 'Não foi possível acessar o serviço de pagamento. Verifique sua conexão e tente novamente.',
+  assetLoad: 'Uma parte do pagamento não carregou, então nada foi cobrado. Verifique sua conexão e tente novamente.',
   expired: 'Este pagamento expirou. Recarregue a página para começar de novo.',
   expiredRenewed: 'Seu pagamento havia expirado e iniciamos um novo. Envie novamente.',
   orderNumber: (orderNumber) => `Pedido ${orderNumber}`,

@@ -63,6 +63,8 @@ export interface Translation {
   review: string;
   error: string;
   offline: string;
+  /** A part of the checkout did not load (svc-error asset-load): nothing was attempted. */
+  assetLoad: string;
   expired: string;
   expiredRenewed: string;
   orderNumber: (orderNumber: string) => string;

@@ -1,22 +1,14 @@
-// Entry of its own (dist/widget/invoice-details.js), loaded only when the session offers a Costa
+// A lazy part (dist/widget/chunks/invoice-details-<hash>.js, reached by widget/lazy-assets.ts), loaded only when the session offers a Costa
 // Rican electronic invoice: the checkbox that reveals ID type, ID number, legal name and invoice
-// e-mail, its state and its text. Lit is handed in by the element (widget/invoice-fieldset.ts), so
-// this chunk carries no second copy of it; the check is the contract's schema, imported here (not
-// from checkout-rules.js, which every checkout loads) with the zod code shared with checkout-rules.
-import type { ReactiveControllerHost, TemplateResult, html as litHtml, nothing as litNothing } from 'lit';
-import type { live as litLive } from 'lit/directives/live.js';
+// e-mail, its state and its text. The check is the contract's schema, imported here (not from
+// the checkout-rules part, which every checkout loads) with the zod code shared with checkout-rules.
+import { html, nothing, type ReactiveControllerHost, type TemplateResult } from 'lit';
+import { live } from 'lit/directives/live.js';
 import type { ProblemFieldError } from '../../contract/bff-api.ts';
 import type { InvoiceDetails } from '../../contract/invoice.ts';
 import { invoiceIdNumberLengths, invoiceIdTypes, isInvoiceIdType } from '../../contract/invoice-id-types.ts';
 import { invoiceTextFor, type InvoiceText } from '../i18n/invoice-text.ts';
 import { InvoiceValidator, type InvoiceErrors, type InvoiceFieldName } from '../validation/invoice-validator.ts';
-
-/** The element's Lit, so templates and directives are the ones its renderer knows. */
-export interface LitParts {
-  html: typeof litHtml;
-  nothing: typeof litNothing;
-  live: typeof litLive;
-}
 
 type InvoiceValue = Record<InvoiceFieldName, string>;
 type ErrorCode = keyof InvoiceText['errors'];
@@ -37,10 +29,7 @@ export class InvoiceDetailsForm {
   private changed = new Set<InvoiceFieldName>();
   private serverErrors: Partial<Record<InvoiceFieldName | 'request', ErrorCode>> = {};
   private readonly validator = new InvoiceValidator();
-  constructor(
-    private readonly host: ReactiveControllerHost,
-    private readonly lit: LitParts,
-  ) {}
+  constructor(private readonly host: ReactiveControllerHost) {}
 
   /** Back to an unticked box and empty fields. */
   clear(): void {
@@ -74,7 +63,6 @@ export class InvoiceDetailsForm {
   }
 
   render(locale: string, busy: boolean, submitted: boolean): TemplateResult {
-    const { html, nothing } = this.lit;
     const text = invoiceTextFor(locale);
     const errors = this.errors();
     const shown = (field: InvoiceFieldName): string | undefined => {
@@ -105,7 +93,6 @@ export class InvoiceDetailsForm {
   }
 
   private renderField(text: InvoiceText, field: (typeof fields)[number], error: string | undefined): TemplateResult {
-    const { html, nothing, live } = this.lit;
     const id = `invoice-${field.name}`;
     const errorId = `${id}-error`;
     const hintId = `${id}-hint`;

@@ -1,7 +1,6 @@
-// Entry of its own (dist/widget/order-watch.js): what the element needs once a payment started or
+// A lazy part (dist/widget/chunks/order-watch-<hash>.js, reached by widget/lazy-assets.ts): what the element needs once a payment started or
 // the shopper came back from one, and never for the form's first paint: the status poller, the
-// result panel with its styles and English's outcome words, the decline rescue's SINPE Móvil button. Lit is handed in by the element
-// (widget/result-panel.ts).
+// result panel with its styles and English's outcome words, the decline rescue's SINPE Móvil button.
 export { StatusPoller } from '../status-poller.ts';
 export { renderResultPanel, resultPanelCss } from '../result-panel.ts';
 export { enOutcome } from '../i18n/en-outcome.ts';

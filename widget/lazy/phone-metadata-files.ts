@@ -1,9 +1,8 @@
-// Build-time and test-server helper: libphonenumber's "min" metadata split per country
-// (phone-metadata/XX.json), so a shopper downloads the rules of the country they pick (~0.3 kB)
-// rather than every country's (~25 kB gzip). A file holds every country sharing the calling code,
+// Build-time helper (widget/lazy/country-modules.ts): libphonenumber's "min" metadata split per
+// country, so a shopper downloads the rules of the country they pick (~0.3 kB) rather than every
+// country's (~25 kB gzip). A file holds every country sharing the calling code,
 // because libphonenumber reads a number through its calling code's main country.
 import metadata from 'libphonenumber-js/metadata.min.json';
-import { countryCodes } from '../../contract/iso-countries.ts';
 
 const callingCodes: Record<string, readonly string[]> = metadata.country_calling_codes;
 const countryData: Record<string, unknown> = metadata.countries;
@@ -14,11 +13,4 @@ export function phoneMetadataFile(country: string): string | undefined {
   const [callingCode, sharing] = found;
   const countries = Object.fromEntries(sharing.map((code) => [code, countryData[code]]));
   return JSON.stringify({ version: metadata.version, country_calling_codes: { [callingCode]: sharing }, countries });
-}
-
-export function phoneMetadataFiles(): Array<{ fileName: string; source: string }> {
-  return countryCodes.flatMap((country) => {
-    const source = phoneMetadataFile(country);
-    return source ? [{ fileName: `phone-metadata/${country}.json`, source }] : [];
-  });
 }

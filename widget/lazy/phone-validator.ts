@@ -1,5 +1,5 @@
-// Entry of its own (dist/widget/phone-validator.js): libphonenumber's code without metadata; the
-// metadata of the shopper's country arrives apart (phone-metadata/XX.json, widget/phone-check.ts).
+// A lazy part (dist/widget/chunks/phone-validator-<hash>.js, reached by widget/lazy-assets.ts): libphonenumber's code without metadata; the
+// metadata of the shopper's country arrives apart (countries/XX.js, widget/phone-check.ts).
 // The BFF judges every number again with the whole table (contract/phone.ts).
 import { isValidPhoneNumber, type MetadataJson } from 'libphonenumber-js/core';
 

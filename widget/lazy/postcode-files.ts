@@ -1,9 +1,8 @@
-// Build-time and test-server helper: postcode-validator's table split per country
-// (postcodes/XX.json: the pattern's source and flags, or null where the country has no format), so
-// checkout-rules.js carries no country's pattern and a shopper downloads only the chosen country's.
+// Build-time helper (widget/lazy/country-modules.ts): postcode-validator's table split per country
+// (the pattern's source and flags, or null where the country has no format), so the checkout-rules
+// part carries no country's pattern and a shopper downloads only the chosen country's.
 // The BFF keeps the whole table (contract/address-checks.server.ts) from the same package.
 import { createRequire } from 'node:module';
-import { countryCodes } from '../../contract/iso-countries.ts';
 import type { PostcodeFile } from '../lazy-assets.ts';
 
 // The package's main entry only answers yes/no; its table (the same Map main.js reads) is where the patterns are.
@@ -15,8 +14,4 @@ export function postcodeFile(country: string): string {
   const format = POSTCODE_REGEXES.get(country);
   const file: PostcodeFile | null = format ? { source: format.source, flags: format.flags } : null;
   return JSON.stringify(file);
-}
-
-export function postcodeFiles(): Array<{ fileName: string; source: string }> {
-  return countryCodes.map((country) => ({ fileName: `postcodes/${country}.json`, source: postcodeFile(country) }));
 }

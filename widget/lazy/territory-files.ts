@@ -1,6 +1,7 @@
-// Build-time and test-server helper: a country's territorial division below its ISO 3166-2
-// subdivisions (territory/XX.json), fetched only when the shopper picks that country. Costa Rica's
-// provincia → cantón → distrito tree is the only one so far (contract/cr-territorial-division.json).
+// Build-time helper: a country's territorial division below its ISO 3166-2 subdivisions, written as
+// the module generated/territory/XX.js (country-modules.ts) and imported only when the shopper picks
+// that country. Costa Rica's provincia → cantón → distrito tree is the only one so far
+// (contract/cr-territorial-division.json).
 import { readFileSync } from 'node:fs';
 
 const divisions: Record<string, URL> = {
@@ -13,6 +14,9 @@ export function territoryFile(country: string): string | undefined {
   return file && JSON.stringify(JSON.parse(readFileSync(file, 'utf8')));
 }
 
-export function territoryFiles(): Array<{ fileName: string; source: string }> {
-  return Object.keys(divisions).map((country) => ({ fileName: `territory/${country}.json`, source: territoryFile(country)! }));
+/** The countries that have one. */
+export const territoryCountries = Object.keys(divisions);
+
+export function territoryFiles(): Array<{ country: string; source: string }> {
+  return territoryCountries.map((country) => ({ country, source: territoryFile(country)! }));
 }

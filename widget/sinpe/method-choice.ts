@@ -1,9 +1,10 @@
 // The choice between the card (the gateway's hosted page) and SINPE Móvil: a native radio group in
 // a fieldset with a legend, so arrow keys move between the options and a screen reader announces
 // "Payment method, radio group, 1 of 2". A lazy part of its own (lazy/method-choice.ts), loaded when
-// the session offers SINPE Móvil; the element hands in its Lit `html`, so no second copy comes along.
-import type { html as litHtml } from 'lit';
+// the session offers SINPE Móvil.
+import { html } from 'lit';
 import type { CheckoutMethod } from '../../contract/bff-api.ts';
+import { pickLanguage } from '../../contract/language-chain.ts';
 
 export interface MethodChoiceTexts {
   legend: string;
@@ -21,17 +22,14 @@ const texts: Record<'es' | 'en' | 'pt-BR', MethodChoiceTexts> = {
 
 /** es (the default), en or pt-BR for the element's locale tag. */
 export function sinpeLocaleOf(lang: string): 'es' | 'en' | 'pt-BR' {
-  const tag = lang.toLowerCase();
-  if (tag.startsWith('pt')) return 'pt-BR';
-  if (tag.startsWith('en')) return 'en';
-  return 'es';
+  return pickLanguage(lang, ['es', 'en', 'pt-BR'] as const);
 }
 
 export function methodChoiceTexts(lang: string): MethodChoiceTexts {
   return texts[sinpeLocaleOf(lang)];
 }
 
-export function renderMethodChoice(html: typeof litHtml, lang: string, selected: CheckoutMethod, disabled: boolean, onChange: (method: CheckoutMethod) => void) {
+export function renderMethodChoice(lang: string, selected: CheckoutMethod, disabled: boolean, onChange: (method: CheckoutMethod) => void) {
   const t = methodChoiceTexts(lang);
   const option = (method: CheckoutMethod, label: string) =>
     html`<label class="method" part="method-option">

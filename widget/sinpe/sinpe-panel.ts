@@ -3,12 +3,9 @@
 // left. Loaded lazily (widget/lazy/sinpe-panel.ts) only when a transfer is open. The checkout
 // element's one live region says how the transfer stands; the countdown here is not announced
 // every second (a timer, aria-live off), only its end.
-//
-// Lit and the money format are handed in by the element (PanelKit), as for every lazy part: an
-// import here would bring a second copy of Lit with the panel.
-import type { LitElement, css, html, nothing } from 'lit';
+import { LitElement, css, html, nothing } from 'lit';
 import { formatSinpePhone, type SinpeMovilInstructions } from '../../contract/sinpe-movil.ts';
-import type { formatMoney } from '../i18n/localize.ts';
+import { formatMoney } from '../i18n/localize.ts';
 import { sinpeLocaleOf } from './method-choice.ts';
 import { sinpeTexts } from './sinpe-texts.ts';
 import { amountToType } from './sinpe-amount.ts';
@@ -23,15 +20,6 @@ export { amountToType };
 export function timeLeft(expiresAt: string, now: number): string {
   const seconds = Math.max(0, Math.ceil((Date.parse(expiresAt) - now) / 1000));
   return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
-}
-
-/** What the panel takes from the first script. */
-export interface PanelKit {
-  LitElement: typeof LitElement;
-  css: typeof css;
-  html: typeof html;
-  nothing: typeof nothing;
-  formatMoney: typeof formatMoney;
 }
 
 /** The panel's element as the checkout sets it. */
@@ -76,12 +64,11 @@ function discountOf(transfer: SinpeMovilInstructions): string | undefined {
   return typeof discount === 'string' && /^\d+(\.\d+)?$/.test(discount) && /[1-9]/.test(discount) ? discount : undefined;
 }
 
-/** Defines <svc-sinpe-panel> (once) on the first script's Lit. */
-export function defineSinpePanel(kit: PanelKit): void {
+/** Defines <svc-sinpe-panel> (once: a page may load the widget twice). */
+export function defineSinpePanel(): void {
   if (customElements.get('svc-sinpe-panel')) return;
-  const { css, html, nothing, formatMoney } = kit;
 
-  class SvcSinpePanel extends kit.LitElement implements SinpePanelElement {
+  class SvcSinpePanel extends LitElement implements SinpePanelElement {
     static override styles = css`
       :host { display: block; margin-block: 1rem; }
       dl { display: grid; gap: 0.75rem; margin: 1rem 0; }
@@ -152,7 +139,7 @@ export function defineSinpePanel(kit: PanelKit): void {
           ${row(t.reference, transfer.reference, transfer.reference)}
         </dl>
         ${discount ? html`<p class="discount" part="sinpe-discount">${sms.discount(formatMoney(this.locale, discount, transfer.currency))}</p>` : nothing}
-        ${renderSmsPayment(kit, {
+        ${renderSmsPayment({
           ...smsOptionsOf(this),
           chosen: this.chosenBank,
           phoneLike: matchMedia(phoneQuery).matches,

@@ -1,7 +1,7 @@
 // The SINPE Móvil panel's "pay by SMS" part: the shopper picks their bank, then gets on a phone an
 // `sms:` link with `PASE <monto> <número>` ready, on a desktop a QR of the same link to scan with
-// the phone. Lit is the panel's (handed in), like the rest of the panel.
-import type { TemplateResult, html as litHtml, nothing as litNothing } from 'lit';
+// the phone.
+import { html, nothing, type TemplateResult } from 'lit';
 import type { SinpeSmsBank } from './sinpe-sms-banks.ts';
 import { formatSmsNumber, sinpeSmsLink } from './sms-payment.ts';
 import type { SmsTexts } from './sms-texts.ts';
@@ -20,11 +20,9 @@ export interface SmsPaymentState {
   onChoose: (index: number | undefined) => void;
 }
 
-export function renderSmsPayment(lit: { html: typeof litHtml; nothing: typeof litNothing }, state: SmsPaymentState): TemplateResult | typeof litNothing {
-  const { html } = lit;
-  const nothing = lit.nothing;
+export function renderSmsPayment(state: SmsPaymentState): TemplateResult | typeof nothing {
   const offered = state.phoneLike ? state.offerSms : state.offerQr;
-  if (!offered || state.banks.length === 0) return lit.nothing;
+  if (!offered || state.banks.length === 0) return nothing;
   const { texts } = state;
   const bank = state.chosen === undefined ? undefined : state.banks[state.chosen];
   const number = bank && formatSmsNumber(bank.smsNumber);
