@@ -3,7 +3,7 @@ import type { CheckoutAddress, CheckoutBillingAddress, CreateSessionRequest, Ord
 import { emptyAddress, emptyBillingAddress, fieldsOf, type AddressSection } from './address-fields.ts';
 import { renderAddressFieldset } from './address-fieldset.ts';
 import { InvoiceDetailsHook } from './invoice-fieldset.ts';
-import { TerritoryHook } from './costa-rica/territory-hook.ts';
+import type { TerritoryHook } from './costa-rica/territory-hook.ts';
 import type { SinpeSmsBank } from './sinpe/sinpe-sms-banks.ts';
 import type { CheckoutFlow } from './checkout-flow.ts';
 import { checkoutStyles } from './checkout.styles.ts';
@@ -207,7 +207,8 @@ export class SvcCheckout extends LitElement {
   private validator: AddressValidator | undefined;
   /** @internal */
   readonly invoiceDetails = new InvoiceDetailsHook(this);
-  private readonly territories = new TerritoryHook(() => this.requestUpdate());
+  /** Costa Rica's provincia → cantón → distrito (from checkout-rules.js, with the flow: the first script carries none of it). */
+  private territories: TerritoryHook | undefined;
 
   /** Where the checkout is: loading, idle, submitting, redirecting, returned, polling, approved, declined, review, error or expired. */
   get state(): CheckoutState {
@@ -327,7 +328,7 @@ export class SvcCheckout extends LitElement {
     const fieldset = (section: AddressSection) => {
       const value = section === 'billing' ? this.billing : this.shipping;
       const errors = this.validator?.validate(section, value).errors ?? {};
-      const territory = this.territories.forCountry(value.country, locale);
+      const territory = this.territories?.forCountry(value.country, locale);
       return renderAddressFieldset({
         section,
         value,
@@ -443,6 +444,10 @@ export class SvcCheckout extends LitElement {
       isValidPhone: (telephone, country) => this.phoneCheck.isValid(telephone, country),
       postcodeFormat: (country) => this.postcodeFormats.formatOf(country),
     });
+    if (!this.territories) {
+      this.territories = new rules.TerritoryHook(() => this.requestUpdate());
+      void this.territories.load([this.billing.country, this.shipping.country]);
+    }
     this.flow ??= new rules.CheckoutFlow(this);
     return this.flow;
   }
@@ -539,7 +544,7 @@ export class SvcCheckout extends LitElement {
       next.state = '';
       void this.ensureCountryData(value);
     }
-    for (const cleared of this.territories.clearedBy(field, current.country, next.country)) (next as Record<AddressFieldName, string>)[cleared] = '';
+    for (const cleared of this.territories?.clearedBy(field, current.country, next.country) ?? []) (next as Record<AddressFieldName, string>)[cleared] = '';
     if (section === 'billing') this.billing = next as CheckoutBillingAddress;
     else this.shipping = next;
     this.changed = new Set(this.changed).add(path);
@@ -574,7 +579,7 @@ export class SvcCheckout extends LitElement {
     if (phones) pending.push(phones);
     const postcodes = this.postcodeFormats.load(countries);
     if (postcodes) pending.push(postcodes);
-    const territories = this.territories.load(countries);
+    const territories = this.territories?.load(countries);
     if (territories) pending.push(territories);
     for (const country of [this.billing.country, this.shipping.country]) {
       if (country && !this.subdivisions.has(country)) pending.push(this.ensureSubdivisions(country));
@@ -584,7 +589,7 @@ export class SvcCheckout extends LitElement {
 
   /** @internal What a chosen country brings: its subdivisions and its postal code format. */
   ensureCountryData(country: string): Promise<unknown> {
-    return Promise.all([this.ensureSubdivisions(country), this.postcodeFormats.load([country]), this.territories.load([country])]);
+    return Promise.all([this.ensureSubdivisions(country), this.postcodeFormats.load([country]), this.territories?.load([country])]);
   }
 
   private async ensureSubdivisions(country: string): Promise<void> {

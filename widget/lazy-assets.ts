@@ -14,7 +14,8 @@
  *   metadata) and one language's decline messages (generated/decline-messages/<language>.js), as
  *   modules too (widget/lazy/country-modules.ts writes them);
  * - `territory-fields` and generated/territory/CR.js: Costa Rica's provincia → cantón → distrito
- *   selects and table, only when the shopper picks Costa Rica.
+ *   selects and table, only when the shopper picks Costa Rica (asked by costa-rica/territory-hook.ts,
+ *   inside checkout-rules, so the first script carries none of it).
  *
  * A part that fails is asked again after an outage is waited out (waitOutOutage: probes with
  * backoff), then stays failed for the page: no render asks the network for it again (a failed part
@@ -28,8 +29,6 @@ import type { PartialTranslation, Translation } from './i18n/translation.ts';
 import type * as InvoiceDetails from './lazy/invoice-details.ts';
 import type * as MethodChoice from './lazy/method-choice.ts';
 import type * as OrderWatch from './lazy/order-watch.ts';
-import type { TerritorialDivision } from '../contract/cr-territory.ts';
-import type * as TerritoryFields from './lazy/territory-fields.ts';
 
 export type CheckoutRulesModule = typeof CheckoutRules;
 export type OrderWatchModule = typeof OrderWatch;
@@ -114,22 +113,6 @@ export function loadOrderWatch(): Promise<OrderWatchModule> {
   return once('order-watch', () => import('./lazy/order-watch.ts'));
 }
 
-/** `territory-fields`: Costa Rica's address selects, loaded with its territory module. */
-export function loadTerritoryFields(): Promise<typeof TerritoryFields> {
-  return once('territory-fields', () => import('./lazy/territory-fields.ts'));
-}
-
-/** The countries with a division below their subdivisions (widget/lazy/territory-files.ts). */
-const territoryCountries: readonly string[] = ['CR'];
-
-/** A country's division below its subdivisions (Costa Rica's cantones and distritos); null where there is none. */
-export function loadTerritory(country: string): Promise<TerritorialDivision | null> {
-  if (!territoryCountries.includes(country)) return Promise.resolve(null);
-  return once(`territory/${country}`, () =>
-    import('./lazy/data-modules.ts').then((data) => data.importTerritory(country)).then((module) => module.default),
-  );
-}
-
 /** Defines <svc-sinpe-panel>. */
 export function loadSinpePanel(): Promise<void> {
   return once('sinpe-panel', () => import('./lazy/sinpe-panel.ts')).then((module) => module.defineSinpePanel());
@@ -151,7 +134,7 @@ export const retryClock = { wait: (ms: number) => new Promise<void>((resolve) =>
 const loads = new Map<string, Promise<unknown>>();
 
 /** Each part is asked once per page; a failure after the retries is kept, not asked again. */
-function once<T>(key: string, load: () => Promise<T>): Promise<T> {
+export function once<T>(key: string, load: () => Promise<T>): Promise<T> {
   let loading = loads.get(key) as Promise<T> | undefined;
   if (!loading) {
     loading = withRetries(load);

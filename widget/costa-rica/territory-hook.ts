@@ -1,9 +1,25 @@
 import { html, nothing } from 'lit';
 import type { TerritorialDivision } from '../../contract/cr-territory.ts';
 import type { AddressFieldName } from '../i18n/translation.ts';
-import { loadTerritory, loadTerritoryFields } from '../lazy-assets.ts';
+import { once } from '../lazy-assets.ts';
 import type * as TerritoryFields from '../lazy/territory-fields.ts';
 import type { TerritoryLevel } from './territory-selects.ts';
+
+/** `territory-fields`: Costa Rica's address selects, loaded with its territory module. */
+function loadTerritoryFields(): Promise<typeof TerritoryFields> {
+  return once('territory-fields', () => import('../lazy/territory-fields.ts'));
+}
+
+/** The countries with a division below their subdivisions (widget/lazy/territory-files.ts). */
+const territoryCountries: readonly string[] = ['CR'];
+
+/** A country's division below its subdivisions (Costa Rica's cantones and distritos); null where there is none. */
+function loadTerritory(country: string): Promise<TerritorialDivision | null> {
+  if (!territoryCountries.includes(country)) return Promise.resolve(null);
+  return once(`territory/${country}`, () =>
+    import('../lazy/data-modules.ts').then((data) => data.importTerritory(country)).then((module) => module.default),
+  );
+}
 
 /**
  * What the address fieldset asks of a country whose address goes below its ISO subdivision: the
@@ -13,8 +29,8 @@ import type { TerritoryLevel } from './territory-selects.ts';
 export type TerritoryFieldset = (field: AddressFieldName, address: Readonly<Partial<Record<AddressFieldName, string>>>) => TerritoryLevel | undefined;
 
 /**
- * The element's hook for Costa Rica's provincia → cantón → distrito: loads territory/CR.json and
- * territory-fields.js when the country is chosen and says what a change clears. Until both are here
+ * The element's hook for Costa Rica's provincia → cantón → distrito (created by the flow's chunk,
+ * checkout-rules): loads generated/territory/CR.js and the territory-fields part when the country is chosen and says what a change clears. Until both are here
  * (or where they fail to load) the generic fields show.
  */
 export class TerritoryHook {

@@ -10,3 +10,4 @@ export { orderNumberOfStatusToken, resultFragmentParameter } from '../../contrac
 export { problemTypes } from '../../contract/problem-types.ts';
 export { AddressValidator } from '../validation/address-validator.ts';
 export { CheckoutFlow } from '../checkout-flow.ts';
+export { TerritoryHook } from '../costa-rica/territory-hook.ts';
