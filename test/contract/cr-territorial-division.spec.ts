@@ -4,6 +4,7 @@ import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { cantonesOf, cantonNamed, distritosOf, type TerritorialDivision } from '../../contract/cr-territory.ts';
 import { subdivisionsOf } from '../../contract/iso-subdivisions.ts';
+import { territoryModuleSource } from '../../widget/lazy/territory-files.ts';
 
 const division = JSON.parse(readFileSync(new URL('../../contract/cr-territorial-division.json', import.meta.url), 'utf8')) as TerritorialDivision;
 
@@ -54,4 +55,12 @@ test('lookups by the address fields: state (ISO) → cantones, city (cantón nam
   expect(cantonNamed(division, 'CR-P', 'Monteverde')?.code).toBe('612');
   expect(cantonNamed(division, 'CR-P', 'Puerto Jiménez')?.code).toBe('613');
   expect(cantonNamed(division, 'CR-A', 'Río Cuarto')?.code).toBe('216');
+});
+
+test("the widget's module (nested, codes rebuilt on import) gives back exactly this division", async () => {
+  const source = territoryModuleSource('CR')!;
+  const rebuilt = ((await import(`data:text/javascript;base64,${Buffer.from(source).toString('base64')}`)) as { default: TerritorialDivision }).default;
+  expect(rebuilt).toEqual({ source: division.source, date: division.date, provincias: division.provincias, cantones: division.cantones, distritos: division.distritos });
+  // Smaller than the file it comes from: what the shopper downloads.
+  expect(source.length).toBeLessThan(JSON.stringify(division).length / 2);
 });

@@ -16,7 +16,7 @@ import { declineMessages } from '../../contract/decline-messages.ts';
 import { subdivisionFile } from './subdivision-files.ts';
 import { phoneMetadataFile } from './phone-metadata-files.ts';
 import { postcodeFile } from './postcode-files.ts';
-import { territoryFiles } from './territory-files.ts';
+import { territoryModules } from './territory-files.ts';
 
 export const generatedDir = fileURLToPath(new URL('../generated/', import.meta.url));
 
@@ -35,7 +35,7 @@ export function writeCountryModules(): void {
   mkdirSync(join(generatedDir, 'countries'), { recursive: true });
   mkdirSync(join(generatedDir, 'decline-messages'), { recursive: true });
   mkdirSync(join(generatedDir, 'territory'), { recursive: true });
-  for (const { country, source } of territoryFiles()) writeIfChanged(join(generatedDir, 'territory', `${country}.js`), `export default ${source};\n`);
+  for (const { country, source } of territoryModules()) writeIfChanged(join(generatedDir, 'territory', `${country}.js`), source);
   for (const country of countryCodes) writeIfChanged(join(generatedDir, 'countries', `${country}.js`), countryModuleSource(country));
   for (const [language, words] of Object.entries(declineMessages)) {
     writeIfChanged(join(generatedDir, 'decline-messages', `${language}.js`), `export default ${JSON.stringify(words)};\n`);
