@@ -13,6 +13,7 @@ import { bankPaymentDestinationPhone } from './0018-bank-payment-destination-pho
 import { idempotencyWithoutSecrets } from './0019-idempotency-without-secrets.ts';
 import { endpointExpiry } from './0020-endpoint-expiry.ts';
 import { hotQueryIndexes } from './0021-hot-query-indexes.ts';
+import { sharedLimits } from './0040-shared-limits.ts';
 
 export const migrations: Record<string, Migration> = {
   '0001-initial': initial,
@@ -28,4 +29,5 @@ export const migrations: Record<string, Migration> = {
   '0019-idempotency-without-secrets': idempotencyWithoutSecrets,
   '0020-endpoint-expiry': endpointExpiry,
   '0021-hot-query-indexes': hotQueryIndexes,
+  '0040-shared-limits': sharedLimits,
 };
