@@ -5,7 +5,8 @@
 import { BoundedMap } from '../lib/bounded-map.ts';
 import type { Clock } from '../observability/clock.ts';
 import type { Store } from '../store/database.ts';
-import { limitDb } from './limit-tables.ts';
+import type { Kysely } from 'kysely';
+import { limitDb, type LimitTables } from './limit-tables.ts';
 
 export interface ConsultSlots {
   /** True when no consult of this order started within the interval; the slot is then taken. */
@@ -40,12 +41,7 @@ export class DatabaseConsultSlots implements ConsultSlots {
 
   async claim(orderNumber: string): Promise<boolean> {
     const { now, notBefore } = this.window();
-    const claimed = await limitDb(this.store)
-      .updateTable('orders')
-      .set({ consult_not_before: notBefore })
-      .where('order_number', '=', orderNumber)
-      .where((where) => where.or([where('consult_not_before', 'is', null), where('consult_not_before', '<=', now)]))
-      .executeTakeFirst();
+    const claimed = await consultSlotClaim(limitDb(this.store), orderNumber, now, notBefore).executeTakeFirst();
     return Number(claimed.numUpdatedRows) === 1;
   }
 
@@ -61,4 +57,13 @@ export class DatabaseConsultSlots implements ConsultSlots {
 
 export function consultSlotsFor(store: Store, clock: Clock, intervalMs: number): ConsultSlots {
   return store.engine === 'postgres' ? new DatabaseConsultSlots(store, clock, intervalMs) : new MemoryConsultSlots(clock, intervalMs);
+}
+
+/** The claim's UPDATE, through the order's primary key; exported so its plan can be checked (hot-query-plans.spec.ts). */
+export function consultSlotClaim(db: Kysely<LimitTables>, orderNumber: string, now: string, notBefore: string) {
+  return db
+    .updateTable('orders')
+    .set({ consult_not_before: notBefore })
+    .where('order_number', '=', orderNumber)
+    .where((where) => where.or([where('consult_not_before', 'is', null), where('consult_not_before', '<=', now)]));
 }

@@ -4,7 +4,7 @@ import type { Kysely } from 'kysely';
 import type { Store } from '../store/database.ts';
 
 export interface RateLimitWindowsTable {
-  /** Which limit: 'creation' (sessions and checkout) or 'upstream' (return and link reports). */
+  /** Which limit and its size: 'creation/30' (sessions and checkout), 'upstream/…' (return and link reports). */
   scope: string;
   client_key: string;
   hits: number;

@@ -56,7 +56,11 @@ export class SharedWindowLimiter implements RequestLimiter {
   }
 }
 
-/** The per-address limit for one scope: shared through the database on PostgreSQL, in memory on SQLite. */
+/**
+ * The per-address limit for one scope: shared through the database on PostgreSQL, in memory on
+ * SQLite. Instances count together when they enforce the same limit; the limit is part of the
+ * stored scope, so during a rolling change of it old and new instances keep separate counts.
+ */
 export function perAddressLimiter(store: Store, scope: string, limit: number, windowMs: number, clock: Clock): RequestLimiter {
-  return store.engine === 'postgres' ? new SharedWindowLimiter(store, scope, limit, windowMs, clock) : new FixedWindowLimiter(limit, windowMs, clock);
+  return store.engine === 'postgres' ? new SharedWindowLimiter(store, `${scope}/${limit}`, limit, windowMs, clock) : new FixedWindowLimiter(limit, windowMs, clock);
 }

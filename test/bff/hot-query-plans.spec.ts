@@ -16,6 +16,8 @@ import { candidateOrders } from '../../bff/reconciler/order-reconciler.ts';
 import { abandonedOrderDeletes, abandonedOrdersPick } from '../../bff/retention/retention-job.ts';
 import { attemptsByReference, matchedSibling } from '../../bff/sinpe/matcher.ts';
 import { lapsedTransfers } from '../../bff/sinpe/transfer-attempts.ts';
+import { consultSlotClaim } from '../../bff/limits/consult-slots.ts';
+import { limitDb } from '../../bff/limits/limit-tables.ts';
 import { openStore, type Store } from '../../bff/store/database.ts';
 import { createTestDatabase, type TestDatabase } from './fixtures/test-database.ts';
 import { afterTheLastOrder, fillStore } from './fixtures/hot-query-rows.ts';
@@ -139,4 +141,8 @@ test('the workers: the inbox claim and the due merchant webhook deliveries', asy
 test('the SINPE matcher: attempts by reference, bank payments by the rail transfer', async () => {
   await expectIndexed(attemptsByReference(store.db, 'R0001000'), { seek: true });
   await expectIndexed(matchedSibling(webhookDb(store), 'ext-1000', 'bp-2000'), { seek: true });
+});
+
+test('the consult interval shared by instances: claiming an order\'s next consult', async () => {
+  await expectIndexed(consultSlotClaim(limitDb(store), 'SVC-010000', now.toISOString(), ago(-1).toISOString()), { seek: true });
 });
