@@ -14,6 +14,7 @@ import { idempotencyWithoutSecrets } from './0019-idempotency-without-secrets.ts
 import { endpointExpiry } from './0020-endpoint-expiry.ts';
 import { hotQueryIndexes } from './0021-hot-query-indexes.ts';
 import { sharedLimits } from './0040-shared-limits.ts';
+import { listCursorIndexes } from './0041-list-cursor-indexes.ts';
 
 export const migrations: Record<string, Migration> = {
   '0001-initial': initial,
@@ -30,4 +31,5 @@ export const migrations: Record<string, Migration> = {
   '0020-endpoint-expiry': endpointExpiry,
   '0021-hot-query-indexes': hotQueryIndexes,
   '0040-shared-limits': sharedLimits,
+  '0041-list-cursor-indexes': listCursorIndexes,
 };
