@@ -3,7 +3,7 @@
 // bench/results.json. Flags: --seconds N (each timed load, default 5), --build (npm run build first,
 // for the storefront Lighthouse audits; built anyway when dist/ is missing; the widget size is
 // always built from the current sources into a temporary folder). The tables print as Markdown.
-// --scale [--sizes 10000,100000,1000000]: the data-volume figures instead (bench/scale.ts), written
+// --scale [--sizes 10000,100000,1000000] [--engines sqlite,postgres]: the data-volume figures instead (bench/scale.ts), written
 // to the `scale` section of bench/results.json.
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -17,7 +17,7 @@ import { durableCommitsPerSecond } from './disk-commits.ts';
 import { measureInboxDrain, type InboxDrainFigure } from './inbox-drain.ts';
 import { currentLoad, describeMachine, formatMachine, type Machine } from './machine.ts';
 import { remedies } from './remedies.ts';
-import { formatScale, parseSizes, runScale, writeScaleResults } from './scale-run.ts';
+import { formatScale, parseEngines, parseSizes, runScale, writeScaleResults } from './scale-run.ts';
 import { informational, targets, verdict, type Verdict } from './targets.ts';
 import { measurePurchase, measureWidgetSize, sourcesNewerThanBuild, type WidgetSizeReport } from './widget-size.ts';
 
@@ -169,7 +169,7 @@ function formatDetails(results: BenchResults): string {
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1] && argument('--scale') > 0) {
   // The data-volume figures only (bench/scale.ts): a run of their own, minutes long at 1M orders.
-  const results = await runScale(parseSizes(process.argv), progress);
+  const results = await runScale(parseSizes(process.argv), parseEngines(process.argv), progress);
   const resultsFile = fileURLToPath(new URL('./results.json', import.meta.url));
   writeScaleResults(resultsFile, results);
   console.log(`\nsvc-checkout bench --scale, ${results.finishedAt}\n${formatScale(results)}\n\nwrote the scale section of ${resultsFile}`);

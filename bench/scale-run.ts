@@ -3,6 +3,7 @@
 // curves and adds them to bench/results.json as its `scale` section, keeping what else it holds.
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { withPostgres } from '../scripts/postgres.mjs';
+import type { Engine } from '../bff/store/database.ts';
 import { freePort } from '../test/bff/fixtures/bff-process.ts';
 import { measureScale, perRequestFigures, scaleRatios, type ScalePoint } from './scale.ts';
 import { measureSharedLimits, type SharedLimitsFigure } from './shared-limits.ts';
@@ -28,16 +29,25 @@ export function parseSizes(argv: readonly string[]): number[] {
   return sizes;
 }
 
+/** `--engines sqlite` (or `postgres`) measures one engine only; both by default. */
+export function parseEngines(argv: readonly string[]): Engine[] {
+  const at = argv.indexOf('--engines');
+  if (at < 0) return ['sqlite', 'postgres'];
+  const engines = (argv[at + 1] ?? '').split(',');
+  if (!engines.length || engines.some((engine) => engine !== 'sqlite' && engine !== 'postgres')) throw new Error('--engines takes sqlite, postgres or both, comma-separated');
+  return engines as Engine[];
+}
+
 async function withServer<T>(body: (url: string | undefined) => Promise<T>): Promise<T> {
   if (process.env.BENCH_DATABASE_URL) return body(process.env.BENCH_DATABASE_URL);
   return withPostgres(body, { port: await freePort() }) as Promise<T>;
 }
 
-export async function runScale(sizes: number[], log: (line: string) => void): Promise<ScaleResults> {
+export async function runScale(sizes: number[], engines: Engine[], log: (line: string) => void): Promise<ScaleResults> {
   const startedAt = new Date().toISOString();
   return withServer(async (postgres) => {
-    const points = await measureScale({ sizes, engines: ['sqlite', 'postgres'], log }, postgres);
-    const sharedLimits = postgres ? await measureSharedLimits(postgres, [1, 3], log) : [];
+    const points = await measureScale({ sizes, engines, log }, postgres);
+    const sharedLimits = postgres && engines.includes('postgres') ? await measureSharedLimits(postgres, [1, 3], log) : [];
     return { startedAt, finishedAt: new Date().toISOString(), points, ratios: scaleRatios(points), sharedLimits };
   });
 }
