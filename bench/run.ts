@@ -3,7 +3,9 @@
 // bench/results.json. Flags: --seconds N (each timed load, default 5), --build (npm run build first,
 // for the storefront Lighthouse audits; built anyway when dist/ is missing; the widget size is
 // always built from the current sources into a temporary folder). The tables print as Markdown.
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+// --scale [--sizes 10000,100000,1000000] [--engines sqlite,postgres]: the data-volume figures instead (bench/scale.ts), written
+// to the `scale` section of bench/results.json.
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -15,6 +17,7 @@ import { durableCommitsPerSecond } from './disk-commits.ts';
 import { measureInboxDrain, type InboxDrainFigure } from './inbox-drain.ts';
 import { currentLoad, describeMachine, formatMachine, type Machine } from './machine.ts';
 import { remedies } from './remedies.ts';
+import { formatScale, parseEngines, parseSizes, runScale, writeScaleResults } from './scale-run.ts';
 import { informational, targets, verdict, type Verdict } from './targets.ts';
 import { measurePurchase, measureWidgetSize, sourcesNewerThanBuild, type WidgetSizeReport } from './widget-size.ts';
 
@@ -164,10 +167,18 @@ function formatDetails(results: BenchResults): string {
   ].join('\n');
 }
 
-if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1] && argument('--scale') > 0) {
+  // The data-volume figures only (bench/scale.ts): a run of their own, minutes long at 1M orders.
+  const results = await runScale(parseSizes(process.argv), parseEngines(process.argv), progress);
+  const resultsFile = fileURLToPath(new URL('./results.json', import.meta.url));
+  writeScaleResults(resultsFile, results);
+  console.log(`\nsvc-checkout bench --scale, ${results.finishedAt}\n${formatScale(results)}\n\nwrote the scale section of ${resultsFile}`);
+} else if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   const results = await measureAll();
   const resultsFile = fileURLToPath(new URL('./results.json', import.meta.url));
-  writeFileSync(resultsFile, `${JSON.stringify(results, null, 2)}\n`);
+  // The `scale` section comes from its own run (--scale): kept as it was.
+  const scale = existsSync(resultsFile) ? (JSON.parse(readFileSync(resultsFile, 'utf8')) as { scale?: unknown }).scale : undefined;
+  writeFileSync(resultsFile, `${JSON.stringify(scale === undefined ? results : { ...results, scale }, null, 2)}\n`);
   console.log(`\nsvc-checkout bench, ${results.finishedAt}\n${formatMachine(results.machine)}\n`);
   console.log(formatVerdicts(results.verdicts));
   console.log(`\nspeed against the bare Hono baseline (${seconds} s each in rounds alternating with the baseline's, ${results.load.statusPolling.figure.connections} connections, loopback)\n${formatSpeed(results)}`);

@@ -4,7 +4,8 @@ import { httpsOnly } from './gateway/navigable-url.ts';
 import type { Catalog } from '../contract/catalog.ts';
 import type { Config } from './config.ts';
 import type { GatewayClient } from './gateway/client.ts';
-import { FixedWindowLimiter } from './http/rate-limit.ts';
+import type { RequestLimiter } from './http/rate-limit.ts';
+import { perAddressLimiter } from './limits/shared-window-limiter.ts';
 import type { Clock } from './observability/clock.ts';
 import type { Logger } from './observability/logger.ts';
 import type { AppMetrics } from './observability/metrics.ts';
@@ -34,7 +35,8 @@ export interface Services extends AppDeps {
   tokens: TokenService;
   payments: PaymentStarter;
   statuses: StatusRefresher;
-  creationLimiter: FixedWindowLimiter;
+  /** Sessions and checkouts per address per minute: shared by all instances on PostgreSQL. */
+  creationLimiter: RequestLimiter;
   allowedOrigins: readonly string[];
   /** Dollar prices in colones: the environment's default rate and how old a rate may be. */
   exchangeRates: ExchangeRateSettings;
@@ -65,7 +67,7 @@ export function buildServices(config: Config, deps: AppDeps): Services {
       staleClaimMs: config.GATEWAY_TIMEOUT_MS * 3,
       countConsult: (reason) => deps.metrics.gatewayConsults.inc({ reason }),
     }),
-    creationLimiter: new FixedWindowLimiter(config.RATE_LIMIT_PER_MINUTE, 60_000, clock),
+    creationLimiter: perAddressLimiter(store, 'creation', config.RATE_LIMIT_PER_MINUTE, 60_000, clock),
     allowedOrigins: config.ALLOWED_ORIGINS,
     exchangeRates: exchangeRateSettingsOf(config, clock.now()),
   };

@@ -1,5 +1,6 @@
 // The opaque cursor of the merchant API's newest-first lists (events, webhook deliveries, bank
 // payments): the last row's ordering time and id, so the next page starts strictly after it.
+import { sql, type RawBuilder } from 'kysely';
 import { fieldProblem } from './field-problem.ts';
 
 export interface PageCursor {
@@ -21,4 +22,13 @@ export function readPageCursor(text: string | undefined): PageCursor | undefined
     // falls through to the problem below
   }
   throw fieldProblem('cursor', 'Not a cursor this API gave out.', 'invalid_cursor');
+}
+
+/**
+ * Rows strictly after the cursor in a newest-first list ordered by (`atColumn`, `idColumn`) desc.
+ * A row-value comparison: both engines seek the (at, id) index to the cursor with it, where the
+ * equivalent OR made them walk every newer row first (a deep page cost the rows before it).
+ */
+export function beforePageCursor(atColumn: string, idColumn: string, cursor: PageCursor): RawBuilder<boolean> {
+  return sql<boolean>`(${sql.ref(atColumn)}, ${sql.ref(idColumn)}) < (${cursor.at}, ${cursor.id})`;
 }

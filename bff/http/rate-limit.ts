@@ -1,6 +1,6 @@
-// A fixed-window limit per key (client IP) on session and checkout creation. In memory per
-// instance: good enough to stop a script hammering one process; a shared limit belongs to the
-// load balancer in front of many instances.
+// A fixed-window limit per key (client IP) on session and checkout creation. In memory for one
+// process (SQLite); instances on one PostgreSQL count together in the database instead
+// (bff/limits/shared-window-limiter.ts), so a balancer over N of them does not multiply the limit.
 import type { Context, MiddlewareHandler } from 'hono';
 import { problemTypes } from '../../contract/bff-api.ts';
 import { BoundedMap } from '../lib/bounded-map.ts';
@@ -14,7 +14,12 @@ import { ProblemException } from './problem.ts';
  */
 const maxTrackedKeys = 50_000;
 
-export class FixedWindowLimiter {
+/** Counts one hit of a key; answers the seconds to wait when over the limit, else 0. */
+export interface RequestLimiter {
+  hit(key: string): number | Promise<number>;
+}
+
+export class FixedWindowLimiter implements RequestLimiter {
   private readonly windows: BoundedMap<string, { count: number; endsAt: number }>;
 
   constructor(private readonly limit: number, private readonly windowMs: number, private readonly clock: Clock) {
@@ -35,9 +40,9 @@ export class FixedWindowLimiter {
   }
 }
 
-export function rateLimit(limiter: FixedWindowLimiter, keyOf: (c: Context) => string): MiddlewareHandler {
+export function rateLimit(limiter: RequestLimiter, keyOf: (c: Context) => string): MiddlewareHandler {
   return async (c, next) => {
-    const retryAfter = limiter.hit(keyOf(c));
+    const retryAfter = await limiter.hit(keyOf(c));
     if (retryAfter > 0) {
       throw new ProblemException(429, {
         type: problemTypes.rateLimited,

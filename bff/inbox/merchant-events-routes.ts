@@ -2,9 +2,10 @@
 // stands: received, processed, failed (retrying) or dead (with its last error). Newest first,
 // filtered by source, state, type and received time, paged by an opaque cursor.
 import { Hono } from 'hono';
+import type { z } from 'zod';
 import { eventsQuery } from '../../contract/merchant-events.ts';
 import { parseOrThrow } from '../http/validation.ts';
-import { encodePageCursor, readPageCursor } from '../http/page-cursor.ts';
+import { beforePageCursor, encodePageCursor, readPageCursor, type PageCursor } from '../http/page-cursor.ts';
 import type { EventRow, WebhookDb } from './tables.ts';
 import { describeRoute } from '../openapi/route-doc.ts';
 import { webhookDocs } from '../webhooks/webhook-operations.ts';
@@ -51,20 +52,7 @@ export function eventView(row: EventRow) {
 export function merchantEventsRoutes(deps: { db: WebhookDb; businessTimeZone: string }) {
   return new Hono().get('/events', describeRoute(webhookDocs.listReceivedEvents), async (c) => {
     const query = parseOrThrow(eventsQuery, c.req.query());
-    const cursor = readPageCursor(query.cursor);
-    let select = deps.db.selectFrom('events').selectAll();
-    if (query.source) select = select.where('source', '=', query.source);
-    if (query.state) select = select.where('state', '=', query.state);
-    if (query.type) select = select.where('type', '=', query.type);
-    // Stored timestamps are toISOString() text: normalize the bounds the same way to compare as text.
-    if (query.since) select = select.where('received_at', '>=', filterBound(query.since, 'from', deps.businessTimeZone)!.toISOString());
-    if (query.until) select = select.where('received_at', '<', filterBound(query.until, 'to', deps.businessTimeZone)!.toISOString());
-    if (cursor) {
-      select = select.where((eb) =>
-        eb.or([eb('received_at', '<', cursor.at), eb.and([eb('received_at', '=', cursor.at), eb('id', '<', cursor.id)])]),
-      );
-    }
-    const rows = await select.orderBy('received_at', 'desc').orderBy('id', 'desc').limit(query.limit + 1).execute();
+    const rows = await eventsPage(deps.db, query, readPageCursor(query.cursor), deps.businessTimeZone).execute();
     const page = rows.slice(0, query.limit);
     const last = page.at(-1);
     return c.json({
@@ -72,4 +60,18 @@ export function merchantEventsRoutes(deps: { db: WebhookDb; businessTimeZone: st
       nextCursor: rows.length > query.limit && last ? encodePageCursor({ at: last.received_at, id: last.id }) : null,
     });
   });
+}
+
+/** One page of events newest first, a row past it telling whether more follow (exported so its plan can be checked: hot-query-plans.spec.ts). */
+export function eventsPage(db: WebhookDb, query: z.infer<typeof eventsQuery>, cursor: PageCursor | undefined, businessTimeZone = 'UTC') {
+  let select = db.selectFrom('events').selectAll();
+  if (query.source) select = select.where('source', '=', query.source);
+  if (query.state) select = select.where('state', '=', query.state);
+  if (query.type) select = select.where('type', '=', query.type);
+  // Stored timestamps are toISOString() text: normalize the bounds the same way to compare as text.
+  // A bare day is the business time zone's (merchant/business-day.ts).
+  if (query.since) select = select.where('received_at', '>=', filterBound(query.since, 'from', businessTimeZone)!.toISOString());
+  if (query.until) select = select.where('received_at', '<', filterBound(query.until, 'to', businessTimeZone)!.toISOString());
+  if (cursor) select = select.where(beforePageCursor('received_at', 'id', cursor));
+  return select.orderBy('received_at', 'desc').orderBy('id', 'desc').limit(query.limit + 1);
 }

@@ -1,9 +1,10 @@
 // Asks the gateway (consult) about an order's attempts: single-flight per attempt in this process,
-// and at most one consult per order per interval however many pollers (or forged redirects) ask.
+// and at most one consult per order per interval however many pollers (or forged redirects) ask,
+// through however many instances (the slots are shared through PostgreSQL: bff/limits/consult-slots.ts).
 import { GatewayError, GatewayUnavailableError } from '../gateway/errors.ts';
-import { BoundedMap } from '../lib/bounded-map.ts';
 import { SingleFlight } from '../lib/single-flight.ts';
 import type { GatewayClient } from '../gateway/client.ts';
+import { consultSlotsFor, type ConsultSlots } from '../limits/consult-slots.ts';
 import type { Clock } from '../observability/clock.ts';
 import type { Logger } from '../observability/logger.ts';
 import { findAttempt } from '../store/attempts.ts';
@@ -32,16 +33,14 @@ export interface StatusRefresherOptions {
   countConsult?: (reason: ConsultReason) => void;
 }
 
-/** Orders whose last consult time is remembered; older ones fall out (their next poll may consult). */
-const rememberedOrders = 10_000;
-
 export class StatusRefresher {
-  private readonly lastConsultAt: BoundedMap<string, number>;
+  private readonly slots: ConsultSlots;
   private readonly inFlight = new SingleFlight<string, ConsultResult>();
+  /** Pollers of one order in this process share one claim, then the consult it allows. */
+  private readonly claims = new SingleFlight<string, boolean>();
 
   constructor(private readonly options: StatusRefresherOptions) {
-    const now = () => options.clock.now().getTime();
-    this.lastConsultAt = new BoundedMap({ maxSize: rememberedOrders, ttlMs: options.intervalMs, now });
+    this.slots = consultSlotsFor(options.store, options.clock, options.intervalMs);
   }
 
   /** Past this age a processPayment claim has no live caller left (the reconciler uses it too). */
@@ -76,8 +75,14 @@ export class StatusRefresher {
    * consult still running, or answers `undefined`): what an unauthenticated caller may cause.
    */
   async consultWithinInterval(orderNumber: string, attempt: number, reason: ConsultReason): Promise<ConsultResult | undefined> {
-    if (!this.inFlight.isRunning(flightKey(orderNumber, attempt)) && this.lastConsultAt.has(orderNumber)) return undefined;
-    return this.consultNow(orderNumber, attempt, reason);
+    const key = flightKey(orderNumber, attempt);
+    const running = this.inFlight.current(key);
+    if (running) return running;
+    if (!(await this.claims.run(orderNumber, () => this.slots.claim(orderNumber)))) return undefined;
+    return this.inFlight.run(key, () => {
+      this.options.countConsult?.(reason);
+      return this.consultAndRecord(orderNumber, attempt);
+    });
   }
 
   /**
@@ -85,8 +90,8 @@ export class StatusRefresher {
    * the gateway: resolves with what consult told (the reconciler closes attempts the gateway never saw).
    */
   consultNow(orderNumber: string, attempt: number, reason: ConsultReason): Promise<ConsultResult> {
-    return this.inFlight.run(flightKey(orderNumber, attempt), () => {
-      this.lastConsultAt.set(orderNumber, this.options.clock.now().getTime());
+    return this.inFlight.run(flightKey(orderNumber, attempt), async () => {
+      await this.slots.take(orderNumber);
       this.options.countConsult?.(reason);
       return this.consultAndRecord(orderNumber, attempt);
     });

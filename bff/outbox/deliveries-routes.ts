@@ -2,11 +2,12 @@
 // every attempt (status code, time), newest first; and a replay, which sends it again from the
 // start of the schedule with the same webhook-id. Mounted in the merchant sub-app.
 import { Hono, type MiddlewareHandler } from 'hono';
+import type { z } from 'zod';
 import { problemTypes } from '../../contract/bff-api.ts';
 import { webhookDeliveriesQuery, type MerchantEventType, type WebhookDelivery } from '../../contract/merchant-webhooks.ts';
 import { ProblemException } from '../http/problem.ts';
 import { parseOrThrow } from '../http/validation.ts';
-import { encodePageCursor, readPageCursor } from '../http/page-cursor.ts';
+import { beforePageCursor, encodePageCursor, readPageCursor, type PageCursor } from '../http/page-cursor.ts';
 import type { Clock } from '../observability/clock.ts';
 import { replayDelivery } from './deliveries.ts';
 import type { AttemptRow, DeliveryRow, OutboxDb } from './outbox-tables.ts';
@@ -40,15 +41,7 @@ export function webhookDeliveryRoutes(deps: { db: OutboxDb; clock: Clock; idempo
   return new Hono()
     .get('/webhook-deliveries', describeRoute(merchantWebhookDocs.listWebhookDeliveries), async (c) => {
       const query = parseOrThrow(webhookDeliveriesQuery, c.req.query());
-      const cursor = readPageCursor(query.cursor);
-      let select = db.selectFrom('webhook_deliveries').selectAll();
-      if (query.state) select = select.where('state', '=', query.state);
-      if (query.type) select = select.where('type', '=', query.type);
-      if (query.endpoint) select = select.where('endpoint_id', '=', query.endpoint);
-      if (cursor) {
-        select = select.where((eb) => eb.or([eb('created_at', '<', cursor.at), eb.and([eb('created_at', '=', cursor.at), eb('id', '<', cursor.id)])]));
-      }
-      const rows = await select.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(query.limit + 1).execute();
+      const rows = await deliveriesPage(db, query, readPageCursor(query.cursor)).execute();
       const page = rows.slice(0, query.limit);
       const attempts = await attemptsOf(db, page.map((row) => row.id));
       const last = page.at(-1);
@@ -68,4 +61,14 @@ export function webhookDeliveryRoutes(deps: { db: OutboxDb; clock: Clock; idempo
       const attempts = await attemptsOf(db, [id]);
       return c.json(deliveryView(row, attempts.get(id) ?? []), 202);
     });
+}
+
+/** One page of deliveries newest first, a row past it telling whether more follow (exported so its plan can be checked: hot-query-plans.spec.ts). */
+export function deliveriesPage(db: OutboxDb, query: z.infer<typeof webhookDeliveriesQuery>, cursor: PageCursor | undefined) {
+  let select = db.selectFrom('webhook_deliveries').selectAll();
+  if (query.state) select = select.where('state', '=', query.state);
+  if (query.type) select = select.where('type', '=', query.type);
+  if (query.endpoint) select = select.where('endpoint_id', '=', query.endpoint);
+  if (cursor) select = select.where(beforePageCursor('created_at', 'id', cursor));
+  return select.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(query.limit + 1);
 }

@@ -2,13 +2,14 @@
 // first, filtered (matched, status, reference, dates) and paged by an opaque cursor; and the
 // merchant's attach of an unmatched payment to an order (merchant-attach.ts).
 import { Hono, type MiddlewareHandler } from 'hono';
+import type { z } from 'zod';
 import { attachBankPaymentRequest, bankPaymentsQuery, type BankPaymentView } from '../../contract/bank-payment-view.ts';
 import { bankPaymentView } from '../inbox/bank-payment-view.ts';
 import { normalizedSinpeReference } from '../../contract/sinpe-movil.ts';
 import { fieldProblem } from '../http/field-problem.ts';
 import { parseOrThrow, validate } from '../http/validation.ts';
-import { encodePageCursor, readPageCursor } from '../http/page-cursor.ts';
-import { webhookDb, type BankPaymentRow } from '../inbox/tables.ts';
+import { beforePageCursor, encodePageCursor, readPageCursor, type PageCursor } from '../http/page-cursor.ts';
+import { webhookDb, type BankPaymentRow, type WebhookDb } from '../inbox/tables.ts';
 import type { Services } from '../services.ts';
 import { attachBankPayment } from './merchant-attach.ts';
 import { describeRoute } from '../openapi/route-doc.ts';
@@ -26,18 +27,7 @@ export function merchantBankPaymentRoutes(services: Services, idempotent: Middle
   return new Hono()
     .get('/bank-payments', describeRoute(bankPaymentDocs.listBankPayments), async (c) => {
       const query = parseOrThrow(bankPaymentsQuery, c.req.query());
-      const cursor = readPageCursor(query.cursor);
-      let select = db.selectFrom('bank_payments').selectAll();
-      if (query.matched !== undefined) select = select.where('order_number', query.matched ? 'is not' : 'is', null);
-      if (query.status) select = select.where('status', '=', query.status);
-      if (query.reference) select = select.where('client_reference', 'in', [...new Set([query.reference, normalizedSinpeReference(query.reference)])]);
-      // Stored timestamps are toISOString() text: normalize the bounds the same way to compare as text.
-      if (query.since) select = select.where('updated_at', '>=', new Date(query.since).toISOString());
-      if (query.until) select = select.where('updated_at', '<', new Date(query.until).toISOString());
-      if (cursor) {
-        select = select.where((eb) => eb.or([eb('updated_at', '<', cursor.at), eb.and([eb('updated_at', '=', cursor.at), eb('payment_id', '<', cursor.id)])]));
-      }
-      const rows = await select.orderBy('updated_at', 'desc').orderBy('payment_id', 'desc').limit(query.limit + 1).execute();
+      const rows = await bankPaymentsPage(db, query, readPageCursor(query.cursor)).execute();
       const page = rows.slice(0, query.limit);
       const last = page.at(-1);
       c.header('Cache-Control', 'no-store');
@@ -50,4 +40,17 @@ export function merchantBankPaymentRoutes(services: Services, idempotent: Middle
       const attached = await attachBankPayment(services, c.req.param('paymentId'), c.req.valid('json'));
       return c.json({ bankPayment: bankPaymentView(attached.payment), orderStatus: attached.orderStatus });
     });
+}
+
+/** One page of bank payments, newest change first, a row past it telling whether more follow (exported so its plan can be checked: hot-query-plans.spec.ts). */
+export function bankPaymentsPage(db: WebhookDb, query: z.infer<typeof bankPaymentsQuery>, cursor: PageCursor | undefined) {
+  let select = db.selectFrom('bank_payments').selectAll();
+  if (query.matched !== undefined) select = select.where('order_number', query.matched ? 'is not' : 'is', null);
+  if (query.status) select = select.where('status', '=', query.status);
+  if (query.reference) select = select.where('client_reference', 'in', [...new Set([query.reference, normalizedSinpeReference(query.reference)])]);
+  // Stored timestamps are toISOString() text: normalize the bounds the same way to compare as text.
+  if (query.since) select = select.where('updated_at', '>=', new Date(query.since).toISOString());
+  if (query.until) select = select.where('updated_at', '<', new Date(query.until).toISOString());
+  if (cursor) select = select.where(beforePageCursor('updated_at', 'payment_id', cursor));
+  return select.orderBy('updated_at', 'desc').orderBy('payment_id', 'desc').limit(query.limit + 1);
 }

@@ -7,7 +7,13 @@
 // in production).
 import { expect, test } from '@playwright/test';
 import { CompiledQuery, sql, type Compilable, type Kysely } from 'kysely';
+import { bankPaymentsQuery } from '../../contract/bank-payment-view.ts';
+import { eventsQuery } from '../../contract/merchant-events.ts';
+import { webhookDeliveriesQuery } from '../../contract/merchant-webhooks.ts';
 import { dueEventIds } from '../../bff/inbox/inbox.ts';
+import { eventsPage } from '../../bff/inbox/merchant-events-routes.ts';
+import { deliveriesPage } from '../../bff/outbox/deliveries-routes.ts';
+import { bankPaymentsPage } from '../../bff/sinpe/bank-payments-routes.ts';
 import { webhookDb } from '../../bff/inbox/tables.ts';
 import { listOrders, ordersPage } from '../../bff/merchant/order-queries.ts';
 import { dueDeliveryIds } from '../../bff/outbox/deliveries.ts';
@@ -18,6 +24,8 @@ import { abandonedOrderDeletes, abandonedOrdersPick } from '../../bff/retention/
 import { attemptsByReference, matchedSibling, openTransferOfAmount } from '../../bff/sinpe/matcher.ts';
 import { openTransferAmountsNear } from '../../bff/sinpe/unique-amount.ts';
 import { lapsedTransfers } from '../../bff/sinpe/transfer-attempts.ts';
+import { consultSlotClaim } from '../../bff/limits/consult-slots.ts';
+import { limitDb } from '../../bff/limits/limit-tables.ts';
 import { openStore, type Store } from '../../bff/store/database.ts';
 import { createTestDatabase, type TestDatabase } from './fixtures/test-database.ts';
 import { afterTheLastOrder, fillStore } from './fixtures/hot-query-rows.ts';
@@ -178,4 +186,19 @@ test('the SINPE matcher: attempts by reference, bank payments by the rail transf
   await expectIndexed(openTransferOfAmount(store.db, '2000.00', 'CRC'), { seek: true });
   await expectIndexed(openTransferAmountsNear(store.db, 200000n, 99), { seek: true });
   await expectIndexed(matchedSibling(webhookDb(store), 'ext-1000', 'bp-2000'), { seek: true });
+});
+
+test('the consult interval shared by instances: claiming an order\'s next consult', async () => {
+  await expectIndexed(consultSlotClaim(limitDb(store), 'SVC-010000', now.toISOString(), ago(-1).toISOString()), { seek: true });
+});
+
+test('the merchant lists of events, bank payments and deliveries: a later page starts at its cursor', async () => {
+  const db = webhookDb(store);
+  const at = ago(60 * 24 * 30).toISOString();
+  await expectIndexed(eventsPage(db, eventsQuery.parse({}), undefined));
+  await expectIndexed(eventsPage(db, eventsQuery.parse({}), { at, id: 'evt-10000' }), { seek: true });
+  await expectIndexed(bankPaymentsPage(db, bankPaymentsQuery.parse({}), undefined));
+  await expectIndexed(bankPaymentsPage(db, bankPaymentsQuery.parse({}), { at, id: 'bp-10000' }), { seek: true });
+  await expectIndexed(deliveriesPage(outbox(), webhookDeliveriesQuery.parse({}), undefined));
+  await expectIndexed(deliveriesPage(outbox(), webhookDeliveriesQuery.parse({}), { at, id: 'wd-10000-0' }), { seek: true });
 });

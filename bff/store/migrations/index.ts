@@ -14,6 +14,8 @@ import { idempotencyWithoutSecrets } from './0019-idempotency-without-secrets.ts
 import { endpointExpiry } from './0020-endpoint-expiry.ts';
 import { hotQueryIndexes } from './0021-hot-query-indexes.ts';
 import { parkedConsultSchedule } from './0030-parked-consult-schedule.ts';
+import { sharedLimits } from './0040-shared-limits.ts';
+import { listCursorIndexes } from './0041-list-cursor-indexes.ts';
 import { sinpeUniqueAmount } from './0050-sinpe-unique-amount.ts';
 import { exchangeRates } from './0051-exchange-rates.ts';
 import { invoiceHandOff } from './0052-invoice-hand-off.ts';
@@ -35,6 +37,8 @@ export const migrations: Record<string, Migration> = {
   '0020-endpoint-expiry': endpointExpiry,
   '0021-hot-query-indexes': hotQueryIndexes,
   '0030-parked-consult-schedule': parkedConsultSchedule,
+  '0040-shared-limits': sharedLimits,
+  '0041-list-cursor-indexes': listCursorIndexes,
   '0050-sinpe-unique-amount': sinpeUniqueAmount,
   '0051-exchange-rates': exchangeRates,
   '0052-invoice-hand-off': invoiceHandOff,
