@@ -56,8 +56,9 @@ test('decline, then another card: the second attempt is a new processPayment und
   const session = await createMerchantSession(stack.bffUrl, { amount: '12000.00', currency: 'CRC' });
   const declined = await payAndReturn(session.sessionToken, session.orderNumber, { card: decliningCard });
   expect(declined).toMatchObject({ status: 'declined', final: false, canRetry: true, attempts: 1 });
-  // The shopper's message is ours, in the checkout's language (Spanish by default), not the gateway's.
-  expect(declined.message).toContain('No se cobró nada');
+  // The shopper's message is ours, in the checkout's language (the project default, English, when none
+  // was given: contract/language-chain.ts), not the gateway's.
+  expect(declined.message).toContain('No money was taken');
   expect(declined.message).not.toContain('Transaction denied');
   // The category too, so a widget whose page speaks another language says the same thing.
   expect(declined.reason).toBe('card_blocked');
@@ -99,7 +100,7 @@ test('cancel: a cancel on the hosted page is the decline consult records (the re
   const session = await createMerchantSession(stack.bffUrl);
   const status = await payAndReturn(session.sessionToken, session.orderNumber, { card: approvingCard, cancel: true });
   expect(status).toMatchObject({ status: 'declined', final: false, canRetry: true });
-  expect(status.message).toContain('No se cobró nada');
+  expect(status.message).toContain('No money was taken');
   const order = await findOrder(stack.bff.store.db, session.orderNumber);
   expect(order?.captured_amount).toBe('0');
   const again = await payAndReturn(session.sessionToken, session.orderNumber, { card: approvingCard });
