@@ -61,7 +61,7 @@ describe('SINPE Móvil', function () {
       const [phone, amount, reference] = values(panel);
       expect(phone).to.equal('8888-7777');
       // The exact amount to send: the order's, lowered when another transfer awaits the same one.
-      expect(amount.replace(/\D/g, '')).to.equal(pending.amount.replace(/\D/g, ''));
+      expect(amount!.replace(/\D/g, '')).to.equal(pending.amount.replace(/\D/g, ''));
       expect(reference).to.equal(pending.reference);
       expect(panel.querySelector('[part="sinpe-countdown"]')!.textContent).to.match(/Tiempo restante: (30:00|29:\d\d)/);
       expect(location.pathname).to.not.contain('hosted');
