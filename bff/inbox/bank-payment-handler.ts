@@ -25,6 +25,12 @@ export function parseStoredBankEvent(payload: string): BankEvent {
 
 export async function applyBankEvent(trx: WebhookTrx, event: BankEvent, now: Date): Promise<BankEventOutcome> {
   const payment = event.payment;
+  // A payment's first event, the common case, is one statement on PostgreSQL: the insert. When the
+  // row exists already, the insert does nothing and the event is applied to the locked row below.
+  if (isPostgres(trx)) {
+    const first = await insertFirstEvent(trx, event, now);
+    if (first) return first;
+  }
   // Take the row's write lock before reading it (a no-op write works on both engines). Two
   // instances applying events of one payment then run one after the other, and the second reads
   // what the first committed; otherwise, under PostgreSQL's READ COMMITTED, the second would
@@ -34,6 +40,41 @@ export async function applyBankEvent(trx: WebhookTrx, event: BankEvent, now: Dat
   if (!isPostgres(trx)) await trx.updateTable('bank_payments').set((eb) => ({ updated_at: eb.ref('updated_at') })).where('payment_id', '=', payment.payment_id).execute();
   const existing = await (isPostgres(trx) ? current.forUpdate() : current).executeTakeFirst();
   const isNewest = !existing || event.event.occurred_at >= existing.last_event_at;
+  const { changes, netAmountMismatch } = changesOf(event, existing);
+  const stamp = now.toISOString();
+  if (!existing) {
+    const inserted = await trx
+      .insertInto('bank_payments')
+      .values({
+        ...emptyRow(event, stamp),
+        ...changes,
+      })
+      .onConflict((conflict) => conflict.column('payment_id').doNothing())
+      .returningAll()
+      .executeTakeFirst();
+    // Another instance created the row after our read (there was nothing to lock then): apply
+    // this event again, now on top of that row.
+    if (!inserted) return applyBankEvent(trx, event, now);
+    return { paymentId: payment.payment_id, netAmountMismatch, row: inserted };
+  }
+  const updated = await trx
+    .updateTable('bank_payments')
+    .set({
+      ...changes,
+      // A reversal is not a status (§3): whatever the order, has_reversal stays set once seen.
+      has_reversal: changes.has_reversal ?? existing.has_reversal,
+      ...(isNewest && { status: statusOf(event), last_event_id: event.event.event_id, last_event_at: event.event.occurred_at }),
+      updated_at: stamp,
+    })
+    .where('payment_id', '=', payment.payment_id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  return { paymentId: payment.payment_id, netAmountMismatch, row: updated };
+}
+
+/** The columns an event writes, given the payment's row as it stands (none yet: undefined). */
+function changesOf(event: BankEvent, existing: BankPaymentRow | undefined): { changes: Partial<BankPaymentsTable>; netAmountMismatch: boolean } {
+  const payment = event.payment;
   const amount = payment.amount.amount ?? existing?.amount ?? null;
   const currency = payment.amount.currency ?? existing?.currency ?? null;
   const changes: Partial<BankPaymentsTable> = { amount, currency };
@@ -87,36 +128,19 @@ export async function applyBankEvent(trx: WebhookTrx, event: BankEvent, now: Dat
       ...(p.external_reference !== undefined && { external_reference: p.external_reference }),
     });
   }
+  return { changes, netAmountMismatch };
+}
 
-  const stamp = now.toISOString();
-  if (!existing) {
-    const inserted = await trx
-      .insertInto('bank_payments')
-      .values({
-        ...emptyRow(event, stamp),
-        ...changes,
-      })
-      .onConflict((conflict) => conflict.column('payment_id').doNothing())
-      .returningAll()
-      .executeTakeFirst();
-    // Another instance created the row after our read (there was nothing to lock then): apply
-    // this event again, now on top of that row.
-    if (!inserted) return applyBankEvent(trx, event, now);
-    return { paymentId: payment.payment_id, netAmountMismatch, row: inserted };
-  }
-  const updated = await trx
-    .updateTable('bank_payments')
-    .set({
-      ...changes,
-      // A reversal is not a status (§3): whatever the order, has_reversal stays set once seen.
-      has_reversal: changes.has_reversal ?? existing.has_reversal,
-      ...(isNewest && { status: statusOf(event), last_event_id: event.event.event_id, last_event_at: event.event.occurred_at }),
-      updated_at: stamp,
-    })
-    .where('payment_id', '=', payment.payment_id)
+/** Inserts the payment's row from its first event; undefined when the row exists already. */
+async function insertFirstEvent(trx: WebhookTrx, event: BankEvent, now: Date): Promise<BankEventOutcome | undefined> {
+  const { changes, netAmountMismatch } = changesOf(event, undefined);
+  const inserted = await trx
+    .insertInto('bank_payments')
+    .values({ ...emptyRow(event, now.toISOString()), ...changes })
+    .onConflict((conflict) => conflict.column('payment_id').doNothing())
     .returningAll()
-    .executeTakeFirstOrThrow();
-  return { paymentId: payment.payment_id, netAmountMismatch, row: updated };
+    .executeTakeFirst();
+  return inserted && { paymentId: event.payment.payment_id, netAmountMismatch, row: inserted };
 }
 
 /** Required by every event schema (§6.2); the contract's generic envelope types it as optional. */
