@@ -534,6 +534,8 @@ async function main(): Promise<void> {
     event.preventDefault();
     void signIn(byId<HTMLInputElement>('secret').value.trim());
   });
+  // Only now may the form be sent: the browser's own submission would carry the secret in the URL.
+  byId<HTMLButtonElement>('signin-button').disabled = false;
   byId('sign-out').addEventListener('click', () => signOut());
   byId<HTMLFormElement>('orders-filter').addEventListener('submit', (event) => {
     event.preventDefault();

@@ -26,6 +26,17 @@ test('the secret is asked in a form, kept out of the page source, and a wrong on
   const script = await (await page.request.get('/app/backoffice.js')).text();
   const config = await (await page.request.get('/config.json')).text();
   for (const served of [source, script, config]) expect(served).not.toContain('e2e-merchant-secret');
+  // Never in the address either: the form cannot be sent by the browser itself (its button waits for the script).
+  expect(page.url()).not.toContain('secret=');
+});
+
+test('before its script runs, the sign-in form cannot be sent, so a secret never travels in a URL', async ({ page }) => {
+  // The page as served, without its script: what a shopper's browser has while the script still loads.
+  await page.route('**/app/backoffice.js', (route) => route.fulfill({ status: 200, contentType: 'text/javascript', body: '' }));
+  await page.goto('/backoffice.html');
+  // Its only submit button is disabled, which also blocks Enter's implicit submission (HTML's rule).
+  await expect(page.getByRole('button', { name: 'Sign in' })).toBeDisabled();
+  expect(await page.locator('#signin-form button:not([disabled]), #signin-form input[type="submit"]').count()).toBe(0);
 });
 
 test('capture=0, then capture in the back office; then a partial refund and a full one', async ({ page }, testInfo) => {
