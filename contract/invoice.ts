@@ -11,7 +11,7 @@ export const invoiceMessagesEn: Record<InvoiceIssueCode, string> = {
   required: 'This field is required.',
   too_long: 'This value is too long.',
   invalid_id_type: 'Choose an ID type: 01, 02, 03 or 04.',
-  invalid_id_number: 'Enter the ID number with the digits its type has (01: 9, 02: 10, 03: 11 or 12, 04: 10), no dashes.',
+  invalid_id_number: 'Enter the ID number with the digits its type has (01: 9, 02: 10, 03: 11 or 12, 04: 10).',
   invalid_email: 'Enter a valid e-mail address.',
 };
 
@@ -27,7 +27,8 @@ const text = (max: number) =>
 export const invoiceDetails = z
   .strictObject({
     idType: z.enum(invoiceIdTypes, { error: (issue) => code(issue.input === undefined ? 'required' : 'invalid_id_type') }),
-    idNumber: z.string({ error: code('required') }).check(z.trim(), z.minLength(1, code('required'))),
+    // As printed on the card (1-0234-0567, 3-101-123456, 1 0234 0567): the separators go, the digits stay.
+    idNumber: z.string({ error: code('required') }).check(z.overwrite((value) => value.replace(/[\s.-]/g, '')), z.minLength(1, code('required'))),
     name: text(invoiceFieldLimits.name),
     email: text(invoiceFieldLimits.email).check(z.regex(emailPattern, code('invalid_email'))),
   })
@@ -38,7 +39,7 @@ export const invoiceDetails = z
       // Only when both parsed: a missing number is `required`, an unknown type is the type's issue.
       when: (payload) => {
         const value = payload.value as Record<string, unknown> | null;
-        return typeof value === 'object' && value !== null && isInvoiceIdType(value['idType']) && typeof value['idNumber'] === 'string' && value['idNumber'].trim() !== '';
+        return typeof value === 'object' && value !== null && isInvoiceIdType(value['idType']) && typeof value['idNumber'] === 'string' && value['idNumber'] !== '';
       },
     }),
   );

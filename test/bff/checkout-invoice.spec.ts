@@ -34,7 +34,8 @@ test('offered: the session says so, the invoice is kept and the merchant sees it
   const read = await fetch(`${stack.bffUrl}/v1/session`, { headers: { Authorization: `Bearer ${session.sessionToken}`, Origin: shopOrigin } });
   expect((await read.json()).invoice).toBe(true);
 
-  const answer = await postCheckout(stack.bffUrl, session.sessionToken, { ...checkoutBody, invoice: { ...invoice, name: ` ${invoice.name} ` } });
+  // Typed as printed on the cédula: the merchant gets the digits.
+  const answer = await postCheckout(stack.bffUrl, session.sessionToken, { ...checkoutBody, invoice: { ...invoice, idNumber: '1-0234-0567', name: ` ${invoice.name} ` } });
   expect(answer.status).toBe(200);
   const { redirectUrl } = (await answer.json()) as { redirectUrl: string };
   expect((await followReturn(await stack.sandbox.payHostedPage(redirectUrl, { card: approvingCard }))).status).toBe(303);

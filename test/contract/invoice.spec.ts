@@ -33,11 +33,15 @@ test.describe('ID number length per ID type', () => {
     for (const idType of invoiceIdTypes) expect(typeof isValidInvoiceIdNumber(idType, '1')).toBe('boolean');
   });
 
-  test('only digits: dashes, spaces inside and letters are refused; surrounding spaces are trimmed', () => {
-    expect(issuesOf({ ...company, idType: '01', idNumber: '1-0234-0567' })).toEqual([{ path: 'idNumber', message: 'invalid_id_number' }]);
-    expect(issuesOf({ ...company, idType: '01', idNumber: '10234 567' })).toEqual([{ path: 'idNumber', message: 'invalid_id_number' }]);
+  test('a number as printed (dashes, spaces, dots) is cleaned to its digits; letters are refused', () => {
+    expect(invoiceDetails.parse({ ...company, idType: '01', idNumber: '1-0234-0567' }).idNumber).toBe('102340567');
+    expect(invoiceDetails.parse({ ...company, idType: '02', idNumber: '3-101-123456' }).idNumber).toBe('3101123456');
+    expect(invoiceDetails.parse({ ...company, idType: '01', idNumber: ' 1 0234 0567 ' }).idNumber).toBe('102340567');
+    expect(invoiceDetails.parse({ ...company, idType: '01', idNumber: '1.0234.0567' }).idNumber).toBe('102340567');
+    // Cleaning never makes a wrong length right, nor letters digits.
+    expect(issuesOf({ ...company, idType: '01', idNumber: '1-0234-056' })).toEqual([{ path: 'idNumber', message: 'invalid_id_number' }]);
     expect(issuesOf({ ...company, idType: '04', idNumber: 'A123456789' })).toEqual([{ path: 'idNumber', message: 'invalid_id_number' }]);
-    expect(invoiceDetails.parse({ ...company, idType: '01', idNumber: ' 102340567 ' }).idNumber).toBe('102340567');
+    expect(issuesOf({ ...company, idType: '01', idNumber: ' - ' })).toEqual([{ path: 'idNumber', message: 'required' }]);
   });
 });
 

@@ -80,7 +80,7 @@ describe('the electronic invoice details', () => {
       expect(types).to.deep.equal(['', '01', '02', '03', '04']);
       for (const label of ['ID number', 'Legal name', 'Invoice e-mail']) expect(invoiceField(element, label)).to.exist;
       await chooseIdType(element, 'ID type', '03');
-      expect(description(invoiceField(element, 'ID number'))).to.equal('11 or 12 digits, no dashes or spaces.');
+      expect(description(invoiceField(element, 'ID number'))).to.equal('11 or 12 digits; dashes and spaces are fine.');
       await expectAccessible(element);
     });
 
@@ -100,7 +100,7 @@ describe('the electronic invoice details', () => {
       await waitUntil(() => statusText(element) !== '', 'no notice after submit', { timeout: 20000 });
       const number = invoiceField(element, 'ID number');
       expect(number.getAttribute('aria-invalid')).to.equal('true');
-      expect(description(number)).to.equal('9 digits, no dashes or spaces. Enter the ID number with the digits its type has, no dashes or spaces.');
+      expect(description(number)).to.equal('9 digits; dashes and spaces are fine. Enter the ID number with the digits its type has.');
       expect(invoiceField(element, 'Legal name').getAttribute('aria-invalid')).to.equal('true');
       expect(description(invoiceField(element, 'Legal name'))).to.equal('This field is required.');
       expect(description(invoiceField(element, 'Invoice e-mail'))).to.equal('Enter a valid e-mail address.');
