@@ -39,24 +39,12 @@ export async function applyBankEvent(trx: WebhookTrx, event: BankEvent, now: Dat
   const current = trx.selectFrom('bank_payments').selectAll().where('payment_id', '=', payment.payment_id);
   if (!isPostgres(trx)) await trx.updateTable('bank_payments').set((eb) => ({ updated_at: eb.ref('updated_at') })).where('payment_id', '=', payment.payment_id).execute();
   const existing = await (isPostgres(trx) ? current.forUpdate() : current).executeTakeFirst();
-  const isNewest = !existing || event.event.occurred_at >= existing.last_event_at;
+  // No row yet: insert it. When another instance created it after our read (there was nothing to
+  // lock then), apply this event again, now on top of that row.
+  if (!existing) return (await insertFirstEvent(trx, event, now)) ?? applyBankEvent(trx, event, now);
+  const isNewest = event.event.occurred_at >= existing.last_event_at;
   const { changes, netAmountMismatch } = changesOf(event, existing);
   const stamp = now.toISOString();
-  if (!existing) {
-    const inserted = await trx
-      .insertInto('bank_payments')
-      .values({
-        ...emptyRow(event, stamp),
-        ...changes,
-      })
-      .onConflict((conflict) => conflict.column('payment_id').doNothing())
-      .returningAll()
-      .executeTakeFirst();
-    // Another instance created the row after our read (there was nothing to lock then): apply
-    // this event again, now on top of that row.
-    if (!inserted) return applyBankEvent(trx, event, now);
-    return { paymentId: payment.payment_id, netAmountMismatch, row: inserted };
-  }
   const updated = await trx
     .updateTable('bank_payments')
     .set({

@@ -4,33 +4,23 @@ import { expect, test } from '@playwright/test';
 import { allOrderStatuses, IllegalTransitionError, isLegalTransition, orderTransitions, type TransitionEvidence } from '../../bff/orders/order-rules.ts';
 import { transitionOrderNow } from '../../bff/orders/order-machine.ts';
 import { createOrder } from '../../bff/orders/new-order.ts';
-import { openStore, type Store } from '../../bff/store/database.ts';
 import { findOrder, statusHistory } from '../../bff/store/orders.ts';
 import type { OrderStatus } from '../../contract/bff-api.ts';
-import { createTestDatabase, type TestDatabase } from './fixtures/test-database.ts';
+import { storePerFile } from './fixtures/store-per-file.ts';
 
 const evidences: readonly TransitionEvidence[] = ['session', 'page-created', 'consult', 'redirect', 'mismatch', 'no-payment', 'merchant', 'transfer-opened', 'bank', 'unconfirmed'];
 
-let database: TestDatabase;
-let store: Store;
-test.beforeAll(async () => {
-  database = await createTestDatabase();
-  store = await openStore(database.url);
-});
-test.afterAll(async () => {
-  await store?.close();
-  await database?.drop();
-});
+const storeOf = storePerFile();
 
 let counter = 0;
 async function orderIn(status: OrderStatus): Promise<string> {
   const now = new Date();
   const order = await createOrder(
-    store,
+    storeOf(),
     { orderNumber: `SM-${++counter}`, source: 'merchant', amount: '10.00', currency: 'USD', capture: true, lines: [], prefill: {}, returnUrl: 'https://shop.example/thanks', origin: 'https://shop.example' },
     { sessionId: `session-${counter}`, now, expiresAt: new Date(now.getTime() + 60_000) },
   );
-  await store.db.updateTable('orders').set({ status }).where('order_number', '=', order!.order_number).execute();
+  await storeOf().db.updateTable('orders').set({ status }).where('order_number', '=', order!.order_number).execute();
   return order!.order_number;
 }
 
@@ -38,18 +28,18 @@ test('every move the table does not list is refused and leaves the order and its
   let refused = 0;
   for (const from of allOrderStatuses) {
     const orderNumber = await orderIn(from);
-    const historyBefore = await statusHistory(store.db, orderNumber);
+    const historyBefore = await statusHistory(storeOf().db, orderNumber);
     for (const to of allOrderStatuses) {
       for (const evidence of evidences) {
         if (isLegalTransition(from, to, evidence)) continue;
-        await expect(transitionOrderNow(store.db, orderNumber, { from, to, evidence, source: 'test', now: new Date().toISOString() })).rejects.toBeInstanceOf(
+        await expect(transitionOrderNow(storeOf().db, orderNumber, { from, to, evidence, source: 'test', now: new Date().toISOString() })).rejects.toBeInstanceOf(
           IllegalTransitionError,
         );
         refused++;
       }
     }
-    expect((await findOrder(store.db, orderNumber))?.status).toBe(from);
-    expect(await statusHistory(store.db, orderNumber)).toEqual(historyBefore);
+    expect((await findOrder(storeOf().db, orderNumber))?.status).toBe(from);
+    expect(await statusHistory(storeOf().db, orderNumber)).toEqual(historyBefore);
   }
   // 10 statuses × 10 × 10 evidences, less the legal ones: the walk covered them all.
   expect(refused).toBeGreaterThan(850);
@@ -80,11 +70,11 @@ test('every listed move is written once, with its history entry, and only from t
     for (const [to, allowed] of Object.entries(targets) as Array<[OrderStatus, readonly TransitionEvidence[]]>) {
       const orderNumber = await orderIn(from);
       const change = { from, to, evidence: allowed[0]!, source: 'test', detail: `${from}→${to}`, now: new Date().toISOString() };
-      expect(await transitionOrderNow(store.db, orderNumber, change)).toBe(true);
-      expect((await findOrder(store.db, orderNumber))?.status).toBe(to);
-      expect((await statusHistory(store.db, orderNumber)).at(-1)).toMatchObject({ from_status: from, to_status: to, detail: `${from}→${to}` });
+      expect(await transitionOrderNow(storeOf().db, orderNumber, change)).toBe(true);
+      expect((await findOrder(storeOf().db, orderNumber))?.status).toBe(to);
+      expect((await statusHistory(storeOf().db, orderNumber)).at(-1)).toMatchObject({ from_status: from, to_status: to, detail: `${from}→${to}` });
       // The second writer read the same `from`: it loses, and writes nothing.
-      expect(await transitionOrderNow(store.db, orderNumber, change)).toBe(false);
+      expect(await transitionOrderNow(storeOf().db, orderNumber, change)).toBe(false);
     }
   }
 });
