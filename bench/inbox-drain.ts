@@ -44,6 +44,18 @@ export async function measureInboxDrain(processed = 2_000, longQueue = 20_000): 
 }
 
 /** The BFF's inbox worker with its real handlers, for bank events (which never reach the gateway). */
+/** `events` waiting bank events of every type in turn, stored in one transaction. */
+export async function fillInbox(db: WebhookDb, events: number): Promise<void> {
+  const now = new Date();
+  await db.transaction().execute(async (trx) => {
+    for (let index = 0; index < events; index++) {
+      const type = bankEventTypes[index % bankEventTypes.length]!;
+      const event = bankEvent(type);
+      await enqueueEvent(trx, { source: 'bank', externalId: event.event.event_id, type, payload: event, now });
+    }
+  });
+}
+
 export function bankEventWorker(db: WebhookDb): InboxWorker {
   const logger = createLogger('warn');
   const metrics = webhookMetricsFor(new AppMetrics());
@@ -65,14 +77,7 @@ async function microsPerEvent(waiting: number, processed: number): Promise<numbe
   const store = await openStore(`file:${join(directory, 'bff.db')}`);
   try {
     const db = webhookDb(store);
-    const now = new Date();
-    await db.transaction().execute(async (trx) => {
-      for (let index = 0; index < waiting; index++) {
-        const type = bankEventTypes[index % bankEventTypes.length]!;
-        const event = bankEvent(type);
-        await enqueueEvent(trx, { source: 'bank', externalId: event.event.event_id, type, payload: event, now });
-      }
-    });
+    await fillInbox(db, waiting);
     const worker = bankEventWorker(db);
     const started = performance.now();
     let done = 0;

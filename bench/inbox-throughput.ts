@@ -6,13 +6,10 @@
 // (BENCH_DATABASE_URL works too; without either it says so and exits 1.)
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
-import { bankEventTypes } from '../contract/bank/event-types.ts';
-import { enqueueEvent } from '../bff/inbox/inbox.ts';
 import { webhookDb } from '../bff/inbox/tables.ts';
 import { openStore } from '../bff/store/database.ts';
 import { createPostgresDatabase } from '../test/bff/fixtures/test-database.ts';
-import { bankEvent } from '../test/bff/webhooks-support.ts';
-import { bankEventWorker } from './inbox-drain.ts';
+import { bankEventWorker, fillInbox } from './inbox-drain.ts';
 
 const batchSize = 20;
 
@@ -43,15 +40,7 @@ async function timed(serverUrl: string, events: number, drain: (url: string, eve
   try {
     const store = await openStore(database.url);
     try {
-      const db = webhookDb(store);
-      const now = new Date();
-      await db.transaction().execute(async (trx) => {
-        for (let index = 0; index < events; index++) {
-          const type = bankEventTypes[index % bankEventTypes.length]!;
-          const event = bankEvent(type);
-          await enqueueEvent(trx, { source: 'bank', externalId: event.event.event_id, type, payload: event, now });
-        }
-      });
+      await fillInbox(webhookDb(store), events);
     } finally {
       await store.close();
     }
