@@ -1,9 +1,10 @@
 // Starts a throwaway PostgreSQL server on loopback for the test run, then stops it.
 // Service start is denied on these machines, so the server is started by hand (../shared/TOOLCHAIN.md).
 import { execFileSync } from 'node:child_process';
-import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { chownSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { processTreeCpuSeconds } from './cpu-seconds.mjs';
 
 const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
 
@@ -30,7 +31,8 @@ function asPostgres(bin, args) {
 
 /**
  * Calls `body(databaseUrl)` with a fresh server, or `body(undefined)` when none can run here.
- * The port: `options.port`, else TEST_PG_PORT, else 54329.
+ * The port: `options.port`, else TEST_PG_PORT, else 54329. `options.onCpuSeconds`, when given, hears
+ * the CPU seconds the server spent, just before it stops.
  */
 export async function withPostgres(body, options = {}) {
   const bin = postgresBin();
@@ -53,11 +55,21 @@ export async function withPostgres(body, options = {}) {
   try {
     return await body(`postgres://postgres@127.0.0.1:${port}/postgres`);
   } finally {
+    options.onCpuSeconds?.(serverCpuSeconds(data));
     try {
       asPostgres(join(bin, 'pg_ctl'), ['-D', data, '-m', 'fast', 'stop']);
     } catch {
       // The server may already be gone; the folder is removed either way.
     }
     rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** The postmaster's CPU with its backends' (live or reaped); its pid is the first line of postmaster.pid. */
+function serverCpuSeconds(data) {
+  try {
+    return processTreeCpuSeconds(readFileSync(join(data, 'postmaster.pid'), 'utf8').split('\n')[0].trim());
+  } catch {
+    return 0;
   }
 }

@@ -14,6 +14,7 @@ import { spawn } from 'node:child_process';
 import { closeSync, mkdirSync, openSync, readFileSync, rmSync } from 'node:fs';
 import { ensureChromium } from './ensure-chromium.mjs';
 import { withPostgres } from './postgres.mjs';
+import { waitedChildrenCpuSeconds } from './cpu-seconds.mjs';
 
 const outDir = '.test-output';
 const logDir = `${outDir}/logs`;
@@ -21,11 +22,14 @@ rmSync(outDir, { recursive: true, force: true });
 mkdirSync(logDir, { recursive: true });
 
 const runStarted = Date.now();
+let postgresCpuSeconds = 0;
 const seconds = (since) => `${Math.round((Date.now() - since) / 1000)} s`;
 
 /** The runners in the order they started, whatever order the lanes finish in. */
 const stageOrder = [];
 const results = new Map();
+/** CPU seconds each runner's process tree spent. */
+const cpuSeconds = new Map();
 /** The titles of failed tests, repeated at the very end: CI may show only the tail of the output. */
 const failedTitles = [];
 
@@ -48,12 +52,14 @@ function run(name, command, args, env = {}) {
   started(name);
   console.log(`▶ ${name}: ${command} ${args.join(' ')}  (output in ${log})`);
   const since = Date.now();
+  const cpuFile = `${logDir}/${slug(name)}.cpu`;
   return new Promise((resolve) => {
     const output = openSync(log, 'w');
-    const child = spawn(command, args, { stdio: ['ignore', output, output], env: { ...process.env, ...env } });
+    const child = spawn(process.execPath, ['scripts/measured.mjs', cpuFile, command, ...args], { stdio: ['ignore', output, output], env: { ...process.env, ...env } });
     const finish = (status) => {
       closeSync(output);
       const took = seconds(since);
+      cpuSeconds.set(name, Number(readText(cpuFile) ?? 0));
       console.log(`${status === 0 ? '✔' : '✘'} ${name}: exit ${status} after ${took}`);
       if (status !== 0) printTail(log);
       resolve({ status, took });
@@ -77,6 +83,14 @@ function printTail(log, lines = 60) {
 async function check(name, command, args) {
   const { status, took } = await run(name, command, args);
   record(name, status === 0 ? 1 : 0, status === 0 ? 0 : 1, took);
+}
+
+function readText(file) {
+  try {
+    return readFileSync(file, 'utf8');
+  } catch {
+    return undefined;
+  }
 }
 
 function readJson(file) {
@@ -151,11 +165,15 @@ const variantSuites = [
 
 async function nodeLane() {
   await playwright('node suites on SQLite', 'playwright.config.ts', ['contract', 'unit', 'sandbox', 'bff', 'properties', 'reliability']);
-  await withPostgres(async (databaseUrl) => {
-    if (!databaseUrl) return record('PostgreSQL server', 0, 1);
-    // The bff suites again, each file on its own database, then several BFF processes on one.
-    await playwright('bff and multi-instance suites on PostgreSQL', 'playwright.config.ts', ['bff', 'multi-instance'], { TEST_DATABASE_URL: databaseUrl });
-  });
+  await withPostgres(
+    async (databaseUrl) => {
+      if (!databaseUrl) return record('PostgreSQL server', 0, 1);
+      // The bff suites whose outcome depends on the engine again (test/engine-independent-suites.ts
+      // lists the others), each file on its own database, then several BFF processes on one.
+      await playwright('bff and multi-instance suites on PostgreSQL', 'playwright.config.ts', ['bff-engines', 'multi-instance'], { TEST_DATABASE_URL: databaseUrl });
+    },
+    { onCpuSeconds: (seconds) => (postgresCpuSeconds = seconds) },
+  );
 }
 
 async function browserLane() {
@@ -196,7 +214,11 @@ for (const name of stageOrder) {
   const { passed, failed, took } = results.get(name) ?? { passed: 0, failed: 1, took: '' };
   totals.passed += passed;
   totals.failed += failed;
-  console.log(`  ${name}: ${passed} passed, ${failed} failed${took ? ` (${took})` : ''}`);
+  const cpu = cpuSeconds.has(name) ? `, ${Math.round(cpuSeconds.get(name))} s CPU` : '';
+  console.log(`  ${name}: ${passed} passed, ${failed} failed${took ? ` (${took}${cpu})` : ''}`);
 }
+// What the run cost the machine, whatever the number of cores: the figure to keep down.
+const testCpu = waitedChildrenCpuSeconds();
+console.log(`CPU: ${Math.round(testCpu + postgresCpuSeconds)} s (test processes ${Math.round(testCpu)} s, PostgreSQL server ${Math.round(postgresCpuSeconds)} s)`);
 console.log(`${totals.passed} passed, ${totals.failed} failed`);
 process.exit(totals.failed === 0 && totals.passed > 0 ? 0 : 1);

@@ -4,6 +4,7 @@ import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { problemTypes, type Problem, type ProblemFieldError } from '../../contract/bff-api.ts';
+import { DomainError, type DomainRefusal } from '../lib/domain-error.ts';
 
 export interface ProblemInit {
   type: string;
@@ -41,9 +42,23 @@ const titles: Record<number, [string, string]> = {
   429: [problemTypes.rateLimited, 'Too many requests'],
 };
 
+const domainStatuses: Record<DomainRefusal, [ContentfulStatusCode, string]> = {
+  'not-found': [404, problemTypes.notFound],
+  'not-allowed': [409, problemTypes.conflict],
+  'changed-meanwhile': [409, problemTypes.conflict],
+  invalid: [400, problemTypes.validation],
+};
+
+/** A domain refusal as the API says it. */
+export function domainProblem(error: DomainError): Problem {
+  const [status, type] = domainStatuses[error.refusal];
+  return { type, title: error.title, status, detail: error.message, errors: error.field ? [error.field] : [] };
+}
+
 /** Turns anything thrown into problem+json; `onUnexpected` gets errors that are bugs (for the log). */
 export function toProblemResponse(c: Context, error: unknown, onUnexpected: (error: unknown) => void): Response {
   if (error instanceof ProblemException) return problemResponse(c, error.problem, error.extraHeaders);
+  if (error instanceof DomainError) return problemResponse(c, domainProblem(error));
   if (error instanceof HTTPException && error.status < 500) {
     const [type, title] = titles[error.status] ?? [problemTypes.validation, 'Bad request'];
     // Hono's own 4xx (e.g. malformed JSON): its message is generic and safe to show.

@@ -1,11 +1,10 @@
 // Capture, refund, reverse and split of one order: check the state rules on our record, call the
 // gateway once, record the outcome. One action per order at a time in this process; across
 // processes the conditional write (and the gateway's own rules) keep the amounts right.
-import { problemTypes } from '../../contract/bff-api.ts';
 import { modificationTypes } from '../../contract/gateway-facts.ts';
 import { fromMinorUnits, toMinorUnits, upstreamAmount } from '../../contract/money.ts';
 import type { GatewayClient } from '../gateway/client.ts';
-import { ProblemException } from '../http/problem.ts';
+import { invalidField, notAllowed, notFound, type DomainError } from '../lib/domain-error.ts';
 import type { Clock } from '../observability/clock.ts';
 import type { Logger } from '../observability/logger.ts';
 import { findOrder, statusHistory } from '../store/orders.ts';
@@ -34,20 +33,13 @@ const gatewayType: Record<MerchantAction, string> = {
   reverse: modificationTypes.reversal,
 };
 
-export function notFound(orderNumber: string): ProblemException {
-  return new ProblemException(404, { type: problemTypes.notFound, title: 'Not found', detail: `No order ${orderNumber}.` });
+function orderNotFound(orderNumber: string): DomainError {
+  return notFound(`No order ${orderNumber}.`);
 }
 
-function refused(refusal: Refusal, action: string, path = 'amount'): ProblemException {
-  if (refusal.kind === 'invalid') {
-    return new ProblemException(400, {
-      type: problemTypes.validation,
-      title: 'Invalid request',
-      detail: refusal.detail,
-      errors: [{ path, message: refusal.detail, code: 'invalid_amount' }],
-    });
-  }
-  return new ProblemException(409, { type: problemTypes.conflict, title: `${action[0]?.toUpperCase()}${action.slice(1)} not allowed`, detail: refusal.detail });
+function refused(refusal: Refusal, action: string, path = 'amount'): DomainError {
+  if (refusal.kind === 'invalid') return invalidField(path, refusal.detail, 'invalid_amount');
+  return notAllowed(`${action[0]?.toUpperCase()}${action.slice(1)} not allowed`, refusal.detail);
 }
 
 export class OrderModifier {
@@ -59,7 +51,7 @@ export class OrderModifier {
   async load(orderNumber: string): Promise<OrderRecord> {
     const { store, clock } = this.options;
     const order = await findOrder(store.db, orderNumber);
-    if (!order) throw notFound(orderNumber);
+    if (!order) throw orderNotFound(orderNumber);
     const [history, attempts] = await Promise.all([statusHistory(store.db, orderNumber), attemptsOf(store.db, orderNumber)]);
     return { order, history, attempts, context: ruleContextOf(order, history, clock.now()) };
   }
@@ -161,7 +153,7 @@ export class OrderModifier {
     const { store, clock } = this.options;
     for (let attempt = 0; attempt < 5; attempt++) {
       const current = await findOrder(store.db, orderNumber);
-      if (!current) throw notFound(orderNumber);
+      if (!current) throw orderNotFound(orderNumber);
       const written = await recordMerchantChange(store.db, current, { ...next(current), action, detail, now: clock.now().toISOString() });
       if (written) return this.load(orderNumber);
     }

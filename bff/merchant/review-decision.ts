@@ -1,9 +1,8 @@
 // The merchant's word on an order in review: approve the payment consult found, or void it (the
 // order is payable again). Written through the order state machine with `merchant` evidence; an
 // order no longer in review is a 409.
-import { problemTypes } from '../../contract/bff-api.ts';
 import type { ReviewDecisionRequest } from '../../contract/merchant-review.ts';
-import { ProblemException } from '../http/problem.ts';
+import { changedMeanwhile, notAllowed, notFound } from '../lib/domain-error.ts';
 import type { Clock } from '../observability/clock.ts';
 import { isUnderReview } from '../orders/order-rules.ts';
 import { transitionOrder } from '../orders/order-machine.ts';
@@ -14,13 +13,9 @@ import { merchantHistorySource } from './change-history.ts';
 
 export async function decideReview(store: Store, clock: Clock, orderNumber: string, request: ReviewDecisionRequest): Promise<void> {
   const order = await findOrder(store.db, orderNumber);
-  if (!order) throw new ProblemException(404, { type: problemTypes.notFound, title: 'Not found', detail: `No order ${orderNumber}.` });
+  if (!order) throw notFound(`No order ${orderNumber}.`);
   if (!isUnderReview(order.status)) {
-    throw new ProblemException(409, {
-      type: problemTypes.conflict,
-      title: 'Not in review',
-      detail: `Only an order in review can be decided; this order is ${order.status}.`,
-    });
+    throw notAllowed('Not in review', `Only an order in review can be decided; this order is ${order.status}.`);
   }
   const now = clock.now().toISOString();
   const approve = request.decision === 'approve';
@@ -41,5 +36,5 @@ export async function decideReview(store: Store, clock: Clock, orderNumber: stri
     }
     return moved;
   });
-  if (!written) throw new ProblemException(409, { type: problemTypes.conflict, title: 'Order changed', detail: 'The order changed meanwhile; reload it.' });
+  if (!written) throw changedMeanwhile('The order changed meanwhile; reload it.');
 }

@@ -3,7 +3,7 @@
 // never disagrees with what they are charged.
 import type { MerchantOrderLine, OrderLine } from '../../contract/bff-api.ts';
 import { fromMinorUnits, toMinorUnits } from '../../contract/money.ts';
-import { fieldProblem } from '../http/field-problem.ts';
+import { invalidField } from '../lib/domain-error.ts';
 
 export function pricedMerchantLines(lines: readonly MerchantOrderLine[] | undefined, totalMinor: bigint, currency: string): OrderLine[] {
   if (!lines) return [];
@@ -13,7 +13,7 @@ export function pricedMerchantLines(lines: readonly MerchantOrderLine[] | undefi
     try {
       unitMinor = toMinorUnits(line.unitAmount, currency);
     } catch {
-      throw fieldProblem(`lines.${index}.unitAmount`, `More decimals than ${currency} allows.`, 'invalid_amount');
+      throw invalidField(`lines.${index}.unitAmount`, `More decimals than ${currency} allows.`, 'invalid_amount');
     }
     const amountMinor = unitMinor * BigInt(line.quantity);
     sum += amountMinor;
@@ -25,6 +25,6 @@ export function pricedMerchantLines(lines: readonly MerchantOrderLine[] | undefi
       amount: fromMinorUnits(amountMinor, currency),
     };
   });
-  if (sum !== totalMinor) throw fieldProblem('lines', 'The lines do not add up to the amount.', 'lines_total_mismatch');
+  if (sum !== totalMinor) throw invalidField('lines', 'The lines do not add up to the amount.', 'lines_total_mismatch');
   return priced;
 }

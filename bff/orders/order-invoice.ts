@@ -2,13 +2,13 @@
 // kept as the buyer last sent them (a retry after a decline may add, change or drop them).
 import type { Kysely } from 'kysely';
 import type { InvoiceDetails } from '../../contract/invoice.ts';
-import { fieldProblem } from '../http/field-problem.ts';
+import { invalidField } from '../lib/domain-error.ts';
 import type { Database, OrderRow } from '../store/schema.ts';
 
 /** A 400 naming `invoice` when the buyer sends details the session did not offer to take. */
 export function assertInvoiceOffered(order: OrderRow, invoice: InvoiceDetails | undefined): void {
   if (invoice !== undefined && order.invoice_offered !== 1) {
-    throw fieldProblem('invoice', 'This checkout does not offer an electronic invoice.', 'invoice_not_offered');
+    throw invalidField('invoice', 'This checkout does not offer an electronic invoice.', 'invoice_not_offered');
   }
 }
 

@@ -137,3 +137,11 @@ test('store/ (the query layer) imports no domain module: only contract/, lib/ an
   });
   expect(bad).toEqual([]);
 });
+
+test('the domain throws domain errors and knows nothing of HTTP: orders and the merchant operations import nothing from bff/http', () => {
+  // Routes, middleware and the mapping of gateway failures to answers are the HTTP side of merchant/.
+  const httpSide = /-routes\.ts$|\/(idempotency|gateway-problems)\.ts$/;
+  const domain = [...sourceFiles('bff/orders'), ...sourceFiles('bff/merchant')].filter((file) => !httpSide.test(file));
+  const bad = domain.flatMap((file) => runtimeImportsOf(file).filter((target) => target.startsWith('bff/http/')).map((target) => `${file} → ${target}`));
+  expect(bad).toEqual([]);
+});
