@@ -32,7 +32,7 @@ test.afterAll(async () => {
 });
 
 async function freshDatabase(): Promise<TestDatabase> {
-  const database = await createPostgresDatabase(server.url);
+  const database = await createPostgresDatabase(server.url, { empty: true });
   cleanups.push(() => database.drop());
   return database;
 }
