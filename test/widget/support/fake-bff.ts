@@ -77,6 +77,12 @@ export function fieldProblem(path: string, code: string, message = `${path} is n
   return problemAnswer(400, problemTypes.validation, 'The request has invalid fields.', [{ path, code, message }]);
 }
 
+/** A request the browser sends without a CORS preflight: GET with no header beyond the safelisted. */
+function isSimpleRequest(init: RequestInit): boolean {
+  const headers = new Headers(init.headers);
+  return (init.method ?? 'GET').toUpperCase() === 'GET' && !headers.has('authorization') && !headers.has('content-type');
+}
+
 /** A status token as the BFF writes it: the widget reads its `sub` (the order number) unverified. */
 export function statusTokenFor(orderNumber: string): string {
   const claims = btoa(JSON.stringify({ sub: orderNumber, kind: 'status' })).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_');
@@ -130,11 +136,17 @@ export class FakeBff {
   private readonly held = new Map<Route, Array<Promise<void>>>();
   private readonly arrivals = new Map<Route, Array<() => void>>();
   private orders = 0;
-  /** The origin check's answer (widget/error-codes.ts): true answers every request with the 403 the BFF gives a refused origin. */
+  /**
+   * The BFF does not allow this page's origin. As the browser sees it: a request that needs a CORS
+   * preflight (a JSON body, a bearer token) fails like a network error; a simple GET reads the BFF's 403.
+   */
   refusesOrigin = false;
   /** SINPE Móvil on catalog sessions too (a merchant with SINPE_MOVIL_PHONE). */
   offersSinpe = false;
-  catalog: Record<string, CatalogItem> = { 'CR-COFFEE-500': { name: 'Tarrazú coffee, 500 g', unitAmount: '6500.00' } };
+  catalog: Record<string, CatalogItem> = {
+    'CR-COFFEE-500': { name: 'Tarrazú coffee, 500 g', unitAmount: '6500.00' },
+    'CR-HAMMOCK': { name: 'Cotton hammock', unitAmount: '38500.00' },
+  };
   catalogCurrency = 'CRC';
   /** The SINPE Móvil transfer's time: ISO expiry from now (read from Date.now, so a manual clock drives it). */
   transferMinutes = 15;
@@ -214,6 +226,7 @@ export class FakeBff {
   async handle(url: URL, init: RequestInit): Promise<Response> {
     const request = this.parse(url, init);
     this.requests.push(request);
+    if (this.refusesOrigin && !isSimpleRequest(init)) throw new TypeError('Failed to fetch');
     const wait = this.held.get(request.route)?.shift();
     this.arrivals.get(request.route)?.shift()?.();
     if (wait) await wait;
