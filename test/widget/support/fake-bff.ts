@@ -97,6 +97,10 @@ function times(amount: string, quantity: number): string {
   return `${total / 10000n}.${String((total % 10000n) / 100n).padStart(2, '0')}`;
 }
 
+function pricedLines(lines: SessionOptions['lines'] = []): SessionResponse['order']['lines'] {
+  return lines.map(({ sku = '', name, quantity, unitAmount }) => ({ sku, name, quantity, unitAmount, amount: times(unitAmount, quantity) }));
+}
+
 function sum(amounts: string[]): string {
   const units = amounts.reduce((total, amount) => total + BigInt(amount.replace('.', '')), 0n);
   return `${units / 100n}.${String(units % 100n).padStart(2, '0')}`;
@@ -107,7 +111,8 @@ export interface SessionOptions {
   currency?: string;
   prefill?: Prefill;
   invoice?: boolean;
-  lines?: SessionResponse['order']['lines'];
+  /** As the merchant gives them; the fake prices each line (quantity × unitAmount) like the BFF. */
+  lines?: Array<{ sku?: string; name: string; quantity: number; unitAmount: string }>;
   /** Offer SINPE Móvil; `transfer`: the transfer already open (a reload resumes it). */
   sinpeMovil?: { transfer?: SinpeMovilInstructions };
   extra?: Partial<SessionResponse>;
@@ -168,7 +173,7 @@ export class FakeBff {
     this.sessions.set(
       sessionToken,
       sessionResponse.parse({
-        order: { orderNumber, amount: options.amount ?? '12500.00', currency: options.currency ?? 'CRC', status: 'created', capture: true, lines: options.lines ?? [] },
+        order: { orderNumber, amount: options.amount ?? '12500.00', currency: options.currency ?? 'CRC', status: 'created', capture: true, lines: pricedLines(options.lines) },
         prefill: options.prefill ?? {},
         returnUrl: `${location.origin}/return`,
         expiresAt: new Date(Date.now() + 30 * 60_000).toISOString(),
