@@ -17,14 +17,14 @@ async function mount(bff: FakeBff, prefill: object, locale = 'en') {
   await waitForState(element, 'idle');
   element.addEventListener('svc-redirect', (event) => event.preventDefault());
   await eventually(() => !(root(element).getElementById('billing-state') as HTMLSelectElement).disabled, 'states did not load');
-  return Object.assign(element, { orderNumber });
+  return { element, orderNumber };
 }
 
 describe('submitting', () => {
   describe('when the BFF is slow to answer the checkout', () => {
     it('stays in submitting with the form disabled, then redirects', async () => {
       const bff = new FakeBff();
-      const element = await mount(bff, { billing: costaRica });
+      const { element, orderNumber } = await mount(bff, { billing: costaRica });
       const slow = bff.hold('checkout');
       const redirected = nextEvent(element, 'svc-redirect');
       submitButton(element).click();
@@ -35,7 +35,7 @@ describe('submitting', () => {
       expect(root(element).querySelector<HTMLFieldSetElement>('fieldset[part="billing"]')!.disabled).to.equal(true);
       await expectAccessible(element);
       slow.release();
-      expect((await redirected).url).to.equal(`${bff.url}/hosted/${element.orderNumber}`);
+      expect((await redirected).url).to.equal(`${bff.url}/hosted/${orderNumber}`);
       expect(element.state).to.equal('redirecting');
       expect(bff.calls('checkout')).to.equal(1);
     });
@@ -44,7 +44,7 @@ describe('submitting', () => {
   describe('when the BFF refuses a field the browser accepted', () => {
     it('shows the error from problem+json `billing.state` on the billing state field and focuses it', async () => {
       const bff = new FakeBff();
-      const element = await mount(bff, { billing: guatemala });
+      const { element } = await mount(bff, { billing: guatemala });
       bff.answerOnce('checkout', fieldProblem('billing.state', 'state_not_in_country'));
       submitButton(element).click();
       await eventually(() => element.state === 'idle' && statusText(element) !== '', 'no server answer shown');
@@ -65,7 +65,7 @@ describe('submitting', () => {
 
     it('shows `shipping.state` on the shipping state field, not the billing one', async () => {
       const bff = new FakeBff();
-      const element = await mount(bff, { billing: costaRica, shipping: guatemala }, 'es-CR');
+      const { element } = await mount(bff, { billing: costaRica, shipping: guatemala }, 'es-CR');
       await eventually(() => !(root(element).getElementById('shipping-state') as HTMLSelectElement | null)?.disabled);
       bff.answerOnce('checkout', fieldProblem('shipping.state', 'state_not_in_country'));
       submitButton(element).click();

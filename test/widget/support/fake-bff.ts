@@ -229,7 +229,14 @@ export class FakeBff {
 
   /** The fetch the element made, answered as the BFF would. */
   async handle(url: URL, init: RequestInit): Promise<Response> {
-    const request = this.parse(url, init);
+    let request: FakeRequest;
+    try {
+      request = this.parse(url, init);
+    } catch (error) {
+      // A request the BFF's schema refuses is the widget's bug: say so in the browser log, and fail the call.
+      console.error(`the fake BFF refused ${init.method ?? 'GET'} ${url.pathname}: ${String(error)}`);
+      throw error;
+    }
     this.requests.push(request);
     if (this.refusesOrigin && !isSimpleRequest(init)) throw new TypeError('Failed to fetch');
     const wait = this.held.get(request.route)?.shift();
