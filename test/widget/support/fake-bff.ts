@@ -21,6 +21,7 @@ import {
   type Problem,
   type SessionResponse,
 } from '../../../contract/bff-api.ts';
+import { declineMessage, type DeclineCategory } from '../../../contract/decline-messages.ts';
 import { problemTypes } from '../../../contract/problem-types.ts';
 import { sinpeCheckoutResponse, type SinpeMovilInstructions } from '../../../contract/sinpe-movil.ts';
 
@@ -141,6 +142,7 @@ export class FakeBff {
   private readonly held = new Map<Route, Array<Promise<void>>>();
   private readonly arrivals = new Map<Route, Array<() => void>>();
   private orders = 0;
+  private readonly attempts = new Map<string, number>();
   /**
    * The BFF does not allow this page's origin. As the browser sees it: a request that needs a CORS
    * preflight (a JSON body, a bearer token) fails like a network error; a simple GET reads the BFF's 403.
@@ -205,6 +207,16 @@ export class FakeBff {
   /** What GET /v1/orders answers for `orderNumber`, one per call; the last repeats. */
   orderStatuses(orderNumber: string, ...answers: Array<Partial<OrderStatusResponse> & Pick<OrderStatusResponse, 'status'>>): void {
     this.statuses.set(orderNumber, answers.map((answer) => this.statusOf(orderNumber, answer)));
+  }
+
+  /** The hosted page of the order's `attempt`-th card attempt (the first unless said). */
+  hostedUrl(orderNumber: string, attempt = 1): string {
+    return `${this.url}/hosted/${orderNumber}/${attempt}`;
+  }
+
+  /** GET /v1/orders's answer for a decline the shopper may retry: the catalog's words, in the checkout's language. */
+  static declined(reason: DeclineCategory = 'generic', locale = 'en'): Partial<OrderStatusResponse> & Pick<OrderStatusResponse, 'status'> {
+    return { status: reason === 'cancelled' ? 'cancelled' : 'declined', canRetry: true, reason, message: declineMessage(reason, locale) };
   }
 
   /** Every request to `route` answered by `decide` (undefined: the default answer). */
@@ -290,8 +302,10 @@ export class FakeBff {
     const session = request.token && this.sessions.get(request.token);
     if (!session) return problemAnswer(401, problemTypes.unauthorized, 'The token is not valid.');
     const { orderNumber, amount } = session.order;
+    const attempt = (this.attempts.get(orderNumber) ?? 0) + 1;
+    this.attempts.set(orderNumber, attempt);
     if ((request.body as { method?: string }).method !== 'sinpe_movil') {
-      const redirectUrl = `${this.url}/hosted/${orderNumber}`;
+      const redirectUrl = this.hostedUrl(orderNumber, attempt);
       this.sessions.set(request.token!, { ...session, redirectUrl });
       return { status: 200, body: { redirectUrl, orderNumber } };
     }
@@ -338,7 +352,7 @@ export class FakeBff {
       final,
       amount: session?.order.amount ?? '12500.00',
       currency: session?.order.currency ?? 'CRC',
-      attempts: 1,
+      attempts: Math.max(1, this.attempts.get(orderNumber) ?? 0),
       canRetry: false,
       updatedAt: new Date(Date.now()).toISOString(),
       ...answer,

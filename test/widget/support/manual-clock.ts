@@ -30,11 +30,13 @@ function nextTask(): Promise<void> {
   });
 }
 
+/** The clock installed now, if any (one at a time: they replace the same globals). */
+export let installedClock: ManualClock | undefined;
+
 export class ManualClock {
   private current = realTimers.dateNow();
   private readonly timers = new Map<number, Timer>();
   private nextId = 1;
-  private installed = false;
 
   /** Milliseconds since the epoch, as Date.now() reads them while installed. */
   get now(): number {
@@ -47,8 +49,8 @@ export class ManualClock {
   }
 
   install(): this {
-    if (this.installed) throw new Error('the clock is already installed');
-    this.installed = true;
+    if (installedClock) throw new Error('a manual clock is already installed');
+    installedClock = this;
     const schedule = (every: boolean) => (callback: TimerHandler, delay = 0, ...args: unknown[]) => {
       if (typeof callback !== 'function') throw new Error('the manual clock runs functions, not strings');
       const id = this.nextId++;
@@ -63,8 +65,26 @@ export class ManualClock {
   }
 
   uninstall(): void {
-    if (!this.installed) return;
-    this.installed = false;
+    if (installedClock !== this) return;
+    this.pause();
+    this.timers.clear();
+  }
+
+  /**
+   * Runs `work` on the real timers, keeping the page's pending ones: for a tool that waits on timers
+   * of its own (axe-core) while the page is at rest. Time does not move for the page meanwhile.
+   */
+  async withRealTimers<T>(work: () => Promise<T>): Promise<T> {
+    this.pause();
+    try {
+      return await work();
+    } finally {
+      this.install();
+    }
+  }
+
+  private pause(): void {
+    installedClock = undefined;
     Object.assign(window, {
       setTimeout: realTimers.setTimeout,
       setInterval: realTimers.setInterval,
@@ -72,7 +92,6 @@ export class ManualClock {
       clearInterval: realTimers.clearInterval,
     });
     Date.now = realTimers.dateNow;
-    this.timers.clear();
   }
 
   /**
