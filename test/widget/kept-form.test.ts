@@ -15,8 +15,7 @@ function keptKeys(): string[] {
   return Object.keys(sessionStorage).filter((key) => key.startsWith('svc-checkout:form:'));
 }
 
-/** The order a hosted page URL of the fake BFF is for. */
-const orderOf = (hostedUrl: string) => new URL(hostedUrl).pathname.split('/')[2]!;
+const orderOf = FakeBff.orderOfHostedUrl;
 
 async function catalogElement(bff: FakeBff): Promise<SvcCheckout> {
   const element = await fixture<SvcCheckout>(html`<svc-checkout bff=${bff.url} items=${items} locale="en"></svc-checkout>`);

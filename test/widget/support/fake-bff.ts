@@ -209,9 +209,17 @@ export class FakeBff {
     this.statuses.set(orderNumber, answers.map((answer) => this.statusOf(orderNumber, answer)));
   }
 
-  /** The hosted page of the order's `attempt`-th card attempt (the first unless said). */
+  /**
+   * The hosted page of the order's `attempt`-th card attempt (the first unless said). On the test
+   * server's origin, so a popup pointed there loads the server's 404 without asking a DNS.
+   */
   hostedUrl(orderNumber: string, attempt = 1): string {
-    return `${this.url}/hosted/${orderNumber}/${attempt}`;
+    return `${location.origin}/__fake-gateway/${this.id}/hosted/${orderNumber}/${attempt}`;
+  }
+
+  /** The order a hosted page of this fake is for. */
+  static orderOfHostedUrl(hostedUrl: string): string {
+    return new URL(hostedUrl).pathname.split('/')[4]!;
   }
 
   /** GET /v1/orders's answer for a decline the shopper may retry: the catalog's words, in the checkout's language. */
