@@ -156,7 +156,7 @@ export class FakeBff {
   };
   catalogCurrency = 'CRC';
   /** The SINPE Móvil transfer's time: ISO expiry from now (read from Date.now, so a manual clock drives it). */
-  transferMinutes = 15;
+  transferMinutes = 30;
 
   constructor() {
     routeFetch();
@@ -225,6 +225,11 @@ export class FakeBff {
   /** GET /v1/orders's answer for a decline the shopper may retry: the catalog's words, in the checkout's language. */
   static declined(reason: DeclineCategory = 'generic', locale = 'en'): Partial<OrderStatusResponse> & Pick<OrderStatusResponse, 'status'> {
     return { status: reason === 'cancelled' ? 'cancelled' : 'declined', canRetry: true, reason, message: declineMessage(reason, locale) };
+  }
+
+  /** A GET /v1/orders answer for the order, as the BFF would write it (for `answer` deciding by time). */
+  statusAnswer(orderNumber: string, answer: Partial<OrderStatusResponse> & Pick<OrderStatusResponse, 'status'>): OrderStatusResponse {
+    return this.statusOf(orderNumber, answer);
   }
 
   /** Every request to `route` answered by `decide` (undefined: the default answer). */
