@@ -102,6 +102,7 @@ function pricedLines(lines: SessionOptions['lines'] = []): SessionResponse['orde
   return lines.map(({ sku = '', name, quantity, unitAmount }) => ({ sku, name, quantity, unitAmount, amount: times(unitAmount, quantity) }));
 }
 
+/** Adds two-decimal amounts (a leading `-` subtracts) on integer cents. */
 function sum(amounts: string[]): string {
   const units = amounts.reduce((total, amount) => total + BigInt(amount.replace('.', '')), 0n);
   return `${units / 100n}.${String(units % 100n).padStart(2, '0')}`;
@@ -157,6 +158,11 @@ export class FakeBff {
   catalogCurrency = 'CRC';
   /** The SINPE Móvil transfer's time: ISO expiry from now (read from Date.now, so a manual clock drives it). */
   transferMinutes = 30;
+  /**
+   * Colones taken off the next transfers' amounts: what the BFF does when another transfer of the
+   * same total is awaited, so the bank's event finds the order by its amount (test/bff's rule).
+   */
+  transferDiscount = '0.00';
 
   constructor() {
     routeFetch();
@@ -324,8 +330,8 @@ export class FakeBff {
     }
     const transfer: SinpeMovilInstructions = {
       phone: '88887777',
-      amount,
-      discount: '0.00',
+      amount: sum([amount, `-${this.transferDiscount}`]),
+      discount: this.transferDiscount,
       currency: 'CRC',
       reference: `R${orderNumber.slice(-5).toUpperCase()}`.replace(/[^34679ACDEFHJKMNPRTWXY]/g, '3').padEnd(6, '3').slice(0, 6),
       expiresAt: new Date(Date.now() + this.transferMinutes * 60_000).toISOString(),
