@@ -6,7 +6,7 @@ import type { SvcCheckout } from '../../widget/checkout.component.ts';
 import { expectAccessible } from './support/axe.ts';
 import { describedError, field, nextEvent, root, statusText, submitButton, eventually, waitForState } from './support/element-parts.ts';
 import { FakeBff, fieldProblem } from './support/fake-bff.ts';
-import { costaRicanBilling } from './support/stack.ts';
+import { costaRicanBilling } from './support/buyer.ts';
 
 const costaRica = costaRicanBilling;
 const guatemala = { ...costaRica, country: 'GT', state: 'GT-03', city: 'Antigua', zip: '03001', telephone: '2222 3333' };
@@ -35,7 +35,7 @@ describe('submitting', () => {
       expect(root(element).querySelector<HTMLFieldSetElement>('fieldset[part="billing"]')!.disabled).to.equal(true);
       await expectAccessible(element);
       slow.release();
-      expect((await redirected).url).to.equal(`${bff.url}/hosted/${orderNumber}`);
+      expect((await redirected).url).to.equal(bff.hostedUrl(orderNumber));
       expect(element.state).to.equal('redirecting');
       expect(bff.calls('checkout')).to.equal(1);
     });

@@ -7,7 +7,7 @@ import type { SvcCheckout } from '../../widget/checkout.component.ts';
 import { expectAccessible } from './support/axe.ts';
 import { describedError, field, nextEvent, root, statusText, submitButton, eventually, waitForState } from './support/element-parts.ts';
 import { FakeBff } from './support/fake-bff.ts';
-import { costaRicanBilling } from './support/stack.ts';
+import { costaRicanBilling } from './support/buyer.ts';
 
 const prefill = {
   billing: costaRicanBilling,
@@ -132,7 +132,7 @@ describe('the checkout form', () => {
       await submitted;
       const redirect = await redirected;
       expect(redirect.mode).to.equal('redirect');
-      expect(redirect.url).to.equal(`${bff.url}/hosted/${orderNumber}`);
+      expect(redirect.url).to.equal(bff.hostedUrl(orderNumber));
       expect(bff.requests.at(-1)!.body).to.deep.equal({
         billing: { ...costaRicanBilling, address2: '', telephone: '8312 3456' },
         sameAsBilling: true,

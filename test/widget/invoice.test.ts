@@ -8,7 +8,7 @@ import type { SvcCheckout } from '../../widget/checkout.component.ts';
 import { expectAccessible } from './support/axe.ts';
 import { nextEvent, root, statusText, submitButton, eventually, waitForState } from './support/element-parts.ts';
 import { FakeBff } from './support/fake-bff.ts';
-import { costaRicanBilling } from './support/stack.ts';
+import { costaRicanBilling } from './support/buyer.ts';
 
 async function mount(options: { invoice?: boolean; locale?: string } = {}) {
   const bff = new FakeBff();
@@ -145,7 +145,7 @@ describe('the electronic invoice details', () => {
       await typeInto(invoiceField(element, 'Invoice e-mail'), 'facturas@cafedelvalle.cr');
       const redirect = nextEvent(element, 'svc-redirect');
       submitButton(element).click();
-      expect((await redirect).url).to.equal(`${shopOf.get(element)!.fake.url}/hosted/${shopOf.get(element)!.orderNumber}`);
+      expect((await redirect).url).to.equal(shopOf.get(element)!.fake.hostedUrl(shopOf.get(element)!.orderNumber));
       expect(shopOf.get(element)!.fake.requests.find((request) => request.route === 'checkout')!.body).to.deep.include({
         invoice: { idType: '02', idNumber: '3101123456', name: 'Café del Valle S.A.', email: 'facturas@cafedelvalle.cr' },
       });

@@ -7,7 +7,7 @@ import { expectAccessible } from './support/axe.ts';
 import { nextEvent, root, waitForState } from './support/element-parts.ts';
 import { FakeBff } from './support/fake-bff.ts';
 import { fillBilling, returnFromHostedPage, shownBilling, submitToHostedPage } from './support/hosted-trip.ts';
-import { costaRicanBilling } from './support/stack.ts';
+import { costaRicanBilling } from './support/buyer.ts';
 
 const items = '[{"sku":"CR-HAMMOCK","quantity":1}]';
 

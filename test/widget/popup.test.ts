@@ -8,7 +8,7 @@ import { expectAccessible } from './support/axe.ts';
 import { eventually, nextEvent, root, statusText, submitButton, waitForState } from './support/element-parts.ts';
 import { FakeBff } from './support/fake-bff.ts';
 import { ManualClock } from './support/manual-clock.ts';
-import { costaRicanBilling } from './support/stack.ts';
+import { costaRicanBilling } from './support/buyer.ts';
 
 const billing = costaRicanBilling;
 

@@ -10,7 +10,7 @@ import { expectAccessible } from './support/axe.ts';
 import { eventually, nextEvent, root, waitForState } from './support/element-parts.ts';
 import { FakeBff } from './support/fake-bff.ts';
 import { returnFromHostedPage, submitToHostedPage } from './support/hosted-trip.ts';
-import { costaRicanBilling } from './support/stack.ts';
+import { costaRicanBilling } from './support/buyer.ts';
 
 /** The element the shopper sees back from the hosted page after a card decline the BFF answers as `decline`. */
 async function declinedByCard(decline: ReturnType<typeof FakeBff.declined>) {

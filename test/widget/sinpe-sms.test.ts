@@ -9,7 +9,7 @@ import type { SvcCheckout } from '../../widget/checkout.component.ts';
 import { expectAccessible } from './support/axe.ts';
 import { eventually, nextEvent, root, submitButton, waitForState } from './support/element-parts.ts';
 import { FakeBff } from './support/fake-bff.ts';
-import { costaRicanBilling } from './support/stack.ts';
+import { costaRicanBilling } from './support/buyer.ts';
 
 async function openTransfer(attributes: { noSms?: boolean; noQr?: boolean; banks?: string; discount?: string } = {}) {
   const bff = new FakeBff();

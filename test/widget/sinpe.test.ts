@@ -11,7 +11,7 @@ import { expectAccessible } from './support/axe.ts';
 import { nextEvent, root, statusText, submitButton, eventually, waitForState } from './support/element-parts.ts';
 import { FakeBff } from './support/fake-bff.ts';
 import { ManualClock } from './support/manual-clock.ts';
-import { costaRicanBilling } from './support/stack.ts';
+import { costaRicanBilling } from './support/buyer.ts';
 
 /** A merchant session that may be paid by SINPE Móvil (colones; the fake offers it like a BFF with SINPE_MOVIL_PHONE). */
 async function mount(bff = new FakeBff(), options: { session?: string; currency?: string } = {}) {

@@ -6,7 +6,7 @@ import { fixture, html } from '@open-wc/testing';
 import type { SvcCheckout } from '../../../widget/checkout.component.ts';
 import { nextEvent, root, eventually, waitForState } from './element-parts.ts';
 import { statusTokenFor, type FakeBff } from './fake-bff.ts';
-import { costaRicanBilling } from './stack.ts';
+import { costaRicanBilling } from './buyer.ts';
 
 /** Checks out through a first element (as the shopper would) with a prefilled merchant session. */
 export async function checkoutToHostedPage(bff: FakeBff, locale = 'en'): Promise<{ hostedUrl: string; sessionToken: string; orderNumber: string }> {
