@@ -51,20 +51,14 @@ describe('StatusPoller', () => {
       const pending = status('pending', false);
       const run = pollerWith([pending, pending, pending, pending, status('approved', true)]);
       run.poller.start();
-      await clock.tick(0);
-      expect(run.calls()).to.equal(1);
-      await clock.tick(999);
-      expect(run.calls()).to.equal(1);
-      await clock.tick(1);
-      expect(run.calls()).to.equal(2);
-      await clock.tick(1499);
-      expect(run.calls()).to.equal(2);
-      await clock.tick(1);
-      expect(run.calls()).to.equal(3);
-      // 1.5 × 1.5 s is past the 2 s ceiling.
-      await clock.tick(2000);
-      expect(run.calls()).to.equal(4);
-      await clock.tick(2000);
+      // [time moved on, requests by then]: at once, 1 s later, 1.5 s after that, then the 2 s ceiling.
+      const timeline: Array<[number, number]> = [[0, 1], [999, 1], [1, 2], [1499, 2], [1, 3], [1999, 3], [1, 4], [2000, 5]];
+      let elapsed = 0;
+      for (const [advance, calls] of timeline) {
+        await clock.tick(advance);
+        elapsed += advance;
+        expect(run.calls(), `requests after ${elapsed} ms`).to.equal(calls);
+      }
       expect(run.seen).to.deep.equal(['pending', 'pending', 'pending', 'pending', 'approved']);
       expect(run.poller.isRunning).to.equal(false);
       await clock.tick(60_000);
