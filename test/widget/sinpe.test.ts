@@ -15,10 +15,10 @@ import { costaRicanBilling } from './support/buyer.ts';
 
 /** A merchant session that may be paid by SINPE Móvil (colones; the fake offers it like a BFF with SINPE_MOVIL_PHONE). */
 async function mount(bff = new FakeBff(), options: { session?: string; currency?: string } = {}) {
-  const colones = !options.currency || options.currency === 'CRC';
+  const currency = options.currency ?? 'CRC';
   const session =
     options.session ??
-    bff.session({ prefill: { billing: costaRicanBilling }, ...(colones ? { sinpeMovil: {} } : { currency: options.currency, amount: '25.00' }) }).sessionToken;
+    bff.session({ prefill: { billing: costaRicanBilling }, ...(currency === 'CRC' ? { sinpeMovil: {} } : { currency, amount: '25.00' }) }).sessionToken;
   const element = await fixture<SvcCheckout>(html`<svc-checkout bff=${bff.url} session=${session} locale="es-CR"></svc-checkout>`);
   element.addEventListener('svc-redirect', (event) => event.preventDefault());
   return { element, session, bff };
