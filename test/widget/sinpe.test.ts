@@ -121,7 +121,7 @@ describe('SINPE Móvil', () => {
         bff.answer('getOrder', () =>
           Date.now() < lapse
             ? undefined
-            : { status: 200, body: { ...bff.statusAnswer(pending.orderNumber, { status: 'expired', canRetry: true, message: bankFailureMessage('expired', 'es-CR') }) } },
+            : { status: 200, body: bff.statusAnswer(pending.orderNumber, { status: 'expired', canRetry: true, message: bankFailureMessage('expired', 'es-CR') }) },
         );
         const countdown = (await panelOf(element)).querySelector('[part="sinpe-countdown"]')!;
         expect(countdown.textContent).to.equal('Tiempo restante: 30:00');

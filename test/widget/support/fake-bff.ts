@@ -117,7 +117,6 @@ export interface SessionOptions {
   lines?: Array<{ sku?: string; name: string; quantity: number; unitAmount: string }>;
   /** Offer SINPE Móvil; `transfer`: the transfer already open (a reload resumes it). */
   sinpeMovil?: { transfer?: SinpeMovilInstructions };
-  extra?: Partial<SessionResponse>;
 }
 
 export interface CatalogItem {
@@ -187,7 +186,6 @@ export class FakeBff {
         expiresAt: new Date(Date.now() + 30 * 60_000).toISOString(),
         ...(options.invoice ? { invoice: true } : {}),
         ...(options.sinpeMovil ? { sinpeMovil: options.sinpeMovil } : {}),
-        ...options.extra,
       }),
     );
     return { sessionToken, orderNumber };
