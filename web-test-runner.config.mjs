@@ -3,37 +3,22 @@ import { playwrightLauncher } from '@web/test-runner-playwright';
 import { defaultReporter } from '@web/test-runner';
 import { countingReporter } from './scripts/wtr-counting-reporter.mjs';
 // TypeScript imports: this config runs under tsx (`node --import tsx …/wtr`, see package.json test:widget).
-import { countryModuleSource, writeCountryModules } from './widget/lazy/country-modules.ts';
-import { subdivisionFile } from './widget/lazy/subdivision-files.ts';
-import { widgetTestStack } from './test/widget/support/stack-routes.ts';
+import { writeCountryModules } from './widget/lazy/country-modules.ts';
 
-// The real sandbox + BFF for flow tests (submit, server errors, popup, resume): started on the first
-// /__stack/ request, stopped with the runner.
-const testStack = widgetTestStack();
+// The component tests run against a fake BFF in the page (test/widget/support/fake-bff.ts); no
+// sandbox or BFF runs here. The whole stack is test/e2e's.
 
 // The per-country and per-language data modules the widget imports (widget/generated/).
 writeCountryModules();
 
 /**
  * The widget's lazy parts are static imports of its own sources (widget/lazy-assets.ts), served as
- * they are; two cookies let a test play what a shopper may meet:
- * - `svc-test-failing-asset=<part>:always` fails every request for widget/lazy/<part>.ts (or a
- *   generated data module) with a 503, `<part>:once-<nonce>` only the first (the widget asks again);
- * - `svc-test-retired-subdivision=GT-99`: a browser holding an older list than the BFF (cached before
- *   an ISO 3166-2 change): the country's module gains a code the BFF refuses, so a test can watch the
- *   BFF's field error land on the field.
+ * they are; a cookie lets a test play a part that does not arrive:
+ * `svc-test-failing-asset=<part>:always` fails every request for widget/lazy/<part>.ts (or a
+ * generated data module) with a 503, `<part>:once-<nonce>` only the first (the widget asks again).
  */
 function lazyWidgetAssets() {
   return async (context, next) => {
-    const country = /^\/widget\/generated\/countries\/([A-Z]{2})\.js$/.exec(context.path);
-    const retired = /svc-test-retired-subdivision=(([A-Z]{2})-[A-Z0-9]{1,3})/.exec(context.headers.cookie ?? '');
-    if (country && retired && retired[2] === country[1]) {
-      const subdivisions = [...JSON.parse(subdivisionFile(country[1])), { code: retired[1], name: 'Retired subdivision' }];
-      context.type = 'application/javascript';
-      context.set('cache-control', 'no-store');
-      context.body = countryModuleSource(country[1], JSON.stringify(subdivisions));
-      return;
-    }
     if (context.path === '/__test/refused-asset-requests') {
       context.type = 'application/json';
       context.body = JSON.stringify(refusedRequests.filter((entry) => entry.mode === context.query.mode).map((entry) => entry.path));
@@ -48,6 +33,16 @@ function lazyWidgetAssets() {
       return;
     }
     return next();
+  };
+}
+
+// The fake BFF's hosted pages (FakeBff.hostedUrl) are on this server, so a popup pointed at one
+// loads a blank page instead of asking a DNS for a made-up host.
+function fakeGatewayPages() {
+  return async (context, next) => {
+    if (!context.path.startsWith('/__fake-gateway/')) return next();
+    context.type = 'text/html';
+    context.body = '<!doctype html><title>Hosted payment page (fake)</title>';
   };
 }
 
@@ -70,13 +65,10 @@ function failsThisTime(name, cookie) {
 export default {
   files: ['test/widget/**/*.test.ts'],
   nodeResolve: true,
-  // Two pages at a time: most files wait on the test stack and on timers, not on the CPU.
+  // Two pages at a time: the machine has two cores.
   concurrency: 2,
-  middleware: [lazyWidgetAssets(), testStack.middleware],
-  plugins: [
-    esbuildPlugin({ ts: true, target: 'es2022', tsconfig: './tsconfig.json' }),
-    { name: 'svc-test-stack', serverStop: () => testStack.close() },
-  ],
+  middleware: [lazyWidgetAssets(), fakeGatewayPages()],
+  plugins: [esbuildPlugin({ ts: true, target: 'es2022', tsconfig: './tsconfig.json' })],
   browsers: [
     playwrightLauncher({
       product: 'chromium',
@@ -89,6 +81,6 @@ export default {
     }),
   ],
   reporters: [defaultReporter(), countingReporter('.test-output/wtr.json')],
-  // Flows go through a real BFF and sandbox on a shared 2-core machine: leave room for a slow round trip.
+  // A limit, not a wait: a lazy part's first compile by this server on a loaded 2-core machine.
   testFramework: { config: { timeout: 30000 } },
 };

@@ -132,7 +132,7 @@ async function playwright(name, config, projects, env = {}, files = []) {
 }
 
 async function webTestRunner(name) {
-  // Under tsx: web-test-runner.config.mjs imports TypeScript (the widget's lazy assets, the test stack).
+  // Under tsx: web-test-runner.config.mjs imports TypeScript (the widget's lazy assets).
   const { status, took } = await run(name, 'node', ['--import', 'tsx', './node_modules/@web/test-runner/dist/bin.js']);
   const counts = readJson(`${outDir}/wtr.json`);
   if (!counts) return record(name, 0, 1, took);

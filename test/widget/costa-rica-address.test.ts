@@ -7,11 +7,12 @@ import '../../widget/svc-checkout.ts';
 import type { SvcCheckout } from '../../widget/checkout.component.ts';
 import { expectAccessible } from './support/axe.ts';
 import { eventually, field, root, waitForState } from './support/element-parts.ts';
-import { merchantSession, stack } from './support/stack.ts';
+import { FakeBff } from './support/fake-bff.ts';
+
+const bff = new FakeBff();
 
 async function mount(sessionToken: string, locale: string) {
-  const { bff } = await stack();
-  const element = await fixture<SvcCheckout>(html`<svc-checkout bff=${bff} session=${sessionToken} locale=${locale}></svc-checkout>`);
+  const element = await fixture<SvcCheckout>(html`<svc-checkout bff=${bff.url} session=${sessionToken} locale=${locale}></svc-checkout>`);
   await waitForState(element, 'idle');
   return element;
 }
@@ -27,15 +28,14 @@ async function choose(element: SvcCheckout, label: string, value: string) {
 const optionNames = (select: HTMLSelectElement) => [...select.options].slice(1).map((option) => option.textContent?.trim());
 
 for (const width of [390, 1280]) {
-  describe(`a Costa Rican address at ${width} px`, function () {
-    this.timeout(30_000);
+  describe(`a Costa Rican address at ${width} px`, () => {
     beforeEach(async () => {
       sessionStorage.clear();
       await setViewport({ width, height: 900 });
     });
 
     it('cascades provincia → cantón → distrito, the district giving the postal code, and keeps the choice over a reload', async () => {
-      const { sessionToken } = await merchantSession();
+      const { sessionToken } = bff.session();
       const element = await mount(sessionToken, 'es-CR');
       await choose(element, 'País', 'CR');
       await eventually(() => root(element).querySelector('[part~="canton"]'), 'the Costa Rican selects did not load');
@@ -72,7 +72,7 @@ for (const width of [390, 1280]) {
     });
 
     it('names the levels in English and Portuguese, and leaves another country\'s fields as they were', async () => {
-      const { sessionToken } = await merchantSession();
+      const { sessionToken } = bff.session();
       const english = await mount(sessionToken, 'en');
       await choose(english, 'Country', 'CR');
       await eventually(() => root(english).querySelector('[part~="district"]') !== null, 'no district select');

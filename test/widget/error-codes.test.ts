@@ -7,7 +7,7 @@ import '../../widget/svc-checkout.ts';
 import type { SvcCheckout } from '../../widget/checkout.component.ts';
 import { expectAccessible } from './support/axe.ts';
 import { nextEvent, statusText, waitForState } from './support/element-parts.ts';
-import { foreignOriginBff, stack } from './support/stack.ts';
+import { FakeBff } from './support/fake-bff.ts';
 
 const items = '[{"sku":"CR-HAMMOCK","quantity":1}]';
 
@@ -21,27 +21,30 @@ async function catalogElement(bff: string): Promise<{ element: SvcCheckout; erro
   return { element, error };
 }
 
-describe('svc-error codes', function () {
-  this.timeout(30_000);
+describe('svc-error codes', () => {
   afterEach(() => (document.cookie = 'svc-test-failing-asset=; path=/; max-age=0'));
 
   it('a lazy part that fails once is asked again, and the form comes', async () => {
     failAsset(`once-${Date.now()}`);
-    const { bff } = await stack();
+    const bff = new FakeBff();
     let errors = 0;
     document.addEventListener('svc-error', () => (errors += 1));
-    const element = await fixture<SvcCheckout>(html`<svc-checkout bff=${bff} items=${items} locale="en"></svc-checkout>`);
+    const element = await fixture<SvcCheckout>(html`<svc-checkout bff=${bff.url} items=${items} locale="en"></svc-checkout>`);
     await waitForState(element, 'idle');
     expect(errors).to.equal(0);
+    expect(bff.calls('createSession')).to.equal(1);
   });
 
   it('origin-not-allowed: the BFF refuses this page, and the shopper is not told to check their connection', async () => {
-    const { bff } = await foreignOriginBff();
-    const { element, error } = await catalogElement(bff);
+    const bff = new FakeBff();
+    bff.refusesOrigin = true;
+    const { element, error } = await catalogElement(bff.url);
     const event = await error;
     expect(event.code).to.equal('origin-not-allowed');
     await waitForState(element, 'error');
     expect(statusText(element)).to.equal('Payments are not available on this page. Please contact the shop.');
+    // The session request failed like the network; the plain GET that followed read the refusal.
+    expect(bff.requests.map((request) => request.route)).to.deep.equal(['createSession', 'getSession']);
     await expectAccessible(element);
   });
 

@@ -1,55 +1,51 @@
-// Submitting against the real stack: the slow gateway, the BFF refusing a field, expired and
-// catalog sessions. Every state reached is checked with axe.
+// Submitting against a fake BFF (support/fake-bff.ts): a slow answer, the BFF refusing a field,
+// expired and catalog sessions. Every state reached is checked with axe.
 import { expect, fixture, html } from '@open-wc/testing';
 import '../../widget/svc-checkout.ts';
 import type { SvcCheckout } from '../../widget/checkout.component.ts';
 import { expectAccessible } from './support/axe.ts';
 import { describedError, field, nextEvent, root, statusText, submitButton, eventually, waitForState } from './support/element-parts.ts';
-import { clearFaults, expiredSessionToken, injectFault, merchantSession, shortSessionBff, stack, costaRicanBilling } from './support/stack.ts';
+import { FakeBff, fieldProblem } from './support/fake-bff.ts';
+import { costaRicanBilling } from './support/buyer.ts';
 
 const costaRica = costaRicanBilling;
-const guatemala = { ...costaRica, country: 'GT', state: 'GT-99', city: 'Antigua', zip: '03001', telephone: '2222 3333' };
+const guatemala = { ...costaRica, country: 'GT', state: 'GT-03', city: 'Antigua', zip: '03001', telephone: '2222 3333' };
 
-async function mount(prefill: object, locale = 'en') {
-  const { bff } = await stack();
-  const { sessionToken } = await merchantSession({ prefill });
-  const element = await fixture<SvcCheckout>(html`<svc-checkout bff=${bff} session=${sessionToken} locale=${locale}></svc-checkout>`);
+async function mount(bff: FakeBff, prefill: object, locale = 'en') {
+  const { sessionToken, orderNumber } = bff.session({ prefill });
+  const element = await fixture<SvcCheckout>(html`<svc-checkout bff=${bff.url} session=${sessionToken} locale=${locale}></svc-checkout>`);
   await waitForState(element, 'idle');
   element.addEventListener('svc-redirect', (event) => event.preventDefault());
   await eventually(() => !(root(element).getElementById('billing-state') as HTMLSelectElement).disabled, 'states did not load');
-  return element;
+  return { element, orderNumber };
 }
 
-describe('submitting', function () {
-  this.timeout(30_000);
-
-  afterEach(() => clearFaults());
-
-  describe('when the gateway is slow to create the payment', () => {
+describe('submitting', () => {
+  describe('when the BFF is slow to answer the checkout', () => {
     it('stays in submitting with the form disabled, then redirects', async () => {
-      const element = await mount({ billing: costaRica });
-      await injectFault({ operation: 'processPayment', kind: 'latency', latencyMs: 1500, count: 1 });
+      const bff = new FakeBff();
+      const { element, orderNumber } = await mount(bff, { billing: costaRica });
+      const slow = bff.hold('checkout');
       const redirected = nextEvent(element, 'svc-redirect');
       submitButton(element).click();
+      await slow.arrived;
       await waitForState(element, 'submitting');
       expect(statusText(element)).to.equal('Sending your details…');
       expect(submitButton(element).disabled).to.equal(true);
       expect(root(element).querySelector<HTMLFieldSetElement>('fieldset[part="billing"]')!.disabled).to.equal(true);
       await expectAccessible(element);
-      await redirected;
+      slow.release();
+      expect((await redirected).url).to.equal(bff.hostedUrl(orderNumber));
       expect(element.state).to.equal('redirecting');
+      expect(bff.calls('checkout')).to.equal(1);
     });
   });
 
   describe('when the BFF refuses a field the browser accepted', () => {
-    // The browser's subdivision list is older than the BFF's (see web-test-runner.config.mjs):
-    // it still offers GT-99, which the BFF refuses.
-    beforeEach(() => (document.cookie = 'svc-test-retired-subdivision=GT-99; path=/'));
-    afterEach(() => (document.cookie = 'svc-test-retired-subdivision=; max-age=0; path=/'));
-
     it('shows the error from problem+json `billing.state` on the billing state field and focuses it', async () => {
-      const element = await mount({ billing: guatemala });
-      expect(field<HTMLSelectElement>(element, 'billing', 'State').value).to.equal('GT-99');
+      const bff = new FakeBff();
+      const { element } = await mount(bff, { billing: guatemala });
+      bff.answerOnce('checkout', fieldProblem('billing.state', 'state_not_in_country'));
       submitButton(element).click();
       await eventually(() => element.state === 'idle' && statusText(element) !== '', 'no server answer shown');
       const state = field<HTMLSelectElement>(element, 'billing', 'State');
@@ -61,15 +57,17 @@ describe('submitting', function () {
       await expectAccessible(element);
 
       // Choosing another state clears the server's error at once.
-      state.value = 'GT-03';
+      state.value = 'GT-01';
       state.dispatchEvent(new Event('change'));
       await element.updateComplete;
       expect(state.getAttribute('aria-invalid')).to.equal('false');
     });
 
     it('shows `shipping.state` on the shipping state field, not the billing one', async () => {
-      const element = await mount({ billing: costaRica, shipping: guatemala }, 'es-CR');
+      const bff = new FakeBff();
+      const { element } = await mount(bff, { billing: costaRica, shipping: guatemala }, 'es-CR');
       await eventually(() => !(root(element).getElementById('shipping-state') as HTMLSelectElement | null)?.disabled);
+      bff.answerOnce('checkout', fieldProblem('shipping.state', 'state_not_in_country'));
       submitButton(element).click();
       await eventually(() => element.state === 'idle' && statusText(element) !== '', 'no server answer shown');
       const shippingState = root(element).getElementById('shipping-state')!;
@@ -81,10 +79,9 @@ describe('submitting', function () {
 
   describe('when the session has expired', () => {
     it('says so clearly, fires svc-error session-expired and shows no form', async () => {
-      const { bff } = await stack();
-      const { sessionToken } = await expiredSessionToken();
+      const bff = new FakeBff();
       const errorEvent = nextEvent(document, 'svc-error');
-      const element = await fixture<SvcCheckout>(html`<svc-checkout bff=${bff} session=${sessionToken} locale="es"></svc-checkout>`);
+      const element = await fixture<SvcCheckout>(html`<svc-checkout bff=${bff.url} session=${bff.expiredSession()} locale="es"></svc-checkout>`);
       expect((await errorEvent).code).to.equal('session-expired');
       await waitForState(element, 'expired');
       expect(statusText(element)).to.equal('Este pago expiró. Recargue la página para empezar de nuevo.');
@@ -95,13 +92,15 @@ describe('submitting', function () {
 
   describe('when the page gives catalog items instead of a session', () => {
     it('creates the session itself and shows the server-priced total', async () => {
-      const { bff } = await stack();
+      const bff = new FakeBff();
       const ready = nextEvent(document, 'svc-ready');
       const element = await fixture<SvcCheckout>(
-        html`<svc-checkout bff=${bff} items='[{"sku":"CR-COFFEE-500","quantity":2}]' locale="es-CR"></svc-checkout>`,
+        html`<svc-checkout bff=${bff.url} items='[{"sku":"CR-COFFEE-500","quantity":2}]' locale="es-CR"></svc-checkout>`,
       );
       expect((await ready).orderNumber).to.be.a('string').and.not.equal('');
       await waitForState(element, 'idle');
+      expect(bff.requests.map((request) => request.route)).to.deep.equal(['createSession']);
+      expect(bff.requests[0]!.body).to.deep.include({ items: [{ sku: 'CR-COFFEE-500', quantity: 2 }], locale: 'es-CR' });
       expect(root(element).querySelector('[part="summary"] strong')?.textContent?.replace(/\s/g, ' ')).to.equal('₡13 000,00');
       await expectAccessible(element);
     });
@@ -109,9 +108,9 @@ describe('submitting', function () {
 
   describe('when a catalog session expires before the shopper submits', () => {
     it('makes a new session (a new order), keeps the details, says so, and the next submit goes through', async () => {
-      const { bff } = await shortSessionBff();
+      const bff = new FakeBff();
       const element = await fixture<SvcCheckout>(
-        html`<svc-checkout bff=${bff} items='[{"sku":"CR-COFFEE-500","quantity":1}]' locale="en"></svc-checkout>`,
+        html`<svc-checkout bff=${bff.url} items='[{"sku":"CR-COFFEE-500","quantity":1}]' locale="en"></svc-checkout>`,
       );
       const ready = nextEvent(element, 'svc-ready');
       await waitForState(element, 'idle');
@@ -136,8 +135,8 @@ describe('submitting', function () {
       await fill('District', costaRica.zip);
       await fill('Directions', costaRica.address);
       await fill('Phone', costaRica.telephone);
-      // Let the two-second session lapse.
-      await new Promise((resolve) => setTimeout(resolve, 2500));
+      // The session lapses while the shopper types: the BFF answers the checkout with its 401 session-expired.
+      bff.expireAll();
 
       await element.submit();
       await waitForState(element, 'idle');
@@ -147,6 +146,7 @@ describe('submitting', function () {
       await element.submit();
       await redirected;
       expect(element.state).to.equal('redirecting');
+      expect(bff.requests.map((request) => request.route)).to.deep.equal(['createSession', 'checkout', 'createSession', 'checkout']);
       expect(submittedOrders.length).to.equal(2);
       expect(submittedOrders[0]).to.equal(firstOrder);
       expect(submittedOrders[1]).to.not.equal(firstOrder);

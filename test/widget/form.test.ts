@@ -1,25 +1,26 @@
-// The form against the real stack (sandbox + BFF): a merchant session, real keystrokes, real
-// submits. Each test gets a fresh element and a fresh session.
+// The form against a fake BFF (support/fake-bff.ts): a merchant session, real keystrokes, real
+// submits. Each test gets a fresh element and a fresh fake.
 import { expect, fixture, html } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
 import '../../widget/svc-checkout.ts';
 import type { SvcCheckout } from '../../widget/checkout.component.ts';
 import { expectAccessible } from './support/axe.ts';
 import { describedError, field, nextEvent, root, statusText, submitButton, eventually, waitForState } from './support/element-parts.ts';
-import { merchantSession, stack, costaRicanBilling } from './support/stack.ts';
+import { FakeBff } from './support/fake-bff.ts';
+import { costaRicanBilling } from './support/buyer.ts';
 
 const prefill = {
   billing: costaRicanBilling,
 };
 
 async function mount(options: { locale?: string; prefilled?: boolean; noShipping?: boolean } = {}) {
-  const { bff } = await stack();
-  const { sessionToken, orderNumber } = await merchantSession(options.prefilled ? { prefill } : {});
+  const bff = new FakeBff();
+  const { sessionToken, orderNumber } = bff.session(options.prefilled ? { prefill } : {});
   const element = await fixture<SvcCheckout>(
-    html`<svc-checkout bff=${bff} session=${sessionToken} locale=${options.locale ?? 'en'} ?no-shipping=${options.noShipping}></svc-checkout>`,
+    html`<svc-checkout bff=${bff.url} session=${sessionToken} locale=${options.locale ?? 'en'} ?no-shipping=${options.noShipping}></svc-checkout>`,
   );
   await waitForState(element, 'idle');
-  return { element, orderNumber };
+  return { element, orderNumber, bff };
 }
 
 /** Keeps the test page here: the element navigates only when nobody prevents svc-redirect. */
@@ -92,11 +93,11 @@ describe('the checkout form', () => {
 
   describe('when the shopper fills and submits with the keyboard only', () => {
     it('moves through the fields with Tab, submits with Enter and reaches the hosted payment page', async () => {
-      const { bff } = await stack();
-      const { sessionToken } = await merchantSession();
+      const bff = new FakeBff();
+      const { sessionToken, orderNumber } = bff.session();
       const page = await fixture<HTMLDivElement>(html`<div>
         <button id="before">before</button>
-        <svc-checkout bff=${bff} session=${sessionToken} locale="en"></svc-checkout>
+        <svc-checkout bff=${bff.url} session=${sessionToken} locale="en"></svc-checkout>
       </div>`);
       const element = page.querySelector('svc-checkout')!;
       await waitForState(element, 'idle');
@@ -131,7 +132,12 @@ describe('the checkout form', () => {
       await submitted;
       const redirect = await redirected;
       expect(redirect.mode).to.equal('redirect');
-      expect(redirect.url.startsWith((await stack()).sandbox)).to.equal(true);
+      expect(redirect.url).to.equal(bff.hostedUrl(orderNumber));
+      expect(bff.requests.at(-1)!.body).to.deep.equal({
+        billing: { ...costaRicanBilling, address2: '', telephone: '8312 3456' },
+        sameAsBilling: true,
+        locale: 'en',
+      });
       expect(element.state).to.equal('redirecting');
       await element.updateComplete;
       expect(statusText(element)).to.equal('Taking you to the secure payment page…');
@@ -165,7 +171,7 @@ describe('the checkout form', () => {
     });
 
     it('on submit shows every error, focuses the first invalid field, announces the count and sends nothing', async () => {
-      const { element } = await mount();
+      const { element, bff } = await mount();
       let submits = 0;
       element.addEventListener('svc-submit', () => (submits += 1));
       submitButton(element).click();
@@ -175,6 +181,7 @@ describe('the checkout form', () => {
       expect(statusText(element)).to.equal('Please fix 7 fields.');
       expect(describedError(field(element, 'billing', 'Canton'))).to.equal('Fill in this field.');
       expect(submits).to.equal(0);
+      expect(bff.calls('checkout')).to.equal(0);
       expect(element.state).to.equal('idle');
       await expectAccessible(element);
     });
@@ -197,7 +204,7 @@ describe('the checkout form', () => {
 
   describe('when code sets properties', () => {
     it('fires no event; only the shopper submitting does', async () => {
-      const { element } = await mount({ prefilled: true });
+      const { element, bff } = await mount({ prefilled: true });
       const fired: string[] = [];
       for (const name of ['svc-ready', 'svc-submit', 'svc-redirect', 'svc-status', 'svc-approved', 'svc-declined', 'svc-error']) {
         element.addEventListener(name, () => fired.push(name));
@@ -208,9 +215,10 @@ describe('the checkout form', () => {
       element.mode = 'redirect';
       element.theme = 'dark';
       element.reset();
-      await element.updateComplete;
-      await new Promise((resolve) => setTimeout(resolve, 100));
+      // What the changes cause has happened (the Spanish words arrived and show) and fired nothing.
+      await eventually(() => text(submitButton(element)) === 'Continuar al pago', 'the Spanish text did not come');
       expect(fired).to.deep.equal([]);
+      expect(bff.requests.map((request) => request.route)).to.deep.equal(['getSession']);
 
       stayOnPage(element);
       const submitted = nextEvent(element, 'svc-submit');
@@ -222,12 +230,14 @@ describe('the checkout form', () => {
     });
 
     it('lets the page cancel the checkout from svc-submit', async () => {
-      const { element } = await mount({ prefilled: true });
+      const { element, bff } = await mount({ prefilled: true });
       element.addEventListener('svc-submit', (event) => event.preventDefault());
       const submitted = nextEvent(element, 'svc-submit');
       submitButton(element).click();
       await submitted;
-      await new Promise((resolve) => setTimeout(resolve, 100));
+      // The checkout request would leave in the same task as the event; none did.
+      await element.updateComplete;
+      expect(bff.calls('checkout')).to.equal(0);
       expect(element.state).to.equal('idle');
     });
   });

@@ -1,25 +1,30 @@
-// The optional Costa Rican electronic invoice details against the real stack: hidden unless the
+// The optional Costa Rican electronic invoice details against a fake BFF: hidden unless the
 // session offers them, revealed by the checkbox, checked with the contract's schema beside each
-// field, localized, and accepted by the BFF.
-import { expect, fixture, html, waitUntil } from '@open-wc/testing';
+// field, localized, and sent in the checkout request the BFF's schema accepts.
+import { expect, fixture, html } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
 import '../../widget/svc-checkout.ts';
 import type { SvcCheckout } from '../../widget/checkout.component.ts';
 import { expectAccessible } from './support/axe.ts';
 import { nextEvent, root, statusText, submitButton, eventually, waitForState } from './support/element-parts.ts';
-import { costaRicanBilling, merchantSession, stack } from './support/stack.ts';
+import { FakeBff } from './support/fake-bff.ts';
+import { costaRicanBilling } from './support/buyer.ts';
 
 async function mount(options: { invoice?: boolean; locale?: string } = {}) {
-  const { bff } = await stack();
-  const { sessionToken } = await merchantSession({ prefill: { billing: costaRicanBilling }, ...(options.invoice ? { invoice: true } : {}) });
+  const bff = new FakeBff();
+  const { sessionToken, orderNumber } = bff.session({ prefill: { billing: costaRicanBilling }, invoice: options.invoice === true });
   const element = await fixture<SvcCheckout>(
-    html`<svc-checkout bff=${bff} session=${sessionToken} locale=${options.locale ?? 'en'} no-shipping></svc-checkout>`,
+    html`<svc-checkout bff=${bff.url} session=${sessionToken} locale=${options.locale ?? 'en'} no-shipping></svc-checkout>`,
   );
   await waitForState(element, 'idle');
   // The invoice form is a lazy part: it appears once loaded, right after the form.
-  if (options.invoice) await waitUntil(() => requestBox(element) !== null, 'the invoice checkbox did not appear', { timeout: 20000 });
+  if (options.invoice) await eventually(() => requestBox(element) !== null, 'the invoice checkbox did not appear');
+  // Kept beside the element, not on it: `bff` is one of its own properties.
+  shopOf.set(element, { fake: bff, orderNumber });
   return element;
 }
+
+const shopOf = new WeakMap<SvcCheckout, { fake: FakeBff; orderNumber: string }>();
 
 const requestBox = (element: SvcCheckout) => root(element).querySelector<HTMLInputElement>('[part="invoice-request"] input');
 const details = (element: SvcCheckout) => root(element).querySelector('fieldset[part="invoice-details"]');
@@ -97,7 +102,7 @@ describe('the electronic invoice details', () => {
       await typeInto(invoiceField(element, 'Invoice e-mail'), 'ana@localhost');
       submitButton(element).click();
       // Submit first loads what validation needs (the phone metadata): seconds on a loaded machine.
-      await waitUntil(() => statusText(element) !== '', 'no notice after submit', { timeout: 20000 });
+      await eventually(() => statusText(element) !== '', 'no notice after submit');
       const number = invoiceField(element, 'ID number');
       expect(number.getAttribute('aria-invalid')).to.equal('true');
       expect(description(number)).to.equal('9 digits; dashes and spaces are fine. Enter the ID number with the digits its type has.');
@@ -118,7 +123,7 @@ describe('the electronic invoice details', () => {
       await chooseIdType(spanish, 'Tipo de identificación', '02');
       await typeInto(invoiceField(spanish, 'Número de identificación'), '31011234');
       submitButton(spanish).click();
-      await waitUntil(() => invoiceField(spanish, 'Número de identificación').getAttribute('aria-invalid') === 'true', 'no error shown', { timeout: 20000 });
+      await eventually(() => invoiceField(spanish, 'Número de identificación').getAttribute('aria-invalid') === 'true', 'no error shown');
       expect(description(invoiceField(spanish, 'Número de identificación'))).to.contain('10 dígitos');
       expect(description(invoiceField(spanish, 'Correo para la factura'))).to.equal('Este campo es obligatorio.');
       await expectAccessible(spanish);
@@ -126,11 +131,11 @@ describe('the electronic invoice details', () => {
       const portuguese = await mount({ invoice: true, locale: 'pt-BR' });
       await reveal(portuguese);
       submitButton(portuguese).click();
-      await waitUntil(() => invoiceField(portuguese, 'Tipo de documento').getAttribute('aria-invalid') === 'true', 'no error shown', { timeout: 20000 });
+      await eventually(() => invoiceField(portuguese, 'Tipo de documento').getAttribute('aria-invalid') === 'true', 'no error shown');
       expect(description(invoiceField(portuguese, 'Nome ou razão social'))).to.equal('Este campo é obrigatório.');
     });
 
-    it('fixing the details and submitting reaches the payment page (the BFF accepts them)', async () => {
+    it('fixing the details and submitting sends them with the checkout and reaches the payment page', async () => {
       const element = await mount({ invoice: true });
       element.addEventListener('svc-redirect', (event) => event.preventDefault());
       await reveal(element);
@@ -140,7 +145,10 @@ describe('the electronic invoice details', () => {
       await typeInto(invoiceField(element, 'Invoice e-mail'), 'facturas@cafedelvalle.cr');
       const redirect = nextEvent(element, 'svc-redirect');
       submitButton(element).click();
-      expect((await redirect).url).to.match(/^http/);
+      expect((await redirect).url).to.equal(shopOf.get(element)!.fake.hostedUrl(shopOf.get(element)!.orderNumber));
+      expect(shopOf.get(element)!.fake.requests.find((request) => request.route === 'checkout')!.body).to.deep.include({
+        invoice: { idType: '02', idNumber: '3101123456', name: 'Café del Valle S.A.', email: 'facturas@cafedelvalle.cr' },
+      });
     });
 
     it('unticking the box hides the fields again and the checkout goes on without them', async () => {
@@ -154,20 +162,23 @@ describe('the electronic invoice details', () => {
       const redirect = nextEvent(element, 'svc-redirect');
       submitButton(element).click();
       await redirect;
+      expect(shopOf.get(element)!.fake.requests.find((request) => request.route === 'checkout')!.body).to.not.have.property('invoice');
     });
   });
 
   describe('in catalog mode', () => {
     it('offers them when the element has the invoice attribute, and not without it', async () => {
-      const { bff } = await stack();
+      const bff = new FakeBff();
       const items = '[{"sku":"CR-COFFEE-500","quantity":1}]';
-      const offered = await fixture<SvcCheckout>(html`<svc-checkout bff=${bff} items=${items} locale="en" invoice></svc-checkout>`);
+      const offered = await fixture<SvcCheckout>(html`<svc-checkout bff=${bff.url} items=${items} locale="en" invoice></svc-checkout>`);
       await waitForState(offered, 'idle');
-      await waitUntil(() => requestBox(offered) !== null, 'the invoice checkbox did not appear', { timeout: 20000 });
+      await eventually(() => requestBox(offered) !== null, 'the invoice checkbox did not appear');
       await expectAccessible(offered);
-      const plain = await fixture<SvcCheckout>(html`<svc-checkout bff=${bff} items=${items} locale="en"></svc-checkout>`);
+      expect(bff.requests[0]!.body).to.deep.include({ invoice: true });
+      const plain = await fixture<SvcCheckout>(html`<svc-checkout bff=${bff.url} items=${items} locale="en"></svc-checkout>`);
       await waitForState(plain, 'idle');
       expect(requestBox(plain)).to.equal(null);
+      expect(bff.requests[1]!.body).to.not.have.property('invoice');
     });
   });
 });

@@ -5,8 +5,9 @@ import '../../widget/svc-checkout.ts';
 import type { SvcCheckout } from '../../widget/checkout.component.ts';
 import { expectAccessible } from './support/axe.ts';
 import { nextEvent, root, waitForState } from './support/element-parts.ts';
-import { arriveAt, fillBilling, shownBilling, submitToHostedPage } from './support/hosted-trip.ts';
-import { cards, costaRicanBilling, merchantSession, payAndReturn, stack } from './support/stack.ts';
+import { FakeBff } from './support/fake-bff.ts';
+import { fillBilling, returnFromHostedPage, shownBilling, submitToHostedPage } from './support/hosted-trip.ts';
+import { costaRicanBilling } from './support/buyer.ts';
 
 const items = '[{"sku":"CR-HAMMOCK","quantity":1}]';
 
@@ -14,9 +15,10 @@ function keptKeys(): string[] {
   return Object.keys(sessionStorage).filter((key) => key.startsWith('svc-checkout:form:'));
 }
 
-async function catalogElement(): Promise<SvcCheckout> {
-  const { bff } = await stack();
-  const element = await fixture<SvcCheckout>(html`<svc-checkout bff=${bff} items=${items} locale="en"></svc-checkout>`);
+const orderOf = FakeBff.orderOfHostedUrl;
+
+async function catalogElement(bff: FakeBff): Promise<SvcCheckout> {
+  const element = await fixture<SvcCheckout>(html`<svc-checkout bff=${bff.url} items=${items} locale="en"></svc-checkout>`);
   await waitForState(element, 'idle');
   return element;
 }
@@ -25,46 +27,47 @@ function pressRetry(element: SvcCheckout) {
   root(element).querySelector<HTMLButtonElement>('[part="retry-button"]')!.click();
 }
 
-describe("the shopper's typed form", function () {
-  this.timeout(40_000);
-
+describe("the shopper's typed form", () => {
+  let bff: FakeBff;
+  beforeEach(() => (bff = new FakeBff()));
   beforeEach(() => sessionStorage.clear());
   afterEach(() => history.replaceState(null, '', location.pathname + location.search));
 
   it('comes back after a reload of a merchant session page', async () => {
-    const { bff } = await stack();
-    const { sessionToken } = await merchantSession();
-    const first = await fixture<SvcCheckout>(html`<svc-checkout bff=${bff} session=${sessionToken} locale="en"></svc-checkout>`);
+    const { sessionToken } = bff.session();
+    const first = await fixture<SvcCheckout>(html`<svc-checkout bff=${bff.url} session=${sessionToken} locale="en"></svc-checkout>`);
     await waitForState(first, 'idle');
     await fillBilling(first);
     first.remove();
 
-    const reloaded = await fixture<SvcCheckout>(html`<svc-checkout bff=${bff} session=${sessionToken} locale="en"></svc-checkout>`);
+    const reloaded = await fixture<SvcCheckout>(html`<svc-checkout bff=${bff.url} session=${sessionToken} locale="en"></svc-checkout>`);
     await waitForState(reloaded, 'idle');
     expect(shownBilling(reloaded)).to.deep.equal(costaRicanBilling);
     await expectAccessible(reloaded);
   });
 
   it('comes back after Back from the hosted page, though a catalog page makes a new order', async () => {
-    const first = await catalogElement();
+    const first = await catalogElement(bff);
     await fillBilling(first);
     await submitToHostedPage(first);
     first.remove();
 
-    const back = await catalogElement();
+    const back = await catalogElement(bff);
+    expect(bff.calls('createSession')).to.equal(2);
     expect(shownBilling(back)).to.deep.equal(costaRicanBilling);
     await expectAccessible(back);
   });
 
   it('comes back for the next attempt after a decline, and is forgotten once the order is approved', async () => {
-    const first = await catalogElement();
+    const first = await catalogElement(bff);
     await fillBilling(first);
     const declinedPage = await submitToHostedPage(first);
     first.remove();
-    arriveAt((await payAndReturn(declinedPage, cards.declined)).landing);
+    const orderNumber = orderOf(declinedPage);
+    bff.orderStatuses(orderNumber, FakeBff.declined());
+    returnFromHostedPage(orderNumber);
 
-    const { bff } = await stack();
-    const element = await fixture<SvcCheckout>(html`<svc-checkout bff=${bff} items=${items} locale="en"></svc-checkout>`);
+    const element = await fixture<SvcCheckout>(html`<svc-checkout bff=${bff.url} items=${items} locale="en"></svc-checkout>`);
     await waitForState(element, 'declined');
     pressRetry(element);
     await waitForState(element, 'idle');
@@ -72,27 +75,28 @@ describe("the shopper's typed form", function () {
 
     const retryPage = await submitToHostedPage(element);
     element.remove();
-    arriveAt((await payAndReturn(retryPage, cards.approved)).landing);
+    expect(orderOf(retryPage)).to.equal(orderNumber);
+    bff.orderStatuses(orderNumber, { status: 'approved' });
+    returnFromHostedPage(orderNumber);
     const approved = nextEvent(document, 'svc-approved');
-    const returning = await fixture<SvcCheckout>(html`<svc-checkout bff=${bff} items=${items} locale="en"></svc-checkout>`);
+    const returning = await fixture<SvcCheckout>(html`<svc-checkout bff=${bff.url} items=${items} locale="en"></svc-checkout>`);
     await approved;
     await waitForState(returning, 'approved');
     expect(keptKeys()).to.deep.equal([]);
   });
 
   it('comes back after a cancel on the hosted page', async () => {
-    const { bff } = await stack();
-    const { sessionToken } = await merchantSession();
-    const first = await fixture<SvcCheckout>(html`<svc-checkout bff=${bff} session=${sessionToken} locale="es-CR"></svc-checkout>`);
+    const { sessionToken, orderNumber } = bff.session();
+    const first = await fixture<SvcCheckout>(html`<svc-checkout bff=${bff.url} session=${sessionToken} locale="es-CR"></svc-checkout>`);
     await waitForState(first, 'idle');
     await fillBilling(first);
-    const hostedPage = await submitToHostedPage(first);
+    await submitToHostedPage(first);
     first.remove();
-    arriveAt((await payAndReturn(hostedPage, cards.approved, { cancel: true })).landing);
+    bff.orderStatuses(orderNumber, FakeBff.declined('cancelled', 'es-CR'));
+    returnFromHostedPage(orderNumber);
 
-    const element = await fixture<SvcCheckout>(html`<svc-checkout bff=${bff} session=${sessionToken} locale="es-CR"></svc-checkout>`);
-    // The hosted page's cancel is the decline consult records: the redirect's cancel flag is unsigned.
-    await waitForState(element, 'declined');
+    const element = await fixture<SvcCheckout>(html`<svc-checkout bff=${bff.url} session=${sessionToken} locale="es-CR"></svc-checkout>`);
+    await waitForState(element, 'cancelled');
     pressRetry(element);
     await waitForState(element, 'idle');
     expect(shownBilling(element)).to.deep.equal(costaRicanBilling);
@@ -100,7 +104,7 @@ describe("the shopper's typed form", function () {
   });
 
   it('is forgotten on "start over" (reset)', async () => {
-    const element = await catalogElement();
+    const element = await catalogElement(bff);
     await fillBilling(element);
     expect(keptKeys()).to.have.length(1);
     element.reset();
@@ -110,7 +114,7 @@ describe("the shopper's typed form", function () {
   });
 
   it('never holds anything but the address fields', async () => {
-    const element = await catalogElement();
+    const element = await catalogElement(bff);
     await fillBilling(element);
     const [key] = keptKeys();
     const kept = JSON.parse(sessionStorage.getItem(key!)!) as Record<string, unknown>;

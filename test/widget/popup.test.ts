@@ -1,24 +1,29 @@
 // Popup mode: the hosted page opens in a popup while the page stays; the element watches the order
-// (polling the real BFF) and shows the outcome once the buyer paid in the popup.
+// (polling the fake BFF on a manual clock) and shows the outcome once the buyer paid in the popup.
 import { expect, fixture, html } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
 import '../../widget/svc-checkout.ts';
 import type { SvcCheckout } from '../../widget/checkout.component.ts';
 import { expectAccessible } from './support/axe.ts';
-import { nextEvent, root, statusText, submitButton, waitForState } from './support/element-parts.ts';
-import { cards, merchantSession, payAndReturn, stack, costaRicanBilling } from './support/stack.ts';
+import { eventually, nextEvent, root, statusText, submitButton, waitForState } from './support/element-parts.ts';
+import { FakeBff } from './support/fake-bff.ts';
+import { ManualClock } from './support/manual-clock.ts';
+import { costaRicanBilling } from './support/buyer.ts';
 
 const billing = costaRicanBilling;
 
-describe('popup mode', function () {
-  this.timeout(40_000);
+describe('popup mode', () => {
+  let clock: ManualClock;
+  beforeEach(() => (clock = new ManualClock().install()));
+  afterEach(() => clock.uninstall());
 
   describe('when the shopper pays in the popup', () => {
     it('opens the hosted page in a popup, polls while it is open, then shows the approval and closes it', async () => {
-      const { bff, sandbox } = await stack();
-      const { sessionToken } = await merchantSession({ prefill: { billing } });
+      const bff = new FakeBff();
+      const { sessionToken, orderNumber } = bff.session({ prefill: { billing } });
+      bff.orderStatuses(orderNumber, { status: 'pending' }, { status: 'approved' });
       const element = await fixture<SvcCheckout>(
-        html`<svc-checkout bff=${bff} session=${sessionToken} mode="popup" locale="en"></svc-checkout>`,
+        html`<svc-checkout bff=${bff.url} session=${sessionToken} mode="popup" locale="en"></svc-checkout>`,
       );
       await waitForState(element, 'idle');
       const opened: Array<Window | null> = [];
@@ -36,7 +41,7 @@ describe('popup mode', function () {
         await sendKeys({ press: 'Enter' });
         const redirect = await redirected;
         expect(redirect.mode).to.equal('popup');
-        expect(redirect.url.startsWith(sandbox)).to.equal(true);
+        expect(redirect.url).to.equal(bff.hostedUrl(orderNumber));
         expect(opened.length).to.equal(1);
         const popup = opened[0]!;
         expect(popup.closed).to.equal(false);
@@ -49,11 +54,15 @@ describe('popup mode', function () {
         expect(root(element).activeElement === root(element).querySelector('[role="status"]'), 'focus on the status').to.equal(true);
         await expectAccessible(element);
 
+        // The shopper pays in the popup; the next poll, a second later, reads the approval.
+        expect(bff.calls('getOrder')).to.equal(1);
         const approved = nextEvent(element, 'svc-approved');
-        await payAndReturn(redirect.url, cards.approved);
+        await clock.tick(1000);
         await approved;
         await waitForState(element, 'approved');
         expect(popup.closed).to.equal(true);
+        await clock.tick(60_000);
+        expect(bff.calls('getOrder')).to.equal(2);
         await expectAccessible(element);
       } finally {
         window.open = realOpen;
@@ -64,10 +73,10 @@ describe('popup mode', function () {
 
   describe('when the shopper closes the popup without paying', () => {
     it('goes back to the form and says the payment window was closed', async () => {
-      const { bff } = await stack();
-      const { sessionToken } = await merchantSession({ prefill: { billing } });
+      const bff = new FakeBff();
+      const { sessionToken } = bff.session({ prefill: { billing } });
       const element = await fixture<SvcCheckout>(
-        html`<svc-checkout bff=${bff} session=${sessionToken} mode="popup" locale="en"></svc-checkout>`,
+        html`<svc-checkout bff=${bff.url} session=${sessionToken} mode="popup" locale="en"></svc-checkout>`,
       );
       await waitForState(element, 'idle');
       const opened: Array<Window | null> = [];
@@ -82,8 +91,14 @@ describe('popup mode', function () {
         submitButton(element).focus();
         await sendKeys({ press: 'Enter' });
         await redirected;
+        await eventually(() => bff.calls('getOrder') === 1, 'the watch did not start');
         opened[0]!.close();
+        // The window is checked every half second: one last look at the order, then the form.
+        await clock.tick(500);
         await waitForState(element, 'idle');
+        expect(bff.calls('getOrder')).to.equal(2);
+        await clock.tick(60_000);
+        expect(bff.calls('getOrder')).to.equal(2);
         expect(statusText(element)).to.equal('The payment window was closed before the payment finished.');
         expect(root(element).querySelector('form')).to.exist;
         await expectAccessible(element);
@@ -95,10 +110,10 @@ describe('popup mode', function () {
 
   describe('when the browser blocks the popup', () => {
     it('keeps the form, says how to fix it and fires svc-error popup-blocked', async () => {
-      const { bff } = await stack();
-      const { sessionToken } = await merchantSession({ prefill: { billing } });
+      const bff = new FakeBff();
+      const { sessionToken } = bff.session({ prefill: { billing } });
       const element = await fixture<SvcCheckout>(
-        html`<svc-checkout bff=${bff} session=${sessionToken} mode="popup" locale="en"></svc-checkout>`,
+        html`<svc-checkout bff=${bff.url} session=${sessionToken} mode="popup" locale="en"></svc-checkout>`,
       );
       await waitForState(element, 'idle');
       const blocked = nextEvent(element, 'svc-error');
@@ -108,6 +123,7 @@ describe('popup mode', function () {
       await element.updateComplete;
       expect(element.state).to.equal('idle');
       expect(statusText(element)).to.equal('Your browser blocked the payment window. Allow pop-ups for this site and try again.');
+      expect(bff.calls('checkout')).to.equal(0);
       await expectAccessible(element);
     });
   });

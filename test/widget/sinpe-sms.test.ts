@@ -1,6 +1,6 @@
 // The SINPE Móvil panel's SMS: the shopper picks their bank; a phone gets an `sms:` link with
 // `PASE <monto> <número>` for that bank's number, a desktop a QR of the same link. Both can be
-// turned off, and the merchant may replace the bank table. Real stack (sandbox + BFF offering SINPE Móvil).
+// turned off, and the merchant may replace the bank table. A fake BFF offering SINPE Móvil.
 import { expect, fixture, html } from '@open-wc/testing';
 import { setViewport } from '@web/test-runner-commands';
 import { generate } from 'lean-qr/nano';
@@ -8,13 +8,15 @@ import '../../widget/svc-checkout.ts';
 import type { SvcCheckout } from '../../widget/checkout.component.ts';
 import { expectAccessible } from './support/axe.ts';
 import { eventually, nextEvent, root, submitButton, waitForState } from './support/element-parts.ts';
-import { costaRicanBilling, merchantSession, sinpeBff } from './support/stack.ts';
+import { FakeBff } from './support/fake-bff.ts';
+import { costaRicanBilling } from './support/buyer.ts';
 
-async function openTransfer(attributes: { noSms?: boolean; noQr?: boolean; banks?: string } = {}) {
-  const { bff } = await sinpeBff();
-  const { sessionToken } = await merchantSession({ prefill: { billing: costaRicanBilling } });
+async function openTransfer(attributes: { noSms?: boolean; noQr?: boolean; banks?: string; discount?: string } = {}) {
+  const bff = new FakeBff();
+  if (attributes.discount) bff.transferDiscount = attributes.discount;
+  const { sessionToken } = bff.session({ prefill: { billing: costaRicanBilling }, sinpeMovil: {} });
   const element = await fixture<SvcCheckout>(html`<svc-checkout
-    bff=${bff}
+    bff=${bff.url}
     session=${sessionToken}
     locale="es-CR"
     ?no-sinpe-sms=${attributes.noSms}
@@ -44,9 +46,7 @@ function expectedText(instructions: { phone: string; amount: string }) {
   return `PASE ${instructions.amount.replace(/\.0+$/, '')} ${instructions.phone}`;
 }
 
-describe('the SINPE Móvil SMS', function () {
-  this.timeout(40_000);
-  beforeEach(() => sessionStorage.clear());
+describe('the SINPE Móvil SMS', () => {  beforeEach(() => sessionStorage.clear());
 
   describe('on a phone (390 px)', () => {
     before(() => setViewport({ width: 390, height: 844 }));
@@ -81,10 +81,9 @@ describe('the SINPE Móvil SMS', function () {
   describe('when the exact amount is lower than the total', () => {
     it('says by how much, and why', async () => {
       // Another transfer of the same total is awaited: the BFF lowers this one's amount to tell them apart.
-      await openTransfer();
-      const { panel, host } = await openTransfer();
+      const { panel, host, transfer } = await openTransfer({ discount: '1.00' });
       const discount = (host.instructions as { discount?: string }).discount!;
-      expect(Number(discount)).to.be.greaterThan(0);
+      expect([discount, transfer.amount]).to.deep.equal(['1.00', '12499.00']);
       const note = panel.querySelector('[part="sinpe-discount"]')!;
       expect(note.textContent!.replace(/\s+/g, ' ').trim()).to.equal(
         `${new Intl.NumberFormat('es-CR', { style: 'currency', currency: 'CRC' }).format(discount as `${number}`).replace(/\s+/g, ' ')} menos que el total, para identificar su pago.`,

@@ -1,9 +1,11 @@
-// Pure: the poller with an injected status source and page visibility (no element, no BFF).
+// Pure: the poller with an injected status source and page visibility (no element, no BFF), on a
+// manual clock: each check moves time past the next wait instead of sleeping through it.
 import { expect } from '@open-wc/testing';
 import type { OrderStatusResponse } from '../../contract/bff-api.ts';
 import { BffError } from '../../widget/bff-client.ts';
 import { outcomeOfStatus } from '../../widget/order-outcome.ts';
 import { StatusPoller, type PageVisibility } from '../../widget/status-poller.ts';
+import { ManualClock } from './support/manual-clock.ts';
 
 class FakePage extends EventTarget implements PageVisibility {
   hidden = false;
@@ -16,8 +18,6 @@ class FakePage extends EventTarget implements PageVisibility {
 function status(value: OrderStatusResponse['status'], final: boolean): OrderStatusResponse {
   return { orderNumber: 'A1', status: value, final, amount: '10.00', currency: 'USD', attempts: 1, canRetry: false, updatedAt: '2026-01-01T00:00:00Z' };
 }
-
-const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 function pollerWith(answers: Array<OrderStatusResponse | Error>, page = new FakePage()) {
   const seen: string[] = [];
@@ -34,22 +34,36 @@ function pollerWith(answers: Array<OrderStatusResponse | Error>, page = new Fake
     onFailure: (error) => (failure = error),
     isRetryable: (error) => error instanceof BffError && error.status === 0,
     page: page as unknown as PageVisibility,
-    initialDelayMs: 5,
-    maxDelayMs: 20,
+    initialDelayMs: 1000,
+    maxDelayMs: 2000,
     maxFailures: 2,
   });
   return { poller, page, seen, calls: () => calls, failure: () => failure };
 }
 
 describe('StatusPoller', () => {
+  let clock: ManualClock;
+  beforeEach(() => (clock = new ManualClock().install()));
+  afterEach(() => clock.uninstall());
+
   describe('when the order becomes final', () => {
-    it('reports every answer and stops at the final one', async () => {
-      const run = pollerWith([status('pending', false), status('pending', false), status('approved', true)]);
+    it('asks at once, then after 1 s, 1.5 s and at most the longest wait, and stops at the final answer', async () => {
+      const pending = status('pending', false);
+      const run = pollerWith([pending, pending, pending, pending, status('approved', true)]);
       run.poller.start();
-      await wait(150);
-      expect(run.seen).to.deep.equal(['pending', 'pending', 'approved']);
-      expect(run.calls()).to.equal(3);
+      // [time moved on, requests by then]: at once, 1 s later, 1.5 s after that, then the 2 s ceiling.
+      const timeline: Array<[number, number]> = [[0, 1], [999, 1], [1, 2], [1499, 2], [1, 3], [1999, 3], [1, 4], [2000, 5]];
+      let elapsed = 0;
+      for (const [advance, calls] of timeline) {
+        await clock.tick(advance);
+        elapsed += advance;
+        expect(run.calls(), `requests after ${elapsed} ms`).to.equal(calls);
+      }
+      expect(run.seen).to.deep.equal(['pending', 'pending', 'pending', 'pending', 'approved']);
       expect(run.poller.isRunning).to.equal(false);
+      await clock.tick(60_000);
+      expect(run.calls()).to.equal(5);
+      expect(clock.pending()).to.equal(0);
     });
   });
 
@@ -59,21 +73,24 @@ describe('StatusPoller', () => {
       page.hidden = true;
       const run = pollerWith([status('pending', false), status('declined', true)], page);
       run.poller.start();
-      await wait(60);
+      await clock.tick(60_000);
       expect(run.calls()).to.equal(0);
       page.setHidden(false);
-      await wait(60);
+      await clock.tick(0);
+      expect(run.calls()).to.equal(1);
+      await clock.tick(1000);
       expect(run.seen).to.deep.equal(['pending', 'declined']);
     });
 
     it('stops asking when the page hides mid-way', async () => {
       const run = pollerWith([status('pending', false)]);
       run.poller.start();
-      await wait(1);
+      await clock.tick(1000);
+      expect(run.calls()).to.equal(2);
       run.page.setHidden(true);
-      const callsWhenHidden = run.calls();
-      await wait(80);
-      expect(run.calls()).to.equal(callsWhenHidden);
+      await clock.tick(60_000);
+      expect(run.calls()).to.equal(2);
+      expect(clock.pending()).to.equal(0);
       run.poller.stop();
     });
   });
@@ -82,16 +99,18 @@ describe('StatusPoller', () => {
     it('retries a few times, then gives up with the error', async () => {
       const run = pollerWith([new BffError(0, undefined)]);
       run.poller.start();
-      await wait(150);
+      await clock.tick(2500);
       expect(run.calls()).to.equal(3);
       expect(run.failure()).to.be.instanceOf(BffError);
       expect(run.poller.isRunning).to.equal(false);
+      await clock.tick(60_000);
+      expect(run.calls()).to.equal(3);
     });
 
     it('gives up at once on an error that retrying cannot fix', async () => {
       const run = pollerWith([new BffError(401, undefined)]);
       run.poller.start();
-      await wait(50);
+      await clock.tick(60_000);
       expect(run.calls()).to.equal(1);
       expect((run.failure() as BffError).status).to.equal(401);
     });

@@ -5,13 +5,13 @@ import '../../widget/svc-checkout.ts';
 import type { SvcCheckout } from '../../widget/checkout.component.ts';
 import { expectAccessible } from './support/axe.ts';
 import { field, root, submitButton, waitForState } from './support/element-parts.ts';
-import { merchantSession, stack } from './support/stack.ts';
+import { FakeBff } from './support/fake-bff.ts';
 
 async function mountIn(wrapperStyle: string, theme?: SvcCheckout['theme']) {
-  const { bff } = await stack();
-  const { sessionToken } = await merchantSession();
+  const bff = new FakeBff();
+  const { sessionToken } = bff.session();
   const wrapper = await fixture<HTMLDivElement>(html`<div style=${wrapperStyle}>
-    <svc-checkout bff=${bff} session=${sessionToken} locale="en" theme=${theme ?? 'auto'}></svc-checkout>
+    <svc-checkout bff=${bff.url} session=${sessionToken} locale="en" theme=${theme ?? 'auto'}></svc-checkout>
   </div>`);
   const element = wrapper.querySelector('svc-checkout')!;
   await waitForState(element, 'idle');

@@ -1,6 +1,7 @@
 // Reading the element the way a shopper perceives it: by label text, role and the live region.
-import { oneEvent, waitUntil } from '@open-wc/testing';
+import { oneEvent } from '@open-wc/testing';
 import type { SvcCheckout } from '../../../widget/checkout.component.ts';
+import { realTimers } from './manual-clock.ts';
 
 export function root(element: SvcCheckout): ShadowRoot {
   return element.shadowRoot!;
@@ -34,15 +35,24 @@ export function submitButton(element: SvcCheckout): HTMLButtonElement {
 }
 
 /**
- * open-wc's waitUntil with room to breathe: its default of 1 s is less than a lazy part's first
- * compile by the test server while the other suites run beside this one on a 2-core machine.
+ * Waits until `predicate` holds, checking every 20 ms on the browser's real timers (so it works with
+ * a manual clock installed); fails after `timeout` with `message`. The default leaves room for a lazy
+ * part's first compile by the test server on a loaded 2-core machine; it is a limit, never a wait.
  */
 export function eventually(predicate: () => unknown, message = 'the awaited condition never held', timeout = 10_000): Promise<void> {
-  return waitUntil(predicate, message, { timeout });
+  const deadline = realTimers.dateNow() + timeout;
+  return new Promise((resolve, reject) => {
+    const check = () => {
+      if (predicate()) return resolve();
+      if (realTimers.dateNow() > deadline) return reject(new Error(message));
+      realTimers.setTimeout(check, 20);
+    };
+    check();
+  });
 }
 
-export async function waitForState(element: SvcCheckout, state: SvcCheckout['state'], timeout = 20000): Promise<void> {
-  await waitUntil(() => element.state === state, `state stayed ${element.state}, expected ${state}`, { timeout });
+export async function waitForState(element: SvcCheckout, state: SvcCheckout['state'], timeout = 10_000): Promise<void> {
+  await eventually(() => element.state === state, `state stayed ${element.state}, expected ${state}`, timeout);
   await element.updateComplete;
 }
 

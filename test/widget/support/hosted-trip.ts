@@ -1,17 +1,21 @@
-// The shopper's round trip through the gateway's hosted page, as the widget suites play it: check
-// out from a first element, type the billing address, land back on the merchant page.
+// The shopper's round trip through the gateway's hosted page, as the component tests play it with a
+// fake BFF: check out from a first element, leave for the hosted page (prevented, so the test page
+// stays), and come back to the merchant page with `#svc-result=<status token>`. The real round trip
+// (the sandbox's hosted page, the BFF's 303) is played end to end in test/e2e/.
 import { fixture, html } from '@open-wc/testing';
 import type { SvcCheckout } from '../../../widget/checkout.component.ts';
 import { nextEvent, root, eventually, waitForState } from './element-parts.ts';
-import { costaRicanBilling, merchantSession, stack } from './stack.ts';
+import { statusTokenFor, type FakeBff } from './fake-bff.ts';
+import { costaRicanBilling } from './buyer.ts';
 
-/** Checks out through a first element (as the shopper would) and returns the hosted page URL. */
-export async function checkoutToHostedPage(locale = 'en'): Promise<{ hostedUrl: string; sessionToken: string }> {
-  const { bff } = await stack();
-  const { sessionToken } = await merchantSession({ prefill: { billing: costaRicanBilling } });
-  const element = await fixture<SvcCheckout>(html`<svc-checkout bff=${bff} session=${sessionToken} locale=${locale}></svc-checkout>`);
+/** Checks out through a first element (as the shopper would) with a prefilled merchant session. */
+export async function checkoutToHostedPage(bff: FakeBff, locale = 'en'): Promise<{ hostedUrl: string; sessionToken: string; orderNumber: string }> {
+  const { sessionToken, orderNumber } = bff.session({ prefill: { billing: costaRicanBilling } });
+  const element = await fixture<SvcCheckout>(html`<svc-checkout bff=${bff.url} session=${sessionToken} locale=${locale}></svc-checkout>`);
   await waitForState(element, 'idle');
-  return { hostedUrl: await submitToHostedPage(element), sessionToken };
+  const hostedUrl = await submitToHostedPage(element);
+  element.remove();
+  return { hostedUrl, sessionToken, orderNumber };
 }
 
 /** Submits the element's form and returns the hosted page's URL without leaving the test page. */
@@ -42,8 +46,7 @@ export function shownBilling(element: SvcCheckout): Record<string, string> {
   return shown;
 }
 
-/** The merchant page as the BFF's 303 leaves it: same document, the landing URL's fragment. */
-export function arriveAt(landing: string) {
-  const url = new URL(landing);
-  history.replaceState(null, '', `${location.pathname}${location.search}${url.hash}`);
+/** The merchant page as the BFF's 303 leaves it: the same document, `#svc-result=<status token>` for the order. */
+export function returnFromHostedPage(orderNumber: string): void {
+  history.replaceState(null, '', `${location.pathname}${location.search}#svc-result=${statusTokenFor(orderNumber)}`);
 }
