@@ -31,6 +31,15 @@ async function requestInvoice(element: SvcCheckout) {
   await typeInto(invoiceField(element, 'ID number'), '1-0234-0567');
 }
 
+/** A merchant session that offers the invoice; the shopper types billing and asks for one. */
+async function typedCheckout(): Promise<{ sessionToken: string; element: SvcCheckout }> {
+  const { sessionToken } = await merchantSession({ invoice: true });
+  const element = await checkoutPage(sessionToken);
+  await fillBilling(element);
+  await requestInvoice(element);
+  return { sessionToken, element };
+}
+
 function shownInvoice(element: SvcCheckout) {
   return {
     requested: requestBox(element)?.checked,
@@ -51,10 +60,7 @@ describe('the kept invoice request', function () {
 
   describe('when the page reloads before paying', () => {
     it('comes back ticked, with the ID typed and the name the shopper typed; axe passes', async () => {
-      const { sessionToken } = await merchantSession({ invoice: true });
-      const first = await checkoutPage(sessionToken);
-      await fillBilling(first);
-      await requestInvoice(first);
+      const { sessionToken, element: first } = await typedCheckout();
       await erase(invoiceField(first, 'Legal name'));
       await typeInto(invoiceField(first, 'Legal name'), 'Café del Valle S.A.');
       first.remove();
@@ -74,10 +80,7 @@ describe('the kept invoice request', function () {
 
   describe('when a decline brings the shopper back to a separate thank-you page', () => {
     it('"Try again" reopens the order there with the address and the invoice request, and pays again', async () => {
-      const { sessionToken } = await merchantSession({ invoice: true });
-      const checkout = await checkoutPage(sessionToken);
-      await fillBilling(checkout);
-      await requestInvoice(checkout);
+      const { element: checkout } = await typedCheckout();
       const hostedUrl = await submitToHostedPage(checkout);
       checkout.remove();
       arriveAt((await payAndReturn(hostedUrl, cards.declined)).landing);
@@ -145,10 +148,7 @@ describe('the kept invoice request', function () {
     });
 
     it('never holds the payment back: a hinted address is sent as typed', async () => {
-      const { sessionToken } = await merchantSession({ invoice: true });
-      const element = await checkoutPage(sessionToken);
-      await fillBilling(element);
-      await requestInvoice(element);
+      const { element } = await typedCheckout();
       const email = invoiceField(element, 'Invoice e-mail');
       await erase(email);
       await typeInto(email, 'ana@example.con');
