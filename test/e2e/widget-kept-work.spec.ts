@@ -7,20 +7,8 @@
 // The plain page (demo/public/plain.html) carries an empty <svc-checkout>; the test sets its
 // attributes after each load, as a merchant's script would.
 import { expect, test, type Page } from '@playwright/test';
-import { fillCheckout } from './apps/shop-page.ts';
+import { fillCheckout, spanishLabels } from './apps/shop-page.ts';
 import { addToCart, axeViolations, decliningCard, approvingCard, fillAndPay, payOnHostedPage } from './demo-stack.ts';
-
-const spanishLabels = {
-  firstName: 'Nombre',
-  lastName: 'Apellidos',
-  email: 'Correo electrónico',
-  country: 'País',
-  state: 'Provincia',
-  city: 'Cantón',
-  zip: 'Distrito (opcional)',
-  address: 'Otras señas',
-  telephone: 'Teléfono o celular',
-};
 
 /**
  * The merchant's script: the plain page gets a shop's landmarks (a main region, a heading), and the
