@@ -248,8 +248,8 @@ export class CheckoutFlow {
     if (!host.order) return;
     const { orderNumber } = host.order;
     // The invoice request is kept by its own form (lazy/invoice-details.ts): it stays as it was.
-    const invoice = keptForm(orderNumber)?.invoice;
-    keepForm(orderNumber, { billing: host.billing, shipping: host.shipping, sameAsBilling: host.sameAsBilling, ...(invoice ? { invoice } : {}) });
+    const { invoice } = keptForm(orderNumber) ?? {};
+    keepForm(orderNumber, { billing: host.billing, shipping: host.shipping, sameAsBilling: host.sameAsBilling, invoice });
   }
 
   /** After a return, a reload or Back: the order's kept form replaces the prefill (a catalog page carries its last order's). */

@@ -14,7 +14,7 @@ export interface KeptForm {
   shipping: CheckoutAddress;
   sameAsBilling: boolean;
   /** The invoice checkbox and its fields, when the checkout offered one. */
-  invoice?: KeptInvoice;
+  invoice?: KeptInvoice | undefined;
 }
 
 const formPrefix = 'svc-checkout:form:';

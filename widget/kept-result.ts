@@ -15,12 +15,21 @@ export function currentNavigationKind(): NavigationKind {
   return entry?.type ?? 'navigate';
 }
 
-/** Whether a kept result for `keptPath` is shown again on `path`, reached by `navigation`. */
-export function showsKeptResult(keptPath: string, path: string, navigation: NavigationKind): boolean {
-  return keptPath === path && (navigation === 'reload' || navigation === 'back_forward');
+/**
+ * Whether a kept result for `keptPath` is shown again on `path`, reached by `navigation`. Only the
+ * checkout that starts with the document counts: one started later on the same document (the
+ * shopper went on shopping after the result) is a new checkout, not a reload.
+ */
+export function showsKeptResult(keptPath: string, path: string, navigation: NavigationKind, startsWithDocument: boolean): boolean {
+  return startsWithDocument && keptPath === path && (navigation === 'reload' || navigation === 'back_forward');
 }
 
+/** Set by the first checkout of this document (the one its navigation brought). */
+let documentStarted = false;
+
+/** The shopper came back to this document with `token`: kept for reloads of `path`. */
 export function keepResultToken(path: string, token: string): void {
+  documentStarted = true;
   // A path has no spaces (it is percent-encoded), nor has a token.
   writeTab(key, `${token} ${path}`);
 }
@@ -28,7 +37,9 @@ export function keepResultToken(path: string, token: string): void {
 /** The kept token to show again on `path` now, if any; a kept result that is not shown is forgotten. */
 export function keptResultToken(path: string, navigation: NavigationKind): string | undefined {
   const [token, keptPath] = readTab(key)?.split(' ') ?? [];
-  if (token && keptPath !== undefined && showsKeptResult(keptPath, path, navigation)) return token;
+  const startsWithDocument = !documentStarted;
+  documentStarted = true;
+  if (token && keptPath !== undefined && showsKeptResult(keptPath, path, navigation, startsWithDocument)) return token;
   forgetResultToken();
   return undefined;
 }

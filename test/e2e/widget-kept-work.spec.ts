@@ -18,11 +18,13 @@ async function mountOnPlainPage(page: Page): Promise<void> {
   await page.evaluate(async () => {
     const config = (await (await fetch('/config.json')).json()) as { bffUrl: string };
     const element = document.querySelector('svc-checkout')!;
-    const main = document.createElement('main');
-    const heading = document.createElement('h1');
-    heading.textContent = 'Café de Tarrazú';
-    main.append(heading, element);
-    document.body.append(main);
+    if (!element.closest('main')) {
+      const main = document.createElement('main');
+      const heading = document.createElement('h1');
+      heading.textContent = 'Café de Tarrazú';
+      main.append(heading, element);
+      document.body.append(main);
+    }
     element.setAttribute('locale', 'es-CR');
     element.setAttribute('invoice', '');
     element.setAttribute('items', '[{"sku":"CR-COFFEE-500","quantity":1}]');
@@ -95,6 +97,12 @@ for (const size of [
       await expect(result.getByText(orderLine)).toBeVisible();
       await expect(result).toBeFocused();
       expect(await axeViolations(page)).toEqual([]);
+
+      // The shopper goes on shopping on this document: the shop puts a fresh checkout on it.
+      await page.evaluate(() => document.querySelector('svc-checkout')!.replaceWith(document.createElement('svc-checkout')));
+      await mountOnPlainPage(page);
+      await expect(widget(page).getByRole('button', { name: /^Continuar al pago/ })).toBeVisible();
+      await expect(result).toHaveCount(0);
 
       await page.goto('/plain.html');
       await mountOnPlainPage(page);

@@ -37,19 +37,22 @@ describe('suggestEmail', () => {
 });
 
 describe('showsKeptResult', () => {
-  const cases: ReadonlyArray<[keptPath: string, path: string, navigation: NavigationKind, shown: boolean]> = [
-    ['/gracias', '/gracias', 'reload', true],
-    ['/gracias', '/gracias', 'back_forward', true],
+  const cases: ReadonlyArray<[keptPath: string, path: string, navigation: NavigationKind, startsWithDocument: boolean, shown: boolean]> = [
+    ['/gracias', '/gracias', 'reload', true, true],
+    ['/gracias', '/gracias', 'back_forward', true, true],
     // A fresh visit (a link, the address bar) is a shopper who left and came back: the form.
-    ['/gracias', '/gracias', 'navigate', false],
-    ['/gracias', '/gracias', 'prerender', false],
+    ['/gracias', '/gracias', 'navigate', true, false],
+    ['/gracias', '/gracias', 'prerender', true, false],
     // Another page of the same tab never shows the order the shopper came back to elsewhere.
-    ['/gracias', '/tienda', 'reload', false],
-    ['/gracias', '/tienda', 'back_forward', false],
+    ['/gracias', '/tienda', 'reload', true, false],
+    ['/gracias', '/tienda', 'back_forward', true, false],
+    // A checkout started later on the reloaded document (shopping on after the result) is a new one.
+    ['/gracias', '/gracias', 'reload', false, false],
   ];
-  for (const [keptPath, path, navigation, shown] of cases) {
-    it(`kept on ${keptPath}, ${navigation} of ${path} → ${shown ? 'the result' : 'the form'}`, () => {
-      expect(showsKeptResult(keptPath, path, navigation)).to.equal(shown);
+  for (const [keptPath, path, navigation, startsWithDocument, shown] of cases) {
+    const when = startsWithDocument ? 'the first checkout' : 'a later checkout';
+    it(`kept on ${keptPath}, ${navigation} of ${path}, ${when} → ${shown ? 'the result' : 'the form'}`, () => {
+      expect(showsKeptResult(keptPath, path, navigation, startsWithDocument)).to.equal(shown);
     });
   }
 });
