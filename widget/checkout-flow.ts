@@ -24,7 +24,9 @@ import { isBusy, type CheckoutState } from './checkout-state.ts';
 import * as events from './events.ts';
 import type { SvcErrorCode } from './events.ts';
 import { isOriginRefused } from './error-codes.ts';
-import { carryCatalogForm, catalogScope, forgetCatalogOrder, forgetForm, keepForm, keptForm } from './form-keeper.ts';
+import { carryCatalogForm, catalogScope, forgetCatalogOrder, forgetForm, forgetLastTypedForm, keepForm, keptForm } from './form-keeper.ts';
+import { restoredForm } from './kept-details.ts';
+import { currentNavigationKind, forgetResultToken, keepResultToken, keptResultToken } from './kept-result.ts';
 import { countryOfCurrency, countryOfLocale } from './i18n/countries.ts';
 import { translationFor } from './i18n/localize.ts';
 import type { Translation } from './i18n/translation.ts';
@@ -108,7 +110,7 @@ export class CheckoutFlow {
 
   /** After the rules and the page's words: back from the hosted page, or the session's form. */
   begin(): Promise<void> | void {
-    const statusToken = this.takeResultToken();
+    const statusToken = this.takeResultToken() ?? keptResultToken(window.location.pathname, currentNavigationKind());
     if (statusToken) return this.resume(statusToken);
     if (this.host.session || this.host.items?.length) return this.loadSession();
   }
@@ -139,8 +141,9 @@ export class CheckoutFlow {
       const answer = await this.client().checkout(this.sessionToken, body);
       if ('sinpeMovil' in answer) return this.showTransfer(answer.orderNumber, answer.sinpeMovil);
       const { redirectUrl, orderNumber } = answer;
-      // A catalog session exists only in this page: keep it for a retry after the hosted page.
-      if (host.isCatalogMode()) keepSessionToken(orderNumber, this.sessionToken);
+      // A catalog session exists only in this page, a merchant's only in the page that set it (the
+      // shopper may come back to a separate thank-you page): kept for a retry after the hosted page.
+      keepSessionToken(orderNumber, this.sessionToken);
       host.checkoutState = 'redirecting';
       if (host.popup) return this.openInPopup(host.popup, redirectUrl, orderNumber);
       if (host.emit(new events.SvcRedirectEvent(redirectUrl, 'redirect'))) window.location.assign(redirectUrl);
@@ -153,6 +156,8 @@ export class CheckoutFlow {
   /** reset() of a loaded order: its kept form and transfer forgotten, the session's prefill again. */
   resetForm(order: OrderSummary): void {
     this.forgetTypedForm(order.orderNumber);
+    forgetLastTypedForm();
+    forgetResultToken();
     this.endTransfer();
     this.lastStatus = undefined;
     this.applyPrefill();
@@ -224,6 +229,7 @@ export class CheckoutFlow {
     const rest = fragment.toString();
     const url = `${window.location.pathname}${window.location.search}${rest ? `#${rest}` : ''}`;
     history.replaceState(history.state, '', url);
+    keepResultToken(window.location.pathname, token);
     return token;
   }
 
@@ -239,13 +245,17 @@ export class CheckoutFlow {
   /** What the shopper typed for this order, kept in this tab until approval or "start over" (form-keeper.ts). */
   keepTypedForm(): void {
     const host = this.host;
-    if (host.order) keepForm(host.order.orderNumber, { billing: host.billing, shipping: host.shipping, sameAsBilling: host.sameAsBilling });
+    if (!host.order) return;
+    const { orderNumber } = host.order;
+    // The invoice request is kept by its own form (lazy/invoice-details.ts): it stays as it was.
+    const { invoice } = keptForm(orderNumber) ?? {};
+    keepForm(orderNumber, { billing: host.billing, shipping: host.shipping, sameAsBilling: host.sameAsBilling, invoice });
   }
 
   /** After a return, a reload or Back: the order's kept form replaces the prefill (a catalog page carries its last order's). */
   private restoreForm(orderNumber: string): void {
     const host = this.host;
-    const kept = host.isCatalogMode() ? carryCatalogForm(this.catalogScope(), orderNumber) : keptForm(orderNumber);
+    const kept = restoredForm(orderNumber, host.isCatalogMode() ? carryCatalogForm(this.catalogScope(), orderNumber) : keptForm(orderNumber), host.isCatalogMode());
     if (!kept) return;
     host.billing = kept.billing;
     host.shipping = kept.shipping;
@@ -480,6 +490,8 @@ export class CheckoutFlow {
     const host = this.host;
     const sameOrder = host.outcome?.canRetry ? host.outcome.orderNumber : undefined;
     this.stopWatching();
+    // Back to the form: a reload from now on shows the form, not the outcome that was left.
+    forgetResultToken();
     host.outcome = undefined;
     this.lastStatus = undefined;
     host.submitted = false;
@@ -517,6 +529,8 @@ export class CheckoutFlow {
       this.sessionToken = token;
       order = host.order = { ...loaded.order, localAmountLine: localAmountLineOf(loaded) };
       this.prefill = loaded.prefill;
+      // After a return the page has no invoice form yet: the order's offer (and its kept request) comes back.
+      host.invoiceDetails.offer(loaded.invoice === true);
     } catch (error) {
       if (error instanceof BffError && error.status === 401) {
         if (host.isCatalogMode()) return this.renewSession();

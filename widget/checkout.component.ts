@@ -69,6 +69,7 @@ const itemsConverter = {
  * @csspart invoice - The electronic invoice block (shown when the session offers one).
  * @csspart invoice-request - The "I need an electronic invoice" checkbox row.
  * @csspart invoice-details - The invoice fieldset (ID type, ID number, legal name, e-mail).
+ * @csspart email-suggestion - "Did you mean …?" under the invoice e-mail, with a button that takes the suggested address.
  * @csspart method-choice - The card / SINPE Móvil radio group (CRC orders of a merchant with a SINPE Móvil number).
  * @csspart method-option - Each option of that group.
  * @csspart submit-button - The pay button.

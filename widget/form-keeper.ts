@@ -1,51 +1,62 @@
 import type { CheckoutAddress, CheckoutBillingAddress } from '../contract/bff-api.ts';
+import { isKeptInvoice, type KeptInvoice } from './invoice-keeping.ts';
+import { readTab as read, writeTab as write } from './tab-storage.ts';
 
 /**
  * What the shopper typed, kept per order in sessionStorage (this tab only, gone with it) until the
  * order is approved or the shopper starts over: a decline, a cancel, Back from the hosted page, a
- * reload or a closed popup must not cost them nine fields again. Only address details live here:
- * card data is typed on the gateway's hosted page and never reaches the widget.
+ * reload or a closed popup must not cost them nine fields again. Only address details and the
+ * electronic invoice request live here: card data is typed on the gateway's hosted page and never
+ * reaches the widget.
  */
 export interface KeptForm {
   billing: CheckoutBillingAddress;
   shipping: CheckoutAddress;
   sameAsBilling: boolean;
+  /** The invoice checkbox and its fields, when the checkout offered one. */
+  invoice?: KeptInvoice | undefined;
 }
 
 const formPrefix = 'svc-checkout:form:';
 // A catalog page makes a new order each time it loads (Back, reload): the last unfinished order
 // of the same page and items says whose form to carry over.
 const catalogPrefix = 'svc-checkout:catalog-order:';
-
-function read(key: string): string | undefined {
-  try {
-    return sessionStorage.getItem(key) ?? undefined;
-  } catch {
-    return undefined; // storage off (privacy mode, a sandboxed frame): nothing was kept
-  }
-}
-
-function write(key: string, value: string | undefined): void {
-  try {
-    if (value === undefined) sessionStorage.removeItem(key);
-    else sessionStorage.setItem(key, value);
-  } catch {
-    // Storage full or off: the form still works, it is just not kept.
-  }
-}
+// The last form typed in this tab, whatever its order: a new order (after an approval, or another
+// cart) starts from it rather than from nothing.
+const lastFormKey = 'svc-checkout:last-form';
 
 function isKeptForm(value: unknown): value is KeptForm {
   if (typeof value !== 'object' || value === null) return false;
   const form = value as Partial<KeptForm>;
-  return typeof form.billing === 'object' && typeof form.shipping === 'object' && typeof form.sameAsBilling === 'boolean';
+  return (
+    typeof form.billing === 'object' &&
+    typeof form.shipping === 'object' &&
+    typeof form.sameAsBilling === 'boolean' &&
+    (form.invoice === undefined || isKeptInvoice(form.invoice))
+  );
 }
 
 export function keepForm(orderNumber: string, form: KeptForm): void {
-  write(formPrefix + orderNumber, JSON.stringify(form));
+  const text = JSON.stringify(form);
+  write(formPrefix + orderNumber, text);
+  write(lastFormKey, text);
 }
 
 export function keptForm(orderNumber: string): KeptForm | undefined {
-  const text = read(formPrefix + orderNumber);
+  return parsedForm(read(formPrefix + orderNumber));
+}
+
+/** The last form typed in this tab, for an order that has none of its own. */
+export function lastTypedForm(): KeptForm | undefined {
+  return parsedForm(read(lastFormKey));
+}
+
+/** "Start over": not even the next order starts from what was typed. */
+export function forgetLastTypedForm(): void {
+  write(lastFormKey, undefined);
+}
+
+function parsedForm(text: string | undefined): KeptForm | undefined {
   if (!text) return undefined;
   try {
     const parsed: unknown = JSON.parse(text);
@@ -53,6 +64,11 @@ export function keptForm(orderNumber: string): KeptForm | undefined {
   } catch {
     return undefined;
   }
+}
+
+/** The invoice request changed: kept with the address as the element holds it now. */
+export function keepInvoiceRequest(orderNumber: string, address: Omit<KeptForm, 'invoice'>, invoice: KeptInvoice): void {
+  keepForm(orderNumber, { billing: address.billing, shipping: address.shipping, sameAsBilling: address.sameAsBilling, invoice });
 }
 
 export function forgetForm(orderNumber: string): void {

@@ -1,16 +1,16 @@
 // The element's hook for the optional electronic invoice details: nothing of them is in the first
 // script; when the session offers them, their form with the contract's check (lazy/invoice-details.ts)
 // is loaded and this forwards to it.
-import { nothing, type ReactiveControllerHost } from 'lit';
+import { nothing } from 'lit';
 import type { ProblemFieldError } from '../contract/bff-api.ts';
 import { loadInvoiceDetails } from './lazy-assets.ts';
-import type { InvoiceDetailsForm } from './lazy/invoice-details.ts';
+import type { InvoiceDetailsForm, InvoiceHost } from './lazy/invoice-details.ts';
 
 export class InvoiceDetailsHook {
   private form: InvoiceDetailsForm | undefined;
   private loading: Promise<InvoiceDetailsForm> | undefined;
 
-  constructor(private readonly host: ReactiveControllerHost) {}
+  constructor(private readonly host: InvoiceHost) {}
 
   /** Whether the session offers an invoice; nothing renders or is sent otherwise. */
   offered = false;

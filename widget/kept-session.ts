@@ -1,23 +1,18 @@
-// A catalog checkout's session token lives only in the page that created it; the hosted payment
+import { readTab, writeTab } from './tab-storage.ts';
+
+// A catalog checkout's session token lives only in the page that created it, a merchant's only in
+// the page that set it (the shopper may come back to a separate thank-you page); the hosted payment
 // page navigates away. Kept in sessionStorage (this tab only, gone with it) under the order number,
 // so that after a decline or a cancel the shopper can pay the same order again. It is short-lived
 // (15 minutes), bound to the order and the origin, and carries no card data.
 const prefix = 'svc-checkout:session:';
 
 export function keepSessionToken(orderNumber: string, token: string): void {
-  try {
-    sessionStorage.setItem(prefix + orderNumber, token);
-  } catch {
-    // Storage off (privacy mode, a sandboxed frame): a retry then starts a new order.
-  }
+  writeTab(prefix + orderNumber, token);
 }
 
 export function keptSessionToken(orderNumber: string): string | undefined {
-  try {
-    return sessionStorage.getItem(prefix + orderNumber) ?? undefined;
-  } catch {
-    return undefined;
-  }
+  return readTab(prefix + orderNumber);
 }
 
 // An open SINPE Móvil transfer of a catalog checkout: after a reload the element resumes it (the
@@ -25,28 +20,16 @@ export function keptSessionToken(orderNumber: string): string | undefined {
 const openTransferKey = 'svc-checkout:sinpe-transfer';
 
 export function keepOpenTransfer(orderNumber: string): void {
-  try {
-    sessionStorage.setItem(openTransferKey, orderNumber);
-  } catch {
-    // Storage off: a reload starts a new order.
-  }
+  writeTab(openTransferKey, orderNumber);
 }
 
 export function forgetOpenTransfer(): void {
-  try {
-    sessionStorage.removeItem(openTransferKey);
-  } catch {
-    // nothing kept
-  }
+  writeTab(openTransferKey, undefined);
 }
 
 /** The kept open transfer's order and session token, when both are still here. */
 export function keptOpenTransfer(): { orderNumber: string; token: string } | undefined {
-  try {
-    const orderNumber = sessionStorage.getItem(openTransferKey);
-    const token = orderNumber ? keptSessionToken(orderNumber) : undefined;
-    return orderNumber && token ? { orderNumber, token } : undefined;
-  } catch {
-    return undefined;
-  }
+  const orderNumber = readTab(openTransferKey);
+  const token = orderNumber ? keptSessionToken(orderNumber) : undefined;
+  return orderNumber && token ? { orderNumber, token } : undefined;
 }

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { e2eSandboxUrl, recordCspViolations, routeShop, startShop } from './apps/shop-page.ts';
+import { e2eSandboxUrl, recordCspViolations, routeShop, spanishLabels as labels, startShop } from './apps/shop-page.ts';
 import type { RunningServer } from '../../node/serve-app.ts';
 
 // A storefront served with a strict CSP (no inline script, no eval, no inline style; see
@@ -12,18 +12,6 @@ test.beforeAll(async () => {
 test.afterAll(async () => {
   await shop.close();
 });
-
-const labels = {
-  firstName: 'Nombre',
-  lastName: 'Apellidos',
-  email: 'Correo electrónico',
-  country: 'País',
-  state: 'Provincia',
-  city: 'Cantón',
-  zip: 'Distrito (opcional)',
-  address: 'Otras señas',
-  telephone: 'Teléfono o celular',
-};
 
 test.describe('the widget under a strict Content-Security-Policy', () => {
   test('works from the form to the approval with zero violations', async ({ page, baseURL }) => {

@@ -2,11 +2,11 @@
 // session offers them, revealed by the checkbox, checked with the contract's schema beside each
 // field, localized, and sent in the checkout request the BFF's schema accepts.
 import { expect, fixture, html } from '@open-wc/testing';
-import { sendKeys } from '@web/test-runner-commands';
 import '../../widget/svc-checkout.ts';
 import type { SvcCheckout } from '../../widget/checkout.component.ts';
 import { expectAccessible } from './support/axe.ts';
 import { nextEvent, root, statusText, submitButton, eventually, waitForState } from './support/element-parts.ts';
+import { chooseIdType, description, details, erase, invoiceField, requestBox, reveal, typeInto } from './support/invoice-parts.ts';
 import { FakeBff } from './support/fake-bff.ts';
 import { costaRicanBilling } from './support/buyer.ts';
 
@@ -25,40 +25,6 @@ async function mount(options: { invoice?: boolean; locale?: string } = {}) {
 }
 
 const shopOf = new WeakMap<SvcCheckout, { fake: FakeBff; orderNumber: string }>();
-
-const requestBox = (element: SvcCheckout) => root(element).querySelector<HTMLInputElement>('[part="invoice-request"] input');
-const details = (element: SvcCheckout) => root(element).querySelector('fieldset[part="invoice-details"]');
-
-/** The invoice control whose <label> starts with `labelText`. */
-function invoiceField<T extends HTMLInputElement | HTMLSelectElement = HTMLInputElement>(element: SvcCheckout, labelText: string): T {
-  const label = [...(details(element)?.querySelectorAll('label') ?? [])].find((candidate) => candidate.textContent?.trim().startsWith(labelText));
-  if (!label) throw new Error(`no invoice field labelled "${labelText}"`);
-  return root(element).getElementById(label.htmlFor) as T;
-}
-
-/** Everything aria-describedby points at, as a reader hears it. */
-function description(control: Element): string {
-  const ids = control.getAttribute('aria-describedby')?.split(' ') ?? [];
-  return ids.map((id) => (control.getRootNode() as ShadowRoot).getElementById(id)?.textContent?.trim()).join(' ');
-}
-
-async function reveal(element: SvcCheckout) {
-  requestBox(element)!.click();
-  await element.updateComplete;
-  await eventually(() => details(element) !== null, 'the invoice fieldset did not open');
-}
-
-async function typeInto(control: HTMLInputElement, text: string) {
-  control.focus();
-  await sendKeys({ type: text });
-}
-
-async function chooseIdType(element: SvcCheckout, label: string, value: string) {
-  const select = invoiceField<HTMLSelectElement>(element, label);
-  select.value = value;
-  select.dispatchEvent(new Event('change'));
-  await element.updateComplete;
-}
 
 describe('the electronic invoice details', () => {
   describe('when the session does not offer them', () => {
@@ -99,6 +65,9 @@ describe('the electronic invoice details', () => {
       await reveal(element);
       await chooseIdType(element, 'ID type', '01');
       await typeInto(invoiceField(element, 'ID number'), '10234056');
+      // The name and e-mail come prefilled from billing: the shopper erases one and mistypes the other.
+      await erase(invoiceField(element, 'Legal name'));
+      await erase(invoiceField(element, 'Invoice e-mail'));
       await typeInto(invoiceField(element, 'Invoice e-mail'), 'ana@localhost');
       submitButton(element).click();
       // Submit first loads what validation needs (the phone metadata): seconds on a loaded machine.
@@ -122,6 +91,7 @@ describe('the electronic invoice details', () => {
       await reveal(spanish);
       await chooseIdType(spanish, 'Tipo de identificación', '02');
       await typeInto(invoiceField(spanish, 'Número de identificación'), '31011234');
+      await erase(invoiceField(spanish, 'Correo para la factura'));
       submitButton(spanish).click();
       await eventually(() => invoiceField(spanish, 'Número de identificación').getAttribute('aria-invalid') === 'true', 'no error shown');
       expect(description(invoiceField(spanish, 'Número de identificación'))).to.contain('10 dígitos');
@@ -130,6 +100,7 @@ describe('the electronic invoice details', () => {
 
       const portuguese = await mount({ invoice: true, locale: 'pt-BR' });
       await reveal(portuguese);
+      await erase(invoiceField(portuguese, 'Nome ou razão social'));
       submitButton(portuguese).click();
       await eventually(() => invoiceField(portuguese, 'Tipo de documento').getAttribute('aria-invalid') === 'true', 'no error shown');
       expect(description(invoiceField(portuguese, 'Nome ou razão social'))).to.equal('Este campo é obrigatório.');
@@ -141,7 +112,9 @@ describe('the electronic invoice details', () => {
       await reveal(element);
       await chooseIdType(element, 'ID type', '02');
       await typeInto(invoiceField(element, 'ID number'), '3101123456');
+      await erase(invoiceField(element, 'Legal name'));
       await typeInto(invoiceField(element, 'Legal name'), 'Café del Valle S.A.');
+      await erase(invoiceField(element, 'Invoice e-mail'));
       await typeInto(invoiceField(element, 'Invoice e-mail'), 'facturas@cafedelvalle.cr');
       const redirect = nextEvent(element, 'svc-redirect');
       submitButton(element).click();

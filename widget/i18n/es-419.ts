@@ -13,5 +13,4 @@ export const es419: PartialTranslation = {
   errors: {
     state_not_in_country: 'Elija una provincia o estado del país seleccionado.',
   },
-  orderNumber: (orderNumber) => `Orden ${orderNumber}`,
 };

@@ -10,4 +10,6 @@ export { orderNumberOfStatusToken, resultFragmentParameter } from '../../contrac
 export { problemTypes } from '../../contract/problem-types.ts';
 export { AddressValidator } from '../validation/address-validator.ts';
 export { CheckoutFlow } from '../checkout-flow.ts';
+// The kept form, which the invoice-details part adds its request to.
+export { keepInvoiceRequest, keptForm } from '../form-keeper.ts';
 export { TerritoryHook } from '../costa-rica/territory-hook.ts';

@@ -4,10 +4,13 @@
 // the checkout-rules part, which every checkout loads) with the zod code shared with checkout-rules.
 import { html, nothing, type ReactiveControllerHost, type TemplateResult } from 'lit';
 import { live } from 'lit/directives/live.js';
-import type { ProblemFieldError } from '../../contract/bff-api.ts';
+import type { CheckoutAddress, CheckoutBillingAddress, ProblemFieldError } from '../../contract/bff-api.ts';
 import type { InvoiceDetails } from '../../contract/invoice.ts';
 import { invoiceIdNumberLengths, invoiceIdTypes, isInvoiceIdType } from '../../contract/invoice-id-types.ts';
+import { suggestEmail } from '../email-suggestion.ts';
+import { loadCheckoutRules } from '../lazy-assets.ts';
 import { invoiceTextFor, type InvoiceText } from '../i18n/invoice-text.ts';
+import type { KeptInvoice } from '../invoice-keeping.ts';
 import { InvoiceValidator, type InvoiceErrors, type InvoiceFieldName } from '../validation/invoice-validator.ts';
 
 type InvoiceValue = Record<InvoiceFieldName, string>;
@@ -22,14 +25,35 @@ const fields: ReadonlyArray<{ name: InvoiceFieldName; autocomplete: string; type
 
 const emptyValue = (): InvoiceValue => ({ idType: '', idNumber: '', name: '', email: '' });
 
+/** What the form reads of <svc-checkout>: its order (whose kept form it joins) and the address typed. */
+export interface InvoiceHost extends ReactiveControllerHost {
+  readonly order: { orderNumber: string } | undefined;
+  readonly billing: CheckoutBillingAddress;
+  readonly shipping: CheckoutAddress;
+  readonly sameAsBilling: boolean;
+}
+
 export class InvoiceDetailsForm {
   private requested = false;
   private value: InvoiceValue = emptyValue();
   private touched = new Set<InvoiceFieldName>();
+  /** The fields the shopper typed in: until then the name and e-mail are the billing address's. */
   private changed = new Set<InvoiceFieldName>();
   private serverErrors: Partial<Record<InvoiceFieldName | 'request', ErrorCode>> = {};
   private readonly validator = new InvoiceValidator();
-  constructor(private readonly host: ReactiveControllerHost) {}
+
+  constructor(private readonly host: InvoiceHost) {
+    // A reload, Back, or the next attempt after a decline: the request comes back as it was left.
+    // The keeper is the checkout-rules part's (form-keeper.ts), always here before the form shows.
+    void loadCheckoutRules().then((rules) => {
+      const kept = host.order && rules.keptForm(host.order.orderNumber)?.invoice;
+      if (!kept || this.changed.size > 0 || this.requested) return;
+      this.requested = kept.requested;
+      this.value = { ...emptyValue(), ...kept.value };
+      this.changed = new Set(kept.edited);
+      host.requestUpdate();
+    });
+  }
 
   /** Back to an unticked box and empty fields. */
   clear(): void {
@@ -41,6 +65,25 @@ export class InvoiceDetailsForm {
     this.host.requestUpdate();
   }
 
+  /** The fields as sent: the name and e-mail follow billing until the shopper types their own. */
+  private current(): InvoiceValue {
+    const billing = this.host.billing;
+    const billingName = [billing.firstName, billing.lastName].filter(Boolean).join(' ');
+    return {
+      ...this.value,
+      name: this.changed.has('name') ? this.value.name : billingName,
+      email: this.changed.has('email') ? this.value.email : billing.email,
+    };
+  }
+
+  /** What the shopper did here, kept with the order's address (form-keeper.ts). */
+  private keep(): void {
+    const order = this.host.order;
+    if (!order) return;
+    const kept: KeptInvoice = { requested: this.requested, value: { ...this.value }, edited: [...this.changed] };
+    void loadCheckoutRules().then((rules) => rules.keepInvoiceRequest(order.orderNumber, this.host, kept));
+  }
+
   /** How many fields are wrong now (0 when no invoice is asked for). */
   errorCount(): number {
     return this.requested ? Object.keys(this.errors()).length : 0;
@@ -48,7 +91,7 @@ export class InvoiceDetailsForm {
 
   /** The part of the checkout body this fieldset adds (sent once errorCount() found none). */
   body(): { invoice?: InvoiceDetails } {
-    return this.requested ? { invoice: { ...this.value } as InvoiceDetails } : {};
+    return this.requested ? { invoice: this.current() as InvoiceDetails } : {};
   }
 
   /** The BFF's field errors under `invoice`, shown beside their fields until they change. */
@@ -64,6 +107,7 @@ export class InvoiceDetailsForm {
 
   render(locale: string, busy: boolean, submitted: boolean): TemplateResult {
     const text = invoiceTextFor(locale);
+    const value = this.current();
     const errors = this.errors();
     const shown = (field: InvoiceFieldName): string | undefined => {
       const code = this.serverErrors[field] ?? (submitted || (this.touched.has(field) && this.changed.has(field)) ? errors[field] : undefined);
@@ -86,18 +130,21 @@ export class InvoiceDetailsForm {
       ${this.requested
         ? html`<fieldset part="invoice-details" ?disabled=${busy}>
             <legend>${text.legend}</legend>
-            ${fields.map((field) => this.renderField(text, field, shown(field.name)))}
+            ${fields.map((field) => this.renderField(text, field, value, shown(field.name)))}
           </fieldset>`
         : nothing}
     </div>`;
   }
 
-  private renderField(text: InvoiceText, field: (typeof fields)[number], error: string | undefined): TemplateResult {
+  private renderField(text: InvoiceText, field: (typeof fields)[number], value: InvoiceValue, error: string | undefined): TemplateResult {
     const id = `invoice-${field.name}`;
     const errorId = `${id}-error`;
     const hintId = `${id}-hint`;
-    const lengths = field.name === 'idNumber' && isInvoiceIdType(this.value.idType) ? invoiceIdNumberLengths[this.value.idType] : undefined;
-    const describedBy = [lengths ? hintId : '', error !== undefined ? errorId : ''].filter(Boolean).join(' ') || nothing;
+    const lengths = field.name === 'idNumber' && isInvoiceIdType(value.idType) ? invoiceIdNumberLengths[value.idType] : undefined;
+    const suggestion = field.name === 'email' ? suggestEmail(value.email) : undefined;
+    const suggestionId = `${id}-suggestion`;
+    const describedBy =
+      [lengths ? hintId : '', suggestion ? suggestionId : '', error !== undefined ? errorId : ''].filter(Boolean).join(' ') || nothing;
     const onInput = (event: Event) => this.onInput(field.name, (event.target as HTMLInputElement | HTMLSelectElement).value);
     const onBlur = () => {
       this.touched.add(field.name);
@@ -106,8 +153,8 @@ export class InvoiceDetailsForm {
     const control =
       field.name === 'idType'
         ? html`<select id=${id} name="invoice.idType" part="input" required aria-invalid=${error ? 'true' : 'false'} aria-describedby=${describedBy} @change=${onInput} @blur=${onBlur}>
-            <option value="" ?selected=${this.value.idType === ''}>${text.chooseIdType}</option>
-            ${invoiceIdTypes.map((type) => html`<option value=${type} ?selected=${this.value.idType === type}>${text.idTypes[type]}</option>`)}
+            <option value="" ?selected=${value.idType === ''}>${text.chooseIdType}</option>
+            ${invoiceIdTypes.map((type) => html`<option value=${type} ?selected=${value.idType === type}>${text.idTypes[type]}</option>`)}
           </select>`
         : html`<input
             id=${id}
@@ -117,7 +164,7 @@ export class InvoiceDetailsForm {
             inputmode=${field.inputmode ?? nothing}
             autocomplete=${field.autocomplete}
             required
-            .value=${live(this.value[field.name])}
+            .value=${live(value[field.name])}
             aria-invalid=${error ? 'true' : 'false'}
             aria-describedby=${describedBy}
             @input=${onInput}
@@ -127,17 +174,23 @@ export class InvoiceDetailsForm {
       <label for=${id}>${text[field.name]}</label>
       ${control}
       ${lengths ? html`<span class="optional" id=${hintId}>${text.idNumberHint(lengths.min, lengths.max)}</span>` : nothing}
+      ${suggestion
+        ? html`<p class="optional" id=${suggestionId} part="email-suggestion">
+            ${text.didYouMean[0]}<button type="button" @click=${() => this.onInput('email', suggestion)}>${suggestion}</button>${text.didYouMean[1]}
+          </p>`
+        : nothing}
       ${error !== undefined ? html`<p class="error" id=${errorId} part="error">${error}</p>` : nothing}
     </div>`;
   }
 
   private errors(): InvoiceErrors {
-    return this.validator.validate(this.value).errors;
+    return this.validator.validate(this.current()).errors;
   }
 
   private readonly onRequestChange = (event: Event) => {
     this.requested = (event.target as HTMLInputElement).checked;
     delete this.serverErrors.request;
+    this.keep();
     this.host.requestUpdate();
   };
 
@@ -147,6 +200,7 @@ export class InvoiceDetailsForm {
     delete this.serverErrors[field];
     // A new type judges the number already typed again; its server error no longer applies.
     if (field === 'idType') delete this.serverErrors.idNumber;
+    this.keep();
     this.host.requestUpdate();
   }
 }

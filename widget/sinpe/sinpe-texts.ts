@@ -1,4 +1,7 @@
 // The SINPE Móvil panel's words (loaded with the panel, not in the first bundle).
+
+/** Spanish and Portuguese agree "copiado" with its noun: the reference is feminine, phone and amount are not. */
+const copiedIn = (feminine: string) => (what: string) => `${what} ${what === feminine ? 'copiada' : 'copiado'}`;
 export interface SinpeTexts {
   heading: string;
   steps: string;
@@ -19,7 +22,7 @@ export const sinpeTexts: Record<'es' | 'en' | 'pt-BR', SinpeTexts> = {
     amount: 'Monto exacto',
     reference: 'Referencia',
     copy: (what) => `Copiar ${what.toLowerCase()}`,
-    copied: (what) => `${what} copiado`,
+    copied: copiedIn('Referencia'),
     timeLeft: (minutes) => `Tiempo restante: ${minutes}`,
     timeUp: 'Se acabó el tiempo para hacer la transferencia.',
   },
@@ -41,7 +44,7 @@ export const sinpeTexts: Record<'es' | 'en' | 'pt-BR', SinpeTexts> = {
     amount: 'Valor exato',
     reference: 'Referência',
     copy: (what) => `Copiar ${what.toLowerCase()}`,
-    copied: (what) => `${what} copiado`,
+    copied: copiedIn('Referência'),
     timeLeft: (minutes) => `Tempo restante: ${minutes}`,
     timeUp: 'O tempo para fazer a transferência acabou.',
   },

@@ -65,6 +65,19 @@ export const englishLabels: ShopperDetails['labels'] = {
   telephone: 'Phone',
 };
 
+/** The same labels on an es-CR page. */
+export const spanishLabels: ShopperDetails['labels'] = {
+  firstName: 'Nombre',
+  lastName: 'Apellidos',
+  email: 'Correo electrónico',
+  country: 'País',
+  state: 'Provincia',
+  city: 'Cantón',
+  zip: 'Distrito (opcional)',
+  address: 'Otras señas',
+  telephone: 'Teléfono o celular',
+};
+
 /** Fills the billing address by label (Playwright's locators pierce the open shadow root). */
 export async function fillCheckout(page: Page, labels: ShopperDetails['labels']): Promise<void> {
   const byLabel = (text: string) => page.locator('svc-checkout').getByLabel(text, { exact: true });
