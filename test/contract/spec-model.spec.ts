@@ -1,6 +1,9 @@
 // The spec model (sandbox/spec-model/) checked on its own: every written form keeps the meaning of
 // its truth, as read by a tiny reading of our own here (not the BFF's), and every tolerated form the
 // specs allow is actually drawn. FC_SEED replays a run; a failure prints its seed and path.
+// Checks inside the draws are node:assert's: Playwright's expect records a step for each call, and
+// over 300 draws of dozens of checks that bookkeeping was most of this file's time.
+import assert from 'node:assert/strict';
 import { expect, test } from '@playwright/test';
 import fc from 'fast-check';
 import { readdirSync, readFileSync } from 'node:fs';
@@ -89,13 +92,13 @@ test.describe('gateway answers', () => {
     fc.assert(
       fc.property(withWritten(transactionTruthArbitrary(), transactionRecordAsWritten), ([given, written]) => {
         const read = roundTrip(written);
-        expect(readNumber(read.id_svc)).toBe(given.idSvc);
-        expect(readText(read.orderNumber)).toBe(given.orderNumber);
-        expect(readText(read.code)).toBe(given.code);
-        expect(readText(read.auth)).toBe(given.auth);
-        expect(readText(read.type)).toBe(given.type);
-        expect(readText(read.currency)).toBe(given.currency);
-        expect(readNumber(read.amount)).toBe(Number(given.amount));
+        assert.equal(readNumber(read.id_svc), given.idSvc);
+        assert.equal(readText(read.orderNumber), given.orderNumber);
+        assert.equal(readText(read.code), given.code);
+        assert.equal(readText(read.auth), given.auth);
+        assert.equal(readText(read.type), given.type);
+        assert.equal(readText(read.currency), given.currency);
+        assert.equal(readNumber(read.amount), Number(given.amount));
       }),
       runs,
     );
@@ -114,9 +117,9 @@ test.describe('gateway answers', () => {
     fc.assert(
       fc.property(withWritten(items, transactionListItemAsWritten), ([given, written]) => {
         const read = roundTrip(written);
-        expect(readNumber(read.id)).toBe(given.id);
-        expect(readNumber(read.amount)).toBe(Number(given.amount));
-        expect('id_svc' in read).toBe(false);
+        assert.equal(readNumber(read.id), given.id);
+        assert.equal(readNumber(read.amount), Number(given.amount));
+        assert.equal('id_svc' in read, false);
       }),
       runs,
     );
@@ -126,11 +129,11 @@ test.describe('gateway answers', () => {
     fc.assert(
       fc.property(withWritten(fc.array(transactionTruthArbitrary(), { maxLength: 4 }), (records) => consultAnswerAsWritten(records)), ([records, written]) => {
         const read = roundTrip(written);
-        expect(readText(read.type)).toBe('200');
+        assert.equal(readText(read.type), '200');
         const response = Array.isArray(read.response) ? (read.response as Array<Record<string, unknown>>) : [];
-        if (!Array.isArray(read.response)) expect([undefined, null, '']).toContain(read.response);
+        if (!Array.isArray(read.response)) assert.ok([undefined, null, ''].includes(read.response as string | null | undefined));
         const ids = (list: number[]) => [...list].sort((a, b) => a - b);
-        expect(ids(response.map((record) => readNumber(record.id_svc)))).toEqual(ids(records.map((record) => record.idSvc)));
+        assert.deepEqual(ids(response.map((record) => readNumber(record.id_svc))), ids(records.map((record) => record.idSvc)));
       }),
       runs,
     );
@@ -140,44 +143,44 @@ test.describe('gateway answers', () => {
     const failure = { type: '400', message: 'Not allowed', ReasonCode: '103', ReasonCodeDescription: 'Not allowed', transactionId: '', OrderHash: '' };
     for (const written of drawsOf(gatewayAnswerAsWritten('processModification', failure))) {
       const read = roundTrip(written);
-      expect(readText(read.type)).toBe('400');
-      expect(readText(read.ReasonCode)).toBe('103');
-      expect(readText(read.message ?? read.ReasonCodeDescription)).toBe('Not allowed');
-      expect(readText(read.transactionId)).toBe('');
+      assert.equal(readText(read.type), '400');
+      assert.equal(readText(read.ReasonCode), '103');
+      assert.equal(readText(read.message ?? read.ReasonCodeDescription), 'Not allowed');
+      assert.equal(readText(read.transactionId), '');
     }
     for (const written of drawsOf(modificationAnswerAsWritten({ transactionId: '77', reasonCode: '1', description: 'Approved', orderHash: 'ab'.repeat(32) }))) {
       const read = roundTrip(written);
-      expect(['1', '1101']).toContain(readText(read.ReasonCode));
-      expect(readText(read.transactionId)).toBe('77');
-      expect(read.OrderHash).toBe('ab'.repeat(32));
+      assert.ok(['1', '1101'].includes(readText(read.ReasonCode)));
+      assert.equal(readText(read.transactionId), '77');
+      assert.equal(read.OrderHash, 'ab'.repeat(32));
     }
     for (const written of drawsOf(consultNoTransactionsFailureAsWritten())) {
-      expect(['300', '400', '402', '403', '404']).toContain(readText(roundTrip(written).type));
+      assert.ok(['300', '400', '402', '403', '404'].includes(readText(roundTrip(written).type)));
     }
   });
 
   test('an answer of an unknown operation or shape keeps its values, written in their types', () => {
     for (const written of drawsOf(gatewayAnswerAsWritten(undefined, { type: '200', count: 3, label: 'x' }))) {
       const read = roundTrip(written);
-      expect([readText(read.type), readNumber(read.count), read.label]).toEqual(['200', 3, 'x']);
+      assert.deepEqual([readText(read.type), readNumber(read.count), read.label], ['200', 3, 'x']);
     }
   });
 
   test('every tolerated form of a record is drawn: null fee, absent date, comma amount, numeric code and id as text', () => {
     const records = drawsOf(transactionRecordAsWritten(truth)).map(roundTrip);
-    expect(records.some((record) => record.commission === null)).toBe(true);
-    expect(records.some((record) => record.commission === '525')).toBe(true);
-    expect(records.some((record) => !('date' in record))).toBe(true);
-    expect(records.some((record) => record.amount === '15,000.00')).toBe(true);
-    expect(records.some((record) => record.amount === 15000)).toBe(true);
-    expect(records.some((record) => record.code === 1)).toBe(true);
-    expect(records.some((record) => record.id_svc === '123')).toBe(true);
+    assert.equal(records.some((record) => record.commission === null), true);
+    assert.equal(records.some((record) => record.commission === '525'), true);
+    assert.equal(records.some((record) => !('date' in record)), true);
+    assert.equal(records.some((record) => record.amount === '15,000.00'), true);
+    assert.equal(records.some((record) => record.amount === 15000), true);
+    assert.equal(records.some((record) => record.code === 1), true);
+    assert.equal(records.some((record) => record.id_svc === '123'), true);
     // Text that would not read back the same as a number stays text.
-    expect(records.every((record) => record.auth === '012345' && [undefined, null, '', '0071'].includes(record.last as never))).toBe(true);
-    expect(records.some((record) => Object.keys(record).some((key) => !(key in transactionRecordKeys)))).toBe(true);
+    assert.equal(records.every((record) => record.auth === '012345' && [undefined, null, '', '0071'].includes(record.last as never)), true);
+    assert.equal(records.some((record) => Object.keys(record).some((key) => !(key in transactionRecordKeys))), true);
     const empty = drawsOf(consultAnswerAsWritten([])).map(roundTrip);
-    expect(new Set(empty.map((answer) => ('response' in answer ? JSON.stringify(answer.response) : 'absent')))).toEqual(new Set(['[]', 'null', '""', 'absent']));
-    expect(drawsOf(gatewayAnswerAsWritten('consult', { type: '200', message: 'OK', response: [] })).map(roundTrip).some((answer) => answer.type === 200)).toBe(true);
+    assert.deepEqual(new Set(empty.map((answer) => ('response' in answer ? JSON.stringify(answer.response) : 'absent'))), new Set(['[]', 'null', '""', 'absent']));
+    assert.equal(drawsOf(gatewayAnswerAsWritten('consult', { type: '200', message: 'OK', response: [] })).map(roundTrip).some((answer) => answer.type === 200), true);
   });
 });
 
@@ -194,12 +197,12 @@ test.describe('bank events', () => {
     const ids = fc.bigInt({ min: 2n ** 53n + 1n, max: 2n ** 63n - 1n }).map(String);
     fc.assert(
       fc.property(withWritten(ids, (publicId) => bankEventAsWritten('payment.failed', { ...bankTruth, publicId }, failedFacts)), ([publicId, text]) => {
-        expect(publicIdOf(text)).toBe(publicId);
+        assert.equal(publicIdOf(text), publicId);
       }),
       runs,
     );
     // A string that looks like the marker stays a string.
-    expect(toJsonText({ a: new RawJsonNumber('9223372036854775807'), b: 'rawjson0:1', c: [new RawJsonNumber('-2')] })).toBe('{"a":9223372036854775807,"b":"rawjson0:1","c":[-2]}');
+    assert.equal(toJsonText({ a: new RawJsonNumber('9223372036854775807'), b: 'rawjson0:1', c: [new RawJsonNumber('-2')] }), '{"a":9223372036854775807,"b":"rawjson0:1","c":[-2]}');
   });
 
   test('every delivery of a sequence keeps its event, payment and status; the sequence is one §3 story', () => {
@@ -209,20 +212,20 @@ test.describe('bank events', () => {
         const typeOfEvent = new Map<string, string>();
         for (const delivery of deliveries) {
           const event = JSON.parse(delivery.text) as { event: Record<string, unknown>; payment: Record<string, unknown> & { amount: Record<string, unknown> } };
-          expect(event.event.event_id).toBe(delivery.eventId);
-          expect(event.event.event_type).toBe(delivery.type);
-          expect(event.event.occurred_at).toMatch(rfc3339);
-          expect(event.payment.payment_id).toBe(payment.paymentId);
-          expect(event.payment.status).toBe(delivery.status);
-          expect(publicIdOf(delivery.text)).toBe(payment.publicId);
-          if ('amount' in event.payment.amount) expect(event.payment.amount.amount).toBe('10000.00');
+          assert.equal(event.event.event_id, delivery.eventId);
+          assert.equal(event.event.event_type, delivery.type);
+          assert.match(String(event.event.occurred_at), rfc3339);
+          assert.equal(event.payment.payment_id, payment.paymentId);
+          assert.equal(event.payment.status, delivery.status);
+          assert.equal(publicIdOf(delivery.text), payment.publicId);
+          if ('amount' in event.payment.amount) assert.equal(event.payment.amount.amount, '10000.00');
           // A retry repeats the event: the same id never names another event.
-          expect(typeOfEvent.get(delivery.eventId) ?? delivery.type).toBe(delivery.type);
+          assert.equal(typeOfEvent.get(delivery.eventId) ?? delivery.type, delivery.type);
           typeOfEvent.set(delivery.eventId, delivery.type);
         }
         const meanings = new Set(deliveries.map((delivery) => delivery.meaning));
-        if (meanings.has('reversed')) expect(meanings.has('succeeded') || meanings.has('arrived')).toBe(true);
-        if (meanings.has('failed')) expect(meanings.has('arrived') || meanings.has('reversed')).toBe(false);
+        if (meanings.has('reversed')) assert.equal(meanings.has('succeeded') || meanings.has('arrived'), true);
+        if (meanings.has('failed')) assert.equal(meanings.has('arrived') || meanings.has('reversed'), false);
       }),
       runs,
     );
@@ -232,12 +235,12 @@ test.describe('bank events', () => {
     const read = drawsOf(bankEventAsWritten('payment.failed', bankTruth, failedFacts)).map((text) => JSON.parse(text) as Record<string, Record<string, unknown>>);
     for (const event of read) {
       const status = [event.provider!.provider_status_code, event.provider!.provider_status_desc, event.provider!.provider_status_semantic];
-      expect([JSON.stringify(['21', 'insufficient funds', 'SINPE_REJECTED']), JSON.stringify([null, null, null])]).toContain(JSON.stringify(status));
+      assert.ok([JSON.stringify(['21', 'insufficient funds', 'SINPE_REJECTED']), JSON.stringify([null, null, null])].includes(JSON.stringify(status)));
       expect(event.rejection).toMatchObject({ code: 'SINPE_REJECTED', reason_code: '21' });
     }
     const { rejection: _rejection, ...platformFailure } = failedFacts.failure!;
     const posting = drawsOf(bankEventAsWritten('payment.failed', bankTruth, { ...failedFacts, failure: { ...platformFailure, domain: 'platform_posting' } }));
-    expect(new Set(posting.map((text) => String((JSON.parse(text) as Record<string, unknown>).rejection)))).toEqual(new Set(['null', 'undefined']));
+    assert.deepEqual(new Set(posting.map((text) => String((JSON.parse(text) as Record<string, unknown>).rejection))), new Set(['null', 'undefined']));
   });
 
   test('every tolerated form of an event is drawn: milliseconds, absent amount, null provider fields, public_id as text', () => {
@@ -245,11 +248,11 @@ test.describe('bank events', () => {
     const texts = drawsOf(bankEventAsWritten('payin.posted', bankTruth, { ...eventFacts, status: 'posted' }));
     const read = texts.map((text) => JSON.parse(text) as Record<string, Record<string, unknown> & { amount: Record<string, unknown> }>);
     expect(texts.some((text) => /"occurred_at":"[^"]+\.\d{3}Z"/.test(text))).toBe(true);
-    expect(read.some((event) => !('amount' in event.payment!.amount) && typeof event.payment!.amount === 'object')).toBe(true);
-    expect(read.some((event) => event.provider!.correlation_id === null)).toBe(true);
-    expect(read.some((event) => !('destination_phone_number' in event.payment!))).toBe(true);
-    expect(texts.some((text) => text.includes(`"public_id":"${bankTruth.publicId}"`))).toBe(true);
-    expect(texts.some((text) => text.includes(`"public_id":${bankTruth.publicId}`))).toBe(true);
+    assert.equal(read.some((event) => !('amount' in event.payment!.amount) && typeof event.payment!.amount === 'object'), true);
+    assert.equal(read.some((event) => event.provider!.correlation_id === null), true);
+    assert.equal(read.some((event) => !('destination_phone_number' in event.payment!)), true);
+    assert.equal(texts.some((text) => text.includes(`"public_id":"${bankTruth.publicId}"`)), true);
+    assert.equal(texts.some((text) => text.includes(`"public_id":${bankTruth.publicId}`)), true);
   });
 
   test('a sequence may tell of a payment that succeeded and then failed to post', () => {
@@ -259,18 +262,18 @@ test.describe('bank events', () => {
       const failed = deliveries.find((delivery) => delivery.meaning === 'failed');
       return failed && deliveries.some((delivery) => delivery.meaning === 'succeeded') && failed.text.includes('"domain":"platform_posting"');
     });
-    expect(postingFailures.length).toBeGreaterThan(0);
-    expect(sequences.some((deliveries) => new Set(deliveries.map((delivery) => delivery.eventId)).size < deliveries.length)).toBe(true);
+    assert.ok(postingFailures.length > 0);
+    assert.equal(sequences.some((deliveries) => new Set(deliveries.map((delivery) => delivery.eventId)).size < deliveries.length), true);
   });
 
   test('delivery data is the same base64 on one line or as MIME lines of 76', () => {
     const base64 = Buffer.from(Array.from({ length: 300 }, (_, index) => index % 256)).toString('base64');
     const written = drawsOf(deliveryDataAsWritten(base64));
     for (const data of written) {
-      expect(data.replace(/\r?\n/g, '')).toBe(base64);
-      if (data !== base64) expect(data.split(/\r?\n/).every((line) => line.length <= 76)).toBe(true);
+      assert.equal(data.replace(/\r?\n/g, ''), base64);
+      if (data !== base64) assert.equal(data.split(/\r?\n/).every((line) => line.length <= 76), true);
     }
-    expect(written.some((data) => data.includes('\r\n'))).toBe(true);
+    assert.equal(written.some((data) => data.includes('\r\n')), true);
   });
 
   test('a bank answer carries its payload at the top level or under one envelope key, optional fields maybe absent', () => {
@@ -282,20 +285,20 @@ test.describe('bank events', () => {
       expect(answer).toMatchObject({ response_code: 'CREATED', correlation_id: 'corr-1' });
       expect(payloadOf(answer)).toMatchObject({ id: 'd-1', scope_kind: 'TENANT', is_enabled: true });
     }
-    expect(answers.some((answer) => 'data' in answer)).toBe(true);
-    expect(answers.some((answer) => 'id' in answer)).toBe(true);
-    expect(answers.some((answer) => !('timeout_ms' in payloadOf(answer)))).toBe(true);
+    assert.equal(answers.some((answer) => 'data' in answer), true);
+    assert.equal(answers.some((answer) => 'id' in answer), true);
+    assert.equal(answers.some((answer) => !('timeout_ms' in payloadOf(answer))), true);
   });
 });
 
 test('sampleWritten: one seed, one draw', () => {
   const answer = consultAnswerAsWritten([truth]);
-  expect(JSON.stringify(sampleWritten(answer, 7))).toBe(JSON.stringify(sampleWritten(answer, 7)));
-  expect(new Set([1, 2, 3, 4, 5].map((one) => JSON.stringify(sampleWritten(answer, one)))).size).toBeGreaterThan(1);
+  assert.equal(JSON.stringify(sampleWritten(answer, 7)), JSON.stringify(sampleWritten(answer, 7)));
+  assert.ok(new Set([1, 2, 3, 4, 5].map((one) => JSON.stringify(sampleWritten(answer, one)))).size > 1);
 });
 
 test('the model is written from the specs alone: it imports fast-check and itself only', () => {
   const folder = fileURLToPath(new URL('../../sandbox/spec-model/', import.meta.url));
   const imports = readdirSync(folder).flatMap((file) => [...readFileSync(`${folder}${file}`, 'utf8').matchAll(/\bfrom\s*['"]([^'"]+)['"]/g)].map((match) => match[1]!));
-  expect(imports.filter((specifier) => specifier !== 'fast-check' && !/^\.\/[\w-]+\.ts$/.test(specifier))).toEqual([]);
+  assert.deepEqual(imports.filter((specifier) => specifier !== 'fast-check' && !/^\.\/[\w-]+\.ts$/.test(specifier)), []);
 });
