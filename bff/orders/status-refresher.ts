@@ -124,7 +124,7 @@ export class StatusRefresher {
         detail: target.detail,
         now: clock.now().toISOString(),
         fields: (current) => outcomeFields(current, outcome, target, gatewayOrderNumber),
-        ...(number > 0 ? { attempt: { number, outcome: target.attempt, tpt: outcome.tpt, auth: outcome.auth, code: outcome.code } } : {}),
+        ...(number > 0 ? { attempt: { number, status: target.attempt, tpt: outcome.tpt, auth: outcome.auth, code: outcome.code } } : {}),
       });
       return { kind: 'recorded', outcome };
     } catch (error) {

@@ -15,7 +15,7 @@ import { SingleFlight } from '../lib/single-flight.ts';
 import type { Clock } from '../observability/clock.ts';
 import type { Logger } from '../observability/logger.ts';
 import { gatewayOrderNumberOf } from '../../contract/gateway-facts.ts';
-import { claimAttempt } from '../store/attempts.ts';
+import { claimAttempt } from './attempt-machine.ts';
 import { settleAttemptClaim } from './claim-settlement.ts';
 import { findOrder } from '../store/orders.ts';
 import type { PaymentAttemptRow } from '../store/schema.ts';
@@ -115,7 +115,7 @@ export class PaymentStarter {
   private async callGateway(seen: OrderRow, attempt: PaymentAttemptRow, claimId: string, checkout: Checkout): Promise<string> {
     const { store, gateway, clock, logger } = this.options;
     const orderNumber = seen.order_number;
-    const claim = { claimId, from: seen.status };
+    const claim = { claimId, number: attempt.number, from: seen.status };
     try {
       const request = processPaymentRequestOf(seen, attempt, checkout.billing, checkout.shipping, this.options.settings);
       const created = await gateway.processPayment(request);

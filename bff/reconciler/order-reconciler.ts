@@ -23,8 +23,8 @@ import { isAwaitingOutcome, isExpired, isPending, parkedStatuses, unsettledStatu
 import { transitionOrder } from '../orders/order-machine.ts';
 import { recordOrderChange } from '../orders/record-outcome.ts';
 import type { StatusRefresher } from '../orders/status-refresher.ts';
+import { moveAttempt } from '../payments/attempt-machine.ts';
 import { expireLapsedTransfers } from '../sinpe/transfer-attempts.ts';
-import { markPaymentState, recordAttemptOutcome } from '../store/attempts.ts';
 import type { Store } from '../store/database.ts';
 import { findOrder } from '../store/orders.ts';
 import type { OrderRow } from '../store/schema.ts';
@@ -177,7 +177,7 @@ export class OrderReconciler {
         detail: 'hosted page never paid',
         now: now.toISOString(),
         fields: { status_message: abandonedMessage },
-        attempt: { number: order.attempt_number, outcome: 'expired' },
+        attempt: { number: order.attempt_number, status: 'expired' },
       });
       if (after && isExpired(after.status)) {
         this.lastPendingConsult.delete(number);
@@ -197,21 +197,23 @@ export class OrderReconciler {
     const { store } = this.options;
     const seen = { paymentState: order.payment_state, claimId: order.payment_claim_id, attemptNumber: order.attempt_number };
     const detail = order.payment_state === 'claimed' ? 'processPayment claim lost (process died); gateway has no payment' : 'processPayment outcome unknown; gateway has no payment';
+    // The call's attempt: its status is what the order row says of it (claimed, or unknown).
+    const from = order.payment_state === 'claimed' ? 'claimed' : 'unknown';
     return store.db.transaction().execute(async (trx) => {
-      const closed = isAwaitingOutcome(order.status)
-        ? await transitionOrder(trx, order.order_number, {
-            from: order.status,
-            to: 'expired',
-            evidence: 'no-payment',
-            source: 'reconciler',
-            detail,
-            now,
-            fields: { payment_state: 'unknown', status_message: interruptedMessage },
-            where: { payment_state: seen.paymentState, payment_claim_id: seen.claimId, attempt_number: seen.attemptNumber },
-          })
-        : await markPaymentState(trx, order.order_number, seen, 'abandoned', now);
-      if (closed && order.attempt_number > 0) await recordAttemptOutcome(trx, order.order_number, order.attempt_number, { outcome: 'expired', now });
-      return closed;
+      if (!isAwaitingOutcome(order.status)) {
+        return moveAttempt(trx, order.order_number, seen.attemptNumber, { from, to: 'abandoned', evidence: 'no-payment', now, claimId: seen.claimId });
+      }
+      const closed = await transitionOrder(trx, order.order_number, {
+        from: order.status,
+        to: 'expired',
+        evidence: 'no-payment',
+        source: 'reconciler',
+        detail,
+        now,
+        fields: { status_message: interruptedMessage },
+        where: { payment_state: seen.paymentState, payment_claim_id: seen.claimId, attempt_number: seen.attemptNumber },
+      });
+      return closed && moveAttempt(trx, order.order_number, seen.attemptNumber, { from, to: 'expired', evidence: 'no-payment', now });
     });
   }
 
@@ -232,7 +234,7 @@ export class OrderReconciler {
       source: 'reconciler',
       detail: `attempt ${order.attempt_number} could not be confirmed with the gateway for ${hours} h (last consult: ${reason})`,
       now: now.toISOString(),
-      ...(order.attempt_number > 0 ? { attempt: { number: order.attempt_number, outcome: 'review' as const } } : {}),
+      ...(order.attempt_number > 0 ? { attempt: { number: order.attempt_number, status: 'review' as const } } : {}),
     });
     if (after && after.status !== order.status) {
       this.lastPendingConsult.delete(order.order_number);

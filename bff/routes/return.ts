@@ -117,7 +117,7 @@ export function returnRoutes(services: Services) {
         detail: `verified redirect, gateway code ${query.code ?? ''}`,
         now: clock.now().toISOString(),
         fields: { gateway_tpt: query.tpt ?? null, gateway_code: query.code ?? null, status_message: query.description ?? null },
-        attempt: { number: attempt.number, outcome: to, tpt: query.tpt ?? null, code: query.code ?? null },
+        attempt: { number: attempt.number, status: to, tpt: query.tpt ?? null, code: query.code ?? null },
       });
     }
     // consult naming the tpt confirms the outcome, not the caller: tpt can be guessed, returnData cannot.

@@ -15,7 +15,9 @@ import { transitionOrder } from '../orders/order-machine.ts';
 import { readUpstreamAmount, sameUpstreamMoney } from '../../contract/upstream-money.ts';
 import { amountDueOf, discountTaken, paysTheAttempt } from './amount-due.ts';
 import { bankPaymentDetail } from '../orders/paid-by-bank.ts';
-import type { AttemptOutcome, Database, OrderRow, OrderUpdate, PaymentAttemptRow } from '../store/schema.ts';
+import type { AttemptStatus, Database, OrderRow, OrderUpdate, PaymentAttemptRow } from '../store/schema.ts';
+import { recordAttemptEvidence } from '../payments/attempt-machine.ts';
+import { outcomeOfAttempt, type AttemptEvidence } from '../payments/attempt-transitions.ts';
 
 /**
  * UNCERTAIN: where the bank's event carries what the buyer wrote in the transfer is not in the spec
@@ -253,8 +255,9 @@ export function gatewaySinpeAttempt(db: Kysely<Database>, reference: string) {
 
 interface Step {
   to: OrderStatus;
-  evidence: TransitionEvidence;
-  attempt: AttemptOutcome;
+  /** Evidence both machines take (the order's and the attempt's). */
+  evidence: TransitionEvidence & AttemptEvidence;
+  attempt: AttemptStatus;
   detail: string;
   fields?: OrderUpdate;
 }
@@ -328,8 +331,9 @@ async function settleOrder(trx: Transaction<Database>, row: BankPaymentRow, atte
       where: { attempt_number: order.attempt_number },
     });
     if (moved) {
-      await trx.updateTable('payment_attempts').set({ outcome: next.attempt, updated_at: now }).where('order_number', '=', attempt.order_number).where('number', '=', attempt.number).execute();
-      attempt = { ...attempt, outcome: next.attempt };
+      if (await recordAttemptEvidence(trx, attempt.order_number, attempt.number, { to: next.attempt, evidence: next.evidence, now })) {
+        attempt = { ...attempt, status: next.attempt, outcome: outcomeOfAttempt(next.attempt) };
+      }
     }
   }
   return (await trx.selectFrom('orders').select('status').where('order_number', '=', attempt.order_number).executeTakeFirstOrThrow()).status;
