@@ -134,6 +134,16 @@ export function isUnsettledAttempt(status: AttemptStatus): boolean {
   return status === 'claimed' || status === 'refused' || status === 'open' || status === 'unknown';
 }
 
+/** The attempt paid (whatever became of the order since). */
+export function isPaidAttempt(status: AttemptStatus): boolean {
+  return status === 'approved';
+}
+
+/** A card attempt's hosted page may be out, on its way out, or we lost track of whether it was. */
+export function mayHavePageOut(status: AttemptStatus): boolean {
+  return status === 'claimed' || status === 'open' || status === 'unknown';
+}
+
 /**
  * The outcome the merchant's order detail shows (contract: `open` until it ended). A lost call
  * nobody could pay is shown as expired.

@@ -70,7 +70,7 @@ export async function attachBankPayment(services: Services, paymentId: string, r
 
 /** The number of the order's current attempt when it is a card attempt still open, else undefined. */
 async function currentCardAttempt(orders: Transaction<Database>, order: OrderRow): Promise<number | undefined> {
-  const attempt = await orders.selectFrom('payment_attempts').select(['number', 'method', 'outcome']).where('order_number', '=', order.order_number).where('number', '=', order.attempt_number).executeTakeFirst();
+  const attempt = await orders.selectFrom('payment_attempts').select(['number', 'method', 'status']).where('order_number', '=', order.order_number).where('number', '=', order.attempt_number).executeTakeFirst();
   return attempt && isPayableCardAttempt(order, attempt) ? attempt.number : undefined;
 }
 

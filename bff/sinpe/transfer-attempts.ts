@@ -13,6 +13,7 @@ import { IllegalTransitionError, isPending } from '../orders/order-rules.ts';
 import { transitionOrder } from '../orders/order-machine.ts';
 import { recordOrderChange } from '../orders/record-outcome.ts';
 import { openTransferAttempt } from '../payments/attempt-machine.ts';
+import { isUnsettledAttempt } from '../payments/attempt-transitions.ts';
 import { attemptDecision, isTransferAttempt } from '../payments/attempt-rules.ts';
 import { findAttempt, startingAttemptFields } from '../store/attempts.ts';
 import type { Store } from '../store/database.ts';
@@ -118,7 +119,7 @@ export async function openSinpeTransfer(
 export async function openTransferOf(store: Store, order: OrderRow): Promise<PaymentAttemptRow | undefined> {
   if (!isTransferAttempt(order) || !isPending(order.status)) return undefined;
   const attempt = await findAttempt(store.db, order.order_number, order.attempt_number);
-  return attempt?.outcome === 'open' ? attempt : undefined;
+  return attempt && isUnsettledAttempt(attempt.status) ? attempt : undefined;
 }
 
 /**

@@ -5,6 +5,9 @@ import {
   allAttemptEvidence,
   allAttemptStatuses,
   isLegalAttemptMove,
+  isPaidAttempt,
+  isUnsettledAttempt,
+  mayHavePageOut,
   orderPaymentStateAfter,
   outcomeOfAttempt,
   type AttemptEvidence,
@@ -110,6 +113,22 @@ test('a call that may have created a page is never sent again: unknown and aband
   for (const from of ['unknown', 'abandoned', 'open', 'expired'] as const) {
     for (const evidence of allAttemptEvidence) expect(isLegalAttemptMove(from, 'claimed', evidence), `${from}→claimed on ${evidence}`).toBe(false);
   }
+});
+
+test('what the BFF asks of a status: still unsettled, paid, a card page possibly out', () => {
+  const answers = Object.fromEntries(allAttemptStatuses.map((status) => [status, [isUnsettledAttempt(status), isPaidAttempt(status), mayHavePageOut(status)]]));
+  expect(answers).toEqual({
+    claimed: [true, false, true],
+    refused: [true, false, false],
+    open: [true, false, true],
+    unknown: [true, false, true],
+    approved: [false, true, false],
+    declined: [false, false, false],
+    cancelled: [false, false, false],
+    expired: [false, false, false],
+    review: [false, false, false],
+    abandoned: [false, false, false],
+  });
 });
 
 test('the outcome the merchant sees of each status', () => {
