@@ -3,7 +3,7 @@
 import { fromMinorUnits, toMinorUnits } from '../../contract/money.ts';
 import { orderLinesOf } from '../orders/order-contents.ts';
 import { invoiceHandOffOf } from '../orders/invoice-hand-off.ts';
-import type { OrderRow, PaymentAttemptRow, StatusHistoryRow } from '../store/schema.ts';
+import type { OrderRow, OrderWithAttempt, PaymentAttemptRow, StatusHistoryRow } from '../store/schema.ts';
 import type { HistoryEntry, MerchantOrder, MerchantOrderDetail, OrderActions, PaymentAttempt } from '../../contract/merchant-api.ts';
 import { actionLimit, type RuleContext } from './modification-rules.ts';
 import { isPaid } from '../orders/order-rules.ts';
@@ -90,7 +90,7 @@ export function attemptView(attempt: PaymentAttemptRow): PaymentAttempt {
 }
 
 export interface OrderRecord {
-  order: OrderRow;
+  order: OrderWithAttempt;
   history: readonly StatusHistoryRow[];
   attempts: readonly PaymentAttemptRow[];
   context: RuleContext;

@@ -6,7 +6,7 @@ import { recordAttemptEvidence } from '../payments/attempt-machine.ts';
 import type { AttemptStatus } from '../payments/attempt-transitions.ts';
 import { findOrder } from '../store/orders.ts';
 import type { Store } from '../store/database.ts';
-import type { OrderRow, OrderUpdate } from '../store/schema.ts';
+import type { OrderRow, OrderUpdate, OrderWithAttempt } from '../store/schema.ts';
 import { isLegalTransition, type TransitionEvidence } from './order-rules.ts';
 import { transitionOrder } from './order-machine.ts';
 
@@ -24,7 +24,7 @@ export interface OrderChange {
   attempt?: { number: number; status: AttemptStatus; tpt?: string | null; auth?: string | null; code?: string | null };
 }
 
-export async function recordOrderChange(store: Store, orderNumber: string, change: OrderChange): Promise<OrderRow | undefined> {
+export async function recordOrderChange(store: Store, orderNumber: string, change: OrderChange): Promise<OrderWithAttempt | undefined> {
   for (let round = 0; round < 3; round++) {
     const order = await findOrder(store.db, orderNumber);
     if (!order) return undefined;

@@ -134,6 +134,11 @@ export function isUnsettledAttempt(status: AttemptStatus): boolean {
   return status === 'claimed' || status === 'refused' || status === 'open' || status === 'unknown';
 }
 
+/** Its processPayment call's answer is held by nobody: a claim in progress (or whose holder died), or an unknown outcome. */
+export function isLostCall(status: AttemptStatus | null): boolean {
+  return status === 'claimed' || status === 'unknown';
+}
+
 /** The attempt paid (whatever became of the order since). */
 export function isPaidAttempt(status: AttemptStatus): boolean {
   return status === 'approved';

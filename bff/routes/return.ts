@@ -16,7 +16,7 @@ import { recordOrderChange } from '../orders/record-outcome.ts';
 import type { ConsultResult } from '../orders/status-refresher.ts';
 import { findAttemptByGatewayOrderNumber, findAttemptByReturnRef } from '../store/attempts.ts';
 import { findOrder } from '../store/orders.ts';
-import type { OrderRow, PaymentAttemptRow } from '../store/schema.ts';
+import type { OrderWithAttempt, PaymentAttemptRow } from '../store/schema.ts';
 import type { Services } from '../services.ts';
 import { noReturnAddressPage, unknownOrderPage } from './return-page.ts';
 import { describeRoute } from '../openapi/route-doc.ts';
@@ -25,7 +25,7 @@ import { checkoutDocs } from '../openapi/operations.ts';
 type RedirectQuery = Record<string, string>;
 
 interface RedirectTarget {
-  order: OrderRow;
+  order: OrderWithAttempt;
   /** The attempt the redirect is about; undefined for an order that never opened one. */
   attempt: PaymentAttemptRow | undefined;
   /**

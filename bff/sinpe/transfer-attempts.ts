@@ -21,7 +21,7 @@ import { findOrder } from '../store/orders.ts';
 import { webhookDb } from '../inbox/tables.ts';
 import { nextTransferAmount, type TransferAmount } from './unique-amount.ts';
 import type { LocalAmount } from '../../contract/local-amount.ts';
-import type { Database, OrderRow, PaymentAttemptRow } from '../store/schema.ts';
+import type { Database, OrderRow, OrderWithAttempt, PaymentAttemptRow } from '../store/schema.ts';
 
 export interface SinpeSettings {
   /** SINPE_MOVIL_PHONE: undefined when the merchant does not offer the method. */
@@ -67,7 +67,7 @@ export function instructionsOf(order: OrderRow, attempt: PaymentAttemptRow, phon
 /** The open transfer's instructions for a repeat (the same every time), or the next attempt's. */
 export async function openSinpeTransfer(
   store: Store,
-  seen: OrderRow,
+  seen: OrderWithAttempt,
   settings: SinpeSettings,
   buyer: { email: string; locale: string | null },
   now: () => Date,
@@ -116,7 +116,7 @@ export async function openSinpeTransfer(
 }
 
 /** The order's current attempt when it is an awaited transfer. */
-export async function openTransferOf(store: Store, order: OrderRow): Promise<PaymentAttemptRow | undefined> {
+export async function openTransferOf(store: Store, order: OrderWithAttempt): Promise<PaymentAttemptRow | undefined> {
   if (!isTransferAttempt(order) || !isPending(order.status)) return undefined;
   const attempt = await findAttempt(store.db, order.order_number, order.attempt_number);
   return attempt && isUnsettledAttempt(attempt.status) ? attempt : undefined;
@@ -214,7 +214,7 @@ async function arrivedWithoutAmount(store: Store, attempt: PaymentAttemptRow): P
 }
 
 /** The order as the buyer should see it now: an awaited transfer past its time is expired first. */
-export async function withLapsedTransferExpired(store: Store, order: OrderRow, now: Date): Promise<OrderRow> {
+export async function withLapsedTransferExpired(store: Store, order: OrderWithAttempt, now: Date): Promise<OrderWithAttempt> {
   const open = await openTransferOf(store, order);
   if (!open || (await expireIfLapsed(store, order, open, now)) === 'open') return order;
   return (await findOrder(store.db, order.order_number)) ?? order;

@@ -197,6 +197,13 @@ export interface Database {
 }
 
 export type OrderRow = Selectable<OrdersTable>;
+/** What the decisions read of the order's current attempt (attempt_number): null before the first. */
+export interface CurrentAttempt {
+  attempt_status: AttemptStatus | null;
+  attempt_method: string | null;
+}
+/** An order with its current attempt's status and method, found by the attempt's primary key. */
+export type OrderWithAttempt = OrderRow & CurrentAttempt;
 export type NewOrderRow = Insertable<OrdersTable>;
 export type OrderUpdate = Updateable<OrdersTable>;
 export type StatusHistoryRow = Selectable<OrderStatusHistoryTable>;
