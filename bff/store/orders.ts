@@ -30,21 +30,19 @@ export async function insertOrder(db: Db, order: NewOrderRow): Promise<boolean> 
   });
 }
 
-/** The order with its current attempt's status and method (one primary-key lookup of the attempt). */
+/** The order with its current attempt's status and method: both rows by their primary keys (exported for its plan test). */
+export function orderWithAttemptQuery(db: Db, orderNumber: string) {
+  return db
+    .selectFrom('orders')
+    .leftJoin('payment_attempts', (join) => join.onRef('payment_attempts.order_number', '=', 'orders.order_number').onRef('payment_attempts.number', '=', 'orders.attempt_number'))
+    .selectAll('orders')
+    .select(['payment_attempts.status as attempt_status', 'payment_attempts.method as attempt_method'])
+    .where('orders.order_number', '=', orderNumber);
+}
+
 export async function findOrder(db: Db, orderNumber: string): Promise<OrderWithAttempt | undefined> {
   // Every status poll runs it.
-  const { rows } = await executeCompiledOnce<OrderWithAttempt>(
-    db,
-    'findOrder',
-    () =>
-      db
-        .selectFrom('orders')
-        .leftJoin('payment_attempts', (join) => join.onRef('payment_attempts.order_number', '=', 'orders.order_number').onRef('payment_attempts.number', '=', 'orders.attempt_number'))
-        .selectAll('orders')
-        .select(['payment_attempts.status as attempt_status', 'payment_attempts.method as attempt_method'])
-        .where('orders.order_number', '=', orderNumber),
-    [orderNumber],
-  );
+  const { rows } = await executeCompiledOnce<OrderWithAttempt>(db, 'findOrder', () => orderWithAttemptQuery(db, orderNumber), [orderNumber]);
   return rows[0];
 }
 
