@@ -47,25 +47,33 @@ export function moveAttempt(db: Trx, orderNumber: string, number: number, move: 
   return inTransaction(db, async (trx) => {
     const paymentState = orderPaymentStateAfter(move.from, move.to, move.evidence);
     const orderUpdate: OrderUpdate = { ...move.orderFields, ...(paymentState ? { payment_state: paymentState } : {}) };
-    let orderWritten = false;
-    if (Object.keys(orderUpdate).length > 0 || move.claimId !== undefined) {
+    const writeOrder = async (): Promise<boolean> => {
       let update = trx.updateTable('orders').set({ ...orderUpdate, updated_at: move.now }).where('order_number', '=', orderNumber).where('attempt_number', '=', number);
       if (move.claimId !== undefined) update = move.claimId === null ? update.where('payment_claim_id', 'is', null) : update.where('payment_claim_id', '=', move.claimId);
-      orderWritten = Number((await update.executeTakeFirst()).numUpdatedRows) === 1;
-      // A move about an earlier attempt leaves the order alone; a lost claim leaves everything alone.
-      if (!orderWritten && move.claimId !== undefined) return false;
+      return Number((await update.executeTakeFirst()).numUpdatedRows) === 1;
+    };
+    const writeAttempt = async (): Promise<boolean> => {
+      const result = await trx
+        .updateTable('payment_attempts')
+        .set({ ...move.fields, status: move.to, outcome: outcomeOfAttempt(move.to), updated_at: move.now })
+        .where('order_number', '=', orderNumber)
+        .where('number', '=', number)
+        .where('status', '=', move.from)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
+    };
+    const touchesOrder = Object.keys(orderUpdate).length > 0;
+    if (move.claimId !== undefined) {
+      // The claim decides first: a caller that lost it writes nothing.
+      if (!(await writeOrder())) return false;
+      // The claim is held, so its attempt is in `from`: otherwise the two are out of step (rolled back).
+      if (!(await writeAttempt())) throw new AttemptChangedError(orderNumber, number, move.from);
+      return true;
     }
-    const result = await trx
-      .updateTable('payment_attempts')
-      .set({ ...move.fields, status: move.to, outcome: outcomeOfAttempt(move.to), updated_at: move.now })
-      .where('order_number', '=', orderNumber)
-      .where('number', '=', number)
-      .where('status', '=', move.from)
-      .executeTakeFirst();
-    if (Number(result.numUpdatedRows) === 1) return true;
-    // The order row was written above in this transaction: undo it with everything else.
-    if (orderWritten) throw new AttemptChangedError(orderNumber, number, move.from);
-    return false;
+    if (!(await writeAttempt())) return false;
+    // A move about an earlier attempt leaves the order row (the current attempt's) alone.
+    if (touchesOrder) await writeOrder();
+    return true;
   });
 }
 
