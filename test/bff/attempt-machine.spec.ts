@@ -5,24 +5,18 @@
 import { expect, test } from '@playwright/test';
 import { claimAttempt, moveAttempt, recordAttemptEvidence } from '../../bff/payments/attempt-machine.ts';
 import { IllegalAttemptMoveError } from '../../bff/payments/attempt-transitions.ts';
-import { createOrder } from '../../bff/orders/new-order.ts';
 import { findAttempt } from '../../bff/store/attempts.ts';
 import { findOrder } from '../../bff/store/orders.ts';
 import { storePerFile } from './fixtures/store-per-file.ts';
+import { storedOrder } from './fixtures/stored-order.ts';
 
 const storeOf = storePerFile();
 
-let counter = 0;
 async function claimedOrder(claimId: string): Promise<string> {
-  const now = new Date();
-  const order = await createOrder(
-    storeOf(),
-    { orderNumber: `AM-${++counter}`, source: 'merchant', amount: '10.00', currency: 'CRC', capture: true, lines: [], prefill: {}, returnUrl: 'https://shop.example/thanks', origin: 'https://shop.example' },
-    { sessionId: `am-session-${counter}`, now, expiresAt: new Date(now.getTime() + 60_000) },
-  );
-  const claim = { number: 1, gatewayOrderNumber: `${order!.order_number}-1`, returnRef: `ret-${counter}`, claimId, email: 'buyer@example.com', locale: null, now: now.toISOString() };
-  expect(await claimAttempt(storeOf().db, order!, claim)).toMatchObject({ status: 'claimed', outcome: 'open' });
-  return order!.order_number;
+  const order = await storedOrder(storeOf(), 'AM');
+  const claim = { number: 1, gatewayOrderNumber: `${order.order_number}-1`, returnRef: `ret-${claimId}`, claimId, email: 'buyer@example.com', locale: null, now: new Date().toISOString() };
+  expect(await claimAttempt(storeOf().db, order, claim)).toMatchObject({ status: 'claimed', outcome: 'open' });
+  return order.order_number;
 }
 
 async function stateOf(orderNumber: string) {
