@@ -89,6 +89,7 @@ export async function fillOrders(db: Kysely<any>, engine: Engine, orders: number
   const paid = `(${status}) in ('captured', 'approved', 'refunded', 'review', 'declined')`;
   const sinpe = '(i % 5 = 0)';
   const attempted = `(${paymentState}) <> 'none'`;
+  const attemptEndSql = `case when (${status}) = 'pending' then 'open' when (${status}) = 'expired' then 'expired' when (${status}) = 'declined' then 'declined' when (${status}) = 'cancelled' then 'cancelled' else 'approved' end`;
   const settledSinpe = `${sinpe} and ${attempted} and (${status}) in ('captured', 'approved', 'refunded', 'review')`;
   const kept = `${d.seconds} >= ${oldSpanSeconds + recentOrders * recentSpacingSeconds - keptEventsSeconds}`;
   const last = orders - 1;
@@ -153,7 +154,9 @@ export async function fillOrders(db: Kysely<any>, engine: Engine, orders: number
         method: `case when ${sinpe} then 'sinpe_movil' else 'card' end`,
         gateway_order_number: `${d.orderNumber} || '-1'`,
         return_ref: `'ret-' || cast(i as text)`,
-        outcome: `case when (${status}) = 'pending' then 'open' when (${status}) = 'expired' then 'expired' when (${status}) = 'declined' then 'declined' when (${status}) = 'cancelled' then 'cancelled' else 'approved' end`,
+        outcome: attemptEndSql,
+        // The attempt's status: for these five ends it is the outcome itself.
+        status: attemptEndSql,
         created_at: d.at(),
         updated_at: d.at(5),
         sinpe_reference: `case when ${sinpe} then ${d.reference} else null end`,

@@ -6,14 +6,14 @@ import { problemTypes } from '../../contract/bff-api.ts';
 import { ProblemException } from '../http/problem.ts';
 import { originNotAllowed } from '../http/origin.ts';
 import { findOrder } from '../store/orders.ts';
-import type { OrderRow } from '../store/schema.ts';
+import type { OrderWithAttempt } from '../store/schema.ts';
 import type { Store } from '../store/database.ts';
 import { bearerToken } from './bearer.ts';
 import { TokenRejected, type SessionClaims, type StatusClaims, type TokenService } from './tokens.ts';
 
 export interface VerifiedSession {
   claims: SessionClaims;
-  order: OrderRow;
+  order: OrderWithAttempt;
 }
 
 export type SessionEnv = { Variables: { session: VerifiedSession } };

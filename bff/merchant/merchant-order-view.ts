@@ -3,10 +3,11 @@
 import { fromMinorUnits, toMinorUnits } from '../../contract/money.ts';
 import { orderLinesOf } from '../orders/order-contents.ts';
 import { invoiceHandOffOf } from '../orders/invoice-hand-off.ts';
-import type { OrderRow, PaymentAttemptRow, StatusHistoryRow } from '../store/schema.ts';
+import type { OrderRow, OrderWithAttempt, PaymentAttemptRow, StatusHistoryRow } from '../store/schema.ts';
 import type { HistoryEntry, MerchantOrder, MerchantOrderDetail, OrderActions, PaymentAttempt } from '../../contract/merchant-api.ts';
 import { actionLimit, type RuleContext } from './modification-rules.ts';
 import { isPaid } from '../orders/order-rules.ts';
+import { outcomeOfAttempt } from '../payments/attempt-transitions.ts';
 import { paidDiscountOf, transferAmountView } from '../sinpe/transfer-amount-view.ts';
 import { recordedLocalAmount } from '../exchange-rates/current-rate.ts';
 
@@ -77,7 +78,7 @@ export function attemptView(attempt: PaymentAttemptRow): PaymentAttempt {
     number: attempt.number,
     method: attempt.method,
     gatewayOrderNumber: attempt.gateway_order_number,
-    outcome: attempt.outcome,
+    outcome: outcomeOfAttempt(attempt.status),
     gatewayOrderId: attempt.gateway_tpt,
     auth: attempt.gateway_auth,
     code: attempt.gateway_code,
@@ -89,7 +90,7 @@ export function attemptView(attempt: PaymentAttemptRow): PaymentAttempt {
 }
 
 export interface OrderRecord {
-  order: OrderRow;
+  order: OrderWithAttempt;
   history: readonly StatusHistoryRow[];
   attempts: readonly PaymentAttemptRow[];
   context: RuleContext;

@@ -6,7 +6,7 @@ import { changedMeanwhile, notAllowed, notFound } from '../lib/domain-error.ts';
 import type { Clock } from '../observability/clock.ts';
 import { isUnderReview } from '../orders/order-rules.ts';
 import { transitionOrder } from '../orders/order-machine.ts';
-import { recordAttemptOutcome } from '../store/attempts.ts';
+import { recordAttemptEvidence } from '../payments/attempt-machine.ts';
 import type { Store } from '../store/database.ts';
 import { findOrder } from '../store/orders.ts';
 import { merchantHistorySource } from './change-history.ts';
@@ -32,7 +32,7 @@ export async function decideReview(store: Store, clock: Clock, orderNumber: stri
       where: { attempt_number: order.attempt_number },
     });
     if (moved && order.attempt_number > 0) {
-      await recordAttemptOutcome(trx, orderNumber, order.attempt_number, { outcome: approve ? 'approved' : 'cancelled', now });
+      await recordAttemptEvidence(trx, orderNumber, order.attempt_number, { to: approve ? 'approved' : 'cancelled', evidence: 'merchant', now });
     }
     return moved;
   });

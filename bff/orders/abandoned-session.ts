@@ -2,13 +2,14 @@
 // the status route (when someone polls) and by the reconciler (when nobody does).
 import type { Clock } from '../observability/clock.ts';
 import type { Store } from '../store/database.ts';
-import type { OrderRow } from '../store/schema.ts';
+import type { OrderWithAttempt } from '../store/schema.ts';
+import { hasNothingSent } from '../payments/attempt-rules.ts';
 import { isAwaitingOutcome, isLegalTransition } from './order-rules.ts';
 import { recordOrderChange } from './record-outcome.ts';
 
-export function isAbandonedSession(order: OrderRow, now: Date): boolean {
+export function isAbandonedSession(order: OrderWithAttempt, now: Date): boolean {
   return (
-    order.payment_state === 'none' &&
+    hasNothingSent(order) &&
     isAwaitingOutcome(order.status) &&
     isLegalTransition(order.status, 'expired', 'no-payment') &&
     Date.parse(order.session_expires_at) < now.getTime()
@@ -22,7 +23,7 @@ export interface AbandonedSessionOptions {
   announceUnattempted: boolean;
 }
 
-export async function expireIfAbandoned(store: Store, clock: Clock, order: OrderRow, options: AbandonedSessionOptions): Promise<OrderRow> {
+export async function expireIfAbandoned(store: Store, clock: Clock, order: OrderWithAttempt, options: AbandonedSessionOptions): Promise<OrderWithAttempt> {
   if (!isAbandonedSession(order, clock.now())) return order;
   return (
     (await recordOrderChange(store, order.order_number, {

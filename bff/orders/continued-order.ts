@@ -5,8 +5,8 @@
 // Anything that could still take money (a paid order, an open page or transfer, a review) stays a
 // 409, and so does a request for another amount or currency: the order number names one amount.
 import type { Kysely } from 'kysely';
-import { attemptDecision } from '../payments/attempt-rules.ts';
-import type { Database, OrderRow } from '../store/schema.ts';
+import { attemptDecision, hasNothingSent } from '../payments/attempt-rules.ts';
+import type { Database, OrderRow, OrderWithAttempt } from '../store/schema.ts';
 import { isExpired, isPaid, isRetryableStatus, isUnderReview } from './order-rules.ts';
 import { transitionOrder } from './order-machine.ts';
 
@@ -15,7 +15,7 @@ export type ContinuationDecision =
   | { kind: 'refuse'; code: 'order_number_taken' | 'amount_mismatch'; detail: string };
 
 /** Whether a new session may continue `order` (pure: the table test walks every case). */
-export function continuationDecision(order: OrderRow, asked: { amount: string; currency: string }, now: Date, maxAttempts: number): ContinuationDecision {
+export function continuationDecision(order: OrderWithAttempt, asked: { amount: string; currency: string }, now: Date, maxAttempts: number): ContinuationDecision {
   const taken = (detail: string): ContinuationDecision => ({ kind: 'refuse', code: 'order_number_taken', detail: `Order ${order.order_number} ${detail}` });
   if (order.source !== 'merchant') return taken('was not created by the merchant API.');
   if (isPaid(order.status)) return taken('is already paid.');
@@ -28,7 +28,7 @@ export function continuationDecision(order: OrderRow, asked: { amount: string; c
     };
   }
   if (Date.parse(order.session_expires_at) > now.getTime()) return taken(`already has a session open until ${order.session_expires_at}.`);
-  if (order.payment_state === 'none' && (order.status === 'created' || isExpired(order.status))) {
+  if (hasNothingSent(order) && (order.status === 'created' || isExpired(order.status))) {
     return { kind: 'continue', reopen: isExpired(order.status) };
   }
   if (isRetryableStatus(order.status)) {

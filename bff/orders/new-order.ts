@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import type { OrderLine, Prefill } from '../../contract/bff-api.ts';
 import { insertOrder, recordSession } from '../store/orders.ts';
 import type { Store } from '../store/database.ts';
-import type { OrderRow } from '../store/schema.ts';
+import type { OrderRow, OrderWithAttempt } from '../store/schema.ts';
 
 export interface NewOrder {
   orderNumber?: string | undefined;
@@ -34,7 +34,7 @@ export async function createOrder(
   store: Store,
   order: NewOrder,
   session: { sessionId: string; now: Date; expiresAt: Date },
-): Promise<OrderRow | undefined> {
+): Promise<OrderWithAttempt | undefined> {
   const now = session.now.toISOString();
   const row: OrderRow = {
     order_number: order.orderNumber ?? generateOrderNumber(session.now),
@@ -92,5 +92,6 @@ export async function createOrder(
     createdAt: now,
     expiresAt: session.expiresAt.toISOString(),
   });
-  return row;
+  // A new order has no attempt yet.
+  return { ...row, attempt_status: null, attempt_method: null };
 }

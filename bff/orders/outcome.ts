@@ -6,7 +6,7 @@ import { approvedCode, isAwaitingBank, isBuyerCancelCode } from '../../contract/
 import { sameUpstreamMoney } from '../../contract/upstream-money.ts';
 import type { OrderStatus } from '../../contract/bff-api.ts';
 import type { TransitionEvidence } from './order-rules.ts';
-import type { AttemptOutcome, OrderRow, OrderUpdate } from '../store/schema.ts';
+import type { AttemptStatus, OrderRow, OrderUpdate } from '../store/schema.ts';
 
 export interface GatewayOutcome {
   approved: boolean;
@@ -53,7 +53,7 @@ export function outcomeFromConsult(records: readonly TransactionRecord[], order:
 export interface OutcomeTarget {
   to: OrderStatus;
   evidence: TransitionEvidence;
-  attempt: AttemptOutcome;
+  attempt: AttemptStatus;
   detail: string;
 }
 

@@ -2,10 +2,11 @@
 // order state machine, retried on a lost race. A change the table does not allow from the status
 // found (the order moved on: it was approved meanwhile, say) is not an error here: nothing is written.
 import type { OrderStatus } from '../../contract/bff-api.ts';
-import { recordAttemptOutcome } from '../store/attempts.ts';
+import { recordAttemptEvidence } from '../payments/attempt-machine.ts';
+import type { AttemptStatus } from '../payments/attempt-transitions.ts';
 import { findOrder } from '../store/orders.ts';
 import type { Store } from '../store/database.ts';
-import type { AttemptOutcome, OrderRow, OrderUpdate } from '../store/schema.ts';
+import type { OrderRow, OrderUpdate, OrderWithAttempt } from '../store/schema.ts';
 import { isLegalTransition, type TransitionEvidence } from './order-rules.ts';
 import { transitionOrder } from './order-machine.ts';
 
@@ -19,11 +20,11 @@ export interface OrderChange {
   fields?: OrderUpdate | ((order: OrderRow) => OrderUpdate);
   /** false: no merchant event for this change (the history entry is written all the same). */
   tellMerchant?: boolean;
-  /** The attempt this change is about, and what it ended as (written in the same transaction). */
-  attempt?: { number: number; outcome: AttemptOutcome; tpt?: string | null; auth?: string | null; code?: string | null };
+  /** The attempt this change is about, and the status the same evidence gives it (written in the same transaction). */
+  attempt?: { number: number; status: AttemptStatus; tpt?: string | null; auth?: string | null; code?: string | null };
 }
 
-export async function recordOrderChange(store: Store, orderNumber: string, change: OrderChange): Promise<OrderRow | undefined> {
+export async function recordOrderChange(store: Store, orderNumber: string, change: OrderChange): Promise<OrderWithAttempt | undefined> {
   for (let round = 0; round < 3; round++) {
     const order = await findOrder(store.db, orderNumber);
     if (!order) return undefined;
@@ -48,7 +49,15 @@ export async function recordOrderChange(store: Store, orderNumber: string, chang
         });
         if (!moved) return false;
       }
-      if (attempt) await recordAttemptOutcome(trx, orderNumber, attempt.number, { ...attempt, now: change.now });
+      // The attempt moves by its own table: evidence it no longer takes (it was paid meanwhile, say) writes nothing on it.
+      if (attempt && change.evidence !== 'session') {
+        await recordAttemptEvidence(trx, orderNumber, attempt.number, {
+          to: attempt.status,
+          evidence: change.evidence,
+          now: change.now,
+          fields: { ...(attempt.tpt !== undefined && { gateway_tpt: attempt.tpt }), ...(attempt.auth !== undefined && { gateway_auth: attempt.auth }), ...(attempt.code !== undefined && { gateway_code: attempt.code }) },
+        });
+      }
       return true;
     });
     if (written) return moves ? findOrder(store.db, orderNumber) : order;

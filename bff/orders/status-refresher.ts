@@ -10,7 +10,8 @@ import type { Logger } from '../observability/logger.ts';
 import { findAttempt } from '../store/attempts.ts';
 import { findOrder } from '../store/orders.ts';
 import type { Store } from '../store/database.ts';
-import type { OrderRow } from '../store/schema.ts';
+import type { OrderWithAttempt } from '../store/schema.ts';
+import { isTransferAttempt } from '../payments/attempt-rules.ts';
 import { isAwaitingOutcome, isRetryableStatus } from './order-rules.ts';
 import { outcomeFields, outcomeFromConsult, targetOfOutcome, type GatewayOutcome } from './outcome.ts';
 import { recordOrderChange } from './record-outcome.ts';
@@ -49,11 +50,12 @@ export class StatusRefresher {
   }
 
   /** Whether a poll should ask consult: an attempt may have an outcome the store does not know yet. */
-  needsGateway(order: OrderRow): boolean {
+  needsGateway(order: OrderWithAttempt): boolean {
     if (!isAwaitingOutcome(order.status) && !isRetryableStatus(order.status)) return false;
-    switch (order.payment_state) {
-      case 'created':
-        return isAwaitingOutcome(order.status);
+    switch (order.attempt_status) {
+      case 'open':
+        // A hosted page out (a transfer is the bank's to settle, not consult's).
+        return isAwaitingOutcome(order.status) && !isTransferAttempt(order);
       case 'unknown':
         return true;
       case 'claimed':
@@ -64,7 +66,7 @@ export class StatusRefresher {
   }
 
   /** The order, refreshed from the gateway when a consult may tell something and the interval allows. */
-  async refresh(order: OrderRow, reason: ConsultReason): Promise<OrderRow> {
+  async refresh(order: OrderWithAttempt, reason: ConsultReason): Promise<OrderWithAttempt> {
     if (!this.needsGateway(order)) return order;
     await this.consultWithinInterval(order.order_number, order.attempt_number, reason);
     return (await findOrder(this.options.store.db, order.order_number)) ?? order;
@@ -124,7 +126,7 @@ export class StatusRefresher {
         detail: target.detail,
         now: clock.now().toISOString(),
         fields: (current) => outcomeFields(current, outcome, target, gatewayOrderNumber),
-        ...(number > 0 ? { attempt: { number, outcome: target.attempt, tpt: outcome.tpt, auth: outcome.auth, code: outcome.code } } : {}),
+        ...(number > 0 ? { attempt: { number, status: target.attempt, tpt: outcome.tpt, auth: outcome.auth, code: outcome.code } } : {}),
       });
       return { kind: 'recorded', outcome };
     } catch (error) {

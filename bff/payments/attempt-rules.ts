@@ -2,7 +2,7 @@
 // attempt (the first, a refused one again, or the next after a decline or a cancel), wait for
 // another caller's claim, or refuse. The status answer's `canRetry` asks the same question.
 import { isAwaitingOutcome, isExpired, isRetryableStatus } from '../orders/order-rules.ts';
-import type { OrderRow } from '../store/schema.ts';
+import type { OrderWithAttempt } from '../store/schema.ts';
 
 export type AttemptDecision =
   | { kind: 'page'; url: string }
@@ -13,26 +13,26 @@ export type AttemptDecision =
   | { kind: 'exhausted'; attempts: number }
   | { kind: 'closed' };
 
-export function attemptDecision(order: OrderRow, maxAttempts: number): AttemptDecision {
+export function attemptDecision(order: OrderWithAttempt, maxAttempts: number): AttemptDecision {
   const current = order.attempt_number;
-  switch (order.payment_state) {
+  switch (order.attempt_status) {
     case 'claimed':
       return { kind: 'wait' };
     case 'unknown':
       // It may exist at the gateway: consult (the reconciler) settles it before anything is re-sent.
       return isAwaitingOutcome(order.status) || isRetryableStatus(order.status) ? { kind: 'confirming' } : { kind: 'closed' };
-    case 'created':
-      if (isAwaitingOutcome(order.status) && order.hosted_url) return { kind: 'page', url: order.hosted_url };
+    case 'open':
+      if (!isAwaitingOutcome(order.status)) break;
+      // A SINPE Móvil transfer is awaited: bff/sinpe/ hands back its instructions; nothing else opens.
+      if (isTransferAttempt(order)) return { kind: 'transfer' };
+      if (order.hosted_url) return { kind: 'page', url: order.hosted_url };
       break;
-    case 'none':
+    case null:
+    case 'refused':
       // Nothing was created under the current number (never asked, or refused): it may be asked again.
       if (isAwaitingOutcome(order.status) || isRetryableStatus(order.status)) return { kind: 'open', number: Math.max(current, 1) };
       return { kind: 'closed' };
-    case 'transfer':
-      // A SINPE Móvil transfer is awaited: bff/sinpe/ hands back its instructions; nothing else opens.
-      if (isAwaitingOutcome(order.status)) return { kind: 'transfer' };
-      break;
-    case 'abandoned':
+    default:
       break;
   }
   if (!mayOpenNextAttempt(order)) return { kind: 'closed' };
@@ -41,7 +41,7 @@ export function attemptDecision(order: OrderRow, maxAttempts: number): AttemptDe
 }
 
 /** A declined or cancelled order whose buyer may try again now (attempts left, session alive). */
-export function canRetry(order: OrderRow, maxAttempts: number, now: Date): boolean {
+export function canRetry(order: OrderWithAttempt, maxAttempts: number, now: Date): boolean {
   if (!mayOpenNextAttempt(order)) return false;
   if (Date.parse(order.session_expires_at) <= now.getTime()) return false;
   const decision = attemptDecision(order, maxAttempts);
@@ -52,11 +52,16 @@ export function canRetry(order: OrderRow, maxAttempts: number, now: Date): boole
  * The last attempt ended without payment: declined or cancelled, or a SINPE Móvil transfer whose
  * time ran out (the order is expired, but the buyer is still at the checkout and may try again).
  */
-function mayOpenNextAttempt(order: OrderRow): boolean {
-  return isRetryableStatus(order.status) || (isExpired(order.status) && order.payment_state === 'transfer');
+function mayOpenNextAttempt(order: OrderWithAttempt): boolean {
+  return isRetryableStatus(order.status) || (isExpired(order.status) && isTransferAttempt(order));
 }
 
 /** The current attempt is a SINPE Móvil transfer (awaited, or ended: declined, expired, paid). */
-export function isTransferAttempt(order: Pick<OrderRow, 'payment_state'>): boolean {
-  return order.payment_state === 'transfer';
+export function isTransferAttempt(order: Pick<OrderWithAttempt, 'attempt_method'>): boolean {
+  return order.attempt_method === 'sinpe_movil';
+}
+
+/** Nothing was sent under the order's current attempt number: none was claimed yet, or the gateway refused it. */
+export function hasNothingSent(order: Pick<OrderWithAttempt, 'attempt_status'>): boolean {
+  return order.attempt_status === null || order.attempt_status === 'refused';
 }

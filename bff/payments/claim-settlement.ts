@@ -1,9 +1,10 @@
 // The end of a processPayment claim (only its holder can end it): the hosted page was created, the
 // gateway refused (nothing created), or the outcome is unknown. A created page moves the order to
-// pending through the order's one writer, in the same transaction as the attempt's columns.
+// pending through the order's one writer, and the attempt moves through its own, in one transaction.
 import type { Kysely } from 'kysely';
 import { transitionOrder } from '../orders/order-machine.ts';
 import type { Database, OrderRow } from '../store/schema.ts';
+import { moveAttempt } from './attempt-machine.ts';
 
 type Db = Kysely<Database>;
 
@@ -15,29 +16,29 @@ type Db = Kysely<Database>;
 export async function settleAttemptClaim(
   db: Db,
   orderNumber: string,
-  claim: { claimId: string; from: OrderRow['status'] },
+  claim: { claimId: string; number: number; from: OrderRow['status'] },
   outcome: { state: 'created'; hostedUrl: string; now: string } | { state: 'none' | 'unknown'; error: string; now: string },
 ): Promise<boolean> {
-  const heldBy = { payment_claim_id: claim.claimId, payment_state: 'claimed' } as const;
   if (outcome.state === 'created') {
-    return db.transaction().execute((trx) =>
-      transitionOrder(trx, orderNumber, {
+    return db.transaction().execute(async (trx) => {
+      const moved = await transitionOrder(trx, orderNumber, {
         from: claim.from,
         to: 'pending',
         evidence: 'page-created',
         source: 'checkout',
         now: outcome.now,
-        fields: { payment_state: 'created', hosted_url: outcome.hostedUrl },
-        where: heldBy,
-      }),
-    );
+        fields: { hosted_url: outcome.hostedUrl },
+        where: { payment_claim_id: claim.claimId, payment_state: 'claimed' },
+      });
+      return moved && moveAttempt(trx, orderNumber, claim.number, { from: 'claimed', to: 'open', evidence: 'page-created', now: outcome.now, claimId: claim.claimId });
+    });
   }
-  const result = await db
-    .updateTable('orders')
-    .set({ payment_state: outcome.state, payment_error: outcome.error, updated_at: outcome.now })
-    .where('order_number', '=', orderNumber)
-    .where('payment_claim_id', '=', claim.claimId)
-    .where('payment_state', '=', 'claimed')
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
+  return moveAttempt(db, orderNumber, claim.number, {
+    from: 'claimed',
+    to: outcome.state === 'none' ? 'refused' : 'unknown',
+    evidence: outcome.state === 'none' ? 'refused' : 'call-lost',
+    now: outcome.now,
+    claimId: claim.claimId,
+    orderFields: { payment_error: outcome.error },
+  });
 }

@@ -15,13 +15,13 @@ import { SingleFlight } from '../lib/single-flight.ts';
 import type { Clock } from '../observability/clock.ts';
 import type { Logger } from '../observability/logger.ts';
 import { gatewayOrderNumberOf } from '../../contract/gateway-facts.ts';
-import { claimAttempt } from '../store/attempts.ts';
+import { claimAttempt } from './attempt-machine.ts';
 import { settleAttemptClaim } from './claim-settlement.ts';
 import { findOrder } from '../store/orders.ts';
 import type { PaymentAttemptRow } from '../store/schema.ts';
 import { attemptDecision } from './attempt-rules.ts';
 import type { Store } from '../store/database.ts';
-import type { OrderRow } from '../store/schema.ts';
+import type { OrderWithAttempt } from '../store/schema.ts';
 import { processPaymentRequestOf, type ProcessPaymentSettings } from './process-payment-request.ts';
 
 export interface Checkout {
@@ -64,7 +64,7 @@ export class PaymentStarter {
   constructor(private readonly options: PaymentStarterOptions) {}
 
   /** The hosted page URL of the order's open attempt: created once, the same URL for every repeat. */
-  hostedUrlFor(order: OrderRow, checkout: Checkout): Promise<string> {
+  hostedUrlFor(order: OrderWithAttempt, checkout: Checkout): Promise<string> {
     const decision = attemptDecision(order, this.options.maxAttempts);
     if (decision.kind === 'page') return Promise.resolve(decision.url);
     return this.starting.run(order.order_number, () => this.claimOrWait(order.order_number, checkout));
@@ -112,10 +112,10 @@ export class PaymentStarter {
     }
   }
 
-  private async callGateway(seen: OrderRow, attempt: PaymentAttemptRow, claimId: string, checkout: Checkout): Promise<string> {
+  private async callGateway(seen: OrderWithAttempt, attempt: PaymentAttemptRow, claimId: string, checkout: Checkout): Promise<string> {
     const { store, gateway, clock, logger } = this.options;
     const orderNumber = seen.order_number;
-    const claim = { claimId, from: seen.status };
+    const claim = { claimId, number: attempt.number, from: seen.status };
     try {
       const request = processPaymentRequestOf(seen, attempt, checkout.billing, checkout.shipping, this.options.settings);
       const created = await gateway.processPayment(request);

@@ -23,11 +23,13 @@ import { isAwaitingOutcome, isExpired, isPending, parkedStatuses, unsettledStatu
 import { transitionOrder } from '../orders/order-machine.ts';
 import { recordOrderChange } from '../orders/record-outcome.ts';
 import type { StatusRefresher } from '../orders/status-refresher.ts';
+import { moveAttempt } from '../payments/attempt-machine.ts';
 import { expireLapsedTransfers } from '../sinpe/transfer-attempts.ts';
-import { markPaymentState, recordAttemptOutcome } from '../store/attempts.ts';
 import type { Store } from '../store/database.ts';
-import { findOrder } from '../store/orders.ts';
-import type { OrderRow } from '../store/schema.ts';
+import { findOrder, withCurrentAttempt } from '../store/orders.ts';
+import type { OrderRow, OrderWithAttempt } from '../store/schema.ts';
+import { hasNothingSent } from '../payments/attempt-rules.ts';
+import { isLostCall } from '../payments/attempt-transitions.ts';
 import { candidatePage, candidateWalks, cursorAfter, type WalkCursor } from './candidate-walks.ts';
 import { parkedLook, type ParkedConsultSchedule } from './parked-consult-schedule.ts';
 
@@ -132,16 +134,18 @@ export class OrderReconciler {
     this.timer.unref();
   }
 
-  private async reconcile(order: OrderRow, result: ReconcilePassResult): Promise<void> {
+  private async reconcile(walked: OrderRow, result: ReconcilePassResult): Promise<void> {
     const { store, clock, statuses } = this.options;
-    const number = order.order_number;
-    if (order.payment_state === 'none' && isAwaitingOutcome(order.status)) {
+    const number = walked.order_number;
+    const order = await withCurrentAttempt(store.db, walked);
+    if (hasNothingSent(order) && isAwaitingOutcome(order.status)) {
       const after = await expireIfAbandoned(store, clock, order, { source: 'reconciler', announceUnattempted: this.options.announceUnattemptedExpiry ?? false });
       if (after.status !== order.status) result.resolved++;
       return;
     }
     if (parkedStatuses.includes(order.status) || order.next_consult_at !== null) return this.reconsultParked(order, result);
-    const pageOut = order.payment_state === 'created' || order.payment_state === 'abandoned';
+    // The walks bring a lost call (claimed, unknown) or a hosted page out.
+    const pageOut = !isLostCall(order.attempt_status);
     if (pageOut && !this.pendingConsultDue(order)) return;
 
     result.consulted++;
@@ -160,15 +164,15 @@ export class OrderReconciler {
     }
 
     const now = clock.now();
-    if (order.payment_state === 'claimed' || order.payment_state === 'unknown') {
+    if (!pageOut) {
       const closed = await this.closeInterrupted(order, now.toISOString());
       if (closed) {
         result.resolved++;
-        this.options.logger.warn({ orderNumber: number, attempt: order.attempt_number, paymentState: order.payment_state }, 'interrupted payment closed');
+        this.options.logger.warn({ orderNumber: number, attempt: order.attempt_number, attemptStatus: order.attempt_status }, 'interrupted payment closed');
       }
       return;
     }
-    // payment_state 'created': updated_at is when the page was created (the move to pending).
+    // A page out: updated_at is when the page was created (the move to pending).
     if (isPending(order.status) && now.getTime() - Date.parse(order.updated_at) > this.options.abandonAfterMs) {
       const after = await recordOrderChange(store, number, {
         to: 'expired',
@@ -177,7 +181,7 @@ export class OrderReconciler {
         detail: 'hosted page never paid',
         now: now.toISOString(),
         fields: { status_message: abandonedMessage },
-        attempt: { number: order.attempt_number, outcome: 'expired' },
+        attempt: { number: order.attempt_number, status: 'expired' },
       });
       if (after && isExpired(after.status)) {
         this.lastPendingConsult.delete(number);
@@ -193,25 +197,27 @@ export class OrderReconciler {
    * the order (a repeat checkout gets a clear 409); a later one leaves the order declined or
    * cancelled, and the next checkout opens a new attempt. Conditional on the exact claim read.
    */
-  private async closeInterrupted(order: OrderRow, now: string): Promise<boolean> {
+  private async closeInterrupted(order: OrderWithAttempt, now: string): Promise<boolean> {
     const { store } = this.options;
-    const seen = { paymentState: order.payment_state, claimId: order.payment_claim_id, attemptNumber: order.attempt_number };
-    const detail = order.payment_state === 'claimed' ? 'processPayment claim lost (process died); gateway has no payment' : 'processPayment outcome unknown; gateway has no payment';
+    const seen = { claimId: order.payment_claim_id, attemptNumber: order.attempt_number };
+    const from = order.attempt_status === 'claimed' ? 'claimed' : 'unknown';
+    const detail = from === 'claimed' ? 'processPayment claim lost (process died); gateway has no payment' : 'processPayment outcome unknown; gateway has no payment';
     return store.db.transaction().execute(async (trx) => {
-      const closed = isAwaitingOutcome(order.status)
-        ? await transitionOrder(trx, order.order_number, {
-            from: order.status,
-            to: 'expired',
-            evidence: 'no-payment',
-            source: 'reconciler',
-            detail,
-            now,
-            fields: { payment_state: 'unknown', status_message: interruptedMessage },
-            where: { payment_state: seen.paymentState, payment_claim_id: seen.claimId, attempt_number: seen.attemptNumber },
-          })
-        : await markPaymentState(trx, order.order_number, seen, 'abandoned', now);
-      if (closed && order.attempt_number > 0) await recordAttemptOutcome(trx, order.order_number, order.attempt_number, { outcome: 'expired', now });
-      return closed;
+      if (!isAwaitingOutcome(order.status)) {
+        return moveAttempt(trx, order.order_number, seen.attemptNumber, { from, to: 'abandoned', evidence: 'no-payment', now, claimId: seen.claimId });
+      }
+      const closed = await transitionOrder(trx, order.order_number, {
+        from: order.status,
+        to: 'expired',
+        evidence: 'no-payment',
+        source: 'reconciler',
+        detail,
+        now,
+        fields: { status_message: interruptedMessage },
+        // The attempt's own status is the writer's condition below: a move of it meanwhile undoes this.
+        where: { payment_claim_id: seen.claimId, attempt_number: seen.attemptNumber },
+      });
+      return closed && moveAttempt(trx, order.order_number, seen.attemptNumber, { from, to: 'expired', evidence: 'no-payment', now });
     });
   }
 
@@ -221,9 +227,9 @@ export class OrderReconciler {
    * known here, so a person decides. Review, with the last failure as its reason, rather than an
    * order (and a buyer's "being confirmed") that waits for ever, or an expiry that could be wrong.
    */
-  private async reviewIfNeverConfirmed(order: OrderRow, reason: string, result: ReconcilePassResult): Promise<void> {
+  private async reviewIfNeverConfirmed(order: OrderWithAttempt, reason: string, result: ReconcilePassResult): Promise<void> {
     const now = this.options.clock.now();
-    const began = order.payment_state === 'claimed' ? (order.payment_claimed_at ?? order.updated_at) : order.updated_at;
+    const began = order.attempt_status === 'claimed' ? (order.payment_claimed_at ?? order.updated_at) : order.updated_at;
     if (now.getTime() - Date.parse(began) <= this.options.abandonAfterMs) return;
     const hours = Math.floor((now.getTime() - Date.parse(began)) / 3_600_000);
     const after = await recordOrderChange(this.options.store, order.order_number, {
@@ -232,7 +238,7 @@ export class OrderReconciler {
       source: 'reconciler',
       detail: `attempt ${order.attempt_number} could not be confirmed with the gateway for ${hours} h (last consult: ${reason})`,
       now: now.toISOString(),
-      ...(order.attempt_number > 0 ? { attempt: { number: order.attempt_number, outcome: 'review' as const } } : {}),
+      ...(order.attempt_number > 0 ? { attempt: { number: order.attempt_number, status: 'review' as const } } : {}),
     });
     if (after && after.status !== order.status) {
       this.lastPendingConsult.delete(order.order_number);

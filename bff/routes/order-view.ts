@@ -3,7 +3,7 @@ import type { OrderStatusResponse } from '../../contract/bff-api.ts';
 import { declineCategoryOfGatewayCode, declineMessage, type DeclineCategory } from '../../contract/decline-messages.ts';
 import { isAwaitingOutcome, isDeclined, isExpired, isRetryableStatus } from '../orders/order-rules.ts';
 import { canRetry, isTransferAttempt } from '../payments/attempt-rules.ts';
-import type { OrderRow } from '../store/schema.ts';
+import type { OrderWithAttempt } from '../store/schema.ts';
 import { transferShopperMessage } from '../sinpe/transfer-messages.ts';
 import { alternativesAfterDecline, type AlternativeMethod } from '../../contract/decline-rescue.ts';
 import type { LocalAmount } from '../../contract/local-amount.ts';
@@ -12,7 +12,7 @@ import type { LocalAmount } from '../../contract/local-amount.ts';
  * The shopper's message: for a decline or a cancel, the catalog's text in the checkout's language,
  * never the gateway's own (English, sometimes too telling); otherwise none.
  */
-function shopperMessage(order: OrderRow): { message?: string; reason?: DeclineCategory } {
+function shopperMessage(order: OrderWithAttempt): { message?: string; reason?: DeclineCategory } {
   if (isTransferAttempt(order)) {
     const message = transferShopperMessage(order);
     return message ? { message } : {};
@@ -25,12 +25,12 @@ function shopperMessage(order: OrderRow): { message?: string; reason?: DeclineCa
 }
 
 /** The means offered instead of another card after this order's decline (decline rescue); none: no field. */
-function alternativesOf(order: OrderRow, said: { reason?: DeclineCategory }, retry: boolean, sinpeOffered: boolean): { alternatives?: AlternativeMethod[] } {
+function alternativesOf(order: OrderWithAttempt, said: { reason?: DeclineCategory }, retry: boolean, sinpeOffered: boolean): { alternatives?: AlternativeMethod[] } {
   const alternatives = alternativesAfterDecline({ declined: isDeclined(order.status), cardAttempt: !isTransferAttempt(order), reason: said.reason, canRetry: retry, sinpeOffered });
   return alternatives.length > 0 ? { alternatives } : {};
 }
 
-export function orderStatusView(order: OrderRow, rules: { maxAttempts: number; now: Date; sinpeOffered: boolean; local?: LocalAmount | undefined }): OrderStatusResponse {
+export function orderStatusView(order: OrderWithAttempt, rules: { maxAttempts: number; now: Date; sinpeOffered: boolean; local?: LocalAmount | undefined }): OrderStatusResponse {
   const retry = canRetry(order, rules.maxAttempts, rules.now);
   const said = shopperMessage(order);
   return {

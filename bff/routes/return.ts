@@ -16,7 +16,7 @@ import { recordOrderChange } from '../orders/record-outcome.ts';
 import type { ConsultResult } from '../orders/status-refresher.ts';
 import { findAttemptByGatewayOrderNumber, findAttemptByReturnRef } from '../store/attempts.ts';
 import { findOrder } from '../store/orders.ts';
-import type { OrderRow, PaymentAttemptRow } from '../store/schema.ts';
+import type { OrderWithAttempt, PaymentAttemptRow } from '../store/schema.ts';
 import type { Services } from '../services.ts';
 import { noReturnAddressPage, unknownOrderPage } from './return-page.ts';
 import { describeRoute } from '../openapi/route-doc.ts';
@@ -25,7 +25,7 @@ import { checkoutDocs } from '../openapi/operations.ts';
 type RedirectQuery = Record<string, string>;
 
 interface RedirectTarget {
-  order: OrderRow;
+  order: OrderWithAttempt;
   /** The attempt the redirect is about; undefined for an order that never opened one. */
   attempt: PaymentAttemptRow | undefined;
   /**
@@ -117,7 +117,7 @@ export function returnRoutes(services: Services) {
         detail: `verified redirect, gateway code ${query.code ?? ''}`,
         now: clock.now().toISOString(),
         fields: { gateway_tpt: query.tpt ?? null, gateway_code: query.code ?? null, status_message: query.description ?? null },
-        attempt: { number: attempt.number, outcome: to, tpt: query.tpt ?? null, code: query.code ?? null },
+        attempt: { number: attempt.number, status: to, tpt: query.tpt ?? null, code: query.code ?? null },
       });
     }
     // consult naming the tpt confirms the outcome, not the caller: tpt can be guessed, returnData cannot.

@@ -15,7 +15,9 @@ import { transitionOrder } from '../orders/order-machine.ts';
 import { readUpstreamAmount, sameUpstreamMoney } from '../../contract/upstream-money.ts';
 import { amountDueOf, discountTaken, paysTheAttempt } from './amount-due.ts';
 import { bankPaymentDetail } from '../orders/paid-by-bank.ts';
-import type { AttemptOutcome, Database, OrderRow, OrderUpdate, PaymentAttemptRow } from '../store/schema.ts';
+import type { AttemptStatus, Database, OrderRow, OrderUpdate, PaymentAttemptRow } from '../store/schema.ts';
+import { recordAttemptEvidence } from '../payments/attempt-machine.ts';
+import { isPaidAttempt, isUnsettledAttempt, outcomeOfAttempt, type AttemptEvidence } from '../payments/attempt-transitions.ts';
 
 /**
  * UNCERTAIN: where the bank's event carries what the buyer wrote in the transfer is not in the spec
@@ -149,7 +151,7 @@ async function attemptNamedBy(trx: WebhookTrx, reference: string): Promise<Payme
     .execute();
   const candidates = rows.filter((row) => Number(row.named_by) === 1);
   return (
-    candidates.find((candidate) => candidate.outcome === 'open') ??
+    candidates.find((candidate) => isUnsettledAttempt(candidate.status)) ??
     candidates.sort((a, b) => b.created_at.localeCompare(a.created_at))[0] ??
     rows.find((row) => Number(row.named_by) === 2)
   );
@@ -184,7 +186,7 @@ async function linkAttempt(trx: WebhookTrx, row: BankPaymentRow, attempt: Paymen
   // An order another attempt already paid (a card, say) cannot take this money: it stays an
   // unmatched bank payment, for the merchant to return, never silently attached.
   const order = await db.selectFrom('orders').select(['status', 'amount', 'currency']).where('order_number', '=', attempt.order_number).executeTakeFirst();
-  if (order && isPaid(order.status) && attempt.outcome !== 'approved') return undefined;
+  if (order && isPaid(order.status) && !isPaidAttempt(attempt.status)) return undefined;
   // Money of another amount naming the attempt is not the buyer's transfer (anyone may type a
   // reference): linking it would park their order in review and strand their right transfer. It
   // stays unmatched, for the merchant to attach (accepting the amount) or return. An amount not
@@ -253,8 +255,9 @@ export function gatewaySinpeAttempt(db: Kysely<Database>, reference: string) {
 
 interface Step {
   to: OrderStatus;
-  evidence: TransitionEvidence;
-  attempt: AttemptOutcome;
+  /** Evidence both machines take (the order's and the attempt's). */
+  evidence: TransitionEvidence & AttemptEvidence;
+  attempt: AttemptStatus;
   detail: string;
   fields?: OrderUpdate;
 }
@@ -263,7 +266,7 @@ interface Step {
 function nextStep(row: BankPaymentRow, order: OrderRow, attempt: PaymentAttemptRow, toAnotherPhone: boolean): Step | undefined {
   const payment = bankPaymentDetail(row.public_id, row.amount, row.currency);
   if (moneyArrived(row)) {
-    const paidByIt = isPaid(order.status) && attempt.outcome === 'approved';
+    const paidByIt = isPaid(order.status) && isPaidAttempt(attempt.status);
     // The phone came with a later event (payment.succeeded names none, §6.4): the payment was
     // matched before anyone knew it went elsewhere. It pays nothing more, and what it paid a person checks.
     if (toAnotherPhone) {
@@ -306,7 +309,7 @@ function nextStep(row: BankPaymentRow, order: OrderRow, attempt: PaymentAttemptR
       },
     };
   }
-  if (row.status === 'failed' && attempt.number === order.attempt_number && attempt.outcome === 'open') {
+  if (row.status === 'failed' && attempt.number === order.attempt_number && isUnsettledAttempt(attempt.status)) {
     return { to: 'declined', evidence: 'bank', attempt: 'declined', detail: `${payment} failed: ${row.failure_code ?? row.failure_domain ?? 'no reason'}`, fields: { bank_failure_code: row.failure_code } };
   }
   return undefined;
@@ -328,8 +331,9 @@ async function settleOrder(trx: Transaction<Database>, row: BankPaymentRow, atte
       where: { attempt_number: order.attempt_number },
     });
     if (moved) {
-      await trx.updateTable('payment_attempts').set({ outcome: next.attempt, updated_at: now }).where('order_number', '=', attempt.order_number).where('number', '=', attempt.number).execute();
-      attempt = { ...attempt, outcome: next.attempt };
+      if (await recordAttemptEvidence(trx, attempt.order_number, attempt.number, { to: next.attempt, evidence: next.evidence, now })) {
+        attempt = { ...attempt, status: next.attempt, outcome: outcomeOfAttempt(next.attempt) };
+      }
     }
   }
   return (await trx.selectFrom('orders').select('status').where('order_number', '=', attempt.order_number).executeTakeFirstOrThrow()).status;

@@ -13,6 +13,8 @@ import { webhookDb, type BankPaymentRow } from '../inbox/tables.ts';
 import { isPending, isUnderReview } from '../orders/order-rules.ts';
 import { transitionOrder } from '../orders/order-machine.ts';
 import { bankPaymentDetail } from '../orders/paid-by-bank.ts';
+import { moveAttempt } from '../payments/attempt-machine.ts';
+import { isUnsettledAttempt } from '../payments/attempt-transitions.ts';
 import type { Services } from '../services.ts';
 import type { Database, OrderRow } from '../store/schema.ts';
 import { confirmCardAttemptUnpaid, isPayableCardAttempt } from './open-card-attempt.ts';
@@ -57,7 +59,10 @@ export async function attachBankPayment(services: Services, paymentId: string, r
       if (!moved) throw conflict('The order changed meanwhile; read it again.');
       // The awaited transfer or the unpaid card page is superseded: its reference no longer names an
       // open attempt, and a transfer arriving for it later changes nothing (the order is paid).
-      await orders.updateTable('payment_attempts').set({ outcome: 'cancelled', updated_at: now }).where('order_number', '=', orderNumber).where('number', '=', order.attempt_number).where('outcome', '=', 'open').execute();
+      const superseded = await orders.selectFrom('payment_attempts').select('status').where('order_number', '=', orderNumber).where('number', '=', order.attempt_number).executeTakeFirst();
+      if (superseded && isUnsettledAttempt(superseded.status)) {
+        await moveAttempt(orders, orderNumber, order.attempt_number, { from: superseded.status, to: 'cancelled', evidence: 'merchant', now });
+      }
       await trx.updateTable('bank_payments').set({ order_number: orderNumber, attempt_number: null, updated_at: now }).where('payment_id', '=', paymentId).execute();
       return { payment: { ...payment, order_number: orderNumber, attempt_number: null, updated_at: now }, orderStatus: 'approved' };
     });
@@ -65,7 +70,7 @@ export async function attachBankPayment(services: Services, paymentId: string, r
 
 /** The number of the order's current attempt when it is a card attempt still open, else undefined. */
 async function currentCardAttempt(orders: Transaction<Database>, order: OrderRow): Promise<number | undefined> {
-  const attempt = await orders.selectFrom('payment_attempts').select(['number', 'method', 'outcome']).where('order_number', '=', order.order_number).where('number', '=', order.attempt_number).executeTakeFirst();
+  const attempt = await orders.selectFrom('payment_attempts').select(['number', 'method', 'status']).where('order_number', '=', order.order_number).where('number', '=', order.attempt_number).executeTakeFirst();
   return attempt && isPayableCardAttempt(order, attempt) ? attempt.number : undefined;
 }
 

@@ -11,21 +11,13 @@ import { findOrder } from '../store/orders.ts';
 import { isAwaitingOutcome, isPaid, isPending } from '../orders/order-rules.ts';
 import type { Services } from '../services.ts';
 import type { OrderRow, PaymentAttemptRow } from '../store/schema.ts';
+import { mayHavePageOut } from '../payments/attempt-transitions.ts';
 
 const conflict = (detail: string) => new ProblemException(409, { type: problemTypes.conflict, title: 'Cannot attach', detail });
 
-/** A hosted page may be out, or may be on its way out, or we lost track of whether it was. */
-const payableCardStates: readonly OrderRow['payment_state'][] = ['created', 'claimed', 'unknown'];
-
 /** The order's current attempt is a card attempt whose page the buyer may still pay. */
-export function isPayableCardAttempt(order: OrderRow, attempt: Pick<PaymentAttemptRow, 'number' | 'method' | 'outcome'> | undefined): boolean {
-  return (
-    isAwaitingOutcome(order.status) &&
-    payableCardStates.includes(order.payment_state) &&
-    attempt?.number === order.attempt_number &&
-    attempt.method === 'card' &&
-    attempt.outcome === 'open'
-  );
+export function isPayableCardAttempt(order: OrderRow, attempt: Pick<PaymentAttemptRow, 'number' | 'method' | 'status'> | undefined): boolean {
+  return isAwaitingOutcome(order.status) && attempt?.number === order.attempt_number && attempt.method === 'card' && mayHavePageOut(attempt.status);
 }
 
 /** The order's current card attempt when the buyer may still pay its page; undefined otherwise. */

@@ -12,6 +12,8 @@ import { ProblemException } from '../http/problem.ts';
 import { IllegalTransitionError, isPending } from '../orders/order-rules.ts';
 import { transitionOrder } from '../orders/order-machine.ts';
 import { recordOrderChange } from '../orders/record-outcome.ts';
+import { openTransferAttempt } from '../payments/attempt-machine.ts';
+import { isUnsettledAttempt } from '../payments/attempt-transitions.ts';
 import { attemptDecision, isTransferAttempt } from '../payments/attempt-rules.ts';
 import { findAttempt, startingAttemptFields } from '../store/attempts.ts';
 import type { Store } from '../store/database.ts';
@@ -19,7 +21,7 @@ import { findOrder } from '../store/orders.ts';
 import { webhookDb } from '../inbox/tables.ts';
 import { nextTransferAmount, type TransferAmount } from './unique-amount.ts';
 import type { LocalAmount } from '../../contract/local-amount.ts';
-import type { Database, OrderRow, PaymentAttemptRow } from '../store/schema.ts';
+import type { Database, OrderRow, OrderWithAttempt, PaymentAttemptRow } from '../store/schema.ts';
 
 export interface SinpeSettings {
   /** SINPE_MOVIL_PHONE: undefined when the merchant does not offer the method. */
@@ -65,7 +67,7 @@ export function instructionsOf(order: OrderRow, attempt: PaymentAttemptRow, phon
 /** The open transfer's instructions for a repeat (the same every time), or the next attempt's. */
 export async function openSinpeTransfer(
   store: Store,
-  seen: OrderRow,
+  seen: OrderWithAttempt,
   settings: SinpeSettings,
   buyer: { email: string; locale: string | null },
   now: () => Date,
@@ -114,10 +116,10 @@ export async function openSinpeTransfer(
 }
 
 /** The order's current attempt when it is an awaited transfer. */
-export async function openTransferOf(store: Store, order: OrderRow): Promise<PaymentAttemptRow | undefined> {
+export async function openTransferOf(store: Store, order: OrderWithAttempt): Promise<PaymentAttemptRow | undefined> {
   if (!isTransferAttempt(order) || !isPending(order.status)) return undefined;
   const attempt = await findAttempt(store.db, order.order_number, order.attempt_number);
-  return attempt?.outcome === 'open' ? attempt : undefined;
+  return attempt && isUnsettledAttempt(attempt.status) ? attempt : undefined;
 }
 
 /**
@@ -155,31 +157,16 @@ async function tryOpen(db: Kysely<Database>, order: OrderRow, { number, referenc
       source: 'checkout',
       detail: `SINPE Móvil transfer, attempt ${number}`,
       now: stamp,
-      fields: { ...startingAttemptFields(number, gatewayOrderNumber, buyer), payment_state: 'transfer', payment_claim_id: null, payment_claimed_at: null },
+      fields: { ...startingAttemptFields(number, gatewayOrderNumber, buyer), payment_claim_id: null, payment_claimed_at: null },
       where: { payment_state: order.payment_state, attempt_number: order.attempt_number },
     });
     if (!moved) return undefined;
-    const attempt = {
-      method: 'sinpe_movil',
-      outcome: 'open' as const,
-      sinpe_reference: reference,
-      transfer_amount: money.amount,
-      transfer_currency: money.currency,
-      transfer_discount: money.discount,
-      expires_at: expiresAt,
-      bank_payment_id: null,
-      gateway_tpt: null,
-      gateway_auth: null,
-      gateway_code: null,
-      updated_at: stamp,
-    };
-    // A card attempt the gateway refused keeps its number (nothing was created under it): it becomes this transfer.
-    await trx
-      .insertInto('payment_attempts')
-      .values({ order_number: order.order_number, number, gateway_order_number: gatewayOrderNumber, return_ref: crypto.randomUUID(), created_at: stamp, ...attempt })
-      .onConflict((conflict) => conflict.columns(['order_number', 'number']).doUpdateSet(attempt))
-      .execute();
-    return trx.selectFrom('payment_attempts').selectAll().where('order_number', '=', order.order_number).where('number', '=', number).executeTakeFirstOrThrow();
+    return openTransferAttempt(
+      trx,
+      { orderNumber: order.order_number, number, gatewayOrderNumber },
+      { sinpe_reference: reference, transfer_amount: money.amount, transfer_currency: money.currency, transfer_discount: money.discount, expires_at: expiresAt },
+      stamp,
+    );
   });
 }
 
@@ -199,7 +186,7 @@ export async function expireIfLapsed(store: Store, order: OrderRow, attempt: Pay
       source: 'sinpe',
       detail: `bank payment ${unread} arrived for SINPE Móvil transfer ${attempt.sinpe_reference ?? ''} without an amount to compare`,
       now: now.toISOString(),
-      attempt: { number: attempt.number, outcome: 'review' },
+      attempt: { number: attempt.number, status: 'review' },
     });
     return 'expired';
   }
@@ -209,7 +196,7 @@ export async function expireIfLapsed(store: Store, order: OrderRow, attempt: Pay
     source: 'sinpe',
     detail: `SINPE Móvil transfer ${attempt.sinpe_reference ?? ''} not received by ${attempt.expires_at}`,
     now: now.toISOString(),
-    attempt: { number: attempt.number, outcome: 'expired' },
+    attempt: { number: attempt.number, status: 'expired' },
   });
   return 'expired';
 }
@@ -227,7 +214,7 @@ async function arrivedWithoutAmount(store: Store, attempt: PaymentAttemptRow): P
 }
 
 /** The order as the buyer should see it now: an awaited transfer past its time is expired first. */
-export async function withLapsedTransferExpired(store: Store, order: OrderRow, now: Date): Promise<OrderRow> {
+export async function withLapsedTransferExpired(store: Store, order: OrderWithAttempt, now: Date): Promise<OrderWithAttempt> {
   const open = await openTransferOf(store, order);
   if (!open || (await expireIfLapsed(store, order, open, now)) === 'open') return order;
   return (await findOrder(store.db, order.order_number)) ?? order;

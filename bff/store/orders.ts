@@ -2,7 +2,7 @@
 // (bff/orders/order-machine.ts); attempts and their claims are in attempts.ts.
 import type { Kysely } from 'kysely';
 import { executeCompiledOnce } from './compiled-once.ts';
-import type { Database, NewOrderRow, OrderRow, StatusHistoryRow } from './schema.ts';
+import type { CurrentAttempt, Database, NewOrderRow, OrderRow, OrderWithAttempt, StatusHistoryRow } from './schema.ts';
 
 type Db = Kysely<Database>;
 
@@ -30,15 +30,29 @@ export async function insertOrder(db: Db, order: NewOrderRow): Promise<boolean> 
   });
 }
 
-export async function findOrder(db: Db, orderNumber: string): Promise<OrderRow | undefined> {
+/** The order with its current attempt's status and method: both rows by their primary keys (exported for its plan test). */
+export function orderWithAttemptQuery(db: Db, orderNumber: string) {
+  return db
+    .selectFrom('orders')
+    .leftJoin('payment_attempts', (join) => join.onRef('payment_attempts.order_number', '=', 'orders.order_number').onRef('payment_attempts.number', '=', 'orders.attempt_number'))
+    .selectAll('orders')
+    .select(['payment_attempts.status as attempt_status', 'payment_attempts.method as attempt_method'])
+    .where('orders.order_number', '=', orderNumber);
+}
+
+export async function findOrder(db: Db, orderNumber: string): Promise<OrderWithAttempt | undefined> {
   // Every status poll runs it.
-  const { rows } = await executeCompiledOnce<OrderRow>(
-    db,
-    'findOrder',
-    () => db.selectFrom('orders').selectAll().where('order_number', '=', orderNumber),
-    [orderNumber],
-  );
+  const { rows } = await executeCompiledOnce<OrderWithAttempt>(db, 'findOrder', () => orderWithAttemptQuery(db, orderNumber), [orderNumber]);
   return rows[0];
+}
+
+/** An order read some other way (a walk's page, a row locked in a transaction), with its current attempt. */
+export async function withCurrentAttempt(db: Db, order: OrderRow): Promise<OrderWithAttempt> {
+  const attempt = order.attempt_number > 0
+    ? await db.selectFrom('payment_attempts').select(['status', 'method']).where('order_number', '=', order.order_number).where('number', '=', order.attempt_number).executeTakeFirst()
+    : undefined;
+  const current: CurrentAttempt = { attempt_status: attempt?.status ?? null, attempt_method: attempt?.method ?? null };
+  return { ...order, ...current };
 }
 
 export function statusHistory(db: Db, orderNumber: string): Promise<StatusHistoryRow[]> {

@@ -142,7 +142,10 @@ export interface EventsTable {
   processed_at: string | null;
 }
 
-/** 'open' while its page or transfer may still be paid; otherwise what it ended as. */
+/** The attempt's own status (bff/payments/attempt-transitions.ts has its table; attempt-machine.ts writes it). */
+export type AttemptStatus = 'claimed' | 'refused' | 'open' | 'unknown' | 'approved' | 'declined' | 'cancelled' | 'expired' | 'review' | 'abandoned';
+
+/** What the merchant's order detail shows of an attempt: 'open' until it ended, then what it ended as. */
 export type AttemptOutcome = 'open' | 'approved' | 'declined' | 'cancelled' | 'expired' | 'review';
 
 export interface PaymentAttemptsTable {
@@ -153,6 +156,8 @@ export interface PaymentAttemptsTable {
   gateway_order_number: string;
   /** Our opaque reference sent as the gateway's returnData: finds the attempt on the redirect. */
   return_ref: string;
+  /** The attempt's status (migration 0080); `outcome` is what the merchant sees of it, kept in step by the same writer. */
+  status: ColumnType<AttemptStatus, AttemptStatus | undefined, AttemptStatus>;
   outcome: AttemptOutcome;
   gateway_tpt: string | null;
   gateway_auth: string | null;
@@ -192,7 +197,15 @@ export interface Database {
 }
 
 export type OrderRow = Selectable<OrdersTable>;
+/** What the decisions read of the order's current attempt (attempt_number): null before the first. */
+export interface CurrentAttempt {
+  attempt_status: AttemptStatus | null;
+  attempt_method: string | null;
+}
+/** An order with its current attempt's status and method, found by the attempt's primary key. */
+export type OrderWithAttempt = OrderRow & CurrentAttempt;
 export type NewOrderRow = Insertable<OrdersTable>;
 export type OrderUpdate = Updateable<OrdersTable>;
 export type StatusHistoryRow = Selectable<OrderStatusHistoryTable>;
 export type PaymentAttemptRow = Selectable<PaymentAttemptsTable>;
+export type PaymentAttemptUpdate = Updateable<PaymentAttemptsTable>;

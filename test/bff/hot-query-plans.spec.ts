@@ -27,6 +27,7 @@ import { lapsedTransfers } from '../../bff/sinpe/transfer-attempts.ts';
 import { consultSlotClaim } from '../../bff/limits/consult-slots.ts';
 import { limitDb } from '../../bff/limits/limit-tables.ts';
 import { openStore, type Store } from '../../bff/store/database.ts';
+import { orderWithAttemptQuery } from '../../bff/store/orders.ts';
 import { createTestDatabase, type TestDatabase } from './fixtures/test-database.ts';
 import { afterTheLastOrder, fillStore } from './fixtures/hot-query-rows.ts';
 
@@ -141,6 +142,10 @@ test('retention: the pick of abandoned orders and the deletes of their rows', as
   const numbers = ['SVC-000097', 'SVC-000197', 'SVC-000297'];
   const { history, attempts, sessions, orders } = abandonedOrderDeletes(db, numbers);
   for (const statement of [history, attempts, sessions, orders]) await expectIndexed(statement, { seek: true });
+});
+
+test("an order with its current attempt (every poll and checkout): both rows by their keys", async () => {
+  await expectIndexed(orderWithAttemptQuery(store.db, 'SVC-005000'), { seek: true });
 });
 
 test('the reconciler: lapsed transfers and a page of candidates', async () => {

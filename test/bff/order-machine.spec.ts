@@ -3,25 +3,19 @@
 import { expect, test } from '@playwright/test';
 import { allOrderStatuses, IllegalTransitionError, isLegalTransition, orderTransitions, type TransitionEvidence } from '../../bff/orders/order-rules.ts';
 import { transitionOrderNow } from '../../bff/orders/order-machine.ts';
-import { createOrder } from '../../bff/orders/new-order.ts';
 import { findOrder, statusHistory } from '../../bff/store/orders.ts';
 import type { OrderStatus } from '../../contract/bff-api.ts';
 import { storePerFile } from './fixtures/store-per-file.ts';
+import { storedOrder } from './fixtures/stored-order.ts';
 
 const evidences: readonly TransitionEvidence[] = ['session', 'page-created', 'consult', 'redirect', 'mismatch', 'no-payment', 'merchant', 'transfer-opened', 'bank', 'unconfirmed'];
 
 const storeOf = storePerFile();
 
-let counter = 0;
 async function orderIn(status: OrderStatus): Promise<string> {
-  const now = new Date();
-  const order = await createOrder(
-    storeOf(),
-    { orderNumber: `SM-${++counter}`, source: 'merchant', amount: '10.00', currency: 'USD', capture: true, lines: [], prefill: {}, returnUrl: 'https://shop.example/thanks', origin: 'https://shop.example' },
-    { sessionId: `session-${counter}`, now, expiresAt: new Date(now.getTime() + 60_000) },
-  );
-  await storeOf().db.updateTable('orders').set({ status }).where('order_number', '=', order!.order_number).execute();
-  return order!.order_number;
+  const order = await storedOrder(storeOf(), 'SM');
+  await storeOf().db.updateTable('orders').set({ status }).where('order_number', '=', order.order_number).execute();
+  return order.order_number;
 }
 
 test('every move the table does not list is refused and leaves the order and its history untouched', async () => {

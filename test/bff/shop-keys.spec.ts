@@ -6,7 +6,7 @@ import { approvingCard, checkout, followReturn } from './fixtures/buyer.ts';
 import { ManualClock, shopOrigin, startStack, type Stack } from './fixtures/stack.ts';
 import { merchant } from './merchant-fixture.ts';
 import { continuationDecision } from '../../bff/orders/continued-order.ts';
-import type { OrderRow } from '../../bff/store/schema.ts';
+import type { AttemptStatus, OrderWithAttempt } from '../../bff/store/schema.ts';
 
 let stack: Stack;
 let clock: ManualClock;
@@ -157,7 +157,7 @@ test('the continuation rule, case by case', () => {
   const now = new Date('2026-11-26T12:00:00Z');
   const lapsed = '2026-11-26T11:00:00.000Z';
   // The row createOrder writes, its session lapsed.
-  const base: OrderRow = {
+  const base: OrderWithAttempt = {
     order_number: 'SHOP-1', source: 'merchant', amount: '25.00', currency: 'USD', capture: 1, status: 'created', description: null,
     lines_json: '[]', prefill_json: '{}', return_url: `${shopOrigin}/thanks`, origin: shopOrigin, locale: null, merchant_reference: null,
     return_ref: 'ref', email: null, attempt_number: 0, gateway_order_number: null, payment_state: 'none', payment_claim_id: null,
@@ -165,23 +165,24 @@ test('the continuation rule, case by case', () => {
     status_message: null, bank_failure_code: null, invoice_offered: 0, invoice_json: null, card_brand: null, card_last4: null,
     metadata_json: null, client_reference: null, captured_amount: '0', refunded_amount: '0', session_expires_at: lapsed, next_consult_at: null,
     paid_discount: null, local_amount: null, local_rate: null, local_rate_date: null, local_rate_source: null, invoice_location_json: null, paid_reference: null,
-    created_at: '2026-11-26T10:45:00.000Z', updated_at: lapsed,
+    created_at: '2026-11-26T10:45:00.000Z', updated_at: lapsed, attempt_status: null, attempt_method: null,
   };
   const asked = { amount: '25.00', currency: 'USD' };
-  const cases: Array<[string, Partial<OrderRow>, string]> = [
+  const card = (status: AttemptStatus) => ({ attempt_status: status, attempt_method: 'card' });
+  const cases: Array<[string, Partial<OrderWithAttempt>, string]> = [
     ['never checked out', {}, 'continue'],
     ['expired unused', { status: 'expired' }, 'continue reopen'],
-    ['declined, attempts left', { status: 'declined', attempt_number: 1, payment_state: 'created' }, 'continue'],
-    ['cancelled, attempts left', { status: 'cancelled', attempt_number: 2, payment_state: 'created' }, 'continue'],
-    ['declined, out of attempts', { status: 'declined', attempt_number: 5, payment_state: 'created' }, 'order_number_taken'],
+    ['declined, attempts left', { status: 'declined', attempt_number: 1, ...card('declined') }, 'continue'],
+    ['cancelled, attempts left', { status: 'cancelled', attempt_number: 2, ...card('cancelled') }, 'continue'],
+    ['declined, out of attempts', { status: 'declined', attempt_number: 5, ...card('declined') }, 'order_number_taken'],
     ['session still open', { session_expires_at: '2026-11-26T12:05:00.000Z' }, 'order_number_taken'],
-    ['hosted page out', { status: 'pending', attempt_number: 1, payment_state: 'created' }, 'order_number_taken'],
-    ['expired with a page that may be paid late', { status: 'expired', attempt_number: 1, payment_state: 'created' }, 'order_number_taken'],
-    ['transfer awaited', { status: 'pending', attempt_number: 1, payment_state: 'transfer' }, 'order_number_taken'],
-    ['outcome unknown', { status: 'created', attempt_number: 1, payment_state: 'unknown' }, 'order_number_taken'],
-    ['approved', { status: 'approved', attempt_number: 1, payment_state: 'created' }, 'order_number_taken'],
-    ['refunded', { status: 'refunded', attempt_number: 1, payment_state: 'created' }, 'order_number_taken'],
-    ['under review', { status: 'review', attempt_number: 1, payment_state: 'created' }, 'order_number_taken'],
+    ['hosted page out', { status: 'pending', attempt_number: 1, ...card('open') }, 'order_number_taken'],
+    ['expired with a page that may be paid late', { status: 'expired', attempt_number: 1, ...card('expired') }, 'order_number_taken'],
+    ['transfer awaited', { status: 'pending', attempt_number: 1, attempt_status: 'open', attempt_method: 'sinpe_movil' }, 'order_number_taken'],
+    ['outcome unknown', { status: 'created', attempt_number: 1, ...card('unknown') }, 'order_number_taken'],
+    ['approved', { status: 'approved', attempt_number: 1, ...card('approved') }, 'order_number_taken'],
+    ['refunded', { status: 'refunded', attempt_number: 1, ...card('approved') }, 'order_number_taken'],
+    ['under review', { status: 'review', attempt_number: 1, ...card('review') }, 'order_number_taken'],
     ['a catalog order', { source: 'catalog' }, 'order_number_taken'],
     ['another amount', { amount: '25.01' }, 'amount_mismatch'],
     ['another currency', { currency: 'CRC' }, 'amount_mismatch'],

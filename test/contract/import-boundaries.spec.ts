@@ -108,9 +108,9 @@ test('bff/ has no import cycle: pure rules sit apart from the writers that use t
   expect(cycles).toEqual([]);
 });
 
-test("the order's rules are pure: order-rules.ts, attempt-rules.ts and change-history.ts import no writer, no store and no HTTP", () => {
-  const pure = ['bff/orders/order-rules.ts', 'bff/payments/attempt-rules.ts', 'bff/merchant/change-history.ts', 'bff/merchant/modification-rules.ts'];
-  const writers = /\/(order-machine|order-changes|record-outcome)\.ts$|^bff\/(store|http|routes)\//;
+test("the order's and the attempt's rules are pure: order-rules.ts, attempt-transitions.ts, attempt-rules.ts and change-history.ts import no writer, no store and no HTTP", () => {
+  const pure = ['bff/orders/order-rules.ts', 'bff/payments/attempt-transitions.ts', 'bff/payments/attempt-rules.ts', 'bff/merchant/change-history.ts', 'bff/merchant/modification-rules.ts'];
+  const writers = /\/(order-machine|attempt-machine|order-changes|record-outcome)\.ts$|^bff\/(store|http|routes)\//;
   const bad = pure.flatMap((file) => runtimeImportsOf(file).filter((target) => writers.test(target)).map((target) => `${file} → ${target}`));
   expect(bad).toEqual([]);
 });
@@ -127,6 +127,23 @@ test('orders.status is written in one place: the order state machine', () => {
     }
   }
   expect([...new Set(writes)]).toEqual(['bff/orders/order-machine.ts']);
+});
+
+test("an attempt's status is written in one place: the attempt machine (with the outcome and payment_state it keeps in step)", () => {
+  // Every set(…), values(…) or transition `fields: {…}` that names the attempt's status, its
+  // outcome or the order row's payment_state, outside attempt-machine.ts. A new order's insert
+  // (payment_state 'none': no attempt yet) is where an order starts, not an attempt's move.
+  const writes: string[] = [];
+  for (const file of sourceFiles('bff').filter((name) => !name.includes('/migrations/') && name !== 'bff/orders/new-order.ts')) {
+    const text = readFileSync(join(root, file), 'utf8');
+    for (const match of text.matchAll(/(?:\.set\(|\.values\(|\bfields:|doUpdateSet\()\s*\{([^}]*)\}/g)) {
+      if (/(^|[\s,{])(payment_state|outcome)\s*:/.test(match[1]!)) writes.push(file);
+    }
+    for (const match of text.matchAll(/(?:updateTable|insertInto)\(\s*'payment_attempts'\s*\)(?:\s|\/\/[^\n]*\n)*\.(?:set|values)\(\s*\{([^}]*)\}/g)) {
+      if (/(^|[\s,{])status\s*:/.test(match[1]!)) writes.push(file);
+    }
+  }
+  expect([...new Set(writes)]).toEqual(['bff/payments/attempt-machine.ts']);
 });
 
 test('store/ (the query layer) imports no domain module: only contract/, lib/ and itself', () => {

@@ -21,6 +21,7 @@ import { exchangeRates } from './0051-exchange-rates.ts';
 import { invoiceHandOff } from './0052-invoice-hand-off.ts';
 import { shopKeysAndEventLog } from './0060-shop-keys-and-event-log.ts';
 import { historyAction } from './0070-history-action.ts';
+import { attemptStatus } from './0080-attempt-status.ts';
 
 export const migrations: Record<string, Migration> = {
   '0001-initial': initial,
@@ -44,4 +45,5 @@ export const migrations: Record<string, Migration> = {
   '0052-invoice-hand-off': invoiceHandOff,
   '0060-shop-keys-and-event-log': shopKeysAndEventLog,
   '0070-history-action': historyAction,
+  '0080-attempt-status': attemptStatus,
 };
