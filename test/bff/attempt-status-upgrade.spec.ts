@@ -61,7 +61,7 @@ const cases: [string, string, string, [string, string][], string?][] = [
 ];
 
 test('upgrading gives every attempt the status its order row and its outcome meant together', async () => {
-  const database = await createTestDatabase();
+  const database = await createTestDatabase({ empty: true });
   const db = openRaw(database);
   try {
     const before = new Migrator({ db, provider: { getMigrations: async (): Promise<Record<string, Migration>> => migrations } });
