@@ -67,22 +67,24 @@ export interface FlowHost extends ReactiveControllerHost {
 /** Everything the element renders from; only the controller writes it. */
 export interface CheckoutView {
   state: CheckoutState;
-  order: OrderSummary | undefined;
+  order?: OrderSummary | undefined;
   billing: CheckoutBillingAddress;
   shipping: CheckoutAddress;
   sameAsBilling: boolean;
   submitted: boolean;
   /** Field errors from the BFF's problem+json, by path (`billing.state`), until the field changes. */
   serverErrors: Readonly<Record<string, string>>;
-  notice: ((t: Translation) => string) | undefined;
-  outcome: OrderStatusResponse | undefined;
+  notice?: ((t: Translation) => string) | undefined;
+  outcome?: OrderStatusResponse | undefined;
   /** SINPE Móvil: offered for this order (the session says so), chosen, and the open transfer. */
   sinpeOffered: boolean;
   /** The lazy radio group and its words, once loaded (only when SINPE Móvil is offered). */
-  methodChoice: typeof MethodChoice | undefined;
+  methodChoice?: typeof MethodChoice | undefined;
   method: CheckoutMethod;
-  transfer: SinpeMovilInstructions | undefined;
-  popup: PaymentPopup | undefined;
+  transfer?: SinpeMovilInstructions | undefined;
+  /** The transfer the last outcome ended (paid, refused or run out), for the result's words. */
+  endedTransfer?: SinpeMovilInstructions | undefined;
+  popup?: PaymentPopup | undefined;
 }
 
 /** The prefill's given fields only: an absent one must not overwrite a default with undefined. */
@@ -99,19 +101,13 @@ function definedFields(partial: Readonly<Record<string, string | undefined>> | u
 export class CheckoutFlow implements ReactiveController {
   readonly #v: CheckoutView = {
     state: 'loading',
-    order: undefined,
     billing: emptyBillingAddress(),
     shipping: emptyAddress(),
     sameAsBilling: true,
     submitted: false,
     serverErrors: {},
-    notice: undefined,
-    outcome: undefined,
     sinpeOffered: false,
-    methodChoice: undefined,
     method: 'card',
-    transfer: undefined,
-    popup: undefined,
   };
   /** The optional electronic invoice's details (their form is a lazy part of its own). */
   readonly invoiceDetails: InvoiceDetailsHook;
@@ -127,6 +123,8 @@ export class CheckoutFlow implements ReactiveController {
   #focusFollowsStatus = false;
   /** Set when an outcome arrives: the shopper, perhaps back from the payment page, is taken to it. */
   #revealResult = false;
+  /** Set by "Try again" until the form is back: then it is said, and the pay button takes focus. */
+  #retrying = false;
 
   readonly #host: FlowHost;
 
@@ -150,6 +148,8 @@ export class CheckoutFlow implements ReactiveController {
   #go(event: CheckoutEvent): boolean {
     const next = nextState(this.#v.state, event);
     if (next) this.#set({ state: next });
+    // The form is back after "Try again": the live region says so (hostUpdated moves the focus).
+    if (next === 'idle' && this.#retrying) this.#set({ notice: (t) => t.retryReady });
     return next !== undefined;
   }
 
@@ -165,6 +165,12 @@ export class CheckoutFlow implements ReactiveController {
 
   hostUpdated(): void {
     if (this.#revealResult) this.#showResult();
+    // After "Try again" the shopper lands on the pay button (the form above it keeps their details),
+    // not on the page's top, and on a phone it is scrolled to.
+    if (this.#retrying && this.#v.state === 'idle') {
+      this.#retrying = false;
+      this.#host.renderRoot.querySelector<HTMLElement>('[part="submit-button"]')?.focus();
+    }
     // The control the shopper was on got disabled or left with the form (submitting, a popup, an
     // outcome): keyboard and screen reader users land on the status instead of the page's top.
     if (this.#v.state === 'idle') this.#focusFollowsStatus = false;
@@ -474,8 +480,9 @@ export class CheckoutFlow implements ReactiveController {
     this.#stopWatching();
     this.#closePopup();
     // A SINPE Móvil transfer whose time ran out: the attempt ended unpaid and another may be opened.
-    const outcome = this.#v.transfer && status.status === 'expired' && status.canRetry ? 'declined' : outcomeOfStatus(status.status);
-    this.#endTransfer();
+    const endedTransfer = this.#v.transfer;
+    const outcome = endedTransfer && status.status === 'expired' && status.canRetry ? 'declined' : outcomeOfStatus(status.status);
+    this.#endTransfer(endedTransfer);
     this.#go(outcome);
     this.#revealResult = true;
     if (outcome === 'approved') {
@@ -549,7 +556,8 @@ export class CheckoutFlow implements ReactiveController {
 
   /** The transfer is open: the panel shows what to send, the order is polled; the page stays. */
   #showTransfer(orderNumber: string, transfer: SinpeMovilInstructions): void {
-    this.#set({ transfer });
+    // Also a resumed one (a reload while it is open): its next attempt is a transfer again.
+    this.#set({ transfer, method: 'sinpe_movil' });
     if (this.#isCatalogMode()) {
       keepSessionToken(orderNumber, this.#sessionToken);
       keepOpenTransfer(orderNumber);
@@ -560,9 +568,10 @@ export class CheckoutFlow implements ReactiveController {
     void this.#watchOrder(orderNumber, this.#sessionToken);
   }
 
-  #endTransfer(): void {
+  /** The transfer is over: `ended` when an outcome ended it (the result's words speak of it). */
+  #endTransfer(ended?: SinpeMovilInstructions): void {
     if (this.#v.transfer && this.#isCatalogMode()) forgetOpenTransfer();
-    this.#set({ transfer: undefined });
+    this.#set({ transfer: undefined, endedTransfer: ended });
   }
 
   /** A catalog page reloaded while its transfer was open: that order's session, if it still has one. */
@@ -670,6 +679,7 @@ export class CheckoutFlow implements ReactiveController {
   async retry(): Promise<void> {
     const outcome = this.#v.outcome;
     const sameOrder = outcome?.canRetry ? outcome.orderNumber : undefined;
+    this.#retrying = true;
     this.#stopWatching();
     this.#lastStatus = undefined;
     this.#set({ outcome: undefined, submitted: false, notice: undefined });

@@ -223,6 +223,7 @@ export class SvcCheckout extends LitElement {
             outcome,
             amount: outcome ? formatMoney(locale, outcome.amount, outcome.currency) : '',
             next: state === 'approved' ? t.approvedNext : undefined,
+            ...(view?.endedTransfer && view.methodChoice?.sinpeResultWords(locale, state, outcome, view.endedTransfer)),
           })
         : nothing}
       ${view?.transfer && state === 'polling' ? html`<svc-sinpe-panel .instructions=${view.transfer} locale=${locale}></svc-sinpe-panel>` : nothing}
@@ -230,7 +231,7 @@ export class SvcCheckout extends LitElement {
       ${(flow ? flow.canRetry() : this.partsFailed && !!(this.session || this.items?.length))
         ? html`<button type="button" part="retry-button" @click=${() => void this.#retry()}>${t.retry}</button>`
         : nothing}
-      ${flow && this.orderWatch?.renderSinpeRescue(html, locale, outcome, flow)}
+      ${flow && this.orderWatch?.renderSinpeRescue(locale, outcome, flow)}
     </div>`;
   }
 
