@@ -153,6 +153,8 @@ export class SvcCheckout extends LitElement {
   private orderWatch: OrderWatchModule | undefined;
   readonly #langObserver = new MutationObserver(() => this.requestUpdate());
   #countryCache: { locale: string; options: ReturnType<typeof countryOptions> } | undefined;
+  // The methods marked @internal are what the controller asks of the element (checkout-flow.ts,
+  // FlowHost): left out of the published types (stripInternal) and of custom-elements.json.
   /** The checkout's state and its one owner (a reactive controller): the session, the payment and its
    * outcome, from checkout-rules.js (with the contract's zod-based code, which the first script cannot
    * carry), loaded at start: here whenever the form is. Until then the element is loading, or failed. */
