@@ -21,33 +21,37 @@ export class BffError extends Error {
 
 /** The browser endpoints of the BFF (ARCHITECTURE.md, "The BFF's HTTP surface"). */
 export class BffClient {
-  constructor(private readonly baseUrl: string) {}
+  readonly #baseUrl: string;
+
+  constructor(baseUrl: string) {
+    this.#baseUrl = baseUrl;
+  }
 
   createSession(body: CreateSessionRequest): Promise<CreateSessionResponse> {
-    return this.call('/v1/sessions', { method: 'POST', body });
+    return this.#call('/v1/sessions', { method: 'POST', body });
   }
 
   getSession(sessionToken: string): Promise<SessionResponse> {
-    return this.call('/v1/session', { token: sessionToken });
+    return this.#call('/v1/session', { token: sessionToken });
   }
 
   /** The hosted page for a card; the transfer to make for `"method":"sinpe_movil"`. */
   checkout(sessionToken: string, body: CheckoutRequest): Promise<CheckoutResponse | SinpeCheckoutResponse> {
-    return this.call('/v1/checkout', { method: 'POST', body, token: sessionToken });
+    return this.#call('/v1/checkout', { method: 'POST', body, token: sessionToken });
   }
 
   /** `token` is the status token from `#svc-result` or the session token. */
   getOrder(orderNumber: string, token: string): Promise<OrderStatusResponse> {
-    return this.call(`/v1/orders/${encodeURIComponent(orderNumber)}`, { token });
+    return this.#call(`/v1/orders/${encodeURIComponent(orderNumber)}`, { token });
   }
 
-  private async call<T>(path: string, options: { method?: string; body?: unknown; token?: string }): Promise<T> {
+  async #call<T>(path: string, options: { method?: string; body?: unknown; token?: string }): Promise<T> {
     const headers: Record<string, string> = { accept: 'application/json' };
     if (options.body !== undefined) headers['content-type'] = 'application/json';
     if (options.token) headers.authorization = `Bearer ${options.token}`;
     let response: Response;
     try {
-      response = await fetch(new URL(path, this.baseUrl), {
+      response = await fetch(new URL(path, this.#baseUrl), {
         method: options.method ?? 'GET',
         headers,
         body: options.body === undefined ? null : JSON.stringify(options.body),

@@ -1,9 +1,11 @@
 // Part of the lazy checkout-rules part (widget/lazy/checkout-rules.ts): everything the element does
 // once its rules are here, which is before the form first shows: the session's loading, the kept
 // form, the payment (hosted page, popup or SINPE Móvil transfer), the watch of the order, its
-// outcome and what follows it (retry, a renewed session). The first script keeps the form itself.
+// outcome and what follows it (retry, a renewed session). The first script keeps the form itself,
+// rendered from this controller's view; the states it moves through are checkout-machine.ts's table.
 // It imports the element's own modules (events, BffError, the lazy-part loaders) like any module:
 // the widget is one module graph, so these are the same objects the first script uses.
+import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import { localAmountLineOf } from './costa-rica/local-amount.ts';
 import type {
   CheckoutAddress,
@@ -21,6 +23,7 @@ import { orderNumberOfStatusToken, resultFragmentParameter } from '../contract/s
 import { emptyAddress, emptyBillingAddress } from './address-fields.ts';
 import { BffClient, BffError } from './bff-client.ts';
 import { isBusy, type CheckoutState } from './checkout-state.ts';
+import { nextState, type CheckoutEvent } from './checkout-machine.ts';
 import * as events from './events.ts';
 import type { SvcErrorCode } from './events.ts';
 import { isOriginRefused } from './error-codes.ts';
@@ -28,9 +31,9 @@ import { carryCatalogForm, catalogScope, forgetCatalogOrder, forgetForm, forgetL
 import { restoredForm } from './kept-details.ts';
 import { currentNavigationKind, forgetResultToken, keepResultToken, keptResultToken } from './kept-result.ts';
 import { countryOfCurrency, countryOfLocale } from './i18n/countries.ts';
-import { translationFor } from './i18n/localize.ts';
+import { formatMoney, translationFor } from './i18n/localize.ts';
 import type { Translation } from './i18n/translation.ts';
-import type { InvoiceDetailsHook } from './invoice-fieldset.ts';
+import { InvoiceDetailsHook } from './invoice-fieldset.ts';
 import { forgetOpenTransfer, keepOpenTransfer, keepSessionToken, keptOpenTransfer, keptSessionToken } from './kept-session.ts';
 import { AssetLoadError, loadDeclineMessages, loadMethodChoice, loadSinpePanel, type OrderWatchModule } from './lazy-assets.ts';
 import type * as MethodChoice from './lazy/method-choice.ts';
@@ -42,46 +45,48 @@ import { toFieldErrorCode } from './validation/field-error-code.ts';
 
 type CatalogItems = CreateSessionRequest['items'];
 
-/** What the flow reads and sets on <svc-checkout> (its reactive state re-renders the element). */
-export interface FlowHost {
+/** What the controller reads of <svc-checkout>: its attributes and the form's own checks. */
+export interface FlowHost extends ReactiveControllerHost {
   readonly bff: string;
   readonly session: string;
   readonly items: CatalogItems | undefined;
   readonly invoice: boolean;
   readonly mode: 'redirect' | 'popup';
   readonly noShipping: boolean;
-  checkoutState: CheckoutState;
-  order: OrderSummary | undefined;
+  readonly renderRoot: HTMLElement | DocumentFragment;
+  matches(selectors: string): boolean;
+  scrollIntoView(options: ScrollIntoViewOptions): void;
+  dispatchEvent(event: Event): boolean;
+  currentLocale(): string;
+  /** How many address fields are wrong, once what their checks need has loaded. */
+  addressErrorCount(): Promise<number>;
+  ensureCountryData(country: string): Promise<unknown>;
+  ensureOrderWatch(): Promise<OrderWatchModule>;
+  /** start() again for the same attributes. */
+  restart(): Promise<void>;
+}
+
+/** Everything the element renders from; only the controller writes it. */
+export interface CheckoutView {
+  state: CheckoutState;
+  order?: OrderSummary | undefined;
   billing: CheckoutBillingAddress;
   shipping: CheckoutAddress;
   sameAsBilling: boolean;
   submitted: boolean;
+  /** Field errors from the BFF's problem+json, by path (`billing.state`), until the field changes. */
   serverErrors: Readonly<Record<string, string>>;
-  notice: ((t: Translation) => string) | undefined;
-  outcome: OrderStatusResponse | undefined;
+  notice?: ((t: Translation) => string) | undefined;
+  outcome?: OrderStatusResponse | undefined;
+  /** SINPE Móvil: offered for this order (the session says so), chosen, and the open transfer. */
   sinpeOffered: boolean;
-  methodChoice: typeof MethodChoice | undefined;
+  /** The lazy radio group and its words, once loaded (only when SINPE Móvil is offered). */
+  methodChoice?: typeof MethodChoice | undefined;
   method: CheckoutMethod;
-  /** The pay button's action (validation first), as the shopper pressing it. */
-  submit(): Promise<void>;
-  transfer: SinpeMovilInstructions | undefined;
-  popup: PaymentPopup | undefined;
-  focusFollowsStatus: boolean;
-  revealResult: boolean;
-  readonly invoiceDetails: InvoiceDetailsHook;
-  requestUpdate(): void;
-  matches(selectors: string): boolean;
-  emit(event: Event): boolean;
-  fail(error: unknown, code: SvcErrorCode): void;
-  reportError(code: SvcErrorCode, detail: string): void;
-  currentLocale(): string;
-  isCatalogMode(): boolean;
-  focusFirstInvalid(): Promise<void>;
-  ensureCountryData(country: string): Promise<unknown>;
-  ensureOrderWatch(): Promise<OrderWatchModule>;
-  closePopup(): void;
-  /** start() again for the same attributes. */
-  restart(): Promise<void>;
+  transfer?: SinpeMovilInstructions | undefined;
+  /** The transfer the last outcome ended (paid, refused or run out), for the result's words. */
+  endedTransfer?: SinpeMovilInstructions | undefined;
+  popup?: PaymentPopup | undefined;
 }
 
 /** The prefill's given fields only: an absent one must not overwrite a default with undefined. */
@@ -89,139 +94,287 @@ function definedFields(partial: Readonly<Record<string, string | undefined>> | u
   return Object.fromEntries(Object.entries(partial ?? {}).filter((entry): entry is [string, string] => entry[1] !== undefined));
 }
 
-export class CheckoutFlow {
-  private sessionToken = '';
-  private prefill: Prefill = {};
-  private poller: StatusPoller | undefined;
+/**
+ * The one owner of the checkout's state (a Lit reactive controller of <svc-checkout>): the session's
+ * loading, the kept form, the payment (hosted page, popup or SINPE Móvil transfer), the watch of the
+ * order, its outcome and what follows it (retry, a renewed session). Its state moves only through
+ * the table of checkout-machine.ts; the element renders from `view` and asks through its methods.
+ */
+export class CheckoutFlow implements ReactiveController {
+  readonly #v: CheckoutView = {
+    state: 'loading',
+    billing: emptyBillingAddress(),
+    shipping: emptyAddress(),
+    sameAsBilling: true,
+    submitted: false,
+    serverErrors: {},
+    sinpeOffered: false,
+    method: 'card',
+  };
+  /** The optional electronic invoice's details (their form is a lazy part of its own). */
+  readonly invoiceDetails: InvoiceDetailsHook;
+  #sessionToken = '';
+  #prefill: Prefill = {};
+  #poller: StatusPoller | undefined;
   /** Counts watches started or stopped: a watch whose part arrives after it was stopped does not start. */
-  private watchRun = 0;
-  private lastStatus: string | undefined;
+  #watchRun = 0;
+  #lastStatus: string | undefined;
   /** The decline and cancel messages of each language shown so far (generated/decline-messages/<language>.js). */
-  private declineWords: ReadonlyMap<DeclineLocale, Record<DeclineCategory, string>> = new Map();
+  #declineWords: ReadonlyMap<DeclineLocale, Record<DeclineCategory, string>> = new Map();
+  /** Set when the shopper submits from inside the element: their focus follows the checkout's status. */
+  #focusFollowsStatus = false;
+  /** Set when an outcome arrives: the shopper, perhaps back from the payment page, is taken to it. */
+  #revealResult = false;
+  /** Set by "Try again" until the form is back: then it is said, and the pay button takes focus. */
+  #retrying = false;
 
-  constructor(
-    private readonly host: FlowHost,
-  ) {}
+  readonly #host: FlowHost;
+
+  constructor(host: FlowHost) {
+    this.#host = host;
+    // The invoice form reads the order and the typed addresses where they live: this flow's view.
+    this.invoiceDetails = new InvoiceDetailsHook({ requestUpdate: () => host.requestUpdate(), view: this.#v });
+    host.addController(this);
+  }
+
+  /** What the element renders: read-only outside this class. */
+  get view(): Readonly<CheckoutView> {
+    return this.#v;
+  }
+
+  #set(patch: Partial<CheckoutView>): void {
+    Object.assign(this.#v, patch);
+    this.#host.requestUpdate();
+  }
+
+  /** Moves the state by the table; false (and no change) when the current state ignores `event`. */
+  #go(event: CheckoutEvent): boolean {
+    const next = nextState(this.#v.state, event);
+    if (next) this.#set({ state: next });
+    // The form is back after "Try again": the live region says so (hostUpdated moves the focus).
+    if (next === 'idle' && this.#retrying) this.#set({ notice: (t) => t.retryReady });
+    return next !== undefined;
+  }
+
+  hostConnected(): void {
+    window.addEventListener('pageshow', this.#onPageShow);
+  }
+
+  hostDisconnected(): void {
+    window.removeEventListener('pageshow', this.#onPageShow);
+    this.#stopWatching();
+    this.#closePopup();
+  }
+
+  hostUpdated(): void {
+    if (this.#revealResult) this.#showResult();
+    // After "Try again" the shopper lands on the pay button (the form above it keeps their details),
+    // not on the page's top, and on a phone it is scrolled to.
+    if (this.#retrying && this.#v.state === 'idle') {
+      this.#retrying = false;
+      this.#host.renderRoot.querySelector<HTMLElement>('[part="submit-button"]')?.focus();
+    }
+    // The control the shopper was on got disabled or left with the form (submitting, a popup, an
+    // outcome): keyboard and screen reader users land on the status instead of the page's top.
+    if (this.#v.state === 'idle') this.#focusFollowsStatus = false;
+    else if (this.#focusFollowsStatus && !(this.#host.renderRoot as ShadowRoot).activeElement) {
+      this.#host.renderRoot.querySelector<HTMLElement>('[role="status"]')?.focus();
+    }
+  }
+
+  /** Back from the hosted page out of the back-forward cache: the form, with its values, takes input again. */
+  readonly #onPageShow = (event: PageTransitionEvent) => {
+    if (event.persisted && this.#v.state === 'redirecting' && !this.#v.popup) this.#go('back');
+  };
+
+  #showResult(): void {
+    const panel = this.#host.renderRoot.querySelector<HTMLElement>('[part="result"]');
+    if (!panel) return;
+    this.#revealResult = false;
+    // On a phone the element may sit far below the shop's header: the shopper must see the answer.
+    this.#host.scrollIntoView({ block: 'start', behavior: 'auto' });
+    panel.focus({ preventScroll: true });
+  }
 
   /** The BFF at the element's `bff` now (a page may change it). */
-  private client(): BffClient {
-    return new BffClient(this.host.bff);
+  #client(): BffClient {
+    return new BffClient(this.#host.bff);
+  }
+
+  #emit(event: Event): boolean {
+    return this.#host.dispatchEvent(event);
+  }
+
+  #isCatalogMode(): boolean {
+    return !this.#host.session && !!this.#host.items?.length;
   }
 
   /** After the rules and the page's words: back from the hosted page, or the session's form. */
   begin(): Promise<void> | void {
-    const statusToken = this.takeResultToken() ?? keptResultToken(window.location.pathname, currentNavigationKind());
-    if (statusToken) return this.resume(statusToken);
-    if (this.host.session || this.host.items?.length) return this.loadSession();
+    const statusToken = this.#takeResultToken() ?? keptResultToken(window.location.pathname, currentNavigationKind());
+    if (statusToken) return this.#resume(statusToken);
+    if (this.#host.session || this.#host.items?.length) return this.#loadSession();
+  }
+
+  // ----- the form -------------------------------------------------------------------------------
+
+  /** The shopper typed in a field of `section`: its new value, kept for the tab. */
+  editAddress(section: 'billing' | 'shipping', address: CheckoutAddress | CheckoutBillingAddress, path: string): void {
+    const { [path]: _cleared, ...serverErrors } = this.#v.serverErrors;
+    this.#set(section === 'billing' ? { billing: address as CheckoutBillingAddress, serverErrors } : { shipping: address, serverErrors });
+    this.#keepTypedForm();
+  }
+
+  chooseSameAsBilling(sameAsBilling: boolean): void {
+    this.#set({ sameAsBilling });
+    this.#keepTypedForm();
+  }
+
+  chooseMethod(method: CheckoutMethod): void {
+    this.#set({ method });
+  }
+
+  /** The pay button: the details are checked, then sent. */
+  async submit(): Promise<void> {
+    const order = this.#v.order;
+    if (this.#v.state !== 'idle' || !order) return;
+    this.#set({ submitted: true, notice: undefined });
+    // A part that failed to load leaves its check to the BFF, which validates everything again.
+    const errorCount = (await this.#host.addressErrorCount()) + (await this.invoiceDetails.errorCount());
+    if (errorCount > 0) {
+      this.#set({ notice: (t) => t.fixErrors(errorCount) });
+      return this.#focusFirstInvalid();
+    }
+    return this.#pay(order);
+  }
+
+  async #focusFirstInvalid(): Promise<void> {
+    await this.#host.updateComplete;
+    this.#host.renderRoot.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
   }
 
   /** The details are valid: the submit event, then the hosted page (or its popup) or the transfer. */
-  async pay(order: OrderSummary): Promise<void> {
-    const host = this.host;
-    if (!host.emit(new events.SvcSubmitEvent(order.orderNumber))) return;
-    host.focusFollowsStatus = host.matches(':focus-within');
-    if (host.mode === 'popup' && host.method === 'card') {
-      host.popup = PaymentPopup.open();
-      if (!host.popup) {
-        host.notice = (t) => t.popupBlocked;
-        host.emit(new events.SvcErrorEvent('popup-blocked', 'the browser blocked the payment window'));
+  async #pay(order: OrderSummary): Promise<void> {
+    const v = this.#v;
+    if (!this.#emit(new events.SvcSubmitEvent(order.orderNumber))) return;
+    this.#focusFollowsStatus = this.#host.matches(':focus-within');
+    if (this.#host.mode === 'popup' && v.method === 'card') {
+      const popup = PaymentPopup.open();
+      if (!popup) {
+        this.#set({ notice: (t) => t.popupBlocked });
+        this.#emit(new events.SvcErrorEvent('popup-blocked', 'the browser blocked the payment window'));
         return;
       }
+      this.#set({ popup });
     }
-    host.checkoutState = 'submitting';
+    this.#go('submit');
     // A popup or a transfer keeps the page: its watch is fetched while the BFF answers.
-    if (host.popup || host.method === 'sinpe_movil') void host.ensureOrderWatch().catch(() => undefined);
-    const locale = host.currentLocale();
+    if (v.popup || v.method === 'sinpe_movil') void this.#host.ensureOrderWatch().catch(() => undefined);
+    const locale = this.#host.currentLocale();
     const body: CheckoutRequest =
-      host.noShipping || host.sameAsBilling
-        ? { billing: host.billing, sameAsBilling: true, locale, ...host.invoiceDetails.body() }
-        : { billing: host.billing, shipping: host.shipping, locale, ...host.invoiceDetails.body() };
-    if (host.method === 'sinpe_movil') body.method = 'sinpe_movil';
+      this.#host.noShipping || v.sameAsBilling
+        ? { billing: v.billing, sameAsBilling: true, locale, ...this.invoiceDetails.body() }
+        : { billing: v.billing, shipping: v.shipping, locale, ...this.invoiceDetails.body() };
+    if (v.method === 'sinpe_movil') body.method = 'sinpe_movil';
     try {
-      const answer = await this.client().checkout(this.sessionToken, body);
-      if ('sinpeMovil' in answer) return this.showTransfer(answer.orderNumber, answer.sinpeMovil);
+      const answer = await this.#client().checkout(this.#sessionToken, body);
+      if ('sinpeMovil' in answer) return this.#showTransfer(answer.orderNumber, answer.sinpeMovil);
       const { redirectUrl, orderNumber } = answer;
       // A catalog session exists only in this page, a merchant's only in the page that set it (the
       // shopper may come back to a separate thank-you page): kept for a retry after the hosted page.
-      keepSessionToken(orderNumber, this.sessionToken);
-      host.checkoutState = 'redirecting';
-      if (host.popup) return this.openInPopup(host.popup, redirectUrl, orderNumber);
-      if (host.emit(new events.SvcRedirectEvent(redirectUrl, 'redirect'))) window.location.assign(redirectUrl);
+      keepSessionToken(orderNumber, this.#sessionToken);
+      this.#go('redirect');
+      if (v.popup) return this.#openInPopup(v.popup, redirectUrl, orderNumber);
+      if (this.#emit(new events.SvcRedirectEvent(redirectUrl, 'redirect'))) window.location.assign(redirectUrl);
     } catch (error) {
-      host.closePopup();
-      await this.onCheckoutError(error);
+      this.#closePopup();
+      await this.#onCheckoutError(error);
     }
   }
 
-  /** reset() of a loaded order: its kept form and transfer forgotten, the session's prefill again. */
-  resetForm(order: OrderSummary): void {
-    this.forgetTypedForm(order.orderNumber);
+  /** reset(): back to the session's form (its prefill), stopping any status polling. */
+  reset(): Promise<void> | void {
+    this.#stopWatching();
+    this.#closePopup();
+    this.#set({ submitted: false, serverErrors: {}, notice: undefined, outcome: undefined });
+    this.invoiceDetails.clear();
+    const order = this.#v.order;
+    if (!order) return this.#host.restart();
+    this.#forgetTypedForm(order.orderNumber);
     forgetLastTypedForm();
     forgetResultToken();
-    this.endTransfer();
-    this.lastStatus = undefined;
-    this.applyPrefill();
+    this.#endTransfer();
+    this.#lastStatus = undefined;
+    this.#applyPrefill();
+    this.#go('reset');
+  }
+
+  #closePopup(): void {
+    this.#v.popup?.close();
+    this.#set({ popup: undefined });
   }
 
   // ----- the session ----------------------------------------------------------------------------
 
   /** The shopper comes back to this very page (without its fragment) after paying. */
-  private catalogRequest(): CreateSessionRequest {
+  #catalogRequest(): CreateSessionRequest {
     const returnUrl = new URL(window.location.href);
     returnUrl.hash = '';
-    const host = this.host;
+    const host = this.#host;
     return { items: host.items ?? [], locale: host.currentLocale(), returnUrl: returnUrl.href, ...(host.invoice ? { invoice: true } : {}) };
   }
 
-  private async loadSession(): Promise<void> {
-    const host = this.host;
-    host.checkoutState = 'loading';
+  async #loadSession(): Promise<void> {
+    const host = this.#host;
+    this.#go('load');
     let sinpe: SessionSinpeMovil | undefined;
     let order: OrderSummary;
     try {
-      const resumed = host.session ? undefined : await this.resumedTransferSession();
+      const resumed = host.session ? undefined : await this.#resumedTransferSession();
       if (host.session || resumed) {
         const token = host.session || resumed!.token;
-        const loaded = resumed?.loaded ?? (await this.client().getSession(token));
-        this.sessionToken = token;
-        order = host.order = { ...loaded.order, localAmountLine: localAmountLineOf(loaded) };
-        this.prefill = loaded.prefill;
-        host.invoiceDetails.offer(loaded.invoice === true);
+        const loaded = resumed?.loaded ?? (await this.#client().getSession(token));
+        this.#sessionToken = token;
+        order = { ...loaded.order, localAmountLine: localAmountLineOf(loaded) };
+        this.#prefill = loaded.prefill;
+        this.invoiceDetails.offer(loaded.invoice === true);
         sinpe = loaded.sinpeMovil;
       } else {
-        const created = await this.client().createSession(this.catalogRequest());
-        this.sessionToken = created.sessionToken;
-        order = host.order = { ...created.order, localAmountLine: localAmountLineOf(created) };
-        this.prefill = {};
-        host.invoiceDetails.offer(host.invoice);
+        const created = await this.#client().createSession(this.#catalogRequest());
+        this.#sessionToken = created.sessionToken;
+        order = { ...created.order, localAmountLine: localAmountLineOf(created) };
+        this.#prefill = {};
+        this.invoiceDetails.offer(host.invoice);
         sinpe = created.sinpeMovil;
       }
     } catch (error) {
-      if (error instanceof BffError && error.status === 401 && host.session) return this.expire(error.message);
-      return host.fail(error, 'invalid-session');
+      if (error instanceof BffError && error.status === 401 && host.session) return this.#expire(error.message);
+      return this.fail(error, 'invalid-session');
     }
-    this.applyPrefill();
-    this.restoreForm(order.orderNumber);
-    host.sinpeOffered = sinpe !== undefined;
+    this.#set({ order, sinpeOffered: sinpe !== undefined });
+    this.#applyPrefill();
+    this.#restoreForm(order.orderNumber);
     // Before idle, so the form does not jump; without it (a failed load) the card alone is offered.
-    if (host.sinpeOffered) host.methodChoice ??= await loadMethodChoice().catch(() => undefined);
-    host.checkoutState = 'idle';
-    host.emit(new events.SvcReadyEvent(order.orderNumber));
-    if (sinpe?.transfer) this.showTransfer(order.orderNumber, sinpe.transfer);
+    if (sinpe) this.#set({ methodChoice: this.#v.methodChoice ?? (await loadMethodChoice().catch(() => undefined)) });
+    this.#go('ready');
+    this.#emit(new events.SvcReadyEvent(order.orderNumber));
+    if (sinpe?.transfer) this.#showTransfer(order.orderNumber, sinpe.transfer);
   }
 
-  private applyPrefill(): void {
-    const host = this.host;
-    const defaultCountry = countryOfLocale(host.currentLocale()) ?? countryOfCurrency(host.order?.currency) ?? '';
-    host.billing = { ...emptyBillingAddress(), country: defaultCountry, ...definedFields(this.prefill.billing) };
-    host.shipping = { ...emptyAddress(), country: defaultCountry, ...definedFields(this.prefill.shipping) };
-    host.sameAsBilling = !this.prefill.shipping;
-    void host.ensureCountryData(host.billing.country);
-    void host.ensureCountryData(host.shipping.country);
+  #applyPrefill(): void {
+    const host = this.#host;
+    const defaultCountry = countryOfLocale(host.currentLocale()) ?? countryOfCurrency(this.#v.order?.currency) ?? '';
+    this.#set({
+      billing: { ...emptyBillingAddress(), country: defaultCountry, ...definedFields(this.#prefill.billing) },
+      shipping: { ...emptyAddress(), country: defaultCountry, ...definedFields(this.#prefill.shipping) },
+      sameAsBilling: !this.#prefill.shipping,
+    });
+    void host.ensureCountryData(this.#v.billing.country);
+    void host.ensureCountryData(this.#v.shipping.country);
   }
 
   /** Reads `#svc-result=<status token>` once and removes it, so a reload or a shared link does not replay it. */
-  private takeResultToken(): string | undefined {
+  #takeResultToken(): string | undefined {
     const fragment = new URLSearchParams(window.location.hash.slice(1));
     const token = fragment.get(resultFragmentParameter);
     if (!token) return undefined;
@@ -233,181 +386,211 @@ export class CheckoutFlow {
     return token;
   }
 
-  private resume(statusToken: string): void {
+  #resume(statusToken: string): void {
     const orderNumber = orderNumberOfStatusToken(statusToken);
-    if (!orderNumber) return this.host.fail(new BffError(401, undefined), 'invalid-session');
-    this.host.checkoutState = 'returned';
-    void this.watchOrder(orderNumber, statusToken);
+    if (!orderNumber) return this.fail(new BffError(401, undefined), 'invalid-session');
+    this.#go('return');
+    void this.#watchOrder(orderNumber, statusToken);
   }
 
   // ----- the kept form --------------------------------------------------------------------------
 
   /** What the shopper typed for this order, kept in this tab until approval or "start over" (form-keeper.ts). */
-  keepTypedForm(): void {
-    const host = this.host;
-    if (!host.order) return;
-    const { orderNumber } = host.order;
+  #keepTypedForm(): void {
+    const v = this.#v;
+    if (!v.order) return;
+    const { orderNumber } = v.order;
     // The invoice request is kept by its own form (lazy/invoice-details.ts): it stays as it was.
     const { invoice } = keptForm(orderNumber) ?? {};
-    keepForm(orderNumber, { billing: host.billing, shipping: host.shipping, sameAsBilling: host.sameAsBilling, invoice });
+    keepForm(orderNumber, { billing: v.billing, shipping: v.shipping, sameAsBilling: v.sameAsBilling, invoice });
   }
 
   /** After a return, a reload or Back: the order's kept form replaces the prefill (a catalog page carries its last order's). */
-  private restoreForm(orderNumber: string): void {
-    const host = this.host;
-    const kept = restoredForm(orderNumber, host.isCatalogMode() ? carryCatalogForm(this.catalogScope(), orderNumber) : keptForm(orderNumber), host.isCatalogMode());
+  #restoreForm(orderNumber: string): void {
+    const catalog = this.#isCatalogMode();
+    const kept = restoredForm(orderNumber, catalog ? carryCatalogForm(this.#catalogScope(), orderNumber) : keptForm(orderNumber), catalog);
     if (!kept) return;
-    host.billing = kept.billing;
-    host.shipping = kept.shipping;
-    host.sameAsBilling = kept.sameAsBilling;
-    void host.ensureCountryData(kept.billing.country);
-    void host.ensureCountryData(kept.shipping.country);
+    this.#set({ billing: kept.billing, shipping: kept.shipping, sameAsBilling: kept.sameAsBilling });
+    void this.#host.ensureCountryData(kept.billing.country);
+    void this.#host.ensureCountryData(kept.shipping.country);
   }
 
-  private forgetTypedForm(orderNumber: string): void {
+  #forgetTypedForm(orderNumber: string): void {
     forgetForm(orderNumber);
-    if (this.host.isCatalogMode()) forgetCatalogOrder(this.catalogScope());
+    if (this.#isCatalogMode()) forgetCatalogOrder(this.#catalogScope());
   }
 
-  private catalogScope(): string {
-    return catalogScope(window.location.pathname, this.host.items);
+  #catalogScope(): string {
+    return catalogScope(window.location.pathname, this.#host.items);
   }
 
   // ----- the popup and the watch ----------------------------------------------------------------
 
-  private openInPopup(popup: PaymentPopup, redirectUrl: string, orderNumber: string): void {
-    popup.show(redirectUrl, () => void this.onPopupClosed(orderNumber));
-    this.host.emit(new events.SvcRedirectEvent(redirectUrl, 'popup'));
-    void this.watchOrder(orderNumber, this.sessionToken);
+  #openInPopup(popup: PaymentPopup, redirectUrl: string, orderNumber: string): void {
+    popup.show(redirectUrl, () => void this.#onPopupClosed(orderNumber));
+    this.#emit(new events.SvcRedirectEvent(redirectUrl, 'popup'));
+    void this.#watchOrder(orderNumber, this.#sessionToken);
   }
 
   /** The shopper closed the window: one last look, then back to the form if nothing was decided. */
-  private async onPopupClosed(orderNumber: string): Promise<void> {
-    const host = this.host;
-    if (!isBusy(host.checkoutState)) return;
-    this.stopWatching();
-    host.popup = undefined;
+  async #onPopupClosed(orderNumber: string): Promise<void> {
+    if (!isBusy(this.#v.state)) return;
+    this.#stopWatching();
+    this.#set({ popup: undefined });
     try {
-      const status = await this.client().getOrder(orderNumber, this.sessionToken);
-      if (status.reason) await this.loadDeclineWords(host.currentLocale());
-      this.onOrderStatus(status);
+      const status = await this.#client().getOrder(orderNumber, this.#sessionToken);
+      if (status.reason) await this.#loadDeclineWords(this.#host.currentLocale());
+      this.#onOrderStatus(status);
       if (status.final) return;
     } catch {
       // unknown: let the shopper decide to try again
     }
-    host.checkoutState = 'idle';
-    host.notice = (t) => t.popupClosed;
+    if (this.#go('back')) this.#set({ notice: (t) => t.popupClosed });
   }
 
-  stopWatching(): void {
-    this.watchRun += 1;
-    this.poller?.stop();
+  #stopWatching(): void {
+    this.#watchRun += 1;
+    this.#poller?.stop();
   }
 
-  private async watchOrder(orderNumber: string, token: string): Promise<void> {
-    const host = this.host;
-    this.stopWatching();
-    const run = this.watchRun;
-    this.lastStatus = undefined;
+  async #watchOrder(orderNumber: string, token: string): Promise<void> {
+    this.#stopWatching();
+    const run = this.#watchRun;
+    this.#lastStatus = undefined;
     let watch: OrderWatchModule;
     try {
-      watch = await host.ensureOrderWatch();
+      watch = await this.#host.ensureOrderWatch();
     } catch (error) {
-      return host.fail(new AssetLoadError(error), 'asset-load');
+      return this.fail(new AssetLoadError(error), 'asset-load');
     }
-    if (run !== this.watchRun) return;
-    this.poller = new watch.StatusPoller({
-      fetchStatus: () => this.client().getOrder(orderNumber, token),
-      onStatus: (status) => void this.takeOrderStatus(status, run),
-      onFailure: (error) => host.fail(error, 'payment-error'),
+    if (run !== this.#watchRun) return;
+    this.#poller = new watch.StatusPoller({
+      fetchStatus: () => this.#client().getOrder(orderNumber, token),
+      onStatus: (status) => void this.#takeOrderStatus(status, run),
+      onFailure: (error) => this.fail(error, 'payment-error'),
       isRetryable: (error) => error instanceof BffError && (error.status === 0 || error.status === 429 || error.status >= 500),
     });
-    this.poller.start();
+    this.#poller.start();
   }
 
   /** A decline or a cancel is told in the page's language: its words come before the outcome shows. */
-  private async takeOrderStatus(status: OrderStatusResponse, run: number): Promise<void> {
-    if (status.reason) await this.loadDeclineWords(this.host.currentLocale());
-    if (run === this.watchRun) this.onOrderStatus(status);
+  async #takeOrderStatus(status: OrderStatusResponse, run: number): Promise<void> {
+    if (status.reason) await this.#loadDeclineWords(this.#host.currentLocale());
+    if (run === this.#watchRun) this.#onOrderStatus(status);
   }
 
-  private onOrderStatus(status: OrderStatusResponse): void {
-    const host = this.host;
-    host.outcome = status;
-    if (status.status !== this.lastStatus) {
-      this.lastStatus = status.status;
-      host.emit(new events.SvcStatusEvent(status.orderNumber, status.status, status.final));
+  #onOrderStatus(status: OrderStatusResponse): void {
+    this.#set({ outcome: status });
+    if (status.status !== this.#lastStatus) {
+      this.#lastStatus = status.status;
+      this.#emit(new events.SvcStatusEvent(status.orderNumber, status.status, status.final));
     }
     if (!status.final && !status.canRetry) {
-      if (host.checkoutState === 'returned' || host.checkoutState === 'redirecting') host.checkoutState = 'polling';
+      this.#go('pending');
       return;
     }
-    this.stopWatching();
-    host.closePopup();
+    this.#stopWatching();
+    this.#closePopup();
     // A SINPE Móvil transfer whose time ran out: the attempt ended unpaid and another may be opened.
-    const outcome = host.transfer && status.status === 'expired' && status.canRetry ? 'declined' : outcomeOfStatus(status.status);
-    this.endTransfer();
-    host.checkoutState = outcome;
-    host.revealResult = true;
+    const endedTransfer = this.#v.transfer;
+    const outcome = endedTransfer && status.status === 'expired' && status.canRetry ? 'declined' : outcomeOfStatus(status.status);
+    this.#endTransfer(endedTransfer);
+    this.#go(outcome);
+    this.#revealResult = true;
     if (outcome === 'approved') {
-      this.forgetTypedForm(status.orderNumber);
-      host.emit(new events.SvcApprovedEvent(status.orderNumber, status.amount, status.currency, status.auth));
+      this.#forgetTypedForm(status.orderNumber);
+      this.#emit(new events.SvcApprovedEvent(status.orderNumber, status.amount, status.currency, status.auth));
     } else if (outcome === 'declined') {
-      host.emit(new events.SvcDeclinedEvent(status.orderNumber, this.catalogMessage(host.currentLocale())));
+      this.#emit(new events.SvcDeclinedEvent(status.orderNumber, this.#catalogMessage(this.#host.currentLocale())));
     } else if (outcome === 'cancelled') {
-      host.emit(new events.SvcCancelledEvent(status.orderNumber, status.canRetry));
+      this.#emit(new events.SvcCancelledEvent(status.orderNumber, status.canRetry));
     } else if (outcome === 'error') {
-      host.emit(new events.SvcErrorEvent('payment-error', `order ${status.status}`));
+      this.#emit(new events.SvcErrorEvent('payment-error', `order ${status.status}`));
     } else if (outcome === 'expired') {
-      host.emit(new events.SvcErrorEvent('session-expired', 'the order expired before it was paid'));
+      this.#emit(new events.SvcErrorEvent('session-expired', 'the order expired before it was paid'));
     }
   }
 
   /** The decline catalog's message for the outcome's category in `locale`, else the BFF's own. */
-  catalogMessage(locale: string): string | undefined {
-    const reason = this.host.outcome?.reason;
-    const words = reason && this.declineWords.get(declineLocaleOf(locale));
+  #catalogMessage(locale: string): string | undefined {
+    const reason = this.#v.outcome?.reason;
+    const words = reason && this.#declineWords.get(declineLocaleOf(locale));
     // The page switched language after the outcome: its words re-render the element when they come.
-    if (reason && !words) void this.loadDeclineWords(locale);
-    return reason && words ? words[reason] : this.host.outcome?.message;
+    if (reason && !words) void this.#loadDeclineWords(locale);
+    return reason && words ? words[reason] : this.#v.outcome?.message;
   }
 
   /** The shared catalog's words in `locale`'s language; when they cannot load, the BFF's message stands. */
-  private async loadDeclineWords(locale: string): Promise<void> {
+  async #loadDeclineWords(locale: string): Promise<void> {
     const language = declineLocaleOf(locale);
-    if (this.declineWords.has(language)) return;
+    if (this.#declineWords.has(language)) return;
     const words = await loadDeclineMessages(language).catch(() => undefined);
     if (!words) return;
-    this.declineWords = new Map(this.declineWords).set(language, words);
-    this.host.requestUpdate();
+    this.#declineWords = new Map(this.#declineWords).set(language, words);
+    this.#host.requestUpdate();
+  }
+
+  /** The live region's words for where the checkout is. */
+  statusText(t: Translation, locale: string): string {
+    const { state, outcome, notice, popup, transfer, methodChoice } = this.#v;
+    switch (state) {
+      case 'loading':
+        return t.loading;
+      case 'idle':
+        return notice?.(t) ?? '';
+      case 'submitting':
+        return t.submitting;
+      case 'redirecting':
+        return popup ? t.popupOpen : t.redirecting;
+      case 'returned':
+        return t.returned;
+      case 'polling':
+        if (transfer) return methodChoice?.methodChoiceTexts(locale).waiting ?? t.polling;
+        return popup ? t.popupOpen : t.polling;
+      case 'approved':
+        return t.approved(outcome ? formatMoney(locale, outcome.amount, outcome.currency) : '');
+      case 'declined':
+        // The shared catalog's message by category says what to do next, in the page's language.
+        if (outcome?.canRetry) return this.#catalogMessage(locale) ?? `${t.declined} ${t.tryAnotherCard}`;
+        return `${t.declined} ${this.canRetry() ? t.tryAnotherCard : t.newCheckoutForAnotherCard}`;
+      case 'cancelled':
+        return outcome?.canRetry ? (this.#catalogMessage(locale) ?? t.cancelled) : t.cancelled;
+      case 'review':
+        return t.review;
+      case 'error':
+        return notice?.(t) ?? t.error;
+      case 'expired':
+        return t.expired;
+    }
   }
 
   // ----- SINPE Móvil ----------------------------------------------------------------------------
 
   /** The transfer is open: the panel shows what to send, the order is polled; the page stays. */
-  private showTransfer(orderNumber: string, transfer: SinpeMovilInstructions): void {
-    const host = this.host;
-    host.transfer = transfer;
-    if (host.isCatalogMode()) {
-      keepSessionToken(orderNumber, this.sessionToken);
+  #showTransfer(orderNumber: string, transfer: SinpeMovilInstructions): void {
+    // Also a resumed one (a reload while it is open): its next attempt is a transfer again.
+    this.#set({ transfer, method: 'sinpe_movil' });
+    if (this.#isCatalogMode()) {
+      keepSessionToken(orderNumber, this.#sessionToken);
       keepOpenTransfer(orderNumber);
     }
     void loadSinpePanel().catch(() => undefined);
-    host.checkoutState = 'polling';
-    host.emit(new events.SvcSinpePendingEvent(orderNumber, transfer.reference, transfer.amount, transfer.expiresAt));
-    void this.watchOrder(orderNumber, this.sessionToken);
+    this.#go('transfer');
+    this.#emit(new events.SvcSinpePendingEvent(orderNumber, transfer.reference, transfer.amount, transfer.expiresAt));
+    void this.#watchOrder(orderNumber, this.#sessionToken);
   }
 
-  private endTransfer(): void {
-    if (this.host.transfer && this.host.isCatalogMode()) forgetOpenTransfer();
-    this.host.transfer = undefined;
+  /** The transfer is over: `ended` when an outcome ended it (the result's words speak of it). */
+  #endTransfer(ended?: SinpeMovilInstructions): void {
+    if (this.#v.transfer && this.#isCatalogMode()) forgetOpenTransfer();
+    this.#set({ transfer: undefined, endedTransfer: ended });
   }
 
   /** A catalog page reloaded while its transfer was open: that order's session, if it still has one. */
-  private async resumedTransferSession() {
-    const kept = this.host.isCatalogMode() ? keptOpenTransfer() : undefined;
+  async #resumedTransferSession() {
+    const kept = this.#isCatalogMode() ? keptOpenTransfer() : undefined;
     if (!kept) return undefined;
-    const loaded = await this.client()
+    const loaded = await this.#client()
       .getSession(kept.token)
       .catch(() => undefined);
     if (loaded?.sinpeMovil?.transfer) return { token: kept.token, loaded };
@@ -417,69 +600,88 @@ export class CheckoutFlow {
 
   // ----- failures and the next attempt ----------------------------------------------------------
 
-  /** The developer's code for the element's fail(): a refused origin has a code of its own. */
-  reportFailure(error: unknown, code: SvcErrorCode, detail: string): void {
-    const host = this.host;
+  /** The checkout cannot go on: the shopper's short text and the developer's code (events.ts, widget/README.md "Errors"). */
+  fail(error: unknown, code: SvcErrorCode): void {
+    this.#stopWatching();
+    this.#closePopup();
+    this.#go('error');
+    const detail = error instanceof Error ? error.message : String(error);
     const refusedType = problemTypes.originNotAllowed;
     if (!(error instanceof BffError) || error.status !== 0) {
       const refused = error instanceof BffError && error.status === 403 && error.problem?.type === refusedType;
-      return host.reportError(refused ? 'origin-not-allowed' : code, detail);
+      return this.#reportError(refused ? 'origin-not-allowed' : code, detail);
     }
     // No answer at all: a refused origin looks the same to the browser until the BFF is asked plainly.
-    host.notice = (t) => t.offline;
-    void isOriginRefused(host.bff, refusedType).then((refused) => host.reportError(refused ? 'origin-not-allowed' : 'network', detail));
+    this.#set({ notice: (t) => t.offline });
+    void isOriginRefused(this.#host.bff, refusedType).then((refused) => this.#reportError(refused ? 'origin-not-allowed' : 'network', detail));
   }
 
-  private async onCheckoutError(error: unknown): Promise<void> {
-    const host = this.host;
-    if (!(error instanceof BffError)) return host.fail(error, 'payment-error');
+  #reportError(code: SvcErrorCode, detail: string): void {
+    const words: Partial<Record<SvcErrorCode, (t: Translation) => string>> = {
+      network: (t) => t.offline,
+      'origin-not-allowed': (t) => t.originNotAllowed,
+      'asset-load': (t) => t.assetLoad,
+    };
+    this.#set({ notice: words[code] });
+    this.#emit(new events.SvcErrorEvent(code, detail));
+  }
+
+  async #onCheckoutError(error: unknown): Promise<void> {
+    if (!(error instanceof BffError)) return this.fail(error, 'payment-error');
     const fieldErrors = error.status === 400 ? (error.problem?.errors ?? []) : [];
     if (fieldErrors.length > 0) {
       const byPath: Record<string, string> = {};
-      const t = translationFor(host.currentLocale());
+      const t = translationFor(this.#host.currentLocale());
       for (const fieldError of fieldErrors) {
         const code = toFieldErrorCode(fieldError.code ?? fieldError.message);
         byPath[fieldError.path] ??= code === 'invalid' ? fieldError.message : t.errors[code];
       }
-      host.serverErrors = byPath;
-      host.invoiceDetails.showServerErrors(fieldErrors);
-      host.checkoutState = 'idle';
-      host.notice = (t) => t.fixErrors(fieldErrors.length);
-      return host.focusFirstInvalid();
+      this.invoiceDetails.showServerErrors(fieldErrors);
+      this.#set({ serverErrors: byPath, notice: (t) => t.fixErrors(fieldErrors.length) });
+      this.#go('refuse');
+      return this.#focusFirstInvalid();
     }
     if (error.status === 401 || error.problem?.type === problemTypes.sessionExpired) {
-      if (host.isCatalogMode()) {
-        await this.renewSession();
-        host.notice = (t) => t.expiredRenewed;
+      if (this.#isCatalogMode()) {
+        await this.#renewSession();
+        this.#set({ notice: (t) => t.expiredRenewed });
         return;
       }
-      return this.expire(error.message);
+      return this.#expire(error.message);
     }
-    host.fail(error, 'payment-error');
+    this.fail(error, 'payment-error');
   }
 
   /** Catalog mode: a fresh session (and order number) for the same items; the shopper's details stay. */
-  private async renewSession(): Promise<void> {
-    const host = this.host;
-    host.checkoutState = 'loading';
+  async #renewSession(): Promise<void> {
+    this.#go('load');
     try {
-      const typed = host.order !== undefined;
-      const created = await this.client().createSession(this.catalogRequest());
-      this.sessionToken = created.sessionToken;
-      host.order = { ...created.order, localAmountLine: localAmountLineOf(created) };
-      if (typed) this.keepTypedForm();
-      this.restoreForm(created.order.orderNumber);
-      host.outcome = undefined;
-      this.lastStatus = undefined;
-      host.checkoutState = 'idle';
+      const typed = this.#v.order !== undefined;
+      const created = await this.#client().createSession(this.#catalogRequest());
+      this.#sessionToken = created.sessionToken;
+      this.#set({ order: { ...created.order, localAmountLine: localAmountLineOf(created) }, outcome: undefined });
+      if (typed) this.#keepTypedForm();
+      this.#restoreForm(created.order.orderNumber);
+      this.#lastStatus = undefined;
+      this.#go('ready');
     } catch (error) {
-      host.fail(error, 'invalid-session');
+      this.fail(error, 'invalid-session');
     }
   }
 
-  private expire(detail: string): void {
-    this.host.checkoutState = 'expired';
-    this.host.emit(new events.SvcErrorEvent('session-expired', detail));
+  #expire(detail: string): void {
+    this.#go('expired');
+    this.#emit(new events.SvcErrorEvent('session-expired', detail));
+  }
+
+  /** Whether the shopper is offered "Try again" now. */
+  canRetry(): boolean {
+    const { state, outcome, order } = this.#v;
+    // After a declined or cancelled attempt the BFF says whether the order takes another one (in
+    // both modes); when it does not, catalog mode can still start a new order by itself.
+    if (state === 'declined' || state === 'cancelled') return !!outcome?.canRetry || this.#isCatalogMode();
+    if (state === 'error') return !!(this.#host.session || this.#host.items?.length || order);
+    return state === 'expired' && this.#isCatalogMode();
   }
 
   /**
@@ -487,61 +689,59 @@ export class CheckoutFlow {
    * order takes no more, a new catalog order. After an error: the session again.
    */
   async retry(): Promise<void> {
-    const host = this.host;
-    const sameOrder = host.outcome?.canRetry ? host.outcome.orderNumber : undefined;
-    this.stopWatching();
+    const outcome = this.#v.outcome;
+    const sameOrder = outcome?.canRetry ? outcome.orderNumber : undefined;
+    this.#retrying = true;
+    this.#stopWatching();
     // Back to the form: a reload from now on shows the form, not the outcome that was left.
     forgetResultToken();
-    host.outcome = undefined;
-    this.lastStatus = undefined;
-    host.submitted = false;
-    host.notice = undefined;
-    const token = sameOrder ? this.sessionTokenFor(sameOrder) : undefined;
-    if (token) return this.reopen(token);
-    if (host.isCatalogMode()) return this.renewSession();
-    if (!host.order) return host.restart();
-    host.checkoutState = 'idle';
+    this.#lastStatus = undefined;
+    this.#set({ outcome: undefined, submitted: false, notice: undefined });
+    const token = sameOrder ? this.#sessionTokenFor(sameOrder) : undefined;
+    if (token) return this.#reopen(token);
+    if (this.#isCatalogMode()) return this.#renewSession();
+    if (!this.#v.order) return this.#host.restart();
+    this.#go('retry');
   }
 
   /** After a decline the BFF offered SINPE Móvil for: the same order's next attempt, as a transfer. */
   async payBySinpeInstead(): Promise<void> {
-    const host = this.host;
-    host.method = 'sinpe_movil';
+    this.chooseMethod('sinpe_movil');
     await this.retry();
-    if (host.checkoutState === 'idle') await host.submit();
+    await this.submit();
   }
 
   /** The session that can pay `orderNumber` again: in memory, the merchant's, or kept across the hosted page. */
-  private sessionTokenFor(orderNumber: string): string | undefined {
-    if (this.host.order?.orderNumber === orderNumber && this.sessionToken) return this.sessionToken;
-    if (this.host.session) return this.host.session;
+  #sessionTokenFor(orderNumber: string): string | undefined {
+    if (this.#v.order?.orderNumber === orderNumber && this.#sessionToken) return this.#sessionToken;
+    if (this.#host.session) return this.#host.session;
     return keptSessionToken(orderNumber);
   }
 
   /** Back to the form of the same order, for its next attempt; what the shopper typed stays. */
-  private async reopen(token: string): Promise<void> {
-    const host = this.host;
-    const typed = host.order !== undefined;
-    host.checkoutState = 'loading';
+  async #reopen(token: string): Promise<void> {
+    const typed = this.#v.order !== undefined;
+    this.#go('load');
     let order: OrderSummary;
     try {
-      const loaded = await this.client().getSession(token);
-      this.sessionToken = token;
-      order = host.order = { ...loaded.order, localAmountLine: localAmountLineOf(loaded) };
-      this.prefill = loaded.prefill;
+      const loaded = await this.#client().getSession(token);
+      this.#sessionToken = token;
+      order = { ...loaded.order, localAmountLine: localAmountLineOf(loaded) };
+      this.#prefill = loaded.prefill;
+      this.#set({ order });
       // After a return the page has no invoice form yet: the order's offer (and its kept request) comes back.
-      host.invoiceDetails.offer(loaded.invoice === true);
+      this.invoiceDetails.offer(loaded.invoice === true);
     } catch (error) {
       if (error instanceof BffError && error.status === 401) {
-        if (host.isCatalogMode()) return this.renewSession();
-        return this.expire(error.message);
+        if (this.#isCatalogMode()) return this.#renewSession();
+        return this.#expire(error.message);
       }
-      return host.fail(error, 'invalid-session');
+      return this.fail(error, 'invalid-session');
     }
     if (!typed) {
-      this.applyPrefill();
-      this.restoreForm(order.orderNumber);
+      this.#applyPrefill();
+      this.#restoreForm(order.orderNumber);
     }
-    host.checkoutState = 'idle';
+    this.#go('ready');
   }
 }

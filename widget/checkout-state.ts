@@ -1,6 +1,7 @@
 /**
  * The element's flow: loading → idle → submitting → redirecting, then, back from the
  * gateway, returned → polling → one of the outcomes. `expired` is the session's, not the order's.
+ * The moves between them are the table of checkout-machine.ts, which the flow's controller alone follows.
  */
 import type { CheckoutState } from './svc-checkout.public.d.ts';
 

@@ -1,27 +1,22 @@
 import { LitElement, adoptStyles, html, nothing, unsafeCSS, type PropertyValues } from 'lit';
-import type { CheckoutAddress, CheckoutBillingAddress, CreateSessionRequest, OrderStatusResponse } from '../contract/bff-api.ts';
-import { emptyAddress, emptyBillingAddress, fieldsOf, type AddressSection } from './address-fields.ts';
+import type { CreateSessionRequest } from '../contract/bff-api.ts';
+import { fieldsOf, type AddressSection } from './address-fields.ts';
 import { renderAddressFieldset } from './address-fieldset.ts';
-import { InvoiceDetailsHook } from './invoice-fieldset.ts';
 import type { TerritoryHook } from './costa-rica/territory-hook.ts';
 import type { SinpeSmsBank } from './sinpe/sinpe-sms-banks.ts';
-import type { CheckoutFlow } from './checkout-flow.ts';
+import type { CheckoutFlow, CheckoutView } from './checkout-flow.ts';
 import { checkoutStyles } from './checkout.styles.ts';
-import { isBusy, isOutcome, type CheckoutState } from './checkout-state.ts';
+import { isOutcome, type CheckoutState } from './checkout-state.ts';
 import { SvcErrorEvent, type SvcErrorCode } from './events.ts';
 import { countryOptions } from './i18n/countries.ts';
 import { addEnglishOutcomeWords, formatMoney, resolveLocale, translationFor } from './i18n/localize.ts';
 import { ensureLocale, isLocaleReady } from './i18n/locale-loader.ts';
 import type { AddressFieldName, Translation } from './i18n/translation.ts';
-import type { PaymentPopup } from './payment-popup.ts';
 import { AssetLoadError, forgetFailedParts, loadCheckoutRules, loadOrderWatch, loadSubdivisions, type OrderWatchModule, type Subdivision } from './lazy-assets.ts';
 import { PhoneCheck } from './phone-check.ts';
 import { PostcodeFormats } from './postcode-formats.ts';
 import { renderFormSkeleton, renderOrderSummary, summaryStyles, type OrderSummary } from './order-summary.ts';
 import { sortedSubdivisions } from './subdivision-order.ts';
-import type { SinpeMovilInstructions } from '../contract/sinpe-movil.ts';
-import type { CheckoutMethod } from '../contract/bff-api.ts';
-import type * as MethodChoice from './lazy/method-choice.ts';
 import type { AddressErrors, AddressValidator } from './validation/field-error-code.ts';
 import { SubdivisionCheck } from './validation/subdivision-check.ts';
 
@@ -99,8 +94,7 @@ export class SvcCheckout extends LitElement {
   static override styles = [checkoutStyles, summaryStyles];
 
   // Declared here rather than with decorators: the same reactive properties without the decorator
-  // code in the first script. Each one's JSDoc stays on its field below; @private keeps the states
-  // whose fields the payment flow sets (@internal below) private in custom-elements.json.
+  // code in the first script. Each one's JSDoc stays on its field below.
   static override properties = {
     bff: {},
     session: {},
@@ -110,24 +104,12 @@ export class SvcCheckout extends LitElement {
     noShipping: { type: Boolean, attribute: 'no-shipping' },
     invoice: { type: Boolean },
     theme: { reflect: true },
-    /** @private */ checkoutState: { state: true, attribute: false },
-    /** @private */ order: { state: true, attribute: false },
-    /** @private */ billing: { state: true, attribute: false },
-    /** @private */ shipping: { state: true, attribute: false },
-    /** @private */ sameAsBilling: { state: true, attribute: false },
     touched: { state: true, attribute: false },
     changed: { state: true, attribute: false },
-    /** @private */ submitted: { state: true, attribute: false },
-    /** @private */ serverErrors: { state: true, attribute: false },
-    /** @private */ notice: { state: true, attribute: false },
-    /** @private */ outcome: { state: true, attribute: false },
     subdivisions: { state: true, attribute: false },
-    /** @private */ sinpeOffered: { state: true, attribute: false },
-    /** @private */ methodChoice: { state: true, attribute: false },
-    /** @private */ method: { state: true, attribute: false },
-    /** @private */ transfer: { state: true, attribute: false },
     orderWatch: { state: true, attribute: false },
     flow: { state: true, attribute: false },
+    partsFailed: { state: true, attribute: false },
   };
 
   /** The BFF's base URL, e.g. `https://pay.example.com`. */
@@ -161,137 +143,67 @@ export class SvcCheckout extends LitElement {
   /** `light`, `dark`, or `auto` (default: follows `prefers-color-scheme`). */
   theme: 'auto' | 'light' | 'dark' = 'auto';
 
-  // The members marked @internal are the payment flow's (checkout-flow.ts, FlowHost), not the page's:
-  // left out of the published types (stripInternal) and of custom-elements.json.
-  /** @internal */
-  checkoutState: CheckoutState = 'loading';
-  /** @internal */
-  order: OrderSummary | undefined;
-  /** @internal */
-  billing: CheckoutBillingAddress = emptyBillingAddress();
-  /** @internal */
-  shipping: CheckoutAddress = emptyAddress();
-  /** @internal */
-  sameAsBilling = true;
   private touched: ReadonlySet<string> = new Set();
   private changed: ReadonlySet<string> = new Set();
-  /** @internal */
-  submitted = false;
-  /** @internal Field errors from the BFF's problem+json, by path (`billing.state`), until the field changes. */
-  serverErrors: Readonly<Record<string, string>> = {};
-  /** @internal */
-  notice: ((t: Translation) => string) | undefined;
-  /** @internal */
-  outcome: OrderStatusResponse | undefined;
   private subdivisions: ReadonlyMap<string, Subdivision[]> = new Map();
-  /** @internal SINPE Móvil: offered for this order (the session says so), chosen, and the open transfer. */
-  sinpeOffered = false;
-  /** @internal The lazy radio group and its words, once loaded (only when SINPE Móvil is offered). */
-  methodChoice: typeof MethodChoice | undefined;
-  /** @internal */
-  method: CheckoutMethod = 'card';
-  /** @internal */
-  transfer: SinpeMovilInstructions | undefined;
-  private readonly phoneCheck = new PhoneCheck(() => this.requestUpdate());
-  private readonly postcodeFormats = new PostcodeFormats(() => this.requestUpdate());
+  readonly #phoneCheck = new PhoneCheck(() => this.requestUpdate());
+  readonly #postcodeFormats = new PostcodeFormats(() => this.requestUpdate());
 
-  private startedFor = '';
+  #startedFor = '';
   /** The status poller and the result panel (the order-watch part), loaded once a payment starts or ends. */
   private orderWatch: OrderWatchModule | undefined;
-  /** @internal */
-  popup: PaymentPopup | undefined;
-  private readonly langObserver = new MutationObserver(() => this.requestUpdate());
-  private countryCache: { locale: string; options: ReturnType<typeof countryOptions> } | undefined;
-  /** The session, the payment and its outcome, from checkout-rules.js (with the contract's zod-based
-   * code, which the first script cannot carry), loaded at start: here whenever the form is. */
+  readonly #langObserver = new MutationObserver(() => this.requestUpdate());
+  #countryCache: { locale: string; options: ReturnType<typeof countryOptions> } | undefined;
+  // The methods marked @internal are what the controller asks of the element (checkout-flow.ts,
+  // FlowHost): left out of the published types (stripInternal) and of custom-elements.json.
+  /** The checkout's state and its one owner (a reactive controller): the session, the payment and its
+   * outcome, from checkout-rules.js (with the contract's zod-based code, which the first script cannot
+   * carry), loaded at start: here whenever the form is. Until then the element is loading, or failed. */
   private flow: CheckoutFlow | undefined;
-  private validator: AddressValidator | undefined;
-  /** @internal */
-  readonly invoiceDetails = new InvoiceDetailsHook(this);
+  /** A part the checkout needs did not load before the flow was here (the shopper may try again). */
+  private partsFailed = false;
+  #validator: AddressValidator | undefined;
   /** Costa Rica's provincia → cantón → distrito (from checkout-rules.js, with the flow: the first script carries none of it). */
-  private territories: TerritoryHook | undefined;
+  #territories: TerritoryHook | undefined;
 
   /** Where the checkout is: loading, idle, submitting, redirecting, returned, polling, approved, declined, review, error or expired. */
   get state(): CheckoutState {
-    return this.checkoutState;
+    return this.flow?.view.state ?? (this.partsFailed ? 'error' : 'loading');
   }
 
   override connectedCallback(): void {
     super.connectedCallback();
-    this.langObserver.observe(document.documentElement, { attributes: true, attributeFilter: ['lang'] });
-    window.addEventListener('pageshow', this.onPageShow);
+    this.#langObserver.observe(document.documentElement, { attributes: true, attributeFilter: ['lang'] });
   }
-
-  /** Back from the hosted page out of the back-forward cache: the form, with its values, takes input again. */
-  private readonly onPageShow = (event: PageTransitionEvent) => {
-    if (event.persisted && this.checkoutState === 'redirecting' && !this.popup) this.checkoutState = 'idle';
-  };
 
   override disconnectedCallback(): void {
     super.disconnectedCallback();
-    this.langObserver.disconnect();
-    window.removeEventListener('pageshow', this.onPageShow);
-    this.flow?.stopWatching();
-    this.closePopup();
+    this.#langObserver.disconnect();
   }
 
-  /** @internal Set when the shopper submits from inside the element: their focus follows the checkout's status. */
-  focusFollowsStatus = false;
-  /** @internal Set when an outcome arrives: the shopper, perhaps back from the payment page, is taken to it. */
-  revealResult = false;
-
   protected override updated(changed: PropertyValues<this>): void {
-    if (changed.has('bff') || changed.has('session') || changed.has('items')) void this.start();
+    if (changed.has('bff') || changed.has('session') || changed.has('items')) void this.#start();
     // An outcome without a watch before it (an error or an expiry at start): its panel comes now.
-    if (isOutcome(this.checkoutState) && !this.orderWatch) void this.ensureOrderWatch().catch(() => undefined);
-    if (this.revealResult) this.showResult();
-    // The control the shopper was on got disabled or left with the form (submitting, a popup, an
-    // outcome): keyboard and screen reader users land on the status instead of the page's top.
-    if (this.checkoutState === 'idle') this.focusFollowsStatus = false;
-    else if (this.focusFollowsStatus && !this.shadowRoot?.activeElement) {
-      this.renderRoot.querySelector<HTMLElement>('[role="status"]')?.focus();
-    }
+    if (isOutcome(this.state) && !this.orderWatch) void this.ensureOrderWatch().catch(() => undefined);
   }
 
   /** Validates and, when valid, sends the details and goes to the payment page. Same as pressing the pay button. */
-  async submit(): Promise<void> {
-    if (this.checkoutState !== 'idle' || !this.order) return;
-    this.submitted = true;
-    this.notice = undefined;
-    // Validation needs the phone metadata and the chosen countries' subdivisions; once loaded,
-    // everything below runs in the click's task, so a popup is still allowed to open.
-    const loading = this.loadCheckData();
-    // A part that failed to load leaves its check to the BFF, which validates everything again.
-    if (loading) await loading.catch(() => undefined);
-    const errorCount = this.countErrors() + (await this.invoiceDetails.errorCount());
-    if (errorCount > 0) {
-      this.notice = (t) => t.fixErrors(errorCount);
-      return this.focusFirstInvalid();
-    }
-    let flow: CheckoutFlow;
-    try {
-      flow = await this.ensureFlow();
-    } catch (error) {
-      return this.fail(new AssetLoadError(error), 'asset-load');
-    }
-    return flow.pay(this.order);
+  submit(): Promise<void> {
+    return this.flow?.submit() ?? Promise.resolve();
+  }
+
+  /** @internal The address fields that are wrong, once what their checks need (phone metadata, subdivisions) is here. */
+  async addressErrorCount(): Promise<number> {
+    // Once loaded, everything after runs in the click's task, so a popup is still allowed to open.
+    await this.#loadCheckData()?.catch(() => undefined);
+    return this.#countErrors();
   }
 
   /** Back to a fresh form (the session's prefill), stopping any status polling. Fires no event. */
   reset(): void {
-    this.flow?.stopWatching();
-    this.closePopup();
     this.touched = new Set();
     this.changed = new Set();
-    this.submitted = false;
-    this.serverErrors = {};
-    this.notice = undefined;
-    this.outcome = undefined;
-    this.invoiceDetails.clear();
-    if (this.order && this.flow) {
-      this.flow.resetForm(this.order);
-      this.checkoutState = 'idle';
-    } else void this.restart();
+    void (this.flow ? this.flow.reset() : this.restart());
   }
 
   override render() {
@@ -299,11 +211,13 @@ export class SvcCheckout extends LitElement {
     // A language whose words are still on their way: they re-render the element when they come.
     if (!isLocaleReady(locale)) void ensureLocale(locale).then(() => this.requestUpdate());
     const t = translationFor(locale);
-    const state = this.checkoutState;
-    const formShown = state === 'idle' || state === 'submitting' || (state === 'redirecting' && !this.popup);
-    const outcome = this.outcome;
+    const state = this.state;
+    const flow = this.flow;
+    const view = flow?.view;
+    const formShown = state === 'idle' || state === 'submitting' || (state === 'redirecting' && !view?.popup);
+    const outcome = view?.outcome;
     return html`<div lang=${t.lang.split('-')[0] === locale.split('-')[0] ? locale : t.lang}>
-      ${formShown && this.order ? this.renderForm(t, locale, this.order) : nothing}
+      ${formShown && view?.order ? this.#renderForm(t, locale, flow!, view.order) : nothing}
       ${state === 'loading' ? renderFormSkeleton(fieldsOf('billing'), !this.noShipping) : nothing}
       ${isOutcome(state) && this.orderWatch
         ? this.orderWatch.renderResultPanel({
@@ -312,24 +226,26 @@ export class SvcCheckout extends LitElement {
             outcome,
             amount: outcome ? formatMoney(locale, outcome.amount, outcome.currency) : '',
             next: state === 'approved' ? t.approvedNext : undefined,
+            ...(view?.endedTransfer && view.methodChoice?.sinpeResultWords(locale, state, outcome, view.endedTransfer)),
           })
         : nothing}
-      ${this.transfer && state === 'polling' ? html`<svc-sinpe-panel .instructions=${this.transfer} locale=${locale}></svc-sinpe-panel>` : nothing}
-      <p class="status" part="status" role="status" tabindex="-1" data-state=${state}>${this.statusText(t, locale)}</p>
-      ${this.canRetry()
-        ? html`<button type="button" part="retry-button" @click=${() => void this.retry()}>${t.retry}</button>`
+      ${view?.transfer && state === 'polling' ? html`<svc-sinpe-panel .instructions=${view.transfer} locale=${locale}></svc-sinpe-panel>` : nothing}
+      <p class="status" part="status" role="status" tabindex="-1" data-state=${state}>${this.#statusText(t, locale)}</p>
+      ${(flow ? flow.canRetry() : this.partsFailed && !!(this.session || this.items?.length))
+        ? html`<button type="button" part="retry-button" @click=${() => void this.#retry()}>${t.retry}</button>`
         : nothing}
-      ${this.flow && this.orderWatch?.renderSinpeRescue(html, locale, this.outcome, this.flow)}
+      ${flow && this.orderWatch?.renderSinpeRescue(locale, outcome, flow)}
     </div>`;
   }
 
-  private renderForm(t: Translation, locale: string, order: OrderSummary) {
-    const busy = this.checkoutState !== 'idle';
-    const countries = this.countries(locale);
+  #renderForm(t: Translation, locale: string, flow: CheckoutFlow, order: OrderSummary) {
+    const view = flow.view;
+    const busy = view.state !== 'idle';
+    const countries = this.#countries(locale);
     const fieldset = (section: AddressSection) => {
-      const value = section === 'billing' ? this.billing : this.shipping;
-      const errors = this.validator?.validate(section, value).errors ?? {};
-      const territory = this.territories?.forCountry(value.country, locale);
+      const value = view[section];
+      const errors = this.#validator?.validate(section, value).errors ?? {};
+      const territory = this.#territories?.forCountry(value.country, locale);
       return renderAddressFieldset({
         section,
         value,
@@ -338,130 +254,79 @@ export class SvcCheckout extends LitElement {
         subdivisions: sortedSubdivisions(this.subdivisions.get(value.country), locale),
         territory,
         // Costa Rica's postal code is its district's, optional (contract/postal-code-optional.ts).
-        isOptional: (field) => field === 'zip' && (this.postcodeFormats.isOptional(value.country) || territory !== undefined),
+        isOptional: (field) => field === 'zip' && (this.#postcodeFormats.isOptional(value.country) || territory !== undefined),
         disabled: busy,
-        shownError: (field) => this.shownError(t, section, field, errors),
-        onInput: (field, fieldValue) => this.onFieldInput(section, field, fieldValue),
+        shownError: (field) => this.#shownError(t, view, section, field, errors),
+        onInput: (field, fieldValue) => this.#onFieldInput(section, field, fieldValue),
         onBlur: (field) => (this.touched = new Set(this.touched).add(`${section}.${field}`)),
       });
     };
-    return html`<form part="form" novalidate aria-label=${t.form} @submit=${this.onSubmit} @focusin=${this.onFirstFocus}>
+    return html`<form part="form" novalidate aria-label=${t.form} @submit=${this.#onSubmit} @focusin=${this.#onFirstFocus}>
       ${renderOrderSummary(t, locale, order)}
       ${fieldset('billing')}
       ${this.noShipping
         ? nothing
         : html`<label class="checkbox" part="same-as-billing">
-            <input type="checkbox" .checked=${this.sameAsBilling} ?disabled=${busy} @change=${this.onSameAsBillingChange} />
+            <input type="checkbox" .checked=${view.sameAsBilling} ?disabled=${busy} @change=${this.#onSameAsBillingChange} />
             ${t.sameAsBilling}
           </label>`}
-      ${this.noShipping || this.sameAsBilling ? nothing : fieldset('shipping')}
-      ${this.invoiceDetails.render(locale, busy, this.submitted)}
-      ${this.sinpeOffered && this.methodChoice ? this.methodChoice.renderMethodChoice(locale, this.method, busy, (method) => (this.method = method)) : nothing}
+      ${this.noShipping || view.sameAsBilling ? nothing : fieldset('shipping')}
+      ${flow.invoiceDetails.render(locale, busy, view.submitted)}
+      ${view.sinpeOffered && view.methodChoice ? view.methodChoice.renderMethodChoice(locale, view.method, busy, (method) => flow.chooseMethod(method)) : nothing}
       <button type="submit" part="submit-button" ?disabled=${busy}>${t.continueToPayment}</button>
     </form>`;
   }
 
-  private statusText(t: Translation, locale: string): string {
-    const outcome = this.outcome;
-    switch (this.checkoutState) {
-      case 'loading':
-        // Not a word in the wrong language while the page's own loads.
-        return isLocaleReady(locale) ? t.loading : '';
-      case 'idle':
-        return this.notice?.(t) ?? '';
-      case 'submitting':
-        return t.submitting;
-      case 'redirecting':
-        return this.popup ? t.popupOpen : t.redirecting;
-      case 'returned':
-        return t.returned;
-      case 'polling':
-        if (this.transfer) return this.methodChoice?.methodChoiceTexts(locale).waiting ?? t.polling;
-        return this.popup ? t.popupOpen : t.polling;
-      case 'approved':
-        return t.approved(outcome ? formatMoney(locale, outcome.amount, outcome.currency) : '');
-      case 'declined':
-        // The shared catalog's message by category says what to do next, in the page's language.
-        if (outcome?.canRetry) return this.flow?.catalogMessage(locale) ?? `${t.declined} ${t.tryAnotherCard}`;
-        return `${t.declined} ${this.canRetry() ? t.tryAnotherCard : t.newCheckoutForAnotherCard}`;
-      case 'cancelled':
-        return outcome?.canRetry ? (this.flow?.catalogMessage(locale) ?? t.cancelled) : t.cancelled;
-      case 'review':
-        return t.review;
-      case 'error':
-        return this.notice?.(t) ?? t.error;
-      case 'expired':
-        return t.expired;
-    }
+  #statusText(t: Translation, locale: string): string {
+    // Not a word in the wrong language while the page's own loads.
+    if (this.state === 'loading') return isLocaleReady(locale) ? t.loading : '';
+    return this.flow?.statusText(t, locale) ?? t.assetLoad;
   }
 
-  private showResult(): void {
-    const panel = this.renderRoot.querySelector<HTMLElement>('[part="result"]');
-    if (!panel) return;
-    this.revealResult = false;
-    // On a phone the element may sit far below the shop's header: the shopper must see the answer.
-    this.scrollIntoView({ block: 'start', behavior: 'auto' });
-    panel.focus({ preventScroll: true });
-  }
-
-  private shownError(t: Translation, section: AddressSection, field: AddressFieldName, errors: AddressErrors): string | undefined {
+  #shownError(t: Translation, view: CheckoutView, section: AddressSection, field: AddressFieldName, errors: AddressErrors): string | undefined {
     const path = `${section}.${field}`;
-    const fromServer = this.serverErrors[path];
+    const fromServer = view.serverErrors[path];
     if (fromServer !== undefined) return fromServer;
     const code = errors[field];
     if (code === undefined) return undefined;
     // Shown once it helps: after the shopper left a field they changed, or after a submit.
-    return this.submitted || (this.touched.has(path) && this.changed.has(path)) ? t.errors[code] : undefined;
+    return view.submitted || (this.touched.has(path) && this.changed.has(path)) ? t.errors[code] : undefined;
   }
 
   // ----- the flow -------------------------------------------------------------------------------
 
-  private async start(): Promise<void> {
+  async #start(): Promise<void> {
     const key = JSON.stringify([this.bff, this.session, this.items]);
-    if (!this.bff || key === this.startedFor) return;
-    this.startedFor = key;
+    if (!this.bff || key === this.#startedFor) return;
+    this.#startedFor = key;
     let flow: CheckoutFlow;
     try {
-      [flow] = await Promise.all([this.ensureFlow(), ensureLocale(this.currentLocale())]);
+      [flow] = await Promise.all([this.#ensureFlow(), ensureLocale(this.currentLocale())]);
     } catch (error) {
-      return this.fail(new AssetLoadError(error), 'asset-load');
+      return this.#failToLoad(error);
     }
     return flow.begin();
   }
 
   /** @internal */
   restart(): Promise<void> {
-    this.startedFor = '';
-    return this.start();
+    this.#startedFor = '';
+    return this.#start();
   }
 
   /** The rules (the validator) and the flow, both from checkout-rules.js. */
-  private async ensureFlow(): Promise<CheckoutFlow> {
+  async #ensureFlow(): Promise<CheckoutFlow> {
     if (this.flow) return this.flow;
     const rules = await loadCheckoutRules();
-    this.validator ??= new rules.AddressValidator({
+    this.#validator ??= new rules.AddressValidator({
       isSubdivisionOf: (state, country) => new SubdivisionCheck(country, this.subdivisions.get(country) ?? []).isValid(state),
       // Until the metadata arrives the BFF is the judge; submit() waits for it before deciding.
-      isValidPhone: (telephone, country) => this.phoneCheck.isValid(telephone, country),
-      postcodeFormat: (country) => this.postcodeFormats.formatOf(country),
+      isValidPhone: (telephone, country) => this.#phoneCheck.isValid(telephone, country),
+      postcodeFormat: (country) => this.#postcodeFormats.formatOf(country),
     });
-    if (!this.territories) {
-      this.territories = new rules.TerritoryHook(() => this.requestUpdate());
-      void this.territories.load([this.billing.country, this.shipping.country]);
-    }
+    this.#territories ??= new rules.TerritoryHook(() => this.requestUpdate());
     this.flow ??= new rules.CheckoutFlow(this);
     return this.flow;
-  }
-
-  /** @internal */
-  isCatalogMode(): boolean {
-    return !this.session && !!this.items?.length;
-  }
-
-  /** @internal */
-  closePopup(): void {
-    this.popup?.close();
-    this.popup = undefined;
   }
 
   /** @internal The poller and the result panel, with the panel's styles adopted next to the element's own. */
@@ -476,124 +341,83 @@ export class SvcCheckout extends LitElement {
     return module;
   }
 
-  /** @internal */
-  fail(error: unknown, code: SvcErrorCode): void {
-    this.flow?.stopWatching();
-    this.closePopup();
-    this.checkoutState = 'error';
-    const detail = error instanceof Error ? error.message : String(error);
-    // Only a lazy part can fail before the flow is here (asset-load): the BFF was not asked yet.
-    if (this.flow) this.flow.reportFailure(error, code, detail);
-    else this.reportError(code, detail);
+  /** A part the checkout cannot start without did not arrive: nothing was asked of the BFF yet. */
+  #failToLoad(error: unknown): void {
+    this.partsFailed = true;
+    this.dispatchEvent(new SvcErrorEvent('asset-load', new AssetLoadError(error).message));
   }
 
-  /** @internal The shopper's short text and the developer's code (events.ts, widget/README.md "Errors"). */
-  reportError(code: SvcErrorCode, detail: string): void {
-    if (code === 'network') this.notice = (t) => t.offline;
-    else if (code === 'origin-not-allowed') this.notice = (t) => t.originNotAllowed;
-    else if (code === 'asset-load') this.notice = (t) => t.assetLoad;
-    else this.notice = undefined;
-    this.emit(new SvcErrorEvent(code, detail));
-  }
-
-  /** @internal Every event goes out here; the JSDoc @event tags above are their documentation. */
-  emit(event: Event): boolean {
-    return this.dispatchEvent(event);
-  }
-
-  private canRetry(): boolean {
-    const state = this.checkoutState;
-    // After a declined or cancelled attempt the BFF says whether the order takes another one (in
-    // both modes); when it does not, catalog mode can still start a new order by itself.
-    if (state === 'declined' || state === 'cancelled') return !!this.outcome?.canRetry || this.isCatalogMode();
-    if (state === 'error') return !!(this.session || this.items?.length || this.order);
-    return state === 'expired' && this.isCatalogMode();
-  }
-
-  /** The next attempt (checkout-flow.ts); without a flow (its part did not load), the start again. */
-  private retry(): Promise<void> {
+  /** The next attempt (the flow's); without a flow (its part did not load), the start again. */
+  #retry(): Promise<void> {
     if (this.flow) return this.flow.retry();
     // The shopper asks again: the parts that failed for this page may be fetched once more.
     forgetFailedParts();
-    this.outcome = undefined;
-    this.submitted = false;
-    this.notice = undefined;
+    this.partsFailed = false;
     return this.restart();
   }
 
   // ----- the form -------------------------------------------------------------------------------
 
-  private readonly onSubmit = (event: SubmitEvent) => {
+  readonly #onSubmit = (event: SubmitEvent) => {
     event.preventDefault();
     void this.submit();
   };
 
-  private readonly onFirstFocus = () => void this.loadCheckData();
+  readonly #onFirstFocus = () => void this.#loadCheckData();
 
-  private readonly onSameAsBillingChange = (event: Event) => {
-    this.sameAsBilling = (event.target as HTMLInputElement).checked;
-    this.flow?.keepTypedForm();
-    if (!this.sameAsBilling) void this.ensureCountryData(this.shipping.country);
+  readonly #onSameAsBillingChange = (event: Event) => {
+    const sameAsBilling = (event.target as HTMLInputElement).checked;
+    this.flow?.chooseSameAsBilling(sameAsBilling);
+    if (!sameAsBilling && this.flow) void this.ensureCountryData(this.flow.view.shipping.country);
   };
 
-  private onFieldInput(section: AddressSection, field: AddressFieldName, value: string): void {
+  #onFieldInput(section: AddressSection, field: AddressFieldName, value: string): void {
+    const flow = this.flow;
+    if (!flow) return;
     const path = `${section}.${field}`;
-    const current = section === 'billing' ? this.billing : this.shipping;
+    const current = flow.view[section];
     const next = { ...current, [field]: value };
     // A state only makes sense inside its country: a new country clears it.
     if (field === 'country') {
       next.state = '';
       void this.ensureCountryData(value);
     }
-    for (const cleared of this.territories?.clearedBy(field, current.country, next.country) ?? []) (next as Record<AddressFieldName, string>)[cleared] = '';
-    if (section === 'billing') this.billing = next as CheckoutBillingAddress;
-    else this.shipping = next;
+    for (const cleared of this.#territories?.clearedBy(field, current.country, next.country) ?? []) (next as Record<AddressFieldName, string>)[cleared] = '';
     this.changed = new Set(this.changed).add(path);
-    this.flow?.keepTypedForm();
-    if (this.serverErrors[path] !== undefined) {
-      const { [path]: _cleared, ...rest } = this.serverErrors;
-      this.serverErrors = rest;
-    }
+    flow.editAddress(section, next, path);
   }
 
-  private countErrors(): number {
-    const sections: AddressSection[] = this.noShipping || this.sameAsBilling ? ['billing'] : ['billing', 'shipping'];
-    return sections.reduce(
-      (count, section) =>
-        count + Object.keys(this.validator?.validate(section, section === 'billing' ? this.billing : this.shipping).errors ?? {}).length,
-      0,
-    );
-  }
-
-  /** @internal */
-  async focusFirstInvalid(): Promise<void> {
-    await this.updateComplete;
-    this.renderRoot.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  #countErrors(): number {
+    const view = this.flow?.view;
+    if (!view) return 0;
+    const sections: AddressSection[] = this.noShipping || view.sameAsBilling ? ['billing'] : ['billing', 'shipping'];
+    return sections.reduce((count, section) => count + Object.keys(this.#validator?.validate(section, view[section]).errors ?? {}).length, 0);
   }
 
   /** Starts loading what validation needs; undefined when everything is already here. */
-  private loadCheckData(): Promise<unknown> | undefined {
+  #loadCheckData(): Promise<unknown> | undefined {
     const pending: Promise<unknown>[] = [];
-    if (!this.flow) pending.push(this.ensureFlow());
-    const countries = [this.billing.country, this.shipping.country];
-    const phones = this.phoneCheck.load(countries);
+    if (!this.flow) pending.push(this.#ensureFlow());
+    const view = this.flow?.view;
+    const countries = view ? [view.billing.country, view.shipping.country] : [];
+    const phones = this.#phoneCheck.load(countries);
     if (phones) pending.push(phones);
-    const postcodes = this.postcodeFormats.load(countries);
+    const postcodes = this.#postcodeFormats.load(countries);
     if (postcodes) pending.push(postcodes);
-    const territories = this.territories?.load(countries);
+    const territories = this.#territories?.load(countries);
     if (territories) pending.push(territories);
-    for (const country of [this.billing.country, this.shipping.country]) {
-      if (country && !this.subdivisions.has(country)) pending.push(this.ensureSubdivisions(country));
+    for (const country of countries) {
+      if (country && !this.subdivisions.has(country)) pending.push(this.#ensureSubdivisions(country));
     }
     return pending.length > 0 ? Promise.all(pending) : undefined;
   }
 
   /** @internal What a chosen country brings: its subdivisions and its postal code format. */
   ensureCountryData(country: string): Promise<unknown> {
-    return Promise.all([this.ensureSubdivisions(country), this.postcodeFormats.load([country]), this.territories?.load([country])]);
+    return Promise.all([this.#ensureSubdivisions(country), this.#postcodeFormats.load([country]), this.#territories?.load([country])]);
   }
 
-  private async ensureSubdivisions(country: string): Promise<void> {
+  async #ensureSubdivisions(country: string): Promise<void> {
     if (!country || this.subdivisions.has(country)) return;
     let list: Subdivision[];
     try {
@@ -611,8 +435,8 @@ export class SvcCheckout extends LitElement {
     return resolveLocale(this.locale, document.documentElement.lang, navigator.language);
   }
 
-  private countries(locale: string): ReturnType<typeof countryOptions> {
-    if (this.countryCache?.locale !== locale) this.countryCache = { locale, options: countryOptions(locale) };
-    return this.countryCache.options;
+  #countries(locale: string): ReturnType<typeof countryOptions> {
+    if (this.#countryCache?.locale !== locale) this.#countryCache = { locale, options: countryOptions(locale) };
+    return this.#countryCache.options;
   }
 }

@@ -7,10 +7,14 @@ import { loadInvoiceDetails } from './lazy-assets.ts';
 import type { InvoiceDetailsForm, InvoiceHost } from './lazy/invoice-details.ts';
 
 export class InvoiceDetailsHook {
-  private form: InvoiceDetailsForm | undefined;
-  private loading: Promise<InvoiceDetailsForm> | undefined;
+  #form: InvoiceDetailsForm | undefined;
+  #loading: Promise<InvoiceDetailsForm> | undefined;
 
-  constructor(private readonly host: InvoiceHost) {}
+  readonly #host: InvoiceHost;
+
+  constructor(host: InvoiceHost) {
+    this.#host = host;
+  }
 
   /** Whether the session offers an invoice; nothing renders or is sent otherwise. */
   offered = false;
@@ -18,39 +22,39 @@ export class InvoiceDetailsHook {
   /** Starts loading the form when offered (the checkout renders it once here). */
   offer(offered: boolean): void {
     this.offered = offered;
-    if (offered) void this.load().catch(() => undefined);
+    if (offered) void this.#load().catch(() => undefined);
   }
 
-  private load(): Promise<InvoiceDetailsForm> {
-    this.loading ??= loadInvoiceDetails().then((module) => {
-      this.form = new module.InvoiceDetailsForm(this.host);
-      this.host.requestUpdate();
-      return this.form;
+  #load(): Promise<InvoiceDetailsForm> {
+    this.#loading ??= loadInvoiceDetails().then((module) => {
+      this.#form = new module.InvoiceDetailsForm(this.#host);
+      this.#host.requestUpdate();
+      return this.#form;
     });
-    this.loading.catch(() => (this.loading = undefined));
-    return this.loading;
+    this.#loading.catch(() => (this.#loading = undefined));
+    return this.#loading;
   }
 
   /** Wrong fields now; waits for the form when offered (the BFF judges if it cannot load). */
   async errorCount(): Promise<number> {
     if (!this.offered) return 0;
-    const form = await this.load().catch(() => undefined);
+    const form = await this.#load().catch(() => undefined);
     return form?.errorCount() ?? 0;
   }
 
   body() {
-    return this.offered ? (this.form?.body() ?? {}) : {};
+    return this.offered ? (this.#form?.body() ?? {}) : {};
   }
 
   showServerErrors(errors: readonly ProblemFieldError[]): void {
-    this.form?.showServerErrors(errors);
+    this.#form?.showServerErrors(errors);
   }
 
   clear(): void {
-    this.form?.clear();
+    this.#form?.clear();
   }
 
   render(locale: string, busy: boolean, submitted: boolean) {
-    return this.offered && this.form ? this.form.render(locale, busy, submitted) : nothing;
+    return this.offered && this.#form ? this.#form.render(locale, busy, submitted) : nothing;
   }
 }

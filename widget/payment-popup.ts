@@ -7,9 +7,13 @@
  * page, at the URL the merchant's own BFF returned.
  */
 export class PaymentPopup {
-  private watch: ReturnType<typeof setInterval> | undefined;
+  #watch: ReturnType<typeof setInterval> | undefined;
 
-  private constructor(private readonly popup: Window) {}
+  readonly #popup: Window;
+
+  private constructor(popup: Window) {
+    this.#popup = popup;
+  }
 
   /** undefined when the browser blocked it. */
   static open(): PaymentPopup | undefined {
@@ -19,16 +23,16 @@ export class PaymentPopup {
 
   /** Shows the hosted page and calls `onClosed` once if the shopper closes the window. */
   show(url: string, onClosed: () => void): void {
-    this.popup.location.href = url;
-    this.watch = setInterval(() => {
-      if (!this.popup.closed) return;
-      clearInterval(this.watch);
+    this.#popup.location.href = url;
+    this.#watch = setInterval(() => {
+      if (!this.#popup.closed) return;
+      clearInterval(this.#watch);
       onClosed();
     }, 500);
   }
 
   close(): void {
-    clearInterval(this.watch);
-    if (!this.popup.closed) this.popup.close();
+    clearInterval(this.#watch);
+    if (!this.#popup.closed) this.#popup.close();
   }
 }

@@ -8,23 +8,27 @@ import type { PhoneValidatorModule } from './lazy/phone-validator.ts';
  * a number counts as valid: the BFF validates it again with the whole table.
  */
 export class PhoneCheck {
-  private module: PhoneValidatorModule | undefined;
-  private readonly metadata = new CountryData(loadPhoneMetadata);
+  #module: PhoneValidatorModule | undefined;
+  readonly #metadata = new CountryData(loadPhoneMetadata);
 
-  constructor(private readonly onLoaded: () => void) {}
+  readonly #onLoaded: () => void;
+
+  constructor(onLoaded: () => void) {
+    this.#onLoaded = onLoaded;
+  }
 
   /** Starts loading what `countries` need; undefined when everything is here. */
   load(countries: readonly string[]): Promise<unknown> | undefined {
-    const pending = this.metadata.load(countries);
-    if (!this.module) {
-      pending.push(loadPhoneValidator().then((module) => (this.module = module), () => undefined));
+    const pending = this.#metadata.load(countries);
+    if (!this.#module) {
+      pending.push(loadPhoneValidator().then((module) => (this.#module = module), () => undefined));
     }
-    return pending.length > 0 ? Promise.all(pending).then(this.onLoaded) : undefined;
+    return pending.length > 0 ? Promise.all(pending).then(this.#onLoaded) : undefined;
   }
 
   isValid(telephone: string, country: string): boolean {
-    const metadata = this.metadata.get(country);
-    if (!this.module || !metadata) return true;
-    return this.module.isValidPhoneWith(metadata, telephone, country) ?? true;
+    const metadata = this.#metadata.get(country);
+    if (!this.#module || !metadata) return true;
+    return this.#module.isValidPhoneWith(metadata, telephone, country) ?? true;
   }
 }

@@ -8,22 +8,26 @@ import { loadPostcodeFormat } from './lazy-assets.ts';
  * the field is not marked optional: the BFF checks them again with the whole table.
  */
 export class PostcodeFormats {
-  private readonly formats = new CountryData(loadPostcodeFormat);
+  readonly #formats = new CountryData(loadPostcodeFormat);
 
-  constructor(private readonly onLoaded: () => void) {}
+  readonly #onLoaded: () => void;
+
+  constructor(onLoaded: () => void) {
+    this.#onLoaded = onLoaded;
+  }
 
   /** Starts loading what `countries` need; undefined when everything is here. */
   load(countries: readonly string[]): Promise<unknown> | undefined {
-    const pending = this.formats.load(countries);
-    return pending.length > 0 ? Promise.all(pending).then(this.onLoaded) : undefined;
+    const pending = this.#formats.load(countries);
+    return pending.length > 0 ? Promise.all(pending).then(this.#onLoaded) : undefined;
   }
 
   formatOf(country: string): PostcodeFormat | undefined {
-    return this.formats.get(country) ?? undefined;
+    return this.#formats.get(country) ?? undefined;
   }
 
   /** The country is known to have no postal codes: the field may stay empty. */
   isOptional(country: string): boolean {
-    return this.formats.get(country) === null;
+    return this.#formats.get(country) === null;
   }
 }

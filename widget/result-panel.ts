@@ -12,6 +12,10 @@ export interface ResultPanelInput {
   amount: string;
   /** What to do next, already in the shopper's language (the decline catalog's message for a decline). */
   next: string | undefined;
+  /** A heading of the outcome's own when the state's is not it (a transfer whose time ran out). */
+  title?: string | undefined;
+  /** How it was paid and to whom, when no card did (SINPE Móvil). */
+  paidBy?: string | undefined;
 }
 
 // One path per outcome, drawn in currentColor (the panel's outcome color), hidden from readers: the
@@ -26,19 +30,20 @@ function iconPathOf(state: OutcomeState): string {
  * that paid (brand and last four, when the gateway reported them) and what happens next. Focusable (tabindex -1) so the element can
  * move the shopper's focus here when they come back from the payment page.
  */
-export function renderResultPanel({ t, state, outcome, amount, next }: ResultPanelInput) {
+export function renderResultPanel({ t, state, outcome, amount, next, title, paidBy }: ResultPanelInput) {
   return html`<section class="result" part="result" data-state=${state} tabindex="-1" aria-labelledby="svc-result-title">
     <svg class="result-icon" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
       <circle cx="12" cy="12" r="10" />
       ${svg`<path d=${iconPathOf(state)} />`}
     </svg>
-    <h2 id="svc-result-title">${t.resultTitle[state]}</h2>
+    <h2 id="svc-result-title">${title ?? t.resultTitle[state]}</h2>
     ${outcome
       ? html`<dl>
           <div><dt>${t.amount}</dt><dd>${amount}</dd></div>
         </dl>
         <p>${t.orderNumber(outcome.orderNumber)}</p>
-        ${outcome.card && state === 'approved' ? html`<p>${t.paidWith(outcome.card.brand, outcome.card.last4)}</p>` : nothing}`
+        ${outcome.card && state === 'approved' ? html`<p>${t.paidWith(outcome.card.brand, outcome.card.last4)}</p>` : nothing}
+        ${paidBy ? html`<p>${paidBy}</p>` : nothing}`
       : nothing}
     ${next ? html`<p class="next">${next}</p>` : nothing}
   </section>`;

@@ -24,62 +24,65 @@ export interface StatusPollerOptions {
  * shopper comes back, because that is when they look for the answer.
  */
 export class StatusPoller {
-  private timer: ReturnType<typeof setTimeout> | undefined;
-  private delayMs: number;
-  private failures = 0;
-  private running = false;
-  private inFlight = false;
-  private readonly page: PageVisibility;
+  #timer: ReturnType<typeof setTimeout> | undefined;
+  #delayMs: number;
+  #failures = 0;
+  #running = false;
+  #inFlight = false;
+  readonly #page: PageVisibility;
 
-  constructor(private readonly options: StatusPollerOptions) {
-    this.page = options.page ?? document;
-    this.delayMs = options.initialDelayMs ?? 1000;
+  readonly #options: StatusPollerOptions;
+
+  constructor(options: StatusPollerOptions) {
+    this.#options = options;
+    this.#page = options.page ?? document;
+    this.#delayMs = options.initialDelayMs ?? 1000;
   }
 
   get isRunning(): boolean {
-    return this.running;
+    return this.#running;
   }
 
   start(): void {
-    if (this.running) return;
-    this.running = true;
-    this.page.addEventListener('visibilitychange', this.onVisibilityChange);
-    void this.poll();
+    if (this.#running) return;
+    this.#running = true;
+    this.#page.addEventListener('visibilitychange', this.#onVisibilityChange);
+    void this.#poll();
   }
 
   stop(): void {
-    this.running = false;
-    clearTimeout(this.timer);
-    this.page.removeEventListener('visibilitychange', this.onVisibilityChange);
+    this.#running = false;
+    clearTimeout(this.#timer);
+    this.#page.removeEventListener('visibilitychange', this.#onVisibilityChange);
   }
 
-  private readonly onVisibilityChange = () => {
-    clearTimeout(this.timer);
-    if (!this.page.hidden && this.running && !this.inFlight) void this.poll();
+  readonly #onVisibilityChange = () => {
+    clearTimeout(this.#timer);
+    if (!this.#page.hidden && this.#running && !this.#inFlight) void this.#poll();
   };
 
-  private async poll(): Promise<void> {
-    if (!this.running || this.page.hidden) return; // a hidden page resumes on visibilitychange
-    this.inFlight = true;
+  async #poll(): Promise<void> {
+    if (!this.#running || this.#page.hidden) return; // a hidden page resumes on visibilitychange
+    this.#inFlight = true;
     try {
-      const status = await this.options.fetchStatus();
-      if (!this.running) return;
-      this.failures = 0;
-      this.options.onStatus(status);
+      const status = await this.#options.fetchStatus();
+      if (!this.#running) return;
+      this.#failures = 0;
+      this.#options.onStatus(status);
       // Nothing runs any more: final, or the attempt failed and the shopper decides whether to retry.
       if (status.final || status.canRetry) return this.stop();
     } catch (error) {
-      if (!this.running) return;
-      this.failures += 1;
-      if (!this.options.isRetryable(error) || this.failures > (this.options.maxFailures ?? 6)) {
+      if (!this.#running) return;
+      this.#failures += 1;
+      if (!this.#options.isRetryable(error) || this.#failures > (this.#options.maxFailures ?? 6)) {
         this.stop();
-        return this.options.onFailure(error);
+        return this.#options.onFailure(error);
       }
     } finally {
-      this.inFlight = false;
+      this.#inFlight = false;
     }
-    if (!this.running || this.page.hidden) return;
-    this.timer = setTimeout(() => void this.poll(), this.delayMs);
-    this.delayMs = Math.min(this.delayMs * 1.5, this.options.maxDelayMs ?? 15000);
+    if (!this.#running || this.#page.hidden) return;
+    this.#timer = setTimeout(() => void this.#poll(), this.#delayMs);
+    this.#delayMs = Math.min(this.#delayMs * 1.5, this.#options.maxDelayMs ?? 15000);
   }
 }

@@ -192,8 +192,12 @@ function mountCheckout(options: { session?: string }): HTMLElement {
     renderCart();
     byId('continue-shopping').hidden = false;
   });
+  // A SINPE Móvil transfer whose time ran out ends as a decline the shopper may retry, but nothing
+  // was refused: its status said `expired` just before.
+  let lastStatus = '';
+  element.addEventListener('svc-status', (event) => (lastStatus = (event as Event & { status: string }).status));
   element.addEventListener('svc-declined', (event) => {
-    showResult(text('declined', (event as Event & { orderNumber: string }).orderNumber));
+    showResult(text(lastStatus === 'expired' ? 'transferLapsed' : 'declined', (event as Event & { orderNumber: string }).orderNumber));
   });
   element.addEventListener('svc-cancelled', (event) => {
     showResult(text('cancelled', (event as Event & { orderNumber: string }).orderNumber));

@@ -3,16 +3,10 @@
 // approval; it never navigates away. Then the bank's failure reasons, and the back office's
 // unmatched payments.
 import { expect, test, type Page } from '@playwright/test';
-import { addToCart, approvedOrderNumber, axeViolations, fillBilling, signInBackOffice } from './demo-stack.ts';
+import { approvedOrderNumber, axeViolations, fillBilling, openColonesCheckout, signInBackOffice } from './demo-stack.ts';
 
 async function openSinpeTransfer(page: Page): Promise<{ reference: string; orderNumber: string; amount: string }> {
-  await page.goto('/');
-  await page.evaluate(() => sessionStorage.clear());
-  await page.goto('/');
-  await expect(page.locator('body[data-ready]')).toHaveCount(1);
-  await page.getByLabel('CRC ₡').check();
-  await addToCart(page, 'Cotton hammock');
-  await page.getByRole('button', { name: 'Checkout' }).click();
+  await openColonesCheckout(page, 'Cotton hammock');
   await fillBilling(page);
   const widget = page.locator('svc-checkout');
   await widget.getByRole('radio', { name: 'SINPE Móvil' }).check();

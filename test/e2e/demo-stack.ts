@@ -18,6 +18,17 @@ export async function addToCart(page: Page, productName: string | RegExp, quanti
   }
 }
 
+/** A fresh storefront tab (nothing kept from earlier tests), a colones cart of `productName`, and the checkout open. */
+export async function openColonesCheckout(page: Page, productName: string): Promise<void> {
+  await page.goto('/');
+  await page.evaluate(() => sessionStorage.clear());
+  await page.goto('/');
+  await expect(page.locator('body[data-ready]')).toHaveCount(1);
+  await page.getByLabel('CRC ₡').check();
+  await addToCart(page, productName);
+  await page.getByRole('button', { name: 'Checkout' }).click();
+}
+
 /** Fills the widget's billing form and presses Continue; the page goes to the hosted payment page. */
 export async function fillAndPay(page: Page): Promise<void> {
   await fillBilling(page);

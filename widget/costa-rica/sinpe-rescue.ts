@@ -1,7 +1,7 @@
-import type { html as litHtml, TemplateResult } from 'lit';
+import { html, type TemplateResult } from 'lit';
 
 /**
- * Part of order-watch.js (loaded with the result panel); the element hands in its Lit `html`.
+ * Part of order-watch.js (loaded with the result panel).
  * After a card decline the BFF may say SINPE Móvil can still pay the same order (the status
  * answer's `alternatives` holds `"sinpe_movil"`: it decides when, by the decline's category). The
  * shopper then gets "Pay with SINPE Móvil" beside "Try again".
@@ -19,7 +19,6 @@ const label: Record<'es' | 'en' | 'pt', string> = {
 
 /** The button after a decline SINPE Móvil may rescue; undefined otherwise. `flow` opens the transfer. */
 export function renderSinpeRescue(
-  html: typeof litHtml,
   locale: string,
   outcome: unknown,
   flow: { payBySinpeInstead(): Promise<void> },

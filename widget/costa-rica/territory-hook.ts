@@ -34,29 +34,33 @@ export type TerritoryFieldset = (field: AddressFieldName, address: Readonly<Part
  * (or where they fail to load) the generic fields show.
  */
 export class TerritoryHook {
-  private loaded: { division: TerritorialDivision; fields: typeof TerritoryFields } | undefined;
+  #loaded: { division: TerritorialDivision; fields: typeof TerritoryFields } | undefined;
 
-  constructor(private readonly onLoaded: () => void) {}
+  readonly #onLoaded: () => void;
+
+  constructor(onLoaded: () => void) {
+    this.#onLoaded = onLoaded;
+  }
 
   /** Starts loading what `countries` need (each file is asked once: lazy-assets.ts); undefined when nothing is needed. */
   load(countries: readonly string[]): Promise<unknown> | undefined {
-    if (!countries.includes('CR') || this.loaded) return undefined;
+    if (!countries.includes('CR') || this.#loaded) return undefined;
     return Promise.all([loadTerritory('CR'), loadTerritoryFields()]).then(
       ([division, fields]) => {
-        this.loaded = division ? { division, fields } : undefined;
-        this.onLoaded();
+        this.#loaded = division ? { division, fields } : undefined;
+        this.#onLoaded();
       },
       () => undefined, // the generic fields stay; asked again with the next load
     );
   }
 
   forCountry(country: string, locale: string): TerritoryFieldset | undefined {
-    const loaded = this.loaded;
+    const loaded = this.#loaded;
     return country === 'CR' && loaded ? (field, address) => loaded.fields.territoryLevel({ html, nothing }, loaded.division, locale, field, address) : undefined;
   }
 
   /** The fields a change of `field` empties (Costa Rica's levels below it); none until the selects are here. */
   clearedBy(field: AddressFieldName, countryBefore: string, countryAfter: string): AddressFieldName[] {
-    return this.loaded?.fields.fieldsClearedBy(field, countryBefore, countryAfter) ?? [];
+    return this.#loaded?.fields.fieldsClearedBy(field, countryBefore, countryAfter) ?? [];
   }
 }

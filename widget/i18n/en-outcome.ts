@@ -25,4 +25,5 @@ export const enOutcome: Pick<Translation, OutcomeWordKey> = {
   approvedNext: 'Keep your order number. The shop will confirm your order.',
   amount: 'Amount',
   paidWith: (brand, last4) => `Paid with ${brand} ending in ${last4}`,
+  retryReady: 'Check your details and pay again.',
 };

@@ -37,7 +37,6 @@ export const en: Omit<Translation, OutcomeWordKey> = {
   total: 'Total',
   pay: (amount) => `Pay ${amount}`,
   retry: 'Try again',
-  startOver: 'Start over',
   loading: 'Loading checkout…',
   submitting: 'Sending your details…',
   redirecting: 'Taking you to the secure payment page…',

@@ -37,7 +37,6 @@ export const es: Translation = {
   total: 'Total',
   pay: (amount) => `Pagar ${amount}`,
   retry: 'Intentar de nuevo',
-  startOver: 'Empezar de nuevo',
   loading: 'Cargando el pago…',
   submitting: 'Enviando sus datos…',
   redirecting: 'Le llevamos a la página de pago segura…',
@@ -70,5 +69,6 @@ export const es: Translation = {
   approvedNext: 'Guarde su número de pedido. La tienda le confirmará el pedido.',
   amount: 'Monto',
   paidWith: (brand, last4) => `Pagado con ${brand} terminada en ${last4}`,
+  retryReady: 'Revise sus datos y pague de nuevo.',
   originNotAllowed: 'Los pagos no están disponibles en esta página. Contacte a la tienda.',
 };

@@ -36,7 +36,6 @@ export const ptBR: Translation = {
   total: 'Total',
   pay: (amount) => `Pagar ${amount}`,
   retry: 'Tentar novamente',
-  startOver: 'Recomeçar',
   loading: 'Carregando o pagamento…',
   submitting: 'Enviando seus dados…',
   redirecting: 'Levando você à página de pagamento segura…',
@@ -69,5 +68,6 @@ export const ptBR: Translation = {
   approvedNext: 'Guarde o número do pedido. A loja confirmará o seu pedido.',
   amount: 'Valor',
   paidWith: (brand, last4) => `Pago com ${brand} final ${last4}`,
+  retryReady: 'Confira seus dados e pague novamente.',
   originNotAllowed: 'Os pagamentos não estão disponíveis nesta página. Fale com a loja.',
 };

@@ -43,7 +43,6 @@ export interface Translation {
   total: string;
   pay: (amount: string) => string;
   retry: string;
-  startOver: string;
   loading: string;
   submitting: string;
   redirecting: string;
@@ -77,6 +76,8 @@ export interface Translation {
   amount: string;
   /** The paying card as the gateway reported it. */
   paidWith: (brand: string, last4: string) => string;
+  /** Said when "Try again" brings the form back: the details are kept, the next step is to pay. */
+  retryReady: string;
   /** The page's origin is not allowed by the payment service (a set-up problem of the shop). */
   originNotAllowed: string;
 }
@@ -93,7 +94,8 @@ export type OutcomeWordKey =
   | 'resultTitle'
   | 'approvedNext'
   | 'amount'
-  | 'paidWith';
+  | 'paidWith'
+  | 'retryReady';
 
 /** A regional variant overrides only what differs from its parent language. */
 export type PartialTranslation = Partial<Omit<Translation, 'fields' | 'errors'>> & {

@@ -2,7 +2,7 @@
 // Rican electronic invoice: the checkbox that reveals ID type, ID number, legal name and invoice
 // e-mail, its state and its text. The check is the contract's schema, imported here (not from
 // the checkout-rules part, which every checkout loads) with the zod code shared with checkout-rules.
-import { html, nothing, type ReactiveControllerHost, type TemplateResult } from 'lit';
+import { html, nothing, type TemplateResult } from 'lit';
 import { live } from 'lit/directives/live.js';
 import type { CheckoutAddress, CheckoutBillingAddress, ProblemFieldError } from '../../contract/bff-api.ts';
 import type { InvoiceDetails } from '../../contract/invoice.ts';
@@ -25,12 +25,15 @@ const fields: ReadonlyArray<{ name: InvoiceFieldName; autocomplete: string; type
 
 const emptyValue = (): InvoiceValue => ({ idType: '', idNumber: '', name: '', email: '' });
 
-/** What the form reads of <svc-checkout>: its order (whose kept form it joins) and the address typed. */
-export interface InvoiceHost extends ReactiveControllerHost {
-  readonly order: { orderNumber: string } | undefined;
-  readonly billing: CheckoutBillingAddress;
-  readonly shipping: CheckoutAddress;
-  readonly sameAsBilling: boolean;
+/** What the form reads of the checkout: its order (whose kept form it joins) and the address typed. */
+export interface InvoiceHost {
+  requestUpdate(): void;
+  readonly view: {
+    readonly order?: { orderNumber: string } | undefined;
+    readonly billing: CheckoutBillingAddress;
+    readonly shipping: CheckoutAddress;
+    readonly sameAsBilling: boolean;
+  };
 }
 
 export class InvoiceDetailsForm {
@@ -46,7 +49,7 @@ export class InvoiceDetailsForm {
     // A reload, Back, or the next attempt after a decline: the request comes back as it was left.
     // The keeper is the checkout-rules part's (form-keeper.ts), always here before the form shows.
     void loadCheckoutRules().then((rules) => {
-      const kept = host.order && rules.keptForm(host.order.orderNumber)?.invoice;
+      const kept = host.view.order && rules.keptForm(host.view.order.orderNumber)?.invoice;
       if (!kept || this.changed.size > 0 || this.requested) return;
       this.requested = kept.requested;
       this.value = { ...emptyValue(), ...kept.value };
@@ -67,7 +70,7 @@ export class InvoiceDetailsForm {
 
   /** The fields as sent: the name and e-mail follow billing until the shopper types their own. */
   private current(): InvoiceValue {
-    const billing = this.host.billing;
+    const billing = this.host.view.billing;
     const billingName = [billing.firstName, billing.lastName].filter(Boolean).join(' ');
     return {
       ...this.value,
@@ -78,10 +81,10 @@ export class InvoiceDetailsForm {
 
   /** What the shopper did here, kept with the order's address (form-keeper.ts). */
   private keep(): void {
-    const order = this.host.order;
+    const order = this.host.view.order;
     if (!order) return;
     const kept: KeptInvoice = { requested: this.requested, value: { ...this.value }, edited: [...this.changed] };
-    void loadCheckoutRules().then((rules) => rules.keepInvoiceRequest(order.orderNumber, this.host, kept));
+    void loadCheckoutRules().then((rules) => rules.keepInvoiceRequest(order.orderNumber, this.host.view, kept));
   }
 
   /** How many fields are wrong now (0 when no invoice is asked for). */

@@ -9,14 +9,14 @@ import { toFieldErrorCode, type AddressErrors, type AddressValidation, type Addr
  * can pass implementations it loaded lazily and tests can pass plain functions.
  */
 export class AddressValidator implements Validator {
-  private readonly schemas: ReturnType<typeof createAddressSchemas>;
+  readonly #schemas: ReturnType<typeof createAddressSchemas>;
 
   constructor(checks: AddressChecks) {
-    this.schemas = createAddressSchemas(checks);
+    this.#schemas = createAddressSchemas(checks);
   }
 
   validate(section: AddressSection, value: unknown): AddressValidation {
-    const schema = section === 'billing' ? this.schemas.billingAddress : this.schemas.address;
+    const schema = section === 'billing' ? this.#schemas.billingAddress : this.#schemas.address;
     const result = schema.safeParse(value);
     if (result.success) return { isValid: true, errors: {} };
     const errors: AddressErrors = {};

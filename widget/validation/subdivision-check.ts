@@ -5,16 +5,16 @@ import type { Subdivision } from '../lazy-assets.ts';
  * per country). Pure: no fetch, no DOM.
  */
 export class SubdivisionCheck {
-  private readonly codes: ReadonlySet<string>;
+  readonly #codes: ReadonlySet<string>;
 
   constructor(
     readonly country: string,
     subdivisions: readonly Subdivision[],
   ) {
-    this.codes = new Set(subdivisions.map((subdivision) => subdivision.code));
+    this.#codes = new Set(subdivisions.map((subdivision) => subdivision.code));
   }
 
   isValid(state: string): boolean {
-    return state.startsWith(`${this.country}-`) && this.codes.has(state);
+    return state.startsWith(`${this.country}-`) && this.#codes.has(state);
   }
 }

@@ -1,0 +1,67 @@
+// Part of the lazy checkout-rules part, with the flow (checkout-flow.ts) that is its only user.
+import type { CheckoutState } from './checkout-state.ts';
+
+/** What happens to a checkout: the shopper's actions, the BFF's answers and the order's statuses. */
+export type CheckoutEvent =
+  /** A session is asked for: the start, a new session or items, a renewed or reopened one. */
+  | 'load'
+  /** The session is here: the form takes input. */
+  | 'ready'
+  /** Valid details are sent. */
+  | 'submit'
+  /** The hosted page is ready: the page leaves for it, or its popup shows it. */
+  | 'redirect'
+  /** A SINPE Móvil transfer is open (just made, or resumed after a reload). */
+  | 'transfer'
+  /** Back from the gateway with a status token. */
+  | 'return'
+  /** The order's status is not final yet. */
+  | 'pending'
+  /** The BFF refused fields of the form. */
+  | 'refuse'
+  /** The form again with nothing decided: the popup closed, Back from the hosted page. */
+  | 'back'
+  /** The order's final status (or a retryable decline or cancel): the outcome of the same name. */
+  | 'approved'
+  | 'declined'
+  | 'cancelled'
+  | 'review'
+  /** The checkout cannot go on (a part, the network, the BFF). */
+  | 'error'
+  /** The session, or the order, ran out of time. */
+  | 'expired'
+  /** The shopper tries again on the same form. */
+  | 'retry'
+  /** reset(): back to the session's form. */
+  | 'reset';
+
+const waitingForOrder: readonly CheckoutState[] = ['returned', 'redirecting', 'polling'];
+/**
+ * Each event leads to one state, from the states listed (none listed: from every state); any other state
+ * ignores it. Read as `state × event → state` by nextState.
+ */
+const table: Record<CheckoutEvent, readonly [to: CheckoutState, from?: readonly CheckoutState[]]> = {
+  load: ['loading'],
+  ready: ['idle', ['loading']],
+  submit: ['submitting', ['idle']],
+  redirect: ['redirecting', ['submitting']],
+  transfer: ['polling', ['idle', 'submitting']],
+  return: ['returned', ['loading']],
+  pending: ['polling', ['returned', 'redirecting']],
+  refuse: ['idle', ['submitting']],
+  back: ['idle', ['redirecting', 'polling']],
+  approved: ['approved', waitingForOrder],
+  declined: ['declined', waitingForOrder],
+  cancelled: ['cancelled', waitingForOrder],
+  review: ['review', waitingForOrder],
+  error: ['error'],
+  expired: ['expired', ['loading', 'submitting', ...waitingForOrder]],
+  retry: ['idle', ['declined', 'cancelled', 'error', 'expired']],
+  reset: ['idle', ['idle', 'submitting', 'redirecting', 'returned', 'polling', 'approved', 'declined', 'cancelled', 'review', 'error', 'expired']],
+};
+
+/** The state `event` leads to from `state`; undefined when `state` ignores it. */
+export function nextState(state: CheckoutState, event: CheckoutEvent): CheckoutState | undefined {
+  const [to, from] = table[event];
+  return !from || from.includes(state) ? to : undefined;
+}
