@@ -1,28 +1,29 @@
 // A new storefront (catalog) order in the same tab starts from what the shopper typed last: for
 // another cart, and after an approval. "Start over" (reset) clears it for the next order too.
+// Against a fake BFF; the real hosted page round trip is test/e2e/widget-kept-work.spec.ts.
 import { expect, fixture, html } from '@open-wc/testing';
 import '../../widget/svc-checkout.ts';
 import type { SvcCheckout } from '../../widget/checkout.component.ts';
 import { expectAccessible } from './support/axe.ts';
+import { costaRicanBilling } from './support/buyer.ts';
 import { waitForState } from './support/element-parts.ts';
-import { arriveAt, fillBilling, shownBilling, submitToHostedPage } from './support/hosted-trip.ts';
-import { cards, costaRicanBilling, payAndReturn, stack } from './support/stack.ts';
+import { FakeBff } from './support/fake-bff.ts';
+import { fillBilling, returnFromHostedPage, shownBilling, submitToHostedPage } from './support/hosted-trip.ts';
 
 const coffee = '[{"sku":"CR-COFFEE-500","quantity":1}]';
 const hammock = '[{"sku":"CR-HAMMOCK","quantity":1}]';
 
-async function catalogElement(items: string, state: SvcCheckout['state'] = 'idle'): Promise<SvcCheckout> {
-  const { bff } = await stack();
-  const element = await fixture<SvcCheckout>(html`<svc-checkout bff=${bff} items=${items} locale="en"></svc-checkout>`);
-  await waitForState(element, state);
-  return element;
-}
-
-describe('the typed details of the tab', function () {
-  this.timeout(40_000);
-
+describe('the typed details of the tab', () => {
+  let bff: FakeBff;
+  beforeEach(() => (bff = new FakeBff()));
   beforeEach(() => sessionStorage.clear());
   afterEach(() => history.replaceState(null, '', location.pathname + location.search));
+
+  async function catalogElement(items: string, state: SvcCheckout['state'] = 'idle'): Promise<SvcCheckout> {
+    const element = await fixture<SvcCheckout>(html`<svc-checkout bff=${bff.url} items=${items} locale="en"></svc-checkout>`);
+    await waitForState(element, state);
+    return element;
+  }
 
   it('fill the order for another cart', async () => {
     const first = await catalogElement(coffee);
@@ -30,6 +31,7 @@ describe('the typed details of the tab', function () {
     first.remove();
 
     const otherCart = await catalogElement(hammock);
+    expect(bff.calls('createSession')).to.equal(2);
     expect(shownBilling(otherCart)).to.deep.equal(costaRicanBilling);
     await expectAccessible(otherCart);
   });
@@ -37,9 +39,10 @@ describe('the typed details of the tab', function () {
   it('fill the next order after an approval', async () => {
     const first = await catalogElement(coffee);
     await fillBilling(first);
-    const hostedUrl = await submitToHostedPage(first);
+    const orderNumber = FakeBff.orderOfHostedUrl(await submitToHostedPage(first));
     first.remove();
-    arriveAt((await payAndReturn(hostedUrl, cards.approved)).landing);
+    bff.orderStatuses(orderNumber, { status: 'approved' });
+    returnFromHostedPage(orderNumber);
     (await catalogElement(coffee, 'approved')).remove();
 
     const nextOrder = await catalogElement(hammock);

@@ -2,27 +2,28 @@
 // again" on a separate thank-you page (a merchant session, the element without `session`), bring it
 // back ticked and filled. The invoice's name and e-mail follow billing until the shopper types their
 // own, and a mistyped e-mail domain gets a "did you mean" the shopper can accept with one tap.
+// Against a fake BFF; the real hosted page round trip is test/e2e/widget-kept-work.spec.ts.
 import { expect, fixture, html } from '@open-wc/testing';
 import '../../widget/svc-checkout.ts';
 import type { SvcCheckout } from '../../widget/checkout.component.ts';
 import { expectAccessible } from './support/axe.ts';
+import { costaRicanBilling } from './support/buyer.ts';
 import { eventually, field, nextEvent, root, submitButton, waitForState } from './support/element-parts.ts';
-import { arriveAt, fillBilling, shownBilling, submitToHostedPage } from './support/hosted-trip.ts';
+import { FakeBff } from './support/fake-bff.ts';
+import { fillBilling, returnFromHostedPage, shownBilling, submitToHostedPage } from './support/hosted-trip.ts';
 import { chooseIdType, description, erase, invoiceField, requestBox, reveal, typeInto } from './support/invoice-parts.ts';
-import { cards, costaRicanBilling, merchantSession, payAndReturn, stack } from './support/stack.ts';
 
-async function checkoutPage(sessionToken: string, locale = 'en'): Promise<SvcCheckout> {
-  const { bff } = await stack();
-  const element = await fixture<SvcCheckout>(html`<svc-checkout bff=${bff} session=${sessionToken} locale=${locale} no-shipping></svc-checkout>`);
+async function checkoutPage(bff: FakeBff, sessionToken: string, locale = 'en'): Promise<SvcCheckout> {
+  const element = await fixture<SvcCheckout>(html`<svc-checkout bff=${bff.url} session=${sessionToken} locale=${locale} no-shipping></svc-checkout>`);
   await waitForState(element, 'idle');
-  await eventually(() => requestBox(element) !== null, 'the invoice checkbox did not appear', 20_000);
+  // The invoice form is a lazy part: it appears once loaded, right after the form.
+  await eventually(() => requestBox(element) !== null, 'the invoice checkbox did not appear');
   return element;
 }
 
 /** The merchant's thank-you page: the element with the BFF only; the session stayed on the checkout page. */
-async function thankYouPage(locale = 'en'): Promise<SvcCheckout> {
-  const { bff } = await stack();
-  return fixture<SvcCheckout>(html`<svc-checkout bff=${bff} locale=${locale} no-shipping></svc-checkout>`);
+function thankYouPage(bff: FakeBff, locale = 'en'): Promise<SvcCheckout> {
+  return fixture<SvcCheckout>(html`<svc-checkout bff=${bff.url} locale=${locale} no-shipping></svc-checkout>`);
 }
 
 async function requestInvoice(element: SvcCheckout) {
@@ -31,13 +32,13 @@ async function requestInvoice(element: SvcCheckout) {
   await typeInto(invoiceField(element, 'ID number'), '1-0234-0567');
 }
 
-/** A merchant session that offers the invoice; the shopper types billing and asks for one. */
-async function typedCheckout(): Promise<{ sessionToken: string; element: SvcCheckout }> {
-  const { sessionToken } = await merchantSession({ invoice: true });
-  const element = await checkoutPage(sessionToken);
+/** A merchant session that offers the invoice (no prefill); the shopper types billing and asks for one. */
+async function typedCheckout(bff: FakeBff): Promise<{ sessionToken: string; orderNumber: string; element: SvcCheckout }> {
+  const { sessionToken, orderNumber } = bff.session({ invoice: true });
+  const element = await checkoutPage(bff, sessionToken);
   await fillBilling(element);
   await requestInvoice(element);
-  return { sessionToken, element };
+  return { sessionToken, orderNumber, element };
 }
 
 function shownInvoice(element: SvcCheckout) {
@@ -50,22 +51,28 @@ function shownInvoice(element: SvcCheckout) {
   };
 }
 
+/** The body of the element's last checkout request, as the BFF received it. */
+function lastCheckout(bff: FakeBff) {
+  const request = bff.requests.filter((candidate) => candidate.route === 'checkout').at(-1)!;
+  return { token: request.token, body: request.body as { invoice?: Record<string, string> } };
+}
+
 const billingName = `${costaRicanBilling.firstName} ${costaRicanBilling.lastName}`;
 
-describe('the kept invoice request', function () {
-  this.timeout(60_000);
-
+describe('the kept invoice request', () => {
+  let bff: FakeBff;
+  beforeEach(() => (bff = new FakeBff()));
   beforeEach(() => sessionStorage.clear());
   afterEach(() => history.replaceState(null, '', location.pathname + location.search));
 
   describe('when the page reloads before paying', () => {
     it('comes back ticked, with the ID typed and the name the shopper typed; axe passes', async () => {
-      const { sessionToken, element: first } = await typedCheckout();
+      const { sessionToken, element: first } = await typedCheckout(bff);
       await erase(invoiceField(first, 'Legal name'));
       await typeInto(invoiceField(first, 'Legal name'), 'Café del Valle S.A.');
       first.remove();
 
-      const reloaded = await checkoutPage(sessionToken);
+      const reloaded = await checkoutPage(bff, sessionToken);
       await eventually(() => requestBox(reloaded)?.checked === true, 'the invoice request was not kept');
       expect(shownInvoice(reloaded)).to.deep.equal({
         requested: true,
@@ -80,32 +87,37 @@ describe('the kept invoice request', function () {
 
   describe('when a decline brings the shopper back to a separate thank-you page', () => {
     it('"Try again" reopens the order there with the address and the invoice request, and pays again', async () => {
-      const { element: checkout } = await typedCheckout();
-      const hostedUrl = await submitToHostedPage(checkout);
+      const { sessionToken, orderNumber, element: checkout } = await typedCheckout(bff);
+      await submitToHostedPage(checkout);
       checkout.remove();
-      arriveAt((await payAndReturn(hostedUrl, cards.declined)).landing);
+      bff.orderStatuses(orderNumber, FakeBff.declined());
+      returnFromHostedPage(orderNumber);
 
-      const thanks = await thankYouPage();
+      const thanks = await thankYouPage(bff);
       await waitForState(thanks, 'declined');
       await expectAccessible(thanks);
       root(thanks).querySelector<HTMLButtonElement>('[part="retry-button"]')!.click();
       await waitForState(thanks, 'idle');
       await eventually(() => requestBox(thanks)?.checked === true, 'the invoice request did not come back');
       expect(shownBilling(thanks)).to.deep.equal(costaRicanBilling);
-      expect(shownInvoice(thanks)).to.deep.equal({ requested: true, idType: '01', idNumber: '1-0234-0567', name: billingName, email: costaRicanBilling.email });
+      const invoice = { idType: '01', idNumber: '1-0234-0567', name: billingName, email: costaRicanBilling.email };
+      expect(shownInvoice(thanks)).to.deep.equal({ requested: true, ...invoice });
       await expectAccessible(thanks);
 
-      // The next attempt of the same order, from the thank-you page.
+      // The next attempt of the same order (the merchant's session), from the thank-you page.
       const retried = await submitToHostedPage(thanks);
-      expect(retried).to.match(/^http/);
+      expect(retried).to.equal(bff.hostedUrl(orderNumber, 2));
       expect(thanks.state).to.equal('redirecting');
+      expect(lastCheckout(bff).token).to.equal(sessionToken);
+      // As the BFF reads it: its schema drops the dashes from the ID number.
+      expect(lastCheckout(bff).body.invoice).to.deep.equal({ ...invoice, idNumber: '102340567' });
     });
   });
 
   describe('when the shopper has typed billing', () => {
     it('prefills the invoice name and e-mail from billing until the shopper edits them', async () => {
-      const { sessionToken } = await merchantSession({ invoice: true });
-      const element = await checkoutPage(sessionToken);
+      const { sessionToken } = bff.session({ invoice: true });
+      const element = await checkoutPage(bff, sessionToken);
       await fillBilling(element);
       await reveal(element);
       expect(invoiceField(element, 'Legal name').value).to.equal(billingName);
@@ -129,8 +141,8 @@ describe('the kept invoice request', function () {
 
   describe('when the invoice e-mail has a mistyped domain', () => {
     it('suggests the likely address beside the field; one tap takes it; axe passes', async () => {
-      const { sessionToken } = await merchantSession({ invoice: true });
-      const element = await checkoutPage(sessionToken, 'es-CR');
+      const { sessionToken } = bff.session({ invoice: true });
+      const element = await checkoutPage(bff, sessionToken, 'es-CR');
       await fillBilling(element);
       await reveal(element);
       const email = invoiceField(element, 'Correo para la factura');
@@ -148,7 +160,7 @@ describe('the kept invoice request', function () {
     });
 
     it('never holds the payment back: a hinted address is sent as typed', async () => {
-      const { element } = await typedCheckout();
+      const { orderNumber, element } = await typedCheckout(bff);
       const email = invoiceField(element, 'Invoice e-mail');
       await erase(email);
       await typeInto(email, 'ana@example.con');
@@ -156,7 +168,8 @@ describe('the kept invoice request', function () {
       element.addEventListener('svc-redirect', (event) => event.preventDefault(), { once: true });
       const redirect = nextEvent(element, 'svc-redirect');
       submitButton(element).click();
-      expect((await redirect).url).to.match(/^http/);
+      expect((await redirect).url).to.equal(bff.hostedUrl(orderNumber));
+      expect(lastCheckout(bff).body.invoice?.email).to.equal('ana@example.con');
     });
   });
 });
