@@ -369,8 +369,7 @@ async function createLink(event: SubmitEvent): Promise<void> {
     linkKey = crypto.randomUUID();
     formElement.reset();
     notify(messages().linkCreated(link.id, money(link.amount, link.currency)));
-    linksPage = 1;
-    await refreshLinks();
+    await showPageWithLink(link.id);
   } catch (error) {
     // Same key on a retry of the same form: if the first attempt did create it, it is replayed.
     linkKey = keyForNextTry(error, linkKey);
@@ -384,6 +383,19 @@ function isHttpUrl(text: string): boolean {
   } catch {
     return false;
   }
+}
+
+/**
+ * Page 1, or else the last page when the new link is not on page 1: the gateway's list order is not
+ * in its spec (the sandbox lists oldest first), and the merchant wants to see the link just made.
+ */
+async function showPageWithLink(id: string): Promise<void> {
+  linksPage = 1;
+  await refreshLinks();
+  const shown = byId('links-table').querySelector(`tr[data-link-id="${CSS.escape(id)}"]`);
+  if (shown || linksLastPage <= 1) return;
+  linksPage = linksLastPage;
+  await refreshLinks();
 }
 
 async function refreshLinks(): Promise<void> {
@@ -406,13 +418,13 @@ async function refreshLinks(): Promise<void> {
         pay.target = '_blank';
         pay.rel = 'noopener';
         pay.textContent = tr('Pay in the sandbox');
-        pay.setAttribute('aria-label', `Pay link ${link.id} in the sandbox (new tab)`);
+        pay.setAttribute('aria-label', messages().payLinkLabel(link.id));
         const actions = cell('Actions', '', 'actions');
         actions.append(
-          button(tr('Copy URL'), 'secondary', () => void copyUrl(link.url, link.id), `Copy the URL of link ${link.id}`),
+          button(tr('Copy URL'), 'secondary', () => void copyUrl(link.url, link.id), messages().copyLinkLabel(link.id)),
           pay,
           document.createTextNode(' '),
-          button(tr('Delete'), 'danger', () => void deleteLink(link.id), `Delete link ${link.id}`),
+          button(tr('Delete'), 'danger', () => void deleteLink(link.id), messages().deleteLinkLabel(link.id)),
         );
         row.append(
           cell('Link', link.id, 'mono'),

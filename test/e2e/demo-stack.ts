@@ -79,6 +79,17 @@ export async function signInBackOffice(page: Page): Promise<void> {
   await expect(page.locator('body[data-signed-in]')).toHaveCount(1);
 }
 
+/** Creates a CRC payment link in the signed-in back office (in English) and returns its id. */
+export async function createPaymentLink(page: Page, amount: string, description: string): Promise<string> {
+  const form = page.locator('#link-form');
+  await form.getByLabel('Amount').fill(amount);
+  await form.getByLabel('Currency').selectOption('CRC');
+  await form.getByLabel('Description').fill(description);
+  await form.getByRole('button', { name: 'Create link' }).click();
+  await expect(page.locator('#notice')).toContainText(/Payment link \d+ created/);
+  return /Payment link (\d+) created/.exec((await page.locator('#notice').textContent()) ?? '')![1]!;
+}
+
 /** A full-page screenshot kept as a test artifact (in the output folder and the report). */
 export async function keepScreenshot(page: Page, testInfo: TestInfo, name: string): Promise<void> {
   const path = testInfo.outputPath(`${name}.png`);
