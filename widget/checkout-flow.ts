@@ -24,7 +24,7 @@ import { isBusy, type CheckoutState } from './checkout-state.ts';
 import * as events from './events.ts';
 import type { SvcErrorCode } from './events.ts';
 import { isOriginRefused } from './error-codes.ts';
-import { carryCatalogForm, catalogScope, forgetCatalogOrder, forgetForm, keepForm, keptForm } from './form-keeper.ts';
+import { carryCatalogForm, catalogScope, forgetCatalogOrder, forgetForm, keepForm, keptForm, type KeptForm } from './form-keeper.ts';
 import { countryOfCurrency, countryOfLocale } from './i18n/countries.ts';
 import { translationFor } from './i18n/localize.ts';
 import type { Translation } from './i18n/translation.ts';
@@ -170,6 +170,7 @@ export class CheckoutFlow {
 
   private async loadSession(): Promise<void> {
     const host = this.host;
+    const typed = this.typedForm();
     host.checkoutState = 'loading';
     let sinpe: SessionSinpeMovil | undefined;
     let order: OrderSummary;
@@ -197,6 +198,7 @@ export class CheckoutFlow {
     }
     this.applyPrefill();
     this.restoreForm(order.orderNumber);
+    if (typed) this.carryTypedForm(typed);
     host.sinpeOffered = sinpe !== undefined;
     // Before idle, so the form does not jump; without it (a failed load) the card alone is offered.
     if (host.sinpeOffered) host.methodChoice ??= await loadMethodChoice().catch(() => undefined);
@@ -246,12 +248,28 @@ export class CheckoutFlow {
   private restoreForm(orderNumber: string): void {
     const host = this.host;
     const kept = host.isCatalogMode() ? carryCatalogForm(this.catalogScope(), orderNumber) : keptForm(orderNumber);
-    if (!kept) return;
-    host.billing = kept.billing;
-    host.shipping = kept.shipping;
-    host.sameAsBilling = kept.sameAsBilling;
-    void host.ensureCountryData(kept.billing.country);
-    void host.ensureCountryData(kept.shipping.country);
+    if (kept) this.showForm(kept);
+  }
+
+  /** The form on screen, when the page changes `items` or `session` under it: the new order keeps it. */
+  private typedForm(): KeptForm | undefined {
+    const host = this.host;
+    return host.order ? { billing: host.billing, shipping: host.shipping, sameAsBilling: host.sameAsBilling } : undefined;
+  }
+
+  /** The cart changed (another total, another order): what the shopper typed stays, and is kept for the new order. */
+  private carryTypedForm(typed: KeptForm): void {
+    this.showForm(typed);
+    this.keepTypedForm();
+  }
+
+  private showForm(form: KeptForm): void {
+    const host = this.host;
+    host.billing = form.billing;
+    host.shipping = form.shipping;
+    host.sameAsBilling = form.sameAsBilling;
+    void host.ensureCountryData(form.billing.country);
+    void host.ensureCountryData(form.shipping.country);
   }
 
   private forgetTypedForm(orderNumber: string): void {
