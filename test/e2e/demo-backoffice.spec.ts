@@ -89,7 +89,7 @@ test('a split of an approved order: the shares and the owner remainder', async (
   await dialog.getByLabel('Commerce 1 amount').fill('30.00');
   await dialog.getByLabel('Commerce 2 e-mail').fill('transport@partners.example');
   await dialog.getByLabel('Commerce 2 amount').fill('19.50');
-  await expect(dialog).toContainText('Remainder for you (the owner): 39.50 USD');
+  await expect(dialog).toContainText('Remainder for you (the owner): $39.50');
   await keepScreenshot(page, testInfo, 'backoffice-split-dialog');
   await dialog.getByRole('button', { name: 'Confirm' }).click();
   await expect(dialog).toBeHidden();
