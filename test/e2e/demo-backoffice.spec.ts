@@ -2,7 +2,7 @@
 // the orders table, a partial then a full refund, a split, a payment link paid in the sandbox and
 // seen among the events, and each of the four bank events arriving.
 import { expect, test, type Page } from '@playwright/test';
-import { approvingCard, buy, createPaymentLink, e2eMerchantSecret, keepScreenshot, payOnHostedPage, signInBackOffice } from './demo-stack.ts';
+import { approvingCard, axeViolations, buy, createPaymentLink, e2eMerchantSecret, keepScreenshot, payOnHostedPage, signInBackOffice } from './demo-stack.ts';
 
 const orderRow = (page: Page, orderNumber: string) => page.locator(`#orders-table tr[data-order-number="${orderNumber}"]`);
 
@@ -129,6 +129,13 @@ test('a payment link: create it, copy its URL, pay it in the sandbox, and see it
   await buyerPage.waitForLoadState();
   await payOnHostedPage(buyerPage, approvingCard);
   await buyerPage.waitForURL(/\/v1\/links\/return/);
+  // The result names the shop and what was bought, writes the amount in the page's language, and leads back.
+  await expect(buyerPage.getByRole('heading', { name: 'Payment approved' })).toBeVisible();
+  await expect(buyerPage.locator('dl')).toContainText('Pura Vida Market');
+  await expect(buyerPage.locator('dl')).toContainText('Coffee tasting for two');
+  await expect(buyerPage.locator('dl')).toContainText('CRC 12,500.00');
+  await expect(buyerPage.getByRole('link', { name: 'Back to Pura Vida Market' })).toHaveAttribute('href', new URL('/', page.url()).href);
+  expect(await axeViolations(buyerPage), 'the link result page').toEqual([]);
   await keepScreenshot(buyerPage, testInfo, 'link-paid-result');
 
   const linkEvent = page.locator('#events-table tr[data-source="links"]', { hasText: `link ${linkId}` });
