@@ -4,6 +4,7 @@
 // outcome and what follows it (retry, a renewed session). The first script keeps the form itself.
 // It imports the element's own modules (events, BffError, the lazy-part loaders) like any module:
 // the widget is one module graph, so these are the same objects the first script uses.
+import type { html as litHtml } from 'lit';
 import { localAmountLineOf } from './costa-rica/local-amount.ts';
 import type {
   CheckoutAddress,
@@ -88,6 +89,8 @@ function definedFields(partial: Readonly<Record<string, string | undefined>> | u
 }
 
 export class CheckoutFlow {
+  /** Popup mode's "show the payment window again", once its part has loaded (order-watch.js renders it). */
+  popupButton: ((html: typeof litHtml, locale: string) => unknown) | undefined;
   private sessionToken = '';
   private prefill: Prefill = {};
   private poller: StatusPoller | undefined;
@@ -125,6 +128,11 @@ export class CheckoutFlow {
         host.emit(new events.SvcErrorEvent('popup-blocked', 'the browser blocked the payment window'));
         return;
       }
+      // A part of its own: only popup mode downloads it.
+      void import('./popup-rescue.ts').then((part) => {
+        this.popupButton = (html, locale) => part.renderPopupRescue(html, locale, host);
+        host.requestUpdate();
+      });
     }
     host.checkoutState = 'submitting';
     // A popup or a transfer keeps the page: its watch is fetched while the BFF answers.

@@ -78,6 +78,7 @@ const itemsConverter = {
  * @attribute {boolean} no-sinpe-qr - SINPE Móvil on a desktop: offer no QR of that SMS.
  * @attribute {string} sinpe-sms-banks - JSON `[{name, smsNumber}]`: the banks the shopper picks from for the SMS (see `sinpeSmsBanks`).
  * @csspart sinpe-rescue-button - "Pay with SINPE Móvil", offered after a decline when the BFF says SINPE Móvil can pay the same order.
+ * @csspart popup-again-button - Popup mode: "Show the payment window again", while the payment window is open.
  * @csspart local-amount - A dollar order's amount in colones at the BCCR rate, under the total.
  *
  * @cssproperty --svc-color-text - Text color.
@@ -318,7 +319,7 @@ export class SvcCheckout extends LitElement {
       ${this.canRetry()
         ? html`<button type="button" part="retry-button" @click=${() => void this.retry()}>${t.retry}</button>`
         : nothing}
-      ${this.flow && this.orderWatch?.renderSinpeRescue(html, locale, this.outcome, this.flow)}
+      ${this.flow && this.orderWatch?.renderRescues(html, locale, this.outcome, this.flow)}
     </div>`;
   }
 

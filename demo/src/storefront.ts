@@ -16,6 +16,8 @@ interface Cart {
 }
 
 const cartKey = 'svc-demo-cart';
+/** What the demo shows off, chosen beside the cart: the electronic invoice and popup mode. */
+const showcaseKey = 'svc-demo:showcase';
 const localeKey = 'svc-demo-locale';
 const themeKey = 'svc-demo-theme';
 const themes = ['ocean', 'rainforest', 'volcano'];
@@ -44,6 +46,35 @@ const openCheckoutKey = 'svc-demo:checkout-open';
 function rememberCheckoutOpen(open: boolean): void {
   if (open) sessionStorage.setItem(openCheckoutKey, '1');
   else sessionStorage.removeItem(openCheckoutKey);
+}
+
+interface Showcase {
+  invoice: boolean;
+  popup: boolean;
+}
+
+function readShowcase(): Showcase {
+  try {
+    const stored = JSON.parse(sessionStorage.getItem(showcaseKey) ?? 'null') as Partial<Showcase> | null;
+    return { invoice: stored?.invoice === true, popup: stored?.popup === true };
+  } catch {
+    return { invoice: false, popup: false };
+  }
+}
+
+let showcase = readShowcase();
+
+/** The switches beside the cart: the invoice applies to the next checkout opened; popup mode also to the open one. */
+function wireShowcase(): void {
+  for (const [id, key] of [['offer-invoice', 'invoice'], ['popup-mode', 'popup']] as const) {
+    const box = byId<HTMLInputElement>(id);
+    box.checked = showcase[key];
+    box.addEventListener('change', () => {
+      showcase = { ...showcase, [key]: box.checked };
+      sessionStorage.setItem(showcaseKey, JSON.stringify(showcase));
+      if (key === 'popup') openCheckout?.setAttribute('mode', showcase.popup ? 'popup' : 'redirect');
+    });
+  }
 }
 
 function saveCart(): void {
@@ -206,6 +237,8 @@ function mountCheckout(options: { session?: string }): HTMLElement {
   // Catalog items also after a return: the widget's "try again" starts a new order for them.
   if (cart.lines.length > 0) element.setAttribute('items', JSON.stringify(cart.lines));
   if (options.session) element.setAttribute('session', options.session);
+  if (showcase.invoice) element.setAttribute('invoice', '');
+  if (showcase.popup) element.setAttribute('mode', 'popup');
   element.addEventListener('svc-submit', (event) => {
     rememberOrderedLines((event as Event & { orderNumber: string }).orderNumber, JSON.parse(element.getAttribute('items') ?? '[]') as Cart['lines']);
   });
@@ -319,6 +352,7 @@ async function main(): Promise<void> {
     cart.authorizeOnly = (event.target as HTMLInputElement).checked;
     saveCart();
   });
+  wireShowcase();
   byId('checkout-button').addEventListener('click', () => void startCheckout());
   byId('continue-shopping').addEventListener('click', closeCheckout);
 
