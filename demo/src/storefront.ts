@@ -282,6 +282,9 @@ async function authorizeOnlySession(): Promise<string | undefined> {
   return undefined;
 }
 
+/** The widget's states while an attempt is open (widget/README.md): its order must not change under it. */
+const paymentStates = ['submitting', 'redirecting', 'returned', 'polling'];
+
 /**
  * The cart changed while the checkout is open: the widget gets the new items (catalog mode) or a new
  * session (authorize only) and keeps what the shopper typed; an emptied cart closes the checkout.
@@ -289,6 +292,9 @@ async function authorizeOnlySession(): Promise<string | undefined> {
 async function followCart(): Promise<void> {
   const element = openCheckout;
   if (!element) return;
+  // A payment under way (a popup open, a transfer awaited) keeps its order: an approval then removes
+  // only what that order held, and the checkout follows the cart again at the next change.
+  if (paymentStates.includes((element as HTMLElement & { state?: string }).state ?? '')) return;
   if (cart.lines.length === 0) return closeCheckout();
   const items = JSON.stringify(cart.lines);
   if (element.hasAttribute('session')) {
