@@ -10,13 +10,33 @@ import { invoiceHandOff } from './invoice-hand-off.ts';
 // Orders
 // ---------------------------------------------------------------------------------------------
 
-/** What the merchant may do with an order now, and up to which amount (null: not allowed). */
-export const orderActions = z.object({
-  capture: z.object({ allowed: z.boolean(), maxAmount: z.nullable(decimalAmountString), reason: z.string().nullable() }),
-  refund: z.object({ allowed: z.boolean(), maxAmount: z.nullable(decimalAmountString), reason: z.string().nullable() }),
-  reverse: z.object({ allowed: z.boolean(), maxAmount: z.nullable(decimalAmountString), reason: z.string().nullable() }),
-  split: z.object({ allowed: z.boolean(), maxAmount: z.nullable(decimalAmountString), reason: z.string().nullable() }),
+/**
+ * Why an action is not possible now, as a code a back office words in its own language (with the
+ * order's status and amounts); `reason` is the same in English.
+ */
+export const actionRefusalCodes = [
+  'paid-by-transfer',
+  'already-captured',
+  'not-authorized',
+  'authorization-lapsed',
+  'captured-not-reversible',
+  'nothing-captured',
+  'fully-refunded',
+  'not-splittable',
+  'already-split',
+  'link-payment',
+] as const;
+export type ActionRefusalCode = (typeof actionRefusalCodes)[number];
+
+const actionAllowance = z.object({
+  allowed: z.boolean(),
+  maxAmount: z.nullable(decimalAmountString),
+  reason: z.string().nullable(),
+  reasonCode: z.enum(actionRefusalCodes).nullable(),
 });
+
+/** What the merchant may do with an order now, and up to which amount (null: not allowed). */
+export const orderActions = z.object({ capture: actionAllowance, refund: actionAllowance, reverse: actionAllowance, split: actionAllowance });
 export type OrderActions = z.infer<typeof orderActions>;
 
 export const merchantOrder = z.object({

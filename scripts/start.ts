@@ -73,6 +73,8 @@ try {
   const merchantSecretGenerated = !env.MERCHANT_SECRET;
   env.MERCHANT_SECRET ||= DEV_MERCHANT_SECRET;
   env.ALLOWED_ORIGINS ||= demoOrigin;
+  // The demo shop's name on the payment-link result page (which links back to the storefront).
+  env.MERCHANT_NAME ||= 'Pura Vida Market';
   // The demo serves its back office from the storefront's origin: name it as a back office too.
   env.BACKOFFICE_ORIGINS ||= demoOrigin;
   const bff = await startBff(env);

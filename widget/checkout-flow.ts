@@ -27,7 +27,7 @@ import { nextState, type CheckoutEvent } from './checkout-machine.ts';
 import * as events from './events.ts';
 import type { SvcErrorCode } from './events.ts';
 import { isOriginRefused } from './error-codes.ts';
-import { carryCatalogForm, catalogScope, forgetCatalogOrder, forgetForm, forgetLastTypedForm, keepForm, keptForm } from './form-keeper.ts';
+import { carryCatalogForm, catalogScope, forgetCatalogOrder, forgetForm, forgetLastTypedForm, keepForm, keptForm, type KeptForm } from './form-keeper.ts';
 import { restoredForm } from './kept-details.ts';
 import { currentNavigationKind, forgetResultToken, keepResultToken, keptResultToken } from './kept-result.ts';
 import { countryOfCurrency, countryOfLocale } from './i18n/countries.ts';
@@ -127,6 +127,8 @@ export class CheckoutFlow implements ReactiveController {
   #revealResult = false;
   /** Set by "Try again" until the form is back: then it is said, and the pay button takes focus. */
   #retrying = false;
+  /** Popup mode's "show the payment window again": a part of its own, loaded when the window opens. */
+  #popupRescue: typeof import('./popup-rescue.ts') | undefined;
 
   readonly #host: FlowHost;
 
@@ -266,6 +268,10 @@ export class CheckoutFlow implements ReactiveController {
         return;
       }
       this.#set({ popup });
+      void import('./popup-rescue.ts').then((part) => {
+        this.#popupRescue = part;
+        this.#host.requestUpdate();
+      });
     }
     this.#go('submit');
     // A popup or a transfer keeps the page: its watch is fetched while the BFF answers.
@@ -326,6 +332,8 @@ export class CheckoutFlow implements ReactiveController {
 
   async #loadSession(): Promise<void> {
     const host = this.#host;
+    // New items or a new session on an open checkout: what the shopper typed stays, for the new order.
+    const typed = this.#typedForm();
     this.#go('load');
     let sinpe: SessionSinpeMovil | undefined;
     let order: OrderSummary;
@@ -354,6 +362,7 @@ export class CheckoutFlow implements ReactiveController {
     this.#set({ order, sinpeOffered: sinpe !== undefined });
     this.#applyPrefill();
     this.#restoreForm(order.orderNumber);
+    if (typed) this.#carryTypedForm(typed);
     // Before idle, so the form does not jump; without it (a failed load) the card alone is offered.
     if (sinpe) this.#set({ methodChoice: this.#v.methodChoice ?? (await loadMethodChoice().catch(() => undefined)) });
     this.#go('ready');
@@ -409,10 +418,30 @@ export class CheckoutFlow implements ReactiveController {
   #restoreForm(orderNumber: string): void {
     const catalog = this.#isCatalogMode();
     const kept = restoredForm(orderNumber, catalog ? carryCatalogForm(this.#catalogScope(), orderNumber) : keptForm(orderNumber), catalog);
-    if (!kept) return;
-    this.#set({ billing: kept.billing, shipping: kept.shipping, sameAsBilling: kept.sameAsBilling });
-    void this.#host.ensureCountryData(kept.billing.country);
-    void this.#host.ensureCountryData(kept.shipping.country);
+    if (kept) this.#showForm(kept);
+  }
+
+  /** The form on screen, when the page changes `items` or `session` under it: the new order keeps it. */
+  #typedForm(): KeptForm | undefined {
+    const v = this.#v;
+    return v.order ? { billing: v.billing, shipping: v.shipping, sameAsBilling: v.sameAsBilling } : undefined;
+  }
+
+  /** The cart changed (another total, another order): what the shopper typed stays, and is kept for the new order. */
+  #carryTypedForm(typed: KeptForm): void {
+    this.#showForm(typed);
+    this.#keepTypedForm();
+  }
+
+  #showForm(form: KeptForm): void {
+    this.#set({ billing: form.billing, shipping: form.shipping, sameAsBilling: form.sameAsBilling });
+    void this.#host.ensureCountryData(form.billing.country);
+    void this.#host.ensureCountryData(form.shipping.country);
+  }
+
+  /** The button that brings a lost payment window to the front, while it is open and the outcome unknown. */
+  popupButton(locale: string): unknown {
+    return this.#popupRescue?.renderPopupRescue(locale, this.#v);
   }
 
   #forgetTypedForm(orderNumber: string): void {

@@ -74,6 +74,7 @@ const itemsConverter = {
  * @attribute {boolean} no-sinpe-qr - SINPE Móvil on a desktop: offer no QR of that SMS.
  * @attribute {string} sinpe-sms-banks - JSON `[{name, smsNumber}]`: the banks the shopper picks from for the SMS (see `sinpeSmsBanks`).
  * @csspart sinpe-rescue-button - "Pay with SINPE Móvil", offered after a decline when the BFF says SINPE Móvil can pay the same order.
+ * @csspart popup-again-button - Popup mode: "Show the payment window again", while the payment window is open.
  * @csspart local-amount - A dollar order's amount in colones at the BCCR rate, under the total.
  *
  * @cssproperty --svc-color-text - Text color.
@@ -234,7 +235,7 @@ export class SvcCheckout extends LitElement {
       ${(flow ? flow.canRetry() : this.partsFailed && !!(this.session || this.items?.length))
         ? html`<button type="button" part="retry-button" @click=${() => void this.#retry()}>${t.retry}</button>`
         : nothing}
-      ${flow && this.orderWatch?.renderSinpeRescue(locale, outcome, flow)}
+      ${flow && this.orderWatch?.renderRescues(locale, outcome, flow)}
     </div>`;
   }
 

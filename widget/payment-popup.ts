@@ -31,6 +31,11 @@ export class PaymentPopup {
     }, 500);
   }
 
+  /** Brings the window to the front again (the shopper clicked the shop's page and lost it behind). */
+  focus(): void {
+    if (!this.#popup.closed) this.#popup.focus();
+  }
+
   close(): void {
     clearInterval(this.#watch);
     if (!this.#popup.closed) this.#popup.close();

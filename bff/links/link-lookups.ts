@@ -43,6 +43,11 @@ export class LinkLookups {
     });
   }
 
+  /** The last listing of the link, however old, without a lookup (what a page may show, never what decides). */
+  remembered(linkId: string): LinkListing | undefined {
+    return this.listings.get(linkId);
+  }
+
   /** The earliest time this listing may be replaced by a new lookup. */
   nextLookupAt(listing: LinkListing): Date {
     return new Date(listing.fetchedAt.getTime() + this.intervalMs);

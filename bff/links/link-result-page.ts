@@ -8,8 +8,11 @@ export type LinkResultKind = 'paid' | 'declined' | 'review' | 'pending' | 'inval
 interface Translation {
   titles: Record<LinkResultKind, string>;
   texts: Record<LinkResultKind, string>;
+  merchant: string;
+  description: string;
   order: string;
   amount: string;
+  backTo: (merchant: string) => string;
 }
 
 const translations: Record<PageLocale, Translation> = {
@@ -22,8 +25,11 @@ const translations: Record<PageLocale, Translation> = {
       pending: 'Todavía estamos confirmando su pago. Puede cerrar esta ventana; el comercio verá el resultado.',
       invalid: 'Este enlace de resultado no es válido. Si se le cobró, contacte al comercio.',
     },
+    merchant: 'Comercio',
+    description: 'Descripción',
     order: 'Orden',
     amount: 'Monto',
+    backTo: (merchant) => `Volver a ${merchant}`,
   },
   en: {
     titles: { paid: 'Payment approved', declined: 'Payment declined', review: 'Payment under review', pending: 'Payment processing', invalid: 'We could not read this result' },
@@ -34,8 +40,11 @@ const translations: Record<PageLocale, Translation> = {
       pending: 'We are still confirming your payment. You can close this window; the shop will see the result.',
       invalid: 'This result link is not valid. If you were charged, contact the shop.',
     },
+    merchant: 'Merchant',
+    description: 'Description',
     order: 'Order',
     amount: 'Amount',
+    backTo: (merchant) => `Back to ${merchant}`,
   },
   'pt-BR': {
     titles: { paid: 'Pagamento aprovado', declined: 'Pagamento recusado', review: 'Pagamento em análise', pending: 'Pagamento em processamento', invalid: 'Não foi possível ler o resultado' },
@@ -46,19 +55,52 @@ const translations: Record<PageLocale, Translation> = {
       pending: 'Ainda estamos confirmando seu pagamento. Você pode fechar esta janela; a loja verá o resultado.',
       invalid: 'Este link de resultado não é válido. Se você foi cobrado, entre em contato com a loja.',
     },
+    merchant: 'Loja',
+    description: 'Descrição',
     order: 'Pedido',
     amount: 'Valor',
+    backTo: (merchant) => `Voltar para ${merchant}`,
   },
 };
 
-export function renderLinkResultPage(
-  locale: PageLocale,
-  kind: LinkResultKind,
-  details?: { orderNumber: string; amount: string; currency: string },
-): string {
+/** Who the buyer paid, and where "back" goes: MERCHANT_NAME, and the shop's site (the first ALLOWED_ORIGINS origin). */
+export interface LinkShop {
+  name: string | undefined;
+  siteUrl: string | undefined;
+}
+
+export interface LinkPaymentFacts {
+  orderNumber: string;
+  amount: string;
+  currency: string;
+  /** The link's description as the merchant wrote it, when the gateway's listing gave it. */
+  description?: string | undefined;
+}
+
+/** The amount as the page's language writes it (15.000,00 CRC; CRC 15,000.00); as stored when the currency is not one Intl knows. */
+export function linkPageAmount(locale: PageLocale, amount: string, currency: string): string {
+  try {
+    return new Intl.NumberFormat(locale, { style: 'currency', currency }).format(amount as `${number}`);
+  } catch {
+    return `${amount} ${currency}`;
+  }
+}
+
+/** The shop's name: MERCHANT_NAME, else its site's host name; undefined when neither is configured. */
+function shopName(shop: LinkShop | undefined): string | undefined {
+  if (shop?.name) return shop.name;
+  return shop?.siteUrl ? new URL(shop.siteUrl).hostname : undefined;
+}
+
+export function renderLinkResultPage(locale: PageLocale, kind: LinkResultKind, details?: LinkPaymentFacts, shop?: LinkShop): string {
   const t = translations[locale];
-  const facts = details
-    ? `<dl><dt>${t.order}</dt><dd>${escapeHtml(details.orderNumber)}</dd><dt>${t.amount}</dt><dd>${escapeHtml(details.amount)} ${escapeHtml(details.currency)}</dd></dl>`
-    : '';
-  return renderHtmlPage(locale, t.titles[kind], `<h1 data-result="${kind}">${t.titles[kind]}</h1><p>${t.texts[kind]}</p>${facts}`);
+  const name = shopName(shop);
+  const fact = (term: string, value: string) => `<dt>${term}</dt><dd>${escapeHtml(value)}</dd>`;
+  const facts = [
+    name ? fact(t.merchant, name) : '',
+    details?.description ? fact(t.description, details.description) : '',
+    details ? fact(t.order, details.orderNumber) + fact(t.amount, linkPageAmount(locale, details.amount, details.currency)) : '',
+  ].join('');
+  const back = shop?.siteUrl && name ? `<p><a href="${escapeHtml(shop.siteUrl)}">${escapeHtml(t.backTo(name))}</a></p>` : '';
+  return renderHtmlPage(locale, t.titles[kind], `<h1 data-result="${kind}">${t.titles[kind]}</h1><p>${t.texts[kind]}</p>${facts ? `<dl>${facts}</dl>` : ''}${back}`);
 }

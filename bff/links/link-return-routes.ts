@@ -13,7 +13,7 @@ import { confirmLinkPayment, isNoSuchLink, type LinkConfirmationDeps } from './l
 import { screenLinkReport } from './link-screen.ts';
 import { linkEventId, reportFromCallback, toStoredLinkReport } from './link-report.ts';
 import { htmlPageHeaders, pageLocale } from '../http/html-page.ts';
-import { renderLinkResultPage, type LinkResultKind } from './link-result-page.ts';
+import { renderLinkResultPage, type LinkPaymentFacts, type LinkResultKind, type LinkShop } from './link-result-page.ts';
 import { describeRoute } from '../openapi/route-doc.ts';
 import { webhookDocs } from '../webhooks/webhook-operations.ts';
 
@@ -26,6 +26,16 @@ export interface LinkReturnDeps extends LinkConfirmationDeps {
   inbox: InboxWriter;
   /** The client's address key, to tally link reports per sender (link_reports_by_address). */
   addressOf: (c: Context) => string;
+  /** Named on the result page, with a link back to its site. */
+  shop: LinkShop;
+}
+
+/**
+ * The link's description from the listing the confirmation looked up (or an earlier one): a reload
+ * of the page is answered from the store and must not buy a gateway lookup just for the words.
+ */
+function linkDescription(deps: LinkReturnDeps, linkId: string): string | undefined {
+  return deps.linkLookups.remembered(linkId)?.link.description || undefined;
 }
 
 export function linkReturnRoutes(deps: LinkReturnDeps) {
@@ -36,27 +46,27 @@ export function linkReturnRoutes(deps: LinkReturnDeps) {
     const parsed = linkCallbackQuery.safeParse(query);
     const report = parsed.success ? reportFromCallback(parsed.data) : undefined;
     tagOrder(report?.orderNumber);
-    if (!report) return c.body(renderLinkResultPage(locale, 'invalid'), 400, htmlPageHeaders);
+    if (!report) return c.body(renderLinkResultPage(locale, 'invalid', undefined, deps.shop), 400, htmlPageHeaders);
     // Only our links' reports are looked up or stored; one naming a checkout order of ours is refused.
     const screen = await screenLinkReport(deps.db, report);
     if (screen !== 'ours') {
       deps.metrics.linkReportsIgnored.inc({ via: 'callback', reason: screen });
-      return c.body(renderLinkResultPage(locale, 'invalid'), screen === 'own_order' ? 400 : 200, htmlPageHeaders);
+      return c.body(renderLinkResultPage(locale, 'invalid', undefined, deps.shop), screen === 'own_order' ? 400 : 200, htmlPageHeaders);
     }
 
     let kind: LinkResultKind = 'pending';
-    let details: { orderNumber: string; amount: string; currency: string } | undefined;
+    let details: LinkPaymentFacts | undefined;
     try {
       const confirmation = await confirmLinkPayment(deps, report, 'callback');
       if (confirmation.state === 'confirmed') {
         kind = confirmation.payment.status;
         const { order_number: orderNumber, amount, currency } = confirmation.payment;
-        details = { orderNumber, amount, currency };
+        details = { orderNumber, amount, currency, description: linkDescription(deps, report.svcLinkId) };
       }
     } catch (error) {
       if (isNoSuchLink(error)) {
         deps.logger.warn({ svcLinkId: report.svcLinkId }, 'link callback for a link the gateway does not know; not queued');
-        return c.body(renderLinkResultPage(locale, 'invalid'), 200, htmlPageHeaders);
+        return c.body(renderLinkResultPage(locale, 'invalid', undefined, deps.shop), 200, htmlPageHeaders);
       }
       if (!(error instanceof GatewayError || error instanceof GatewayUnavailableError)) throw error;
       deps.logger.warn({ svcLinkId: report.svcLinkId, svcOrderId: report.svcOrderId, error: error.message }, 'link callback could not be confirmed now; queued');
@@ -79,6 +89,6 @@ export function linkReturnRoutes(deps: LinkReturnDeps) {
       c.header('Referrer-Policy', 'no-referrer');
       return c.redirect(target.toString(), 303);
     }
-    return c.body(renderLinkResultPage(locale, kind, details), 200, htmlPageHeaders);
+    return c.body(renderLinkResultPage(locale, kind, details, deps.shop), 200, htmlPageHeaders);
   });
 }

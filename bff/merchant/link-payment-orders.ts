@@ -11,7 +11,7 @@ import { sharedListFilters, type ListCursor } from './order-list-filters.ts';
 const orderStatusOfLinkPayment: Record<LinkPaymentStatus, OrderStatus> = { paid: 'approved', review: 'review', declined: 'declined' };
 
 const notHere = 'A payment link’s payment is managed with the gateway’s link tools, not through this API.';
-const noAction = { allowed: false, maxAmount: null, reason: notHere };
+const noAction = { allowed: false, maxAmount: null, reason: notHere, reasonCode: 'link-payment' as const };
 
 /** Whether link payments belong in a list asked for with these filters. */
 function wantsLinkPayments(query: OrderListQuery): boolean {

@@ -18,8 +18,8 @@ export function actionsOf(order: OrderRow, context: RuleContext): OrderActions {
   const entry = (action: keyof OrderActions) => {
     const limit = actionLimit(order, action, context);
     return limit.ok
-      ? { allowed: true, maxAmount: fromMinorUnits(limit.minor, order.currency), reason: null }
-      : { allowed: false, maxAmount: null, reason: limit.detail };
+      ? { allowed: true, maxAmount: fromMinorUnits(limit.minor, order.currency), reason: null, reasonCode: null }
+      : { allowed: false, maxAmount: null, reason: limit.detail, reasonCode: limit.code ?? null };
   };
   return { capture: entry('capture'), refund: entry('refund'), reverse: entry('reverse'), split: entry('split') };
 }

@@ -5,6 +5,7 @@ import { isApprovedOnly, isCapturedStatus, isSplittableStatus, mayHoldCapturedMo
 import { captureWindowSeconds } from '../../contract/gateway-facts.ts';
 import { fromMinorUnits, toMinorUnits } from '../../contract/money.ts';
 import type { OrderStatus } from '../../contract/bff-api.ts';
+import type { ActionRefusalCode } from '../../contract/merchant-api.ts';
 
 export type MerchantAction = 'capture' | 'refund' | 'reverse';
 
@@ -29,10 +30,10 @@ export interface RuleContext {
   paidByBankTransfer: boolean;
 }
 
-export type Refusal = { ok: false; kind: 'conflict' | 'invalid'; detail: string };
+export type Refusal = { ok: false; kind: 'conflict' | 'invalid'; detail: string; code?: ActionRefusalCode };
 export type ActionPlan = { ok: true; minor: bigint; amount: string } | Refusal;
 
-const conflict = (detail: string): Refusal => ({ ok: false, kind: 'conflict', detail });
+const conflict = (detail: string, code?: ActionRefusalCode): Refusal => ({ ok: false, kind: 'conflict', detail, ...(code ? { code } : {}) });
 const invalid = (detail: string): Refusal => ({ ok: false, kind: 'invalid', detail });
 
 /** Authorized by the gateway, nothing captured yet (capture was 0): can be captured or reversed. */
@@ -51,45 +52,44 @@ export function actionLimit(order: OrderState, action: MerchantAction | 'split',
       action === 'refund'
         ? 'This order was paid by a SINPE Móvil transfer: refund it from the bank (a transfer back to the buyer), outside this API.'
         : `This order was paid by a SINPE Móvil transfer: the card gateway has nothing to ${action}.`,
+      'paid-by-transfer',
     );
   }
   switch (action) {
     case 'capture': {
       if (!isUncapturedAuthorization(order)) {
-        return conflict(
-          isCapturedStatus(order.status) || captured > 0n
-            ? 'This order is already captured; a capture is possible only once.'
-            : `Only an authorized, uncaptured order can be captured; this order is ${order.status}.`,
-        );
+        return isCapturedStatus(order.status) || captured > 0n
+          ? conflict('This order is already captured; a capture is possible only once.', 'already-captured')
+          : conflict(`Only an authorized, uncaptured order can be captured; this order is ${order.status}.`, 'not-authorized');
       }
       const windowEnds = (context.authorizedAt?.getTime() ?? 0) + captureWindowSeconds * 1000;
       if (context.authorizedAt === null || context.now.getTime() > windowEnds) {
-        return conflict('The authorization has lapsed: a capture is allowed up to 7 days after authorization.');
+        return conflict('The authorization has lapsed: a capture is allowed up to 7 days after authorization.', 'authorization-lapsed');
       }
       return { ok: true, minor: amount };
     }
     case 'reverse':
       if (!isUncapturedAuthorization(order)) {
-        return conflict(
-          captured > 0n
-            ? 'A captured order cannot be reversed; refund it instead.'
-            : `Only an authorized, uncaptured order can be reversed; this order is ${order.status}.`,
-        );
+        return captured > 0n
+          ? conflict('A captured order cannot be reversed; refund it instead.', 'captured-not-reversible')
+          : conflict(`Only an authorized, uncaptured order can be reversed; this order is ${order.status}.`, 'not-authorized');
       }
       return { ok: true, minor: amount };
     case 'refund': {
       if (captured === 0n || !mayHoldCapturedMoney(order.status)) {
-        return conflict(`Only a captured order can be refunded; this order is ${order.status} with nothing captured.`);
+        return conflict(`Only a captured order can be refunded; this order is ${order.status} with nothing captured.`, 'nothing-captured');
       }
       const refundable = captured - refunded;
-      if (refundable <= 0n) return conflict(`Nothing is left to refund: ${money(refunded)} of ${money(captured)} captured is already refunded.`);
+      if (refundable <= 0n) {
+        return conflict(`Nothing is left to refund: ${money(refunded)} of ${money(captured)} captured is already refunded.`, 'fully-refunded');
+      }
       return { ok: true, minor: refundable };
     }
     case 'split':
       if (!isSplittableStatus(order.status) || captured !== amount || refunded !== 0n) {
-        return conflict(`Only an approved order, captured in full with nothing refunded, can be split; this order is ${order.status}.`);
+        return conflict(`Only an approved order, captured in full with nothing refunded, can be split; this order is ${order.status}.`, 'not-splittable');
       }
-      if (context.alreadySplit) return conflict('This order was already split.');
+      if (context.alreadySplit) return conflict('This order was already split.', 'already-split');
       return { ok: true, minor: amount };
   }
 }

@@ -33,4 +33,6 @@ export const webhookConfigShape = {
   LINK_LOOKUP_INTERVAL_MS: positiveInt.default(30_000),
   /** Where GET /v1/links/return sends the buyer instead of showing its own page. */
   LINK_RESULT_URL: z.url({ protocol: /^https?$/ }).optional(),
+  /** The shop's name on the link result page (which links back to the first ALLOWED_ORIGINS origin); default: that site's host name. */
+  MERCHANT_NAME: z.string().trim().min(1).max(100).optional(),
 };

@@ -21,6 +21,7 @@ import { FixedWindowLimiter } from '../http/rate-limit.ts';
 import { secretRefsOf } from './bank-delivery.ts';
 import { webhookMetricsFor } from './webhook-metrics.ts';
 import { sinpeSettingsOf } from '../sinpe/sinpe-config.ts';
+import type { LinkShop } from '../links/link-result-page.ts';
 import { webhookRoutes } from './webhook-routes.ts';
 import { createDeliveryWorker, merchantWebhookRoutes } from '../outbox/outbox-module.ts';
 import type { DeliveryWorker } from '../outbox/delivery-worker.ts';
@@ -59,6 +60,12 @@ export function createInboxWorker(services: Services): InboxWorker {
   });
 }
 
+/** The shop a link buyer is told they paid, and its site for "back" (the first browser origin allowed). */
+function linkShopOf(config: Services['config']): LinkShop {
+  const site = config.ALLOWED_ORIGINS[0];
+  return { name: config.MERCHANT_NAME, siteUrl: site ? new URL(site).href : undefined };
+}
+
 function gatewayCredentials(config: Services['config']) {
   return { apiKey: config.GATEWAY_API_KEY, apiUser: config.GATEWAY_API_USER, apiPassword: config.GATEWAY_API_PASSWORD };
 }
@@ -92,7 +99,7 @@ export function createWebhookModule(services: Services): WebhookModule {
     .route('/', webhookRoutes({ db, clock, logger, metrics, bankSecretRefs: secretRefs, inbox, rejectedSamples, addressOf }));
   const linkPages = new Hono()
     .use('*', limited)
-    .route('/', linkReturnRoutes({ db, gateway, linkLookups, clock, credentials, logger, metrics, resultUrl: config.LINK_RESULT_URL, inbox, addressOf }));
+    .route('/', linkReturnRoutes({ db, gateway, linkLookups, clock, credentials, logger, metrics, resultUrl: config.LINK_RESULT_URL, inbox, addressOf, shop: linkShopOf(config) }));
   const merchantRoutes: MerchantExtensions = (idempotentWhenKeyed) =>
     new Hono()
       .route('/', merchantBankingRoutes({ idempotentWhenKeyed, bank, destinationDefaults }))

@@ -4,7 +4,8 @@
 import type { MerchantOrder } from '../../contract/merchant-api.ts';
 import { fromMinorUnits, toMinorUnits } from '../../contract/money.ts';
 import { keyForNextTry } from './idempotency-key.ts';
-import { messages, tr } from './backoffice-i18n/locale.ts';
+import { formatMoney } from '../../widget/i18n/localize.ts';
+import { currentLocale, messages, tr } from './backoffice-i18n/locale.ts';
 
 type Action = 'capture' | 'refund' | 'reverse' | 'split';
 
@@ -16,6 +17,7 @@ export interface ActionDialogOptions {
 }
 
 const byId = <T extends HTMLElement>(id: string) => document.getElementById(id) as T;
+const money = (amount: string, currency: string) => formatMoney(currentLocale(), amount, currency);
 
 const titles: Record<Action, string> = { capture: 'Capture', refund: 'Refund', reverse: 'Reverse', split: 'Split the settlement' };
 const descriptions: Record<Action, string> = {
@@ -74,7 +76,7 @@ function showRemainder(): void {
   const { order } = current.options;
   const rest = remainderOf(order.amount, order.currency, splitShares().map((share) => share.amount));
   byId('split-remainder').textContent =
-    rest === undefined ? messages().sharesTooBig(order.amount, order.currency) : messages().remainder(rest, order.currency);
+    rest === undefined ? messages().sharesTooBig(money(order.amount, order.currency)) : messages().remainder(money(rest, order.currency));
 }
 
 function wire(): void {
@@ -120,7 +122,7 @@ export function openActionDialog(options: ActionDialogOptions): void {
   current = { options, key: crypto.randomUUID() };
   const limit = order.actions[action];
   byId('action-title').textContent = `${tr(titles[action])} · ${order.orderNumber}`;
-  byId('action-description').textContent = `${tr(descriptions[action])} ${messages().upTo(limit.maxAmount ?? '0', order.currency)}.`;
+  byId('action-description').textContent = `${tr(descriptions[action])} ${messages().upTo(money(limit.maxAmount ?? '0', order.currency))}.`;
   const amountInput = byId<HTMLInputElement>('action-amount');
   amountInput.value = limit.maxAmount ?? '';
   // A reversal always releases everything: no amount to choose.

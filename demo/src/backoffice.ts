@@ -53,9 +53,19 @@ function cell(label: string, content: string | Node, className?: string): HTMLTa
   const td = document.createElement('td');
   td.dataset.label = tr(label);
   if (className) td.className = className;
+  // Identifiers are not words: a translator (or a check for untranslated text) leaves them alone.
+  if (className === 'mono') td.translate = false;
   if (typeof content === 'string') td.textContent = content;
   else td.append(content);
   return td;
+}
+
+/** The merchant's own words (product names, a link's description) or a wire name: shown as written, marked translate="no". */
+function merchantText(text: string): HTMLSpanElement {
+  const span = document.createElement('span');
+  span.translate = false;
+  span.textContent = text;
+  return span;
 }
 
 function badge(status: string): HTMLSpanElement {
@@ -120,7 +130,7 @@ async function api<T>(method: 'GET' | 'POST' | 'DELETE', path: string, options: 
   try {
     return await client.call<T>(method, path, options);
   } catch (error) {
-    if (error instanceof MerchantApiError && error.status === 401) signOut('The merchant secret was refused; sign in again.');
+    if (error instanceof MerchantApiError && error.status === 401) signOut(tr('The merchant secret was refused; sign in again.'));
     throw error;
   }
 }
@@ -188,7 +198,7 @@ function renderOrders(orders: MerchantOrder[]): void {
       // A transfer's money is not at the card gateway: it is returned from the bank, so no button.
       parts.buttons[action].hidden = order.paidBy === 'sinpe_movil';
       parts.buttons[action].disabled = !allowed.allowed;
-      parts.buttons[action].title = allowed.allowed ? messages().upTo(allowed.maxAmount ?? '', order.currency) : (allowed.reason ?? '');
+      parts.buttons[action].title = allowed.allowed ? messages().upTo(money(allowed.maxAmount ?? '0', order.currency)) : refusalText(order, action);
     }
     for (const decision of reviewDecisions) parts.review[decision].hidden = order.status !== 'review';
     if (body.rows[index] !== parts.row) body.insertBefore(parts.row, body.rows[index] ?? null);
@@ -213,16 +223,17 @@ function createOrderRow(order: MerchantOrder): OrderRowParts {
     split: act('split', 'Split', 'secondary'),
   };
   const review = {
-    approve: button(tr('Approve payment'), 'secondary', () => void decideReview(order.orderNumber, 'approve'), `Approve the payment found for ${order.orderNumber}`),
-    void: button(tr('Void'), 'danger', () => void decideReview(order.orderNumber, 'void'), `Void the review of ${order.orderNumber}`),
+    approve: button(tr('Approve payment'), 'secondary', () => void decideReview(order.orderNumber, 'approve'), messages().approvePaymentLabel(order.orderNumber)),
+    void: button(tr('Void'), 'danger', () => void decideReview(order.orderNumber, 'void'), messages().voidReviewLabel(order.orderNumber)),
   };
   actions.append(buttons.capture, buttons.refund, buttons.reverse, buttons.split, review.approve, review.void);
   const description = order.lines.length > 0 ? order.lines.map((line) => `${line.quantity} × ${line.name}`).join(', ') : (order.description ?? '');
   const number = document.createElement('span');
   number.className = 'mono';
+  number.translate = false;
   number.textContent = order.orderNumber;
   const orderCell = cell('Order', number);
-  if (description) orderCell.append(document.createElement('br'), description);
+  if (description) orderCell.append(document.createElement('br'), merchantText(description));
   const invoice = document.createElement('span');
   invoice.className = 'invoice-details';
   orderCell.append(invoice);
@@ -251,6 +262,23 @@ function localText(order: MerchantOrder): string {
   return parts.length > 0 ? ` · ${parts.join(' · ')}` : '';
 }
 
+/** A disabled action's tooltip: the BFF's refusal code in the page's language, with the order's own status and amounts. */
+function refusalText(order: MerchantOrder, action: 'capture' | 'refund' | 'reverse' | 'split'): string {
+  const { reasonCode, reason } = order.actions[action];
+  if (!reasonCode) return reason ?? '';
+  return messages().refusal(reasonCode, {
+    action,
+    status: tr(order.status),
+    captured: money(order.capturedAmount, order.currency),
+    refunded: money(order.refundedAmount, order.currency),
+  });
+}
+
+/** An event's amount formatted when it names its currency; as sent otherwise. */
+function amountText(amount: unknown, currency: unknown): string {
+  return typeof currency === 'string' && /^[A-Z]{3}$/.test(currency) ? money(String(amount), currency) : String(amount);
+}
+
 function invoiceText(invoice: MerchantOrder['invoice']): string {
   const receptor = invoice?.receptor;
   return receptor ? ` · ${tr('Electronic invoice')}: ${receptor.idType} ${receptor.idNumber}, ${receptor.name}, ${receptor.email}` : '';
@@ -266,7 +294,7 @@ async function refreshOrders(): Promise<void> {
       void api('GET', `/v1/merchant/orders/${encodeURIComponent(order.orderNumber)}`).catch(() => undefined);
     }
   } catch (error) {
-    if (client) notify(`Orders: ${errorText(error)}`, true);
+    if (client) notify(`${tr('Orders')}: ${errorText(error)}`, true);
   }
 }
 
@@ -299,20 +327,16 @@ function openAction(orderNumber: string, action: 'capture' | 'refund' | 'reverse
  * Approve accepts that payment for the order; void leaves the order unpaid and payable again.
  */
 async function decideReview(orderNumber: string, decision: ReviewDecision): Promise<void> {
-  const question =
-    decision === 'approve'
-      ? `Accept the payment the gateway holds for order ${orderNumber}? The order becomes approved.`
-      : `Void the review of order ${orderNumber}? The order stays unpaid and the buyer may pay it again.`;
-  if (!window.confirm(question)) return;
+  if (!window.confirm(messages().reviewQuestion(decision, orderNumber))) return;
   try {
     const order = await api<MerchantOrder>('POST', `/v1/merchant/orders/${encodeURIComponent(orderNumber)}/review`, {
       body: { decision } satisfies ReviewDecisionRequest,
       idempotencyKey: crypto.randomUUID(),
     });
-    notify(`Order ${orderNumber}: review ${decision === 'approve' ? 'approved' : 'voided'}, now ${order.status}.`);
+    notify(messages().reviewDone(decision, orderNumber, tr(order.status)));
     await refreshOrders();
   } catch (error) {
-    notify(`Review of ${orderNumber}: ${errorText(error)}`, true);
+    notify(messages().reviewFailed(orderNumber, errorText(error)), true);
   }
 }
 
@@ -339,7 +363,7 @@ async function searchTransactions(event: SubmitEvent): Promise<void> {
           cell('Order', item.orderNumber, 'mono'),
           cell('Type', item.type),
           cell('Amount', money(item.amount, item.currency), 'amount'),
-          cell('Outcome', item.approved ? `Approved · ${item.response}` : `Declined · ${item.response}`),
+          cell('Outcome', `${tr(item.approved ? 'Approved' : 'Declined')} · ${item.response}`),
           cell('Auth', item.auth || '—'),
           cell('Card', item.cardLast4 ? `•••• ${item.cardLast4}` : '—'),
           cell('E-mail', item.email || '—'),
@@ -347,9 +371,9 @@ async function searchTransactions(event: SubmitEvent): Promise<void> {
         return row;
       }),
     );
-    byId('transactions-caption').textContent = `${result.items.length} transactions from ${when(result.startDate)} to ${when(result.endDate)}.`;
+    byId('transactions-caption').textContent = messages().transactionsCaption(result.items.length, when(result.startDate), when(result.endDate));
   } catch (error) {
-    notify(`Transactions: ${errorText(error)}`, true);
+    notify(`${tr('Transactions')}: ${errorText(error)}`, true);
   }
 }
 
@@ -369,12 +393,11 @@ async function createLink(event: SubmitEvent): Promise<void> {
     linkKey = crypto.randomUUID();
     formElement.reset();
     notify(messages().linkCreated(link.id, money(link.amount, link.currency)));
-    linksPage = 1;
-    await refreshLinks();
+    await showPageWithLink(link.id);
   } catch (error) {
     // Same key on a retry of the same form: if the first attempt did create it, it is replayed.
     linkKey = keyForNextTry(error, linkKey);
-    notify(`Payment link: ${errorText(error)}`, true);
+    notify(`${tr('Payment link')}: ${errorText(error)}`, true);
   }
 }
 
@@ -384,6 +407,19 @@ function isHttpUrl(text: string): boolean {
   } catch {
     return false;
   }
+}
+
+/**
+ * Page 1, or else the last page when the new link is not on page 1: the gateway's list order is not
+ * in its spec (the sandbox lists oldest first), and the merchant wants to see the link just made.
+ */
+async function showPageWithLink(id: string): Promise<void> {
+  linksPage = 1;
+  await refreshLinks();
+  const shown = byId('links-table').querySelector(`tr[data-link-id="${CSS.escape(id)}"]`);
+  if (shown || linksLastPage <= 1) return;
+  linksPage = linksLastPage;
+  await refreshLinks();
 }
 
 async function refreshLinks(): Promise<void> {
@@ -399,6 +435,7 @@ async function refreshLinks(): Promise<void> {
         row.dataset.linkId = link.id;
         const url = document.createElement('span');
         url.className = 'mono';
+        url.translate = false;
         url.textContent = link.url;
         const pay = document.createElement('a');
         // The BFF checks the gateway's URL already; an href is still only ever http(s) here.
@@ -406,18 +443,18 @@ async function refreshLinks(): Promise<void> {
         pay.target = '_blank';
         pay.rel = 'noopener';
         pay.textContent = tr('Pay in the sandbox');
-        pay.setAttribute('aria-label', `Pay link ${link.id} in the sandbox (new tab)`);
+        pay.setAttribute('aria-label', messages().payLinkLabel(link.id));
         const actions = cell('Actions', '', 'actions');
         actions.append(
-          button(tr('Copy URL'), 'secondary', () => void copyUrl(link.url, link.id), `Copy the URL of link ${link.id}`),
+          button(tr('Copy URL'), 'secondary', () => void copyUrl(link.url, link.id), messages().copyLinkLabel(link.id)),
           pay,
           document.createTextNode(' '),
-          button(tr('Delete'), 'danger', () => void deleteLink(link.id), `Delete link ${link.id}`),
+          button(tr('Delete'), 'danger', () => void deleteLink(link.id), messages().deleteLinkLabel(link.id)),
         );
         row.append(
           cell('Link', link.id, 'mono'),
           cell('Amount', money(link.amount, link.currency), 'amount'),
-          cell('Description', link.description || '—'),
+          cell('Description', merchantText(link.description || '—')),
           cell('Paid', `${link.timesUsed}×`),
           cell('URL', url),
           actions,
@@ -427,7 +464,7 @@ async function refreshLinks(): Promise<void> {
     );
     showLinksPage(page);
   } catch (error) {
-    if (client) notify(`Payment links: ${errorText(error)}`, true);
+    if (client) notify(`${tr('Payment links')}: ${errorText(error)}`, true);
   }
 }
 
@@ -453,7 +490,7 @@ async function copyUrl(url: string, id: string): Promise<void> {
     await navigator.clipboard.writeText(url);
     notify(messages().copied(id));
   } catch {
-    notify(`Copy it by hand: ${url}`);
+    notify(messages().copyByHand(url));
   }
 }
 
@@ -463,20 +500,23 @@ async function deleteLink(id: string): Promise<void> {
     notify(messages().linkDeleted(id));
     await refreshLinks();
   } catch (error) {
-    notify(`Delete link ${id}: ${errorText(error)}`, true);
+    notify(`${messages().deleteLinkLabel(id)}: ${errorText(error)}`, true);
   }
 }
 
 // ----- events and bank triggers -----------------------------------------------------------------
 
-function eventDetails(event: MerchantEvent): string {
+function eventDetails(event: MerchantEvent): HTMLSpanElement {
   const s = event.summary;
   const parts =
     event.source === 'bank'
-      ? [s.paymentId && `payment ${s.paymentId}`, s.paymentStatus && `status ${s.paymentStatus}`, s.amount && `${s.amount} ${s.currency ?? ''}`, s.paymentMethod]
-      : [s.svcLinkId !== undefined && `link ${s.svcLinkId}`, s.orderNumber && `order ${s.orderNumber}`, s.code !== undefined && `code ${s.code}`, s.via && `via ${s.via}`];
-  const text = parts.filter(Boolean).join(' · ');
-  return event.lastError ? `${text} · ${event.lastError}` : text;
+      ? [s.paymentId && `${tr('payment')} ${s.paymentId}`, s.paymentStatus && `${tr('Status')} ${tr(String(s.paymentStatus))}`, s.amount && amountText(s.amount, s.currency), s.paymentMethod]
+      : [s.svcLinkId !== undefined && `${tr('link')} ${s.svcLinkId}`, s.orderNumber && `${tr('order')} ${s.orderNumber}`, s.code !== undefined && `${tr('code')} ${s.code}`, s.via && `${tr('via')} ${s.via}`];
+  const text = document.createElement('span');
+  text.textContent = parts.filter(Boolean).join(' · ');
+  // The BFF's own diagnostic of a failed event, shown as it logged it.
+  if (event.lastError) text.append(' · ', merchantText(event.lastError));
+  return text;
 }
 
 async function refreshEvents(): Promise<void> {
@@ -488,12 +528,12 @@ async function refreshEvents(): Promise<void> {
         const row = document.createElement('tr');
         row.dataset.eventType = event.type;
         row.dataset.source = event.source;
-        row.append(cell('Received', when(event.receivedAt)), cell('Source', event.source), cell('Type', event.type), cell('State', badge(event.state)), cell('Details', eventDetails(event)));
+        row.append(cell('Received', when(event.receivedAt)), cell('Source', tr(event.source)), cell('Type', merchantText(event.type)), cell('State', badge(event.state)), cell('Details', eventDetails(event)));
         return row;
       }),
     );
   } catch (error) {
-    if (client) notify(`Events: ${errorText(error)}`, true);
+    if (client) notify(`${tr('Events')}: ${errorText(error)}`, true);
   }
 }
 
@@ -507,10 +547,10 @@ async function sendBankEvent(eventType: string, trigger: HTMLButtonElement): Pro
     });
     const result = (await response.json()) as { paymentId?: string; error?: string };
     if (!response.ok) throw new Error(result.error ?? `HTTP ${response.status}`);
-    notify(`The sandbox bank sent ${eventType} (payment ${result.paymentId ?? '?'}).`);
+    notify(messages().bankEventSent(eventType, result.paymentId ?? '?'));
     await refreshEvents();
   } catch (error) {
-    notify(`Bank event ${eventType}: ${errorText(error)}`, true);
+    notify(messages().bankEventFailed(eventType, errorText(error)), true);
   } finally {
     trigger.disabled = false;
   }
@@ -520,9 +560,11 @@ async function sendBankEvent(eventType: string, trigger: HTMLButtonElement): Pro
 
 /** After a language change: what the script drew is drawn again in the new language. */
 function redrawInLanguage(): void {
+  // The last notice was said in the other language.
+  notify('');
   orderRows.clear();
-  for (const table of ['orders-table', 'links-table', 'events-table']) byId<HTMLTableElement>(table).tBodies[0]!.replaceChildren();
-  if (client) void Promise.all([refreshOrders(), refreshLinks(), refreshEvents()]);
+  for (const table of ['orders-table', 'links-table', 'events-table', 'bank-payments-table']) byId<HTMLTableElement>(table).tBodies[0]!.replaceChildren();
+  if (client) void Promise.all([refreshOrders(), refreshLinks(), refreshEvents(), bankPayments?.refresh(), webhooks?.refresh()]);
 }
 
 async function main(): Promise<void> {

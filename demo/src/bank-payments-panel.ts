@@ -2,7 +2,8 @@
 // reference, or a wrong one), each attachable to an order in review or pending. The BFF decides
 // (POST /v1/merchant/bank-payments/{id}/attach); this panel only asks and shows the answer.
 import type { BankPaymentView, BankPaymentsPage } from '../../contract/bank-payment-view.ts';
-import { currentLocale, tr } from './backoffice-i18n/locale.ts';
+import { formatMoney } from '../../widget/i18n/localize.ts';
+import { currentLocale, messages, tr } from './backoffice-i18n/locale.ts';
 
 type Api = <T>(method: 'GET' | 'POST', path: string, options?: { body?: unknown; idempotencyKey?: string }) => Promise<T>;
 
@@ -16,16 +17,18 @@ export function mountBankPaymentsPanel(table: HTMLTableElement, api: Api, notify
   function rowOf(payment: BankPaymentView): HTMLTableRowElement {
     const row = document.createElement('tr');
     row.dataset.paymentId = payment.paymentId;
-    const text = (label: string, value: string) => {
+    const text = (label: string, value: string, asWritten = false) => {
       const td = document.createElement('td');
       td.dataset.label = tr(label);
       td.textContent = value;
+      // The buyer's own reference is shown as they wrote it.
+      if (asWritten) td.translate = false;
       return td;
     };
     const form = document.createElement('form');
     form.className = 'attach-form';
     const input = document.createElement('input');
-    input.setAttribute('aria-label', `Order for payment ${payment.publicId}`);
+    input.setAttribute('aria-label', messages().orderForPaymentLabel(payment.publicId));
     input.name = 'orderNumber';
     input.required = true;
     input.placeholder = tr('Order number');
@@ -44,9 +47,9 @@ export function mountBankPaymentsPanel(table: HTMLTableElement, api: Api, notify
     actions.append(form);
     row.append(
       text('Updated', new Date(payment.updatedAt).toLocaleString(currentLocale(), { dateStyle: 'short', timeStyle: 'medium' })),
-      text('Status', payment.status),
-      text('Amount', `${payment.amount ?? '?'} ${payment.currency ?? ''}`),
-      text('Reference', payment.clientReference ?? '—'),
+      text('Status', tr(payment.status)),
+      text('Amount', payment.amount && payment.currency ? formatMoney(currentLocale(), payment.amount, payment.currency) : '?'),
+      text('Reference', payment.clientReference ?? '—', true),
       text('Failure', payment.failure ? `${payment.failure.code ?? payment.failure.reasonCode ?? ''}` : '—'),
       actions,
     );
@@ -58,11 +61,11 @@ export function mountBankPaymentsPanel(table: HTMLTableElement, api: Api, notify
     trigger.disabled = true;
     try {
       await api('POST', `/v1/merchant/bank-payments/${encodeURIComponent(payment.paymentId)}/attach`, { body: { orderNumber }, idempotencyKey: crypto.randomUUID() });
-      notify(`Payment ${payment.publicId} attached: order ${orderNumber} is approved.`);
+      notify(messages().paymentAttached(payment.publicId, orderNumber));
       await refresh();
       onAttached();
     } catch (error) {
-      notify(`Attach: ${error instanceof Error ? error.message : String(error)}`, true);
+      notify(`${tr('Attach')}: ${error instanceof Error ? error.message : String(error)}`, true);
     } finally {
       trigger.disabled = false;
     }
@@ -75,7 +78,7 @@ export function mountBankPaymentsPanel(table: HTMLTableElement, api: Api, notify
       const editing = table.contains(document.activeElement);
       if (!editing) body.replaceChildren(...page.items.map(rowOf));
     } catch (error) {
-      notify(`Bank payments: ${error instanceof Error ? error.message : String(error)}`, true);
+      notify(`${tr('Bank payments')}: ${error instanceof Error ? error.message : String(error)}`, true);
     }
   }
 

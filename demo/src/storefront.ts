@@ -16,6 +16,8 @@ interface Cart {
 }
 
 const cartKey = 'svc-demo-cart';
+/** What the demo shows off, chosen beside the cart: the electronic invoice and popup mode. */
+const showcaseKey = 'svc-demo:showcase';
 const localeKey = 'svc-demo-locale';
 const themeKey = 'svc-demo-theme';
 const themes = ['ocean', 'rainforest', 'volcano'];
@@ -44,6 +46,35 @@ const openCheckoutKey = 'svc-demo:checkout-open';
 function rememberCheckoutOpen(open: boolean): void {
   if (open) sessionStorage.setItem(openCheckoutKey, '1');
   else sessionStorage.removeItem(openCheckoutKey);
+}
+
+interface Showcase {
+  invoice: boolean;
+  popup: boolean;
+}
+
+function readShowcase(): Showcase {
+  try {
+    const stored = JSON.parse(sessionStorage.getItem(showcaseKey) ?? 'null') as Partial<Showcase> | null;
+    return { invoice: stored?.invoice === true, popup: stored?.popup === true };
+  } catch {
+    return { invoice: false, popup: false };
+  }
+}
+
+let showcase = readShowcase();
+
+/** The switches beside the cart: the invoice applies to the next checkout opened; popup mode also to the open one. */
+function wireShowcase(): void {
+  for (const [id, key] of [['offer-invoice', 'invoice'], ['popup-mode', 'popup']] as const) {
+    const box = byId<HTMLInputElement>(id);
+    box.checked = showcase[key];
+    box.addEventListener('change', () => {
+      showcase = { ...showcase, [key]: box.checked };
+      sessionStorage.setItem(showcaseKey, JSON.stringify(showcase));
+      if (key === 'popup') openCheckout?.setAttribute('mode', showcase.popup ? 'popup' : 'redirect');
+    });
+  }
 }
 
 function saveCart(): void {
@@ -155,6 +186,7 @@ function changeQuantity(sku: string, delta: number): void {
   cart.lines = cart.lines.filter((entry) => entry.quantity > 0);
   saveCart();
   renderCart();
+  void followCart();
 }
 
 function switchCurrency(currency: string): void {
@@ -163,6 +195,25 @@ function switchCurrency(currency: string): void {
   saveCart();
   renderProducts();
   renderCart();
+  void followCart();
+}
+
+/** The lines an order was made for, by order number: an approval removes just those from the cart. */
+const orderedLinesPrefix = 'svc-demo:ordered-lines:';
+
+function rememberOrderedLines(orderNumber: string, lines: Cart['lines']): void {
+  sessionStorage.setItem(orderedLinesPrefix + orderNumber, JSON.stringify(lines));
+}
+
+/** The cart less what the order contained; the whole cart when the order's lines are not known. */
+function cartAfterPaying(orderNumber: string): Cart['lines'] {
+  const stored = sessionStorage.getItem(orderedLinesPrefix + orderNumber);
+  sessionStorage.removeItem(orderedLinesPrefix + orderNumber);
+  if (!stored) return [];
+  const paid = JSON.parse(stored) as Cart['lines'];
+  return cart.lines
+    .map((line) => ({ sku: line.sku, quantity: line.quantity - (paid.find((entry) => entry.sku === line.sku)?.quantity ?? 0) }))
+    .filter((line) => line.quantity > 0);
 }
 
 // ----- checkout ----------------------------------------------------------------------------------
@@ -175,6 +226,9 @@ function setTheme(theme: string): void {
   host.className = `theme-${chosen}`;
 }
 
+/** The open checkout while its order can still change: a cart change updates it (the shopper adds one more thing). */
+let openCheckout: HTMLElement | undefined;
+
 /** Puts a fresh <svc-checkout> on the page; `session` for authorize-only, else catalog `items`. */
 function mountCheckout(options: { session?: string }): HTMLElement {
   const host = byId('checkout-host');
@@ -183,11 +237,17 @@ function mountCheckout(options: { session?: string }): HTMLElement {
   // Catalog items also after a return: the widget's "try again" starts a new order for them.
   if (cart.lines.length > 0) element.setAttribute('items', JSON.stringify(cart.lines));
   if (options.session) element.setAttribute('session', options.session);
+  if (showcase.invoice) element.setAttribute('invoice', '');
+  if (showcase.popup) element.setAttribute('mode', 'popup');
+  element.addEventListener('svc-submit', (event) => {
+    rememberOrderedLines((event as Event & { orderNumber: string }).orderNumber, JSON.parse(element.getAttribute('items') ?? '[]') as Cart['lines']);
+  });
   element.addEventListener('svc-approved', (event) => {
     const { orderNumber } = event as Event & { orderNumber: string };
     showResult(text(cart.authorizeOnly ? 'authorized' : 'approved', orderNumber));
     rememberCheckoutOpen(false);
-    cart = { currency: cart.currency, lines: [], authorizeOnly: cart.authorizeOnly };
+    openCheckout = undefined;
+    cart = { currency: cart.currency, lines: cartAfterPaying(orderNumber), authorizeOnly: cart.authorizeOnly };
     saveCart();
     renderCart();
     byId('continue-shopping').hidden = false;
@@ -203,6 +263,7 @@ function mountCheckout(options: { session?: string }): HTMLElement {
     showResult(text('cancelled', (event as Event & { orderNumber: string }).orderNumber));
   });
   attachSinpeSimulator(element, byId('sinpe-simulator'), config);
+  openCheckout = element;
   host.replaceChildren(element);
   byId('checkout-section').hidden = false;
   return element;
@@ -212,22 +273,49 @@ function showResult(message: string): void {
   byId('checkout-result').textContent = message;
 }
 
+/** A capture=false session from this demo's server for the cart; undefined (the reason shown) when refused. */
+async function authorizeOnlySession(): Promise<string | undefined> {
+  const response = await fetch('/api/authorize-only-session', {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ items: cart.lines, locale }),
+  });
+  const body = (await response.json()) as { sessionToken?: string; detail?: string; error?: string };
+  if (response.ok && body.sessionToken) return body.sessionToken;
+  showResult(body.detail ?? body.error ?? `HTTP ${response.status}`);
+  return undefined;
+}
+
+/** The widget's states while an attempt is open (widget/README.md): its order must not change under it. */
+const paymentStates = ['submitting', 'redirecting', 'returned', 'polling'];
+
+/**
+ * The cart changed while the checkout is open: the widget gets the new items (catalog mode) or a new
+ * session (authorize only) and keeps what the shopper typed; an emptied cart closes the checkout.
+ */
+async function followCart(): Promise<void> {
+  const element = openCheckout;
+  if (!element) return;
+  // A payment under way (a popup open, a transfer awaited) keeps its order: an approval then removes
+  // only what that order held, and the checkout follows the cart again at the next change.
+  if (paymentStates.includes((element as HTMLElement & { state?: string }).state ?? '')) return;
+  if (cart.lines.length === 0) return closeCheckout();
+  const items = JSON.stringify(cart.lines);
+  if (element.hasAttribute('session')) {
+    const session = await authorizeOnlySession();
+    if (!session || element !== openCheckout) return;
+    element.setAttribute('session', session);
+  }
+  element.setAttribute('items', items);
+}
+
 async function startCheckout(): Promise<void> {
   showResult('');
   byId('continue-shopping').hidden = true;
   let session: string | undefined;
   if (cart.authorizeOnly) {
-    const response = await fetch('/api/authorize-only-session', {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ items: cart.lines, locale }),
-    });
-    const body = (await response.json()) as { sessionToken?: string; detail?: string; error?: string };
-    if (!response.ok || !body.sessionToken) {
-      showResult(body.detail ?? body.error ?? `HTTP ${response.status}`);
-      return;
-    }
-    session = body.sessionToken;
+    session = await authorizeOnlySession();
+    if (!session) return;
   }
   mountCheckout(session ? { session } : {});
   // An authorize-only session lives in this page only; a catalog checkout can be opened again.
@@ -237,6 +325,7 @@ async function startCheckout(): Promise<void> {
 
 function closeCheckout(): void {
   rememberCheckoutOpen(false);
+  openCheckout = undefined;
   byId('checkout-host').replaceChildren();
   byId('checkout-section').hidden = true;
   showResult('');
@@ -273,6 +362,7 @@ async function main(): Promise<void> {
     cart.authorizeOnly = (event.target as HTMLInputElement).checked;
     saveCart();
   });
+  wireShowcase();
   byId('checkout-button').addEventListener('click', () => void startCheckout());
   byId('continue-shopping').addEventListener('click', closeCheckout);
 

@@ -2,7 +2,7 @@
 // and the deliveries with each attempt's status code and a replay button. The back office passes
 // its authenticated `api` and `notify`; this file owns the #webhooks section of backoffice.html.
 import type { WebhookDelivery, WebhookEndpoint } from '../../contract/merchant-webhooks.ts';
-import { currentLocale, tr } from './backoffice-i18n/locale.ts';
+import { currentLocale, messages, tr } from './backoffice-i18n/locale.ts';
 
 type Api = <T>(method: 'GET' | 'POST' | 'DELETE', path: string, options?: { body?: unknown; idempotencyKey?: string }) => Promise<T>;
 type Notify = (message: string, isError?: boolean) => void;
@@ -10,9 +10,11 @@ type Notify = (message: string, isError?: boolean) => void;
 const byId = <T extends HTMLElement>(id: string) => document.getElementById(id) as T;
 const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString(currentLocale(), { dateStyle: 'short', timeStyle: 'medium' }) : '');
 
-function cell(label: string, content: string | Node): HTMLTableCellElement {
+function cell(label: string, content: string | Node, asWritten = false): HTMLTableCellElement {
   const td = document.createElement('td');
   td.dataset.label = tr(label);
+  // Ids, URLs and event type names are not words: shown as written.
+  if (asWritten) td.translate = false;
   if (typeof content === 'string') td.textContent = content;
   else td.append(content);
   return td;
@@ -35,8 +37,8 @@ function button(text: string, onClick: (trigger: HTMLButtonElement) => Promise<v
 }
 
 function attemptsText(delivery: WebhookDelivery): string {
-  if (delivery.attempts.length === 0) return 'not tried yet';
-  return delivery.attempts.map((attempt) => `${attempt.statusCode ?? attempt.error ?? 'no answer'} at ${when(attempt.at)}`).join('; ');
+  if (delivery.attempts.length === 0) return tr('not tried yet');
+  return delivery.attempts.map((attempt) => messages().attemptAt(String(attempt.statusCode ?? attempt.error ?? tr('no answer')), when(attempt.at))).join('; ');
 }
 
 export function webhooksPanel(api: Api, notify: Notify) {
@@ -57,13 +59,13 @@ export function webhooksPanel(api: Api, notify: Notify) {
             : button('Delete', async () => {
                 try {
                   await api('DELETE', `/v1/merchant/webhook-endpoints/${encodeURIComponent(endpoint.id)}`);
-                  notify(`Endpoint ${endpoint.id} deleted.`);
+                  notify(messages().endpointDeleted(endpoint.id));
                   await refresh();
                 } catch (error) {
-                  notify(`Delete endpoint: ${errorText(error)}`, true);
+                  notify(`${tr('Delete endpoint')}: ${errorText(error)}`, true);
                 }
               });
-        row.append(cell('Endpoint', endpoint.id), cell('URL', endpoint.url), cell('Types', endpoint.eventTypes.join(', ') || 'all'), cell('Action', action));
+        row.append(cell('Endpoint', endpoint.id, true), cell('URL', endpoint.url, true), cell('Types', endpoint.eventTypes.join(', ') || tr('all')), cell('Action', action));
         return row;
       }),
     );
@@ -81,10 +83,10 @@ export function webhooksPanel(api: Api, notify: Notify) {
         const replay = button('Replay', async () => {
           try {
             await api('POST', `/v1/merchant/webhook-deliveries/${encodeURIComponent(delivery.id)}/replay`, { idempotencyKey: crypto.randomUUID() });
-            notify(`Delivery of ${delivery.type} queued again (webhook-id ${delivery.webhookId}).`);
+            notify(messages().deliveryQueued(delivery.type, delivery.webhookId));
             await refreshDeliveries();
           } catch (error) {
-            notify(`Replay: ${errorText(error)}`, true);
+            notify(`${tr('Replay')}: ${errorText(error)}`, true);
           }
         });
         const state = document.createElement('span');
@@ -92,8 +94,8 @@ export function webhooksPanel(api: Api, notify: Notify) {
         state.textContent = tr(delivery.state);
         row.append(
           cell('Created', when(delivery.createdAt)),
-          cell('Type', delivery.type),
-          cell('Endpoint', delivery.endpointId),
+          cell('Type', delivery.type, true),
+          cell('Endpoint', delivery.endpointId, true),
           cell('State', state),
           cell('Attempts', attemptsText(delivery)),
           cell('Action', replay),
@@ -115,11 +117,11 @@ export function webhooksPanel(api: Api, notify: Notify) {
       });
       createKey = crypto.randomUUID();
       form.reset();
-      byId('webhook-secret').textContent = `Signing secret of ${created.id} (shown once, copy it now): ${created.secret}`;
+      byId('webhook-secret').textContent = messages().signingSecret(created.id, created.secret);
       byId('webhook-secret').hidden = false;
       await refreshEndpoints();
     } catch (error) {
-      notify(`Add endpoint: ${errorText(error)}`, true);
+      notify(`${tr('Add endpoint')}: ${errorText(error)}`, true);
     }
   }
 
@@ -127,7 +129,7 @@ export function webhooksPanel(api: Api, notify: Notify) {
     try {
       await Promise.all([refreshEndpoints(), refreshDeliveries()]);
     } catch (error) {
-      notify(`Webhooks: ${errorText(error)}`, true);
+      notify(`${tr('Webhooks')}: ${errorText(error)}`, true);
     }
   }
 

@@ -18,7 +18,7 @@ const deniedCard = '4012000000020121';
 
 let stack: WebhookStack;
 test.beforeAll(async () => {
-  stack = await startInProcessWebhookStack();
+  stack = await startInProcessWebhookStack({ env: { MERCHANT_NAME: 'Pura Vida <Market>' } });
 });
 test.afterAll(async () => {
   await stack?.close();
@@ -78,7 +78,11 @@ test('callback path: the buyer lands on a localized result page after the paymen
   expect(page.headers.get('x-permitted-cross-domain-policies')).toBe('none');
   expect(page.html).toContain('<html lang="pt-BR">');
   expect(page.html).toContain('Pagamento aprovado');
-  expect(page.html).toContain('15000.00 CRC');
+  // Who was paid, for what (the link's description, escaped), the amount as Portuguese writes it, and the way back.
+  expect(page.html).toContain('<dt>Loja</dt><dd>Pura Vida &lt;Market&gt;</dd>');
+  expect(page.html).toContain('<dt>Descrição</dt><dd>Camiseta &lt;b&gt;edición&lt;/b&gt; limitada</dd>');
+  expect(page.html).toContain('<dt>Valor</dt><dd>CRC\u00a015.000,00</dd>');
+  expect(page.html).toContain('<a href="http://shop.example.test/">Voltar para Pura Vida &lt;Market&gt;</a>');
   const rows = await linkPayments(link.id);
   expect(rows).toHaveLength(1);
   expect(rows[0]).toMatchObject({ status: 'paid', hash_check: 'verified', first_source: 'callback' });

@@ -19,7 +19,7 @@ test('capture=0: the authorization is captured in part, then refunded in part an
   const before = await merchant(stack, 'GET', `/v1/merchant/orders/${orderNumber}`);
   expect(before.status).toBe(200);
   expect(before.body).toMatchObject({ status: 'approved', capture: false, capturedAmount: '0.00' });
-  expect(before.body.actions.capture).toEqual({ allowed: true, maxAmount: '100.00', reason: null });
+  expect(before.body.actions.capture).toEqual({ allowed: true, maxAmount: '100.00', reason: null, reasonCode: null });
   expect(before.body.actions.refund.allowed).toBe(false);
 
   const refundFirst = await merchant(stack, 'POST', `/v1/merchant/orders/${orderNumber}/refund`, { amount: '10.00' });
@@ -118,7 +118,7 @@ test('split: shares within the amount, the owner gets the remainder; over the am
   expect(byEmail['b@partners.example']).toBe('15.25');
   expect(split.body.shares).toHaveLength(3);
   expect(Object.values(byEmail)).toContain('24.75');
-  expect(split.body.order.actions.split).toMatchObject({ allowed: false, reason: 'This order was already split.' });
+  expect(split.body.order.actions.split).toMatchObject({ allowed: false, reason: 'This order was already split.', reasonCode: 'already-split' });
 
   const second = await merchant(stack, 'POST', `/v1/merchant/orders/${orderNumber}/split`, { commerces: [{ email: 'a@partners.example', amount: '1.00' }] });
   expect(second.status).toBe(409);

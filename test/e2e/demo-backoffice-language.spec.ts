@@ -1,7 +1,18 @@
 // The back office speaks the merchant's language (es, en, pt-BR), chosen as the widget chooses:
 // the demo's language choice, else the browser's language; a menu changes it, `lang` follows.
-import { expect, test } from '@playwright/test';
-import { axeViolations, keepScreenshot, signInBackOffice } from './demo-stack.ts';
+import { expect, test, type Page } from '@playwright/test';
+import { axeViolations, createPaymentLink, keepScreenshot, signInBackOffice } from './demo-stack.ts';
+
+/** The first link row's buttons and link, by the names a screen reader speaks. */
+async function expectLinkRowNames(page: Page, names: { copy: string; pay: string; remove: string }): Promise<void> {
+  const row = page.locator('#links-table tbody tr').first();
+  const id = await row.getAttribute('data-link-id');
+  expect(id).toMatch(/^\d+$/);
+  const named = (text: string) => text.replace('{id}', id!);
+  await expect(row.getByRole('button', { name: named(names.copy), exact: true })).toBeVisible();
+  await expect(row.getByRole('link', { name: named(names.pay), exact: true })).toBeVisible();
+  await expect(row.getByRole('button', { name: named(names.remove), exact: true })).toBeVisible();
+}
 
 for (const size of [
   { name: 'desktop', width: 1280, height: 800 },
@@ -11,6 +22,8 @@ for (const size of [
     await page.setViewportSize({ width: size.width, height: size.height });
     await signInBackOffice(page);
     await expect(page.locator('html')).toHaveAttribute('lang', /^en/);
+    // A link of its own, so the links table has rows (their buttons carry names too).
+    await createPaymentLink(page, '4200', 'Language check');
 
     await page.getByLabel('Language').selectOption('es-CR');
     await expect(page.locator('html')).toHaveAttribute('lang', 'es-CR');
@@ -23,6 +36,7 @@ for (const size of [
     await expect(page.getByRole('button', { name: 'Agregar destino' })).toBeAttached();
     await expect(page.getByLabel('Entregas en estado')).toBeAttached();
     await expect(page.locator('#links-page')).toContainText('Página 1');
+    await expectLinkRowNames(page, { copy: 'Copiar URL del enlace {id}', pay: 'Pagar en el sandbox: enlace {id} (pestaña nueva)', remove: 'Eliminar el enlace {id}' });
     expect(await axeViolations(page), 'in Spanish').toEqual([]);
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
     expect(overflow).toBeLessThanOrEqual(0);
@@ -38,6 +52,7 @@ for (const size of [
     await expect(page.getByRole('heading', { name: 'Links de pagamento' })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Sair' })).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Pagamentos bancários sem pedido' })).toBeAttached();
+    await expectLinkRowNames(page, { copy: 'Copiar URL do link {id}', pay: 'Pagar no sandbox: link {id} (nova aba)', remove: 'Excluir o link {id}' });
     expect(await axeViolations(page), 'in Portuguese').toEqual([]);
   });
 }

@@ -1,20 +1,14 @@
 // Payment links in the back office after a buyer pays one: the links table counts the payment
 // while it is open (no reload), and the payment is listed under Orders as a link payment.
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
-import { approvingCard, keepScreenshot, payOnHostedPage, signInBackOffice } from './demo-stack.ts';
+import { approvingCard, createPaymentLink, keepScreenshot, payOnHostedPage, signInBackOffice } from './demo-stack.ts';
 
 /** Creates a link in the back office and pays it in a new tab; returns the link id. */
 async function createAndPayLink(page: Page, context: BrowserContext, description: string): Promise<string> {
-  const form = page.locator('#link-form');
-  await form.getByLabel('Amount').fill('7500');
-  await form.getByLabel('Currency').selectOption('CRC');
-  await form.getByLabel('Description').fill(description);
-  await form.getByRole('button', { name: 'Create link' }).click();
-  await expect(page.locator('#notice')).toContainText(/Payment link \d+ created/);
-  const linkId = /Payment link (\d+) created/.exec((await page.locator('#notice').textContent()) ?? '')![1]!;
+  const linkId = await createPaymentLink(page, '7500', description);
   const row = page.locator(`#links-table tr[data-link-id="${linkId}"]`);
   await expect(row.locator('td[data-label="Paid"]')).toHaveText('0×');
-  const [buyerPage] = await Promise.all([context.waitForEvent('page'), row.getByRole('link', { name: `Pay link ${linkId} in the sandbox (new tab)` }).click()]);
+  const [buyerPage] = await Promise.all([context.waitForEvent('page'), row.getByRole('link', { name: `Pay in the sandbox: link ${linkId} (new tab)` }).click()]);
   await buyerPage.waitForLoadState();
   await payOnHostedPage(buyerPage, approvingCard);
   await buyerPage.waitForURL(/\/v1\/links\/return/);

@@ -2,7 +2,7 @@
 // the orders table, a partial then a full refund, a split, a payment link paid in the sandbox and
 // seen among the events, and each of the four bank events arriving.
 import { expect, test, type Page } from '@playwright/test';
-import { approvingCard, buy, e2eMerchantSecret, keepScreenshot, payOnHostedPage, signInBackOffice } from './demo-stack.ts';
+import { approvingCard, axeViolations, buy, createPaymentLink, e2eMerchantSecret, keepScreenshot, payOnHostedPage, signInBackOffice } from './demo-stack.ts';
 
 const orderRow = (page: Page, orderNumber: string) => page.locator(`#orders-table tr[data-order-number="${orderNumber}"]`);
 
@@ -89,7 +89,7 @@ test('a split of an approved order: the shares and the owner remainder', async (
   await dialog.getByLabel('Commerce 1 amount').fill('30.00');
   await dialog.getByLabel('Commerce 2 e-mail').fill('transport@partners.example');
   await dialog.getByLabel('Commerce 2 amount').fill('19.50');
-  await expect(dialog).toContainText('Remainder for you (the owner): 39.50 USD');
+  await expect(dialog).toContainText('Remainder for you (the owner): $39.50');
   await keepScreenshot(page, testInfo, 'backoffice-split-dialog');
   await dialog.getByRole('button', { name: 'Confirm' }).click();
   await expect(dialog).toBeHidden();
@@ -115,26 +115,27 @@ test('transactions search by order number', async ({ page }) => {
 test('a payment link: create it, copy its URL, pay it in the sandbox, and see its webhook among the events', async ({ page, context }, testInfo) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   await signInBackOffice(page);
-  const form = page.locator('#link-form');
-  await form.getByLabel('Amount').fill('12500');
-  await form.getByLabel('Currency').selectOption('CRC');
-  await form.getByLabel('Description').fill('Coffee tasting for two');
-  await form.getByRole('button', { name: 'Create link' }).click();
-  await expect(page.locator('#notice')).toContainText(/Payment link \d+ created/);
-  const linkId = /Payment link (\d+) created/.exec((await page.locator('#notice').textContent()) ?? '')![1]!;
+  const linkId = await createPaymentLink(page, '12500', 'Coffee tasting for two');
   const row = page.locator(`#links-table tr[data-link-id="${linkId}"]`);
   await expect(row).toContainText('Coffee tasting for two');
   await keepScreenshot(page, testInfo, 'backoffice-link-created');
 
-  await row.getByRole('button', { name: `Copy the URL of link ${linkId}` }).click();
+  await row.getByRole('button', { name: `Copy URL of link ${linkId}` }).click();
   await expect(page.locator('#notice')).toContainText(`Copied the URL of link ${linkId}`);
   const copied = await page.evaluate(() => navigator.clipboard.readText());
   expect(copied).toBe(await row.locator('td[data-label="URL"]').textContent());
 
-  const [buyerPage] = await Promise.all([context.waitForEvent('page'), row.getByRole('link', { name: `Pay link ${linkId} in the sandbox (new tab)` }).click()]);
+  const [buyerPage] = await Promise.all([context.waitForEvent('page'), row.getByRole('link', { name: `Pay in the sandbox: link ${linkId} (new tab)` }).click()]);
   await buyerPage.waitForLoadState();
   await payOnHostedPage(buyerPage, approvingCard);
   await buyerPage.waitForURL(/\/v1\/links\/return/);
+  // The result names the shop and what was bought, writes the amount in the page's language, and leads back.
+  await expect(buyerPage.getByRole('heading', { name: 'Payment approved' })).toBeVisible();
+  await expect(buyerPage.locator('dl')).toContainText('Pura Vida Market');
+  await expect(buyerPage.locator('dl')).toContainText('Coffee tasting for two');
+  await expect(buyerPage.locator('dl')).toContainText('CRC 12,500.00');
+  await expect(buyerPage.getByRole('link', { name: 'Back to Pura Vida Market' })).toHaveAttribute('href', new URL('/', page.url()).href);
+  expect(await axeViolations(buyerPage), 'the link result page').toEqual([]);
   await keepScreenshot(buyerPage, testInfo, 'link-paid-result');
 
   const linkEvent = page.locator('#events-table tr[data-source="links"]', { hasText: `link ${linkId}` });

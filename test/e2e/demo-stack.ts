@@ -11,6 +11,23 @@ export const e2eMerchantSecret = 'e2e-merchant-secret-0123456789abcdef';
 export { approvingCard, decliningCard };
 export const buyer = costaRicanBuyer;
 
+/** The storefront with an empty cart and nothing kept from an earlier test in this tab. */
+export async function openFreshStorefront(page: Page): Promise<void> {
+  await page.goto('/');
+  await page.evaluate(() => sessionStorage.clear());
+  await page.goto('/');
+  await expect(page.locator('body[data-ready]')).toHaveCount(1);
+}
+
+/** The widget's form still holds what fillBilling typed. */
+export async function expectBillingKept(page: Page): Promise<void> {
+  const widget = page.locator('svc-checkout');
+  await expect(widget.getByLabel('First name')).toHaveValue(buyer.firstName);
+  await expect(widget.getByLabel('E-mail')).toHaveValue(buyer.email);
+  await expect(widget.getByLabel('Province')).toHaveValue(buyer.state);
+  await expect(widget.getByLabel('Phone')).toHaveValue(buyer.telephone);
+}
+
 /** Adds `quantity` of a product (by its visible name) to the cart. */
 export async function addToCart(page: Page, productName: string | RegExp, quantity = 1): Promise<void> {
   for (let i = 0; i < quantity; i++) {
@@ -88,6 +105,17 @@ export async function signInBackOffice(page: Page): Promise<void> {
   await page.getByLabel('Merchant secret').fill(e2eMerchantSecret);
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page.locator('body[data-signed-in]')).toHaveCount(1);
+}
+
+/** Creates a CRC payment link in the signed-in back office (in English) and returns its id. */
+export async function createPaymentLink(page: Page, amount: string, description: string): Promise<string> {
+  const form = page.locator('#link-form');
+  await form.getByLabel('Amount').fill(amount);
+  await form.getByLabel('Currency').selectOption('CRC');
+  await form.getByLabel('Description').fill(description);
+  await form.getByRole('button', { name: 'Create link' }).click();
+  await expect(page.locator('#notice')).toContainText(/Payment link \d+ created/);
+  return /Payment link (\d+) created/.exec((await page.locator('#notice').textContent()) ?? '')![1]!;
 }
 
 /** A full-page screenshot kept as a test artifact (in the output folder and the report). */

@@ -2,24 +2,14 @@
 // to the form with what they typed; after a decline the result is on screen with the focus on it,
 // and "Try again" shows the form filled. axe in each new state.
 import { expect, test, type Page } from '@playwright/test';
-import { addToCart, axeViolations, buyer, decliningCard, fillAndPay, payOnHostedPage } from './demo-stack.ts';
+import { addToCart, axeViolations, decliningCard, expectBillingKept, fillAndPay, openFreshStorefront, payOnHostedPage } from './demo-stack.ts';
 
 async function openCheckout(page: Page) {
-  await page.goto('/');
-  await page.evaluate(() => sessionStorage.clear());
-  await page.goto('/');
-  await expect(page.locator('body[data-ready]')).toHaveCount(1);
+  await openFreshStorefront(page);
   await addToCart(page, 'Tarrazú coffee, 500 g');
   await page.getByRole('button', { name: 'Checkout' }).click();
 }
 
-async function expectFormKept(page: Page) {
-  const widget = page.locator('svc-checkout');
-  await expect(widget.getByLabel('First name')).toHaveValue(buyer.firstName);
-  await expect(widget.getByLabel('E-mail')).toHaveValue(buyer.email);
-  await expect(widget.getByLabel('Province')).toHaveValue(buyer.state);
-  await expect(widget.getByLabel('Phone')).toHaveValue(buyer.telephone);
-}
 
 for (const size of [
   { name: 'phone', width: 390, height: 844 },
@@ -33,7 +23,7 @@ for (const size of [
       await fillAndPay(page);
       await page.waitForURL(/\/hosted\//);
       await page.goBack();
-      await expectFormKept(page);
+      await expectBillingKept(page);
       expect(await axeViolations(page)).toEqual([]);
     });
 
@@ -48,7 +38,7 @@ for (const size of [
       await expect(result.getByRole('heading')).toHaveText('Payment declined');
       expect(await axeViolations(page)).toEqual([]);
       await page.locator('svc-checkout').getByRole('button', { name: 'Try again' }).click();
-      await expectFormKept(page);
+      await expectBillingKept(page);
     });
   });
 }

@@ -51,6 +51,26 @@ test('split: fully captured, nothing refunded, once; the owner keeps the remaind
   expect(planSplit(crc, [{ email: 'a@x.example', amount: '1' }], { ...context, alreadySplit: true })).toMatchObject({ ok: false });
 });
 
+test('each refusal carries a code a back office words in its own language', () => {
+  const fullyRefunded: OrderState = { ...captured, status: 'refunded', refunded_amount: '100.00' };
+  const day8 = { ...context, now: new Date('2026-11-27T12:00:01Z') };
+  const table: Array<[OrderState, 'capture' | 'refund' | 'reverse' | 'split', RuleContext, string]> = [
+    [authorized, 'capture', { ...context, paidByBankTransfer: true }, 'paid-by-transfer'],
+    [captured, 'capture', context, 'already-captured'],
+    [{ ...authorized, status: 'declined' }, 'capture', context, 'not-authorized'],
+    [authorized, 'capture', day8, 'authorization-lapsed'],
+    [captured, 'reverse', context, 'captured-not-reversible'],
+    [{ ...authorized, status: 'cancelled' }, 'reverse', context, 'not-authorized'],
+    [authorized, 'refund', context, 'nothing-captured'],
+    [fullyRefunded, 'refund', context, 'fully-refunded'],
+    [authorized, 'split', context, 'not-splittable'],
+    [captured, 'split', { ...context, alreadySplit: true }, 'already-split'],
+  ];
+  for (const [order, action, given, code] of table) {
+    expect(actionLimit(order, action, given), `${order.status} ${action} → ${code}`).toMatchObject({ ok: false, code });
+  }
+});
+
 test('amounts given as JSON numbers become exact decimal strings, half up to the currency', () => {
   expect(gatewayNumberAmount(12.5, 'USD')).toBe('12.50');
   expect(gatewayNumberAmount(1234.56, 'USD')).toBe('1234.56');
