@@ -2,10 +2,9 @@
 // hosted page (location.assign in the widget) and a payment link's page (href in the back office).
 // The gateway's answer is a claim like any other: a `javascript:` or `data:` URL, or plain http to
 // some host, would be followed by the shopper's or the merchant's browser as if it were ours.
-import { problemTypes } from '../../contract/bff-api.ts';
 import { isHttpsOrLoopbackHttp } from '../../contract/https-url.ts';
 import { isLoopbackUrl } from '../../contract/https-url.ts';
-import { ProblemException } from '../http/problem.ts';
+import { upstreamRefused } from '../lib/domain-error.ts';
 import type { Logger } from '../observability/logger.ts';
 
 export interface NavigableUrlPolicy {
@@ -36,9 +35,5 @@ export function navigableGatewayUrl(url: unknown, what: string, policy: Navigabl
   if (typeof url === 'string' && isNavigableUrl(url, policy.production)) return url;
   const scheme = typeof url === 'string' ? /^([a-z][a-z0-9+.-]*):/i.exec(url)?.[1]?.toLowerCase() ?? 'none' : typeof url;
   policy.logger.error({ what, scheme, length: typeof url === 'string' ? url.length : undefined }, 'the gateway answered a URL we will not send a browser to');
-  throw new ProblemException(502, {
-    type: problemTypes.upstream,
-    title: 'Bad answer from the gateway',
-    detail: `The gateway's ${what} URL is not one a browser may be sent to.`,
-  });
+  throw upstreamRefused('Bad answer from the gateway', `The gateway's ${what} URL is not one a browser may be sent to.`);
 }

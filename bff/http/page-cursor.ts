@@ -1,7 +1,7 @@
 // The opaque cursor of the merchant API's newest-first lists (events, webhook deliveries, bank
 // payments): the last row's ordering time and id, so the next page starts strictly after it.
 import { sql, type RawBuilder } from 'kysely';
-import { fieldProblem } from './field-problem.ts';
+import { invalidField } from '../lib/domain-error.ts';
 
 export interface PageCursor {
   at: string;
@@ -21,7 +21,7 @@ export function readPageCursor(text: string | undefined): PageCursor | undefined
   } catch {
     // falls through to the problem below
   }
-  throw fieldProblem('cursor', 'Not a cursor this API gave out.', 'invalid_cursor');
+  throw invalidField('cursor', 'Not a cursor this API gave out.', 'invalid_cursor');
 }
 
 /**

@@ -47,6 +47,8 @@ const domainStatuses: Record<DomainRefusal, [ContentfulStatusCode, string]> = {
   'not-allowed': [409, problemTypes.conflict],
   'changed-meanwhile': [409, problemTypes.conflict],
   invalid: [400, problemTypes.validation],
+  'upstream-refused': [502, problemTypes.upstream],
+  unavailable: [503, problemTypes.upstream],
 };
 
 /** A domain refusal as the API says it. */
@@ -58,7 +60,10 @@ export function domainProblem(error: DomainError): Problem {
 /** Turns anything thrown into problem+json; `onUnexpected` gets errors that are bugs (for the log). */
 export function toProblemResponse(c: Context, error: unknown, onUnexpected: (error: unknown) => void): Response {
   if (error instanceof ProblemException) return problemResponse(c, error.problem, error.extraHeaders);
-  if (error instanceof DomainError) return problemResponse(c, domainProblem(error));
+  if (error instanceof DomainError) {
+    const retryAfter = error.retryAfterSeconds === undefined ? {} : { 'Retry-After': String(error.retryAfterSeconds) };
+    return problemResponse(c, domainProblem(error), retryAfter);
+  }
   if (error instanceof HTTPException && error.status < 500) {
     const [type, title] = titles[error.status] ?? [problemTypes.validation, 'Bad request'];
     // Hono's own 4xx (e.g. malformed JSON): its message is generic and safe to show.

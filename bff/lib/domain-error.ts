@@ -1,7 +1,8 @@
 // What a domain operation refuses, in the domain's own terms. Orders, payments, SINPE Móvil and
 // the merchant's operations throw these and know nothing of HTTP; bff/http/problem.ts, the one
-// place errors become answers, says each kind as problem+json (404, 409 or a 400 naming the field).
-export type DomainRefusal = 'not-found' | 'not-allowed' | 'changed-meanwhile' | 'invalid';
+// place errors become answers, says each kind as problem+json (404, 409, a 400 naming the field,
+// 502 for an upstream that refused or answered what we will not use, 503 for one to try again).
+export type DomainRefusal = 'not-found' | 'not-allowed' | 'changed-meanwhile' | 'invalid' | 'upstream-refused' | 'unavailable';
 
 export interface RefusedField {
   /** The request field at fault, as the caller sent it (`lines.0.unitAmount`). */
@@ -17,6 +18,8 @@ export class DomainError extends Error {
     readonly title: string,
     detail: string,
     readonly field?: RefusedField,
+    /** When trying again may work: after this many seconds (a Retry-After). */
+    readonly retryAfterSeconds?: number,
   ) {
     super(detail);
     this.name = 'DomainError';
@@ -33,8 +36,18 @@ export function notFound(detail: string): DomainError {
 }
 
 /** The rules do not allow this now (the order's status, what is left to refund…). */
-export function notAllowed(title: string, detail: string): DomainError {
-  return new DomainError('not-allowed', title, detail);
+export function notAllowed(title: string, detail: string, retryAfterSeconds?: number): DomainError {
+  return new DomainError('not-allowed', title, detail, undefined, retryAfterSeconds);
+}
+
+/** The gateway or the bank refused, or answered something we will not act on: nothing to retry as is. */
+export function upstreamRefused(title: string, detail: string): DomainError {
+  return new DomainError('upstream-refused', title, detail);
+}
+
+/** Nothing was done, or it is not confirmed yet: the same request may be sent again later. */
+export function unavailable(title: string, detail: string, retryAfterSeconds: number): DomainError {
+  return new DomainError('unavailable', title, detail, undefined, retryAfterSeconds);
 }
 
 /** Someone else changed it between the read and the write: reloading shows what is there now. */

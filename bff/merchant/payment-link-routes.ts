@@ -10,7 +10,8 @@ import { navigableGatewayUrl, type NavigableUrlPolicy, httpsOnly } from '../gate
 import { ProblemException } from '../http/problem.ts';
 import { webhookDb } from '../inbox/tables.ts';
 import { recordOwnLink } from '../links/link-screen.ts';
-import { fieldProblem, positiveAmountInMinorUnits } from '../http/field-problem.ts';
+import { positiveAmountInMinorUnits } from '../http/field-problem.ts';
+import { invalidField } from '../lib/domain-error.ts';
 import { validate } from '../http/validation.ts';
 import type { Services } from '../services.ts';
 import { gatewayProblem } from './gateway-problems.ts';
@@ -71,7 +72,7 @@ export function merchantPaymentLinkRoutes(services: Services, idempotent: Middle
     .post('/payment-links', describeRoute(merchantDocs.createPaymentLink), idempotent, validate('json', createPaymentLinkRequest), async (c) => {
       const body = c.req.valid('json');
       const minor = positiveAmountInMinorUnits(body.amount, body.currency);
-      if (body.client && !body.singleUse) throw fieldProblem('client', 'A customer name applies to single-use links only.', 'client_needs_single_use');
+      if (body.client && !body.singleUse) throw invalidField('client', 'A customer name applies to single-use links only.', 'client_needs_single_use');
       // Read at request time: with BFF_PORT=0 the public URL is known only once listening.
       const bffUrl = config.PUBLIC_BFF_URL;
       let created;

@@ -6,7 +6,7 @@ import { Hono, type MiddlewareHandler } from 'hono';
 import { problemTypes } from '../../contract/bff-api.ts';
 import { createWebhookEndpointRequest, renewWebhookEndpointRequest, rotateWebhookSecretRequest, type WebhookEndpoint } from '../../contract/merchant-webhooks.ts';
 import { isNavigableUrl } from '../gateway/navigable-url.ts';
-import { fieldProblem } from '../http/field-problem.ts';
+import { invalidField } from '../lib/domain-error.ts';
 import { replayAnswers } from '../merchant/idempotency.ts';
 import { ProblemException } from '../http/problem.ts';
 import { validate } from '../http/validation.ts';
@@ -41,7 +41,7 @@ export function webhookEndpointRoutes(deps: EndpointRoutesDeps) {
   /** An expiry as stored (UTC, so that strings compare as instants); a 400 when not in the future. */
   const futureExpiry = (expiresAt: string) => {
     const at = new Date(expiresAt);
-    if (at <= clock.now()) throw fieldProblem('expiresAt', 'Must be in the future.', 'expiry_passed');
+    if (at <= clock.now()) throw invalidField('expiresAt', 'Must be in the future.', 'expiry_passed');
     return at.toISOString();
   };
 
@@ -49,12 +49,12 @@ export function webhookEndpointRoutes(deps: EndpointRoutesDeps) {
     .post('/webhook-endpoints', describeRoute(merchantWebhookDocs.createWebhookEndpoint), deps.idempotentWhenKeyed, validate('json', createWebhookEndpointRequest), async (c) => {
       const body = c.req.valid('json');
       if (!isNavigableUrl(body.url, deps.httpsRequired)) {
-        throw fieldProblem('url', deps.httpsRequired ? 'Must be an https: URL.' : 'Must be https:, or http: on loopback.', 'insecure_url');
+        throw invalidField('url', deps.httpsRequired ? 'Must be an https: URL.' : 'Must be https:, or http: on loopback.', 'insecure_url');
       }
       // One message whether the name does not resolve or resolves inside: either way it says
       // nothing about our network.
       if (!(await vettedAddress(new URL(body.url), deps.outbound, deps.resolveHost))) {
-        throw fieldProblem('url', 'Must be a host whose every address is public.', 'address_not_allowed');
+        throw invalidField('url', 'Must be a host whose every address is public.', 'address_not_allowed');
       }
       const expiresAt = body.expiresAt === undefined ? null : futureExpiry(body.expiresAt);
       const now = clock.now().toISOString();

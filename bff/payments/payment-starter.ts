@@ -5,12 +5,10 @@
 // attempt, the next checkout opens the next attempt under a new gateway order number.
 import { ZodError } from 'zod';
 import type { Address, BillingAddress } from '../../contract/address.ts';
-import { problemTypes } from '../../contract/bff-api.ts';
 import { GatewayError, GatewayUnavailableError } from '../gateway/errors.ts';
 import type { GatewayClient } from '../gateway/client.ts';
 import { navigableGatewayUrl } from '../gateway/navigable-url.ts';
-import { fieldProblem } from '../http/field-problem.ts';
-import { ProblemException } from '../http/problem.ts';
+import { DomainError, invalidField, notAllowed, unavailable, upstreamRefused } from '../lib/domain-error.ts';
 import { SingleFlight } from '../lib/single-flight.ts';
 import type { Clock } from '../observability/clock.ts';
 import type { Logger } from '../observability/logger.ts';
@@ -48,13 +46,8 @@ export interface PaymentStarterOptions {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-function paymentNotConfirmed(detail: string): ProblemException {
-  return new ProblemException(503, {
-    type: problemTypes.upstream,
-    title: 'Payment service unavailable',
-    detail,
-    headers: { 'Retry-After': '2' },
-  });
+function paymentNotConfirmed(detail: string): DomainError {
+  return unavailable('Payment service unavailable', detail, 2);
 }
 
 export class PaymentStarter {
@@ -133,17 +126,13 @@ export class PaymentStarter {
       if (!kept) throw orderClosed('This order can no longer be paid.');
       return hostedUrl;
     } catch (error) {
-      if (error instanceof ProblemException) throw error;
+      if (error instanceof DomainError) throw error;
       const now = clock.now().toISOString();
       if (error instanceof GatewayError) {
         // The gateway answered with a refusal: nothing was created, so a later attempt is safe.
         await settleAttemptClaim(store.db, orderNumber, claim, { state: 'none', error: `${error.type}: ${error.message}`, now });
         logger.warn({ orderNumber, attempt: attempt.number, type: error.type, error: error.message }, 'processPayment refused');
-        throw new ProblemException(502, {
-          type: problemTypes.upstream,
-          title: 'Payment request refused',
-          detail: 'The payment gateway refused the payment request.',
-        });
+        throw upstreamRefused('Payment request refused', 'The payment gateway refused the payment request.');
       }
       if (error instanceof ZodError) {
         // Our request failed its own contract before anything was sent.
@@ -167,10 +156,10 @@ export class PaymentStarter {
 }
 
 /** One attempt at a time: while a SINPE Móvil transfer is awaited, no card page is opened. */
-function transferAwaited(): ProblemException {
-  return fieldProblem('method', 'A SINPE Móvil transfer is awaited for this order; a card payment can start once it has lapsed or failed.', 'attempt_open');
+function transferAwaited(): DomainError {
+  return invalidField('method', 'A SINPE Móvil transfer is awaited for this order; a card payment can start once it has lapsed or failed.', 'attempt_open');
 }
 
-function orderClosed(detail: string): ProblemException {
-  return new ProblemException(409, { type: problemTypes.conflict, title: 'Order closed', detail });
+function orderClosed(detail: string): DomainError {
+  return notAllowed('Order closed', detail);
 }

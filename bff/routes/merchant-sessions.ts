@@ -8,7 +8,8 @@ import {
 } from '../../contract/bff-api.ts';
 import { fromMinorUnits } from '../../contract/money.ts';
 import { ProblemException } from '../http/problem.ts';
-import { fieldProblem, positiveAmountInMinorUnits } from '../http/field-problem.ts';
+import { positiveAmountInMinorUnits } from '../http/field-problem.ts';
+import { invalidField } from '../lib/domain-error.ts';
 import { validate } from '../http/validation.ts';
 import { createOrder, generateOrderNumber } from '../orders/new-order.ts';
 import { pricedMerchantLines } from '../orders/merchant-lines.ts';
@@ -59,7 +60,7 @@ export function merchantSessionRoutes(services: Services, idempotentWhenKeyed: M
       // Open-redirect protection: the buyer is only ever sent back to an allowed origin.
       const origin = new URL(body.returnUrl).origin;
       if (!services.allowedOrigins.includes(origin)) {
-        throw fieldProblem('returnUrl', 'The returnUrl origin is not in ALLOWED_ORIGINS.', 'origin_not_allowed');
+        throw invalidField('returnUrl', 'The returnUrl origin is not in ALLOWED_ORIGINS.', 'origin_not_allowed');
       }
       const now = clock.now();
       const orderNumber = body.orderNumber ?? generateOrderNumber(now);

@@ -10,7 +10,7 @@ import {
 } from '../../contract/bff-api.ts';
 import { requireSession, type SessionEnv } from '../auth/session.ts';
 import { clientAddressKey } from '../http/client-ip.ts';
-import { fieldProblem } from '../http/field-problem.ts';
+import { invalidField } from '../lib/domain-error.ts';
 import { originNotAllowed } from '../http/origin.ts';
 import { ProblemException } from '../http/problem.ts';
 import { rateLimit } from '../http/rate-limit.ts';
@@ -55,7 +55,7 @@ export function sessionRoutes(services: Services) {
         });
       }
       if (body.invoice === true && !catalog.offersInvoice) {
-        throw fieldProblem('invoice', 'This shop’s catalog does not offer an electronic invoice.', 'invoice_not_offered');
+        throw invalidField('invoice', 'This shop’s catalog does not offer an electronic invoice.', 'invoice_not_offered');
       }
       const returnUrl = catalogReturnUrl(origin, body.returnUrl, c.req.header('Referer'));
       if (!returnUrl) {

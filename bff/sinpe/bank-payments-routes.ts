@@ -6,7 +6,7 @@ import type { z } from 'zod';
 import { attachBankPaymentRequest, bankPaymentsQuery, type BankPaymentView } from '../../contract/bank-payment-view.ts';
 import { bankPaymentView } from '../inbox/bank-payment-view.ts';
 import { normalizedSinpeReference } from '../../contract/sinpe-movil.ts';
-import { fieldProblem } from '../http/field-problem.ts';
+import { invalidField } from '../lib/domain-error.ts';
 import { parseOrThrow, validate } from '../http/validation.ts';
 import { beforePageCursor, encodePageCursor, readPageCursor, type PageCursor } from '../http/page-cursor.ts';
 import { webhookDb, type BankPaymentRow, type WebhookDb } from '../inbox/tables.ts';

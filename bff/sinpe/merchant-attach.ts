@@ -5,10 +5,9 @@
 // moves to approved through the state machine with merchant evidence (the history says which
 // payment), and the payment is linked to the order, in one transaction.
 import type { Transaction } from 'kysely';
-import { problemTypes } from '../../contract/bff-api.ts';
 import type { AttachBankPaymentRequest } from '../../contract/bank-payment-view.ts';
 import { sameUpstreamMoney } from '../../contract/upstream-money.ts';
-import { ProblemException } from '../http/problem.ts';
+import { notAllowed, notFound } from '../lib/domain-error.ts';
 import { webhookDb, type BankPaymentRow } from '../inbox/tables.ts';
 import { isPending, isUnderReview } from '../orders/order-rules.ts';
 import { transitionOrder } from '../orders/order-machine.ts';
@@ -19,8 +18,7 @@ import type { Services } from '../services.ts';
 import type { Database, OrderRow } from '../store/schema.ts';
 import { confirmCardAttemptUnpaid, isPayableCardAttempt } from './open-card-attempt.ts';
 
-const conflict = (detail: string) => new ProblemException(409, { type: problemTypes.conflict, title: 'Cannot attach', detail });
-const notFound = (detail: string) => new ProblemException(404, { type: problemTypes.notFound, title: 'Not found', detail });
+const conflict = (detail: string) => notAllowed('Cannot attach', detail);
 
 export async function attachBankPayment(services: Services, paymentId: string, request: AttachBankPaymentRequest): Promise<{ payment: BankPaymentRow; orderStatus: string }> {
   const { orderNumber } = request;

@@ -4,8 +4,7 @@
 // attempt is marked cancelled, so that the order's detail shows which page the merchant gave up on;
 // a buyer who still pays it in the moment between consult and the attach is charged at the gateway,
 // and that payment must be found there (the merchant's transaction list) and refunded.
-import { ProblemException } from '../http/problem.ts';
-import { problemTypes } from '../../contract/bff-api.ts';
+import { notAllowed } from '../lib/domain-error.ts';
 import { findAttempt } from '../store/attempts.ts';
 import { findOrder } from '../store/orders.ts';
 import { isAwaitingOutcome, isPaid, isPending } from '../orders/order-rules.ts';
@@ -13,7 +12,7 @@ import type { Services } from '../services.ts';
 import type { OrderRow, PaymentAttemptRow } from '../store/schema.ts';
 import { mayHavePageOut } from '../payments/attempt-transitions.ts';
 
-const conflict = (detail: string) => new ProblemException(409, { type: problemTypes.conflict, title: 'Cannot attach', detail });
+const conflict = (detail: string) => notAllowed('Cannot attach', detail);
 
 /** The order's current attempt is a card attempt whose page the buyer may still pay. */
 export function isPayableCardAttempt(order: OrderRow, attempt: Pick<PaymentAttemptRow, 'number' | 'method' | 'status'> | undefined): boolean {

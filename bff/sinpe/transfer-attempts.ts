@@ -6,9 +6,7 @@ import { randomInt } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { gatewayOrderNumberOf } from '../../contract/gateway-facts.ts';
 import { sinpeReferenceAlphabet, sinpeReferenceLength, type SinpeMovilInstructions } from '../../contract/sinpe-movil.ts';
-import { problemTypes } from '../../contract/bff-api.ts';
-import { fieldProblem } from '../http/field-problem.ts';
-import { ProblemException } from '../http/problem.ts';
+import { invalidField, notAllowed, unavailable, type DomainError } from '../lib/domain-error.ts';
 import { IllegalTransitionError, isPending } from '../orders/order-rules.ts';
 import { transitionOrder } from '../orders/order-machine.ts';
 import { recordOrderChange } from '../orders/record-outcome.ts';
@@ -74,10 +72,10 @@ export async function openSinpeTransfer(
   local?: LocalAmount,
 ): Promise<SinpeMovilInstructions> {
   const phone = settings.phone;
-  if (phone === undefined) throw fieldProblem('method', 'SINPE Móvil is not offered by this shop.', 'method_unavailable');
+  if (phone === undefined) throw invalidField('method', 'SINPE Móvil is not offered by this shop.', 'method_unavailable');
   const colones = colonesOf(seen, local);
   if (!sinpeAvailable(seen, settings, local) || colones === undefined) {
-    throw fieldProblem('method', 'SINPE Móvil takes colones: in colones (CRC), or in dollars (USD) while a current exchange rate is set.', 'method_unavailable');
+    throw invalidField('method', 'SINPE Móvil takes colones: in colones (CRC), or in dollars (USD) while a current exchange rate is set.', 'method_unavailable');
   }
   // Each lost race (a reference or an amount another opening took first) costs one round.
   for (let round = 0; round < 5 + settings.maxDiscountColones; round++) {
@@ -91,11 +89,11 @@ export async function openSinpeTransfer(
       case 'page':
       case 'wait':
       case 'confirming':
-        throw fieldProblem('method', 'A card payment is under way for this order; SINPE Móvil can be chosen once it has ended.', 'attempt_open');
+        throw invalidField('method', 'A card payment is under way for this order; SINPE Móvil can be chosen once it has ended.', 'attempt_open');
       case 'closed':
-        throw new ProblemException(409, { type: problemTypes.conflict, title: 'Order closed', detail: `This order is ${order.status}; it can no longer be paid.` });
+        throw notAllowed('Order closed', `This order is ${order.status}; it can no longer be paid.`);
       case 'exhausted':
-        throw new ProblemException(409, { type: problemTypes.conflict, title: 'Order closed', detail: `This order was tried ${decision.attempts} times, the most allowed. Start a new checkout.` });
+        throw notAllowed('Order closed', `This order was tried ${decision.attempts} times, the most allowed. Start a new checkout.`);
       case 'transfer':
         continue;
       case 'open': {
@@ -103,7 +101,7 @@ export async function openSinpeTransfer(
         const money = await nextTransferAmount(store.db, colones, settings.maxDiscountColones);
         if (!money) throw amountsExhausted(settings.maxDiscountColones);
         const opened = await tryOpen(store.db, order, { number: decision.number, reference, money }, buyer, now(), settings.transferMinutes).catch(async (error: unknown) => {
-          if (error instanceof IllegalTransitionError) throw fieldProblem('method', `This order is ${order.status}; no transfer can be opened.`, 'attempt_open');
+          if (error instanceof IllegalTransitionError) throw invalidField('method', `This order is ${order.status}; no transfer can be opened.`, 'attempt_open');
           // The reference or the amount was taken by another open attempt meanwhile (the unique indexes): try again.
           if ((await isOpenReference(store.db, reference)) || (await isOpenAmount(store.db, money))) return undefined;
           throw error;
@@ -112,7 +110,7 @@ export async function openSinpeTransfer(
       }
     }
   }
-  throw new ProblemException(503, { type: problemTypes.upstream, title: 'Try again', detail: 'The transfer could not be prepared. Try again in a moment.', headers: { 'Retry-After': '1' } });
+  throw unavailable('Try again', 'The transfer could not be prepared. Try again in a moment.', 1);
 }
 
 /** The order's current attempt when it is an awaited transfer. */
@@ -126,13 +124,12 @@ export async function openTransferOf(store: Store, order: OrderWithAttempt): Pro
  * Every amount within the allowed discount is asked for by an open transfer: a 409 rather than a
  * shared amount (which could pay the wrong order). It clears as those transfers are paid or lapse.
  */
-function amountsExhausted(maxDiscount: number): ProblemException {
-  return new ProblemException(409, {
-    type: problemTypes.conflict,
-    title: 'SINPE Móvil busy',
-    detail: `Too many SINPE Móvil transfers of about this amount are awaited (all ${maxDiscount + 1} amounts are taken). Pay by card, or try again once some are paid.`,
-    headers: { 'Retry-After': '60' },
-  });
+function amountsExhausted(maxDiscount: number): DomainError {
+  return notAllowed(
+    'SINPE Móvil busy',
+    `Too many SINPE Móvil transfers of about this amount are awaited (all ${maxDiscount + 1} amounts are taken). Pay by card, or try again once some are paid.`,
+    60,
+  );
 }
 
 async function isOpenAmount(db: Kysely<Database>, money: TransferAmount): Promise<boolean> {

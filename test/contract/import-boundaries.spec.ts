@@ -155,10 +155,11 @@ test('store/ (the query layer) imports no domain module: only contract/, lib/ an
   expect(bad).toEqual([]);
 });
 
-test('the domain throws domain errors and knows nothing of HTTP: orders and the merchant operations import nothing from bff/http', () => {
-  // Routes, middleware and the mapping of gateway failures to answers are the HTTP side of merchant/.
+test('the domain throws domain errors and knows nothing of HTTP: orders, payments, SINPE Móvil and the merchant operations import nothing from bff/http', () => {
+  // Routes, middleware and the mapping of gateway failures to answers are the HTTP side of these folders.
   const httpSide = /-routes\.ts$|\/(idempotency|gateway-problems)\.ts$/;
-  const domain = [...sourceFiles('bff/orders'), ...sourceFiles('bff/merchant')].filter((file) => !httpSide.test(file));
+  const folders = ['bff/orders', 'bff/payments', 'bff/sinpe', 'bff/merchant'];
+  const domain = folders.flatMap((folder) => sourceFiles(folder)).filter((file) => !httpSide.test(file));
   const bad = domain.flatMap((file) => runtimeImportsOf(file).filter((target) => target.startsWith('bff/http/')).map((target) => `${file} → ${target}`));
   expect(bad).toEqual([]);
 });
