@@ -27,7 +27,7 @@ function sourceFiles(folder: string): string[] {
 
 /**
  * Every literal errors[].code in bff/ and contract/: a `code: '…'` in an object that also has a
- * `path` (the ProblemFieldError shape), the last argument of `fieldProblem(path, message, code)`, and
+ * `path` (the ProblemFieldError shape), the last argument of `invalidField(path, message, code)`, and
  * the codes the bank client gives its own failures (passed on as codes by bff/banking/bank-problem.ts).
  */
 function literalCodesInSource(): Map<string, string> {
@@ -36,7 +36,7 @@ function literalCodesInSource(): Map<string, string> {
     const text = readFileSync(join(root, file), 'utf8');
     const patterns = [
       /\{[^{}]*\bpath\b[^{}]*\bcode: '([A-Za-z_]+)'[^{}]*\}/g,
-      /\bfieldProblem\(\s*[^;]*?,\s*'([a-z_]+)',?\s*\)/g,
+      /\binvalidField\(\s*[^;]*?,\s*'([a-z_]+)',?\s*\)/g,
       /new BankApiError\(\s*\w+,\s*'([A-Z_]+)'/g,
       // A refusal decided apart from its route, which answers it with the field path (continued-order.ts).
       /\bkind: 'refuse',\s*code: '([a-z_]+)'/g,
