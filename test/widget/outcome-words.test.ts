@@ -1,22 +1,51 @@
-// Each outcome of a SINPE Móvil transfer in its own words, at phone and desktop widths, against the
-// real stack (sandbox bank, BFF offering SINPE Móvil): a transfer whose time ran out is not a
+// Each outcome of a SINPE Móvil transfer in its own words, at phone and desktop widths, against a
+// fake BFF that offers SINPE Móvil, on a manual clock: a transfer whose time ran out is not a
 // refusal and names no card; "Try again" brings the form back with the focus on the pay button and
 // says so, and a transfer resumed after a reload is retried as a transfer; an approval says how it
-// was paid and to whom. axe in each new state.
+// was paid and to whom. axe in each new state. The bank's events reaching the real BFF are
+// test/bff's; the whole round trip is test/e2e/widget-outcome-words.spec.ts.
 import { expect, fixture, html } from '@open-wc/testing';
 import { setViewport } from '@web/test-runner-commands';
 import '../../widget/svc-checkout.ts';
 import type { SvcCheckout } from '../../widget/checkout.component.ts';
+import type { CheckoutRequest } from '../../contract/bff-api.ts';
 import { expectAccessible } from './support/axe.ts';
-import { nextEvent, root, statusText, submitButton, waitForState } from './support/element-parts.ts';
+import { eventually, nextEvent, root, statusText, submitButton, waitForState } from './support/element-parts.ts';
 import { bankFailureMessage } from '../../contract/bank-failure-messages.ts';
-import { costaRicanBilling, merchantSession, sendSinpeTransfer, sinpeBff } from './support/stack.ts';
+import { FakeBff } from './support/fake-bff.ts';
+import { ManualClock } from './support/manual-clock.ts';
+import { costaRicanBilling } from './support/buyer.ts';
 
-async function mount(options: { shortTransfer?: boolean; locale?: string; session?: string } = {}) {
-  const { bff } = await sinpeBff({ shortTransfer: options.shortTransfer ?? false });
-  const session = options.session ?? (await merchantSession({ prefill: { billing: costaRicanBilling } })).sessionToken;
-  const element = await fixture<SvcCheckout>(html`<svc-checkout bff=${bff} session=${session} locale=${options.locale ?? 'es-CR'}></svc-checkout>`);
+/** The transfer's time on the fake (the real BFF's is longer; only the lapse matters here). */
+const transferMinutes = 1;
+/** The poller's longest wait between two questions: the first one after the lapse reads it. */
+const longestPoll = 15_000;
+
+async function mount(bff: FakeBff, options: { locale?: string; session?: string } = {}) {
+  const session = options.session ?? bff.session({ prefill: { billing: costaRicanBilling }, sinpeMovil: {} }).sessionToken;
+  const element = await fixture<SvcCheckout>(html`<svc-checkout bff=${bff.url} session=${session} locale=${options.locale ?? 'es-CR'}></svc-checkout>`);
   return { element, session };
+}
+
+/** A BFF that offers SINPE Móvil with short transfers. */
+function sinpeBff(): FakeBff {
+  const bff = new FakeBff();
+  bff.transferMinutes = transferMinutes;
+  return bff;
+}
+
+/**
+ * The BFF's answer once the transfer's time is up and no money came: expired, another attempt may
+ * be opened, and what to do if it was sent anyway in the language the checkout was sent in.
+ */
+function expiresUnpaid(bff: FakeBff, transfer: { expiresAt: string }): void {
+  const lapse = Date.parse(transfer.expiresAt);
+  bff.answer('getOrder', ({ orderNumber }) => {
+    if (Date.now() < lapse) return undefined;
+    const checkout = bff.requests.findLast((request) => request.route === 'checkout')!.body as CheckoutRequest;
+    const message = bankFailureMessage('expired', checkout.locale);
+    return { status: 200, body: bff.statusAnswer(orderNumber!, { status: 'expired', canRetry: true, message }) };
+  });
 }
 
 const radio = (element: SvcCheckout, value: string) => root(element).querySelector<HTMLInputElement>(`input[name="svc-method"][value="${value}"]`)!;
@@ -29,6 +58,13 @@ async function payBySinpe(element: SvcCheckout) {
   const pending = nextEvent(element, 'svc-sinpe-pending');
   submitButton(element).click();
   return pending;
+}
+
+/** The transfer's time runs out, and the next poll reads it (the watch asked once already). */
+async function letTheTransferLapse(bff: FakeBff, clock: ManualClock, element: SvcCheckout) {
+  await eventually(() => bff.calls('getOrder') > 0, 'the element never asked for the order');
+  await clock.tick(transferMinutes * 60_000 + longestPoll);
+  await waitForState(element, 'declined');
 }
 
 /** What the shopper reads in the element: the result panel, the live region, the buttons. */
@@ -68,17 +104,18 @@ for (const viewport of [
   { width: 390, height: 844 },
   { width: 1280, height: 800 },
 ]) {
-  describe(`SINPE Móvil outcomes at ${viewport.width} px`, function () {
-    this.timeout(60_000);
-
+  describe(`SINPE Móvil outcomes at ${viewport.width} px`, () => {
+    let clock: ManualClock;
     before(() => setViewport(viewport));
+    beforeEach(() => (clock = new ManualClock().install()));
+    afterEach(() => clock.uninstall());
 
     for (const [locale, expected] of Object.entries(words)) {
       it(`${locale}: a transfer whose time ran out says it did not arrive, what to do if it was sent, and "Try again" returns to the pay button`, async () => {
-        const { element } = await mount({ shortTransfer: true, locale });
-        await payBySinpe(element);
-        await waitForState(element, 'declined', 30_000);
-        await element.updateComplete;
+        const bff = sinpeBff();
+        const { element } = await mount(bff, { locale });
+        expiresUnpaid(bff, await payBySinpe(element));
+        await letTheTransferLapse(bff, clock, element);
         expect(panel(element).querySelector('h2')!.textContent).to.equal(expected.title);
         // What to do if it was sent anyway: "do not send it again", in the shopper's language.
         expect(statusText(element)).to.equal(bankFailureMessage('expired', locale));
@@ -89,21 +126,25 @@ for (const viewport of [
 
         retryButton(element).click();
         await waitForState(element, 'idle');
-        await element.updateComplete;
         expect(statusText(element)).to.equal(expected.retryReady);
-        expect(root(element).activeElement, 'the pay button has the focus').to.equal(submitButton(element));
+        // Compared by part: a failed `to.equal` between two elements stalled the test run instead of reporting.
+        expect(root(element).activeElement?.getAttribute('part'), 'the pay button has the focus').to.equal('submit-button');
         expect(radio(element, 'sinpe_movil').checked).to.equal(true);
         await expectAccessible(element);
       });
     }
 
     it('a transfer resumed after a reload is tried again as a transfer, not by card', async () => {
-      const first = await mount({ shortTransfer: true });
+      const bff = sinpeBff();
+      const first = await mount(bff);
       const pending = await payBySinpe(first.element);
       first.element.remove();
-      const again = await mount({ shortTransfer: true, session: first.session });
-      expect((await nextEvent(again.element, 'svc-sinpe-pending')).reference).to.equal(pending.reference);
-      await waitForState(again.element, 'declined', 30_000);
+      const again = await mount(bff, { session: first.session });
+      const resumed = await nextEvent(again.element, 'svc-sinpe-pending');
+      expect(resumed.reference).to.equal(pending.reference);
+      expect(bff.calls('checkout'), 'no second transfer was opened').to.equal(1);
+      expiresUnpaid(bff, resumed);
+      await letTheTransferLapse(bff, clock, again.element);
       retryButton(again.element).click();
       await waitForState(again.element, 'idle');
       expect(radio(again.element, 'sinpe_movil').checked, 'SINPE Móvil stays chosen').to.equal(true);
@@ -113,10 +154,14 @@ for (const viewport of [
 
     for (const [locale, expected] of Object.entries(words)) {
       it(`${locale}: an approval says it was paid by SINPE Móvil and to which number`, async () => {
-        const { element } = await mount({ locale });
+        const bff = sinpeBff();
+        const { element } = await mount(bff, { locale });
         const pending = await payBySinpe(element);
+        await eventually(() => bff.calls('getOrder') > 0, 'the element never asked for the order');
+        // The bank's event reached the BFF: the next poll reads the approval.
+        bff.orderStatuses(pending.orderNumber, { status: 'approved' });
         const approved = nextEvent(element, 'svc-approved');
-        await sendSinpeTransfer({ reference: pending.reference, amount: pending.amount });
+        await clock.tick(longestPoll);
         await approved;
         await element.updateComplete;
         expect(panel(element).querySelector('h2')!.textContent).to.equal(expected.approved);
