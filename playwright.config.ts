@@ -18,6 +18,9 @@ export default defineConfig({
   // fuzzers), and the many short files of the others then fill the end of the run on both workers.
   projects: [
     { name: 'reliability', testDir: 'test/reliability', testIgnore: 'load.spec.ts', timeout: 300_000 },
+    // What `npm test` runs on the plain sandbox: the 200 faulted checkouts run once, against the
+    // sandbox's answer variants (scripts/test-all.mjs), which write each answer canonically too.
+    { name: 'reliability-plain', testDir: 'test/reliability', testIgnore: ['load.spec.ts', 'gateway-faults.spec.ts'], timeout: 300_000 },
     // The load test makes its own load (child processes under autocannon): `npm test` runs it alone,
     // after everything else, so what it measures and asserts is not the other suites' load.
     { name: 'load', testDir: 'test/reliability', testMatch: 'load.spec.ts', timeout: 300_000 },
