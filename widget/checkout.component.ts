@@ -274,7 +274,7 @@ export class SvcCheckout extends LitElement {
       ${this.noShipping || view.sameAsBilling ? nothing : fieldset('shipping')}
       ${flow.invoiceDetails.render(locale, busy, view.submitted)}
       ${view.sinpeOffered && view.methodChoice ? view.methodChoice.renderMethodChoice(locale, view.method, busy, (method) => flow.chooseMethod(method)) : nothing}
-      <button type="submit" part="submit-button" ?disabled=${busy}>${t.continueToPayment}</button>
+      <button type="submit" part="submit-button" ?disabled=${busy}>${t.pay(formatMoney(locale, order.amount, order.currency))}</button>
     </form>`;
   }
 

@@ -156,7 +156,7 @@ describe('the country, states and postal code', () => {
     await expectAccessible(element);
   });
 
-  it('shows the order lines above the total, and says the button continues to payment', async () => {
+  it('shows the order lines above the total, and says on the pay button the total it charges', async () => {
     const bff = new FakeBff();
     const items = '[{"sku":"CR-HAMMOCK","quantity":2}]';
     const element = await fixture<SvcCheckout>(html`<svc-checkout bff=${bff.url} items=${items} locale="en"></svc-checkout>`);
@@ -167,7 +167,9 @@ describe('the country, states and postal code', () => {
     expect(lines).to.have.length(1);
     expect(lines[0]![0]).to.match(/^2 × \S/);
     expect(lines[0]).to.deep.equal(['2 × Cotton hammock', 'CRC 77,000.00']);
-    expect(submitButton(element).textContent!.trim()).to.equal('Continue to payment');
+    const total = root(element).querySelector('[part="summary"] strong')!.textContent!.replace(/\s+/g, ' ');
+    expect(total).to.match(/^CRC \d/);
+    expect(submitButton(element).textContent!.replace(/\s+/g, ' ').trim()).to.equal(`Pay ${total}`);
     await expectAccessible(element);
   });
 });

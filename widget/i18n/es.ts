@@ -57,7 +57,6 @@ export const es: Translation = {
   expired: 'Este pago expiró. Recargue la página para empezar de nuevo.',
   expiredRenewed: 'Su pago había expirado y empezamos uno nuevo. Envíe el formulario otra vez.',
   orderNumber: (orderNumber) => `Pedido ${orderNumber}`,
-  continueToPayment: 'Continuar al pago',
   resultTitle: {
     approved: 'Pago aprobado',
     declined: 'Pago rechazado',

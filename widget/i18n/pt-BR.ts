@@ -56,7 +56,6 @@ export const ptBR: Translation = {
   expired: 'Este pagamento expirou. Recarregue a página para começar de novo.',
   expiredRenewed: 'Seu pagamento havia expirado e iniciamos um novo. Envie novamente.',
   orderNumber: (orderNumber) => `Pedido ${orderNumber}`,
-  continueToPayment: 'Continuar para o pagamento',
   resultTitle: {
     approved: 'Pagamento aprovado',
     declined: 'Pagamento recusado',

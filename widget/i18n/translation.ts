@@ -41,6 +41,7 @@ export interface Translation {
   errors: Record<FieldErrorCode, string>;
   fixErrors: (count: number) => string;
   total: string;
+  /** The pay button, with the order's amount formatted for the page (a card and SINPE Móvil alike). */
   pay: (amount: string) => string;
   retry: string;
   loading: string;
@@ -67,8 +68,6 @@ export interface Translation {
   expired: string;
   expiredRenewed: string;
   orderNumber: (orderNumber: string) => string;
-  /** The submit button when the gateway's hosted page follows (the card is asked there). */
-  continueToPayment: string;
   /** The result panel's heading per outcome. */
   resultTitle: Record<'approved' | 'declined' | 'cancelled' | 'review' | 'error' | 'expired', string>;
   /** The result panel's "what happens next" after an approval. */
