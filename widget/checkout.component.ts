@@ -12,7 +12,7 @@ import { countryOptions } from './i18n/countries.ts';
 import { addEnglishOutcomeWords, formatMoney, resolveLocale, translationFor } from './i18n/localize.ts';
 import { ensureLocale, isLocaleReady } from './i18n/locale-loader.ts';
 import type { AddressFieldName, Translation } from './i18n/translation.ts';
-import { AssetLoadError, forgetFailedParts, loadCheckoutRules, loadOrderWatch, loadSubdivisions, type OrderWatchModule, type Subdivision } from './lazy-assets.ts';
+import { AssetLoadError, forgetFailedParts, loadCheckoutRules, type CheckoutRulesModule, loadOrderWatch, loadSubdivisions, type OrderWatchModule, type Subdivision } from './lazy-assets.ts';
 import { PhoneCheck } from './phone-check.ts';
 import { PostcodeFormats } from './postcode-formats.ts';
 import { renderFormSkeleton, renderOrderSummary, summaryStyles, type OrderSummary } from './order-summary.ts';
@@ -164,6 +164,8 @@ export class SvcCheckout extends LitElement {
   /** A part the checkout needs did not load before the flow was here (the shopper may try again). */
   private partsFailed = false;
   #validator: AddressValidator | undefined;
+  /** The billing e-mail's "did you mean …?" (from checkout-rules.js: the typo table is not in the first script). */
+  #emailHint: CheckoutRulesModule['emailSuggestionHint'] | undefined;
   /** Costa Rica's provincia → cantón → distrito (from checkout-rules.js, with the flow: the first script carries none of it). */
   #territories: TerritoryHook | undefined;
 
@@ -257,6 +259,8 @@ export class SvcCheckout extends LitElement {
         // Costa Rica's postal code is its district's, optional (contract/postal-code-optional.ts).
         isOptional: (field) => field === 'zip' && (this.#postcodeFormats.isOptional(value.country) || territory !== undefined),
         disabled: busy,
+        hint: (field, fieldId) =>
+          field === 'email' ? this.#emailHint?.(fieldId, view.billing.email, t.didYouMean, (email) => this.#onFieldInput(section, field, email)) : undefined,
         shownError: (field) => this.#shownError(t, view, section, field, errors),
         onInput: (field, fieldValue) => this.#onFieldInput(section, field, fieldValue),
         onBlur: (field) => (this.touched = new Set(this.touched).add(`${section}.${field}`)),
@@ -272,7 +276,7 @@ export class SvcCheckout extends LitElement {
             ${t.sameAsBilling}
           </label>`}
       ${this.noShipping || view.sameAsBilling ? nothing : fieldset('shipping')}
-      ${flow.invoiceDetails.render(locale, busy, view.submitted)}
+      ${flow.invoiceDetails.render(locale, busy, view.submitted, t.didYouMean)}
       ${view.sinpeOffered && view.methodChoice ? view.methodChoice.renderMethodChoice(locale, view.method, busy, (method) => flow.chooseMethod(method)) : nothing}
       <button type="submit" part="submit-button" ?disabled=${busy}>${t.pay(formatMoney(locale, order.amount, order.currency))}</button>
     </form>`;
@@ -326,6 +330,7 @@ export class SvcCheckout extends LitElement {
       postcodeFormat: (country) => this.#postcodeFormats.formatOf(country),
     });
     this.#territories ??= new rules.TerritoryHook(() => this.requestUpdate());
+    this.#emailHint ??= rules.emailSuggestionHint;
     this.flow ??= new rules.CheckoutFlow(this);
     return this.flow;
   }

@@ -34,6 +34,7 @@ export const es: Translation = {
     invalid: 'Revise este campo.',
   },
   fixErrors: (count) => (count === 1 ? 'Corrija 1 campo.' : `Corrija ${count} campos.`),
+  didYouMean: ['¿Quiso decir ', '?'],
   total: 'Total',
   pay: (amount) => `Pagar ${amount}`,
   retry: 'Intentar de nuevo',

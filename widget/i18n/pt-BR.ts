@@ -33,6 +33,7 @@ export const ptBR: Translation = {
     invalid: 'Verifique este campo.',
   },
   fixErrors: (count) => (count === 1 ? 'Corrija 1 campo.' : `Corrija ${count} campos.`),
+  didYouMean: ['Você quis dizer ', '?'],
   total: 'Total',
   pay: (amount) => `Pagar ${amount}`,
   retry: 'Tentar novamente',

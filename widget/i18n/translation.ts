@@ -40,6 +40,8 @@ export interface Translation {
   loadingStates: string;
   errors: Record<FieldErrorCode, string>;
   fixErrors: (count: number) => string;
+  /** Around the suggested address of "did you mean …?" under an e-mail field (widget/email-suggestion-hint.ts), a button the shopper may press. */
+  didYouMean: readonly [before: string, after: string];
   total: string;
   /** The pay button, with the order's amount formatted for the page (a card and SINPE Móvil alike). */
   pay: (amount: string) => string;
