@@ -19,6 +19,8 @@ export interface AddressFieldsetContext {
   territory?: TerritoryFieldset | undefined;
   /** Fields optional for the current value (a postal code where the country has none). */
   isOptional?: (field: AddressFieldName) => boolean;
+  /** The keyboard a field wants (`numeric` for a postal code that is a number), or undefined. */
+  inputMode?: (field: AddressFieldName) => 'numeric' | undefined;
   /** A hint under a field that never blocks it (the billing e-mail's "did you mean …?"), or undefined. */
   hint?: (field: AddressFieldName, fieldId: string) => EmailSuggestionHint | undefined;
   /** The localized message to show under a field, or undefined when none should show yet. */
@@ -99,6 +101,7 @@ function renderField(context: AddressFieldsetContext, field: AddressFieldSpec): 
       name=${control.name}
       part="input"
       type=${field.type ?? 'text'}
+      inputmode=${context.inputMode?.(field.name) ?? nothing}
       autocomplete=${control.autocomplete}
       ?required=${!optional}
       .value=${live(control.value)}

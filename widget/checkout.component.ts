@@ -259,9 +259,10 @@ export class SvcCheckout extends LitElement {
         // Costa Rica's postal code is its district's, optional (contract/postal-code-optional.ts).
         isOptional: (field) => field === 'zip' && (this.#postcodeFormats.isOptional(value.country) || territory !== undefined),
         disabled: busy,
+        inputMode: (field) => (field === 'zip' && this.#postcodeFormats.hintOf(value.country)?.digits ? 'numeric' : undefined),
         hint: (field, fieldId) =>
           field === 'email' ? this.#emailHint?.(fieldId, view.billing.email, t.didYouMean, (email) => this.#onFieldInput(section, field, email)) : undefined,
-        shownError: (field) => this.#shownError(t, view, section, field, errors),
+        shownError: (field) => this.#shownError(t, view, section, field, errors, value.country),
         onInput: (field, fieldValue) => this.#onFieldInput(section, field, fieldValue),
         onBlur: (field) => (this.touched = new Set(this.touched).add(`${section}.${field}`)),
       });
@@ -288,14 +289,17 @@ export class SvcCheckout extends LitElement {
     return this.flow?.statusText(t, locale) ?? t.assetLoad;
   }
 
-  #shownError(t: Translation, view: CheckoutView, section: AddressSection, field: AddressFieldName, errors: AddressErrors): string | undefined {
+  #shownError(t: Translation, view: CheckoutView, section: AddressSection, field: AddressFieldName, errors: AddressErrors, country: string): string | undefined {
     const path = `${section}.${field}`;
     const fromServer = view.serverErrors[path];
     if (fromServer !== undefined) return fromServer;
     const code = errors[field];
     if (code === undefined) return undefined;
     // Shown once it helps: after the shopper left a field they changed, or after a submit.
-    return view.submitted || (this.touched.has(path) && this.changed.has(path)) ? t.errors[code] : undefined;
+    if (!view.submitted && !(this.touched.has(path) && this.changed.has(path))) return undefined;
+    // A wrong postal code says what a right one looks like, where the country's format is known.
+    const zipHint = code === 'invalid_zip' ? this.#postcodeFormats.hintOf(country) : undefined;
+    return zipHint ? t.invalidZipFormat(zipHint.example, zipHint.digits) : t.errors[code];
   }
 
   // ----- the flow -------------------------------------------------------------------------------

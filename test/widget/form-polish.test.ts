@@ -108,7 +108,7 @@ describe('the country, states and postal code', () => {
     await choose(element, 'Country', 'GT'); // a Costa Rican code is chosen as its district (costa-rica-address.test.ts)
     await eventually(() => field<HTMLInputElement>(element, 'billing', 'Postal code').required, "Guatemala's postal code format did not load");
     const zip = await typeZip(element, 'abc');
-    expect(describedError(zip)).to.equal('Enter a valid postal code.');
+    expect(describedError(zip)).to.equal('Enter a 5-digit postal code, e.g. 01001.');
     await typeZip(element, '01001');
     expect(describedError(zip)).to.equal(undefined);
 

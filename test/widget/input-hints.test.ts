@@ -1,12 +1,13 @@
 // What the form says while the shopper types: the amount on the pay button (a card and SINPE Móvil
-// alike), and "did you mean …?" under a mistyped billing e-mail, which one tap accepts and which never
-// holds the payment back. es-CR, en and pt-BR, axe in each state. Against a fake BFF.
+// alike), a wrong postal code's format ("5 dígitos, p. ej. 01001") with a numeric keyboard where codes
+// are numbers, and "did you mean …?" under a mistyped billing e-mail, which one tap accepts and which
+// never holds the payment back. es-CR, en and pt-BR, axe in each state. Against a fake BFF.
 import { expect, fixture, html } from '@open-wc/testing';
 import '../../widget/svc-checkout.ts';
 import type { SvcCheckout } from '../../widget/checkout.component.ts';
 import { expectAccessible } from './support/axe.ts';
 import { costaRicanBilling } from './support/buyer.ts';
-import { field, nextEvent, root, submitButton, waitForState } from './support/element-parts.ts';
+import { describedError, eventually, field, nextEvent, root, submitButton, waitForState } from './support/element-parts.ts';
 import { FakeBff } from './support/fake-bff.ts';
 import { description, erase, typeInto } from './support/invoice-parts.ts';
 
@@ -89,4 +90,41 @@ describe('a mistyped billing e-mail', () => {
     const checkout = bff.requests.find((request) => request.route === 'checkout')!;
     expect((checkout.body as { billing: { email: string } }).billing.email).to.equal('ana@example.con');
   });
+});
+
+async function chooseCountry(element: SvcCheckout, label: string, country: string) {
+  const select = field<HTMLSelectElement>(element, 'billing', label);
+  select.value = country;
+  select.dispatchEvent(new Event('change'));
+  await element.updateComplete;
+}
+
+/** The postal code as a shopper leaves it: typed, then the next field. */
+async function leaveZip(zip: HTMLInputElement, value: string) {
+  zip.value = value;
+  zip.dispatchEvent(new Event('input'));
+  zip.dispatchEvent(new Event('blur'));
+}
+
+describe('a wrong postal code', () => {
+  for (const { locale, country, countryLabel, zipLabel, message, inputMode } of [
+    { locale: 'es-CR', country: 'GT', countryLabel: 'País', zipLabel: 'Código postal', message: 'Escriba un código postal de 5 dígitos, p. ej. 01001.', inputMode: 'numeric' },
+    { locale: 'en', country: 'US', countryLabel: 'Country', zipLabel: 'Postal code', message: 'Enter a 5-digit postal code, e.g. 10001.', inputMode: 'numeric' },
+    { locale: 'pt-BR', country: 'BR', countryLabel: 'País', zipLabel: 'CEP', message: 'Digite um CEP de 8 dígitos, p. ex. 01310-100.', inputMode: 'numeric' },
+    { locale: 'en', country: 'GB', countryLabel: 'Country', zipLabel: 'Postal code', message: 'Enter a postal code like SW1A 1AA.', inputMode: null },
+    // Japan has a format but no example in the table: the plain message, the ordinary keyboard.
+    { locale: 'en', country: 'JP', countryLabel: 'Country', zipLabel: 'Postal code', message: 'Enter a valid postal code.', inputMode: null },
+  ]) {
+    it(`in ${country} (${locale}) says "${message}", with inputmode ${String(inputMode)}; axe passes`, async () => {
+      const { element } = await mount(locale);
+      await chooseCountry(element, countryLabel, country);
+      const zip = () => field(element, 'billing', zipLabel);
+      await leaveZip(zip(), 'x1');
+      // The country's format (its data module) comes on demand; the message follows it.
+      await eventually(() => describedError(zip()) === message, `the postal code's message is not "${message}"`);
+      expect(zip().getAttribute('inputmode')).to.equal(inputMode);
+      expect(zip().getAttribute('aria-invalid')).to.equal('true');
+      await expectAccessible(element);
+    });
+  }
 });

@@ -34,6 +34,7 @@ export const en: Omit<Translation, OutcomeWordKey> = {
     invalid: 'Check this field.',
   },
   fixErrors: (count) => (count === 1 ? 'Please fix 1 field.' : `Please fix ${count} fields.`),
+  invalidZipFormat: (example, digits) => (digits ? `Enter a ${digits}-digit postal code, e.g. ${example}.` : `Enter a postal code like ${example}.`),
   didYouMean: ['Did you mean ', '?'],
   total: 'Total',
   pay: (amount) => `Pay ${amount}`,

@@ -34,6 +34,7 @@ export const es: Translation = {
     invalid: 'Revise este campo.',
   },
   fixErrors: (count) => (count === 1 ? 'Corrija 1 campo.' : `Corrija ${count} campos.`),
+  invalidZipFormat: (example, digits) => (digits ? `Escriba un código postal de ${digits} dígitos, p. ej. ${example}.` : `Escriba un código postal como ${example}.`),
   didYouMean: ['¿Quiso decir ', '?'],
   total: 'Total',
   pay: (amount) => `Pagar ${amount}`,

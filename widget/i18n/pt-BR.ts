@@ -33,6 +33,7 @@ export const ptBR: Translation = {
     invalid: 'Verifique este campo.',
   },
   fixErrors: (count) => (count === 1 ? 'Corrija 1 campo.' : `Corrija ${count} campos.`),
+  invalidZipFormat: (example, digits) => (digits ? `Digite um CEP de ${digits} dígitos, p. ex. ${example}.` : `Digite um CEP como ${example}.`),
   didYouMean: ['Você quis dizer ', '?'],
   total: 'Total',
   pay: (amount) => `Pagar ${amount}`,
