@@ -64,10 +64,10 @@ const itemsConverter = {
  * @csspart invoice - The electronic invoice block (shown when the session offers one).
  * @csspart invoice-request - The "I need an electronic invoice" checkbox row.
  * @csspart invoice-details - The invoice fieldset (ID type, ID number, legal name, e-mail).
- * @csspart email-suggestion - "Did you mean …?" under the invoice e-mail, with a button that takes the suggested address.
+ * @csspart email-suggestion - "Did you mean …?" under the billing or invoice e-mail, with a button that takes the suggested address.
  * @csspart method-choice - The card / SINPE Móvil radio group (CRC orders of a merchant with a SINPE Móvil number).
  * @csspart method-option - Each option of that group.
- * @csspart submit-button - The pay button.
+ * @csspart submit-button - The pay button, with the order's amount ("Pay ₡6,500.00").
  * @csspart status - The live region that states where the checkout is and its outcome.
  * @csspart retry-button - The button offered after a decline or an error.
  * @attribute {boolean} no-sinpe-sms - SINPE Móvil on a phone: offer no `sms:` link with `PASE <monto> <número>` for the shopper's bank.
