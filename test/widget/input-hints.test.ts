@@ -3,6 +3,7 @@
 // are numbers, and "did you mean …?" under a mistyped billing e-mail, which one tap accepts and which
 // never holds the payment back. es-CR, en and pt-BR, axe in each state. Against a fake BFF.
 import { expect, fixture, html } from '@open-wc/testing';
+import { setViewport } from '@web/test-runner-commands';
 import '../../widget/svc-checkout.ts';
 import type { SvcCheckout } from '../../widget/checkout.component.ts';
 import { expectAccessible } from './support/axe.ts';
@@ -25,16 +26,24 @@ async function mount(locale: string, options: { sinpe?: boolean } = {}) {
 const suggestion = (element: SvcCheckout) => root(element).querySelector('fieldset[part="billing"] [part="email-suggestion"]');
 
 describe('the pay button', () => {
-  for (const { locale, label } of [
-    { locale: 'es-CR', label: 'Pagar ₡12 500,00' },
-    { locale: 'en', label: 'Pay CRC 12,500.00' },
-    { locale: 'pt-BR', label: 'Pagar CRC 12.500,00' },
+  for (const viewport of [
+    { name: 'phone', width: 390, height: 844 },
+    { name: 'desktop', width: 1280, height: 800 },
   ]) {
-    it(`says the order's amount in ${locale}, and passes axe`, async () => {
-      const { element } = await mount(locale);
-      expect(text(submitButton(element))).to.equal(label);
-      await expectAccessible(element);
-    });
+    for (const { locale, label } of [
+      { locale: 'es-CR', label: 'Pagar ₡12 500,00' },
+      { locale: 'en', label: 'Pay CRC 12,500.00' },
+      { locale: 'pt-BR', label: 'Pagar CRC 12.500,00' },
+    ]) {
+      it(`says the order's amount in ${locale} within the button on the ${viewport.name}, and passes axe`, async () => {
+        await setViewport(viewport);
+        const { element } = await mount(locale);
+        const button = submitButton(element);
+        expect(text(button)).to.equal(label);
+        expect(button.scrollWidth, 'the amount overflows the button').to.be.at.most(button.clientWidth);
+        await expectAccessible(element);
+      });
+    }
   }
 
   it('says the same amount when SINPE Móvil is chosen', async () => {
