@@ -21,7 +21,7 @@ import type { SessionSinpeMovil, SinpeMovilInstructions } from '../contract/sinp
 import { problemTypes } from '../contract/problem-types.ts';
 import { orderNumberOfStatusToken, resultFragmentParameter } from '../contract/status-token.ts';
 import { emptyAddress, emptyBillingAddress } from './address-fields.ts';
-import { BffClient, BffError } from './bff-client.ts';
+import { answerOf, BffClient, BffError } from './bff-client.ts';
 import { isBusy, type CheckoutState } from './checkout-state.ts';
 import { nextState, type CheckoutEvent } from './checkout-machine.ts';
 import * as events from './events.ts';
@@ -218,7 +218,7 @@ export class CheckoutFlow implements ReactiveController {
    */
   begin(early?: EarlyResult): Promise<void> | void {
     const statusToken = this.#takeResultToken() ?? keptResultToken(window.location.pathname, currentNavigationKind());
-    if (statusToken) return this.#resume(statusToken, early?.token === statusToken ? early.answer : undefined);
+    if (statusToken) return this.#resume(statusToken, early?.token === statusToken ? answerOf<OrderStatusResponse>(early.response) : undefined);
     if (this.#host.session || this.#host.items?.length) return this.#loadSession();
   }
 
