@@ -19,6 +19,7 @@ import { renderFormSkeleton, renderOrderSummary, summaryStyles, type OrderSummar
 import { sortedSubdivisions } from './subdivision-order.ts';
 import type { AddressErrors, AddressValidator } from './validation/field-error-code.ts';
 import { SubdivisionCheck } from './validation/subdivision-check.ts';
+import { askResultEarly } from './early-result.ts';
 
 type CatalogItems = CreateSessionRequest['items'];
 
@@ -308,13 +309,17 @@ export class SvcCheckout extends LitElement {
     const key = JSON.stringify([this.bff, this.session, this.items]);
     if (!this.bff || key === this.#startedFor) return;
     this.#startedFor = key;
+    // Back from the hosted page: the status is asked now and the result panel's part fetched beside
+    // the rules, so the outcome waits for the slowest of them, not for all of them in a row.
+    const early = askResultEarly(this.bff);
+    if (early) void this.ensureOrderWatch().catch(() => undefined);
     let flow: CheckoutFlow;
     try {
       [flow] = await Promise.all([this.#ensureFlow(), ensureLocale(this.currentLocale())]);
     } catch (error) {
       return this.#failToLoad(error);
     }
-    return flow.begin();
+    return flow.begin(early);
   }
 
   /** @internal */
