@@ -54,7 +54,6 @@ export async function createOrder(
     email: null,
     attempt_number: 0,
     gateway_order_number: null,
-    payment_state: 'none',
     payment_claim_id: null,
     payment_claimed_at: null,
     hosted_url: null,

@@ -115,7 +115,7 @@ export class OrderReconciler {
           }
         }
         if (page.length < batchSize) break;
-        cursor = cursorAfter(walk, page);
+        cursor = cursorAfter(page);
         // SQLite runs on this thread: requests get their turn between pages.
         await nextTurn();
       }

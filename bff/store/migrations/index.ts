@@ -22,6 +22,7 @@ import { invoiceHandOff } from './0052-invoice-hand-off.ts';
 import { shopKeysAndEventLog } from './0060-shop-keys-and-event-log.ts';
 import { historyAction } from './0070-history-action.ts';
 import { attemptStatus } from './0080-attempt-status.ts';
+import { attemptWalks } from './0081-attempt-walks.ts';
 
 export const migrations: Record<string, Migration> = {
   '0001-initial': initial,
@@ -46,4 +47,5 @@ export const migrations: Record<string, Migration> = {
   '0060-shop-keys-and-event-log': shopKeysAndEventLog,
   '0070-history-action': historyAction,
   '0080-attempt-status': attemptStatus,
+  '0081-attempt-walks': attemptWalks,
 };
