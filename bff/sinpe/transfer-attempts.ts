@@ -135,12 +135,12 @@ function amountsExhausted(maxDiscount: number): DomainError {
 }
 
 async function isOpenAmount(db: Kysely<Database>, money: TransferAmount): Promise<boolean> {
-  const row = await db.selectFrom('payment_attempts').select('number').where('transfer_currency', '=', money.currency).where('transfer_amount', '=', money.amount).where('outcome', '=', 'open').executeTakeFirst();
+  const row = await db.selectFrom('payment_attempts').select('number').where('transfer_currency', '=', money.currency).where('transfer_amount', '=', money.amount).where('status', '=', 'open').executeTakeFirst();
   return row !== undefined;
 }
 
 async function isOpenReference(db: Kysely<Database>, reference: string): Promise<boolean> {
-  const row = await db.selectFrom('payment_attempts').select('number').where('sinpe_reference', '=', reference).where('outcome', '=', 'open').executeTakeFirst();
+  const row = await db.selectFrom('payment_attempts').select('number').where('sinpe_reference', '=', reference).where('status', '=', 'open').executeTakeFirst();
   return row !== undefined;
 }
 
@@ -226,7 +226,7 @@ export function lapsedTransfers(db: Kysely<Database>, now: Date) {
     .selectFrom('payment_attempts')
     .select('order_number')
     .where('method', '=', 'sinpe_movil')
-    .where('outcome', '=', 'open')
+    .where('status', '=', 'open')
     .where('expires_at', '<=', now.toISOString())
     .limit(500);
 }

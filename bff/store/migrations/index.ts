@@ -23,6 +23,7 @@ import { shopKeysAndEventLog } from './0060-shop-keys-and-event-log.ts';
 import { historyAction } from './0070-history-action.ts';
 import { attemptStatus } from './0080-attempt-status.ts';
 import { attemptWalks } from './0081-attempt-walks.ts';
+import { openTransferStatus } from './0082-open-transfer-status.ts';
 
 export const migrations: Record<string, Migration> = {
   '0001-initial': initial,
@@ -48,4 +49,5 @@ export const migrations: Record<string, Migration> = {
   '0070-history-action': historyAction,
   '0080-attempt-status': attemptStatus,
   '0081-attempt-walks': attemptWalks,
+  '0082-open-transfer-status': openTransferStatus,
 };
