@@ -154,7 +154,6 @@ export function claimAttempt(db: Db, seen: OrderWithAttempt, claim: AttemptClaim
       .set({
         ...startingAttemptFields(claim.number, claim.gatewayOrderNumber, claim),
         payment_claim_id: claim.claimId,
-        payment_claimed_at: claim.now,
         updated_at: claim.now,
       })
       .where('order_number', '=', seen.order_number)

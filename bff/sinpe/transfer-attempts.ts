@@ -156,7 +156,7 @@ async function tryOpen(db: Kysely<Database>, order: OrderWithAttempt, { number, 
       source: 'checkout',
       detail: `SINPE Móvil transfer, attempt ${number}`,
       now: stamp,
-      fields: { ...startingAttemptFields(number, gatewayOrderNumber, buyer), payment_claim_id: null, payment_claimed_at: null },
+      fields: { ...startingAttemptFields(number, gatewayOrderNumber, buyer), payment_claim_id: null },
       where: { attempt_number: order.attempt_number },
     });
     if (!moved) return undefined;

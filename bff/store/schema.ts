@@ -36,7 +36,6 @@ export interface OrdersTable {
   gateway_order_number: string | null;
   /** The payment_* and gateway_* columns below describe the current attempt (its status is on payment_attempts). */
   payment_claim_id: string | null;
-  payment_claimed_at: string | null;
   hosted_url: string | null;
   payment_error: string | null;
   gateway_tpt: string | null;
@@ -191,6 +190,8 @@ export type OrderRow = Selectable<OrdersTable>;
 export interface CurrentAttempt {
   attempt_status: AttemptStatus | null;
   attempt_method: string | null;
+  /** When the current attempt entered its status (a claimed attempt's: its claim's time). */
+  attempt_updated_at: string | null;
 }
 /** An order with its current attempt's status and method, found by the attempt's primary key. */
 export type OrderWithAttempt = OrderRow & CurrentAttempt;

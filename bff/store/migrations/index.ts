@@ -24,6 +24,7 @@ import { historyAction } from './0070-history-action.ts';
 import { attemptStatus } from './0080-attempt-status.ts';
 import { attemptWalks } from './0081-attempt-walks.ts';
 import { openTransferStatus } from './0082-open-transfer-status.ts';
+import { claimTimeOnAttempt } from './0083-claim-time-on-attempt.ts';
 
 export const migrations: Record<string, Migration> = {
   '0001-initial': initial,
@@ -50,4 +51,5 @@ export const migrations: Record<string, Migration> = {
   '0080-attempt-status': attemptStatus,
   '0081-attempt-walks': attemptWalks,
   '0082-open-transfer-status': openTransferStatus,
+  '0083-claim-time-on-attempt': claimTimeOnAttempt,
 };
