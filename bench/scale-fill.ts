@@ -60,7 +60,7 @@ function dialect(engine: Engine, orders: number) {
  * The status of order i: the recent ones as a running shop has them (a few open, pending, parked),
  * the old ones settled; `slot` is i mod 100. Expired without a gateway payment: what retention deletes.
  */
-function statusCase(old: number): { status: string; paymentState: string } {
+function statusCase(old: number): { status: string; attempted: string } {
   const recent = `i >= ${old}`;
   const slot = '(i % 100)';
   return {
@@ -70,12 +70,8 @@ function statusCase(old: number): { status: string; paymentState: string } {
       when ${slot} < 95 then 'review'
       when ${slot} < 97 and ${recent} and i >= ${old + recentOrders - 144} then 'pending'
       else 'expired' end`,
-    paymentState: `case
-      when ${slot} < 70 or (${slot} >= 80 and ${slot} < 95) then 'created'
-      when ${slot} < 80 then 'abandoned'
-      when ${slot} = 95 then 'transfer'
-      when ${slot} = 96 then 'created'
-      else 'none' end`,
+    // Every order but the last slots' (a session that lapsed before anything was sent) has its attempt.
+    attempted: `(${slot} < 97)`,
   };
 }
 
@@ -85,10 +81,9 @@ export type FilledTable = (typeof tableOrder)[number];
 /** Inserts every table; `progress` hears each table's rows and seconds. */
 export async function fillOrders(db: Kysely<any>, engine: Engine, orders: number, progress: (table: FilledTable, seconds: number) => void = () => undefined): Promise<void> {
   const d = dialect(engine, orders);
-  const { status, paymentState } = statusCase(d.old);
+  const { status, attempted } = statusCase(d.old);
   const paid = `(${status}) in ('captured', 'approved', 'refunded', 'review', 'declined')`;
   const sinpe = '(i % 5 = 0)';
-  const attempted = `(${paymentState}) <> 'none'`;
   const attemptEndSql = `case when (${status}) = 'pending' then 'open' when (${status}) = 'expired' then 'expired' when (${status}) = 'declined' then 'declined' when (${status}) = 'cancelled' then 'cancelled' else 'approved' end`;
   const settledSinpe = `${sinpe} and ${attempted} and (${status}) in ('captured', 'approved', 'refunded', 'review')`;
   const kept = `${d.seconds} >= ${oldSpanSeconds + recentOrders * recentSpacingSeconds - keptEventsSeconds}`;
@@ -128,7 +123,6 @@ export async function fillOrders(db: Kysely<any>, engine: Engine, orders: number
         origin: `'https://shop.example'`,
         return_ref: `'ret-' || cast(i as text)`,
         email: `'buyer' || cast(i % 5000 as text) || '@example.com'`,
-        payment_state: paymentState,
         gateway_tpt: `case when ${paid} then 'tpt-' || cast(i as text) else null end`,
         captured_amount: `case when (${status}) = 'captured' then '1500.00' else '0' end`,
         refunded_amount: `case when (${status}) = 'refunded' then '1500.00' else '0' end`,

@@ -4,9 +4,10 @@
 // gateway is continued: a new session on the same order, whose checkout opens the next attempt.
 // Anything that could still take money (a paid order, an open page or transfer, a review) stays a
 // 409, and so does a request for another amount or currency: the order number names one amount.
-import type { Kysely } from 'kysely';
+import type { Transaction } from 'kysely';
+import { holdCurrentAttempt } from '../payments/attempt-machine.ts';
 import { attemptDecision, hasNothingSent } from '../payments/attempt-rules.ts';
-import type { Database, OrderRow, OrderWithAttempt } from '../store/schema.ts';
+import type { Database, OrderWithAttempt } from '../store/schema.ts';
 import { isExpired, isPaid, isRetryableStatus, isUnderReview } from './order-rules.ts';
 import { transitionOrder } from './order-machine.ts';
 
@@ -51,10 +52,11 @@ export interface ContinuedSession {
 
 /**
  * Gives the order its new session, if it is still as read (another instance continuing it at the
- * same moment makes this false). An expired order is reopened to `created` through the order
+ * same moment makes this false; a move of its current attempt meanwhile throws AttemptChangedError,
+ * rolling the caller's transaction back). An expired order is reopened to `created` through the order
  * machine, with a history entry and no merchant event (nothing was paid or lost).
  */
-export async function continueOrder(trx: Kysely<Database>, seen: OrderRow, reopen: boolean, session: ContinuedSession): Promise<boolean> {
+export async function continueOrder(trx: Transaction<Database>, seen: OrderWithAttempt, reopen: boolean, session: ContinuedSession): Promise<boolean> {
   const fields = {
     session_expires_at: session.expiresAt,
     return_url: session.returnUrl,
@@ -64,7 +66,7 @@ export async function continueOrder(trx: Kysely<Database>, seen: OrderRow, reope
     ...(session.returnData !== undefined && { merchant_reference: session.returnData }),
   };
   if (reopen) {
-    return transitionOrder(trx, seen.order_number, {
+    const reopened = await transitionOrder(trx, seen.order_number, {
       from: seen.status,
       to: 'created',
       evidence: 'session',
@@ -73,17 +75,20 @@ export async function continueOrder(trx: Kysely<Database>, seen: OrderRow, reope
       now: session.now,
       fields,
       tellMerchant: false,
-      where: { payment_state: seen.payment_state, attempt_number: seen.attempt_number },
+      where: { attempt_number: seen.attempt_number },
     });
+    if (reopened) await holdCurrentAttempt(trx, seen);
+    return reopened;
   }
   const result = await trx
     .updateTable('orders')
     .set({ ...fields, updated_at: session.now })
     .where('order_number', '=', seen.order_number)
     .where('status', '=', seen.status)
-    .where('payment_state', '=', seen.payment_state)
     .where('attempt_number', '=', seen.attempt_number)
     .where('session_expires_at', '=', seen.session_expires_at)
     .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
+  if (Number(result.numUpdatedRows) !== 1) return false;
+  await holdCurrentAttempt(trx, seen);
+  return true;
 }

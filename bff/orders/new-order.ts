@@ -54,9 +54,7 @@ export async function createOrder(
     email: null,
     attempt_number: 0,
     gateway_order_number: null,
-    payment_state: 'none',
     payment_claim_id: null,
-    payment_claimed_at: null,
     hosted_url: null,
     payment_error: null,
     gateway_tpt: null,
@@ -93,5 +91,5 @@ export async function createOrder(
     expiresAt: session.expiresAt.toISOString(),
   });
   // A new order has no attempt yet.
-  return { ...row, attempt_status: null, attempt_method: null };
+  return { ...row, attempt_status: null, attempt_method: null, attempt_updated_at: null };
 }

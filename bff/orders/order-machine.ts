@@ -21,8 +21,8 @@ export interface OrderTransition {
   tellMerchant?: boolean;
   /** The merchant action it records; it decides a same-status change's event (split or refund). */
   action?: MerchantHistoryAction;
-  /** Extra equality conditions on the row as read (amounts, payment state, attempt number). */
-  where?: Partial<Record<'captured_amount' | 'refunded_amount' | 'payment_state' | 'payment_claim_id' | 'attempt_number', string | number | null>>;
+  /** Extra equality conditions on the row as read (amounts, claim, attempt number); the attempt's own status is attempt-machine.ts holdCurrentAttempt's. */
+  where?: Partial<Record<'captured_amount' | 'refunded_amount' | 'payment_claim_id' | 'attempt_number', string | number | null>>;
 }
 
 /**

@@ -59,7 +59,7 @@ export class StatusRefresher {
       case 'unknown':
         return true;
       case 'claimed':
-        return order.payment_claimed_at !== null && this.options.clock.now().getTime() - Date.parse(order.payment_claimed_at) > this.options.staleClaimMs;
+        return order.attempt_updated_at !== null && this.options.clock.now().getTime() - Date.parse(order.attempt_updated_at) > this.options.staleClaimMs;
       default:
         return false;
     }

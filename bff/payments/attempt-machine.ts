@@ -1,16 +1,15 @@
 // The one writer of a payment attempt's status (attempt-transitions.ts has the table): it creates
 // attempt rows and moves them, each move checked against the table and conditional on the status
-// as read, in the caller's transaction. It also keeps the two places that still mirror the status
-// in step: the attempt's `outcome` (what the merchant sees) and the order row's `payment_state`
-// (the current attempt's call state, for the reads that have not moved to the attempt yet).
-// Nothing else writes any of the three.
+// as read, in the caller's transaction. It also keeps the attempt's `outcome` (what the merchant
+// sees) in step with the status; nothing else writes either. A move of the order's current attempt
+// also touches the order row (its updated_at), so the order's time is that of its last change of
+// either, and a writer conditional on the order row waits for the move on PostgreSQL.
 import type { Insertable, Kysely, Transaction } from 'kysely';
-import type { Database, OrderRow, OrderUpdate, PaymentAttemptRow, PaymentAttemptsTable, PaymentAttemptUpdate } from '../store/schema.ts';
+import type { Database, OrderUpdate, OrderWithAttempt, PaymentAttemptRow, PaymentAttemptsTable, PaymentAttemptUpdate } from '../store/schema.ts';
 import { startingAttemptFields } from '../store/attempts.ts';
 import {
   IllegalAttemptMoveError,
   isLegalAttemptMove,
-  orderPaymentStateAfter,
   outcomeOfAttempt,
   type AttemptEvidence,
   type AttemptStatus,
@@ -45,8 +44,7 @@ function inTransaction<T>(db: Trx, work: (trx: Transaction<Database>) => Promise
 export function moveAttempt(db: Trx, orderNumber: string, number: number, move: AttemptMove): Promise<boolean> {
   if (!isLegalAttemptMove(move.from, move.to, move.evidence)) throw new IllegalAttemptMoveError(move.from, move.to, move.evidence);
   return inTransaction(db, async (trx) => {
-    const paymentState = orderPaymentStateAfter(move.from, move.to, move.evidence);
-    const orderUpdate: OrderUpdate = { ...move.orderFields, ...(paymentState ? { payment_state: paymentState } : {}) };
+    const orderUpdate: OrderUpdate = { ...move.orderFields };
     const writeOrder = async (): Promise<boolean> => {
       let update = trx.updateTable('orders').set({ ...orderUpdate, updated_at: move.now }).where('order_number', '=', orderNumber).where('attempt_number', '=', number);
       if (move.claimId !== undefined) update = move.claimId === null ? update.where('payment_claim_id', 'is', null) : update.where('payment_claim_id', '=', move.claimId);
@@ -62,7 +60,6 @@ export function moveAttempt(db: Trx, orderNumber: string, number: number, move: 
         .executeTakeFirst();
       return Number(result.numUpdatedRows) === 1;
     };
-    const touchesOrder = Object.keys(orderUpdate).length > 0;
     if (move.claimId !== undefined) {
       // The claim decides first: a caller that lost it writes nothing.
       if (!(await writeOrder())) return false;
@@ -71,8 +68,8 @@ export function moveAttempt(db: Trx, orderNumber: string, number: number, move: 
       return true;
     }
     if (!(await writeAttempt())) return false;
-    // A move about an earlier attempt leaves the order row (the current attempt's) alone.
-    if (touchesOrder) await writeOrder();
+    // A move about an earlier attempt leaves the order row (the current attempt's) alone: the write is conditional on attempt_number.
+    await writeOrder();
     return true;
   });
 }
@@ -116,28 +113,55 @@ export interface AttemptClaim {
 }
 
 /**
- * Claims attempt `claim.number` of the order as `seen`: a conditional UPDATE of the order row as it
- * was read (status, payment state, attempt number), so only one caller in any process wins it, on
- * either engine. The attempt is created claimed, or a refused one claimed again, in the same
- * transaction. Undefined when another caller changed the order first.
+ * The write condition on the order's current attempt, for a writer that changes the order row as it
+ * was read: call it in the same transaction after that conditional write of the order row (the
+ * order row first, as every writer here takes them). Throws AttemptChangedError, rolling the
+ * transaction back, when the attempt is no longer in the status read. Its conditional UPDATE locks
+ * the attempt row until commit, so on PostgreSQL a concurrent move of it waits, or is seen here,
+ * rather than being missed by a snapshot. An order with no attempt yet is guarded by the order
+ * row's attempt_number (a claim or a transfer changes it).
  */
-export async function claimAttempt(db: Db, seen: OrderRow, claim: AttemptClaim): Promise<PaymentAttemptRow | undefined> {
-  return db.transaction().execute(async (trx) => {
+export async function holdCurrentAttempt(trx: Transaction<Database>, seen: Pick<OrderWithAttempt, 'order_number' | 'attempt_number' | 'attempt_status'>): Promise<void> {
+  if (seen.attempt_status === null) return;
+  const result = await trx
+    .updateTable('payment_attempts')
+    .set((eb) => ({ status: eb.ref('status') }))
+    .where('order_number', '=', seen.order_number)
+    .where('number', '=', seen.attempt_number)
+    .where('status', '=', seen.attempt_status)
+    .executeTakeFirst();
+  if (Number(result.numUpdatedRows) !== 1) throw new AttemptChangedError(seen.order_number, seen.attempt_number, seen.attempt_status);
+}
+
+/** Undefined when `work` found the attempt changed meanwhile (AttemptChangedError, rolled back). */
+export function unlessAttemptChanged<T>(work: Promise<T>): Promise<T | undefined> {
+  return work.catch((error: unknown) => {
+    if (error instanceof AttemptChangedError) return undefined;
+    throw error;
+  });
+}
+
+/**
+ * Claims attempt `claim.number` of the order as `seen`: a conditional UPDATE of the order row as it
+ * was read (status, attempt number), then of its current attempt (its status), so only one caller
+ * in any process wins it, on either engine. The attempt is created claimed, or a refused one claimed
+ * again, in the same transaction. Undefined when another caller changed the order first.
+ */
+export function claimAttempt(db: Db, seen: OrderWithAttempt, claim: AttemptClaim): Promise<PaymentAttemptRow | undefined> {
+  return unlessAttemptChanged(db.transaction().execute(async (trx) => {
     const result = await trx
       .updateTable('orders')
       .set({
         ...startingAttemptFields(claim.number, claim.gatewayOrderNumber, claim),
-        payment_state: 'claimed',
         payment_claim_id: claim.claimId,
-        payment_claimed_at: claim.now,
         updated_at: claim.now,
       })
       .where('order_number', '=', seen.order_number)
       .where('status', '=', seen.status)
-      .where('payment_state', '=', seen.payment_state)
       .where('attempt_number', '=', seen.attempt_number)
       .executeTakeFirst();
     if (Number(result.numUpdatedRows) !== 1) return undefined;
+    await holdCurrentAttempt(trx, seen);
     const existing = await findAttemptIn(trx, seen.order_number, claim.number);
     if (existing) {
       // The gateway refused this number before (nothing was created under it): the same number again.
@@ -159,7 +183,7 @@ export async function claimAttempt(db: Db, seen: OrderRow, claim: AttemptClaim):
       });
     }
     return findAttemptIn(trx, seen.order_number, claim.number).then((row) => row!);
-  });
+  }));
 }
 
 /** The transfer's own columns (bff/sinpe/transfer-attempts.ts chooses them). */
@@ -184,7 +208,6 @@ export async function openTransferAttempt(
   } else {
     const row = { order_number: order.orderNumber, number: order.number, gateway_order_number: order.gatewayOrderNumber, return_ref: crypto.randomUUID(), created_at: now, updated_at: now };
     await insertAttempt(trx, 'open', { ...row, ...fields });
-    await trx.updateTable('orders').set({ payment_state: 'transfer' }).where('order_number', '=', order.orderNumber).where('attempt_number', '=', order.number).execute();
   }
   return findAttemptIn(trx, order.orderNumber, order.number).then((row) => row!);
 }

@@ -39,7 +39,7 @@
 //
 // A write of the status an attempt already has is legal when its evidence may lead there (it only
 // refreshes the gateway's answer on it). Everything else is refused: `IllegalAttemptMoveError`.
-import type { AttemptOutcome, AttemptStatus, PaymentState } from '../store/schema.ts';
+import type { AttemptOutcome, AttemptStatus } from '../store/schema.ts';
 
 export type { AttemptStatus } from '../store/schema.ts';
 
@@ -164,31 +164,5 @@ export function outcomeOfAttempt(status: AttemptStatus): AttemptOutcome {
       return 'expired';
     default:
       return status;
-  }
-}
-
-/**
- * The order row's `payment_state` a move leaves behind, or undefined when the move leaves it as it
- * was. The order row still carries its current attempt's call state for the reads that have not
- * moved to the attempt; the attempt's writer keeps it in step, and nothing else writes it.
- */
-export function orderPaymentStateAfter(from: AttemptStatus | undefined, to: AttemptStatus, evidence: AttemptEvidence): PaymentState | undefined {
-  if (from === to) return undefined;
-  switch (to) {
-    case 'claimed':
-      return 'claimed';
-    case 'refused':
-      return 'none';
-    case 'unknown':
-      return 'unknown';
-    case 'open':
-      return evidence === 'transfer-opened' ? 'transfer' : 'created';
-    case 'abandoned':
-      return 'abandoned';
-    case 'expired':
-      // A lost call closed with its order: what it was is still unknown, and never re-sent.
-      return from === 'claimed' || from === 'unknown' ? 'unknown' : undefined;
-    default:
-      return undefined;
   }
 }

@@ -4,7 +4,7 @@
 import type { Kysely } from 'kysely';
 import { transitionOrder } from '../orders/order-machine.ts';
 import type { Database, OrderRow } from '../store/schema.ts';
-import { moveAttempt } from './attempt-machine.ts';
+import { moveAttempt, unlessAttemptChanged } from './attempt-machine.ts';
 
 type Db = Kysely<Database>;
 
@@ -20,7 +20,9 @@ export async function settleAttemptClaim(
   outcome: { state: 'created'; hostedUrl: string; now: string } | { state: 'none' | 'unknown'; error: string; now: string },
 ): Promise<boolean> {
   if (outcome.state === 'created') {
-    return db.transaction().execute(async (trx) => {
+    // The claim id names one claim; its attempt is still claimed unless the reconciler closed it
+    // meanwhile (the move below then rolls this back).
+    const settled = await unlessAttemptChanged(db.transaction().execute(async (trx) => {
       const moved = await transitionOrder(trx, orderNumber, {
         from: claim.from,
         to: 'pending',
@@ -28,10 +30,11 @@ export async function settleAttemptClaim(
         source: 'checkout',
         now: outcome.now,
         fields: { hosted_url: outcome.hostedUrl },
-        where: { payment_claim_id: claim.claimId, payment_state: 'claimed' },
+        where: { payment_claim_id: claim.claimId },
       });
       return moved && moveAttempt(trx, orderNumber, claim.number, { from: 'claimed', to: 'open', evidence: 'page-created', now: outcome.now, claimId: claim.claimId });
-    });
+    }));
+    return settled ?? false;
   }
   return moveAttempt(db, orderNumber, claim.number, {
     from: 'claimed',

@@ -2,9 +2,13 @@
 // order with a keyset cursor (its column, then the order number): a page starts where the last one
 // ended, so a pass reads each candidate once, whatever the size of the table (one OR over every
 // kind, paged by order number, re-read and re-sorted every candidate at each page). The kinds do not
-// overlap, so no order is seen twice by the walks of one pass.
-import { sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool } from 'kysely';
+// overlap, so no order is seen twice by the walks of one pass. The walks about a card payment's call
+// go over the attempts (their status is the attempt's own, migration 0081's index), joined to their
+// order by its current attempt; the others go over the orders.
+import { sql, type Compilable, type Expression, type ExpressionBuilder, type Kysely, type SqlBool } from 'kysely';
+import type { OrderStatus } from '../../contract/bff-api.ts';
 import { unsettledStatuses } from '../orders/order-rules.ts';
+import type { AttemptStatus } from '../payments/attempt-transitions.ts';
 import { abandonedCreatedOrder } from '../retention/abandoned-orders.ts';
 import type { Database, OrderRow } from '../store/schema.ts';
 
@@ -16,88 +20,88 @@ export interface CandidateBounds {
   pendingBefore: string;
 }
 
-type WalkColumn = 'payment_claimed_at' | 'updated_at' | 'session_expires_at' | 'next_consult_at';
-
-export interface CandidateWalk {
+/** A walk over the current card attempts in one status, by when they entered it (index payment_attempts_status_walk). */
+export interface AttemptWalk {
   /** For logs and the plan test. */
   name: string;
-  /** The walk's order (then order_number); the candidates are those with it at or below `upTo`. */
-  column: WalkColumn;
+  kind: 'attempt';
+  attemptStatus: AttemptStatus;
+  /** The statuses the order must be in; read on the joined order row. */
+  orderStatuses: readonly OrderStatus[];
+  /** Exclusive. */
+  upTo: string;
+}
+
+/** A walk over the orders in one of their columns' order (then order_number). */
+export interface OrderWalk {
+  name: string;
+  kind: 'order';
+  column: 'session_expires_at' | 'next_consult_at';
   upTo: string;
   /** Only the strict bound is exclusive: a parked order due exactly now is due. */
   inclusive: boolean;
   where: (eb: ExpressionBuilder<Database, 'orders'>) => Expression<SqlBool>;
 }
 
+export type CandidateWalk = AttemptWalk | OrderWalk;
+
 export interface WalkCursor {
   at: string;
   orderNumber: string;
 }
 
+/** An order as a walk hands it out, with the value of the walk's column (for the cursor). */
+export type CandidateRow = OrderRow & { walk_at: string | null };
+
 export function candidateWalks(bounds: CandidateBounds): CandidateWalk[] {
   const now = bounds.now.toISOString();
   return [
-    // A processPayment claim whose process died: index (payment_state, payment_claimed_at, order_number).
-    {
-      name: 'stale-claim',
-      column: 'payment_claimed_at',
-      upTo: bounds.staleBefore,
-      inclusive: false,
-      where: (eb) => eb.and([eb('payment_state', '=', 'claimed'), eb('status', 'in', unsettledStatuses)]),
-    },
-    // A call whose outcome is unknown, one walk per status so each is an index range.
-    ...unsettledStatuses.map(
-      (status): CandidateWalk => ({
-        name: `unknown-${status}`,
-        column: 'updated_at',
-        upTo: bounds.staleBefore,
-        inclusive: false,
-        where: (eb) => eb.and([eb('status', '=', status), eb('payment_state', '=', 'unknown')]),
-      }),
-    ),
+    // A processPayment claim whose process died (a claimed attempt's time is its claim's).
+    { name: 'stale-claim', kind: 'attempt', attemptStatus: 'claimed', orderStatuses: unsettledStatuses, upTo: bounds.staleBefore },
+    // A call whose outcome is unknown.
+    { name: 'unknown', kind: 'attempt', attemptStatus: 'unknown', orderStatuses: unsettledStatuses, upTo: bounds.staleBefore },
     // A hosted page handed out whose buyer has not come back.
-    {
-      name: 'page-out',
-      column: 'updated_at',
-      upTo: bounds.pendingBefore,
-      inclusive: false,
-      where: (eb) => eb.and([eb('status', '=', 'pending'), eb('payment_state', '=', 'created')]),
-    },
-    // A session that ran out before anyone started paying (the rule retention shares).
-    {
-      name: 'session-lapsed',
-      column: 'session_expires_at',
-      upTo: now,
-      inclusive: false,
-      where: abandonedCreatedOrder(bounds.now),
-    },
+    { name: 'page-out', kind: 'attempt', attemptStatus: 'open', orderStatuses: ['pending'], upTo: bounds.pendingBefore },
+    // A session that ran out before anything was sent (the rule retention shares).
+    { name: 'session-lapsed', kind: 'order', column: 'session_expires_at', upTo: now, inclusive: false, where: abandonedCreatedOrder(bounds.now) },
     // Parked orders whose next look is due: only they have one (the transition that parks an order
     // sets it, every other transition clears it). No status condition, which would tempt a planner
     // onto a status index and a sort of every parked order.
-    {
-      name: 'parked-due',
-      column: 'next_consult_at',
-      upTo: now,
-      inclusive: true,
-      where: (eb) => eb.lit(true),
-    },
+    { name: 'parked-due', kind: 'order', column: 'next_consult_at', upTo: now, inclusive: true, where: (eb) => eb.lit(true) },
   ];
 }
 
+export type CandidatePage = Compilable & { execute(): Promise<CandidateRow[]> };
+
 /** One page of a walk after `cursor`; exported so its plan can be checked (hot-query-plans.spec.ts). */
-export function candidatePage(db: Kysely<Database>, walk: CandidateWalk, cursor: WalkCursor | undefined, limit: number) {
+export function candidatePage(db: Kysely<Database>, walk: CandidateWalk, cursor: WalkCursor | undefined, limit: number): CandidatePage {
+  if (walk.kind === 'attempt') {
+    let query = db
+      .selectFrom('payment_attempts')
+      .innerJoin('orders', (join) => join.onRef('orders.order_number', '=', 'payment_attempts.order_number').onRef('orders.attempt_number', '=', 'payment_attempts.number'))
+      .selectAll('orders')
+      .select('payment_attempts.updated_at as walk_at')
+      // Only card attempts make gateway calls; an open transfer is the bank's (and expireLapsedTransfers').
+      .where('payment_attempts.status', '=', walk.attemptStatus)
+      .where('payment_attempts.method', '=', 'card')
+      .where('payment_attempts.updated_at', '<', walk.upTo)
+      .where('orders.status', 'in', walk.orderStatuses);
+    if (cursor) query = query.where(sql<SqlBool>`(payment_attempts.updated_at, payment_attempts.order_number) > (${cursor.at}, ${cursor.orderNumber})`);
+    return query.orderBy('payment_attempts.updated_at').orderBy('payment_attempts.order_number').limit(limit);
+  }
   let query = db
     .selectFrom('orders')
     .selectAll()
+    .select(sql.ref<string | null>(walk.column).as('walk_at'))
     .where(walk.where)
     .where(walk.column, walk.inclusive ? '<=' : '<', walk.upTo);
   if (cursor) query = query.where(sql<SqlBool>`(${sql.ref(walk.column)}, order_number) > (${cursor.at}, ${cursor.orderNumber})`);
   return query.orderBy(walk.column).orderBy('order_number').limit(limit);
 }
 
-/** Where the next page of `walk` starts, after `page`'s last row. */
-export function cursorAfter(walk: CandidateWalk, page: OrderRow[]): WalkCursor | undefined {
+/** Where the next page of a walk starts, after `page`'s last row. */
+export function cursorAfter(page: CandidateRow[]): WalkCursor | undefined {
   const last = page.at(-1);
   if (!last) return undefined;
-  return { at: last[walk.column] ?? '', orderNumber: last.order_number };
+  return { at: last.walk_at ?? '', orderNumber: last.order_number };
 }

@@ -115,7 +115,7 @@ export class OrderReconciler {
           }
         }
         if (page.length < batchSize) break;
-        cursor = cursorAfter(walk, page);
+        cursor = cursorAfter(page);
         // SQLite runs on this thread: requests get their turn between pages.
         await nextTurn();
       }
@@ -229,7 +229,7 @@ export class OrderReconciler {
    */
   private async reviewIfNeverConfirmed(order: OrderWithAttempt, reason: string, result: ReconcilePassResult): Promise<void> {
     const now = this.options.clock.now();
-    const began = order.attempt_status === 'claimed' ? (order.payment_claimed_at ?? order.updated_at) : order.updated_at;
+    const began = order.attempt_status === 'claimed' ? (order.attempt_updated_at ?? order.updated_at) : order.updated_at;
     if (now.getTime() - Date.parse(began) <= this.options.abandonAfterMs) return;
     const hours = Math.floor((now.getTime() - Date.parse(began)) / 3_600_000);
     const after = await recordOrderChange(this.options.store, order.order_number, {

@@ -3,10 +3,26 @@
 import type { ExpressionBuilder } from 'kysely';
 import type { Database } from '../store/schema.ts';
 
-/** A checkout session that ran out before anyone started paying: still `created`, never will be paid. */
+/**
+ * A checkout session that ran out before anything was sent: still `created`, and its current
+ * attempt (if any) was refused by the gateway, so nothing exists to pay (attempt-rules.ts
+ * hasNothingSent). The attempt is read by its primary key, as a scalar subquery: PostgreSQL would
+ * turn a NOT EXISTS into an anti-join hashing every attempt. The orders index (status,
+ * session_expires_at, order_number) bounds the rows read.
+ */
 export function abandonedCreatedOrder(now: Date) {
-  return (eb: ExpressionBuilder<Database, 'orders'>) =>
-    eb.and([eb('status', '=', 'created'), eb('payment_state', '=', 'none'), eb('session_expires_at', '<', now.toISOString())]);
+  return (eb: ExpressionBuilder<Database, 'orders'>) => {
+    const currentAttemptStatus = eb
+      .selectFrom('payment_attempts')
+      .select('payment_attempts.status')
+      .whereRef('payment_attempts.order_number', '=', 'orders.order_number')
+      .whereRef('payment_attempts.number', '=', 'orders.attempt_number');
+    return eb.and([
+      eb('orders.status', '=', 'created'),
+      eb('orders.session_expires_at', '<', now.toISOString()),
+      eb(eb.fn.coalesce(currentAttemptStatus, eb.val('refused')), '=', 'refused'),
+    ]);
+  };
 }
 
 /**

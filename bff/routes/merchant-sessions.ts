@@ -19,6 +19,7 @@ import { checkoutDocs } from '../openapi/operations.ts';
 import { tagOrder } from '../observability/log-context.ts';
 import { continuationDecision, continueOrder, type ContinuedSession } from '../orders/continued-order.ts';
 import { findOrder, recordSession } from '../store/orders.ts';
+import { unlessAttemptChanged } from '../payments/attempt-machine.ts';
 
 /** Continues the existing order with this session, or says why not (undefined: continued). */
 async function continueLapsedOrder(
@@ -32,11 +33,11 @@ async function continueLapsedOrder(
   if (!seen) return { code: 'order_number_taken', detail: `Order ${orderNumber} was being created by another request.` };
   const decision = continuationDecision(seen, asked, clock.now(), config.MAX_PAYMENT_ATTEMPTS);
   if (decision.kind === 'refuse') return decision;
-  const continued = await store.db.transaction().execute(async (trx) => {
+  const continued = await unlessAttemptChanged(store.db.transaction().execute(async (trx) => {
     if (!(await continueOrder(trx, seen, decision.reopen, session))) return false;
     await recordSession(trx, { sessionId: session.sessionId, orderNumber, origin: session.origin, createdAt: session.now, expiresAt: session.expiresAt });
     return true;
-  });
+  }));
   if (!continued) return { code: 'order_number_taken', detail: `Order ${orderNumber} changed while this session was being created; try again.` };
   logger.info({ orderNumber, status: seen.status, attempts: seen.attempt_number }, 'merchant session continued a lapsed order');
   return undefined;

@@ -159,7 +159,7 @@ async function attemptNamedBy(trx: WebhookTrx, reference: string): Promise<Payme
 
 /** The open transfer asking for exactly this amount and currency (the unique index allows one at most). */
 export function openTransferOfAmount(db: Kysely<Database>, amount: string, currency: string) {
-  return db.selectFrom('payment_attempts').selectAll().where('transfer_currency', '=', currency).where('transfer_amount', '=', amount).where('outcome', '=', 'open');
+  return db.selectFrom('payment_attempts').selectAll().where('transfer_currency', '=', currency).where('transfer_amount', '=', amount).where('status', '=', 'open');
 }
 
 /**
@@ -226,7 +226,7 @@ async function matchFailureWithoutReference(trx: WebhookTrx, row: BankPaymentRow
     .selectAll('payment_attempts')
     .select(['orders.amount as order_amount', 'orders.currency as order_currency'])
     .where('payment_attempts.method', '=', 'sinpe_movil')
-    .where('payment_attempts.outcome', '=', 'open')
+    .where('payment_attempts.status', '=', 'open')
     .execute();
   const sameAmount = open.filter((attempt) => sameUpstreamMoney(row, amountDueOf(attempt, { amount: attempt.order_amount, currency: attempt.order_currency })));
   if (sameAmount.length !== 1) return undefined;

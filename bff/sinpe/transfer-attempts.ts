@@ -10,7 +10,7 @@ import { invalidField, notAllowed, unavailable, type DomainError } from '../lib/
 import { IllegalTransitionError, isPending } from '../orders/order-rules.ts';
 import { transitionOrder } from '../orders/order-machine.ts';
 import { recordOrderChange } from '../orders/record-outcome.ts';
-import { openTransferAttempt } from '../payments/attempt-machine.ts';
+import { AttemptChangedError, holdCurrentAttempt, openTransferAttempt } from '../payments/attempt-machine.ts';
 import { isUnsettledAttempt } from '../payments/attempt-transitions.ts';
 import { attemptDecision, isTransferAttempt } from '../payments/attempt-rules.ts';
 import { findAttempt, startingAttemptFields } from '../store/attempts.ts';
@@ -102,6 +102,8 @@ export async function openSinpeTransfer(
         if (!money) throw amountsExhausted(settings.maxDiscountColones);
         const opened = await tryOpen(store.db, order, { number: decision.number, reference, money }, buyer, now(), settings.transferMinutes).catch(async (error: unknown) => {
           if (error instanceof IllegalTransitionError) throw invalidField('method', `This order is ${order.status}; no transfer can be opened.`, 'attempt_open');
+          // Its current attempt moved meanwhile (rolled back): read the order again.
+          if (error instanceof AttemptChangedError) return undefined;
           // The reference or the amount was taken by another open attempt meanwhile (the unique indexes): try again.
           if ((await isOpenReference(store.db, reference)) || (await isOpenAmount(store.db, money))) return undefined;
           throw error;
@@ -133,16 +135,16 @@ function amountsExhausted(maxDiscount: number): DomainError {
 }
 
 async function isOpenAmount(db: Kysely<Database>, money: TransferAmount): Promise<boolean> {
-  const row = await db.selectFrom('payment_attempts').select('number').where('transfer_currency', '=', money.currency).where('transfer_amount', '=', money.amount).where('outcome', '=', 'open').executeTakeFirst();
+  const row = await db.selectFrom('payment_attempts').select('number').where('transfer_currency', '=', money.currency).where('transfer_amount', '=', money.amount).where('status', '=', 'open').executeTakeFirst();
   return row !== undefined;
 }
 
 async function isOpenReference(db: Kysely<Database>, reference: string): Promise<boolean> {
-  const row = await db.selectFrom('payment_attempts').select('number').where('sinpe_reference', '=', reference).where('outcome', '=', 'open').executeTakeFirst();
+  const row = await db.selectFrom('payment_attempts').select('number').where('sinpe_reference', '=', reference).where('status', '=', 'open').executeTakeFirst();
   return row !== undefined;
 }
 
-async function tryOpen(db: Kysely<Database>, order: OrderRow, { number, reference, money }: { number: number; reference: string; money: TransferAmount }, buyer: { email: string; locale: string | null }, now: Date, minutes: number): Promise<PaymentAttemptRow | undefined> {
+async function tryOpen(db: Kysely<Database>, order: OrderWithAttempt, { number, reference, money }: { number: number; reference: string; money: TransferAmount }, buyer: { email: string; locale: string | null }, now: Date, minutes: number): Promise<PaymentAttemptRow | undefined> {
   const stamp = now.toISOString();
   const expiresAt = new Date(now.getTime() + Math.round(minutes * 60_000)).toISOString();
   const gatewayOrderNumber = gatewayOrderNumberOf(order.order_number, number);
@@ -154,10 +156,11 @@ async function tryOpen(db: Kysely<Database>, order: OrderRow, { number, referenc
       source: 'checkout',
       detail: `SINPE Móvil transfer, attempt ${number}`,
       now: stamp,
-      fields: { ...startingAttemptFields(number, gatewayOrderNumber, buyer), payment_claim_id: null, payment_claimed_at: null },
-      where: { payment_state: order.payment_state, attempt_number: order.attempt_number },
+      fields: { ...startingAttemptFields(number, gatewayOrderNumber, buyer), payment_claim_id: null },
+      where: { attempt_number: order.attempt_number },
     });
     if (!moved) return undefined;
+    await holdCurrentAttempt(trx, order);
     return openTransferAttempt(
       trx,
       { orderNumber: order.order_number, number, gatewayOrderNumber },
@@ -223,7 +226,7 @@ export function lapsedTransfers(db: Kysely<Database>, now: Date) {
     .selectFrom('payment_attempts')
     .select('order_number')
     .where('method', '=', 'sinpe_movil')
-    .where('outcome', '=', 'open')
+    .where('status', '=', 'open')
     .where('expires_at', '<=', now.toISOString())
     .limit(500);
 }

@@ -39,7 +39,7 @@ export function openTransferAmountsNear(db: Kysely<Database>, amountMinor: bigin
   return db
     .selectFrom('payment_attempts')
     .select('transfer_amount')
-    .where('outcome', '=', 'open')
+    .where('status', '=', 'open')
     .where('transfer_currency', '=', 'CRC')
     .where('transfer_amount', 'in', candidatesBetween(lowest > 0n ? lowest : 1n, amountMinor));
 }

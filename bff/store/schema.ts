@@ -6,15 +6,6 @@ import type { OrderStatus } from '../../contract/bff-api.ts';
 /** A nullable column added after rows were written elsewhere: inserts may leave it out. */
 type OptionalText = ColumnType<string | null, string | null | undefined, string | null>;
 
-/** Where the current attempt's one processPayment stands (exactly one per attempt). */
-export type PaymentState =
-  | 'none' // not asked yet (or asked and the gateway refused the request: nothing was created)
-  | 'claimed' // one caller won the claim and is talking to the gateway now
-  | 'created' // the gateway created the hosted page: hosted_url is set
-  | 'unknown' // the call failed in a way where it may have been created: reconcile via consult, never re-send
-  | 'transfer' // a SINPE Móvil transfer is awaited (no gateway call): the bank's events settle it
-  | 'abandoned'; // was unknown, and consult found no payment: never re-sent; the next attempt gets a new number
-
 export interface OrdersTable {
   order_number: string;
   /** 'catalog' (POST /v1/sessions) or 'merchant' (POST /v1/merchant/checkout-sessions). */
@@ -43,10 +34,8 @@ export interface OrdersTable {
   attempt_number: Generated<number>;
   /** The gateway's orderNumber of the current attempt, or of the approved one once paid. */
   gateway_order_number: string | null;
-  /** The payment_* and gateway_* columns below describe the current attempt. */
-  payment_state: PaymentState;
+  /** The payment_* and gateway_* columns below describe the current attempt (its status is on payment_attempts). */
   payment_claim_id: string | null;
-  payment_claimed_at: string | null;
   hosted_url: string | null;
   payment_error: string | null;
   gateway_tpt: string | null;
@@ -201,6 +190,8 @@ export type OrderRow = Selectable<OrdersTable>;
 export interface CurrentAttempt {
   attempt_status: AttemptStatus | null;
   attempt_method: string | null;
+  /** When the current attempt entered its status (a claimed attempt's: its claim's time). */
+  attempt_updated_at: string | null;
 }
 /** An order with its current attempt's status and method, found by the attempt's primary key. */
 export type OrderWithAttempt = OrderRow & CurrentAttempt;

@@ -1,7 +1,7 @@
 // The attempt's one writer on a real database (SQLite or PostgreSQL): a move the table does not list
 // is refused and writes nothing; a move from a status the attempt is no longer in, or for a claim the
-// order no longer holds, writes nothing; a move writes the status with the outcome and the order's
-// payment_state it keeps in step.
+// order no longer holds, writes nothing; a move writes the status with the outcome it keeps in step,
+// and the order (findOrder) reads its current attempt's status.
 import { expect, test } from '@playwright/test';
 import { claimAttempt, moveAttempt, recordAttemptEvidence } from '../../bff/payments/attempt-machine.ts';
 import { IllegalAttemptMoveError } from '../../bff/payments/attempt-transitions.ts';
@@ -22,12 +22,12 @@ async function claimedOrder(claimId: string): Promise<string> {
 async function stateOf(orderNumber: string) {
   const order = await findOrder(storeOf().db, orderNumber);
   const attempt = await findAttempt(storeOf().db, orderNumber, 1);
-  return { paymentState: order?.payment_state, attemptStatus: order?.attempt_status, status: attempt?.status, outcome: attempt?.outcome, error: order?.payment_error };
+  return { attemptStatus: order?.attempt_status, status: attempt?.status, outcome: attempt?.outcome, error: order?.payment_error };
 }
 
 test('a claim is the attempt born claimed, and the order row says so', async () => {
   const orderNumber = await claimedOrder('claim-a');
-  expect(await stateOf(orderNumber)).toEqual({ paymentState: 'claimed', attemptStatus: 'claimed', status: 'claimed', outcome: 'open', error: null });
+  expect(await stateOf(orderNumber)).toEqual({ attemptStatus: 'claimed', status: 'claimed', outcome: 'open', error: null });
 });
 
 test('a move the table does not list is refused and writes nothing', async () => {
@@ -53,11 +53,11 @@ test('a refused call keeps its number for the next claim; a lost one is never cl
   const orderNumber = await claimedOrder('claim-d');
   const now = new Date().toISOString();
   expect(await moveAttempt(storeOf().db, orderNumber, 1, { from: 'claimed', to: 'refused', evidence: 'refused', now, claimId: 'claim-d', orderFields: { payment_error: 'E1: refused' } })).toBe(true);
-  expect(await stateOf(orderNumber)).toEqual({ paymentState: 'none', attemptStatus: 'refused', status: 'refused', outcome: 'open', error: 'E1: refused' });
+  expect(await stateOf(orderNumber)).toEqual({ attemptStatus: 'refused', status: 'refused', outcome: 'open', error: 'E1: refused' });
   expect(await moveAttempt(storeOf().db, orderNumber, 1, { from: 'refused', to: 'claimed', evidence: 'claim', now })).toBe(true);
   expect(await moveAttempt(storeOf().db, orderNumber, 1, { from: 'claimed', to: 'unknown', evidence: 'call-lost', now })).toBe(true);
   expect(() => moveAttempt(storeOf().db, orderNumber, 1, { from: 'unknown', to: 'claimed', evidence: 'claim', now })).toThrow(IllegalAttemptMoveError);
-  expect(await stateOf(orderNumber)).toMatchObject({ paymentState: 'unknown', status: 'unknown', outcome: 'open' });
+  expect(await stateOf(orderNumber)).toMatchObject({ attemptStatus: 'unknown', status: 'unknown', outcome: 'open' });
 });
 
 test('evidence the attempt no longer takes writes nothing: a paid attempt stays paid whatever consult says later', async () => {

@@ -53,7 +53,7 @@ test('a 5xx from processPayment is never retried: the order waits for consult, r
   const repeat = await postCheckout(stack.bffUrl, session.sessionToken);
   expect(repeat.status).toBe(503);
   expect(await stack.sandbox.calls('processPayment', session.orderNumber)).toBe(1);
-  expect((await findOrder(stack.bff.store.db, session.orderNumber))?.payment_state).toBe('unknown');
+  expect((await findOrder(stack.bff.store.db, session.orderNumber))?.attempt_status).toBe('unknown');
 });
 
 test('a processPayment timeout is never retried either', async () => {

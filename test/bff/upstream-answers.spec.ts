@@ -103,7 +103,7 @@ test('checkout answered type 200: the claim is kept, consult approves the order,
   // An earlier attempt the BFF lost track of already paid this order at the gateway.
   await paidAtGateway(client(), session.orderNumber);
   expect((await postCheckout(stack.bffUrl, session.sessionToken)).status).toBe(503);
-  expect(await findOrder(stack.bff.store.db, session.orderNumber)).toMatchObject({ status: 'created', payment_state: 'unknown' });
+  expect(await findOrder(stack.bff.store.db, session.orderNumber)).toMatchObject({ status: 'created', attempt_status: 'unknown' });
   // Never sent twice: a second checkout waits for the consult.
   expect((await postCheckout(stack.bffUrl, session.sessionToken)).status).toBe(503);
   expect(await stack.sandbox.calls('processPayment', session.orderNumber)).toBe(2);

@@ -10,6 +10,7 @@ import { openProcessDeps } from '../../bff/process-deps.ts';
 import { startBff } from '../../bff/server.ts';
 import { createSandbox } from '../../sandbox/app.ts';
 import { sandboxGatewayEnv } from '../../sandbox/defaults.ts';
+import { findOrder } from '../../bff/store/orders.ts';
 import { merchantSecret, shopOrigin } from './fixtures/stack.ts';
 import { costaRicanBuyer } from '../fixtures/costa-rican-buyer.ts';
 import { capturingLogger } from './webhooks-support.ts';
@@ -120,7 +121,6 @@ test.describe('a gateway whose link URLs are hostile', () => {
     hostileUrl = undefined;
     // The page may exist at the gateway: the attempt waits for consult, never a second processPayment.
     expect((await checkout()).status).toBe(503);
-    const order = await app.services.store.db.selectFrom('orders').select(['payment_state', 'hosted_url']).where('order_number', '=', orderNumber).executeTakeFirst();
-    expect(order).toEqual({ payment_state: 'unknown', hosted_url: null });
+    expect(await findOrder(app.services.store.db, orderNumber)).toMatchObject({ attempt_status: 'unknown', hosted_url: null });
   });
 });

@@ -129,21 +129,25 @@ test('orders.status is written in one place: the order state machine', () => {
   expect([...new Set(writes)]).toEqual(['bff/orders/order-machine.ts']);
 });
 
-test("an attempt's status is written in one place: the attempt machine (with the outcome and payment_state it keeps in step)", () => {
-  // Every set(…), values(…) or transition `fields: {…}` that names the attempt's status, its
-  // outcome or the order row's payment_state, outside attempt-machine.ts. A new order's insert
-  // (payment_state 'none': no attempt yet) is where an order starts, not an attempt's move.
+test("an attempt's status is written in one place: the attempt machine (with the outcome it keeps in step)", () => {
+  // Every set(…), values(…) or transition `fields: {…}` that names the attempt's outcome, and every
+  // write of payment_attempts that names its status, outside attempt-machine.ts.
   const writes: string[] = [];
-  for (const file of sourceFiles('bff').filter((name) => !name.includes('/migrations/') && name !== 'bff/orders/new-order.ts')) {
+  for (const file of sourceFiles('bff').filter((name) => !name.includes('/migrations/'))) {
     const text = readFileSync(join(root, file), 'utf8');
     for (const match of text.matchAll(/(?:\.set\(|\.values\(|\bfields:|doUpdateSet\()\s*\{([^}]*)\}/g)) {
-      if (/(^|[\s,{])(payment_state|outcome)\s*:/.test(match[1]!)) writes.push(file);
+      if (/(^|[\s,{])outcome\s*:/.test(match[1]!)) writes.push(file);
     }
     for (const match of text.matchAll(/(?:updateTable|insertInto)\(\s*'payment_attempts'\s*\)(?:\s|\/\/[^\n]*\n)*\.(?:set|values)\(\s*\{([^}]*)\}/g)) {
       if (/(^|[\s,{])status\s*:/.test(match[1]!)) writes.push(file);
     }
   }
   expect([...new Set(writes)]).toEqual(['bff/payments/attempt-machine.ts']);
+});
+
+test("the order row no longer carries its attempt's state: no bff source names payment_state outside the migrations", () => {
+  const naming = sourceFiles('bff').filter((name) => !name.includes('/migrations/') && /\bpayment_state\b/.test(readFileSync(join(root, name), 'utf8')));
+  expect(naming).toEqual([]);
 });
 
 test('store/ (the query layer) imports no domain module: only contract/, lib/ and itself', () => {

@@ -42,12 +42,12 @@ test('an unknown outcome (5xx) with no payment at the gateway is expired, and a 
 
   // Too early: the failed call may still be settling at the gateway.
   await stack.bff.reconciler.runOnce();
-  expect(await orderOf(session.orderNumber)).toMatchObject({ status: 'created', payment_state: 'unknown' });
+  expect(await orderOf(session.orderNumber)).toMatchObject({ status: 'created', attempt_status: 'unknown' });
   expect((await postCheckout(stack.bffUrl, session.sessionToken)).status).toBe(503);
 
   clock.advance(staleMs + 1);
   await stack.bff.reconciler.runOnce();
-  expect(await orderOf(session.orderNumber)).toMatchObject({ status: 'expired', payment_state: 'unknown' });
+  expect(await orderOf(session.orderNumber)).toMatchObject({ status: 'expired', attempt_status: 'expired' });
   const repeat = await postCheckout(stack.bffUrl, session.sessionToken);
   expect(repeat.status).toBe(409);
   expect(repeat.headers.get('Content-Type')).toContain('application/problem+json');
@@ -170,7 +170,7 @@ test('a claim taken over by the reconciler never hands its page out: the slow ca
   const late = await answer;
   expect(late.status).toBe(409);
   expect(JSON.stringify(await late.json())).not.toContain('/hosted/');
-  expect(await orderOf(session.orderNumber)).toMatchObject({ status: 'expired', payment_state: 'unknown', hosted_url: null });
+  expect(await orderOf(session.orderNumber)).toMatchObject({ status: 'expired', attempt_status: 'expired', hosted_url: null });
 });
 
 test('an order expired unpaid is re-consulted for a while: a late payment on its page still approves it', async () => {

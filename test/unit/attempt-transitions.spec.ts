@@ -8,7 +8,6 @@ import {
   isPaidAttempt,
   isUnsettledAttempt,
   mayHavePageOut,
-  orderPaymentStateAfter,
   outcomeOfAttempt,
   type AttemptEvidence,
   type AttemptStatus,
@@ -145,32 +144,4 @@ test('the outcome the merchant sees of each status', () => {
     review: 'review',
     abandoned: 'expired',
   });
-});
-
-test("the order row's payment_state each move leaves behind (undefined: as it was)", () => {
-  const cases: [AttemptStatus | undefined, AttemptStatus, AttemptEvidence, string | undefined][] = [
-    [undefined, 'claimed', 'claim', 'claimed'],
-    ['refused', 'claimed', 'claim', 'claimed'],
-    ['claimed', 'open', 'page-created', 'created'],
-    [undefined, 'open', 'transfer-opened', 'transfer'],
-    ['refused', 'open', 'transfer-opened', 'transfer'],
-    ['claimed', 'refused', 'refused', 'none'],
-    ['claimed', 'unknown', 'call-lost', 'unknown'],
-    ['claimed', 'abandoned', 'no-payment', 'abandoned'],
-    ['unknown', 'abandoned', 'no-payment', 'abandoned'],
-    // A lost call closed with its order stays unknown: it is never sent again.
-    ['claimed', 'expired', 'no-payment', 'unknown'],
-    ['unknown', 'expired', 'no-payment', 'unknown'],
-    // A page or transfer that ended keeps saying how far its call got.
-    ['open', 'expired', 'no-payment', undefined],
-    ['open', 'approved', 'consult', undefined],
-    ['open', 'declined', 'bank', undefined],
-    ['unknown', 'approved', 'consult', undefined],
-    ['review', 'cancelled', 'merchant', undefined],
-    ['approved', 'approved', 'bank', undefined],
-  ];
-  for (const [from, to, evidence, state] of cases) {
-    expect(isLegalAttemptMove(from, to, evidence), `${from}→${to} on ${evidence} is in the table`).toBe(true);
-    expect(orderPaymentStateAfter(from, to, evidence), `${from}→${to} on ${evidence}`).toBe(state);
-  }
 });

@@ -22,6 +22,9 @@ import { invoiceHandOff } from './0052-invoice-hand-off.ts';
 import { shopKeysAndEventLog } from './0060-shop-keys-and-event-log.ts';
 import { historyAction } from './0070-history-action.ts';
 import { attemptStatus } from './0080-attempt-status.ts';
+import { attemptWalks } from './0081-attempt-walks.ts';
+import { openTransferStatus } from './0082-open-transfer-status.ts';
+import { claimTimeOnAttempt } from './0083-claim-time-on-attempt.ts';
 
 export const migrations: Record<string, Migration> = {
   '0001-initial': initial,
@@ -46,4 +49,7 @@ export const migrations: Record<string, Migration> = {
   '0060-shop-keys-and-event-log': shopKeysAndEventLog,
   '0070-history-action': historyAction,
   '0080-attempt-status': attemptStatus,
+  '0081-attempt-walks': attemptWalks,
+  '0082-open-transfer-status': openTransferStatus,
+  '0083-claim-time-on-attempt': claimTimeOnAttempt,
 };
