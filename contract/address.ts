@@ -40,6 +40,9 @@ export interface BillingAddress extends Address {
   email: string;
 }
 
+/** What a SINPE Móvil checkout asks of the buyer (unless the merchant asks the address too). */
+export type ContactBillingAddress = Pick<BillingAddress, 'firstName' | 'lastName' | 'email' | 'telephone'> & { [K in keyof BillingAddress]?: string | undefined };
+
 export type AddressIssueCode =
   | 'required'
   | 'too_long'
@@ -155,9 +158,19 @@ function crossFieldChecks(checks: AddressChecks) {
 }
 
 export function createAddressSchemas(checks: AddressChecks) {
+  const email = field('email').check(z.regex(emailPattern, code('invalid_email')));
   const address = z.object(addressShape).check(...crossFieldChecks(checks));
-  const billingAddress = z
-    .object({ ...addressShape, email: field('email').check(z.regex(emailPattern, code('invalid_email'))) })
-    .check(...crossFieldChecks(checks));
-  return { address, billingAddress };
+  const billingAddress = z.object({ ...addressShape, email }).check(...crossFieldChecks(checks));
+  // A SINPE Móvil transfer needs who pays and how to reach them, not where they live: the address
+  // fields may be left out, and are still checked when given.
+  const { address: line1, address2, city, state, zip, country, ...contact } = addressShape;
+  const contactBillingAddress = z
+    .object({ ...contact, email, ...optionalFields({ address: line1, address2, city, state, zip, country }) })
+    // Each cross-field check runs only once the fields it reads are strings (their `when`).
+    .check(...(crossFieldChecks(checks) as unknown as z.core.$ZodCheck<ContactBillingAddress>[]));
+  return { address, billingAddress, contactBillingAddress };
+}
+
+function optionalFields<S extends Record<string, z.ZodMiniType>>(shape: S): { [K in keyof S]: z.ZodMiniOptional<S[K]> } {
+  return Object.fromEntries(Object.entries(shape).map(([key, schema]) => [key, z.optional(schema)])) as { [K in keyof S]: z.ZodMiniOptional<S[K]> };
 }
