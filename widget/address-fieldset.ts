@@ -8,6 +8,8 @@ import type { TerritoryFieldset } from './costa-rica/territory-hook.ts';
 
 export interface AddressFieldsetContext {
   section: AddressSection;
+  /** Only these fields (in the usual order), e.g. what a SINPE Móvil transfer asks; default all. */
+  only?: readonly AddressFieldName[];
   value: Readonly<Partial<Record<AddressFieldName, string>>>;
   t: Translation;
   countries: { region: CountryOption[]; others: CountryOption[] };
@@ -29,7 +31,9 @@ export function renderAddressFieldset(context: AddressFieldsetContext): Template
   const { section, t } = context;
   return html`<fieldset part=${section} ?disabled=${context.disabled}>
     <legend>${section === 'billing' ? t.billing : t.shipping}</legend>
-    ${fieldsOf(section).map((field) => renderField(context, field))}
+    ${fieldsOf(section)
+      .filter((field) => !context.only || context.only.includes(field.name))
+      .map((field) => renderField(context, field))}
   </fieldset>`;
 }
 

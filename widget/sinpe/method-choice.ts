@@ -1,7 +1,8 @@
 // The choice between the card (the gateway's hosted page) and SINPE Móvil: a native radio group in
 // a fieldset with a legend, so arrow keys move between the options and a screen reader announces
-// "Payment method, radio group, 1 of 2". A lazy part of its own (lazy/method-choice.ts), loaded when
-// the session offers SINPE Móvil.
+// "Payment method, radio group, 1 of 2". First in the form, styled as two segmented buttons
+// (checkout.styles.ts `.methods`). A lazy part of its own (lazy/method-choice.ts), loaded when the
+// session offers SINPE Móvil.
 import { html } from 'lit';
 import type { CheckoutMethod } from '../../contract/bff-api.ts';
 import { pickLanguage } from '../../contract/language-chain.ts';
