@@ -158,17 +158,26 @@ function crossFieldChecks(checks: AddressChecks) {
 }
 
 export function createAddressSchemas(checks: AddressChecks) {
-  const email = field('email').check(z.regex(emailPattern, code('invalid_email')));
   const address = z.object(addressShape).check(...crossFieldChecks(checks));
-  const billingAddress = z.object({ ...addressShape, email }).check(...crossFieldChecks(checks));
-  // A SINPE Móvil transfer needs who pays and how to reach them, not where they live: the address
-  // fields may be left out, and are still checked when given.
+  const billingAddress = z.object({ ...addressShape, email: emailField() }).check(...crossFieldChecks(checks));
+  return { address, billingAddress };
+}
+
+/**
+ * A SINPE Móvil transfer needs who pays and how to reach them, not where they live: the address
+ * fields may be left out, and are still checked when given. Apart from createAddressSchemas, so the
+ * widget (which checks the fields it shows) does not bundle it.
+ */
+export function createContactBillingSchema(checks: AddressChecks) {
   const { address: line1, address2, city, state, zip, country, ...contact } = addressShape;
-  const contactBillingAddress = z
-    .object({ ...contact, email, ...optionalFields({ address: line1, address2, city, state, zip, country }) })
+  return z
+    .object({ ...contact, email: emailField(), ...optionalFields({ address: line1, address2, city, state, zip, country }) })
     // Each cross-field check runs only once the fields it reads are strings (their `when`).
     .check(...(crossFieldChecks(checks) as unknown as z.core.$ZodCheck<ContactBillingAddress>[]));
-  return { address, billingAddress, contactBillingAddress };
+}
+
+function emailField() {
+  return field('email').check(z.regex(emailPattern, code('invalid_email')));
 }
 
 function optionalFields<S extends Record<string, z.ZodMiniType>>(shape: S): { [K in keyof S]: z.ZodMiniOptional<S[K]> } {

@@ -219,7 +219,8 @@ export type SessionResponse = z.infer<typeof sessionResponse>;
 
 /**
  * Builds the checkout body schema from address schemas: pass contract/address.ts
- * `createAddressSchemas(checks)` for the real field rules, or `addressShapeSchemas` for shape only.
+ * `createAddressSchemas(checks)` with `contactBillingAddress: createContactBillingSchema(checks)` for
+ * the real field rules, or `addressShapeSchemas` for shape only.
  * A card checkout (`method` absent or "card") has exactly one of `shipping` or `sameAsBilling: true`.
  * A SINPE Móvil one needs only `contactBillingAddress` (name, e-mail, phone), or the whole billing
  * address when `sinpeAsksAddress` (the merchant's SINPE_MOVIL_ASK_ADDRESS). `invoice` only when the

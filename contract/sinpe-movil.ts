@@ -44,8 +44,8 @@ export type SinpeCheckoutResponse = z.infer<typeof sinpeCheckoutResponse>;
  */
 export const sessionSinpeMovil = z.object({
   transfer: z.optional(sinpeMovilInstructions),
-  /** true: the merchant asks the billing address for SINPE Móvil too (by default only name, e-mail and phone). */
-  askAddress: z.optional(z.boolean()),
+  /** Present (true) when the merchant asks the billing address for SINPE Móvil too (by default only name, e-mail and phone). */
+  askAddress: z.optional(z.literal(true)),
 });
 export type SessionSinpeMovil = z.infer<typeof sessionSinpeMovil>;
 

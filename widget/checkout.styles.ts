@@ -73,7 +73,7 @@ export const checkoutStyles = css`
     font: inherit;
     color: inherit;
   }
-  input:not([type='checkbox']),
+  input:not([type='checkbox'], [type='radio']),
   select {
     box-sizing: border-box;
     width: 100%;
@@ -101,16 +101,12 @@ export const checkoutStyles = css`
     color: var(--_error);
     font-size: 0.875em;
   }
-  /* The payment method: two segmented buttons side by side, each a label around its native radio
-     (arrow keys, "1 of 2"); the checked one is told by its radio's dot and a thick border, not by color alone. */
+  /* The payment method: two buttons side by side, each a label around its native radio (arrow keys,
+     "1 of 2"); the checked one is told by its radio's dot and a thick border, not by color alone. */
   .methods {
     grid-template-columns: 1fr 1fr;
-    gap: 0;
     padding: 0;
     border: 0;
-  }
-  .methods legend {
-    padding: 0 0 0.25rem;
   }
   .method {
     display: flex;
@@ -119,24 +115,12 @@ export const checkoutStyles = css`
     justify-content: center;
     min-height: 2.75rem;
     border: 1px solid var(--_border);
+    border-radius: var(--_radius);
     font-weight: 600;
-    cursor: pointer;
-  }
-  .method:first-of-type {
-    border-radius: var(--_radius) 0 0 var(--_radius);
-  }
-  .method + .method {
-    border-radius: 0 var(--_radius) var(--_radius) 0;
   }
   .method:has(:checked) {
     border: 2px solid var(--_primary);
     background: var(--_surface);
-  }
-  .method input {
-    width: auto;
-    min-height: 0;
-    margin: 0;
-    padding: 0;
   }
   .checkbox {
     display: flex;

@@ -3,7 +3,7 @@
 // the same URL on repeats; after a declined or cancelled attempt, the next attempt's page. With
 // `"method":"sinpe_movil"`, the open SINPE Móvil transfer's instructions instead (bff/sinpe/).
 import { Hono } from 'hono';
-import { createAddressSchemas } from '../../contract/address.ts';
+import { createAddressSchemas, createContactBillingSchema } from '../../contract/address.ts';
 import { serverAddressChecks } from '../../contract/address-checks.server.ts';
 import { createCheckoutRequestSchema, type CheckoutResponse } from '../../contract/bff-api.ts';
 import { requireSession, type SessionEnv } from '../auth/session.ts';
@@ -20,7 +20,7 @@ import { checkoutDocs } from '../openapi/operations.ts';
 import { fixLocalAmount } from '../exchange-rates/current-rate.ts';
 import { recordInvoiceLocation } from '../orders/invoice-hand-off.ts';
 
-const addressSchemas = createAddressSchemas(serverAddressChecks);
+const addressSchemas = { ...createAddressSchemas(serverAddressChecks), contactBillingAddress: createContactBillingSchema(serverAddressChecks) };
 
 export function checkoutRoutes(services: Services) {
   const { store, tokens, payments, config } = services;

@@ -2,13 +2,13 @@
 // the whole billing address, SINPE Móvil only name, e-mail and phone (or the address too when the
 // merchant asks it). A table per case; a refusal names the field, as the BFF's 400 does.
 import { test, expect } from '@playwright/test';
-import { createAddressSchemas } from '../../contract/address.ts';
+import { createAddressSchemas, createContactBillingSchema } from '../../contract/address.ts';
 import { serverAddressChecks } from '../../contract/address-checks.server.ts';
 import { createCheckoutRequestSchema } from '../../contract/bff-api.ts';
 import { validationProblem } from '../../bff/http/validation.ts';
 import { costaRicanBuyer } from '../fixtures/costa-rican-buyer.ts';
 
-const schemas = createAddressSchemas(serverAddressChecks);
+const schemas = { ...createAddressSchemas(serverAddressChecks), contactBillingAddress: createContactBillingSchema(serverAddressChecks) };
 const byDefault = createCheckoutRequestSchema(schemas);
 const askingAddress = createCheckoutRequestSchema(schemas, { sinpeAsksAddress: true });
 const billing = { ...costaRicanBuyer, address2: '' };
