@@ -244,13 +244,13 @@ export class SvcCheckout extends LitElement {
     const view = flow.view;
     const busy = view.state !== 'idle';
     const countries = this.#countries(locale);
-    const fieldset = (section: AddressSection, only?: readonly AddressFieldName[]) => {
+    const fieldset = (section: AddressSection, only?: readonly AddressFieldName[], legend?: string) => {
       const value = view[section];
       const errors = this.#validator?.validate(section, value).errors ?? {};
       const territory = this.#territories?.forCountry(value.country, locale);
       return renderAddressFieldset({
         section,
-        ...(only && { only }),
+        ...(only && { only, ...(legend && { legend }) }),
         value,
         t,
         countries,
@@ -266,7 +266,7 @@ export class SvcCheckout extends LitElement {
     };
     return html`<form part="form" novalidate aria-label=${t.form} @submit=${this.#onSubmit} @focusin=${this.#onFirstFocus}>
       ${renderOrderSummary(t, locale, order)} ${this.#renderMethodChoice(locale, flow, busy)}
-      ${asksAddress(view) ? this.#renderAddresses(t, view, busy, fieldset) : fieldset('billing', sinpeContactFields)}
+      ${asksAddress(view) ? this.#renderAddresses(t, view, busy, fieldset) : fieldset('billing', sinpeContactFields, view.methodChoice?.methodChoiceTexts(locale).contact)}
       ${flow.invoiceDetails.render(locale, busy, view.submitted)}
       <button type="submit" part="submit-button" ?disabled=${busy}>${t.continueToPayment}</button>
     </form>`;

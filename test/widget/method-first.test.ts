@@ -13,9 +13,9 @@ import { FakeBff } from './support/fake-bff.ts';
 import { costaRicanBilling } from './support/buyer.ts';
 
 const words = {
-  es: { legend: 'Forma de pago', card: 'Tarjeta' },
-  en: { legend: 'Payment method', card: 'Card' },
-  'pt-BR': { legend: 'Forma de pagamento', card: 'Cartão' },
+  es: { legend: 'Forma de pago', card: 'Tarjeta', contact: 'Sus datos' },
+  en: { legend: 'Payment method', card: 'Card', contact: 'Your details' },
+  'pt-BR': { legend: 'Forma de pagamento', card: 'Cartão', contact: 'Seus dados' },
 } as const;
 type Language = keyof typeof words;
 
@@ -60,10 +60,11 @@ describe('the payment method first', () => {
         await expectAccessible(element);
       });
 
-      it('with SINPE Móvil chosen, asks only name, e-mail and phone', async () => {
+      it('with SINPE Móvil chosen, asks only name, e-mail and phone, under a legend that says so', async () => {
         const { element } = await mount({ locale });
         await choose(element, 'sinpe_movil');
         expect(formControls(element)).to.deep.equal(['svc-method', 'svc-method', 'billing.firstName', 'billing.lastName', 'billing.email', 'billing.telephone']);
+        expect(root(element).querySelector('fieldset[part="billing"] > legend')!.textContent!.trim()).to.equal(words[locale].contact);
         expect(root(element).querySelector('[part="same-as-billing"]')).to.equal(null);
         await expectAccessible(element);
       });

@@ -13,12 +13,14 @@ export interface MethodChoiceTexts {
   sinpeMovil: string;
   /** The live region's words while the transfer is awaited. */
   waiting: string;
+  /** The billing fieldset's legend when SINPE Móvil asks only name, e-mail and phone (no address). */
+  contact: string;
 }
 
 const texts: Record<'es' | 'en' | 'pt-BR', MethodChoiceTexts> = {
-  es: { legend: 'Forma de pago', card: 'Tarjeta', sinpeMovil: 'SINPE Móvil', waiting: 'Esperando su transferencia SINPE Móvil. Esta página se actualiza sola.' },
-  en: { legend: 'Payment method', card: 'Card', sinpeMovil: 'SINPE Móvil', waiting: 'Waiting for your SINPE Móvil transfer. This page updates by itself.' },
-  'pt-BR': { legend: 'Forma de pagamento', card: 'Cartão', sinpeMovil: 'SINPE Móvil', waiting: 'Aguardando sua transferência SINPE Móvil. Esta página se atualiza sozinha.' },
+  es: { legend: 'Forma de pago', card: 'Tarjeta', sinpeMovil: 'SINPE Móvil', waiting: 'Esperando su transferencia SINPE Móvil. Esta página se actualiza sola.', contact: 'Sus datos' },
+  en: { legend: 'Payment method', card: 'Card', sinpeMovil: 'SINPE Móvil', waiting: 'Waiting for your SINPE Móvil transfer. This page updates by itself.', contact: 'Your details' },
+  'pt-BR': { legend: 'Forma de pagamento', card: 'Cartão', sinpeMovil: 'SINPE Móvil', waiting: 'Aguardando sua transferência SINPE Móvil. Esta página se atualiza sozinha.', contact: 'Seus dados' },
 };
 
 /** es (the default), en or pt-BR for the element's locale tag. */
