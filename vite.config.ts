@@ -28,7 +28,7 @@ export default defineConfig(() => {
   writeCountryModules();
   return {
     publicDir: false,
-    plugins: [minifyCssLiterals(), emitTypesEntry(), emitScriptTagLoader(), emitServerEntry(), modernLibphonenumber()],
+    plugins: [minifyCssLiterals(), emitTypesEntry(), emitScriptTagLoader(), emitServerEntry(), modernLibphonenumber(), preloadRulesImports()],
     build: {
       outDir: 'dist/widget',
       emptyOutDir: true,
@@ -71,6 +71,30 @@ function emitScriptTagLoader(): Plugin {
     name: 'svc-script-tag-loader',
     generateBundle() {
       this.emitFile({ type: 'asset', fileName: 'svc-checkout.iife.js', source });
+    },
+  };
+}
+
+/**
+ * The `checkout-rules` part imports its zod code from a chunk of its own, which the browser would ask
+ * for only once the part arrived: one round trip more before the form, and before the result on
+ * return (bench/result-after-return.ts). Vite's library build preloads no dynamic import's chunks, so
+ * the entry's `import()` of the part is rewritten to import that chunk beside it. A real import, not a
+ * <link> naming a file: a merchant's bundler that rebuilds the package follows it like any other.
+ */
+function preloadRulesImports(): Plugin {
+  return {
+    name: 'svc-preload-rules-imports',
+    generateBundle(_options, bundle) {
+      const chunks = Object.values(bundle).filter((file) => file.type === 'chunk');
+      const entry = chunks.find((chunk) => chunk.isEntry);
+      const rules = chunks.find((chunk) => chunk.facadeModuleId?.endsWith('/widget/lazy/checkout-rules.ts'));
+      if (!entry || !rules) return;
+      const own = rules.imports.filter((file) => file !== entry.fileName);
+      const call = new RegExp(`import\\((["'\`])\\./${rules.fileName.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\1\\)`);
+      if (own.length === 0 || !call.test(entry.code)) throw new Error('preloadRulesImports: the entry no longer imports checkout-rules as expected');
+      const beside = own.map((file) => `import(\`./${file}\`).catch(()=>{}),`).join('');
+      entry.code = entry.code.replace(call, (found) => `(${beside}${found})`);
     },
   };
 }

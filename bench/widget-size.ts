@@ -34,11 +34,16 @@ export const purchaseGzipBudgetBytes = 40 * 1000;
  * line, the decline rescue and the SMS part (45.87 kB measured 2026-11-25), then the kept work
  * (the invoice request, the result and the session kept for the tab: 46.19 kB, 2026-11-26), then the
  * checkout's state table, the form carried to a changed cart and the popup's rescue (46.44 kB, the
- * first download 1 kB smaller for it, 2026-11-26), then the payment method first as two buttons and
- * the SINPE Móvil form without the address (+0.34 kB, 46.78 kB, 2026-11-26); this ceiling keeps it
- * from growing further until the budget is met again (the bench prints the miss).
+ * first download 1 kB smaller for it, 2026-11-26), then what the form says as the shopper types
+ * (+1.00 kB: the billing e-mail's "did you mean" with its typo table 0.56 kB in its own chunk, the
+ * first script 0.34 kB for the amount on the pay button, the postal code format message and the
+ * numeric keyboard, the rest in checkout-rules, locale-es and countries/CR.js) and the result's status
+ * asked by the first script on return with the rules' chunk imported beside the rules (+0.27 kB),
+ * then the payment method first as two buttons and the SINPE Móvil form without the address
+ * (+0.34 kB, 48.08 kB measured 2026-11-26); this ceiling keeps it from growing further until the
+ * budget is met again (the bench prints the miss).
  */
-export const purchaseGzipCeilingBytes = 46.8 * 1000;
+export const purchaseGzipCeilingBytes = 48.1 * 1000;
 
 const projectRoot = fileURLToPath(new URL('..', import.meta.url));
 const distDir = join(projectRoot, 'dist/widget');

@@ -2,6 +2,7 @@ import { html, nothing, type TemplateResult } from 'lit';
 import { live } from 'lit/directives/live.js';
 import { fieldsOf, type AddressFieldSpec, type AddressSection } from './address-fields.ts';
 import type { CountryOption } from './i18n/countries.ts';
+import type { EmailSuggestionHint } from './email-suggestion-hint.ts';
 import type { AddressFieldName, Translation } from './i18n/translation.ts';
 import type { Subdivision } from './lazy-assets.ts';
 import type { TerritoryFieldset } from './costa-rica/territory-hook.ts';
@@ -22,6 +23,10 @@ export interface AddressFieldsetContext {
   territory?: TerritoryFieldset | undefined;
   /** Fields optional for the current value (a postal code where the country has none). */
   isOptional?: (field: AddressFieldName) => boolean;
+  /** The keyboard a field wants (`numeric` for a postal code that is a number), or undefined. */
+  inputMode?: (field: AddressFieldName) => 'numeric' | undefined;
+  /** A hint under a field that never blocks it (the billing e-mail's "did you mean …?"), or undefined. */
+  hint?: (field: AddressFieldName, fieldId: string) => EmailSuggestionHint | undefined;
   /** The localized message to show under a field, or undefined when none should show yet. */
   shownError: (field: AddressFieldName) => string | undefined;
   onInput: (field: AddressFieldName, value: string) => void;
@@ -47,13 +52,14 @@ function renderField(context: AddressFieldsetContext, field: AddressFieldSpec): 
   const error = context.shownError(field.name);
   const optional = field.optional || context.isOptional?.(field.name) === true;
   const errorId = `${id}-error`;
+  const hint = context.hint?.(field.name, id);
   const control = {
     id,
     name: `${section}.${field.name}`,
     autocomplete: `section-${section} ${field.autocomplete}`,
     value: context.value[field.name] ?? '',
     invalid: error !== undefined,
-    describedBy: error !== undefined ? errorId : undefined,
+    describedBy: [hint?.id, error !== undefined ? errorId : undefined].filter(Boolean).join(' ') || undefined,
   };
   const onInput = (event: Event) => context.onInput(field.name, (event.target as HTMLInputElement | HTMLSelectElement).value);
   const onBlur = () => context.onBlur(field.name);
@@ -101,6 +107,7 @@ function renderField(context: AddressFieldsetContext, field: AddressFieldSpec): 
       name=${control.name}
       part="input"
       type=${field.type ?? 'text'}
+      inputmode=${context.inputMode?.(field.name) ?? nothing}
       autocomplete=${control.autocomplete}
       ?required=${!optional}
       .value=${live(control.value)}
@@ -115,6 +122,7 @@ function renderField(context: AddressFieldsetContext, field: AddressFieldSpec): 
       ${level?.label ?? t.fields[field.name]}${optional ? html` <span class="optional">(${t.optional})</span>` : nothing}
     </label>
     ${input}
+    ${hint?.line ?? nothing}
     ${error !== undefined ? html`<p class="error" id=${errorId} part="error">${error}</p>` : nothing}
   </div>`;
 }

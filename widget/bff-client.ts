@@ -49,22 +49,29 @@ export class BffClient {
     const headers: Record<string, string> = { accept: 'application/json' };
     if (options.body !== undefined) headers['content-type'] = 'application/json';
     if (options.token) headers.authorization = `Bearer ${options.token}`;
-    let response: Response;
-    try {
-      response = await fetch(new URL(path, this.#baseUrl), {
+    return answerOf<T>(
+      fetch(new URL(path, this.#baseUrl), {
         method: options.method ?? 'GET',
         headers,
         body: options.body === undefined ? null : JSON.stringify(options.body),
         // The session travels in the Authorization header, never in cookies.
         credentials: 'omit',
-      });
-    } catch {
-      throw new BffError(0, undefined);
-    }
-    const payload: unknown = await response.json().catch(() => undefined);
-    // The BFF validates its answers against contract/bff-api.ts; re-parsing here would cost the
-    // widget zod's object code in its first bundle for no safety the shopper can see.
-    if (!response.ok) throw new BffError(response.status, payload as Problem | undefined);
-    return payload as T;
+      }),
+    );
   }
+}
+
+/** The payload of a request to the BFF, or its BffError; also for a request the first script sent (early-result.ts). */
+export async function answerOf<T>(request: Promise<Response>): Promise<T> {
+  let response: Response;
+  try {
+    response = await request;
+  } catch {
+    throw new BffError(0, undefined);
+  }
+  const payload: unknown = await response.json().catch(() => undefined);
+  // The BFF validates its answers against contract/bff-api.ts; re-parsing here would cost the
+  // widget zod's object code in its first bundle for no safety the shopper can see.
+  if (!response.ok) throw new BffError(response.status, payload as Problem | undefined);
+  return payload as T;
 }

@@ -21,7 +21,7 @@ import type { SessionSinpeMovil, SinpeMovilInstructions } from '../contract/sinp
 import { problemTypes } from '../contract/problem-types.ts';
 import { orderNumberOfStatusToken, resultFragmentParameter } from '../contract/status-token.ts';
 import { emptyAddress, emptyBillingAddress } from './address-fields.ts';
-import { BffClient, BffError } from './bff-client.ts';
+import { answerOf, BffClient, BffError } from './bff-client.ts';
 import { isBusy, type CheckoutState } from './checkout-state.ts';
 import { nextState, type CheckoutEvent } from './checkout-machine.ts';
 import * as events from './events.ts';
@@ -41,6 +41,7 @@ import { asksAddress, contactOf } from './method-fields.ts';
 import { outcomeOfStatus } from './order-outcome.ts';
 import type { OrderSummary } from './order-summary.ts';
 import { PaymentPopup } from './payment-popup.ts';
+import type { EarlyResult } from './early-result.ts';
 import type { StatusPoller } from './status-poller.ts';
 import { toFieldErrorCode } from './validation/field-error-code.ts';
 
@@ -214,10 +215,13 @@ export class CheckoutFlow implements ReactiveController {
     return !this.#host.session && !!this.#host.items?.length;
   }
 
-  /** After the rules and the page's words: back from the hosted page, or the session's form. */
-  begin(): Promise<void> | void {
+  /**
+   * After the rules and the page's words: back from the hosted page, or the session's form. `early`
+   * is the status the first script already asked for the address bar's token: it is the first poll.
+   */
+  begin(early?: EarlyResult): Promise<void> | void {
     const statusToken = this.#takeResultToken() ?? keptResultToken(window.location.pathname, currentNavigationKind());
-    if (statusToken) return this.#resume(statusToken);
+    if (statusToken) return this.#resume(statusToken, early?.token === statusToken ? answerOf<OrderStatusResponse>(early.response) : undefined);
     if (this.#host.session || this.#host.items?.length) return this.#loadSession();
   }
 
@@ -399,11 +403,11 @@ export class CheckoutFlow implements ReactiveController {
     return token;
   }
 
-  #resume(statusToken: string): void {
+  #resume(statusToken: string, asked?: Promise<OrderStatusResponse>): void {
     const orderNumber = orderNumberOfStatusToken(statusToken);
     if (!orderNumber) return this.fail(new BffError(401, undefined), 'invalid-session');
     this.#go('return');
-    void this.#watchOrder(orderNumber, statusToken);
+    void this.#watchOrder(orderNumber, statusToken, asked);
   }
 
   // ----- the kept form --------------------------------------------------------------------------
@@ -486,7 +490,8 @@ export class CheckoutFlow implements ReactiveController {
     this.#poller?.stop();
   }
 
-  async #watchOrder(orderNumber: string, token: string): Promise<void> {
+  /** Polls the order until it is final; `asked`, a status request already on its way, is the first poll. */
+  async #watchOrder(orderNumber: string, token: string, asked?: Promise<OrderStatusResponse>): Promise<void> {
     this.#stopWatching();
     const run = this.#watchRun;
     this.#lastStatus = undefined;
@@ -497,8 +502,13 @@ export class CheckoutFlow implements ReactiveController {
       return this.fail(new AssetLoadError(error), 'asset-load');
     }
     if (run !== this.#watchRun) return;
+    let first = asked;
     this.#poller = new watch.StatusPoller({
-      fetchStatus: () => this.#client().getOrder(orderNumber, token),
+      fetchStatus: () => {
+        const answer = first ?? this.#client().getOrder(orderNumber, token);
+        first = undefined;
+        return answer;
+      },
       onStatus: (status) => void this.#takeOrderStatus(status, run),
       onFailure: (error) => this.fail(error, 'payment-error'),
       isRetryable: (error) => error instanceof BffError && (error.status === 0 || error.status === 429 || error.status >= 500),

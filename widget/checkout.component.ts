@@ -12,7 +12,7 @@ import { countryOptions } from './i18n/countries.ts';
 import { addEnglishOutcomeWords, formatMoney, resolveLocale, translationFor } from './i18n/localize.ts';
 import { ensureLocale, isLocaleReady } from './i18n/locale-loader.ts';
 import type { AddressFieldName, Translation } from './i18n/translation.ts';
-import { AssetLoadError, forgetFailedParts, loadCheckoutRules, loadOrderWatch, loadSubdivisions, type OrderWatchModule, type Subdivision } from './lazy-assets.ts';
+import { AssetLoadError, forgetFailedParts, loadCheckoutRules, type CheckoutRulesModule, loadOrderWatch, loadSubdivisions, type OrderWatchModule, type Subdivision } from './lazy-assets.ts';
 import { PhoneCheck } from './phone-check.ts';
 import { PostcodeFormats } from './postcode-formats.ts';
 import { renderFormSkeleton, renderOrderSummary, summaryStyles, type OrderSummary } from './order-summary.ts';
@@ -20,6 +20,7 @@ import { sortedSubdivisions } from './subdivision-order.ts';
 import type { AddressErrors, AddressValidator } from './validation/field-error-code.ts';
 import { SubdivisionCheck } from './validation/subdivision-check.ts';
 import { asksAddress, sinpeContactFields } from './method-fields.ts';
+import { askResultEarly } from './early-result.ts';
 
 type CatalogItems = CreateSessionRequest['items'];
 
@@ -65,10 +66,10 @@ const itemsConverter = {
  * @csspart invoice - The electronic invoice block (shown when the session offers one).
  * @csspart invoice-request - The "I need an electronic invoice" checkbox row.
  * @csspart invoice-details - The invoice fieldset (ID type, ID number, legal name, e-mail).
- * @csspart email-suggestion - "Did you mean …?" under the invoice e-mail, with a button that takes the suggested address.
+ * @csspart email-suggestion - "Did you mean …?" under the billing or invoice e-mail, with a button that takes the suggested address.
  * @csspart method-choice - The card / SINPE Móvil radio group (CRC orders of a merchant with a SINPE Móvil number).
  * @csspart method-option - Each option of that group.
- * @csspart submit-button - The pay button.
+ * @csspart submit-button - The pay button, with the order's amount ("Pay ₡6,500.00").
  * @csspart status - The live region that states where the checkout is and its outcome.
  * @csspart retry-button - The button offered after a decline or an error.
  * @attribute {boolean} no-sinpe-sms - SINPE Móvil on a phone: offer no `sms:` link with `PASE <monto> <número>` for the shopper's bank.
@@ -165,6 +166,8 @@ export class SvcCheckout extends LitElement {
   /** A part the checkout needs did not load before the flow was here (the shopper may try again). */
   private partsFailed = false;
   #validator: AddressValidator | undefined;
+  /** The billing e-mail's "did you mean …?" (from checkout-rules.js: the typo table is not in the first script). */
+  #emailHint: CheckoutRulesModule['emailSuggestionHint'] | undefined;
   /** Costa Rica's provincia → cantón → distrito (from checkout-rules.js, with the flow: the first script carries none of it). */
   #territories: TerritoryHook | undefined;
 
@@ -259,7 +262,10 @@ export class SvcCheckout extends LitElement {
         // Costa Rica's postal code is its district's, optional (contract/postal-code-optional.ts).
         isOptional: (field) => field === 'zip' && (this.#postcodeFormats.isOptional(value.country) || territory !== undefined),
         disabled: busy,
-        shownError: (field) => this.#shownError(t, view, section, field, errors),
+        inputMode: (field) => (field === 'zip' && this.#postcodeFormats.hintOf(value.country)?.digits ? 'numeric' : undefined),
+        hint: (field, fieldId) =>
+          field === 'email' ? this.#emailHint?.(fieldId, view.billing.email, t.didYouMean, (email) => this.#onFieldInput(section, field, email)) : undefined,
+        shownError: (field) => this.#shownError(t, view, section, field, errors, value.country),
         onInput: (field, fieldValue) => this.#onFieldInput(section, field, fieldValue),
         onBlur: (field) => (this.touched = new Set(this.touched).add(`${section}.${field}`)),
       });
@@ -267,8 +273,8 @@ export class SvcCheckout extends LitElement {
     return html`<form part="form" novalidate aria-label=${t.form} @submit=${this.#onSubmit} @focusin=${this.#onFirstFocus}>
       ${renderOrderSummary(t, locale, order)} ${this.#renderMethodChoice(locale, flow, busy)}
       ${asksAddress(view) ? this.#renderAddresses(t, view, busy, fieldset) : fieldset('billing', sinpeContactFields, view.methodChoice?.methodChoiceTexts(locale).contact)}
-      ${flow.invoiceDetails.render(locale, busy, view.submitted)}
-      <button type="submit" part="submit-button" ?disabled=${busy}>${t.continueToPayment}</button>
+      ${flow.invoiceDetails.render(locale, busy, view.submitted, t.didYouMean)}
+      <button type="submit" part="submit-button" ?disabled=${busy}>${t.pay(formatMoney(locale, order.amount, order.currency))}</button>
     </form>`;
   }
 
@@ -296,14 +302,17 @@ export class SvcCheckout extends LitElement {
     return this.flow?.statusText(t, locale) ?? t.assetLoad;
   }
 
-  #shownError(t: Translation, view: CheckoutView, section: AddressSection, field: AddressFieldName, errors: AddressErrors): string | undefined {
+  #shownError(t: Translation, view: CheckoutView, section: AddressSection, field: AddressFieldName, errors: AddressErrors, country: string): string | undefined {
     const path = `${section}.${field}`;
     const fromServer = view.serverErrors[path];
     if (fromServer !== undefined) return fromServer;
     const code = errors[field];
     if (code === undefined) return undefined;
     // Shown once it helps: after the shopper left a field they changed, or after a submit.
-    return view.submitted || (this.touched.has(path) && this.changed.has(path)) ? t.errors[code] : undefined;
+    if (!view.submitted && !(this.touched.has(path) && this.changed.has(path))) return undefined;
+    // A wrong postal code says what a right one looks like, where the country's format is known.
+    const zipHint = code === 'invalid_zip' ? this.#postcodeFormats.hintOf(country) : undefined;
+    return zipHint ? t.invalidZipFormat(zipHint.example, zipHint.digits) : t.errors[code];
   }
 
   // ----- the flow -------------------------------------------------------------------------------
@@ -312,13 +321,17 @@ export class SvcCheckout extends LitElement {
     const key = JSON.stringify([this.bff, this.session, this.items]);
     if (!this.bff || key === this.#startedFor) return;
     this.#startedFor = key;
+    // Back from the hosted page: the status is asked now and the result panel's part fetched beside
+    // the rules, so the outcome waits for the slowest of them, not for all of them in a row.
+    const early = askResultEarly(this.bff);
+    if (early) void this.ensureOrderWatch().catch(() => undefined);
     let flow: CheckoutFlow;
     try {
       [flow] = await Promise.all([this.#ensureFlow(), ensureLocale(this.currentLocale())]);
     } catch (error) {
       return this.#failToLoad(error);
     }
-    return flow.begin();
+    return flow.begin(early);
   }
 
   /** @internal */
@@ -338,6 +351,7 @@ export class SvcCheckout extends LitElement {
       postcodeFormat: (country) => this.#postcodeFormats.formatOf(country),
     });
     this.#territories ??= new rules.TerritoryHook(() => this.requestUpdate());
+    this.#emailHint ??= rules.emailSuggestionHint;
     this.flow ??= new rules.CheckoutFlow(this);
     return this.flow;
   }

@@ -3,6 +3,7 @@
 // is loaded and this forwards to it.
 import { nothing } from 'lit';
 import type { ProblemFieldError } from '../contract/bff-api.ts';
+import type { Translation } from './i18n/translation.ts';
 import { loadInvoiceDetails } from './lazy-assets.ts';
 import type { InvoiceDetailsForm, InvoiceHost } from './lazy/invoice-details.ts';
 
@@ -54,7 +55,7 @@ export class InvoiceDetailsHook {
     this.#form?.clear();
   }
 
-  render(locale: string, busy: boolean, submitted: boolean) {
-    return this.offered && this.#form ? this.#form.render(locale, busy, submitted) : nothing;
+  render(locale: string, busy: boolean, submitted: boolean, didYouMean: Translation['didYouMean']) {
+    return this.offered && this.#form ? this.#form.render(locale, busy, submitted, didYouMean) : nothing;
   }
 }

@@ -39,6 +39,14 @@ export type { Subdivision };
 export interface PostcodeFile {
   source: string;
   flags: string;
+  /** A real code of the country (widget/lazy/postcode-examples.ts), for the message of a wrong one. */
+  example?: string;
+}
+
+/** A country's postal code pattern, with its example code when there is one. */
+export interface PostcodePattern {
+  pattern: RegExp;
+  example: string | undefined;
 }
 
 /** generated/countries/XX.js: what the widget knows of one country. */
@@ -81,8 +89,10 @@ export function loadPhoneMetadata(country: string): Promise<PhoneMetadata | null
 }
 
 /** One country's postal code format; null for a country that has none. */
-export function loadPostcodeFormat(country: string): Promise<RegExp | null> {
-  return loadCountryData(country).then((data) => data.postcode && new RegExp(data.postcode.source, data.postcode.flags));
+export function loadPostcodeFormat(country: string): Promise<PostcodePattern | null> {
+  return loadCountryData(country).then(
+    (data) => data.postcode && { pattern: new RegExp(data.postcode.source, data.postcode.flags), example: data.postcode.example },
+  );
 }
 
 export function loadPhoneValidator(): Promise<PhoneValidatorModule> {

@@ -1,6 +1,7 @@
 import type { PostcodeFormat } from '../contract/address.ts';
 import { CountryData } from './country-data.ts';
 import { loadPostcodeFormat } from './lazy-assets.ts';
+import { postcodeHint, type PostcodeHint } from './postcode-hint.ts';
 
 /**
  * The postal code format of each country the shopper chose (postcodes/XX.json), loaded on demand.
@@ -23,7 +24,13 @@ export class PostcodeFormats {
   }
 
   formatOf(country: string): PostcodeFormat | undefined {
-    return this.#formats.get(country) ?? undefined;
+    return this.#formats.get(country)?.pattern;
+  }
+
+  /** The example and digit count the form shows for the country, once its format is here. */
+  hintOf(country: string): PostcodeHint | undefined {
+    const format = this.#formats.get(country);
+    return format ? postcodeHint(format.pattern, format.example) : undefined;
   }
 
   /** The country is known to have no postal codes: the field may stay empty. */

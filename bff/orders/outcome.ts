@@ -3,7 +3,7 @@
 import { cardOfConsultRecord, type CardOnRecord } from './card-on-record.ts';
 import type { TransactionRecord } from '../../contract/gateway/index.ts';
 import { approvedCode, isAwaitingBank, isBuyerCancelCode } from '../../contract/gateway-facts.ts';
-import { sameUpstreamMoney } from '../../contract/upstream-money.ts';
+import { sameUpstreamMoney, upstreamMoneyShown } from '../../contract/upstream-money.ts';
 import type { OrderStatus } from '../../contract/bff-api.ts';
 import type { TransitionEvidence } from './order-rules.ts';
 import type { AttemptStatus, OrderRow, OrderUpdate } from '../store/schema.ts';
@@ -44,8 +44,8 @@ export function outcomeFromConsult(records: readonly TransactionRecord[], order:
     tpt: chosen.id_svc === null ? '' : String(chosen.id_svc),
     code: chosen.code.trim(),
     message: chosen.response,
-    amount: chosen.amount,
-    currency: chosen.currency,
+    // As our answers and history show money: "1.00 CRC", however the gateway wrote it.
+    ...upstreamMoneyShown(chosen.amount, chosen.currency),
     card: cardOfConsultRecord(chosen),
   };
 }

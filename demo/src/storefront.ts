@@ -337,10 +337,20 @@ function closeCheckout(): void {
 async function main(): Promise<void> {
   byId('checkout-title').tabIndex = -1;
   setTheme(localStorage.getItem(themeKey) ?? 'ocean');
+  // Back from the gateway: the widget reads #svc-result itself and shows the outcome. It needs only
+  // where the BFF is, so it is put on the page as soon as that is known, not after the catalog too
+  // (on a slow phone each of these fetches is a round trip the shopper waits for their result).
+  const returning = new URLSearchParams(location.hash.slice(1)).has('svc-result');
+  const catalogLoad = fetch('/catalog.json').then((response) => response.json() as Promise<{ items: CatalogItem[] }>);
+  catalogLoad.catch(() => undefined);
   try {
     config = await loadDemoConfig();
-    const response = await fetch('/catalog.json');
-    catalog = ((await response.json()) as { items: CatalogItem[] }).items;
+    if (returning) {
+      // The page's language first: the element speaks it (the rest of the words follow the catalog).
+      document.documentElement.lang = locale;
+      mountCheckout({});
+    }
+    catalog = (await catalogLoad).items;
   } catch {
     renderTexts();
     showResult(text('loadFailed'));
@@ -366,9 +376,7 @@ async function main(): Promise<void> {
   byId('checkout-button').addEventListener('click', () => void startCheckout());
   byId('continue-shopping').addEventListener('click', closeCheckout);
 
-  // Back from the gateway: the widget reads #svc-result itself and shows the outcome.
-  if (new URLSearchParams(location.hash.slice(1)).has('svc-result')) mountCheckout({});
-  else if (sessionStorage.getItem(openCheckoutKey) && cart.lines.length > 0) mountCheckout({});
+  if (!returning && sessionStorage.getItem(openCheckoutKey) && cart.lines.length > 0) mountCheckout({});
   document.body.dataset.ready = 'true';
 }
 

@@ -20,7 +20,7 @@ async function payInPopup(page: Page): Promise<{ widget: Locator; popup: Page }>
   await page.getByRole('button', { name: 'Checkout' }).click();
   await fillBilling(page);
   const widget = page.locator('svc-checkout');
-  const [popup] = await Promise.all([page.waitForEvent('popup'), widget.getByRole('button', { name: 'Continue to payment' }).click()]);
+  const [popup] = await Promise.all([page.waitForEvent('popup'), widget.getByRole('button', { name: /^Pay\b/ }).click()]);
   await popup.waitForURL(/\/hosted\//);
   return { widget, popup };
 }

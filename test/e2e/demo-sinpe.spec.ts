@@ -16,7 +16,7 @@ async function openSinpeTransfer(page: Page): Promise<{ reference: string; order
         document.querySelector('svc-checkout')!.addEventListener('svc-sinpe-pending', (event) => resolve({ orderNumber: (event as Event & { orderNumber: string }).orderNumber, amount: (event as Event & { amount: string }).amount }), { once: true }),
       ),
   );
-  await widget.getByRole('button', { name: 'Continue to payment' }).click();
+  await widget.getByRole('button', { name: /^Pay\b/ }).click();
   const { orderNumber, amount } = await pending;
   const reference = widget.locator('svc-sinpe-panel [part="sinpe-value"]').nth(2);
   await expect(reference).toHaveText(/^[34679ACDEFHJKMNPRTWXY]{6}$/);

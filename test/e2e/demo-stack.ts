@@ -49,7 +49,7 @@ export async function openColonesCheckout(page: Page, productName: string): Prom
 /** Fills the widget's billing form and presses Continue; the page goes to the hosted payment page. */
 export async function fillAndPay(page: Page): Promise<void> {
   await fillBilling(page);
-  await page.locator('svc-checkout').getByRole('button', { name: 'Continue to payment' }).click();
+  await page.locator('svc-checkout').getByRole('button', { name: /^Pay\b/ }).click();
 }
 
 /** Fills the widget's billing form with the Costa Rican buyer. */

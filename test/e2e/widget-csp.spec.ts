@@ -34,7 +34,7 @@ test.describe('the widget under a strict Content-Security-Policy', () => {
     await byLabel(labels.telephone).fill('8312 3456');
     await byLabel(labels.telephone).blur(); // the phone validator module has loaded under script-src 'self'
     await expect(byLabel(labels.telephone)).toHaveAttribute('aria-invalid', 'false');
-    await checkout.getByRole('button', { name: /^Continuar al pago/ }).click();
+    await checkout.getByRole('button', { name: /^Pagar\b/ }).click();
 
     await page.waitForURL(`${e2eSandboxUrl}/hosted/**`);
     expect(violations).toEqual([]);

@@ -40,7 +40,7 @@ async function openPlainPage(page: Page): Promise<void> {
 }
 
 async function payOnPlainPage(page: Page, card: string): Promise<void> {
-  await page.locator('svc-checkout').getByRole('button', { name: /^Continuar al pago/ }).click();
+  await page.locator('svc-checkout').getByRole('button', { name: /^Pagar\b/ }).click();
   await page.waitForURL(/\/hosted\//);
   await payOnHostedPage(page, card);
   await page.waitForURL(/\/plain\.html/);
@@ -101,12 +101,12 @@ for (const size of [
       // The shopper goes on shopping on this document: the shop puts a fresh checkout on it.
       await page.evaluate(() => document.querySelector('svc-checkout')!.replaceWith(document.createElement('svc-checkout')));
       await mountOnPlainPage(page);
-      await expect(widget(page).getByRole('button', { name: /^Continuar al pago/ })).toBeVisible();
+      await expect(widget(page).getByRole('button', { name: /^Pagar\b/ })).toBeVisible();
       await expect(result).toHaveCount(0);
 
       await page.goto('/plain.html');
       await mountOnPlainPage(page);
-      await expect(widget(page).getByRole('button', { name: /^Continuar al pago/ })).toBeVisible();
+      await expect(widget(page).getByRole('button', { name: /^Pagar\b/ })).toBeVisible();
       await expect(result).toHaveCount(0);
     });
 
@@ -129,7 +129,7 @@ for (const size of [
       await expect(widget(page).getByLabel('First name')).toHaveValue('Ana');
       expect(await axeViolations(page)).toEqual([]);
 
-      await widget(page).getByRole('button', { name: 'Continue to payment' }).click();
+      await widget(page).getByRole('button', { name: /^Pay\b/ }).click();
       await page.waitForURL(/\/hosted\//);
       await payOnHostedPage(page, approvingCard);
       // The same order, authorized only (the merchant session's capture: false), not a new catalog order.

@@ -27,11 +27,11 @@ test.describe('the widget in a React 19 app', () => {
 
     // A React state change reaches the element as a property change.
     await page.getByRole('button', { name: 'Español' }).click();
-    await expect(checkout.getByRole('button', { name: /^Continuar al pago/ })).toBeVisible();
+    await expect(checkout.getByRole('button', { name: /^Pagar\b/ })).toBeVisible();
     await page.getByRole('button', { name: 'English' }).click();
 
     await fillCheckout(page, englishLabels);
-    await checkout.getByRole('button', { name: 'Continue to payment' }).click();
+    await checkout.getByRole('button', { name: /^Pay\b/ }).click();
     await page.waitForURL(`${e2eSandboxUrl}/hosted/**`);
     await expect(page.getByRole('button', { name: 'Pay' })).toBeVisible();
     expect(violations).toEqual([]);
@@ -44,7 +44,7 @@ test.describe('the widget in a React 19 app', () => {
     // Hold the navigation so the page can be read after the events.
     await page.locator('svc-checkout').evaluate((element) => element.addEventListener('svc-redirect', (event) => event.preventDefault()));
     await fillCheckout(page, englishLabels);
-    await page.locator('svc-checkout').getByRole('button', { name: 'Continue to payment' }).click();
+    await page.locator('svc-checkout').getByRole('button', { name: /^Pay\b/ }).click();
     await expect(page.locator('#events li')).toHaveText(['svc-ready', 'svc-submit', 'svc-redirect']);
   });
 });

@@ -28,7 +28,7 @@ test('popup mode: the hosted page opens in a popup, the shopper pays there, the 
   await page.goto('/__e2e/popup-shop/');
   await fillCheckout(page, englishLabels);
   const popupOpened = page.waitForEvent('popup');
-  await page.locator('svc-checkout').getByRole('button', { name: 'Continue to payment' }).click();
+  await page.locator('svc-checkout').getByRole('button', { name: /^Pay CRC\s6,500\.00$/ }).click();
   const popup = await popupOpened;
   await popup.waitForURL(/\/hosted\//);
   await expect(page.locator('svc-checkout').getByRole('status')).toHaveText(

@@ -20,7 +20,7 @@ test.describe('the widget size budget', () => {
     expect(firstScript).not.toContain('Ciudad de México');
     expect(firstScript).not.toContain('_zod');
     // Only English rides in the first script; other languages load for their pages.
-    expect(firstScript).not.toContain('Continuar al pago');
+    expect(firstScript).not.toContain('Intentar de nuevo');
   });
 
   test('a Costa Rican card purchase downloads one country of phone metadata and subdivisions, and no more than it did', () => {

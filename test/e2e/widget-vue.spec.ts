@@ -37,11 +37,11 @@ test.describe('the widget in a Vue 3 app', () => {
 
     // A Vue ref change reaches the element as a property change.
     await page.getByRole('button', { name: 'Language' }).click();
-    await expect(checkout.getByRole('button', { name: 'Continue to payment' })).toBeVisible();
+    await expect(checkout.getByRole('button', { name: /^Pay\b/ })).toBeVisible();
     await page.getByRole('button', { name: 'Language' }).click();
 
     await fillCheckout(page, portugueseLabels);
-    await checkout.getByRole('button', { name: /^Continuar para o pagamento/ }).click();
+    await checkout.getByRole('button', { name: /^Pagar\b/ }).click();
     await page.waitForURL(`${e2eSandboxUrl}/hosted/**`);
     await expect(page.getByRole('button', { name: 'Pay' })).toBeVisible();
     expect(violations).toEqual([]);
@@ -54,7 +54,7 @@ test.describe('the widget in a Vue 3 app', () => {
     // Hold the navigation so the page can be read after the events.
     await page.locator('svc-checkout').evaluate((element) => element.addEventListener('svc-redirect', (event) => event.preventDefault()));
     await fillCheckout(page, portugueseLabels);
-    await page.locator('svc-checkout').getByRole('button', { name: /^Continuar para o pagamento/ }).click();
+    await page.locator('svc-checkout').getByRole('button', { name: /^Pagar\b/ }).click();
     await expect(page.locator('#events li')).toHaveText(['svc-ready', 'svc-submit', 'svc-redirect']);
   });
 });

@@ -33,7 +33,7 @@ for (const app of fixtureApps) {
       const { missing, errors } = await openShop(page, baseURL!, app);
       await expect(checkout(page).locator('[part="summary"]')).toContainText('CRC');
       await fillCheckout(page, englishLabels);
-      await checkout(page).getByRole('button', { name: 'Continue to payment' }).click();
+      await checkout(page).getByRole('button', { name: /^Pay\b/ }).click();
       await page.waitForURL(`${e2eSandboxUrl}/hosted/**`);
       await payOnHostedPage(page, approvingCard);
       await page.waitForURL(`${baseURL}/__pkg/${app}/**`);
@@ -52,7 +52,7 @@ for (const app of fixtureApps) {
             element.addEventListener('svc-sinpe-pending', (event) => resolve(event as unknown as { reference: string; amount: string }), { once: true }),
           ).then(({ reference, amount }) => ({ reference, amount })),
       );
-      await checkout(page).getByRole('button', { name: 'Continue to payment' }).click();
+      await checkout(page).getByRole('button', { name: /^Pay\b/ }).click();
       const { reference, amount } = await pending;
       // The panel shows what to type in the bank app.
       await expect(checkout(page).locator('svc-sinpe-panel [part="sinpe-value"]').nth(2)).toHaveText(reference);

@@ -68,3 +68,11 @@ test('where an outcome takes the order: approval of the same money approves, of 
     expect(targetOfOutcome(outcome, order), name).toMatchObject({ to, evidence });
   }
 });
+
+test('an approval of another amount is told to the merchant in the canonical form, however the gateway wrote it', () => {
+  for (const written of ['1', '1.0', '1.00', '1,000.00']) {
+    const outcome = outcomeFromConsult([record({ amount: written, currency: 'crc' })], order)!;
+    const shown = written === '1,000.00' ? '1000.00' : '1.00';
+    expect(targetOfOutcome(outcome, order), written).toMatchObject({ to: 'review', detail: `consult shows an approved payment of ${shown} CRC for an order of 6500.00 CRC` });
+  }
+});

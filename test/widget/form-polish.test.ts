@@ -108,7 +108,7 @@ describe('the country, states and postal code', () => {
     await choose(element, 'Country', 'GT'); // a Costa Rican code is chosen as its district (costa-rica-address.test.ts)
     await eventually(() => field<HTMLInputElement>(element, 'billing', 'Postal code').required, "Guatemala's postal code format did not load");
     const zip = await typeZip(element, 'abc');
-    expect(describedError(zip)).to.equal('Enter a valid postal code.');
+    expect(describedError(zip)).to.equal('Enter a 5-digit postal code, e.g. 01001.');
     await typeZip(element, '01001');
     expect(describedError(zip)).to.equal(undefined);
 
@@ -156,7 +156,7 @@ describe('the country, states and postal code', () => {
     await expectAccessible(element);
   });
 
-  it('shows the order lines above the total, and says the button continues to payment', async () => {
+  it('shows the order lines above the total, and says on the pay button the total it charges', async () => {
     const bff = new FakeBff();
     const items = '[{"sku":"CR-HAMMOCK","quantity":2}]';
     const element = await fixture<SvcCheckout>(html`<svc-checkout bff=${bff.url} items=${items} locale="en"></svc-checkout>`);
@@ -167,7 +167,9 @@ describe('the country, states and postal code', () => {
     expect(lines).to.have.length(1);
     expect(lines[0]![0]).to.match(/^2 × \S/);
     expect(lines[0]).to.deep.equal(['2 × Cotton hammock', 'CRC 77,000.00']);
-    expect(submitButton(element).textContent!.trim()).to.equal('Continue to payment');
+    const total = root(element).querySelector('[part="summary"] strong')!.textContent!.replace(/\s+/g, ' ');
+    expect(total).to.match(/^CRC \d/);
+    expect(submitButton(element).textContent!.replace(/\s+/g, ' ').trim()).to.equal(`Pay ${total}`);
     await expectAccessible(element);
   });
 });

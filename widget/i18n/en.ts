@@ -34,6 +34,8 @@ export const en: Omit<Translation, OutcomeWordKey> = {
     invalid: 'Check this field.',
   },
   fixErrors: (count) => (count === 1 ? 'Please fix 1 field.' : `Please fix ${count} fields.`),
+  invalidZipFormat: (example, digits) => (digits ? `Enter a ${digits}-digit postal code, e.g. ${example}.` : `Enter a postal code like ${example}.`),
+  didYouMean: ['Did you mean ', '?'],
   total: 'Total',
   pay: (amount) => `Pay ${amount}`,
   retry: 'Try again',
@@ -50,6 +52,5 @@ export const en: Omit<Translation, OutcomeWordKey> = {
   assetLoad: 'Part of the checkout did not load, so nothing was charged. Check your connection and try again.',
   expired: 'This checkout has expired. Please reload the page to start again.',
   expiredRenewed: 'Your checkout had expired, so we started a new one. Please submit again.',
-  continueToPayment: 'Continue to payment',
   originNotAllowed: 'Payments are not available on this page. Please contact the shop.',
 };

@@ -34,6 +34,8 @@ export const es: Translation = {
     invalid: 'Revise este campo.',
   },
   fixErrors: (count) => (count === 1 ? 'Corrija 1 campo.' : `Corrija ${count} campos.`),
+  invalidZipFormat: (example, digits) => (digits ? `Escriba un código postal de ${digits} dígitos, p. ej. ${example}.` : `Escriba un código postal como ${example}.`),
+  didYouMean: ['¿Quiso decir ', '?'],
   total: 'Total',
   pay: (amount) => `Pagar ${amount}`,
   retry: 'Intentar de nuevo',
@@ -57,7 +59,6 @@ export const es: Translation = {
   expired: 'Este pago expiró. Recargue la página para empezar de nuevo.',
   expiredRenewed: 'Su pago había expirado y empezamos uno nuevo. Envíe el formulario otra vez.',
   orderNumber: (orderNumber) => `Pedido ${orderNumber}`,
-  continueToPayment: 'Continuar al pago',
   resultTitle: {
     approved: 'Pago aprobado',
     declined: 'Pago rechazado',

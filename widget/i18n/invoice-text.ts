@@ -14,8 +14,6 @@ export interface InvoiceText {
   idNumberHint: (min: number, max: number) => string;
   name: string;
   email: string;
-  /** Around the suggested address of "did you mean …?" (widget/email-suggestion.ts), a button the shopper may press. */
-  didYouMean: readonly [before: string, after: string];
   errors: Record<InvoiceIssueCode, string> & { invoice_not_offered: string };
 }
 
@@ -29,7 +27,6 @@ const en: InvoiceText = {
   idNumberHint: (min, max) => `${min === max ? min : `${min} or ${max}`} digits; dashes and spaces are fine.`,
   name: 'Legal name',
   email: 'Invoice e-mail',
-  didYouMean: ['Did you mean ', '?'],
   errors: {
     required: 'This field is required.',
     too_long: 'This value is too long.',
@@ -50,7 +47,6 @@ const es: InvoiceText = {
   idNumberHint: (min, max) => `${min === max ? min : `${min} u ${max}`} dígitos; puede escribirlo con guiones o espacios.`,
   name: 'Nombre o razón social',
   email: 'Correo para la factura',
-  didYouMean: ['¿Quiso decir ', '?'],
   errors: {
     required: 'Este campo es obligatorio.',
     too_long: 'Este valor es demasiado largo.',
@@ -71,7 +67,6 @@ const ptBR: InvoiceText = {
   idNumberHint: (min, max) => `${min === max ? min : `${min} ou ${max}`} dígitos; pode digitar com traços ou espaços.`,
   name: 'Nome ou razão social',
   email: 'E-mail para a nota',
-  didYouMean: ['Você quis dizer ', '?'],
   errors: {
     required: 'Este campo é obrigatório.',
     too_long: 'Este valor é longo demais.',

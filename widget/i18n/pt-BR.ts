@@ -33,6 +33,8 @@ export const ptBR: Translation = {
     invalid: 'Verifique este campo.',
   },
   fixErrors: (count) => (count === 1 ? 'Corrija 1 campo.' : `Corrija ${count} campos.`),
+  invalidZipFormat: (example, digits) => (digits ? `Digite um CEP de ${digits} dígitos, p. ex. ${example}.` : `Digite um CEP como ${example}.`),
+  didYouMean: ['Você quis dizer ', '?'],
   total: 'Total',
   pay: (amount) => `Pagar ${amount}`,
   retry: 'Tentar novamente',
@@ -56,7 +58,6 @@ export const ptBR: Translation = {
   expired: 'Este pagamento expirou. Recarregue a página para começar de novo.',
   expiredRenewed: 'Seu pagamento havia expirado e iniciamos um novo. Envie novamente.',
   orderNumber: (orderNumber) => `Pedido ${orderNumber}`,
-  continueToPayment: 'Continuar para o pagamento',
   resultTitle: {
     approved: 'Pagamento aprovado',
     declined: 'Pagamento recusado',

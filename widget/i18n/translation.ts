@@ -40,7 +40,12 @@ export interface Translation {
   loadingStates: string;
   errors: Record<FieldErrorCode, string>;
   fixErrors: (count: number) => string;
+  /** A wrong postal code's message where the country's format is known: its digits (undefined: not a number) and a real example. */
+  invalidZipFormat: (example: string, digits: number | undefined) => string;
+  /** Around the suggested address of "did you mean …?" under an e-mail field (widget/email-suggestion-hint.ts), a button the shopper may press. */
+  didYouMean: readonly [before: string, after: string];
   total: string;
+  /** The pay button, with the order's amount formatted for the page (a card and SINPE Móvil alike). */
   pay: (amount: string) => string;
   retry: string;
   loading: string;
@@ -67,8 +72,6 @@ export interface Translation {
   expired: string;
   expiredRenewed: string;
   orderNumber: (orderNumber: string) => string;
-  /** The submit button when the gateway's hosted page follows (the card is asked there). */
-  continueToPayment: string;
   /** The result panel's heading per outcome. */
   resultTitle: Record<'approved' | 'declined' | 'cancelled' | 'review' | 'error' | 'expired', string>;
   /** The result panel's "what happens next" after an approval. */

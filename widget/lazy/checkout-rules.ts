@@ -13,3 +13,5 @@ export { CheckoutFlow } from '../checkout-flow.ts';
 // The kept form, which the invoice-details part adds its request to.
 export { keepInvoiceRequest, keptForm } from '../form-keeper.ts';
 export { TerritoryHook } from '../costa-rica/territory-hook.ts';
+// The billing e-mail's "did you mean …?" (its typo table need not ride in the first script).
+export { emailSuggestionHint } from '../email-suggestion-hint.ts';

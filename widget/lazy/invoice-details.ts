@@ -7,9 +7,10 @@ import { live } from 'lit/directives/live.js';
 import type { CheckoutAddress, CheckoutBillingAddress, ProblemFieldError } from '../../contract/bff-api.ts';
 import type { InvoiceDetails } from '../../contract/invoice.ts';
 import { invoiceIdNumberLengths, invoiceIdTypes, isInvoiceIdType } from '../../contract/invoice-id-types.ts';
-import { suggestEmail } from '../email-suggestion.ts';
+import { emailSuggestionHint } from '../email-suggestion-hint.ts';
 import { loadCheckoutRules } from '../lazy-assets.ts';
 import { invoiceTextFor, type InvoiceText } from '../i18n/invoice-text.ts';
+import type { Translation } from '../i18n/translation.ts';
 import type { KeptInvoice } from '../invoice-keeping.ts';
 import { InvoiceValidator, type InvoiceErrors, type InvoiceFieldName } from '../validation/invoice-validator.ts';
 
@@ -108,7 +109,8 @@ export class InvoiceDetailsForm {
     this.host.requestUpdate();
   }
 
-  render(locale: string, busy: boolean, submitted: boolean): TemplateResult {
+  /** `didYouMean`: the page's words around a suggested e-mail address (Translation.didYouMean). */
+  render(locale: string, busy: boolean, submitted: boolean, didYouMean: Translation['didYouMean']): TemplateResult {
     const text = invoiceTextFor(locale);
     const value = this.current();
     const errors = this.errors();
@@ -133,21 +135,20 @@ export class InvoiceDetailsForm {
       ${this.requested
         ? html`<fieldset part="invoice-details" ?disabled=${busy}>
             <legend>${text.legend}</legend>
-            ${fields.map((field) => this.renderField(text, field, value, shown(field.name)))}
+            ${fields.map((field) => this.renderField(text, didYouMean, field, value, shown(field.name)))}
           </fieldset>`
         : nothing}
     </div>`;
   }
 
-  private renderField(text: InvoiceText, field: (typeof fields)[number], value: InvoiceValue, error: string | undefined): TemplateResult {
+  private renderField(text: InvoiceText, didYouMean: Translation['didYouMean'], field: (typeof fields)[number], value: InvoiceValue, error: string | undefined): TemplateResult {
     const id = `invoice-${field.name}`;
     const errorId = `${id}-error`;
     const hintId = `${id}-hint`;
     const lengths = field.name === 'idNumber' && isInvoiceIdType(value.idType) ? invoiceIdNumberLengths[value.idType] : undefined;
-    const suggestion = field.name === 'email' ? suggestEmail(value.email) : undefined;
-    const suggestionId = `${id}-suggestion`;
+    const suggestion = field.name === 'email' ? emailSuggestionHint(id, value.email, didYouMean, (email) => this.onInput('email', email)) : undefined;
     const describedBy =
-      [lengths ? hintId : '', suggestion ? suggestionId : '', error !== undefined ? errorId : ''].filter(Boolean).join(' ') || nothing;
+      [lengths ? hintId : '', suggestion?.id ?? '', error !== undefined ? errorId : ''].filter(Boolean).join(' ') || nothing;
     const onInput = (event: Event) => this.onInput(field.name, (event.target as HTMLInputElement | HTMLSelectElement).value);
     const onBlur = () => {
       this.touched.add(field.name);
@@ -177,11 +178,7 @@ export class InvoiceDetailsForm {
       <label for=${id}>${text[field.name]}</label>
       ${control}
       ${lengths ? html`<span class="optional" id=${hintId}>${text.idNumberHint(lengths.min, lengths.max)}</span>` : nothing}
-      ${suggestion
-        ? html`<p class="optional" id=${suggestionId} part="email-suggestion">
-            ${text.didYouMean[0]}<button type="button" @click=${() => this.onInput('email', suggestion)}>${suggestion}</button>${text.didYouMean[1]}
-          </p>`
-        : nothing}
+      ${suggestion?.line ?? nothing}
       ${error !== undefined ? html`<p class="error" id=${errorId} part="error">${error}</p>` : nothing}
     </div>`;
   }
