@@ -38,10 +38,12 @@ export const purchaseGzipBudgetBytes = 40 * 1000;
  * (+1.00 kB: the billing e-mail's "did you mean" with its typo table 0.56 kB in its own chunk, the
  * first script 0.34 kB for the amount on the pay button, the postal code format message and the
  * numeric keyboard, the rest in checkout-rules, locale-es and countries/CR.js) and the result's status
- * asked by the first script on return with the rules' chunk imported beside the rules (+0.27 kB);
- * this ceiling keeps it from growing further until the budget is met again (the bench prints the miss).
+ * asked by the first script on return with the rules' chunk imported beside the rules (+0.27 kB),
+ * then the payment method first as two buttons and the SINPE Móvil form without the address
+ * (+0.34 kB, 48.08 kB measured 2026-11-26); this ceiling keeps it from growing further until the
+ * budget is met again (the bench prints the miss).
  */
-export const purchaseGzipCeilingBytes = 47.74 * 1000;
+export const purchaseGzipCeilingBytes = 48.1 * 1000;
 
 const projectRoot = fileURLToPath(new URL('..', import.meta.url));
 const distDir = join(projectRoot, 'dist/widget');

@@ -40,6 +40,9 @@ export interface BillingAddress extends Address {
   email: string;
 }
 
+/** What a SINPE Móvil checkout asks of the buyer (unless the merchant asks the address too). */
+export type ContactBillingAddress = Pick<BillingAddress, 'firstName' | 'lastName' | 'email' | 'telephone'> & { [K in keyof BillingAddress]?: string | undefined };
+
 export type AddressIssueCode =
   | 'required'
   | 'too_long'
@@ -156,8 +159,27 @@ function crossFieldChecks(checks: AddressChecks) {
 
 export function createAddressSchemas(checks: AddressChecks) {
   const address = z.object(addressShape).check(...crossFieldChecks(checks));
-  const billingAddress = z
-    .object({ ...addressShape, email: field('email').check(z.regex(emailPattern, code('invalid_email'))) })
-    .check(...crossFieldChecks(checks));
+  const billingAddress = z.object({ ...addressShape, email: emailField() }).check(...crossFieldChecks(checks));
   return { address, billingAddress };
+}
+
+/**
+ * A SINPE Móvil transfer needs who pays and how to reach them, not where they live: the address
+ * fields may be left out, and are still checked when given. Apart from createAddressSchemas, so the
+ * widget (which checks the fields it shows) does not bundle it.
+ */
+export function createContactBillingSchema(checks: AddressChecks) {
+  const { address: line1, address2, city, state, zip, country, ...contact } = addressShape;
+  return z
+    .object({ ...contact, email: emailField(), ...optionalFields({ address: line1, address2, city, state, zip, country }) })
+    // Each cross-field check runs only once the fields it reads are strings (their `when`).
+    .check(...(crossFieldChecks(checks) as unknown as z.core.$ZodCheck<ContactBillingAddress>[]));
+}
+
+function emailField() {
+  return field('email').check(z.regex(emailPattern, code('invalid_email')));
+}
+
+function optionalFields<S extends Record<string, z.ZodMiniType>>(shape: S): { [K in keyof S]: z.ZodMiniOptional<S[K]> } {
+  return Object.fromEntries(Object.entries(shape).map(([key, schema]) => [key, z.optional(schema)])) as { [K in keyof S]: z.ZodMiniOptional<S[K]> };
 }

@@ -2,7 +2,7 @@
 // message, so the widget can import it without pulling zod classic into its first bundle.
 // The BFF validates with the same schemas; /v1/openapi.json is generated from them.
 import * as z from 'zod/mini';
-import type { Address, BillingAddress } from './address.ts';
+import type { Address, BillingAddress, ContactBillingAddress } from './address.ts';
 import { declineCategories } from './decline-messages.ts';
 import { alternativeMethods } from './decline-rescue.ts';
 import { invoiceDetails, type InvoiceDetails } from './invoice.ts';
@@ -72,6 +72,13 @@ const addressShape = {
 export const addressShapeSchemas = {
   address: z.object(addressShape),
   billingAddress: z.object({ ...addressShape, email: z.string() }),
+  contactBillingAddress: z.object({
+    ...z.partial(z.object(addressShape)).def.shape,
+    firstName: z.string(),
+    lastName: z.string(),
+    telephone: z.string(),
+    email: z.string(),
+  }),
 };
 
 /** Prefill: any subset of the fields, given by the merchant when creating the session. */
@@ -212,19 +219,35 @@ export type SessionResponse = z.infer<typeof sessionResponse>;
 
 /**
  * Builds the checkout body schema from address schemas: pass contract/address.ts
- * `createAddressSchemas(checks)` for the real field rules, or `addressShapeSchemas` for shape only.
- * Exactly one of `shipping` or `sameAsBilling: true`. `invoice` only when the session offers it.
+ * `createAddressSchemas(checks)` with `contactBillingAddress: createContactBillingSchema(checks)` for
+ * the real field rules, or `addressShapeSchemas` for shape only.
+ * A card checkout (`method` absent or "card") has exactly one of `shipping` or `sameAsBilling: true`.
+ * A SINPE Móvil one needs only `contactBillingAddress` (name, e-mail, phone), or the whole billing
+ * address when `sinpeAsksAddress` (the merchant's SINPE_MOVIL_ASK_ADDRESS). `invoice` only when the
+ * session offers it. The method picks the variant first, so a refusal names the variant's own fields.
  */
-export function createCheckoutRequestSchema<A extends z.ZodMiniType, B extends z.ZodMiniType>(schemas: {
-  address: A;
-  billingAddress: B;
-}) {
+export function createCheckoutRequestSchema<A extends z.ZodMiniType, B extends z.ZodMiniType, C extends z.ZodMiniType>(
+  schemas: { address: A; billingAddress: B; contactBillingAddress: C },
+  options: { sinpeAsksAddress?: boolean } = {},
+) {
   const locale = z.optional(z.string().check(z.maxLength(35)));
-  const method = z.optional(checkoutMethod);
   const invoice = z.optional(invoiceDetails);
-  return z.union([
-    z.strictObject({ billing: schemas.billingAddress, shipping: schemas.address, locale, method, invoice }),
-    z.strictObject({ billing: schemas.billingAddress, sameAsBilling: z.literal(true), locale, method, invoice }),
+  const card = z.optional(z.literal('card'));
+  const sinpeBilling = options.sinpeAsksAddress ? schemas.billingAddress : schemas.contactBillingAddress;
+  return z.discriminatedUnion('method', [
+    z.discriminatedUnion('sameAsBilling', [
+      // The shipping variant claims an absent sameAsBilling, so a body with neither asks for `shipping`.
+      z.strictObject({ billing: schemas.billingAddress, shipping: schemas.address, sameAsBilling: z.optional(z.undefined()), locale, method: card, invoice }),
+      z.strictObject({ billing: schemas.billingAddress, sameAsBilling: z.literal(true), locale, method: card, invoice }),
+    ]),
+    z.strictObject({
+      billing: sinpeBilling,
+      shipping: z.optional(schemas.address),
+      sameAsBilling: z.optional(z.literal(true)),
+      locale,
+      method: z.literal('sinpe_movil'),
+      invoice,
+    }),
   ]);
 }
 /** How the buyer pays: the gateway's hosted card page (the default) or a SINPE Móvil transfer. */
@@ -232,8 +255,16 @@ export const checkoutMethods = ['card', 'sinpe_movil'] as const;
 export const checkoutMethod = z.enum(checkoutMethods);
 export type CheckoutMethod = (typeof checkoutMethods)[number];
 export type CheckoutRequest =
-  | { billing: CheckoutBillingAddress; shipping: CheckoutAddress; locale?: string; method?: CheckoutMethod; invoice?: InvoiceDetails }
-  | { billing: CheckoutBillingAddress; sameAsBilling: true; locale?: string; method?: CheckoutMethod; invoice?: InvoiceDetails };
+  | { billing: CheckoutBillingAddress; shipping: CheckoutAddress; locale?: string; method?: 'card'; invoice?: InvoiceDetails }
+  | { billing: CheckoutBillingAddress; sameAsBilling: true; locale?: string; method?: 'card'; invoice?: InvoiceDetails }
+  | {
+      billing: ContactBillingAddress;
+      shipping?: CheckoutAddress;
+      sameAsBilling?: true;
+      locale?: string;
+      method: 'sinpe_movil';
+      invoice?: InvoiceDetails;
+    };
 
 export const checkoutResponse = z.object({
   /** The gateway's hosted payment page. */

@@ -42,7 +42,11 @@ export type SinpeCheckoutResponse = z.infer<typeof sinpeCheckoutResponse>;
  * GET /v1/session's `sinpeMovil`: present when the order may be paid by SINPE Móvil (colones, and
  * the merchant has a number); `transfer` is the open transfer, so a reloaded page resumes it.
  */
-export const sessionSinpeMovil = z.object({ transfer: z.optional(sinpeMovilInstructions) });
+export const sessionSinpeMovil = z.object({
+  transfer: z.optional(sinpeMovilInstructions),
+  /** Present (true) when the merchant asks the billing address for SINPE Móvil too (by default only name, e-mail and phone). */
+  askAddress: z.optional(z.literal(true)),
+});
 export type SessionSinpeMovil = z.infer<typeof sessionSinpeMovil>;
 
 /**

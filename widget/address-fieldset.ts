@@ -9,6 +9,10 @@ import type { TerritoryFieldset } from './costa-rica/territory-hook.ts';
 
 export interface AddressFieldsetContext {
   section: AddressSection;
+  /** Only these fields (in the usual order), e.g. what a SINPE Móvil transfer asks; default all. */
+  only?: readonly AddressFieldName[];
+  /** A legend other than the section's (what those fields are, e.g. "Your details"). */
+  legend?: string;
   value: Readonly<Partial<Record<AddressFieldName, string>>>;
   t: Translation;
   countries: { region: CountryOption[]; others: CountryOption[] };
@@ -33,8 +37,10 @@ export interface AddressFieldsetContext {
 export function renderAddressFieldset(context: AddressFieldsetContext): TemplateResult {
   const { section, t } = context;
   return html`<fieldset part=${section} ?disabled=${context.disabled}>
-    <legend>${section === 'billing' ? t.billing : t.shipping}</legend>
-    ${fieldsOf(section).map((field) => renderField(context, field))}
+    <legend>${context.legend ?? (section === 'billing' ? t.billing : t.shipping)}</legend>
+    ${fieldsOf(section)
+      .filter((field) => !context.only || context.only.includes(field.name))
+      .map((field) => renderField(context, field))}
   </fieldset>`;
 }
 

@@ -37,6 +37,7 @@ import { InvoiceDetailsHook } from './invoice-fieldset.ts';
 import { forgetOpenTransfer, keepOpenTransfer, keepSessionToken, keptOpenTransfer, keptSessionToken } from './kept-session.ts';
 import { AssetLoadError, loadDeclineMessages, loadMethodChoice, loadSinpePanel, type OrderWatchModule } from './lazy-assets.ts';
 import type * as MethodChoice from './lazy/method-choice.ts';
+import { asksAddress, contactOf } from './method-fields.ts';
 import { outcomeOfStatus } from './order-outcome.ts';
 import type { OrderSummary } from './order-summary.ts';
 import { PaymentPopup } from './payment-popup.ts';
@@ -84,6 +85,8 @@ export interface CheckoutView {
   /** The lazy radio group and its words, once loaded (only when SINPE Móvil is offered). */
   methodChoice?: typeof MethodChoice | undefined;
   method: CheckoutMethod;
+  /** The merchant asks the billing address for SINPE Móvil too (else only name, e-mail and phone). */
+  sinpeAsksAddress?: boolean | undefined;
   transfer?: SinpeMovilInstructions | undefined;
   /** The transfer the last outcome ended (paid, refused or run out), for the result's words. */
   endedTransfer?: SinpeMovilInstructions | undefined;
@@ -281,8 +284,9 @@ export class CheckoutFlow implements ReactiveController {
     // A popup or a transfer keeps the page: its watch is fetched while the BFF answers.
     if (v.popup || v.method === 'sinpe_movil') void this.#host.ensureOrderWatch().catch(() => undefined);
     const locale = this.#host.currentLocale();
-    const body: CheckoutRequest =
-      this.#host.noShipping || v.sameAsBilling
+    const body: CheckoutRequest = !asksAddress(v)
+      ? { billing: contactOf(v.billing), method: 'sinpe_movil', locale, ...this.invoiceDetails.body() }
+      : this.#host.noShipping || v.sameAsBilling
         ? { billing: v.billing, sameAsBilling: true, locale, ...this.invoiceDetails.body() }
         : { billing: v.billing, shipping: v.shipping, locale, ...this.invoiceDetails.body() };
     if (v.method === 'sinpe_movil') body.method = 'sinpe_movil';
@@ -363,7 +367,7 @@ export class CheckoutFlow implements ReactiveController {
       if (error instanceof BffError && error.status === 401 && host.session) return this.#expire(error.message);
       return this.fail(error, 'invalid-session');
     }
-    this.#set({ order, sinpeOffered: sinpe !== undefined });
+    this.#set({ order, sinpeOffered: sinpe !== undefined, sinpeAsksAddress: sinpe?.askAddress === true });
     this.#applyPrefill();
     this.#restoreForm(order.orderNumber);
     if (typed) this.#carryTypedForm(typed);

@@ -19,6 +19,7 @@ import { renderFormSkeleton, renderOrderSummary, summaryStyles, type OrderSummar
 import { sortedSubdivisions } from './subdivision-order.ts';
 import type { AddressErrors, AddressValidator } from './validation/field-error-code.ts';
 import { SubdivisionCheck } from './validation/subdivision-check.ts';
+import { asksAddress, sinpeContactFields } from './method-fields.ts';
 import { askResultEarly } from './early-result.ts';
 
 type CatalogItems = CreateSessionRequest['items'];
@@ -246,12 +247,13 @@ export class SvcCheckout extends LitElement {
     const view = flow.view;
     const busy = view.state !== 'idle';
     const countries = this.#countries(locale);
-    const fieldset = (section: AddressSection) => {
+    const fieldset = (section: AddressSection, only?: readonly AddressFieldName[], legend?: string) => {
       const value = view[section];
       const errors = this.#validator?.validate(section, value).errors ?? {};
       const territory = this.#territories?.forCountry(value.country, locale);
       return renderAddressFieldset({
         section,
+        ...(only && { only, ...(legend && { legend }) }),
         value,
         t,
         countries,
@@ -269,19 +271,29 @@ export class SvcCheckout extends LitElement {
       });
     };
     return html`<form part="form" novalidate aria-label=${t.form} @submit=${this.#onSubmit} @focusin=${this.#onFirstFocus}>
-      ${renderOrderSummary(t, locale, order)}
-      ${fieldset('billing')}
+      ${renderOrderSummary(t, locale, order)} ${this.#renderMethodChoice(locale, flow, busy)}
+      ${asksAddress(view) ? this.#renderAddresses(t, view, busy, fieldset) : fieldset('billing', sinpeContactFields, view.methodChoice?.methodChoiceTexts(locale).contact)}
+      ${flow.invoiceDetails.render(locale, busy, view.submitted, t.didYouMean)}
+      <button type="submit" part="submit-button" ?disabled=${busy}>${t.pay(formatMoney(locale, order.amount, order.currency))}</button>
+    </form>`;
+  }
+
+  /** First in the form, so the buyer picks how to pay before typing what that method needs. */
+  #renderMethodChoice(locale: string, flow: CheckoutFlow, busy: boolean) {
+    const view = flow.view;
+    return view.sinpeOffered && view.methodChoice ? view.methodChoice.renderMethodChoice(locale, view.method, busy, (method) => flow.chooseMethod(method)) : nothing;
+  }
+
+  /** What a card asks: the billing address, "same as billing" and the shipping address. */
+  #renderAddresses(t: Translation, view: CheckoutView, busy: boolean, fieldset: (section: AddressSection) => unknown) {
+    return html`${fieldset('billing')}
       ${this.noShipping
         ? nothing
         : html`<label class="checkbox" part="same-as-billing">
             <input type="checkbox" .checked=${view.sameAsBilling} ?disabled=${busy} @change=${this.#onSameAsBillingChange} />
             ${t.sameAsBilling}
           </label>`}
-      ${this.noShipping || view.sameAsBilling ? nothing : fieldset('shipping')}
-      ${flow.invoiceDetails.render(locale, busy, view.submitted, t.didYouMean)}
-      ${view.sinpeOffered && view.methodChoice ? view.methodChoice.renderMethodChoice(locale, view.method, busy, (method) => flow.chooseMethod(method)) : nothing}
-      <button type="submit" part="submit-button" ?disabled=${busy}>${t.pay(formatMoney(locale, order.amount, order.currency))}</button>
-    </form>`;
+      ${this.noShipping || view.sameAsBilling ? nothing : fieldset('shipping')}`;
   }
 
   #statusText(t: Translation, locale: string): string {
@@ -405,6 +417,10 @@ export class SvcCheckout extends LitElement {
   #countErrors(): number {
     const view = this.flow?.view;
     if (!view) return 0;
+    if (!asksAddress(view)) {
+      const errors = this.#validator?.validate('billing', view.billing).errors ?? {};
+      return sinpeContactFields.filter((field) => errors[field] !== undefined).length;
+    }
     const sections: AddressSection[] = this.noShipping || view.sameAsBilling ? ['billing'] : ['billing', 'shipping'];
     return sections.reduce((count, section) => count + Object.keys(this.#validator?.validate(section, view[section]).errors ?? {}).length, 0);
   }

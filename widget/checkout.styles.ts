@@ -73,7 +73,7 @@ export const checkoutStyles = css`
     font: inherit;
     color: inherit;
   }
-  input:not([type='checkbox']),
+  input:not([type='checkbox'], [type='radio']),
   select {
     box-sizing: border-box;
     width: 100%;
@@ -100,6 +100,27 @@ export const checkoutStyles = css`
     margin: 0;
     color: var(--_error);
     font-size: 0.875em;
+  }
+  /* The payment method: two buttons side by side, each a label around its native radio (arrow keys,
+     "1 of 2"); the checked one is told by its radio's dot and a thick border, not by color alone. */
+  .methods {
+    grid-template-columns: 1fr 1fr;
+    padding: 0;
+    border: 0;
+  }
+  .method {
+    display: flex;
+    gap: 0.5rem;
+    align-items: center;
+    justify-content: center;
+    min-height: 2.75rem;
+    border: 1px solid var(--_border);
+    border-radius: var(--_radius);
+    font-weight: 600;
+  }
+  .method:has(:checked) {
+    border: 2px solid var(--_primary);
+    background: var(--_surface);
   }
   .checkbox {
     display: flex;

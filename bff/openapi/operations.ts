@@ -58,7 +58,7 @@ export const checkoutDocs = {
   checkout: {
     operationId: 'checkout',
     summary: 'Submit the checkout form',
-    description: 'Submit billing and shipping; returns the hosted payment page. Idempotent per session.',
+    description: 'Submit billing and shipping; returns the hosted payment page. With `"method":"sinpe_movil"` only the billing first and last name, e-mail and phone are needed (unless SINPE_MOVIL_ASK_ADDRESS=1). Idempotent per session.',
     tags: ['checkout'],
     security: 'session',
     responses: {

@@ -3,7 +3,7 @@
 // the same URL on repeats; after a declined or cancelled attempt, the next attempt's page. With
 // `"method":"sinpe_movil"`, the open SINPE Móvil transfer's instructions instead (bff/sinpe/).
 import { Hono } from 'hono';
-import { createAddressSchemas } from '../../contract/address.ts';
+import { createAddressSchemas, createContactBillingSchema } from '../../contract/address.ts';
 import { serverAddressChecks } from '../../contract/address-checks.server.ts';
 import { createCheckoutRequestSchema, type CheckoutResponse } from '../../contract/bff-api.ts';
 import { requireSession, type SessionEnv } from '../auth/session.ts';
@@ -20,10 +20,11 @@ import { checkoutDocs } from '../openapi/operations.ts';
 import { fixLocalAmount } from '../exchange-rates/current-rate.ts';
 import { recordInvoiceLocation } from '../orders/invoice-hand-off.ts';
 
-const checkoutRequest = createCheckoutRequestSchema(createAddressSchemas(serverAddressChecks));
+const addressSchemas = { ...createAddressSchemas(serverAddressChecks), contactBillingAddress: createContactBillingSchema(serverAddressChecks) };
 
 export function checkoutRoutes(services: Services) {
   const { store, tokens, payments, config } = services;
+  const checkoutRequest = createCheckoutRequestSchema(addressSchemas, { sinpeAsksAddress: config.SINPE_MOVIL_ASK_ADDRESS });
   const limited = rateLimit(services.creationLimiter, (c) => clientAddressKey(c, config));
 
   return new Hono<SessionEnv>().post(
@@ -42,10 +43,11 @@ export function checkoutRoutes(services: Services) {
         const buyer = { email: body.billing.email, locale: body.locale ?? order.locale };
         const sinpeMovil = await openSinpeTransfer(store, order, sinpeSettingsOf(config), buyer, () => services.clock.now(), local);
         await recordInvoice(store.db, order, body.invoice);
-        await recordInvoiceLocation(store.db, order, body.invoice, body.billing);
+        // Without the address (the merchant did not ask for it) the receptor has no ubicación.
+        await recordInvoiceLocation(store.db, order, body.invoice, { ...body.billing, country: body.billing.country ?? '', state: body.billing.state ?? '', zip: body.billing.zip ?? '', address: body.billing.address ?? '' });
         return c.json({ orderNumber: order.order_number, sinpeMovil } satisfies SinpeCheckoutResponse);
       }
-      const shipping = 'shipping' in body ? body.shipping : body.billing;
+      const shipping = 'shipping' in body && body.shipping ? body.shipping : body.billing;
       const redirectUrl = await payments.hostedUrlFor(order, {
         billing: body.billing,
         shipping,

@@ -12,6 +12,11 @@ export const sinpeConfigShape = {
    * unique among awaited transfers (0: amounts are never lowered, so only one transfer per amount).
    */
   SINPE_MAX_DISCOUNT_COLONES: z.coerce.number().int().min(0).max(999).default(99),
+  /**
+   * 1: a SINPE Móvil checkout asks the whole billing address, as a card does (the merchant needs it,
+   * e.g. to ship). Default: only name, e-mail and phone, what a transfer needs.
+   */
+  SINPE_MOVIL_ASK_ADDRESS: z.enum(['1', '0', 'true', 'false']).default('0').transform((v) => v === '1' || v === 'true'),
 };
 
 /** The settings a SINPE Móvil attempt needs, from the BFF's config. */

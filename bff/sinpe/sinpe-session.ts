@@ -12,5 +12,10 @@ export async function sinpeSessionFields(store: Store, order: OrderWithAttempt, 
   const phone = config.SINPE_MOVIL_PHONE;
   if (phone === undefined || !sinpeAvailable(order, { phone }, local)) return {};
   const open = await openTransferOf(store, order);
-  return { sinpeMovil: open ? { transfer: instructionsOf(order, open, phone) } : {} };
+  return {
+    sinpeMovil: {
+      ...(open && { transfer: instructionsOf(order, open, phone) }),
+      ...(config.SINPE_MOVIL_ASK_ADDRESS && { askAddress: true as const }),
+    },
+  };
 }

@@ -1,7 +1,8 @@
 // The choice between the card (the gateway's hosted page) and SINPE Móvil: a native radio group in
 // a fieldset with a legend, so arrow keys move between the options and a screen reader announces
-// "Payment method, radio group, 1 of 2". A lazy part of its own (lazy/method-choice.ts), loaded when
-// the session offers SINPE Móvil.
+// "Payment method, radio group, 1 of 2". First in the form, styled as two segmented buttons
+// (checkout.styles.ts `.methods`). A lazy part of its own (lazy/method-choice.ts), loaded when the
+// session offers SINPE Móvil.
 import { html } from 'lit';
 import type { CheckoutMethod } from '../../contract/bff-api.ts';
 import { pickLanguage } from '../../contract/language-chain.ts';
@@ -12,12 +13,14 @@ export interface MethodChoiceTexts {
   sinpeMovil: string;
   /** The live region's words while the transfer is awaited. */
   waiting: string;
+  /** The billing fieldset's legend when SINPE Móvil asks only name, e-mail and phone (no address). */
+  contact: string;
 }
 
 const texts: Record<'es' | 'en' | 'pt-BR', MethodChoiceTexts> = {
-  es: { legend: 'Forma de pago', card: 'Tarjeta', sinpeMovil: 'SINPE Móvil', waiting: 'Esperando su transferencia SINPE Móvil. Esta página se actualiza sola.' },
-  en: { legend: 'Payment method', card: 'Card', sinpeMovil: 'SINPE Móvil', waiting: 'Waiting for your SINPE Móvil transfer. This page updates by itself.' },
-  'pt-BR': { legend: 'Forma de pagamento', card: 'Cartão', sinpeMovil: 'SINPE Móvil', waiting: 'Aguardando sua transferência SINPE Móvil. Esta página se atualiza sozinha.' },
+  es: { legend: 'Forma de pago', card: 'Tarjeta', sinpeMovil: 'SINPE Móvil', waiting: 'Esperando su transferencia SINPE Móvil. Esta página se actualiza sola.', contact: 'Sus datos' },
+  en: { legend: 'Payment method', card: 'Card', sinpeMovil: 'SINPE Móvil', waiting: 'Waiting for your SINPE Móvil transfer. This page updates by itself.', contact: 'Your details' },
+  'pt-BR': { legend: 'Forma de pagamento', card: 'Cartão', sinpeMovil: 'SINPE Móvil', waiting: 'Aguardando sua transferência SINPE Móvil. Esta página se atualiza sozinha.', contact: 'Seus dados' },
 };
 
 /** es (the default), en or pt-BR for the element's locale tag. */

@@ -23,7 +23,7 @@ import {
 } from '../../../contract/bff-api.ts';
 import { declineMessage, type DeclineCategory } from '../../../contract/decline-messages.ts';
 import { problemTypes } from '../../../contract/problem-types.ts';
-import { sinpeCheckoutResponse, type SinpeMovilInstructions } from '../../../contract/sinpe-movil.ts';
+import { sinpeCheckoutResponse, type SessionSinpeMovil, type SinpeMovilInstructions } from '../../../contract/sinpe-movil.ts';
 
 export type Route = 'createSession' | 'getSession' | 'checkout' | 'getOrder';
 
@@ -116,7 +116,7 @@ export interface SessionOptions {
   /** As the merchant gives them; the fake prices each line (quantity × unitAmount) like the BFF. */
   lines?: Array<{ sku?: string; name: string; quantity: number; unitAmount: string }>;
   /** Offer SINPE Móvil; `transfer`: the transfer already open (a reload resumes it). */
-  sinpeMovil?: { transfer?: SinpeMovilInstructions };
+  sinpeMovil?: SessionSinpeMovil;
 }
 
 export interface CatalogItem {
@@ -334,7 +334,7 @@ export class FakeBff {
       reference: `R${orderNumber.slice(-5).toUpperCase()}`.replace(/[^34679ACDEFHJKMNPRTWXY]/g, '3').padEnd(6, '3').slice(0, 6),
       expiresAt: new Date(Date.now() + this.transferMinutes * 60_000).toISOString(),
     };
-    this.sessions.set(request.token!, { ...session, sinpeMovil: { transfer } });
+    this.sessions.set(request.token!, { ...session, sinpeMovil: { ...session.sinpeMovil, transfer } });
     return { status: 200, body: { orderNumber, sinpeMovil: transfer } };
   }
 
