@@ -4,7 +4,7 @@
 import { modificationTypes } from '../../contract/gateway-facts.ts';
 import { fromMinorUnits, toMinorUnits, upstreamAmount } from '../../contract/money.ts';
 import type { GatewayClient } from '../gateway/client.ts';
-import { invalidField, notAllowed, notFound, type DomainError } from '../lib/domain-error.ts';
+import { DomainError, notAllowed, notFound } from '../lib/domain-error.ts';
 import type { Clock } from '../observability/clock.ts';
 import type { Logger } from '../observability/logger.ts';
 import { findOrder, statusHistory } from '../store/orders.ts';
@@ -38,7 +38,7 @@ function orderNotFound(orderNumber: string): DomainError {
 }
 
 function refused(refusal: Refusal, action: string, path = 'amount'): DomainError {
-  if (refusal.kind === 'invalid') return invalidField(path, refusal.detail, 'invalid_amount');
+  if (refusal.kind === 'invalid') return new DomainError('invalid', 'Invalid request', refusal.detail, { path, message: refusal.detail, code: 'invalid_amount' });
   return notAllowed(`${action[0]?.toUpperCase()}${action.slice(1)} not allowed`, refusal.detail);
 }
 

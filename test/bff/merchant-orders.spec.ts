@@ -82,6 +82,8 @@ test('a captured-at-once order cannot be captured or reversed; amounts with too 
   const decimals = await merchant(stack, 'POST', `/v1/merchant/orders/${orderNumber}/refund`, { amount: '1.005' });
   expect(decimals.status).toBe(400);
   expect(decimals.body.errors[0].path).toBe('amount');
+  // The answer itself says what is wrong, not only its field.
+  expect(decimals.body.detail).toBe('1.005 has more decimals than USD allows.');
   expect(await stack.sandbox.calls('processModification', orderNumber)).toBe(0);
 });
 
