@@ -1,4 +1,5 @@
 import { html, type TemplateResult } from 'lit';
+import { pickLanguage } from '../contract/language-chain.ts';
 import { isBusy, type CheckoutState } from './checkout-state.ts';
 
 /**
@@ -16,6 +17,5 @@ const label: Record<'es' | 'en' | 'pt', string> = {
 export function renderPopupRescue(locale: string, view: { readonly popup?: { focus(): void } | undefined; readonly state: CheckoutState }): TemplateResult | undefined {
   const popup = view.popup;
   if (!popup || !isBusy(view.state)) return undefined;
-  const language = locale.toLowerCase().split('-')[0];
-  return html`<button type="button" part="popup-again-button" @click=${() => popup.focus()}>${label[language === 'es' || language === 'pt' ? language : 'en']}</button>`;
+  return html`<button type="button" part="popup-again-button" @click=${() => popup.focus()}>${label[pickLanguage(locale, ['es', 'en', 'pt'] as const)]}</button>`;
 }
