@@ -16,13 +16,15 @@ export interface ResultPanelInput {
   title?: string | undefined;
   /** How it was paid and to whom, when no card did (SINPE Móvil). */
   paidBy?: string | undefined;
+  /** An ending that refused nothing (a transfer whose time ran out): a muted clock, not the red cross. */
+  neutral?: boolean | undefined;
 }
 
 // One path per outcome, drawn in currentColor (the panel's outcome color), hidden from readers: the
 // heading says the same in words.
-function iconPathOf(state: OutcomeState): string {
+function iconPathOf(state: OutcomeState, neutral: boolean): string {
   if (state === 'approved') return 'M7 12.5l3.2 3.2L17 9';
-  return state === 'review' ? 'M12 7v5.5l3 2' : 'M8.5 8.5l7 7M15.5 8.5l-7 7';
+  return state === 'review' || neutral ? 'M12 7v5.5l3 2' : 'M8.5 8.5l7 7M15.5 8.5l-7 7';
 }
 
 /**
@@ -30,11 +32,11 @@ function iconPathOf(state: OutcomeState): string {
  * that paid (brand and last four, when the gateway reported them) and what happens next. Focusable (tabindex -1) so the element can
  * move the shopper's focus here when they come back from the payment page.
  */
-export function renderResultPanel({ t, state, outcome, amount, next, title, paidBy }: ResultPanelInput) {
-  return html`<section class="result" part="result" data-state=${state} tabindex="-1" aria-labelledby="svc-result-title">
+export function renderResultPanel({ t, state, outcome, amount, next, title, paidBy, neutral = false }: ResultPanelInput) {
+  return html`<section class="result" part="result" data-state=${state} ?data-neutral=${neutral} tabindex="-1" aria-labelledby="svc-result-title">
     <svg class="result-icon" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
       <circle cx="12" cy="12" r="10" />
-      ${svg`<path d=${iconPathOf(state)} />`}
+      ${svg`<path d=${iconPathOf(state, neutral)} />`}
     </svg>
     <h2 id="svc-result-title">${title ?? t.resultTitle[state]}</h2>
     ${outcome
@@ -102,5 +104,8 @@ export const resultPanelCss = css`
   .result[data-state='error'] .result-icon,
   .result[data-state='expired'] .result-icon {
     color: var(--_error);
+  }
+  .result[data-neutral] .result-icon {
+    color: var(--_muted);
   }
 `;

@@ -67,6 +67,19 @@ async function letTheTransferLapse(bff: FakeBff, clock: ManualClock, element: Sv
   await waitForState(element, 'declined');
 }
 
+/** The colour a custom property of the element's sheet resolves to, read from a probe inside the element. */
+function colourOf(element: SvcCheckout, property: string): string {
+  const probe = document.createElement('span');
+  probe.style.color = `var(${property})`;
+  panel(element).append(probe);
+  const colour = getComputedStyle(probe).color;
+  probe.remove();
+  return colour;
+}
+
+/** The result panel's clock (the review's icon): time ran out, nothing was refused. */
+const clockIcon = 'M12 7v5.5l3 2';
+
 /** What the shopper reads in the element: the result panel, the live region, the buttons. */
 const shownText = (element: SvcCheckout) => root(element).textContent!.replace(/\s+/g, ' ');
 
@@ -121,6 +134,10 @@ for (const viewport of [
         expect(statusText(element)).to.equal(bankFailureMessage('expired', locale));
         expect(statusText(element)).to.match(expected.sentAnyway);
         expect(shownText(element)).to.not.match(expected.refusal);
+        // Not a refusal in the picture either: a clock in the muted colour, not the red cross.
+        const icon = panel(element).querySelector('.result-icon')!;
+        expect(getComputedStyle(icon).color, 'the icon is in the muted colour').to.equal(colourOf(element, '--_muted'));
+        expect(icon.querySelector('path')!.getAttribute('d'), 'the icon is a clock, not a cross').to.equal(clockIcon);
         expect(retryButton(element).textContent).to.equal(expected.retry);
         await expectAccessible(element);
 

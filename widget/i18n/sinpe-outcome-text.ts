@@ -33,9 +33,9 @@ export function sinpeResultWords(
   state: string,
   outcome: OrderStatusResponse | undefined,
   transfer: SinpeMovilInstructions,
-): { title?: string; paidBy?: string } {
+): { title?: string; paidBy?: string; neutral?: boolean } {
   const t = texts[pickLanguage(lang, ['es', 'en', 'pt-BR'] as const)];
   if (state === 'approved') return { paidBy: t.paidTo(formatSinpePhone(transfer.phone)) };
   // What to do if it was sent anyway is the status line's: the BFF's message (contract/bank-failure-messages.ts).
-  return state === 'declined' && outcome?.status === 'expired' ? { title: t.lapsedTitle } : {};
+  return state === 'declined' && outcome?.status === 'expired' ? { title: t.lapsedTitle, neutral: true } : {};
 }
