@@ -336,6 +336,12 @@ export const problem = z.object({
   title: z.string(),
   status: z.int(),
   detail: z.string(),
+  /**
+   * What was refused as a whole, as a stable code to word in the caller's language (a merchant
+   * action's refusal: `fully-refunded`, `changed-meanwhile`, …), when there is one. `detail` says
+   * the same in English.
+   */
+  code: z.optional(z.string()),
   errors: z.array(problemFieldError),
 });
 export type Problem = z.infer<typeof problem>;

@@ -28,6 +28,32 @@ export const actionRefusalCodes = [
 ] as const;
 export type ActionRefusalCode = (typeof actionRefusalCodes)[number];
 
+/**
+ * Every refusal of the merchant API that a back office words in its own language, as the
+ * problem+json `code`: an action's (above), an amount the action cannot take, a bank payment's
+ * attach, a review's decision, and an order someone changed meanwhile.
+ */
+export const merchantRefusalCodes = [
+  ...actionRefusalCodes,
+  'partial-reversal',
+  'more-than-allowed',
+  'shares-exceed-amount',
+  'not-in-review',
+  'changed-meanwhile',
+  'payment-already-settled',
+  'payout',
+  'payment-not-received',
+  'payment-reversed',
+  'order-not-payable',
+  'currency-mismatch',
+  'amount-mismatch',
+  'card-page-unknown',
+  'card-page-paid',
+  'card-page-open',
+  'card-attempt-ended',
+] as const;
+export type MerchantRefusalCode = (typeof merchantRefusalCodes)[number];
+
 const actionAllowance = z.object({
   allowed: z.boolean(),
   maxAmount: z.nullable(decimalAmountString),

@@ -54,7 +54,7 @@ const domainStatuses: Record<DomainRefusal, [ContentfulStatusCode, string]> = {
 /** A domain refusal as the API says it. */
 export function domainProblem(error: DomainError): Problem {
   const [status, type] = domainStatuses[error.refusal];
-  return { type, title: error.title, status, detail: error.message, errors: error.field ? [error.field] : [] };
+  return { type, title: error.title, status, detail: error.message, ...(error.code ? { code: error.code } : {}), errors: error.field ? [error.field] : [] };
 }
 
 /** Turns anything thrown into problem+json; `onUnexpected` gets errors that are bugs (for the log). */

@@ -20,6 +20,8 @@ export class DomainError extends Error {
     readonly field?: RefusedField,
     /** When trying again may work: after this many seconds (a Retry-After). */
     readonly retryAfterSeconds?: number,
+    /** What was refused, as a stable code a caller words in its own language (`fully-refunded`). */
+    readonly code?: string,
   ) {
     super(detail);
     this.name = 'DomainError';
@@ -36,8 +38,8 @@ export function notFound(detail: string): DomainError {
 }
 
 /** The rules do not allow this now (the order's status, what is left to refund…). */
-export function notAllowed(title: string, detail: string, retryAfterSeconds?: number): DomainError {
-  return new DomainError('not-allowed', title, detail, undefined, retryAfterSeconds);
+export function notAllowed(title: string, detail: string, more: { code?: string; retryAfterSeconds?: number } = {}): DomainError {
+  return new DomainError('not-allowed', title, detail, undefined, more.retryAfterSeconds, more.code);
 }
 
 /** The gateway or the bank refused, or answered something we will not act on: nothing to retry as is. */
@@ -52,5 +54,5 @@ export function unavailable(title: string, detail: string, retryAfterSeconds: nu
 
 /** Someone else changed it between the read and the write: reloading shows what is there now. */
 export function changedMeanwhile(detail: string): DomainError {
-  return new DomainError('changed-meanwhile', 'Order changed', detail);
+  return new DomainError('changed-meanwhile', 'Order changed', detail, undefined, undefined, 'changed-meanwhile');
 }

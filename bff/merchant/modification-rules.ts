@@ -5,7 +5,7 @@ import { isApprovedOnly, isCapturedStatus, isSplittableStatus, mayHoldCapturedMo
 import { captureWindowSeconds } from '../../contract/gateway-facts.ts';
 import { fromMinorUnits, toMinorUnits } from '../../contract/money.ts';
 import type { OrderStatus } from '../../contract/bff-api.ts';
-import type { ActionRefusalCode } from '../../contract/merchant-api.ts';
+import type { ActionRefusalCode, MerchantRefusalCode } from '../../contract/merchant-api.ts';
 
 export type MerchantAction = 'capture' | 'refund' | 'reverse';
 
@@ -30,10 +30,10 @@ export interface RuleContext {
   paidByBankTransfer: boolean;
 }
 
-export type Refusal = { ok: false; kind: 'conflict' | 'invalid'; detail: string; code?: ActionRefusalCode };
+export type Refusal<Code extends MerchantRefusalCode = MerchantRefusalCode> = { ok: false; kind: 'conflict' | 'invalid'; detail: string; code?: Code };
 export type ActionPlan = { ok: true; minor: bigint; amount: string } | Refusal;
 
-const conflict = (detail: string, code?: ActionRefusalCode): Refusal => ({ ok: false, kind: 'conflict', detail, ...(code ? { code } : {}) });
+const conflict = <Code extends MerchantRefusalCode>(detail: string, code?: Code): Refusal<Code> => ({ ok: false, kind: 'conflict', detail, ...(code ? { code } : {}) });
 const invalid = (detail: string): Refusal => ({ ok: false, kind: 'invalid', detail });
 
 /** Authorized by the gateway, nothing captured yet (capture was 0): can be captured or reversed. */
@@ -42,7 +42,7 @@ function isUncapturedAuthorization(order: OrderState): boolean {
 }
 
 /** The largest amount each action could take now, or the refusal explaining why not. */
-export function actionLimit(order: OrderState, action: MerchantAction | 'split', context: RuleContext): { ok: true; minor: bigint } | Refusal {
+export function actionLimit(order: OrderState, action: MerchantAction | 'split', context: RuleContext): { ok: true; minor: bigint } | Refusal<ActionRefusalCode> {
   const money = (minor: bigint) => `${fromMinorUnits(minor, order.currency)} ${order.currency}`;
   const amount = toMinorUnits(order.amount, order.currency);
   const captured = toMinorUnits(order.captured_amount, order.currency);
@@ -108,7 +108,7 @@ export function planModification(order: OrderState, action: MerchantAction, requ
   if (minor <= 0n) return invalid('The amount must be positive.');
   const money = (value: bigint) => `${fromMinorUnits(value, order.currency)} ${order.currency}`;
   if (action === 'reverse' && minor !== limit.minor) {
-    return conflict(`A reversal releases the whole authorization of ${money(limit.minor)}; a partial reversal is not possible.`);
+    return conflict(`A reversal releases the whole authorization of ${money(limit.minor)}; a partial reversal is not possible.`, 'partial-reversal');
   }
   if (minor > limit.minor) {
     const what = {
@@ -116,7 +116,7 @@ export function planModification(order: OrderState, action: MerchantAction, requ
       refund: `the refundable amount of ${money(limit.minor)} (captured ${order.captured_amount}, refunded ${order.refunded_amount})`,
       reverse: `the authorized amount of ${money(limit.minor)}`,
     }[action];
-    return conflict(`The ${action} amount ${money(minor)} is more than ${what}.`);
+    return conflict(`The ${action} amount ${money(minor)} is more than ${what}.`, 'more-than-allowed');
   }
   return { ok: true, minor, amount: fromMinorUnits(minor, order.currency) };
 }
@@ -147,7 +147,7 @@ export function planSplit(order: OrderState, commerces: ReadonlyArray<{ email: s
   }
   if (shared > limit.minor) {
     const money = (value: bigint) => `${fromMinorUnits(value, order.currency)} ${order.currency}`;
-    return conflict(`The shares add up to ${money(shared)}, more than the order amount of ${money(limit.minor)}.`);
+    return conflict(`The shares add up to ${money(shared)}, more than the order amount of ${money(limit.minor)}.`, 'shares-exceed-amount');
   }
   return { ok: true, sharedMinor: shared, remainderMinor: limit.minor - shared };
 }

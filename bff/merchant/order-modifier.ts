@@ -39,7 +39,7 @@ function orderNotFound(orderNumber: string): DomainError {
 
 function refused(refusal: Refusal, action: string, path = 'amount'): DomainError {
   if (refusal.kind === 'invalid') return new DomainError('invalid', 'Invalid request', refusal.detail, { path, message: refusal.detail, code: 'invalid_amount' });
-  return notAllowed(`${action[0]?.toUpperCase()}${action.slice(1)} not allowed`, refusal.detail);
+  return notAllowed(`${action[0]?.toUpperCase()}${action.slice(1)} not allowed`, refusal.detail, refusal.code ? { code: refusal.code } : {});
 }
 
 export class OrderModifier {

@@ -15,7 +15,7 @@ export async function decideReview(store: Store, clock: Clock, orderNumber: stri
   const order = await findOrder(store.db, orderNumber);
   if (!order) throw notFound(`No order ${orderNumber}.`);
   if (!isUnderReview(order.status)) {
-    throw notAllowed('Not in review', `Only an order in review can be decided; this order is ${order.status}.`);
+    throw notAllowed('Not in review', `Only an order in review can be decided; this order is ${order.status}.`, { code: 'not-in-review' });
   }
   const now = clock.now().toISOString();
   const approve = request.decision === 'approve';

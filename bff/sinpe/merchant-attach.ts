@@ -7,7 +7,8 @@
 import type { Transaction } from 'kysely';
 import type { AttachBankPaymentRequest } from '../../contract/bank-payment-view.ts';
 import { sameUpstreamMoney } from '../../contract/upstream-money.ts';
-import { notAllowed, notFound } from '../lib/domain-error.ts';
+import { changedMeanwhile, notFound } from '../lib/domain-error.ts';
+import { attachRefused } from './attach-refusal.ts';
 import { webhookDb, type BankPaymentRow } from '../inbox/tables.ts';
 import { isPending, isUnderReview } from '../orders/order-rules.ts';
 import { transitionOrder } from '../orders/order-machine.ts';
@@ -18,7 +19,6 @@ import type { Services } from '../services.ts';
 import type { Database, OrderRow } from '../store/schema.ts';
 import { confirmCardAttemptUnpaid, isPayableCardAttempt } from './open-card-attempt.ts';
 
-const conflict = (detail: string) => notAllowed('Cannot attach', detail);
 
 export async function attachBankPayment(services: Services, paymentId: string, request: AttachBankPaymentRequest): Promise<{ payment: BankPaymentRow; orderStatus: string }> {
   const { orderNumber } = request;
@@ -32,18 +32,18 @@ export async function attachBankPayment(services: Services, paymentId: string, r
       await trx.updateTable('bank_payments').set((eb) => ({ updated_at: eb.ref('updated_at') })).where('payment_id', '=', paymentId).execute();
       const payment = await trx.selectFrom('bank_payments').selectAll().where('payment_id', '=', paymentId).executeTakeFirst();
       if (!payment) throw notFound('No such bank payment.');
-      if (payment.order_number !== null) throw conflict(`This payment already settled order ${payment.order_number}.`);
-      if (payment.direction === 'PAYOUT') throw conflict('A payout pays no order.');
-      if (payment.posted_at === null && payment.succeeded_at === null) throw conflict('The bank has not reported this money as received.');
-      if (payment.has_reversal === 1) throw conflict('The bank reversed this payment.');
+      if (payment.order_number !== null) throw attachRefused('payment-already-settled', `This payment already settled order ${payment.order_number}.`);
+      if (payment.direction === 'PAYOUT') throw attachRefused('payout', 'A payout pays no order.');
+      if (payment.posted_at === null && payment.succeeded_at === null) throw attachRefused('payment-not-received', 'The bank has not reported this money as received.');
+      if (payment.has_reversal === 1) throw attachRefused('payment-reversed', 'The bank reversed this payment.');
       const orders = trx as unknown as Transaction<Database>;
       const order = await orders.selectFrom('orders').selectAll().where('order_number', '=', orderNumber).executeTakeFirst();
       if (!order) throw notFound('No such order.');
-      if (!isUnderReview(order.status) && !isPending(order.status)) throw conflict(`The order is ${order.status}: only an order in review or pending takes a bank payment.`);
-      if (payment.currency !== order.currency) throw conflict(`The payment is in ${payment.currency ?? 'an unknown currency'}, the order in ${order.currency}.`);
+      if (!isUnderReview(order.status) && !isPending(order.status)) throw attachRefused('order-not-payable', `The order is ${order.status}: only an order in review or pending takes a bank payment.`);
+      if (payment.currency !== order.currency) throw attachRefused('currency-mismatch', `The payment is in ${payment.currency ?? 'an unknown currency'}, the order in ${order.currency}.`);
       const accepted = acceptedAmount(payment, order, request.acceptAmount === true);
       // A card page opened (or replaced) since the consult above was not asked about.
-      if ((await currentCardAttempt(orders, order)) !== cardAttempt?.number) throw conflict('The order changed meanwhile; read it again.');
+      if ((await currentCardAttempt(orders, order)) !== cardAttempt?.number) throw changedMeanwhile('The order changed meanwhile; read it again.');
       const moved = await transitionOrder(orders, orderNumber, {
         from: order.status,
         to: 'approved',
@@ -54,7 +54,7 @@ export async function attachBankPayment(services: Services, paymentId: string, r
         fields: { bank_failure_code: null, captured_amount: order.capture === 1 ? order.amount : order.captured_amount, paid_reference: payment.external_reference },
         where: { attempt_number: order.attempt_number },
       });
-      if (!moved) throw conflict('The order changed meanwhile; read it again.');
+      if (!moved) throw changedMeanwhile('The order changed meanwhile; read it again.');
       // The awaited transfer or the unpaid card page is superseded: its reference no longer names an
       // open attempt, and a transfer arriving for it later changes nothing (the order is paid).
       const superseded = await orders.selectFrom('payment_attempts').select('status').where('order_number', '=', orderNumber).where('number', '=', order.attempt_number).executeTakeFirst();
@@ -76,6 +76,6 @@ async function currentCardAttempt(orders: Transaction<Database>, order: OrderRow
 function acceptedAmount(payment: BankPaymentRow, order: OrderRow, acceptAmount: boolean): string {
   if (sameUpstreamMoney(payment, order)) return '';
   const paid = `${payment.amount ?? 'an unknown amount of'} ${payment.currency}`;
-  if (!acceptAmount) throw conflict(`The payment is ${paid}, the order ${order.amount} ${order.currency}; send acceptAmount: true to attach it anyway.`);
+  if (!acceptAmount) throw attachRefused('amount-mismatch', `The payment is ${paid}, the order ${order.amount} ${order.currency}; send acceptAmount: true to attach it anyway.`);
   return `; accepted ${paid} for an order of ${order.amount} ${order.currency}`;
 }

@@ -4,7 +4,7 @@
 // attempt is marked cancelled, so that the order's detail shows which page the merchant gave up on;
 // a buyer who still pays it in the moment between consult and the attach is charged at the gateway,
 // and that payment must be found there (the merchant's transaction list) and refunded.
-import { notAllowed } from '../lib/domain-error.ts';
+import { attachRefused } from './attach-refusal.ts';
 import { findAttempt } from '../store/attempts.ts';
 import { findOrder } from '../store/orders.ts';
 import { isAwaitingOutcome, isPaid, isPending } from '../orders/order-rules.ts';
@@ -12,7 +12,6 @@ import type { Services } from '../services.ts';
 import type { OrderRow, PaymentAttemptRow } from '../store/schema.ts';
 import { mayHavePageOut } from '../payments/attempt-transitions.ts';
 
-const conflict = (detail: string) => notAllowed('Cannot attach', detail);
 
 /** The order's current attempt is a card attempt whose page the buyer may still pay. */
 export function isPayableCardAttempt(order: OrderRow, attempt: Pick<PaymentAttemptRow, 'number' | 'method' | 'status'> | undefined): boolean {
@@ -37,15 +36,13 @@ export async function confirmCardAttemptUnpaid(services: Services, orderNumber: 
   const attempt = await openCardAttempt(services, order);
   if (!attempt) return undefined;
   const consult = await services.statuses.consultFresh(orderNumber, attempt.number, 'bank_attach');
-  if (consult.kind === 'failed') throw conflict('The order has a card page open and the gateway could not say whether it was paid; try again later.');
+  if (consult.kind === 'failed') throw attachRefused('card-page-unknown', 'The order has a card page open and the gateway could not say whether it was paid; try again later.');
   const after = await findOrder(services.store.db, orderNumber);
-  if (after && isPaid(after.status)) throw conflict(`The buyer paid the order's card page: the order is ${after.status} by card; return this bank payment instead.`);
+  if (after && isPaid(after.status)) throw attachRefused('card-page-paid', `The buyer paid the order's card page: the order is ${after.status} by card; return this bank payment instead.`);
   if (consult.kind === 'recorded') {
-    throw conflict(
-      after && isPending(after.status)
-        ? 'The gateway shows a payment on the order\'s card page that has not ended yet; try again when it has.'
-        : `The order's card attempt just ended (the order is ${after?.status ?? 'gone'}); read the order again.`,
-    );
+    throw after && isPending(after.status)
+      ? attachRefused('card-page-open', 'The gateway shows a payment on the order\'s card page that has not ended yet; try again when it has.')
+      : attachRefused('card-attempt-ended', `The order's card attempt just ended (the order is ${after?.status ?? 'gone'}); read the order again.`);
   }
   return attempt;
 }

@@ -130,7 +130,7 @@ function amountsExhausted(maxDiscount: number): DomainError {
   return notAllowed(
     'SINPE Móvil busy',
     `Too many SINPE Móvil transfers of about this amount are awaited (all ${maxDiscount + 1} amounts are taken). Pay by card, or try again once some are paid.`,
-    60,
+    { retryAfterSeconds: 60 },
   );
 }
 

@@ -13,7 +13,8 @@ export interface ActionDialogOptions {
   order: MerchantOrder;
   action: Action;
   onConfirm(request: unknown, idempotencyKey: string): Promise<void>;
-  errorText(error: unknown): string;
+  /** What the merchant reads under the form; may ask the BFF first (an action's refusal is worded with the order as it is now). */
+  errorText(error: unknown): string | Promise<string>;
 }
 
 const byId = <T extends HTMLElement>(id: string) => document.getElementById(id) as T;
@@ -110,7 +111,7 @@ async function confirm(): Promise<void> {
     byId<HTMLDialogElement>('action-dialog').close();
   } catch (error) {
     current.key = keyForNextTry(error, key);
-    byId('action-error').textContent = options.errorText(error);
+    byId('action-error').textContent = await options.errorText(error);
   } finally {
     confirmButton.disabled = false;
   }

@@ -8,6 +8,7 @@ import { openActionDialog } from './action-dialog.ts';
 import type { ReviewDecisionRequest } from '../../contract/merchant-review.ts';
 import { loadDemoConfig, type DemoConfig } from './demo-config.ts';
 import { MerchantApiError, MerchantClient, storeSecret, storedSecret } from './merchant-client.ts';
+import { failureText, isActionRefusal, type ActionFacts } from './failure-text.ts';
 import { webhooksPanel } from './webhooks-panel.ts';
 import { mountBankPaymentsPanel, type BankPaymentsPanel } from './bank-payments-panel.ts';
 import { keyForNextTry } from './idempotency-key.ts';
@@ -43,10 +44,6 @@ function notify(message: string, isError = false): void {
   notice.classList.toggle('error-text', isError);
 }
 
-function errorText(error: unknown): string {
-  if (error instanceof MerchantApiError) return error.status === 0 ? tr('The BFF cannot be reached.') : error.message;
-  return error instanceof Error ? error.message : String(error);
-}
 
 /** A <td> with a label for the stacked phone layout. */
 function cell(label: string, content: string | Node, className?: string): HTMLTableCellElement {
@@ -93,7 +90,7 @@ async function signIn(secret: string): Promise<boolean> {
     await candidate.call('GET', '/v1/merchant/orders?limit=1');
   } catch (error) {
     byId('signin-error').textContent =
-      error instanceof MerchantApiError && error.status === 401 ? tr('That merchant secret is not right.') : errorText(error);
+      error instanceof MerchantApiError && error.status === 401 ? tr('That merchant secret is not right.') : failureText(error);
     return false;
   }
   client = candidate;
@@ -262,16 +259,33 @@ function localText(order: MerchantOrder): string {
   return parts.length > 0 ? ` · ${parts.join(' · ')}` : '';
 }
 
-/** A disabled action's tooltip: the BFF's refusal code in the page's language, with the order's own status and amounts. */
-function refusalText(order: MerchantOrder, action: 'capture' | 'refund' | 'reverse' | 'split'): string {
-  const { reasonCode, reason } = order.actions[action];
-  if (!reasonCode) return reason ?? '';
-  return messages().refusal(reasonCode, {
+/** The order's figures a refusal of `action` is worded with, formatted in the page's language. */
+function actionFacts(order: MerchantOrder, action: 'capture' | 'refund' | 'reverse' | 'split'): ActionFacts {
+  return {
     action,
     status: tr(order.status),
     captured: money(order.capturedAmount, order.currency),
     refunded: money(order.refundedAmount, order.currency),
-  });
+    upTo: money(order.actions[action].maxAmount ?? (action === 'split' ? order.amount : '0'), order.currency),
+  };
+}
+
+/** A disabled action's tooltip: the BFF's refusal code in the page's language, with the order's own status and amounts. */
+function refusalText(order: MerchantOrder, action: 'capture' | 'refund' | 'reverse' | 'split'): string {
+  const { reasonCode, reason } = order.actions[action];
+  if (!reasonCode) return reason ?? '';
+  return messages().refusal(reasonCode, actionFacts(order, action));
+}
+
+/**
+ * An action the BFF refused is said with the order as it is now (another operator, or the buyer,
+ * may have changed it since the table was drawn), and the table shows it so.
+ */
+async function refusalWithFigures(error: unknown, orderNumber: string, action: 'capture' | 'refund' | 'reverse' | 'split'): Promise<string> {
+  if (!isActionRefusal(error)) return failureText(error);
+  const now = await api<MerchantOrder>('GET', `/v1/merchant/orders/${encodeURIComponent(orderNumber)}`).catch(() => undefined);
+  void refreshOrders();
+  return failureText(error, now && actionFacts(now, action));
 }
 
 /** An event's amount formatted when it names its currency; as sent otherwise. */
@@ -294,7 +308,7 @@ async function refreshOrders(): Promise<void> {
       void api('GET', `/v1/merchant/orders/${encodeURIComponent(order.orderNumber)}`).catch(() => undefined);
     }
   } catch (error) {
-    if (client) notify(`${tr('Orders')}: ${errorText(error)}`, true);
+    if (client) notify(`${tr('Orders')}: ${failureText(error)}`, true);
   }
 }
 
@@ -318,7 +332,7 @@ function openAction(orderNumber: string, action: 'capture' | 'refund' | 'reverse
       );
       await refreshOrders();
     },
-    errorText,
+    errorText: (error) => refusalWithFigures(error, orderNumber, action),
   });
 }
 
@@ -336,7 +350,7 @@ async function decideReview(orderNumber: string, decision: ReviewDecision): Prom
     notify(messages().reviewDone(decision, orderNumber, tr(order.status)));
     await refreshOrders();
   } catch (error) {
-    notify(messages().reviewFailed(orderNumber, errorText(error)), true);
+    notify(messages().reviewFailed(orderNumber, failureText(error)), true);
   }
 }
 
@@ -373,7 +387,7 @@ async function searchTransactions(event: SubmitEvent): Promise<void> {
     );
     byId('transactions-caption').textContent = messages().transactionsCaption(result.items.length, when(result.startDate), when(result.endDate));
   } catch (error) {
-    notify(`${tr('Transactions')}: ${errorText(error)}`, true);
+    notify(`${tr('Transactions')}: ${failureText(error)}`, true);
   }
 }
 
@@ -397,7 +411,7 @@ async function createLink(event: SubmitEvent): Promise<void> {
   } catch (error) {
     // Same key on a retry of the same form: if the first attempt did create it, it is replayed.
     linkKey = keyForNextTry(error, linkKey);
-    notify(`${tr('Payment link')}: ${errorText(error)}`, true);
+    notify(`${tr('Payment link')}: ${failureText(error)}`, true);
   }
 }
 
@@ -464,7 +478,7 @@ async function refreshLinks(): Promise<void> {
     );
     showLinksPage(page);
   } catch (error) {
-    if (client) notify(`${tr('Payment links')}: ${errorText(error)}`, true);
+    if (client) notify(`${tr('Payment links')}: ${failureText(error)}`, true);
   }
 }
 
@@ -500,7 +514,7 @@ async function deleteLink(id: string): Promise<void> {
     notify(messages().linkDeleted(id));
     await refreshLinks();
   } catch (error) {
-    notify(`${messages().deleteLinkLabel(id)}: ${errorText(error)}`, true);
+    notify(`${messages().deleteLinkLabel(id)}: ${failureText(error)}`, true);
   }
 }
 
@@ -533,7 +547,7 @@ async function refreshEvents(): Promise<void> {
       }),
     );
   } catch (error) {
-    if (client) notify(`${tr('Events')}: ${errorText(error)}`, true);
+    if (client) notify(`${tr('Events')}: ${failureText(error)}`, true);
   }
 }
 
@@ -550,7 +564,7 @@ async function sendBankEvent(eventType: string, trigger: HTMLButtonElement): Pro
     notify(messages().bankEventSent(eventType, result.paymentId ?? '?'));
     await refreshEvents();
   } catch (error) {
-    notify(messages().bankEventFailed(eventType, errorText(error)), true);
+    notify(messages().bankEventFailed(eventType, failureText(error)), true);
   } finally {
     trigger.disabled = false;
   }

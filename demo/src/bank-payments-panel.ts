@@ -4,6 +4,7 @@
 import type { BankPaymentView, BankPaymentsPage } from '../../contract/bank-payment-view.ts';
 import { formatMoney } from '../../widget/i18n/localize.ts';
 import { currentLocale, messages, tr } from './backoffice-i18n/locale.ts';
+import { failureText } from './failure-text.ts';
 
 type Api = <T>(method: 'GET' | 'POST', path: string, options?: { body?: unknown; idempotencyKey?: string }) => Promise<T>;
 
@@ -65,7 +66,7 @@ export function mountBankPaymentsPanel(table: HTMLTableElement, api: Api, notify
       await refresh();
       onAttached();
     } catch (error) {
-      notify(`${tr('Attach')}: ${error instanceof Error ? error.message : String(error)}`, true);
+      notify(`${tr('Attach')}: ${failureText(error)}`, true);
     } finally {
       trigger.disabled = false;
     }
@@ -78,7 +79,7 @@ export function mountBankPaymentsPanel(table: HTMLTableElement, api: Api, notify
       const editing = table.contains(document.activeElement);
       if (!editing) body.replaceChildren(...page.items.map(rowOf));
     } catch (error) {
-      notify(`${tr('Bank payments')}: ${error instanceof Error ? error.message : String(error)}`, true);
+      notify(`${tr('Bank payments')}: ${failureText(error)}`, true);
     }
   }
 

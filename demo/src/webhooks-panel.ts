@@ -3,6 +3,7 @@
 // its authenticated `api` and `notify`; this file owns the #webhooks section of backoffice.html.
 import type { WebhookDelivery, WebhookEndpoint } from '../../contract/merchant-webhooks.ts';
 import { currentLocale, messages, tr } from './backoffice-i18n/locale.ts';
+import { failureText } from './failure-text.ts';
 
 type Api = <T>(method: 'GET' | 'POST' | 'DELETE', path: string, options?: { body?: unknown; idempotencyKey?: string }) => Promise<T>;
 type Notify = (message: string, isError?: boolean) => void;
@@ -42,7 +43,6 @@ function attemptsText(delivery: WebhookDelivery): string {
 }
 
 export function webhooksPanel(api: Api, notify: Notify) {
-  const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
   // One key per intended creation: a double click replays it instead of adding two endpoints.
   let createKey = crypto.randomUUID();
 
@@ -62,7 +62,7 @@ export function webhooksPanel(api: Api, notify: Notify) {
                   notify(messages().endpointDeleted(endpoint.id));
                   await refresh();
                 } catch (error) {
-                  notify(`${tr('Delete endpoint')}: ${errorText(error)}`, true);
+                  notify(`${tr('Delete endpoint')}: ${failureText(error)}`, true);
                 }
               });
         row.append(cell('Endpoint', endpoint.id, true), cell('URL', endpoint.url, true), cell('Types', endpoint.eventTypes.join(', ') || tr('all')), cell('Action', action));
@@ -86,7 +86,7 @@ export function webhooksPanel(api: Api, notify: Notify) {
             notify(messages().deliveryQueued(delivery.type, delivery.webhookId));
             await refreshDeliveries();
           } catch (error) {
-            notify(`${tr('Replay')}: ${errorText(error)}`, true);
+            notify(`${tr('Replay')}: ${failureText(error)}`, true);
           }
         });
         const state = document.createElement('span');
@@ -121,7 +121,7 @@ export function webhooksPanel(api: Api, notify: Notify) {
       byId('webhook-secret').hidden = false;
       await refreshEndpoints();
     } catch (error) {
-      notify(`${tr('Add endpoint')}: ${errorText(error)}`, true);
+      notify(`${tr('Add endpoint')}: ${failureText(error)}`, true);
     }
   }
 
@@ -129,7 +129,7 @@ export function webhooksPanel(api: Api, notify: Notify) {
     try {
       await Promise.all([refreshEndpoints(), refreshDeliveries()]);
     } catch (error) {
-      notify(`${tr('Webhooks')}: ${errorText(error)}`, true);
+      notify(`${tr('Webhooks')}: ${failureText(error)}`, true);
     }
   }
 

@@ -22,6 +22,7 @@ test('a transfer of another amount is refused (409) unless the merchant accepts 
   expect(refused.headers.get('content-type')).toContain('application/problem+json');
   expect(refused.body.detail).toContain('1.00 CRC');
   expect(refused.body.detail).toContain('acceptAmount');
+  expect(refused.body.code, 'a code for a back office to word it by').toBe('amount-mismatch');
   expect((await statusOf(stack, order)).status).toBe('pending');
 
   const accepted = await attach(stray, { orderNumber: order.orderNumber, acceptAmount: true });
@@ -71,6 +72,7 @@ test('while the gateway cannot say whether the open card page was paid, the atta
     const refused = await attach(stray, { orderNumber: session.orderNumber });
     expect(refused.status).toBe(409);
     expect(refused.body.detail).toMatch(/could not say/);
+    expect(refused.body.code).toBe('card-page-unknown');
   } finally {
     await stack.sandbox.clearFaults();
   }

@@ -11,6 +11,7 @@ import { bankResponseCodes } from '../../contract/bank/envelope.ts';
 import { testCards, type TestCardOutcome } from '../../contract/gateway-facts.ts';
 import { invoiceMessagesEn } from '../../contract/invoice.ts';
 import { merchantEventTypes } from '../../contract/merchant-webhooks.ts';
+import { merchantRefusalCodes } from '../../contract/merchant-api.ts';
 import { addressMessagesEn } from '../../contract/messages.en.ts';
 import { problemTypes } from '../../contract/problem-types.ts';
 
@@ -74,6 +75,10 @@ test.describe('docs/errors.md', () => {
   test('lists the address and invoice codes and the bank response codes passed on', () => {
     const errorCodes = [...Object.keys(addressMessagesEn), ...Object.keys(invoiceMessagesEn), ...bankResponseCodes.filter((code) => code !== 'OK' && code !== 'CREATED')];
     for (const code of errorCodes) expect(listed, `${code} in docs/errors.md`).toContain(code);
+  });
+
+  test('lists every merchant refusal code (the problem\'s own `code`)', () => {
+    for (const code of merchantRefusalCodes) expect(listed, `${code} in docs/errors.md`).toContain(code);
   });
 });
 

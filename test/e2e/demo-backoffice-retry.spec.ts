@@ -13,7 +13,7 @@ async function captureThenRefuseRefund(page: Page, orderNumber: string) {
   await page.getByRole('button', { name: `Refund ${orderNumber}` }).click();
   await dialog.getByLabel('Amount').fill('999999.00');
   await dialog.getByRole('button', { name: 'Confirm' }).click();
-  await expect(dialog.getByRole('alert')).toContainText('more than the refundable amount');
+  await expect(dialog.getByRole('alert')).toHaveText('That is more than this action allows now: up to CRC 38,500.00.');
   return dialog;
 }
 

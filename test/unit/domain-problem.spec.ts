@@ -28,6 +28,12 @@ test('a refused field is named in errors, with its message and code; other refus
 
 test('a refusal that may clear carries when to try again', () => {
   expect(unavailable('Payment service unavailable', 'Not confirmed yet.', 2).retryAfterSeconds).toBe(2);
-  expect(notAllowed('SINPE Móvil busy', 'All amounts are taken.', 60).retryAfterSeconds).toBe(60);
+  expect(notAllowed('SINPE Móvil busy', 'All amounts are taken.', { retryAfterSeconds: 60 }).retryAfterSeconds).toBe(60);
   expect(notFound('No such bank payment.').retryAfterSeconds).toBeUndefined();
+});
+
+test('a refusal with a code says it beside its English detail, for a caller to word in its own language', () => {
+  expect(domainProblem(notAllowed('Refund not allowed', 'Nothing is left to refund.', { code: 'fully-refunded' }))).toMatchObject({ status: 409, code: 'fully-refunded' });
+  expect(domainProblem(changedMeanwhile('The order changed meanwhile; reload it.'))).toMatchObject({ status: 409, code: 'changed-meanwhile' });
+  expect(domainProblem(notFound('No such order.'))).not.toHaveProperty('code');
 });

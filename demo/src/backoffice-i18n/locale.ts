@@ -4,6 +4,7 @@
 import { fallbackChain, resolveLocale } from '../../../widget/i18n/localize.ts';
 import { enMessages, esMessages, ptBRMessages, type BackOfficeMessages } from './messages.ts';
 import { es, ptBR, type Phrases } from './phrases.ts';
+import { enRefusals, esRefusals, ptBRRefusals, type RefusalWords } from './refusal-words.ts';
 
 /** The storefront's key: one choice for the whole demo. */
 const localeChoiceKey = 'svc-demo-locale';
@@ -19,12 +20,13 @@ interface Language {
   lang: string;
   phrases: Phrases;
   messages: BackOfficeMessages;
+  refusals: RefusalWords;
 }
 
 const languages: Record<string, Language> = {
-  en: { lang: 'en', phrases: {}, messages: enMessages },
-  es: { lang: 'es', phrases: es, messages: esMessages },
-  'pt-BR': { lang: 'pt-BR', phrases: ptBR, messages: ptBRMessages },
+  en: { lang: 'en', phrases: {}, messages: enMessages, refusals: enRefusals },
+  es: { lang: 'es', phrases: es, messages: esMessages, refusals: esRefusals },
+  'pt-BR': { lang: 'pt-BR', phrases: ptBR, messages: ptBRMessages, refusals: ptBRRefusals },
 };
 
 let tag = resolveLocale(storedChoice(), navigator.language);
@@ -64,6 +66,11 @@ export function tr(english: string): string {
 
 export function messages(): BackOfficeMessages {
   return language.messages;
+}
+
+/** What a refusal or a failure of the BFF says (failure-text.ts). */
+export function refusalWords(): RefusalWords {
+  return language.refusals;
 }
 
 const textOriginals = new WeakMap<Node, string>();
