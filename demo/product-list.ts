@@ -6,11 +6,10 @@
 import type { CatalogItem } from '../contract/catalog.ts';
 import { formatMoney } from '../widget/i18n/localize.ts';
 import { storefrontTexts } from './src/storefront-text.ts';
+import { escapeHtml } from './escape-html.ts';
 
 const firstVisit = { currency: 'CRC', locale: 'en' };
 
-const escapeHtml = (value: string) =>
-  value.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char] ?? char);
 
 /** The `<li class="product">` items storefront.ts would render for a first visit. */
 export function productListHtml(items: readonly CatalogItem[]): string {

@@ -10,6 +10,7 @@ import { serveApp, type RunningServer } from '../node/serve-app.ts';
 import { loadCatalog } from '../node/catalog-file.ts';
 import { buildPageScripts, type PageScripts } from './page-scripts.ts';
 import { withProductList } from './product-list.ts';
+import { withPageConfig } from './page-config.ts';
 import { contentSecurityPolicy, originOf } from './security-headers.ts';
 
 export type Env = Record<string, string | undefined>;
@@ -52,7 +53,7 @@ export async function createDemoApp(env: Env, scripts: PageScripts) {
       c.header('Content-Security-Policy', csp);
       c.header('Cache-Control', 'no-store');
       const page = await readFile(publicDir + file, 'utf8');
-      return c.html(file === 'index.html' ? withProductList(page, catalog.items) : page);
+      return c.html(file === 'index.html' ? withPageConfig(withProductList(page, catalog.items), config) : page);
     });
   }
 

@@ -122,6 +122,8 @@ export class CheckoutFlow implements ReactiveController {
   #poller: StatusPoller | undefined;
   /** Counts watches started or stopped: a watch whose part arrives after it was stopped does not start. */
   #watchRun = 0;
+  /** The token the order is watched with: a status token back from the hosted page, else the session's. */
+  #watchToken: string | undefined;
   #lastStatus: string | undefined;
   /** The decline and cancel messages of each language shown so far (generated/decline-messages/<language>.js). */
   #declineWords: ReadonlyMap<DeclineLocale, Record<DeclineCategory, string>> = new Map();
@@ -495,6 +497,7 @@ export class CheckoutFlow implements ReactiveController {
     this.#stopWatching();
     const run = this.#watchRun;
     this.#lastStatus = undefined;
+    this.#watchToken = token;
     let watch: OrderWatchModule;
     try {
       watch = await this.#host.ensureOrderWatch();
@@ -534,6 +537,9 @@ export class CheckoutFlow implements ReactiveController {
     }
     this.#stopWatching();
     this.#closePopup();
+    // The outcome is kept for reloads of this page like one brought back from the hosted page: a
+    // popup's or a transfer's page never left, so the token it was watched with is the one kept.
+    if (this.#watchToken) keepResultToken(window.location.pathname, this.#watchToken);
     // A SINPE Móvil transfer whose time ran out: the attempt ended unpaid and another may be opened.
     const endedTransfer = this.#v.transfer;
     const outcome = endedTransfer && status.status === 'expired' && status.canRetry ? 'declined' : outcomeOfStatus(status.status);

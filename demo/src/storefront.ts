@@ -43,6 +43,18 @@ function readCart(): Cart {
 // keeps what the shopper typed, the page keeps the widget on screen.
 const openCheckoutKey = 'svc-demo:checkout-open';
 
+/**
+ * The order whose approval the checkout shows: a reload (or Back/Forward onto the page) puts the
+ * checkout back, and the widget shows its kept result again; a fresh visit or "Continue shopping"
+ * is the shop. Its cart was settled when the approval first came.
+ */
+const shownApprovalKey = 'svc-demo:shown-approval';
+
+function reachedByReload(): boolean {
+  const [entry] = performance.getEntriesByType('navigation') as PerformanceNavigationTiming[];
+  return entry?.type === 'reload' || entry?.type === 'back_forward';
+}
+
 function rememberCheckoutOpen(open: boolean): void {
   if (open) sessionStorage.setItem(openCheckoutKey, '1');
   else sessionStorage.removeItem(openCheckoutKey);
@@ -247,10 +259,13 @@ function mountCheckout(options: { session?: string }): HTMLElement {
     showResult(text(cart.authorizeOnly ? 'authorized' : 'approved', orderNumber));
     rememberCheckoutOpen(false);
     openCheckout = undefined;
+    byId('continue-shopping').hidden = false;
+    // The kept result shown again after a reload: its order left the cart the first time.
+    if (sessionStorage.getItem(shownApprovalKey) === orderNumber) return;
+    sessionStorage.setItem(shownApprovalKey, orderNumber);
     cart = { currency: cart.currency, lines: cartAfterPaying(orderNumber), authorizeOnly: cart.authorizeOnly };
     saveCart();
     renderCart();
-    byId('continue-shopping').hidden = false;
   });
   // A SINPE Móvil transfer whose time ran out ends as a decline the shopper may retry, but nothing
   // was refused: its status said `expired` just before.
@@ -310,6 +325,7 @@ async function followCart(): Promise<void> {
 }
 
 async function startCheckout(): Promise<void> {
+  sessionStorage.removeItem(shownApprovalKey);
   showResult('');
   byId('continue-shopping').hidden = true;
   let session: string | undefined;
@@ -325,6 +341,7 @@ async function startCheckout(): Promise<void> {
 
 function closeCheckout(): void {
   rememberCheckoutOpen(false);
+  sessionStorage.removeItem(shownApprovalKey);
   openCheckout = undefined;
   byId('checkout-host').replaceChildren();
   byId('checkout-section').hidden = true;
@@ -376,7 +393,9 @@ async function main(): Promise<void> {
   byId('checkout-button').addEventListener('click', () => void startCheckout());
   byId('continue-shopping').addEventListener('click', closeCheckout);
 
-  if (!returning && sessionStorage.getItem(openCheckoutKey) && cart.lines.length > 0) mountCheckout({});
+  if (!returning && sessionStorage.getItem(shownApprovalKey) && reachedByReload()) mountCheckout({});
+  else if (!returning && sessionStorage.getItem(openCheckoutKey) && cart.lines.length > 0) mountCheckout({});
+  if (!reachedByReload()) sessionStorage.removeItem(shownApprovalKey);
   document.body.dataset.ready = 'true';
 }
 
