@@ -26,7 +26,6 @@ import type { DeclineCategory, DeclineLocale } from '../contract/decline-message
 import type * as CheckoutRules from './lazy/checkout-rules.ts';
 import type { PhoneMetadata, PhoneValidatorModule } from './lazy/phone-validator.ts';
 import type { PartialTranslation, Translation } from './i18n/translation.ts';
-import type * as InvoiceDetails from './lazy/invoice-details.ts';
 import type * as MethodChoice from './lazy/method-choice.ts';
 import type * as OrderWatch from './lazy/order-watch.ts';
 
@@ -97,11 +96,6 @@ export function loadPostcodeFormat(country: string): Promise<PostcodePattern | n
 
 export function loadPhoneValidator(): Promise<PhoneValidatorModule> {
   return once('phone-validator', () => import('./lazy/phone-validator.ts'));
-}
-
-/** `invoice-details`: the electronic invoice form, only for sessions that offer one. */
-export function loadInvoiceDetails(): Promise<typeof InvoiceDetails> {
-  return once('invoice-details', () => import('./lazy/invoice-details.ts'));
 }
 
 /** A translation module (es, es-419, pt-BR); a tag without one is an error, as a failed load is. */
