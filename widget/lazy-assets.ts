@@ -5,7 +5,8 @@
  * - `checkout-rules`: the contract's zod-based address rules and the payment flow (widget/checkout-flow.ts),
  *   which the first script cannot afford; loaded at start, before the form shows;
  * - `phone-validator`: libphonenumber's code, when the shopper first focuses the form;
- * - `invoice-details`: the electronic invoice form, only for sessions that offer one;
+ * - `invoice-details`: the electronic invoice form, only for sessions that offer one (asked by
+ *   lazy/invoice-details-loader.ts, inside checkout-rules, so the zod code both use stays in the rules' file);
  * - `method-choice`: the card / SINPE Móvil radio group, only when the session offers SINPE Móvil;
  * - `sinpe-panel`: the SINPE Móvil panel (<svc-sinpe-panel>), only when a transfer is open;
  * - `order-watch`: the status poller and the result panel, once a payment started or ended;
