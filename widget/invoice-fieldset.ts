@@ -4,7 +4,7 @@
 import { nothing } from 'lit';
 import type { ProblemFieldError } from '../contract/bff-api.ts';
 import type { Translation } from './i18n/translation.ts';
-import { loadInvoiceDetails } from './lazy-assets.ts';
+import { loadInvoiceDetails } from './lazy/invoice-details-loader.ts';
 import type { InvoiceDetailsForm, InvoiceHost } from './lazy/invoice-details.ts';
 
 export class InvoiceDetailsHook {

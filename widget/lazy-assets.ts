@@ -5,7 +5,8 @@
  * - `checkout-rules`: the contract's zod-based address rules and the payment flow (widget/checkout-flow.ts),
  *   which the first script cannot afford; loaded at start, before the form shows;
  * - `phone-validator`: libphonenumber's code, when the shopper first focuses the form;
- * - `invoice-details`: the electronic invoice form, only for sessions that offer one;
+ * - `invoice-details`: the electronic invoice form, only for sessions that offer one (asked by
+ *   lazy/invoice-details-loader.ts, inside checkout-rules, so the zod code both use stays in the rules' file);
  * - `method-choice`: the card / SINPE Móvil radio group, only when the session offers SINPE Móvil;
  * - `sinpe-panel`: the SINPE Móvil panel (<svc-sinpe-panel>), only when a transfer is open;
  * - `order-watch`: the status poller and the result panel, once a payment started or ended;
@@ -26,7 +27,6 @@ import type { DeclineCategory, DeclineLocale } from '../contract/decline-message
 import type * as CheckoutRules from './lazy/checkout-rules.ts';
 import type { PhoneMetadata, PhoneValidatorModule } from './lazy/phone-validator.ts';
 import type { PartialTranslation, Translation } from './i18n/translation.ts';
-import type * as InvoiceDetails from './lazy/invoice-details.ts';
 import type * as MethodChoice from './lazy/method-choice.ts';
 import type * as OrderWatch from './lazy/order-watch.ts';
 
@@ -97,11 +97,6 @@ export function loadPostcodeFormat(country: string): Promise<PostcodePattern | n
 
 export function loadPhoneValidator(): Promise<PhoneValidatorModule> {
   return once('phone-validator', () => import('./lazy/phone-validator.ts'));
-}
-
-/** `invoice-details`: the electronic invoice form, only for sessions that offer one. */
-export function loadInvoiceDetails(): Promise<typeof InvoiceDetails> {
-  return once('invoice-details', () => import('./lazy/invoice-details.ts'));
 }
 
 /** A translation module (es, es-419, pt-BR); a tag without one is an error, as a failed load is. */

@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { cantonesOf, cantonNamed, distritosOf, type TerritorialDivision } from '../../contract/cr-territory.ts';
 import { subdivisionsOf } from '../../contract/iso-subdivisions.ts';
-import { territoryModuleSource } from '../../widget/lazy/territory-files.ts';
+import { divisionModuleSource, territoryModuleSource } from '../../widget/lazy/territory-files.ts';
 
 const division = JSON.parse(readFileSync(new URL('../../contract/cr-territorial-division.json', import.meta.url), 'utf8')) as TerritorialDivision;
 
@@ -57,10 +57,31 @@ test('lookups by the address fields: state (ISO) → cantones, city (cantón nam
   expect(cantonNamed(division, 'CR-A', 'Río Cuarto')?.code).toBe('216');
 });
 
-test("the widget's module (nested, codes rebuilt on import) gives back exactly this division", async () => {
+async function importModule(source: string): Promise<TerritorialDivision> {
+  return ((await import(`data:text/javascript;base64,${Buffer.from(source).toString('base64')}`)) as { default: TerritorialDivision }).default;
+}
+
+test("the widget's module (packed, codes rebuilt on import) gives back exactly this division", async () => {
   const source = territoryModuleSource('CR')!;
-  const rebuilt = ((await import(`data:text/javascript;base64,${Buffer.from(source).toString('base64')}`)) as { default: TerritorialDivision }).default;
+  const rebuilt = await importModule(source);
   expect(rebuilt).toEqual({ source: division.source, date: division.date, provincias: division.provincias, cantones: division.cantones, distritos: division.distritos });
   // Smaller than the file it comes from: what the shopper downloads.
   expect(source.length).toBeLessThan(JSON.stringify(division).length / 2);
+});
+
+test('the packed module keeps a distrito out of sequence, a distrito named as its cantón and refuses a name it cannot write', async () => {
+  const places = (...lines: string[]) => lines.map((line) => ({ code: line.slice(0, line.indexOf(' ')), name: line.slice(line.indexOf(' ') + 1) }));
+  const small: TerritorialDivision = {
+    source: 'test',
+    date: '2026-01-01',
+    provincias: places('1 San José', '2 Alajuela').map((place, index) => ({ ...place, iso: ['CR-SJ', 'CR-A'][index]! })),
+    cantones: places('101 San José', '201 Alajuela', '202 San Ramón'),
+    // 20104 and 20203 are out of sequence; 10102, 20101 and 20201 carry their cantón's name.
+    distritos: places('10101 Carmen', '10102 San José', '20101 Alajuela', '20104 Carrizal', '20201 San Ramón', '20203 San Ramón'),
+  };
+  expect(await importModule(divisionModuleSource(small))).toEqual(small);
+  for (const name of ['Norte|Sur', 'Uno: dos', 'a;b', '12 Distrito']) {
+    expect(() => divisionModuleSource({ ...small, distritos: [...small.distritos, { code: '20105', name }] }), name).toThrow(/cannot be written/);
+  }
+  expect(() => divisionModuleSource({ ...small, provincias: [small.provincias[1]!] })).toThrow(/out of sequence/);
 });

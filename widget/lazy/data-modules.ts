@@ -2,7 +2,8 @@
 // data module (widget/generated/countries/XX.js), from a language to its decline messages
 // (widget/generated/decline-messages/<language>.js) and from a country to its territorial division
 // (widget/generated/territory/XX.js), all written by widget/lazy/country-modules.ts.
-// The bundler turns each template import into a table of every file, which is why they live here
+// The bundler turns each template import into a table of every file (vite.config.ts compactDataImports
+// writes it keyed by the file name alone), which is why they live here
 // and not in the first script.
 import type { DeclineCategory, DeclineLocale } from '../../contract/decline-messages.ts';
 import type { CountryDataModule } from '../lazy-assets.ts';
