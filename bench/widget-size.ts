@@ -48,11 +48,12 @@ export const purchaseGzipBudgetBytes = 40 * 1000;
  * name (-0.30 kB); Costa Rica's tree packed in one string (-0.27 kB). Measured and not kept: esbuild
  * as minifier (+5.4 kB), Oxc's minifier options (no change), leaving out annotation comments (loses
  * webpack's webpackIgnore); the result panel's ran-out clock then added 0.03 kB (46.73 kB), and the
- * result kept for a reload after a popup's or a transfer's outcome 0.02 kB (46.75 kB). The
+ * result kept for a reload after a popup's or a transfer's outcome 0.02 kB (46.75 kB), and the cart
+ * changed during a payment taken at "Try again" 0.07 kB (46.82 kB). The
  * 6.7 kB left are code a purchase runs (bench/README.md says where); this ceiling keeps it from
  * growing until the budget is met (the bench prints the miss).
  */
-export const purchaseGzipCeilingBytes = 46.75 * 1000;
+export const purchaseGzipCeilingBytes = 46.82 * 1000;
 
 const projectRoot = fileURLToPath(new URL('..', import.meta.url));
 const distDir = join(projectRoot, 'dist/widget');

@@ -45,6 +45,11 @@ import type { EarlyResult } from './early-result.ts';
 import type { StatusPoller } from './status-poller.ts';
 import { toFieldErrorCode } from './validation/field-error-code.ts';
 
+/** States whose order a new cart does not replace: a payment under way, or an outcome the shopper may try again from. */
+function keepsItsOrder(state: CheckoutState): boolean {
+  return isBusy(state) ? state !== 'loading' : state === 'declined' || state === 'cancelled';
+}
+
 type CatalogItems = CreateSessionRequest['items'];
 
 /** What the controller reads of <svc-checkout>: its attributes and the form's own checks. */
@@ -133,6 +138,10 @@ export class CheckoutFlow implements ReactiveController {
   #revealResult = false;
   /** Set by "Try again" until the form is back: then it is said, and the pay button takes focus. */
   #retrying = false;
+  /** New items or a new session came while a payment was under way or its outcome shown: the next try is for them. */
+  #newOrderOnRetry = false;
+  /** The flow itself starts the element again (a retry or reset with no order yet): not the page's change. */
+  #restarting = false;
   /** Popup mode's "show the payment window again": a part of its own, loaded when the window opens. */
   #popupRescue: typeof import('./popup-rescue.ts') | undefined;
 
@@ -222,6 +231,14 @@ export class CheckoutFlow implements ReactiveController {
    * is the status the first script already asked for the address bar's token: it is the first poll.
    */
   begin(early?: EarlyResult): Promise<void> | void {
+    // A payment under way, or its decline or cancel on screen, keeps its order: the page's new cart
+    // is for the next try, so the outcome stays in view and "Try again" pays what the cart holds now.
+    const restarting = this.#restarting;
+    this.#restarting = false;
+    if (!restarting && keepsItsOrder(this.#v.state)) {
+      this.#newOrderOnRetry = true;
+      return;
+    }
     const statusToken = this.#takeResultToken() ?? keptResultToken(window.location.pathname, currentNavigationKind());
     if (statusToken) return this.#resume(statusToken, early?.token === statusToken ? answerOf<OrderStatusResponse>(early.response) : undefined);
     if (this.#host.session || this.#host.items?.length) return this.#loadSession();
@@ -315,7 +332,7 @@ export class CheckoutFlow implements ReactiveController {
     this.#set({ submitted: false, serverErrors: {}, notice: undefined, outcome: undefined });
     this.invoiceDetails.clear();
     const order = this.#v.order;
-    if (!order) return this.#host.restart();
+    if (!order) return this.#restart();
     this.#forgetTypedForm(order.orderNumber);
     forgetLastTypedForm();
     forgetResultToken();
@@ -746,11 +763,20 @@ export class CheckoutFlow implements ReactiveController {
     forgetResultToken();
     this.#lastStatus = undefined;
     this.#set({ outcome: undefined, submitted: false, notice: undefined });
+    if (this.#newOrderOnRetry) {
+      this.#newOrderOnRetry = false;
+      return this.#loadSession();
+    }
     const token = sameOrder ? this.#sessionTokenFor(sameOrder) : undefined;
     if (token) return this.#reopen(token);
     if (this.#isCatalogMode()) return this.#renewSession();
-    if (!this.#v.order) return this.#host.restart();
+    if (!this.#v.order) return this.#restart();
     this.#go('retry');
+  }
+
+  #restart(): Promise<void> {
+    this.#restarting = true;
+    return this.#host.restart();
   }
 
   /** After a decline the BFF offered SINPE Móvil for: the same order's next attempt, as a transfer. */

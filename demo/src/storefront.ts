@@ -301,20 +301,18 @@ async function authorizeOnlySession(): Promise<string | undefined> {
   return undefined;
 }
 
-/** The widget's states while an attempt is open (widget/README.md): its order must not change under it. */
-const paymentStates = ['submitting', 'redirecting', 'returned', 'polling'];
-
 /**
  * The cart changed while the checkout is open: the widget gets the new items (catalog mode) or a new
  * session (authorize only) and keeps what the shopper typed; an emptied cart closes the checkout.
+ * A payment under way (a popup open, a transfer awaited) keeps its order in the widget, which takes
+ * the new cart at its next try (widget/README.md); an approval removes only what that order held.
  */
 async function followCart(): Promise<void> {
   const element = openCheckout;
   if (!element) return;
-  // A payment under way (a popup open, a transfer awaited) keeps its order: an approval then removes
-  // only what that order held, and the checkout follows the cart again at the next change.
-  if (paymentStates.includes((element as HTMLElement & { state?: string }).state ?? '')) return;
-  if (cart.lines.length === 0) return closeCheckout();
+  const paying = ['submitting', 'redirecting', 'returned', 'polling'].includes((element as HTMLElement & { state?: string }).state ?? '');
+  // Emptied while paying: the payment's own window or transfer decides; the checkout stays.
+  if (cart.lines.length === 0) return paying ? undefined : closeCheckout();
   const items = JSON.stringify(cart.lines);
   if (element.hasAttribute('session')) {
     const session = await authorizeOnlySession();
