@@ -2,6 +2,7 @@ import { transform as esbuildTransform } from 'esbuild';
 import MagicString from 'magic-string';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { minify as terserMinify } from 'terser';
 import { defaultClientConditions, defineConfig, type Plugin } from 'vite';
 import { generatedDir, writeCountryModules } from './widget/lazy/country-modules.ts';
 
@@ -29,7 +30,7 @@ export default defineConfig(() => {
   writeCountryModules();
   return {
     publicDir: false,
-    plugins: [compactDataImports(), minifyCssLiterals(), emitTypesEntry(), emitScriptTagLoader(), emitServerEntry(), modernLibphonenumber(), preloadRulesImports()],
+    plugins: [compactDataImports(), minifyCssLiterals(), emitTypesEntry(), emitScriptTagLoader(), emitServerEntry(), modernLibphonenumber(), preloadRulesImports(), terserAfterOxc()],
     build: {
       outDir: 'dist/widget',
       emptyOutDir: true,
@@ -65,6 +66,37 @@ export default defineConfig(() => {
     },
   };
 });
+
+/**
+ * A second minifier pass over every chunk: terser after the bundler's own (Oxc); each finds what the
+ * other leaves (bench/README.md, "A Costa Rican purchase, smaller"). What a merchant's bundler reads
+ * stays: the `@__PURE__` annotations (so it can drop what the page does not use) and the comments
+ * that tell it not to follow the loader's computed import (`webpackIgnore`, `@vite-ignore`). Last
+ * of the plugins, so it sees the entry as preloadRulesImports left it; the chunk's source map is
+ * chained through terser's, so positions still point into widget/.
+ */
+function terserAfterOxc(): Plugin {
+  return {
+    name: 'svc-terser-after-oxc',
+    async generateBundle(_options, bundle) {
+      for (const file of Object.values(bundle)) {
+        if (file.type !== 'chunk') continue;
+        // The bundler has already emitted each chunk's map as an asset beside it: that is the one rewritten.
+        const map = bundle[`${file.fileName}.map`];
+        const input = map?.type === 'asset' ? String(map.source) : undefined;
+        const result = await terserMinify(file.code, {
+          module: true,
+          ecma: 2020,
+          compress: { passes: 2 },
+          format: { comments: /webpackIgnore|@vite-ignore/ },
+          sourceMap: input ? { content: input, url: `${file.fileName.split('/').pop()}.map` } : false,
+        });
+        file.code = result.code!;
+        if (map?.type === 'asset' && typeof result.map === 'string') map.source = result.map;
+      }
+    },
+  };
+}
 
 /**
  * widget/lazy/data-modules.ts imports a data module by a template, `import(`../generated/countries/${country}.js`)`,

@@ -34,14 +34,18 @@ export function keepResultToken(path: string, token: string): void {
   writeTab(key, `${token} ${path}`);
 }
 
+/** The kept token a checkout starting now on `path` shows again, if any; nothing decided (the first script asks its status early). */
+export function keptResultFor(path: string, navigation: NavigationKind): string | undefined {
+  const [token, keptPath] = readTab(key)?.split(' ') ?? [];
+  return token && keptPath !== undefined && showsKeptResult(keptPath, path, navigation, !documentStarted) ? token : undefined;
+}
+
 /** The kept token to show again on `path` now, if any; a kept result that is not shown is forgotten. */
 export function keptResultToken(path: string, navigation: NavigationKind): string | undefined {
-  const [token, keptPath] = readTab(key)?.split(' ') ?? [];
-  const startsWithDocument = !documentStarted;
+  const token = keptResultFor(path, navigation);
   documentStarted = true;
-  if (token && keptPath !== undefined && showsKeptResult(keptPath, path, navigation, startsWithDocument)) return token;
-  forgetResultToken();
-  return undefined;
+  if (!token) forgetResultToken();
+  return token;
 }
 
 export function forgetResultToken(): void {

@@ -110,6 +110,29 @@ for (const size of [
       await expect(result).toHaveCount(0);
     });
 
+    test('a reload of the kept result asks the order\'s status at once, beside the lazy parts, not after them', async ({ page }) => {
+      await openPlainPage(page);
+      await fillCheckout(page, spanishLabels);
+      await payOnPlainPage(page, approvingCard);
+      const result = widget(page).locator('[part="result"]');
+      await expect(result.getByRole('heading')).toHaveText('Pago aprobado', { timeout: 20_000 });
+
+      // The rules' part is held on the reload: the status request must not wait for it.
+      let releaseRules!: () => void;
+      const rulesHeld = new Promise<void>((resolve) => (releaseRules = resolve));
+      await page.route(/\/chunks\/checkout-rules-[\w-]+\.js$/, async (route) => {
+        await rulesHeld;
+        await route.continue();
+      });
+      const statusAsked = page.waitForRequest((request) => new URL(request.url()).pathname.startsWith('/v1/orders/'), { timeout: 15_000 });
+      await page.reload({ waitUntil: 'commit' });
+      await mountOnPlainPage(page);
+      await statusAsked;
+      releaseRules();
+      await expect(result.getByRole('heading')).toHaveText('Pago aprobado', { timeout: 20_000 });
+      await page.unroute(/\/chunks\/checkout-rules-[\w-]+\.js$/);
+    });
+
     test('with a merchant session, "Try again" on the page the shopper returns to pays the same order', async ({ page }) => {
       await page.goto('/');
       await page.evaluate(() => sessionStorage.clear());
