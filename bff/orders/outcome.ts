@@ -6,7 +6,7 @@ import { approvedCode, isAwaitingBank, isBuyerCancelCode } from '../../contract/
 import { sameUpstreamMoney, upstreamMoneyShown } from '../../contract/upstream-money.ts';
 import type { OrderStatus } from '../../contract/bff-api.ts';
 import type { TransitionEvidence } from './order-rules.ts';
-import type { AttemptStatus, OrderRow, OrderUpdate } from '../store/schema.ts';
+import type { AttemptStatus, OrderRow, OrderUpdate, PaymentAttemptRow } from '../store/schema.ts';
 
 export interface GatewayOutcome {
   approved: boolean;
@@ -76,10 +76,21 @@ export function targetOfOutcome(outcome: GatewayOutcome, charged: Pick<OrderRow,
   return { to: 'declined', evidence: 'consult', attempt: 'declined', detail: `gateway code ${outcome.code}` };
 }
 
-/** The columns an outcome writes. An approval with capture=1 is captured in full at once. */
-export function outcomeFields(order: OrderRow, outcome: GatewayOutcome, target: OutcomeTarget, gatewayOrderNumber: string): OrderUpdate {
+/**
+ * The columns an outcome writes. An approval with capture=1 is captured in full at once. An approval
+ * also makes the paying attempt's charge the order's (a late approval of an earlier attempt than the
+ * current one paid in that attempt's money).
+ */
+export function outcomeFields(
+  order: OrderRow,
+  outcome: GatewayOutcome,
+  target: OutcomeTarget,
+  gatewayOrderNumber: string,
+  attempt?: Pick<PaymentAttemptRow, 'charged_amount' | 'charged_currency' | 'charged_rate'>,
+): OrderUpdate {
   const approved = target.to === 'approved';
   return {
+    ...(approved && attempt && { charged_amount: attempt.charged_amount, charged_currency: attempt.charged_currency, charged_rate: attempt.charged_rate }),
     gateway_tpt: outcome.tpt,
     gateway_auth: outcome.auth,
     gateway_code: outcome.code,

@@ -128,7 +128,7 @@ export class StatusRefresher {
         source: 'consult',
         detail: target.detail,
         now: clock.now().toISOString(),
-        fields: (current) => outcomeFields(current, outcome, target, gatewayOrderNumber),
+        fields: (current) => outcomeFields(current, outcome, target, gatewayOrderNumber, attempt),
         ...(number > 0 ? { attempt: { number, status: target.attempt, tpt: outcome.tpt, auth: outcome.auth, code: outcome.code } } : {}),
       });
       return { kind: 'recorded', outcome };

@@ -2,7 +2,8 @@
 // where it takes the order. Tables of records, no gateway.
 import { expect, test } from '@playwright/test';
 import type { TransactionRecord } from '../../contract/gateway/index.ts';
-import { outcomeFromConsult, targetOfOutcome } from '../../bff/orders/outcome.ts';
+import { outcomeFields, outcomeFromConsult, targetOfOutcome } from '../../bff/orders/outcome.ts';
+import type { OrderRow } from '../../bff/store/schema.ts';
 import { chargedMoneyOf } from '../../bff/payments/charged-money.ts';
 
 const order = { amount: '6500.00', currency: 'CRC' };
@@ -100,4 +101,14 @@ test('an attempt without a recorded charge (older rows, SINPE Móvil) is measure
   const order = { amount: '25.00', currency: 'USD' };
   expect(chargedMoneyOf({ charged_amount: null, charged_currency: null }, order)).toEqual(order);
   expect(chargedMoneyOf(undefined, order)).toEqual(order);
+});
+
+test('an approval makes the paying attempt\'s charge the order\'s; a decline leaves the order\'s as it is', () => {
+  const order = { amount: '25.00', currency: 'USD', capture: 1, captured_amount: '0', charged_amount: '25.00', charged_currency: 'USD', charged_rate: null } as unknown as OrderRow;
+  const attempt = { charged_amount: '12663.00', charged_currency: 'CRC', charged_rate: '506.52' };
+  const charge = chargedMoneyOf(attempt, order);
+  const approved = outcomeFromConsult([record({ amount: '12663.00', currency: 'CRC' })], charge)!;
+  expect(outcomeFields(order, approved, targetOfOutcome(approved, charge), 'G-1', attempt)).toMatchObject({ ...attempt, captured_amount: '25.00' });
+  const declined = outcomeFromConsult([record({ code: '51', amount: '12663.00', currency: 'CRC' })], charge)!;
+  expect(outcomeFields(order, declined, targetOfOutcome(declined, charge), 'G-1', attempt)).not.toHaveProperty('charged_amount');
 });
