@@ -135,6 +135,10 @@ export const createSessionResponse = z.object({
   }),
   /** Present when the buyer may pay by SINPE Móvil (a colones order, the merchant has a number). */
   sinpeMovil: z.optional(sessionSinpeMovil),
+  /** A dollar order: its amount in colones (as GET /v1/session answers it). */
+  localAmount: z.optional(localAmount),
+  /** As GET /v1/session: the card may be charged `localAmount` in colones. */
+  cardInColones: z.optional(z.boolean()),
 });
 export type CreateSessionResponse = z.infer<typeof createSessionResponse>;
 
@@ -210,6 +214,8 @@ export const sessionResponse = z.object({
   sinpeMovil: z.optional(sessionSinpeMovil),
   /** A dollar order: its amount in colones at the BCCR reference sell rate the merchant set (absent without a fresh rate). */
   localAmount: z.optional(localAmount),
+  /** True when the card may be charged `localAmount` in colones instead (CARD_COLONES_FOR_USD): POST /v1/checkout `cardCurrency: "CRC"`. */
+  cardInColones: z.optional(z.boolean()),
 });
 export type SessionResponse = z.infer<typeof sessionResponse>;
 
@@ -224,7 +230,8 @@ export type SessionResponse = z.infer<typeof sessionResponse>;
  * A card checkout (`method` absent or "card") has exactly one of `shipping` or `sameAsBilling: true`.
  * A SINPE Móvil one needs only `contactBillingAddress` (name, e-mail, phone), or the whole billing
  * address when `sinpeAsksAddress` (the merchant's SINPE_MOVIL_ASK_ADDRESS). `invoice` only when the
- * session offers it. The method picks the variant first, so a refusal names the variant's own fields.
+ * session offers it. `cardCurrency: "CRC"` asks for a dollar order's card charge in colones (only
+ * when the session says `cardInColones`). The method picks the variant first, so a refusal names the variant's own fields.
  */
 export function createCheckoutRequestSchema<A extends z.ZodMiniType, B extends z.ZodMiniType, C extends z.ZodMiniType>(
   schemas: { address: A; billingAddress: B; contactBillingAddress: C },
@@ -233,12 +240,13 @@ export function createCheckoutRequestSchema<A extends z.ZodMiniType, B extends z
   const locale = z.optional(z.string().check(z.maxLength(35)));
   const invoice = z.optional(invoiceDetails);
   const card = z.optional(z.literal('card'));
+  const cardCurrency = z.optional(z.enum(cardCurrencies));
   const sinpeBilling = options.sinpeAsksAddress ? schemas.billingAddress : schemas.contactBillingAddress;
   return z.discriminatedUnion('method', [
     z.discriminatedUnion('sameAsBilling', [
       // The shipping variant claims an absent sameAsBilling, so a body with neither asks for `shipping`.
-      z.strictObject({ billing: schemas.billingAddress, shipping: schemas.address, sameAsBilling: z.optional(z.undefined()), locale, method: card, invoice }),
-      z.strictObject({ billing: schemas.billingAddress, sameAsBilling: z.literal(true), locale, method: card, invoice }),
+      z.strictObject({ billing: schemas.billingAddress, shipping: schemas.address, sameAsBilling: z.optional(z.undefined()), locale, method: card, invoice, cardCurrency }),
+      z.strictObject({ billing: schemas.billingAddress, sameAsBilling: z.literal(true), locale, method: card, invoice, cardCurrency }),
     ]),
     z.strictObject({
       billing: sinpeBilling,
@@ -250,13 +258,16 @@ export function createCheckoutRequestSchema<A extends z.ZodMiniType, B extends z
     }),
   ]);
 }
+/** The currencies a dollar order's card may be charged in: its own, or colones where the merchant allows it. */
+export const cardCurrencies = ['USD', 'CRC'] as const;
+export type CardCurrency = (typeof cardCurrencies)[number];
 /** How the buyer pays: the gateway's hosted card page (the default) or a SINPE Móvil transfer. */
 export const checkoutMethods = ['card', 'sinpe_movil'] as const;
 export const checkoutMethod = z.enum(checkoutMethods);
 export type CheckoutMethod = (typeof checkoutMethods)[number];
 export type CheckoutRequest =
-  | { billing: CheckoutBillingAddress; shipping: CheckoutAddress; locale?: string; method?: 'card'; invoice?: InvoiceDetails }
-  | { billing: CheckoutBillingAddress; sameAsBilling: true; locale?: string; method?: 'card'; invoice?: InvoiceDetails }
+  | { billing: CheckoutBillingAddress; shipping: CheckoutAddress; locale?: string; method?: 'card'; invoice?: InvoiceDetails; cardCurrency?: CardCurrency }
+  | { billing: CheckoutBillingAddress; sameAsBilling: true; locale?: string; method?: 'card'; invoice?: InvoiceDetails; cardCurrency?: CardCurrency }
   | {
       billing: ContactBillingAddress;
       shipping?: CheckoutAddress;

@@ -65,6 +65,9 @@ const actionAllowance = z.object({
 export const orderActions = z.object({ capture: actionAllowance, refund: actionAllowance, reverse: actionAllowance, split: actionAllowance });
 export type OrderActions = z.infer<typeof orderActions>;
 
+/** Money a card was charged in another currency than its order's, and the rate it was converted at. */
+export const chargedMoney = z.object({ amount: decimalAmountString, currency: currencyCodeString, rate: decimalAmountString });
+
 export const merchantOrder = z.object({
   orderNumber: z.string(),
   status: orderStatus,
@@ -111,6 +114,12 @@ export const merchantOrder = z.object({
   discount: z.nullable(decimalAmountString),
   /** A dollar order: its colón amount and the rate (day, source) fixed at checkout; null otherwise or without a fresh rate then. */
   localAmount: z.nullable(localAmount),
+  /**
+   * The card charge when it was not in the order's currency (a dollar order paid in colones,
+   * CARD_COLONES_FOR_USD): the amount and currency the gateway took and the rate (colones per
+   * dollar) it was converted at; null otherwise. Captures and refunds are stated in the order's currency.
+   */
+  charged: z.nullable(chargedMoney),
   createdAt: z.string(),
   updatedAt: z.string(),
   actions: orderActions,
@@ -144,6 +153,10 @@ export const paymentAttempt = z.object({
   transferAmount: z.nullable(decimalAmountString).optional(),
   transferCurrency: z.string().nullable().optional(),
   transferDiscount: z.nullable(decimalAmountString).optional(),
+  /** Card: the amount and currency processPayment was sent, and the rate when converted from the order's. */
+  chargedAmount: z.optional(decimalAmountString),
+  chargedCurrency: z.string().optional(),
+  chargedRate: z.optional(decimalAmountString),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
@@ -214,6 +227,9 @@ export const modificationResponse = z.object({
   modification: z.object({
     type: z.enum(['capture', 'refund', 'reverse']),
     amount: decimalAmountString,
+    /** An order charged in another currency (a dollar order paid in colones): what the gateway was asked, in the charge's currency. */
+    chargedAmount: z.optional(decimalAmountString),
+    chargedCurrency: z.optional(z.string()),
     transactionId: z.string(),
     reasonCode: z.string(),
     description: z.string(),

@@ -69,6 +69,8 @@ try {
     env.SINPE_MOVIL_PHONE ||= sandboxDefaults.sinpeMovilPhone;
     // Dollar prices shown and payable in colones in the demo; a merchant posts the real day's rate.
     env.EXCHANGE_RATE_USD_CRC ||= sandboxDefaults.usdCrcRate;
+    // The sandbox gateway takes colones: the demo's dollar products may be paid by card in colones too.
+    env.CARD_COLONES_FOR_USD ||= '1';
   }
   const merchantSecretGenerated = !env.MERCHANT_SECRET;
   env.MERCHANT_SECRET ||= DEV_MERCHANT_SECRET;

@@ -6,7 +6,6 @@
 // It imports the element's own modules (events, BffError, the lazy-part loaders) like any module:
 // the widget is one module graph, so these are the same objects the first script uses.
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
-import { localAmountLineOf } from './costa-rica/local-amount.ts';
 import type {
   CheckoutAddress,
   CheckoutBillingAddress,
@@ -35,7 +34,7 @@ import { formatMoney, translationFor } from './i18n/localize.ts';
 import type { Translation } from './i18n/translation.ts';
 import { InvoiceDetailsHook } from './invoice-fieldset.ts';
 import { forgetOpenTransfer, keepOpenTransfer, keepSessionToken, keptOpenTransfer, keptSessionToken } from './kept-session.ts';
-import { AssetLoadError, loadDeclineMessages, loadMethodChoice, loadSinpePanel, type OrderWatchModule } from './lazy-assets.ts';
+import { AssetLoadError, loadDeclineMessages, loadMethodChoice, loadSinpePanel, once, type OrderWatchModule } from './lazy-assets.ts';
 import type * as MethodChoice from './lazy/method-choice.ts';
 import { asksAddress, contactOf } from './method-fields.ts';
 import { outcomeOfStatus } from './order-outcome.ts';
@@ -306,8 +305,8 @@ export class CheckoutFlow implements ReactiveController {
     const body: CheckoutRequest = !asksAddress(v)
       ? { billing: contactOf(v.billing), method: 'sinpe_movil', locale, ...this.invoiceDetails.body() }
       : this.#host.noShipping || v.sameAsBilling
-        ? { billing: v.billing, sameAsBilling: true, locale, ...this.invoiceDetails.body() }
-        : { billing: v.billing, shipping: v.shipping, locale, ...this.invoiceDetails.body() };
+        ? { billing: v.billing, sameAsBilling: true, locale, ...order.cardColones?.body(v.method), ...this.invoiceDetails.body() }
+        : { billing: v.billing, shipping: v.shipping, locale, ...order.cardColones?.body(v.method), ...this.invoiceDetails.body() };
     if (v.method === 'sinpe_movil') body.method = 'sinpe_movil';
     try {
       const answer = await this.#client().checkout(this.#sessionToken, body);
@@ -357,6 +356,15 @@ export class CheckoutFlow implements ReactiveController {
     return { items: host.items ?? [], locale: host.currentLocale(), returnUrl: returnUrl.href, ...(host.invoice ? { invoice: true } : {}) };
   }
 
+  /**
+   * The order as the form shows it. A dollar order's colones (the line under the total, the card's
+   * choice of currency) are a lazy part of their own; if it cannot load, the order shows without them.
+   */
+  async #summaryOf(answer: { order: OrderSummary; localAmount?: unknown }): Promise<OrderSummary> {
+    const dollars = answer.localAmount ? await once('dollar-order', () => import('./lazy/dollar-order.ts')).catch(() => undefined) : undefined;
+    return { ...answer.order, ...dollars?.dollarOrderOf(answer, this.#host) };
+  }
+
   async #loadSession(): Promise<void> {
     const host = this.#host;
     // New items or a new session on an open checkout: what the shopper typed stays, for the new order.
@@ -370,14 +378,14 @@ export class CheckoutFlow implements ReactiveController {
         const token = host.session || resumed!.token;
         const loaded = resumed?.loaded ?? (await this.#client().getSession(token));
         this.#sessionToken = token;
-        order = { ...loaded.order, localAmountLine: localAmountLineOf(loaded) };
+        order = await this.#summaryOf(loaded);
         this.#prefill = loaded.prefill;
         this.invoiceDetails.offer(loaded.invoice === true);
         sinpe = loaded.sinpeMovil;
       } else {
         const created = await this.#client().createSession(this.#catalogRequest());
         this.#sessionToken = created.sessionToken;
-        order = { ...created.order, localAmountLine: localAmountLineOf(created) };
+        order = await this.#summaryOf(created);
         this.#prefill = {};
         this.invoiceDetails.offer(host.invoice);
         sinpe = created.sinpeMovil;
@@ -725,7 +733,7 @@ export class CheckoutFlow implements ReactiveController {
       const typed = this.#v.order !== undefined;
       const created = await this.#client().createSession(this.#catalogRequest());
       this.#sessionToken = created.sessionToken;
-      this.#set({ order: { ...created.order, localAmountLine: localAmountLineOf(created) }, outcome: undefined });
+      this.#set({ order: await this.#summaryOf(created), outcome: undefined });
       if (typed) this.#keepTypedForm();
       this.#restoreForm(created.order.orderNumber);
       this.#lastStatus = undefined;
@@ -801,7 +809,7 @@ export class CheckoutFlow implements ReactiveController {
     try {
       const loaded = await this.#client().getSession(token);
       this.#sessionToken = token;
-      order = { ...loaded.order, localAmountLine: localAmountLineOf(loaded) };
+      order = await this.#summaryOf(loaded);
       this.#prefill = loaded.prefill;
       this.#set({ order });
       // After a return the page has no invoice form yet: the order's offer (and its kept request) comes back.

@@ -68,6 +68,7 @@ const itemsConverter = {
  * @csspart invoice-details - The invoice fieldset (ID type, ID number, legal name, e-mail).
  * @csspart email-suggestion - "Did you mean …?" under the billing or invoice e-mail, with a button that takes the suggested address.
  * @csspart method-choice - The card / SINPE Móvil radio group (CRC orders of a merchant with a SINPE Móvil number).
+ * @csspart card-currency - A dollar order's "pay in dollars / in colones" radio group (a merchant with CARD_COLONES_FOR_USD).
  * @csspart method-option - Each option of that group.
  * @csspart submit-button - The pay button, with the order's amount ("Pay ₡6,500.00").
  * @csspart status - The live region that states where the checkout is and its outcome.
@@ -271,10 +272,10 @@ export class SvcCheckout extends LitElement {
       });
     };
     return html`<form part="form" novalidate aria-label=${t.form} @submit=${this.#onSubmit} @focusin=${this.#onFirstFocus}>
-      ${renderOrderSummary(t, locale, order)} ${this.#renderMethodChoice(locale, flow, busy)}
+      ${renderOrderSummary(t, locale, order)} ${this.#renderMethodChoice(locale, flow, busy)} ${order.cardColones?.render(locale, view.method, busy)}
       ${asksAddress(view) ? this.#renderAddresses(t, view, busy, fieldset) : fieldset('billing', sinpeContactFields, view.methodChoice?.methodChoiceTexts(locale).contact)}
       ${flow.invoiceDetails.render(locale, busy, view.submitted, t.didYouMean)}
-      <button type="submit" part="submit-button" ?disabled=${busy}>${t.pay(formatMoney(locale, order.amount, order.currency))}</button>
+      <button type="submit" part="submit-button" ?disabled=${busy}>${t.pay(order.cardColones?.pay(locale, view.method) ?? formatMoney(locale, order.amount, order.currency))}</button>
     </form>`;
   }
 

@@ -2,6 +2,7 @@ import { css, html, nothing } from 'lit';
 import type { OrderLine } from '../contract/bff-api.ts';
 import { formatMoney } from './i18n/localize.ts';
 import type { Translation } from './i18n/translation.ts';
+import type { CardColones } from './costa-rica/card-currency-choice.ts';
 
 export interface OrderSummary {
   orderNumber: string;
@@ -11,6 +12,8 @@ export interface OrderSummary {
   lines?: readonly OrderLine[];
   /** A dollar order's amount in colones at the BCCR rate (widget/costa-rica/local-amount.ts), shown right under the total. */
   localAmountLine?: ((locale: string) => string) | undefined;
+  /** A dollar order's card in dollars or colones, where the merchant allows it (widget/costa-rica/card-currency-choice.ts). */
+  cardColones?: CardColones | undefined;
 }
 
 /** The order above the form: its lines (quantity, name, amount), then the total. */

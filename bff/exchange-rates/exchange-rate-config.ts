@@ -9,21 +9,29 @@ export const exchangeRateConfigShape = {
   EXCHANGE_RATE_USD_CRC_DATE: exchangeRateRequest.shape.date.optional(),
   /** A rate older than this many days (by Costa Rica's calendar) is refused: no colón amount, no SINPE Móvil for dollars. */
   EXCHANGE_RATE_MAX_AGE_DAYS: z.coerce.number().int().min(0).max(30).default(3),
+  /**
+   * 1: a dollar order may be paid by card in colones, at the same rate and amount as its colón line
+   * (the merchant's acquirer settles colones). Default: cards are charged in the order's currency.
+   */
+  CARD_COLONES_FOR_USD: z.enum(['1', '0', 'true', 'false']).default('0').transform((v) => v === '1' || v === 'true'),
 };
 
 export interface ExchangeRateSettings {
   envRate: { rate: string; date: string } | undefined;
   maxAgeDays: number;
+  /** CARD_COLONES_FOR_USD: a dollar order's card charge may be in colones. */
+  cardColonesForUsd: boolean;
 }
 
 export function exchangeRateSettingsOf(
-  config: { EXCHANGE_RATE_USD_CRC?: string | undefined; EXCHANGE_RATE_USD_CRC_DATE?: string | undefined; EXCHANGE_RATE_MAX_AGE_DAYS: number },
+  config: { EXCHANGE_RATE_USD_CRC?: string | undefined; EXCHANGE_RATE_USD_CRC_DATE?: string | undefined; EXCHANGE_RATE_MAX_AGE_DAYS: number; CARD_COLONES_FOR_USD?: boolean },
   startedAt: Date,
 ): ExchangeRateSettings {
   const rate = config.EXCHANGE_RATE_USD_CRC;
   return {
     envRate: rate === undefined ? undefined : { rate, date: config.EXCHANGE_RATE_USD_CRC_DATE ?? costaRicaDay(startedAt) },
     maxAgeDays: config.EXCHANGE_RATE_MAX_AGE_DAYS,
+    cardColonesForUsd: config.CARD_COLONES_FOR_USD ?? false,
   };
 }
 

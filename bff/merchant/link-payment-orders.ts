@@ -57,6 +57,7 @@ export function linkPaymentOrderView(payment: LinkPaymentRow): MerchantOrder {
     returnData: null,
     discount: null,
     localAmount: null,
+    charged: null,
     createdAt: payment.created_at,
     updatedAt: payment.updated_at,
     actions: { capture: noAction, refund: noAction, reverse: noAction, split: noAction },

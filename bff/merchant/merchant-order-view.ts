@@ -10,6 +10,7 @@ import { isPaid } from '../orders/order-rules.ts';
 import { outcomeOfAttempt } from '../payments/attempt-transitions.ts';
 import { paidDiscountOf, transferAmountView } from '../sinpe/transfer-amount-view.ts';
 import { recordedLocalAmount } from '../exchange-rates/current-rate.ts';
+import { convertedChargeOf } from '../payments/charged-money.ts';
 
 /** One spelling per amount: the store keeps "0" for nothing yet; the API says "0.00". */
 const normalized = (amount: string, currency: string) => fromMinorUnits(toMinorUnits(amount, currency), currency);
@@ -57,6 +58,7 @@ export function merchantOrderView(order: OrderRow, context: RuleContext): Mercha
     returnData: order.merchant_reference,
     discount: paidDiscountOf(order),
     localAmount: recordedLocalAmount(order) ?? null,
+    charged: isPaid(order.status) ? convertedChargeOf(order) : null,
     createdAt: order.created_at,
     updatedAt: order.updated_at,
     actions: actionsOf(order, context),
@@ -84,9 +86,15 @@ export function attemptView(attempt: PaymentAttemptRow): PaymentAttempt {
     code: attempt.gateway_code,
     ...(attempt.sinpe_reference !== null && { sinpeReference: attempt.sinpe_reference, expiresAt: attempt.expires_at }),
     ...transferAmountView(attempt),
+    ...chargeView(attempt),
     createdAt: attempt.created_at,
     updatedAt: attempt.updated_at,
   };
+}
+
+function chargeView(attempt: PaymentAttemptRow): { chargedAmount?: string; chargedCurrency?: string; chargedRate?: string } {
+  if (attempt.charged_amount === null || attempt.charged_currency === null) return {};
+  return { chargedAmount: attempt.charged_amount, chargedCurrency: attempt.charged_currency, ...(attempt.charged_rate !== null && { chargedRate: attempt.charged_rate }) };
 }
 
 export interface OrderRecord {

@@ -18,6 +18,8 @@ export interface OrderState {
   currency: string;
   captured_amount: string;
   refunded_amount: string;
+  /** The paying card's currency when it was not the order's (a dollar order charged in colones). */
+  charged_currency?: string | null;
 }
 
 export interface RuleContext {
@@ -90,6 +92,10 @@ export function actionLimit(order: OrderState, action: MerchantAction | 'split',
         return conflict(`Only an approved order, captured in full with nothing refunded, can be split; this order is ${order.status}.`, 'not-splittable');
       }
       if (context.alreadySplit) return conflict('This order was already split.', 'already-split');
+      // The gateway splits the money it holds, in the charge's currency; shares stated in the order's would not add up.
+      if (order.charged_currency && order.charged_currency !== order.currency) {
+        return conflict(`This order was charged in ${order.charged_currency}, not in its own ${order.currency}: it cannot be split.`, 'not-splittable');
+      }
       return { ok: true, minor: amount };
   }
 }

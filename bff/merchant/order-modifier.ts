@@ -1,6 +1,7 @@
 // Capture, refund, reverse and split of one order: check the state rules on our record, call the
 // gateway once, record the outcome. One action per order at a time in this process; across
 // processes the conditional write (and the gateway's own rules) keep the amounts right.
+import { chargedPieceOf, convertedChargeOf } from '../payments/charged-money.ts';
 import { modificationTypes } from '../../contract/gateway-facts.ts';
 import { fromMinorUnits, toMinorUnits, upstreamAmount } from '../../contract/money.ts';
 import type { GatewayClient } from '../gateway/client.ts';
@@ -70,23 +71,28 @@ export class OrderModifier {
     const plan = planModification(order, action, requested, context);
     if (!plan.ok) throw refused(plan, action);
 
+    // Stated in the order's currency; the gateway takes it in the charge's (a dollar order charged in colones).
+    const charge = convertedChargeOf(order);
+    const before = action === 'capture' ? order.captured_amount : action === 'refund' ? order.refunded_amount : '0';
+    const charged = charge && { chargedAmount: chargedPieceOf(charge, order.currency, before, plan.amount), chargedCurrency: charge.currency };
     let result;
     try {
-      result = await gateway.processModification({ orderNumber: order.gateway_order_number ?? orderNumber, type: gatewayType[action] as '1' | '2' | '3', amount: plan.amount, platform });
+      result = await gateway.processModification({ orderNumber: order.gateway_order_number ?? orderNumber, type: gatewayType[action] as '1' | '2' | '3', amount: charged?.chargedAmount ?? plan.amount, platform });
     } catch (error) {
       logger.warn({ orderNumber, action, error: (error as Error).message }, 'processModification failed');
       throw gatewayProblem(error, action, true) ?? error;
     }
-    const detail = `${action} ${plan.amount} ${order.currency} · gateway transaction ${result.transactionId}`;
+    const detail = `${action} ${plan.amount} ${order.currency}${charged ? ` (${charged.chargedAmount} ${charged.chargedCurrency})` : ''} · gateway transaction ${result.transactionId}`;
     const updated = await this.record(orderNumber, action, detail, (current) => {
       const next = statusAfter(current, action, plan.minor);
       return { to: next.status, capturedAmount: next.captured, refundedAmount: next.refunded };
     });
-    logger.info({ orderNumber, action, amount: plan.amount, transactionId: result.transactionId }, 'merchant modification applied');
+    logger.info({ orderNumber, action, amount: plan.amount, ...charged, transactionId: result.transactionId }, 'merchant modification applied');
     return {
       modification: {
         type: action,
         amount: plan.amount,
+        ...charged,
         transactionId: result.transactionId,
         reasonCode: result.ReasonCode,
         description: result.ReasonCodeDescription,

@@ -5,6 +5,7 @@ import type { InvoiceDetails } from '../../contract/invoice.ts';
 import { invoiceLocationOf, paymentMeansCodes, type InvoiceHandOff, type InvoiceLocation } from '../../contract/invoice-hand-off.ts';
 import { fromMinorUnits, toMinorUnits } from '../../contract/money.ts';
 import { recordedLocalAmount } from '../exchange-rates/current-rate.ts';
+import { convertedChargeOf } from '../payments/charged-money.ts';
 import { orderLinesOf } from './order-contents.ts';
 import type { Database, OrderRow } from '../store/schema.ts';
 import { isPaid } from './order-rules.ts';
@@ -34,11 +35,23 @@ function minus(amount: string, discount: string | null | undefined, currency: st
 /** What paid the order, per medio de pago (one means pays an order here), in the currency the money moved in. */
 function paymentMeansOf(order: OrderRow, paidByBankTransfer: boolean): InvoiceHandOff['paymentMeans'] {
   if (!isPaid(order.status)) return [];
-  if (!paidByBankTransfer) return [{ code: paymentMeansCodes.card, amount: fromMinorUnits(toMinorUnits(order.amount, order.currency), order.currency), currency: order.currency }];
+  if (!paidByBankTransfer) {
+    // A dollar order charged in colones by card moved colones: the amount the card was charged.
+    const charged = convertedChargeOf(order);
+    if (charged) return [{ code: paymentMeansCodes.card, amount: charged.amount, currency: charged.currency }];
+    return [{ code: paymentMeansCodes.card, amount: fromMinorUnits(toMinorUnits(order.amount, order.currency), order.currency), currency: order.currency }];
+  }
   const local = recordedLocalAmount(order);
   // A dollar order paid by SINPE Móvil moved colones: its colón amount, less the transfer's discount.
   if (order.currency !== 'CRC' && local) return [{ code: paymentMeansCodes.sinpeMovil, amount: minus(local.amount, order.paid_discount, 'CRC'), currency: 'CRC' }];
   return [{ code: paymentMeansCodes.sinpeMovil, amount: minus(order.amount, order.paid_discount, order.currency), currency: order.currency }];
+}
+
+/** The rate a dollar order's money moved in colones at: its SINPE Móvil transfer's, or its card charge's. */
+function exchangeRateOf(order: OrderRow, paidByBankTransfer: boolean): { exchangeRate?: string } {
+  if (order.currency === 'CRC') return {};
+  const rate = paidByBankTransfer ? recordedLocalAmount(order)?.rate : convertedChargeOf(order)?.rate;
+  return rate === undefined ? {} : { exchangeRate: rate };
 }
 
 /** The hand-off block; null for an order that is not paid and has no receptor (nothing to hand over yet). */
@@ -46,13 +59,12 @@ export function invoiceHandOffOf(order: OrderRow, context: { paidByBankTransfer:
   const receptor = receptorOf(order);
   const paid = isPaid(order.status);
   if (!paid && receptor === null) return null;
-  const local = recordedLocalAmount(order);
   const refunded = toMinorUnits(order.refunded_amount, order.currency);
   return {
     receptor,
     paymentMeans: paymentMeansOf(order, context.paidByBankTransfer),
     currency: order.currency,
-    ...(paid && context.paidByBankTransfer && order.currency !== 'CRC' && local && { exchangeRate: local.rate }),
+    ...(paid && exchangeRateOf(order, context.paidByBankTransfer)),
     reference: paid ? ((context.paidByBankTransfer ? order.paid_reference : order.gateway_auth) ?? null) : null,
     lines: orderLinesOf(order),
     ...(paid && order.paid_discount && toMinorUnits(order.paid_discount, 'CRC') > 0n && { discount: order.paid_discount }),

@@ -6,11 +6,11 @@ import { approvedCode, isAwaitingBank, isBuyerCancelCode } from '../../contract/
 import { sameUpstreamMoney, upstreamMoneyShown } from '../../contract/upstream-money.ts';
 import type { OrderStatus } from '../../contract/bff-api.ts';
 import type { TransitionEvidence } from './order-rules.ts';
-import type { AttemptStatus, OrderRow, OrderUpdate } from '../store/schema.ts';
+import type { AttemptStatus, OrderRow, OrderUpdate, PaymentAttemptRow } from '../store/schema.ts';
 
 export interface GatewayOutcome {
   approved: boolean;
-  /** The record's amount and currency equal the order's. */
+  /** The record's amount and currency equal what the attempt was charged (the order's money, or its colones). */
   matchesOrder: boolean;
   auth: string | null;
   tpt: string;
@@ -28,7 +28,7 @@ export interface GatewayOutcome {
  * has not paid yet). consult also lists modifications (refunds, captures): the payment is the record
  * of type "Payment" (gateway-api.md §2.3, observed value); any approved payment wins.
  */
-export function outcomeFromConsult(records: readonly TransactionRecord[], order: Pick<OrderRow, 'amount' | 'currency'>): GatewayOutcome | undefined {
+export function outcomeFromConsult(records: readonly TransactionRecord[], charged: Pick<OrderRow, 'amount' | 'currency'>): GatewayOutcome | undefined {
   // A record without a code says nothing about the payment: it is neither an approval nor a decline.
   const telling = records.filter((record) => record.code.trim() !== '');
   const payments = telling.filter((record) => record.type.trim().toLowerCase() === 'payment');
@@ -39,7 +39,7 @@ export function outcomeFromConsult(records: readonly TransactionRecord[], order:
   if (!chosen || isAwaitingBank(chosen.code)) return undefined;
   return {
     approved: approved !== undefined,
-    matchesOrder: sameUpstreamMoney(chosen, order),
+    matchesOrder: sameUpstreamMoney(chosen, charged),
     auth: chosen.auth || null,
     tpt: chosen.id_svc === null ? '' : String(chosen.id_svc),
     code: chosen.code.trim(),
@@ -58,28 +58,39 @@ export interface OutcomeTarget {
 }
 
 /**
- * Where a consult outcome takes the order: an approval of the order's amount and currency approves
- * it; an approval of anything else is a contradiction (review); a decline declines the attempt, or
+ * Where a consult outcome takes the order: an approval of the attempt's charge (the order's amount
+ * and currency, or the colones a dollar order was charged) approves it; an approval of anything else is a contradiction (review); a decline declines the attempt, or
  * cancels it when the record itself says the buyer cancelled (never a redirect's flag).
  */
-export function targetOfOutcome(outcome: GatewayOutcome, order: Pick<OrderRow, 'amount' | 'currency'>): OutcomeTarget {
+export function targetOfOutcome(outcome: GatewayOutcome, charged: Pick<OrderRow, 'amount' | 'currency'>): OutcomeTarget {
   if (outcome.approved && outcome.matchesOrder) return { to: 'approved', evidence: 'consult', attempt: 'approved', detail: `gateway code ${outcome.code}` };
   if (outcome.approved) {
     return {
       to: 'review',
       evidence: 'mismatch',
       attempt: 'review',
-      detail: `consult shows an approved payment of ${outcome.amount} ${outcome.currency} for an order of ${order.amount} ${order.currency}`,
+      detail: `consult shows an approved payment of ${outcome.amount} ${outcome.currency} for an order of ${charged.amount} ${charged.currency}`,
     };
   }
   if (isBuyerCancelCode(outcome.code)) return { to: 'cancelled', evidence: 'consult', attempt: 'cancelled', detail: `buyer cancelled (gateway code ${outcome.code})` };
   return { to: 'declined', evidence: 'consult', attempt: 'declined', detail: `gateway code ${outcome.code}` };
 }
 
-/** The columns an outcome writes. An approval with capture=1 is captured in full at once. */
-export function outcomeFields(order: OrderRow, outcome: GatewayOutcome, target: OutcomeTarget, gatewayOrderNumber: string): OrderUpdate {
+/**
+ * The columns an outcome writes. An approval with capture=1 is captured in full at once. An approval
+ * also makes the paying attempt's charge the order's (a late approval of an earlier attempt than the
+ * current one paid in that attempt's money).
+ */
+export function outcomeFields(
+  order: OrderRow,
+  outcome: GatewayOutcome,
+  target: OutcomeTarget,
+  gatewayOrderNumber: string,
+  attempt?: Pick<PaymentAttemptRow, 'charged_amount' | 'charged_currency' | 'charged_rate'>,
+): OrderUpdate {
   const approved = target.to === 'approved';
   return {
+    ...(approved && attempt && { charged_amount: attempt.charged_amount, charged_currency: attempt.charged_currency, charged_rate: attempt.charged_rate }),
     gateway_tpt: outcome.tpt,
     gateway_auth: outcome.auth,
     gateway_code: outcome.code,

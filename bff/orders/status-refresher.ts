@@ -1,6 +1,7 @@
 // Asks the gateway (consult) about an order's attempts: single-flight per attempt in this process,
 // and at most one consult per order per interval however many pollers (or forged redirects) ask,
 // through however many instances (the slots are shared through PostgreSQL: bff/limits/consult-slots.ts).
+import { chargedMoneyOf } from '../payments/charged-money.ts';
 import { GatewayError, GatewayUnavailableError } from '../gateway/errors.ts';
 import { SingleFlight } from '../lib/single-flight.ts';
 import type { GatewayClient } from '../gateway/client.ts';
@@ -115,9 +116,11 @@ export class StatusRefresher {
       if (!order) return { kind: 'no-payment' };
       const attempt = number > 0 ? await findAttempt(store.db, orderNumber, number) : undefined;
       const gatewayOrderNumber = attempt?.gateway_order_number ?? order.gateway_order_number ?? orderNumber;
-      const outcome = outcomeFromConsult(await gateway.consult(gatewayOrderNumber), order);
+      // Measured against what the attempt was charged (a dollar order may be charged in colones).
+      const charged = chargedMoneyOf(attempt, order);
+      const outcome = outcomeFromConsult(await gateway.consult(gatewayOrderNumber), charged);
       if (!outcome) return { kind: 'no-payment' };
-      const target = targetOfOutcome(outcome, order);
+      const target = targetOfOutcome(outcome, charged);
       if (target.evidence === 'mismatch') logger.warn({ orderNumber, attempt: number, detail: target.detail }, 'consult contradicts the order; order to review');
       await recordOrderChange(store, orderNumber, {
         to: target.to,
@@ -125,7 +128,7 @@ export class StatusRefresher {
         source: 'consult',
         detail: target.detail,
         now: clock.now().toISOString(),
-        fields: (current) => outcomeFields(current, outcome, target, gatewayOrderNumber),
+        fields: (current) => outcomeFields(current, outcome, target, gatewayOrderNumber, attempt),
         ...(number > 0 ? { attempt: { number, status: target.attempt, tpt: outcome.tpt, auth: outcome.auth, code: outcome.code } } : {}),
       });
       return { kind: 'recorded', outcome };

@@ -7,6 +7,7 @@
 import type { Insertable, Kysely, Transaction } from 'kysely';
 import type { Database, OrderUpdate, OrderWithAttempt, PaymentAttemptRow, PaymentAttemptsTable, PaymentAttemptUpdate } from '../store/schema.ts';
 import { startingAttemptFields } from '../store/attempts.ts';
+import type { ChargedMoney } from './charged-money.ts';
 import {
   IllegalAttemptMoveError,
   isLegalAttemptMove,
@@ -110,6 +111,8 @@ export interface AttemptClaim {
   email: string;
   locale: string | null;
   now: string;
+  /** What processPayment will be sent (chosen at checkout); the order's own money when absent. */
+  charge?: ChargedMoney;
 }
 
 /**
@@ -148,11 +151,13 @@ export function unlessAttemptChanged<T>(work: Promise<T>): Promise<T | undefined
  * again, in the same transaction. Undefined when another caller changed the order first.
  */
 export function claimAttempt(db: Db, seen: OrderWithAttempt, claim: AttemptClaim): Promise<PaymentAttemptRow | undefined> {
+  const charge = claim.charge ?? { amount: seen.amount, currency: seen.currency, rate: null };
+  const charged = { charged_amount: charge.amount, charged_currency: charge.currency, charged_rate: charge.rate };
   return unlessAttemptChanged(db.transaction().execute(async (trx) => {
     const result = await trx
       .updateTable('orders')
       .set({
-        ...startingAttemptFields(claim.number, claim.gatewayOrderNumber, claim),
+        ...startingAttemptFields(claim.number, claim.gatewayOrderNumber, claim, charge),
         payment_claim_id: claim.claimId,
         updated_at: claim.now,
       })
@@ -165,7 +170,7 @@ export function claimAttempt(db: Db, seen: OrderWithAttempt, claim: AttemptClaim
     const existing = await findAttemptIn(trx, seen.order_number, claim.number);
     if (existing) {
       // The gateway refused this number before (nothing was created under it): the same number again.
-      if (!(await moveAttempt(trx, seen.order_number, claim.number, { from: existing.status, to: 'claimed', evidence: 'claim', now: claim.now }))) {
+      if (!(await moveAttempt(trx, seen.order_number, claim.number, { from: existing.status, to: 'claimed', evidence: 'claim', now: claim.now, fields: charged }))) {
         throw new AttemptChangedError(seen.order_number, claim.number, existing.status);
       }
     } else {
@@ -178,6 +183,7 @@ export function claimAttempt(db: Db, seen: OrderWithAttempt, claim: AttemptClaim
         gateway_tpt: null,
         gateway_auth: null,
         gateway_code: null,
+        ...charged,
         created_at: claim.now,
         updated_at: claim.now,
       });
@@ -199,7 +205,7 @@ export async function openTransferAttempt(
   transfer: TransferDetails,
   now: string,
 ): Promise<PaymentAttemptRow> {
-  const fields = { method: 'sinpe_movil', ...transfer, bank_payment_id: null, gateway_tpt: null, gateway_auth: null, gateway_code: null };
+  const fields = { method: 'sinpe_movil', ...transfer, bank_payment_id: null, gateway_tpt: null, gateway_auth: null, gateway_code: null, charged_amount: null, charged_currency: null, charged_rate: null };
   const existing = await findAttemptIn(trx, order.orderNumber, order.number);
   if (existing) {
     if (!(await moveAttempt(trx, order.orderNumber, order.number, { from: existing.status, to: 'open', evidence: 'transfer-opened', now, fields }))) {

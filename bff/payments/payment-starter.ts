@@ -21,11 +21,14 @@ import { attemptDecision } from './attempt-rules.ts';
 import type { Store } from '../store/database.ts';
 import type { OrderWithAttempt } from '../store/schema.ts';
 import { processPaymentRequestOf, type ProcessPaymentSettings } from './process-payment-request.ts';
+import type { ChargedMoney } from './charged-money.ts';
 
 export interface Checkout {
   billing: BillingAddress;
   shipping: Address;
   locale: string | null;
+  /** What to charge the card (charged-money.ts chargeFor); the order's own money when absent. */
+  charge?: ChargedMoney;
 }
 
 export interface PaymentStarterOptions {
@@ -91,6 +94,7 @@ export class PaymentStarter {
             email: checkout.billing.email,
             locale: checkout.locale,
             now: clock.now().toISOString(),
+            ...(checkout.charge && { charge: checkout.charge }),
           });
           if (attempt) return this.callGateway(order, attempt, claimId, checkout);
           break; // someone else changed the order first: read it again

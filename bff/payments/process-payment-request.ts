@@ -3,6 +3,7 @@ import type { Address, BillingAddress } from '../../contract/address.ts';
 import type { ProcessPaymentRequest } from '../../contract/gateway/index.ts';
 import { bytesToBase64 } from '../../contract/base64.ts';
 import type { OrderRow, PaymentAttemptRow } from '../store/schema.ts';
+import { chargedMoneyOf } from './charged-money.ts';
 
 export interface ProcessPaymentSettings {
   publicBffUrl: string;
@@ -23,8 +24,8 @@ export function processPaymentRequestOf(
 ): Omit<ProcessPaymentRequest, 'key'> {
   return {
     redirect: `${settings.publicBffUrl}/v1/return`,
-    amount: order.amount,
-    currency: order.currency,
+    // The attempt's charge: the order's money, or colones for a dollar order (charged-money.ts).
+    ...chargedMoneyOf(attempt, order),
     orderNumber: attempt.gateway_order_number,
     capture: order.capture === 1 ? '1' : '0',
     billToFirstName: billing.firstName,

@@ -1,7 +1,8 @@
 // POST /v1/checkout: validates the buyer's addresses with the same contract schemas as the widget,
 // then hands back the hosted page of the order's open attempt: created by exactly one processPayment,
 // the same URL on repeats; after a declined or cancelled attempt, the next attempt's page. With
-// `"method":"sinpe_movil"`, the open SINPE Móvil transfer's instructions instead (bff/sinpe/).
+// `"method":"sinpe_movil"`, the open SINPE Móvil transfer's instructions instead (bff/sinpe/). A card
+// checkout of a dollar order may ask `"cardCurrency":"CRC"` (bff/payments/charged-money.ts).
 import { Hono } from 'hono';
 import { createAddressSchemas, createContactBillingSchema } from '../../contract/address.ts';
 import { serverAddressChecks } from '../../contract/address-checks.server.ts';
@@ -19,6 +20,8 @@ import { describeRoute } from '../openapi/route-doc.ts';
 import { checkoutDocs } from '../openapi/operations.ts';
 import { fixLocalAmount } from '../exchange-rates/current-rate.ts';
 import { recordInvoiceLocation } from '../orders/invoice-hand-off.ts';
+import { chargeFor } from '../payments/charged-money.ts';
+import { invalidField } from '../lib/domain-error.ts';
 
 const addressSchemas = { ...createAddressSchemas(serverAddressChecks), contactBillingAddress: createContactBillingSchema(serverAddressChecks) };
 
@@ -48,10 +51,14 @@ export function checkoutRoutes(services: Services) {
         return c.json({ orderNumber: order.order_number, sinpeMovil } satisfies SinpeCheckoutResponse);
       }
       const shipping = 'shipping' in body && body.shipping ? body.shipping : body.billing;
+      // The card's currency: a dollar order may be charged its colón amount, where the merchant allows it.
+      const charge = chargeFor(order, body.cardCurrency, services.exchangeRates.cardColonesForUsd, local);
+      if (!charge.ok) throw invalidField('cardCurrency', charge.detail, charge.code);
       const redirectUrl = await payments.hostedUrlFor(order, {
         billing: body.billing,
         shipping,
         locale: body.locale ?? order.locale,
+        charge: charge.charge,
       });
       await recordInvoice(store.db, order, body.invoice);
       await recordInvoiceLocation(store.db, order, body.invoice, body.billing);

@@ -4,6 +4,7 @@
 // flight and interval, so a storm of forged redirects costs at most one consult per interval); only a
 // confirmed redirect (hash verified, or consult found the payment it names) gets a status token, in
 // the fragment of the 303 to the merchant's page (never in a server log).
+import { chargedMoneyOf } from '../payments/charged-money.ts';
 import { tagOrder } from '../observability/log-context.ts';
 import { Hono } from 'hono';
 import { paymentRedirectQuery } from '../../contract/gateway/index.ts';
@@ -53,7 +54,7 @@ async function hashIsValid(services: Services, { order, attempt }: RedirectTarge
   const { config } = services;
   const given = query.OrderHash;
   const tpt = query.tpt;
-  // Amount, currency and e-mail come from OUR record; only tpt, code and auth from the query.
+  // Amount, currency (the attempt's charge) and e-mail come from OUR record; only tpt, code and auth from the query.
   if (!attempt || !given || !tpt || !order.email || query.order !== attempt.gateway_order_number) return false;
   return verifyOrderHashV2(
     {
@@ -62,8 +63,8 @@ async function hashIsValid(services: Services, { order, attempt }: RedirectTarge
       apiUser: config.GATEWAY_API_USER,
       apiPassword: config.GATEWAY_API_PASSWORD,
       orderNumber: attempt.gateway_order_number,
-      amount: order.amount,
-      currency: order.currency,
+      // The attempt's charge: a dollar order charged in colones was hashed in colones.
+      ...chargedMoneyOf(attempt, order),
       responseCode: query.code ?? '',
       auth: query.auth ?? '',
       email: order.email,

@@ -18,6 +18,7 @@ import { validate } from '../http/validation.ts';
 import { createOrder, generateOrderNumber } from '../orders/new-order.ts';
 import type { Services } from '../services.ts';
 import { localAmountOf } from '../exchange-rates/current-rate.ts';
+import { cardInColonesOffered } from '../payments/charged-money.ts';
 import { sinpeSessionFields } from '../sinpe/sinpe-session.ts';
 import { orderLinesOf, prefillOf } from '../orders/order-contents.ts';
 import { describeRoute } from '../openapi/route-doc.ts';
@@ -89,11 +90,14 @@ export function sessionRoutes(services: Services) {
         { sessionId, now, expiresAt: signed.expiresAt },
       );
       if (!order) throw new Error('generated order number collided');
+      const local = await localAmountOf(store.db, order, services.exchangeRates, clock.now());
       const response: CreateSessionResponse = {
         sessionToken: signed.token,
         expiresAt: signed.expiresAt.toISOString(),
         order: { orderNumber, amount: priced.amount, currency: priced.currency, lines: priced.lines },
-        ...(await sinpeSessionFields(store, order, config, await localAmountOf(store.db, order, services.exchangeRates, clock.now()))),
+        ...(await sinpeSessionFields(store, order, config, local)),
+        ...(local && { localAmount: local }),
+        ...cardInColonesOffered(order, services.exchangeRates.cardColonesForUsd, local),
       };
       return c.json(response, 201);
     })
@@ -119,6 +123,7 @@ export function sessionRoutes(services: Services) {
         ...(open.kind === 'page' ? { redirectUrl: open.url } : {}),
         ...(local && { localAmount: local }),
         ...(await sinpeSessionFields(store, order, config, local)),
+        ...cardInColonesOffered(order, services.exchangeRates.cardColonesForUsd, local),
       };
       return c.json(response);
     });

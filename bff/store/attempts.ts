@@ -8,9 +8,15 @@ type Db = Kysely<Database>;
 /**
  * The order's columns that describe its current attempt, for attempt `number` starting: the
  * previous attempt's page, gateway answer and bank refusal are cleared; the buyer's contact is this
- * attempt's. Card claims and SINPE Móvil transfers both start from here.
+ * attempt's, and so is the card charge (none for a transfer). Card claims and SINPE Móvil transfers
+ * both start from here.
  */
-export function startingAttemptFields(number: number, gatewayOrderNumber: string, buyer: { email: string; locale: string | null }): OrderUpdate {
+export function startingAttemptFields(
+  number: number,
+  gatewayOrderNumber: string,
+  buyer: { email: string; locale: string | null },
+  charge: { amount: string; currency: string; rate: string | null } | null = null,
+): OrderUpdate {
   return {
     attempt_number: number,
     gateway_order_number: gatewayOrderNumber,
@@ -23,6 +29,9 @@ export function startingAttemptFields(number: number, gatewayOrderNumber: string
     bank_failure_code: null,
     email: buyer.email,
     locale: buyer.locale,
+    charged_amount: charge?.amount ?? null,
+    charged_currency: charge?.currency ?? null,
+    charged_rate: charge?.rate ?? null,
   };
 }
 

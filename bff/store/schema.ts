@@ -62,6 +62,10 @@ export interface OrdersTable {
   local_rate: OptionalText;
   local_rate_date: OptionalText;
   local_rate_source: OptionalText;
+  /** The current card attempt's charge (its copy, migration 0084): null in the order's own money or for a transfer. */
+  charged_amount: OptionalText;
+  charged_currency: OptionalText;
+  charged_rate: OptionalText;
   /** JSON of contract/invoice-hand-off.ts InvoiceLocation: the receptor's ubicación, from the billing address. */
   invoice_location_json: OptionalText;
   /** The rail reference (external_reference) of the bank transfer that paid the order. */
@@ -161,6 +165,10 @@ export interface PaymentAttemptsTable {
   transfer_amount: OptionalText;
   transfer_currency: OptionalText;
   transfer_discount: OptionalText;
+  /** Card: the amount and currency processPayment was sent, and the rate when converted from the order's (migration 0084). */
+  charged_amount: OptionalText;
+  charged_currency: OptionalText;
+  charged_rate: OptionalText;
   created_at: string;
   updated_at: string;
 }

@@ -250,11 +250,16 @@ function createOrderRow(order: MerchantOrder): OrderRowParts {
   return { row, invoice, local, status, captured, refunded, buttons, review, order };
 }
 
-/** "≈ ₡12 663,00 · BCCR 506,52 (2026-11-25)" for a dollar order; "SINPE Móvil −₡3,00" when a transfer paid less to be unique. */
+/**
+ * "≈ ₡12 663,00 · BCCR 506,52 (2026-11-25)" for a dollar order, "Card charged ₡12 663,00 (₡506,52)" when
+ * its card paid in colones; "SINPE Móvil −₡3,00" when a transfer paid less to be unique.
+ */
 function localText(order: MerchantOrder): string {
   const parts: string[] = [];
   const local = order.localAmount;
   if (local) parts.push(`≈ ${money(local.amount, local.currency)} · ${tr('BCCR reference sell rate')} ${money(local.rate, local.currency)} (${local.rateDate})`);
+  // A dollar order paid by card in colones: what the card was charged and at which rate (refunds stay in dollars).
+  if (order.charged) parts.push(`${tr('Card charged')} ${money(order.charged.amount, order.charged.currency)} (${money(order.charged.rate, order.charged.currency)})`);
   if (order.discount && order.discount !== '0.00') parts.push(`SINPE Móvil −${money(order.discount, local?.currency ?? order.currency)}`);
   return parts.length > 0 ? ` · ${parts.join(' · ')}` : '';
 }

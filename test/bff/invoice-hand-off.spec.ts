@@ -1,7 +1,7 @@
 // The v4.4 invoice hand-off on the merchant order (API and webhooks), checked against golden files
 // (test/bff/golden/invoice-*.json) for a card in colones, SINPE Móvil in colones, a dollar order
-// paid in colones, and a refund. The reference differs per run (the gateway's authorisation, the
-// rail's reference): it is checked against its source, then written as "<reference>".
+// paid in colones (by SINPE Móvil, and by card), and a refund. The reference differs per run (the
+// gateway's authorisation, the rail's reference): it is checked against its source, then written as "<reference>".
 // UPDATE_GOLDEN=1 rewrites the files from what the BFF answers (review the diff).
 import { expect, test } from '@playwright/test';
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -33,7 +33,7 @@ test.describe('golden hand-offs', () => {
   const clock = new ManualClock(Date.parse('2026-11-25T18:00:00Z'));
   let stack: WebhookStack;
   test.beforeAll(async () => {
-    stack = await startRegisteredSinpeStack(clock);
+    stack = await startRegisteredSinpeStack(clock, { CARD_COLONES_FOR_USD: '1' });
     expect((await merchantPost(stack.bffUrl, '/v1/merchant/exchange-rates', { currency: 'USD', rate: '506.52', date: '2026-11-25', source: 'BCCR' })).status).toBe(201);
   });
   test.afterAll(async () => {
@@ -59,9 +59,9 @@ test.describe('golden hand-offs', () => {
     return createMerchantSession(stack.bffUrl, { amount, currency, invoice: true, lines } as MerchantSessionInput);
   }
 
-  async function paidByCard(amount: string) {
-    const created = await session(amount, 'CRC');
-    const answer = await postCheckout(stack.bffUrl, created.sessionToken, { ...checkoutBody, invoice: receptor });
+  async function paidByCard(amount: string, currency = 'CRC', cardCurrency?: string) {
+    const created = await session(amount, currency);
+    const answer = await postCheckout(stack.bffUrl, created.sessionToken, { ...checkoutBody, invoice: receptor, ...(cardCurrency && { cardCurrency }) });
     const { redirectUrl } = (await answer.json()) as { redirectUrl: string };
     expect((await followReturn(await stack.sandbox.payHostedPage(redirectUrl, { card: approvingCard }))).status).toBe(303);
     const { body } = await merchantGet(stack.bffUrl, `/v1/merchant/orders/${created.orderNumber}`);
@@ -102,6 +102,11 @@ test.describe('golden hand-offs', () => {
   test('a dollar order paid in colones: currency USD, the exchange rate, medio 06 in colones', async () => {
     const paid = await paidBySinpe('25.00', 'USD', receptor);
     matchesGolden('invoice-usd-in-colones', await stableInvoice(paid.orderNumber, paid.railReference));
+  });
+
+  test('a dollar order paid in colones by card: currency USD, the exchange rate, medio 02 in the colones charged', async () => {
+    const paid = await paidByCard('25.00', 'USD', 'CRC');
+    matchesGolden('invoice-usd-card-in-colones', await stableInvoice(paid.orderNumber, paid.auth));
   });
 
   test('a refund: the paid totals stay, and the refunded amount is added', async () => {

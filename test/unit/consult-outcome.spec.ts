@@ -2,7 +2,9 @@
 // where it takes the order. Tables of records, no gateway.
 import { expect, test } from '@playwright/test';
 import type { TransactionRecord } from '../../contract/gateway/index.ts';
-import { outcomeFromConsult, targetOfOutcome } from '../../bff/orders/outcome.ts';
+import { outcomeFields, outcomeFromConsult, targetOfOutcome } from '../../bff/orders/outcome.ts';
+import type { OrderRow } from '../../bff/store/schema.ts';
+import { chargedMoneyOf } from '../../bff/payments/charged-money.ts';
 
 const order = { amount: '6500.00', currency: 'CRC' };
 
@@ -75,4 +77,38 @@ test('an approval of another amount is told to the merchant in the canonical for
     const shown = written === '1,000.00' ? '1000.00' : '1.00';
     expect(targetOfOutcome(outcome, order), written).toMatchObject({ to: 'review', detail: `consult shows an approved payment of ${shown} CRC for an order of 6500.00 CRC` });
   }
+});
+
+test('a dollar order charged in colones: only an approval of the attempt\'s colones is approval', () => {
+  const order = { amount: '25.00', currency: 'USD' };
+  const attempt = { charged_amount: '12663.00', charged_currency: 'CRC' };
+  const charge = chargedMoneyOf(attempt, order);
+  const cases: [string, TransactionRecord, string, string][] = [
+    ['the colones charged', record({ amount: '12663.00', currency: 'CRC' }), 'approved', 'consult'],
+    ['the colones charged, written with separators', record({ amount: '12,663.00', currency: 'crc' }), 'approved', 'consult'],
+    ['the order\'s dollars: not what was charged', record({ amount: '25.00', currency: 'USD' }), 'review', 'mismatch'],
+    ['other colones', record({ amount: '12662.00', currency: 'CRC' }), 'review', 'mismatch'],
+    ['the colón figure in dollars', record({ amount: '12663.00', currency: 'USD' }), 'review', 'mismatch'],
+    ['a decline is a decline whatever its money', record({ code: '51', amount: '25.00', currency: 'USD' }), 'declined', 'consult'],
+  ];
+  for (const [name, chosen, to, evidence] of cases) {
+    const outcome = outcomeFromConsult([chosen], charge)!;
+    expect(targetOfOutcome(outcome, charge), name).toMatchObject({ to, evidence });
+  }
+});
+
+test('an attempt without a recorded charge (older rows, SINPE Móvil) is measured against the order\'s money', () => {
+  const order = { amount: '25.00', currency: 'USD' };
+  expect(chargedMoneyOf({ charged_amount: null, charged_currency: null }, order)).toEqual(order);
+  expect(chargedMoneyOf(undefined, order)).toEqual(order);
+});
+
+test('an approval makes the paying attempt\'s charge the order\'s; a decline leaves the order\'s as it is', () => {
+  const order = { amount: '25.00', currency: 'USD', capture: 1, captured_amount: '0', charged_amount: '25.00', charged_currency: 'USD', charged_rate: null } as unknown as OrderRow;
+  const attempt = { charged_amount: '12663.00', charged_currency: 'CRC', charged_rate: '506.52' };
+  const charge = chargedMoneyOf(attempt, order);
+  const approved = outcomeFromConsult([record({ amount: '12663.00', currency: 'CRC' })], charge)!;
+  expect(outcomeFields(order, approved, targetOfOutcome(approved, charge), 'G-1', attempt)).toMatchObject({ ...attempt, captured_amount: '25.00' });
+  const declined = outcomeFromConsult([record({ code: '51', amount: '12663.00', currency: 'CRC' })], charge)!;
+  expect(outcomeFields(order, declined, targetOfOutcome(declined, charge), 'G-1', attempt)).not.toHaveProperty('charged_amount');
 });

@@ -1,6 +1,7 @@
 /**
- * Part of checkout-rules.js (the flow reads the session answer there): the wording travels with it,
- * so the first script only shows the line it is given.
+ * Part of the dollar order's lazy part (lazy/dollar-order.ts, loaded for a session answer with
+ * `localAmount`): the wording travels with it, so neither the first script nor a colones order's
+ * checkout carries it; the first script only shows the line it is given.
  * A dollar order's price in colones (ARCHITECTURE.md "Dollar prices in colones"): the BFF converts it
  * at the day's BCCR reference sell rate, which MEIC requires the shop to show visibly and in time.
  */

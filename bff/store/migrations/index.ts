@@ -25,6 +25,7 @@ import { attemptStatus } from './0080-attempt-status.ts';
 import { attemptWalks } from './0081-attempt-walks.ts';
 import { openTransferStatus } from './0082-open-transfer-status.ts';
 import { claimTimeOnAttempt } from './0083-claim-time-on-attempt.ts';
+import { cardChargedMoney } from './0084-card-charged-money.ts';
 
 export const migrations: Record<string, Migration> = {
   '0001-initial': initial,
@@ -52,4 +53,5 @@ export const migrations: Record<string, Migration> = {
   '0081-attempt-walks': attemptWalks,
   '0082-open-transfer-status': openTransferStatus,
   '0083-claim-time-on-attempt': claimTimeOnAttempt,
+  '0084-card-charged-money': cardChargedMoney,
 };

@@ -117,6 +117,9 @@ export interface SessionOptions {
   lines?: Array<{ sku?: string; name: string; quantity: number; unitAmount: string }>;
   /** Offer SINPE Móvil; `transfer`: the transfer already open (a reload resumes it). */
   sinpeMovil?: SessionSinpeMovil;
+  /** A dollar order's colón amount, and whether its card may be charged in it (CARD_COLONES_FOR_USD). */
+  localAmount?: SessionResponse['localAmount'];
+  cardInColones?: boolean;
 }
 
 export interface CatalogItem {
@@ -186,6 +189,8 @@ export class FakeBff {
         expiresAt: new Date(Date.now() + 30 * 60_000).toISOString(),
         ...(options.invoice ? { invoice: true } : {}),
         ...(options.sinpeMovil ? { sinpeMovil: options.sinpeMovil } : {}),
+        ...(options.localAmount ? { localAmount: options.localAmount } : {}),
+        ...(options.cardInColones ? { cardInColones: true } : {}),
       }),
     );
     return { sessionToken, orderNumber };

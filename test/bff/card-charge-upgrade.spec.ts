@@ -1,0 +1,72 @@
+// A store from before card attempts kept the money they were charged (migration 0084): upgrading
+// says each card attempt was charged its order's amount and currency, at no rate, so evidence about
+// an old attempt is still compared with the order's money; a SINPE Móvil transfer keeps its own
+// transfer amount and gets none. On the run's engine (SQLite or PostgreSQL).
+import Database from 'better-sqlite3';
+import { expect, test } from '@playwright/test';
+import { Kysely, Migrator, PostgresDialect, SqliteDialect, type Migration } from 'kysely';
+import pg from 'pg';
+import { migrateToLatest } from '../../bff/store/migrate.ts';
+import { migrations } from '../../bff/store/migrations/index.ts';
+import { chargedMoneyOf } from '../../bff/payments/charged-money.ts';
+import { createTestDatabase, type TestDatabase } from './fixtures/test-database.ts';
+
+function openRaw(database: TestDatabase): Kysely<any> {
+  if (database.engine === 'postgres') return new Kysely<any>({ dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: database.url, max: 1 }) }) });
+  return new Kysely<any>({ dialect: new SqliteDialect({ database: new Database(database.url.slice('file:'.length)) }) });
+}
+
+const at = '2026-11-01T00:00:00.000Z';
+
+function order(orderNumber: string, amount: string, currency: string) {
+  return {
+    order_number: orderNumber,
+    source: 'merchant',
+    amount,
+    currency,
+    capture: 1,
+    status: 'captured',
+    lines_json: '[]',
+    prefill_json: '{}',
+    return_url: 'https://shop.example/thanks',
+    origin: 'https://shop.example',
+    return_ref: `ref-${orderNumber}`,
+    attempt_number: 1,
+    captured_amount: amount,
+    refunded_amount: '0',
+    session_expires_at: at,
+    created_at: at,
+    updated_at: at,
+  };
+}
+
+function attempt(orderNumber: string, method: string) {
+  return { order_number: orderNumber, number: 1, method, gateway_order_number: `${orderNumber}-1`, return_ref: `r-${orderNumber}`, status: 'approved', outcome: 'approved', created_at: at, updated_at: at };
+}
+
+test('upgrading says every card attempt was charged its order\'s money, and leaves transfers alone', async () => {
+  const database = await createTestDatabase({ empty: true });
+  const db = openRaw(database);
+  try {
+    const before = new Migrator({ db, provider: { getMigrations: async (): Promise<Record<string, Migration>> => migrations } });
+    expect((await before.migrateTo('0083-claim-time-on-attempt')).error).toBeUndefined();
+    await db.insertInto('orders').values([order('U-card', '25.00', 'USD'), order('C-card', '6500.00', 'CRC'), order('C-sinpe', '15000.00', 'CRC')]).execute();
+    await db.insertInto('payment_attempts').values([attempt('U-card', 'card'), attempt('C-card', 'card'), { ...attempt('C-sinpe', 'sinpe_movil'), transfer_amount: '14999.00', transfer_currency: 'CRC' }]).execute();
+
+    await migrateToLatest(db);
+
+    const rows = await db.selectFrom('payment_attempts').select(['order_number', 'charged_amount', 'charged_currency', 'charged_rate']).orderBy('order_number').execute();
+    expect(rows).toEqual([
+      { order_number: 'C-card', charged_amount: '6500.00', charged_currency: 'CRC', charged_rate: null },
+      { order_number: 'C-sinpe', charged_amount: null, charged_currency: null, charged_rate: null },
+      { order_number: 'U-card', charged_amount: '25.00', charged_currency: 'USD', charged_rate: null },
+    ]);
+    // What the evidence of the old dollar attempt is compared with: its order's dollars.
+    expect(chargedMoneyOf(rows[2], { amount: '25.00', currency: 'USD' })).toEqual({ amount: '25.00', currency: 'USD' });
+    const orders = await db.selectFrom('orders').select(['order_number', 'charged_amount']).execute();
+    expect(orders.every((row) => row.charged_amount === null)).toBe(true);
+  } finally {
+    await db.destroy();
+    await database.drop();
+  }
+});

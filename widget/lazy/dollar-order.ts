@@ -1,0 +1,11 @@
+// A lazy part (dist/widget/chunks/dollar-order-<hash>.js, imported by widget/checkout-flow.ts for a
+// session answer with `localAmount`): what a dollar order adds to its summary, the colones line
+// under the total and, where the merchant allows it, the card's dollars / colones choice. A colones
+// order's checkout carries none of it.
+import type { ReactiveControllerHost } from 'lit';
+import { cardColonesOf } from '../costa-rica/card-currency-choice.ts';
+import { localAmountLineOf } from '../costa-rica/local-amount.ts';
+
+export function dollarOrderOf(answer: { order: { amount: string; currency: string } }, host: ReactiveControllerHost) {
+  return { localAmountLine: localAmountLineOf(answer), cardColones: cardColonesOf(answer, host) };
+}
