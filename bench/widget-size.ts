@@ -52,11 +52,13 @@ export const purchaseGzipBudgetBytes = 40 * 1000;
  * changed during a payment taken at "Try again" 0.07 kB (46.82 kB), and the status of a kept result
  * asked by the first script on a reload (+0.25 kB in the first script: kept-result.ts moved there).
  * A second minifier pass then took 0.82 kB off (46.05 kB; the first script 0.21 kB): terser after
- * Oxc, keeping the comments a merchant's bundler reads (vite.config.ts, terserAfterOxc). The
+ * Oxc, keeping the comments a merchant's bundler reads (vite.config.ts, terserAfterOxc); the colones
+ * line moved to the `dollar-order` part that only dollar orders load, with the card's choice of
+ * currency (45.72 kB). The
  * 6.7 kB left are code a purchase runs (bench/README.md says where); this ceiling keeps it from
  * growing until the budget is met (the bench prints the miss).
  */
-export const purchaseGzipCeilingBytes = 46.06 * 1000;
+export const purchaseGzipCeilingBytes = 45.72 * 1000;
 
 const projectRoot = fileURLToPath(new URL('..', import.meta.url));
 const distDir = join(projectRoot, 'dist/widget');
