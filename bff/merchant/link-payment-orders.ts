@@ -4,6 +4,7 @@
 import type { MerchantOrder, OrderListQuery } from '../../contract/merchant-api.ts';
 import type { OrderStatus } from '../../contract/bff-api.ts';
 import { fromMinorUnits, toMinorUnits } from '../../contract/money.ts';
+import { paymentMeansCodes } from '../../contract/invoice-hand-off.ts';
 import type { LinkPaymentRow, LinkPaymentStatus, WebhookDb } from '../inbox/tables.ts';
 import { sharedListFilters, type ListCursor } from './order-list-filters.ts';
 
@@ -50,7 +51,8 @@ export function linkPaymentOrderView(payment: LinkPaymentRow): MerchantOrder {
     auth: payment.auth,
     gatewayOrderId: payment.svc_order_id,
     message: null,
-    invoice: null,
+    // Money taken by card: the hand-off names it and its authorisation; a link asks for no receptor.
+    invoice: payment.status === 'paid' ? { receptor: null, paymentMeans: [{ code: paymentMeansCodes.card, amount, currency: payment.currency }], currency: payment.currency, reference: payment.auth, lines: [] } : null,
     paidBy: payment.status === 'paid' ? 'card' : null,
     metadata: {},
     clientReference: null,

@@ -41,8 +41,12 @@ function paymentMeansOf(order: OrderRow, paidByBankTransfer: boolean): InvoiceHa
     if (charged) return [{ code: paymentMeansCodes.card, amount: charged.amount, currency: charged.currency }];
     return [{ code: paymentMeansCodes.card, amount: fromMinorUnits(toMinorUnits(order.amount, order.currency), order.currency), currency: order.currency }];
   }
+  // What the transfer brought, as the bank reported it (a merchant may have accepted another amount).
+  if (order.paid_amount && order.paid_currency) {
+    return [{ code: paymentMeansCodes.sinpeMovil, amount: fromMinorUnits(toMinorUnits(order.paid_amount, order.paid_currency), order.paid_currency), currency: order.paid_currency }];
+  }
   const local = recordedLocalAmount(order);
-  // A dollar order paid by SINPE Móvil moved colones: its colón amount, less the transfer's discount.
+  // Paid before the bank's amount was kept: a dollar order paid by SINPE Móvil moved colones: its colón amount, less the transfer's discount.
   if (order.currency !== 'CRC' && local) return [{ code: paymentMeansCodes.sinpeMovil, amount: minus(local.amount, order.paid_discount, 'CRC'), currency: 'CRC' }];
   return [{ code: paymentMeansCodes.sinpeMovil, amount: minus(order.amount, order.paid_discount, order.currency), currency: order.currency }];
 }

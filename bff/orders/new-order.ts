@@ -78,6 +78,8 @@ export async function createOrder(
     charged_rate: null,
     invoice_location_json: null,
     paid_reference: null,
+    paid_amount: null,
+    paid_currency: null,
     captured_amount: '0',
     refunded_amount: '0',
     session_expires_at: session.expiresAt.toISOString(),

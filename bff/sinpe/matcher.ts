@@ -306,6 +306,8 @@ function nextStep(row: BankPaymentRow, order: OrderRow, attempt: PaymentAttemptR
         captured_amount: order.capture === 1 ? order.amount : order.captured_amount,
         paid_discount: discountTaken(row, attempt, order),
         paid_reference: row.external_reference,
+        paid_amount: row.amount,
+        paid_currency: row.currency,
       },
     };
   }

@@ -70,6 +70,9 @@ export interface OrdersTable {
   invoice_location_json: OptionalText;
   /** The rail reference (external_reference) of the bank transfer that paid the order. */
   paid_reference: OptionalText;
+  /** What that transfer brought, as the bank reported it (migration 0085; null before it, and for a card). */
+  paid_amount: OptionalText;
+  paid_currency: OptionalText;
   /** Decimal text: how much of the amount is captured / refunded. */
   captured_amount: string;
   refunded_amount: string;

@@ -46,9 +46,11 @@ test('a paid link is an order of source `link`: approved, its amount captured, n
     capturedAmount: '12500.00',
     refundedAmount: '0.00',
     description: `Payment link ${linkId}`,
-    invoice: null,
   });
   expect(items[0]!.gatewayOrderId).toMatch(/^\d+$/);
+  // Money the merchant took: the invoice hand-off names the card and its authorisation (no receptor was asked).
+  expect(items[0]!.invoice).toEqual({ receptor: null, paymentMeans: [{ code: '02', amount: '12500.00', currency: 'CRC' }], currency: 'CRC', reference: items[0]!.auth, lines: [] });
+  expect(items[0]!.auth).toMatch(/\S/);
   for (const action of ['capture', 'refund', 'reverse', 'split']) expect(items[0]!.actions[action]).toMatchObject({ allowed: false, maxAmount: null });
 });
 

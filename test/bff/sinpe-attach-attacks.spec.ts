@@ -5,7 +5,7 @@ import { expect, test } from '@playwright/test';
 import { statusHistory } from '../../bff/store/orders.ts';
 import { approvingCard, checkout, createMerchantSession, orderStatus } from './fixtures/buyer.ts';
 import { bankPosts, openTransfer, placedOn, statusOf, startSinpeStack } from './fixtures/sinpe-orders.ts';
-import { merchantPost, type WebhookStack } from './webhooks-support.ts';
+import { merchantGet, merchantPost, type WebhookStack } from './webhooks-support.ts';
 
 let stack: WebhookStack;
 
@@ -29,6 +29,9 @@ test('a transfer of another amount is refused (409) unless the merchant accepts 
   expect(accepted.status).toBe(200);
   expect((await statusOf(stack, order)).status).toBe('approved');
   expect((await statusHistory(stack.bff.store.db, order.orderNumber)).at(-1)?.detail).toContain('accepted 1.00 CRC for an order of 38500.00 CRC');
+  // The invoice hand-off says what the transfer brought, not the order's price.
+  const view = await merchantGet(stack.bffUrl, `/v1/merchant/orders/${order.orderNumber}`);
+  expect(view.body.invoice.paymentMeans).toEqual([{ code: '06', amount: '1.00', currency: 'CRC' }]);
 });
 
 test('acceptAmount that is not a boolean is a 400 naming the field', async () => {

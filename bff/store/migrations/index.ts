@@ -26,6 +26,7 @@ import { attemptWalks } from './0081-attempt-walks.ts';
 import { openTransferStatus } from './0082-open-transfer-status.ts';
 import { claimTimeOnAttempt } from './0083-claim-time-on-attempt.ts';
 import { cardChargedMoney } from './0084-card-charged-money.ts';
+import { paidByTransferMoney } from './0085-paid-by-transfer-money.ts';
 
 export const migrations: Record<string, Migration> = {
   '0001-initial': initial,
@@ -54,4 +55,5 @@ export const migrations: Record<string, Migration> = {
   '0082-open-transfer-status': openTransferStatus,
   '0083-claim-time-on-attempt': claimTimeOnAttempt,
   '0084-card-charged-money': cardChargedMoney,
+  '0085-paid-by-transfer-money': paidByTransferMoney,
 };
