@@ -55,8 +55,6 @@ export async function createOrder(
     attempt_number: 0,
     gateway_order_number: null,
     payment_claim_id: null,
-    hosted_url: null,
-    payment_error: null,
     gateway_tpt: null,
     gateway_auth: null,
     gateway_code: null,
@@ -96,5 +94,5 @@ export async function createOrder(
     expiresAt: session.expiresAt.toISOString(),
   });
   // A new order has no attempt yet.
-  return { ...row, attempt_status: null, attempt_method: null, attempt_updated_at: null };
+  return { ...row, attempt_status: null, attempt_method: null, attempt_updated_at: null, attempt_hosted_url: null };
 }

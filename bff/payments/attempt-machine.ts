@@ -170,7 +170,8 @@ export function claimAttempt(db: Db, seen: OrderWithAttempt, claim: AttemptClaim
     const existing = await findAttemptIn(trx, seen.order_number, claim.number);
     if (existing) {
       // The gateway refused this number before (nothing was created under it): the same number again.
-      if (!(await moveAttempt(trx, seen.order_number, claim.number, { from: existing.status, to: 'claimed', evidence: 'claim', now: claim.now, fields: charged }))) {
+      // Its refusal is the last call's: this call has none yet.
+      if (!(await moveAttempt(trx, seen.order_number, claim.number, { from: existing.status, to: 'claimed', evidence: 'claim', now: claim.now, fields: { ...charged, payment_error: null } }))) {
         throw new AttemptChangedError(seen.order_number, claim.number, existing.status);
       }
     } else {

@@ -25,7 +25,7 @@ export function attemptDecision(order: OrderWithAttempt, maxAttempts: number): A
       if (!isAwaitingOutcome(order.status)) break;
       // A SINPE Móvil transfer is awaited: bff/sinpe/ hands back its instructions; nothing else opens.
       if (isTransferAttempt(order)) return { kind: 'transfer' };
-      if (order.hosted_url) return { kind: 'page', url: order.hosted_url };
+      if (order.attempt_hosted_url) return { kind: 'page', url: order.attempt_hosted_url };
       break;
     case null:
     case 'refused':

@@ -29,10 +29,12 @@ export async function settleAttemptClaim(
         evidence: 'page-created',
         source: 'checkout',
         now: outcome.now,
-        fields: { hosted_url: outcome.hostedUrl },
         where: { payment_claim_id: claim.claimId },
       });
-      return moved && moveAttempt(trx, orderNumber, claim.number, { from: 'claimed', to: 'open', evidence: 'page-created', now: outcome.now, claimId: claim.claimId });
+      return (
+        moved &&
+        moveAttempt(trx, orderNumber, claim.number, { from: 'claimed', to: 'open', evidence: 'page-created', now: outcome.now, claimId: claim.claimId, fields: { hosted_url: outcome.hostedUrl } })
+      );
     }));
     return settled ?? false;
   }
@@ -42,6 +44,6 @@ export async function settleAttemptClaim(
     evidence: outcome.state === 'none' ? 'refused' : 'call-lost',
     now: outcome.now,
     claimId: claim.claimId,
-    orderFields: { payment_error: outcome.error },
+    fields: { payment_error: outcome.error },
   });
 }

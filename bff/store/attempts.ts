@@ -20,8 +20,6 @@ export function startingAttemptFields(
   return {
     attempt_number: number,
     gateway_order_number: gatewayOrderNumber,
-    payment_error: null,
-    hosted_url: null,
     gateway_tpt: null,
     gateway_auth: null,
     gateway_code: null,

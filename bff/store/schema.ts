@@ -34,10 +34,12 @@ export interface OrdersTable {
   attempt_number: Generated<number>;
   /** The gateway's orderNumber of the current attempt, or of the approved one once paid. */
   gateway_order_number: string | null;
-  /** The payment_* and gateway_* columns below describe the current attempt (its status is on payment_attempts). */
+  /**
+   * Who holds the order's processPayment claim: one claim per order at a time, whichever attempt it
+   * opens (the attempt's own status says `claimed`). The gateway_* columns below are the answer of the
+   * attempt that paid, or of the current one until then.
+   */
   payment_claim_id: string | null;
-  hosted_url: string | null;
-  payment_error: string | null;
   gateway_tpt: string | null;
   gateway_auth: string | null;
   gateway_code: string | null;
@@ -172,6 +174,10 @@ export interface PaymentAttemptsTable {
   charged_amount: OptionalText;
   charged_currency: OptionalText;
   charged_rate: OptionalText;
+  /** Card: the hosted page processPayment created, handed back while the attempt is open (migration 0086). */
+  hosted_url: OptionalText;
+  /** Card: why the gateway refused processPayment, or why its answer was lost (migration 0086). */
+  payment_error: OptionalText;
   created_at: string;
   updated_at: string;
 }
@@ -203,6 +209,8 @@ export interface CurrentAttempt {
   attempt_method: string | null;
   /** When the current attempt entered its status (a claimed attempt's: its claim's time). */
   attempt_updated_at: string | null;
+  /** The hosted page the current attempt opened, if it did. */
+  attempt_hosted_url: string | null;
 }
 /** An order with its current attempt's status and method, found by the attempt's primary key. */
 export type OrderWithAttempt = OrderRow & CurrentAttempt;

@@ -22,7 +22,7 @@ async function claimedOrder(claimId: string): Promise<string> {
 async function stateOf(orderNumber: string) {
   const order = await findOrder(storeOf().db, orderNumber);
   const attempt = await findAttempt(storeOf().db, orderNumber, 1);
-  return { attemptStatus: order?.attempt_status, status: attempt?.status, outcome: attempt?.outcome, error: order?.payment_error };
+  return { attemptStatus: order?.attempt_status, status: attempt?.status, outcome: attempt?.outcome, error: attempt?.payment_error };
 }
 
 test('a claim is the attempt born claimed, and the order row says so', async () => {
@@ -44,7 +44,7 @@ test('a move for a claim the order no longer holds, or from a status the attempt
   const orderNumber = await claimedOrder('claim-c');
   const before = await stateOf(orderNumber);
   const now = new Date().toISOString();
-  expect(await moveAttempt(storeOf().db, orderNumber, 1, { from: 'claimed', to: 'refused', evidence: 'refused', now, claimId: 'someone-else', orderFields: { payment_error: 'x' } })).toBe(false);
+  expect(await moveAttempt(storeOf().db, orderNumber, 1, { from: 'claimed', to: 'refused', evidence: 'refused', now, claimId: 'someone-else', fields: { payment_error: 'x' } })).toBe(false);
   expect(await moveAttempt(storeOf().db, orderNumber, 1, { from: 'unknown', to: 'abandoned', evidence: 'no-payment', now })).toBe(false);
   expect(await stateOf(orderNumber)).toEqual(before);
 });
@@ -52,7 +52,7 @@ test('a move for a claim the order no longer holds, or from a status the attempt
 test('a refused call keeps its number for the next claim; a lost one is never claimed again', async () => {
   const orderNumber = await claimedOrder('claim-d');
   const now = new Date().toISOString();
-  expect(await moveAttempt(storeOf().db, orderNumber, 1, { from: 'claimed', to: 'refused', evidence: 'refused', now, claimId: 'claim-d', orderFields: { payment_error: 'E1: refused' } })).toBe(true);
+  expect(await moveAttempt(storeOf().db, orderNumber, 1, { from: 'claimed', to: 'refused', evidence: 'refused', now, claimId: 'claim-d', fields: { payment_error: 'E1: refused' } })).toBe(true);
   expect(await stateOf(orderNumber)).toEqual({ attemptStatus: 'refused', status: 'refused', outcome: 'open', error: 'E1: refused' });
   expect(await moveAttempt(storeOf().db, orderNumber, 1, { from: 'refused', to: 'claimed', evidence: 'claim', now })).toBe(true);
   expect(await moveAttempt(storeOf().db, orderNumber, 1, { from: 'claimed', to: 'unknown', evidence: 'call-lost', now })).toBe(true);

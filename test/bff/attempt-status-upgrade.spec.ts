@@ -1,42 +1,16 @@
 // A store from before attempts had a status of their own (the current attempt's call state lived on
 // the order row as payment_state, how each attempt ended in its outcome): upgrading gives every
 // attempt the one status that means both, on the run's engine (SQLite or PostgreSQL).
-import Database from 'better-sqlite3';
 import { expect, test } from '@playwright/test';
-import { Kysely, Migrator, PostgresDialect, SqliteDialect, type Migration } from 'kysely';
-import pg from 'pg';
+import { Migrator, type Migration } from 'kysely';
 import { migrateToLatest } from '../../bff/store/migrate.ts';
 import { migrations } from '../../bff/store/migrations/index.ts';
-import { createTestDatabase, type TestDatabase } from './fixtures/test-database.ts';
-
-function openRaw(database: TestDatabase): Kysely<any> {
-  if (database.engine === 'postgres') return new Kysely<any>({ dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: database.url, max: 1 }) }) });
-  return new Kysely<any>({ dialect: new SqliteDialect({ database: new Database(database.url.slice('file:'.length)) }) });
-}
+import { oldOrderRow, openRaw } from './fixtures/old-store.ts';
+import { createTestDatabase } from './fixtures/test-database.ts';
 
 /** An order as the old schema kept it, with its current attempt's call state. */
 function oldOrder(orderNumber: string, status: string, paymentState: string, attemptNumber: number) {
-  const at = '2026-11-01T00:00:00.000Z';
-  return {
-    order_number: orderNumber,
-    source: 'merchant',
-    amount: '10.00',
-    currency: 'CRC',
-    capture: 1,
-    status,
-    lines_json: '[]',
-    prefill_json: '{}',
-    return_url: 'https://shop.example/thanks',
-    origin: 'https://shop.example',
-    return_ref: `ref-${orderNumber}`,
-    attempt_number: attemptNumber,
-    payment_state: paymentState,
-    captured_amount: '0',
-    refunded_amount: '0',
-    session_expires_at: at,
-    created_at: at,
-    updated_at: at,
-  };
+  return oldOrderRow(orderNumber, status, attemptNumber, { payment_state: paymentState });
 }
 
 function oldAttempt(orderNumber: string, number: number, outcome: string, method = 'card') {

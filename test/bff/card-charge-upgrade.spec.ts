@@ -2,42 +2,18 @@
 // says each card attempt was charged its order's amount and currency, at no rate, so evidence about
 // an old attempt is still compared with the order's money; a SINPE Móvil transfer keeps its own
 // transfer amount and gets none. On the run's engine (SQLite or PostgreSQL).
-import Database from 'better-sqlite3';
 import { expect, test } from '@playwright/test';
-import { Kysely, Migrator, PostgresDialect, SqliteDialect, type Migration } from 'kysely';
-import pg from 'pg';
+import { Migrator, type Migration } from 'kysely';
 import { migrateToLatest } from '../../bff/store/migrate.ts';
 import { migrations } from '../../bff/store/migrations/index.ts';
 import { chargedMoneyOf } from '../../bff/payments/charged-money.ts';
-import { createTestDatabase, type TestDatabase } from './fixtures/test-database.ts';
+import { oldOrderRow, oldRowTime, openRaw } from './fixtures/old-store.ts';
+import { createTestDatabase } from './fixtures/test-database.ts';
 
-function openRaw(database: TestDatabase): Kysely<any> {
-  if (database.engine === 'postgres') return new Kysely<any>({ dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: database.url, max: 1 }) }) });
-  return new Kysely<any>({ dialect: new SqliteDialect({ database: new Database(database.url.slice('file:'.length)) }) });
-}
-
-const at = '2026-11-01T00:00:00.000Z';
+const at = oldRowTime;
 
 function order(orderNumber: string, amount: string, currency: string) {
-  return {
-    order_number: orderNumber,
-    source: 'merchant',
-    amount,
-    currency,
-    capture: 1,
-    status: 'captured',
-    lines_json: '[]',
-    prefill_json: '{}',
-    return_url: 'https://shop.example/thanks',
-    origin: 'https://shop.example',
-    return_ref: `ref-${orderNumber}`,
-    attempt_number: 1,
-    captured_amount: amount,
-    refunded_amount: '0',
-    session_expires_at: at,
-    created_at: at,
-    updated_at: at,
-  };
+  return oldOrderRow(orderNumber, 'captured', 1, { amount, currency, captured_amount: amount });
 }
 
 function attempt(orderNumber: string, method: string) {

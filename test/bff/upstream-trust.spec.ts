@@ -121,6 +121,6 @@ test.describe('a gateway whose link URLs are hostile', () => {
     hostileUrl = undefined;
     // The page may exist at the gateway: the attempt waits for consult, never a second processPayment.
     expect((await checkout()).status).toBe(503);
-    expect(await findOrder(app.services.store.db, orderNumber)).toMatchObject({ attempt_status: 'unknown', hosted_url: null });
+    expect(await findOrder(app.services.store.db, orderNumber)).toMatchObject({ attempt_status: 'unknown', attempt_hosted_url: null });
   });
 });

@@ -170,7 +170,7 @@ test('a claim taken over by the reconciler never hands its page out: the slow ca
   const late = await answer;
   expect(late.status).toBe(409);
   expect(JSON.stringify(await late.json())).not.toContain('/hosted/');
-  expect(await orderOf(session.orderNumber)).toMatchObject({ status: 'expired', attempt_status: 'expired', hosted_url: null });
+  expect(await orderOf(session.orderNumber)).toMatchObject({ status: 'expired', attempt_status: 'expired', attempt_hosted_url: null });
 });
 
 test('an order expired unpaid is re-consulted for a while: a late payment on its page still approves it', async () => {

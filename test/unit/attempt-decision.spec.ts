@@ -16,7 +16,7 @@ type Current = 'none' | AttemptStatus | `${AttemptStatus} transfer`;
 function order(current: Current, status: OrderStatus, attempt: number, hostedUrl: string | null = null, sessionExpiresAt = '2026-11-25T12:15:00Z'): OrderWithAttempt {
   const [attemptStatus, method] = current === 'none' ? [null, null] : current.endsWith(' transfer') ? [current.split(' ')[0] as AttemptStatus, 'sinpe_movil'] : [current as AttemptStatus, 'card'];
   // Only what the rule reads; the rest of the row does not take part in the decision.
-  return { attempt_status: attemptStatus, attempt_method: method, status, attempt_number: attempt, hosted_url: hostedUrl, session_expires_at: sessionExpiresAt } as OrderWithAttempt;
+  return { attempt_status: attemptStatus, attempt_method: method, status, attempt_number: attempt, attempt_hosted_url: hostedUrl, session_expires_at: sessionExpiresAt } as OrderWithAttempt;
 }
 
 type Kind = AttemptDecision['kind'];

@@ -27,6 +27,7 @@ import { openTransferStatus } from './0082-open-transfer-status.ts';
 import { claimTimeOnAttempt } from './0083-claim-time-on-attempt.ts';
 import { cardChargedMoney } from './0084-card-charged-money.ts';
 import { paidByTransferMoney } from './0085-paid-by-transfer-money.ts';
+import { pageAndErrorOnAttempt } from './0086-page-and-error-on-attempt.ts';
 
 export const migrations: Record<string, Migration> = {
   '0001-initial': initial,
@@ -56,4 +57,5 @@ export const migrations: Record<string, Migration> = {
   '0083-claim-time-on-attempt': claimTimeOnAttempt,
   '0084-card-charged-money': cardChargedMoney,
   '0085-paid-by-transfer-money': paidByTransferMoney,
+  '0086-page-and-error-on-attempt': pageAndErrorOnAttempt,
 };
