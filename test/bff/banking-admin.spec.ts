@@ -4,6 +4,7 @@ import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { expect, test } from '@playwright/test';
 import { runBankCli } from '../../bff/cli/bank.ts';
+import { bundledEntry } from './fixtures/entry-bundles.ts';
 import { currentSecret, merchantGet, merchantPost, startWebhookStack, type WebhookStack } from './webhooks-support.ts';
 
 const run = promisify(execFile);
@@ -127,18 +128,20 @@ test.describe('npm run bank', () => {
     BANK_SECRET_REF: stack.env.BANK_SECRET_REF!,
     PUBLIC_BFF_URL: stack.bffUrl,
   });
-  /** The real command line, through npm, as an operator types it. */
-  const cli = (args: string[], extraEnv: Record<string, string> = {}) =>
-    run('npm', ['run', '--silent', 'bank', '--', ...args], {
-      cwd: process.cwd(),
-      env: { ...process.env, ...cliEnv(), ...extraEnv },
-    }).then(
+  /**
+   * The real command line: through npm, as an operator types it, or (`bundled`) the same entry's
+   * bundle on plain node, without npm's and tsx's start-up (entry-bundles.ts).
+   */
+  const cli = async (args: string[], how: 'npm' | 'bundled' = 'npm') => {
+    const [command, commandArgs]: [string, string[]] = how === 'npm' ? ['npm', ['run', '--silent', 'bank', '--', ...args]] : [process.execPath, [await bundledEntry('bff/cli/bank.ts'), ...args]];
+    return run(command, commandArgs, { cwd: process.cwd(), env: { ...process.env, ...cliEnv() } }).then(
       (result) => ({ code: 0, stdout: result.stdout, stderr: result.stderr }),
       (error: { code: number; stdout: string; stderr: string }) => ({ code: error.code, stdout: error.stdout, stderr: error.stderr }),
     );
+  };
 
   test('features, contract and register print the bank’s answers as JSON, never the secret', async () => {
-    const [features, contract, register] = await Promise.all([cli(['features', '--method', 'SINPE_MOVIL']), cli(['contract', 'payment.failed']), cli(['register'])]);
+    const [features, contract, register] = await Promise.all([cli(['features', '--method', 'SINPE_MOVIL']), cli(['contract', 'payment.failed'], 'bundled'), cli(['register'], 'bundled')]);
     expect(features.code).toBe(0);
     expect(JSON.parse(features.stdout).items).toEqual([expect.objectContaining({ id: sinpeFeature })]);
     expect(contract.code).toBe(0);

@@ -1,14 +1,19 @@
 // The command lines a merchant's developer meets first: `--help` on every CLI and subcommand (flags and
 // the environment each reads), a mistyped flag answered with one line and the usage, and start-up
 // failures that name the variable to fix (DATABASE_URL, GATEWAY_BASE_URL, BANK_BASE_URL, BFF_URL),
-// each with a non-zero exit. Processes are spawned as a person would run them.
+// each with a non-zero exit. Processes are spawned as a person would run them: one test per entry
+// under tsx as its npm script starts it, the others on the entry's esbuild bundle (entry-bundles.ts),
+// the same code without tsx's loader at every start; the BFF on its bundle, as `npm run start:bff`;
+// `npm start` under tsx.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
+import { startBffNodeFlags } from '../../scripts/build-bff.mjs';
 import { quietBuild } from '../../scripts/quiet-build.ts';
+import { bundledEntry } from './fixtures/entry-bundles.ts';
 
 interface Run {
   code: number | null;
@@ -16,9 +21,9 @@ interface Run {
   stderr: string;
 }
 
-/** Runs a TypeScript entry under tsx with exactly `env` (plus PATH) and waits for its exit. */
-function runScript(entry: string, args: string[], env: Record<string, string> = {}): Promise<Run> {
-  const child = spawn(process.execPath, ['--import', 'tsx', entry, ...args], { env: { PATH: process.env.PATH ?? '', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+/** Runs node with `nodeArgs` and exactly `env` (plus PATH), and waits for its exit. */
+function runNode(nodeArgs: string[], env: Record<string, string>): Promise<Run> {
+  const child = spawn(process.execPath, nodeArgs, { env: { PATH: process.env.PATH ?? '', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
   let stdout = '';
   let stderr = '';
   child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
@@ -35,12 +40,17 @@ async function closedPort(): Promise<number> {
   return port;
 }
 
-const events = (args: string[], env: Record<string, string> = {}) => runScript('scripts/events.ts', args, env);
-const bank = (args: string[], env: Record<string, string> = {}) => runScript('bff/cli/bank.ts', args, env);
+/** A TypeScript entry under tsx, as its npm script (`tsx <entry>`) starts it. */
+const underTsx = (entry: string, args: string[], env: Record<string, string> = {}) => runNode(['--import', 'tsx', entry, ...args], env);
+/** The same entry's bundle on plain node. */
+const bundled = async (entry: string, args: string[], env: Record<string, string> = {}) => runNode([await bundledEntry(entry), ...args], env);
+
+const events = (args: string[], env: Record<string, string> = {}) => bundled('scripts/events.ts', args, env);
+const bank = (args: string[], env: Record<string, string> = {}) => bundled('bff/cli/bank.ts', args, env);
 
 test.describe('npm run events', () => {
-  test('--help lists the commands, the URL flags and every variable it reads', async () => {
-    const help = await events(['--help']);
+  test('--help lists the commands, the URL flags and every variable it reads (under tsx, as npm run events)', async () => {
+    const help = await underTsx('scripts/events.ts', ['--help']);
     expect(help.code).toBe(0);
     for (const text of ['listen', 'trigger', '--bff-url', '--sandbox-url', 'BFF_URL', 'SANDBOX_URL', 'SHOP_ORIGIN', 'MERCHANT_SECRET', 'EVENTS_LISTEN_EXPIRY_SECONDS']) {
       expect(help.stdout).toContain(text);
@@ -80,8 +90,8 @@ test.describe('npm run events', () => {
 });
 
 test.describe('npm run bank', () => {
-  test('--help works without any variable set and lists the variables', async () => {
-    const help = await bank(['--help']);
+  test('--help works without any variable set and lists the variables (under tsx, as npm run bank)', async () => {
+    const help = await underTsx('bff/cli/bank.ts', ['--help']);
     expect(help.code).toBe(0);
     for (const text of ['features', 'contract', 'register', 'BANK_BASE_URL', 'BANK_ACCESS_TOKEN', 'BANK_SECRET_REF', 'PUBLIC_BFF_URL', 'BFF_PORT']) {
       expect(help.stdout).toContain(text);
@@ -120,17 +130,19 @@ test.describe('start-up errors name the variable', () => {
 
   test('the BFF with an unreachable DATABASE_URL says so, without the password, and exits non-zero', async () => {
     const databaseUrl = `postgres://svc:hunter2-password@127.0.0.1:${await closedPort()}/svc_checkout`;
-    const run = await runScript('bff/server.ts', [], { ...gateway, GATEWAY_BASE_URL: 'http://127.0.0.1:4010', BFF_PORT: '0', DATABASE_URL: databaseUrl });
+    const run = await runNode([...startBffNodeFlags(), await bundledEntry('bff/server.ts')], { ...gateway, GATEWAY_BASE_URL: 'http://127.0.0.1:4010', BFF_PORT: '0', DATABASE_URL: databaseUrl });
     expect(run.code).toBe(1);
     expect(run.stderr).toContain('DATABASE_URL: could not open the database at postgres://127.0.0.1:');
     expect(run.stderr).toContain('ECONNREFUSED');
     expect(run.stdout + run.stderr).not.toContain('hunter2-password');
   });
 
+  // `npm start` stays under tsx: one bundle of it would hold the BFF's and the sandbox's own entries,
+  // whose "am I the main module" checks would all be true in it.
   for (const variable of ['GATEWAY_BASE_URL', 'BANK_BASE_URL'] as const) {
     test(`npm start with an unreachable ${variable} stops before starting anything`, async () => {
       const url = `http://127.0.0.1:${await closedPort()}`;
-      const run = await runScript('scripts/start.ts', ['--no-build'], { ...gateway, [variable]: url, SANDBOX_PORT: '0', BFF_PORT: '0', DEMO_PORT: '0' });
+      const run = await underTsx('scripts/start.ts', ['--no-build'], { ...gateway, [variable]: url, SANDBOX_PORT: '0', BFF_PORT: '0', DEMO_PORT: '0' });
       expect(run.code).toBe(1);
       expect(run.stderr).toContain(`${variable}: cannot reach ${url} (ECONNREFUSED)`);
       expect(run.stdout).not.toContain('bff ');
@@ -139,7 +151,7 @@ test.describe('start-up errors name the variable', () => {
 
   test('npm start with an unreachable DATABASE_URL names it and stops the sandbox it had started', async () => {
     const databaseUrl = `postgres://svc@127.0.0.1:${await closedPort()}/svc_checkout`;
-    const run = await runScript('scripts/start.ts', ['--no-build'], { DATABASE_URL: databaseUrl, SANDBOX_PORT: '0', BFF_PORT: '0', DEMO_PORT: '0' });
+    const run = await underTsx('scripts/start.ts', ['--no-build'], { DATABASE_URL: databaseUrl, SANDBOX_PORT: '0', BFF_PORT: '0', DEMO_PORT: '0' });
     expect(run.code).toBe(1);
     expect(run.stderr).toContain('DATABASE_URL: could not open the database');
   });

@@ -1,5 +1,7 @@
 // `npm run events`: trigger drives real sandbox flows through the BFF, and every type it offers
-// reaches the merchant's receiver; listen registers itself, verifies and forwards.
+// reaches the merchant's receiver; listen registers itself, verifies and forwards. The first test
+// starts the CLI under tsx, as `npm run events` does; the others its esbuild bundle (the same code,
+// without tsx's loader at every start: entry-bundles.ts).
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:net';
@@ -8,14 +10,17 @@ import { expect, test } from '@playwright/test';
 import { Webhook } from 'standardwebhooks';
 import { merchantEventBody } from '../../contract/merchant-webhooks.ts';
 import { merchantSecret, shopOrigin } from './fixtures/stack.ts';
+import { bundledEntry } from './fixtures/entry-bundles.ts';
 import { startWebhookReceiver, type WebhookReceiver } from './fixtures/webhook-receiver.ts';
 import { merchantGet, startWebhookStack, type WebhookStack } from './webhooks-support.ts';
 
 const secret = `whsec_${randomBytes(24).toString('base64')}`;
 let stack: WebhookStack;
 let hooks: WebhookReceiver;
+let eventsBundle: string;
 
 test.beforeAll(async () => {
+  eventsBundle = await bundledEntry('scripts/events.ts');
   hooks = await startWebhookReceiver();
   stack = await startWebhookStack({
     env: { MERCHANT_WEBHOOK_URL: hooks.url, MERCHANT_WEBHOOK_SECRET: secret, MERCHANT_WEBHOOK_POLL_MS: '50', BANK_REGISTER_DESTINATION: '1' },
@@ -34,8 +39,10 @@ interface EventsRun {
   kill: () => void;
 }
 
-function events(args: string[], target: WebhookStack = stack, extraEnv: Record<string, string> = {}): EventsRun {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/events.ts', ...args], {
+/** `npm run events -- <args>`: on the bundle, or under tsx (`underTsx`) as npm starts it. */
+function events(args: string[], target: WebhookStack = stack, extraEnv: Record<string, string> = {}, underTsx = false): EventsRun {
+  const entry = underTsx ? ['--import', 'tsx', 'scripts/events.ts'] : [eventsBundle];
+  const child = spawn(process.execPath, [...entry, ...args], {
     env: { PATH: process.env.PATH ?? '', BFF_URL: target.bffUrl, SANDBOX_URL: target.sandboxUrl, SHOP_ORIGIN: shopOrigin, MERCHANT_SECRET: merchantSecret, ...extraEnv },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -64,7 +71,7 @@ const triggerable = [
 
 test('trigger produces each type it offers, through real sandbox flows', async () => {
   test.setTimeout(120_000);
-  const run = await events(['trigger', ...triggerable]).done;
+  const run = await events(['trigger', ...triggerable], stack, {}, true).done;
   expect(run.code, run.output).toBe(0);
   await hooks.waitFor((received) => triggerable.every((type) => received.some((request) => request.json?.type === type)), 'every triggered type');
   for (const request of hooks.received) {
@@ -74,7 +81,7 @@ test('trigger produces each type it offers, through real sandbox flows', async (
   }
   const linkPaid = hooks.received.find((request) => request.json.type === 'link.paid')!.json.data;
   expect(linkPaid.payment).toMatchObject({ amount: '15.00', currency: 'USD' });
-  const unknown = await events(['trigger', 'order.paid']).done;
+  const unknown = await events(['trigger', 'order.paid'], stack, {}, true).done;
   expect(unknown.code).toBe(2);
   expect(unknown.output).toContain('cannot trigger "order.paid"');
 });
