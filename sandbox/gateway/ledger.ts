@@ -67,6 +67,11 @@ export interface GatewayBillTo {
 /** Everything the gateway side remembers about orders and their transactions. */
 export class Ledger {
   private readonly orders: GatewayOrder[] = [];
+  // Looked up on every consult, page view and modification: by key, not by a walk of the whole ledger
+  // (a long property run holds thousands of orders).
+  private readonly tptIndex = new Map<number, GatewayOrder>();
+  private readonly pageTokenIndex = new Map<string, GatewayOrder>();
+  private readonly orderNumberIndex = new Map<string, GatewayOrder[]>();
   private nextTpt: number;
   private nextTransactionId: number;
 
@@ -94,19 +99,24 @@ export class Ledger {
       modifications: [],
     };
     this.orders.push(order);
+    this.tptIndex.set(order.tpt, order);
+    this.pageTokenIndex.set(order.pageToken, order);
+    const sameNumber = this.orderNumberIndex.get(order.orderNumber);
+    if (sameNumber) sameNumber.push(order);
+    else this.orderNumberIndex.set(order.orderNumber, [order]);
     return order;
   }
 
   byTpt(tpt: number): GatewayOrder | undefined {
-    return this.orders.find((o) => o.tpt === tpt);
+    return this.tptIndex.get(tpt);
   }
 
   byPageToken(token: string): GatewayOrder | undefined {
-    return this.orders.find((o) => o.pageToken === token);
+    return this.pageTokenIndex.get(token);
   }
 
   byOrderNumber(orderNumber: string): GatewayOrder[] {
-    return this.orders.filter((o) => o.orderNumber === orderNumber);
+    return [...(this.orderNumberIndex.get(orderNumber) ?? [])];
   }
 
   /** The order a modification or split acts on: the latest approved attempt of that number. */
