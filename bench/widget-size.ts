@@ -76,9 +76,12 @@ const costaRicanPurchaseSources = [
   'widget/lazy/order-watch.ts',
   'widget/lazy/data-modules.ts',
   'widget/generated/countries/CR.js',
-  // A Costa Rican address: the provincia → cantón → distrito selects and their table.
+  // A Costa Rican address: the provincia → cantón → distrito selects, the provincias, and the
+  // cantones and distritos of the test buyer's provincia, San José (CR-1.js; the whole tree was
+  // territory/CR.js until each provincia got its own file).
   'widget/lazy/territory-fields.ts',
   'widget/generated/territory/CR.js',
+  'widget/generated/territory/CR-1.js',
 ];
 
 /** The built file of a source (dist/widget/.vite/manifest.json, `build.manifest` in vite.config.ts). */
