@@ -9,7 +9,7 @@ import { checkoutStyles } from './checkout.styles.ts';
 import { isOutcome, type CheckoutState } from './checkout-state.ts';
 import { SvcErrorEvent, type SvcErrorCode } from './events.ts';
 import { countryOptions } from './i18n/countries.ts';
-import { addEnglishOutcomeWords, formatMoney, resolveLocale, translationFor } from './i18n/localize.ts';
+import { formatMoney, resolveLocale, translationFor } from './i18n/localize.ts';
 import { ensureLocale, isLocaleReady } from './i18n/locale-loader.ts';
 import type { AddressFieldName, Translation } from './i18n/translation.ts';
 import { AssetLoadError, forgetFailedParts, loadCheckoutRules, type CheckoutRulesModule, loadOrderWatch, loadSubdivisions, type OrderWatchModule, type Subdivision } from './lazy-assets.ts';
@@ -361,7 +361,6 @@ export class SvcCheckout extends LitElement {
   async ensureOrderWatch(): Promise<OrderWatchModule> {
     if (this.orderWatch) return this.orderWatch;
     const module = await loadOrderWatch();
-    addEnglishOutcomeWords(module.enOutcome);
     if (!this.orderWatch && this.shadowRoot) {
       adoptStyles(this.shadowRoot, [...SvcCheckout.elementStyles, unsafeCSS(module.resultPanelCss)]);
     }
