@@ -46,11 +46,8 @@ export type TerritoryFieldset = (field: AddressFieldName, address: Readonly<Part
  */
 export class TerritoryHook {
   #loaded: { top: TerritoryTop; fields: typeof TerritoryFields } | undefined;
-  /** The provincias whose places are here, by code; a failed one is `null`. */
-  readonly #trees = new Map<string, ProvinciaTree | null>();
-  readonly #asked = new Set<string>();
-  /** The division as far as it is here: the provincias and the places of those loaded. */
-  #division: TerritorialDivision | undefined;
+  /** Each provincia's places once asked, by code: here, on their way (undefined) or failed (null). */
+  readonly #trees = new Map<string, ProvinciaTree | null | undefined>();
 
   readonly #onLoaded: () => void;
 
@@ -64,44 +61,35 @@ export class TerritoryHook {
     return Promise.all([loadTerritory('CR'), loadTerritoryFields()]).then(
       ([top, fields]) => {
         this.#loaded = top ? { top, fields } : undefined;
-        this.#division = top ? { ...top, cantones: [], distritos: [] } : undefined;
         this.#onLoaded();
       },
       () => undefined, // the generic fields stay; asked again with the next load
     );
   }
 
-  /** The places of the provincia `stateIso` names: here, on their way (undefined), or failed (null). */
-  #treeOf(stateIso: string | undefined): ProvinciaTree | null | undefined {
-    const provincia = this.#loaded?.top.provincias.find((candidate) => candidate.iso === stateIso);
-    if (!provincia) return undefined;
-    const { code } = provincia;
-    if (!this.#asked.has(code)) {
-      // Asked from the render that first shows this provincia: its places arrive into the selects already there.
-      this.#asked.add(code);
-      void loadProvinciaTree('CR', code).then(
-        (tree) => this.#addTree(code, tree),
-        () => this.#addTree(code, null),
-      );
+  /** The places of the provincia `code`, asked from the render that first shows it: they arrive into the selects already there. */
+  #treeOf(code: string): ProvinciaTree | null | undefined {
+    if (!this.#trees.has(code)) {
+      this.#trees.set(code, undefined);
+      const arrived = (tree: ProvinciaTree | null) => {
+        this.#trees.set(code, tree);
+        this.#onLoaded();
+      };
+      void loadProvinciaTree('CR', code).then(arrived, () => arrived(null));
     }
     return this.#trees.get(code);
-  }
-
-  #addTree(code: string, tree: ProvinciaTree | null): void {
-    this.#trees.set(code, tree);
-    if (tree && this.#division) {
-      this.#division = { ...this.#division, cantones: [...this.#division.cantones, ...tree.cantones], distritos: [...this.#division.distritos, ...tree.distritos] };
-    }
-    this.#onLoaded();
   }
 
   forCountry(country: string, locale: string): TerritoryFieldset | undefined {
     const loaded = this.#loaded;
     if (country !== 'CR' || !loaded) return undefined;
     return (field, address) => {
+      const provincia = loaded.top.provincias.find((candidate) => candidate.iso === address.state);
+      const tree = provincia && this.#treeOf(provincia.code);
       // This provincia's places could not load: its address keeps the generic fields, so it can still be typed.
-      if (this.#treeOf(address.state) === null) return undefined;
-      return loaded.fields.territoryLevel({ html, nothing }, this.#division!, locale, field, address);
+      if (tree === null) return undefined;
+      const division: TerritorialDivision = { ...loaded.top, cantones: tree?.cantones ?? [], distritos: tree?.distritos ?? [] };
+      return loaded.fields.territoryLevel({ html, nothing }, division, locale, field, address);
     };
   }
 
