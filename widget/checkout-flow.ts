@@ -38,6 +38,7 @@ import { AssetLoadError, loadDeclineMessages, loadMethodChoice, once, type Order
 import type * as MethodChoice from './lazy/method-choice.ts';
 import type * as PopupMode from './lazy/popup-mode.ts';
 import { asksAddress, contactOf } from './method-fields.ts';
+import { isSinpeRescueOffered } from './costa-rica/sinpe-rescue-offer.ts';
 import { outcomeOfStatus } from './order-outcome.ts';
 import type { OrderSummary } from './order-summary.ts';
 import type { PaymentPopup } from './payment-popup.ts';
@@ -104,7 +105,7 @@ export interface CheckoutView {
  */
 export type FlowSteps = Pick<
   CheckoutFlow,
-  'view' | 'set' | 'go' | 'emit' | 'client' | 'sessionToken' | 'locale' | 'isCatalogMode' | 'watchOrder' | 'stopWatching' | 'onOrderStatus' | 'loadDeclineWords'
+  'view' | 'set' | 'go' | 'emit' | 'client' | 'sessionToken' | 'isCatalogMode' | 'watchOrder' | 'stopWatching' | 'readyForOutcome' | 'onOrderStatus'
 >;
 
 /** The prefill's given fields only: an absent one must not overwrite a default with undefined. */
@@ -234,10 +235,6 @@ export class CheckoutFlow implements ReactiveController {
   /** The session this order is paid with. */
   get sessionToken(): string {
     return this.#sessionToken;
-  }
-
-  locale(): string {
-    return this.#host.currentLocale();
   }
 
   isCatalogMode(): boolean {
@@ -493,6 +490,11 @@ export class CheckoutFlow implements ReactiveController {
     void this.#host.ensureCountryData(form.shipping.country);
   }
 
+  /** "Pay with SINPE Móvil" after a card decline the BFF says SINPE Móvil may rescue, once its part is here. */
+  sinpeRescueButton(locale: string): unknown {
+    return isSinpeRescueOffered(this.#v.outcome) ? this.#v.methodChoice?.renderSinpeRescue(locale, this) : undefined;
+  }
+
   /** The button that brings a lost payment window to the front, while it is open and the outcome unknown. */
   popupButton(locale: string): unknown {
     return this.#popupMode?.renderPopupRescue(locale, this.#v);
@@ -545,10 +547,17 @@ export class CheckoutFlow implements ReactiveController {
     this.#poller.start();
   }
 
-  /** A decline or a cancel is told in the page's language: its words come before the outcome shows. */
+  /** A decline or a cancel is told in the page's language: its words come before the outcome shows (readyForOutcome). */
   async #takeOrderStatus(status: OrderStatusResponse, run: number): Promise<void> {
-    if (status.reason) await this.loadDeclineWords(this.#host.currentLocale());
+    await this.readyForOutcome(status);
     if (run === this.#watchRun) this.onOrderStatus(status);
+  }
+
+  /** What an outcome needs before it shows: a decline's words, and the part with SINPE Móvil's rescue when the BFF offers it. */
+  async readyForOutcome(status: OrderStatusResponse): Promise<void> {
+    if (status.reason) await this.#loadDeclineWords(this.#host.currentLocale());
+    // Without the part, "Try again" alone.
+    if (isSinpeRescueOffered(status)) await this.#methodChoicePart().catch(() => undefined);
   }
 
   onOrderStatus(status: OrderStatusResponse): void {
@@ -591,12 +600,12 @@ export class CheckoutFlow implements ReactiveController {
     const reason = this.#v.outcome?.reason;
     const words = reason && this.#declineWords.get(declineLocaleOf(locale));
     // The page switched language after the outcome: its words re-render the element when they come.
-    if (reason && !words) void this.loadDeclineWords(locale);
+    if (reason && !words) void this.#loadDeclineWords(locale);
     return reason && words ? words[reason] : this.#v.outcome?.message;
   }
 
   /** The shared catalog's words in `locale`'s language; when they cannot load, the BFF's message stands. */
-  async loadDeclineWords(locale: string): Promise<void> {
+  async #loadDeclineWords(locale: string): Promise<void> {
     const language = declineLocaleOf(locale);
     if (this.#declineWords.has(language)) return;
     const words = await loadDeclineMessages(language).catch(() => undefined);
@@ -658,6 +667,13 @@ export class CheckoutFlow implements ReactiveController {
 
   // ----- SINPE Móvil ----------------------------------------------------------------------------
 
+  /** SINPE Móvil's part (the choice, a transfer's steps, the decline's rescue), in the view once here. */
+  async #methodChoicePart(): Promise<typeof MethodChoice> {
+    const methodChoice = this.#v.methodChoice ?? (await loadMethodChoice());
+    this.set({ methodChoice });
+    return methodChoice;
+  }
+
   /**
    * A transfer is open: its steps (sinpe/sinpe-transfer.ts) come with the method choice, which a
    * session that offers SINPE Móvil has already loaded; without them the transfer cannot be shown.
@@ -665,11 +681,10 @@ export class CheckoutFlow implements ReactiveController {
   async #showTransfer(orderNumber: string, transfer: SinpeMovilInstructions): Promise<void> {
     let methodChoice: typeof MethodChoice;
     try {
-      methodChoice = this.#v.methodChoice ?? (await loadMethodChoice());
+      methodChoice = await this.#methodChoicePart();
     } catch (error) {
       return this.fail(new AssetLoadError(error), 'asset-load');
     }
-    this.set({ methodChoice });
     // A catalog page reloaded while the transfer is open comes back to it (#resumedTransferSession).
     if (this.isCatalogMode()) {
       keepSessionToken(orderNumber, this.#sessionToken);

@@ -240,7 +240,7 @@ export class SvcCheckout extends LitElement {
       ${(flow ? flow.canRetry() : this.partsFailed && !!(this.session || this.items?.length))
         ? html`<button type="button" part="retry-button" @click=${() => void this.#retry()}>${t.retry}</button>`
         : nothing}
-      ${flow && this.orderWatch?.renderRescues(locale, outcome, flow)}
+      ${flow && this.orderWatch?.renderRescues(locale, flow)}
     </div>`;
   }
 

@@ -30,7 +30,7 @@ async function onPopupClosed(flow: FlowSteps, orderNumber: string): Promise<void
   flow.set({ popup: undefined });
   try {
     const status = await flow.client().getOrder(orderNumber, flow.sessionToken);
-    if (status.reason) await flow.loadDeclineWords(flow.locale());
+    await flow.readyForOutcome(status);
     flow.onOrderStatus(status);
     if (status.final) return;
   } catch {
