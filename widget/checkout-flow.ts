@@ -30,7 +30,7 @@ import { carryCatalogForm, catalogScope, forgetCatalogOrder, forgetForm, forgetL
 import { restoredForm } from './kept-details.ts';
 import { currentNavigationKind, forgetResultToken, keepResultToken, keptResultToken } from './kept-result.ts';
 import { countryOfCurrency, countryOfLocale } from './i18n/countries.ts';
-import { addEnglishOutcomeWords, formatMoney, translationFor } from './i18n/localize.ts';
+import { formatMoney, translationFor } from './i18n/localize.ts';
 import type { Translation } from './i18n/translation.ts';
 import { InvoiceDetailsHook } from './invoice-fieldset.ts';
 import { forgetOpenTransfer, keepOpenTransfer, keepSessionToken, keptOpenTransfer, keptSessionToken } from './kept-session.ts';
@@ -528,7 +528,7 @@ export class CheckoutFlow implements ReactiveController {
     this.#watchToken = token;
     let watch: OrderWatchModule;
     try {
-      [watch] = await Promise.all([this.#host.ensureOrderWatch(), this.#ensureOutcomeWords()]);
+      watch = await this.#host.ensureOrderWatch();
     } catch (error) {
       return this.fail(new AssetLoadError(error), 'asset-load');
     }
@@ -614,25 +614,17 @@ export class CheckoutFlow implements ReactiveController {
     this.#host.requestUpdate();
   }
 
-  /**
-   * English's outcome words, a part of their own, when the page's translation has none: an English
-   * page, or a language that did not load and falls back to English. A Spanish purchase never asks.
-   */
-  #ensureOutcomeWords(): Promise<unknown> | undefined {
-    if (translationFor(this.#host.currentLocale()).resultTitle) return undefined;
-    return once('en-outcome', () => import('./lazy/en-outcome.ts')).then((part) => {
-      addEnglishOutcomeWords(part.enOutcome);
-      this.#host.requestUpdate();
-    });
-  }
-
   /** The live region's words for where the checkout is. */
   statusText(t: Translation, locale: string): string {
     const { state, outcome, notice, popup, transfer, methodChoice } = this.#v;
-    // The page switched to a language whose outcome words are not here yet: they are asked, and said when they come.
+    // The page switched, after the outcome, to a language whose outcome words are not here (English's
+    // are a part of their own): they are asked, and said when they come.
     if (isOutcome(state) && !t.resultTitle) {
-      void this.#ensureOutcomeWords()?.catch(() => undefined);
-      return '';
+      void this.#host
+        .ensureOrderWatch()
+        .then((watch) => watch.ensureOutcomeWords(locale))
+        .then(() => this.#host.requestUpdate(), () => undefined);
+      if (state !== 'error' && state !== 'expired') return '';
     }
     switch (state) {
       case 'loading':

@@ -357,10 +357,13 @@ export class SvcCheckout extends LitElement {
     return this.flow;
   }
 
-  /** @internal The poller and the result panel, with the panel's styles adopted next to the element's own. */
+  /** @internal The poller and the result panel, with the panel's styles adopted next to the element's own and the page's outcome words. */
   async ensureOrderWatch(): Promise<OrderWatchModule> {
     if (this.orderWatch) return this.orderWatch;
     const module = await loadOrderWatch();
+    // The page's words first (a return asks for the watch before they are here): the outcome's are among them.
+    await ensureLocale(this.currentLocale());
+    await module.ensureOutcomeWords(this.currentLocale());
     if (!this.orderWatch && this.shadowRoot) {
       adoptStyles(this.shadowRoot, [...SvcCheckout.elementStyles, unsafeCSS(module.resultPanelCss)]);
     }

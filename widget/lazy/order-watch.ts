@@ -5,6 +5,20 @@
 export { StatusPoller } from '../status-poller.ts';
 export { renderResultPanel, resultPanelCss } from '../result-panel.ts';
 import type { CheckoutFlow } from '../checkout-flow.ts';
+import { addEnglishOutcomeWords, translationFor } from '../i18n/localize.ts';
+import { once } from '../lazy-assets.ts';
+
+/**
+ * The page's outcome words, before any outcome shows: English's are a part of their own (en-outcome),
+ * asked only when the page's translation has none once its layers settled (the caller waits for
+ * them: an English page, or a language that did not load and falls back to English). A Spanish
+ * purchase never asks for them. (This part imports nothing of locale-loader.ts: doing so made the
+ * bundler move Lit out of the first script into a chunk of its own.)
+ */
+export async function ensureOutcomeWords(locale: string): Promise<void> {
+  if (translationFor(locale).resultTitle) return;
+  addEnglishOutcomeWords((await once('en-outcome', () => import('./en-outcome.ts'))).enOutcome);
+}
 
 /**
  * The buttons that get a stuck shopper going: SINPE Móvil after a card decline (with the method-choice
