@@ -21,7 +21,7 @@ import { problemTypes } from '../contract/problem-types.ts';
 import { orderNumberOfStatusToken, resultFragmentParameter } from '../contract/status-token.ts';
 import { emptyAddress, emptyBillingAddress } from './address-fields.ts';
 import { answerOf, BffClient, BffError } from './bff-client.ts';
-import { isBusy, type CheckoutState } from './checkout-state.ts';
+import { isBusy, isOutcome, type CheckoutState } from './checkout-state.ts';
 import { nextState, type CheckoutEvent } from './checkout-machine.ts';
 import * as events from './events.ts';
 import type { SvcErrorCode } from './events.ts';
@@ -34,12 +34,14 @@ import { formatMoney, translationFor } from './i18n/localize.ts';
 import type { Translation } from './i18n/translation.ts';
 import { InvoiceDetailsHook } from './invoice-fieldset.ts';
 import { forgetOpenTransfer, keepOpenTransfer, keepSessionToken, keptOpenTransfer, keptSessionToken } from './kept-session.ts';
-import { AssetLoadError, loadDeclineMessages, loadMethodChoice, loadSinpePanel, once, type OrderWatchModule } from './lazy-assets.ts';
+import { AssetLoadError, loadDeclineMessages, loadMethodChoice, once, type OrderWatchModule } from './lazy-assets.ts';
 import type * as MethodChoice from './lazy/method-choice.ts';
+import type * as PopupMode from './lazy/popup-mode.ts';
 import { asksAddress, contactOf } from './method-fields.ts';
+import { isSinpeRescueOffered } from './costa-rica/sinpe-rescue-offer.ts';
 import { outcomeOfStatus } from './order-outcome.ts';
 import type { OrderSummary } from './order-summary.ts';
-import { PaymentPopup } from './payment-popup.ts';
+import type { PaymentPopup } from './payment-popup.ts';
 import type { EarlyResult } from './early-result.ts';
 import type { StatusPoller } from './status-poller.ts';
 import { toFieldErrorCode } from './validation/field-error-code.ts';
@@ -97,6 +99,15 @@ export interface CheckoutView {
   popup?: PaymentPopup | undefined;
 }
 
+/**
+ * What the flow's own lazy parts (popup-payment.ts, sinpe/sinpe-transfer.ts) call on it: its view, its
+ * state moves (`go`, by the table) and its steps. Public for them; the element calls none of these.
+ */
+export type FlowSteps = Pick<
+  CheckoutFlow,
+  'view' | 'set' | 'go' | 'emit' | 'client' | 'sessionToken' | 'isCatalogMode' | 'watchOrder' | 'stopWatching' | 'readyForOutcome' | 'onOrderStatus'
+>;
+
 /** The prefill's given fields only: an absent one must not overwrite a default with undefined. */
 function definedFields(partial: Readonly<Record<string, string | undefined>> | undefined): Record<string, string> {
   return Object.fromEntries(Object.entries(partial ?? {}).filter((entry): entry is [string, string] => entry[1] !== undefined));
@@ -141,8 +152,8 @@ export class CheckoutFlow implements ReactiveController {
   #newOrderOnRetry = false;
   /** The flow itself starts the element again (a retry or reset with no order yet): not the page's change. */
   #restarting = false;
-  /** Popup mode's "show the payment window again": a part of its own, loaded when the window opens. */
-  #popupRescue: typeof import('./popup-rescue.ts') | undefined;
+  /** Popup mode's window, its closing and its "show the payment window again": a part of its own, asked at start in popup mode. */
+  #popupMode: typeof PopupMode | undefined;
 
   readonly #host: FlowHost;
 
@@ -158,17 +169,17 @@ export class CheckoutFlow implements ReactiveController {
     return this.#v;
   }
 
-  #set(patch: Partial<CheckoutView>): void {
+  set(patch: Partial<CheckoutView>): void {
     Object.assign(this.#v, patch);
     this.#host.requestUpdate();
   }
 
   /** Moves the state by the table; false (and no change) when the current state ignores `event`. */
-  #go(event: CheckoutEvent): boolean {
+  go(event: CheckoutEvent): boolean {
     const next = nextState(this.#v.state, event);
-    if (next) this.#set({ state: next });
+    if (next) this.set({ state: next });
     // The form is back after "Try again": the live region says so (hostUpdated moves the focus).
-    if (next === 'idle' && this.#retrying) this.#set({ notice: (t) => t.retryReady });
+    if (next === 'idle' && this.#retrying) this.set({ notice: (t) => t.retryReady });
     return next !== undefined;
   }
 
@@ -178,7 +189,7 @@ export class CheckoutFlow implements ReactiveController {
 
   hostDisconnected(): void {
     window.removeEventListener('pageshow', this.#onPageShow);
-    this.#stopWatching();
+    this.stopWatching();
     this.#closePopup();
   }
 
@@ -200,7 +211,7 @@ export class CheckoutFlow implements ReactiveController {
 
   /** Back from the hosted page out of the back-forward cache: the form, with its values, takes input again. */
   readonly #onPageShow = (event: PageTransitionEvent) => {
-    if (event.persisted && this.#v.state === 'redirecting' && !this.#v.popup) this.#go('back');
+    if (event.persisted && this.#v.state === 'redirecting' && !this.#v.popup) this.go('back');
   };
 
   #showResult(): void {
@@ -213,15 +224,20 @@ export class CheckoutFlow implements ReactiveController {
   }
 
   /** The BFF at the element's `bff` now (a page may change it). */
-  #client(): BffClient {
+  client(): BffClient {
     return new BffClient(this.#host.bff);
   }
 
-  #emit(event: Event): boolean {
+  emit(event: Event): boolean {
     return this.#host.dispatchEvent(event);
   }
 
-  #isCatalogMode(): boolean {
+  /** The session this order is paid with. */
+  get sessionToken(): string {
+    return this.#sessionToken;
+  }
+
+  isCatalogMode(): boolean {
     return !this.#host.session && !!this.#host.items?.length;
   }
 
@@ -234,6 +250,8 @@ export class CheckoutFlow implements ReactiveController {
     // is for the next try, so the outcome stays in view and "Try again" pays what the cart holds now.
     const restarting = this.#restarting;
     this.#restarting = false;
+    // Asked now, so the pay button's click finds it here: a window must open within the click.
+    if (this.#host.mode === 'popup') void this.#loadPopupMode().catch(() => undefined);
     if (!restarting && keepsItsOrder(this.#v.state)) {
       this.#newOrderOnRetry = true;
       return;
@@ -248,28 +266,28 @@ export class CheckoutFlow implements ReactiveController {
   /** The shopper typed in a field of `section`: its new value, kept for the tab. */
   editAddress(section: 'billing' | 'shipping', address: CheckoutAddress | CheckoutBillingAddress, path: string): void {
     const { [path]: _cleared, ...serverErrors } = this.#v.serverErrors;
-    this.#set(section === 'billing' ? { billing: address as CheckoutBillingAddress, serverErrors } : { shipping: address, serverErrors });
+    this.set(section === 'billing' ? { billing: address as CheckoutBillingAddress, serverErrors } : { shipping: address, serverErrors });
     this.#keepTypedForm();
   }
 
   chooseSameAsBilling(sameAsBilling: boolean): void {
-    this.#set({ sameAsBilling });
+    this.set({ sameAsBilling });
     this.#keepTypedForm();
   }
 
   chooseMethod(method: CheckoutMethod): void {
-    this.#set({ method });
+    this.set({ method });
   }
 
   /** The pay button: the details are checked, then sent. */
   async submit(): Promise<void> {
     const order = this.#v.order;
     if (this.#v.state !== 'idle' || !order) return;
-    this.#set({ submitted: true, notice: undefined });
+    this.set({ submitted: true, notice: undefined });
     // A part that failed to load leaves its check to the BFF, which validates everything again.
     const errorCount = (await this.#host.addressErrorCount()) + (await this.invoiceDetails.errorCount());
     if (errorCount > 0) {
-      this.#set({ notice: (t) => t.fixErrors(errorCount) });
+      this.set({ notice: (t) => t.fixErrors(errorCount) });
       return this.#focusFirstInvalid();
     }
     return this.#pay(order);
@@ -283,22 +301,20 @@ export class CheckoutFlow implements ReactiveController {
   /** The details are valid: the submit event, then the hosted page (or its popup) or the transfer. */
   async #pay(order: OrderSummary): Promise<void> {
     const v = this.#v;
-    if (!this.#emit(new events.SvcSubmitEvent(order.orderNumber))) return;
+    if (!this.emit(new events.SvcSubmitEvent(order.orderNumber))) return;
     this.#focusFollowsStatus = this.#host.matches(':focus-within');
     if (this.#host.mode === 'popup' && v.method === 'card') {
-      const popup = PaymentPopup.open();
-      if (!popup) {
-        this.#set({ notice: (t) => t.popupBlocked });
-        this.#emit(new events.SvcErrorEvent('popup-blocked', 'the browser blocked the payment window'));
-        return;
+      let popupMode: typeof PopupMode;
+      try {
+        popupMode = await this.#loadPopupMode();
+      } catch (error) {
+        return this.fail(new AssetLoadError(error), 'asset-load');
       }
-      this.#set({ popup });
-      void import('./popup-rescue.ts').then((part) => {
-        this.#popupRescue = part;
-        this.#host.requestUpdate();
-      });
+      const popup = popupMode.openPaymentWindow(this);
+      if (!popup) return;
+      this.set({ popup });
     }
-    this.#go('submit');
+    this.go('submit');
     // A popup or a transfer keeps the page: its watch is fetched while the BFF answers.
     if (v.popup || v.method === 'sinpe_movil') void this.#host.ensureOrderWatch().catch(() => undefined);
     const locale = this.#host.currentLocale();
@@ -309,15 +325,15 @@ export class CheckoutFlow implements ReactiveController {
         : { billing: v.billing, shipping: v.shipping, locale, ...order.cardColones?.body(v.method), ...this.invoiceDetails.body() };
     if (v.method === 'sinpe_movil') body.method = 'sinpe_movil';
     try {
-      const answer = await this.#client().checkout(this.#sessionToken, body);
+      const answer = await this.client().checkout(this.#sessionToken, body);
       if ('sinpeMovil' in answer) return this.#showTransfer(answer.orderNumber, answer.sinpeMovil);
       const { redirectUrl, orderNumber } = answer;
       // A catalog session exists only in this page, a merchant's only in the page that set it (the
       // shopper may come back to a separate thank-you page): kept for a retry after the hosted page.
       keepSessionToken(orderNumber, this.#sessionToken);
-      this.#go('redirect');
-      if (v.popup) return this.#openInPopup(v.popup, redirectUrl, orderNumber);
-      if (this.#emit(new events.SvcRedirectEvent(redirectUrl, 'redirect'))) window.location.assign(redirectUrl);
+      this.go('redirect');
+      if (v.popup) return this.#popupMode!.showInPopup(this, v.popup, redirectUrl, orderNumber);
+      if (this.emit(new events.SvcRedirectEvent(redirectUrl, 'redirect'))) window.location.assign(redirectUrl);
     } catch (error) {
       this.#closePopup();
       await this.#onCheckoutError(error);
@@ -326,9 +342,9 @@ export class CheckoutFlow implements ReactiveController {
 
   /** reset(): back to the session's form (its prefill), stopping any status polling. */
   reset(): Promise<void> | void {
-    this.#stopWatching();
+    this.stopWatching();
     this.#closePopup();
-    this.#set({ submitted: false, serverErrors: {}, notice: undefined, outcome: undefined });
+    this.set({ submitted: false, serverErrors: {}, notice: undefined, outcome: undefined });
     this.invoiceDetails.clear();
     const order = this.#v.order;
     if (!order) return this.#restart();
@@ -338,12 +354,12 @@ export class CheckoutFlow implements ReactiveController {
     this.#endTransfer();
     this.#lastStatus = undefined;
     this.#applyPrefill();
-    this.#go('reset');
+    this.go('reset');
   }
 
   #closePopup(): void {
     this.#v.popup?.close();
-    this.#set({ popup: undefined });
+    this.set({ popup: undefined });
   }
 
   // ----- the session ----------------------------------------------------------------------------
@@ -369,21 +385,21 @@ export class CheckoutFlow implements ReactiveController {
     const host = this.#host;
     // New items or a new session on an open checkout: what the shopper typed stays, for the new order.
     const typed = this.#typedForm();
-    this.#go('load');
+    this.go('load');
     let sinpe: SessionSinpeMovil | undefined;
     let order: OrderSummary;
     try {
       const resumed = host.session ? undefined : await this.#resumedTransferSession();
       if (host.session || resumed) {
         const token = host.session || resumed!.token;
-        const loaded = resumed?.loaded ?? (await this.#client().getSession(token));
+        const loaded = resumed?.loaded ?? (await this.client().getSession(token));
         this.#sessionToken = token;
         order = await this.#summaryOf(loaded);
         this.#prefill = loaded.prefill;
         this.invoiceDetails.offer(loaded.invoice === true);
         sinpe = loaded.sinpeMovil;
       } else {
-        const created = await this.#client().createSession(this.#catalogRequest());
+        const created = await this.client().createSession(this.#catalogRequest());
         this.#sessionToken = created.sessionToken;
         order = await this.#summaryOf(created);
         this.#prefill = {};
@@ -394,21 +410,21 @@ export class CheckoutFlow implements ReactiveController {
       if (error instanceof BffError && error.status === 401 && host.session) return this.#expire(error.message);
       return this.fail(error, 'invalid-session');
     }
-    this.#set({ order, sinpeOffered: sinpe !== undefined, sinpeAsksAddress: sinpe?.askAddress === true });
+    this.set({ order, sinpeOffered: sinpe !== undefined, sinpeAsksAddress: sinpe?.askAddress === true });
     this.#applyPrefill();
     this.#restoreForm(order.orderNumber);
     if (typed) this.#carryTypedForm(typed);
     // Before idle, so the form does not jump; without it (a failed load) the card alone is offered.
-    if (sinpe) this.#set({ methodChoice: this.#v.methodChoice ?? (await loadMethodChoice().catch(() => undefined)) });
-    this.#go('ready');
-    this.#emit(new events.SvcReadyEvent(order.orderNumber));
-    if (sinpe?.transfer) this.#showTransfer(order.orderNumber, sinpe.transfer);
+    if (sinpe) this.set({ methodChoice: this.#v.methodChoice ?? (await loadMethodChoice().catch(() => undefined)) });
+    this.go('ready');
+    this.emit(new events.SvcReadyEvent(order.orderNumber));
+    if (sinpe?.transfer) await this.#showTransfer(order.orderNumber, sinpe.transfer);
   }
 
   #applyPrefill(): void {
     const host = this.#host;
     const defaultCountry = countryOfLocale(host.currentLocale()) ?? countryOfCurrency(this.#v.order?.currency) ?? '';
-    this.#set({
+    this.set({
       billing: { ...emptyBillingAddress(), country: defaultCountry, ...definedFields(this.#prefill.billing) },
       shipping: { ...emptyAddress(), country: defaultCountry, ...definedFields(this.#prefill.shipping) },
       sameAsBilling: !this.#prefill.shipping,
@@ -433,8 +449,8 @@ export class CheckoutFlow implements ReactiveController {
   #resume(statusToken: string, asked?: Promise<OrderStatusResponse>): void {
     const orderNumber = orderNumberOfStatusToken(statusToken);
     if (!orderNumber) return this.fail(new BffError(401, undefined), 'invalid-session');
-    this.#go('return');
-    void this.#watchOrder(orderNumber, statusToken, asked);
+    this.go('return');
+    void this.watchOrder(orderNumber, statusToken, asked);
   }
 
   // ----- the kept form --------------------------------------------------------------------------
@@ -451,7 +467,7 @@ export class CheckoutFlow implements ReactiveController {
 
   /** After a return, a reload or Back: the order's kept form replaces the prefill (a catalog page carries its last order's). */
   #restoreForm(orderNumber: string): void {
-    const catalog = this.#isCatalogMode();
+    const catalog = this.isCatalogMode();
     const kept = restoredForm(orderNumber, catalog ? carryCatalogForm(this.#catalogScope(), orderNumber) : keptForm(orderNumber), catalog);
     if (kept) this.#showForm(kept);
   }
@@ -469,19 +485,28 @@ export class CheckoutFlow implements ReactiveController {
   }
 
   #showForm(form: KeptForm): void {
-    this.#set({ billing: form.billing, shipping: form.shipping, sameAsBilling: form.sameAsBilling });
+    this.set({ billing: form.billing, shipping: form.shipping, sameAsBilling: form.sameAsBilling });
     void this.#host.ensureCountryData(form.billing.country);
     void this.#host.ensureCountryData(form.shipping.country);
   }
 
+  /** "Pay with SINPE Móvil" after a card decline the BFF says SINPE Móvil may rescue, once its part is here. */
+  sinpeRescueButton(locale: string): unknown {
+    return isSinpeRescueOffered(this.#v.outcome) ? this.#v.methodChoice?.renderSinpeRescue(locale, this) : undefined;
+  }
+
   /** The button that brings a lost payment window to the front, while it is open and the outcome unknown. */
   popupButton(locale: string): unknown {
-    return this.#popupRescue?.renderPopupRescue(locale, this.#v);
+    return this.#popupMode?.renderPopupRescue(locale, this.#v);
+  }
+
+  #loadPopupMode(): Promise<typeof PopupMode> {
+    return once('popup-mode', () => import('./lazy/popup-mode.ts')).then((part) => (this.#popupMode = part));
   }
 
   #forgetTypedForm(orderNumber: string): void {
     forgetForm(orderNumber);
-    if (this.#isCatalogMode()) forgetCatalogOrder(this.#catalogScope());
+    if (this.isCatalogMode()) forgetCatalogOrder(this.#catalogScope());
   }
 
   #catalogScope(): string {
@@ -490,36 +515,14 @@ export class CheckoutFlow implements ReactiveController {
 
   // ----- the popup and the watch ----------------------------------------------------------------
 
-  #openInPopup(popup: PaymentPopup, redirectUrl: string, orderNumber: string): void {
-    popup.show(redirectUrl, () => void this.#onPopupClosed(orderNumber));
-    this.#emit(new events.SvcRedirectEvent(redirectUrl, 'popup'));
-    void this.#watchOrder(orderNumber, this.#sessionToken);
-  }
-
-  /** The shopper closed the window: one last look, then back to the form if nothing was decided. */
-  async #onPopupClosed(orderNumber: string): Promise<void> {
-    if (!isBusy(this.#v.state)) return;
-    this.#stopWatching();
-    this.#set({ popup: undefined });
-    try {
-      const status = await this.#client().getOrder(orderNumber, this.#sessionToken);
-      if (status.reason) await this.#loadDeclineWords(this.#host.currentLocale());
-      this.#onOrderStatus(status);
-      if (status.final) return;
-    } catch {
-      // unknown: let the shopper decide to try again
-    }
-    if (this.#go('back')) this.#set({ notice: (t) => t.popupClosed });
-  }
-
-  #stopWatching(): void {
+  stopWatching(): void {
     this.#watchRun += 1;
     this.#poller?.stop();
   }
 
   /** Polls the order until it is final; `asked`, a status request already on its way, is the first poll. */
-  async #watchOrder(orderNumber: string, token: string, asked?: Promise<OrderStatusResponse>): Promise<void> {
-    this.#stopWatching();
+  async watchOrder(orderNumber: string, token: string, asked?: Promise<OrderStatusResponse>): Promise<void> {
+    this.stopWatching();
     const run = this.#watchRun;
     this.#lastStatus = undefined;
     this.#watchToken = token;
@@ -533,7 +536,7 @@ export class CheckoutFlow implements ReactiveController {
     let first = asked;
     this.#poller = new watch.StatusPoller({
       fetchStatus: () => {
-        const answer = first ?? this.#client().getOrder(orderNumber, token);
+        const answer = first ?? this.client().getOrder(orderNumber, token);
         first = undefined;
         return answer;
       },
@@ -544,23 +547,30 @@ export class CheckoutFlow implements ReactiveController {
     this.#poller.start();
   }
 
-  /** A decline or a cancel is told in the page's language: its words come before the outcome shows. */
+  /** A decline or a cancel is told in the page's language: its words come before the outcome shows (readyForOutcome). */
   async #takeOrderStatus(status: OrderStatusResponse, run: number): Promise<void> {
-    if (status.reason) await this.#loadDeclineWords(this.#host.currentLocale());
-    if (run === this.#watchRun) this.#onOrderStatus(status);
+    await this.readyForOutcome(status);
+    if (run === this.#watchRun) this.onOrderStatus(status);
   }
 
-  #onOrderStatus(status: OrderStatusResponse): void {
-    this.#set({ outcome: status });
+  /** What an outcome needs before it shows: a decline's words, and the part with SINPE Móvil's rescue when the BFF offers it. */
+  async readyForOutcome(status: OrderStatusResponse): Promise<void> {
+    if (status.reason) await this.#loadDeclineWords(this.#host.currentLocale());
+    // Without the part, "Try again" alone.
+    if (isSinpeRescueOffered(status)) await this.#methodChoicePart().catch(() => undefined);
+  }
+
+  onOrderStatus(status: OrderStatusResponse): void {
+    this.set({ outcome: status });
     if (status.status !== this.#lastStatus) {
       this.#lastStatus = status.status;
-      this.#emit(new events.SvcStatusEvent(status.orderNumber, status.status, status.final));
+      this.emit(new events.SvcStatusEvent(status.orderNumber, status.status, status.final));
     }
     if (!status.final && !status.canRetry) {
-      this.#go('pending');
+      this.go('pending');
       return;
     }
-    this.#stopWatching();
+    this.stopWatching();
     this.#closePopup();
     // The outcome is kept for reloads of this page like one brought back from the hosted page: a
     // popup's or a transfer's page never left, so the token it was watched with is the one kept.
@@ -569,19 +579,19 @@ export class CheckoutFlow implements ReactiveController {
     const endedTransfer = this.#v.transfer;
     const outcome = endedTransfer && status.status === 'expired' && status.canRetry ? 'declined' : outcomeOfStatus(status.status);
     this.#endTransfer(endedTransfer);
-    this.#go(outcome);
+    this.go(outcome);
     this.#revealResult = true;
     if (outcome === 'approved') {
       this.#forgetTypedForm(status.orderNumber);
-      this.#emit(new events.SvcApprovedEvent(status.orderNumber, status.amount, status.currency, status.auth));
+      this.emit(new events.SvcApprovedEvent(status.orderNumber, status.amount, status.currency, status.auth));
     } else if (outcome === 'declined') {
-      this.#emit(new events.SvcDeclinedEvent(status.orderNumber, this.#catalogMessage(this.#host.currentLocale())));
+      this.emit(new events.SvcDeclinedEvent(status.orderNumber, this.#catalogMessage(this.#host.currentLocale())));
     } else if (outcome === 'cancelled') {
-      this.#emit(new events.SvcCancelledEvent(status.orderNumber, status.canRetry));
+      this.emit(new events.SvcCancelledEvent(status.orderNumber, status.canRetry));
     } else if (outcome === 'error') {
-      this.#emit(new events.SvcErrorEvent('payment-error', `order ${status.status}`));
+      this.emit(new events.SvcErrorEvent('payment-error', `order ${status.status}`));
     } else if (outcome === 'expired') {
-      this.#emit(new events.SvcErrorEvent('session-expired', 'the order expired before it was paid'));
+      this.emit(new events.SvcErrorEvent('session-expired', 'the order expired before it was paid'));
     }
   }
 
@@ -607,6 +617,15 @@ export class CheckoutFlow implements ReactiveController {
   /** The live region's words for where the checkout is. */
   statusText(t: Translation, locale: string): string {
     const { state, outcome, notice, popup, transfer, methodChoice } = this.#v;
+    // The page switched, after the outcome, to a language whose outcome words are not here (English's
+    // are a part of their own): they are asked, and said when they come.
+    if (isOutcome(state) && !t.resultTitle) {
+      void this.#host
+        .ensureOrderWatch()
+        .then((watch) => watch.ensureOutcomeWords(locale))
+        .then(() => this.#host.requestUpdate(), () => undefined);
+      if (state !== 'error' && state !== 'expired') return '';
+    }
     switch (state) {
       case 'loading':
         return t.loading;
@@ -640,31 +659,43 @@ export class CheckoutFlow implements ReactiveController {
 
   // ----- SINPE Móvil ----------------------------------------------------------------------------
 
-  /** The transfer is open: the panel shows what to send, the order is polled; the page stays. */
-  #showTransfer(orderNumber: string, transfer: SinpeMovilInstructions): void {
-    // Also a resumed one (a reload while it is open): its next attempt is a transfer again.
-    this.#set({ transfer, method: 'sinpe_movil' });
-    if (this.#isCatalogMode()) {
+  /** SINPE Móvil's part (the choice, a transfer's steps, the decline's rescue), in the view once here. */
+  async #methodChoicePart(): Promise<typeof MethodChoice> {
+    const methodChoice = this.#v.methodChoice ?? (await loadMethodChoice());
+    this.set({ methodChoice });
+    return methodChoice;
+  }
+
+  /**
+   * A transfer is open: its steps (sinpe/sinpe-transfer.ts) come with the method choice, which a
+   * session that offers SINPE Móvil has already loaded; without them the transfer cannot be shown.
+   */
+  async #showTransfer(orderNumber: string, transfer: SinpeMovilInstructions): Promise<void> {
+    let methodChoice: typeof MethodChoice;
+    try {
+      methodChoice = await this.#methodChoicePart();
+    } catch (error) {
+      return this.fail(new AssetLoadError(error), 'asset-load');
+    }
+    // A catalog page reloaded while the transfer is open comes back to it (#resumedTransferSession).
+    if (this.isCatalogMode()) {
       keepSessionToken(orderNumber, this.#sessionToken);
       keepOpenTransfer(orderNumber);
     }
-    void loadSinpePanel().catch(() => undefined);
-    this.#go('transfer');
-    this.#emit(new events.SvcSinpePendingEvent(orderNumber, transfer.reference, transfer.amount, transfer.expiresAt));
-    void this.#watchOrder(orderNumber, this.#sessionToken);
+    methodChoice.showTransfer(this, orderNumber, transfer);
   }
 
   /** The transfer is over: `ended` when an outcome ended it (the result's words speak of it). */
   #endTransfer(ended?: SinpeMovilInstructions): void {
-    if (this.#v.transfer && this.#isCatalogMode()) forgetOpenTransfer();
-    this.#set({ transfer: undefined, endedTransfer: ended });
+    if (this.#v.transfer && this.isCatalogMode()) forgetOpenTransfer();
+    this.set({ transfer: undefined, endedTransfer: ended });
   }
 
   /** A catalog page reloaded while its transfer was open: that order's session, if it still has one. */
   async #resumedTransferSession() {
-    const kept = this.#isCatalogMode() ? keptOpenTransfer() : undefined;
+    const kept = this.isCatalogMode() ? keptOpenTransfer() : undefined;
     if (!kept) return undefined;
-    const loaded = await this.#client()
+    const loaded = await this.client()
       .getSession(kept.token)
       .catch(() => undefined);
     if (loaded?.sinpeMovil?.transfer) return { token: kept.token, loaded };
@@ -676,9 +707,9 @@ export class CheckoutFlow implements ReactiveController {
 
   /** The checkout cannot go on: the shopper's short text and the developer's code (events.ts, widget/README.md "Errors"). */
   fail(error: unknown, code: SvcErrorCode): void {
-    this.#stopWatching();
+    this.stopWatching();
     this.#closePopup();
-    this.#go('error');
+    this.go('error');
     const detail = error instanceof Error ? error.message : String(error);
     const refusedType = problemTypes.originNotAllowed;
     if (!(error instanceof BffError) || error.status !== 0) {
@@ -686,7 +717,7 @@ export class CheckoutFlow implements ReactiveController {
       return this.#reportError(refused ? 'origin-not-allowed' : code, detail);
     }
     // No answer at all: a refused origin looks the same to the browser until the BFF is asked plainly.
-    this.#set({ notice: (t) => t.offline });
+    this.set({ notice: (t) => t.offline });
     void isOriginRefused(this.#host.bff, refusedType).then((refused) => this.#reportError(refused ? 'origin-not-allowed' : 'network', detail));
   }
 
@@ -696,8 +727,8 @@ export class CheckoutFlow implements ReactiveController {
       'origin-not-allowed': (t) => t.originNotAllowed,
       'asset-load': (t) => t.assetLoad,
     };
-    this.#set({ notice: words[code] });
-    this.#emit(new events.SvcErrorEvent(code, detail));
+    this.set({ notice: words[code] });
+    this.emit(new events.SvcErrorEvent(code, detail));
   }
 
   async #onCheckoutError(error: unknown): Promise<void> {
@@ -711,14 +742,14 @@ export class CheckoutFlow implements ReactiveController {
         byPath[fieldError.path] ??= code === 'invalid' ? fieldError.message : t.errors[code];
       }
       this.invoiceDetails.showServerErrors(fieldErrors);
-      this.#set({ serverErrors: byPath, notice: (t) => t.fixErrors(fieldErrors.length) });
-      this.#go('refuse');
+      this.set({ serverErrors: byPath, notice: (t) => t.fixErrors(fieldErrors.length) });
+      this.go('refuse');
       return this.#focusFirstInvalid();
     }
     if (error.status === 401 || error.problem?.type === problemTypes.sessionExpired) {
-      if (this.#isCatalogMode()) {
+      if (this.isCatalogMode()) {
         await this.#renewSession();
-        this.#set({ notice: (t) => t.expiredRenewed });
+        this.set({ notice: (t) => t.expiredRenewed });
         return;
       }
       return this.#expire(error.message);
@@ -728,24 +759,24 @@ export class CheckoutFlow implements ReactiveController {
 
   /** Catalog mode: a fresh session (and order number) for the same items; the shopper's details stay. */
   async #renewSession(): Promise<void> {
-    this.#go('load');
+    this.go('load');
     try {
       const typed = this.#v.order !== undefined;
-      const created = await this.#client().createSession(this.#catalogRequest());
+      const created = await this.client().createSession(this.#catalogRequest());
       this.#sessionToken = created.sessionToken;
-      this.#set({ order: await this.#summaryOf(created), outcome: undefined });
+      this.set({ order: await this.#summaryOf(created), outcome: undefined });
       if (typed) this.#keepTypedForm();
       this.#restoreForm(created.order.orderNumber);
       this.#lastStatus = undefined;
-      this.#go('ready');
+      this.go('ready');
     } catch (error) {
       this.fail(error, 'invalid-session');
     }
   }
 
   #expire(detail: string): void {
-    this.#go('expired');
-    this.#emit(new events.SvcErrorEvent('session-expired', detail));
+    this.go('expired');
+    this.emit(new events.SvcErrorEvent('session-expired', detail));
   }
 
   /** Whether the shopper is offered "Try again" now. */
@@ -753,9 +784,9 @@ export class CheckoutFlow implements ReactiveController {
     const { state, outcome, order } = this.#v;
     // After a declined or cancelled attempt the BFF says whether the order takes another one (in
     // both modes); when it does not, catalog mode can still start a new order by itself.
-    if (state === 'declined' || state === 'cancelled') return !!outcome?.canRetry || this.#isCatalogMode();
+    if (state === 'declined' || state === 'cancelled') return !!outcome?.canRetry || this.isCatalogMode();
     if (state === 'error') return !!(this.#host.session || this.#host.items?.length || order);
-    return state === 'expired' && this.#isCatalogMode();
+    return state === 'expired' && this.isCatalogMode();
   }
 
   /**
@@ -766,20 +797,20 @@ export class CheckoutFlow implements ReactiveController {
     const outcome = this.#v.outcome;
     const sameOrder = outcome?.canRetry ? outcome.orderNumber : undefined;
     this.#retrying = true;
-    this.#stopWatching();
+    this.stopWatching();
     // Back to the form: a reload from now on shows the form, not the outcome that was left.
     forgetResultToken();
     this.#lastStatus = undefined;
-    this.#set({ outcome: undefined, submitted: false, notice: undefined });
+    this.set({ outcome: undefined, submitted: false, notice: undefined });
     if (this.#newOrderOnRetry) {
       this.#newOrderOnRetry = false;
       return this.#loadSession();
     }
     const token = sameOrder ? this.#sessionTokenFor(sameOrder) : undefined;
     if (token) return this.#reopen(token);
-    if (this.#isCatalogMode()) return this.#renewSession();
+    if (this.isCatalogMode()) return this.#renewSession();
     if (!this.#v.order) return this.#restart();
-    this.#go('retry');
+    this.go('retry');
   }
 
   #restart(): Promise<void> {
@@ -804,19 +835,19 @@ export class CheckoutFlow implements ReactiveController {
   /** Back to the form of the same order, for its next attempt; what the shopper typed stays. */
   async #reopen(token: string): Promise<void> {
     const typed = this.#v.order !== undefined;
-    this.#go('load');
+    this.go('load');
     let order: OrderSummary;
     try {
-      const loaded = await this.#client().getSession(token);
+      const loaded = await this.client().getSession(token);
       this.#sessionToken = token;
       order = await this.#summaryOf(loaded);
       this.#prefill = loaded.prefill;
-      this.#set({ order });
+      this.set({ order });
       // After a return the page has no invoice form yet: the order's offer (and its kept request) comes back.
       this.invoiceDetails.offer(loaded.invoice === true);
     } catch (error) {
       if (error instanceof BffError && error.status === 401) {
-        if (this.#isCatalogMode()) return this.#renewSession();
+        if (this.isCatalogMode()) return this.#renewSession();
         return this.#expire(error.message);
       }
       return this.fail(error, 'invalid-session');
@@ -825,6 +856,6 @@ export class CheckoutFlow implements ReactiveController {
       this.#applyPrefill();
       this.#restoreForm(order.orderNumber);
     }
-    this.#go('ready');
+    this.go('ready');
   }
 }

@@ -9,7 +9,7 @@ import { checkoutStyles } from './checkout.styles.ts';
 import { isOutcome, type CheckoutState } from './checkout-state.ts';
 import { SvcErrorEvent, type SvcErrorCode } from './events.ts';
 import { countryOptions } from './i18n/countries.ts';
-import { addEnglishOutcomeWords, formatMoney, resolveLocale, translationFor } from './i18n/localize.ts';
+import { formatMoney, resolveLocale, translationFor } from './i18n/localize.ts';
 import { ensureLocale, isLocaleReady } from './i18n/locale-loader.ts';
 import type { AddressFieldName, Translation } from './i18n/translation.ts';
 import { AssetLoadError, forgetFailedParts, loadCheckoutRules, type CheckoutRulesModule, loadOrderWatch, loadSubdivisions, type OrderWatchModule, type Subdivision } from './lazy-assets.ts';
@@ -240,7 +240,7 @@ export class SvcCheckout extends LitElement {
       ${(flow ? flow.canRetry() : this.partsFailed && !!(this.session || this.items?.length))
         ? html`<button type="button" part="retry-button" @click=${() => void this.#retry()}>${t.retry}</button>`
         : nothing}
-      ${flow && this.orderWatch?.renderRescues(locale, outcome, flow)}
+      ${flow && this.orderWatch?.renderRescues(locale, flow)}
     </div>`;
   }
 
@@ -357,11 +357,13 @@ export class SvcCheckout extends LitElement {
     return this.flow;
   }
 
-  /** @internal The poller and the result panel, with the panel's styles adopted next to the element's own. */
+  /** @internal The poller and the result panel, with the panel's styles adopted next to the element's own and the page's outcome words. */
   async ensureOrderWatch(): Promise<OrderWatchModule> {
     if (this.orderWatch) return this.orderWatch;
     const module = await loadOrderWatch();
-    addEnglishOutcomeWords(module.enOutcome);
+    // The page's words first (a return asks for the watch before they are here): the outcome's are among them.
+    await ensureLocale(this.currentLocale());
+    await module.ensureOutcomeWords(this.currentLocale());
     if (!this.orderWatch && this.shadowRoot) {
       adoptStyles(this.shadowRoot, [...SvcCheckout.elementStyles, unsafeCSS(module.resultPanelCss)]);
     }

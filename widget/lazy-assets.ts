@@ -7,7 +7,9 @@
  * - `phone-validator`: libphonenumber's code, when the shopper first focuses the form;
  * - `invoice-details`: the electronic invoice form, only for sessions that offer one (asked by
  *   lazy/invoice-details-loader.ts, inside checkout-rules, so the zod code both use stays in the rules' file);
- * - `method-choice`: the card / SINPE Móvil radio group, only when the session offers SINPE Móvil;
+ * - `method-choice`: the card / SINPE Móvil radio group, only when the session offers SINPE Móvil,
+ *   with what the flow does when a transfer opens (sinpe/sinpe-transfer.ts; asked by the flow);
+ * - `popup-mode`: popup mode's window and its rescue button, asked by the flow at start in popup mode;
  * - `sinpe-panel`: the SINPE Móvil panel (<svc-sinpe-panel>), only when a transfer is open;
  * - `order-watch`: the status poller and the result panel, once a payment started or ended;
  * - `locale-XX`: the translations other than English, for the page's language only;

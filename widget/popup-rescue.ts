@@ -3,8 +3,8 @@ import { pickLanguage } from '../contract/language-chain.ts';
 import { isBusy, type CheckoutState } from './checkout-state.ts';
 
 /**
- * A lazy part of its own (popup-rescue.js, loaded by the payment flow when popup mode opens its
- * window). A shopper who clicked back onto the shop's page
+ * Part of the lazy popup-mode part (widget/lazy/popup-mode.ts, loaded by the payment flow at start
+ * in popup mode). A shopper who clicked back onto the shop's page
  * loses the payment window behind it and waits for nothing: while the window is open and the
  * outcome unknown, a button brings it to the front again.
  */

@@ -33,6 +33,8 @@ function iconPathOf(state: OutcomeState, neutral: boolean): string {
  * move the shopper's focus here when they come back from the payment page.
  */
 export function renderResultPanel({ t, state, outcome, amount, next, title, paidBy, neutral = false }: ResultPanelInput) {
+  // A page switched to English after the outcome, before English's outcome words came (the flow asks for them): nothing to say yet.
+  if (!t.resultTitle) return nothing;
   return html`<section class="result" part="result" data-state=${state} ?data-neutral=${neutral} tabindex="-1" aria-labelledby="svc-result-title">
     <svg class="result-icon" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
       <circle cx="12" cy="12" r="10" />

@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { cantonesOf, cantonNamed, distritosOf, type TerritorialDivision } from '../../contract/cr-territory.ts';
 import { subdivisionsOf } from '../../contract/iso-subdivisions.ts';
-import { divisionModuleSource, territoryModuleSource } from '../../widget/lazy/territory-files.ts';
+import { divisionModuleSources, territoryModuleSources } from '../../widget/lazy/territory-files.ts';
 
 const division = JSON.parse(readFileSync(new URL('../../contract/cr-territorial-division.json', import.meta.url), 'utf8')) as TerritorialDivision;
 
@@ -57,16 +57,29 @@ test('lookups by the address fields: state (ISO) → cantones, city (cantón nam
   expect(cantonNamed(division, 'CR-A', 'Río Cuarto')?.code).toBe('216');
 });
 
-async function importModule(source: string): Promise<TerritorialDivision> {
-  return ((await import(`data:text/javascript;base64,${Buffer.from(source).toString('base64')}`)) as { default: TerritorialDivision }).default;
+async function importModule<T>(source: string): Promise<T> {
+  return ((await import(`data:text/javascript;base64,${Buffer.from(source).toString('base64')}`)) as { default: T }).default;
 }
 
-test("the widget's module (packed, codes rebuilt on import) gives back exactly this division", async () => {
-  const source = territoryModuleSource('CR')!;
-  const rebuilt = await importModule(source);
+/** The division as the widget gets it: the country's module with its provincias, then each provincia's places. */
+async function importDivision(country: string, sources: Record<string, string>): Promise<TerritorialDivision> {
+  const top = await importModule<Omit<TerritorialDivision, 'cantones' | 'distritos'>>(sources[country]!);
+  const trees = await Promise.all(top.provincias.map((provincia) => importModule<Pick<TerritorialDivision, 'cantones' | 'distritos'>>(sources[`${country}-${provincia.code}`]!)));
+  return { ...top, cantones: trees.flatMap((tree) => tree.cantones), distritos: trees.flatMap((tree) => tree.distritos) };
+}
+
+test("the widget's modules (the provincias, then one per provincia, packed, codes rebuilt on import) give back exactly this division", async () => {
+  const sources = territoryModuleSources('CR')!;
+  expect(Object.keys(sources)).toEqual(['CR', 'CR-1', 'CR-2', 'CR-3', 'CR-4', 'CR-5', 'CR-6', 'CR-7']);
+  const rebuilt = await importDivision('CR', sources);
   expect(rebuilt).toEqual({ source: division.source, date: division.date, provincias: division.provincias, cantones: division.cantones, distritos: division.distritos });
+  // Each provincia's module holds its own places only.
+  const sanJose = await importModule<Pick<TerritorialDivision, 'cantones' | 'distritos'>>(sources['CR-1']!);
+  expect(sanJose.cantones).toEqual(cantonesOf(division, 'CR-SJ'));
+  expect(sanJose.distritos.every((distrito) => distrito.code.startsWith('1'))).toBe(true);
   // Smaller than the file it comes from: what the shopper downloads.
-  expect(source.length).toBeLessThan(JSON.stringify(division).length / 2);
+  const total = Object.values(sources).reduce((sum, source) => sum + source.length, 0);
+  expect(total).toBeLessThan(JSON.stringify(division).length / 2);
 });
 
 test('the packed module keeps a distrito out of sequence, a distrito named as its cantón and refuses a name it cannot write', async () => {
@@ -79,9 +92,9 @@ test('the packed module keeps a distrito out of sequence, a distrito named as it
     // 20104 and 20203 are out of sequence; 10102, 20101 and 20201 carry their cantón's name.
     distritos: places('10101 Carmen', '10102 San José', '20101 Alajuela', '20104 Carrizal', '20201 San Ramón', '20203 San Ramón'),
   };
-  expect(await importModule(divisionModuleSource(small))).toEqual(small);
+  expect(await importDivision('XX', divisionModuleSources('XX', small))).toEqual(small);
   for (const name of ['Norte|Sur', 'Uno: dos', 'a;b', '12 Distrito']) {
-    expect(() => divisionModuleSource({ ...small, distritos: [...small.distritos, { code: '20105', name }] }), name).toThrow(/cannot be written/);
+    expect(() => divisionModuleSources('XX', { ...small, distritos: [...small.distritos, { code: '20105', name }] }), name).toThrow(/cannot be written/);
   }
-  expect(() => divisionModuleSource({ ...small, provincias: [small.provincias[1]!] })).toThrow(/out of sequence/);
+  expect(() => divisionModuleSources('XX', { ...small, provincias: [small.provincias[1]!] })).toThrow(/out of sequence/);
 });

@@ -28,7 +28,7 @@ test.describe('the widget under a strict Content-Security-Policy', () => {
     await byLabel(labels.email).fill('ana.mora@example.com');
     await expect(byLabel(labels.state)).toBeEnabled(); // countries/CR.js, imported under script-src 'self'
     await byLabel(labels.state).selectOption('CR-SJ');
-    await byLabel(labels.city).selectOption('San José'); // territory/CR.json, fetched under connect-src 'self'
+    await byLabel(labels.city).selectOption('San José'); // territory/CR.js and CR-1.js (San José's cantones), imported under script-src 'self'
     await byLabel(labels.zip).selectOption('10101');
     await byLabel(labels.address).fill('Avenida Central 100');
     await byLabel(labels.telephone).fill('8312 3456');

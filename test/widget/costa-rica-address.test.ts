@@ -8,6 +8,7 @@ import type { SvcCheckout } from '../../widget/checkout.component.ts';
 import { expectAccessible } from './support/axe.ts';
 import { eventually, field, root, waitForState } from './support/element-parts.ts';
 import { FakeBff } from './support/fake-bff.ts';
+import { retryClock } from '../../widget/lazy-assets.ts';
 
 const bff = new FakeBff();
 
@@ -25,6 +26,14 @@ async function choose(element: SvcCheckout, label: string, value: string) {
   await element.updateComplete;
 }
 
+/** A Spanish checkout with Costa Rica chosen and its selects here. */
+async function mountInCostaRica(sessionToken: string) {
+  const element = await mount(sessionToken, 'es-CR');
+  await choose(element, 'País', 'CR');
+  await eventually(() => root(element).querySelector('[part~="canton"]'), 'the Costa Rican selects did not load');
+  return element;
+}
+
 const optionNames = (select: HTMLSelectElement) => [...select.options].slice(1).map((option) => option.textContent?.trim());
 
 for (const width of [390, 1280]) {
@@ -36,11 +45,11 @@ for (const width of [390, 1280]) {
 
     it('cascades provincia → cantón → distrito, the district giving the postal code, and keeps the choice over a reload', async () => {
       const { sessionToken } = bff.session();
-      const element = await mount(sessionToken, 'es-CR');
-      await choose(element, 'País', 'CR');
-      await eventually(() => root(element).querySelector('[part~="canton"]'), 'the Costa Rican selects did not load');
+      const element = await mountInCostaRica(sessionToken);
       await choose(element, 'Provincia', 'CR-SJ');
       const canton = field<HTMLSelectElement>(element, 'billing', 'Cantón');
+      // The provincia's cantones and distritos are a file of their own (territory/CR-1.js), asked now.
+      await eventually(() => !canton.disabled, 'the cantones of San José did not arrive');
       expect(optionNames(canton)).to.have.length(20);
       expect(optionNames(canton)[1]).to.equal('Escazú');
       const distrito = field<HTMLSelectElement>(element, 'billing', 'Distrito');
@@ -92,3 +101,30 @@ for (const width of [390, 1280]) {
     });
   });
 }
+
+describe('when a provincia\'s cantones and distritos cannot load', () => {
+  const realWait = retryClock.wait;
+  beforeEach(() => {
+    sessionStorage.clear();
+    // Limón's file (territory/CR-7.js) fails every time; no other test here picks Limón.
+    document.cookie = 'svc-test-failing-asset=CR-7:always; path=/';
+    retryClock.wait = () => Promise.resolve();
+  });
+  afterEach(() => {
+    document.cookie = 'svc-test-failing-asset=; path=/; max-age=0';
+    retryClock.wait = realWait;
+  });
+
+  it('keeps that address typed in the generic city and postal code fields, and another provincia still cascades', async () => {
+    const { sessionToken } = bff.session();
+    const element = await mountInCostaRica(sessionToken);
+    await choose(element, 'Provincia', 'CR-L');
+    await eventually(() => root(element).querySelector('#billing-city')?.tagName === 'INPUT', 'the city field did not fall back to typing');
+    expect(root(element).querySelector('#billing-zip')!.tagName).to.equal('INPUT');
+    await expectAccessible(element);
+
+    await choose(element, 'Provincia', 'CR-H');
+    await choose(element, 'Cantón', 'Barva');
+    expect(field<HTMLSelectElement>(element, 'billing', 'Cantón').tagName).to.equal('SELECT');
+  });
+});

@@ -49,7 +49,8 @@ export function territoryLevel(
   if (field === 'state') return { label: text.provincia };
   if (field === 'city') {
     const cantones = choice.cantones.map((canton) => ({ code: canton.name, name: canton.name }));
-    return { label: text.canton, select: (control) => select(lit, control, 'canton', text.chooseCanton, cantones, !address.state) };
+    // Disabled until there is something to choose: no provincia yet, or its places still on their way.
+    return { label: text.canton, select: (control) => select(lit, control, 'canton', text.chooseCanton, cantones, cantones.length === 0) };
   }
   if (field === 'zip') {
     // The district's 5-digit code is its postal code: choosing the district fills the code, shown with its name.

@@ -1,10 +1,10 @@
 import type { OutcomeWordKey, Translation } from './translation.ts';
 
 /**
- * English's words for an outcome (the result panel and the status after a payment): shown only
- * once order-watch.js is here, so they ride in it rather than in the first script; the element adds
- * them to English when the part arrives (localize.ts addEnglishOutcomeWords). The other languages
- * are lazy anyway and keep theirs.
+ * English's words for an outcome (the result panel and the status after a payment): a part of their
+ * own (lazy/en-outcome.ts), which order-watch asks for before an outcome shows only when the page's
+ * translation has no outcome words (an English page, or a language that did not load), and adds to
+ * English (localize.ts addEnglishOutcomeWords). The other languages are lazy anyway and keep theirs.
  */
 export const enOutcome: Pick<Translation, OutcomeWordKey> = {
   approved: (amount) => `Payment approved: ${amount}. Thank you!`,

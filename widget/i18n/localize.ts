@@ -3,7 +3,7 @@ import { en } from './en.ts';
 import type { OutcomeWordKey, PartialTranslation, Translation } from './translation.ts';
 
 // English rides in the first script (every chain ends in it), all but its outcome words, which
-// come with order-watch.js (addEnglishOutcomeWords); the others are lazy modules (locale-XX.js,
+// are a part of their own that order-watch asks for when a page's translation lacks them (addEnglishOutcomeWords); the others are lazy modules (locale-XX.js,
 // widget/i18n/locale-loader.ts), registered here as they arrive.
 const translations: Record<string, Translation | PartialTranslation> = { en };
 
@@ -14,7 +14,7 @@ export function registerTranslation(tag: string, layer: Translation | PartialTra
   translations[tag] = layer;
 }
 
-/** English's outcome words, from order-watch.js: nothing shows an outcome before that part is here. */
+/** English's outcome words (lazy/en-outcome.ts): no outcome shows before a page that needs them has them (order-watch). */
 export function addEnglishOutcomeWords(words: Pick<Translation, OutcomeWordKey>): void {
   translations['en'] = { ...en, ...words };
 }

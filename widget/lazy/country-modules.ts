@@ -3,7 +3,8 @@
 // - countries/XX.js: one country's ISO 3166-2 subdivisions, its postal code pattern and the phone
 //   metadata of its calling code (each from its own helper in this folder);
 // - decline-messages/<es|en|pt-BR>.js: one language's decline and cancel messages;
-// - territory/XX.js: a country's division below its subdivisions (Costa Rica's cantones and distritos).
+// - territory/XX.js and XX-<n>.js: a country's division below its subdivisions (Costa Rica's provincias,
+//   then each provincia's cantones and distritos).
 // Modules rather than fetched JSON, because a bundler follows `import(`./countries/${code}.js`)`
 // (Vite and Rollup through dynamic-import-vars, webpack as a context, esbuild as a glob) and emits
 // every file, wherever it then serves them; a fetched URL next to the module breaks as soon as a
@@ -35,7 +36,7 @@ export function writeCountryModules(): void {
   mkdirSync(join(generatedDir, 'countries'), { recursive: true });
   mkdirSync(join(generatedDir, 'decline-messages'), { recursive: true });
   mkdirSync(join(generatedDir, 'territory'), { recursive: true });
-  for (const { country, source } of territoryModules()) writeIfChanged(join(generatedDir, 'territory', `${country}.js`), source);
+  for (const { name, source } of territoryModules()) writeIfChanged(join(generatedDir, 'territory', `${name}.js`), source);
   for (const country of countryCodes) writeIfChanged(join(generatedDir, 'countries', `${country}.js`), countryModuleSource(country));
   for (const [language, words] of Object.entries(declineMessages)) {
     writeIfChanged(join(generatedDir, 'decline-messages', `${language}.js`), `export default ${JSON.stringify(words)};\n`);

@@ -1,13 +1,13 @@
 // Lazy part (loaded with the first country's data or decline): the tables from a country code to its
 // data module (widget/generated/countries/XX.js), from a language to its decline messages
-// (widget/generated/decline-messages/<language>.js) and from a country to its territorial division
-// (widget/generated/territory/XX.js), all written by widget/lazy/country-modules.ts.
+// (widget/generated/decline-messages/<language>.js) and from a name to a piece of a territorial division
+// (widget/generated/territory/XX.js, XX-<provincia>.js), all written by widget/lazy/country-modules.ts.
 // The bundler turns each template import into a table of every file (vite.config.ts compactDataImports
 // writes it keyed by the file name alone), which is why they live here
 // and not in the first script.
 import type { DeclineCategory, DeclineLocale } from '../../contract/decline-messages.ts';
 import type { CountryDataModule } from '../lazy-assets.ts';
-import type { TerritorialDivision } from '../../contract/cr-territory.ts';
+import type { TerritorialDivision, TerritoryPlace } from '../../contract/cr-territory.ts';
 
 export function importCountryModule(country: string): Promise<{ default: CountryDataModule }> {
   return import(`../generated/countries/${country}.js`);
@@ -17,7 +17,22 @@ export function importDeclineMessages(language: DeclineLocale): Promise<{ defaul
   return import(`../generated/decline-messages/${language}.js`);
 }
 
-/** A country's division below its subdivisions (generated/territory/XX.js: Costa Rica's). */
-export function importTerritory(country: string): Promise<{ default: TerritorialDivision }> {
-  return import(`../generated/territory/${country}.js`);
+/** generated/territory/XX.js: a country's division without its places below the provincias. */
+export type TerritoryTop = Omit<TerritorialDivision, 'cantones' | 'distritos'>;
+
+/** generated/territory/XX-<provincia code>.js: one provincia's cantones and distritos. */
+export type ProvinciaTree = Pick<TerritorialDivision, 'cantones' | 'distritos'>;
+
+/** A country's provincias, with the division's source and date (generated/territory/CR.js). */
+export function importTerritory(country: string): Promise<{ default: TerritoryTop }> {
+  return importTerritoryModule(country) as Promise<{ default: TerritoryTop }>;
+}
+
+/** One provincia's cantones and distritos (generated/territory/CR-1.js … CR-7.js): a purchase needs one. */
+export function importProvinciaTree(country: string, provinciaCode: string): Promise<{ default: ProvinciaTree }> {
+  return importTerritoryModule(`${country}-${provinciaCode}`) as Promise<{ default: ProvinciaTree }>;
+}
+
+function importTerritoryModule(name: string): Promise<{ default: unknown }> {
+  return import(`../generated/territory/${name}.js`);
 }

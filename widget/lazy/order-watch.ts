@@ -1,13 +1,29 @@
 // A lazy part (dist/widget/chunks/order-watch-<hash>.js, reached by widget/lazy-assets.ts): what the element needs once a payment started or
 // the shopper came back from one, and never for the form's first paint: the status poller, the
-// result panel with its styles and English's outcome words, the decline rescue's SINPE Móvil button
-// and the slot for popup mode's "show the payment window again" (popup-rescue.ts, a part of its own).
+// result panel with its styles (English's outcome words are a part of their own, en-outcome), the slots for the decline rescue's SINPE Móvil button (in method-choice)
+// and for popup mode's "show the payment window again" (popup-rescue.ts, in the popup-mode part).
 export { StatusPoller } from '../status-poller.ts';
 export { renderResultPanel, resultPanelCss } from '../result-panel.ts';
-export { enOutcome } from '../i18n/en-outcome.ts';
-import { renderSinpeRescue } from '../costa-rica/sinpe-rescue.ts';
+import type { CheckoutFlow } from '../checkout-flow.ts';
+import { addEnglishOutcomeWords, translationFor } from '../i18n/localize.ts';
+import { once } from '../lazy-assets.ts';
 
-/** The buttons that get a stuck shopper going: SINPE Móvil after a card decline, popup mode's lost window (its own part). */
-export function renderRescues(locale: string, outcome: unknown, flow: Parameters<typeof renderSinpeRescue>[2] & { popupButton(locale: string): unknown }) {
-  return [renderSinpeRescue(locale, outcome, flow), flow.popupButton(locale)];
+/**
+ * The page's outcome words, before any outcome shows: English's are a part of their own (en-outcome),
+ * asked only when the page's translation has none once its layers settled (the caller waits for
+ * them: an English page, or a language that did not load and falls back to English). A Spanish
+ * purchase never asks for them. (This part imports nothing of locale-loader.ts: doing so made the
+ * bundler move Lit out of the first script into a chunk of its own.)
+ */
+export async function ensureOutcomeWords(locale: string): Promise<void> {
+  if (translationFor(locale).resultTitle) return;
+  addEnglishOutcomeWords((await once('en-outcome', () => import('./en-outcome.ts'))).enOutcome);
+}
+
+/**
+ * The buttons that get a stuck shopper going: SINPE Móvil after a card decline (with the method-choice
+ * part, which the flow loads for such a decline), popup mode's lost window (the popup-mode part).
+ */
+export function renderRescues(locale: string, flow: CheckoutFlow) {
+  return [flow.sinpeRescueButton(locale), flow.popupButton(locale)];
 }

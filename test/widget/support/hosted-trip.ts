@@ -30,7 +30,8 @@ export async function submitToHostedPage(element: SvcCheckout): Promise<string> 
 export async function fillBilling(element: SvcCheckout, billing: Record<string, string> = costaRicanBilling) {
   for (const [name, value] of Object.entries(billing)) {
     const control = root(element).getElementById(`billing-${name}`) as HTMLInputElement | HTMLSelectElement;
-    if (name === 'state') await eventually(() => !control.disabled, 'the state list did not load');
+    // A list is chosen from once it is here: the states, and Costa Rica's cantones (loaded with the provincia).
+    if (control instanceof HTMLSelectElement) await eventually(() => !control.disabled, `the ${name} list did not load`);
     control.value = value;
     control.dispatchEvent(new Event(control instanceof HTMLSelectElement ? 'change' : 'input'));
     await element.updateComplete;
