@@ -125,7 +125,8 @@ for (const size of [
         await route.continue();
       });
       const statusAsked = page.waitForRequest((request) => new URL(request.url()).pathname.startsWith('/v1/orders/'), { timeout: 15_000 });
-      await page.reload({ waitUntil: 'commit' });
+      // The page's own scripts have run (its element is there); the rules' part, imported later, is still held.
+      await page.reload({ waitUntil: 'domcontentloaded' });
       await mountOnPlainPage(page);
       await statusAsked;
       releaseRules();
