@@ -4,7 +4,7 @@
 import { z } from 'zod';
 import { isCurrencyCode } from './currencies.ts';
 import type { OrderLine } from './bff-api.ts';
-import { fromMinorUnits, toMinorUnits } from './money.ts';
+import { canonicalAmount, fromMinorUnits, toMinorUnits } from './money.ts';
 
 function isPriceIn(unitAmount: string, currency: string): boolean {
   try {
@@ -80,7 +80,7 @@ export class Catalog {
         sku: item.sku,
         name: item.name,
         quantity: entry.quantity,
-        unitAmount: fromMinorUnits(toMinorUnits(item.unitAmount, item.currency), item.currency),
+        unitAmount: canonicalAmount(item.unitAmount, item.currency),
         amount: fromMinorUnits(lineMinor, item.currency),
       });
     });

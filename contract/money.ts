@@ -47,6 +47,11 @@ export function fromMinorUnits(minor: bigint, currency: string): string {
   return `${digits.slice(0, -exponent)}.${digits.slice(-exponent)}`;
 }
 
+/** One spelling per amount in its currency ("0" → "0.00", "12.5" → "12.50" USD): what answers and documents show. */
+export function canonicalAmount(amount: string, currency: string): string {
+  return fromMinorUnits(toMinorUnits(amount, currency), currency);
+}
+
 /**
  * The one exact reading of an amount that arrived as a JSON number (a PHP or Java upstream may
  * send `12.5` where the contract says "12.50"). JavaScript's String(number) is the shortest

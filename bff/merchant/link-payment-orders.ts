@@ -3,7 +3,7 @@
 // took, so GET /v1/merchant/orders shows it beside checkout orders, filtered and paged alike.
 import type { MerchantOrder, OrderListQuery } from '../../contract/merchant-api.ts';
 import type { OrderStatus } from '../../contract/bff-api.ts';
-import { fromMinorUnits, toMinorUnits } from '../../contract/money.ts';
+import { canonicalAmount, fromMinorUnits } from '../../contract/money.ts';
 import { paymentMeansCodes } from '../../contract/invoice-hand-off.ts';
 import type { LinkPaymentRow, LinkPaymentStatus, WebhookDb } from '../inbox/tables.ts';
 import { sharedListFilters, type ListCursor } from './order-list-filters.ts';
@@ -35,7 +35,7 @@ export async function listLinkPayments(db: WebhookDb, query: OrderListQuery, cur
 
 export function linkPaymentOrderView(payment: LinkPaymentRow): MerchantOrder {
   const status = orderStatusOfLinkPayment[payment.status];
-  const amount = fromMinorUnits(toMinorUnits(payment.amount, payment.currency), payment.currency);
+  const amount = canonicalAmount(payment.amount, payment.currency);
   return {
     orderNumber: payment.order_number,
     status,

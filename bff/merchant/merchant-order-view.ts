@@ -1,6 +1,7 @@
 // How an order is shown to the merchant: amounts, gateway references, and the actions the state
 // rules allow right now (so a back office can offer exactly the buttons that will work).
-import { fromMinorUnits, toMinorUnits } from '../../contract/money.ts';
+// The store keeps "0" for nothing yet; the API says "0.00" (canonicalAmount).
+import { canonicalAmount, fromMinorUnits } from '../../contract/money.ts';
 import { orderLinesOf } from '../orders/order-contents.ts';
 import { invoiceHandOffOf } from '../orders/invoice-hand-off.ts';
 import type { OrderRow, OrderWithAttempt, PaymentAttemptRow, StatusHistoryRow } from '../store/schema.ts';
@@ -12,8 +13,6 @@ import { paidDiscountOf, transferAmountView } from '../sinpe/transfer-amount-vie
 import { recordedLocalAmount } from '../exchange-rates/current-rate.ts';
 import { convertedChargeOf } from '../payments/charged-money.ts';
 
-/** One spelling per amount: the store keeps "0" for nothing yet; the API says "0.00". */
-const normalized = (amount: string, currency: string) => fromMinorUnits(toMinorUnits(amount, currency), currency);
 
 export function actionsOf(order: OrderRow, context: RuleContext): OrderActions {
   const entry = (action: keyof OrderActions) => {
@@ -43,8 +42,8 @@ export function merchantOrderView(order: OrderRow, context: RuleContext): Mercha
     amount: order.amount,
     currency: order.currency,
     capture: order.capture === 1,
-    capturedAmount: normalized(order.captured_amount, order.currency),
-    refundedAmount: normalized(order.refunded_amount, order.currency),
+    capturedAmount: canonicalAmount(order.captured_amount, order.currency),
+    refundedAmount: canonicalAmount(order.refunded_amount, order.currency),
     description: order.description,
     lines: orderLinesOf(order),
     email: order.email,

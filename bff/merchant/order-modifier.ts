@@ -3,7 +3,7 @@
 // processes the conditional write (and the gateway's own rules) keep the amounts right.
 import { chargedPieceOf, convertedChargeOf } from '../payments/charged-money.ts';
 import { modificationTypes } from '../../contract/gateway-facts.ts';
-import { fromMinorUnits, toMinorUnits, upstreamAmount } from '../../contract/money.ts';
+import { canonicalAmount, fromMinorUnits, upstreamAmount } from '../../contract/money.ts';
 import type { GatewayClient } from '../gateway/client.ts';
 import { DomainError, notAllowed, notFound } from '../lib/domain-error.ts';
 import type { Clock } from '../observability/clock.ts';
@@ -115,7 +115,7 @@ export class OrderModifier {
         // Normalized to the currency's decimals: the gateway reads amounts as decimal strings.
         commerces: body.commerces.map((commerce) => ({
           email: commerce.email,
-          amount: fromMinorUnits(toMinorUnits(commerce.amount, order.currency), order.currency),
+          amount: canonicalAmount(commerce.amount, order.currency),
         })),
         lang: body.lang,
       }, order.currency);

@@ -3,7 +3,7 @@
 import type { Kysely } from 'kysely';
 import type { InvoiceDetails } from '../../contract/invoice.ts';
 import { invoiceLocationOf, paymentMeansCodes, type InvoiceHandOff, type InvoiceLocation } from '../../contract/invoice-hand-off.ts';
-import { fromMinorUnits, toMinorUnits } from '../../contract/money.ts';
+import { canonicalAmount, fromMinorUnits, toMinorUnits } from '../../contract/money.ts';
 import { recordedLocalAmount } from '../exchange-rates/current-rate.ts';
 import { convertedChargeOf } from '../payments/charged-money.ts';
 import { orderLinesOf } from './order-contents.ts';
@@ -39,11 +39,11 @@ function paymentMeansOf(order: OrderRow, paidByBankTransfer: boolean): InvoiceHa
     // A dollar order charged in colones by card moved colones: the amount the card was charged.
     const charged = convertedChargeOf(order);
     if (charged) return [{ code: paymentMeansCodes.card, amount: charged.amount, currency: charged.currency }];
-    return [{ code: paymentMeansCodes.card, amount: fromMinorUnits(toMinorUnits(order.amount, order.currency), order.currency), currency: order.currency }];
+    return [{ code: paymentMeansCodes.card, amount: canonicalAmount(order.amount, order.currency), currency: order.currency }];
   }
   // What the transfer brought, as the bank reported it (a merchant may have accepted another amount).
   if (order.paid_amount && order.paid_currency) {
-    return [{ code: paymentMeansCodes.sinpeMovil, amount: fromMinorUnits(toMinorUnits(order.paid_amount, order.paid_currency), order.paid_currency), currency: order.paid_currency }];
+    return [{ code: paymentMeansCodes.sinpeMovil, amount: canonicalAmount(order.paid_amount, order.paid_currency), currency: order.paid_currency }];
   }
   const local = recordedLocalAmount(order);
   // Paid before the bank's amount was kept: a dollar order paid by SINPE Móvil moved colones: its colón amount, less the transfer's discount.

@@ -5,7 +5,7 @@
 // also touches the order row (its updated_at), so the order's time is that of its last change of
 // either, and a writer conditional on the order row waits for the move on PostgreSQL.
 import type { Insertable, Kysely, Transaction } from 'kysely';
-import type { Database, OrderUpdate, OrderWithAttempt, PaymentAttemptRow, PaymentAttemptsTable, PaymentAttemptUpdate } from '../store/schema.ts';
+import type { Database, OrderWithAttempt, PaymentAttemptRow, PaymentAttemptsTable, PaymentAttemptUpdate } from '../store/schema.ts';
 import { startingAttemptFields } from '../store/attempts.ts';
 import type { ChargedMoney } from './charged-money.ts';
 import {
@@ -26,8 +26,6 @@ export interface AttemptMove {
   now: string;
   /** Other columns of the attempt written with its status (the gateway's answer, a bank payment). */
   fields?: PaymentAttemptUpdate;
-  /** Columns of the order row about this attempt, written with it (only while it is the order's current attempt). */
-  orderFields?: OrderUpdate;
   /** The processPayment claim the move belongs to: the order row must still carry it. */
   claimId?: string | null;
 }
@@ -45,9 +43,8 @@ function inTransaction<T>(db: Trx, work: (trx: Transaction<Database>) => Promise
 export function moveAttempt(db: Trx, orderNumber: string, number: number, move: AttemptMove): Promise<boolean> {
   if (!isLegalAttemptMove(move.from, move.to, move.evidence)) throw new IllegalAttemptMoveError(move.from, move.to, move.evidence);
   return inTransaction(db, async (trx) => {
-    const orderUpdate: OrderUpdate = { ...move.orderFields };
     const writeOrder = async (): Promise<boolean> => {
-      let update = trx.updateTable('orders').set({ ...orderUpdate, updated_at: move.now }).where('order_number', '=', orderNumber).where('attempt_number', '=', number);
+      let update = trx.updateTable('orders').set({ updated_at: move.now }).where('order_number', '=', orderNumber).where('attempt_number', '=', number);
       if (move.claimId !== undefined) update = move.claimId === null ? update.where('payment_claim_id', 'is', null) : update.where('payment_claim_id', '=', move.claimId);
       return Number((await update.executeTakeFirst()).numUpdatedRows) === 1;
     };

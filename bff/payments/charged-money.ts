@@ -4,7 +4,7 @@
 // hash, consult's record) and every modification of its payment is in that money. Pure.
 import { colonesAt } from '../../contract/local-amount.ts';
 import type { LocalAmount } from '../../contract/local-amount.ts';
-import { fromMinorUnits, toMinorUnits } from '../../contract/money.ts';
+import { canonicalAmount, fromMinorUnits, toMinorUnits } from '../../contract/money.ts';
 
 export interface ChargedMoney {
   amount: string;
@@ -57,12 +57,8 @@ export function convertedChargeOf(order: { currency: string; charged_amount: str
 export function chargedPieceOf(charge: ChargedMoney, orderCurrency: string, before: string, piece: string): string {
   if (charge.rate === null) return piece;
   const after = fromMinorUnits(toMinorUnits(before, orderCurrency) + toMinorUnits(piece, orderCurrency), orderCurrency);
-  const colones = toMinorUnits(colonesAt(after, charge.rate), charge.currency) - toMinorUnits(colonesAt(normalized(before, orderCurrency), charge.rate), charge.currency);
+  const colones = toMinorUnits(colonesAt(after, charge.rate), charge.currency) - toMinorUnits(colonesAt(canonicalAmount(before, orderCurrency), charge.rate), charge.currency);
   return fromMinorUnits(colones, charge.currency);
-}
-
-function normalized(amount: string, currency: string): string {
-  return fromMinorUnits(toMinorUnits(amount, currency), currency);
 }
 
 /** The session's `cardInColones`: a dollar order with a fresh colón amount, of a merchant who allows it. */

@@ -2,7 +2,7 @@
 // colones that make it unlike every other open transfer's, so the amount alone names the attempt
 // when the bank's event carries no reference (an SMS payment, a description left empty).
 import type { Kysely } from 'kysely';
-import { fromMinorUnits, toMinorUnits } from '../../contract/money.ts';
+import { canonicalAmount, fromMinorUnits, toMinorUnits } from '../../contract/money.ts';
 import type { Database } from '../store/schema.ts';
 
 /** One whole colón in CRC minor units (CRC has 2 decimals, ISO 4217). */
@@ -30,7 +30,7 @@ export interface TransferAmount {
 
 /** The canonical text of a colón amount, so one amount has one spelling in the unique index. */
 export function canonicalColones(amount: string): string {
-  return fromMinorUnits(toMinorUnits(amount, 'CRC'), 'CRC');
+  return canonicalAmount(amount, 'CRC');
 }
 
 /** The open transfers' amounts within `maxDiscount` colones below `amount` (what the next transfer must avoid). */

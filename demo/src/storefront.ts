@@ -391,9 +391,10 @@ async function main(): Promise<void> {
   byId('checkout-button').addEventListener('click', () => void startCheckout());
   byId('continue-shopping').addEventListener('click', closeCheckout);
 
-  if (!returning && sessionStorage.getItem(shownApprovalKey) && reachedByReload()) mountCheckout({});
+  const reloaded = reachedByReload();
+  if (!reloaded) sessionStorage.removeItem(shownApprovalKey);
+  if (!returning && sessionStorage.getItem(shownApprovalKey)) mountCheckout({});
   else if (!returning && sessionStorage.getItem(openCheckoutKey) && cart.lines.length > 0) mountCheckout({});
-  if (!reachedByReload()) sessionStorage.removeItem(shownApprovalKey);
   document.body.dataset.ready = 'true';
 }
 
