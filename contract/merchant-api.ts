@@ -28,16 +28,12 @@ export const actionRefusalCodes = [
 ] as const;
 export type ActionRefusalCode = (typeof actionRefusalCodes)[number];
 
-/**
- * Every refusal of the merchant API that a back office words in its own language, as the
- * problem+json `code`: an action's (above), an amount the action cannot take, a bank payment's
- * attach, a review's decision, and an order someone changed meanwhile.
- */
-export const merchantRefusalCodes = [
-  ...actionRefusalCodes,
-  'partial-reversal',
-  'more-than-allowed',
-  'shares-exceed-amount',
+/** An amount the action cannot take: worded with what the action allows now. */
+export const amountRefusalCodes = ['partial-reversal', 'more-than-allowed', 'shares-exceed-amount'] as const;
+export type AmountRefusalCode = (typeof amountRefusalCodes)[number];
+
+/** A review's decision, an order changed meanwhile, a bank payment's attach: worded without the order's figures. */
+export const plainRefusalCodes = [
   'not-in-review',
   'changed-meanwhile',
   'payment-already-settled',
@@ -52,6 +48,14 @@ export const merchantRefusalCodes = [
   'card-page-open',
   'card-attempt-ended',
 ] as const;
+export type PlainRefusalCode = (typeof plainRefusalCodes)[number];
+
+/**
+ * Every refusal of the merchant API that a back office words in its own language, as the
+ * problem+json `code`: an action's (above), an amount the action cannot take, a bank payment's
+ * attach, a review's decision, and an order someone changed meanwhile.
+ */
+export const merchantRefusalCodes = [...actionRefusalCodes, ...amountRefusalCodes, ...plainRefusalCodes] as const;
 export type MerchantRefusalCode = (typeof merchantRefusalCodes)[number];
 
 const actionAllowance = z.object({

@@ -1,8 +1,8 @@
 // Why a bank payment cannot be attached to an order: a 409 whose code a back office words in its
 // own language (contract/merchant-api.ts, merchantRefusalCodes); the detail says it in English.
-import type { MerchantRefusalCode } from '../../contract/merchant-api.ts';
+import type { PlainRefusalCode } from '../../contract/merchant-api.ts';
 import { notAllowed, type DomainError } from '../lib/domain-error.ts';
 
-export function attachRefused(code: MerchantRefusalCode, detail: string): DomainError {
+export function attachRefused(code: PlainRefusalCode, detail: string): DomainError {
   return notAllowed('Cannot attach', detail, { code });
 }

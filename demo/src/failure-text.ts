@@ -1,10 +1,10 @@
 // A failed call to the merchant API in the back office's language: a refusal by its code (with the
 // order's current figures for an action's), else by the problem's kind, naming refused fields by
 // the labels the merchant sees. The BFF's English `detail` stays out of the page.
-import { actionRefusalCodes, merchantRefusalCodes, type ActionRefusalCode, type MerchantRefusalCode } from '../../contract/merchant-api.ts';
+import { actionRefusalCodes, amountRefusalCodes, plainRefusalCodes } from '../../contract/merchant-api.ts';
 import type { RefusalFacts } from './backoffice-i18n/messages.ts';
 import { messages, refusalWords, tr } from './backoffice-i18n/locale.ts';
-import type { AmountRefusalCode, FailureKind } from './backoffice-i18n/refusal-words.ts';
+import type { FailureKind } from './backoffice-i18n/refusal-words.ts';
 import { MerchantApiError } from './merchant-client.ts';
 
 /** An action's refusal is worded with the order as it is now, and what the action allows (formatted). */
@@ -12,7 +12,9 @@ export interface ActionFacts extends RefusalFacts {
   upTo: string;
 }
 
-const amountRefusals: readonly string[] = ['partial-reversal', 'more-than-allowed', 'shares-exceed-amount'] satisfies AmountRefusalCode[];
+function isOneOf<Code extends string>(codes: readonly Code[], code: string | undefined): code is Code {
+  return code !== undefined && (codes as readonly string[]).includes(code);
+}
 
 /** The request fields the back office's forms send, by the label beside each. */
 const fieldLabels: Record<string, string> = {
@@ -48,23 +50,17 @@ function kindOf(status: number): FailureKind {
 /** Whether the refusal is an action's, worded with the order's figures (`ActionFacts`). */
 export function isActionRefusal(error: unknown): boolean {
   const code = error instanceof MerchantApiError ? error.problem?.code : undefined;
-  return code !== undefined && ((actionRefusalCodes as readonly string[]).includes(code) || amountRefusals.includes(code));
+  return isOneOf(actionRefusalCodes, code) || isOneOf(amountRefusalCodes, code);
 }
 
 export function failureText(error: unknown, facts?: ActionFacts): string {
   if (!(error instanceof MerchantApiError)) return error instanceof Error ? error.message : String(error);
   const words = refusalWords();
   const code = error.problem?.code;
-  if (code !== undefined && (merchantRefusalCodes as readonly string[]).includes(code)) {
-    const known = code as MerchantRefusalCode;
-    if (amountRefusals.includes(known)) {
-      if (facts) return words.amount(known as AmountRefusalCode, facts.upTo);
-    } else if ((actionRefusalCodes as readonly string[]).includes(known)) {
-      if (facts) return messages().refusal(known as ActionRefusalCode, facts);
-    } else {
-      return words.plain[known as Exclude<MerchantRefusalCode, ActionRefusalCode | AmountRefusalCode>];
-    }
-  }
+  if (isOneOf(plainRefusalCodes, code)) return words.plain[code];
+  // An action's refusal needs the order's figures; without them it is said by its kind below.
+  if (facts && isOneOf(amountRefusalCodes, code)) return words.amount(code, facts.upTo);
+  if (facts && isOneOf(actionRefusalCodes, code)) return messages().refusal(code, facts);
   const fields = [...new Set((error.problem?.errors ?? []).map((field) => fieldLabel(field.path)))].join(', ');
   return words.failure(kindOf(error.status), { fields, status: error.status });
 }

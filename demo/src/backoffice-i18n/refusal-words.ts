@@ -1,12 +1,7 @@
 // What the back office says when the BFF refuses or fails, per language: the problem's `code` (a
 // merchant refusal, contract/merchant-api.ts) or, without one, its kind. The BFF's `detail` is
 // English for logs and scripts; a person reads these.
-import type { ActionRefusalCode, MerchantRefusalCode } from '../../../contract/merchant-api.ts';
-
-/** Refusals of an amount, worded with what the action allows now. */
-export type AmountRefusalCode = 'partial-reversal' | 'more-than-allowed' | 'shares-exceed-amount';
-/** Refusals worded without the order's figures. */
-export type PlainRefusalCode = Exclude<MerchantRefusalCode, ActionRefusalCode | AmountRefusalCode>;
+import type { AmountRefusalCode, PlainRefusalCode } from '../../../contract/merchant-api.ts';
 /** A failure without a refusal code: unreachable, a refused field, not found, a state that does not allow it, the gateway's. */
 export type FailureKind = 'unreachable' | 'invalid' | 'not-found' | 'refused' | 'upstream' | 'busy' | 'failed';
 
