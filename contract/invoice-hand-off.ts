@@ -62,9 +62,16 @@ const provinciaSubdivisions: Record<string, string> = { '1': 'CR-SJ', '2': 'CR-A
  * Pure: the ubicación of a Costa Rican address whose postal code is a district code and agrees
  * with its provincia; undefined otherwise (a foreign address, no code, or a doubt).
  */
-export function invoiceLocationOf(address: { country: string; state: string; zip: string; address: string; address2?: string | undefined }): InvoiceLocation | undefined {
-  const zip = address.zip.trim();
+export function invoiceLocationOf(address: {
+  country?: string | undefined;
+  state?: string | undefined;
+  zip?: string | undefined;
+  address?: string | undefined;
+  address2?: string | undefined;
+}): InvoiceLocation | undefined {
+  // A SINPE Móvil billing without the address (the merchant did not ask for it) has no ubicación.
+  const zip = (address.zip ?? '').trim();
   if (address.country !== 'CR' || !/^[1-7]\d{4}$/.test(zip) || provinciaSubdivisions[zip[0]!] !== address.state) return undefined;
-  const otrasSenas = [address.address, address.address2 ?? ''].map((line) => line.trim()).filter(Boolean).join(', ');
+  const otrasSenas = [address.address ?? '', address.address2 ?? ''].map((line) => line.trim()).filter(Boolean).join(', ');
   return { provincia: zip.slice(0, 1), canton: zip.slice(1, 3), distrito: zip.slice(3, 5), ...(otrasSenas && { otrasSenas }) };
 }

@@ -46,8 +46,7 @@ export function checkoutRoutes(services: Services) {
         const buyer = { email: body.billing.email, locale: body.locale ?? order.locale };
         const sinpeMovil = await openSinpeTransfer(store, order, sinpeSettingsOf(config), buyer, () => services.clock.now(), local);
         await recordInvoice(store.db, order, body.invoice);
-        // Without the address (the merchant did not ask for it) the receptor has no ubicación.
-        await recordInvoiceLocation(store.db, order, body.invoice, { ...body.billing, country: body.billing.country ?? '', state: body.billing.state ?? '', zip: body.billing.zip ?? '', address: body.billing.address ?? '' });
+        await recordInvoiceLocation(store.db, order, body.invoice, body.billing);
         return c.json({ orderNumber: order.order_number, sinpeMovil } satisfies SinpeCheckoutResponse);
       }
       const shipping = 'shipping' in body && body.shipping ? body.shipping : body.billing;
