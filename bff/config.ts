@@ -12,6 +12,7 @@ import { webhookConfigShape } from './webhooks/webhook-config.ts';
 import { merchantWebhookConfigProblem, merchantWebhookConfigShape } from './outbox/outbox-config.ts';
 import { httpsOnly, isNavigableUrl } from './gateway/navigable-url.ts';
 import { isKnownTimeZone } from './merchant/business-day.ts';
+import { envFlag } from './lib/env-flag.ts';
 
 export type Env = Record<string, string | undefined>;
 
@@ -104,7 +105,7 @@ const schema = z.object({
   GATEWAY_PLATFORM: nonEmpty.default('svc-checkout'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Trust X-Forwarded-For for the client IP (only behind a proxy you run). */
-  TRUST_PROXY: z.enum(['true', 'false', '1', '0']).default('false').transform((v) => v === 'true' || v === '1'),
+  TRUST_PROXY: envFlag(),
   // Webhooks, inbox worker and bank registration.
   ...webhookConfigShape,
   // Merchant webhooks (outbound).

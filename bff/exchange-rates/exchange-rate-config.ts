@@ -1,6 +1,7 @@
 // Dollar prices in colones: settings spread into bff/config.ts's schema like the SINPE ones.
 import { z } from 'zod';
 import { exchangeRateRequest } from '../../contract/exchange-rates.ts';
+import { envFlag } from '../lib/env-flag.ts';
 
 export const exchangeRateConfigShape = {
   /** A default USD→CRC rate (colones per dollar, BCCR reference sell), for a demo or a shop that sets it at deploy time. */
@@ -13,7 +14,7 @@ export const exchangeRateConfigShape = {
    * 1: a dollar order may be paid by card in colones, at the same rate and amount as its colón line
    * (the merchant's acquirer settles colones). Default: cards are charged in the order's currency.
    */
-  CARD_COLONES_FOR_USD: z.enum(['1', '0', 'true', 'false']).default('0').transform((v) => v === '1' || v === 'true'),
+  CARD_COLONES_FOR_USD: envFlag(),
 };
 
 export interface ExchangeRateSettings {

@@ -1,6 +1,7 @@
 // SINPE Móvil settings, spread into bff/config.ts's schema like the webhook and reconciler ones.
 import { z } from 'zod';
 import { sinpePhonePattern } from '../../contract/sinpe-movil.ts';
+import { envFlag } from '../lib/env-flag.ts';
 
 export const sinpeConfigShape = {
   /** The merchant's SINPE Móvil number (8 digits); without it the method is not offered. */
@@ -16,7 +17,7 @@ export const sinpeConfigShape = {
    * 1: a SINPE Móvil checkout asks the whole billing address, as a card does (the merchant needs it,
    * e.g. to ship). Default: only name, e-mail and phone, what a transfer needs.
    */
-  SINPE_MOVIL_ASK_ADDRESS: z.enum(['1', '0', 'true', 'false']).default('0').transform((v) => v === '1' || v === 'true'),
+  SINPE_MOVIL_ASK_ADDRESS: envFlag(),
 };
 
 /** The settings a SINPE Móvil attempt needs, from the BFF's config. */
