@@ -70,9 +70,10 @@ export default defineConfig(() => {
 
 /**
  * A second minifier pass over every chunk: terser after the bundler's own (Oxc); each finds what the
- * other leaves (bench/README.md, "A Costa Rican purchase, smaller"). What a merchant's bundler reads
- * stays: the `@__PURE__` annotations (so it can drop what the page does not use) and the comments
- * that tell it not to follow the loader's computed import (`webpackIgnore`, `@vite-ignore`). Last
+ * other leaves (bench/README.md, "A Costa Rican purchase, smaller"). The comments that tell a
+ * merchant's bundler not to follow the loader's computed import stay (`webpackIgnore`,
+ * `@vite-ignore`); the `@__PURE__` annotations go (the package is tree-shaken already: keeping
+ * them cost 138 B on a purchase and dropped nothing a page imports). Last
  * of the plugins, so it sees the entry as preloadRulesImports left it; the chunk's source map is
  * chained through terser's, so positions still point into widget/.
  */
