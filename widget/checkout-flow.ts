@@ -144,6 +144,8 @@ export class CheckoutFlow implements ReactiveController {
   #declineWords: ReadonlyMap<DeclineLocale, Record<DeclineCategory, string>> = new Map();
   /** Set when the shopper submits from inside the element: their focus follows the checkout's status. */
   #focusFollowsStatus = false;
+  /** The state the element last rendered. */
+  #updatedState: CheckoutState | undefined;
   /** Set when an outcome arrives: the shopper, perhaps back from the payment page, is taken to it. */
   #revealResult = false;
   /** Set by "Try again" until the form is back: then it is said, and the pay button takes focus. */
@@ -203,8 +205,12 @@ export class CheckoutFlow implements ReactiveController {
     }
     // The control the shopper was on got disabled or left with the form (submitting, a popup, an
     // outcome): keyboard and screen reader users land on the status instead of the page's top.
-    if (this.#v.state === 'idle') this.#focusFollowsStatus = false;
-    else if (this.#focusFollowsStatus && !(this.#host.renderRoot as ShadowRoot).activeElement) {
+    // Reset when the checkout comes back to the form, not on any render of it: the page may render
+    // the element again between the pay button and the move away from the form.
+    const cameBack = this.#v.state === 'idle' && this.#updatedState !== 'idle';
+    this.#updatedState = this.#v.state;
+    if (cameBack) this.#focusFollowsStatus = false;
+    else if (this.#v.state !== 'idle' && this.#focusFollowsStatus && !(this.#host.renderRoot as ShadowRoot).activeElement) {
       this.#host.renderRoot.querySelector<HTMLElement>('[role="status"]')?.focus();
     }
   }

@@ -12,6 +12,31 @@ import { costaRicanBilling } from './support/buyer.ts';
 
 const billing = costaRicanBilling;
 
+/** The element in popup mode for a merchant session, its form ready. */
+async function inPopupMode(bff: FakeBff, sessionToken: string): Promise<SvcCheckout> {
+  const element = await fixture<SvcCheckout>(html`<svc-checkout bff=${bff.url} session=${sessionToken} mode="popup" locale="en"></svc-checkout>`);
+  await waitForState(element, 'idle');
+  return element;
+}
+
+/** The windows the element opens (real popups, so the browser's rules apply), until restore() closes them. */
+function recordOpenedWindows(): { opened: Array<Window | null>; restore: () => void } {
+  const opened: Array<Window | null> = [];
+  const realOpen = window.open.bind(window);
+  window.open = (...args: Parameters<typeof window.open>) => {
+    const popup = realOpen(...args);
+    opened.push(popup);
+    return popup;
+  };
+  return {
+    opened,
+    restore: () => {
+      window.open = realOpen;
+      for (const popup of opened) popup?.close();
+    },
+  };
+}
+
 describe('popup mode', () => {
   let clock: ManualClock;
   beforeEach(() => (clock = new ManualClock().install()));
@@ -22,17 +47,8 @@ describe('popup mode', () => {
       const bff = new FakeBff();
       const { sessionToken, orderNumber } = bff.session({ prefill: { billing } });
       bff.orderStatuses(orderNumber, { status: 'pending' }, { status: 'approved' });
-      const element = await fixture<SvcCheckout>(
-        html`<svc-checkout bff=${bff.url} session=${sessionToken} mode="popup" locale="en"></svc-checkout>`,
-      );
-      await waitForState(element, 'idle');
-      const opened: Array<Window | null> = [];
-      const realOpen = window.open.bind(window);
-      window.open = (...args: Parameters<typeof window.open>) => {
-        const popup = realOpen(...args);
-        opened.push(popup);
-        return popup;
-      };
+      const element = await inPopupMode(bff, sessionToken);
+      const { opened, restore } = recordOpenedWindows();
       try {
         const redirected = nextEvent(element, 'svc-redirect');
         const firstStatus = nextEvent(element, 'svc-status');
@@ -65,8 +81,28 @@ describe('popup mode', () => {
         expect(bff.calls('getOrder')).to.equal(2);
         await expectAccessible(element);
       } finally {
-        window.open = realOpen;
-        for (const popup of opened) popup?.close();
+        restore();
+      }
+    });
+  });
+
+  describe('when the page renders the element again as the payment starts', () => {
+    it('still puts the keyboard user on the status once the form goes', async () => {
+      const bff = new FakeBff();
+      const { sessionToken } = bff.session({ prefill: { billing } });
+      const element = await inPopupMode(bff, sessionToken);
+      const { opened, restore } = recordOpenedWindows();
+      // A merchant page reacting to svc-submit (analytics, its own state) may make the element render
+      // once more before it leaves the form.
+      element.addEventListener('svc-submit', () => element.requestUpdate(), { once: true });
+      try {
+        submitButton(element).focus();
+        await sendKeys({ press: 'Enter' });
+        await waitForState(element, 'polling');
+        expect(opened.length).to.equal(1);
+        expect(root(element).activeElement === root(element).querySelector('[role="status"]'), 'focus on the status').to.equal(true);
+      } finally {
+        restore();
       }
     });
   });
@@ -75,17 +111,8 @@ describe('popup mode', () => {
     it('goes back to the form and says the payment window was closed', async () => {
       const bff = new FakeBff();
       const { sessionToken } = bff.session({ prefill: { billing } });
-      const element = await fixture<SvcCheckout>(
-        html`<svc-checkout bff=${bff.url} session=${sessionToken} mode="popup" locale="en"></svc-checkout>`,
-      );
-      await waitForState(element, 'idle');
-      const opened: Array<Window | null> = [];
-      const realOpen = window.open.bind(window);
-      window.open = (...args: Parameters<typeof window.open>) => {
-        const popup = realOpen(...args);
-        opened.push(popup);
-        return popup;
-      };
+      const element = await inPopupMode(bff, sessionToken);
+      const { opened, restore } = recordOpenedWindows();
       try {
         const redirected = nextEvent(element, 'svc-redirect');
         submitButton(element).focus();
@@ -103,7 +130,7 @@ describe('popup mode', () => {
         expect(root(element).querySelector('form')).to.exist;
         await expectAccessible(element);
       } finally {
-        window.open = realOpen;
+        restore();
       }
     });
   });
@@ -112,10 +139,7 @@ describe('popup mode', () => {
     it('keeps the form, says how to fix it and fires svc-error popup-blocked', async () => {
       const bff = new FakeBff();
       const { sessionToken } = bff.session({ prefill: { billing } });
-      const element = await fixture<SvcCheckout>(
-        html`<svc-checkout bff=${bff.url} session=${sessionToken} mode="popup" locale="en"></svc-checkout>`,
-      );
-      await waitForState(element, 'idle');
+      const element = await inPopupMode(bff, sessionToken);
       const blocked = nextEvent(element, 'svc-error');
       // A script-made click carries no user gesture, so Chromium refuses the popup.
       submitButton(element).click();
