@@ -13,7 +13,7 @@ import { formatMoney, resolveLocale, translationFor } from './i18n/localize.ts';
 import { ensureLocale, isLocaleReady } from './i18n/locale-loader.ts';
 import type { AddressFieldName, Translation } from './i18n/translation.ts';
 import { AssetLoadError, forgetFailedParts, loadCheckoutRules, type CheckoutRulesModule, loadOrderWatch, loadSubdivisions, type OrderWatchModule, type Subdivision } from './lazy-assets.ts';
-import { PhoneCheck } from './phone-check.ts';
+import type { PhoneCheck } from './phone-check.ts';
 import { PostcodeFormats } from './postcode-formats.ts';
 import { renderFormSkeleton, renderOrderSummary, summaryStyles, type OrderSummary } from './order-summary.ts';
 import { sortedSubdivisions } from './subdivision-order.ts';
@@ -150,7 +150,7 @@ export class SvcCheckout extends LitElement {
   private touched: ReadonlySet<string> = new Set();
   private changed: ReadonlySet<string> = new Set();
   private subdivisions: ReadonlyMap<string, Subdivision[]> = new Map();
-  readonly #phoneCheck = new PhoneCheck(() => this.requestUpdate());
+  #phoneCheck: PhoneCheck | undefined;
   readonly #postcodeFormats = new PostcodeFormats(() => this.requestUpdate());
 
   #startedFor = '';
@@ -201,7 +201,9 @@ export class SvcCheckout extends LitElement {
   /** @internal The address fields that are wrong, once what their checks need (phone metadata, subdivisions) is here. */
   async addressErrorCount(): Promise<number> {
     // Once loaded, everything after runs in the click's task, so a popup is still allowed to open.
-    await this.#loadCheckData()?.catch(() => undefined);
+    // Each round may find what the next needs: the rules, a country's data, then libphonenumber's
+    // code for a number the country's plan cannot judge.
+    for (let round = 0; round < 3; round++) await this.#loadCheckData()?.catch(() => undefined);
     return this.#countErrors();
   }
 
@@ -345,10 +347,11 @@ export class SvcCheckout extends LitElement {
   async #ensureFlow(): Promise<CheckoutFlow> {
     if (this.flow) return this.flow;
     const rules = await loadCheckoutRules();
+    const phoneCheck = (this.#phoneCheck ??= new rules.PhoneCheck(() => this.requestUpdate()));
     this.#validator ??= new rules.AddressValidator({
       isSubdivisionOf: (state, country) => new SubdivisionCheck(country, this.subdivisions.get(country) ?? []).isValid(state),
       // Until the metadata arrives the BFF is the judge; submit() waits for it before deciding.
-      isValidPhone: (telephone, country) => this.#phoneCheck.isValid(telephone, country),
+      isValidPhone: (telephone, country) => phoneCheck.isValid(telephone, country),
       postcodeFormat: (country) => this.#postcodeFormats.formatOf(country),
     });
     this.#territories ??= new rules.TerritoryHook(() => this.requestUpdate());
@@ -434,7 +437,8 @@ export class SvcCheckout extends LitElement {
     if (!this.flow) pending.push(this.#ensureFlow());
     const view = this.flow?.view;
     const countries = view ? [view.billing.country, view.shipping.country] : [];
-    const phones = this.#phoneCheck.load(countries);
+    const sections = view ? [view.billing, view.shipping] : [];
+    const phones = this.#phoneCheck?.load(sections.map(({ telephone, country }) => ({ telephone, country })));
     if (phones) pending.push(phones);
     const postcodes = this.#postcodeFormats.load(countries);
     if (postcodes) pending.push(postcodes);

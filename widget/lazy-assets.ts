@@ -4,7 +4,9 @@
  * from wherever it puts the rest; the parts import Lit and the element's modules like any module.
  * - `checkout-rules`: the contract's zod-based address rules and the payment flow (widget/checkout-flow.ts),
  *   which the first script cannot afford; loaded at start, before the form shows;
- * - `phone-validator`: libphonenumber's code, when the shopper first focuses the form;
+ * - `phone-validator`: libphonenumber's code, for a number its country's plan (widget/phone-plan.ts)
+ *   cannot judge: a country sharing its calling code or with a national prefix, or a number not
+ *   written plainly;
  * - `invoice-details`: the electronic invoice form, only for sessions that offer one (asked by
  *   lazy/invoice-details-loader.ts, inside checkout-rules, so the zod code both use stays in the rules' file);
  * - `method-choice`: the card / SINPE Móvil radio group, only when the session offers SINPE Móvil,
@@ -28,6 +30,7 @@ import type { Subdivision } from '../contract/iso-subdivisions.ts';
 import type { DeclineCategory, DeclineLocale } from '../contract/decline-messages.ts';
 import type * as CheckoutRules from './lazy/checkout-rules.ts';
 import type { PhoneMetadata, PhoneValidatorModule } from './lazy/phone-validator.ts';
+import type { PhonePlan } from './phone-plan.ts';
 import type { PartialTranslation, Translation } from './i18n/translation.ts';
 import type * as MethodChoice from './lazy/method-choice.ts';
 import type * as OrderWatch from './lazy/order-watch.ts';
@@ -56,6 +59,7 @@ export interface CountryDataModule {
   subdivisions: Subdivision[];
   postcode: PostcodeFile | null;
   phone: PhoneMetadata | null;
+  phonePlan: PhonePlan | null;
 }
 
 /** The languages with a translation module (English is in the first script). */
@@ -74,7 +78,7 @@ export function loadDeclineMessages(language: DeclineLocale): Promise<Record<Dec
 
 /** One country's data; an empty record for a code that is no country. */
 function loadCountryData(country: string): Promise<CountryDataModule> {
-  if (!/^[A-Z]{2}$/.test(country)) return Promise.resolve({ subdivisions: [], postcode: null, phone: null });
+  if (!/^[A-Z]{2}$/.test(country)) return Promise.resolve({ subdivisions: [], postcode: null, phone: null, phonePlan: null });
   return once(`countries/${country}`, () =>
     import('./lazy/data-modules.ts').then((data) => data.importCountryModule(country)).then((module) => module.default),
   );
@@ -85,9 +89,9 @@ export function loadSubdivisions(country: string): Promise<Subdivision[]> {
   return loadCountryData(country).then((data) => data.subdivisions);
 }
 
-/** One country's phone metadata; null for a country libphonenumber does not know. */
-export function loadPhoneMetadata(country: string): Promise<PhoneMetadata | null> {
-  return loadCountryData(country).then((data) => data.phone);
+/** One country's phone metadata and plan; null for a country libphonenumber does not know. */
+export function loadPhoneMetadata(country: string): Promise<Pick<CountryDataModule, 'phone' | 'phonePlan'> | null> {
+  return loadCountryData(country).then((data) => data.phone && data);
 }
 
 /** One country's postal code format; null for a country that has none. */

@@ -1,15 +1,25 @@
 import { CountryData } from './country-data.ts';
 import { loadPhoneMetadata, loadPhoneValidator } from './lazy-assets.ts';
 import type { PhoneValidatorModule } from './lazy/phone-validator.ts';
+import { judgeByPlan } from './phone-plan.ts';
+
+/** A number and the country of the address it belongs to. */
+export interface PhoneOf {
+  telephone: string;
+  country: string;
+}
 
 /**
- * The widget's phone check: libphonenumber's code (phone-validator.js) and the metadata of each
- * country the shopper chose, loaded on demand. Until they are here, or when a part fails to load,
- * a number counts as valid: the BFF validates it again with the whole table.
+ * The widget's phone check: each country's data (its libphonenumber metadata and its plan) loaded
+ * when the shopper chooses it, and libphonenumber's code (phone-validator.js) only for a number the
+ * plan cannot judge (widget/phone-plan.ts), so a Costa Rican typing "8312 3456" never downloads it.
+ * Until what a number needs is here, or when a part fails to load, the number counts as valid:
+ * the BFF validates it again with the whole table.
  */
 export class PhoneCheck {
   #module: PhoneValidatorModule | undefined;
-  readonly #metadata = new CountryData(loadPhoneMetadata);
+  #library: Promise<unknown> | undefined;
+  readonly #data = new CountryData(loadPhoneMetadata);
 
   readonly #onLoaded: () => void;
 
@@ -17,18 +27,34 @@ export class PhoneCheck {
     this.#onLoaded = onLoaded;
   }
 
-  /** Starts loading what `countries` need; undefined when everything is here. */
-  load(countries: readonly string[]): Promise<unknown> | undefined {
-    const pending = this.#metadata.load(countries);
-    if (!this.#module) {
-      pending.push(loadPhoneValidator().then((module) => (this.#module = module), () => undefined));
-    }
+  /** Starts loading what `numbers` need; undefined when everything is here. */
+  load(numbers: readonly PhoneOf[]): Promise<unknown> | undefined {
+    const pending = this.#data.load(numbers.map(({ country }) => country));
+    if (numbers.some(({ telephone, country }) => this.#needsLibrary(telephone, country))) pending.push(this.#loadLibrary());
     return pending.length > 0 ? Promise.all(pending).then(this.#onLoaded) : undefined;
   }
 
   isValid(telephone: string, country: string): boolean {
-    const metadata = this.#metadata.get(country);
-    if (!this.#module || !metadata) return true;
-    return this.#module.isValidPhoneWith(metadata, telephone, country) ?? true;
+    const data = this.#data.get(country);
+    if (!data) return true;
+    const planned = data.phonePlan ? judgeByPlan(data.phonePlan, telephone) : undefined;
+    if (planned !== undefined) return planned;
+    if (!this.#module) {
+      if (!this.#library) void this.#loadLibrary().then(this.#onLoaded);
+      return true;
+    }
+    return this.#module.isValidPhoneWith(data.phone!, telephone, country) ?? true;
+  }
+
+  /** Whether judging `telephone` takes libphonenumber's code: a number the rules check (not empty) that the country's plan leaves to it. */
+  #needsLibrary(telephone: string, country: string): boolean {
+    const data = this.#data.get(country);
+    const number = telephone.trim();
+    return !this.#module && !!data && number !== '' && !(data.phonePlan && judgeByPlan(data.phonePlan, number) !== undefined);
+  }
+
+  /** libphonenumber's code, asked once: a failed load leaves the numbers it would judge to the BFF. */
+  #loadLibrary(): Promise<unknown> {
+    return (this.#library ??= loadPhoneValidator().then((module) => (this.#module = module), () => undefined));
   }
 }

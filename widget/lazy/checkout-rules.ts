@@ -9,6 +9,7 @@
 export { orderNumberOfStatusToken, resultFragmentParameter } from '../../contract/status-token.ts';
 export { problemTypes } from '../../contract/problem-types.ts';
 export { AddressValidator } from '../validation/address-validator.ts';
+export { PhoneCheck } from '../phone-check.ts';
 export { CheckoutFlow } from '../checkout-flow.ts';
 // The kept form, which the invoice-details part adds its request to.
 export { keepInvoiceRequest, keptForm } from '../form-keeper.ts';

@@ -1,7 +1,8 @@
 // Build-time and test-server helper: writes widget/generated/ (git-ignored), the data the widget
 // imports per country and per language as ordinary ES modules:
-// - countries/XX.js: one country's ISO 3166-2 subdivisions, its postal code pattern and the phone
-//   metadata of its calling code (each from its own helper in this folder);
+// - countries/XX.js: one country's ISO 3166-2 subdivisions, its postal code pattern, the phone
+//   metadata of its calling code and the plan that judges its plain numbers without libphonenumber's
+//   code (each from its own helper in this folder);
 // - decline-messages/<es|en|pt-BR>.js: one language's decline and cancel messages;
 // - territory/XX.js and XX-<n>.js: a country's division below its subdivisions (Costa Rica's provincias,
 //   then each provincia's cantones and distritos).
@@ -15,7 +16,7 @@ import { fileURLToPath } from 'node:url';
 import { countryCodes } from '../../contract/iso-countries.ts';
 import { declineMessages } from '../../contract/decline-messages.ts';
 import { subdivisionFile } from './subdivision-files.ts';
-import { phoneMetadataFile } from './phone-metadata-files.ts';
+import { phoneMetadataFile, phonePlanOf } from './phone-metadata-files.ts';
 import { postcodeFile } from './postcode-files.ts';
 import { territoryModules } from './territory-files.ts';
 
@@ -23,7 +24,7 @@ export const generatedDir = fileURLToPath(new URL('../generated/', import.meta.u
 
 /** The source of countries/XX.js. */
 export function countryModuleSource(country: string, subdivisions = subdivisionFile(country)): string {
-  return `export default {subdivisions:${subdivisions},postcode:${postcodeFile(country)},phone:${phoneMetadataFile(country) ?? 'null'}};\n`;
+  return `export default {subdivisions:${subdivisions},postcode:${postcodeFile(country)},phone:${phoneMetadataFile(country) ?? 'null'},phonePlan:${JSON.stringify(phonePlanOf(country) ?? null)}};\n`;
 }
 
 function writeIfChanged(path: string, source: string): void {
