@@ -30,7 +30,7 @@ export const widgetGzipBudgetBytes = 16 * 1000;
  * 48.08 kB (2026-11-26: the kept work, the checkout's state table, what the form says as the
  * shopper types, the method first), while the test held it to a ceiling that followed each step
  * down (bench/README.md "A Costa Rican purchase, smaller" and its second pass: 43.18 kB); back
- * within it at 38.15 kB (2026-11-26, the third pass): a Costa Rican number is judged by Costa
+ * within it at 38.12 kB (2026-11-26, the third pass): a Costa Rican number is judged by Costa
  * Rica's plan from its country module (widget/phone-plan.ts), so libphonenumber's code
  * (phone-validator.js, 6.87 kB) is no longer part of the purchase (it loads for a number the plan
  * cannot read, or for a country without a plan), and the list gained the card / SINPE Móvil choice

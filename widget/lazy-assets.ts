@@ -6,7 +6,7 @@
  *   which the first script cannot afford; loaded at start, before the form shows;
  * - `phone-validator`: libphonenumber's code, for a number its country's plan (widget/phone-plan.ts)
  *   cannot judge: a country sharing its calling code or with a national prefix, or a number not
- *   written plainly;
+ *   written plainly (asked by widget/phone-check.ts, inside checkout-rules, through `once`);
  * - `invoice-details`: the electronic invoice form, only for sessions that offer one (asked by
  *   lazy/invoice-details-loader.ts, inside checkout-rules, so the zod code both use stays in the rules' file);
  * - `method-choice`: the card / SINPE Móvil radio group, only when the session offers SINPE Móvil,
@@ -29,7 +29,7 @@
 import type { Subdivision } from '../contract/iso-subdivisions.ts';
 import type { DeclineCategory, DeclineLocale } from '../contract/decline-messages.ts';
 import type * as CheckoutRules from './lazy/checkout-rules.ts';
-import type { PhoneMetadata, PhoneValidatorModule } from './lazy/phone-validator.ts';
+import type { PhoneMetadata } from './lazy/phone-validator.ts';
 import type { PhonePlan } from './phone-plan.ts';
 import type { PartialTranslation, Translation } from './i18n/translation.ts';
 import type * as MethodChoice from './lazy/method-choice.ts';
@@ -77,7 +77,7 @@ export function loadDeclineMessages(language: DeclineLocale): Promise<Record<Dec
 }
 
 /** One country's data; an empty record for a code that is no country. */
-function loadCountryData(country: string): Promise<CountryDataModule> {
+export function loadCountryData(country: string): Promise<CountryDataModule> {
   if (!/^[A-Z]{2}$/.test(country)) return Promise.resolve({ subdivisions: [], postcode: null, phone: null, phonePlan: null });
   return once(`countries/${country}`, () =>
     import('./lazy/data-modules.ts').then((data) => data.importCountryModule(country)).then((module) => module.default),
@@ -89,10 +89,6 @@ export function loadSubdivisions(country: string): Promise<Subdivision[]> {
   return loadCountryData(country).then((data) => data.subdivisions);
 }
 
-/** One country's phone metadata and plan; null for a country libphonenumber does not know. */
-export function loadPhoneMetadata(country: string): Promise<Pick<CountryDataModule, 'phone' | 'phonePlan'> | null> {
-  return loadCountryData(country).then((data) => data.phone && data);
-}
 
 /** One country's postal code format; null for a country that has none. */
 export function loadPostcodeFormat(country: string): Promise<PostcodePattern | null> {
@@ -101,9 +97,6 @@ export function loadPostcodeFormat(country: string): Promise<PostcodePattern | n
   );
 }
 
-export function loadPhoneValidator(): Promise<PhoneValidatorModule> {
-  return once('phone-validator', () => import('./lazy/phone-validator.ts'));
-}
 
 /** A translation module (es, es-419, pt-BR); a tag without one is an error, as a failed load is. */
 export function loadLocaleModule(tag: string): Promise<{ translation: Translation | PartialTranslation }> {

@@ -1,7 +1,17 @@
 import { CountryData } from './country-data.ts';
-import { loadPhoneMetadata, loadPhoneValidator } from './lazy-assets.ts';
+import { loadCountryData, once, type CountryDataModule } from './lazy-assets.ts';
 import type { PhoneValidatorModule } from './lazy/phone-validator.ts';
 import { judgeByPlan } from './phone-plan.ts';
+
+/** One country's phone metadata and plan; null for a country libphonenumber does not know. */
+function loadPhoneMetadata(country: string): Promise<Pick<CountryDataModule, 'phone' | 'phonePlan'> | null> {
+  return loadCountryData(country).then((data) => data.phone && data);
+}
+
+/** libphonenumber's code: a part of its own, imported from here (inside checkout-rules) since only this check uses it. */
+function loadPhoneValidator(): Promise<PhoneValidatorModule> {
+  return once('phone-validator', () => import('./lazy/phone-validator.ts'));
+}
 
 /** A number and the country of the address it belongs to. */
 export interface PhoneOf {
