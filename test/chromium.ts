@@ -34,10 +34,9 @@ export const playwrightDisabledFeatures = [
 /**
  * Browser features no test uses that cost CPU for every window (bench/README.md, "Suite CPU: the
  * browsers"). Headless Chromium is the full browser: each window (every test's page, every popup)
- * renders its address bar's suggestion popup as a WebUI page in a renderer of its own, never shown;
- * and after each navigation it starts a spare renderer that the next page rarely takes.
+ * renders its address bar's suggestion popup as a WebUI page, in a renderer of its own, never shown.
  */
-export const unusedChromiumFeatures = ['WebUIOmniboxPopup', 'WebUIOmniboxAimPopup', 'WebUIOmniboxFullPopup', 'SpareRendererForSitePerProcess'];
+export const unusedChromiumFeatures = ['WebUIOmniboxPopup', 'WebUIOmniboxAimPopup', 'WebUIOmniboxFullPopup'];
 
 export const chromiumArgs = [
   // Without these, Chromium keeps dialing Google hosts that this closed network refuses.
@@ -46,9 +45,7 @@ export const chromiumArgs = [
   '--disable-sync',
   '--disable-quic',
   '--no-first-run',
-  // No GPU here: software compositing, with the compositor in the browser process rather than in a
-  // GPU process of its own per browser.
+  // No GPU here: software compositing.
   '--disable-gpu',
-  '--in-process-gpu',
   `--disable-features=${[...playwrightDisabledFeatures, ...unusedChromiumFeatures].join(',')}`,
 ];
