@@ -4,6 +4,7 @@ import { defaultReporter } from '@web/test-runner';
 import { countingReporter } from './scripts/wtr-counting-reporter.mjs';
 // TypeScript imports: this config runs under tsx (`node --import tsx …/wtr`, see package.json test:widget).
 import { writeCountryModules } from './widget/lazy/country-modules.ts';
+import { chromiumArgs, chromiumExecutable } from './test/chromium.ts';
 
 // The component tests run against a fake BFF in the page (test/widget/support/fake-bff.ts); no
 // sandbox or BFF runs here. The whole stack is test/e2e's.
@@ -73,10 +74,11 @@ export default {
     playwrightLauncher({
       product: 'chromium',
       launchOptions: {
-        executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+        executablePath: chromiumExecutable,
         // Playwright turns popup blocking off; the widget's popup mode is tested with it on, as shoppers have it.
         ignoreDefaultArgs: ['--disable-popup-blocking'],
-        args: ['--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+        // The same arguments as every other browser test (test/chromium.ts).
+        args: chromiumArgs,
       },
     }),
   ],

@@ -55,7 +55,9 @@ export async function auditPage(url: string): Promise<LighthouseFigure> {
         '--output=json',
         `--output-path=${reportPath}`,
         `--only-categories=${lighthouseCategories.join(',')}`,
-        `--chrome-flags=--headless --no-sandbox ${chromiumArgs.join(' ')}`,
+        // Not our --disable-features (Playwright's list and ours): chrome-launcher passes its own, and
+        // Chromium keeps only the last one given.
+        `--chrome-flags=--headless --no-sandbox ${chromiumArgs.filter((arg) => !arg.startsWith('--disable-features=')).join(' ')}`,
         '--quiet',
       ],
       { ...process.env, CHROME_PATH: chromiumExecutable },
