@@ -10,7 +10,7 @@ export const chromiumExecutable = process.env.CHROME_PATH ?? '/usr/bin/chromium'
 /**
  * The features Playwright itself turns off (playwright-core's chromiumSwitches). Chromium keeps only
  * the last `--disable-features` of a command line, so ours has to repeat them or they come back on;
- * test/unit/chromium-args.spec.ts fails when the Playwright in use turns off one not listed here.
+ * test/e2e/chromium-args.spec.ts fails when the Playwright in use turns off one not listed here.
  */
 export const playwrightDisabledFeatures = [
   'AvoidUnnecessaryBeforeUnloadCheckSync',

@@ -1,5 +1,6 @@
 // The browser tests' Chromium arguments (test/chromium.ts) as Chromium receives them: Chromium keeps
 // only the last `--disable-features`, so ours must carry every feature Playwright turns off too.
+// With the e2e suites, which launch the same Chromium.
 import { chromium, expect, test } from '@playwright/test';
 import { chromiumArgs, chromiumExecutable, unusedChromiumFeatures } from '../chromium.ts';
 
