@@ -144,8 +144,6 @@ export class CheckoutFlow implements ReactiveController {
   #declineWords: ReadonlyMap<DeclineLocale, Record<DeclineCategory, string>> = new Map();
   /** Set when the shopper submits from inside the element: their focus follows the checkout's status. */
   #focusFollowsStatus = false;
-  /** The state the element last rendered. */
-  #updatedState: CheckoutState | undefined;
   /** Set when an outcome arrives: the shopper, perhaps back from the payment page, is taken to it. */
   #revealResult = false;
   /** Set by "Try again" until the form is back: then it is said, and the pay button takes focus. */
@@ -178,8 +176,11 @@ export class CheckoutFlow implements ReactiveController {
 
   /** Moves the state by the table; false (and no change) when the current state ignores `event`. */
   go(event: CheckoutEvent): boolean {
-    const next = nextState(this.#v.state, event);
+    const from = this.#v.state;
+    const next = nextState(from, event);
     if (next) this.set({ state: next });
+    // Back at the form: the shopper's focus follows the status again only from the next pay button.
+    if (next === 'idle' && from !== 'idle') this.#focusFollowsStatus = false;
     // The form is back after "Try again": the live region says so (hostUpdated moves the focus).
     if (next === 'idle' && this.#retrying) this.set({ notice: (t) => t.retryReady });
     return next !== undefined;
@@ -204,13 +205,10 @@ export class CheckoutFlow implements ReactiveController {
       this.#host.renderRoot.querySelector<HTMLElement>('[part="submit-button"]')?.focus();
     }
     // The control the shopper was on got disabled or left with the form (submitting, a popup, an
-    // outcome): keyboard and screen reader users land on the status instead of the page's top.
-    // Reset when the checkout comes back to the form, not on any render of it: the page may render
-    // the element again between the pay button and the move away from the form.
-    const cameBack = this.#v.state === 'idle' && this.#updatedState !== 'idle';
-    this.#updatedState = this.#v.state;
-    if (cameBack) this.#focusFollowsStatus = false;
-    else if (this.#v.state !== 'idle' && this.#focusFollowsStatus && !(this.#host.renderRoot as ShadowRoot).activeElement) {
+    // outcome): keyboard and screen reader users land on the status instead of the page's top. Not
+    // on a render of the form itself: the page may render the element again between the pay button
+    // and the move away from the form.
+    if (this.#v.state !== 'idle' && this.#focusFollowsStatus && !(this.#host.renderRoot as ShadowRoot).activeElement) {
       this.#host.renderRoot.querySelector<HTMLElement>('[role="status"]')?.focus();
     }
   }
