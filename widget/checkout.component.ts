@@ -436,9 +436,9 @@ export class SvcCheckout extends LitElement {
     const pending: Promise<unknown>[] = [];
     if (!this.flow) pending.push(this.#ensureFlow());
     const view = this.flow?.view;
-    const countries = view ? [view.billing.country, view.shipping.country] : [];
     const sections = view ? [view.billing, view.shipping] : [];
-    const phones = this.#phoneCheck?.load(sections.map(({ telephone, country }) => ({ telephone, country })));
+    const countries = sections.map(({ country }) => country);
+    const phones = this.#phoneCheck?.load(sections);
     if (phones) pending.push(phones);
     const postcodes = this.#postcodeFormats.load(countries);
     if (postcodes) pending.push(postcodes);

@@ -29,11 +29,11 @@ export function judgeByPlan(plan: PhonePlan, telephone: string): boolean | undef
     return matchesWhole(plan.national, digits.slice(plan.code.length));
   }
   // "00…" is international to the widget's libphonenumber check (phone-validator.ts), the country's own prefix to libphonenumber.
-  if (digits.startsWith('00') || digits.startsWith(plan.code) || startsWith(plan.idd, digits) || (plan.carrier && startsWith(plan.carrier, digits))) return undefined;
+  if (digits.startsWith('00') || digits.startsWith(plan.code) || beginsWith(plan.idd, digits) || (plan.carrier && beginsWith(plan.carrier, digits))) return undefined;
   return matchesWhole(plan.national, digits);
 }
 
-function startsWith(pattern: string, digits: string): boolean {
+function beginsWith(pattern: string, digits: string): boolean {
   return new RegExp(`^(?:${pattern})`).test(digits);
 }
 
