@@ -7,7 +7,7 @@
 // `npm start` under tsx.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { refusedPort } from './fixtures/closed-port.ts';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
@@ -29,15 +29,6 @@ function runNode(nodeArgs: string[], env: Record<string, string>): Promise<Run> 
   child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
   child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
   return new Promise((resolve) => child.once('exit', (code) => resolve({ code, stdout, stderr })));
-}
-
-/** A loopback port nothing listens on (bound, then released). */
-async function closedPort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
 }
 
 /** A TypeScript entry under tsx, as its npm script (`tsx <entry>`) starts it. */
@@ -81,7 +72,7 @@ test.describe('npm run events', () => {
   });
 
   test('a BFF that does not answer is named with the variable and the flag that set it', async () => {
-    const bffUrl = `http://127.0.0.1:${await closedPort()}`;
+    const bffUrl = `http://127.0.0.1:${await refusedPort()}`;
     const run = await events(['listen', '--bff-url', bffUrl]);
     expect(run.code).toBe(1);
     expect(run.stderr).toContain(`cannot reach the BFF at ${bffUrl} (ECONNREFUSED)`);
@@ -118,7 +109,7 @@ test.describe('npm run bank', () => {
   });
 
   test('a bank that does not answer is named as BANK_BASE_URL, exit 1', async () => {
-    const bankUrl = `http://127.0.0.1:${await closedPort()}`;
+    const bankUrl = `http://127.0.0.1:${await refusedPort()}`;
     const run = await bank(['features'], { BANK_BASE_URL: bankUrl, BANK_ACCESS_TOKEN: 'token' });
     expect(run.code).toBe(1);
     expect(run.stderr).toContain(`at BANK_BASE_URL (${bankUrl})`);
@@ -129,7 +120,7 @@ test.describe('start-up errors name the variable', () => {
   const gateway = { GATEWAY_API_USER: 'user', GATEWAY_API_PASSWORD: 'password', GATEWAY_API_KEY: 'key', MERCHANT_SECRET: 'a-merchant-secret-for-tests' };
 
   test('the BFF with an unreachable DATABASE_URL says so, without the password, and exits non-zero', async () => {
-    const databaseUrl = `postgres://svc:hunter2-password@127.0.0.1:${await closedPort()}/svc_checkout`;
+    const databaseUrl = `postgres://svc:hunter2-password@127.0.0.1:${await refusedPort()}/svc_checkout`;
     const run = await runNode([...startBffNodeFlags(), await bundledEntry('bff/server.ts')], { ...gateway, GATEWAY_BASE_URL: 'http://127.0.0.1:4010', BFF_PORT: '0', DATABASE_URL: databaseUrl });
     expect(run.code).toBe(1);
     expect(run.stderr).toContain('DATABASE_URL: could not open the database at postgres://127.0.0.1:');
@@ -141,7 +132,7 @@ test.describe('start-up errors name the variable', () => {
   // whose "am I the main module" checks would all be true in it.
   for (const variable of ['GATEWAY_BASE_URL', 'BANK_BASE_URL'] as const) {
     test(`npm start with an unreachable ${variable} stops before starting anything`, async () => {
-      const url = `http://127.0.0.1:${await closedPort()}`;
+      const url = `http://127.0.0.1:${await refusedPort()}`;
       const run = await underTsx('scripts/start.ts', ['--no-build'], { ...gateway, [variable]: url, SANDBOX_PORT: '0', BFF_PORT: '0', DEMO_PORT: '0' });
       expect(run.code).toBe(1);
       expect(run.stderr).toContain(`${variable}: cannot reach ${url} (ECONNREFUSED)`);
@@ -150,7 +141,7 @@ test.describe('start-up errors name the variable', () => {
   }
 
   test('npm start with an unreachable DATABASE_URL names it and stops the sandbox it had started', async () => {
-    const databaseUrl = `postgres://svc@127.0.0.1:${await closedPort()}/svc_checkout`;
+    const databaseUrl = `postgres://svc@127.0.0.1:${await refusedPort()}/svc_checkout`;
     const run = await underTsx('scripts/start.ts', ['--no-build'], { DATABASE_URL: databaseUrl, SANDBOX_PORT: '0', BFF_PORT: '0', DEMO_PORT: '0' });
     expect(run.code).toBe(1);
     expect(run.stderr).toContain('DATABASE_URL: could not open the database');

@@ -4,12 +4,11 @@
 // without tsx's loader at every start: entry-bundles.ts).
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { createServer } from 'node:net';
-import type { AddressInfo } from 'node:net';
 import { expect, test } from '@playwright/test';
 import { Webhook } from 'standardwebhooks';
 import { merchantEventBody } from '../../contract/merchant-webhooks.ts';
 import { merchantSecret, shopOrigin } from './fixtures/stack.ts';
+import { freePort } from './fixtures/bff-process.ts';
 import { bundledEntry } from './fixtures/entry-bundles.ts';
 import { startWebhookReceiver, type WebhookReceiver } from './fixtures/webhook-receiver.ts';
 import { merchantGet, startWebhookStack, type WebhookStack } from './webhooks-support.ts';
@@ -168,10 +167,7 @@ test('a listener killed with SIGKILL leaves an endpoint that expires, and no eve
 
 test('listen --port receives on that port, and --bff-url picks the BFF over BFF_URL', async () => {
   test.setTimeout(60_000);
-  const free = createServer();
-  await new Promise<void>((resolve) => free.listen(0, '127.0.0.1', resolve));
-  const { port } = free.address() as AddressInfo;
-  await new Promise<void>((resolve) => free.close(() => resolve()));
+  const port = await freePort();
   // BFF_URL points nowhere useful: only the flag can lead the listener to the stack.
   const listener = events(['listen', '--port', String(port), '--bff-url', stack.bffUrl, '--types', 'order.approved'], stack, { BFF_URL: 'http://127.0.0.1:9' });
   try {

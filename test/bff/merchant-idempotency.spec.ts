@@ -1,8 +1,7 @@
 // Idempotency-Key on every merchant POST, over real HTTP and a real store: replay, conflict,
 // concurrency, two instances on one database, the 24 h lifetime, and what a failure leaves.
 import { randomUUID } from 'node:crypto';
-import { createServer } from 'node:net';
-import type { AddressInfo } from 'node:net';
+import { refusedUrl } from './fixtures/closed-port.ts';
 import { expect, test } from '@playwright/test';
 import { startInProcessStack } from './fixtures/in-process-stack.ts';
 import type { Stack } from './fixtures/stack.ts';
@@ -17,14 +16,6 @@ test.afterAll(async () => {
 });
 
 const hours = (n: number) => n * 3600 * 1000;
-
-async function closedPortUrl(): Promise<string> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return `http://127.0.0.1:${port}`;
-}
 
 test('the same key and body replay the first response without calling the gateway again', async () => {
   const orderNumber = await paidOrder(stack, { amount: '50.00', currency: 'USD' });
@@ -104,7 +95,7 @@ test('a gateway that cannot be reached releases the key; an unknown outcome is k
   const orderNumber = await paidOrder(stack, { amount: '50.00', currency: 'USD' });
   const key = randomUUID();
   // A port that was just freed: connection refused, so the refund was certainly not sent.
-  const unreachable = await stack.startAnotherBff({ GATEWAY_BASE_URL: await closedPortUrl() });
+  const unreachable = await stack.startAnotherBff({ GATEWAY_BASE_URL: await refusedUrl() });
   const refused = await fetch(`${unreachable.url}/v1/merchant/orders/${orderNumber}/refund`, {
     method: 'POST',
     headers: { Authorization: `Bearer ${stack.env.MERCHANT_SECRET}`, 'Idempotency-Key': key },
