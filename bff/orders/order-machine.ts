@@ -3,7 +3,7 @@
 // records the merchant's event, all in the caller's transaction. Nothing else writes `orders.status`.
 import type { Kysely, Transaction } from 'kysely';
 import type { OrderStatus } from '../../contract/bff-api.ts';
-import type { Database, MerchantHistoryAction, OrderUpdate } from '../store/schema.ts';
+import type { Database, HistoryAction, OrderUpdate } from '../store/schema.ts';
 import { recordOrderEvent } from '../outbox/order-events.ts';
 import { IllegalTransitionError, isLegalTransition, parkedStatuses, type TransitionEvidence } from './order-rules.ts';
 
@@ -19,8 +19,8 @@ export interface OrderTransition {
   fields?: OrderUpdate;
   /** false: no merchant event for this change (the history entry is written all the same). */
   tellMerchant?: boolean;
-  /** The merchant action it records; it decides a same-status change's event (split or refund). */
-  action?: MerchantHistoryAction;
+  /** What it records, typed: a merchant action (it decides a same-status change's event: split or refund), or an approval by a bank payment. */
+  action?: HistoryAction;
   /** Extra equality conditions on the row as read (amounts, claim, attempt number); the attempt's own status is attempt-machine.ts holdCurrentAttempt's. */
   where?: Partial<Record<'captured_amount' | 'refunded_amount' | 'payment_claim_id' | 'attempt_number', string | number | null>>;
 }

@@ -7,7 +7,7 @@ import type { OrderEventType } from '../../contract/merchant-webhooks.ts';
 import { merchantOrderView } from '../merchant/merchant-order-view.ts';
 import { ruleContextOf } from '../merchant/change-history.ts';
 import { statusHistory } from '../store/orders.ts';
-import type { Database, MerchantHistoryAction } from '../store/schema.ts';
+import type { Database, HistoryAction } from '../store/schema.ts';
 import { recordOutboundEvent } from './outbox-writer.ts';
 
 /** The event a move into each status reports; none for the statuses a checkout passes through. */
@@ -31,16 +31,18 @@ export interface RecordedChange {
   detail?: string | null;
   /** false: the change is kept in the history only, with no merchant event. */
   tellMerchant?: boolean;
-  /** The merchant action the change records, if any. */
-  action?: MerchantHistoryAction;
+  /** What the change records, typed, if anything: a merchant action, or an approval by a bank payment. */
+  action?: HistoryAction;
 }
 
 /** The event of a merchant action that keeps the status. */
-const eventOfSameStatusAction: Record<MerchantHistoryAction, OrderEventType | null> = {
+const eventOfSameStatusAction: Record<HistoryAction, OrderEventType | null> = {
   split: 'order.split',
   refund: 'order.refunded',
   capture: null,
   reverse: null,
+  // Always a move to approved, reported as that status.
+  'bank-payment': null,
 };
 
 /**

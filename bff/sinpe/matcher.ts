@@ -15,7 +15,7 @@ import { transitionOrder } from '../orders/order-machine.ts';
 import { readUpstreamAmount, sameUpstreamMoney } from '../../contract/upstream-money.ts';
 import { amountDueOf, discountTaken, paysTheAttempt } from './amount-due.ts';
 import { bankPaymentDetail } from '../orders/paid-by-bank.ts';
-import type { AttemptStatus, Database, OrderRow, OrderUpdate, PaymentAttemptRow } from '../store/schema.ts';
+import type { AttemptStatus, Database, HistoryAction, OrderRow, OrderUpdate, PaymentAttemptRow } from '../store/schema.ts';
 import { recordAttemptEvidence } from '../payments/attempt-machine.ts';
 import { isPaidAttempt, isUnsettledAttempt, outcomeOfAttempt, type AttemptEvidence } from '../payments/attempt-transitions.ts';
 
@@ -260,6 +260,8 @@ interface Step {
   attempt: AttemptStatus;
   detail: string;
   fields?: OrderUpdate;
+  /** `bank-payment` on the approval this payment makes: what keeps the card gateway's changes away from the order. */
+  action?: HistoryAction;
 }
 
 /** Where the payment as known now takes the order, from the status it is in. */
@@ -299,6 +301,7 @@ function nextStep(row: BankPaymentRow, order: OrderRow, attempt: PaymentAttemptR
       evidence: 'bank',
       attempt: 'approved',
       detail: payment,
+      action: 'bank-payment',
       fields: {
         gateway_order_number: attempt.gateway_order_number,
         bank_failure_code: null,
@@ -328,6 +331,7 @@ async function settleOrder(trx: Transaction<Database>, row: BankPaymentRow, atte
       evidence: next.evidence,
       source: 'bank',
       detail: next.detail,
+      ...(next.action && { action: next.action }),
       now,
       fields: next.fields ?? {},
       where: { attempt_number: order.attempt_number },

@@ -93,12 +93,14 @@ export interface OrderStatusHistoryTable {
   /** What caused it: 'session', 'checkout', 'return', 'consult', 'merchant', 'webhook', … */
   source: string;
   detail: string | null;
-  /** The merchant action this entry records (capture, refund, reverse, split); null for any other change. */
-  action: Generated<MerchantHistoryAction | null>;
+  /** What this entry records, typed: a merchant action, or an approval by a bank payment; null for any other change. */
+  action: Generated<HistoryAction | null>;
   created_at: string;
 }
 
 export type MerchantHistoryAction = 'capture' | 'refund' | 'reverse' | 'split';
+/** `bank-payment`: a bank payment (SINPE Móvil) approved the order, matched by its transfer or attached by the merchant. */
+export type HistoryAction = MerchantHistoryAction | 'bank-payment';
 
 export interface SessionsTable {
   /** The JWT's jti. */

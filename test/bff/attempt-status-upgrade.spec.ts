@@ -2,11 +2,8 @@
 // the order row as payment_state, how each attempt ended in its outcome): upgrading gives every
 // attempt the one status that means both, on the run's engine (SQLite or PostgreSQL).
 import { expect, test } from '@playwright/test';
-import { Migrator, type Migration } from 'kysely';
 import { migrateToLatest } from '../../bff/store/migrate.ts';
-import { migrations } from '../../bff/store/migrations/index.ts';
-import { oldOrderRow, openRaw } from './fixtures/old-store.ts';
-import { createTestDatabase } from './fixtures/test-database.ts';
+import { oldOrderRow, withStoreAt } from './fixtures/old-store.ts';
 
 /** An order as the old schema kept it, with its current attempt's call state. */
 function oldOrder(orderNumber: string, status: string, paymentState: string, attemptNumber: number) {
@@ -35,11 +32,7 @@ const cases: [string, string, string, [string, string][], string?][] = [
 ];
 
 test('upgrading gives every attempt the status its order row and its outcome meant together', async () => {
-  const database = await createTestDatabase({ empty: true });
-  const db = openRaw(database);
-  try {
-    const before = new Migrator({ db, provider: { getMigrations: async (): Promise<Record<string, Migration>> => migrations } });
-    expect((await before.migrateTo('0070-history-action')).error).toBeUndefined();
+  await withStoreAt('0070-history-action', async (db) => {
     for (const [orderNumber, status, paymentState, attempts, method] of cases) {
       await db.insertInto('orders').values(oldOrder(orderNumber, status, paymentState, attempts.length)).execute();
       for (const [index, [outcome]] of attempts.entries()) await db.insertInto('payment_attempts').values(oldAttempt(orderNumber, index + 1, outcome, method)).execute();
@@ -52,8 +45,5 @@ test('upgrading gives every attempt the status its order row and its outcome mea
       .flatMap(([orderNumber, , , attempts]) => attempts.map(([outcome, status], index) => ({ order_number: orderNumber, number: index + 1, status, outcome })))
       .sort((a, b) => (a.order_number < b.order_number ? -1 : a.order_number > b.order_number ? 1 : a.number - b.number));
     expect(rows.map((row) => ({ ...row, number: Number(row.number) }))).toEqual(expected);
-  } finally {
-    await db.destroy();
-    await database.drop();
-  }
+  });
 });

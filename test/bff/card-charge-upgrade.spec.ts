@@ -3,12 +3,9 @@
 // an old attempt is still compared with the order's money; a SINPE Móvil transfer keeps its own
 // transfer amount and gets none. On the run's engine (SQLite or PostgreSQL).
 import { expect, test } from '@playwright/test';
-import { Migrator, type Migration } from 'kysely';
 import { migrateToLatest } from '../../bff/store/migrate.ts';
-import { migrations } from '../../bff/store/migrations/index.ts';
 import { chargedMoneyOf } from '../../bff/payments/charged-money.ts';
-import { oldOrderRow, oldRowTime, openRaw } from './fixtures/old-store.ts';
-import { createTestDatabase } from './fixtures/test-database.ts';
+import { oldOrderRow, oldRowTime, withStoreAt } from './fixtures/old-store.ts';
 
 const at = oldRowTime;
 
@@ -21,11 +18,7 @@ function attempt(orderNumber: string, method: string) {
 }
 
 test('upgrading says every card attempt was charged its order\'s money, and leaves transfers alone', async () => {
-  const database = await createTestDatabase({ empty: true });
-  const db = openRaw(database);
-  try {
-    const before = new Migrator({ db, provider: { getMigrations: async (): Promise<Record<string, Migration>> => migrations } });
-    expect((await before.migrateTo('0083-claim-time-on-attempt')).error).toBeUndefined();
+  await withStoreAt('0083-claim-time-on-attempt', async (db) => {
     await db.insertInto('orders').values([order('U-card', '25.00', 'USD'), order('C-card', '6500.00', 'CRC'), order('C-sinpe', '15000.00', 'CRC')]).execute();
     await db.insertInto('payment_attempts').values([attempt('U-card', 'card'), attempt('C-card', 'card'), { ...attempt('C-sinpe', 'sinpe_movil'), transfer_amount: '14999.00', transfer_currency: 'CRC' }]).execute();
 
@@ -41,8 +34,5 @@ test('upgrading says every card attempt was charged its order\'s money, and leav
     expect(chargedMoneyOf(rows[2], { amount: '25.00', currency: 'USD' })).toEqual({ amount: '25.00', currency: 'USD' });
     const orders = await db.selectFrom('orders').select(['order_number', 'charged_amount']).execute();
     expect(orders.every((row) => row.charged_amount === null)).toBe(true);
-  } finally {
-    await db.destroy();
-    await database.drop();
-  }
+  });
 });

@@ -3,9 +3,9 @@
 // upgrade still counts as split; entries of anything else get none.
 import Database from 'better-sqlite3';
 import { expect, test } from '@playwright/test';
-import { Kysely, Migrator, SqliteDialect, type Migration } from 'kysely';
+import { Kysely, SqliteDialect } from 'kysely';
 import { migrateToLatest } from '../../bff/store/migrate.ts';
-import { migrations } from '../../bff/store/migrations/index.ts';
+import { migrateUpTo } from './fixtures/old-store.ts';
 
 test('upgrading gives every merchant entry its action (capture, refund, reverse, split) and no other entry one', async () => {
   const file = new Database(':memory:');
@@ -13,8 +13,7 @@ test('upgrading gives every merchant entry its action (capture, refund, reverse,
   file.pragma('foreign_keys = OFF');
   const db = new Kysely<any>({ dialect: new SqliteDialect({ database: file }) });
   try {
-    const before = new Migrator({ db, provider: { getMigrations: async (): Promise<Record<string, Migration>> => migrations } });
-    expect((await before.migrateTo('0021-hot-query-indexes')).error).toBeUndefined();
+    await migrateUpTo(db, '0021-hot-query-indexes');
     const entry = (id: number, source: string, detail: string | null) => ({
       id,
       order_number: 'A-1',

@@ -3,14 +3,12 @@
 // described), leaves earlier attempts without them, and drops them from the order. An open card
 // page is then still handed back to a buyer who checks out again. On the run's engine.
 import { expect, test } from '@playwright/test';
-import { Migrator, type Kysely, type Migration } from 'kysely';
+import type { Kysely } from 'kysely';
 import { migrateToLatest } from '../../bff/store/migrate.ts';
-import { migrations } from '../../bff/store/migrations/index.ts';
 import { attemptDecision } from '../../bff/payments/attempt-rules.ts';
 import { findOrder } from '../../bff/store/orders.ts';
 import type { Database as Schema } from '../../bff/store/schema.ts';
-import { oldOrderRow, oldRowTime, openRaw } from './fixtures/old-store.ts';
-import { createTestDatabase } from './fixtures/test-database.ts';
+import { oldOrderRow, oldRowTime, withStoreAt } from './fixtures/old-store.ts';
 
 const at = oldRowTime;
 
@@ -23,11 +21,7 @@ function attempt(orderNumber: string, number: number, status: string) {
 }
 
 test('upgrading moves the current attempt\'s page and refusal onto it, and an open page is still handed back', async () => {
-  const database = await createTestDatabase({ empty: true });
-  const db = openRaw(database);
-  try {
-    const before = new Migrator({ db, provider: { getMigrations: async (): Promise<Record<string, Migration>> => migrations } });
-    expect((await before.migrateTo('0085-paid-by-transfer-money')).error).toBeUndefined();
+  await withStoreAt('0085-paid-by-transfer-money', async (db) => {
     await db
       .insertInto('orders')
       .values([
@@ -52,8 +46,5 @@ test('upgrading moves the current attempt\'s page and refusal onto it, and an op
 
     const open = await findOrder(db as Kysely<Schema>, 'OPEN');
     expect(attemptDecision(open!, 3)).toEqual({ kind: 'page', url: 'https://gateway.example/pay/open-2' });
-  } finally {
-    await db.destroy();
-    await database.drop();
-  }
+  });
 });

@@ -289,6 +289,10 @@ test.describe('the merchant', () => {
     const history = await statusHistory(stack.bff.store.db, transfer.orderNumber);
     expect(history.at(-1)).toMatchObject({ from_status: 'pending', to_status: 'approved', source: 'merchant' });
     expect(history.at(-1)?.detail).toContain('attached by the merchant');
+    // The typed action says a bank payment paid it (the text is for people): no card refund, paid by SINPE Móvil.
+    expect(history.at(-1)?.action).toBe('bank-payment');
+    const detail = await merchantGet(stack.bffUrl, `/v1/merchant/orders/${transfer.orderNumber}`);
+    expect(detail.body).toMatchObject({ paidBy: 'sinpe_movil', actions: { refund: { allowed: false } } });
 
     const again = await merchantPost(stack.bffUrl, `/v1/merchant/bank-payments/${stray.payment_id}/attach`, { orderNumber: transfer.orderNumber });
     expect(again.status).toBe(409);

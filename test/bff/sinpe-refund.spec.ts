@@ -4,6 +4,7 @@ import { expect, test } from '@playwright/test';
 import { approvedOrder } from './fixtures/buyer.ts';
 import { bankPosts, openTransfer, statusOf, startSinpeStack } from './fixtures/sinpe-orders.ts';
 import { merchantGet, merchantPost, type WebhookStack } from './webhooks-support.ts';
+import { statusHistory } from '../../bff/store/orders.ts';
 
 let stack: WebhookStack;
 
@@ -22,6 +23,8 @@ test('an order paid by SINPE Móvil is refunded from the bank: 409 saying so, an
   expect(detail.body.paidBy).toBe('sinpe_movil');
   expect(detail.body.actions.refund).toMatchObject({ allowed: false });
   expect(detail.body.actions.refund.reason).toMatch(/bank/);
+  const approval = (await statusHistory(stack.bff.store.db, order.orderNumber)).find((entry) => entry.to_status === 'approved');
+  expect(approval).toMatchObject({ source: 'bank', action: 'bank-payment' });
 });
 
 test('an order paid by card says so, and its refund is still offered', async () => {

@@ -28,6 +28,7 @@ import { claimTimeOnAttempt } from './0083-claim-time-on-attempt.ts';
 import { cardChargedMoney } from './0084-card-charged-money.ts';
 import { paidByTransferMoney } from './0085-paid-by-transfer-money.ts';
 import { pageAndErrorOnAttempt } from './0086-page-and-error-on-attempt.ts';
+import { bankPaymentAction } from './0087-bank-payment-action.ts';
 
 export const migrations: Record<string, Migration> = {
   '0001-initial': initial,
@@ -58,4 +59,5 @@ export const migrations: Record<string, Migration> = {
   '0084-card-charged-money': cardChargedMoney,
   '0085-paid-by-transfer-money': paidByTransferMoney,
   '0086-page-and-error-on-attempt': pageAndErrorOnAttempt,
+  '0087-bank-payment-action': bankPaymentAction,
 };
