@@ -30,6 +30,15 @@ function asPostgres(bin, args) {
 }
 
 /**
+ * A server that lives for one run and is thrown away: no crash safety (fsync, full-page writes), no
+ * WAL beyond what recovery needs (nothing replicates or archives it), and no autovacuum (each test's
+ * database lives for seconds; test/bff/hot-query-plans.spec.ts runs ANALYZE itself). Together about a
+ * sixth of the server's CPU in the PostgreSQL run (bench/README.md). `synchronous_commit` stays on:
+ * test/bff/inbox-batches.spec.ts checks that a commit is synced.
+ */
+const throwawayServerSettings = '-c fsync=off -c full_page_writes=off -c wal_level=minimal -c max_wal_senders=0 -c autovacuum=off';
+
+/**
  * Calls `body(databaseUrl)` with a fresh server, or `body(undefined)` when none can run here.
  * The port: `options.port`, else TEST_PG_PORT, else 54329. `options.onCpuSeconds`, when given, hears
  * the CPU seconds the server spent, just before it stops.
@@ -46,7 +55,7 @@ export async function withPostgres(body, options = {}) {
   const data = join(dir, 'data');
   try {
     asPostgres(join(bin, 'initdb'), ['-D', data, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--locale=C.UTF-8']);
-    asPostgres(join(bin, 'pg_ctl'), ['-D', data, '-l', join(dir, 'log'), '-w', '-o', `-c listen_addresses=127.0.0.1 -p ${port} -k ${dir} -c max_connections=200 -c fsync=off`, 'start']);
+    asPostgres(join(bin, 'pg_ctl'), ['-D', data, '-l', join(dir, 'log'), '-w', '-o', `-c listen_addresses=127.0.0.1 -p ${port} -k ${dir} -c max_connections=200 ${throwawayServerSettings}`, 'start']);
   } catch (error) {
     console.error(`[postgres] could not start a server: ${error.message}`);
     rmSync(dir, { recursive: true, force: true });
