@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { measureBaseline, startBaselineServer } from './baseline.ts';
 import { auditStorefront, type LighthouseFigure } from './lighthouse.ts';
-import { formatLoadTable, runLoadTest, type LoadTestFigures } from './load.ts';
+import { formatLoadTable, runLoadTest, type BenchLoadFigures } from './load.ts';
 import type { SpeedRun } from './load-run.ts';
 import { durableCommitsPerSecond } from './disk-commits.ts';
 import { measureInboxDrain, type InboxDrainFigure } from './inbox-drain.ts';
@@ -30,7 +30,7 @@ export interface BenchResults {
   durableCommitsPerSecond: { before: number; after: number };
   widgetSize: WidgetSizeReport;
   /** Each speed load with its baseline rounds and its ratio. */
-  load: LoadTestFigures;
+  load: BenchLoadFigures;
   baselinePeakRssBytes: number;
   /** The inbox worker through the front of a long queue against a short one. */
   inboxDrain: InboxDrainFigure;
@@ -58,10 +58,10 @@ async function measureAll(): Promise<BenchResults> {
   const commitsBefore = durableCommitsPerSecond();
   const logDirectory = mkdtempSync(join(tmpdir(), 'svc-bench-baseline-'));
   const hello = await startBaselineServer(logDirectory);
-  let load: LoadTestFigures;
+  let load: BenchLoadFigures;
   let baselinePeakRssBytes: number;
   try {
-    load = await runLoadTest({ seconds, log: progress, baseline: (roundSeconds) => measureBaseline(hello, roundSeconds) });
+    load = await runLoadTest({ seconds, comparisons: true, log: progress, baseline: (roundSeconds) => measureBaseline(hello, roundSeconds) });
     baselinePeakRssBytes = hello.peakRssBytes();
   } finally {
     await hello.stop();
