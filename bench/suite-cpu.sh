@@ -13,6 +13,9 @@ browsers=$group/browsers
 mkdir "$group" "$browsers"
 trap 'rmdir "$browsers" "$group" 2>/dev/null || true' EXIT
 started=$(date +%s)
+# The machine's load around the run: on a shared machine, other work beside it makes the same
+# suite cost more CPU (its processes wait, spin and lose their caches), so a figure needs its load.
+load_before=$(cut -d' ' -f1-3 /proc/loadavg)
 status=0
 [ "$#" -gt 0 ] || set -- npm test
 export SUITE_CPU_BROWSER_GROUP=$browsers SUITE_CPU_CHROME=${CHROME_PATH:-/usr/bin/chromium}
@@ -22,5 +25,5 @@ bash -c 'echo $$ > "$1/cgroup.procs"; shift; exec "$@"' _ "$group" "$@" || statu
 # Processes still in the group (none, normally) would keep it from being removed; their CPU is counted.
 nanos=$(cat "$group/cpuacct.usage")
 browser_nanos=$(cat "$browsers/cpuacct.usage")
-echo "suite CPU: $((nanos / 1000000000)) s in $(( $(date +%s) - started )) s wall (exit $status); Chromium's share $((browser_nanos / 1000000000)) s"
+echo "suite CPU: $((nanos / 1000000000)) s in $(( $(date +%s) - started )) s wall (exit $status); Chromium's share $((browser_nanos / 1000000000)) s; load average $load_before before, $(cut -d' ' -f1-3 /proc/loadavg) after"
 exit $status
