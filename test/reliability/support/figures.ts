@@ -1,5 +1,5 @@
 // The suites' measured figures, written to .test-output/reliability/<name>.json (and printed) so
-// docs/reliability.md can quote what a run really measured. Figures are never asserted on time.
+// README.md and bench/README.md can quote what a run really measured. Figures are never asserted on time.
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 
