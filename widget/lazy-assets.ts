@@ -89,14 +89,12 @@ export function loadSubdivisions(country: string): Promise<Subdivision[]> {
   return loadCountryData(country).then((data) => data.subdivisions);
 }
 
-
 /** One country's postal code format; null for a country that has none. */
 export function loadPostcodeFormat(country: string): Promise<PostcodePattern | null> {
   return loadCountryData(country).then(
     (data) => data.postcode && { pattern: new RegExp(data.postcode.source, data.postcode.flags), example: data.postcode.example },
   );
 }
-
 
 /** A translation module (es, es-419, pt-BR); a tag without one is an error, as a failed load is. */
 export function loadLocaleModule(tag: string): Promise<{ translation: Translation | PartialTranslation }> {

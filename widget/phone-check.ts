@@ -13,6 +13,11 @@ function loadPhoneValidator(): Promise<PhoneValidatorModule> {
   return once('phone-validator', () => import('./lazy/phone-validator.ts'));
 }
 
+/** The country's plan's verdict on `telephone`; undefined when it has no plan or leaves the number to libphonenumber. */
+function byPlan(data: Pick<CountryDataModule, 'phonePlan'>, telephone: string): boolean | undefined {
+  return data.phonePlan ? judgeByPlan(data.phonePlan, telephone) : undefined;
+}
+
 /** A number and the country of the address it belongs to. */
 export interface PhoneOf {
   telephone: string;
@@ -47,7 +52,7 @@ export class PhoneCheck {
   isValid(telephone: string, country: string): boolean {
     const data = this.#data.get(country);
     if (!data) return true;
-    const planned = data.phonePlan ? judgeByPlan(data.phonePlan, telephone) : undefined;
+    const planned = byPlan(data, telephone);
     if (planned !== undefined) return planned;
     if (!this.#module) {
       if (!this.#library) void this.#loadLibrary().then(this.#onLoaded);
@@ -60,7 +65,7 @@ export class PhoneCheck {
   #needsLibrary(telephone: string, country: string): boolean {
     const data = this.#data.get(country);
     const number = telephone.trim();
-    return !this.#module && !!data && number !== '' && !(data.phonePlan && judgeByPlan(data.phonePlan, number) !== undefined);
+    return !this.#module && !!data && number !== '' && byPlan(data, number) === undefined;
   }
 
   /** libphonenumber's code, asked once: a failed load leaves the numbers it would judge to the BFF. */
