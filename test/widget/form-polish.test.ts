@@ -6,7 +6,7 @@ import { setViewport } from '@web/test-runner-commands';
 import '../../widget/svc-checkout.ts';
 import type { SvcCheckout } from '../../widget/checkout.component.ts';
 import { expectAccessible } from './support/axe.ts';
-import { describedError, field, root, submitButton, eventually, waitForState } from './support/element-parts.ts';
+import { describedError, field, leaveBillingField, root, submitButton, eventually, waitForState } from './support/element-parts.ts';
 import { FakeBff } from './support/fake-bff.ts';
 
 async function merchantElement(locale: string, currency = 'CRC'): Promise<SvcCheckout> {
@@ -28,15 +28,6 @@ async function stateNames(element: SvcCheckout): Promise<string[]> {
   const select = field<HTMLSelectElement>(element, 'billing', 'State');
   await eventually(() => !select.disabled, 'the state list did not load');
   return [...select.options].slice(1).map((option) => option.textContent ?? '');
-}
-
-async function typeZip(element: SvcCheckout, zip: string) {
-  const input = field(element, 'billing', 'Postal code');
-  input.value = zip;
-  input.dispatchEvent(new Event('input'));
-  input.dispatchEvent(new Event('blur'));
-  await element.updateComplete;
-  return input;
 }
 
 for (const viewport of [
@@ -109,15 +100,15 @@ describe('the country, states and postal code', () => {
     // The field is required before the format arrives (only a country known to have none makes it
     // optional); the format's numeric keyboard says it is here.
     await eventually(() => field<HTMLInputElement>(element, 'billing', 'Postal code').inputMode === 'numeric', "Guatemala's postal code format did not load");
-    const zip = await typeZip(element, 'abc');
+    const zip = await leaveBillingField(element, 'Postal code', 'abc');
     expect(describedError(zip)).to.equal('Enter a 5-digit postal code, e.g. 01001.');
-    await typeZip(element, '01001');
+    await leaveBillingField(element, 'Postal code', '01001');
     expect(describedError(zip)).to.equal(undefined);
 
     await choose(element, 'Country', 'BO'); // Bolivia: no postal code format
     // Its format comes with the country (countries/BO.js), like its states.
     await eventually(() => !field<HTMLInputElement>(element, 'billing', 'Postal code').required, "Bolivia's postal code format did not load");
-    await typeZip(element, '');
+    await leaveBillingField(element, 'Postal code', '');
     expect(describedError(field(element, 'billing', 'Postal code'))).to.equal(undefined);
     expect(field(element, 'billing', 'Postal code').required).to.equal(false);
     expect(root(element).querySelector('label[for="billing-zip"]')!.textContent).to.contain('(optional)');

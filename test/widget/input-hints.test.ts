@@ -8,7 +8,7 @@ import '../../widget/svc-checkout.ts';
 import type { SvcCheckout } from '../../widget/checkout.component.ts';
 import { expectAccessible } from './support/axe.ts';
 import { costaRicanBilling } from './support/buyer.ts';
-import { describedError, eventually, field, nextEvent, root, submitButton, waitForState } from './support/element-parts.ts';
+import { describedError, eventually, field, leaveBillingField, nextEvent, root, submitButton, waitForState } from './support/element-parts.ts';
 import { FakeBff } from './support/fake-bff.ts';
 import { description, erase, typeInto } from './support/invoice-parts.ts';
 
@@ -108,13 +108,6 @@ async function chooseCountry(element: SvcCheckout, label: string, country: strin
   await element.updateComplete;
 }
 
-/** The postal code as a shopper leaves it: typed, then the next field. */
-async function leaveZip(zip: HTMLInputElement, value: string) {
-  zip.value = value;
-  zip.dispatchEvent(new Event('input'));
-  zip.dispatchEvent(new Event('blur'));
-}
-
 describe('a wrong postal code', () => {
   for (const { locale, country, countryLabel, zipLabel, message, inputMode } of [
     { locale: 'es-CR', country: 'GT', countryLabel: 'País', zipLabel: 'Código postal', message: 'Escriba un código postal de 5 dígitos, p. ej. 01001.', inputMode: 'numeric' },
@@ -128,7 +121,7 @@ describe('a wrong postal code', () => {
       const { element } = await mount(locale);
       await chooseCountry(element, countryLabel, country);
       const zip = () => field(element, 'billing', zipLabel);
-      await leaveZip(zip(), 'x1');
+      await leaveBillingField(element, zipLabel, 'x1');
       // The country's format (its data module) comes on demand; the message follows it.
       await eventually(() => describedError(zip()) === message, `the postal code's message is not "${message}"`);
       expect(zip().getAttribute('inputmode')).to.equal(inputMode);

@@ -19,8 +19,8 @@ async function inPopupMode(bff: FakeBff, sessionToken: string): Promise<SvcCheck
   return element;
 }
 
-/** The windows the element opens (real popups, so the browser's rules apply), until restore() closes them. */
-function recordOpenedWindows(): { opened: Array<Window | null>; restore: () => void } {
+/** Runs `work` with the windows the element opens recorded (real popups, so the browser's rules apply), and closes them after. */
+async function recordingOpenedWindows(work: (opened: ReadonlyArray<Window | null>) => Promise<void>): Promise<void> {
   const opened: Array<Window | null> = [];
   const realOpen = window.open.bind(window);
   window.open = (...args: Parameters<typeof window.open>) => {
@@ -28,13 +28,12 @@ function recordOpenedWindows(): { opened: Array<Window | null>; restore: () => v
     opened.push(popup);
     return popup;
   };
-  return {
-    opened,
-    restore: () => {
-      window.open = realOpen;
-      for (const popup of opened) popup?.close();
-    },
-  };
+  try {
+    await work(opened);
+  } finally {
+    window.open = realOpen;
+    for (const popup of opened) popup?.close();
+  }
 }
 
 describe('popup mode', () => {
@@ -48,8 +47,7 @@ describe('popup mode', () => {
       const { sessionToken, orderNumber } = bff.session({ prefill: { billing } });
       bff.orderStatuses(orderNumber, { status: 'pending' }, { status: 'approved' });
       const element = await inPopupMode(bff, sessionToken);
-      const { opened, restore } = recordOpenedWindows();
-      try {
+      await recordingOpenedWindows(async (opened) => {
         const redirected = nextEvent(element, 'svc-redirect');
         const firstStatus = nextEvent(element, 'svc-status');
         // A real key press: browsers open popups only on a real user gesture.
@@ -80,9 +78,7 @@ describe('popup mode', () => {
         await clock.tick(60_000);
         expect(bff.calls('getOrder')).to.equal(2);
         await expectAccessible(element);
-      } finally {
-        restore();
-      }
+      });
     });
   });
 
@@ -91,19 +87,16 @@ describe('popup mode', () => {
       const bff = new FakeBff();
       const { sessionToken } = bff.session({ prefill: { billing } });
       const element = await inPopupMode(bff, sessionToken);
-      const { opened, restore } = recordOpenedWindows();
       // A merchant page reacting to svc-submit (analytics, its own state) may make the element render
       // once more before it leaves the form.
       element.addEventListener('svc-submit', () => element.requestUpdate(), { once: true });
-      try {
+      await recordingOpenedWindows(async (opened) => {
         submitButton(element).focus();
         await sendKeys({ press: 'Enter' });
         await waitForState(element, 'polling');
         expect(opened.length).to.equal(1);
         expect(root(element).activeElement === root(element).querySelector('[role="status"]'), 'focus on the status').to.equal(true);
-      } finally {
-        restore();
-      }
+      });
     });
   });
 
@@ -112,8 +105,7 @@ describe('popup mode', () => {
       const bff = new FakeBff();
       const { sessionToken } = bff.session({ prefill: { billing } });
       const element = await inPopupMode(bff, sessionToken);
-      const { opened, restore } = recordOpenedWindows();
-      try {
+      await recordingOpenedWindows(async (opened) => {
         const redirected = nextEvent(element, 'svc-redirect');
         submitButton(element).focus();
         await sendKeys({ press: 'Enter' });
@@ -129,9 +121,7 @@ describe('popup mode', () => {
         expect(statusText(element)).to.equal('The payment window was closed before the payment finished.');
         expect(root(element).querySelector('form')).to.exist;
         await expectAccessible(element);
-      } finally {
-        restore();
-      }
+      });
     });
   });
 

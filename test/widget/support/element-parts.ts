@@ -19,6 +19,16 @@ export function field<T extends HTMLInputElement | HTMLSelectElement = HTMLInput
   return root(element).getElementById(label.htmlFor) as T;
 }
 
+/** A billing field as a shopper leaves it: `value` typed in, then the next field; resolves once the element rendered. */
+export async function leaveBillingField(element: SvcCheckout, labelText: string, value: string): Promise<HTMLInputElement> {
+  const control = field(element, 'billing', labelText);
+  control.value = value;
+  control.dispatchEvent(new Event('input'));
+  control.dispatchEvent(new Event('blur'));
+  await element.updateComplete;
+  return control;
+}
+
 /** The message a screen reader would be pointed at by aria-describedby, or undefined. */
 export function describedError(control: Element): string | undefined {
   const id = control.getAttribute('aria-describedby');
