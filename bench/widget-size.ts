@@ -22,19 +22,13 @@ export const widgetGzipBudgetBytes = 16 * 1000;
 /**
  * Everything a shopper downloads for a Costa Rican card purchase on a Spanish page: the first
  * download, the lazy parts the element imports (rules with the payment flow and the phone check,
- * es-419 and es words, the order watch that polls and shows the outcome on return, the table of
- * country modules) and Costa Rica's data modules (the country, its provincias, the buyer's
- * provincia), each with the chunks it imports. Budget 40 kB gzip, the target: 37.89 kB measured
- * (2026-11-24) with the former IIFE and JSON files; over it from 2026-11-25 (45.87 kB: the
- * provincia → cantón → distrito selects, the colones line, the decline rescue, the SMS part) to
- * 48.08 kB (2026-11-26: the kept work, the checkout's state table, what the form says as the
- * shopper types, the method first), while the test held it to a ceiling that followed each step
- * down (bench/README.md "A Costa Rican purchase, smaller" and its second pass: 43.18 kB); back
- * within it at 38.12 kB (2026-11-26, the third pass): a Costa Rican number is judged by Costa
- * Rica's plan from its country module (widget/phone-plan.ts), so libphonenumber's code
- * (phone-validator.js, 6.87 kB) is no longer part of the purchase (it loads for a number the plan
- * cannot read, or for a country without a plan), and the list gained the card / SINPE Móvil choice
- * (1.40 kB) that a purchase in Chromium showed it had missed (test/e2e/widget-purchase-downloads.spec.ts).
+ * the card / SINPE Móvil choice, es-419 and es words, the order watch that polls and shows the outcome
+ * on return, the table of country modules) and Costa Rica's data modules (the country, its provincias,
+ * the buyer's provincia), each with the chunks it imports. Budget 40 kB gzip: 38.12 kB measured
+ * 2026-11-26. How it went over and came back within it, step by step: bench/README.md, "A Costa Rican
+ * purchase, smaller", its "second pass" and "A Costa Rican purchase within its budget: third pass".
+ * test/e2e/widget-purchase-downloads.spec.ts buys in Chromium and checks this list against what the
+ * page really asks for.
  */
 export const purchaseGzipBudgetBytes = 40 * 1000;
 
