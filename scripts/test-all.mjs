@@ -7,7 +7,11 @@
 // bundlers, then the sandbox variants);
 // the load test last, alone.
 // The browser lane mostly waits on Chromium and on timers, the Node lane mostly computes: together
-// they keep both cores of a small machine busy. Each runner's output goes to its own file in
+// they keep both cores of a small machine busy. Each lane therefore runs one test process at a time
+// (one Playwright worker, one web-test-runner page; e2e keeps two, its tests mostly wait): two
+// workers per lane put five busy processes on two cores, and the same tests then cost more CPU
+// (more worker starts, PostgreSQL's backends and Node's threads waiting their turn) for no shorter
+// run; measured in bench/README.md, "Suite CPU: one test process per lane". Each runner's output goes to its own file in
 // .test-output/logs (two runners' lines interleaved would be unreadable); a failed runner's tail is
 // printed, and the titles of every failed test come last, because CI may show only the tail.
 import { spawn } from 'node:child_process';
@@ -113,12 +117,15 @@ function unexpectedTests(suite, trail = []) {
   return found;
 }
 
-async function playwright(name, config, projects, env = {}, files = []) {
+/** Every Node suite of the lanes: one worker, the other core is the other lane's (see the top). */
+const oneWorker = ['--workers', '1'];
+
+async function playwright(name, config, projects, env = {}, args = []) {
   // Each run its own report and artifacts (the configs read these two): runs overlap.
   const reportFile = `${outDir}/${slug(name)}.json`;
   const projectArgs = projects.flatMap((project) => ['--project', project]);
-  // Files before the projects: `--project` takes every name after it.
-  const { status, took } = await run(name, 'npx', ['playwright', 'test', '--config', config, ...files, ...projectArgs], {
+  // Files and flags before the projects: `--project` takes every name after it.
+  const { status, took } = await run(name, 'npx', ['playwright', 'test', '--config', config, ...args, ...projectArgs], {
     ...env,
     TEST_REPORT_FILE: reportFile,
     TEST_ARTIFACTS_DIR: `${outDir}/artifacts-${slug(name)}`,
@@ -133,7 +140,8 @@ async function playwright(name, config, projects, env = {}, files = []) {
 
 async function webTestRunner(name) {
   // Under tsx: web-test-runner.config.mjs imports TypeScript (the widget's lazy assets).
-  const { status, took } = await run(name, 'node', ['--import', 'tsx', './node_modules/@web/test-runner/dist/bin.js']);
+  // One page at a time beside the Node lane (see the top); the config's two are for a run alone.
+  const { status, took } = await run(name, 'node', ['--import', 'tsx', './node_modules/@web/test-runner/dist/bin.js', '--concurrency', '1']);
   const counts = readJson(`${outDir}/wtr.json`);
   if (!counts) return record(name, 0, 1, took);
   failedTitles.push(...(counts.failedTitles ?? []).map((title) => `[${name}] ${title}`));
@@ -164,13 +172,13 @@ const variantSuites = [
 ];
 
 async function nodeLane() {
-  await playwright('node suites on SQLite', 'playwright.config.ts', ['contract', 'unit', 'sandbox', 'bff', 'properties', 'reliability-plain']);
+  await playwright('node suites on SQLite', 'playwright.config.ts', ['contract', 'unit', 'sandbox', 'bff', 'properties', 'reliability-plain'], {}, oneWorker);
   await withPostgres(
     async (databaseUrl) => {
       if (!databaseUrl) return record('PostgreSQL server', 0, 1);
       // The bff suites whose outcome depends on the engine again (test/engine-independent-suites.ts
       // lists the others), each file on its own database, then several BFF processes on one.
-      await playwright('bff and multi-instance suites on PostgreSQL', 'playwright.config.ts', ['bff-engines', 'multi-instance'], { TEST_DATABASE_URL: databaseUrl });
+      await playwright('bff and multi-instance suites on PostgreSQL', 'playwright.config.ts', ['bff-engines', 'multi-instance'], { TEST_DATABASE_URL: databaseUrl }, oneWorker);
     },
     { onCpuSeconds: (seconds) => (postgresCpuSeconds = seconds) },
   );
@@ -193,7 +201,7 @@ async function browserLane() {
 // variants answer canonically too, so this one run covers both (with 100 checkouts, about one run in
 // seven drew no refusal in the body, and the test rightly says its mix was not exercised).
 function variantsRun() {
-  return playwright('bff, merchant and reliability suites against the sandbox variants', 'playwright.config.ts', ['bff', 'reliability'], { SANDBOX_VARIANTS: '1' }, variantSuites);
+  return playwright('bff, merchant and reliability suites against the sandbox variants', 'playwright.config.ts', ['bff', 'reliability'], { SANDBOX_VARIANTS: '1' }, [...oneWorker, ...variantSuites]);
 }
 
 // The typecheck beside everything else; every suite after the build (e2e and some Node suites use dist/).
