@@ -66,7 +66,8 @@ function failsThisTime(name, cookie) {
 export default {
   files: ['test/widget/**/*.test.ts'],
   nodeResolve: true,
-  // Two pages at a time: the machine has two cores.
+  // Two pages at a time when run alone (the machine has two cores); `npm test` passes
+  // `--concurrency 1`, its Node lane running beside (scripts/test-all.mjs says why).
   concurrency: 2,
   middleware: [lazyWidgetAssets(), fakeGatewayPages()],
   plugins: [esbuildPlugin({ ts: true, target: 'es2022', tsconfig: './tsconfig.json' })],

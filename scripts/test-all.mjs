@@ -7,13 +7,14 @@
 // bundlers, then the sandbox variants);
 // the load test last, alone.
 // The browser lane mostly waits on Chromium and on timers, the Node lane mostly computes: together
-// they keep both cores of a small machine busy. Each lane therefore runs one test process at a time
-// (one Playwright worker, one web-test-runner page; e2e keeps two, its tests mostly wait): two
-// workers per lane put five busy processes on two cores, and the same tests then cost more CPU
+// they keep both cores of a small machine busy. So each runner has one test process at a time (one
+// Playwright worker, one web-test-runner page), except e2e, whose two mostly wait: two per runner
+// put five busy processes on two cores, and the same tests then cost more CPU
 // (more worker starts, PostgreSQL's backends and Node's threads waiting their turn) for no shorter
-// run; measured in bench/README.md, "Suite CPU: one test process per lane". Each runner's output goes to its own file in
-// .test-output/logs (two runners' lines interleaved would be unreadable); a failed runner's tail is
-// printed, and the titles of every failed test come last, because CI may show only the tail.
+// run; measured in bench/README.md, "Suite CPU: one test process per lane". Each runner's output
+// goes to its own file in .test-output/logs (two runners' lines interleaved would be unreadable); a
+// failed runner's tail is printed, and the titles of every failed test come last, because CI may
+// show only the tail.
 import { spawn } from 'node:child_process';
 import { closeSync, mkdirSync, openSync, readFileSync, rmSync } from 'node:fs';
 import { ensureChromium } from './ensure-chromium.mjs';
