@@ -162,25 +162,22 @@ const errorsOf = (figure: LoadFigure) => {
 
 /** The table, in Markdown. */
 export function formatLoadTable(figures: LoadTestFigures & Partial<LoadComparisons>): string {
-  const rows: Array<[string, LoadFigure]> = [
+  // A comparison the run did not make (the test's run) has no figure, and no row.
+  const rows: Array<[string, LoadFigure | undefined]> = [
     ['status polling, final order (`GET /v1/orders/{n}`)', figures.statusPolling.figure],
     [`status polling, open order, ${figures.openOrderPolling.pollers} pollers`, figures.openOrderPolling.figure],
     ['session creation (`POST /v1/sessions`)', figures.sessionCreation.figure],
     ['checkout, fresh sessions (`POST /v1/checkout`)', figures.checkout.figure],
     ['bank deliveries (`POST /v1/webhooks/banking`)', figures.bankDeliveries.run.figure],
-    ...(figures.bankDeliveriesReceiverOnly ? [['bank deliveries, inbox worker held back', figures.bankDeliveriesReceiverOnly.run.figure] as [string, LoadFigure]] : []),
+    ['bank deliveries, inbox worker held back', figures.bankDeliveriesReceiverOnly?.run.figure],
     ['bank deliveries, worker in its own process', figures.bankDeliveriesWorkerProcess.run.figure],
-    ...(figures.bankFloor
-      ? ([
-          ['bank floor: bare Hono decrypt + validate + insert', figures.bankFloor.ingest.figure],
-          ['bank floor: bare Hono reading the body only', figures.bankFloor.readOnly.figure],
-        ] as Array<[string, LoadFigure]>)
-      : []),
+    ['bank floor: bare Hono decrypt + validate + insert', figures.bankFloor?.ingest.figure],
+    ['bank floor: bare Hono reading the body only', figures.bankFloor?.readOnly.figure],
   ];
   return [
     '| load | connections | requests/s (2xx) | p50 | p99 | errors | answers |',
     '|---|---|---|---|---|---|---|',
-    ...rows.map(([name, f]) => `| ${name} | ${f.connections} | ${rate(f.requestsPerSecond)} | ${ms(f.p50Ms)} | ${ms(f.p99Ms)} | ${errorsOf(f)} | ${f.responses} in ${f.seconds} s |`),
+    ...rows.flatMap(([name, f]) => (f ? [`| ${name} | ${f.connections} | ${rate(f.requestsPerSecond)} | ${ms(f.p50Ms)} | ${ms(f.p99Ms)} | ${errorsOf(f)} | ${f.responses} in ${f.seconds} s |`] : [])),
   ].join('\n');
 }
 
