@@ -64,7 +64,7 @@ export function bankEventWorker(db: WebhookDb): InboxWorker {
     clock: systemClock,
     logger,
     metrics,
-    handlers: createEventHandlers({ db, gateway: undefined as never, linkLookups: undefined as never, clock: systemClock, credentials: { apiKey: '', apiUser: '', apiPassword: '' }, logger, metrics, sinpePhone: undefined }),
+    handlers: createEventHandlers({ db, gateway: undefined as never, linkLookups: undefined as never, clock: systemClock, credentials: { apiKey: '', apiUser: '', apiPassword: '' }, logger, metrics, sinpe: { phone: undefined, amountReserveMs: 24 * 3_600_000 }}),
     policy: { maxAttempts: 3, baseDelayMs: 1_000, maxDelayMs: 10_000 },
     leaseMs: 60_000,
     pollMs: 1_000,

@@ -161,7 +161,7 @@ async function measureOne(engine: Engine, orders: number, sandboxUrl: string, sa
     const outbox = db as Kysely<OutboxDatabase>;
     perRequestMs['outbox worker poll'] = await timed(repetitions, () => dueDeliveryIds(outbox, { owner: 'bench', now: clock.now(), leaseMs: 30_000, limit: 50, busyEndpoints: [] }).execute());
     const reference = `R${String(Math.floor(orders / 10) * 5).padStart(7, '0')}`;
-    perRequestMs['SINPE matcher lookup'] = await timed(repetitions, () => attemptsByReference(bff!.store.db, reference).execute());
+    perRequestMs['SINPE matcher lookup'] = await timed(repetitions, () => attemptsByReference(bff!.store.db, [reference]).execute());
 
     await sandbox.resetCalls();
     let started = performance.now();

@@ -40,6 +40,7 @@ export const plainRefusalCodes = [
   'payout',
   'payment-not-received',
   'payment-reversed',
+  'payment-failed',
   'order-not-payable',
   'currency-mismatch',
   'amount-mismatch',

@@ -28,6 +28,12 @@ export const sinpeMovilInstructions = z.object({
   reference: z.string(),
   /** ISO 8601: after this the attempt lapses unpaid (the buyer may open another). */
   expiresAt: z.string(),
+  /**
+   * Present (true) when the transfer is found by its reference only: every amount near the price
+   * is asked of other buyers, so money sent without the reference cannot be told apart. The buyer
+   * must write the reference in the transfer's description.
+   */
+  referenceOnly: z.optional(z.literal(true)),
 });
 export type SinpeMovilInstructions = z.infer<typeof sinpeMovilInstructions>;
 
@@ -73,4 +79,19 @@ export const sinpeReferenceLength = 6;
 /** A reference as a buyer may have typed it (lower case, spaces, dashes) in the one form we keep. */
 export function normalizedSinpeReference(text: string): string {
   return text.toUpperCase().replace(/[^0-9A-Z]/g, '');
+}
+
+/** A possible reference: its length, and only the alphabet's characters. */
+const referenceShape = new RegExp(`^[${sinpeReferenceAlphabet}]{${sinpeReferenceLength}}$`);
+
+/**
+ * Every reference a transfer's description may carry, in the one form we keep: the whole text
+ * typed with spaces or dashes ("abc-def"), any word of it, and any two neighbouring words joined
+ * ("ABC DEF"). Banks pack the buyer's text with the sender's data
+ * ("01-2345-6789 | RAUL_PEREZ | 0 | abcdef"), so the reference may be anywhere in it.
+ */
+export function referencesIn(text: string): string[] {
+  const words = text.toUpperCase().split(/[^0-9A-Z]+/).filter(Boolean);
+  const candidates = [normalizedSinpeReference(text), ...words, ...words.slice(1).map((word, i) => words[i] + word)];
+  return [...new Set(candidates.filter((candidate) => referenceShape.test(candidate)))];
 }

@@ -8,7 +8,7 @@ import { screenLinkReport } from '../links/link-screen.ts';
 import { applyBankEvent, parseStoredBankEvent } from './bank-payment-handler.ts';
 import { lookUpBankPayment } from '../banking/bank-payment-lookup.ts';
 import type { BankEvent } from '../../contract/bank/events.ts';
-import { settleSinpeTransfer, type MerchantPhone } from '../sinpe/matcher.ts';
+import { settleSinpeTransfer, type MatcherSettings } from '../sinpe/matcher.ts';
 import { recordBankPaymentEvent } from '../outbox/bank-payment-events.ts';
 import type { EventSource } from './tables.ts';
 import { tagOrder } from '../observability/log-context.ts';
@@ -17,8 +17,8 @@ import { PermanentEventFailure, RetryNotBefore, type EventHandler } from './work
 export interface EventHandlerDeps extends LinkConfirmationDeps {
   logger: Logger;
   metrics: WebhookMetrics;
-  /** The merchant's SINPE Móvil number: a transfer to another phone pays no order. */
-  sinpePhone: MerchantPhone;
+  /** The merchant's SINPE Móvil number and how long a lapsed transfer's amount stays reserved. */
+  sinpe: MatcherSettings;
 }
 
 /** Thrown while the gateway does not show a reported link payment yet: the inbox retries later. */
@@ -33,7 +33,7 @@ export function createEventHandlers(deps: EventHandlerDeps): Record<EventSource,
       const event = await withLookedUpAmount(stored);
       return async (trx) => {
         const outcome = await applyBankEvent(trx, event, deps.clock.now());
-        const match = await settleSinpeTransfer(trx, event, deps.clock.now(), deps.sinpePhone, outcome.row);
+        const match = await settleSinpeTransfer(trx, event, deps.clock.now(), deps.sinpe, outcome.row);
         if (match.kind === 'matched') {
           tagOrder(match.orderNumber);
           deps.logger.info({ eventId: event.event.event_id, type: event.event.event_type, status: match.status }, 'bank event settled an order');

@@ -1,6 +1,10 @@
 // banking-webhooks.md §6.4: PAYIN net = amount − fee − tax; PAYOUT net = amount + fee + tax. The
 // event does not say which direction it is, so a direction we already know (payin.posted means
-// PAYIN) decides; otherwise the net that fits one of the two rules tells us. Exact minor units.
+// PAYIN) decides; otherwise the net that fits one of the two rules tells us, and only one: without
+// fee or tax both rules give the amount, and such a payment may be the merchant's own payout (the
+// destination is the tenant's, it receives both). Its direction then stays unknown, and it pays an
+// order only with its payin.posted or a reference naming the attempt (bff/sinpe/matcher.ts).
+// Exact minor units.
 import { netAmountFor, type PaymentDirection } from '../../contract/bank/net-amount.ts';
 import { toMinorUnits } from '../../contract/money.ts';
 
@@ -34,7 +38,8 @@ export function checkNetAmount(
   if (knownDirection) {
     return { result: fits(knownDirection) ? 'ok' : 'mismatch', direction: knownDirection, expected: expectedBy[knownDirection] };
   }
-  if (fits('PAYIN')) return { result: 'ok', direction: 'PAYIN', expected: expectedBy.PAYIN };
-  if (fits('PAYOUT')) return { result: 'ok', direction: 'PAYOUT', expected: expectedBy.PAYOUT };
+  const fitting = (['PAYIN', 'PAYOUT'] as const).filter(fits);
+  if (fitting.length === 2) return { result: 'ok', direction: null, expected: expectedBy.PAYIN };
+  if (fitting.length === 1) return { result: 'ok', direction: fitting[0]!, expected: expectedBy[fitting[0]!] };
   return { result: 'mismatch', direction: null, expected: expectedBy.PAYIN };
 }

@@ -38,6 +38,21 @@ export class AppMetrics {
     registers: [this.registry],
   });
 
+  /** SINPE Móvil transfers opened, by what names them: their unique amount, or their reference only. */
+  readonly sinpeTransfersOpened = new Counter({
+    name: 'sinpe_transfers_opened_total',
+    help: 'SINPE Móvil transfers opened, by what names them (amount: a unique amount; reference: the reference only).',
+    labelNames: ['named_by'] as const,
+    registers: [this.registry],
+  });
+  /** Why a transfer asked for its reference only: the price's amounts were all held, the client held its share, or no discount is allowed. */
+  readonly sinpeReferenceOnlyTransfers = new Counter({
+    name: 'sinpe_reference_only_transfers_total',
+    help: 'SINPE Móvil transfers that ask for the reference only, by reason (amounts_taken, client_share, no_discount).',
+    labelNames: ['reason'] as const,
+    registers: [this.registry],
+  });
+
   constructor(options: { defaultMetrics?: boolean } = {}) {
     if (options.defaultMetrics) collectDefaultMetrics({ register: this.registry });
   }

@@ -191,7 +191,7 @@ export function claimAttempt(db: Db, seen: OrderWithAttempt, claim: AttemptClaim
 }
 
 /** The transfer's own columns (bff/sinpe/transfer-attempts.ts chooses them). */
-export type TransferDetails = Pick<PaymentAttemptRow, 'sinpe_reference' | 'transfer_amount' | 'transfer_currency' | 'transfer_discount' | 'expires_at'>;
+export type TransferDetails = Pick<PaymentAttemptRow, 'sinpe_reference' | 'transfer_amount' | 'transfer_currency' | 'transfer_discount' | 'expires_at' | 'amount_names_attempt' | 'client_key'>;
 
 /**
  * Opens attempt `number` as an awaited SINPE Móvil transfer, in the transaction that moved the

@@ -15,7 +15,8 @@ import { assertInvoiceOffered, recordInvoice } from '../orders/order-invoice.ts'
 import type { Services } from '../services.ts';
 import type { SinpeCheckoutResponse } from '../../contract/sinpe-movil.ts';
 import { sinpeSettingsOf } from '../sinpe/sinpe-config.ts';
-import { openSinpeTransfer } from '../sinpe/transfer-attempts.ts';
+import { countTransfersIn, openSinpeTransfer } from '../sinpe/transfer-attempts.ts';
+import { clientHoldKey } from '../sinpe/client-hold-key.ts';
 import { describeRoute } from '../openapi/route-doc.ts';
 import { checkoutDocs } from '../openapi/operations.ts';
 import { fixLocalAmount } from '../exchange-rates/current-rate.ts';
@@ -44,7 +45,8 @@ export function checkoutRoutes(services: Services) {
       const local = await fixLocalAmount(store.db, order, services.exchangeRates, services.clock.now());
       if (body.method === 'sinpe_movil') {
         const buyer = { email: body.billing.email, locale: body.locale ?? order.locale };
-        const sinpeMovil = await openSinpeTransfer(store, order, sinpeSettingsOf(config), buyer, () => services.clock.now(), local);
+        const opener = { clientKey: clientHoldKey(clientAddressKey(c, config), config.SESSION_SIGNING_KEY), opened: countTransfersIn(services.metrics) };
+        const sinpeMovil = await openSinpeTransfer(store, order, sinpeSettingsOf(config), buyer, () => services.clock.now(), opener, local);
         await recordInvoice(store.db, order, body.invoice);
         await recordInvoiceLocation(store.db, order, body.invoice, body.billing);
         return c.json({ orderNumber: order.order_number, sinpeMovil } satisfies SinpeCheckoutResponse);

@@ -7,7 +7,7 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { BankEvent } from '../../contract/bank/events.ts';
 import { isEventOfType } from '../../contract/bank/events.ts';
-import { nationalSinpePhone, normalizedSinpeReference } from '../../contract/sinpe-movil.ts';
+import { nationalSinpePhone, referencesIn } from '../../contract/sinpe-movil.ts';
 import type { OrderStatus } from '../../contract/bff-api.ts';
 import type { BankPaymentRow, WebhookDatabase, WebhookTrx } from '../inbox/tables.ts';
 import { isAwaitingOutcome, isLegalTransition, isPaid, type TransitionEvidence } from '../orders/order-rules.ts';
@@ -36,13 +36,32 @@ export function buyerReferenceOf(event: BankEvent): string | undefined {
 /** The merchant's SINPE Móvil number (SINPE_MOVIL_PHONE), given by whoever runs the matcher; undefined: not offered. */
 export type MerchantPhone = string | undefined;
 
+/** What the matcher needs of the BFF's settings. */
+export interface MatcherSettings {
+  /** SINPE_MOVIL_PHONE: a transfer to another phone pays no order. */
+  phone: MerchantPhone;
+  /** SINPE_AMOUNT_RESERVE_HOURS in ms: how long after a transfer lapsed money of its amount alone still names it. */
+  amountReserveMs: number;
+}
+
 /**
  * Only money coming in over SINPE Móvil can pay an order: never a payout, never a PIN transfer,
  * never a transfer the bank says went to another phone of the account (a reference is anyone's to
  * type; the phone it was sent to is not). A transfer that names no phone (§6.3: optional) is taken.
+ * This is enough when the payment names the attempt by its reference.
  */
 function mayPayAnOrder(row: BankPaymentRow, merchantPhone: MerchantPhone): boolean {
   return row.payment_method_code === 'SINPE_MOVIL' && row.direction !== 'PAYOUT' && !sentToAnotherPhone(row, merchantPhone);
+}
+
+/**
+ * Money that names no attempt is placed by its amount only when the bank said it came in: a
+ * payin.posted, or a payment.succeeded whose net the PAYIN rule of banking-webhooks.md §6.4 gives
+ * and the PAYOUT rule does not. The tenant's destination also receives the merchant's own payouts,
+ * and a payout without fee or tax fits both rules: by its amount alone it would pay a buyer's order.
+ */
+function knownInbound(row: BankPaymentRow, merchantPhone: MerchantPhone): boolean {
+  return mayPayAnOrder(row, merchantPhone) && row.direction === 'PAYIN';
 }
 
 function sentToAnotherPhone(row: BankPaymentRow, merchantPhone: MerchantPhone): boolean {
@@ -66,27 +85,36 @@ function failedAfterArriving(row: BankPaymentRow): boolean {
 export type MatchResult = { kind: 'unmatched' } | { kind: 'matched'; orderNumber: string; status: OrderStatus };
 
 /** `written`: the payment's row as the event just left it in this transaction (else it is read). */
-export async function settleSinpeTransfer(trx: WebhookTrx, event: BankEvent, now: Date, merchantPhone: MerchantPhone, written?: BankPaymentRow): Promise<MatchResult> {
+export async function settleSinpeTransfer(trx: WebhookTrx, event: BankEvent, now: Date, settings: MatcherSettings, written?: BankPaymentRow): Promise<MatchResult> {
+  const merchantPhone = settings.phone;
   const row = written ?? (await trx.selectFrom('bank_payments').selectAll().where('payment_id', '=', event.payment.payment_id).executeTakeFirst());
   if (!row) return { kind: 'unmatched' };
-  if (row.order_number !== null && row.attempt_number === null) return { kind: 'matched', orderNumber: row.order_number, status: await reverseAttached(orderTrx(trx), row, now.toISOString()) };
-  const reference = buyerReferenceOf(event) ?? row.client_reference;
-  const attempt = row.order_number ? await attemptOf(trx, row.order_number, row.attempt_number) : await matchNewPayment(trx, row, reference, { event, now }, merchantPhone);
+  if (row.order_number !== null && row.attempt_number === null) return { kind: 'matched', orderNumber: row.order_number, status: await settleAttached(orderTrx(trx), row, now.toISOString()) };
+  const reference = buyerReferenceOf(event) || row.client_reference;
+  const attempt = row.order_number ? await attemptOf(trx, row.order_number, row.attempt_number) : await matchNewPayment(trx, row, reference, { event, now }, settings);
   if (!attempt) return { kind: 'unmatched' };
   const status = await settleOrder(orderTrx(trx), { ...row, order_number: attempt.order_number }, attempt, now.toISOString(), sentToAnotherPhone(row, merchantPhone));
   return { kind: 'matched', orderNumber: attempt.order_number, status };
 }
 
 /**
- * A payment the merchant attached to an order paid it without an attempt; the one thing the bank
- * can still say that moves the order is that it reversed that money.
+ * A payment the merchant attached to an order paid it without an attempt; what the bank can still
+ * say that moves the order is that it reversed that money, or that the payment failed after all
+ * (a posting that failed): then the money the merchant counted on is not there, and a person
+ * decides, as for a transfer the matcher placed.
  */
-async function reverseAttached(trx: Transaction<Database>, row: BankPaymentRow, now: string): Promise<OrderStatus> {
+async function settleAttached(trx: Transaction<Database>, row: BankPaymentRow, now: string): Promise<OrderStatus> {
   const order = await trx.selectFrom('orders').selectAll().where('order_number', '=', row.order_number!).executeTakeFirstOrThrow();
-  if (row.has_reversal !== 1 || !isLegalTransition(order.status, 'reversed', 'bank')) return order.status;
-  const detail = `bank payment ${row.public_id} (${row.amount ?? '?'} ${row.currency ?? '?'}), attached by the merchant, reversed by the bank`;
-  const moved = await transitionOrder(trx, order.order_number, { from: order.status, to: 'reversed', evidence: 'bank', source: 'bank', detail, now, fields: {} });
-  return moved ? 'reversed' : order.status;
+  const payment = `${bankPaymentDetail(row.public_id, row.amount, row.currency)}, attached by the merchant,`;
+  const move =
+    row.has_reversal === 1
+      ? { to: 'reversed' as const, detail: `${payment} reversed by the bank` }
+      : row.failed_at !== null
+        ? { to: 'review' as const, detail: `${payment} failed (${row.failure_domain ?? 'no domain'}${row.failure_code ? `: ${row.failure_code}` : ''})` }
+        : undefined;
+  if (!move || !isPaid(order.status) || !isLegalTransition(order.status, move.to, 'bank')) return order.status;
+  const moved = await transitionOrder(trx, order.order_number, { from: order.status, to: move.to, evidence: 'bank', source: 'bank', detail: move.detail, now, fields: {} });
+  return moved ? move.to : order.status;
 }
 
 /** The orders tables of the webhook transaction (the same connection; WebhookDatabase extends Database). */
@@ -101,9 +129,9 @@ async function attemptOf(trx: WebhookTrx, orderNumber: string, number: number | 
 
 // Lookups of the matcher, exported so their plans can be checked (hot-query-plans.spec.ts).
 
-/** Every attempt the buyer's reference names. */
-export function attemptsByReference(db: Kysely<Database>, reference: string) {
-  return db.selectFrom('payment_attempts').selectAll().where('sinpe_reference', '=', normalizedSinpeReference(reference));
+/** Every attempt one of the references found in the buyer's text names (referencesIn). */
+export function attemptsByReference(db: Kysely<Database>, references: readonly string[]) {
+  return db.selectFrom('payment_attempts').selectAll().where('sinpe_reference', 'in', references.length > 0 ? references : ['']);
 }
 
 /** A payment of the same rail transfer (another event of it) already matched to an order. */
@@ -121,11 +149,12 @@ export function matchedSibling(db: Kysely<WebhookDatabase>, externalReference: s
  * reference, or text that names none: an SMS transfer, a description with something else in it)
  * by its exact amount.
  */
-async function matchNewPayment(trx: WebhookTrx, row: BankPaymentRow, reference: string | null, { event, now }: { event: BankEvent; now: Date }, merchantPhone: MerchantPhone): Promise<PaymentAttemptRow | undefined> {
+async function matchNewPayment(trx: WebhookTrx, row: BankPaymentRow, reference: string | null, { event, now }: { event: BankEvent; now: Date }, settings: MatcherSettings): Promise<PaymentAttemptRow | undefined> {
   const named = reference ? await attemptNamedBy(trx, reference) : undefined;
-  if (named) return mayPayAnOrder(row, merchantPhone) ? linkAttempt(trx, row, named, now) : undefined;
-  if (row.status === 'failed' && !moneyArrived(row)) return matchFailureWithoutReference(trx, row, now, merchantPhone);
-  return matchByAmount(trx, row, () => receivedAt(trx, event, now), now, merchantPhone);
+  if (named === 'ambiguous') return undefined;
+  if (named) return mayPayAnOrder(row, settings.phone) ? linkAttempt(trx, row, named, now) : undefined;
+  if (row.status === 'failed' && !moneyArrived(row)) return matchFailureBySibling(trx, row, now, settings.phone);
+  return matchByAmount(trx, row, () => receivedAt(trx, event, now), now, settings);
 }
 
 /**
@@ -142,14 +171,16 @@ async function receivedAt(trx: WebhookTrx, event: BankEvent, now: Date): Promise
  * late transfer still pays its order); otherwise a SINPE Móvil payment made on the gateway's page
  * (its reference is the gateway's order number). One round trip for both lookups, each on its own
  * index: most bank events name nothing of ours, and each statement is a share of the inbox's drain.
+ * Text that names two different references is a doubt: 'ambiguous', placed by nobody but the merchant.
  */
-async function attemptNamedBy(trx: WebhookTrx, reference: string): Promise<PaymentAttemptRow | undefined> {
+async function attemptNamedBy(trx: WebhookTrx, reference: string): Promise<PaymentAttemptRow | 'ambiguous' | undefined> {
   const db = orderTrx(trx);
-  const rows = await attemptsByReference(db, reference)
+  const rows = await attemptsByReference(db, referencesIn(reference))
     .select(sql<number>`1`.as('named_by'))
     .unionAll(gatewaySinpeAttempt(db, reference).select(sql<number>`2`.as('named_by')))
     .execute();
   const candidates = rows.filter((row) => Number(row.named_by) === 1);
+  if (new Set(candidates.map((row) => row.sinpe_reference)).size > 1) return 'ambiguous';
   return (
     candidates.find((candidate) => isUnsettledAttempt(candidate.status)) ??
     candidates.sort((a, b) => b.created_at.localeCompare(a.created_at))[0] ??
@@ -157,27 +188,38 @@ async function attemptNamedBy(trx: WebhookTrx, reference: string): Promise<Payme
   );
 }
 
-/** The open transfer asking for exactly this amount and currency (the unique index allows one at most). */
-export function openTransferOfAmount(db: Kysely<Database>, amount: string, currency: string) {
-  return db.selectFrom('payment_attempts').selectAll().where('transfer_currency', '=', currency).where('transfer_amount', '=', amount).where('status', '=', 'open');
+/**
+ * The transfers whose amount alone may name money of `amount`: those asking for it that are open,
+ * or lapsed unpaid (or failed) and still reserved (unique-amount.ts keeps these amounts unique).
+ */
+export function transfersAskingFor(db: Kysely<Database>, amount: string, currency: string) {
+  return db
+    .selectFrom('payment_attempts')
+    .selectAll()
+    .where('amount_names_attempt', '=', 1)
+    .where('transfer_currency', '=', currency)
+    .where('transfer_amount', '=', amount)
+    .where('status', 'in', ['open', 'expired', 'declined']);
 }
 
 /**
- * Money that names no attempt, matched by its exact amount to the one open transfer asking for it,
- * when it arrived within that transfer's time (a late one without a reference is a doubt: unmatched,
- * for the merchant). An amount no open transfer asks for, or one not known yet, stays unmatched.
+ * Money that names no attempt, known to have come in, matched by its exact amount to the one
+ * transfer that asked for it and was open when the money arrived, or lapsed within the reservation
+ * (its buyer paid late: the amount was asked of nobody else meanwhile). Never a transfer that asks
+ * for its reference only. An amount no such transfer asks for, one not known yet, or one two
+ * transfers could claim stays unmatched, for the merchant.
  */
-async function matchByAmount(trx: WebhookTrx, row: BankPaymentRow, arrivedAt: () => Promise<Date>, now: Date, merchantPhone: MerchantPhone): Promise<PaymentAttemptRow | undefined> {
-  if (!moneyArrived(row) || !mayPayAnOrder(row, merchantPhone) || row.amount === null || row.currency === null) return undefined;
+async function matchByAmount(trx: WebhookTrx, row: BankPaymentRow, arrivedAt: () => Promise<Date>, now: Date, settings: MatcherSettings): Promise<PaymentAttemptRow | undefined> {
+  if (!moneyArrived(row) || !knownInbound(row, settings.phone) || row.amount === null || row.currency === null) return undefined;
   const currency = row.currency.trim().toUpperCase();
   const amount = readUpstreamAmount(row.amount, currency);
   if (amount === undefined) return undefined;
-  const open = await openTransferOfAmount(orderTrx(trx), amount, currency).execute();
-  if (open.length !== 1) return undefined;
-  const attempt = open[0]!;
-  // When it arrived is read only for a candidate: most payments name no open amount.
-  if (attempt.expires_at !== null && (await arrivedAt()).getTime() > Date.parse(attempt.expires_at)) return undefined;
-  return linkAttempt(trx, row, attempt, now);
+  const asking = await transfersAskingFor(orderTrx(trx), amount, currency).execute();
+  // When it arrived is read only for a candidate: most payments name no transfer's amount.
+  if (asking.length === 0) return undefined;
+  const arrived = (await arrivedAt()).getTime();
+  const inWindow = asking.filter((attempt) => Date.parse(attempt.created_at) <= arrived && (attempt.expires_at === null || arrived <= Date.parse(attempt.expires_at) + settings.amountReserveMs));
+  return inWindow.length === 1 ? linkAttempt(trx, row, inWindow[0]!, now) : undefined;
 }
 
 /** Links the payment to the attempt, unless the attempt cannot take it; undefined then (unmatched). */
@@ -191,51 +233,74 @@ async function linkAttempt(trx: WebhookTrx, row: BankPaymentRow, attempt: Paymen
   // reference): linking it would park their order in review and strand their right transfer. It
   // stays unmatched, for the merchant to attach (accepting the amount) or return. An amount not
   // known yet (optional in §6.2) links as before: nothing is decided until it is known. A failure
-  // moves no money, and declines the attempt whatever amount the bank reports with it.
-  if (order && moneyArrived(row) && !mayBeTheAttemptsMoney(row, attempt, order)) return undefined;
+  // declines only the transfer it names by its reference and the amount it asked: anyone may type a
+  // reference, and a failed ₡1 transfer naming it must not decline the buyer's transfer.
+  if (order && !(moneyArrived(row) ? mayBeTheAttemptsMoney(row, attempt, order) : failedTheAttemptsMoney(row, attempt, order))) return undefined;
   const linked = attempt.bank_payment_id;
-  // One payment per attempt; but a transfer sent again after the bank refused the first one is money for it.
-  if (linked !== null && linked !== row.payment_id && !(moneyArrived(row) && (await refusedWithoutMoney(trx, linked)))) return undefined;
+  // One payment per attempt; but a transfer sent again after the bank refused the first one is
+  // money for it, and money naming the attempt by its reference after money without one (placed
+  // by its amount) settled it reaches the order all the same: which of the two is the buyer's, a
+  // person decides (nextStep: review).
+  if (linked !== null && linked !== row.payment_id) {
+    if (moneyArrived(row) && (await refusedWithoutMoney(trx, linked))) return relink(trx, row, attempt, linked, now);
+    if (moneyArrived(row) && namesTheAttempt(row, attempt) && !(await namedTheAttempt(trx, linked, attempt))) return placeBeside(trx, row, attempt);
+    return undefined;
+  }
+  return relink(trx, row, attempt, linked, now);
+}
+
+/** The payment becomes the attempt's own (its bank_payment_id), and is placed on its order. */
+async function relink(trx: WebhookTrx, row: BankPaymentRow, attempt: PaymentAttemptRow, linked: string | null, now: Date): Promise<PaymentAttemptRow> {
+  const db = orderTrx(trx);
   let link = db.updateTable('payment_attempts').set({ bank_payment_id: row.payment_id, updated_at: now.toISOString() }).where('order_number', '=', attempt.order_number).where('number', '=', attempt.number);
   link = linked === null ? link.where('bank_payment_id', 'is', null) : link.where('bank_payment_id', '=', linked);
   await link.execute();
-  await trx.updateTable('bank_payments').set({ order_number: attempt.order_number, attempt_number: attempt.number }).where('payment_id', '=', row.payment_id).where('order_number', 'is', null).execute();
+  await placeOn(trx, row, attempt);
   return { ...attempt, bank_payment_id: row.payment_id };
 }
 
+/** The payment is placed on the attempt's order, beside the payment the attempt already has. */
+async function placeBeside(trx: WebhookTrx, row: BankPaymentRow, attempt: PaymentAttemptRow): Promise<PaymentAttemptRow> {
+  await placeOn(trx, row, attempt);
+  return attempt;
+}
+
+async function placeOn(trx: WebhookTrx, row: BankPaymentRow, attempt: PaymentAttemptRow): Promise<void> {
+  await trx.updateTable('bank_payments').set({ order_number: attempt.order_number, attempt_number: attempt.number }).where('payment_id', '=', row.payment_id).where('order_number', 'is', null).execute();
+}
+
+/** The payment's own text carries the attempt's reference. */
+function namesTheAttempt(row: Pick<BankPaymentRow, 'client_reference'>, attempt: PaymentAttemptRow): boolean {
+  return attempt.sinpe_reference !== null && row.client_reference !== null && referencesIn(row.client_reference).includes(attempt.sinpe_reference);
+}
+
+async function namedTheAttempt(trx: WebhookTrx, paymentId: string, attempt: PaymentAttemptRow): Promise<boolean> {
+  const payment = await trx.selectFrom('bank_payments').select('client_reference').where('payment_id', '=', paymentId).executeTakeFirst();
+  return payment !== undefined && namesTheAttempt(payment, attempt);
+}
+
 /**
- * A failure that names no buyer reference (banking-webhooks.md §6.5: client_reference is optional):
- * the attempt an earlier event of the same rail transfer (its external_reference) was matched to,
- * else the one open transfer of exactly its amount and currency. A doubt (none, or several) leaves
- * it unmatched. Only a failure is matched this way: it can decline a transfer, never pay an order.
+ * A failure that names no buyer reference (banking-webhooks.md §6.5: client_reference is optional)
+ * is matched only to the attempt an earlier event of the same rail transfer (its
+ * external_reference) was matched to. Never by its amount alone: anyone can fail a transfer of an
+ * open transfer's (predictable) amount, and that must not decline a buyer's transfer; the buyer's
+ * own money still decides, or the transfer lapses.
  */
-async function matchFailureWithoutReference(trx: WebhookTrx, row: BankPaymentRow, now: Date, merchantPhone: MerchantPhone): Promise<PaymentAttemptRow | undefined> {
-  if (row.status !== 'failed' || moneyArrived(row) || !mayPayAnOrder(row, merchantPhone)) return undefined;
-  const db = orderTrx(trx);
-  if (row.external_reference) {
-    const sibling = await matchedSibling(trx, row.external_reference, row.payment_id).executeTakeFirst();
-    if (sibling?.order_number) {
-      const attempt = await attemptOf(trx, sibling.order_number, sibling.attempt_number);
-      if (attempt) return linkAttempt(trx, row, attempt, now);
-    }
-  }
-  if (row.amount === null || row.currency === null) return undefined;
-  const open = await db
-    .selectFrom('payment_attempts')
-    .innerJoin('orders', 'orders.order_number', 'payment_attempts.order_number')
-    .selectAll('payment_attempts')
-    .select(['orders.amount as order_amount', 'orders.currency as order_currency'])
-    .where('payment_attempts.method', '=', 'sinpe_movil')
-    .where('payment_attempts.status', '=', 'open')
-    .execute();
-  const sameAmount = open.filter((attempt) => sameUpstreamMoney(row, amountDueOf(attempt, { amount: attempt.order_amount, currency: attempt.order_currency })));
-  if (sameAmount.length !== 1) return undefined;
-  const { order_amount: _amount, order_currency: _currency, ...attempt } = sameAmount[0]!;
-  return linkAttempt(trx, row, attempt, now);
+async function matchFailureBySibling(trx: WebhookTrx, row: BankPaymentRow, now: Date, merchantPhone: MerchantPhone): Promise<PaymentAttemptRow | undefined> {
+  if (row.status !== 'failed' || moneyArrived(row) || !mayPayAnOrder(row, merchantPhone) || !row.external_reference) return undefined;
+  const sibling = await matchedSibling(trx, row.external_reference, row.payment_id).executeTakeFirst();
+  if (!sibling?.order_number) return undefined;
+  const attempt = await attemptOf(trx, sibling.order_number, sibling.attempt_number);
+  return attempt && linkAttempt(trx, row, attempt, now);
 }
 
 function mayBeTheAttemptsMoney(row: BankPaymentRow, attempt: PaymentAttemptRow, order: { amount: string; currency: string }): boolean {
   return row.amount === null || row.currency === null || paysTheAttempt(row, attempt, order);
+}
+
+/** A failure is the attempt's only when it is of the amount the attempt asked (known: a failure with none declines nothing). */
+function failedTheAttemptsMoney(row: BankPaymentRow, attempt: PaymentAttemptRow, order: { amount: string; currency: string }): boolean {
+  return row.amount !== null && row.currency !== null && paysTheAttempt(row, attempt, order);
 }
 
 async function refusedWithoutMoney(trx: WebhookTrx, paymentId: string): Promise<boolean> {
@@ -268,6 +333,12 @@ interface Step {
 function nextStep(row: BankPaymentRow, order: OrderRow, attempt: PaymentAttemptRow, toAnotherPhone: boolean): Step | undefined {
   const payment = bankPaymentDetail(row.public_id, row.amount, row.currency);
   if (moneyArrived(row)) {
+    // Money placed beside the payment that settled the attempt (it names the attempt; that one was
+    // placed by its amount): which is the buyer's, a person decides.
+    if (attempt.bank_payment_id !== null && attempt.bank_payment_id !== row.payment_id) {
+      const detail = `${payment} names attempt ${attempt.number}, which a payment without its reference already settled`;
+      return isPaid(order.status) ? { to: 'review', evidence: 'bank', attempt: 'review', detail } : { to: 'review', evidence: 'mismatch', attempt: 'review', detail };
+    }
     const paidByIt = isPaid(order.status) && isPaidAttempt(attempt.status);
     // The phone came with a later event (payment.succeeded names none, §6.4): the payment was
     // matched before anyone knew it went elsewhere. It pays nothing more, and what it paid a person checks.

@@ -34,6 +34,8 @@ export async function attachBankPayment(services: Services, paymentId: string, r
       if (!payment) throw notFound('No such bank payment.');
       if (payment.order_number !== null) throw attachRefused('payment-already-settled', `This payment already settled order ${payment.order_number}.`);
       if (payment.direction === 'PAYOUT') throw attachRefused('payout', 'A payout pays no order.');
+      // A failure is definitive (banking-webhooks.md §3), even after the bank said the money arrived.
+      if (payment.failed_at !== null || payment.status === 'failed') throw attachRefused('payment-failed', 'The bank reported this payment as failed.');
       if (payment.posted_at === null && payment.succeeded_at === null) throw attachRefused('payment-not-received', 'The bank has not reported this money as received.');
       if (payment.has_reversal === 1) throw attachRefused('payment-reversed', 'The bank reversed this payment.');
       const orders = trx as unknown as Transaction<Database>;

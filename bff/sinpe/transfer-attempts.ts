@@ -6,7 +6,7 @@ import { randomInt } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { gatewayOrderNumberOf } from '../../contract/gateway-facts.ts';
 import { sinpeReferenceAlphabet, sinpeReferenceLength, type SinpeMovilInstructions } from '../../contract/sinpe-movil.ts';
-import { invalidField, notAllowed, unavailable, type DomainError } from '../lib/domain-error.ts';
+import { invalidField, notAllowed, unavailable } from '../lib/domain-error.ts';
 import { IllegalTransitionError, isPending } from '../orders/order-rules.ts';
 import { transitionOrder } from '../orders/order-machine.ts';
 import { recordOrderChange } from '../orders/record-outcome.ts';
@@ -17,7 +17,7 @@ import { findAttempt, startingAttemptFields } from '../store/attempts.ts';
 import type { Store } from '../store/database.ts';
 import { findOrder } from '../store/orders.ts';
 import { webhookDb } from '../inbox/tables.ts';
-import { nextTransferAmount, type TransferAmount } from './unique-amount.ts';
+import { nextTransferAmount, type ReferenceOnlyReason, type TransferAmount } from './unique-amount.ts';
 import type { LocalAmount } from '../../contract/local-amount.ts';
 import type { Database, OrderRow, OrderWithAttempt, PaymentAttemptRow } from '../store/schema.ts';
 
@@ -28,6 +28,24 @@ export interface SinpeSettings {
   maxAttempts: number;
   /** SINPE_MAX_DISCOUNT_COLONES: how far below the order's amount a transfer may ask, to be unique. */
   maxDiscountColones: number;
+  /** SINPE_AMOUNT_RESERVE_HOURS in ms: how long a lapsed transfer's amount is asked of nobody else. */
+  amountReserveMs: number;
+  /** SINPE_AMOUNTS_PER_CLIENT: how many amounts one client address may hold at once. */
+  amountsPerClient: number;
+}
+
+/** Who opens the transfer (its clientHoldKey) and what is told of the amount it got. */
+export interface TransferOpener {
+  clientKey: string | undefined;
+  opened?: (money: TransferAmount) => void;
+}
+
+/** Counts each transfer opened, and why one asks for its reference only, in the app's metrics. */
+export function countTransfersIn(metrics: { sinpeTransfersOpened: { inc(labels: { named_by: string }): void }; sinpeReferenceOnlyTransfers: { inc(labels: { reason: ReferenceOnlyReason }): void } }) {
+  return (money: TransferAmount) => {
+    metrics.sinpeTransfersOpened.inc({ named_by: money.referenceOnly ? 'reference' : 'amount' });
+    if (money.referenceOnly) metrics.sinpeReferenceOnlyTransfers.inc({ reason: money.referenceOnly });
+  };
 }
 
 /**
@@ -59,6 +77,7 @@ export function instructionsOf(order: OrderRow, attempt: PaymentAttemptRow, phon
     currency: 'CRC',
     reference: attempt.sinpe_reference ?? '',
     expiresAt: attempt.expires_at ?? '',
+    ...(attempt.amount_names_attempt === 0 && { referenceOnly: true as const }),
   };
 }
 
@@ -69,6 +88,7 @@ export async function openSinpeTransfer(
   settings: SinpeSettings,
   buyer: { email: string; locale: string | null },
   now: () => Date,
+  opener: TransferOpener,
   local?: LocalAmount,
 ): Promise<SinpeMovilInstructions> {
   const phone = settings.phone;
@@ -98,9 +118,9 @@ export async function openSinpeTransfer(
         continue;
       case 'open': {
         const reference = newSinpeReference();
-        const money = await nextTransferAmount(store.db, colones, settings.maxDiscountColones);
-        if (!money) throw amountsExhausted(settings.maxDiscountColones);
-        const opened = await tryOpen(store.db, order, { number: decision.number, reference, money }, buyer, now(), settings.transferMinutes).catch(async (error: unknown) => {
+        const rules = { maxDiscount: settings.maxDiscountColones, reserveMs: settings.amountReserveMs, amountsPerClient: settings.amountsPerClient };
+        const money = await nextTransferAmount(store.db, colones, rules, { key: opener.clientKey, now: now() });
+        const opened = await tryOpen(store.db, order, { number: decision.number, reference, money, clientKey: opener.clientKey }, buyer, now(), settings.transferMinutes).catch(async (error: unknown) => {
           if (error instanceof IllegalTransitionError) throw invalidField('method', `This order is ${order.status}; no transfer can be opened.`, 'attempt_open');
           // Its current attempt moved meanwhile (rolled back): read the order again.
           if (error instanceof AttemptChangedError) return undefined;
@@ -108,7 +128,10 @@ export async function openSinpeTransfer(
           if ((await isOpenReference(store.db, reference)) || (await isOpenAmount(store.db, money))) return undefined;
           throw error;
         });
-        if (opened) return instructionsOf(order, opened, phone);
+        if (opened) {
+          opener.opened?.(money);
+          return instructionsOf(order, opened, phone);
+        }
       }
     }
   }
@@ -122,20 +145,9 @@ export async function openTransferOf(store: Store, order: OrderWithAttempt): Pro
   return attempt && isUnsettledAttempt(attempt.status) ? attempt : undefined;
 }
 
-/**
- * Every amount within the allowed discount is asked for by an open transfer: a 409 rather than a
- * shared amount (which could pay the wrong order). It clears as those transfers are paid or lapse.
- */
-function amountsExhausted(maxDiscount: number): DomainError {
-  return notAllowed(
-    'SINPE Móvil busy',
-    `Too many SINPE Móvil transfers of about this amount are awaited (all ${maxDiscount + 1} amounts are taken). Pay by card, or try again once some are paid.`,
-    { retryAfterSeconds: 60 },
-  );
-}
-
 async function isOpenAmount(db: Kysely<Database>, money: TransferAmount): Promise<boolean> {
-  const row = await db.selectFrom('payment_attempts').select('number').where('transfer_currency', '=', money.currency).where('transfer_amount', '=', money.amount).where('status', '=', 'open').executeTakeFirst();
+  if (money.referenceOnly) return false;
+  const row = await db.selectFrom('payment_attempts').select('number').where('transfer_currency', '=', money.currency).where('transfer_amount', '=', money.amount).where('status', '=', 'open').where('amount_names_attempt', '=', 1).executeTakeFirst();
   return row !== undefined;
 }
 
@@ -144,7 +156,11 @@ async function isOpenReference(db: Kysely<Database>, reference: string): Promise
   return row !== undefined;
 }
 
-async function tryOpen(db: Kysely<Database>, order: OrderWithAttempt, { number, reference, money }: { number: number; reference: string; money: TransferAmount }, buyer: { email: string; locale: string | null }, now: Date, minutes: number): Promise<PaymentAttemptRow | undefined> {
+async function tryOpen(
+  db: Kysely<Database>,
+  order: OrderWithAttempt,
+  { number, reference, money, clientKey }: { number: number; reference: string; money: TransferAmount; clientKey: string | undefined },
+  buyer: { email: string; locale: string | null }, now: Date, minutes: number): Promise<PaymentAttemptRow | undefined> {
   const stamp = now.toISOString();
   const expiresAt = new Date(now.getTime() + Math.round(minutes * 60_000)).toISOString();
   const gatewayOrderNumber = gatewayOrderNumberOf(order.order_number, number);
@@ -164,7 +180,15 @@ async function tryOpen(db: Kysely<Database>, order: OrderWithAttempt, { number, 
     return openTransferAttempt(
       trx,
       { orderNumber: order.order_number, number, gatewayOrderNumber },
-      { sinpe_reference: reference, transfer_amount: money.amount, transfer_currency: money.currency, transfer_discount: money.discount, expires_at: expiresAt },
+      {
+        sinpe_reference: reference,
+        transfer_amount: money.amount,
+        transfer_currency: money.currency,
+        transfer_discount: money.discount,
+        expires_at: expiresAt,
+        amount_names_attempt: money.referenceOnly ? 0 : 1,
+        client_key: clientKey ?? null,
+      },
       stamp,
     );
   });

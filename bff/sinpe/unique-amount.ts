@@ -1,31 +1,40 @@
-// The amount a SINPE Móvil transfer asks for: the order's amount, lowered by the fewest whole
-// colones that make it unlike every other open transfer's, so the amount alone names the attempt
-// when the bank's event carries no reference (an SMS payment, a description left empty).
-import type { Kysely } from 'kysely';
+// The amount a SINPE Móvil transfer asks for. A transfer paid without a reference (an SMS "PASE",
+// a description left empty) can only be placed by its amount, so:
+// - it is whole colones (an SMS cannot send céntimos) and always below the shop's price, by at
+//   least one colón and at most SINPE_MAX_DISCOUNT_COLONES with the céntimos: money of the plain
+//   price (a stranger's transfer, an in-store sale to the same number) never names an order;
+// - no open transfer asks for it, nor one that lapsed unpaid within SINPE_AMOUNT_RESERVE_HOURS (its
+//   buyer's money may still arrive, and must not pay the next buyer's order);
+// - one client address holds at most SINPE_AMOUNTS_PER_CLIENT of them at once.
+// When none is free, or the client holds its share, the transfer asks for the price in whole
+// colones and names itself by its reference only: the buyer still pays by SINPE Móvil.
+import { sql, type Kysely } from 'kysely';
 import { canonicalAmount, fromMinorUnits, toMinorUnits } from '../../contract/money.ts';
 import type { Database } from '../store/schema.ts';
 
 /** One whole colón in CRC minor units (CRC has 2 decimals, ISO 4217). */
 const oneColon = 100n;
 
-/**
- * Pure: the smallest discount (whole colones, at most `maxDiscount`) whose amount no open transfer
- * holds and that leaves something to pay; undefined when every one is taken.
- */
-export function smallestFreeDiscount(amountMinor: bigint, taken: ReadonlySet<bigint>, maxDiscount: number): bigint | undefined {
-  for (let colones = 0n; colones <= BigInt(maxDiscount); colones++) {
-    const candidate = amountMinor - colones * oneColon;
-    if (candidate <= 0n) return undefined;
-    if (!taken.has(candidate)) return colones * oneColon;
-  }
-  return undefined;
-}
+/** Why a transfer asks for its reference only (sinpe_reference_only_transfers_total's reason). */
+export type ReferenceOnlyReason = 'client_share' | 'amounts_taken' | 'no_discount';
 
 export interface TransferAmount {
   /** The exact amount to send, canonical ("14999.00"): what the unique index compares. */
   amount: string;
   currency: 'CRC';
   discount: string;
+  /** Absent: the amount alone names the transfer. Present: the transfer names itself by its reference only, and why. */
+  referenceOnly?: ReferenceOnlyReason;
+}
+
+/** What the next transfer's amount depends on besides the price. */
+export interface AmountRules {
+  /** SINPE_MAX_DISCOUNT_COLONES. */
+  maxDiscount: number;
+  /** SINPE_AMOUNT_RESERVE_HOURS, in milliseconds. */
+  reserveMs: number;
+  /** SINPE_AMOUNTS_PER_CLIENT. */
+  amountsPerClient: number;
 }
 
 /** The canonical text of a colón amount, so one amount has one spelling in the unique index. */
@@ -33,29 +42,71 @@ export function canonicalColones(amount: string): string {
   return canonicalAmount(amount, 'CRC');
 }
 
-/** The open transfers' amounts within `maxDiscount` colones below `amount` (what the next transfer must avoid). */
-export function openTransferAmountsNear(db: Kysely<Database>, amountMinor: bigint, maxDiscount: number) {
+/**
+ * Pure: the amounts a transfer of `amountMinor` may ask for, the highest first: whole colones,
+ * below the whole price by one colón at least, no further below the price than `maxDiscount`
+ * colones (céntimos included), above nothing.
+ */
+export function askableAmounts(amountMinor: bigint, maxDiscount: number): bigint[] {
   const lowest = amountMinor - BigInt(maxDiscount) * oneColon;
-  return db
-    .selectFrom('payment_attempts')
-    .select('transfer_amount')
-    .where('status', '=', 'open')
-    .where('transfer_currency', '=', 'CRC')
-    .where('transfer_amount', 'in', candidatesBetween(lowest > 0n ? lowest : 1n, amountMinor));
-}
-
-function candidatesBetween(lowest: bigint, highest: bigint): string[] {
-  const amounts: string[] = [];
-  for (let minor = highest; minor >= lowest; minor -= oneColon) amounts.push(fromMinorUnits(minor, 'CRC'));
+  const amounts: bigint[] = [];
+  for (let candidate = (amountMinor / oneColon) * oneColon - oneColon; candidate >= lowest && candidate > 0n; candidate -= oneColon) amounts.push(candidate);
   return amounts;
 }
 
-/** The amount the next transfer of `amount` colones asks for as the store reads now; undefined when none is free. */
-export async function nextTransferAmount(db: Kysely<Database>, amount: string, maxDiscount: number): Promise<TransferAmount | undefined> {
+/** Pure: the first askable amount nobody holds; undefined when every one is held (or none is askable). */
+export function firstFreeAmount(askable: readonly bigint[], held: ReadonlySet<bigint>): bigint | undefined {
+  return askable.find((amount) => !held.has(amount));
+}
+
+/** Pure: a transfer that names itself by its reference only asks for the price in whole colones (the céntimos are its discount). */
+export function wholeColonesOf(amountMinor: bigint): bigint {
+  return (amountMinor / oneColon) * oneColon;
+}
+
+/** The cutoff of the reservation: a transfer that lapsed after it still holds its amount. */
+function reservedSince(now: Date, reserveMs: number): string {
+  return new Date(now.getTime() - reserveMs).toISOString();
+}
+
+/**
+ * The transfers that hold their amount now: open ones, and those that lapsed unpaid (or the bank
+ * failed) within the reservation. Paid ones release it: their money came.
+ */
+function holdingTransfers(db: Kysely<Database>, now: Date, reserveMs: number) {
+  const since = reservedSince(now, reserveMs);
+  return db
+    .selectFrom('payment_attempts')
+    .where('amount_names_attempt', '=', 1)
+    .where((eb) => eb.or([eb('status', '=', 'open'), eb.and([eb('status', 'in', ['expired', 'declined']), eb('expires_at', '>', since)])]));
+}
+
+/** The held amounts among `amounts` (exported so its plan can be checked: hot-query-plans.spec.ts). */
+export function heldAmountsAmong(db: Kysely<Database>, amounts: readonly string[], now: Date, reserveMs: number) {
+  return holdingTransfers(db, now, reserveMs).select('transfer_amount').where('transfer_currency', '=', 'CRC').where('transfer_amount', 'in', amounts.length > 0 ? amounts : ['']);
+}
+
+/** How many amounts the client holds now (exported so its plan can be checked). */
+export function amountsHeldByClient(db: Kysely<Database>, clientKey: string, now: Date, reserveMs: number) {
+  return holdingTransfers(db, now, reserveMs).select(sql<number>`count(*)`.as('held')).where('client_key', '=', clientKey);
+}
+
+/** The amount the next transfer of `amount` colones asks for, as the store reads now. */
+export async function nextTransferAmount(db: Kysely<Database>, amount: string, rules: AmountRules, client: { key: string | undefined; now: Date }): Promise<TransferAmount> {
   const amountMinor = toMinorUnits(amount, 'CRC');
-  const rows = await openTransferAmountsNear(db, amountMinor, maxDiscount).execute();
-  const taken = new Set(rows.flatMap((row) => (row.transfer_amount === null ? [] : [toMinorUnits(row.transfer_amount, 'CRC')])));
-  const discount = smallestFreeDiscount(amountMinor, taken, maxDiscount);
-  if (discount === undefined) return undefined;
-  return { amount: fromMinorUnits(amountMinor - discount, 'CRC'), currency: 'CRC', discount: fromMinorUnits(discount, 'CRC') };
+  const referenceOnly = (reason: ReferenceOnlyReason): TransferAmount => {
+    const whole = wholeColonesOf(amountMinor);
+    return { amount: fromMinorUnits(whole, 'CRC'), currency: 'CRC', discount: fromMinorUnits(amountMinor - whole, 'CRC'), referenceOnly: reason };
+  };
+  const askable = askableAmounts(amountMinor, rules.maxDiscount);
+  if (askable.length === 0) return referenceOnly('no_discount');
+  if (client.key !== undefined) {
+    const held = await amountsHeldByClient(db, client.key, client.now, rules.reserveMs).executeTakeFirst();
+    if (Number(held?.held ?? 0) >= rules.amountsPerClient) return referenceOnly('client_share');
+  }
+  const rows = await heldAmountsAmong(db, askable.map((minor) => fromMinorUnits(minor, 'CRC')), client.now, rules.reserveMs).execute();
+  const held = new Set(rows.flatMap((row) => (row.transfer_amount === null ? [] : [toMinorUnits(row.transfer_amount, 'CRC')])));
+  const free = firstFreeAmount(askable, held);
+  if (free === undefined) return referenceOnly('amounts_taken');
+  return { amount: fromMinorUnits(free, 'CRC'), currency: 'CRC', discount: fromMinorUnits(amountMinor - free, 'CRC') };
 }

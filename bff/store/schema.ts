@@ -172,6 +172,13 @@ export interface PaymentAttemptsTable {
   transfer_amount: OptionalText;
   transfer_currency: OptionalText;
   transfer_discount: OptionalText;
+  /**
+   * SINPE Móvil: 1 when the transfer's amount alone names it (unique among open transfers and
+   * reserved after it lapses); 0 when it asks for the reference only (migration 0088).
+   */
+  amount_names_attempt: ColumnType<number, number | undefined, number>;
+  /** SINPE Móvil: a keyed hash of the client address that opened the transfer, to count the amounts it holds. */
+  client_key: OptionalText;
   /** Card: the amount and currency processPayment was sent, and the rate when converted from the order's (migration 0084). */
   charged_amount: OptionalText;
   charged_currency: OptionalText;

@@ -20,7 +20,7 @@ import { upstreamRateLimit } from '../http/upstream-limit.ts';
 import { FixedWindowLimiter } from '../http/rate-limit.ts';
 import { secretRefsOf } from './bank-delivery.ts';
 import { webhookMetricsFor } from './webhook-metrics.ts';
-import { sinpeSettingsOf } from '../sinpe/sinpe-config.ts';
+import { matcherSettingsOf } from '../sinpe/sinpe-config.ts';
 import type { LinkShop } from '../links/link-result-page.ts';
 import { webhookRoutes } from './webhook-routes.ts';
 import { createDeliveryWorker, merchantWebhookRoutes } from '../outbox/outbox-module.ts';
@@ -53,7 +53,7 @@ export function createInboxWorker(services: Services): InboxWorker {
     clock,
     logger,
     metrics,
-    handlers: createEventHandlers({ db, gateway, linkLookups, clock, credentials: gatewayCredentials(config), logger, metrics, sinpePhone: sinpeSettingsOf(config).phone }),
+    handlers: createEventHandlers({ db, gateway, linkLookups, clock, credentials: gatewayCredentials(config), logger, metrics, sinpe: matcherSettingsOf(config) }),
     policy: { maxAttempts: config.INBOX_MAX_ATTEMPTS, baseDelayMs: config.INBOX_RETRY_BASE_MS, maxDelayMs: config.INBOX_RETRY_MAX_MS },
     leaseMs: config.INBOX_LEASE_MS,
     pollMs: config.INBOX_POLL_MS,

@@ -21,8 +21,9 @@ import type { OutboxDatabase } from '../../bff/outbox/outbox-tables.ts';
 import { webhookEventsPage } from '../../bff/outbox/webhook-events.ts';
 import { candidatePage, candidateWalks, cursorAfter, type WalkCursor } from '../../bff/reconciler/candidate-walks.ts';
 import { abandonedOrderDeletes, abandonedOrdersPick } from '../../bff/retention/retention-job.ts';
-import { attemptsByReference, gatewaySinpeAttempt, matchedSibling, openTransferOfAmount } from '../../bff/sinpe/matcher.ts';
-import { openTransferAmountsNear } from '../../bff/sinpe/unique-amount.ts';
+import { attemptsByReference, gatewaySinpeAttempt, matchedSibling, transfersAskingFor } from '../../bff/sinpe/matcher.ts';
+import { amountsHeldByClient, askableAmounts, heldAmountsAmong } from '../../bff/sinpe/unique-amount.ts';
+import { fromMinorUnits } from '../../contract/money.ts';
 import { lapsedTransfers } from '../../bff/sinpe/transfer-attempts.ts';
 import { consultSlotClaim } from '../../bff/limits/consult-slots.ts';
 import { limitDb } from '../../bff/limits/limit-tables.ts';
@@ -187,10 +188,12 @@ test('the workers: the inbox claim and the due merchant webhook deliveries', asy
 });
 
 test('the SINPE matcher: attempts by reference, bank payments by the rail transfer', async () => {
-  await expectIndexed(attemptsByReference(store.db, 'R0001000'), { seek: true });
-  await expectIndexed(openTransferOfAmount(store.db, '2000.00', 'CRC'), { seek: true });
+  await expectIndexed(attemptsByReference(store.db, ['R0001000', 'ACDEFH']), { seek: true });
+  await expectIndexed(transfersAskingFor(store.db, '2000.00', 'CRC'), { seek: true });
   await expectIndexed(gatewaySinpeAttempt(store.db, 'SVC-000100'), { seek: true });
-  await expectIndexed(openTransferAmountsNear(store.db, 200000n, 99), { seek: true });
+  const askable = askableAmounts(200000n, 99).map((minor) => fromMinorUnits(minor, 'CRC'));
+  await expectIndexed(heldAmountsAmong(store.db, askable, now, 24 * 3_600_000), { seek: true });
+  await expectIndexed(amountsHeldByClient(store.db, 'client-key', now, 24 * 3_600_000), { seek: true });
   await expectIndexed(matchedSibling(webhookDb(store), 'ext-1000', 'bp-2000'), { seek: true });
 });
 

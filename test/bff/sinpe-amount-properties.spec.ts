@@ -1,7 +1,8 @@
 // Properties of reference-free SINPE Móvil, on the real store (the unique index does the work, so
 // this runs on both engines: TEST_DATABASE_URL for PostgreSQL). Each draw opens several transfers
 // at once for prices a few colones apart (so their amounts collide), then the bank brings one
-// transfer without a reference. Seeded (PROPERTY_SEED, default 31; `random` for a new one; a
+// transfer without a reference. Each client may hold any number of amounts here (the in-process
+// requests share one address). Seeded (PROPERTY_SEED, default 31; `random` for a new one; a
 // failure prints the seed and path that replay it); PROPERTY_RUNS sets the draws.
 import { expect, test } from '@playwright/test';
 import fc from 'fast-check';
@@ -22,7 +23,7 @@ const clock = new ManualClock();
 let stack: WebhookStack;
 
 test.beforeAll(async () => {
-  stack = await startRegisteredSinpeStack(clock, { RECONCILE_INTERVAL_MS: '0' });
+  stack = await startRegisteredSinpeStack(clock, { RECONCILE_INTERVAL_MS: '0', SINPE_AMOUNTS_PER_CLIENT: '100000' });
 });
 test.afterAll(async () => {
   await stack?.close();
@@ -73,8 +74,9 @@ test('N transfers opened at once never share an amount; a transfer without a ref
       for (const o of opened) {
         const discount = toMinorUnits(o.price, 'CRC') - toMinorUnits(o.sinpe.amount, 'CRC');
         expect(fromMinorUnits(discount, 'CRC')).toBe(o.sinpe.discount);
-        expect(discount % 100n).toBe(0n);
-        expect(discount <= BigInt(maxDiscount) * 100n).toBe(true);
+        // Whole colones, below the plain price by one colón at least, never more than the maximum.
+        expect(toMinorUnits(o.sinpe.amount, 'CRC') % 100n).toBe(0n);
+        expect(discount >= 100n && discount <= BigInt(maxDiscount) * 100n).toBe(true);
       }
 
       const amount = 'asked' in choice ? asked[choice.asked % asked.length]! : fromMinorUnits(BigInt(choice.near), 'CRC');
@@ -86,9 +88,11 @@ test('N transfers opened at once never share an amount; a transfer without a ref
         expect((await orderStatus(stack.bffUrl, o.orderNumber, o.token)).status).toBe(o === payee ? 'approved' : 'pending');
       }
 
-      // Every transfer of this draw lapses, so the next draw starts with every amount free.
+      // Every transfer of this draw lapses, and its amount's reservation ends, so the next draw
+      // starts with every amount free.
       clock.advance(10 * 60_000 + 1);
       await stack.bff.reconciler.runOnce();
+      clock.advance(24 * 3_600_000);
     }),
     settings,
   );

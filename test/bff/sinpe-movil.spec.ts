@@ -66,9 +66,9 @@ const bankPayment = (paymentId: string) => tables(stack.bff).selectFrom('bank_pa
 const moves = async (orderNumber: string) => (await statusHistory(stack.bff.store.db, orderNumber)).map((entry) => `${entry.from_status}→${entry.to_status}`);
 
 test.describe('opening a transfer', () => {
-  test('a CRC order gets the phone, the exact amount, a short reference and an expiry; a repeat gets the same', async () => {
+  test('a CRC order gets the phone, the exact amount (below the price), a short reference and an expiry; a repeat gets the same', async () => {
     const transfer = await openTransfer('15250.00');
-    expect(transfer.sinpe).toMatchObject({ phone: merchantPhone, amount: '15250.00', currency: 'CRC' });
+    expect(transfer.sinpe).toMatchObject({ phone: merchantPhone, amount: '15249.00', discount: '1.00', currency: 'CRC' });
     expect(transfer.sinpe.reference).toMatch(/^[34679ACDEFHJKMNPRTWXY]{6}$/);
     expect(Date.parse(transfer.sinpe.expiresAt) - clock.now().getTime()).toBe(10 * 60_000);
     const again = await postCheckout(stack.bffUrl, transfer.token, { ...checkoutBody, method: 'sinpe_movil' });
@@ -170,7 +170,7 @@ test.describe('settled by the bank', () => {
 
   test('payment.failed with reason 21 declines with the catalog message in the buyer\'s language; a new transfer may be opened', async () => {
     const transfer = await openTransfer('15000.00', 'pt-BR');
-    await bankSends({ event_type: 'payment.failed', client_reference: transfer.sinpe.reference, reason_code: '21' });
+    await bankSends({ event_type: 'payment.failed', client_reference: transfer.sinpe.reference, amount: transfer.sinpe.amount, reason_code: '21' });
     const status = await statusOf(transfer);
     expect(status).toMatchObject({ status: 'declined', final: false, canRetry: true, message: bankFailureMessage('declined', 'pt-BR') });
     expect(status.message).not.toMatch(/fund|saldo/i);
@@ -182,7 +182,7 @@ test.describe('settled by the bank', () => {
 
   test('a transfer sent again after the bank refused the first one, with the same reference, pays the order', async () => {
     const transfer = await openTransfer();
-    await bankSends({ event_type: 'payment.failed', client_reference: transfer.sinpe.reference, reason_code: '76' });
+    await bankSends({ event_type: 'payment.failed', client_reference: transfer.sinpe.reference, amount: transfer.sinpe.amount, reason_code: '76' });
     expect((await statusOf(transfer)).status).toBe('declined');
     const second = await bankSends({ event_type: 'payin.posted', client_reference: transfer.sinpe.reference, amount: '15000.00' });
     expect((await statusOf(transfer)).status).toBe('approved');
@@ -193,6 +193,7 @@ test.describe('settled by the bank', () => {
     const transfer = await openTransfer('15000.00', 'en');
     const event = bankEvent('payment.failed', (e) => {
       e.payment.client_reference = transfer.sinpe.reference;
+      e.payment.amount = { amount: transfer.sinpe.amount, currency: 'CRC' };
       e.context.payment_method_code = 'SINPE_MOVIL';
       e.rejection = { code: 'ACCOUNT_NOT_FOUND', reason_code: '29', message: 'account not registered in the rail' };
       e.provider = { ...e.provider, provider_status_code: '29', provider_status_desc: 'account not registered in the rail', provider_status_semantic: 'ACCOUNT_NOT_FOUND' };

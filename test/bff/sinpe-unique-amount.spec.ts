@@ -39,33 +39,28 @@ const statusOf = (transfer: OpenTransfer) => orderStatus(stack.bffUrl, transfer.
 const placedOn = async (paymentId: string) =>
   (await tables(stack.bff).selectFrom('bank_payments').select('order_number').where('payment_id', '=', paymentId).executeTakeFirstOrThrow()).order_number;
 
-/** Every awaited transfer lapses, so the next test starts with every amount free. */
+/** Every awaited transfer lapses and its amount's reservation ends, so the next test starts with every amount free. */
 test.afterEach(async () => {
   clock.advance(10 * 60_000 + 1);
   await stack.bff.reconciler.runOnce();
+  clock.advance(24 * 3_600_000);
 });
 
-test('transfers of one price ask for ₡0, ₡1, ₡2 less; past the maximum the method answers 409; a paid one frees its amount', async () => {
+test('transfers of one price ask for ₡1, ₡2 less, never the price; past the maximum a transfer asks for its reference only, never a 409; a paid one frees its amount', async () => {
   const first = await openTransfer('20000.00');
   const second = await openTransfer('20000.00');
-  const third = await openTransfer('20000.00');
-  expect([first, second, third].map((t) => [t.sinpe.amount, t.sinpe.discount])).toEqual([
-    ['20000.00', '0.00'],
-    ['19999.00', '1.00'],
-    ['19998.00', '2.00'],
+  expect([first, second].map((t) => [t.sinpe.amount, t.sinpe.discount, t.sinpe.referenceOnly])).toEqual([
+    ['19999.00', '1.00', undefined],
+    ['19998.00', '2.00', undefined],
   ]);
-
-  const session = await createMerchantSession(stack.bffUrl, { amount: '20000.00', currency: 'CRC' });
-  const busy = await postCheckout(stack.bffUrl, session.sessionToken, { ...checkoutBody, method: 'sinpe_movil' });
-  expect(busy.status).toBe(409);
-  expect(busy.headers.get('content-type')).toContain('application/problem+json');
-  expect((await busy.json()).title).toBe('SINPE Móvil busy');
-  expect((await orderStatus(stack.bffUrl, session.orderNumber, session.sessionToken)).status).toBe('created');
+  const third = await openTransfer('20000.00');
+  expect(third.sinpe).toMatchObject({ amount: '20000.00', discount: '0.00', referenceOnly: true });
 
   await buyerSends({ amount: second.sinpe.amount });
   expect((await statusOf(second)).status).toBe('approved');
-  const after = await postCheckout(stack.bffUrl, session.sessionToken, { ...checkoutBody, method: 'sinpe_movil' });
-  expect(((await after.json()) as SinpeCheckoutResponse).sinpeMovil).toMatchObject({ amount: '19999.00', discount: '1.00' });
+  const after = await openTransfer('20000.00');
+  expect(after.sinpe).toMatchObject({ amount: '19998.00', discount: '2.00' });
+  expect(after.sinpe.referenceOnly).toBeUndefined();
 });
 
 test('a transfer without a reference pays the order asking for exactly its amount; the merchant sees the amount and the discount', async () => {
@@ -77,8 +72,8 @@ test('a transfer without a reference pays the order asking for exactly its amoun
   expect((await statusOf(first)).status).toBe('pending');
 
   const detail = await merchantGet(stack.bffUrl, `/v1/merchant/orders/${second.orderNumber}`);
-  expect(detail.body).toMatchObject({ amount: '30000.00', discount: '1.00', paidBy: 'sinpe_movil' });
-  expect(detail.body.attempts[0]).toMatchObject({ transferAmount: '29999.00', transferCurrency: 'CRC', transferDiscount: '1.00' });
+  expect(detail.body).toMatchObject({ amount: '30000.00', discount: '2.00', paidBy: 'sinpe_movil' });
+  expect(detail.body.attempts[0]).toMatchObject({ transferAmount: '29998.00', transferCurrency: 'CRC', transferDiscount: '2.00' });
   const untouched = await merchantGet(stack.bffUrl, `/v1/merchant/orders/${first.orderNumber}`);
   expect(untouched.body.discount).toBeNull();
 });
@@ -86,21 +81,23 @@ test('a transfer without a reference pays the order asking for exactly its amoun
 test('an SMS payment (PASE <monto> <teléfono>, no description) pays the order asking for its amount', async () => {
   const transfer = await openTransfer('12500.00');
   const sent = await buyerSends({ amount: transfer.sinpe.amount, channel: 'sms', reference: 'ignored' });
-  expect(sent.sms).toBe(`PASE 12500 ${merchantPhone}`);
+  expect(sent.sms).toBe(`PASE 12499 ${merchantPhone}`);
   expect(await placedOn(sent.payment_id!)).toBe(transfer.orderNumber);
   expect((await statusOf(transfer)).status).toBe('approved');
 });
 
 test('a description that names none of our references falls back to the amount', async () => {
   const transfer = await openTransfer('8000.00');
-  await buyerSends({ amount: '8000.00', reference: 'pago camiseta' });
+  await buyerSends({ amount: transfer.sinpe.amount, reference: 'pago camiseta' });
   expect((await statusOf(transfer)).status).toBe('approved');
 });
 
-test('an amount no awaited transfer asks for pays nothing: one colón below the lowest asked, or another price', async () => {
+test('an amount no awaited transfer asks for pays nothing: the plain price, one colón below the lowest asked, or another price', async () => {
   const first = await openTransfer('9000.00');
   const second = await openTransfer('9000.00');
-  const oneOff = await buyerSends({ amount: '8998.00' });
+  const plain = await buyerSends({ amount: '9000.00', channel: 'sms' });
+  expect(await placedOn(plain.payment_id!)).toBeNull();
+  const oneOff = await buyerSends({ amount: '8997.00' });
   expect(await placedOn(oneOff.payment_id!)).toBeNull();
   const unknown = await buyerSends({ amount: '9100.00', channel: 'sms' });
   expect(await placedOn(unknown.payment_id!)).toBeNull();
@@ -110,12 +107,19 @@ test('an amount no awaited transfer asks for pays nothing: one colón below the 
   expect(unmatched.body.items.map((item: { paymentId: string }) => item.paymentId)).toEqual(expect.arrayContaining([oneOff.payment_id, unknown.payment_id]));
 });
 
-test('a transfer without a reference after the attempt\'s time pays nothing, even when no other transfer asks for that amount', async () => {
+test('a transfer without a reference after the attempt\'s time pays its own lapsed order while the amount is reserved, and nothing after', async () => {
   const transfer = await openTransfer('7000.00');
   clock.advance(10 * 60_000 + 1);
   const late = await buyerSends({ amount: transfer.sinpe.amount });
-  expect(await placedOn(late.payment_id!)).toBeNull();
-  expect((await statusOf(transfer)).status).toBe('expired');
+  expect(await placedOn(late.payment_id!)).toBe(transfer.orderNumber);
+  expect((await statusOf(transfer)).status).toBe('approved');
+
+  const forgotten = await openTransfer('7500.00');
+  clock.advance(10 * 60_000 + 24 * 3_600_000 + 1);
+  const tooLate = await buyerSends({ amount: forgotten.sinpe.amount });
+  expect(await placedOn(tooLate.payment_id!)).toBeNull();
+  // The buyer's session has ended by now: the merchant reads the order.
+  expect((await merchantGet(stack.bffUrl, `/v1/merchant/orders/${forgotten.orderNumber}`)).body.status).toBe('expired');
 });
 
 test.describe('decline rescue', () => {

@@ -38,6 +38,7 @@ interface OpenTransfer {
   orderNumber: string;
   token: string;
   reference: string;
+  sinpe: SinpeCheckoutResponse['sinpeMovil'];
 }
 
 async function openTransfer(amount = '15000.00'): Promise<OpenTransfer> {
@@ -45,7 +46,7 @@ async function openTransfer(amount = '15000.00'): Promise<OpenTransfer> {
   const response = await postCheckout(stack.bffUrl, session.sessionToken, { ...checkoutBody, method: 'sinpe_movil' });
   expect(response.status).toBe(200);
   const body = (await response.json()) as SinpeCheckoutResponse;
-  return { orderNumber: body.orderNumber, token: session.sessionToken, reference: body.sinpeMovil.reference };
+  return { orderNumber: body.orderNumber, token: session.sessionToken, reference: body.sinpeMovil.reference, sinpe: body.sinpeMovil };
 }
 
 type EventType = 'payin.posted' | 'payment.succeeded' | 'payment.failed' | 'payment.reversed';
@@ -153,10 +154,12 @@ test('payment.failed with a rejection and every provider field null is stored an
   expect((await statusOf(transfer)).status).toBe('declined');
 });
 
-test('payment.failed without client_reference declines the one open transfer of its amount', async () => {
+test('payment.failed without client_reference (§6.5: optional) is stored, and declines no transfer by its amount alone', async () => {
   const transfer = await openTransfer('15123.00');
-  await deliverAll([transferEvent('payment.failed', crypto.randomUUID(), 1, undefined, (e) => (e.payment.amount = { amount: '15123.00', currency: 'CRC' }))]);
-  expect((await statusOf(transfer)).status).toBe('declined');
+  const failed = transferEvent('payment.failed', crypto.randomUUID(), 1, undefined, (e) => (e.payment.amount = { amount: transfer.sinpe.amount, currency: 'CRC' }));
+  await deliverAll([failed]);
+  expect(await tables(stack.bff).selectFrom('bank_payments').select(['status', 'order_number']).where('payment_id', '=', failed.payment.payment_id).executeTakeFirst()).toEqual({ status: 'failed', order_number: null });
+  expect((await statusOf(transfer)).status).toBe('pending');
 });
 
 test('timestamps with milliseconds and MIME base64 with line breaks are taken', async () => {

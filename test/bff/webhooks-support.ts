@@ -51,6 +51,9 @@ function webhookEnv(sandboxUrl: string, extra: Env = {}): Env {
     // A report its link's listing does not show waits one lookup interval: short, like the retries.
     LINK_LOOKUP_INTERVAL_MS: '200',
     UPSTREAM_RATE_LIMIT_PER_MINUTE: '10000',
+    // Every in-process request comes from the one address 'unknown': as many SINPE Móvil amounts
+    // as the suites open (sinpe-money-stories.spec.ts tests the share, from distinct addresses).
+    SINPE_AMOUNTS_PER_CLIENT: '100000',
     METRICS_TOKEN: metricsToken,
     ...extra,
   };
