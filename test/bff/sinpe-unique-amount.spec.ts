@@ -118,7 +118,8 @@ test('a transfer without a reference after the attempt\'s time pays its own laps
   clock.advance(10 * 60_000 + 24 * 3_600_000 + 1);
   const tooLate = await buyerSends({ amount: forgotten.sinpe.amount });
   expect(await placedOn(tooLate.payment_id!)).toBeNull();
-  // The buyer's session has ended by now: the merchant reads the order.
+  // The buyer's session has ended by now: the merchant reads the order, after the reconciler's pass.
+  await stack.bff.reconciler.runOnce();
   expect((await merchantGet(stack.bffUrl, `/v1/merchant/orders/${forgotten.orderNumber}`)).body.status).toBe('expired');
 });
 
