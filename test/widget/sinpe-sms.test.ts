@@ -11,9 +11,10 @@ import { eventually, nextEvent, root, submitButton, waitForState } from './suppo
 import { FakeBff } from './support/fake-bff.ts';
 import { costaRicanBilling } from './support/buyer.ts';
 
-async function openTransfer(attributes: { noSms?: boolean; noQr?: boolean; banks?: string; discount?: string } = {}) {
+async function openTransfer(attributes: { noSms?: boolean; noQr?: boolean; banks?: string; discount?: string; referenceOnly?: boolean } = {}) {
   const bff = new FakeBff();
   if (attributes.discount) bff.transferDiscount = attributes.discount;
+  if (attributes.referenceOnly) bff.transferReferenceOnly = true;
   const { sessionToken } = bff.session({ prefill: { billing: costaRicanBilling }, sinpeMovil: {} });
   const element = await fixture<SvcCheckout>(html`<svc-checkout
     bff=${bff.url}
@@ -88,6 +89,25 @@ describe('the SINPE Móvil SMS', () => {  beforeEach(() => sessionStorage.clear(
       expect(note.textContent!.replace(/\s+/g, ' ').trim()).to.equal(
         `${new Intl.NumberFormat('es-CR', { style: 'currency', currency: 'CRC' }).format(discount as `${number}`).replace(/\s+/g, ' ')} menos que el total, para identificar su pago.`,
       );
+      await expectAccessible(host);
+    });
+  });
+
+  describe('when the transfer is found by its reference only', () => {
+    before(() => setViewport({ width: 390, height: 844 }));
+
+    it('says the reference must be written, and the SMS carries it after the number', async () => {
+      // Every amount near this price is asked of other buyers: the BFF asks the price and the reference.
+      const { panel, host } = await openTransfer({ referenceOnly: true });
+      const { reference, phone, amount } = host.instructions as { reference: string; phone: string; amount: string };
+      const note = panel.querySelector('[part="sinpe-reference-only"]')!;
+      expect(note.textContent!.replace(/\s+/g, ' ').trim()).to.equal(
+        `Escriba la referencia ${reference} en la descripción de la transferencia: es lo único que identifica su pago. Sin ella, la tienda tendrá que confirmarlo a mano.`,
+      );
+      expect(panel.querySelector('[part="sinpe-discount"]')).to.equal(null);
+      await chooseBank(panel, 'BAC Credomatic');
+      const text = `PASE ${amount.replace(/\.0+$/, '')} ${phone} ${reference}`;
+      expect(panel.querySelector<HTMLAnchorElement>('[part="sinpe-sms-link"]')!.getAttribute('href')).to.equal(`sms:70701222?&body=${encodeURIComponent(text)}`);
       await expectAccessible(host);
     });
   });

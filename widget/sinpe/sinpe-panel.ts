@@ -64,6 +64,11 @@ function discountOf(transfer: SinpeMovilInstructions): string | undefined {
   return typeof discount === 'string' && /^\d+(\.\d+)?$/.test(discount) && /[1-9]/.test(discount) ? discount : undefined;
 }
 
+/** The transfer's SMS: with its reference when the reference alone finds it. */
+function smsTextOf(transfer: SinpeMovilInstructions): string {
+  return sinpeSmsText(transfer.amount, transfer.phone, transfer.referenceOnly ? transfer.reference : undefined);
+}
+
 /** Defines <svc-sinpe-panel> (once: a page may load the widget twice). */
 export function defineSinpePanel(): void {
   if (customElements.get('svc-sinpe-panel')) return;
@@ -85,6 +90,7 @@ export function defineSinpePanel(): void {
       .sms a { color: var(--svc-color-primary, #1f5eff); font-weight: 600; }
       canvas { width: 12rem; height: 12rem; image-rendering: pixelated; }
       .discount { margin: 0; color: var(--svc-color-muted, #4a5160); }
+      .reference-only { margin: 0; }
     `;
 
     static override properties = {
@@ -138,12 +144,13 @@ export function defineSinpePanel(): void {
           ${row(t.amount, formatMoney(this.locale, transfer.amount, transfer.currency), amountToType(transfer.amount))}
           ${row(t.reference, transfer.reference, transfer.reference)}
         </dl>
-        ${discount ? html`<p class="discount" part="sinpe-discount">${sms.discount(formatMoney(this.locale, discount, transfer.currency))}</p>` : nothing}
+        ${transfer.referenceOnly ? html`<p class="reference-only" part="sinpe-reference-only"><strong>${t.referenceOnly(transfer.reference)}</strong></p>` : nothing}
+        ${discount && !transfer.referenceOnly ? html`<p class="discount" part="sinpe-discount">${sms.discount(formatMoney(this.locale, discount, transfer.currency))}</p>` : nothing}
         ${renderSmsPayment({
           ...smsOptionsOf(this),
           chosen: this.chosenBank,
           phoneLike: matchMedia(phoneQuery).matches,
-          text: sinpeSmsText(transfer.amount, transfer.phone),
+          text: smsTextOf(transfer),
           texts: sms,
           onChoose: (index) => (this.chosenBank = index),
         })}
@@ -157,7 +164,7 @@ export function defineSinpePanel(): void {
       const transfer = this.instructions;
       const bank = this.chosenBank === undefined ? undefined : smsOptionsOf(this).banks[this.chosenBank];
       if (!canvas || !transfer || !bank) return;
-      const link = sinpeSmsLink(bank, sinpeSmsText(transfer.amount, transfer.phone));
+      const link = sinpeSmsLink(bank, smsTextOf(transfer));
       if (canvas.dataset['link'] === link) return;
       drawQr(canvas, link);
       canvas.dataset['link'] = link;

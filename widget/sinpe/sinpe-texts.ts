@@ -12,6 +12,8 @@ export interface SinpeTexts {
   copied: (what: string) => string;
   timeLeft: (minutes: string) => string;
   timeUp: string;
+  /** The transfer is found by its reference only: without it in the description, the payment waits for the shop. */
+  referenceOnly: (reference: string) => string;
 }
 
 export const sinpeTexts: Record<'es' | 'en' | 'pt-BR', SinpeTexts> = {
@@ -25,6 +27,7 @@ export const sinpeTexts: Record<'es' | 'en' | 'pt-BR', SinpeTexts> = {
     copied: copiedIn('Referencia'),
     timeLeft: (minutes) => `Tiempo restante: ${minutes}`,
     timeUp: 'Se acabó el tiempo para hacer la transferencia.',
+    referenceOnly: (reference) => `Escriba la referencia ${reference} en la descripción de la transferencia: es lo único que identifica su pago. Sin ella, la tienda tendrá que confirmarlo a mano.`,
   },
   en: {
     heading: 'Pay with SINPE Móvil',
@@ -36,6 +39,7 @@ export const sinpeTexts: Record<'es' | 'en' | 'pt-BR', SinpeTexts> = {
     copied: (what) => `${what} copied`,
     timeLeft: (minutes) => `Time left: ${minutes}`,
     timeUp: 'The time to make the transfer ran out.',
+    referenceOnly: (reference) => `Write the reference ${reference} in the transfer's description: it is the only thing that identifies your payment. Without it, the shop will have to confirm it by hand.`,
   },
   'pt-BR': {
     heading: 'Pague com SINPE Móvil',
@@ -47,5 +51,6 @@ export const sinpeTexts: Record<'es' | 'en' | 'pt-BR', SinpeTexts> = {
     copied: copiedIn('Referência'),
     timeLeft: (minutes) => `Tempo restante: ${minutes}`,
     timeUp: 'O tempo para fazer a transferência acabou.',
+    referenceOnly: (reference) => `Escreva a referência ${reference} na descrição da transferência: é a única coisa que identifica o seu pagamento. Sem ela, a loja terá de confirmá-lo manualmente.`,
   },
 };

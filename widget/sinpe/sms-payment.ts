@@ -2,9 +2,14 @@ import { generate } from 'lean-qr/nano';
 import { amountToType } from './sinpe-amount.ts';
 import type { SinpeSmsBank } from './sinpe-sms-banks.ts';
 
-/** The SMS a Costa Rican bank turns into a SINPE Móvil transfer: `PASE <monto> <teléfono>`. */
-export function sinpeSmsText(amount: string, phone: string): string {
-  return `PASE ${amountToType(amount)} ${phone}`;
+/**
+ * The SMS a Costa Rican bank turns into a SINPE Móvil transfer: `PASE <monto> <teléfono>`, and the
+ * reference after the number when the transfer is found by its reference only (the banks' SMS
+ * syntax takes a detail there; one that drops it leaves the payment for the shop to place, never
+ * on another order).
+ */
+export function sinpeSmsText(amount: string, phone: string, reference?: string): string {
+  return `PASE ${amountToType(amount)} ${phone}${reference ? ` ${reference}` : ''}`;
 }
 
 /**

@@ -165,6 +165,8 @@ export class FakeBff {
    * same total is awaited, so the bank's event finds the order by its amount (test/bff's rule).
    */
   transferDiscount = '0.00';
+  /** The next transfers name themselves by their reference only (every amount near the price is asked of other buyers). */
+  transferReferenceOnly = false;
 
   constructor() {
     routeFetch();
@@ -338,6 +340,7 @@ export class FakeBff {
       currency: 'CRC',
       reference: `R${orderNumber.slice(-5).toUpperCase()}`.replace(/[^34679ACDEFHJKMNPRTWXY]/g, '3').padEnd(6, '3').slice(0, 6),
       expiresAt: new Date(Date.now() + this.transferMinutes * 60_000).toISOString(),
+      ...(this.transferReferenceOnly && { referenceOnly: true as const }),
     };
     this.sessions.set(request.token!, { ...session, sinpeMovil: { ...session.sinpeMovil, transfer } });
     return { status: 200, body: { orderNumber, sinpeMovil: transfer } };
