@@ -29,6 +29,8 @@ export default defineConfig({
     timeout: 120_000,
     env: { ...ports, DATABASE_URL: 'file:.test-output/e2e.sqlite', LOG_LEVEL: 'warn', E2E_FRESH_DB: '1', MERCHANT_SECRET: e2eMerchantSecret,
       // Every purchase of the suite comes from one IP: well above the default 30 creations a minute.
-      RATE_LIMIT_PER_MINUTE: '600' },
+      RATE_LIMIT_PER_MINUTE: '600',
+      // …and would hold more SINPE Móvil amounts than one client may: each transfer keeps its own.
+      SINPE_AMOUNTS_PER_CLIENT: '1000' },
   },
 });

@@ -29,6 +29,8 @@ test.beforeAll(async () => {
       // every consult the sandbox counts is one a poll caused.
       RECONCILE_INTERVAL_MS: '0',
       SINPE_MOVIL_PHONE: '88887777',
+      // Every buyer here is 127.0.0.1: each transfer keeps an amount of its own.
+      SINPE_AMOUNTS_PER_CLIENT: '1000',
     },
   });
   db = webhookDb(cluster.store);
@@ -225,5 +227,6 @@ test('SINPE Móvil transfers of one price opened at once on all three instances 
     return ((await response.json()) as SinpeCheckoutResponse).sinpeMovil;
   });
   const amounts = answers.map((answer) => answer.amount).sort().reverse();
-  expect(amounts).toEqual(Array.from({ length: 12 }, (_, i) => `${27000 - i}.00`));
+  // From one colón below the price: no transfer asks for the plain price.
+  expect(amounts).toEqual(Array.from({ length: 12 }, (_, i) => `${26999 - i}.00`));
 });
