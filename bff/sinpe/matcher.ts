@@ -235,7 +235,7 @@ async function linkAttempt(trx: WebhookTrx, row: BankPaymentRow, attempt: Paymen
   // known yet (optional in §6.2) links as before: nothing is decided until it is known. A failure
   // declines only the transfer it names by its reference and the amount it asked: anyone may type a
   // reference, and a failed ₡1 transfer naming it must not decline the buyer's transfer.
-  if (order && !(moneyArrived(row) ? mayBeTheAttemptsMoney(row, attempt, order) : failedTheAttemptsMoney(row, attempt, order))) return undefined;
+  if (order && !ofTheAttemptsAmount(row, attempt, order)) return undefined;
   const linked = attempt.bank_payment_id;
   // One payment per attempt; but a transfer sent again after the bank refused the first one is
   // money for it, and money naming the attempt by its reference after money without one (placed
@@ -294,13 +294,14 @@ async function matchFailureBySibling(trx: WebhookTrx, row: BankPaymentRow, now: 
   return attempt && linkAttempt(trx, row, attempt, now);
 }
 
-function mayBeTheAttemptsMoney(row: BankPaymentRow, attempt: PaymentAttemptRow, order: { amount: string; currency: string }): boolean {
+/**
+ * Money or a failure naming the attempt is its own when it is of the amount the attempt asked (or
+ * the order's). One whose amount the bank left out (§6.2: optional; a stranger cannot choose that)
+ * contradicts nothing yet: money is decided once its amount is known, and a failure declines, so the
+ * buyer learns their bank refused instead of waiting for the transfer to lapse.
+ */
+function ofTheAttemptsAmount(row: BankPaymentRow, attempt: PaymentAttemptRow, order: { amount: string; currency: string }): boolean {
   return row.amount === null || row.currency === null || paysTheAttempt(row, attempt, order);
-}
-
-/** A failure is the attempt's only when it is of the amount the attempt asked (known: a failure with none declines nothing). */
-function failedTheAttemptsMoney(row: BankPaymentRow, attempt: PaymentAttemptRow, order: { amount: string; currency: string }): boolean {
-  return row.amount !== null && row.currency !== null && paysTheAttempt(row, attempt, order);
 }
 
 async function refusedWithoutMoney(trx: WebhookTrx, paymentId: string): Promise<boolean> {
