@@ -109,7 +109,8 @@ test.describe('through the BFF', () => {
     const opened = await postCheckout(stack.bffUrl, order.sessionToken, { ...checkoutBody, method: 'sinpe_movil' });
     expect(opened.status).toBe(200);
     const { sinpeMovil } = (await opened.json()) as SinpeCheckoutResponse;
-    expect(sinpeMovil).toMatchObject({ currency: 'CRC', amount: '12663.00', discount: '0.00' });
+    // The transfer asks whole colones, one below the colón amount (never the plain price).
+    expect(sinpeMovil).toMatchObject({ currency: 'CRC', amount: '12662.00', discount: '1.00' });
     expect((await orderStatus(stack.bffUrl, order.orderNumber, order.sessionToken)).localAmount).toEqual(local);
 
     const sent = await stack.sandbox.sendSinpeTransfer({ amount: sinpeMovil.amount, currency: 'CRC', phone: merchantPhone });
@@ -171,7 +172,7 @@ test.describe('the colón amount kept at checkout', () => {
     expect((await merchantPost(stack.bffUrl, '/v1/merchant/exchange-rates', { currency: 'USD', rate: '510.00', date: '2026-11-26', source: 'BCCR' })).status).toBe(201);
     const order = await createMerchantSession(stack.bffUrl, { amount: '25.00', currency: 'USD' });
     const first = (await (await postCheckout(stack.bffUrl, order.sessionToken, { ...checkoutBody, method: 'sinpe_movil' })).json()) as SinpeCheckoutResponse;
-    expect(first.sinpeMovil.amount).toBe('12663.00');
+    expect(first.sinpeMovil.amount).toBe('12662.00');
     clock.advance(8 * 60_000);
     const fresh = await createMerchantSession(stack.bffUrl, { amount: '25.00', currency: 'USD' });
     expect((await orderStatus(stack.bffUrl, fresh.orderNumber, fresh.sessionToken)).localAmount).toMatchObject({ amount: '12750.00', rateDate: '2026-11-26' });

@@ -86,7 +86,7 @@ test.describe('golden hand-offs', () => {
 
   test('SINPE Móvil in colones, no invoice asked: receptor null, medio 06 with the amount paid and its discount, the rail reference; the webhook carries the same', async () => {
     const first = await paidBySinpe('15000.00', 'CRC');
-    // A second transfer of the same price awaited alongside another asks ₡1 less: its invoice shows the discount.
+    // Every transfer asks below the price (₡1 less the first); one awaited alongside another asks ₡2 less: its invoice shows the discount.
     const other = await session('15000.00', 'CRC');
     await postCheckout(stack.bffUrl, other.sessionToken, { ...checkoutBody, method: 'sinpe_movil' });
     const discounted = await paidBySinpe('15000.00', 'CRC');
@@ -96,7 +96,7 @@ test.describe('golden hand-offs', () => {
     const approved = events.map((row) => JSON.parse(row.body).data).find((order) => order.orderNumber === first.orderNumber);
     const { body } = await merchantGet(stack.bffUrl, `/v1/merchant/orders/${first.orderNumber}`);
     expect(approved.invoice).toEqual(body.invoice);
-    expect(approved.invoice).toMatchObject({ receptor: null, paymentMeans: [{ code: '06', amount: '15000.00', currency: 'CRC' }], reference: first.railReference });
+    expect(approved.invoice).toMatchObject({ receptor: null, paymentMeans: [{ code: '06', amount: '14999.00', currency: 'CRC' }], reference: first.railReference });
   });
 
   test('a dollar order paid in colones: currency USD, the exchange rate, medio 06 in colones', async () => {
