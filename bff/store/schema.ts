@@ -133,7 +133,7 @@ export interface EventsTable {
   external_id: string;
   type: string;
   payload: string;
-  /** 'received' | 'processed' | 'failed' | 'dead'. */
+  /** 'received' | 'processed' | 'failed' | 'dead' | 'unreadable' (a bank delivery our contract does not read: bff/inbox/unreadable-events.ts). */
   state: string;
   attempts: number;
   last_error: string | null;
