@@ -259,10 +259,19 @@ export interface KeptRejection {
  */
 export function keptRejection(sent: { code: string; reason_code: string; message: string }): KeptRejection {
   const reasonCode = sent.reason_code.trim() || null;
-  const ours = reasonCode === null ? undefined : rejectionFor(reasonCode, sent.message);
-  const code = sent.code.trim() || ours?.code || 'SINPE_REJECTED';
-  const shopperCode: RejectionCode = isRejectionCode(code) ? code : (ours?.code ?? 'SINPE_REJECTED');
-  return { code, reason_code: reasonCode, shopperMessage: shopperSafeMessage(shopperCode) };
+  const code = sent.code.trim() || (reasonCode === null ? 'SINPE_REJECTED' : rejectionFor(reasonCode).code);
+  const shopperCode = shopperRejectionCode(code, reasonCode);
+  return { code, reason_code: reasonCode, shopperMessage: shopperSafeMessage(isRejectionCode(shopperCode) ? shopperCode : 'SINPE_REJECTED') };
+}
+
+/**
+ * The code whose meaning a shopper is told: the bank's when we know it; for one we do not, what
+ * its reason code means (§6.5, rejectionFor) when it sent one; otherwise the unknown code itself,
+ * which every reader takes as a plain refusal.
+ */
+export function shopperRejectionCode(code: string, reasonCode: string | null): string {
+  if (isRejectionCode(code) || reasonCode === null) return code;
+  return rejectionFor(reasonCode).code;
 }
 
 /**

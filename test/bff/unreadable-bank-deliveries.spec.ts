@@ -68,7 +68,8 @@ test.describe('forms the bank may write take effect', () => {
       e.rejection = { code: 'SOME_NEW_CODE', reason_code: '15303', message: 'destination phone not in the national mobile registry' };
     });
     await deliver(stack, event);
-    expect(await statusOf(stack, transfer)).toMatchObject({ status: 'declined', message: bankFailureMessage('declined', 'en') });
+    // The buyer is told what the reason code means (§7: the phone is not registered), in their language.
+    expect(await statusOf(stack, transfer)).toMatchObject({ status: 'declined', message: bankFailureMessage('phone_not_usable', 'en') });
     expect((await merchantBankPayment(transfer.reference)).failure).toEqual({
       code: 'SOME_NEW_CODE',
       reasonCode: '15303',

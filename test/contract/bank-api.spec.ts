@@ -6,7 +6,7 @@ import {
 } from '../../contract/bank/destination.ts';
 import { featuresQuery, featuresResponse } from '../../contract/bank/features.ts';
 import { bankErrorResponse, bankHttpStatus } from '../../contract/bank/envelope.ts';
-import { keptRejection, reasonCodeCatalog, rejectionFor, shopperSafeMessage, rejectionCodes } from '../../contract/bank/reason-codes.ts';
+import { keptRejection, shopperRejectionCode, reasonCodeCatalog, rejectionFor, shopperSafeMessage, rejectionCodes } from '../../contract/bank/reason-codes.ts';
 
 const base = {
   feature_id: '0b6f2c1e-4a3d-4e8f-9b1a-2c3d4e5f6a7b',
@@ -161,5 +161,9 @@ test.describe('reason codes', () => {
       [{ code: ' ', reason_code: '' }, { code: 'SINPE_REJECTED', reason_code: null, shopperMessage: generic }],
     ];
     for (const [sent, kept] of cases) expect(keptRejection({ ...sent, message: '' }), JSON.stringify(sent)).toEqual(kept);
+    // What the order keeps to word the buyer's message: a platform code without a reason stays as it is.
+    expect(shopperRejectionCode('SOME_NEW_CODE', '15303')).toBe('WALLET_PHONE_NOT_REGISTERED_BCCR');
+    expect(shopperRejectionCode('ACCOUNT_CLOSED', '15303')).toBe('ACCOUNT_CLOSED');
+    expect(shopperRejectionCode('POSTING_FAILED', null)).toBe('POSTING_FAILED');
   });
 });
