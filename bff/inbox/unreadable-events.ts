@@ -52,19 +52,16 @@ export interface UnreadableReading {
 export interface RereadDeps {
   db: WebhookDb;
   logger: Logger;
-  /** The reader of this build; tests may give another. */
-  read?: (json: unknown) => BankEventReading;
 }
 
-/** Reads every stored unreadable bank event again with the current contract. */
+/** Reads every stored unreadable bank event again with this build's contract (readBankEvent). */
 export async function rereadUnreadableEvents(deps: RereadDeps): Promise<UnreadableReading> {
-  const read = deps.read ?? readBankEvent;
   const outcome: UnreadableReading = { readable: 0, stillUnreadable: 0 };
   let after = '';
   for (;;) {
     const rows = await unreadablePage(deps.db, after).execute();
     for (const row of rows) {
-      const result = await rereadOne(deps, row, read);
+      const result = await rereadOne(deps, row);
       if (result === 'unreadable') outcome.stillUnreadable++;
       else if (result !== 'taken_meanwhile') outcome.readable++;
     }
@@ -87,10 +84,10 @@ export function unreadablePage(db: WebhookDb, after: string) {
 
 type Reread = 'queued' | 'already_stored' | 'taken_meanwhile' | 'unreadable';
 
-async function rereadOne(deps: RereadDeps, row: EventRow, read: (json: unknown) => BankEventReading): Promise<Reread> {
+async function rereadOne(deps: RereadDeps, row: EventRow): Promise<Reread> {
   let reading: BankEventReading;
   try {
-    reading = read(parseJsonExact(row.payload));
+    reading = readBankEvent(parseJsonExact(row.payload));
   } catch {
     return 'unreadable';
   }
