@@ -3,8 +3,12 @@
 // validates with these schemas and /v1/openapi.json documents them.
 import { z } from 'zod';
 
-/** Where an inbox event stands (ARCHITECTURE.md: received, processed, failed, dead). */
-export const eventStates = ['received', 'processed', 'failed', 'dead'] as const;
+/**
+ * Where an inbox event stands (ARCHITECTURE.md: received, processed, failed, dead). `unreadable`:
+ * a bank delivery that decrypted but does not read against the event contract; kept as sent, with
+ * why in lastError, and read again when the worker starts or the merchant asks.
+ */
+export const eventStates = ['received', 'processed', 'failed', 'dead', 'unreadable'] as const;
 export type EventState = (typeof eventStates)[number];
 export const eventSources = ['bank', 'links'] as const;
 export type EventSource = (typeof eventSources)[number];
@@ -33,7 +37,7 @@ export const merchantEventsResponse = z.object({
       type: z.string(),
       state: z.enum(eventStates),
       attempts: z.number().int().describe('Failed processing attempts so far.'),
-      lastError: z.string().nullable(),
+      lastError: z.string().nullable().describe('Why the last attempt failed; for an unreadable event, which fields did not read against the event contract.'),
       nextAttemptAt: z.string().nullable(),
       receivedAt: z.string(),
       processedAt: z.string().nullable(),
@@ -43,6 +47,13 @@ export const merchantEventsResponse = z.object({
   nextCursor: z.string().nullable(),
 });
 export type MerchantEventsResponse = z.infer<typeof merchantEventsResponse>;
+
+/** What POST /v1/merchant/events/reprocess-unreadable answers: how the stored unreadable events read now. */
+export const reprocessUnreadableResponse = z.object({
+  readable: z.number().int().describe('Events that read now: back in the queue, processed like any delivery.'),
+  stillUnreadable: z.number().int().describe('Events that still do not read; kept as they are.'),
+});
+export type ReprocessUnreadableResponse = z.infer<typeof reprocessUnreadableResponse>;
 
 /** What POST /v1/webhooks/banking and /v1/webhooks/links answer once the event is stored. */
 export const webhookAcknowledged = z.object({ received: z.literal(true) });

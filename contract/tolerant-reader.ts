@@ -27,12 +27,21 @@ export function readTolerantly<S extends z.ZodType>(schema: S, value: unknown, n
   return { ok: false, fields: [...new Set(parsed.error.issues.map((issue) => issue.path.map(String).join('.') || '(body)'))] };
 }
 
+export interface TowardsOptions {
+  /**
+   * `""` where a field may be absent (optional or nullable) reads as absent. The bank's deliveries
+   * ask for it: an empty value "may be null or \"\"" (gateway-facts.md), and an optional amount
+   * written `""` is no amount, not a malformed one.
+   */
+  emptyTextIsAbsent?: boolean;
+}
+
 /**
  * `value` brought toward what `schema` expects (the first half of readTolerantly), for callers
  * that judge the result themselves (the bank's deliveries keep their own error reporting).
  */
-export function towardsSchema(schema: z.ZodType, value: unknown): unknown {
-  return towards(schema, value);
+export function towardsSchema(schema: z.ZodType, value: unknown, options: TowardsOptions = {}): unknown {
+  return towards(schema, value, options);
 }
 
 /** The values at a dotted path into the raw answer; `*` stands for every item of a list ("response.*.code"). */
@@ -66,7 +75,8 @@ function defOf(schema: z.ZodType): SchemaDef {
 const numericText = /^-?(?:0|[1-9]\d*)(?:\.\d+)?$/;
 
 /** `value` brought toward what `schema` expects; anything it cannot bring stays as it was. */
-function towards(schema: z.ZodType, value: unknown): unknown {
+function towards(schema: z.ZodType, value: unknown, options: TowardsOptions = {}): unknown {
+  const absent = (candidate: unknown) => candidate === undefined || candidate === null || (options.emptyTextIsAbsent === true && candidate === '');
   const def = defOf(schema);
   switch (def.type) {
     case 'object': {
@@ -74,7 +84,7 @@ function towards(schema: z.ZodType, value: unknown): unknown {
       const record = value as Record<string, unknown>;
       const out: Record<string, unknown> = { ...record };
       for (const [key, field] of Object.entries(def.shape ?? {})) {
-        const next = towards(field, record[key]);
+        const next = towards(field, record[key], options);
         if (next === undefined) delete out[key];
         else out[key] = next;
       }
@@ -82,22 +92,22 @@ function towards(schema: z.ZodType, value: unknown): unknown {
     }
     case 'array':
       if (value === undefined || value === null || value === '') return [];
-      return Array.isArray(value) && def.element ? value.map((item) => towards(def.element as z.ZodType, item)) : value;
+      return Array.isArray(value) && def.element ? value.map((item) => towards(def.element as z.ZodType, item, options)) : value;
     case 'optional':
-      if (value === undefined || value === null) return undefined;
-      return towards(def.innerType as z.ZodType, value);
+      if (absent(value)) return undefined;
+      return towards(def.innerType as z.ZodType, value, options);
     case 'nullable':
-      if (value === undefined || value === null) return null;
-      return towards(def.innerType as z.ZodType, value);
+      if (absent(value)) return null;
+      return towards(def.innerType as z.ZodType, value, options);
     case 'default':
     case 'catch':
     case 'readonly':
-      return value === undefined ? value : towards(def.innerType as z.ZodType, value);
+      return value === undefined ? value : towards(def.innerType as z.ZodType, value, options);
     case 'pipe':
-      return towards(def.in as z.ZodType, value);
+      return towards(def.in as z.ZodType, value, options);
     case 'union': {
       for (const option of def.options ?? []) {
-        const candidate = towards(option, value);
+        const candidate = towards(option, value, options);
         if (option.safeParse(candidate).success) return candidate;
       }
       return value;

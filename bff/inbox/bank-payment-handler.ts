@@ -3,7 +3,7 @@
 // applied never moves the status back (events may arrive out of order).
 import type { PaymentDirection } from '../../contract/bank/net-amount.ts';
 import { bankEvent, isEventOfType, type BankEvent } from '../../contract/bank/events.ts';
-import { rejectionFor, shopperSafeMessage } from '../../contract/bank/reason-codes.ts';
+import { keptRejection } from '../../contract/bank/reason-codes.ts';
 import { checkNetAmount } from './net-amount-check.ts';
 import { isPostgres } from '../store/migrations/engine.ts';
 import type { BankPaymentRow, BankPaymentsTable, WebhookTrx } from './tables.ts';
@@ -89,20 +89,21 @@ function changesOf(event: BankEvent, existing: BankPaymentRow | undefined): { ch
       expected_net_amount: check.expected,
       client_reference: p.client_reference,
       external_reference: p.external_reference,
-      succeeded_at: p.succeeded_at,
+      // §6.4 requires succeeded_at; written "" it is absent, and the payment still succeeded: when the event says so.
+      succeeded_at: p.succeeded_at ?? event.event.occurred_at,
     });
   } else if (isEventOfType(event, 'payment.failed')) {
     const p = event.payment;
     // §6.5: the bank's own rejection.code is kept (our table, rejectionFor, is a guess at what it
     // computes); a failure with no rejection is the platform's, and the shopper only learns to
     // retry or pay another way.
-    const rejection = event.rejection ? { ...rejectionFor(event.rejection.reason_code, event.rejection.message), ...(event.rejection.code && { code: event.rejection.code }) } : undefined;
+    const rejection = event.rejection ? keptRejection(event.rejection) : undefined;
     Object.assign(changes, {
       failed_at: event.event.occurred_at,
       failure_domain: p.error.domain,
       failure_code: rejection?.code ?? p.error.platform.code ?? null,
       failure_reason_code: rejection?.reason_code ?? null,
-      shopper_message: rejection ? shopperSafeMessage(rejection.code) : platformFailureShopperMessage,
+      shopper_message: rejection?.shopperMessage ?? platformFailureShopperMessage,
       ...(p.client_reference !== undefined && { client_reference: p.client_reference }),
       ...(p.external_reference !== undefined && { external_reference: p.external_reference }),
     });

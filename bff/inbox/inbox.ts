@@ -21,6 +21,12 @@ export interface NewInboxEvent {
   type: string;
   payload: unknown;
   now: Date;
+  /**
+   * A bank delivery that decrypted but does not read against the event contract: stored as its
+   * plaintext in state 'unreadable' (never claimed) with why, until a later reading takes it
+   * (unreadable-events.ts). `payload` is then not used.
+   */
+  unreadable?: { plaintext: string; reason: string };
 }
 
 /** 'stored' when this call created the row; 'duplicate' when the id was already in the inbox. */
@@ -30,10 +36,10 @@ export async function enqueueEvent(db: WebhookDb, event: NewInboxEvent): Promise
     source: event.source,
     external_id: event.externalId,
     type: event.type,
-    payload: JSON.stringify(event.payload),
-    state: 'received' as const,
+    payload: event.unreadable ? event.unreadable.plaintext : JSON.stringify(event.payload),
+    state: event.unreadable ? 'unreadable' : 'received',
     attempts: 0,
-    last_error: null,
+    last_error: event.unreadable ? event.unreadable.reason : null,
     next_attempt_at: null,
     received_at: event.now.toISOString(),
     processed_at: null,

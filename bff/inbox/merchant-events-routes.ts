@@ -1,7 +1,9 @@
 // GET /v1/merchant/events: what the webhooks delivered (bank and links) and where each event
-// stands: received, processed, failed (retrying) or dead (with its last error). Newest first,
-// filtered by source, state, type and received time, paged by an opaque cursor.
-import { Hono } from 'hono';
+// stands: received, processed, failed (retrying), dead (with its last error) or unreadable (a bank
+// delivery our contract does not read, with why). Newest first, filtered by source, state, type
+// and received time, paged by an opaque cursor. POST /v1/merchant/events/reprocess-unreadable reads
+// the unreadable ones again (after an upgrade) without waiting for the worker's next start.
+import { Hono, type MiddlewareHandler } from 'hono';
 import type { z } from 'zod';
 import { eventsQuery } from '../../contract/merchant-events.ts';
 import { parseOrThrow } from '../http/validation.ts';
@@ -10,6 +12,8 @@ import type { EventRow, WebhookDb } from './tables.ts';
 import { describeRoute } from '../openapi/route-doc.ts';
 import { webhookDocs } from '../webhooks/webhook-operations.ts';
 import { filterBound } from '../merchant/business-day.ts';
+import type { Logger } from '../observability/logger.ts';
+import { rereadUnreadableEvents } from './unreadable-events.ts';
 
 /** A few fields of the payload that identify the event, never the whole body (cards, hashes, names). */
 function summaryOf(row: EventRow): Record<string, unknown> {
@@ -49,17 +53,32 @@ export function eventView(row: EventRow) {
 }
 
 /** Mounted in the merchant sub-app, which checks the merchant secret. */
-export function merchantEventsRoutes(deps: { db: WebhookDb; businessTimeZone: string }) {
-  return new Hono().get('/events', describeRoute(webhookDocs.listReceivedEvents), async (c) => {
-    const query = parseOrThrow(eventsQuery, c.req.query());
-    const rows = await eventsPage(deps.db, query, readPageCursor(query.cursor), deps.businessTimeZone).execute();
-    const page = rows.slice(0, query.limit);
-    const last = page.at(-1);
-    return c.json({
-      items: page.map(eventView),
-      nextCursor: rows.length > query.limit && last ? encodePageCursor({ at: last.received_at, id: last.id }) : null,
+export interface MerchantEventsDeps {
+  db: WebhookDb;
+  logger: Logger;
+  businessTimeZone: string;
+  idempotentWhenKeyed: MiddlewareHandler;
+  /** Events were queued again: the worker looks now rather than at its next poll. */
+  onQueued: () => void;
+}
+
+export function merchantEventsRoutes(deps: MerchantEventsDeps) {
+  return new Hono()
+    .get('/events', describeRoute(webhookDocs.listReceivedEvents), async (c) => {
+      const query = parseOrThrow(eventsQuery, c.req.query());
+      const rows = await eventsPage(deps.db, query, readPageCursor(query.cursor), deps.businessTimeZone).execute();
+      const page = rows.slice(0, query.limit);
+      const last = page.at(-1);
+      return c.json({
+        items: page.map(eventView),
+        nextCursor: rows.length > query.limit && last ? encodePageCursor({ at: last.received_at, id: last.id }) : null,
+      });
+    })
+    .post('/events/reprocess-unreadable', describeRoute(webhookDocs.reprocessUnreadableEvents), deps.idempotentWhenKeyed, async (c) => {
+      const reading = await rereadUnreadableEvents({ db: deps.db, logger: deps.logger });
+      if (reading.readable > 0) deps.onQueued();
+      return c.json(reading, 200);
     });
-  });
 }
 
 /** One page of events newest first, a row past it telling whether more follow (exported so its plan can be checked: hot-query-plans.spec.ts). */

@@ -16,16 +16,20 @@ export interface NetAmountCheck {
 }
 
 export function checkNetAmount(
-  amounts: { amount: string | null; fee_total: string; tax_total: string; net_amount: string },
+  amounts: { amount: string | null; fee_total: string | null; tax_total: string | null; net_amount: string | null },
   currency: string | null,
   knownDirection: PaymentDirection | null,
 ): NetAmountCheck {
-  if (amounts.amount === null || currency === null) return { result: 'unverifiable', direction: knownDirection, expected: null };
-  const input = { amount: amounts.amount, fee_total: amounts.fee_total, tax_total: amounts.tax_total };
+  const { amount, fee_total, tax_total, net_amount } = amounts;
+  // §6.4 requires all four, but one the bank left null or "" must not lose the event: nothing to check it by.
+  if (amount === null || fee_total === null || tax_total === null || net_amount === null || currency === null) {
+    return { result: 'unverifiable', direction: knownDirection, expected: null };
+  }
+  const input = { amount, fee_total, tax_total };
   let given: bigint;
   let expectedBy: Record<PaymentDirection, string | null>;
   try {
-    given = toMinorUnits(amounts.net_amount, currency);
+    given = toMinorUnits(net_amount, currency);
     expectedBy = { PAYIN: netAmountFor('PAYIN', input, currency), PAYOUT: netAmountFor('PAYOUT', input, currency) };
   } catch {
     // A currency without ISO minor units, or more decimals than it allows: nothing exact to compare.

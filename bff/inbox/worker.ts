@@ -52,6 +52,11 @@ export interface InboxWorkerOptions {
   /** How often to look for due events when nobody wakes the worker. */
   pollMs: number;
   batchSize?: number;
+  /**
+   * Run once as the worker starts, before the bank lane's first claim: stored unreadable bank
+   * events are read again by this build's contract (unreadable-events.ts), those that read queued.
+   */
+  rereadUnreadable?: () => Promise<unknown>;
 }
 
 export class InboxWorker {
@@ -72,7 +77,8 @@ export class InboxWorker {
     this.running = true;
     this.startTimer = setTimeout(() => {
       this.startTimer = undefined;
-      this.loops = eventSources.map((source) => this.run(source));
+      const reread = this.rereadUnreadable();
+      this.loops = eventSources.map((source) => (source === 'bank' ? reread.then(() => this.run(source)) : this.run(source)));
     }, delayMs);
   }
 
@@ -130,6 +136,15 @@ export class InboxWorker {
       }
       this.options.metrics.workerPasses.inc();
       if (attempted === 0 && this.running && !this.wakeRequested.has(source)) await this.idle(source);
+    }
+  }
+
+  private async rereadUnreadable(): Promise<void> {
+    try {
+      await this.options.rereadUnreadable?.();
+    } catch (error) {
+      // The store failed: the events stay unreadable, to be read again at the next start or on request.
+      this.options.logger.error({ error: (error as Error).message }, 'reading unreadable bank events again failed');
     }
   }
 

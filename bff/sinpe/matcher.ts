@@ -7,6 +7,7 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { BankEvent } from '../../contract/bank/events.ts';
 import { isEventOfType } from '../../contract/bank/events.ts';
+import { shopperRejectionCode } from '../../contract/bank/reason-codes.ts';
 import { nationalSinpePhone, referencesIn } from '../../contract/sinpe-movil.ts';
 import type { OrderStatus } from '../../contract/bff-api.ts';
 import type { BankPaymentRow, WebhookDatabase, WebhookTrx } from '../inbox/tables.ts';
@@ -66,6 +67,14 @@ function knownInbound(row: BankPaymentRow, merchantPhone: MerchantPhone): boolea
 
 function sentToAnotherPhone(row: BankPaymentRow, merchantPhone: MerchantPhone): boolean {
   return row.destination_phone !== null && merchantPhone !== undefined && nationalSinpePhone(row.destination_phone) !== nationalSinpePhone(merchantPhone);
+}
+
+/**
+ * What the order keeps to word the buyer's message by (transfer-messages.ts): the bank's code, or
+ * for a code we do not know, the one its reason code means. The bank payment keeps the bank's own.
+ */
+function shopperFailureCode(row: BankPaymentRow): string | null {
+  return row.failure_code === null ? null : shopperRejectionCode(row.failure_code, row.failure_reason_code);
 }
 
 /** The bank says the money arrived (posted to the ledger, or confirmed by the provider). */
@@ -387,7 +396,7 @@ function nextStep(row: BankPaymentRow, order: OrderRow, attempt: PaymentAttemptR
     };
   }
   if (row.status === 'failed' && attempt.number === order.attempt_number && isUnsettledAttempt(attempt.status)) {
-    return { to: 'declined', evidence: 'bank', attempt: 'declined', detail: `${payment} failed: ${row.failure_code ?? row.failure_domain ?? 'no reason'}`, fields: { bank_failure_code: row.failure_code } };
+    return { to: 'declined', evidence: 'bank', attempt: 'declined', detail: `${payment} failed: ${row.failure_code ?? row.failure_domain ?? 'no reason'}`, fields: { bank_failure_code: shopperFailureCode(row) } };
   }
   return undefined;
 }

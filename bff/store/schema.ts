@@ -45,7 +45,7 @@ export interface OrdersTable {
   gateway_code: string | null;
   /** Outcome text safe to show the buyer. */
   status_message: string | null;
-  /** The bank's rejection.code of the current SINPE Móvil transfer, when the bank refused it. */
+  /** The bank's rejection.code of the current SINPE Móvil transfer, when the bank refused it (one we do not know: what its reason code means, sinpe/matcher.ts). */
   bank_failure_code: OptionalText;
   /** 1 = the checkout offers a Costa Rican electronic invoice (the session asked for it). */
   invoice_offered: number;
@@ -133,7 +133,7 @@ export interface EventsTable {
   external_id: string;
   type: string;
   payload: string;
-  /** 'received' | 'processed' | 'failed' | 'dead'. */
+  /** 'received' | 'processed' | 'failed' | 'dead' | 'unreadable' (a bank delivery our contract does not read: bff/inbox/unreadable-events.ts). */
   state: string;
   attempts: number;
   last_error: string | null;

@@ -1,21 +1,19 @@
 // Opens a bank delivery with any of the configured secrets (key rotation: BANK_SECRET_REF may list
-// the current and the previous secret, comma-separated). The contract's openDelivery decrypts,
-// parses and validates; only a failed authentication moves on to the next secret.
-import { deliveryBody } from '../../contract/bank/delivery.ts';
+// the current and the previous secret, comma-separated): only a failed authentication moves on to
+// the next secret. What decrypts to a JSON object is the bank's, whether our contract reads it or
+// not: the receiver keeps it either way (an unreadable one for a later build to read again).
+import { deliveryBody, readBankEvent, readingIssues, type ReadingIssue } from '../../contract/bank/delivery.ts';
 import { DeliveryRejected } from '../../contract/bank/codec.ts';
 import type { BankEvent } from '../../contract/bank/events.ts';
-import { openDelivery } from '../../node/bank-delivery-codec.ts';
+import { parseJsonExact } from '../../contract/exact-json.ts';
+import { decryptDelivery } from '../../node/bank-delivery-codec.ts';
 
 /** Why a delivery was refused: the codec's reasons, plus a body that is not `{data: string}`. */
 export type RejectionReason = DeliveryRejected['reason'] | 'malformed_body';
 
 export class BankDeliveryRejected extends Error {
   override name = 'BankDeliveryRejected';
-  constructor(
-    readonly reason: RejectionReason,
-    /** Schema failures only: the failing field paths (never their values). */
-    readonly fieldPaths: string[] = [],
-  ) {
+  constructor(readonly reason: RejectionReason) {
     super(`bank delivery rejected: ${reason}`);
   }
 }
@@ -28,7 +26,27 @@ export function secretRefsOf(setting: string | undefined): string[] {
     .filter(Boolean);
 }
 
-export async function openBankDelivery(rawBody: string, secretRefs: readonly string[]): Promise<BankEvent> {
+/** An authentic delivery: an event our contract reads, or the bank's JSON object it cannot read. */
+export type OpenedBankDelivery =
+  | { kind: 'event'; event: BankEvent }
+  | { kind: 'unreadable'; plaintext: string; json: Record<string, unknown>; issues: ReadingIssue[] };
+
+export async function openBankDelivery(rawBody: string, secretRefs: readonly string[]): Promise<OpenedBankDelivery> {
+  const plaintext = await decryptWithAnySecret(rawBody, secretRefs);
+  let json: unknown;
+  try {
+    json = parseJsonExact(plaintext);
+  } catch {
+    throw new BankDeliveryRejected('not_json');
+  }
+  // Not even an object: no event of any version, nothing to read again later.
+  if (typeof json !== 'object' || json === null || Array.isArray(json)) throw new BankDeliveryRejected('schema');
+  const reading = readBankEvent(json);
+  if (reading.ok) return { kind: 'event', event: reading.event };
+  return { kind: 'unreadable', plaintext, json: json as Record<string, unknown>, issues: readingIssues(reading.error) };
+}
+
+async function decryptWithAnySecret(rawBody: string, secretRefs: readonly string[]): Promise<string> {
   let json: unknown;
   try {
     json = JSON.parse(rawBody);
@@ -41,36 +59,12 @@ export async function openBankDelivery(rawBody: string, secretRefs: readonly str
   let lastRejection: DeliveryRejected | undefined;
   for (const secretRef of secretRefs) {
     try {
-      return await openDelivery(body.data.data, secretRef);
+      return await decryptDelivery(body.data.data, secretRef);
     } catch (error) {
       if (!(error instanceof DeliveryRejected)) throw error;
       lastRejection = error;
       if (error.reason !== 'auth_failed') break;
     }
   }
-  const reason = lastRejection?.reason ?? 'auth_failed';
-  throw new BankDeliveryRejected(reason, reason === 'schema' ? schemaPaths(lastRejection?.cause) : []);
-}
-
-interface SchemaIssue {
-  path: PropertyKey[];
-  code?: string;
-  errors?: SchemaIssue[][];
-}
-
-/** Field paths of a schema failure; in the union of the four events, the closest branch's. */
-function schemaPaths(cause: unknown): string[] {
-  const issues = (cause as { issues?: SchemaIssue[] } | undefined)?.issues ?? [];
-  return [...new Set(pathsOf(issues, []))].slice(0, 20);
-}
-
-function pathsOf(issues: readonly SchemaIssue[], prefix: PropertyKey[]): string[] {
-  return issues.flatMap((issue) => {
-    const path = [...prefix, ...issue.path];
-    if (issue.code === 'invalid_union' && issue.errors?.length) {
-      const closest = [...issue.errors].sort((a, b) => a.length - b.length)[0] ?? [];
-      return pathsOf(closest, path);
-    }
-    return [path.map(String).join('.')];
-  });
+  throw new BankDeliveryRejected(lastRejection?.reason ?? 'auth_failed');
 }

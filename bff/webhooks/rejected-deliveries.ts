@@ -1,6 +1,7 @@
 // Keeps a trace of every refused delivery without keeping what it said: a hash and a size, the
 // check that refused it, and for a schema failure the field paths. A body that failed to decrypt
-// leaves no plaintext anywhere (there is none), and one that decrypted is not kept either.
+// leaves no plaintext anywhere (there is none), and one refused after decrypting (not JSON, or JSON
+// that is no object) is not kept either: a bank JSON object is never refused (stored as unreadable).
 import { createHash } from 'node:crypto';
 import type { WebhookDb } from '../inbox/tables.ts';
 

@@ -11,6 +11,7 @@ const addressesShown = 10;
 export class WebhookMetrics {
   readonly deliveries: Counter<'source' | 'outcome'>;
   readonly rejections: Counter<'source' | 'reason'>;
+  readonly unreadable: Counter;
   readonly processed: Counter<'source' | 'outcome'>;
   readonly netAmountMismatches: Counter;
   readonly linkReportsIgnored: Counter<'via' | 'reason'>;
@@ -33,6 +34,11 @@ export class WebhookMetrics {
       name: 'webhook_rejections_total',
       help: 'Webhook deliveries answered 400, by source and the check that refused them.',
       labelNames: ['source', 'reason'] as const,
+      registers,
+    });
+    this.unreadable = new Counter({
+      name: 'bank_events_unreadable_total',
+      help: 'Bank deliveries that decrypted but do not read against the event contract: answered 2xx and stored as unreadable (each delivery, a retry included).',
       registers,
     });
     this.processed = new Counter({

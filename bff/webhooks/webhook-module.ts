@@ -11,6 +11,7 @@ import { merchantEventsRoutes } from '../inbox/merchant-events-routes.ts';
 import { webhookDb } from '../inbox/tables.ts';
 import { InboxWorker } from '../inbox/worker.ts';
 import { InboxWriter } from '../inbox/inbox-writer.ts';
+import { rereadUnreadableEvents } from '../inbox/unreadable-events.ts';
 import { linkReturnRoutes } from '../links/link-return-routes.ts';
 import { linkReportGatewayOf } from '../links/link-report-gateway.ts';
 import { clientAddressKey } from '../http/client-ip.ts';
@@ -57,6 +58,7 @@ export function createInboxWorker(services: Services): InboxWorker {
     policy: { maxAttempts: config.INBOX_MAX_ATTEMPTS, baseDelayMs: config.INBOX_RETRY_BASE_MS, maxDelayMs: config.INBOX_RETRY_MAX_MS },
     leaseMs: config.INBOX_LEASE_MS,
     pollMs: config.INBOX_POLL_MS,
+    rereadUnreadable: () => rereadUnreadableEvents({ db, logger }),
   });
 }
 
@@ -103,7 +105,7 @@ export function createWebhookModule(services: Services): WebhookModule {
   const merchantRoutes: MerchantExtensions = (idempotentWhenKeyed) =>
     new Hono()
       .route('/', merchantBankingRoutes({ idempotentWhenKeyed, bank, destinationDefaults }))
-      .route('/', merchantEventsRoutes({ db, businessTimeZone: config.BUSINESS_TIME_ZONE }))
+      .route('/', merchantEventsRoutes({ db, logger, businessTimeZone: config.BUSINESS_TIME_ZONE, idempotentWhenKeyed, onQueued: () => worker.wake('bank') }))
       .route('/', merchantWebhookRoutes(services, deliveries, idempotentWhenKeyed));
 
   const registration = new AbortController();

@@ -7,14 +7,14 @@ import { eventContract } from '../../contract/bank/event-contracts.ts';
 import { feature } from '../../contract/bank/features.ts';
 import { linkWebhookBody } from '../../contract/gateway/links.ts';
 import { merchantBankFeaturesQuery } from '../../contract/merchant-banking.ts';
-import { eventsQuery, merchantEventsResponse, webhookAcknowledged as acknowledged } from '../../contract/merchant-events.ts';
+import { eventsQuery, merchantEventsResponse, reprocessUnreadableResponse, webhookAcknowledged as acknowledged } from '../../contract/merchant-events.ts';
 import type { ParameterDoc } from '../openapi/document.ts';
 import type { RouteDoc } from '../openapi/route-doc.ts';
 
 const withCorrelation = <T extends z.ZodRawShape>(shape: T) => z.object({ ...shape, correlation_id: z.string() });
 const queryOf = (names: readonly string[]): ParameterDoc[] => names.map((name) => ({ name, in: 'query' }));
 
-const rejected = { description: 'Refused: the same generic problem whatever failed (decryption, JSON, schema).' };
+const rejected = { description: 'Refused: the same generic problem whatever failed (body, decryption, JSON, not an object).' };
 const merchantProblems = {
   401: { description: 'Missing or wrong merchant secret.', headers: { 'WWW-Authenticate': 'Bearer challenge' } },
   502: { description: 'The bank failed (its response_code is in `errors[].code` and the detail).' },
@@ -25,7 +25,8 @@ export const webhookDocs = {
   receiveBankDelivery: {
     operationId: 'receiveBankDelivery',
     summary: 'Bank webhook delivery',
-    description: 'An encrypted bank delivery `{data}` (AES-256-GCM). 200 once stored in the inbox; a repeated event_id is acknowledged and not processed again.',
+    description:
+      'An encrypted bank delivery `{data}` (AES-256-GCM). 200 once stored in the inbox; a repeated event_id is acknowledged and not processed again. A delivery that decrypts to a JSON object our event contract cannot read is stored too, as an `unreadable` event (listed by GET /v1/merchant/events?state=unreadable with why), and answered 200.',
     tags: ['webhooks'],
     security: 'none',
     requestBody: deliveryBody,
@@ -94,10 +95,20 @@ export const webhookDocs = {
   listReceivedEvents: {
     operationId: 'listReceivedEvents',
     summary: 'List received bank and link events (the inbound log)',
-    description: 'Received webhook events (bank and links), newest first, with their state: received, processed, failed (retrying) or dead.',
+    description:
+      'Received webhook events (bank and links), newest first, with their state: received, processed, failed (retrying), dead, or unreadable (a bank delivery that decrypted but does not read against the event contract; `lastError` says which fields).',
     tags: ['merchant'],
     security: 'merchant',
     query: eventsQuery,
     responses: { 200: { description: 'One page; `nextCursor` continues.', schema: merchantEventsResponse }, 400: { description: 'A bad filter or cursor.' }, 401: merchantProblems[401] },
+  },
+  reprocessUnreadableEvents: {
+    operationId: 'reprocessUnreadableEvents',
+    summary: 'Read unreadable bank events again',
+    description:
+      'Reads every unreadable bank event again with the running version’s event contract (the inbox worker also does when it starts). One that reads now is queued and processed like a new delivery, once; the others stay unreadable with their current reason.',
+    tags: ['merchant'],
+    security: 'merchant',
+    responses: { 200: { description: 'How the unreadable events read now.', schema: reprocessUnreadableResponse }, 401: merchantProblems[401] },
   },
 } satisfies Record<string, RouteDoc>;

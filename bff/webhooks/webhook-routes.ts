@@ -2,7 +2,8 @@
 // least validate the raw body, store it in the inbox, and answer 2xx only after that commit.
 // Processing happens later in the inbox worker; a repeated delivery is acknowledged, not redone.
 // A link report for a link we did not create is acknowledged and counted, never stored; refused
-// deliveries are all counted, and only a bounded sample of them is written down.
+// deliveries are all counted, and only a bounded sample of them is written down. A bank delivery
+// that decrypts to a JSON object is never refused: one our contract cannot read is kept as unreadable.
 import { tagOrder } from '../observability/log-context.ts';
 import { Hono, type Context } from 'hono';
 import type { FixedWindowLimiter } from '../http/rate-limit.ts';
@@ -14,6 +15,7 @@ import { linkEventId, readLinkWebhook, reportFromWebhook, toStoredLinkReport } f
 import { screenLinkReport } from '../links/link-screen.ts';
 import { BankDeliveryRejected, openBankDelivery } from './bank-delivery.ts';
 import { recordRejectedDelivery } from './rejected-deliveries.ts';
+import { unreadableInboxEvent } from '../inbox/unreadable-events.ts';
 import type { WebhookMetrics } from './webhook-metrics.ts';
 import { webhookRejected } from './webhook-problem.ts';
 import { describeRoute } from '../openapi/route-doc.ts';
@@ -52,13 +54,24 @@ export function webhookRoutes(deps: WebhookRouteDeps) {
   return new Hono()
     .post('/banking', describeRoute(webhookDocs.receiveBankDelivery), async (c) => {
       const rawBody = await c.req.text();
-      let event;
+      let opened;
       try {
-        event = await openBankDelivery(rawBody, deps.bankSecretRefs);
+        opened = await openBankDelivery(rawBody, deps.bankSecretRefs);
       } catch (error) {
-        if (error instanceof BankDeliveryRejected) throw await refuse('bank', error.reason, rawBody, error.fieldPaths);
+        if (error instanceof BankDeliveryRejected) throw await refuse('bank', error.reason, rawBody);
         throw error;
       }
+      if (opened.kind === 'unreadable') {
+        // The bank's own, authenticated: kept and acknowledged, never lost for not reading today.
+        const unreadable = unreadableInboxEvent(opened, clock.now());
+        const stored = await deps.inbox.enqueue(unreadable);
+        metrics.unreadable.inc();
+        metrics.deliveries.inc({ source: 'bank', outcome: stored });
+        // Field paths only: never the plaintext or a value from it.
+        logger.warn({ source: 'bank', externalId: unreadable.externalId, type: unreadable.type, fields: opened.issues.map((issue) => issue.path), outcome: stored }, 'bank delivery does not read against the event contract; stored as unreadable');
+        return c.json({ received: true }, 200);
+      }
+      const event = opened.event;
       const stored = await deps.inbox.enqueue({
         source: 'bank',
         externalId: event.event.event_id,

@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { decimalPattern } from '../money.ts';
 import { paymentMethodCode } from './event-types.ts';
-import { rejectionCodes } from './reason-codes.ts';
 import { bankTimestamp } from './timestamps.ts';
 import { uuidString } from './destination.ts';
 
@@ -61,14 +60,19 @@ export const payinPostedEvent = envelope('payin.posted', {
 });
 export type PayinPostedEvent = z.infer<typeof payinPostedEvent>;
 
-/** §6.4: the provider confirmed success. net_amount rule: see netAmountFor. */
+/**
+ * §6.4: the provider confirmed success. net_amount rule: see netAmountFor. The three amounts and
+ * succeeded_at are required by §6.4, yet one written null or "" must not lose the success: an
+ * amount missing is null (the net-amount check is then unverifiable), a missing succeeded_at is
+ * absent (the event's occurred_at stands for it).
+ */
 export const paymentSucceededEvent = envelope('payment.succeeded', {
   client_reference: z.string(),
   external_reference: z.string(),
-  fee_total: decimalString,
-  tax_total: decimalString,
-  net_amount: decimalString,
-  succeeded_at: bankTimestamp,
+  fee_total: decimalString.nullable(),
+  tax_total: decimalString.nullable(),
+  net_amount: decimalString.nullable(),
+  succeeded_at: bankTimestamp.optional(),
 });
 export type PaymentSucceededEvent = z.infer<typeof paymentSucceededEvent>;
 
@@ -81,9 +85,14 @@ export const errorDomains = [
   'sinpe_rejection',
 ] as const;
 
+/**
+ * §6.5 lists rejection.code values, but the code is the bank's word (gateway-facts.md): any text
+ * is kept as written, a code added later included. An empty code or reason_code is one the bank
+ * did not give (contract/bank/reason-codes.ts keptRejection fills in what it can).
+ */
 export const rejection = z.object({
-  code: z.enum(rejectionCodes),
-  reason_code: z.string().min(1),
+  code: z.string(),
+  reason_code: z.string(),
   message: z.string(),
 });
 

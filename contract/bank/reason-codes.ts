@@ -239,6 +239,41 @@ export function rejectionFor(reasonCode: string, providerDetail?: string): Rejec
   };
 }
 
+export function isRejectionCode(code: string): code is RejectionCode {
+  return (rejectionCodes as readonly string[]).includes(code);
+}
+
+/** A payment.failed's rejection as the BFF keeps it: what the bank sent, what it means to a shopper. */
+export interface KeptRejection {
+  /** The bank's rejection.code as written; ours from reason_code (rejectionFor) only when it sent none. */
+  code: string;
+  /** null when the bank sent none (or ""). */
+  reason_code: string | null;
+  shopperMessage: string;
+}
+
+/**
+ * The bank's code is its word (gateway-facts.md): kept, even one §6.5 does not list. What the
+ * shopper reads comes from a code we know; for one we do not, from the reason_code when the bank
+ * sent one (its §6.5 meaning); with neither, the generic decline. An empty field is one not sent.
+ */
+export function keptRejection(sent: { code: string; reason_code: string; message: string }): KeptRejection {
+  const reasonCode = sent.reason_code.trim() || null;
+  const code = sent.code.trim() || (reasonCode === null ? 'SINPE_REJECTED' : rejectionFor(reasonCode).code);
+  const shopperCode = shopperRejectionCode(code, reasonCode);
+  return { code, reason_code: reasonCode, shopperMessage: shopperSafeMessage(isRejectionCode(shopperCode) ? shopperCode : 'SINPE_REJECTED') };
+}
+
+/**
+ * The code whose meaning a shopper is told: the bank's when we know it; for one we do not, what
+ * its reason code means (§6.5, rejectionFor) when it sent one; otherwise the unknown code itself,
+ * which every reader takes as a plain refusal.
+ */
+export function shopperRejectionCode(code: string, reasonCode: string | null): string {
+  if (isRejectionCode(code) || reasonCode === null) return code;
+  return rejectionFor(reasonCode).code;
+}
+
 /**
  * Text a shopper may see: says what to do, never why the bank refused (no account state,
  * compliance or identity detail leaks to whoever holds the phone or the screen).

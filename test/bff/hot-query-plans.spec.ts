@@ -12,6 +12,7 @@ import { eventsQuery } from '../../contract/merchant-events.ts';
 import { webhookDeliveriesQuery } from '../../contract/merchant-webhooks.ts';
 import { dueEventIds } from '../../bff/inbox/inbox.ts';
 import { eventsPage } from '../../bff/inbox/merchant-events-routes.ts';
+import { unreadablePage } from '../../bff/inbox/unreadable-events.ts';
 import { deliveriesPage } from '../../bff/outbox/deliveries-routes.ts';
 import { bankPaymentsPage } from '../../bff/sinpe/bank-payments-routes.ts';
 import { webhookDb } from '../../bff/inbox/tables.ts';
@@ -183,6 +184,9 @@ test('the workers: the inbox claim and the due merchant webhook deliveries', asy
   const db = webhookDb(store);
   await expectIndexed(dueEventIds(db, 'bank', now.toISOString(), 50));
   await expectIndexed(dueEventIds(db, 'links', now.toISOString(), 50));
+  // Read again at each start: the unreadable few through their own index, not every event kept
+  // (a range on the primary key would pass for a seek and still read them all).
+  expect((await planReads(unreadablePage(db, ''))).plan).toContain('events_unreadable');
   await expectIndexed(dueDeliveryIds(outbox(), { owner: 'w', now, leaseMs: 30_000, limit: 50, busyEndpoints: [] }));
   await expectIndexed(dueDeliveryIds(outbox(), { owner: 'w', now, leaseMs: 30_000, limit: 50, busyEndpoints: ['ep-1'] }));
 });

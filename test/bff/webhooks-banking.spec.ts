@@ -100,19 +100,13 @@ test.describe('rejections', () => {
       body: async () => JSON.stringify({ data: flipBit(await encryptDelivery(JSON.stringify(valid()), currentSecret), 20) }),
     },
     { reason: 'not_json', body: async () => JSON.stringify({ data: await encryptDelivery('{"schema_version": "1.0.0", oops', currentSecret) }) },
-    {
-      reason: 'schema',
-      body: async () =>
-        deliveryBody(
-          bankEvent('payment.succeeded', (event) => {
-            event.payment.net_amount = 'twelve and a half'; // unreadable even to a tolerant reader
-          }),
-        ),
-    },
+    // An authentic JSON object is kept even when our contract cannot read it (unreadable-bank-deliveries.spec.ts);
+    // JSON that is no object is no event of any version.
+    { reason: 'schema', body: async () => deliveryBody([bankEvent('payment.succeeded')]) },
     { reason: 'malformed_body', body: async () => JSON.stringify({ payload: 'x' }) },
   ];
 
-  const names = ['bad base64', 'data shorter than 28 bytes', 'wrong key', 'flipped bit', 'plaintext not JSON', 'event fails its schema', 'body without data'];
+  const names = ['bad base64', 'data shorter than 28 bytes', 'wrong key', 'flipped bit', 'plaintext not JSON', 'plaintext JSON but not an object', 'body without data'];
   cases.forEach((testCase, index) => {
     test(`${names[index]} → the generic 400, recorded as ${testCase.reason}, never stored`, async () => {
       const body = await testCase.body();
@@ -143,9 +137,8 @@ test.describe('rejections', () => {
     const secretPayer = 'Plaintext Payer Name 4f1d';
     const event = bankEvent('payin.posted', (e) => {
       e.payment.origin_client_name = secretPayer;
-      e.payment.status = 'teleported'; // breaks the contract: not one of the five statuses
     });
-    expect((await postBank(stack.bffUrl, await deliveryBody(event))).status).toBe(400);
+    expect((await postBank(stack.bffUrl, await deliveryBody([event]))).status).toBe(400);
     expect((await postBank(stack.bffUrl, await deliveryBody(event, 'wrong-secret'))).status).toBe(400);
     const metrics = await metricsText(stack.bffUrl);
     for (const reason of ['bad_base64', 'too_short', 'auth_failed', 'not_json', 'schema']) {
@@ -157,10 +150,10 @@ test.describe('rejections', () => {
     expect(logged).not.toContain(secretPayer);
     expect(logged).not.toContain(event.payment.payment_id);
     expect(logged).not.toContain(currentSecret);
-    // The table keeps field paths for a schema failure, never values.
+    // The table keeps a hash and a size, never the plaintext.
     const rows = await tables(stack.bff).selectFrom('rejected_deliveries').selectAll().execute();
     expect(JSON.stringify(rows)).not.toContain(secretPayer);
-    expect(rows.find((row) => row.reason === 'schema' && row.detail?.includes('payment.status'))).toBeTruthy();
+    expect(rows.find((row) => row.reason === 'schema')).toBeTruthy();
   });
 });
 

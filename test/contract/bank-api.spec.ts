@@ -6,7 +6,7 @@ import {
 } from '../../contract/bank/destination.ts';
 import { featuresQuery, featuresResponse } from '../../contract/bank/features.ts';
 import { bankErrorResponse, bankHttpStatus } from '../../contract/bank/envelope.ts';
-import { reasonCodeCatalog, rejectionFor, shopperSafeMessage, rejectionCodes } from '../../contract/bank/reason-codes.ts';
+import { keptRejection, shopperRejectionCode, reasonCodeCatalog, rejectionFor, shopperSafeMessage, rejectionCodes } from '../../contract/bank/reason-codes.ts';
 
 const base = {
   feature_id: '0b6f2c1e-4a3d-4e8f-9b1a-2c3d4e5f6a7b',
@@ -147,5 +147,23 @@ test.describe('reason codes', () => {
       expect(text).not.toMatch(/closed|blocked|seized|laundering|deceased|judicial|insufficient/i);
     }
     expect(shopperSafeMessage('RETRY_LATER')).not.toBe(shopperSafeMessage('ACCOUNT_CLOSED'));
+  });
+
+  test('a rejection is kept with the bank\'s code; an unknown code takes its message from the reason code, else the generic one', () => {
+    const generic = shopperSafeMessage('SINPE_REJECTED');
+    const cases: Array<[sent: { code: string; reason_code: string }, kept: { code: string; reason_code: string | null; shopperMessage: string }]> = [
+      [{ code: 'RETRY_LATER', reason_code: '21' }, { code: 'RETRY_LATER', reason_code: '21', shopperMessage: shopperSafeMessage('RETRY_LATER') }],
+      [{ code: 'SOME_NEW_CODE', reason_code: '15303' }, { code: 'SOME_NEW_CODE', reason_code: '15303', shopperMessage: shopperSafeMessage('WALLET_PHONE_NOT_REGISTERED_BCCR') }],
+      [{ code: 'SOME_NEW_CODE', reason_code: '' }, { code: 'SOME_NEW_CODE', reason_code: null, shopperMessage: generic }],
+      [{ code: 'SOME_NEW_CODE', reason_code: '9999' }, { code: 'SOME_NEW_CODE', reason_code: '9999', shopperMessage: generic }],
+      // No code from the bank: ours from the reason code (§6.5); with neither, the plain refusal.
+      [{ code: '', reason_code: '78' }, { code: 'RETRY_LATER', reason_code: '78', shopperMessage: shopperSafeMessage('RETRY_LATER') }],
+      [{ code: ' ', reason_code: '' }, { code: 'SINPE_REJECTED', reason_code: null, shopperMessage: generic }],
+    ];
+    for (const [sent, kept] of cases) expect(keptRejection({ ...sent, message: '' }), JSON.stringify(sent)).toEqual(kept);
+    // What the order keeps to word the buyer's message: a platform code without a reason stays as it is.
+    expect(shopperRejectionCode('SOME_NEW_CODE', '15303')).toBe('WALLET_PHONE_NOT_REGISTERED_BCCR');
+    expect(shopperRejectionCode('ACCOUNT_CLOSED', '15303')).toBe('ACCOUNT_CLOSED');
+    expect(shopperRejectionCode('POSTING_FAILED', null)).toBe('POSTING_FAILED');
   });
 });

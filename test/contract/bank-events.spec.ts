@@ -10,6 +10,7 @@ import {
 import { isBankTimestamp, toBankTimestamp } from '../../contract/bank/timestamps.ts';
 import { netAmountFor } from '../../contract/bank/net-amount.ts';
 import { eventContract, eventContractParams } from '../../contract/bank/event-contracts.ts';
+import { readBankEvent } from '../../contract/bank/delivery.ts';
 
 const noProvider = {
   correlation_id: null,
@@ -111,7 +112,7 @@ test.describe('bank events', () => {
     expect(bankEvent.safeParse({ ...payinPosted, provider: undefined }).success).toBe(false);
   });
 
-  test('payment.failed: domain enum, required platform, optional or null rejection with the code enum', () => {
+  test('payment.failed: domain enum, required platform, optional or null rejection with the bank\'s code as written', () => {
     const bare = envelope('payment.failed', { status: 'failed', error: { domain: 'platform_posting', platform: { code: 'LEDGER_DOWN' } } });
     expect(paymentFailedEvent.safeParse(bare).success).toBe(true);
     expect(paymentFailedEvent.safeParse({ ...bare, rejection: null }).success).toBe(true);
@@ -119,8 +120,25 @@ test.describe('bank events', () => {
     expect(paymentFailedEvent.safeParse(badDomain).success).toBe(false);
     const noPlatform = envelope('payment.failed', { status: 'failed', error: { domain: 'platform_infra' } });
     expect(paymentFailedEvent.safeParse(noPlatform).success).toBe(false);
-    const badCode = { ...failedRejected, rejection: { ...failedRejected['rejection'] as object, code: 'INSUFFICIENT_FUNDS' } };
-    expect(paymentFailedEvent.safeParse(badCode).success).toBe(false);
+    // gateway-facts.md: the bank's rejection.code is its word, a code §6.5 does not list included.
+    const newCode = { ...failedRejected, rejection: { ...failedRejected['rejection'] as object, code: 'INSUFFICIENT_FUNDS' } };
+    expect(paymentFailedEvent.parse(newCode).rejection?.code).toBe('INSUFFICIENT_FUNDS');
+  });
+
+  test('a delivery reads "" where a field may be absent as absent, and null or "" amounts of a success as unknown', () => {
+    const read = (sample: unknown) => {
+      const reading = readBankEvent(sample);
+      if (!reading.ok) throw new Error(reading.error.message);
+      return reading.event as any;
+    };
+    expect(read({ ...payinPosted, payment: { ...payinPosted.payment, amount: { amount: '', currency: 'CRC' } } }).payment.amount).toEqual({ currency: 'CRC' });
+    const success = read({ ...succeeded, payment: { ...succeeded.payment, fee_total: null, tax_total: '', net_amount: '', succeeded_at: '' } }).payment;
+    expect(success).toMatchObject({ fee_total: null, tax_total: null, net_amount: null });
+    expect(success).not.toHaveProperty('succeeded_at');
+    const rejection = read({ ...failedRejected, rejection: { code: 'SOME_NEW_CODE', reason_code: '', message: '' } }).rejection;
+    expect(rejection).toEqual({ code: 'SOME_NEW_CODE', reason_code: '', message: '' });
+    // What no tolerance reads: an id that is no int64.
+    expect(readBankEvent({ ...payinPosted, payment: { ...payinPosted.payment, public_id: 'abc' } }).ok).toBe(false);
   });
 
   test('payment.failed: the rejection is read whatever the provider fields say, null included (§6.2 "null when unknown")', () => {

@@ -30,6 +30,7 @@ import { paidByTransferMoney } from './0085-paid-by-transfer-money.ts';
 import { pageAndErrorOnAttempt } from './0086-page-and-error-on-attempt.ts';
 import { bankPaymentAction } from './0087-bank-payment-action.ts';
 import { transferAmountHolds } from './0088-transfer-amount-holds.ts';
+import { unreadableEventsIndex } from './0089-unreadable-events-index.ts';
 
 export const migrations: Record<string, Migration> = {
   '0001-initial': initial,
@@ -62,4 +63,5 @@ export const migrations: Record<string, Migration> = {
   '0086-page-and-error-on-attempt': pageAndErrorOnAttempt,
   '0087-bank-payment-action': bankPaymentAction,
   '0088-transfer-amount-holds': transferAmountHolds,
+  '0089-unreadable-events-index': unreadableEventsIndex,
 };
