@@ -17,10 +17,16 @@ export const sinpeTransferRequest = z.object({
   reference: z.string().trim().max(64).optional(),
   /**
    * `app`: from the bank app, with the description as written. `sms`: the buyer texted
-   * `PASE <monto> <teléfono>` to their bank's short code, which carries no description at all
-   * (any `reference` is ignored); the answer echoes the text message.
+   * `PASE <monto> <teléfono>` to their bank's short code, with `reference` after the number when
+   * given (`PASE <monto> <teléfono> <detalle>`), which the bank carries as the description; the
+   * answer echoes the text message.
    */
   channel: z.enum(['app', 'sms']).default('app'),
+  /**
+   * The description as some banks' feeds write it, packed with the sender's data:
+   * `01-2345-6789 | SANDBOX_PAYER | 0 | <reference>`.
+   */
+  packed: z.boolean().default(false),
   amount: z.string().regex(decimalPattern),
   currency: z.enum(['CRC', 'USD']),
   /** The merchant's number the buyer sent to (8 digits). */
@@ -42,7 +48,7 @@ export function sinpeTransferRoutes(state: SandboxState) {
       amount: transfer.amount,
       currency: transfer.currency,
       // The bank's client_reference is a required string (banking-webhooks.md §6.3): empty when nothing was written.
-      client_reference: transfer.channel === 'sms' ? '' : (transfer.reference ?? ''),
+      client_reference: descriptionOf(transfer),
       reason_code: transfer.reasonCode ?? '21',
       wait: true,
     } satisfies Omit<BankTrigger, 'event_type'>;
@@ -61,12 +67,18 @@ export function sinpeTransferRoutes(state: SandboxState) {
       eventIds.push(event.event.event_id);
       deliveries.push(...(await emit(state.bank, { event_type, payment_method_code: 'SINPE_MOVIL' }, event)));
     }
-    const sms = transfer.channel === 'sms' ? { sms: smsTextOf(transfer.amount, transfer.phone ?? '88887777') } : {};
+    const sms = transfer.channel === 'sms' ? { sms: smsTextOf(transfer.amount, transfer.phone ?? '88887777', transfer.reference) } : {};
     return c.json({ payment_id: paymentId, event_ids: eventIds, deliveries, ...sms });
   });
 }
 
-/** The text message a buyer sends to pay by SMS: whole colones, no separators (what the banks' short codes take). */
-export function smsTextOf(amount: string, phone: string): string {
-  return `PASE ${amount.split('.')[0]} ${phone}`;
+/** The text message a buyer sends to pay by SMS: whole colones, no separators (what the banks' short codes take), then the detail if any. */
+export function smsTextOf(amount: string, phone: string, detail?: string): string {
+  return `PASE ${amount.split('.')[0]} ${phone}${detail ? ` ${detail}` : ''}`;
+}
+
+/** What the bank carries as the transfer's description (a required string, §6.3: empty when nothing was written). */
+function descriptionOf(transfer: z.output<typeof sinpeTransferRequest>): string {
+  const written = transfer.reference ?? '';
+  return transfer.packed ? `01-2345-6789 | SANDBOX_PAYER | 0 | ${written}` : written;
 }

@@ -80,7 +80,7 @@ test('a transfer without a reference pays the order asking for exactly its amoun
 
 test('an SMS payment (PASE <monto> <teléfono>, no description) pays the order asking for its amount', async () => {
   const transfer = await openTransfer('12500.00');
-  const sent = await buyerSends({ amount: transfer.sinpe.amount, channel: 'sms', reference: 'ignored' });
+  const sent = await buyerSends({ amount: transfer.sinpe.amount, channel: 'sms' });
   expect(sent.sms).toBe(`PASE 12499 ${merchantPhone}`);
   expect(await placedOn(sent.payment_id!)).toBe(transfer.orderNumber);
   expect((await statusOf(transfer)).status).toBe('approved');

@@ -68,18 +68,22 @@ test('a failed transfer emits payment.failed with the rail\'s reason code and it
   }
 });
 
-test('a transfer without a reference, or sent by SMS, carries an empty client_reference; the SMS answer gives the text', async () => {
+test('a transfer without a reference, or sent by SMS without a detail, carries an empty client_reference; an SMS detail and a packed description are carried', async () => {
   const receiver = await startReceiver();
   try {
     await register(`${receiver.url}/hook`, 'SINPE_MOVIL');
     const bare = await sandbox.control.sendSinpeTransfer({ amount: '15000.00', currency: 'CRC', phone: '88887777' });
-    const sms = await sandbox.control.sendSinpeTransfer({ amount: '12500.00', currency: 'CRC', phone: '88887777', channel: 'sms', reference: 'K7M3PX' });
+    const sms = await sandbox.control.sendSinpeTransfer({ amount: '12500.00', currency: 'CRC', phone: '88887777', channel: 'sms' });
+    const detailed = await sandbox.control.sendSinpeTransfer({ amount: '12500.00', currency: 'CRC', phone: '88887777', channel: 'sms', reference: 'K7M3PX' });
+    await sandbox.control.sendSinpeTransfer({ amount: '9000.00', currency: 'CRC', phone: '88887777', reference: 'K7M3PX', packed: true });
     expect(bare.sms).toBeUndefined();
     expect(sms.sms).toBe('PASE 12500 88887777');
+    expect(detailed.sms).toBe('PASE 12500 88887777 K7M3PX');
     const events = await eventsReceived(receiver);
-    expect(events.map((e) => e.event.event_type)).toEqual(['payment.succeeded', 'payin.posted', 'payment.succeeded', 'payin.posted']);
-    expect(events.map((e) => e.payment.client_reference ?? e.payment.reference.client_reference)).toEqual(['', '', '', '']);
-    expect(events.at(-1).payment.amount).toEqual({ amount: '12500.00', currency: 'CRC' });
+    expect(events.map((e) => e.event.event_type)).toEqual(Array.from({ length: 4 }, () => ['payment.succeeded', 'payin.posted']).flat());
+    const packed = '01-2345-6789 | SANDBOX_PAYER | 0 | K7M3PX';
+    expect(events.map((e) => e.payment.client_reference ?? e.payment.reference.client_reference)).toEqual(['', '', '', '', 'K7M3PX', 'K7M3PX', packed, packed]);
+    expect(events.at(-3).payment.amount).toEqual({ amount: '12500.00', currency: 'CRC' });
   } finally {
     await receiver.close();
   }
