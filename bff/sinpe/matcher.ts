@@ -13,8 +13,9 @@ import type { OrderStatus } from '../../contract/bff-api.ts';
 import type { BankPaymentRow, WebhookDatabase, WebhookTrx } from '../inbox/tables.ts';
 import { isAwaitingOutcome, isLegalTransition, isPaid, type TransitionEvidence } from '../orders/order-rules.ts';
 import { transitionOrder } from '../orders/order-machine.ts';
-import { readUpstreamAmount, sameUpstreamMoney } from '../../contract/upstream-money.ts';
+import { readUpstreamAmount } from '../../contract/upstream-money.ts';
 import { amountDueOf, discountTaken, paysTheAttempt } from './amount-due.ts';
+import { ordersPricedAt } from './unique-amount.ts';
 import { bankPaymentDetail } from '../orders/paid-by-bank.ts';
 import type { AttemptStatus, Database, HistoryAction, OrderRow, OrderUpdate, PaymentAttemptRow } from '../store/schema.ts';
 import { recordAttemptEvidence } from '../payments/attempt-machine.ts';
@@ -163,16 +164,22 @@ async function matchNewPayment(trx: WebhookTrx, row: BankPaymentRow, reference: 
   if (named === 'ambiguous') return undefined;
   if (named) return mayPayAnOrder(row, settings.phone) ? linkAttempt(trx, row, named, now) : undefined;
   if (row.status === 'failed' && !moneyArrived(row)) return matchFailureBySibling(trx, row, now, settings.phone);
-  return matchByAmount(trx, row, () => receivedAt(trx, event, now), now, settings);
+  // Only the event that brings the money places it by its amount: a later failure or reversal of
+  // money that named no order must not place it on an order opened since.
+  if (!isEventOfType(event, 'payin.posted') && !isEventOfType(event, 'payment.succeeded')) return undefined;
+  return matchByAmount(trx, row, () => arrivalOf(trx, event, row, now), now, settings);
 }
 
 /**
- * When our inbox stored the event: by our own clock (the bank's timestamps come from another), and
- * not delayed by the worker's retries, so a transfer on time is not made late by our processing.
+ * When the money arrived by our own clock (the bank's timestamps come from another): when our inbox
+ * stored this event, not delayed by the worker's retries, so a transfer on time is not made late by
+ * our processing; or when the payment was first seen, if earlier (a payin.posted after its
+ * payment.succeeded), so money that came before a transfer was opened is never its buyer's.
  */
-async function receivedAt(trx: WebhookTrx, event: BankEvent, now: Date): Promise<Date> {
+async function arrivalOf(trx: WebhookTrx, event: BankEvent, row: BankPaymentRow, now: Date): Promise<Date> {
   const stored = await trx.selectFrom('events').select('received_at').where('source', '=', 'bank').where('external_id', '=', event.event.event_id).executeTakeFirst();
-  return stored ? new Date(stored.received_at) : now;
+  const received = stored ? Date.parse(stored.received_at) : now.getTime();
+  return new Date(Math.min(received, Date.parse(row.created_at)));
 }
 
 /**
@@ -228,7 +235,20 @@ async function matchByAmount(trx: WebhookTrx, row: BankPaymentRow, arrivedAt: ()
   if (asking.length === 0) return undefined;
   const arrived = (await arrivedAt()).getTime();
   const inWindow = asking.filter((attempt) => Date.parse(attempt.created_at) <= arrived && (attempt.expires_at === null || arrived <= Date.parse(attempt.expires_at) + settings.amountReserveMs));
-  return inWindow.length === 1 ? linkAttempt(trx, row, inWindow[0]!, now) : undefined;
+  const attempt = theOneOrder(inWindow);
+  // An amount that is some order's own price (asked before that order existed) is a plain price:
+  // anyone's money, never placed by its amount.
+  if (!attempt || (await ordersPricedAt(orderTrx(trx), [amount]).executeTakeFirst())) return undefined;
+  return linkAttempt(trx, row, attempt, now);
+}
+
+/**
+ * The transfer money of their amount names, when they are all one order's (its retry asks for the
+ * amount its lapsed transfer held): the open one, else the newest. Two orders: a doubt, none.
+ */
+function theOneOrder(attempts: readonly PaymentAttemptRow[]): PaymentAttemptRow | undefined {
+  if (attempts.length === 0 || new Set(attempts.map((attempt) => attempt.order_number)).size > 1) return undefined;
+  return attempts.find((attempt) => attempt.status === 'open') ?? [...attempts].sort((a, b) => b.created_at.localeCompare(a.created_at))[0];
 }
 
 /** Links the payment to the attempt, unless the attempt cannot take it; undefined then (unmatched). */

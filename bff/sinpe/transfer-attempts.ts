@@ -119,7 +119,7 @@ export async function openSinpeTransfer(
       case 'open': {
         const reference = newSinpeReference();
         const rules = { maxDiscount: settings.maxDiscountColones, reserveMs: settings.amountReserveMs, amountsPerClient: settings.amountsPerClient };
-        const money = await nextTransferAmount(store.db, colones, rules, { key: opener.clientKey, now: now() });
+        const money = await nextTransferAmount(store.db, { orderNumber: order.order_number, amount: colones }, rules, { key: opener.clientKey, now: now() });
         const opened = await tryOpen(store.db, order, { number: decision.number, reference, money, clientKey: opener.clientKey }, buyer, now(), settings.transferMinutes).catch(async (error: unknown) => {
           if (error instanceof IllegalTransitionError) throw invalidField('method', `This order is ${order.status}; no transfer can be opened.`, 'attempt_open');
           // Its current attempt moved meanwhile (rolled back): read the order again.

@@ -1,11 +1,14 @@
 // The amount a SINPE Móvil transfer asks for. A transfer paid without a reference (an SMS "PASE",
 // a description left empty) can only be placed by its amount, so:
 // - it is whole colones (an SMS cannot send céntimos) and always below the shop's price, by at
-//   least one colón and at most SINPE_MAX_DISCOUNT_COLONES with the céntimos: money of the plain
-//   price (a stranger's transfer, an in-store sale to the same number) never names an order;
+//   least one colón and at most SINPE_MAX_DISCOUNT_COLONES with the céntimos, and it is no price:
+//   not a multiple of ₡5 (the smallest coin in circulation, so what cash prices are made of) nor
+//   the amount of any order. Money of a plain price (a stranger's transfer, an in-store sale to the
+//   same number, another product's buyer) never names an order;
 // - no open transfer asks for it, nor one that lapsed unpaid within SINPE_AMOUNT_RESERVE_HOURS (its
 //   buyer's money may still arrive, and must not pay the next buyer's order);
-// - one client address holds at most SINPE_AMOUNTS_PER_CLIENT of them at once.
+// - one client address holds at most SINPE_AMOUNTS_PER_CLIENT of them at once, and an order at most
+//   one: a retry after its transfer lapsed asks for the amount it already holds.
 // When none is free, or the client holds its share, the transfer asks for the price in whole
 // colones and names itself by its reference only: the buyer still pays by SINPE Móvil.
 import { sql, type Kysely } from 'kysely';
@@ -14,6 +17,8 @@ import type { Database } from '../store/schema.ts';
 
 /** One whole colón in CRC minor units (CRC has 2 decimals, ISO 4217). */
 const oneColon = 100n;
+/** The smallest Costa Rican coin in circulation (₡5): cash prices are its multiples. */
+const smallestCoin = 5n * oneColon;
 
 /** Why a transfer asks for its reference only (sinpe_reference_only_transfers_total's reason). */
 export type ReferenceOnlyReason = 'client_share' | 'amounts_taken' | 'no_discount';
@@ -45,12 +50,14 @@ export function canonicalColones(amount: string): string {
 /**
  * Pure: the amounts a transfer of `amountMinor` may ask for, the highest first: whole colones,
  * below the whole price by one colón at least, no further below the price than `maxDiscount`
- * colones (céntimos included), above nothing.
+ * colones (céntimos included), above nothing, and never a multiple of ₡5 (a cash price).
  */
 export function askableAmounts(amountMinor: bigint, maxDiscount: number): bigint[] {
   const lowest = amountMinor - BigInt(maxDiscount) * oneColon;
   const amounts: bigint[] = [];
-  for (let candidate = (amountMinor / oneColon) * oneColon - oneColon; candidate >= lowest && candidate > 0n; candidate -= oneColon) amounts.push(candidate);
+  for (let candidate = (amountMinor / oneColon) * oneColon - oneColon; candidate >= lowest && candidate > 0n; candidate -= oneColon) {
+    if (candidate % smallestCoin !== 0n) amounts.push(candidate);
+  }
   return amounts;
 }
 
@@ -86,27 +93,38 @@ export function heldAmountsAmong(db: Kysely<Database>, amounts: readonly string[
   return holdingTransfers(db, now, reserveMs).select('transfer_amount').where('transfer_currency', '=', 'CRC').where('transfer_amount', 'in', amounts.length > 0 ? amounts : ['']);
 }
 
-/** How many amounts the client holds now (exported so its plan can be checked). */
+/** How many amounts the client holds now, one per order (exported so its plan can be checked). */
 export function amountsHeldByClient(db: Kysely<Database>, clientKey: string, now: Date, reserveMs: number) {
-  return holdingTransfers(db, now, reserveMs).select(sql<number>`count(*)`.as('held')).where('client_key', '=', clientKey);
+  return holdingTransfers(db, now, reserveMs).select(sql<number>`count(distinct order_number)`.as('held')).where('client_key', '=', clientKey);
 }
 
-/** The amount the next transfer of `amount` colones asks for, as the store reads now. */
-export async function nextTransferAmount(db: Kysely<Database>, amount: string, rules: AmountRules, client: { key: string | undefined; now: Date }): Promise<TransferAmount> {
+/** The amounts among `amounts` that are some order's own (colón) amount: prices, never asked (exported so its plan can be checked). */
+export function ordersPricedAt(db: Kysely<Database>, amounts: readonly string[]) {
+  return db.selectFrom('orders').select('amount').distinct().where('currency', '=', 'CRC').where('amount', 'in', amounts.length > 0 ? amounts : ['']);
+}
+
+/** The amount the order's own lapsed transfer still holds, newest first: its retry asks for it again. */
+function heldByOrder(db: Kysely<Database>, orderNumber: string, now: Date, reserveMs: number) {
+  return holdingTransfers(db, now, reserveMs).select('transfer_amount').where('order_number', '=', orderNumber).where('transfer_currency', '=', 'CRC').orderBy('created_at', 'desc').limit(1);
+}
+
+/** The amount the next transfer of order `orderNumber`, of `amount` colones, asks for, as the store reads now. */
+export async function nextTransferAmount(db: Kysely<Database>, { orderNumber, amount }: { orderNumber: string; amount: string }, rules: AmountRules, client: { key: string | undefined; now: Date }): Promise<TransferAmount> {
   const amountMinor = toMinorUnits(amount, 'CRC');
-  const referenceOnly = (reason: ReferenceOnlyReason): TransferAmount => {
-    const whole = wholeColonesOf(amountMinor);
-    return { amount: fromMinorUnits(whole, 'CRC'), currency: 'CRC', discount: fromMinorUnits(amountMinor - whole, 'CRC'), referenceOnly: reason };
-  };
+  const asking = (minor: bigint): TransferAmount => ({ amount: fromMinorUnits(minor, 'CRC'), currency: 'CRC', discount: fromMinorUnits(amountMinor - minor, 'CRC') });
+  const referenceOnly = (reason: ReferenceOnlyReason): TransferAmount => ({ ...asking(wholeColonesOf(amountMinor)), referenceOnly: reason });
   const askable = askableAmounts(amountMinor, rules.maxDiscount);
   if (askable.length === 0) return referenceOnly('no_discount');
+  const own = await heldByOrder(db, orderNumber, client.now, rules.reserveMs).executeTakeFirst();
+  const ownMinor = own?.transfer_amount ? toMinorUnits(own.transfer_amount, 'CRC') : undefined;
+  if (ownMinor !== undefined && askable.includes(ownMinor)) return asking(ownMinor);
   if (client.key !== undefined) {
     const held = await amountsHeldByClient(db, client.key, client.now, rules.reserveMs).executeTakeFirst();
     if (Number(held?.held ?? 0) >= rules.amountsPerClient) return referenceOnly('client_share');
   }
-  const rows = await heldAmountsAmong(db, askable.map((minor) => fromMinorUnits(minor, 'CRC')), client.now, rules.reserveMs).execute();
-  const held = new Set(rows.flatMap((row) => (row.transfer_amount === null ? [] : [toMinorUnits(row.transfer_amount, 'CRC')])));
-  const free = firstFreeAmount(askable, held);
-  if (free === undefined) return referenceOnly('amounts_taken');
-  return { amount: fromMinorUnits(free, 'CRC'), currency: 'CRC', discount: fromMinorUnits(amountMinor - free, 'CRC') };
+  const texts = askable.map((minor) => fromMinorUnits(minor, 'CRC'));
+  const [heldRows, pricedRows] = await Promise.all([heldAmountsAmong(db, texts, client.now, rules.reserveMs).execute(), ordersPricedAt(db, texts).execute()]);
+  const taken = new Set([...heldRows.flatMap((row) => (row.transfer_amount === null ? [] : [row.transfer_amount])), ...pricedRows.map((row) => row.amount)].map((text) => toMinorUnits(text, 'CRC')));
+  const free = firstFreeAmount(askable, taken);
+  return free === undefined ? referenceOnly('amounts_taken') : asking(free);
 }

@@ -23,7 +23,7 @@ import { webhookEventsPage } from '../../bff/outbox/webhook-events.ts';
 import { candidatePage, candidateWalks, cursorAfter, type WalkCursor } from '../../bff/reconciler/candidate-walks.ts';
 import { abandonedOrderDeletes, abandonedOrdersPick } from '../../bff/retention/retention-job.ts';
 import { attemptsByReference, gatewaySinpeAttempt, matchedSibling, transfersAskingFor } from '../../bff/sinpe/matcher.ts';
-import { amountsHeldByClient, askableAmounts, heldAmountsAmong } from '../../bff/sinpe/unique-amount.ts';
+import { amountsHeldByClient, askableAmounts, heldAmountsAmong, ordersPricedAt } from '../../bff/sinpe/unique-amount.ts';
 import { fromMinorUnits } from '../../contract/money.ts';
 import { lapsedTransfers } from '../../bff/sinpe/transfer-attempts.ts';
 import { consultSlotClaim } from '../../bff/limits/consult-slots.ts';
@@ -198,6 +198,7 @@ test('the SINPE matcher: attempts by reference, bank payments by the rail transf
   const askable = askableAmounts(200000n, 99).map((minor) => fromMinorUnits(minor, 'CRC'));
   await expectIndexed(heldAmountsAmong(store.db, askable, now, 24 * 3_600_000), { seek: true });
   await expectIndexed(amountsHeldByClient(store.db, 'client-key', now, 24 * 3_600_000), { seek: true });
+  await expectIndexed(ordersPricedAt(store.db, askable), { seek: true });
   await expectIndexed(matchedSibling(webhookDb(store), 'ext-1000', 'bp-2000'), { seek: true });
 });
 

@@ -74,8 +74,11 @@ test('N transfers opened at once never share an amount; a transfer without a ref
       for (const o of opened) {
         const discount = toMinorUnits(o.price, 'CRC') - toMinorUnits(o.sinpe.amount, 'CRC');
         expect(fromMinorUnits(discount, 'CRC')).toBe(o.sinpe.discount);
-        // Whole colones, below the plain price by one colón at least, never more than the maximum.
+        // Whole colones, below the plain price by one colón at least, never more than the maximum,
+        // never a multiple of ₡5 (a cash price) nor any order's own price.
         expect(toMinorUnits(o.sinpe.amount, 'CRC') % 100n).toBe(0n);
+        expect(toMinorUnits(o.sinpe.amount, 'CRC') % 500n).not.toBe(0n);
+        expect(drawnPrices).not.toContain(o.sinpe.amount);
         expect(discount >= 100n && discount <= BigInt(maxDiscount) * 100n).toBe(true);
       }
 

@@ -181,6 +181,40 @@ test('no buyer is asked the plain price: a stranger\'s "PASE" of the price pays 
   expect((await statusOf(buyer)).status).toBe('approved');
 });
 
+test('no buyer is asked another order\'s price, nor a multiple of ₡5 (a cash price); money of such a price pays nobody by its amount', async () => {
+  const cheaper = `${Number(freshPrice()) + 1}.00`; // ₡…001: itself no multiple of ₡5
+  const other = await openTransfer(cheaper);
+  // ₡3 above it, at most ₡4 below: ₡1 and ₡2 below; ₡3 below is the other order's price, ₡4 below a multiple of ₡5.
+  const dearer = `${Number(cheaper) + 3}.00`;
+  const opened = [await openTransfer(dearer), await openTransfer(dearer), await openTransfer(dearer)];
+  expect(opened.map((t) => [t.sinpe.amount, t.sinpe.referenceOnly])).toEqual([
+    [`${Number(dearer) - 1}.00`, undefined],
+    [`${Number(dearer) - 2}.00`, undefined],
+    [dearer, true],
+  ]);
+  const priced = await moneyIn(cheaper);
+  expect(await placedOn(priced)).toBeNull();
+  expect((await statusOf(other)).status).toBe('pending');
+});
+
+test('a retry after the transfer lapsed asks for the amount the order already holds, and money of it pays that order', async () => {
+  const price = freshPrice();
+  const client = newClient();
+  const first = await openTransfer(price, client);
+  await transfersLapse();
+  const retry = await fetch(`${stack.bffUrl}/v1/checkout`, {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${first.token}`, Origin: shopOrigin, 'Content-Type': 'application/json', 'X-Forwarded-For': client },
+    body: JSON.stringify({ ...checkoutBody, method: 'sinpe_movil' }),
+  });
+  const again = ((await retry.json()) as SinpeCheckoutResponse).sinpeMovil;
+  expect(again.reference).not.toBe(first.reference);
+  expect(again.amount).toBe(first.sinpe.amount);
+  const paid = await moneyIn(first.sinpe.amount);
+  expect(await placedOn(paid)).toBe(first.orderNumber);
+  expect((await statusOf(first)).status).toBe('approved');
+});
+
 test('a payment naming the attempt after money without a reference settled it reaches the order, in review', async () => {
   const buyer = await openTransfer(freshPrice());
   const anonymous = await moneyIn(buyer.sinpe.amount);

@@ -11,6 +11,7 @@ test.describe('the amounts a transfer may ask for', () => {
     { what: 'never the plain price: from one colón below it', amount: 1500000n, max: 3, askable: colones(14999, 14998, 14997) },
     { what: 'whole colones for a price with céntimos, the céntimos counted in the discount', amount: 1500050n, max: 3, askable: colones(14999, 14998) },
     { what: 'céntimos alone never make the plain price askable', amount: 1500099n, max: 1, askable: [] },
+    { what: 'never a multiple of ₡5, the smallest coin: a cash price', amount: 1500700n, max: 4, askable: colones(15006, 15004, 15003) },
     { what: 'a maximum of 0: nothing (the reference only)', amount: 1500000n, max: 0, askable: [] },
     { what: 'never down to nothing', amount: 300n, max: 99, askable: colones(2, 1) },
     { what: '₡1: nothing below it', amount: 100n, max: 99, askable: [] },

@@ -3,8 +3,9 @@
 // transfers; one that asks for the reference only (its client held enough amounts, or the price's
 // were all taken) asks for the price in whole colones beside others and is left out of that index.
 // An amount asked for a transfer that lapsed stays reserved for a while, found by the asked-amount
-// index; and what one client holds is counted by `client_key` (a keyed hash of its address, never
-// the address itself).
+// index; what one client holds is counted by `client_key` (a keyed hash of its address, never the
+// address itself); and an amount that is some order's plain price is never asked, found by
+// `orders (currency, amount)`.
 import { sql, type Kysely, type Migration } from 'kysely';
 
 export const transferAmountHolds: Migration = {
@@ -31,5 +32,6 @@ export const transferAmountHolds: Migration = {
       .columns(['client_key', 'expires_at'])
       .where(sql<boolean>`client_key is not null and amount_names_attempt = 1`)
       .execute();
+    await db.schema.createIndex('orders_currency_amount').on('orders').columns(['currency', 'amount']).execute();
   },
 };
