@@ -5,8 +5,9 @@
 //   not a multiple of ₡5 (the smallest coin in circulation, so what cash prices are made of) nor
 //   the amount of any order. Money of a plain price (a stranger's transfer, an in-store sale to the
 //   same number, another product's buyer) never names an order;
-// - no open transfer asks for it, nor one that lapsed unpaid within SINPE_AMOUNT_RESERVE_HOURS (its
-//   buyer's money may still arrive, and must not pay the next buyer's order);
+// - no open transfer asks for it, nor one whose time ended within SINPE_AMOUNT_RESERVE_HOURS, paid or
+//   not: its buyer's money may still arrive (late, or after a stranger's money of that amount paid
+//   the order), and must never pay the next buyer's order;
 // - one client address holds at most SINPE_AMOUNTS_PER_CLIENT of them at once, and an order at most
 //   one: a retry after its transfer lapsed asks for the amount it already holds.
 // When none is free, or the client holds its share, the transfer asks for the price in whole
@@ -76,16 +77,18 @@ function reservedSince(now: Date, reserveMs: number): string {
   return new Date(now.getTime() - reserveMs).toISOString();
 }
 
-/**
- * The transfers that hold their amount now: open ones, and those that lapsed unpaid (or the bank
- * failed) within the reservation. Paid ones release it: their money came.
- */
+/** The transfers that hold their amount now: open ones, and those whose time ended within the reservation, whatever they became. */
 function holdingTransfers(db: Kysely<Database>, now: Date, reserveMs: number) {
   const since = reservedSince(now, reserveMs);
   return db
     .selectFrom('payment_attempts')
     .where('amount_names_attempt', '=', 1)
-    .where((eb) => eb.or([eb('status', '=', 'open'), eb.and([eb('status', 'in', ['expired', 'declined']), eb('expires_at', '>', since)])]));
+    .where((eb) => eb.or([eb('status', '=', 'open'), eb('expires_at', '>', since)]));
+}
+
+/** Of those, the ones nobody paid: what counts against a client's share and what an order's retry may ask again. */
+function unpaidHolds(db: Kysely<Database>, now: Date, reserveMs: number) {
+  return holdingTransfers(db, now, reserveMs).where('status', 'in', ['open', 'expired', 'declined']);
 }
 
 /** The held amounts among `amounts` (exported so its plan can be checked: hot-query-plans.spec.ts). */
@@ -95,7 +98,7 @@ export function heldAmountsAmong(db: Kysely<Database>, amounts: readonly string[
 
 /** How many amounts the client holds now, one per order (exported so its plan can be checked). */
 export function amountsHeldByClient(db: Kysely<Database>, clientKey: string, now: Date, reserveMs: number) {
-  return holdingTransfers(db, now, reserveMs).select(sql<number>`count(distinct order_number)`.as('held')).where('client_key', '=', clientKey);
+  return unpaidHolds(db, now, reserveMs).select(sql<number>`count(distinct order_number)`.as('held')).where('client_key', '=', clientKey);
 }
 
 /** The amounts among `amounts` that are some order's own (colón) amount: prices, never asked (exported so its plan can be checked). */
@@ -105,7 +108,7 @@ export function ordersPricedAt(db: Kysely<Database>, amounts: readonly string[])
 
 /** The amount the order's own lapsed transfer still holds, newest first: its retry asks for it again. */
 function heldByOrder(db: Kysely<Database>, orderNumber: string, now: Date, reserveMs: number) {
-  return holdingTransfers(db, now, reserveMs).select('transfer_amount').where('order_number', '=', orderNumber).where('transfer_currency', '=', 'CRC').orderBy('created_at', 'desc').limit(1);
+  return unpaidHolds(db, now, reserveMs).select('transfer_amount').where('order_number', '=', orderNumber).where('transfer_currency', '=', 'CRC').orderBy('created_at', 'desc').limit(1);
 }
 
 /** The amount the next transfer of order `orderNumber`, of `amount` colones, asks for, as the store reads now. */

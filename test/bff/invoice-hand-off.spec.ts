@@ -86,7 +86,8 @@ test.describe('golden hand-offs', () => {
 
   test('SINPE Móvil in colones, no invoice asked: receptor null, medio 06 with the amount paid and its discount, the rail reference; the webhook carries the same', async () => {
     const first = await paidBySinpe('15000.00', 'CRC');
-    // Every transfer asks below the price (₡1 less the first); one awaited alongside another asks ₡2 less: its invoice shows the discount.
+    // Every transfer asks below the price (₡1 less the first, which keeps its amount once paid); one
+    // awaited alongside another asks ₡3 less: its invoice shows the discount.
     const other = await session('15000.00', 'CRC');
     await postCheckout(stack.bffUrl, other.sessionToken, { ...checkoutBody, method: 'sinpe_movil' });
     const discounted = await paidBySinpe('15000.00', 'CRC');

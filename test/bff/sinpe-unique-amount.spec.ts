@@ -46,7 +46,7 @@ test.afterEach(async () => {
   clock.advance(24 * 3_600_000);
 });
 
-test('transfers of one price ask for ₡1, ₡2 less, never the price; past the maximum a transfer asks for its reference only, never a 409; a paid one frees its amount', async () => {
+test('transfers of one price ask for ₡1, ₡2 less, never the price; past the maximum a transfer asks for its reference only, never a 409; a paid one keeps its amount for the reservation', async () => {
   const first = await openTransfer('20000.00');
   const second = await openTransfer('20000.00');
   expect([first, second].map((t) => [t.sinpe.amount, t.sinpe.discount, t.sinpe.referenceOnly])).toEqual([
@@ -56,11 +56,14 @@ test('transfers of one price ask for ₡1, ₡2 less, never the price; past the 
   const third = await openTransfer('20000.00');
   expect(third.sinpe).toMatchObject({ amount: '20000.00', discount: '0.00', referenceOnly: true });
 
+  // Paid, its amount still names it: a second payment of it (the buyer's own, after someone else's
+  // money of that amount paid the order) must not pay the next buyer's order.
   await buyerSends({ amount: second.sinpe.amount });
   expect((await statusOf(second)).status).toBe('approved');
-  const after = await openTransfer('20000.00');
-  expect(after.sinpe).toMatchObject({ amount: '19998.00', discount: '2.00' });
-  expect(after.sinpe.referenceOnly).toBeUndefined();
+  expect((await openTransfer('20000.00')).sinpe).toMatchObject({ referenceOnly: true });
+  clock.advance(10 * 60_000 + 24 * 3_600_000 + 1);
+  await stack.bff.reconciler.runOnce();
+  expect((await openTransfer('20000.00')).sinpe).toMatchObject({ amount: '19999.00', discount: '1.00' });
 });
 
 test('a transfer without a reference pays the order asking for exactly its amount; the merchant sees the amount and the discount', async () => {
