@@ -295,6 +295,15 @@ export { orderNumberOfStatusToken, resultFragmentParameter } from './status-toke
 // GET /v1/orders/{orderNumber} (widget; Bearer status token or session)
 // ---------------------------------------------------------------------------------------------
 
+/** What a SINPE Móvil transfer that paid an order brought: its amount and currency, and how much below the order's amount it was. */
+export const paidTransfer = z.object({
+  amount: decimalAmountString,
+  currency: z.string(),
+  /** How much less than the order's amount (in the order's colones) the transfer asked; absent: none. */
+  discount: z.optional(decimalAmountString),
+});
+export type PaidTransfer = z.infer<typeof paidTransfer>;
+
 export const orderStatusResponse = z.object({
   orderNumber: z.string(),
   status: orderStatus,
@@ -322,6 +331,8 @@ export const orderStatusResponse = z.object({
   card: z.optional(z.object({ brand: z.string(), last4: z.string() })),
   /** A dollar order: its amount in colones (fixed at checkout, else at today's fresh rate); absent without a rate. */
   localAmount: z.optional(localAmount),
+  /** Paid by a SINPE Móvil transfer: what the buyer sent (what the receipt shows), maybe a few colones below `amount`. */
+  paid: z.optional(paidTransfer),
   /** ISO 8601 date-time of the last status change. */
   updatedAt: z.string(),
 });

@@ -2,7 +2,7 @@
 // routes validate with them and /v1/openapi.json documents them. Money is a decimal string.
 import { z } from 'zod';
 import { bankPaymentView } from './bank-payment-view.ts';
-import { currencyCodeString, decimalAmountString, orderLine, orderStatus, orderStatuses } from './bff-api.ts';
+import { currencyCodeString, decimalAmountString, orderLine, orderStatus, orderStatuses, paidTransfer } from './bff-api.ts';
 import { localAmount } from './local-amount.ts';
 import { invoiceHandOff } from './invoice-hand-off.ts';
 
@@ -117,6 +117,8 @@ export const merchantOrder = z.object({
    * lowered to be unique among awaited transfers (null: none, or not paid by such a transfer).
    */
   discount: z.nullable(decimalAmountString),
+  /** Paid by a SINPE Móvil transfer: what it brought, in the currency it moved in, and the discount; null otherwise. */
+  paid: z.nullable(paidTransfer),
   /** A dollar order: its colón amount and the rate (day, source) fixed at checkout; null otherwise or without a fresh rate then. */
   localAmount: z.nullable(localAmount),
   /**

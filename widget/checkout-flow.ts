@@ -587,7 +587,7 @@ export class CheckoutFlow implements ReactiveController {
     this.#revealResult = true;
     if (outcome === 'approved') {
       this.#forgetTypedForm(status.orderNumber);
-      this.emit(new events.SvcApprovedEvent(status.orderNumber, status.amount, status.currency, status.auth));
+      this.emit(new events.SvcApprovedEvent(status.orderNumber, status.paid?.amount ?? status.amount, status.paid?.currency ?? status.currency, status.auth));
     } else if (outcome === 'declined') {
       this.emit(new events.SvcDeclinedEvent(status.orderNumber, this.#catalogMessage(this.#host.currentLocale())));
     } else if (outcome === 'cancelled') {

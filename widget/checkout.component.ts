@@ -46,7 +46,7 @@ const itemsConverter = {
  * @event {SvcSubmitEvent} svc-submit - The shopper submitted valid details. Cancelable: `preventDefault()` stops the checkout.
  * @event {SvcRedirectEvent} svc-redirect - The hosted payment page is ready (`url`, `mode`). In redirect mode, `preventDefault()` stops the navigation so the page can navigate itself.
  * @event {SvcStatusEvent} svc-status - The order's status changed (`orderNumber`, `status`, `final`).
- * @event {SvcApprovedEvent} svc-approved - The payment was approved (`orderNumber`, `amount`, `currency`, `auth`).
+ * @event {SvcApprovedEvent} svc-approved - The payment was approved (`orderNumber`, `amount` and `currency` as paid, `auth`).
  * @event {SvcDeclinedEvent} svc-declined - The payment was declined (`orderNumber`, `reason`: the shared catalog's shopper-safe message for its category, in the page's language).
  * @event {SvcSinpePendingEvent} svc-sinpe-pending - A SINPE Móvil transfer is awaited (`orderNumber`, `reference`, `amount`, `expiresAt`); the page stays, svc-approved or svc-declined follows.
  * @event {SvcCancelledEvent} svc-cancelled - The shopper cancelled on the hosted page (`orderNumber`, `canRetry`).
@@ -232,7 +232,8 @@ export class SvcCheckout extends LitElement {
             t,
             state,
             outcome,
-            amount: outcome ? formatMoney(locale, outcome.amount, outcome.currency) : '',
+            // What the buyer paid: a transfer's amount (maybe a few colones below the order's), else the order's.
+            amount: outcome ? formatMoney(locale, outcome.paid?.amount ?? outcome.amount, outcome.paid?.currency ?? outcome.currency) : '',
             next: state === 'approved' ? t.approvedNext : undefined,
             ...(view?.endedTransfer && view.methodChoice?.sinpeResultWords(locale, state, outcome, view.endedTransfer)),
           })

@@ -58,6 +58,7 @@ export function linkPaymentOrderView(payment: LinkPaymentRow): MerchantOrder {
     clientReference: null,
     returnData: null,
     discount: null,
+    paid: null,
     localAmount: null,
     charged: null,
     createdAt: payment.created_at,

@@ -9,7 +9,7 @@ import type { HistoryEntry, MerchantOrder, MerchantOrderDetail, OrderActions, Pa
 import { actionLimit, type RuleContext } from './modification-rules.ts';
 import { isPaid } from '../orders/order-rules.ts';
 import { outcomeOfAttempt } from '../payments/attempt-transitions.ts';
-import { paidDiscountOf, transferAmountView } from '../sinpe/transfer-amount-view.ts';
+import { paidDiscountOf, paidTransferOf, transferAmountView } from '../sinpe/transfer-amount-view.ts';
 import { recordedLocalAmount } from '../exchange-rates/current-rate.ts';
 import { convertedChargeOf } from '../payments/charged-money.ts';
 
@@ -56,6 +56,7 @@ export function merchantOrderView(order: OrderRow, context: RuleContext): Mercha
     clientReference: order.client_reference,
     returnData: order.merchant_reference,
     discount: paidDiscountOf(order),
+    paid: paidTransferOf(order) ?? null,
     localAmount: recordedLocalAmount(order) ?? null,
     charged: isPaid(order.status) ? convertedChargeOf(order) : null,
     createdAt: order.created_at,

@@ -7,6 +7,7 @@ import type { OrderWithAttempt } from '../store/schema.ts';
 import { transferShopperMessage } from '../sinpe/transfer-messages.ts';
 import { alternativesAfterDecline, type AlternativeMethod } from '../../contract/decline-rescue.ts';
 import type { LocalAmount } from '../../contract/local-amount.ts';
+import { paidTransferOf } from '../sinpe/transfer-amount-view.ts';
 
 /**
  * The shopper's message: for a decline or a cancel, the catalog's text in the checkout's language,
@@ -30,6 +31,11 @@ function alternativesOf(order: OrderWithAttempt, said: { reason?: DeclineCategor
   return alternatives.length > 0 ? { alternatives } : {};
 }
 
+function withPaidTransfer(order: OrderWithAttempt): Pick<OrderStatusResponse, 'paid'> {
+  const paid = paidTransferOf(order);
+  return paid ? { paid } : {};
+}
+
 export function orderStatusView(order: OrderWithAttempt, rules: { maxAttempts: number; now: Date; sinpeOffered: boolean; local?: LocalAmount | undefined }): OrderStatusResponse {
   const retry = canRetry(order, rules.maxAttempts, rules.now);
   const said = shopperMessage(order);
@@ -47,6 +53,7 @@ export function orderStatusView(order: OrderWithAttempt, rules: { maxAttempts: n
     ...alternativesOf(order, said, retry, rules.sinpeOffered),
     ...(order.card_brand && order.card_last4 ? { card: { brand: order.card_brand, last4: order.card_last4 } } : {}),
     ...(rules.local && { localAmount: rules.local }),
+    ...withPaidTransfer(order),
     updatedAt: order.updated_at,
   };
 }

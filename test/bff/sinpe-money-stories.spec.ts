@@ -316,6 +316,9 @@ test('a transfer asks for whole colones, and the reference is found anywhere in 
   const paid = await moneyIn(buyer.sinpe.amount, `01-2345-6789 | RAUL_PEREZ | 0 | ${buyer.reference.toLowerCase()}`);
   expect(await placedOn(paid)).toBe(buyer.orderNumber);
   expect((await statusOf(buyer)).status).toBe('approved');
+  // The receipt says what was paid: the buyer's status answer and the merchant order alike.
+  const receipt = { amount: buyer.sinpe.amount, currency: 'CRC', discount: buyer.sinpe.discount };
+  expect((await statusOf(buyer)).paid).toEqual(receipt);
   const detail = await merchantGet(stack.bffUrl, `/v1/merchant/orders/${buyer.orderNumber}`);
-  expect(detail.body).toMatchObject({ amount: price, paidBy: 'sinpe_movil' });
+  expect(detail.body).toMatchObject({ amount: price, paidBy: 'sinpe_movil', discount: buyer.sinpe.discount, paid: receipt });
 });

@@ -82,6 +82,18 @@ describe('SINPE Móvil', () => {
       await expectAccessible(element);
     });
 
+    it('the receipt and svc-approved say what the transfer paid, below the order\'s amount', async () => {
+      const { element, bff } = await mount();
+      const pending = await payBySinpe(element);
+      bff.orderStatuses(pending.orderNumber, { status: 'approved', paid: { amount: '12499.00', currency: 'CRC', discount: '1.00' } });
+      const approved = await nextEvent(element, 'svc-approved');
+      expect([approved.amount, approved.currency]).to.deep.equal(['12499.00', 'CRC']);
+      const shown = [...root(element).querySelectorAll('[part="result"] dd')].map((dd) => dd.textContent!.replace(/\s/g, ' '));
+      expect(shown).to.include('₡12 499,00');
+      expect(shown).to.not.include('₡12 500,00');
+      await expectAccessible(element);
+    });
+
     it('resumes the open transfer after a reload instead of opening another', async () => {
       const first = await mount();
       const pending = await payBySinpe(first.element);
