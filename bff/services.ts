@@ -1,5 +1,5 @@
 // Everything a route needs, built once per app from the config and the injected dependencies.
-import { TokenService } from './auth/tokens.ts';
+import { statusTokenLifetimeSeconds, TokenService } from './auth/tokens.ts';
 import { httpsOnly } from './gateway/navigable-url.ts';
 import type { Catalog } from '../contract/catalog.ts';
 import type { Config } from './config.ts';
@@ -47,7 +47,7 @@ export function buildServices(config: Config, deps: AppDeps): Services {
   return {
     ...deps,
     config,
-    tokens: new TokenService(config.SESSION_SIGNING_KEY, clock, config.SESSION_TTL_SECONDS),
+    tokens: new TokenService(config.SESSION_SIGNING_KEY, clock, config.SESSION_TTL_SECONDS, statusTokenLifetimeSeconds(config.SINPE_TRANSFER_MINUTES)),
     payments: new PaymentStarter({
       store,
       gateway,

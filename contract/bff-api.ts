@@ -281,6 +281,11 @@ export const checkoutResponse = z.object({
   /** The gateway's hosted payment page. */
   redirectUrl: z.string(),
   orderNumber: z.string(),
+  /**
+   * Reads this order's status (GET /v1/orders/{orderNumber}) for as long as it can still change, past
+   * the session's end: what a page that stays (a popup) follows the payment with.
+   */
+  statusToken: z.optional(z.string()),
 });
 export type CheckoutResponse = z.infer<typeof checkoutResponse>;
 

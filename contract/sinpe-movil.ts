@@ -41,6 +41,11 @@ export type SinpeMovilInstructions = z.infer<typeof sinpeMovilInstructions>;
 export const sinpeCheckoutResponse = z.object({
   orderNumber: z.string(),
   sinpeMovil: sinpeMovilInstructions,
+  /**
+   * Reads this order's status for the whole transfer window and a grace after it (a session lives
+   * 15 minutes, a transfer's window may be 30): what the page follows the transfer with.
+   */
+  statusToken: z.optional(z.string()),
 });
 export type SinpeCheckoutResponse = z.infer<typeof sinpeCheckoutResponse>;
 
@@ -50,6 +55,8 @@ export type SinpeCheckoutResponse = z.infer<typeof sinpeCheckoutResponse>;
  */
 export const sessionSinpeMovil = z.object({
   transfer: z.optional(sinpeMovilInstructions),
+  /** With `transfer`: a status token to follow it with, as the checkout's answer gives one. */
+  statusToken: z.optional(z.string()),
   /** Present (true) when the merchant asks the billing address for SINPE Móvil too (by default only name, e-mail and phone). */
   askAddress: z.optional(z.literal(true)),
 });

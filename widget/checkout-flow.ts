@@ -105,7 +105,7 @@ export interface CheckoutView {
  */
 export type FlowSteps = Pick<
   CheckoutFlow,
-  'view' | 'set' | 'go' | 'emit' | 'client' | 'sessionToken' | 'isCatalogMode' | 'watchOrder' | 'stopWatching' | 'readyForOutcome' | 'onOrderStatus'
+  'view' | 'set' | 'go' | 'emit' | 'client' | 'sessionToken' | 'followTokenFor' | 'isCatalogMode' | 'watchOrder' | 'stopWatching' | 'readyForOutcome' | 'onOrderStatus'
 >;
 
 /** The prefill's given fields only: an absent one must not overwrite a default with undefined. */
@@ -133,6 +133,8 @@ export class CheckoutFlow implements ReactiveController {
   /** The optional electronic invoice's details (their form is a lazy part of its own). */
   readonly invoiceDetails: InvoiceDetailsHook;
   #sessionToken = '';
+  /** The status token the BFF gave with the last payment it opened: it outlives the session. */
+  #statusToken: { orderNumber: string; token: string } | undefined;
   #prefill: Prefill = {};
   #poller: StatusPoller | undefined;
   /** Counts watches started or stopped: a watch whose part arrives after it was stopped does not start. */
@@ -237,6 +239,14 @@ export class CheckoutFlow implements ReactiveController {
   }
 
   /** The session this order is paid with. */
+  /**
+   * What a payment that keeps the page (a popup, a transfer) is followed with: the status token the
+   * BFF gave for this order, which lives as long as the order can change; else the session's.
+   */
+  followTokenFor(orderNumber: string): string {
+    return this.#statusToken?.orderNumber === orderNumber ? this.#statusToken.token : this.#sessionToken;
+  }
+
   get sessionToken(): string {
     return this.#sessionToken;
   }
@@ -330,6 +340,7 @@ export class CheckoutFlow implements ReactiveController {
     if (v.method === 'sinpe_movil') body.method = 'sinpe_movil';
     try {
       const answer = await this.client().checkout(this.#sessionToken, body);
+      this.#statusToken = answer.statusToken ? { orderNumber: answer.orderNumber, token: answer.statusToken } : undefined;
       if ('sinpeMovil' in answer) return this.#showTransfer(answer.orderNumber, answer.sinpeMovil);
       const { redirectUrl, orderNumber } = answer;
       // A catalog session exists only in this page, a merchant's only in the page that set it (the
@@ -422,7 +433,10 @@ export class CheckoutFlow implements ReactiveController {
     if (sinpe) this.set({ methodChoice: this.#v.methodChoice ?? (await loadMethodChoice().catch(() => undefined)) });
     this.go('ready');
     this.emit(new events.SvcReadyEvent(order.orderNumber));
-    if (sinpe?.transfer) await this.#showTransfer(order.orderNumber, sinpe.transfer);
+    if (sinpe?.transfer) {
+      if (sinpe.statusToken) this.#statusToken = { orderNumber: order.orderNumber, token: sinpe.statusToken };
+      await this.#showTransfer(order.orderNumber, sinpe.transfer);
+    }
   }
 
   #applyPrefill(): void {

@@ -20,7 +20,7 @@ export function openPaymentWindow(flow: FlowSteps): PaymentPopup | undefined {
 export function showInPopup(flow: FlowSteps, popup: PaymentPopup, redirectUrl: string, orderNumber: string): void {
   popup.show(redirectUrl, () => void onPopupClosed(flow, orderNumber));
   flow.emit(new events.SvcRedirectEvent(redirectUrl, 'popup'));
-  void flow.watchOrder(orderNumber, flow.sessionToken);
+  void flow.watchOrder(orderNumber, flow.followTokenFor(orderNumber));
 }
 
 /** The shopper closed the window: one last look, then back to the form if nothing was decided. */
@@ -29,7 +29,7 @@ async function onPopupClosed(flow: FlowSteps, orderNumber: string): Promise<void
   flow.stopWatching();
   flow.set({ popup: undefined });
   try {
-    const status = await flow.client().getOrder(orderNumber, flow.sessionToken);
+    const status = await flow.client().getOrder(orderNumber, flow.followTokenFor(orderNumber));
     await flow.readyForOutcome(status);
     flow.onOrderStatus(status);
     if (status.final) return;

@@ -8,8 +8,19 @@ import type { Clock } from '../observability/clock.ts';
 export const tokenIssuer = 'svc-checkout';
 export const sessionAudience = 'svc-checkout-session';
 export const statusAudience = 'svc-checkout-status';
-/** ARCHITECTURE.md: session JWTs live at most 15 minutes; status tokens too. */
+/** ARCHITECTURE.md: session JWTs live at most 15 minutes. */
 export const maxTokenLifetimeSeconds = 15 * 60;
+/**
+ * A status token follows an order while it can still change: a SINPE Móvil transfer's whole window
+ * and the time after it in which a late payment or the reconciler may still settle it. Without it a
+ * buyer who pays in minute 20 of a 30-minute transfer would lose sight of their order with the
+ * session. It reads one order's status, nothing else.
+ */
+export function statusTokenLifetimeSeconds(transferMinutes: number): number {
+  return Math.max(maxTokenLifetimeSeconds, Math.ceil(transferMinutes * 60) + statusGraceSeconds);
+}
+/** How long after a transfer's window a status token still reads its order. */
+const statusGraceSeconds = 30 * 60;
 
 export interface SessionClaims {
   orderNumber: string;
@@ -51,8 +62,13 @@ export class TokenService {
    */
   private readonly verified: BoundedMap<string, VerifiedPayload>;
 
-  constructor(signingKey: string, private readonly clock: Clock, private readonly sessionTtlSeconds = maxTokenLifetimeSeconds) {
-    this.verified = new BoundedMap({ maxSize: maxVerifiedTokens, ttlMs: maxTokenLifetimeSeconds * 1000, now: () => clock.now().getTime() });
+  constructor(
+    signingKey: string,
+    private readonly clock: Clock,
+    private readonly sessionTtlSeconds = maxTokenLifetimeSeconds,
+    private readonly statusTtlSeconds = maxTokenLifetimeSeconds,
+  ) {
+    this.verified = new BoundedMap({ maxSize: maxVerifiedTokens, ttlMs: Math.max(maxTokenLifetimeSeconds, statusTtlSeconds) * 1000, now: () => clock.now().getTime() });
     this.key = crypto.subtle.importKey('raw', new TextEncoder().encode(signingKey), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify']);
     this.sessionTtlSeconds = Math.min(sessionTtlSeconds, maxTokenLifetimeSeconds);
   }
@@ -67,7 +83,7 @@ export class TokenService {
   }
 
   async signStatus(orderNumber: string): Promise<{ token: string; expiresAt: Date }> {
-    return this.sign(statusAudience, orderNumber, crypto.randomUUID(), maxTokenLifetimeSeconds, {});
+    return this.sign(statusAudience, orderNumber, crypto.randomUUID(), this.statusTtlSeconds, {});
   }
 
   async verifySession(token: string): Promise<SessionClaims> {
@@ -129,8 +145,8 @@ export class TokenService {
       if (typeof sub !== 'string' || typeof exp !== 'number' || typeof iat !== 'number' || typeof jti !== 'string' || typeof aud !== 'string') {
         throw new TokenRejected('invalid');
       }
-      // A token that claims a longer life than we ever issue was not made by us.
-      if (exp - iat > maxTokenLifetimeSeconds) throw new TokenRejected('invalid');
+      // A token that claims a longer life than we ever issue for its kind was not made by us.
+      if (exp - iat > (aud === statusAudience ? this.statusTtlSeconds : maxTokenLifetimeSeconds)) throw new TokenRejected('invalid');
       const verified = { ...(payload as Record<string, unknown>), sub, exp, iat, jti, aud };
       this.verified.set(token, verified);
       return verified;

@@ -49,7 +49,8 @@ export function checkoutRoutes(services: Services) {
         const sinpeMovil = await openSinpeTransfer(store, order, sinpeSettingsOf(config), buyer, () => services.clock.now(), opener, local);
         await recordInvoice(store.db, order, body.invoice);
         await recordInvoiceLocation(store.db, order, body.invoice, body.billing);
-        return c.json({ orderNumber: order.order_number, sinpeMovil } satisfies SinpeCheckoutResponse);
+        const statusToken = (await services.tokens.signStatus(order.order_number)).token;
+        return c.json({ orderNumber: order.order_number, sinpeMovil, statusToken } satisfies SinpeCheckoutResponse);
       }
       const shipping = 'shipping' in body && body.shipping ? body.shipping : body.billing;
       // The card's currency: a dollar order may be charged its colón amount, where the merchant allows it.
@@ -63,7 +64,7 @@ export function checkoutRoutes(services: Services) {
       });
       await recordInvoice(store.db, order, body.invoice);
       await recordInvoiceLocation(store.db, order, body.invoice, body.billing);
-      const response: CheckoutResponse = { redirectUrl, orderNumber: order.order_number };
+      const response: CheckoutResponse = { redirectUrl, orderNumber: order.order_number, statusToken: (await services.tokens.signStatus(order.order_number)).token };
       return c.json(response);
     },
   );

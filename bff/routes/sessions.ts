@@ -39,6 +39,7 @@ function catalogReturnUrl(origin: string, requested: string | undefined, referer
 
 export function sessionRoutes(services: Services) {
   const { store, tokens, clock, catalog, config } = services;
+  const signStatusToken = async (orderNumber: string) => (await tokens.signStatus(orderNumber)).token;
   const limited = rateLimit(services.creationLimiter, (c) => clientAddressKey(c, config));
 
   return new Hono<SessionEnv>()
@@ -95,7 +96,7 @@ export function sessionRoutes(services: Services) {
         sessionToken: signed.token,
         expiresAt: signed.expiresAt.toISOString(),
         order: { orderNumber, amount: priced.amount, currency: priced.currency, lines: priced.lines },
-        ...(await sinpeSessionFields(store, order, config, local)),
+        ...(await sinpeSessionFields(store, order, config, signStatusToken, local)),
         ...(local && { localAmount: local }),
         ...cardInColonesOffered(order, services.exchangeRates.cardColonesForUsd, local),
       };
@@ -122,7 +123,7 @@ export function sessionRoutes(services: Services) {
         ...(order.invoice_offered === 1 ? { invoice: true } : {}),
         ...(open.kind === 'page' ? { redirectUrl: open.url } : {}),
         ...(local && { localAmount: local }),
-        ...(await sinpeSessionFields(store, order, config, local)),
+        ...(await sinpeSessionFields(store, order, config, signStatusToken, local)),
         ...cardInColonesOffered(order, services.exchangeRates.cardColonesForUsd, local),
       };
       return c.json(response);

@@ -8,13 +8,19 @@ import type { LocalAmount } from '../../contract/local-amount.ts';
 import { instructionsOf, openTransferOf, sinpeAvailable } from './transfer-attempts.ts';
 
 /** `local`: a dollar order's colón amount at a fresh rate (a dollar order without one is not offered the method). */
-export async function sinpeSessionFields(store: Store, order: OrderWithAttempt, config: Config, local?: LocalAmount): Promise<{ sinpeMovil?: SessionSinpeMovil }> {
+export async function sinpeSessionFields(
+  store: Store,
+  order: OrderWithAttempt,
+  config: Config,
+  signStatus: (orderNumber: string) => Promise<string>,
+  local?: LocalAmount,
+): Promise<{ sinpeMovil?: SessionSinpeMovil }> {
   const phone = config.SINPE_MOVIL_PHONE;
   if (phone === undefined || !sinpeAvailable(order, { phone }, local)) return {};
   const open = await openTransferOf(store, order);
   return {
     sinpeMovil: {
-      ...(open && { transfer: instructionsOf(order, open, phone) }),
+      ...(open && { transfer: instructionsOf(order, open, phone), statusToken: await signStatus(order.order_number) }),
       ...(config.SINPE_MOVIL_ASK_ADDRESS && { askAddress: true as const }),
     },
   };

@@ -9,7 +9,7 @@ import { expect, test } from '@playwright/test';
 import { randomUUID } from 'node:crypto';
 import type { SinpeCheckoutResponse } from '../../contract/sinpe-movil.ts';
 import { statusHistory } from '../../bff/store/orders.ts';
-import { checkoutBody, createMerchantSession } from './fixtures/buyer.ts';
+import { checkoutBody, createMerchantSession, orderStatus } from './fixtures/buyer.ts';
 import { orderEventTypesOf } from './fixtures/outbox.ts';
 import { deliver as deliverTo, placedOn as placedOnIn, statusOf as statusIn, type OpenTransfer } from './fixtures/sinpe-orders.ts';
 import { ManualClock, shopOrigin } from './fixtures/stack.ts';
@@ -46,7 +46,7 @@ let nextClient = 1;
 const newClient = () => `203.0.113.${nextClient++}`;
 
 /** A buyer at `client` opens a transfer for an order of `amount` colones. */
-async function openTransfer(amount: string, client = newClient()): Promise<OpenTransfer> {
+async function openTransfer(amount: string, client = newClient()): Promise<OpenTransfer & { statusToken: string }> {
   const session = await createMerchantSession(stack.bffUrl, { amount, currency: 'CRC' });
   const response = await fetch(`${stack.bffUrl}/v1/checkout`, {
     method: 'POST',
@@ -55,7 +55,7 @@ async function openTransfer(amount: string, client = newClient()): Promise<OpenT
   });
   expect(response.status, await response.clone().text()).toBe(200);
   const body = (await response.json()) as SinpeCheckoutResponse;
-  return { orderNumber: body.orderNumber, token: session.sessionToken, reference: body.sinpeMovil.reference, sinpe: body.sinpeMovil };
+  return { orderNumber: body.orderNumber, token: session.sessionToken, reference: body.sinpeMovil.reference, sinpe: body.sinpeMovil, statusToken: body.statusToken! };
 }
 
 const deliver = (event: unknown) => deliverTo(stack, event);
@@ -89,6 +89,15 @@ async function transfersLapse() {
   clock.advance(transferMinutes * 60_000 + 1);
   await stack.bff.reconciler.runOnce();
 }
+
+test('a transfer paid after the buyer\'s session ended is followed with the status token the checkout gave', async () => {
+  const buyer = await openTransfer(freshPrice());
+  // Past the session's 15 minutes (the window here is 10; a shop may set 30): the session is gone.
+  clock.advance(20 * 60_000);
+  await moneyIn(buyer.sinpe.amount, buyer.reference);
+  expect((await orderStatus(stack.bffUrl, buyer.orderNumber, buyer.token).catch((error: Error) => error.message))).toMatch(/401/);
+  expect((await orderStatus(stack.bffUrl, buyer.orderNumber, buyer.statusToken)).status).toBe('approved');
+});
 
 test('the merchant\'s own payout of a buyer\'s exact amount pays nothing; the buyer\'s transfer still does', async () => {
   const buyer = await openTransfer(freshPrice());

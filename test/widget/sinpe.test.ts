@@ -82,6 +82,19 @@ describe('SINPE Móvil', () => {
       await expectAccessible(element);
     });
 
+    it('a transfer paid after the session ended is still followed to its approval, with the status token', async () => {
+      const { element, bff, session } = await mount();
+      const pending = await payBySinpe(element);
+      // The session lives 15 minutes, the transfer's window 30: the session's token lapses first.
+      bff.expire(session);
+      bff.orderStatuses(pending.orderNumber, { status: 'approved' });
+      await nextEvent(element, 'svc-approved');
+      expect(element.state).to.equal('approved');
+      const watched = bff.requests.filter((request) => request.route === 'getOrder');
+      expect(watched.length).to.be.greaterThan(0);
+      expect(watched.every((request) => request.token === bff.statusTokenOf(pending.orderNumber))).to.equal(true);
+    });
+
     it('the receipt and svc-approved say what the transfer paid, below the order\'s amount', async () => {
       const { element, bff } = await mount();
       const pending = await payBySinpe(element);

@@ -14,5 +14,6 @@ export function showTransfer(flow: FlowSteps, orderNumber: string, transfer: Sin
   void loadSinpePanel().catch(() => undefined);
   flow.go('transfer');
   flow.emit(new events.SvcSinpePendingEvent(orderNumber, transfer.reference, transfer.amount, transfer.expiresAt));
-  void flow.watchOrder(orderNumber, flow.sessionToken);
+  // Followed past the session's end: the transfer's window may be longer than a session lives.
+  void flow.watchOrder(orderNumber, flow.followTokenFor(orderNumber));
 }

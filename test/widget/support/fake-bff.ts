@@ -322,6 +322,11 @@ export class FakeBff {
     }
   }
 
+  /** The status token a checkout answer carries: it reads the order's status past the session's end. */
+  statusTokenOf(orderNumber: string): string {
+    return `status.${orderNumber}`;
+  }
+
   private checkout(request: FakeRequest): FakeAnswer {
     const session = request.token && this.sessions.get(request.token);
     if (!session) return problemAnswer(401, problemTypes.unauthorized, 'The token is not valid.');
@@ -331,7 +336,7 @@ export class FakeBff {
     if ((request.body as { method?: string }).method !== 'sinpe_movil') {
       const redirectUrl = this.hostedUrl(orderNumber, attempt);
       this.sessions.set(request.token!, { ...session, redirectUrl });
-      return { status: 200, body: { redirectUrl, orderNumber } };
+      return { status: 200, body: { redirectUrl, orderNumber, statusToken: this.statusTokenOf(orderNumber) } };
     }
     const transfer: SinpeMovilInstructions = {
       phone: '88887777',
@@ -343,7 +348,7 @@ export class FakeBff {
       ...(this.transferReferenceOnly && { referenceOnly: true as const }),
     };
     this.sessions.set(request.token!, { ...session, sinpeMovil: { ...session.sinpeMovil, transfer } });
-    return { status: 200, body: { orderNumber, sinpeMovil: transfer } };
+    return { status: 200, body: { orderNumber, sinpeMovil: transfer, statusToken: this.statusTokenOf(orderNumber) } };
   }
 
   private createSession(request: CreateSessionRequest): CreateSessionResponse {
