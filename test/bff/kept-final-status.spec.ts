@@ -3,6 +3,7 @@
 // answers exactly like the first time (headers included) and refuses everything the route refuses,
 // tag or no tag. An open order's answer is never kept nor tagged. Time is a manual clock.
 import { expect, test } from '@playwright/test';
+import { statusTokenLifetimeSeconds } from '../../bff/auth/tokens.ts';
 import { approvedOrder, createCatalogSession } from './fixtures/buyer.ts';
 import { ManualClock, shopOrigin, startStack, type Stack } from './fixtures/stack.ts';
 
@@ -126,8 +127,9 @@ test('with the answer kept, every refusal of the full route still holds', async 
   expect(refusals[4][0].headers.get('access-control-allow-origin')).toBe('http://evil.example.test');
   expect(((await refusals[4][0].json()) as { type: string }).type).toBe('urn:svc-checkout:problem:origin-not-allowed');
 
-  // A token already verified still expires (status tokens live 15 minutes).
-  clock.advance(15 * 60_000 + 1000);
+  // A token already verified still expires (a status token lives the transfer window, 30 minutes by
+  // default, and half an hour more: statusTokenLifetimeSeconds).
+  clock.advance(statusTokenLifetimeSeconds(30) * 1000 + 1000);
   const expired = await poll(orderNumber, statusToken);
   expect(expired.status).toBe(401);
   expect(await expired.json()).toMatchObject({ type: expect.stringContaining('session-expired') });
