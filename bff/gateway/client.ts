@@ -21,13 +21,19 @@ import { withoutSecrets } from '../observability/without-secrets.ts';
 import { parseGatewayDateTime } from './date-time.ts';
 import { BodyUnauthorized, GatewayError, GatewayUnavailableError, answerType, refusalMessageOf } from './errors.ts';
 import { TokenCache, type CachedToken } from './token-cache.ts';
+import { specBrand, withSpecBrandKeys } from '../../contract/gateway/brand.ts';
 
 export interface GatewayClientOptions {
   baseUrl: string;
   apiUser: string;
   apiPassword: string;
   apiKey: string;
+  /** Timeout of one read or login, in ms. */
   timeoutMs: number;
+  /** Timeout of processPayment, in ms (default timeoutMs): see paymentTimeoutMs's reason. */
+  paymentTimeoutMs?: number;
+  /** The gateway's brand (GATEWAY_BRAND): the spelling of its brand-derived fields (contract/gateway/brand.ts). */
+  brand?: string;
   clock: Clock;
   metrics: AppMetrics;
   logger: Logger;
@@ -62,6 +68,10 @@ interface CallSpec<S extends z.ZodType> {
   retry: boolean;
   /** The body `type` meaning success ('200' for most, '100' for processPayment); undefined: no `type`. */
   successType?: string;
+  /** Rewrites the parsed answer before it is read (the brand's field names into the spec's). */
+  incoming?: (json: unknown) => unknown;
+  /** This call's timeout in ms (default the client's timeoutMs). */
+  timeoutMs?: number;
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -73,8 +83,11 @@ export class GatewayClient {
   /** The last `first_page_url` the gateway returned, per page size: the shape of its page URLs. */
   private readonly linkPageTemplates = new Map<number, string>();
 
+  private readonly brand: string;
+
   constructor(private readonly options: GatewayClientOptions) {
     this.fetchImpl = options.fetch ?? fetch;
+    this.brand = options.brand ?? specBrand;
     // Refresh the API token one minute (or a tenth of its life, if shorter) before it expires.
     this.apiToken = new TokenCache(() => this.login(), options.clock, (token) =>
       Math.min(60_000, (token.expiresAt.getTime() - options.clock.now().getTime()) / 10),
@@ -142,6 +155,7 @@ export class GatewayClient {
       needs: ['url'],
       retry: false,
       successType: gatewayResponseTypes.hostedPageCreated,
+      timeoutMs: this.options.paymentTimeoutMs ?? this.options.timeoutMs,
     });
   }
 
@@ -158,6 +172,7 @@ export class GatewayClient {
       // that chooses it (orders/outcome.ts, links/link-confirmation.ts).
       retry: true,
       successType: gatewayResponseTypes.ok,
+      incoming: (json) => recordsWithSpecBrandKeys(json, this.brand),
     });
     return result.response;
   }
@@ -283,6 +298,7 @@ export class GatewayClient {
       needs: ['data.id'],
       retry: true,
       successType: gatewayResponseTypes.ok,
+      incoming: (json) => linkPaymentsWithSpecBrandKeys(json, this.brand),
     });
   }
 
@@ -413,7 +429,7 @@ export class GatewayClient {
           method: spec.method,
           headers,
           ...(spec.body !== undefined ? { body: JSON.stringify(spec.body) } : {}),
-          signal: AbortSignal.timeout(this.options.timeoutMs),
+          signal: AbortSignal.timeout(spec.timeoutMs ?? this.options.timeoutMs),
         });
         text = await response.text();
       } catch (error) {
@@ -442,7 +458,7 @@ export class GatewayClient {
         outcome = 'invalid_response';
         throw new GatewayUnavailableError(spec.operation, 'invalid_response', true, `gateway ${spec.operation} answered non-JSON`);
       }
-      const judged = this.judge(spec, json);
+      const judged = this.judge(spec, spec.incoming ? spec.incoming(json) : json);
       outcome = judged.outcome;
       if (judged.error) throw judged.error;
       return judged.data as z.output<S>;
@@ -493,4 +509,18 @@ function pageAddress(pageUrl: string, page: number): string | undefined {
 function refusedBeforeSending(error: unknown): boolean {
   const cause = (error as { cause?: { code?: string } } | undefined)?.cause;
   return cause?.code === 'ECONNREFUSED' || cause?.code === 'ENOTFOUND' || cause?.code === 'EAI_AGAIN';
+}
+
+/** consult's answer with each record's `id_<brand>` read as the spec's `id_svc` (contract/gateway/brand.ts). */
+function recordsWithSpecBrandKeys(json: unknown, brand: string): unknown {
+  if (typeof json !== 'object' || json === null || !('response' in json) || !Array.isArray(json.response)) return json;
+  return { ...json, response: json.response.map((record: unknown) => withSpecBrandKeys(record, brand)) };
+}
+
+/** getLinkPaymentById's answer with each listed payment's `<brand>OrderId` read as the spec's `svcOrderId`. */
+function linkPaymentsWithSpecBrandKeys(json: unknown, brand: string): unknown {
+  if (typeof json !== 'object' || json === null || !('data' in json)) return json;
+  const { data } = json;
+  if (typeof data !== 'object' || data === null || !('payments' in data) || !Array.isArray(data.payments)) return json;
+  return { ...json, data: { ...data, payments: data.payments.map((item: unknown) => withSpecBrandKeys(item, brand)) } };
 }
