@@ -119,16 +119,29 @@ export function gatewayOrderNumberOf(orderNumber: string, attempt: number): stri
 
 /**
  * Whether the gateway's record of a payment says the buyer cancelled it, rather than was declined.
- * A redirect's cancel flag (gateway-facts.md "Redirect query": a cancel "may carry extra parameters
- * such as a cancel flag") cannot say it: the flag is not among the pairs OrderHash V2 signs
- * (gateway-facts.md "OrderHash, V2"), so anyone can append `cancel=1` to a genuine, hash-valid
- * decline. A flag counts only where the hash covers it, and V2's does not; so consult's record
- * decides, and gateway-api.md §3 gives a record two meanings only: code `1` approved, any other
- * value declined. No code for a cancel is documented, so none is read as one and a cancel on the
- * hosted page is recorded as the decline it is at the gateway. UNCERTAIN: should the gateway
- * document a cancel code, list it here and consult's record becomes a cancel.
+ * Only the gateway's own record (consult's `code`, or the `code` a hash-verified redirect signs) can
+ * say it. A redirect's cancel flag cannot: `wp_cancel=yes` (the real hosted page) or `cancel=1` (the
+ * sandbox) is not among the pairs OrderHash V2 signs (gateway-facts.md "OrderHash, V2"), so anyone
+ * can append it to a genuine decline; it only picks the words the returning buyer reads while consult
+ * does not yet say (bff/routes/order-view.ts).
+ * Code `8`: gateway-facts.md "Observed in public integrations of the real service", "Cancel" (one
+ * source for the code: a Node integration's list of the codes it saw in Tilopay's sandbox; the
+ * `wp_cancel=yes` flag that comes with it is firm, from the WooCommerce plugin v3.1.2).
  */
-export const documentedCancelCodes: readonly string[] = [];
+export const documentedCancelCodes: readonly string[] = ['8'];
+/**
+ * The parameters a hosted page adds to its redirect when the buyer cancels: `wp_cancel=yes` on the
+ * real page (gateway-facts.md "Observed in public integrations", "Cancel", firm: the WooCommerce
+ * plugin v3.1.2 reads it) and `cancel=1` on the sandbox's spec profile. Unsigned: words, never a status.
+ */
+export const redirectCancelFlags: readonly (readonly [name: string, value: string])[] = [
+  ['wp_cancel', 'yes'],
+  ['cancel', '1'],
+];
+export function carriesCancelFlag(query: Readonly<Record<string, string | undefined>>): boolean {
+  return redirectCancelFlags.some(([name, value]) => query[name]?.trim().toLowerCase() === value);
+}
+
 export function isBuyerCancelCode(code: string): boolean {
   return documentedCancelCodes.includes(code.trim());
 }

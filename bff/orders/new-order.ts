@@ -94,5 +94,5 @@ export async function createOrder(
     expiresAt: session.expiresAt.toISOString(),
   });
   // A new order has no attempt yet.
-  return { ...row, attempt_status: null, attempt_method: null, attempt_updated_at: null, attempt_hosted_url: null };
+  return { ...row, attempt_status: null, attempt_method: null, attempt_updated_at: null, attempt_hosted_url: null, attempt_cancel_flag_at: null };
 }

@@ -180,6 +180,12 @@ export interface PaymentAttemptsTable {
   hosted_url: OptionalText;
   /** Card: why the gateway refused processPayment, or why its answer was lost (migration 0086). */
   payment_error: OptionalText;
+  /**
+   * Card: when the buyer's own redirect (returnData or a verified hash) carried the hosted page's
+   * cancel flag (migration 0088). Unsigned, so never a status: only the words shown while consult
+   * has no record of the attempt.
+   */
+  cancel_flag_at: OptionalText;
   created_at: string;
   updated_at: string;
 }
@@ -213,6 +219,8 @@ export interface CurrentAttempt {
   attempt_updated_at: string | null;
   /** The hosted page the current attempt opened, if it did. */
   attempt_hosted_url: string | null;
+  /** When the buyer came back from the current attempt's page with a cancel flag (words only). */
+  attempt_cancel_flag_at: string | null;
 }
 /** An order with its current attempt's status and method, found by the attempt's primary key. */
 export type OrderWithAttempt = OrderRow & CurrentAttempt;

@@ -29,6 +29,7 @@ import { cardChargedMoney } from './0084-card-charged-money.ts';
 import { paidByTransferMoney } from './0085-paid-by-transfer-money.ts';
 import { pageAndErrorOnAttempt } from './0086-page-and-error-on-attempt.ts';
 import { bankPaymentAction } from './0087-bank-payment-action.ts';
+import { cancelFlagOnAttempt } from './0088-cancel-flag-on-attempt.ts';
 
 export const migrations: Record<string, Migration> = {
   '0001-initial': initial,
@@ -60,4 +61,5 @@ export const migrations: Record<string, Migration> = {
   '0085-paid-by-transfer-money': paidByTransferMoney,
   '0086-page-and-error-on-attempt': pageAndErrorOnAttempt,
   '0087-bank-payment-action': bankPaymentAction,
+  '0088-cancel-flag-on-attempt': cancelFlagOnAttempt,
 };
