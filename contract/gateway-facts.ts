@@ -106,15 +106,44 @@ export const testCards: Readonly<Record<string, TestCardOutcome>> = {
 };
 
 /**
- * The gateway's orderNumber of payment attempt `attempt` of our order `orderNumber`.
- * ASSUMPTION (gateway-api.md §4.3 only says "may be alphanumeric"; gateway-facts.md "Split" shows the
- * gateway itself numbers orders `SL|<orderNumber>`, so `|` is accepted): attempt 1 keeps the order's
- * own number, attempt n ≥ 2 is `<orderNumber>|<n>`. Our order numbers never contain `|`
- * (contract/bff-api.ts orderNumberString), so no attempt of one order can collide with another order.
+ * The characters an order number sent to the gateway is made of. Every public client of the real
+ * service sends letters, digits and dashes only (gateway-facts.md "Observed in public integrations
+ * of the real service", "Order numbers", firm); nothing shows whether `|` or `_` is accepted
+ * (UNCERTAIN), so neither is sent.
  */
-export const attemptSeparator = '|';
+export const gatewayOrderNumberPattern = /^[A-Za-z0-9-]+$/;
+
+/** What sets a later attempt's number apart from its order's: `<order>-R<n>`. */
+export const attemptMarker = '-R';
+
+/**
+ * The gateway's orderNumber of payment attempt `attempt` of our order `orderNumber`. Attempt 1 keeps
+ * the order's own number, as the official plugin re-sends it, when it is made of the gateway's
+ * characters; otherwise, and for every later attempt, `<order>-R<n>` with any `_` written as `-`.
+ * Our order numbers are `[A-Za-z0-9_-]`, so a merchant could name an order `A-R2` and meet order
+ * `A`'s second attempt: the unique gateway_order_number (migration 0012) refuses the second such
+ * attempt rather than mixing the two, and the attempt is always found by the number it stored.
+ * Attempts stored before this (`<order>|<n>`) keep their number and still consult under it.
+ */
 export function gatewayOrderNumberOf(orderNumber: string, attempt: number): string {
-  return attempt <= 1 ? orderNumber : `${orderNumber}${attemptSeparator}${attempt}`;
+  if (attempt <= 1 && gatewayOrderNumberPattern.test(orderNumber)) return orderNumber;
+  return `${orderNumber.replaceAll('_', '-')}${attemptMarker}${Math.max(1, attempt)}`;
+}
+
+/**
+ * The order numbers a gateway record's `orderNumber` may be ours under, longest first: the value
+ * itself, then what follows each of its dashes. consult writes our number behind a merchant prefix
+ * (gateway-facts.md "Consult's orderNumber": `PFC030684-<ours>`, two sources, real account), so
+ * ours is the value's ending at a dash; the longest ending that is one of ours is the one.
+ */
+export function ownOrderNumberEndings(gatewayValue: string): string[] {
+  const value = gatewayValue.trim();
+  const endings = [value];
+  for (let at = value.indexOf('-'); at !== -1; at = value.indexOf('-', at + 1)) {
+    const ending = value.slice(at + 1);
+    if (ending) endings.push(ending);
+  }
+  return endings;
 }
 
 /**
