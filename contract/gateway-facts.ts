@@ -131,6 +131,15 @@ export function gatewayOrderNumberOf(orderNumber: string, attempt: number): stri
 }
 
 /**
+ * Whether a gateway record's `orderNumber` is `ours`: equal, or ours behind the merchant prefix the
+ * real consult writes (gateway-facts.md "Consult's orderNumber", two sources: match by its ending).
+ */
+export function isOwnOrderNumber(gatewayValue: string, ours: string): boolean {
+  const value = gatewayValue.trim();
+  return value === ours || value.endsWith(`-${ours}`);
+}
+
+/**
  * The order numbers a gateway record's `orderNumber` may be ours under, longest first: the value
  * itself, then what follows each of its dashes. consult writes our number behind a merchant prefix
  * (gateway-facts.md "Consult's orderNumber": `PFC030684-<ours>`, two sources, real account), so

@@ -93,6 +93,8 @@ export const merchantOrder = z.object({
   auth: z.string().nullable(),
   /** The gateway's id of the order (tpt). */
   gatewayOrderId: z.string().nullable(),
+  /** A link payment's order number as the gateway's records write it, when it differs from orderNumber (a merchant prefix). */
+  gatewayOrderNumber: z.string().optional(),
   message: z.string().nullable(),
   /**
    * The v4.4 invoice hand-off (contract/invoice-hand-off.ts): the receptor (null when the buyer asked
@@ -310,7 +312,10 @@ export type TransactionsQuery = z.infer<typeof transactionsQuery>;
 export const transactionView = z.object({
   /** null when the gateway's record did not carry a readable id. */
   id: z.number().int().nullable(),
+  /** Our order number: the gateway's, read by its ending (a merchant prefix taken off) and found among our attempts or link payments. */
   orderNumber: z.string(),
+  /** The order number as the gateway's record writes it, when it differs from orderNumber. */
+  gatewayOrderNumber: z.string().optional(),
   amount: z.string(),
   currency: z.string(),
   approved: z.boolean(),

@@ -30,6 +30,7 @@ import { paidByTransferMoney } from './0085-paid-by-transfer-money.ts';
 import { pageAndErrorOnAttempt } from './0086-page-and-error-on-attempt.ts';
 import { bankPaymentAction } from './0087-bank-payment-action.ts';
 import { cancelFlagOnAttempt } from './0088-cancel-flag-on-attempt.ts';
+import { linkPaymentGatewayOrderNumber } from './0089-link-payment-gateway-order-number.ts';
 
 export const migrations: Record<string, Migration> = {
   '0001-initial': initial,
@@ -62,4 +63,5 @@ export const migrations: Record<string, Migration> = {
   '0086-page-and-error-on-attempt': pageAndErrorOnAttempt,
   '0087-bank-payment-action': bankPaymentAction,
   '0088-cancel-flag-on-attempt': cancelFlagOnAttempt,
+  '0089-link-payment-gateway-order-number': linkPaymentGatewayOrderNumber,
 };
