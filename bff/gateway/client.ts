@@ -22,6 +22,7 @@ import { parseGatewayDateTime } from './date-time.ts';
 import { BodyUnauthorized, GatewayError, GatewayUnavailableError, answerType, refusalMessageOf } from './errors.ts';
 import { TokenCache, type CachedToken } from './token-cache.ts';
 import { specBrand, withSpecBrandKeys } from '../../contract/gateway/brand.ts';
+import { defaultLanguage } from '../../contract/language-chain.ts';
 
 export interface GatewayClientOptions {
   baseUrl: string;
@@ -34,6 +35,12 @@ export interface GatewayClientOptions {
   paymentTimeoutMs?: number;
   /** The gateway's brand (GATEWAY_BRAND): the spelling of its brand-derived fields (contract/gateway/brand.ts). */
   brand?: string;
+  /**
+   * Accept-Language of every call that is not a buyer's (default: the project's language); a
+   * processPayment sends its own `lang` there. The official plugin sends the header on every call
+   * (gateway-facts.md "Observed in public integrations", "Language").
+   */
+  language?: string;
   clock: Clock;
   metrics: AppMetrics;
   logger: Logger;
@@ -72,6 +79,8 @@ interface CallSpec<S extends z.ZodType> {
   incoming?: (json: unknown) => unknown;
   /** This call's timeout in ms (default the client's timeoutMs). */
   timeoutMs?: number;
+  /** This call's Accept-Language (default the client's language). */
+  language?: string;
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -156,6 +165,7 @@ export class GatewayClient {
       retry: false,
       successType: gatewayResponseTypes.hostedPageCreated,
       timeoutMs: this.options.paymentTimeoutMs ?? this.options.timeoutMs,
+      ...(request.lang ? { language: request.lang } : {}),
     });
   }
 
@@ -415,7 +425,7 @@ export class GatewayClient {
     const stopTimer = metrics.upstreamDuration.startTimer({ upstream: 'gateway', operation: spec.operation });
     let outcome = 'ok';
     try {
-      const headers: Record<string, string> = { Accept: 'application/json' };
+      const headers: Record<string, string> = { Accept: 'application/json', 'Accept-Language': spec.language ?? this.options.language ?? defaultLanguage };
       if (spec.body !== undefined) headers['Content-Type'] = 'application/json';
       if (bearer) headers.Authorization = `Bearer ${bearer}`;
       // The caller's W3C trace goes on upstream (it names no secret); the gateway may ignore it.

@@ -114,7 +114,8 @@ export class PaymentStarter {
     const orderNumber = seen.order_number;
     const claim = { claimId, number: attempt.number, from: seen.status };
     try {
-      const request = processPaymentRequestOf(seen, attempt, checkout.billing, checkout.shipping, this.options.settings);
+      // The language of this checkout (the row read before the claim may hold an earlier one's).
+      const request = processPaymentRequestOf({ ...seen, locale: checkout.locale }, attempt, checkout.billing, checkout.shipping, this.options.settings);
       const created = await gateway.processPayment(request);
       let hostedUrl: string;
       try {
