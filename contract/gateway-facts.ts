@@ -63,6 +63,19 @@ export function isAwaitingBank(code: string | null | undefined): boolean {
   return (code ?? '').trim() === pendingCode;
 }
 
+/**
+ * loginSdk's `expires_in` is a date-time in Costa Rica's local time, UTC−6 all year (gateway-facts.md
+ * "Observed in public integrations of the real service", "loginSdk expires_in", ONE source: read as
+ * UTC it came out about one hour ahead plus six). Our other gateway timestamps stay UTC
+ * (bff/gateway/date-time.ts); this is the one that is known to differ.
+ */
+export const loginSdkExpiresInUtcOffsetMinutes = -6 * 60;
+
+/** The instant a loginSdk `expires_in` names, given the same wall-clock text read as if it were UTC. */
+export function loginSdkExpiryOf(wallClockAsUtc: Date): Date {
+  return new Date(wallClockAsUtc.getTime() - loginSdkExpiresInUtcOffsetMinutes * 60_000);
+}
+
 /** loginSdk tokens are reported with a one-day lifetime (gateway-facts.md "login", firm). */
 export const loginSdkLifetimeSeconds = 86_400;
 

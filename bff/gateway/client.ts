@@ -11,6 +11,7 @@ import {
   isBodyAuthenticationFailure,
   isModificationSuccess,
   loginExpiresInUnitSeconds,
+  loginSdkExpiryOf,
 } from '../../contract/gateway-facts.ts';
 import { readTolerantly } from '../../contract/tolerant-reader.ts';
 import { upstreamAmount } from '../../contract/money.ts';
@@ -139,7 +140,8 @@ export class GatewayClient {
       needs: ['access_token', 'expires_in'],
       retry: true,
     });
-    const expiresAt = parseGatewayDateTime(result.expires_in);
+    const wallClock = parseGatewayDateTime(result.expires_in);
+    const expiresAt = wallClock && loginSdkExpiryOf(wallClock);
     if (!expiresAt) throw new GatewayUnavailableError('loginSdk', 'invalid_response', false, 'expires_in is not a date-time');
     return { value: result.access_token, expiresAt };
   }

@@ -10,6 +10,7 @@ import { Hono } from 'hono';
 import { paymentRedirectQuery } from '../../contract/gateway/index.ts';
 import { approvedCode, carriesCancelFlag, isBuyerCancelCode, pendingCode } from '../../contract/gateway-facts.ts';
 import { noteCancelFlag } from '../payments/attempt-machine.ts';
+import { cardOfRedirect, showRedirectCard } from '../orders/card-on-record.ts';
 import { base64ToBytes, isStrictBase64 } from '../../contract/base64.ts';
 import { verifyOrderHashV2 } from '../../contract/order-hash.ts';
 import { resultFragmentParameter } from '../../contract/bff-api.ts';
@@ -138,6 +139,9 @@ export function returnRoutes(services: Services) {
     tagOrder(target.order.order_number);
     const verified = paymentRedirectQuery.safeParse(query).success && (await hashIsValid(services, target, query));
     const confirmed = await settle(target, query, verified);
+    const redirectCard = cardOfRedirect(query);
+    // The buyer's own confirmed redirect may name the card consult left out: for the result page only.
+    if (confirmed && redirectCard && target.attempt?.number === target.order.attempt_number) await showRedirectCard(services.store.db, target.order.order_number, redirectCard);
     if (!confirmed) logger.info({ orderNumber: target.order.order_number }, 'unconfirmed redirect: no status token');
 
     const order = target.order;

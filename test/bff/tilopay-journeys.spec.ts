@@ -30,6 +30,21 @@ test('card: approved, with the gateway\'s id read from id_tilopay', async () => 
   expect(redirect.searchParams.has('tilopay-transaction')).toBe(true);
   expect(status).toMatchObject({ status: 'approved', final: true, amount: '15000.00', currency: 'CRC' });
   expect((await findOrder(stack.bff.store.db, session.orderNumber))?.gateway_tpt).toBe(redirect.searchParams.get('tpt'));
+  // consult leaves card/last empty; the buyer's redirect carries brand and last-digits (display only).
+  expect(redirect.searchParams.get('last-digits')).toBe(approvingCard.slice(-4));
+  expect(status.card).toEqual({ brand: 'Visa', last4: approvingCard.slice(-4) });
+});
+
+test('a redirect that is not the buyer\'s own (no returnData, no valid hash) shows no card', async () => {
+  const session = await createMerchantSession(stack.bffUrl, { amount: '15000.00', currency: 'CRC' });
+  const { redirectUrl } = await checkout(stack.bffUrl, session.sessionToken);
+  const redirect = await stack.sandbox.payHostedPage(redirectUrl, { card: approvingCard });
+  const forged = new URL(`${redirect.origin}${redirect.pathname}`);
+  forged.search = new URLSearchParams({ order: session.orderNumber, code: '1', tpt: redirect.searchParams.get('tpt')!, brand: 'Mastercard', 'last-digits': '9999' }).toString();
+  expect((await followReturn(forged)).status).toBe(303);
+  const status = await orderStatus(stack.bffUrl, session.orderNumber, session.sessionToken);
+  expect(status.status).toBe('approved');
+  expect(status.card).toBeUndefined();
 });
 
 test('cancel: the buyer reads that they cancelled, the merchant sees a cancel', async () => {
