@@ -15,6 +15,21 @@ export function isModificationSuccess(reasonCode: string): boolean {
   return modificationSuccessReasonCodes.includes(reasonCode);
 }
 
+/**
+ * A modification the gateway took but did not do: scheduled for manual processing, or pending.
+ * UNCERTAIN (gateway-facts.md "Observed in public integrations", "processModification", from the
+ * documentation only: an optional `webhook` exists "for manual scheduled refunds", and that answer is
+ * not shown). Read as such: a ReasonCode that is not a success and names a wait, or a text that says
+ * scheduled or pending (in English or Spanish). Anything else that is not a success stays a refusal.
+ */
+export const deferredModificationReasonCodes: readonly string[] = ['pending', 'scheduled', 'programado', 'pendiente'];
+const deferredModificationText = /\b(schedul\w*|pending|programad\w*|pendiente)\b/i;
+export function isModificationDeferred(answer: { ReasonCode: string; ReasonCodeDescription?: string; message?: string | undefined }): boolean {
+  if (isModificationSuccess(answer.ReasonCode)) return false;
+  if (deferredModificationReasonCodes.includes(answer.ReasonCode.trim().toLowerCase())) return true;
+  return deferredModificationText.test(`${answer.ReasonCodeDescription ?? ''} ${answer.message ?? ''}`);
+}
+
 /** A capture is allowed up to 7 days after authorisation (gateway-facts.md "processModification", firm). */
 export const captureWindowSeconds = 7 * 24 * 60 * 60;
 

@@ -25,6 +25,7 @@ export const actionRefusalCodes = [
   'not-splittable',
   'already-split',
   'link-payment',
+  'refund-pending',
 ] as const;
 export type ActionRefusalCode = (typeof actionRefusalCodes)[number];
 
@@ -95,6 +96,8 @@ export const merchantOrder = z.object({
   gatewayOrderId: z.string().nullable(),
   /** A link payment's order number as the gateway's records write it, when it differs from orderNumber (a merchant prefix). */
   gatewayOrderNumber: z.string().optional(),
+  /** A refund the gateway scheduled and has not done yet (another refund waits for it); absent when none. */
+  pendingRefund: z.object({ amount: decimalAmountString, transactionId: z.string() }).optional(),
   message: z.string().nullable(),
   /**
    * The v4.4 invoice hand-off (contract/invoice-hand-off.ts): the receptor (null when the buyer asked
@@ -239,6 +242,8 @@ export const modificationResponse = z.object({
     transactionId: z.string(),
     reasonCode: z.string(),
     description: z.string(),
+    /** `done`, or `pending`: the gateway scheduled the refund; the order's pendingRefund shows it until consult shows it done. */
+    status: z.enum(['done', 'pending']).optional(),
   }),
   order: merchantOrderDetail,
 });

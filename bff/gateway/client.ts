@@ -9,6 +9,7 @@ import {
   gatewayResponseTypes,
   isApprovedOrReload,
   isBodyAuthenticationFailure,
+  isModificationDeferred,
   isModificationSuccess,
   loginExpiresInUnitSeconds,
   loginSdkExpiryOf,
@@ -205,10 +206,13 @@ export class GatewayClient {
 
   // --- Modifications and split (§4.6, §4.7) --------------------------------------------------
 
-  /** Capture, refund or reversal. NEVER retried blindly; a refused one is a GatewayError. */
+  /**
+   * Capture, refund or reversal. NEVER retried blindly; a refused one is a GatewayError. `deferred`:
+   * the gateway took it but did not do it yet (scheduled, pending; isModificationDeferred).
+   */
   async processModification(
     request: Omit<gateway.ProcessModificationRequest, 'key'>,
-  ): Promise<gateway.ProcessModificationResponse> {
+  ): Promise<gateway.ProcessModificationResponse & { deferred: boolean }> {
     const result = await this.call({
       operation: 'processModification',
       method: 'POST',
@@ -220,11 +224,12 @@ export class GatewayClient {
       needs: ['ReasonCode'],
       retry: false,
     });
+    if (isModificationDeferred(result)) return { ...result, deferred: true };
     if (!isModificationSuccess(result.ReasonCode)) {
       const message = result.ReasonCodeDescription || result.message || 'The gateway refused the modification.';
       throw new GatewayError('processModification', result.ReasonCode || result.type, this.withoutCredentials(message), result);
     }
-    return result;
+    return { ...result, deferred: false };
   }
 
   /**

@@ -80,6 +80,8 @@ export async function createOrder(
     paid_currency: null,
     captured_amount: '0',
     refunded_amount: '0',
+    pending_refund_amount: null,
+    pending_refund_transaction: null,
     session_expires_at: session.expiresAt.toISOString(),
     created_at: now,
     updated_at: now,

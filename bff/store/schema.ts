@@ -78,6 +78,9 @@ export interface OrdersTable {
   /** Decimal text: how much of the amount is captured / refunded. */
   captured_amount: string;
   refunded_amount: string;
+  /** A refund the gateway scheduled and consult does not show done yet: its amount (order currency) and transaction (migration 0090). */
+  pending_refund_amount: OptionalText;
+  pending_refund_transaction: OptionalText;
   session_expires_at: string;
   created_at: string;
   updated_at: string;
@@ -100,7 +103,8 @@ export interface OrderStatusHistoryTable {
 
 export type MerchantHistoryAction = 'capture' | 'refund' | 'reverse' | 'split';
 /** `bank-payment`: a bank payment (SINPE Móvil) approved the order, matched by its transfer or attached by the merchant. */
-export type HistoryAction = MerchantHistoryAction | 'bank-payment';
+/** `refund-pending`: a refund the gateway scheduled; the `refund` entry that settles it follows. */
+export type HistoryAction = MerchantHistoryAction | 'bank-payment' | 'refund-pending';
 
 export interface SessionsTable {
   /** The JWT's jti. */

@@ -31,6 +31,7 @@ import { pageAndErrorOnAttempt } from './0086-page-and-error-on-attempt.ts';
 import { bankPaymentAction } from './0087-bank-payment-action.ts';
 import { cancelFlagOnAttempt } from './0088-cancel-flag-on-attempt.ts';
 import { linkPaymentGatewayOrderNumber } from './0089-link-payment-gateway-order-number.ts';
+import { pendingRefund } from './0090-pending-refund.ts';
 
 export const migrations: Record<string, Migration> = {
   '0001-initial': initial,
@@ -64,4 +65,5 @@ export const migrations: Record<string, Migration> = {
   '0087-bank-payment-action': bankPaymentAction,
   '0088-cancel-flag-on-attempt': cancelFlagOnAttempt,
   '0089-link-payment-gateway-order-number': linkPaymentGatewayOrderNumber,
+  '0090-pending-refund': pendingRefund,
 };
