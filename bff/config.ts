@@ -104,8 +104,11 @@ const schema = z.object({
    * cut off early becomes a payment of unknown fate for the buyer.
    */
   GATEWAY_TIMEOUT_MS: positiveInt.default(30_000),
-  /** Timeout of a gateway read or login, in ms: a read is retried, so it may stay shorter. */
-  GATEWAY_READ_TIMEOUT_MS: positiveInt.default(10_000),
+  /**
+   * Timeout of a gateway read or login, in ms: a read is retried, so it may stay shorter. Default
+   * 10000, or GATEWAY_TIMEOUT_MS when that is shorter.
+   */
+  GATEWAY_READ_TIMEOUT_MS: positiveInt.optional(),
   /**
    * The gateway's brand as its fields spell it (`id_<brand>`, `<brand>-transaction`,
    * `<brand>LinkId`, `<brand>OrderId`): `svc` as gateway-api.md writes it, `tilopay` for the real
@@ -139,7 +142,8 @@ const schema = z.object({
 
 /** The settings, frozen: built once the port is bound, never changed after (nothing reads them late). */
 export type Config = Readonly<
-  Omit<z.output<typeof schema>, 'SESSION_SIGNING_KEY' | 'PUBLIC_BFF_URL' | 'ALLOWED_ORIGINS' | 'BACKOFFICE_ORIGINS' | 'MERCHANT_SECRET' | 'MERCHANT_READ_SECRET' | 'GATEWAY_HOSTED_PAGE_HOSTS'> & {
+  Omit<z.output<typeof schema>, 'SESSION_SIGNING_KEY' | 'PUBLIC_BFF_URL' | 'ALLOWED_ORIGINS' | 'BACKOFFICE_ORIGINS' | 'MERCHANT_SECRET' | 'MERCHANT_READ_SECRET' | 'GATEWAY_HOSTED_PAGE_HOSTS' | 'GATEWAY_READ_TIMEOUT_MS'> & {
+    GATEWAY_READ_TIMEOUT_MS: number;
     /** Lowercase host names (with a port when given); the host of GATEWAY_BASE_URL when unset. */
     GATEWAY_HOSTED_PAGE_HOSTS: readonly string[];
     /** The accepted merchant secrets: the current one first, then the previous one while rotating. */
@@ -205,6 +209,7 @@ export function loadConfig(env: Env, options: LoadConfigOptions = {}): Config {
     BACKOFFICE_ORIGINS: Object.freeze([...config.BACKOFFICE_ORIGINS]),
     MERCHANT_SECRET: Object.freeze([...config.MERCHANT_SECRET]),
     MERCHANT_READ_SECRET: Object.freeze([...config.MERCHANT_READ_SECRET]),
+    GATEWAY_READ_TIMEOUT_MS: config.GATEWAY_READ_TIMEOUT_MS ?? Math.min(10_000, config.GATEWAY_TIMEOUT_MS),
     GATEWAY_HOSTED_PAGE_HOSTS: Object.freeze((config.GATEWAY_HOSTED_PAGE_HOSTS ?? [new URL(config.GATEWAY_BASE_URL).host]).map((host) => host.toLowerCase())),
     SESSION_SIGNING_KEY: config.SESSION_SIGNING_KEY ?? randomBytes(32).toString('base64url'),
     signingKeyGenerated: !config.SESSION_SIGNING_KEY,

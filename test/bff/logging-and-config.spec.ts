@@ -81,6 +81,8 @@ test('configuration: the real gateway\'s settings default to the spec\'s brand, 
   expect(config.GATEWAY_BRAND).toBe('svc');
   expect(config.GATEWAY_TIMEOUT_MS).toBe(30_000);
   expect(config.GATEWAY_READ_TIMEOUT_MS).toBe(10_000);
+  expect(loadConfig({ ...minimal, GATEWAY_TIMEOUT_MS: '500' }).GATEWAY_READ_TIMEOUT_MS).toBe(500);
+  expect(loadConfig({ ...minimal, GATEWAY_TIMEOUT_MS: '500', GATEWAY_READ_TIMEOUT_MS: '2000' }).GATEWAY_READ_TIMEOUT_MS).toBe(2000);
   expect(config.GATEWAY_HOSTED_PAGE_HOSTS).toEqual(['127.0.0.1:4010']);
   const tilopay = loadConfig({ ...minimal, GATEWAY_BASE_URL: 'https://app.tilopay.com', GATEWAY_BRAND: 'tilopay', GATEWAY_HOSTED_PAGE_HOSTS: 'app.tilopay.com, Securepayment.Tilopay.com' });
   expect(tilopay.GATEWAY_BRAND).toBe('tilopay');
