@@ -18,6 +18,18 @@ export const outcomeCodes: Record<CardOutcomeName, { code: string; description: 
 };
 
 /**
+ * The codes of the same outcomes as the real service is observed to write them (gateway-facts.ts
+ * observedDeclineCodes): the `tilopay` profile answers with these.
+ */
+export const observedOutcomeCodes: Record<CardOutcomeName, { code: string; description: string }> = {
+  approved: outcomeCodes.approved,
+  denied: { code: '2', description: 'Declined' },
+  insufficient_funds: { code: '51', description: 'Insufficient funds' },
+  invalid_cvv: { code: '82', description: 'Invalid CVV' },
+  lost_stolen: { code: '43', description: 'Stolen card' },
+};
+
+/**
  * A cancel on the payment page: not approved, recorded with code 8 as the real service records it
  * (gateway-facts.md "Observed in public integrations", "Cancel"); the redirect carries the profile's flag.
  */
@@ -51,7 +63,7 @@ export function chargeCard(state: SandboxState, card: EnteredCard, saveCard: boo
   return {
     status: approved ? 'approved' : 'declined',
     outcome: {
-      ...outcomeCodes[name],
+      ...(state.settings.profile.name === 'tilopay' ? observedOutcomeCodes : outcomeCodes)[name],
       // An approved auth number has at least 6 characters (gateway-facts.md, Redirect query).
       auth: approved ? state.ledger.authNumber() : '',
       cardToken: approved && saveCard ? state.ledger.cardToken() : '',

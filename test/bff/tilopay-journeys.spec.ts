@@ -60,7 +60,8 @@ test('cancel: the buyer reads that they cancelled, the merchant sees a cancel', 
 test('decline, then another card: the second attempt is approved under its own order number', async () => {
   const session = await createMerchantSession(stack.bffUrl, { amount: '12000.00', currency: 'CRC' });
   const declined = await payAndReturn(session.sessionToken, session.orderNumber, { card: decliningCard });
-  expect(declined.status).toMatchObject({ status: 'declined', canRetry: true });
+  // Tilopay's code 2, "declined": the generic words (try again or another card).
+  expect(declined.status).toMatchObject({ status: 'declined', canRetry: true, reason: 'generic' });
   const approved = await payAndReturn(session.sessionToken, session.orderNumber, { card: approvingCard });
   expect(approved.status).toMatchObject({ status: 'approved', attempts: 2 });
   const history = await statusHistory(stack.bff.store.db, session.orderNumber);

@@ -37,6 +37,16 @@ test('the redirect and consult of a paid order, as the real service writes them'
   for (const absent of ['iva_commission', 'retention_iva', 'retention_rent', 'cost_iva']) expect(payment).not.toHaveProperty(absent);
 });
 
+test('the test cards decline with the codes the real service writes', async () => {
+  sandbox = await startSandboxUnderTest({ profile: gatewayProfileOf('tilopay') });
+  const codes: string[] = [];
+  for (const card of [cards.denied, cards.insufficientFunds, cards.invalidCvv, cards.lostStolen]) {
+    const hosted = await createHostedPayment(sandbox, { orderNumber: `ORD-${codes.length}` });
+    codes.push((await sandbox.control.payHostedPage(hosted, { card })).searchParams.get('code') ?? '');
+  }
+  expect(codes).toEqual(['2', '51', '82', '43']);
+});
+
 test('a cancel returns with wp_cancel=yes and consult records code 8', async () => {
   sandbox = await startSandboxUnderTest({ profile: gatewayProfileOf('tilopay') });
   const hosted = await createHostedPayment(sandbox);
