@@ -173,11 +173,26 @@ export class OrderModifier {
       refunds.find((record) => sameUpstreamMoney(record, { amount: expected, currency: charge?.currency ?? order.currency }));
     if (!done) return;
     const minor = toMinorUnits(pendingAmount, order.currency);
-    await this.record(orderNumber, 'refund', `refund ${pendingAmount} ${order.currency} · gateway transaction ${transaction} · done, as consult shows`, (current) => {
+    // Written once: each round re-reads the order, and a settlement another reader wrote meanwhile
+    // (the pending refund gone) ends it; the write is conditional on the amounts as read.
+    for (let round = 0; round < 5; round++) {
+      const current = await findOrder(store.db, orderNumber);
+      if (!current || current.pending_refund_transaction !== order.pending_refund_transaction || current.pending_refund_amount !== pendingAmount) return;
       const next = statusAfter(current, 'refund', minor);
-      return { to: next.status, capturedAmount: next.captured, refundedAmount: next.refunded, pendingRefund: null };
-    });
-    logger.info({ orderNumber, amount: pendingAmount, transactionId: transaction }, 'scheduled refund done');
+      const written = await recordMerchantChange(store.db, current, {
+        to: next.status,
+        capturedAmount: next.captured,
+        refundedAmount: next.refunded,
+        action: 'refund',
+        detail: `refund ${pendingAmount} ${order.currency} · gateway transaction ${transaction} · done, as consult shows`,
+        now: clock.now().toISOString(),
+        pendingRefund: null,
+      });
+      if (written) {
+        logger.info({ orderNumber, amount: pendingAmount, transactionId: transaction }, 'scheduled refund done');
+        return;
+      }
+    }
   }
 
   private async splitNow(orderNumber: string, body: SplitRequestBody): Promise<SplitResponse> {
@@ -233,7 +248,7 @@ export class OrderModifier {
     orderNumber: string,
     action: MerchantHistoryAction,
     detail: string,
-    next: (order: OrderRow) => { to: OrderRow['status']; capturedAmount: string; refundedAmount: string; pendingRefund?: null },
+    next: (order: OrderRow) => { to: OrderRow['status']; capturedAmount: string; refundedAmount: string },
   ) {
     const { store, clock } = this.options;
     for (let attempt = 0; attempt < 5; attempt++) {

@@ -67,8 +67,11 @@ test('consult showing the refund done settles it: refunded, the event sent, and 
   // Still scheduled: a read changes nothing.
   expect((await merchant(stack, 'GET', `/v1/merchant/orders/${orderNumber}`)).body).toMatchObject({ refundedAmount: '0.00', pendingRefund: { amount: '4000.00' } });
   scheduling = false;
-  const settled = await merchant(stack, 'GET', `/v1/merchant/orders/${orderNumber}`);
+  // Two readers at once: the refund is counted once.
+  const [settled] = await Promise.all([merchant(stack, 'GET', `/v1/merchant/orders/${orderNumber}`), merchant(stack, 'GET', `/v1/merchant/orders/${orderNumber}`)]);
   expect(settled.body).toMatchObject({ status: 'approved', refundedAmount: '4000.00' });
+  expect((await merchant(stack, 'GET', `/v1/merchant/orders/${orderNumber}`)).body.refundedAmount).toBe('4000.00');
+  expect((await statusHistory(stack.bff.store.db, orderNumber)).filter((entry) => entry.action === 'refund')).toHaveLength(1);
   expect(settled.body).not.toHaveProperty('pendingRefund');
   expect(settled.body.history.at(-1).detail).toContain(refund.body.modification.transactionId);
   expect(await orderEventTypesOf(stack, orderNumber)).toContain('order.refunded');
