@@ -13,6 +13,8 @@ let scheduling = false;
 let stack: Stack;
 test.beforeAll(async () => {
   stack = await startInProcessStack({
+    // The reconciler may ask about a scheduled refund on every pass.
+    env: { RECONCILE_PENDING_EVERY_MS: '1' },
     rewrite: async (request, answer) => {
       const path = new URL(request.url).pathname;
       if (!scheduling) return answer;
@@ -78,4 +80,16 @@ test('consult showing the refund done settles it: refunded, the event sent, and 
   const rest = await merchant(stack, 'POST', `/v1/merchant/orders/${orderNumber}/refund`, {});
   expect(rest.status).toBe(200);
   expect(rest.body.order).toMatchObject({ status: 'refunded', refundedAmount: '10000.00' });
+});
+
+test('the reconciler settles a scheduled refund nobody reads', async () => {
+  const orderNumber = await paidOrder(stack, { amount: '10000.00', currency: 'CRC' });
+  scheduling = true;
+  expect((await merchant(stack, 'POST', `/v1/merchant/orders/${orderNumber}/refund`, { amount: '2500.00' })).body.modification.status).toBe('pending');
+  await stack.bff.reconciler.runOnce();
+  expect((await statusHistory(stack.bff.store.db, orderNumber)).filter((entry) => entry.action === 'refund')).toHaveLength(0);
+  scheduling = false;
+  await stack.bff.reconciler.runOnce();
+  expect((await statusHistory(stack.bff.store.db, orderNumber)).filter((entry) => entry.action === 'refund')).toHaveLength(1);
+  expect((await merchant(stack, 'GET', `/v1/merchant/orders/${orderNumber}`)).body).toMatchObject({ refundedAmount: '2500.00' });
 });
