@@ -3,6 +3,7 @@
 //                              bank registration, the reconciler, retention
 //   the worker (worker.ts)     the inbox and delivery workers, for BFFs started with INBOX_WORKER=false
 // Each job starts after the app can be reached and stops between pages or batches.
+import { OrderModifier } from './merchant/order-modifier.ts';
 import type { Config } from './config.ts';
 import type { DeliveryWorker } from './outbox/delivery-worker.ts';
 import { createDeliveryWorker } from './outbox/outbox-module.ts';
@@ -27,7 +28,8 @@ export interface BffBackgroundJobs extends BackgroundJobs {
 
 /** The BFF's: its webhook module's workers and registration, the reconciler and retention. */
 export function bffBackgroundJobs(config: Config, services: Services, webhooks: WebhookModule): BffBackgroundJobs {
-  const { store, clock, logger, statuses } = services;
+  const { store, clock, logger, statuses, gateway } = services;
+  const refunds = new OrderModifier({ store, gateway, clock, logger, platform: config.GATEWAY_PLATFORM });
   // Open orders nobody polls (a process died holding a claim, an unknown outcome, an abandoned
   // page) still reach a final status from the gateway's truth.
   const reconciler = new OrderReconciler({
@@ -40,6 +42,7 @@ export function bffBackgroundJobs(config: Config, services: Services, webhooks: 
     abandonAfterMs: config.RECONCILE_ABANDON_AFTER_MS,
     parkedSchedule: { agesMs: config.RECONCILE_PARKED_CONSULT_AGES, thenEveryMs: config.RECONCILE_PARKED_CONSULT_EVERY_MS, parkedForMs: config.RECONCILE_PARKED_FOR_MS },
     announceUnattemptedExpiry: config.MERCHANT_WEBHOOK_UNATTEMPTED_EXPIRY,
+    settlePendingRefund: (orderNumber) => refunds.settlePendingRefund(orderNumber),
   });
   // Finished events, refused-delivery samples and unpaid abandoned orders do not pile up forever.
   const retention = retentionJobFor(config, store, clock, logger);

@@ -13,6 +13,7 @@ import { merchantWebhookConfigProblem, merchantWebhookConfigShape } from './outb
 import { httpsOnly, isNavigableUrl } from './gateway/navigable-url.ts';
 import { isKnownTimeZone } from './merchant/business-day.ts';
 import { envFlag } from './lib/env-flag.ts';
+import { brandPattern, specBrand } from '../contract/gateway/brand.ts';
 
 export type Env = Record<string, string | undefined>;
 
@@ -97,8 +98,28 @@ const schema = z.object({
   RATE_LIMIT_PER_MINUTE: positiveInt.default(30),
   /** Largest accepted request body, in bytes. */
   BODY_LIMIT_BYTES: positiveInt.default(64 * 1024),
-  /** Timeout of one gateway HTTP call, in ms. */
-  GATEWAY_TIMEOUT_MS: positiveInt.default(10_000),
+  /**
+   * Timeout of processPayment, in ms. Real clients of the service wait 15 to 300 s
+   * (gateway-facts.md "Observed in public integrations", "Timeouts", firm): a slow hosted page
+   * cut off early becomes a payment of unknown fate for the buyer.
+   */
+  GATEWAY_TIMEOUT_MS: positiveInt.default(30_000),
+  /**
+   * Timeout of a gateway read or login, in ms: a read is retried, so it may stay shorter. Default
+   * 10000, or GATEWAY_TIMEOUT_MS when that is shorter.
+   */
+  GATEWAY_READ_TIMEOUT_MS: positiveInt.optional(),
+  /**
+   * The gateway's brand as its fields spell it (`id_<brand>`, `<brand>-transaction`,
+   * `<brand>LinkId`, `<brand>OrderId`): `svc` as gateway-api.md writes it, `tilopay` for the real
+   * service (contract/gateway/brand.ts).
+   */
+  GATEWAY_BRAND: z.string().trim().regex(brandPattern, 'must be a lowercase word such as svc or tilopay').default(specBrand),
+  /**
+   * Hosts whose hosted-page URLs a buyer is sent to (comma list). Default: the host of
+   * GATEWAY_BASE_URL. A processPayment answer naming another host is refused.
+   */
+  GATEWAY_HOSTED_PAGE_HOSTS: commaList(z.string().regex(/^[a-z0-9.-]+(:\d+)?$/i, 'each entry must be a host name, e.g. app.tilopay.com')).optional(),
   /** Session JWT lifetime in seconds (at most 15 minutes). */
   SESSION_TTL_SECONDS: positiveInt.max(900).default(900),
   /** Name of the platform sent to the gateway in processPayment. */
@@ -121,7 +142,10 @@ const schema = z.object({
 
 /** The settings, frozen: built once the port is bound, never changed after (nothing reads them late). */
 export type Config = Readonly<
-  Omit<z.output<typeof schema>, 'SESSION_SIGNING_KEY' | 'PUBLIC_BFF_URL' | 'ALLOWED_ORIGINS' | 'BACKOFFICE_ORIGINS' | 'MERCHANT_SECRET' | 'MERCHANT_READ_SECRET'> & {
+  Omit<z.output<typeof schema>, 'SESSION_SIGNING_KEY' | 'PUBLIC_BFF_URL' | 'ALLOWED_ORIGINS' | 'BACKOFFICE_ORIGINS' | 'MERCHANT_SECRET' | 'MERCHANT_READ_SECRET' | 'GATEWAY_HOSTED_PAGE_HOSTS' | 'GATEWAY_READ_TIMEOUT_MS'> & {
+    GATEWAY_READ_TIMEOUT_MS: number;
+    /** Lowercase host names (with a port when given); the host of GATEWAY_BASE_URL when unset. */
+    GATEWAY_HOSTED_PAGE_HOSTS: readonly string[];
     /** The accepted merchant secrets: the current one first, then the previous one while rotating. */
     MERCHANT_SECRET: readonly string[];
     MERCHANT_READ_SECRET: readonly string[];
@@ -185,6 +209,8 @@ export function loadConfig(env: Env, options: LoadConfigOptions = {}): Config {
     BACKOFFICE_ORIGINS: Object.freeze([...config.BACKOFFICE_ORIGINS]),
     MERCHANT_SECRET: Object.freeze([...config.MERCHANT_SECRET]),
     MERCHANT_READ_SECRET: Object.freeze([...config.MERCHANT_READ_SECRET]),
+    GATEWAY_READ_TIMEOUT_MS: config.GATEWAY_READ_TIMEOUT_MS ?? Math.min(10_000, config.GATEWAY_TIMEOUT_MS),
+    GATEWAY_HOSTED_PAGE_HOSTS: Object.freeze((config.GATEWAY_HOSTED_PAGE_HOSTS ?? [new URL(config.GATEWAY_BASE_URL).host]).map((host) => host.toLowerCase())),
     SESSION_SIGNING_KEY: config.SESSION_SIGNING_KEY ?? randomBytes(32).toString('base64url'),
     signingKeyGenerated: !config.SESSION_SIGNING_KEY,
     PUBLIC_BFF_URL: config.PUBLIC_BFF_URL ?? `http://127.0.0.1:${options.boundPort ?? config.BFF_PORT}`,

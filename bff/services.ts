@@ -56,6 +56,7 @@ export function buildServices(config: Config, deps: AppDeps): Services {
       settings: { publicBffUrl: config.PUBLIC_BFF_URL, platform: config.GATEWAY_PLATFORM },
       maxAttempts: config.MAX_PAYMENT_ATTEMPTS,
       production: httpsOnly(config),
+      hostedPageHosts: config.GATEWAY_HOSTED_PAGE_HOSTS,
       claimWaitMs: config.GATEWAY_TIMEOUT_MS + 5_000,
     }),
     statuses: new StatusRefresher({

@@ -15,6 +15,21 @@ export function isModificationSuccess(reasonCode: string): boolean {
   return modificationSuccessReasonCodes.includes(reasonCode);
 }
 
+/**
+ * A modification the gateway took but did not do: scheduled for manual processing, or pending.
+ * UNCERTAIN (gateway-facts.md "Observed in public integrations", "processModification", from the
+ * documentation only: an optional `webhook` exists "for manual scheduled refunds", and that answer is
+ * not shown). Read as such: a ReasonCode that is not a success and names a wait, or a text that says
+ * scheduled or pending (in English or Spanish). Anything else that is not a success stays a refusal.
+ */
+export const deferredModificationReasonCodes: readonly string[] = ['pending', 'scheduled', 'programado', 'pendiente'];
+const deferredModificationText = /\b(schedul\w*|pending|programad\w*|pendiente)\b/i;
+export function isModificationDeferred(answer: { ReasonCode: string; ReasonCodeDescription?: string; message?: string | undefined }): boolean {
+  if (isModificationSuccess(answer.ReasonCode)) return false;
+  if (deferredModificationReasonCodes.includes(answer.ReasonCode.trim().toLowerCase())) return true;
+  return deferredModificationText.test(`${answer.ReasonCodeDescription ?? ''} ${answer.message ?? ''}`);
+}
+
 /** A capture is allowed up to 7 days after authorisation (gateway-facts.md "processModification", firm). */
 export const captureWindowSeconds = 7 * 24 * 60 * 60;
 
@@ -63,6 +78,19 @@ export function isAwaitingBank(code: string | null | undefined): boolean {
   return (code ?? '').trim() === pendingCode;
 }
 
+/**
+ * loginSdk's `expires_in` is a date-time in Costa Rica's local time, UTC−6 all year (gateway-facts.md
+ * "Observed in public integrations of the real service", "loginSdk expires_in", ONE source: read as
+ * UTC it came out about one hour ahead plus six). Our other gateway timestamps stay UTC
+ * (bff/gateway/date-time.ts); this is the one that is known to differ.
+ */
+export const loginSdkExpiresInUtcOffsetMinutes = -6 * 60;
+
+/** The instant a loginSdk `expires_in` names, given the same wall-clock text read as if it were UTC. */
+export function loginSdkExpiryOf(wallClockAsUtc: Date): Date {
+  return new Date(wallClockAsUtc.getTime() - loginSdkExpiresInUtcOffsetMinutes * 60_000);
+}
+
 /** loginSdk tokens are reported with a one-day lifetime (gateway-facts.md "login", firm). */
 export const loginSdkLifetimeSeconds = 86_400;
 
@@ -106,31 +134,116 @@ export const testCards: Readonly<Record<string, TestCardOutcome>> = {
 };
 
 /**
- * The gateway's orderNumber of payment attempt `attempt` of our order `orderNumber`.
- * ASSUMPTION (gateway-api.md §4.3 only says "may be alphanumeric"; gateway-facts.md "Split" shows the
- * gateway itself numbers orders `SL|<orderNumber>`, so `|` is accepted): attempt 1 keeps the order's
- * own number, attempt n ≥ 2 is `<orderNumber>|<n>`. Our order numbers never contain `|`
- * (contract/bff-api.ts orderNumberString), so no attempt of one order can collide with another order.
+ * The characters an order number sent to the gateway is made of. Every public client of the real
+ * service sends letters, digits and dashes only (gateway-facts.md "Observed in public integrations
+ * of the real service", "Order numbers", firm); nothing shows whether `|` or `_` is accepted
+ * (UNCERTAIN), so neither is sent.
  */
-export const attemptSeparator = '|';
+export const gatewayOrderNumberPattern = /^[A-Za-z0-9-]+$/;
+
+/** What sets a later attempt's number apart from its order's: `<order>-R<n>`. */
+export const attemptMarker = '-R';
+
+/**
+ * The gateway's orderNumber of payment attempt `attempt` of our order `orderNumber`. Attempt 1 keeps
+ * the order's own number, as the official plugin re-sends it, when it is made of the gateway's
+ * characters; otherwise, and for every later attempt, `<order>-R<n>` with any `_` written as `-`.
+ * Our order numbers are `[A-Za-z0-9_-]`, so a merchant could name an order `A-R2` and meet order
+ * `A`'s second attempt: the unique gateway_order_number (migration 0012) refuses the second such
+ * attempt rather than mixing the two, and the attempt is always found by the number it stored.
+ * Attempts stored before this (`<order>|<n>`) keep their number and still consult under it.
+ */
 export function gatewayOrderNumberOf(orderNumber: string, attempt: number): string {
-  return attempt <= 1 ? orderNumber : `${orderNumber}${attemptSeparator}${attempt}`;
+  if (attempt <= 1 && gatewayOrderNumberPattern.test(orderNumber)) return orderNumber;
+  return `${orderNumber.replaceAll('_', '-')}${attemptMarker}${Math.max(1, attempt)}`;
+}
+
+/**
+ * Whether a gateway record's `orderNumber` is `ours`: equal, or ours behind the merchant prefix the
+ * real consult writes (gateway-facts.md "Consult's orderNumber", two sources: match by its ending).
+ */
+export function isOwnOrderNumber(gatewayValue: string, ours: string): boolean {
+  const value = gatewayValue.trim();
+  return value === ours || value.endsWith(`-${ours}`);
+}
+
+/**
+ * The order numbers a gateway record's `orderNumber` may be ours under, longest first: the value
+ * itself, then what follows each of its dashes. consult writes our number behind a merchant prefix
+ * (gateway-facts.md "Consult's orderNumber": `PFC030684-<ours>`, two sources, real account), so
+ * ours is the value's ending at a dash; the longest ending that is one of ours is the one.
+ */
+export function ownOrderNumberEndings(gatewayValue: string): string[] {
+  const value = gatewayValue.trim();
+  const endings = [value];
+  for (let at = value.indexOf('-'); at !== -1; at = value.indexOf('-', at + 1)) {
+    const ending = value.slice(at + 1);
+    if (ending) endings.push(ending);
+  }
+  return endings;
 }
 
 /**
  * Whether the gateway's record of a payment says the buyer cancelled it, rather than was declined.
- * A redirect's cancel flag (gateway-facts.md "Redirect query": a cancel "may carry extra parameters
- * such as a cancel flag") cannot say it: the flag is not among the pairs OrderHash V2 signs
- * (gateway-facts.md "OrderHash, V2"), so anyone can append `cancel=1` to a genuine, hash-valid
- * decline. A flag counts only where the hash covers it, and V2's does not; so consult's record
- * decides, and gateway-api.md §3 gives a record two meanings only: code `1` approved, any other
- * value declined. No code for a cancel is documented, so none is read as one and a cancel on the
- * hosted page is recorded as the decline it is at the gateway. UNCERTAIN: should the gateway
- * document a cancel code, list it here and consult's record becomes a cancel.
+ * Only the gateway's own record (consult's `code`, or the `code` a hash-verified redirect signs) can
+ * say it. A redirect's cancel flag cannot: `wp_cancel=yes` (the real hosted page) or `cancel=1` (the
+ * sandbox) is not among the pairs OrderHash V2 signs (gateway-facts.md "OrderHash, V2"), so anyone
+ * can append it to a genuine decline; it only picks the words the returning buyer reads while consult
+ * does not yet say (bff/routes/order-view.ts).
+ * Code `8`: gateway-facts.md "Observed in public integrations of the real service", "Cancel" (one
+ * source for the code: a Node integration's list of the codes it saw in Tilopay's sandbox; the
+ * `wp_cancel=yes` flag that comes with it is firm, from the WooCommerce plugin v3.1.2).
  */
-export const documentedCancelCodes: readonly string[] = [];
+export const documentedCancelCodes: readonly string[] = ['8'];
+/**
+ * The parameters a hosted page adds to its redirect when the buyer cancels: `wp_cancel=yes` on the
+ * real page (gateway-facts.md "Observed in public integrations", "Cancel", firm: the WooCommerce
+ * plugin v3.1.2 reads it) and `cancel=1` on the sandbox's spec profile. Unsigned: words, never a status.
+ */
+export const redirectCancelFlags: readonly (readonly [name: string, value: string])[] = [
+  ['wp_cancel', 'yes'],
+  ['cancel', '1'],
+];
+export function carriesCancelFlag(query: Readonly<Record<string, string | undefined>>): boolean {
+  return redirectCancelFlags.some(([name, value]) => query[name]?.trim().toLowerCase() === value);
+}
+
 export function isBuyerCancelCode(code: string): boolean {
   return documentedCancelCodes.includes(code.trim());
+}
+
+/** What an observed decline code says went wrong (read into the shopper's words by contract/decline-messages.ts). */
+export type ObservedDecline =
+  | 'declined'
+  | 'insufficient_funds'
+  | 'invalid_cvv'
+  | 'authentication_failed'
+  | 'cancelled'
+  | 'stolen_card'
+  | 'issuer_unreachable';
+
+/**
+ * Decline codes seen from the real service (gateway-facts.md "Observed in public integrations of the
+ * real service", "Decline codes seen": ONE source, a Node integration that lists the codes it saw
+ * in Tilopay's sandbox; the cancel code 8 also comes with the firm `wp_cancel=yes`, see
+ * documentedCancelCodes). A code listed nowhere reads as the ISO 8583 response code card processors
+ * pass through (decline-messages.ts), else as a generic decline.
+ */
+export const observedDeclineCodes: Readonly<Record<string, ObservedDecline>> = {
+  '2': 'declined',
+  '3': 'insufficient_funds',
+  '4': 'invalid_cvv',
+  '7': 'authentication_failed',
+  '8': 'cancelled',
+  '43': 'stolen_card',
+  '51': 'insufficient_funds',
+  '82': 'invalid_cvv',
+  '98': 'issuer_unreachable',
+};
+
+export function observedDeclineOf(code: string | null | undefined): ObservedDecline | undefined {
+  const trimmed = (code ?? '').trim();
+  return Object.hasOwn(observedDeclineCodes, trimmed) ? observedDeclineCodes[trimmed] : undefined;
 }
 
 /**

@@ -25,6 +25,7 @@ export const actionRefusalCodes = [
   'not-splittable',
   'already-split',
   'link-payment',
+  'refund-pending',
 ] as const;
 export type ActionRefusalCode = (typeof actionRefusalCodes)[number];
 
@@ -94,6 +95,10 @@ export const merchantOrder = z.object({
   auth: z.string().nullable(),
   /** The gateway's id of the order (tpt). */
   gatewayOrderId: z.string().nullable(),
+  /** A link payment's order number as the gateway's records write it, when it differs from orderNumber (a merchant prefix). */
+  gatewayOrderNumber: z.string().optional(),
+  /** A refund the gateway scheduled and has not done yet (another refund waits for it); absent when none. */
+  pendingRefund: z.object({ amount: decimalAmountString, transactionId: z.string() }).optional(),
   message: z.string().nullable(),
   /**
    * The v4.4 invoice hand-off (contract/invoice-hand-off.ts): the receptor (null when the buyer asked
@@ -240,6 +245,8 @@ export const modificationResponse = z.object({
     transactionId: z.string(),
     reasonCode: z.string(),
     description: z.string(),
+    /** `done`, or `pending`: the gateway scheduled the refund; the order's pendingRefund shows it until consult shows it done. */
+    status: z.enum(['done', 'pending']).optional(),
   }),
   order: merchantOrderDetail,
 });
@@ -313,7 +320,10 @@ export type TransactionsQuery = z.infer<typeof transactionsQuery>;
 export const transactionView = z.object({
   /** null when the gateway's record did not carry a readable id. */
   id: z.number().int().nullable(),
+  /** Our order number: the gateway's, read by its ending (a merchant prefix taken off) and found among our attempts or link payments. */
   orderNumber: z.string(),
+  /** The order number as the gateway's record writes it, when it differs from orderNumber. */
+  gatewayOrderNumber: z.string().optional(),
   amount: z.string(),
   currency: z.string(),
   approved: z.boolean(),

@@ -36,6 +36,7 @@ export const linkPaidData = paymentLink.extend({
   payment: z.object({
     svcOrderId: z.string(),
     orderNumber: z.string(),
+    gatewayOrderNumber: z.string().optional().describe('The gateway’s own order number for the payment, when it differs from orderNumber (the real service writes a merchant prefix in front).'),
     amount: z.string(),
     currency: z.string(),
     auth: z.string().nullable(),

@@ -11,6 +11,7 @@ import { paymentRoutes } from './gateway/payment-routes.ts';
 import { splitRoutes } from './gateway/split-routes.ts';
 import { createState, type SandboxState } from './state.ts';
 import { gatewayAnswerVariants } from './variants/variant-middleware.ts';
+import { gatewayProfileFromEnv, type GatewayProfile } from './gateway/gateway-profile.ts';
 
 export interface SandboxOptions {
   merchant?: SandboxMerchant;
@@ -29,6 +30,11 @@ export interface SandboxOptions {
   variants?: boolean;
   /** Used for outgoing link webhooks and bank deliveries. */
   fetch?: typeof fetch;
+  /**
+   * How the gateway's answers are written (gateway/gateway-profile.ts). Default: SANDBOX_PROFILE and
+   * SANDBOX_GATEWAY_BRAND from the environment, else the spec's answers with the brand `svc`.
+   */
+  profile?: GatewayProfile;
 }
 
 export interface Sandbox {
@@ -48,6 +54,7 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
       bankAccessToken: options.bankAccessToken ?? sandboxDefaults.bankAccessToken,
       allowHttpLoopbackWebhooks: options.allowHttpLoopbackWebhooks ?? false,
       fetch: options.fetch ?? globalThis.fetch,
+      profile: options.profile ?? gatewayProfileFromEnv(process.env),
     },
     options.seed ?? sandboxDefaults.seed,
     options.now,

@@ -7,6 +7,7 @@ import { Ledger } from './gateway/ledger.ts';
 import { LinkBook } from './gateway/link-book.ts';
 import { Bank } from './bank/bank.ts';
 import type { SandboxMerchant } from './defaults.ts';
+import type { GatewayProfile } from './gateway/gateway-profile.ts';
 import { AnswerVariants } from './variants/answer-variants.ts';
 
 export interface SandboxSettings {
@@ -16,6 +17,8 @@ export interface SandboxSettings {
   allowHttpLoopbackWebhooks: boolean;
   /** Outgoing deliveries (link webhooks, bank events) go through this. */
   fetch: typeof fetch;
+  /** How the gateway's answers are written: the spec's, or the real service's as observed (gateway-profile.ts). */
+  profile: GatewayProfile;
 }
 
 /** All the sandbox remembers. One instance per createSandbox(); nothing is global. */

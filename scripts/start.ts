@@ -5,6 +5,7 @@
 // (ARCHITECTURE.md, Configuration): one set of variables configures both ends.
 import { rmSync } from 'node:fs';
 import { startSandbox } from '../sandbox/server.ts';
+import { gatewayProfileFromEnv } from '../sandbox/gateway/gateway-profile.ts';
 import { sandboxDefaults } from '../sandbox/defaults.ts';
 import { startBff } from '../bff/server.ts';
 import { developmentMerchantSecret as DEV_MERCHANT_SECRET } from '../bff/auth/development-secret.ts';
@@ -58,6 +59,8 @@ try {
     env.GATEWAY_API_USER ||= sandboxDefaults.merchant.apiUser;
     env.GATEWAY_API_PASSWORD ||= sandboxDefaults.merchant.apiPassword;
     env.GATEWAY_API_KEY ||= sandboxDefaults.merchant.apiKey;
+    // The BFF reads the brand the sandbox writes (SANDBOX_PROFILE / SANDBOX_GATEWAY_BRAND).
+    env.GATEWAY_BRAND ||= gatewayProfileFromEnv(env).brand;
   }
   if (!env.BANK_BASE_URL) {
     env.BANK_BASE_URL = `${sandbox.url}/banking`;

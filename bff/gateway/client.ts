@@ -9,8 +9,10 @@ import {
   gatewayResponseTypes,
   isApprovedOrReload,
   isBodyAuthenticationFailure,
+  isModificationDeferred,
   isModificationSuccess,
   loginExpiresInUnitSeconds,
+  loginSdkExpiryOf,
 } from '../../contract/gateway-facts.ts';
 import { readTolerantly } from '../../contract/tolerant-reader.ts';
 import { upstreamAmount } from '../../contract/money.ts';
@@ -21,13 +23,26 @@ import { withoutSecrets } from '../observability/without-secrets.ts';
 import { parseGatewayDateTime } from './date-time.ts';
 import { BodyUnauthorized, GatewayError, GatewayUnavailableError, answerType, refusalMessageOf } from './errors.ts';
 import { TokenCache, type CachedToken } from './token-cache.ts';
+import { specBrand, withSpecBrandKeys } from '../../contract/gateway/brand.ts';
+import { defaultLanguage } from '../../contract/language-chain.ts';
 
 export interface GatewayClientOptions {
   baseUrl: string;
   apiUser: string;
   apiPassword: string;
   apiKey: string;
+  /** Timeout of one read or login, in ms. */
   timeoutMs: number;
+  /** Timeout of processPayment, in ms (default timeoutMs): see paymentTimeoutMs's reason. */
+  paymentTimeoutMs?: number;
+  /** The gateway's brand (GATEWAY_BRAND): the spelling of its brand-derived fields (contract/gateway/brand.ts). */
+  brand?: string;
+  /**
+   * Accept-Language of every call that is not a buyer's (default: the project's language); a
+   * processPayment sends its own `lang` there. The official plugin sends the header on every call
+   * (gateway-facts.md "Observed in public integrations", "Language").
+   */
+  language?: string;
   clock: Clock;
   metrics: AppMetrics;
   logger: Logger;
@@ -62,6 +77,12 @@ interface CallSpec<S extends z.ZodType> {
   retry: boolean;
   /** The body `type` meaning success ('200' for most, '100' for processPayment); undefined: no `type`. */
   successType?: string;
+  /** Rewrites the parsed answer before it is read (the brand's field names into the spec's). */
+  incoming?: (json: unknown) => unknown;
+  /** This call's timeout in ms (default the client's timeoutMs). */
+  timeoutMs?: number;
+  /** This call's Accept-Language (default the client's language). */
+  language?: string;
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -73,8 +94,11 @@ export class GatewayClient {
   /** The last `first_page_url` the gateway returned, per page size: the shape of its page URLs. */
   private readonly linkPageTemplates = new Map<number, string>();
 
+  private readonly brand: string;
+
   constructor(private readonly options: GatewayClientOptions) {
     this.fetchImpl = options.fetch ?? fetch;
+    this.brand = options.brand ?? specBrand;
     // Refresh the API token one minute (or a tenth of its life, if shorter) before it expires.
     this.apiToken = new TokenCache(() => this.login(), options.clock, (token) =>
       Math.min(60_000, (token.expiresAt.getTime() - options.clock.now().getTime()) / 10),
@@ -117,7 +141,8 @@ export class GatewayClient {
       needs: ['access_token', 'expires_in'],
       retry: true,
     });
-    const expiresAt = parseGatewayDateTime(result.expires_in);
+    const wallClock = parseGatewayDateTime(result.expires_in);
+    const expiresAt = wallClock && loginSdkExpiryOf(wallClock);
     if (!expiresAt) throw new GatewayUnavailableError('loginSdk', 'invalid_response', false, 'expires_in is not a date-time');
     return { value: result.access_token, expiresAt };
   }
@@ -142,6 +167,8 @@ export class GatewayClient {
       needs: ['url'],
       retry: false,
       successType: gatewayResponseTypes.hostedPageCreated,
+      timeoutMs: this.options.paymentTimeoutMs ?? this.options.timeoutMs,
+      ...(request.lang ? { language: request.lang } : {}),
     });
   }
 
@@ -158,6 +185,7 @@ export class GatewayClient {
       // that chooses it (orders/outcome.ts, links/link-confirmation.ts).
       retry: true,
       successType: gatewayResponseTypes.ok,
+      incoming: (json) => recordsWithSpecBrandKeys(json, this.brand),
     });
     return result.response;
   }
@@ -178,10 +206,13 @@ export class GatewayClient {
 
   // --- Modifications and split (§4.6, §4.7) --------------------------------------------------
 
-  /** Capture, refund or reversal. NEVER retried blindly; a refused one is a GatewayError. */
+  /**
+   * Capture, refund or reversal. NEVER retried blindly; a refused one is a GatewayError. `deferred`:
+   * the gateway took it but did not do it yet (scheduled, pending; isModificationDeferred).
+   */
   async processModification(
     request: Omit<gateway.ProcessModificationRequest, 'key'>,
-  ): Promise<gateway.ProcessModificationResponse> {
+  ): Promise<gateway.ProcessModificationResponse & { deferred: boolean }> {
     const result = await this.call({
       operation: 'processModification',
       method: 'POST',
@@ -193,11 +224,12 @@ export class GatewayClient {
       needs: ['ReasonCode'],
       retry: false,
     });
+    if (isModificationDeferred(result)) return { ...result, deferred: true };
     if (!isModificationSuccess(result.ReasonCode)) {
       const message = result.ReasonCodeDescription || result.message || 'The gateway refused the modification.';
       throw new GatewayError('processModification', result.ReasonCode || result.type, this.withoutCredentials(message), result);
     }
-    return result;
+    return { ...result, deferred: false };
   }
 
   /**
@@ -283,6 +315,7 @@ export class GatewayClient {
       needs: ['data.id'],
       retry: true,
       successType: gatewayResponseTypes.ok,
+      incoming: (json) => linkPaymentsWithSpecBrandKeys(json, this.brand),
     });
   }
 
@@ -399,7 +432,7 @@ export class GatewayClient {
     const stopTimer = metrics.upstreamDuration.startTimer({ upstream: 'gateway', operation: spec.operation });
     let outcome = 'ok';
     try {
-      const headers: Record<string, string> = { Accept: 'application/json' };
+      const headers: Record<string, string> = { Accept: 'application/json', 'Accept-Language': spec.language ?? this.options.language ?? defaultLanguage };
       if (spec.body !== undefined) headers['Content-Type'] = 'application/json';
       if (bearer) headers.Authorization = `Bearer ${bearer}`;
       // The caller's W3C trace goes on upstream (it names no secret); the gateway may ignore it.
@@ -413,7 +446,7 @@ export class GatewayClient {
           method: spec.method,
           headers,
           ...(spec.body !== undefined ? { body: JSON.stringify(spec.body) } : {}),
-          signal: AbortSignal.timeout(this.options.timeoutMs),
+          signal: AbortSignal.timeout(spec.timeoutMs ?? this.options.timeoutMs),
         });
         text = await response.text();
       } catch (error) {
@@ -442,7 +475,7 @@ export class GatewayClient {
         outcome = 'invalid_response';
         throw new GatewayUnavailableError(spec.operation, 'invalid_response', true, `gateway ${spec.operation} answered non-JSON`);
       }
-      const judged = this.judge(spec, json);
+      const judged = this.judge(spec, spec.incoming ? spec.incoming(json) : json);
       outcome = judged.outcome;
       if (judged.error) throw judged.error;
       return judged.data as z.output<S>;
@@ -493,4 +526,18 @@ function pageAddress(pageUrl: string, page: number): string | undefined {
 function refusedBeforeSending(error: unknown): boolean {
   const cause = (error as { cause?: { code?: string } } | undefined)?.cause;
   return cause?.code === 'ECONNREFUSED' || cause?.code === 'ENOTFOUND' || cause?.code === 'EAI_AGAIN';
+}
+
+/** consult's answer with each record's `id_<brand>` read as the spec's `id_svc` (contract/gateway/brand.ts). */
+function recordsWithSpecBrandKeys(json: unknown, brand: string): unknown {
+  if (typeof json !== 'object' || json === null || !('response' in json) || !Array.isArray(json.response)) return json;
+  return { ...json, response: json.response.map((record: unknown) => withSpecBrandKeys(record, brand)) };
+}
+
+/** getLinkPaymentById's answer with each listed payment's `<brand>OrderId` read as the spec's `svcOrderId`. */
+function linkPaymentsWithSpecBrandKeys(json: unknown, brand: string): unknown {
+  if (typeof json !== 'object' || json === null || !('data' in json)) return json;
+  const { data } = json;
+  if (typeof data !== 'object' || data === null || !('payments' in data) || !Array.isArray(data.payments)) return json;
+  return { ...json, data: { ...data, payments: data.payments.map((item: unknown) => withSpecBrandKeys(item, brand)) } };
 }

@@ -11,6 +11,19 @@ export interface NavigableUrlPolicy {
   /** NODE_ENV=production: https only, no loopback exception. */
   production: boolean;
   logger: Logger;
+  /**
+   * The only hosts a browser may be sent to (GATEWAY_HOSTED_PAGE_HOSTS: `host` or `host:port`,
+   * lowercase); absent: any. Real clients follow the gateway's own hosts only.
+   */
+  hosts?: readonly string[];
+}
+
+function hostOf(url: string): string | undefined {
+  try {
+    return new URL(url).host.toLowerCase();
+  } catch {
+    return undefined;
+  }
 }
 
 /**
@@ -32,7 +45,7 @@ export function isNavigableUrl(url: string, production: boolean): boolean {
  * scheme and length only (the URL may carry a token of the gateway's).
  */
 export function navigableGatewayUrl(url: unknown, what: string, policy: NavigableUrlPolicy): string {
-  if (typeof url === 'string' && isNavigableUrl(url, policy.production)) return url;
+  if (typeof url === 'string' && isNavigableUrl(url, policy.production) && (!policy.hosts || policy.hosts.includes(hostOf(url) ?? ''))) return url;
   const scheme = typeof url === 'string' ? /^([a-z][a-z0-9+.-]*):/i.exec(url)?.[1]?.toLowerCase() ?? 'none' : typeof url;
   policy.logger.error({ what, scheme, length: typeof url === 'string' ? url.length : undefined }, 'the gateway answered a URL we will not send a browser to');
   throw upstreamRefused('Bad answer from the gateway', `The gateway's ${what} URL is not one a browser may be sent to.`);

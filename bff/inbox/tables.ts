@@ -69,7 +69,10 @@ export type LinkPaymentStatus = 'paid' | 'declined' | 'review';
 export interface LinkPaymentsTable {
   svc_order_id: string;
   link_id: string;
+  /** The order number the report gave, which consult's record ends with (contract/gateway-facts.ts ownOrderNumberOf). */
   order_number: string;
+  /** consult's own order number when it differs from order_number (a merchant prefix); null otherwise (migration 0091). */
+  gateway_order_number: string | null;
   status: LinkPaymentStatus;
   /** 'verified', 'mismatch' or 'absent' (the report carried no orderHash). */
   hash_check: string;

@@ -7,7 +7,7 @@
 // asked only when that listing shows the payment or shows none at all: an invented svcOrderId for
 // one of our links costs no consult. The first confirmation is stored once (primary key
 // svc_order_id); later reports of the same payment, by webhook or callback, only note that they were seen.
-import { approvedCode } from '../../contract/gateway-facts.ts';
+import { approvedCode, isOwnOrderNumber } from '../../contract/gateway-facts.ts';
 import { verifyOrderHashV2 } from '../../contract/order-hash.ts';
 import { readUpstreamAmount, sameUpstreamMoney, upstreamMoneyShown } from '../../contract/upstream-money.ts';
 import type { TransactionRecord } from '../../contract/gateway/transactions.ts';
@@ -73,7 +73,10 @@ export async function confirmLinkPayment(deps: LinkConfirmationDeps, report: Lin
   const row: LinkPaymentsTable = {
     svc_order_id: report.svcOrderId,
     link_id: report.svcLinkId,
-    order_number: record.orderNumber,
+    // The number the report gave when consult's record is it (behind the gateway's merchant prefix):
+    // the merchant reads one number for a payment everywhere; the gateway's is kept beside it.
+    order_number: isOwnOrderNumber(record.orderNumber, report.orderNumber) ? report.orderNumber : record.orderNumber,
+    gateway_order_number: isOwnOrderNumber(record.orderNumber, report.orderNumber) && record.orderNumber.trim() !== report.orderNumber ? record.orderNumber.trim() : null,
     status,
     hash_check: hashCheck,
     ...upstreamMoneyShown(record.amount, record.currency),

@@ -1,7 +1,8 @@
 // The two ways the gateway reports a paid link (gateway-api.md §6.2 callback query, §6.3 webhook
 // body) normalized into one shape. Neither is trusted: link-confirmation.ts looks the payment up.
 import { z } from 'zod';
-import { linkWebhookBody, type LinkCallbackQuery, type LinkWebhookBody } from '../../contract/gateway/links.ts';
+import { linkCallbackQuery, linkWebhookBody, type LinkCallbackQuery, type LinkWebhookBody } from '../../contract/gateway/links.ts';
+import { withSpecBrandKeys } from '../../contract/gateway/brand.ts';
 import { readTolerantly, type TolerantReading } from '../../contract/tolerant-reader.ts';
 
 export interface LinkReport {
@@ -20,8 +21,14 @@ export interface LinkReport {
  * answers"): `svcLinkId: "5"`, `auth: null`, extra fields are all fine. Only what the lookup
  * needs must be there; the lookup, not this body, decides what happened.
  */
-export function readLinkWebhook(json: unknown): TolerantReading<LinkWebhookBody> {
-  return readTolerantly(linkWebhookBody, json, ['svcLinkId', 'svcOrderId', 'orderNumber', 'code']);
+export function readLinkWebhook(json: unknown, brand: string): TolerantReading<LinkWebhookBody> {
+  return readTolerantly(linkWebhookBody, withSpecBrandKeys(json, brand), ['svcLinkId', 'svcOrderId', 'orderNumber', 'code']);
+}
+
+/** The callback's query with the brand's `<brand>LinkId`/`<brand>OrderId` read as the spec's names. */
+export function readLinkCallback(query: Record<string, string>, brand: string): LinkReport | undefined {
+  const parsed = linkCallbackQuery.safeParse(withSpecBrandKeys(query, brand));
+  return parsed.success ? reportFromCallback(parsed.data) : undefined;
 }
 
 export function reportFromWebhook(body: LinkWebhookBody): LinkReport {

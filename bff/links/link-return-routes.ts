@@ -4,14 +4,13 @@
 // it cannot be confirmed now, the worker keeps trying, and the buyer sees "processing".
 import { tagOrder } from '../observability/log-context.ts';
 import { Hono, type Context } from 'hono';
-import { linkCallbackQuery } from '../../contract/gateway/links.ts';
 import { GatewayError, GatewayUnavailableError } from '../gateway/errors.ts';
 import type { InboxWriter } from '../inbox/inbox-writer.ts';
 import type { Logger } from '../observability/logger.ts';
 import type { WebhookMetrics } from '../webhooks/webhook-metrics.ts';
 import { confirmLinkPayment, isNoSuchLink, type LinkConfirmationDeps } from './link-confirmation.ts';
 import { screenLinkReport } from './link-screen.ts';
-import { linkEventId, reportFromCallback, toStoredLinkReport } from './link-report.ts';
+import { linkEventId, readLinkCallback, toStoredLinkReport } from './link-report.ts';
 import { htmlPageHeaders, pageLocale } from '../http/html-page.ts';
 import { renderLinkResultPage, type LinkPaymentFacts, type LinkResultKind, type LinkShop } from './link-result-page.ts';
 import { describeRoute } from '../openapi/route-doc.ts';
@@ -28,6 +27,8 @@ export interface LinkReturnDeps extends LinkConfirmationDeps {
   addressOf: (c: Context) => string;
   /** Named on the result page, with a link back to its site. */
   shop: LinkShop;
+  /** GATEWAY_BRAND: how the callback spells `<brand>LinkId` and `<brand>OrderId`. */
+  brand: string;
 }
 
 /**
@@ -43,8 +44,7 @@ export function linkReturnRoutes(deps: LinkReturnDeps) {
     deps.metrics.linkReportsByAddress.note(deps.addressOf(c));
     const query = c.req.query();
     const locale = pageLocale(query.lang, c.req.header('Accept-Language'));
-    const parsed = linkCallbackQuery.safeParse(query);
-    const report = parsed.success ? reportFromCallback(parsed.data) : undefined;
+    const report = readLinkCallback(query, deps.brand);
     tagOrder(report?.orderNumber);
     if (!report) return c.body(renderLinkResultPage(locale, 'invalid', undefined, deps.shop), 400, htmlPageHeaders);
     // Only our links' reports are looked up or stored; one naming a checkout order of ours is refused.

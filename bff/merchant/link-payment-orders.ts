@@ -50,6 +50,7 @@ export function linkPaymentOrderView(payment: LinkPaymentRow): MerchantOrder {
     email: null,
     auth: payment.auth,
     gatewayOrderId: payment.svc_order_id,
+    ...(payment.gateway_order_number !== null && { gatewayOrderNumber: payment.gateway_order_number }),
     message: null,
     // Money taken by card: the hand-off names it and its authorisation; a link asks for no receptor.
     invoice: payment.status === 'paid' ? { receptor: null, paymentMeans: [{ code: paymentMeansCodes.card, amount, currency: payment.currency }], currency: payment.currency, reference: payment.auth, lines: [] } : null,

@@ -49,6 +49,7 @@ export function merchantOrderView(order: OrderRow, context: RuleContext): Mercha
     email: order.email,
     auth: order.gateway_auth,
     gatewayOrderId: order.gateway_tpt,
+    ...(order.pending_refund_amount && { pendingRefund: { amount: canonicalAmount(order.pending_refund_amount, order.currency), transactionId: order.pending_refund_transaction ?? '' } }),
     message: order.status_message,
     invoice: invoiceHandOffOf(order, context),
     paidBy: paidByOf(order, context),

@@ -20,6 +20,8 @@ export interface OrderState {
   refunded_amount: string;
   /** The paying card's currency when it was not the order's (a dollar order charged in colones). */
   charged_currency?: string | null;
+  /** A refund the gateway scheduled and consult does not show done yet. */
+  pending_refund_amount?: string | null;
 }
 
 export interface RuleContext {
@@ -80,6 +82,10 @@ export function actionLimit(order: OrderState, action: MerchantAction | 'split',
     case 'refund': {
       if (captured === 0n || !mayHoldCapturedMoney(order.status)) {
         return conflict(`Only a captured order can be refunded; this order is ${order.status} with nothing captured.`, 'nothing-captured');
+      }
+      if (order.pending_refund_amount) {
+        // Sent again, it could be done twice: the gateway already holds it (scheduled).
+        return conflict(`A refund of ${order.pending_refund_amount} ${order.currency} is scheduled at the gateway and not done yet; another refund waits for it.`, 'refund-pending');
       }
       const refundable = captured - refunded;
       if (refundable <= 0n) {

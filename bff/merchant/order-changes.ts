@@ -11,8 +11,10 @@ export interface MerchantChange {
   capturedAmount: string;
   refundedAmount: string;
   detail: string;
-  action: MerchantHistoryAction;
+  action: MerchantHistoryAction | 'refund-pending';
   now: string;
+  /** The pending refund's columns, set or cleared with the change. */
+  pendingRefund?: { amount: string; transaction: string } | null;
 }
 
 /**
@@ -29,7 +31,14 @@ export function recordMerchantChange(db: Kysely<Database>, seen: OrderRow, chang
     detail: change.detail,
     action: change.action,
     now: change.now,
-    fields: { captured_amount: change.capturedAmount, refunded_amount: change.refundedAmount },
+    fields: {
+      captured_amount: change.capturedAmount,
+      refunded_amount: change.refundedAmount,
+      ...(change.pendingRefund !== undefined && {
+        pending_refund_amount: change.pendingRefund?.amount ?? null,
+        pending_refund_transaction: change.pendingRefund?.transaction ?? null,
+      }),
+    },
     where: { captured_amount: seen.captured_amount, refunded_amount: seen.refunded_amount },
   });
 }

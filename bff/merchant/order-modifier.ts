@@ -2,8 +2,10 @@
 // gateway once, record the outcome. One action per order at a time in this process; across
 // processes the conditional write (and the gateway's own rules) keep the amounts right.
 import { chargedPieceOf, convertedChargeOf } from '../payments/charged-money.ts';
-import { modificationTypes } from '../../contract/gateway-facts.ts';
-import { canonicalAmount, fromMinorUnits, upstreamAmount } from '../../contract/money.ts';
+import { approvedCode, modificationTypes } from '../../contract/gateway-facts.ts';
+import { canonicalAmount, fromMinorUnits, toMinorUnits, upstreamAmount } from '../../contract/money.ts';
+import { sameUpstreamMoney } from '../../contract/upstream-money.ts';
+import { GatewayUnavailableError } from '../gateway/errors.ts';
 import type { GatewayClient } from '../gateway/client.ts';
 import { DomainError, notAllowed, notFound } from '../lib/domain-error.ts';
 import type { Clock } from '../observability/clock.ts';
@@ -67,6 +69,8 @@ export class OrderModifier {
 
   private async modifyNow(orderNumber: string, action: MerchantAction, requested: string | undefined): Promise<ModificationResponse> {
     const { gateway, logger, platform } = this.options;
+    // A scheduled refund done meanwhile frees the next one.
+    await this.settlePendingRefund(orderNumber);
     const { order, context } = await this.load(orderNumber);
     const plan = planModification(order, action, requested, context);
     if (!plan.ok) throw refused(plan, action);
@@ -83,6 +87,7 @@ export class OrderModifier {
       throw gatewayProblem(error, action, true) ?? error;
     }
     const detail = `${action} ${plan.amount} ${order.currency}${charged ? ` (${charged.chargedAmount} ${charged.chargedCurrency})` : ''} · gateway transaction ${result.transactionId}`;
+    if (result.deferred) return this.recordDeferred(orderNumber, action, plan.amount, detail, result, charged);
     const updated = await this.record(orderNumber, action, detail, (current) => {
       const next = statusAfter(current, action, plan.minor);
       return { to: next.status, capturedAmount: next.captured, refundedAmount: next.refunded };
@@ -96,9 +101,98 @@ export class OrderModifier {
         transactionId: result.transactionId,
         reasonCode: result.ReasonCode,
         description: result.ReasonCodeDescription,
+        status: 'done',
       },
       order: merchantOrderDetailView(updated),
     };
+  }
+
+  /**
+   * The gateway scheduled the refund (isModificationDeferred): nothing is refunded yet, and nothing
+   * may be sent again. The order keeps it as pending (its history says so) until consult's records
+   * show it done (settlePendingRefund). A capture or reversal is never deferred by any known answer:
+   * such an answer is not read as done, so it stays the gateway's unexplained word, a 502.
+   */
+  private async recordDeferred(
+    orderNumber: string,
+    action: MerchantAction,
+    amount: string,
+    detail: string,
+    result: { transactionId: string; ReasonCode: string; ReasonCodeDescription: string },
+    charged: { chargedAmount: string; chargedCurrency: string } | null | undefined,
+  ): Promise<ModificationResponse> {
+    const { store, clock, logger } = this.options;
+    if (action !== 'refund') {
+      logger.error({ orderNumber, action, reasonCode: result.ReasonCode }, 'the gateway deferred a modification that is not a refund');
+      throw gatewayProblem(new GatewayUnavailableError('processModification', 'invalid_response', true, `the gateway deferred a ${action}`), action, true) ?? new Error(`the gateway deferred a ${action}`);
+    }
+    for (let round = 0; round < 5; round++) {
+      const current = await findOrder(store.db, orderNumber);
+      if (!current) throw orderNotFound(orderNumber);
+      const written = await recordMerchantChange(store.db, current, {
+        to: current.status,
+        capturedAmount: current.captured_amount,
+        refundedAmount: current.refunded_amount,
+        action: 'refund-pending',
+        detail: `${detail} · pending: ${result.ReasonCodeDescription || result.ReasonCode}`,
+        now: clock.now().toISOString(),
+        pendingRefund: { amount, transaction: result.transactionId },
+      });
+      if (written) break;
+    }
+    logger.warn({ orderNumber, amount, transactionId: result.transactionId, reasonCode: result.ReasonCode }, 'refund scheduled by the gateway: pending until consult shows it');
+    return {
+      modification: { type: action, amount, ...charged, transactionId: result.transactionId, reasonCode: result.ReasonCode, description: result.ReasonCodeDescription, status: 'pending' },
+      order: merchantOrderDetailView(await this.load(orderNumber)),
+    };
+  }
+
+  /**
+   * A scheduled refund settles when consult lists it done: an approved record of type Refund with the
+   * gateway's transaction id, or else of the refund's amount. Until then nothing changes (and no other
+   * refund is sent).
+   */
+  async settlePendingRefund(orderNumber: string): Promise<void> {
+    const { store, gateway, clock, logger } = this.options;
+    const order = await findOrder(store.db, orderNumber);
+    if (!order?.pending_refund_amount) return;
+    const pendingAmount = order.pending_refund_amount;
+    const transaction = order.pending_refund_transaction ?? '';
+    let records;
+    try {
+      records = await gateway.consult(order.gateway_order_number ?? orderNumber);
+    } catch (error) {
+      logger.warn({ orderNumber, error: (error as Error).message }, 'pending refund not checked: consult failed');
+      return;
+    }
+    const charge = convertedChargeOf(order);
+    const expected = charge ? chargedPieceOf(charge, order.currency, order.refunded_amount, pendingAmount) : pendingAmount;
+    const refunds = records.filter((record) => record.type.trim().toLowerCase() === 'refund' && record.code.trim() === approvedCode);
+    const done =
+      refunds.find((record) => record.id_svc !== null && String(record.id_svc) === transaction) ??
+      refunds.find((record) => sameUpstreamMoney(record, { amount: expected, currency: charge?.currency ?? order.currency }));
+    if (!done) return;
+    const minor = toMinorUnits(pendingAmount, order.currency);
+    // Written once: each round re-reads the order, and a settlement another reader wrote meanwhile
+    // (the pending refund gone) ends it; the write is conditional on the amounts as read.
+    for (let round = 0; round < 5; round++) {
+      const current = await findOrder(store.db, orderNumber);
+      if (!current || current.pending_refund_transaction !== order.pending_refund_transaction || current.pending_refund_amount !== pendingAmount) return;
+      const next = statusAfter(current, 'refund', minor);
+      const written = await recordMerchantChange(store.db, current, {
+        to: next.status,
+        capturedAmount: next.captured,
+        refundedAmount: next.refunded,
+        action: 'refund',
+        detail: `refund ${pendingAmount} ${order.currency} · gateway transaction ${transaction} · done, as consult shows`,
+        now: clock.now().toISOString(),
+        pendingRefund: null,
+      });
+      if (written) {
+        logger.info({ orderNumber, amount: pendingAmount, transactionId: transaction }, 'scheduled refund done');
+        return;
+      }
+    }
   }
 
   private async splitNow(orderNumber: string, body: SplitRequestBody): Promise<SplitResponse> {

@@ -60,6 +60,8 @@ export function merchantOrderRoutes(services: Services, idempotent: MiddlewareHa
       const { order } = await modifier.load(c.req.param('orderNumber'));
       // An open order may have been paid meanwhile: the same single-flight consult the widget uses.
       await statuses.refresh(order, 'merchant_read');
+      // A refund the gateway scheduled may be done by now.
+      await modifier.settlePendingRefund(order.order_number);
       const fresh = await modifier.load(order.order_number);
       c.header('Cache-Control', 'no-store');
       return c.json({ ...merchantOrderDetailView(fresh), bankPayments: await bankPaymentsOf(store, order.order_number) });

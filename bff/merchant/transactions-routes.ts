@@ -16,6 +16,7 @@ import { endOfDayIn, isBareDay, startOfDayIn } from './business-day.ts';
 import { upstreamMoneyShown } from '../../contract/upstream-money.ts';
 import { describeRoute } from '../openapi/route-doc.ts';
 import { merchantDocs } from './merchant-operations.ts';
+import { ownOrderNumbersOf, type OwnOrderNumber } from './own-order-numbers.ts';
 
 const defaultRangeMs = 30 * 24 * 60 * 60 * 1000;
 
@@ -45,7 +46,7 @@ export function readQueryDate(text: string, edge: 'start' | 'end', timeZone: str
   return Number.isNaN(date.getTime()) ? undefined : date;
 }
 
-function transactionView(item: TransactionListItem): TransactionView {
+function transactionView(item: TransactionListItem, own: OwnOrderNumber): TransactionView {
   let net: string | null = null;
   try {
     if (item.net_to_liquidate !== null) net = gatewayNumberAmount(item.net_to_liquidate, item.currency);
@@ -55,7 +56,7 @@ function transactionView(item: TransactionListItem): TransactionView {
   const { amount, currency } = upstreamMoneyShown(item.amount, item.currency);
   return {
     id: item.id,
-    orderNumber: item.orderNumber,
+    ...own,
     // The one reading of an upstream amount ("25", 25, "15,000.00" → "25.00", "15000.00").
     amount,
     currency,
@@ -102,7 +103,8 @@ export function merchantTransactionRoutes(services: Services) {
     } catch (error) {
       throw gatewayProblem(error, 'transaction query', false) ?? error;
     }
-    const response: TransactionsResponse = { startDate: start.toISOString(), endDate: end.toISOString(), items: items.map(transactionView) };
+    const own = await ownOrderNumbersOf(services.store, items);
+    const response: TransactionsResponse = { startDate: start.toISOString(), endDate: end.toISOString(), items: items.map((item, index) => transactionView(item, own[index]!)) };
     c.header('Cache-Control', 'no-store');
     return c.json(response);
   });

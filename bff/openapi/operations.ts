@@ -78,7 +78,7 @@ export const checkoutDocs = {
     description: "The gateway's redirect of the buyer: verified, confirmed with consult, then 303 to returnUrl#svc-result=<status token>.",
     tags: ['gateway'],
     security: 'none',
-    parameters: ['code', 'description', 'auth', 'order', 'tpt', 'crd', 'svc-transaction', 'OrderHash', 'returnData', 'form_update'].map((name) => ({
+    parameters: ['code', 'description', 'auth', 'order', 'tpt', 'crd', 'svc-transaction', 'OrderHash', 'returnData', 'form_update', 'wp_cancel', 'brand', 'last-digits'].map((name) => ({
       name,
       in: 'query' as const,
     })),

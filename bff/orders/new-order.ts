@@ -80,6 +80,8 @@ export async function createOrder(
     paid_currency: null,
     captured_amount: '0',
     refunded_amount: '0',
+    pending_refund_amount: null,
+    pending_refund_transaction: null,
     session_expires_at: session.expiresAt.toISOString(),
     created_at: now,
     updated_at: now,
@@ -94,5 +96,5 @@ export async function createOrder(
     expiresAt: session.expiresAt.toISOString(),
   });
   // A new order has no attempt yet.
-  return { ...row, attempt_status: null, attempt_method: null, attempt_updated_at: null, attempt_hosted_url: null };
+  return { ...row, attempt_status: null, attempt_method: null, attempt_updated_at: null, attempt_hosted_url: null, attempt_cancel_flag_at: null };
 }

@@ -2,7 +2,7 @@
 // and what that means for the order.
 import { cardOfConsultRecord, type CardOnRecord } from './card-on-record.ts';
 import type { TransactionRecord } from '../../contract/gateway/index.ts';
-import { approvedCode, isAwaitingBank, isBuyerCancelCode } from '../../contract/gateway-facts.ts';
+import { approvedCode, isAwaitingBank, isBuyerCancelCode, isOwnOrderNumber } from '../../contract/gateway-facts.ts';
 import { sameUpstreamMoney, upstreamMoneyShown } from '../../contract/upstream-money.ts';
 import type { OrderStatus } from '../../contract/bff-api.ts';
 import type { TransitionEvidence } from './order-rules.ts';
@@ -21,6 +21,21 @@ export interface GatewayOutcome {
   currency: string;
   /** The paying card's brand and last four, when the record shows them. */
   card: CardOnRecord | undefined;
+}
+
+/**
+ * The records consult lists that are the attempt's: its own order number (behind the gateway's
+ * merchant prefix too, contract/gateway-facts.ts isOwnOrderNumber), or its tpt once known. A record
+ * of another number (a later attempt's `<order>-R2` when this one is `<order>`, should consult match
+ * loosely) is not this attempt's; a record without a number says nothing against it and is kept.
+ */
+export function recordsOfAttempt(records: readonly TransactionRecord[], gatewayOrderNumber: string, tpt: string | null | undefined): TransactionRecord[] {
+  return records.filter(
+    (record) =>
+      record.orderNumber.trim() === '' ||
+      isOwnOrderNumber(record.orderNumber, gatewayOrderNumber) ||
+      (!!tpt && record.id_svc !== null && String(record.id_svc) === tpt),
+  );
 }
 
 /**

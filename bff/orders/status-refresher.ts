@@ -14,7 +14,7 @@ import type { Store } from '../store/database.ts';
 import type { OrderWithAttempt } from '../store/schema.ts';
 import { isTransferAttempt } from '../payments/attempt-rules.ts';
 import { isAwaitingOutcome, isRetryableStatus } from './order-rules.ts';
-import { outcomeFields, outcomeFromConsult, targetOfOutcome, type GatewayOutcome } from './outcome.ts';
+import { outcomeFields, outcomeFromConsult, recordsOfAttempt, targetOfOutcome, type GatewayOutcome } from './outcome.ts';
 import { recordOrderChange } from './record-outcome.ts';
 
 /** Why a consult is asked (the `reason` of gateway_consults_total). */
@@ -118,7 +118,8 @@ export class StatusRefresher {
       const gatewayOrderNumber = attempt?.gateway_order_number ?? order.gateway_order_number ?? orderNumber;
       // Measured against what the attempt was charged (a dollar order may be charged in colones).
       const charged = chargedMoneyOf(attempt, order);
-      const outcome = outcomeFromConsult(await gateway.consult(gatewayOrderNumber), charged);
+      const records = recordsOfAttempt(await gateway.consult(gatewayOrderNumber), gatewayOrderNumber, attempt?.gateway_tpt);
+      const outcome = outcomeFromConsult(records, charged);
       if (!outcome) return { kind: 'no-payment' };
       const target = targetOfOutcome(outcome, charged);
       if (target.evidence === 'mismatch') logger.warn({ orderNumber, attempt: number, detail: target.detail }, 'consult contradicts the order; order to review');

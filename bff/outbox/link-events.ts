@@ -12,6 +12,7 @@ export async function recordLinkPaid(trx: WebhookTrx, link: LinkListItem, paymen
     payment: {
       svcOrderId: payment.svc_order_id,
       orderNumber: payment.order_number,
+      ...(payment.gateway_order_number !== null && { gatewayOrderNumber: payment.gateway_order_number }),
       amount: payment.amount,
       currency: payment.currency,
       auth: payment.auth,

@@ -43,6 +43,8 @@ const eventOfSameStatusAction: Record<HistoryAction, OrderEventType | null> = {
   reverse: null,
   // Always a move to approved, reported as that status.
   'bank-payment': null,
+  // Nothing is refunded yet: order.refunded goes when consult shows it done.
+  'refund-pending': null,
 };
 
 /**

@@ -81,6 +81,15 @@ export class AttemptChangedError extends Error {
 }
 
 /**
+ * Notes that the buyer's redirect from attempt `number` carried the hosted page's cancel flag. Not
+ * a move: the status stays what the evidence made it; only the words shown while consult has no
+ * record change (bff/routes/order-view.ts). The first note stays.
+ */
+export async function noteCancelFlag(db: Db, orderNumber: string, number: number, now: string): Promise<void> {
+  await db.updateTable('payment_attempts').set({ cancel_flag_at: now }).where('order_number', '=', orderNumber).where('number', '=', number).where('cancel_flag_at', 'is', null).execute();
+}
+
+/**
  * Records what evidence says of an attempt, from whatever status it is in now: a move the table
  * does not allow from there (the attempt ended otherwise meanwhile) writes nothing. True when written.
  */

@@ -41,6 +41,8 @@ export interface PaymentStarterOptions {
   maxAttempts: number;
   /** NODE_ENV=production: the hosted page must be https (no loopback http, as the sandbox's). */
   production: boolean;
+  /** GATEWAY_HOSTED_PAGE_HOSTS: the hosts a hosted page may be on; another is an unreadable answer. */
+  hostedPageHosts: readonly string[];
   /** How long a repeat waits for another process's claim before giving up (ms). */
   claimWaitMs: number;
   /** How often a repeat re-reads a claim held by another process (ms). */
@@ -114,11 +116,12 @@ export class PaymentStarter {
     const orderNumber = seen.order_number;
     const claim = { claimId, number: attempt.number, from: seen.status };
     try {
-      const request = processPaymentRequestOf(seen, attempt, checkout.billing, checkout.shipping, this.options.settings);
+      // The language of this checkout (the row read before the claim may hold an earlier one's).
+      const request = processPaymentRequestOf({ ...seen, locale: checkout.locale }, attempt, checkout.billing, checkout.shipping, this.options.settings);
       const created = await gateway.processPayment(request);
       let hostedUrl: string;
       try {
-        hostedUrl = navigableGatewayUrl(created.url, 'hosted payment page', { production: this.options.production, logger });
+        hostedUrl = navigableGatewayUrl(created.url, 'hosted payment page', { production: this.options.production, logger, hosts: this.options.hostedPageHosts });
       } catch (refusal) {
         // The page exists at the gateway but no browser may be sent there: never re-sent, reconciled.
         await settleAttemptClaim(store.db, orderNumber, claim, { state: 'unknown', error: 'the gateway answered a URL a browser may not follow', now: clock.now().toISOString() });

@@ -4,6 +4,7 @@ import type { ProcessPaymentRequest } from '../../contract/gateway/index.ts';
 import { bytesToBase64 } from '../../contract/base64.ts';
 import type { OrderRow, PaymentAttemptRow } from '../store/schema.ts';
 import { chargedMoneyOf } from './charged-money.ts';
+import { defaultLanguage } from '../../contract/language-chain.ts';
 
 export interface ProcessPaymentSettings {
   publicBffUrl: string;
@@ -13,6 +14,19 @@ export interface ProcessPaymentSettings {
 /** returnData: an opaque base64 reference; the attempt's return_ref finds it again on the redirect. */
 export function returnDataOf(returnRef: string): string {
   return bytesToBase64(new TextEncoder().encode(returnRef));
+}
+
+/**
+ * The checkout's language as the BCP 47 tag processPayment's `lang` takes (`es-CR`; gateway-facts.md
+ * "Observed in public integrations", "Language", firm): the tag the buyer's checkout was in, in its
+ * canonical form, or the project's default language when none was given or it does not read.
+ */
+export function gatewayLanguageOf(locale: string | null | undefined): string {
+  try {
+    return new Intl.Locale(locale ?? '').baseName;
+  } catch {
+    return defaultLanguage;
+  }
 }
 
 export function processPaymentRequestOf(
@@ -51,5 +65,6 @@ export function processPaymentRequestOf(
     platform: settings.platform,
     returnData: returnDataOf(attempt.return_ref),
     hashVersion: 'V2',
+    lang: gatewayLanguageOf(order.locale),
   };
 }

@@ -48,6 +48,11 @@ export interface OrderReconcilerOptions {
   batchSize?: number;
   /** MERCHANT_WEBHOOK_UNATTEMPTED_EXPIRY: a lapsed session that never had an attempt sends order.expired. */
   announceUnattemptedExpiry?: boolean;
+  /**
+   * Settles a refund the gateway scheduled once consult shows it done (OrderModifier.settlePendingRefund):
+   * asked at most once per pendingEveryMs per order, so it settles though nobody reads the order.
+   */
+  settlePendingRefund?: (orderNumber: string) => Promise<void>;
 }
 
 export interface ReconcilePassResult {
@@ -62,6 +67,7 @@ const neverReconsulted: ParkedConsultSchedule = { agesMs: [1], thenEveryMs: 1, p
 
 export class OrderReconciler {
   private readonly lastPendingConsult: BoundedMap<string, number>;
+  private readonly lastRefundCheck: BoundedMap<string, number>;
   private timer: NodeJS.Timeout | undefined;
   private pass: Promise<unknown> | undefined;
   private running = false;
@@ -71,6 +77,23 @@ export class OrderReconciler {
   constructor(private readonly options: OrderReconcilerOptions) {
     // Forgotten after pendingEveryMs: the order is due again. Bounded like every per-key table.
     this.lastPendingConsult = new BoundedMap({ maxSize: 100_000, ttlMs: options.pendingEveryMs, now: () => options.clock.now().getTime() });
+    this.lastRefundCheck = new BoundedMap({ maxSize: 100_000, ttlMs: options.pendingEveryMs, now: () => options.clock.now().getTime() });
+  }
+
+  /** Orders with a refund the gateway scheduled: each asked about at most once per pendingEveryMs. */
+  private async settleScheduledRefunds(batchSize: number): Promise<void> {
+    const settle = this.options.settlePendingRefund;
+    if (!settle) return;
+    const rows = await this.options.store.db.selectFrom('orders').select('order_number').where('pending_refund_amount', 'is not', null).limit(batchSize).execute();
+    for (const { order_number: orderNumber } of rows) {
+      if (this.stopping.signal.aborted || this.lastRefundCheck.has(orderNumber)) continue;
+      this.lastRefundCheck.set(orderNumber, this.options.clock.now().getTime());
+      try {
+        await inLogContext({ orderNumber }, () => settle(orderNumber));
+      } catch (error) {
+        this.options.logger.error({ orderNumber, err: error }, 'scheduled refund check failed');
+      }
+    }
   }
 
   start(): void {
@@ -120,6 +143,7 @@ export class OrderReconciler {
         await nextTurn();
       }
     }
+    await this.settleScheduledRefunds(batchSize);
     return result;
   }
 

@@ -20,6 +20,9 @@ function shopperMessage(order: OrderWithAttempt): { message?: string; reason?: D
   }
   // An expired order's message is one of ours (why it expired), not the gateway's.
   if (isExpired(order.status)) return order.status_message ? { message: order.status_message } : {};
+  // The buyer came back saying they cancelled and consult has no record yet: their own words, not a
+  // status (the flag is unsigned; contract/gateway-facts.ts carriesCancelFlag).
+  if (isAwaitingOutcome(order.status) && order.attempt_cancel_flag_at) return { message: declineMessage('cancelled', order.locale), reason: 'cancelled' };
   if (!isRetryableStatus(order.status)) return {};
   const reason = isDeclined(order.status) ? declineCategoryOfGatewayCode(order.gateway_code) : 'cancelled';
   return { message: declineMessage(reason, order.locale), reason };

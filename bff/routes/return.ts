@@ -8,7 +8,9 @@ import { chargedMoneyOf } from '../payments/charged-money.ts';
 import { tagOrder } from '../observability/log-context.ts';
 import { Hono } from 'hono';
 import { paymentRedirectQuery } from '../../contract/gateway/index.ts';
-import { approvedCode, pendingCode } from '../../contract/gateway-facts.ts';
+import { approvedCode, carriesCancelFlag, isBuyerCancelCode, pendingCode } from '../../contract/gateway-facts.ts';
+import { noteCancelFlag } from '../payments/attempt-machine.ts';
+import { cardOfRedirect, showRedirectCard } from '../orders/card-on-record.ts';
 import { base64ToBytes, isStrictBase64 } from '../../contract/base64.ts';
 import { verifyOrderHashV2 } from '../../contract/order-hash.ts';
 import { resultFragmentParameter } from '../../contract/bff-api.ts';
@@ -108,9 +110,10 @@ export function returnRoutes(services: Services) {
       logger.warn({ orderNumber: order.order_number, attempt: attempt.number }, 'redirect OrderHash did not verify, consult confirms the payment');
     }
     if (verified && result?.kind === 'no-payment' && query.code !== approvedCode && query.code !== pendingCode) {
-      // A verified decline that consult does not list yet: the redirect itself is evidence. Its cancel
-      // flag is not signed (isBuyerCancelCode), so it is a decline whatever the flag says.
-      const to = 'declined';
+      // A verified decline that consult does not list yet: the redirect itself is evidence. Its code
+      // is signed, so a cancel code (isBuyerCancelCode) is a cancel; its cancel flag is not signed,
+      // so the flag changes nothing here.
+      const to = isBuyerCancelCode(query.code ?? '') ? 'cancelled' : 'declined';
       await recordOrderChange(services.store, order.order_number, {
         to,
         evidence: 'redirect',
@@ -120,6 +123,10 @@ export function returnRoutes(services: Services) {
         fields: { gateway_tpt: query.tpt ?? null, gateway_code: query.code ?? null, status_message: query.description ?? null },
         attempt: { number: attempt.number, status: to, tpt: query.tpt ?? null, code: query.code ?? null },
       });
+    }
+    if (carriesCancelFlag(query) && (verified || target.carriesReturnRef)) {
+      // The buyer's own redirect says they cancelled: the words they read while consult does not say yet.
+      await noteCancelFlag(services.store.db, order.order_number, attempt.number, clock.now().toISOString());
     }
     // consult naming the tpt confirms the outcome, not the caller: tpt can be guessed, returnData cannot.
     return verified || (named && target.carriesReturnRef);
@@ -132,6 +139,9 @@ export function returnRoutes(services: Services) {
     tagOrder(target.order.order_number);
     const verified = paymentRedirectQuery.safeParse(query).success && (await hashIsValid(services, target, query));
     const confirmed = await settle(target, query, verified);
+    const redirectCard = cardOfRedirect(query);
+    // The buyer's own confirmed redirect may name the card consult left out: for the result page only.
+    if (confirmed && redirectCard && target.attempt?.number === target.order.attempt_number) await showRedirectCard(services.store.db, target.order.order_number, redirectCard);
     if (!confirmed) logger.info({ orderNumber: target.order.order_number }, 'unconfirmed redirect: no status token');
 
     const order = target.order;

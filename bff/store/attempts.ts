@@ -2,6 +2,7 @@
 // written by its one writer only (bff/payments/attempt-machine.ts).
 import type { Kysely } from 'kysely';
 import type { Database, OrderUpdate, PaymentAttemptRow } from './schema.ts';
+import { ownOrderNumberEndings } from '../../contract/gateway-facts.ts';
 
 type Db = Kysely<Database>;
 
@@ -37,8 +38,15 @@ export function findAttemptByReturnRef(db: Db, returnRef: string): Promise<Payme
   return db.selectFrom('payment_attempts').selectAll().where('return_ref', '=', returnRef).executeTakeFirst();
 }
 
-export function findAttemptByGatewayOrderNumber(db: Db, gatewayOrderNumber: string): Promise<PaymentAttemptRow | undefined> {
-  return db.selectFrom('payment_attempts').selectAll().where('gateway_order_number', '=', gatewayOrderNumber).executeTakeFirst();
+/**
+ * The attempt a gateway order number names: the attempt that stored it, or, for a value the gateway
+ * wrote behind its merchant prefix, the attempt whose number is its longest ending at a dash
+ * (contract/gateway-facts.ts ownOrderNumberEndings). Each candidate is an exact, indexed lookup.
+ */
+export async function findAttemptByGatewayOrderNumber(db: Db, gatewayOrderNumber: string): Promise<PaymentAttemptRow | undefined> {
+  const endings = ownOrderNumberEndings(gatewayOrderNumber);
+  const found = await db.selectFrom('payment_attempts').selectAll().where('gateway_order_number', 'in', endings).execute();
+  return endings.map((ending) => found.find((attempt) => attempt.gateway_order_number === ending)).find((attempt) => attempt !== undefined);
 }
 
 export function findAttempt(db: Db, orderNumber: string, number: number): Promise<PaymentAttemptRow | undefined> {

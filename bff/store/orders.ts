@@ -36,7 +36,7 @@ export function orderWithAttemptQuery(db: Db, orderNumber: string) {
     .selectFrom('orders')
     .leftJoin('payment_attempts', (join) => join.onRef('payment_attempts.order_number', '=', 'orders.order_number').onRef('payment_attempts.number', '=', 'orders.attempt_number'))
     .selectAll('orders')
-    .select(['payment_attempts.status as attempt_status', 'payment_attempts.method as attempt_method', 'payment_attempts.updated_at as attempt_updated_at', 'payment_attempts.hosted_url as attempt_hosted_url'])
+    .select(['payment_attempts.status as attempt_status', 'payment_attempts.method as attempt_method', 'payment_attempts.updated_at as attempt_updated_at', 'payment_attempts.hosted_url as attempt_hosted_url', 'payment_attempts.cancel_flag_at as attempt_cancel_flag_at'])
     .where('orders.order_number', '=', orderNumber);
 }
 
@@ -49,13 +49,14 @@ export async function findOrder(db: Db, orderNumber: string): Promise<OrderWithA
 /** An order read some other way (a walk's page, a row locked in a transaction), with its current attempt. */
 export async function withCurrentAttempt(db: Db, order: OrderRow): Promise<OrderWithAttempt> {
   const attempt = order.attempt_number > 0
-    ? await db.selectFrom('payment_attempts').select(['status', 'method', 'updated_at', 'hosted_url']).where('order_number', '=', order.order_number).where('number', '=', order.attempt_number).executeTakeFirst()
+    ? await db.selectFrom('payment_attempts').select(['status', 'method', 'updated_at', 'hosted_url', 'cancel_flag_at']).where('order_number', '=', order.order_number).where('number', '=', order.attempt_number).executeTakeFirst()
     : undefined;
   const current: CurrentAttempt = {
     attempt_status: attempt?.status ?? null,
     attempt_method: attempt?.method ?? null,
     attempt_updated_at: attempt?.updated_at ?? null,
     attempt_hosted_url: attempt?.hosted_url ?? null,
+    attempt_cancel_flag_at: attempt?.cancel_flag_at ?? null,
   };
   return { ...order, ...current };
 }

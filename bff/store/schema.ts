@@ -78,6 +78,9 @@ export interface OrdersTable {
   /** Decimal text: how much of the amount is captured / refunded. */
   captured_amount: string;
   refunded_amount: string;
+  /** A refund the gateway scheduled and consult does not show done yet: its amount (order currency) and transaction (migration 0092). */
+  pending_refund_amount: OptionalText;
+  pending_refund_transaction: OptionalText;
   session_expires_at: string;
   created_at: string;
   updated_at: string;
@@ -100,7 +103,8 @@ export interface OrderStatusHistoryTable {
 
 export type MerchantHistoryAction = 'capture' | 'refund' | 'reverse' | 'split';
 /** `bank-payment`: a bank payment (SINPE Móvil) approved the order, matched by its transfer or attached by the merchant. */
-export type HistoryAction = MerchantHistoryAction | 'bank-payment';
+/** `refund-pending`: a refund the gateway scheduled; the `refund` entry that settles it follows. */
+export type HistoryAction = MerchantHistoryAction | 'bank-payment' | 'refund-pending';
 
 export interface SessionsTable {
   /** The JWT's jti. */
@@ -187,6 +191,12 @@ export interface PaymentAttemptsTable {
   hosted_url: OptionalText;
   /** Card: why the gateway refused processPayment, or why its answer was lost (migration 0086). */
   payment_error: OptionalText;
+  /**
+   * Card: when the buyer's own redirect (returnData or a verified hash) carried the hosted page's
+   * cancel flag (migration 0090). Unsigned, so never a status: only the words shown while consult
+   * has no record of the attempt.
+   */
+  cancel_flag_at: OptionalText;
   created_at: string;
   updated_at: string;
 }
@@ -220,6 +230,8 @@ export interface CurrentAttempt {
   attempt_updated_at: string | null;
   /** The hosted page the current attempt opened, if it did. */
   attempt_hosted_url: string | null;
+  /** When the buyer came back from the current attempt's page with a cancel flag (words only). */
+  attempt_cancel_flag_at: string | null;
 }
 /** An order with its current attempt's status and method, found by the attempt's primary key. */
 export type OrderWithAttempt = OrderRow & CurrentAttempt;

@@ -98,10 +98,10 @@ export function createWebhookModule(services: Services): WebhookModule {
   const rejectedSamples = new FixedWindowLimiter(config.REJECTED_SAMPLES_PER_MINUTE, 60_000, clock);
   const receivers = new Hono()
     .use('/links', limited)
-    .route('/', webhookRoutes({ db, clock, logger, metrics, bankSecretRefs: secretRefs, inbox, rejectedSamples, addressOf }));
+    .route('/', webhookRoutes({ db, clock, logger, metrics, bankSecretRefs: secretRefs, inbox, rejectedSamples, addressOf, brand: config.GATEWAY_BRAND }));
   const linkPages = new Hono()
     .use('*', limited)
-    .route('/', linkReturnRoutes({ db, gateway, linkLookups, clock, credentials, logger, metrics, resultUrl: config.LINK_RESULT_URL, inbox, addressOf, shop: linkShopOf(config) }));
+    .route('/', linkReturnRoutes({ db, gateway, linkLookups, clock, credentials, logger, metrics, resultUrl: config.LINK_RESULT_URL, inbox, addressOf, shop: linkShopOf(config), brand: config.GATEWAY_BRAND }));
   const merchantRoutes: MerchantExtensions = (idempotentWhenKeyed) =>
     new Hono()
       .route('/', merchantBankingRoutes({ idempotentWhenKeyed, bank, destinationDefaults }))

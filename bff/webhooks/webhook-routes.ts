@@ -23,6 +23,8 @@ import { webhookDocs } from './webhook-operations.ts';
 
 export interface WebhookRouteDeps {
   db: WebhookDb;
+  /** GATEWAY_BRAND: how the link webhook spells `<brand>LinkId` and `<brand>OrderId`. */
+  brand: string;
   clock: Clock;
   logger: Logger;
   metrics: WebhookMetrics;
@@ -91,7 +93,7 @@ export function webhookRoutes(deps: WebhookRouteDeps) {
       } catch {
         throw await refuse('links', 'not_json', rawBody);
       }
-      const parsed = readLinkWebhook(json);
+      const parsed = readLinkWebhook(json, deps.brand);
       if (!parsed.ok) throw await refuse('links', 'schema', rawBody, parsed.fields);
       // Unsigned by the gateway: stored as a claim to check, confirmed by lookup in the worker,
       // and only for a link we created.

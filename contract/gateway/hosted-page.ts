@@ -36,6 +36,11 @@ export const processPaymentRequest = z.object({
   returnData: z.string().optional(),
   hashVersion: z.enum(['V1', 'V2']).optional(),
   token_version: z.literal('v2').optional(),
+  /**
+   * The hosted page's language as a BCP 47 tag (`es-CR`). Not in gateway-api.md; the official plugin
+   * sends it (gateway-facts.md "Observed in public integrations", "Language", firm).
+   */
+  lang: z.string().min(2).optional(),
 });
 export type ProcessPaymentRequest = z.infer<typeof processPaymentRequest>;
 

@@ -1,4 +1,4 @@
-import { approvedCode, pendingCode, testCards, type TestCardOutcome } from '../../contract/gateway-facts.ts';
+import { approvedCode, documentedCancelCodes, pendingCode, testCards, type TestCardOutcome } from '../../contract/gateway-facts.ts';
 import type { SandboxState } from '../state.ts';
 import { cardBrand, type EnteredCard } from './card-form.ts';
 import type { CardOnRecord, GatewayOrder, PaymentOutcome } from './ledger.ts';
@@ -17,8 +17,23 @@ export const outcomeCodes: Record<CardOutcomeName, { code: string; description: 
   lost_stolen: { code: '43', description: 'Lost or stolen card' },
 };
 
-/** A cancel on the payment page: not approved, and the redirect carries `cancel=1`. */
-export const cancelOutcome = { code: '3', description: 'Cancelled by the buyer' } as const;
+/**
+ * The codes of the same outcomes as the real service is observed to write them (gateway-facts.ts
+ * observedDeclineCodes): the `tilopay` profile answers with these.
+ */
+export const observedOutcomeCodes: Record<CardOutcomeName, { code: string; description: string }> = {
+  approved: outcomeCodes.approved,
+  denied: { code: '2', description: 'Declined' },
+  insufficient_funds: { code: '51', description: 'Insufficient funds' },
+  invalid_cvv: { code: '82', description: 'Invalid CVV' },
+  lost_stolen: { code: '43', description: 'Stolen card' },
+};
+
+/**
+ * A cancel on the payment page: not approved, recorded with code 8 as the real service records it
+ * (gateway-facts.md "Observed in public integrations", "Cancel"); the redirect carries the profile's flag.
+ */
+export const cancelOutcome = { code: documentedCancelCodes[0] ?? '8', description: 'Cancelled by the buyer' } as const;
 
 /**
  * SINPE Móvil on the hosted page (gateway-facts.md "Redirect query": `Pending` "is used by the SINPE
@@ -48,7 +63,7 @@ export function chargeCard(state: SandboxState, card: EnteredCard, saveCard: boo
   return {
     status: approved ? 'approved' : 'declined',
     outcome: {
-      ...outcomeCodes[name],
+      ...(state.settings.profile.name === 'tilopay' ? observedOutcomeCodes : outcomeCodes)[name],
       // An approved auth number has at least 6 characters (gateway-facts.md, Redirect query).
       auth: approved ? state.ledger.authNumber() : '',
       cardToken: approved && saveCard ? state.ledger.cardToken() : '',

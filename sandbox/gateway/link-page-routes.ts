@@ -1,5 +1,6 @@
 import { approvedCode } from '../../contract/gateway-facts.ts';
 import { Hono } from 'hono';
+import { withBrandKeys } from '../../contract/gateway/brand.ts';
 import { operation } from '../control/operation.ts';
 import type { SandboxState } from '../state.ts';
 import { readCardForm } from './card-form.ts';
@@ -71,7 +72,7 @@ export function linkPageRoutes(state: SandboxState) {
       if (link.webhookUrl) await deliverLinkWebhook(state, link, order.orderNumber, { ...report, linkDescription: link.description });
       if (link.callbackUrl) {
         const target = new URL(link.callbackUrl);
-        for (const [name, value] of Object.entries(report)) target.searchParams.set(name, String(value));
+        for (const [name, value] of Object.entries(withBrandKeys(report, state.settings.profile.brand))) target.searchParams.set(name, String(value));
         return c.redirect(target.toString(), 303);
       }
       return c.redirect(`/pay/${link.token}/done?code=${encodeURIComponent(outcome.code)}`, 303);
@@ -108,7 +109,7 @@ async function linkReport(state: SandboxState, link: PaymentLink, order: Gateway
 async function deliverLinkWebhook(state: SandboxState, link: PaymentLink, orderNumber: string, report: Awaited<ReturnType<typeof linkReport>> & { linkDescription: string }) {
   const url = link.webhookUrl!;
   const { description, ...rest } = report;
-  const body = { ...rest, codeDescription: description };
+  const body = withBrandKeys({ ...rest, codeDescription: description }, state.settings.profile.brand);
   const at = state.clock.now();
   try {
     const response = await state.settings.fetch(url, {

@@ -1,5 +1,6 @@
 import { gatewayResponseTypes } from '../../contract/gateway-facts.ts';
 import { Hono, type Context } from 'hono';
+import { withBrandKeys } from '../../contract/gateway/brand.ts';
 import { createLinkPaymentRequest, deleteLinkPaymentRequest } from '../../contract/gateway/index.ts';
 import { gatewayDateTime } from '../clock.ts';
 import { operation } from '../control/operation.ts';
@@ -73,14 +74,14 @@ export function linkRoutes(state: SandboxState) {
           callback_url: link.callbackUrl,
           create: gatewayDateTime(link.createdAt),
         },
-        payments: link.payments.map(paymentItem),
+        payments: link.payments.map((payment) => paymentItem(payment, state.settings.profile.brand)),
       });
     })
     .get('/api/v1/getLinkPaymentById/:link_payment_id/:api_key', operation('getLinkPaymentById', state), auth, (c) => {
       if (wrongKey(state, c.req.param('api_key'))) return invalidKeyFailure(c);
       const link = findLink(c);
       if (!link) return gatewayFailure(c, '404', 'Payment link not found');
-      return c.json({ type: gatewayResponseTypes.ok, message: 'OK', data: { ...linkListItem(c, link), payments: link.payments.map(paymentItem) } });
+      return c.json({ type: gatewayResponseTypes.ok, message: 'OK', data: { ...linkListItem(c, link), payments: link.payments.map((payment) => paymentItem(payment, state.settings.profile.brand)) } });
     })
     .get('/api/v1/getLinkPaymentList/:api_key/:limit', operation('getLinkPaymentList', state), auth, (c) => {
       const apiKey = c.req.param('api_key');
@@ -140,6 +141,6 @@ function linkListItem(c: Context, link: PaymentLink) {
 }
 
 /** Items of a link's payments array: "not shown" in the spec; the sandbox's shape. */
-function paymentItem(payment: LinkPayment) {
-  return { ...payment, date: gatewayDateTime(payment.date) };
+function paymentItem(payment: LinkPayment, brand: string) {
+  return withBrandKeys({ ...payment, date: gatewayDateTime(payment.date) }, brand);
 }

@@ -1,4 +1,4 @@
-import { gatewayResponseTypes } from '../../contract/gateway-facts.ts';
+import { gatewayResponseTypes, loginSdkExpiresInUtcOffsetMinutes } from '../../contract/gateway-facts.ts';
 import { Hono } from 'hono';
 import { loginRequest, loginSdkRequest } from '../../contract/gateway/index.ts';
 import { gatewayDateTime } from '../clock.ts';
@@ -33,7 +33,9 @@ export function loginRoutes(state: SandboxState) {
       if (!credentialsMatch(body.apiuser ?? body.email, body.password)) return gatewayFailure(c, gatewayResponseTypes.authenticationError, 'Invalid credentials.');
       if (wrongKey(state, body.key)) return gatewayFailure(c, gatewayResponseTypes.authenticationError, 'Invalid API key.');
       const { token, expiresAt } = state.tokens.issue('sdk');
-      // loginSdk reports its expiry as a date-time string, not a duration (gateway-api.md §5.2).
-      return c.json({ access_token: token, token_type: 'bearer', expires_in: gatewayDateTime(expiresAt) });
+      // loginSdk reports its expiry as a date-time string, not a duration (gateway-api.md §5.2), in
+      // Costa Rica's local time as the real service does (contract/gateway-facts.ts loginSdkExpiresInUtcOffsetMinutes).
+      const localTime = new Date(expiresAt.getTime() + loginSdkExpiresInUtcOffsetMinutes * 60_000);
+      return c.json({ access_token: token, token_type: 'bearer', expires_in: gatewayDateTime(localTime) });
     });
 }

@@ -13,7 +13,7 @@ import { escapeHtml } from './payment-page.ts';
 import { amountProblem, gatewayFailure, invalidKeyFailure, readGatewayBody, requestOrigin, requireApiToken, wrongKey } from './gateway-http.ts';
 import { applyModification, decideModification } from './modification-rules.ts';
 import { orderHashOf } from './order-result.ts';
-import { recordsOf, toListItem } from './transaction-records.ts';
+import { recordsOf, toListItem, writtenRecord } from './transaction-records.ts';
 
 /** processModification success (gateway-facts.md): the sandbox answers the first listed code. */
 const modificationSuccessCode = modificationSuccessReasonCodes[0] ?? '1';
@@ -60,7 +60,7 @@ export function paymentRoutes(state: SandboxState) {
       if (wrongKey(state, body.key)) return invalidKeyFailure(c);
       if (body.merchantId && body.merchantId !== merchantId) return c.json({ type: gatewayResponseTypes.ok, message: 'No transactions found.', response: [] });
       const now = state.clock.now();
-      const response = state.ledger.byOrderNumber(body.orderNumber).flatMap((order) => recordsOf(order, merchantId, now)).map((r) => r.record);
+      const response = state.ledger.byOrderNumber(body.orderNumber).flatMap((order) => recordsOf(order, merchantId, now)).map((r) => writtenRecord(r.record, state.settings.profile));
       return c.json({ type: gatewayResponseTypes.ok, message: response.length ? 'OK' : 'No transactions found.', response });
     })
     .post('/api/v1/consultTransactions', operation('consultTransactions', state), auth, async (c) => {
@@ -87,7 +87,7 @@ export function paymentRoutes(state: SandboxState) {
           if (body.auth && body.auth !== record.auth) return false;
           return true;
         })
-        .map(toListItem);
+        .map((record) => writtenRecord(toListItem(record), state.settings.profile));
       return c.json({ type: gatewayResponseTypes.ok, message: items.length ? 'OK' : 'No transactions found.', response: items });
     })
     .post('/api/v1/processModification', operation('processModification', state), auth, async (c) => {

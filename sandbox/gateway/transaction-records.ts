@@ -2,6 +2,8 @@ import { fromMinorUnits, toMinorUnits } from '../../contract/money.ts';
 import { gatewayDateTime } from '../clock.ts';
 import type { GatewayOrder, Modification } from './ledger.ts';
 import { captureWindowMs } from './modification-rules.ts';
+import { withBrandKeys } from '../../contract/gateway/brand.ts';
+import type { GatewayProfile } from './gateway-profile.ts';
 
 /**
  * Sandbox fee schedule, so commission and net_to_liquidate are consistent numbers:
@@ -114,6 +116,24 @@ export function recordsOf(order: GatewayOrder, merchantId: string, now: Date): L
 export function toListItem({ record, email }: LedgerRecord): TransactionListItemOut {
   const { id_svc, net_to_liquidate, ...rest } = record;
   return { ...rest, id: id_svc, net_to_liquidate: Number(net_to_liquidate), taxes: '0.00', discount: '0.00', discount_name: '', email };
+}
+
+/** Fields the real service's record is observed without (gateway-facts.md "Observed in public integrations"). */
+const accountingFieldsNotWritten = ['iva_commission', 'retention_iva', 'retention_rent', 'cost_iva'] as const;
+
+/**
+ * A record as the profile's gateway writes it: under `tilopay` the order number carries the
+ * merchant's prefix, `card`/`last` are empty, the IVA and retention fields are absent and
+ * `commission` is a string; the brand spells `id_<brand>`.
+ */
+export function writtenRecord<T extends Omit<TransactionRecordOut, 'id_svc' | 'net_to_liquidate'>>(record: T, profile: GatewayProfile): Record<string, unknown> {
+  const written: Record<string, unknown> = { ...record, orderNumber: profile.orderNumberPrefix + record.orderNumber };
+  if (profile.cardOnRedirectOnly) Object.assign(written, { card: '', last: '' });
+  if (profile.plainAccounting) {
+    for (const field of accountingFieldsNotWritten) delete written[field];
+    written.commission = record.commission.toFixed(2);
+  }
+  return withBrandKeys(written, profile.brand);
 }
 
 const modificationTypeLabel = { capture: 'Capture', refund: 'Refund', reversal: 'Reversal' } as const;

@@ -96,17 +96,17 @@ test('catalog mode: after a decline the same session opens the next attempt too'
   expect(await stack.sandbox.calls('processPayment', gatewayOrderNumberOf(orderNumber, 2))).toBe(1);
 });
 
-test('cancel: a cancel on the hosted page is the decline consult records (the redirect\'s cancel flag is unsigned), and the buyer may try again', async () => {
+test('cancel: a cancel on the hosted page is the cancel consult records (code 8), and the buyer may try again', async () => {
   const session = await createMerchantSession(stack.bffUrl);
   const status = await payAndReturn(session.sessionToken, session.orderNumber, { card: approvingCard, cancel: true });
-  expect(status).toMatchObject({ status: 'declined', final: false, canRetry: true });
-  expect(status.message).toContain('No money was taken');
+  expect(status).toMatchObject({ status: 'cancelled', final: false, canRetry: true, reason: 'cancelled' });
+  expect(status.message).toContain('You cancelled the payment. No money was taken');
   const order = await findOrder(stack.bff.store.db, session.orderNumber);
   expect(order?.captured_amount).toBe('0');
   const again = await payAndReturn(session.sessionToken, session.orderNumber, { card: approvingCard });
   expect(again).toMatchObject({ status: 'approved', attempts: 2 });
   const history = await statusHistory(stack.bff.store.db, session.orderNumber);
-  expect(history.map((entry) => entry.to_status)).toEqual(['created', 'pending', 'declined', 'pending', 'approved']);
+  expect(history.map((entry) => entry.to_status)).toEqual(['created', 'pending', 'cancelled', 'pending', 'approved']);
 });
 
 test('attempts are capped: past MAX_PAYMENT_ATTEMPTS a checkout is refused and the gateway is not called', async () => {

@@ -76,6 +76,20 @@ test('configuration: defaults apply and the signing key is generated outside pro
   expect(loadConfig({ ...minimal, ALLOWED_ORIGINS: 'http://a.test, https://b.test/' }).ALLOWED_ORIGINS).toEqual(['http://a.test', 'https://b.test']);
 });
 
+test('configuration: the real gateway\'s settings default to the spec\'s brand, a 30 s payment and the gateway\'s own host', () => {
+  const config = loadConfig(minimal);
+  expect(config.GATEWAY_BRAND).toBe('svc');
+  expect(config.GATEWAY_TIMEOUT_MS).toBe(30_000);
+  expect(config.GATEWAY_READ_TIMEOUT_MS).toBe(10_000);
+  expect(loadConfig({ ...minimal, GATEWAY_TIMEOUT_MS: '500' }).GATEWAY_READ_TIMEOUT_MS).toBe(500);
+  expect(loadConfig({ ...minimal, GATEWAY_TIMEOUT_MS: '500', GATEWAY_READ_TIMEOUT_MS: '2000' }).GATEWAY_READ_TIMEOUT_MS).toBe(2000);
+  expect(config.GATEWAY_HOSTED_PAGE_HOSTS).toEqual(['127.0.0.1:4010']);
+  const tilopay = loadConfig({ ...minimal, GATEWAY_BASE_URL: 'https://app.tilopay.com', GATEWAY_BRAND: 'tilopay', GATEWAY_HOSTED_PAGE_HOSTS: 'app.tilopay.com, Securepayment.Tilopay.com' });
+  expect(tilopay.GATEWAY_BRAND).toBe('tilopay');
+  expect(tilopay.GATEWAY_HOSTED_PAGE_HOSTS).toEqual(['app.tilopay.com', 'securepayment.tilopay.com']);
+  expect(loadConfig({ ...minimal, GATEWAY_BASE_URL: 'https://app.tilopay.com/api' }).GATEWAY_HOSTED_PAGE_HOSTS).toEqual(['app.tilopay.com']);
+});
+
 test('configuration: each bad value throws an error naming its variable', () => {
   const cases: Array<[Record<string, string>, string]> = [
     [{ GATEWAY_BASE_URL: 'not a url' }, 'GATEWAY_BASE_URL'],
@@ -88,6 +102,10 @@ test('configuration: each bad value throws an error naming its variable', () => 
     [{ STATUS_CONSULT_INTERVAL_MS: '-1' }, 'STATUS_CONSULT_INTERVAL_MS'],
     [{ SESSION_TTL_SECONDS: '3600' }, 'SESSION_TTL_SECONDS'],
     [{ NODE_ENV: 'production' }, 'SESSION_SIGNING_KEY'],
+    [{ GATEWAY_BRAND: 'Tilo Pay' }, 'GATEWAY_BRAND'],
+    [{ GATEWAY_BRAND: 'id_x' }, 'GATEWAY_BRAND'],
+    [{ GATEWAY_HOSTED_PAGE_HOSTS: 'https://pay.test/' }, 'GATEWAY_HOSTED_PAGE_HOSTS'],
+    [{ GATEWAY_TIMEOUT_MS: '0' }, 'GATEWAY_TIMEOUT_MS'],
   ];
   for (const [change, variable] of cases) {
     let error: unknown;

@@ -163,9 +163,9 @@ test('the continuation rule, case by case', () => {
     return_ref: 'ref', email: null, attempt_number: 0, gateway_order_number: null, payment_claim_id: null,
     gateway_tpt: null, gateway_auth: null, gateway_code: null,
     status_message: null, bank_failure_code: null, invoice_offered: 0, invoice_json: null, card_brand: null, card_last4: null,
-    metadata_json: null, client_reference: null, captured_amount: '0', refunded_amount: '0', session_expires_at: lapsed, next_consult_at: null,
+    metadata_json: null, client_reference: null, captured_amount: '0', refunded_amount: '0', pending_refund_amount: null, pending_refund_transaction: null, session_expires_at: lapsed, next_consult_at: null,
     paid_discount: null, local_amount: null, local_rate: null, local_rate_date: null, local_rate_source: null, invoice_location_json: null, paid_reference: null, paid_amount: null, paid_currency: null, charged_amount: null, charged_currency: null, charged_rate: null,
-    created_at: '2026-11-26T10:45:00.000Z', updated_at: lapsed, attempt_status: null, attempt_method: null, attempt_updated_at: null, attempt_hosted_url: null,
+    created_at: '2026-11-26T10:45:00.000Z', updated_at: lapsed, attempt_status: null, attempt_method: null, attempt_updated_at: null, attempt_hosted_url: null, attempt_cancel_flag_at: null,
   };
   const asked = { amount: '25.00', currency: 'USD' };
   const card = (status: AttemptStatus) => ({ attempt_status: status, attempt_method: 'card' });

@@ -69,8 +69,8 @@ test.describe('forged and replayed redirects', () => {
     forged.searchParams.delete('cancel');
     expect((await followReturn(forged)).status).toBe(303);
     const order = await orderOf(session.orderNumber);
-    // Consult's record of the cancel decides: a decline (no cancel code is documented), and the buyer may try again.
-    expect(order?.status).toBe('declined');
+    // Consult's record of the cancel decides: code 8, a cancel, and the buyer may try again.
+    expect(order?.status).toBe('cancelled');
     expect((await stack.sandbox.truth(session.orderNumber))?.status).toBe('cancelled');
     expect((await postCheckout(stack.bffUrl, session.sessionToken)).status).toBe(200);
   });
@@ -88,7 +88,7 @@ test.describe('forged and replayed redirects', () => {
     expect(answer.status).toBe(303);
     expect(new URL(answer.headers.get('Location')!).hash).toBe('');
     const victimOrder = await orderOf(victim.orderNumber);
-    expect(victimOrder?.status).toBe('declined');
+    expect(victimOrder?.status).toBe('cancelled');
     expect((await stack.sandbox.truth(victim.orderNumber))?.status).toBe('cancelled');
   });
 

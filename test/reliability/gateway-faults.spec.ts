@@ -26,6 +26,8 @@ test.beforeAll(async () => {
   tap = await startGatewayTap(stack.sandboxUrl);
   const bff = await stack.startAnotherBff({
     GATEWAY_BASE_URL: tap.url,
+    // The tap only relays the API: the hosted pages stay on the sandbox's host.
+    GATEWAY_HOSTED_PAGE_HOSTS: new URL(stack.sandboxUrl).host,
     GATEWAY_TIMEOUT_MS: String(gatewayTimeoutMs),
     STATUS_CONSULT_INTERVAL_MS: '100',
     RECONCILE_INTERVAL_MS: '250',
@@ -94,7 +96,7 @@ test(`${checkouts} checkouts under gateway faults: every one ends clearly, one p
     assert.deepEqual(calls.slice(0, -1).filter(mayHaveExecuted), [], `${record.orderNumber}: ${calls.map((c) => c.answer).join(', ')}`);
     assert.equal(await stack.sandbox.calls('processPayment', record.orderNumber), calls.length, record.orderNumber);
     expectMatchesTruth(record, await stack.sandbox.truth(record.orderNumber));
-    const expected = record.ending === 'paid-page' ? { approve: 'approved', decline: 'declined', cancel: 'declined' }[record.plan.card] : 'expired';
+    const expected = record.ending === 'paid-page' ? { approve: 'approved', decline: 'declined', cancel: 'cancelled' }[record.plan.card] : 'expired';
     assert.equal(record.final.status, expected, record.orderNumber);
   }
   const answers = records.flatMap((record) => tap.paymentCalls(record.orderNumber).map((call) => call.answer));
@@ -126,7 +128,7 @@ test('a login that fails before processPayment is sent leaves the order payable:
   const { createMerchantSession, postCheckout } = await import('../bff/fixtures/buyer.ts');
   // A BFF of its own with the usual gateway timeout: the run's 500 ms can lapse on a busy machine,
   // and a processPayment abandoned by timeout may have executed, which is not what this test plays.
-  const { url: bffUrl } = await stack.startAnotherBff({ GATEWAY_BASE_URL: tap.url });
+  const { url: bffUrl } = await stack.startAnotherBff({ GATEWAY_BASE_URL: tap.url, GATEWAY_HOSTED_PAGE_HOSTS: new URL(stack.sandboxUrl).host });
   const session = await createMerchantSession(bffUrl);
   await stack.sandbox.expireTokens();
   // The re-login fails every time (5xx on all of its attempts): processPayment is never sent.

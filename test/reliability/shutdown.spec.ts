@@ -39,6 +39,7 @@ test('SIGTERM while the reconciler waits on a consult that never returns: the pr
       RECONCILE_INTERVAL_MS: '20',
       RECONCILE_PENDING_EVERY_MS: '1',
       GATEWAY_TIMEOUT_MS: '60000',
+      GATEWAY_READ_TIMEOUT_MS: '60000',
     }),
   );
   const exited = new Promise<{ code: number | null; at: number }>((resolve) => bff!.child.once('exit', (code) => resolve({ code, at: performance.now() })));

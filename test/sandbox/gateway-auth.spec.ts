@@ -35,7 +35,8 @@ test.describe('login', () => {
 
   test('loginSdk answers expires_in as a Y-m-d H:i:s date one day ahead and checks the key', async () => {
     const ok = loginSdkResponse.parse(await (await postJson('/api/v1/loginSdk', { apiuser: merchant.apiUser, password: merchant.apiPassword, key: merchant.apiKey })).json());
-    expect(ok.expires_in).toBe('2026-03-03 10:00:00');
+    // Costa Rica's local time (UTC−6), as the real service writes it.
+    expect(ok.expires_in).toBe('2026-03-03 04:00:00');
     const wrongKey = await (await postJson('/api/v1/loginSdk', { apiuser: merchant.apiUser, password: merchant.apiPassword, key: 'nope' })).json();
     expect(wrongKey).toMatchObject({ type: '401' });
   });

@@ -87,10 +87,11 @@ test('a bad card re-renders the page with an error and no redirect; the order st
   expect((await sandbox.control.payHostedPage(hosted, { card: cards.approved })).searchParams.get('code')).toBe('1');
 });
 
-test('cancel redirects with a non-1 code and a cancel flag, with a verifiable hash', async () => {
+test('cancel redirects with code 8 (the real service\'s cancel) and a cancel flag, with a verifiable hash', async () => {
   const hosted = await createHostedPayment(sandbox);
   const query = (await sandbox.control.payHostedPage(hosted, { card: '', cancel: true })).searchParams;
-  expect(query.get('code')).not.toBe('1');
+  expect(query.get('code')).toBe('8');
+  expect((await consult('ORD-1')).response.map((record) => record.code)).toEqual(['8']);
   expect(query.get('cancel')).toBe('1');
   expect(await hashMatches(query)).toBe(true);
   expect((await sandbox.control.truth('ORD-1'))?.status).toBe('cancelled');

@@ -2,7 +2,7 @@
 // where it takes the order. Tables of records, no gateway.
 import { expect, test } from '@playwright/test';
 import type { TransactionRecord } from '../../contract/gateway/index.ts';
-import { outcomeFields, outcomeFromConsult, targetOfOutcome } from '../../bff/orders/outcome.ts';
+import { outcomeFields, outcomeFromConsult, recordsOfAttempt, targetOfOutcome } from '../../bff/orders/outcome.ts';
 import type { OrderRow } from '../../bff/store/schema.ts';
 import { chargedMoneyOf } from '../../bff/payments/charged-money.ts';
 
@@ -111,4 +111,17 @@ test('an approval makes the paying attempt\'s charge the order\'s; a decline lea
   expect(outcomeFields(order, approved, targetOfOutcome(approved, charge), 'G-1', attempt)).toMatchObject({ ...attempt, captured_amount: '25.00' });
   const declined = outcomeFromConsult([record({ code: '51', amount: '12663.00', currency: 'CRC' })], charge)!;
   expect(outcomeFields(order, declined, targetOfOutcome(declined, charge), 'G-1', attempt)).not.toHaveProperty('charged_amount');
+});
+
+test('the records that are the attempt\'s: its own number, behind a merchant prefix too, or its tpt', () => {
+  const own = record({ orderNumber: 'G-1', id_svc: 1 });
+  const prefixed = record({ orderNumber: 'PFC030684-G-1', id_svc: 2 });
+  const laterAttempt = record({ orderNumber: 'PFC030684-G-1-R2', id_svc: 3, code: '1' });
+  const anotherOrder = record({ orderNumber: 'XG-1', id_svc: 4 });
+  const unnumbered = record({ orderNumber: '', id_svc: 5 });
+  const byTpt = record({ orderNumber: 'renamed', id_svc: 77 });
+  expect(recordsOfAttempt([own, prefixed, laterAttempt, anotherOrder, unnumbered, byTpt], 'G-1', '77')).toEqual([own, prefixed, unnumbered, byTpt]);
+  expect(recordsOfAttempt([own, laterAttempt], 'G-1-R2', null)).toEqual([laterAttempt]);
+  // An approval of the later attempt never speaks for the first.
+  expect(outcomeFromConsult(recordsOfAttempt([record({ orderNumber: 'G-1', code: '2' }), laterAttempt], 'G-1', null), order)).toMatchObject({ approved: false, code: '2' });
 });

@@ -31,6 +31,9 @@ import { pageAndErrorOnAttempt } from './0086-page-and-error-on-attempt.ts';
 import { bankPaymentAction } from './0087-bank-payment-action.ts';
 import { transferAmountHolds } from './0088-transfer-amount-holds.ts';
 import { unreadableEventsIndex } from './0089-unreadable-events-index.ts';
+import { cancelFlagOnAttempt } from './0090-cancel-flag-on-attempt.ts';
+import { linkPaymentGatewayOrderNumber } from './0091-link-payment-gateway-order-number.ts';
+import { pendingRefund } from './0092-pending-refund.ts';
 
 export const migrations: Record<string, Migration> = {
   '0001-initial': initial,
@@ -64,4 +67,7 @@ export const migrations: Record<string, Migration> = {
   '0087-bank-payment-action': bankPaymentAction,
   '0088-transfer-amount-holds': transferAmountHolds,
   '0089-unreadable-events-index': unreadableEventsIndex,
+  '0090-cancel-flag-on-attempt': cancelFlagOnAttempt,
+  '0091-link-payment-gateway-order-number': linkPaymentGatewayOrderNumber,
+  '0092-pending-refund': pendingRefund,
 };

@@ -125,8 +125,11 @@ export function expectMatchesTruth(record: Pick<JourneyRecord, 'orderNumber' | '
       assert.equal(record.final.auth, truth?.attempts[0]?.auth, where);
       break;
     case 'declined':
-      // A cancel on the hosted page is recorded as the decline consult shows (its flag is unsigned).
-      assert.ok(['declined', 'cancelled'].includes(truth?.status ?? ''), where);
+      assert.equal(truth?.status, 'declined', where);
+      break;
+    case 'cancelled':
+      // A cancel on the hosted page is the cancel consult records (code 8).
+      assert.equal(truth?.status, 'cancelled', where);
       break;
     case 'expired':
       // Nothing was paid: the gateway never saw the order, or holds an unpaid page nobody got.
