@@ -154,7 +154,9 @@ async function webTestRunner(name) {
 // empty, extra fields, `message` on success, a 401 in the body, int64 bank ids). A representative
 // subset, every file that talks to the gateway or the bank through the BFF: the buyer's path and
 // its return, the merchant's orders, links and transactions, bank events, link reports, the
-// gateway client, and the reliability suites of gateway faults and the reconciler.
+// gateway client, and the reliability suites of gateway faults and the reconciler; and the journeys
+// against the sandbox answering as the real Tilopay is observed to (SANDBOX_PROFILE=tilopay), so that
+// profile meets the variants too.
 const variantSuites = [
   'test/bff/gateway-client.spec.ts',
   'test/bff/upstream-answers.spec.ts',
@@ -168,6 +170,7 @@ const variantSuites = [
   'test/bff/links-payments.spec.ts',
   'test/bff/banking-events.spec.ts',
   'test/bff/webhooks-banking.spec.ts',
+  'test/bff/tilopay-journeys.spec.ts',
   'test/reliability/gateway-faults.spec.ts',
   'test/reliability/reconciler.spec.ts',
 ];
