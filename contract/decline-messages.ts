@@ -5,7 +5,7 @@
  */
 
 import { pickLanguage } from './language-chain.ts';
-import { observedDeclineOf, type ObservedDecline } from './gateway-facts.ts';
+import { observedDeclineOf, type ObservedDecline } from './gateway/observed-declines.ts';
 
 /**
  * `try_again`: nothing is wrong with the card or the money, the payment could not be completed now
