@@ -87,6 +87,11 @@ export const prefill = z.object({
   shipping: z.optional(z.partial(addressShapeSchemas.address)),
 });
 export type Prefill = z.infer<typeof prefill>;
+/** The prefill a merchant sends: the same fields, and a field it does not know is refused (a typo is never dropped). */
+export const prefillRequest = z.strictObject({
+  billing: z.optional(z.partial(z.strictObject({ ...addressShape, email: z.string() }))),
+  shipping: z.optional(z.partial(z.strictObject(addressShape))),
+});
 
 // ---------------------------------------------------------------------------------------------
 // POST /v1/sessions (browser, catalog items; Origin must be allowed)
@@ -147,7 +152,7 @@ export type CreateSessionResponse = z.infer<typeof createSessionResponse>;
 // ---------------------------------------------------------------------------------------------
 
 /** A line of a merchant session: the BFF computes its amount. */
-export const merchantOrderLine = z.object({
+export const merchantOrderLine = z.strictObject({
   sku: z.optional(z.string().check(z.minLength(1), z.maxLength(64))),
   name: z.string().check(z.trim(), z.minLength(1), z.maxLength(120)),
   quantity: z.int().check(z.minimum(1), z.maximum(9999)),
@@ -155,7 +160,8 @@ export const merchantOrderLine = z.object({
 });
 export type MerchantOrderLine = z.infer<typeof merchantOrderLine>;
 
-export const merchantCreateSessionRequest = z.object({
+// Strict, as every merchant request: an unknown field (`captrue`) is a 400 `unknown_field`, never ignored.
+export const merchantCreateSessionRequest = z.strictObject({
   amount: decimalAmountString,
   currency: currencyCodeString,
   orderNumber: z.optional(orderNumberString),
@@ -164,7 +170,7 @@ export const merchantCreateSessionRequest = z.object({
   /** Where the buyer lands after paying; its origin must be in ALLOWED_ORIGINS. */
   returnUrl: z.url(),
   description: z.optional(z.string().check(z.maxLength(255))),
-  prefill: z.optional(prefill),
+  prefill: z.optional(prefillRequest),
   /** Merchant's own opaque reference, kept with the order (never sent to the browser); returned by the order API and webhooks. */
   returnData: z.optional(z.string().check(z.maxLength(1024))),
   /** The shop's own key-value pairs (string values, at most 20 keys), returned by every order answer and order webhook. */
