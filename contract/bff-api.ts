@@ -81,17 +81,15 @@ export const addressShapeSchemas = {
   }),
 };
 
-/** Prefill: any subset of the fields, given by the merchant when creating the session. */
-export const prefill = z.object({
-  billing: z.optional(z.partial(addressShapeSchemas.billingAddress)),
-  shipping: z.optional(z.partial(addressShapeSchemas.address)),
-});
-export type Prefill = z.infer<typeof prefill>;
-/** The prefill a merchant sends: the same fields, and a field it does not know is refused (a typo is never dropped). */
-export const prefillRequest = z.strictObject({
+/**
+ * Prefill: any subset of the fields, given by the merchant when creating the session. Strict, as
+ * every merchant request: a misspelt field (`emial`) is refused rather than silently left empty.
+ */
+export const prefill = z.strictObject({
   billing: z.optional(z.partial(z.strictObject({ ...addressShape, email: z.string() }))),
   shipping: z.optional(z.partial(z.strictObject(addressShape))),
 });
+export type Prefill = z.infer<typeof prefill>;
 
 // ---------------------------------------------------------------------------------------------
 // POST /v1/sessions (browser, catalog items; Origin must be allowed)
@@ -170,7 +168,7 @@ export const merchantCreateSessionRequest = z.strictObject({
   /** Where the buyer lands after paying; its origin must be in ALLOWED_ORIGINS. */
   returnUrl: z.url(),
   description: z.optional(z.string().check(z.maxLength(255))),
-  prefill: z.optional(prefillRequest),
+  prefill: z.optional(prefill),
   /** Merchant's own opaque reference, kept with the order (never sent to the browser); returned by the order API and webhooks. */
   returnData: z.optional(z.string().check(z.maxLength(1024))),
   /** The shop's own key-value pairs (string values, at most 20 keys), returned by every order answer and order webhook. */

@@ -4,7 +4,8 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import { Hono } from 'hono';
+import { Hono, type MiddlewareHandler } from 'hono';
+import { notFoundProblem } from '../http/problem.ts';
 import { documentSecurityHeaders } from '../http/security-headers.ts';
 
 export const referencePagePath = '/docs';
@@ -54,6 +55,15 @@ const page = `<!doctype html>
 </body>
 </html>
 `;
+
+/** The paths API_DOCS switches: the reference page, its assets and the document it renders. */
+const isApiDocsPath = (path: string) => path === referencePagePath || path.startsWith(`${assetsPath}/`) || path === '/v1/openapi.json';
+
+/** API_DOCS=off: the API docs' paths answer the plain 404 problem, as paths that do not exist. */
+export function apiDocsSwitch(setting: 'on' | 'off'): MiddlewareHandler {
+  if (setting === 'on') return (_c, next) => next();
+  return async (c, next) => (isApiDocsPath(c.req.path) ? notFoundProblem(c) : next());
+}
 
 const swaggerUiFiles = { 'swagger-ui.css': 'text/css; charset=utf-8', 'swagger-ui-bundle.js': 'text/javascript; charset=utf-8' } as const;
 type SwaggerUiFile = keyof typeof swaggerUiFiles;
