@@ -36,6 +36,7 @@ const packageNames = (packages: LockPackages) =>
 const deployDir = mkdtempSync(join(tmpdir(), 'bff-deploy-'));
 test.afterAll(() => rmSync(deployDir, { recursive: true, force: true }));
 
+// In order: the install test uses the package the first test builds.
 test.describe.configure({ mode: 'serial' });
 
 test('dist/bff/package.json lists only what the bundle imports, pinned from the lock, with no telemetry install script', async () => {
@@ -63,6 +64,22 @@ test('the root package.json: no production dependency brings a telemetry install
   const { lock } = productionPackage(Object.keys(rootManifest.dependencies), rootManifest, rootLock);
   for (const name of telemetryPackages) expect(packageNames(lock.packages), name).not.toContain(name);
   expect(Object.keys(rootManifest.devDependencies)).toContain('swagger-ui-dist');
+});
+
+test('the Dockerfile and the systemd unit in docs/deploy run that layout: server.js with start:bff’s flags, /readyz, not root', () => {
+  const flags = (rootManifest.scripts['start:bff'] as string).split(/\s+/).filter((word) => word.startsWith('--'));
+  const dockerfile = readFileSync(join(root, 'docs/deploy/Dockerfile'), 'utf8');
+  const unit = readFileSync(join(root, 'docs/deploy/svc-checkout-bff.service'), 'utf8');
+  expect(dockerfile).toContain(`CMD ${JSON.stringify(['node', ...flags, 'server.js'])}`.replace(/","/g, '", "'));
+  expect(dockerfile).toMatch(/^RUN npm ci --omit=dev/m);
+  expect(dockerfile).toMatch(/^COPY --from=build \/src\/dist\/bff\/package\.json \/src\/dist\/bff\/package-lock\.json/m);
+  expect(dockerfile).toMatch(/^HEALTHCHECK [^\n]*\\\n\s+CMD [^\n]*\/readyz/m);
+  expect(dockerfile).toMatch(/^USER node$/m);
+  expect((dockerfile.match(/^FROM /gm) ?? []).length).toBeGreaterThan(1);
+  expect(dockerfile).toMatch(/BFF_HOST=0\.0\.0\.0/);
+  expect(unit).toContain(`ExecStart=/usr/bin/node ${flags.join(' ')} server.js`);
+  expect(unit).toMatch(/^User=(?!root)\S+$/m);
+  expect(unit).toMatch(/^EnvironmentFile=/m);
 });
 
 test('npm ci --omit=dev in a folder of its own, then node server.js: /readyz 200 on BFF_HOST:BFF_PORT, /docs served', async () => {
@@ -117,20 +134,4 @@ test('npm ci --omit=dev in a folder of its own, then node server.js: /readyz 200
     await exited;
     await sandbox.close();
   }
-});
-
-test('the Dockerfile and the systemd unit in docs/deploy run that layout: server.js with start:bff’s flags, /readyz, not root', () => {
-  const flags = (rootManifest.scripts['start:bff'] as string).split(/\s+/).filter((word) => word.startsWith('--'));
-  const dockerfile = readFileSync(join(root, 'docs/deploy/Dockerfile'), 'utf8');
-  const unit = readFileSync(join(root, 'docs/deploy/svc-checkout-bff.service'), 'utf8');
-  expect(dockerfile).toContain(`CMD ${JSON.stringify(['node', ...flags, 'server.js'])}`.replace(/","/g, '", "'));
-  expect(dockerfile).toMatch(/^RUN npm ci --omit=dev/m);
-  expect(dockerfile).toMatch(/^COPY --from=build \/src\/dist\/bff\/package\.json \/src\/dist\/bff\/package-lock\.json/m);
-  expect(dockerfile).toMatch(/^HEALTHCHECK [^\n]*\\\n\s+CMD [^\n]*\/readyz/m);
-  expect(dockerfile).toMatch(/^USER node$/m);
-  expect((dockerfile.match(/^FROM /gm) ?? []).length).toBeGreaterThan(1);
-  expect(dockerfile).toMatch(/BFF_HOST=0\.0\.0\.0/);
-  expect(unit).toContain(`ExecStart=/usr/bin/node ${flags.join(' ')} server.js`);
-  expect(unit).toMatch(/^User=(?!root)\S+$/m);
-  expect(unit).toMatch(/^EnvironmentFile=/m);
 });
