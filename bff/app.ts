@@ -26,7 +26,7 @@ import { buildOpenApiDocument } from './openapi/document.ts';
 import { checkoutDocs } from './openapi/operations.ts';
 import { describeRoute, documentedOperations, type ServedRoute } from './openapi/route-doc.ts';
 import { releaseVersion } from './openapi/release-version.ts';
-import { referencePageRoutes } from './openapi/reference-page.ts';
+import { apiDocsSwitch, referencePageRoutes } from './openapi/reference-page.ts';
 import { buyerApp } from './routes/buyer-app.ts';
 import { operationsRoutes } from './routes/operations.ts';
 import { buildServices, type AppDeps, type Services } from './services.ts';
@@ -51,6 +51,7 @@ export function createApp(config: Config, deps: AppDeps) {
     // First of all: every answer carries its own X-Request-Id.
     .use('*', correlation(), requestMetrics(record), apiSecurityHeaders(), bodySizeLimit(config.BODY_LIMIT_BYTES))
     .route('/', operationsRoutes(services))
+    .use('*', apiDocsSwitch(config.API_DOCS))
     .route('/', referencePageRoutes())
     .get('/v1/openapi.json', describeRoute(checkoutDocs.openapi), (c) => {
       // Every route described where it is registered (describeRoute), as the app serves it.

@@ -90,6 +90,11 @@ const schema = z.object({
    * container, 0.0.0.0 (and then set PUBLIC_BFF_URL to the balancer's URL).
    */
   BFF_HOST: nonEmpty.default('127.0.0.1'),
+  /**
+   * `off`: /docs and /v1/openapi.json answer 404 (a production BFF that does not publish its API
+   * reference); `on` (default) serves both.
+   */
+  API_DOCS: z.enum(['on', 'off'], { error: 'must be on or off' }).default('on'),
   /** On SIGTERM, how long requests in flight may run before their connections are cut (ms). */
   SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).default(15_000),
   /** At most one gateway consult per order per this many ms, however many pollers ask. */

@@ -27,7 +27,7 @@ export type BankPaymentView = z.infer<typeof bankPaymentView>;
 
 const isoInstant = z.iso.datetime({ offset: true, message: 'expected an ISO 8601 date-time, e.g. 2026-11-21T14:05:09Z' });
 
-export const bankPaymentsQuery = z.object({
+export const bankPaymentsQuery = z.strictObject({
   /** true: settled an order; false: unmatched. */
   matched: z.enum(['true', 'false']).transform((value) => value === 'true').optional(),
   status: z.enum(paymentStatuses).optional(),

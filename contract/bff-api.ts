@@ -81,10 +81,13 @@ export const addressShapeSchemas = {
   }),
 };
 
-/** Prefill: any subset of the fields, given by the merchant when creating the session. */
-export const prefill = z.object({
-  billing: z.optional(z.partial(addressShapeSchemas.billingAddress)),
-  shipping: z.optional(z.partial(addressShapeSchemas.address)),
+/**
+ * Prefill: any subset of the fields, given by the merchant when creating the session. Strict, as
+ * every merchant request: a misspelt field (`emial`) is refused rather than silently left empty.
+ */
+export const prefill = z.strictObject({
+  billing: z.optional(z.partial(z.strictObject({ ...addressShape, email: z.string() }))),
+  shipping: z.optional(z.partial(z.strictObject(addressShape))),
 });
 export type Prefill = z.infer<typeof prefill>;
 
@@ -147,7 +150,7 @@ export type CreateSessionResponse = z.infer<typeof createSessionResponse>;
 // ---------------------------------------------------------------------------------------------
 
 /** A line of a merchant session: the BFF computes its amount. */
-export const merchantOrderLine = z.object({
+export const merchantOrderLine = z.strictObject({
   sku: z.optional(z.string().check(z.minLength(1), z.maxLength(64))),
   name: z.string().check(z.trim(), z.minLength(1), z.maxLength(120)),
   quantity: z.int().check(z.minimum(1), z.maximum(9999)),
@@ -155,7 +158,8 @@ export const merchantOrderLine = z.object({
 });
 export type MerchantOrderLine = z.infer<typeof merchantOrderLine>;
 
-export const merchantCreateSessionRequest = z.object({
+// Strict, as every merchant request: an unknown field (`captrue`) is a 400 `unknown_field`, never ignored.
+export const merchantCreateSessionRequest = z.strictObject({
   amount: decimalAmountString,
   currency: currencyCodeString,
   orderNumber: z.optional(orderNumberString),

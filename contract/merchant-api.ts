@@ -182,6 +182,28 @@ export const merchantOrderDetail = merchantOrder.extend({
 });
 export type MerchantOrderDetail = z.infer<typeof merchantOrderDetail>;
 
+// ---------------------------------------------------------------------------------------------
+// Keys: GET /v1/merchant/whoami
+// ---------------------------------------------------------------------------------------------
+
+/** Which merchant key a call used: MERCHANT_SECRET's current or previous key, or MERCHANT_READ_SECRET. */
+export const merchantKeys = ['current', 'previous', 'read'] as const;
+export type MerchantKey = (typeof merchantKeys)[number];
+
+/** When a key last opened a call on this instance (since it started); null: not since. */
+const keyUsage = z.object({ lastUsedAt: z.string().nullable() });
+
+export const merchantWhoami = z.object({
+  /** The key this call used. */
+  key: z.enum(merchantKeys),
+  /**
+   * Each configured key's last accepted call on the instance that answers (kept in memory, so it
+   * starts empty at each start and each instance counts its own); null: no such key configured.
+   */
+  keys: z.object({ current: keyUsage, previous: keyUsage.nullable(), read: keyUsage.nullable() }),
+});
+export type MerchantWhoami = z.infer<typeof merchantWhoami>;
+
 const commaSeparated = <T extends string>(item: z.ZodType<T, string>) =>
   z
     .string()

@@ -15,7 +15,7 @@ export type EventSource = (typeof eventSources)[number];
 
 const isoInstant = z.iso.datetime({ offset: true, message: 'expected an ISO 8601 date-time, e.g. 2026-11-21T14:05:09Z' });
 
-export const eventsQuery = z.object({
+export const eventsQuery = z.strictObject({
   source: z.enum(eventSources).optional(),
   state: z.enum(eventStates).optional(),
   type: z.string().min(1).max(100).optional(),

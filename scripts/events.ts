@@ -1,10 +1,11 @@
 // Merchant webhooks for local development (like `stripe listen` / `stripe trigger`); `--help` on the
 // command and on each subcommand prints the flags and the environment it reads (the usage texts below).
 //   listen registers a local receiver as a webhook endpoint through the merchant API, prints every
-//     event (verified with its secret) and forwards it unchanged, headers and all, to --forward; the
+//     event (verified with the endpoint's secret) and forwards it to --forward, body, webhook-id and
+//     timestamp unchanged, signed with the listener's own secret (kept between runs: listen-secret.ts); the
 //     endpoint is deleted on Ctrl-C, SIGTERM or any exit it can catch, and expires on its own
 //     (EVENTS_LISTEN_EXPIRY_SECONDS, 600) unless the running listener renews it, so a kill -9 leaves
-//     nothing behind for long. The secret is printed once so your receiver can verify. --print-bodies
+//     nothing behind for long. The kept secret is printed so your receiver can verify. --print-bodies
 //     prints each body exactly as delivered ({type, timestamp, data}); GET
 //     /v1/merchant/webhook-events/{webhook-id} answers the same body later.
 //   trigger drives real sandbox flows through the BFF that produce the event (a purchase, a capture,
@@ -16,6 +17,7 @@ import { parseCommandLine, UsageError } from '../node/command-line.ts';
 import { developmentMerchantSecret } from '../bff/auth/development-secret.ts';
 import { merchantEventTypes } from '../contract/merchant-webhooks.ts';
 import { holdListenerEndpoint, listenerExpirySeconds } from './listener-endpoint.ts';
+import { keptListenSecret, listenSecretPath } from './listen-secret.ts';
 import { GatewayClient } from '../bff/gateway/client.ts';
 import { systemClock } from '../bff/observability/clock.ts';
 import { createLogger } from '../bff/observability/logger.ts';
@@ -170,7 +172,11 @@ async function trigger(type: string): Promise<void> {
   process.stdout.write(`triggered ${type}: ${what}\n`);
 }
 
-async function listen(forward: string | undefined, types: string[], port: number, printBodies: boolean): Promise<void> {
+async function listen(forward: string | undefined, types: string[], port: number, printBodies: boolean, newSecret: boolean): Promise<void> {
+  const secretPath = listenSecretPath(env.EVENTS_STATE_DIR);
+  const kept = keptListenSecret(secretPath, newSecret);
+  const signer = new Webhook(kept.secret);
+  // The endpoint's own secret, from the BFF when it is registered below: what deliveries are verified with.
   let secret = '';
   const server = createServer((request, response) => {
     const chunks: Buffer[] = [];
@@ -189,7 +195,12 @@ async function listen(forward: string | undefined, types: string[], port: number
       const subject = event.data?.orderNumber ?? event.data?.paymentId ?? event.data?.id ?? '';
       let status = 204;
       if (forward) {
-        const forwarded = await fetch(forward, { method: 'POST', headers: { 'content-type': 'application/json', ...pick(headers, ['webhook-id', 'webhook-timestamp', 'webhook-signature']) }, body }).catch((error: Error) => error);
+        // Same id, timestamp and body; the signature is the kept secret's, which the receiver knows.
+        const webhookId = headers['webhook-id'] ?? '';
+        const timestamp = headers['webhook-timestamp'] ?? '';
+        const signature = signer.sign(webhookId, new Date(Number(timestamp) * 1000), body);
+        const forwardHeaders = { 'content-type': 'application/json', 'webhook-id': webhookId, 'webhook-timestamp': timestamp, 'webhook-signature': signature };
+        const forwarded = await fetch(forward, { method: 'POST', headers: forwardHeaders, body }).catch((error: Error) => error);
         status = forwarded instanceof Error ? 502 : forwarded.status;
         process.stdout.write(`→ ${event.type} ${subject} ${headers['webhook-id']} [${forwarded instanceof Error ? forwarded.message : forwarded.status}]\n`);
         if (printBodies) process.stdout.write(`${body}\n`);
@@ -215,11 +226,8 @@ async function listen(forward: string | undefined, types: string[], port: number
     process.exit(1);
   });
   secret = endpoint.secret;
-  process.stdout.write(`listening for ${types.length ? types.join(', ') : 'every event'} as endpoint ${endpoint.id}${forward ? `, forwarding to ${forward}` : ''}\nsigning secret (for your receiver): ${secret}\n`);
-}
-
-function pick(headers: Record<string, string>, names: readonly string[]): Record<string, string> {
-  return Object.fromEntries(names.flatMap((name) => (headers[name] ? [[name, headers[name]]] : [])));
+  const whence = kept.made ? `new, kept in ${secretPath}` : `kept in ${secretPath}; --new-secret for another`;
+  process.stdout.write(`listening for ${types.length ? types.join(', ') : 'every event'} as endpoint ${endpoint.id}${forward ? `, forwarding to ${forward}` : ''}\nsigning secret (for your receiver, ${whence}): ${kept.secret}\n`);
 }
 
 const environment = `environment:
@@ -228,23 +236,26 @@ const environment = `environment:
   SHOP_ORIGIN                   an origin in the BFF's ALLOWED_ORIGINS (default http://127.0.0.1:$DEMO_PORT; DEMO_PORT 5173)
   MERCHANT_SECRET               the BFF's merchant secret (default: the development value)
   EVENTS_LISTEN_EXPIRY_SECONDS  listen: the endpoint expires this long after the listener stops renewing it (600)
+  EVENTS_STATE_DIR              listen: where its signing secret is kept between runs (default .start, file events-listen-secret)
   GATEWAY_API_USER, GATEWAY_API_PASSWORD, GATEWAY_API_KEY   trigger order.review/order.cancelled: the sandbox merchant's (default: the sandbox's demo merchant)`;
 
 const commonFlags = `  --bff-url <url>       the BFF to talk to (overrides BFF_URL)
   --sandbox-url <url>   the sandbox (overrides SANDBOX_URL)
   -h, --help            this text`;
 
-const listenUsage = `usage: npm run events -- listen [--port <n>] [--forward <url>] [--types <type,type>] [--print-bodies] [--bff-url <url>]
+const listenUsage = `usage: npm run events -- listen [--port <n>] [--forward <url>] [--types <type,type>] [--print-bodies] [--new-secret] [--bff-url <url>]
 
 Registers a local receiver as a webhook endpoint, prints every event it receives (verified with the
-endpoint's secret, printed once) and, with --forward, passes it on unchanged; your receiver's answer
-is the BFF's. The endpoint is deleted when listen stops.
+endpoint's secret) and, with --forward, passes it on (body, webhook-id and timestamp unchanged) signed
+with the listener's signing secret; your receiver's answer is the BFF's. The signing secret is kept
+between runs, so your receiver is configured once. The endpoint is deleted when listen stops.
 
 flags:
   --port <n>            the local receiver's port on 127.0.0.1 (default: a free one)
   --forward <url>       forward every event, headers and all, to this URL
   --types <type,type>   only these event types (default: every one)
   --print-bodies        print each event's body exactly as delivered ({type, timestamp, data})
+  --new-secret          replace the kept signing secret with a new one (then kept in its place)
 ${commonFlags}
 
 ${environment}`;
@@ -290,6 +301,7 @@ try {
     types: { type: 'string' },
     port: { type: 'string' },
     'print-bodies': { type: 'boolean' },
+    'new-secret': { type: 'boolean' },
     'bff-url': { type: 'string' },
     'sandbox-url': { type: 'string' },
   });
@@ -301,7 +313,7 @@ try {
   if (values['bff-url']) bffUrl = withoutSlash(values['bff-url']);
   if (values['sandbox-url']) sandbox = new SandboxControl((sandboxUrl = withoutSlash(values['sandbox-url'])));
   if (command === 'listen') {
-    await listen(values.forward, values.types ? values.types.split(',').map((type) => type.trim()).filter(Boolean) : [], portOf(values.port), values['print-bodies'] === true);
+    await listen(values.forward, values.types ? values.types.split(',').map((type) => type.trim()).filter(Boolean) : [], portOf(values.port), values['print-bodies'] === true, values['new-secret'] === true);
   } else if (command === 'trigger' && positionals.length > 1) {
     for (const type of positionals.slice(1)) await trigger(type);
   } else if (command === 'trigger') {

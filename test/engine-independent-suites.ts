@@ -18,6 +18,9 @@ export const engineIndependentSuites = [
   'events-cli.spec.ts',
   'logging-and-config.spec.ts',
   'serve-app.spec.ts',
+  // The deployable package: built, installed with npm ci --omit=dev in its own folder, started (SQLite there).
+  'production-install.spec.ts',
+  'api-docs-setting.spec.ts',
   // The HTTP edge: routing, CORS, headers, tokens, addresses and their spellings, outbound URLs.
   'app-shape.spec.ts',
   'client-address.spec.ts',

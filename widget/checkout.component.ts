@@ -107,7 +107,9 @@ export class SvcCheckout extends LitElement {
     mode: {},
     noShipping: { type: Boolean, attribute: 'no-shipping' },
     invoice: { type: Boolean },
-    theme: { reflect: true },
+    // Not reflected: an attribute written onto the tag at upgrade (theme="auto") is a hydration
+    // mismatch for a server-rendered page. The styles read the theme from a custom state instead.
+    theme: {},
     touched: { state: true, attribute: false },
     changed: { state: true, attribute: false },
     subdivisions: { state: true, attribute: false },
@@ -157,6 +159,11 @@ export class SvcCheckout extends LitElement {
   /** The status poller and the result panel (the order-watch part), loaded once a payment starts or ends. */
   private orderWatch: OrderWatchModule | undefined;
   readonly #langObserver = new MutationObserver(() => this.requestUpdate());
+  /**
+   * Custom states (`:state(dark)`): how the styles see the theme without an attribute on the tag.
+   * Absent where there is no ElementInternals (a server-side DOM shim); the page's attribute still styles it.
+   */
+  readonly #internals: ElementInternals | undefined = typeof this.attachInternals === 'function' ? this.attachInternals() : undefined;
   #countryCache: { locale: string; options: ReturnType<typeof countryOptions> } | undefined;
   // The methods marked @internal are what the controller asks of the element (checkout-flow.ts,
   // FlowHost): left out of the published types (stripInternal) and of custom-elements.json.
@@ -185,6 +192,16 @@ export class SvcCheckout extends LitElement {
   override disconnectedCallback(): void {
     super.disconnectedCallback();
     this.#langObserver.disconnect();
+  }
+
+  protected override willUpdate(changed: PropertyValues<this>): void {
+    if (changed.has('theme')) {
+      const states = this.#internals?.states;
+      for (const theme of ['light', 'dark'] as const) {
+        if (this.theme === theme) states?.add(theme);
+        else states?.delete(theme);
+      }
+    }
   }
 
   protected override updated(changed: PropertyValues<this>): void {

@@ -32,6 +32,15 @@ export const checkoutStyles = css`
   :host([theme='dark']) {
     color-scheme: dark;
   }
+  /* The theme as the element holds it (a property set from script too): custom states, after the
+     attribute rules so they win; the element writes no attribute onto its own tag. Apart from the
+     rules above, so a browser without :state() still reads the page's own theme attribute. */
+  :host(:state(light)) {
+    color-scheme: light;
+  }
+  :host(:state(dark)) {
+    color-scheme: dark;
+  }
 
   :host([hidden]) {
     display: none;

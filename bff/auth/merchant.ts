@@ -3,28 +3,47 @@
 // MERCHANT_READ_SECRET opens reads only: a dashboard's key that cannot capture, refund or configure.
 import type { MiddlewareHandler } from 'hono';
 import { problemTypes } from '../../contract/bff-api.ts';
+import type { MerchantKey } from '../../contract/merchant-api.ts';
 import { ProblemException } from '../http/problem.ts';
 import { bearerToken, sameSecret } from './bearer.ts';
 
 export type MerchantAccess = 'full' | 'read' | 'none';
 
-/** Which access a bearer token grants. Every secret is compared, so the time says nothing about which matched. */
-export function merchantAccessOf(given: string | undefined, secrets: { full: readonly string[]; read: readonly string[] }): MerchantAccess {
-  let full = false;
+export interface MerchantSecrets {
+  /** MERCHANT_SECRET: the current key first, then the previous one while rotating. */
+  full: readonly string[];
+  read: readonly string[];
+}
+
+/**
+ * Which key a bearer token is: `current` or `previous` of MERCHANT_SECRET, or `read`
+ * (MERCHANT_READ_SECRET); null for none. Every secret is compared, so the time says nothing about
+ * which matched; a token that is both a full and a read key is the full one.
+ */
+export function merchantKeyOf(given: string | undefined, secrets: MerchantSecrets): MerchantKey | null {
+  const full = secrets.full.map((secret) => sameSecret(given, secret));
   let read = false;
-  for (const secret of secrets.full) full = sameSecret(given, secret) || full;
   for (const secret of secrets.read) read = sameSecret(given, secret) || read;
-  if (full) return 'full';
-  return read ? 'read' : 'none';
+  if (full[0]) return 'current';
+  if (full.slice(1).some(Boolean)) return 'previous';
+  return read ? 'read' : null;
+}
+
+/** Which access a bearer token grants. */
+export function merchantAccessOf(given: string | undefined, secrets: MerchantSecrets): MerchantAccess {
+  const key = merchantKeyOf(given, secrets);
+  if (key === null) return 'none';
+  return key === 'read' ? 'read' : 'full';
 }
 
 /** Methods that only read: what a read-only key may call (OPTIONS preflights never reach this). */
 const readMethods = new Set(['GET', 'HEAD']);
 
-export function requireMerchantSecret(secrets: { full: readonly string[]; read: readonly string[] }): MiddlewareHandler {
+/** `onUse` hears every accepted call with the key it used (the key-usage record of whoami). */
+export function requireMerchantSecret(secrets: MerchantSecrets, onUse: (key: MerchantKey) => void = () => undefined): MiddlewareHandler<{ Variables: { merchantKey: MerchantKey } }> {
   return async (c, next) => {
-    const access = merchantAccessOf(bearerToken(c), secrets);
-    if (access === 'none') {
+    const key = merchantKeyOf(bearerToken(c), secrets);
+    if (key === null) {
       throw new ProblemException(401, {
         type: problemTypes.unauthorized,
         title: 'Unauthorized',
@@ -32,13 +51,15 @@ export function requireMerchantSecret(secrets: { full: readonly string[]; read: 
         headers: { 'WWW-Authenticate': 'Bearer realm="svc-checkout-merchant"' },
       });
     }
-    if (access === 'read' && !readMethods.has(c.req.method)) {
+    if (key === 'read' && !readMethods.has(c.req.method)) {
       throw new ProblemException(403, {
         type: problemTypes.forbidden,
         title: 'Forbidden',
         detail: 'This key is read-only (MERCHANT_READ_SECRET): use the merchant secret for changes.',
       });
     }
+    onUse(key);
+    c.set('merchantKey', key);
     await next();
   };
 }

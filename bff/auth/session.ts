@@ -52,7 +52,7 @@ export function requireSession(tokens: TokenService, store: Store): MiddlewareHa
     // The token is bound to the order as it was priced: a token for other money is not ours.
     if (!order || order.amount !== claims.amount || order.currency !== claims.currency) throw unauthorized('invalid');
     const origin = c.req.header('Origin');
-    if (origin !== undefined && origin !== claims.origin) throw originNotAllowed(origin);
+    if (origin !== undefined && origin !== claims.origin) throw originNotAllowed(origin, 'other-session');
     tagOrder(order.order_number);
     c.set('session', { claims, order });
     await next();

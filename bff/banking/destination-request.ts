@@ -27,7 +27,7 @@ export function destinationRequestFrom(input: Record<string, unknown>, defaults:
     ...(defaults.secretRef !== undefined && { secret_ref: defaults.secretRef }),
     ...input,
   };
-  return createDestinationRequestSchema({ allowLoopbackHttp: defaults.allowLoopbackHttp }).safeParse(withDefaults) as
+  return createDestinationRequestSchema({ allowLoopbackHttp: defaults.allowLoopbackHttp, refuseUnknownFields: true }).safeParse(withDefaults) as
     | { success: true; data: DestinationCreateRequest }
     | { success: false; error: { issues: import('zod/v4/core').$ZodIssue[] } };
 }

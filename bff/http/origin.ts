@@ -8,14 +8,21 @@ import { ProblemException } from './problem.ts';
 /**
  * The refusal of a page's origin. It is readable by that page (Access-Control-Allow-Origin names
  * it, no credentials): the widget can then tell its merchant's developer "origin not allowed"
- * rather than "network". It carries nothing but the refusal, and the preflight still denies the
- * origin, so no request with a token or a body ever runs for it.
+ * rather than "network", and the detail names the origin and the setting to change. It carries
+ * nothing but the refusal, and the preflight still denies the origin, so no request with a token
+ * or a body ever runs for it. `otherSession`: the origin is not the one the session was made for.
  */
-export function originNotAllowed(origin?: string): ProblemException {
+export function originNotAllowed(origin?: string, why: 'not-listed' | 'other-session' = 'not-listed'): ProblemException {
+  const detail =
+    origin === undefined
+      ? "The request has no Origin header: the checkout answers pages on an origin in the BFF's ALLOWED_ORIGINS."
+      : why === 'other-session'
+        ? `The origin ${origin} is not the one this session was made for: use a session from the page (origin in ALLOWED_ORIGINS) that created it.`
+        : `The origin ${origin} is not in the BFF's ALLOWED_ORIGINS: add it there (comma-separated) to use the checkout from this site.`;
   return new ProblemException(403, {
     type: problemTypes.originNotAllowed,
     title: 'Origin not allowed',
-    detail: 'This site is not allowed to use the checkout.',
+    detail,
     headers: origin ? { 'Access-Control-Allow-Origin': origin, Vary: 'Origin' } : {},
   });
 }

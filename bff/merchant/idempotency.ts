@@ -115,7 +115,7 @@ export function requireIdempotencyKey(options: IdempotencyOptions): MiddlewareHa
       throw new ProblemException(400, {
         type: problemTypes.validation,
         title: 'Invalid request',
-        detail: `Every POST needs an ${idempotencyHeader} header (1 to 255 characters), unique per intended operation.`,
+        detail: `This operation (a money operation or a link creation) needs an ${idempotencyHeader} header (1 to 255 characters), unique per intended operation.`,
         errors: [{ path: idempotencyHeader, message: 'Required: 1 to 255 characters.', code: 'idempotency_key_required' }],
       });
     }

@@ -14,17 +14,21 @@ import { idempotencyHeader, replayedHeader, requireIdempotencyKey } from './idem
 import { merchantOrderRoutes } from './orders-routes.ts';
 import { merchantPaymentLinkRoutes } from './payment-link-routes.ts';
 import { merchantTransactionRoutes } from './transactions-routes.ts';
+import { MerchantKeyUsage, whoamiRoutes } from './merchant-key-usage.ts';
 
 /** Routes other modules serve under /v1/merchant (the bank's webhook API, received events). */
 export type MerchantExtensions = (idempotentWhenKeyed: MiddlewareHandler) => Hono;
 
 export function merchantApp(services: Services, extensions: MerchantExtensions) {
-  const { store, clock, config } = services;
+  const { store, clock, config, metrics } = services;
+  const secrets = { full: config.MERCHANT_SECRET, read: config.MERCHANT_READ_SECRET };
+  const keyUsage = new MerchantKeyUsage(clock, metrics);
   const idempotent = requireIdempotencyKey({ store, clock, scope: 'merchant' });
   const idempotentWhenKeyed = requireIdempotencyKey({ store, clock, scope: 'merchant', required: false });
   return new Hono()
     .use('*', merchantCors(config.BACKOFFICE_ORIGINS))
-    .use('*', requireMerchantSecret({ full: config.MERCHANT_SECRET, read: config.MERCHANT_READ_SECRET }))
+    .use('*', requireMerchantSecret(secrets, (key) => keyUsage.record(key)))
+    .route('/', whoamiRoutes(keyUsage, secrets))
     .route('/', merchantSessionRoutes(services, idempotentWhenKeyed))
     .route('/', merchantOrderRoutes(services, idempotent))
     .route('/', merchantTransactionRoutes(services))

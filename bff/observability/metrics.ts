@@ -1,5 +1,5 @@
 // Prometheus metrics, one registry per app instance (tests build many apps in one process).
-import { Counter, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 
 export class AppMetrics {
   readonly registry = new Registry();
@@ -50,6 +50,14 @@ export class AppMetrics {
     name: 'sinpe_reference_only_transfers_total',
     help: 'SINPE Móvil transfers that ask for the reference only, by reason (amounts_taken, client_share, no_discount).',
     labelNames: ['reason'] as const,
+    registers: [this.registry],
+  });
+
+  /** When each merchant key last opened a call here: the previous key can go once it stops moving. */
+  readonly merchantSecretLastUsed = new Gauge({
+    name: 'merchant_secret_last_used_seconds',
+    help: 'Unix time of the last merchant API call accepted with each key (current, previous: MERCHANT_SECRET; read: MERCHANT_READ_SECRET), on this instance since it started.',
+    labelNames: ['key'] as const,
     registers: [this.registry],
   });
 

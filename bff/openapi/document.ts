@@ -75,6 +75,18 @@ const responseHeaders: Record<string, { description: string; schema: Record<stri
   },
 };
 
+/**
+ * The versioning policy (README) lets a release add fields to answers and webhook payloads, so the
+ * answer side is open: zod writes `additionalProperties: false` for every object it outputs (and
+ * for strict ones), which would make a strictly validating client fail on the first additive
+ * release. Requests keep what zod says: the merchant's are strict and refuse an unknown field.
+ */
+function openForAdditions(io: 'input' | 'output') {
+  return (context: { jsonSchema: { additionalProperties?: unknown } }) => {
+    if (io === 'output' && context.jsonSchema.additionalProperties === false) delete context.jsonSchema.additionalProperties;
+  };
+}
+
 function withoutDialect(schema: Record<string, unknown>): Record<string, unknown> {
   const { $schema: _dialect, $id: _id, ...rest } = schema;
   return rest;
@@ -115,6 +127,7 @@ class ComponentNames {
     const convert = (registry: core.$ZodRegistry<{ id: string }>, io: 'input' | 'output') => {
       const { schemas } = z.toJSONSchema(registry, {
         io,
+        override: openForAdditions(io),
         unrepresentable: 'any',
         target: 'draft-2020-12',
         uri: (id) => `#/components/schemas/${id}`,
@@ -126,7 +139,7 @@ class ComponentNames {
 }
 
 function inlineSchema(schema: core.$ZodType, io: 'input' | 'output'): Record<string, unknown> {
-  return withoutDialect(z.toJSONSchema(schema, { io, unrepresentable: 'any', target: 'draft-2020-12' }) as Record<string, unknown>);
+  return withoutDialect(z.toJSONSchema(schema, { io, override: openForAdditions(io), unrepresentable: 'any', target: 'draft-2020-12' }) as Record<string, unknown>);
 }
 
 /**

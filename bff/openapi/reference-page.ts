@@ -1,10 +1,14 @@
 // GET /docs: the API reference, rendered in the browser by Swagger UI from /v1/openapi.json. Every
-// file comes from this BFF (swagger-ui-dist in node_modules, read once and kept), so the page works
-// offline and asks nothing of any other host; its CSP says so to the browser.
-import { readFileSync } from 'node:fs';
+// file comes from this BFF (read once and kept), so the page works offline and asks nothing of any
+// other host; its CSP says so to the browser. The built BFF carries Swagger UI's files in
+// `swagger-ui/` beside it (scripts/build-bff.mjs): swagger-ui-dist is a devDependency, because it
+// pulls in @scarf/scarf, whose install script reports analytics, and production installs none.
+import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import { Hono } from 'hono';
+import { fileURLToPath } from 'node:url';
+import { Hono, type MiddlewareHandler } from 'hono';
+import { notFoundProblem } from '../http/problem.ts';
 import { documentSecurityHeaders } from '../http/security-headers.ts';
 
 export const referencePagePath = '/docs';
@@ -55,10 +59,22 @@ const page = `<!doctype html>
 </html>
 `;
 
+/** The paths API_DOCS switches: the reference page, its assets and the document it renders. */
+const isApiDocsPath = (path: string) => path === referencePagePath || path.startsWith(`${assetsPath}/`) || path === '/v1/openapi.json';
+
+/** API_DOCS=off: the API docs' paths answer the plain 404 problem, as paths that do not exist. */
+export function apiDocsSwitch(setting: 'on' | 'off'): MiddlewareHandler {
+  if (setting === 'on') return (_c, next) => next();
+  return async (c, next) => (isApiDocsPath(c.req.path) ? notFoundProblem(c) : next());
+}
+
 const swaggerUiFiles = { 'swagger-ui.css': 'text/css; charset=utf-8', 'swagger-ui-bundle.js': 'text/javascript; charset=utf-8' } as const;
 type SwaggerUiFile = keyof typeof swaggerUiFiles;
 
+/** `swagger-ui/` beside the built server; from the sources (tsx, tests), swagger-ui-dist itself. */
 function swaggerUiDirectory(): string {
+  const beside = fileURLToPath(new URL('./swagger-ui/', import.meta.url));
+  if (existsSync(join(beside, 'swagger-ui-bundle.js'))) return beside;
   return dirname(createRequire(import.meta.url).resolve('swagger-ui-dist/package.json'));
 }
 

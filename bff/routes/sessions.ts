@@ -45,7 +45,7 @@ export function sessionRoutes(services: Services) {
   return new Hono<SessionEnv>()
     .post('/sessions', describeRoute(checkoutDocs.createCatalogSession), limited, validate('json', createSessionRequest), async (c) => {
       const origin = c.req.header('Origin');
-      if (origin === undefined || !services.allowedOrigins.includes(origin)) throw originNotAllowed();
+      if (origin === undefined || !services.allowedOrigins.includes(origin)) throw originNotAllowed(origin);
       const body = c.req.valid('json');
       const priced = catalog.price(body.items);
       if (!priced.ok) {

@@ -30,6 +30,11 @@ export interface DestinationRequestOptions {
    * https:// only (§4.1), which is the default.
    */
   allowLoopbackHttp?: boolean;
+  /**
+   * The BFF's merchant route: a field the bank's request does not have is refused (400
+   * `unknown_field`) rather than sent on, as on every merchant request. The bank's own reading stays open.
+   */
+  refuseUnknownFields?: boolean;
 }
 
 /**
@@ -38,6 +43,7 @@ export interface DestinationRequestOptions {
  */
 export function createDestinationRequestSchema(options: DestinationRequestOptions = {}) {
   const allowLoopbackHttp = options.allowLoopbackHttp ?? false;
+  const object = options.refuseUnknownFields ? z.strictObject : z.object;
   const common = {
     feature_id: uuidString,
     is_enabled: z.boolean().optional(),
@@ -53,21 +59,21 @@ export function createDestinationRequestSchema(options: DestinationRequestOption
     backoff_policy: z.record(z.string(), z.unknown()).optional(),
   };
   return z.discriminatedUnion('scope_kind', [
-    z.object({
+    object({
       ...common,
       scope_kind: z.literal('TENANT'),
       scope_account_id: absent('scope_account_id'),
       scope_owner_type: absent('scope_owner_type'),
       scope_owner_id: absent('scope_owner_id'),
     }),
-    z.object({
+    object({
       ...common,
       scope_kind: z.literal('ACCOUNT'),
       scope_account_id: uuidString,
       scope_owner_type: absent('scope_owner_type'),
       scope_owner_id: absent('scope_owner_id'),
     }),
-    z.object({
+    object({
       ...common,
       scope_kind: z.literal('OWNER'),
       scope_account_id: absent('scope_account_id'),

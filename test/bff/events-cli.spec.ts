@@ -4,6 +4,9 @@
 // without tsx's loader at every start: entry-bundles.ts).
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { mkdtempSync, readFileSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { Webhook } from 'standardwebhooks';
 import { merchantEventBody } from '../../contract/merchant-webhooks.ts';
@@ -17,6 +20,8 @@ const secret = `whsec_${randomBytes(24).toString('base64')}`;
 let stack: WebhookStack;
 let hooks: WebhookReceiver;
 let eventsBundle: string;
+// Where listen keeps its signing secret between runs: a folder of this run's own, not the repo's `.start/`.
+const stateDir = mkdtempSync(join(tmpdir(), 'events-state-'));
 
 test.beforeAll(async () => {
   eventsBundle = await bundledEntry('scripts/events.ts');
@@ -42,7 +47,7 @@ interface EventsRun {
 function events(args: string[], target: WebhookStack = stack, extraEnv: Record<string, string> = {}, underTsx = false): EventsRun {
   const entry = underTsx ? ['--import', 'tsx', 'scripts/events.ts'] : [eventsBundle];
   const child = spawn(process.execPath, [...entry, ...args], {
-    env: { PATH: process.env.PATH ?? '', BFF_URL: target.bffUrl, SANDBOX_URL: target.sandboxUrl, SHOP_ORIGIN: shopOrigin, MERCHANT_SECRET: merchantSecret, ...extraEnv },
+    env: { PATH: process.env.PATH ?? '', BFF_URL: target.bffUrl, SANDBOX_URL: target.sandboxUrl, SHOP_ORIGIN: shopOrigin, MERCHANT_SECRET: merchantSecret, EVENTS_STATE_DIR: stateDir, ...extraEnv },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
@@ -111,7 +116,7 @@ test('listen registers an endpoint, prints each event (--print-bodies: the body 
   const listener = events(['listen', '--forward', local.url, '--types', 'order.approved', '--print-bodies']);
   try {
     await expect.poll(listener.output, { timeout: 30_000 }).toContain('signing secret');
-    const listenSecret = /signing secret \(for your receiver\): (whsec_\S+)/.exec(listener.output())![1]!;
+    const listenSecret = /signing secret \(for your receiver[^)]*\): (whsec_\S+)/.exec(listener.output())![1]!;
     const triggered = await events(['trigger', 'order.approved']).done;
     expect(triggered.code, triggered.output).toBe(0);
     await local.waitFor((received) => received.length === 1, 'the forwarded event');
@@ -179,4 +184,45 @@ test('listen --port receives on that port, and --bff-url picks the BFF over BFF_
     listener.stop();
     await listener.done;
   }
+});
+
+test('listen keeps its signing secret across runs (forwarded events verify with it); --new-secret makes a new one, kept after', async () => {
+  test.setTimeout(120_000);
+  const ownState = { EVENTS_STATE_DIR: mkdtempSync(join(tmpdir(), 'events-state-')) };
+  const listenOnce = async (args: string[] = [], forwardTo?: string) => {
+    const listener = events(['listen', '--types', 'order.approved', ...(forwardTo ? ['--forward', forwardTo] : []), ...args], stack, ownState);
+    await expect.poll(listener.output, { timeout: 30_000 }).toContain('signing secret');
+    return { listener, secret: /signing secret \(for your receiver[^)]*\): (whsec_\S+)/.exec(listener.output())![1]! };
+  };
+  const stopped = async (run: { listener: EventsRun }) => {
+    run.listener.stop();
+    await run.listener.done;
+  };
+
+  const first = await listenOnce();
+  await stopped(first);
+  const local = await startWebhookReceiver();
+  const second = await listenOnce([], local.url);
+  try {
+    expect(second.secret).toBe(first.secret);
+    const triggered = await events(['trigger', 'order.approved']).done;
+    expect(triggered.code, triggered.output).toBe(0);
+    await local.waitFor((received) => received.length === 1, 'the forwarded event');
+    // The receiver configured once with the kept secret verifies what this run forwards.
+    new Webhook(first.secret).verify(local.received[0]!.body, local.received[0]!.headers as Record<string, string>);
+  } finally {
+    await stopped(second);
+    await local.close();
+  }
+  const stored = join(ownState.EVENTS_STATE_DIR, 'events-listen-secret');
+  expect(readFileSync(stored, 'utf8').trim()).toBe(first.secret);
+  expect(statSync(stored).mode & 0o077, 'readable by its owner only').toBe(0);
+
+  const rotated = await listenOnce(['--new-secret']);
+  await stopped(rotated);
+  expect(rotated.secret).not.toBe(first.secret);
+  expect(rotated.secret).toMatch(/^whsec_[A-Za-z0-9+/]{32}$/);
+  const after = await listenOnce();
+  await stopped(after);
+  expect(after.secret).toBe(rotated.secret);
 });

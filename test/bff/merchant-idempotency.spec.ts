@@ -4,7 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { refusedUrl } from './fixtures/closed-port.ts';
 import { expect, test } from '@playwright/test';
 import { startInProcessStack } from './fixtures/in-process-stack.ts';
-import type { Stack } from './fixtures/stack.ts';
+import { shopOrigin, type Stack } from './fixtures/stack.ts';
 import { merchant, paidOrder } from './merchant-fixture.ts';
 
 let stack: Stack;
@@ -49,6 +49,10 @@ test('the same key with a different body or path is a 409; a POST without a key 
   const none = await merchant(stack, 'POST', `/v1/merchant/orders/${orderNumber}/refund`, { amount: '1.00' }, { key: null });
   expect(none.status).toBe(400);
   expect(none.body.errors[0]).toMatchObject({ path: 'Idempotency-Key', code: 'idempotency_key_required' });
+  // Not "every POST": creating a checkout session takes a key but does not need one.
+  expect(none.body.detail).not.toMatch(/every POST/i);
+  expect(none.body.detail).toContain('money operation');
+  expect((await merchant(stack, 'POST', '/v1/merchant/checkout-sessions', { amount: '1.00', currency: 'USD', returnUrl: `${shopOrigin}/thanks` }, { key: null })).status).toBe(201);
   expect(await stack.sandbox.calls('processModification', orderNumber)).toBe(1);
 });
 

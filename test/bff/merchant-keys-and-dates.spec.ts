@@ -1,13 +1,15 @@
 // Merchant keys and dates: MERCHANT_SECRET=current,previous both open the API while a rotation
-// runs; MERCHANT_READ_SECRET reads and never writes (403 problem+json); BUSINESS_TIME_ZONE makes a
-// bare day in a merchant filter that zone's day. The rules as tables, then the API on real parts.
+// runs, and the API says which key a call used and when each was last used (whoami and
+// merchant_secret_last_used_seconds), so the operator knows when nothing uses the previous one;
+// MERCHANT_READ_SECRET reads and never writes (403 problem+json); BUSINESS_TIME_ZONE makes a bare
+// day in a merchant filter that zone's day. The rules as tables, then the API on real parts.
 import { expect, test } from '@playwright/test';
 import { ConfigError, loadConfig } from '../../bff/config.ts';
 import { merchantAccessOf } from '../../bff/auth/merchant.ts';
 import { endOfDayIn, filterBound, isKnownTimeZone, startOfDayIn } from '../../bff/merchant/business-day.ts';
 import { wellFormedTraceparent } from '../../bff/http/correlation.ts';
 import { sandboxGatewayEnv } from '../../sandbox/defaults.ts';
-import { ManualClock, merchantSecret, shopOrigin, startStack, type Stack } from './fixtures/stack.ts';
+import { ManualClock, merchantSecret, metricsHeaders, shopOrigin, startStack, type Stack } from './fixtures/stack.ts';
 import { merchant } from './merchant-fixture.ts';
 
 const previousSecret = 'previous-merchant-secret-0123456789';
@@ -129,5 +131,57 @@ test.describe('on the API', () => {
       expect(refused.status, query).toBe(400);
       expect(refused.body.errors.map((error: { path: string }) => error.path), query).toContain(field);
     }
+  });
+
+  async function lastUsedGauge(): Promise<Record<string, number>> {
+    const text = await (await fetch(`${stack.bffUrl}/metrics`, { headers: metricsHeaders })).text();
+    const values: Record<string, number> = {};
+    for (const match of text.matchAll(/^merchant_secret_last_used_seconds\{key="(\w+)"\} (\S+)$/gm)) values[match[1]!] = Number(match[2]);
+    return values;
+  }
+
+  test('whoami names the key the call used and when each key was last used; so does the gauge', async () => {
+    const first = await merchant(stack, 'GET', '/v1/merchant/whoami');
+    expect(first.status).toBe(200);
+    expect(first.body).toEqual({
+      key: 'current',
+      keys: { current: { lastUsedAt: '2026-11-26T04:30:00.000Z' }, previous: { lastUsedAt: null }, read: { lastUsedAt: null } },
+    });
+
+    clock.advance(60_000);
+    // The previous key, then the read key a minute later: each is recorded apart.
+    expect((await merchant(stack, 'GET', '/v1/merchant/orders', undefined, { secret: previousSecret })).status).toBe(200);
+    clock.advance(60_000);
+    const asRead = await merchant(stack, 'GET', '/v1/merchant/whoami', undefined, { secret: readSecret });
+    expect(asRead.body).toEqual({
+      key: 'read',
+      keys: {
+        current: { lastUsedAt: '2026-11-26T04:30:00.000Z' },
+        previous: { lastUsedAt: '2026-11-26T04:31:00.000Z' },
+        read: { lastUsedAt: '2026-11-26T04:32:00.000Z' },
+      },
+    });
+    const asPrevious = await merchant(stack, 'GET', '/v1/merchant/whoami', undefined, { secret: previousSecret });
+    expect(asPrevious.body.key).toBe('previous');
+
+    expect(await lastUsedGauge()).toEqual({
+      current: Date.parse('2026-11-26T04:30:00Z') / 1000,
+      previous: Date.parse('2026-11-26T04:32:00Z') / 1000,
+      read: Date.parse('2026-11-26T04:32:00Z') / 1000,
+    });
+  });
+
+  test('a refused secret is not a use of any key', async () => {
+    expect((await merchant(stack, 'GET', '/v1/merchant/whoami', undefined, { secret: 'someone-elses-secret-0123456789' })).status).toBe(401);
+    expect(await lastUsedGauge()).toEqual({});
+    const answer = await merchant(stack, 'GET', '/v1/merchant/whoami');
+    expect(answer.body.keys.previous).toEqual({ lastUsedAt: null });
+  });
+
+  test('with a single merchant secret and no read key, whoami says there is no previous or read key', async () => {
+    await stack.close();
+    stack = await startStack({ clock });
+    const answer = await merchant(stack, 'GET', '/v1/merchant/whoami');
+    expect(answer.body).toEqual({ key: 'current', keys: { current: { lastUsedAt: '2026-11-26T04:30:00.000Z' }, previous: null, read: null } });
   });
 });

@@ -159,3 +159,59 @@ test('info.version is the release in package.json', async () => {
   const manifest = JSON.parse(await readFile('package.json', 'utf8')) as { version: string };
   expect(document.info.version).toBe(manifest.version);
 });
+
+/** Every component a schema reaches through `$ref`, itself included. */
+function reachable(names: Iterable<string>): Set<string> {
+  const seen = new Set<string>();
+  const visit = (value: unknown): void => {
+    if (Array.isArray(value)) return value.forEach(visit);
+    if (typeof value !== 'object' || value === null) return;
+    for (const [key, inner] of Object.entries(value)) {
+      if (key === '$ref' && typeof inner === 'string') {
+        const name = inner.split('/').pop()!;
+        if (!seen.has(name)) {
+          seen.add(name);
+          visit(document.components.schemas[name]);
+        }
+      } else visit(inner);
+    }
+  };
+  for (const name of names) visit({ $ref: `#/components/schemas/${name}` });
+  return seen;
+}
+
+/** The paths inside a schema where `additionalProperties: false` closes an object. */
+function closedObjects(schema: unknown, at = ''): string[] {
+  if (Array.isArray(schema)) return schema.flatMap((inner, index) => closedObjects(inner, `${at}/${index}`));
+  if (typeof schema !== 'object' || schema === null) return [];
+  return Object.entries(schema).flatMap(([key, inner]) => (key === 'additionalProperties' && inner === false ? [at || '/'] : closedObjects(inner, `${at}/${key}`)));
+}
+
+const refName = (schema: Record<string, unknown> | undefined) => (typeof schema?.$ref === 'string' ? [schema.$ref.split('/').pop()!] : []);
+
+test('answers and webhook payloads are open for additions (versioning policy); merchant requests stay closed', () => {
+  // README "Versioning policy": a release may add fields to answers and webhook payloads, so no
+  // answer schema may forbid them, or a client that validates strictly breaks on the next release.
+  const answers = operations().flatMap((op) => Object.values(op.responses).flatMap((response) => Object.values(response.content ?? {}).flatMap((media) => refName(media.schema))));
+  const payloads = Object.values(document.webhooks).flatMap((hook) => refName(hook.post.requestBody?.content['application/json']?.schema));
+  expect(answers).toEqual(expect.arrayContaining(['OrderDetail', 'Problem']));
+  expect(payloads.length).toBe(merchantEventTypes.length);
+  const open = reachable([...answers, ...payloads]);
+  expect([...open]).toEqual(expect.arrayContaining(['Order', 'OrderDetail', 'Problem']));
+  const closed = [...open].flatMap((name) => closedObjects(document.components.schemas[name]).map((at) => `${name}${at}`));
+  expect(closed).toEqual([]);
+  // Inline answers (a schema written in the operation, not a component) too.
+  for (const op of operations()) {
+    for (const response of Object.values(op.responses)) for (const media of Object.values(response.content ?? {})) expect(closedObjects(media.schema), op.operationId).toEqual([]);
+  }
+
+  // Requests: a field the BFF does not take is refused (400 unknown_field), and the document says so.
+  const session = operation('/v1/merchant/checkout-sessions', 'post').requestBody!.content['application/json']!.schema;
+  const sessionSchema = document.components.schemas[refName(session)[0]!]!;
+  expect(sessionSchema.additionalProperties).toBe(false);
+  expect(closedObjects(sessionSchema)).toEqual(expect.arrayContaining(['/']));
+  for (const [path, method] of [['/v1/merchant/orders/{orderNumber}/capture', 'post'], ['/v1/merchant/payment-links', 'post'], ['/v1/merchant/webhook-endpoints', 'post']] as const) {
+    const body = document.components.schemas[refName(operation(path, method).requestBody!.content['application/json']!.schema)[0]!]!;
+    expect(body.additionalProperties, `${method} ${path}`).toBe(false);
+  }
+});

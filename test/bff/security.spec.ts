@@ -43,7 +43,10 @@ test('CORS denies a foreign origin, and a foreign Origin is refused outright', a
   // rather than "network"), never with credentials; the preflight above still denies it.
   expect(created.headers.get('Access-Control-Allow-Origin')).toBe(foreignOrigin);
   expect(created.headers.get('Access-Control-Allow-Credentials')).toBeNull();
-  expect((await created.json()).type).toBe('urn:svc-checkout:problem:origin-not-allowed');
+  const refusal = await created.json();
+  expect(refusal.type).toBe('urn:svc-checkout:problem:origin-not-allowed');
+  // The developer reading it learns what to change: their origin, and the setting it must be in.
+  expect(refusal.detail).toBe(`The origin ${foreignOrigin} is not in the BFF's ALLOWED_ORIGINS: add it there (comma-separated) to use the checkout from this site.`);
 
   const session = await createCatalogSession(stack.bffUrl);
   const status = await fetch(`${stack.bffUrl}/v1/orders/${session.order.orderNumber}`, {
