@@ -31,6 +31,7 @@ import { pageAndErrorOnAttempt } from './0086-page-and-error-on-attempt.ts';
 import { bankPaymentAction } from './0087-bank-payment-action.ts';
 import { transferAmountHolds } from './0088-transfer-amount-holds.ts';
 import { unreadableEventsIndex } from './0089-unreadable-events-index.ts';
+import { exchangeRateChanges } from './0090-exchange-rate-changes.ts';
 import { merchantFilterIndexes } from './0090-merchant-filter-indexes.ts';
 
 export const migrations: Record<string, Migration> = {
@@ -65,5 +66,6 @@ export const migrations: Record<string, Migration> = {
   '0087-bank-payment-action': bankPaymentAction,
   '0088-transfer-amount-holds': transferAmountHolds,
   '0089-unreadable-events-index': unreadableEventsIndex,
+  '0090-exchange-rate-changes': exchangeRateChanges,
   '0090-merchant-filter-indexes': merchantFilterIndexes,
 };
