@@ -1,9 +1,8 @@
 // The demo's server routes that act for its pages with the merchant's secret or on the sandbox
 // (an authorize-only session, the bank triggers). Without this guard any site's page, or any
 // script, could have the demo mint merchant-secret sessions, each sending signed order.* webhooks.
-import { getConnInfo } from '@hono/node-server/conninfo';
-import type { Context, MiddlewareHandler } from 'hono';
-import { addressKey } from '../bff/http/client-ip.ts';
+import type { MiddlewareHandler } from 'hono';
+import { socketAddressKey } from '../bff/http/client-ip.ts';
 import { FixedWindowLimiter } from '../bff/http/rate-limit.ts';
 import { systemClock } from '../bff/observability/clock.ts';
 
@@ -21,20 +20,12 @@ export function merchantRouteGuards(): (enabled: () => boolean) => MiddlewareHan
   return (enabled) => async (c, next) => {
     if (!enabled()) return c.json({ error: 'this demo route exists only with the sandbox' }, 404);
     if (c.req.header('Origin') !== new URL(c.req.url).origin) return c.json({ error: 'only the demo’s own pages may call this' }, 403);
-    const retryAfter = limiter.hit(socketKey(c));
+    // The demo listens on 127.0.0.1 with no proxy of its own: the socket is the caller.
+    const retryAfter = limiter.hit(socketAddressKey(c));
     if (retryAfter > 0) {
       c.header('Retry-After', String(retryAfter));
       return c.json({ error: `too many requests from this address; try again in ${retryAfter} s` }, 429);
     }
     await next();
   };
-}
-
-/** The demo listens on 127.0.0.1 with no proxy of its own: the socket is the caller. */
-function socketKey(c: Context): string {
-  try {
-    return addressKey(getConnInfo(c).remote.address ?? '') ?? 'unknown';
-  } catch {
-    return 'unknown'; // app.request(): no socket
-  }
 }

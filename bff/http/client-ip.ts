@@ -60,7 +60,8 @@ export function clientAddressKey(c: Context, config: { TRUST_PROXY: boolean; TRU
   return socketAddressKey(c);
 }
 
-function socketAddressKey(c: Context): string {
+/** The limit key of the socket's peer: what a server with no proxy of its own counts by. */
+export function socketAddressKey(c: Context): string {
   try {
     return addressKey(getConnInfo(c).remote.address ?? '') ?? 'unknown';
   } catch {
