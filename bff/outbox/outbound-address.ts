@@ -48,6 +48,15 @@ export function hasUserinfo(url: URL): boolean {
   return url.username !== '' || url.password !== '';
 }
 
+/** `url` as it may be listed: without the user name and password an endpoint stored before they were refused may hold. */
+export function withoutUserinfo(url: string): string {
+  const parsed = new URL(url);
+  if (!hasUserinfo(parsed)) return url;
+  parsed.username = '';
+  parsed.password = '';
+  return parsed.href;
+}
+
 /** False for names refused before any lookup: metadata services, and localhost in production. */
 export function isAllowedName(host: string, policy: OutboundPolicy): boolean {
   if (metadataNames.has(host)) return false;

@@ -10,6 +10,7 @@ import { loadConfig } from '../../bff/config.ts';
 import { sandboxGatewayEnv } from '../../sandbox/defaults.ts';
 import { merchantSecret } from './fixtures/stack.ts';
 import { testResolver } from './fixtures/test-resolver.ts';
+import { outboxDb } from '../../bff/outbox/outbox-tables.ts';
 import { bankEvent, deliveryBody, eventually, merchantGet, merchantPost, postBank, startInProcessWebhookStack, type WebhookStack } from './webhooks-support.ts';
 
 const stacks: WebhookStack[] = [];
@@ -97,6 +98,29 @@ test('an endpoint URL with a user name or password is refused: it would be liste
   expect((await createEndpoint(stack, 'https://hooks.merchant.test/in')).status).toBe(201);
   const listed = await merchantGet(stack.bffUrl, '/v1/merchant/webhook-endpoints');
   expect(JSON.stringify(listed.body)).not.toContain('pass@');
+});
+
+test('an endpoint stored with credentials before they were refused: no delivery connects to it, and the list does not show them', async () => {
+  const recorder = await helloRecorder();
+  try {
+    const stack = await stackWith(testResolver({ 'hooks.merchant.test': () => ['127.0.0.1'] }));
+    const created = await createEndpoint(stack, `https://hooks.merchant.test:${recorder.port}/hooks`);
+    expect(created.status).toBe(201);
+    const stored = `https://shop:s3cret@hooks.merchant.test:${recorder.port}/hooks`;
+    await outboxDb(stack.bff.store).updateTable('webhook_endpoints').set({ url: stored }).where('id', '=', created.body.id).execute();
+    expect((await postBank(stack.bffUrl, await deliveryBody(bankEvent('payment.succeeded')))).status).toBe(200);
+    await eventually(
+      async () => (await merchantGet(stack.bffUrl, `/v1/merchant/webhook-deliveries?endpoint=${created.body.id}`)).body.items[0],
+      (item: any) => item?.attempts.length >= 2,
+      'two refused attempts',
+    );
+    expect(recorder.hellos).toHaveLength(0);
+    const listed = await merchantGet(stack.bffUrl, '/v1/merchant/webhook-endpoints');
+    expect(JSON.stringify(listed.body)).not.toContain('s3cret');
+    expect(listed.body.items.find((item: any) => item.id === created.body.id).url).toBe(`https://hooks.merchant.test:${recorder.port}/hooks`);
+  } finally {
+    await recorder.close();
+  }
 });
 
 test('MERCHANT_WEBHOOK_URL with a user name or password stops the start, naming the variable', () => {
