@@ -6,7 +6,7 @@ import { abuseConfigShape } from './abuse/abuse-config.ts';
 import { merchantSecretProblem } from './auth/development-secret.ts';
 import { reconcilerConfigShape } from './reconciler/reconciler-config.ts';
 import { sinpeConfigShape } from './sinpe/sinpe-config.ts';
-import { exchangeRateConfigShape } from './exchange-rates/exchange-rate-config.ts';
+import { exchangeRateConfigProblem, exchangeRateConfigShape } from './exchange-rates/exchange-rate-config.ts';
 import { postgresConfigShape } from './store/postgres-config.ts';
 import { webhookConfigShape } from './webhooks/webhook-config.ts';
 import { merchantWebhookConfigProblem, merchantWebhookConfigShape } from './outbox/outbox-config.ts';
@@ -205,6 +205,8 @@ export function loadConfig(env: Env, options: LoadConfigOptions = {}): Config {
   if (secretProblem) throw new ConfigError(`Invalid configuration:\n  ${secretProblem}`);
   const webhookProblem = merchantWebhookConfigProblem(config, httpsOnly(config), isNavigableUrl);
   if (webhookProblem) throw new ConfigError(`Invalid configuration:\n  ${webhookProblem}`);
+  const rateProblem = exchangeRateConfigProblem(config);
+  if (rateProblem) throw new ConfigError(`Invalid configuration:\n  ${rateProblem}`);
   if (config.NODE_ENV === 'production' && !config.SESSION_SIGNING_KEY) {
     throw new ConfigError('Invalid configuration:\n  SESSION_SIGNING_KEY: is required when NODE_ENV=production');
   }

@@ -26,8 +26,24 @@ export const exchangeRateRequest = z.strictObject({
   date: calendarDate,
   /** The Banco Central de Costa Rica's reference sell rate (tipo de cambio de referencia de venta). */
   source: z.literal('BCCR'),
+  /**
+   * true: a correction. Replaces the day's rate when one is set (recorded with the key and the time);
+   * sessions already shown keep their colón amount. Omitted or false: another rate for a day already
+   * set is refused (409).
+   */
+  replace: z.boolean().optional(),
 });
 export type ExchangeRateRequest = z.infer<typeof exchangeRateRequest>;
+
+/** One setting of a day's rate: the first, or a correction (`previousRate` is what it replaced). */
+export const exchangeRateChange = z.object({
+  rate: z.string(),
+  previousRate: z.string().nullable(),
+  /** Which MERCHANT_SECRET set it: `current` (the first) or `previous` (during a rotation). */
+  by: z.enum(['current', 'previous']),
+  at: z.string(),
+});
+export type ExchangeRateChange = z.infer<typeof exchangeRateChange>;
 
 export const exchangeRate = z.object({
   currency: z.literal('USD'),
@@ -35,6 +51,8 @@ export const exchangeRate = z.object({
   date: z.string(),
   source: z.string(),
   createdAt: z.string(),
+  /** Every setting of this day's rate, oldest first: the first one and each correction. */
+  changes: z.array(exchangeRateChange),
 });
 export type ExchangeRate = z.infer<typeof exchangeRate>;
 

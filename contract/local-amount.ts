@@ -41,6 +41,11 @@ export function sameRate(a: string, b: string): boolean {
   return scaled(a, rateDecimals) === scaled(b, rateDecimals);
 }
 
+/** A rate as an integer of ten-thousandths ("506.52" → 5065200n), for exact comparisons. */
+export function rateUnits(rate: string): bigint {
+  return scaled(rate, rateDecimals);
+}
+
 /** A non-negative decimal string as an integer of `decimals` places; more places than that is refused. */
 function scaled(value: string, decimals: number): bigint {
   const match = /^(\d+)(?:\.(\d+))?$/.exec(value);

@@ -12,6 +12,7 @@ import { buildPageScripts, type PageScripts } from './page-scripts.ts';
 import { withProductList } from './product-list.ts';
 import { withPageConfig } from './page-config.ts';
 import { contentSecurityPolicy, originOf } from './security-headers.ts';
+import { merchantRouteGuards } from './merchant-route-guard.ts';
 
 export type Env = Record<string, string | undefined>;
 
@@ -28,6 +29,17 @@ export interface DemoConfig {
 export function demoConfigOf(env: Env): DemoConfig {
   const bffUrl = env.PUBLIC_BFF_URL || env.BFF_URL || `http://127.0.0.1:${env.BFF_PORT ?? 8787}`;
   return { bffUrl: bffUrl.replace(/\/+$/, ''), sandboxUrl: env.SANDBOX_URL ? env.SANDBOX_URL.replace(/\/+$/, '') : null };
+}
+
+/**
+ * True when the BFF behind the demo pays through the sandbox: a sandbox is named and no other
+ * gateway is (`npm start` names the sandbox's URL as GATEWAY_BASE_URL then, and a real one otherwise).
+ * Only then may a stranger's click cost nothing real.
+ */
+function paysThroughSandbox(env: Env, config: DemoConfig): boolean {
+  if (!config.sandboxUrl) return false;
+  const gateway = env.GATEWAY_BASE_URL?.replace(/\/+$/, '');
+  return !gateway || gateway === config.sandboxUrl;
 }
 
 export async function createDemoApp(env: Env, scripts: PageScripts) {
@@ -72,6 +84,13 @@ export async function createDemoApp(env: Env, scripts: PageScripts) {
     return c.body(code, 200, { 'Content-Type': 'text/javascript; charset=utf-8' });
   });
 
+  // One limit for the three routes below: one address's calls count together.
+  const guarded = merchantRouteGuards();
+  const sandboxOnly = guarded(() => config.sandboxUrl !== null);
+  app.use('/api/bank-events', sandboxOnly);
+  app.use('/api/sinpe-transfers', sandboxOnly);
+  app.use('/api/authorize-only-session', guarded(() => paysThroughSandbox(env, config)));
+
   /**
    * Authorize-only checkout: the merchant's server (this one) creates the session with capture
    * false. The browser names items; the amount comes from the catalog, never from the page.
@@ -100,7 +119,6 @@ export async function createDemoApp(env: Env, scripts: PageScripts) {
 
   /** The back office's bank-event buttons: relayed to the sandbox's control API (it has no CORS). */
   app.post('/api/bank-events', async (c) => {
-    if (!config.sandboxUrl) return c.json({ error: 'bank triggers exist only with the sandbox' }, 404);
     const body = (await c.req.json().catch(() => undefined)) as { event_type?: unknown } | undefined;
     const allowed = ['payin.posted', 'payment.succeeded', 'payment.failed', 'payment.reversed'];
     if (typeof body?.event_type !== 'string' || !allowed.includes(body.event_type)) return c.json({ error: `event_type must be one of ${allowed.join(', ')}` }, 400);
@@ -118,7 +136,6 @@ export async function createDemoApp(env: Env, scripts: PageScripts) {
 
   /** The storefront's "simulate the transfer from my bank app" (sandbox only): relayed to the sandbox bank. */
   app.post('/api/sinpe-transfers', async (c) => {
-    if (!config.sandboxUrl) return c.json({ error: 'simulated transfers exist only with the sandbox' }, 404);
     const body = (await c.req.json().catch(() => undefined)) as Record<string, unknown> | undefined;
     const transfer = { reference: body?.reference, amount: body?.amount, currency: 'CRC', outcome: body?.outcome, reasonCode: body?.reasonCode };
     const response = await fetch(`${config.sandboxUrl}/_sandbox/bank/sinpe-transfers`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(transfer) });

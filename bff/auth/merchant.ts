@@ -36,6 +36,15 @@ export function merchantAccessOf(given: string | undefined, secrets: MerchantSec
   return key === 'read' ? 'read' : 'full';
 }
 
+/**
+ * Which of MERCHANT_SECRET's keys an accepted token is: the first ('current') or the one still
+ * accepted during a rotation ('previous'), for records of who changed what. Compares every key.
+ */
+export function merchantKeyOf(given: string | undefined, fullSecrets: readonly string[]): 'current' | 'previous' {
+  const matches = fullSecrets.map((secret) => sameSecret(given, secret));
+  return matches[0] ? 'current' : 'previous';
+}
+
 /** Methods that only read: what a read-only key may call (OPTIONS preflights never reach this). */
 const readMethods = new Set(['GET', 'HEAD']);
 

@@ -55,10 +55,11 @@ export async function localAmountOf(db: Kysely<Database>, order: OrderRow, setti
 }
 
 /**
- * At checkout: a dollar order keeps the colón amount at the fresh rate (what the buyer was shown and
- * may pay by SINPE Móvil). Once kept it stays while its rate is fresh, so a repeat or a retry after
- * a new day's rate asks for the amount an awaited transfer already asks for; a stale one is replaced
- * by today's, or cleared when there is none.
+ * When the buyer is shown the order (its session) and at checkout: a dollar order keeps the colón
+ * amount at the fresh rate (what the buyer was shown and may pay by SINPE Móvil). Once kept it stays
+ * while its rate is fresh, so a rate posted or corrected after the buyer saw the amount, a repeat, or
+ * a retry after a new day's rate asks for the amount shown and the amount an awaited transfer already
+ * asks for; a stale one is replaced by today's, or cleared when there is none.
  */
 export async function fixLocalAmount(db: Kysely<Database>, order: OrderRow, settings: ExchangeRateSettings, now: Date): Promise<LocalAmount | undefined> {
   if (order.currency !== 'USD') return undefined;
@@ -67,6 +68,7 @@ export async function fixLocalAmount(db: Kysely<Database>, order: OrderRow, sett
   if (recorded && freshRate({ rate: recorded.rate, date: recorded.rateDate, source: recorded.source }, undefined, today, settings.maxAgeDays)) return recorded;
   const rate = await currentUsdRate(db, settings, now);
   const local = rate && localAmountAt(order.amount, rate);
+  if (!recorded && !local) return undefined; // nothing kept, nothing to keep: no write on every poll
   await db
     .updateTable('orders')
     .set({ local_amount: local?.amount ?? null, local_rate: local?.rate ?? null, local_rate_date: local?.rateDate ?? null, local_rate_source: local?.source ?? null })

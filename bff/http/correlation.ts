@@ -1,5 +1,5 @@
-// Correlation for every answer: `X-Request-Id` (the caller's when it is 1-128 characters of
-// letters, digits, `_`, `-`, `=`; else a new UUID) is echoed on the answer and carried by every
+// Correlation for every answer: `X-Request-Id` (the caller's when it is 1-64 characters of
+// letters, digits, `.`, `_`, `-`; else a new UUID) is echoed on the answer and carried by every
 // log line of the request, with the W3C `traceparent` the caller sent (when well formed) and the
 // order number: from the path here (/v1/orders/{n}, /v1/merchant/orders/{n}/…), or tagged by the
 // code that learns it (the session, the return, a merchant session).
@@ -15,9 +15,13 @@ export function wellFormedTraceparent(value: string | undefined): string | undef
   return match[0];
 }
 
-/** The caller's id when it is safe to echo and log: the charset and length of Hono's requestId middleware. */
+/**
+ * The caller's id when it is safe to echo and log: at most 64 of the characters a UUID, a ULID or a
+ * proxy's id (`req-1.2`) is made of. Anything longer or stranger is replaced, so a client cannot
+ * smuggle markup, padding or a line of its own into the logs, nor make ids long enough to hide in.
+ */
 export function saneRequestId(given: string | undefined): string | undefined {
-  return given !== undefined && given.length > 0 && given.length <= 128 && /^[\w\-=]+$/.test(given) ? given : undefined;
+  return given !== undefined && /^[A-Za-z0-9._-]{1,64}$/.test(given) ? given : undefined;
 }
 
 const orderInPath = /^\/v1\/(?:merchant\/)?orders\/([A-Za-z0-9_-]{1,64})(?:\/|$)/;

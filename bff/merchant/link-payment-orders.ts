@@ -29,7 +29,7 @@ export async function listLinkPayments(db: WebhookDb, query: OrderListQuery, cur
     if (wanted.length === 0) return [];
     select = select.where('status', 'in', wanted);
   }
-  for (const filter of sharedListFilters(query, cursor)) select = select.where(filter);
+  for (const filter of sharedListFilters(db, query, cursor)) select = select.where(filter);
   return select.orderBy('created_at', 'desc').orderBy('order_number', 'desc').limit(query.limit + 1).execute();
 }
 

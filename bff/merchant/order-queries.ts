@@ -40,8 +40,9 @@ export function ordersPage(db: Db, query: OrderListQuery, cursor: Cursor | undef
   else if (query.includeAbandoned !== 'true') select = select.where((eb) => eb.not(abandonedCreatedOrder(now)(eb)));
   if (query.source) select = select.where('source', '=', query.source);
   if (query.clientReference) select = select.where('client_reference', '=', query.clientReference);
+  // lower(email) spelled as migration 0093 indexes it.
   if (query.email) select = select.where(sql<boolean>`lower(email) = ${query.email.toLowerCase()}`);
-  for (const filter of sharedListFilters(query, cursor)) select = select.where(filter);
+  for (const filter of sharedListFilters(db, query, cursor)) select = select.where(filter);
   return select.orderBy('created_at', 'desc').orderBy('order_number', 'desc').limit(query.limit + 1);
 }
 

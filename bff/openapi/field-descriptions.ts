@@ -46,9 +46,10 @@ const fieldDescriptions: Record<string, Record<string, string>> = {
   },
   SetExchangeRateRequest: {
     currency: 'The currency the rate converts from: `USD`.',
-    rate: 'Colones per dollar, the BCCR reference sell rate, as a decimal string ("506.52").',
+    rate: 'Colones per dollar, the BCCR reference sell rate, as a decimal string ("506.52"); within `EXCHANGE_RATE_DAY_BAND_PERCENT` (15) % of the previous stored day\'s, or 300–1000 for a first rate, else 400 `rate_out_of_band`.',
     date: 'The day the rate is for (`YYYY-MM-DD`, Costa Rica time).',
     source: 'Where the rate comes from: `BCCR`.',
+    replace: 'true: correct the day\'s rate if one is set (recorded in its `changes` with the key and time). Omitted or false: another rate for a set day is a 409.',
   },
   Prefill: {
     billing: 'Any of the billing address fields (with `email`).',

@@ -14,7 +14,7 @@ import type { Clock } from '../observability/clock.ts';
 import { endpointView, environmentEndpointId, environmentEndpointView, liveEndpoints, newEndpointId, type EnvironmentEndpoint } from './endpoints.ts';
 import type { OutboxDb } from './outbox-tables.ts';
 import { newWebhookSecret } from './signing.ts';
-import type { OutboundPolicy } from './outbound-address.ts';
+import { hasUserinfo, type OutboundPolicy } from './outbound-address.ts';
 import { vettedAddress, type HostResolver } from './outbound-guard.ts';
 import { describeRoute } from '../openapi/route-doc.ts';
 import { merchantWebhookDocs } from './outbox-operations.ts';
@@ -50,6 +50,9 @@ export function webhookEndpointRoutes(deps: EndpointRoutesDeps) {
       const body = c.req.valid('json');
       if (!isNavigableUrl(body.url, deps.httpsRequired)) {
         throw invalidField('url', deps.httpsRequired ? 'Must be an https: URL.' : 'Must be https:, or http: on loopback.', 'insecure_url');
+      }
+      if (hasUserinfo(new URL(body.url))) {
+        throw invalidField('url', 'Must not carry a user name or password; the webhook secret signs each delivery.', 'url_has_credentials');
       }
       // One message whether the name does not resolve or resolves inside: either way it says
       // nothing about our network.

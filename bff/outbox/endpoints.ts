@@ -4,6 +4,7 @@
 import { randomBytes } from 'node:crypto';
 import { isMerchantEventType, type MerchantEventType, type WebhookEndpoint } from '../../contract/merchant-webhooks.ts';
 import type { EndpointRow, OutboxDb } from './outbox-tables.ts';
+import { withoutUserinfo } from './outbound-address.ts';
 
 export const environmentEndpointId = 'env';
 
@@ -74,7 +75,7 @@ export async function deliveryTargets(db: OutboxDb, environment: EnvironmentEndp
 export function endpointView(row: EndpointRow, now: Date): WebhookEndpoint {
   return {
     id: row.id,
-    url: row.url,
+    url: withoutUserinfo(row.url),
     eventTypes: eventTypesOf(row),
     description: row.description,
     origin: 'api',

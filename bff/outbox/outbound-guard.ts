@@ -4,7 +4,7 @@
 // to a second lookup's answer.
 import { lookup } from 'node:dns/promises';
 import { isIP } from 'node:net';
-import { bareHost, isAllowedAddress, isAllowedHost, type OutboundPolicy } from './outbound-address.ts';
+import { bareHost, hasUserinfo, isAllowedAddress, isAllowedHost, type OutboundPolicy } from './outbound-address.ts';
 
 /** The addresses a host name resolves to now. Tests inject theirs so that no real DNS is asked. */
 export type HostResolver = (hostname: string) => Promise<string[]>;
@@ -14,8 +14,11 @@ export const systemResolver: HostResolver = async (hostname) => (await lookup(ho
 /**
  * The address `url` may be reached at now, or undefined when it may not: a refused host, a name that
  * does not resolve, or one with any refused address among its answers (the connection could take any).
+ * A URL with credentials is never reached either: an endpoint stored before they were refused keeps
+ * its deliveries from sending them.
  */
 export async function vettedAddress(url: URL, policy: OutboundPolicy, resolve: HostResolver): Promise<string | undefined> {
+  if (hasUserinfo(url)) return undefined;
   const host = bareHost(url.hostname);
   if (!isAllowedHost(host, policy)) return undefined;
   if (isIP(host) !== 0) return host;

@@ -3,7 +3,7 @@
 import { z } from 'zod';
 import { webhookSecretString } from '../../contract/merchant-webhooks.ts';
 import { defaultRetrySchedule, parseRetrySchedule } from './retry-schedule.ts';
-import { isAllowedHost, outboundPolicyOf } from './outbound-address.ts';
+import { hasUserinfo, isAllowedHost, outboundPolicyOf } from './outbound-address.ts';
 
 const positiveInt = z.coerce.number().int().positive();
 
@@ -58,6 +58,9 @@ export function merchantWebhookConfigProblem(config: MerchantWebhookSettings, ht
   if (config.MERCHANT_WEBHOOK_URL && !config.MERCHANT_WEBHOOK_SECRET) return 'MERCHANT_WEBHOOK_SECRET: is required with MERCHANT_WEBHOOK_URL';
   if (config.MERCHANT_WEBHOOK_URL && !isAllowedUrl(config.MERCHANT_WEBHOOK_URL, httpsRequired)) {
     return 'MERCHANT_WEBHOOK_URL: must be https: (http: only on loopback outside production)';
+  }
+  if (config.MERCHANT_WEBHOOK_URL && hasUserinfo(new URL(config.MERCHANT_WEBHOOK_URL))) {
+    return 'MERCHANT_WEBHOOK_URL: must not carry a user name or password (the webhook secret signs each delivery)';
   }
   // The address rule without DNS (the start stays synchronous); the worker resolves before each POST.
   if (config.MERCHANT_WEBHOOK_URL && !isAllowedHost(new URL(config.MERCHANT_WEBHOOK_URL).hostname, outboundPolicyOf(config))) {

@@ -17,7 +17,7 @@ import { rateLimit } from '../http/rate-limit.ts';
 import { validate } from '../http/validation.ts';
 import { createOrder, generateOrderNumber } from '../orders/new-order.ts';
 import type { Services } from '../services.ts';
-import { localAmountOf } from '../exchange-rates/current-rate.ts';
+import { fixLocalAmount } from '../exchange-rates/current-rate.ts';
 import { cardInColonesOffered } from '../payments/charged-money.ts';
 import { sinpeSessionFields } from '../sinpe/sinpe-session.ts';
 import { orderLinesOf, prefillOf } from '../orders/order-contents.ts';
@@ -91,7 +91,8 @@ export function sessionRoutes(services: Services) {
         { sessionId, now, expiresAt: signed.expiresAt },
       );
       if (!order) throw new Error('generated order number collided');
-      const local = await localAmountOf(store.db, order, services.exchangeRates, clock.now());
+      // Fixed on the order once shown: a rate posted or corrected before checkout does not change it.
+      const local = await fixLocalAmount(store.db, order, services.exchangeRates, clock.now());
       const response: CreateSessionResponse = {
         sessionToken: signed.token,
         expiresAt: signed.expiresAt.toISOString(),
@@ -106,7 +107,8 @@ export function sessionRoutes(services: Services) {
       const { order, claims } = c.var.session;
       // Only the open attempt's page: a declined or cancelled attempt's page would replay its outcome.
       const open = attemptDecision(order, config.MAX_PAYMENT_ATTEMPTS);
-      const local = await localAmountOf(store.db, order, services.exchangeRates, clock.now());
+      // What the buyer sees is what checkout asks: fixed on the order the first time it is shown.
+      const local = await fixLocalAmount(store.db, order, services.exchangeRates, clock.now());
       const response: SessionResponse = {
         order: {
           orderNumber: order.order_number,

@@ -201,6 +201,19 @@ export interface PaymentAttemptsTable {
   updated_at: string;
 }
 
+/** Each setting of a day's rate (migration 0094): the first and every correction. */
+export interface ExchangeRateChangesTable {
+  id: Generated<number>;
+  currency: string;
+  rate_date: string;
+  rate: string;
+  /** The rate it replaced; null for the day's first. */
+  previous_rate: string | null;
+  /** Which MERCHANT_SECRET: 'current' or 'previous'. */
+  merchant_key: 'current' | 'previous';
+  changed_at: string;
+}
+
 export interface ExchangeRatesTable {
   currency: string;
   /** YYYY-MM-DD: the day the rate is the source's for. */
@@ -213,6 +226,7 @@ export interface ExchangeRatesTable {
 
 export interface Database {
   exchange_rates: ExchangeRatesTable;
+  exchange_rate_changes: ExchangeRateChangesTable;
   payment_attempts: PaymentAttemptsTable;
   orders: OrdersTable;
   order_status_history: OrderStatusHistoryTable;

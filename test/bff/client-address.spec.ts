@@ -27,14 +27,19 @@ const sameClient: Array<[string, string]> = [
   ['[2001:db8:1:2::4]', '2001:db8:1:2::/64'],
   ['fe80::1%eth0', 'fe80::/64'],
   ['::1', '::/64'],
-  // Not an address (no socket in app.request(), a broken proxy): kept as it is, never merged with a real one.
-  ['unknown', 'unknown'],
-  ['not-an-address:80', 'not-an-address:80'],
 ];
 
 for (const [raw, key] of sameClient) {
   test(`the limit key of ${JSON.stringify(raw)} is ${key}`, () => {
     expect(addressKey(raw)).toBe(key);
+  });
+}
+
+// Anything a client can write that is not an address must not buy a bucket of its own.
+const notAddresses = ['unknown', 'not-an-address:80', '_hidden', 'evil.example', '999.1.1.1', '', 'fe80::1%', '1.2.3'];
+for (const raw of notAddresses) {
+  test(`${JSON.stringify(raw)} is no limit key`, () => {
+    expect(addressKey(raw)).toBeUndefined();
   });
 }
 
@@ -85,4 +90,30 @@ test('gateway-bound buyer requests: four addresses of one /64, or four spellings
     expect(statuses[3], clients.join(' ')).toBe(429);
   }
   expect(await linkReturn('2001:db8:1:3::1')).not.toBe(429);
+});
+
+const createSessionBehind = (bff: { url: string }, forwardedFor: string) =>
+  fetch(`${bff.url}/v1/sessions`, {
+    method: 'POST',
+    headers: { Origin: shopOrigin, 'Content-Type': 'application/json', 'X-Forwarded-For': forwardedFor },
+    body: JSON.stringify({ items: [{ sku: 'CR-COFFEE-500', quantity: 1 }] }),
+  }).then((response) => response.status);
+
+test('four different non-address X-Forwarded-For values count as the proxy itself: the 4th is 429', async () => {
+  const bff = await stack.startAnotherBff({ ...behindProxy, RATE_LIMIT_PER_MINUTE: '3' });
+  const statuses: number[] = [];
+  for (const junk of ['unknown', '_hidden', 'not-an-address:80', 'evil.example']) statuses.push(await createSessionBehind(bff, junk));
+  expect(statuses).toEqual([201, 201, 201, 429]);
+  // A real client behind the same proxy has its own limit.
+  expect(await createSessionBehind(bff, '203.0.113.50')).toBe(201);
+});
+
+test('with two trusted proxies, a shorter chain never picks its client-written entry: the 4th is 429', async () => {
+  const bff = await stack.startAnotherBff({ TRUST_PROXY: 'true', TRUSTED_PROXY_COUNT: '2', RATE_LIMIT_PER_MINUTE: '3' });
+  const statuses: number[] = [];
+  // One entry where two proxies of ours would have written two: it cannot be told from one the client wrote.
+  for (let i = 1; i <= 4; i++) statuses.push(await createSessionBehind(bff, `198.51.100.${i}`));
+  expect(statuses).toEqual([201, 201, 201, 429]);
+  // A full chain still names its client.
+  expect(await createSessionBehind(bff, '203.0.113.60, 10.0.0.2')).toBe(201);
 });

@@ -128,7 +128,8 @@ test.describe('through the BFF', () => {
     // Shared objects are named components: follow the references.
     const resolved = (schema: { $ref?: string; properties?: Record<string, { type?: string }> }) =>
       schema.$ref ? document.components.schemas[schema.$ref.replace('#/components/schemas/', '')] : schema;
-    expect(Object.keys(resolved(path.post.requestBody.content['application/json'].schema).properties).sort()).toEqual(['currency', 'date', 'rate', 'source']);
+    expect(Object.keys(resolved(path.post.requestBody.content['application/json'].schema).properties).sort()).toEqual(['currency', 'date', 'rate', 'replace', 'source']);
+    expect(path.post.responses['400'].description).toContain('rate_out_of_band');
     expect(resolved(path.get.responses['200'].content['application/json'].schema).properties.items.type).toBe('array');
   });
 
@@ -136,6 +137,79 @@ test.describe('through the BFF', () => {
     const order = await createMerchantSession(stack.bffUrl, { amount: '15000.00', currency: 'CRC' });
     expect((await session(order.sessionToken)).localAmount).toBeUndefined();
     expect((await orderStatus(stack.bffUrl, order.orderNumber, order.sessionToken)).localAmount).toBeUndefined();
+  });
+});
+
+test.describe('a rate inside its sanity band, corrected the same day', () => {
+  // 12:00 in Costa Rica on 2026-11-25.
+  const clock = new ManualClock(Date.parse('2026-11-25T18:00:00Z'));
+  const previousSecret = 'previous-merchant-secret-0123456789';
+  let stack: WebhookStack;
+  test.beforeAll(async () => {
+    stack = await startRegisteredSinpeStack(clock, { MERCHANT_SECRET: `${merchantSecret},${previousSecret}` });
+  });
+  test.afterAll(async () => {
+    await stack?.close();
+  });
+
+  const postRate = (body: Record<string, unknown>, secret = merchantSecret) =>
+    merchantPost(stack.bffUrl, '/v1/merchant/exchange-rates', { currency: 'USD', source: 'BCCR', ...body }, secret);
+  const expectOutOfBand = async (body: Record<string, unknown>) => {
+    const answer = await postRate(body);
+    expect(answer.status, JSON.stringify(body)).toBe(400);
+    expect(answer.headers.get('content-type')).toContain('application/problem+json');
+    expect(answer.body.errors[0], JSON.stringify(body)).toMatchObject({ path: 'rate', code: 'rate_out_of_band' });
+  };
+  const listed = async () => (await merchantGet(stack.bffUrl, '/v1/merchant/exchange-rates')).body.items as Array<{ date: string; rate: string; changes: unknown[] }>;
+
+  test('a first rate outside 300-1000 colones, or a day’s rate more than 15 % from the previous day’s, is refused with rate_out_of_band', async () => {
+    for (const rate of ['5.10', '50.65', '5065.20', '1000.01', '299.99']) await expectOutOfBand({ rate, date: '2026-11-24' });
+    expect(await listed()).toEqual([]);
+    expect((await postRate({ rate: '500.00', date: '2026-11-24' })).status).toBe(201);
+    // 15 % of 500.00 is 75.00: 425.00-575.00 is inside.
+    for (const rate of ['5.10', '575.01', '424.99', '5000']) await expectOutOfBand({ rate, date: '2026-11-25' });
+    expect((await postRate({ rate: '575.00', date: '2026-11-25' })).status).toBe(201);
+  });
+
+  test('replace: true corrects the day’s rate, recorded with the key that did it and when; without it another rate is still a 409', async () => {
+    const refused = await postRate({ rate: '506.52', date: '2026-11-25' });
+    expect(refused.status).toBe(409);
+    expect(refused.body.errors[0]).toMatchObject({ path: 'rate', code: 'rate_already_set' });
+    // A correction is held to the same band (around 2026-11-24's 500.00).
+    await expectOutOfBand({ rate: '5.07', date: '2026-11-25', replace: true });
+    clock.advance(60_000);
+    const corrected = await postRate({ rate: '506.52', date: '2026-11-25', replace: true }, previousSecret);
+    expect(corrected.status).toBe(200);
+    expect(corrected.body).toMatchObject({ rate: '506.52', date: '2026-11-25' });
+    const day = (await listed()).find((item) => item.date === '2026-11-25')!;
+    expect(day.rate).toBe('506.52');
+    expect(day.changes).toEqual([
+      { rate: '575.00', previousRate: null, by: 'current', at: '2026-11-25T18:00:00.000Z' },
+      { rate: '506.52', previousRate: '575.00', by: 'previous', at: '2026-11-25T18:01:00.000Z' },
+    ]);
+    // The same rate with replace is a repeat: nothing recorded.
+    expect((await postRate({ rate: '506.520', date: '2026-11-25', replace: true })).status).toBe(200);
+    expect((await listed()).find((item) => item.date === '2026-11-25')!.changes).toHaveLength(2);
+  });
+
+  test('the colón amount a session showed is what its checkout asks, though the day’s rate is corrected in between', async () => {
+    // Set (201) or corrected (200): this test holds on its own or after the ones above.
+    expect([200, 201]).toContain((await postRate({ rate: '506.52', date: '2026-11-25', replace: true })).status);
+    const order = await createMerchantSession(stack.bffUrl, { amount: '25.00', currency: 'USD' });
+    const shown = { amount: '12663.00', currency: 'CRC', rate: '506.52', rateDate: '2026-11-25', source: 'BCCR' };
+    const session = async (token: string) => (await fetch(`${stack.bffUrl}/v1/session`, { headers: { Authorization: `Bearer ${token}` } })).json();
+    expect((await session(order.sessionToken)).localAmount).toEqual(shown);
+
+    expect((await postRate({ rate: '510.00', date: '2026-11-25', replace: true })).status).toBe(200);
+    // A new session sees the corrected rate; the one already shown keeps its amount.
+    const later = await createMerchantSession(stack.bffUrl, { amount: '25.00', currency: 'USD' });
+    expect((await session(later.sessionToken)).localAmount).toMatchObject({ amount: '12750.00', rate: '510.00' });
+    expect((await session(order.sessionToken)).localAmount).toEqual(shown);
+    const opened = await postCheckout(stack.bffUrl, order.sessionToken, { ...checkoutBody, method: 'sinpe_movil' });
+    expect(opened.status).toBe(200);
+    const { sinpeMovil } = (await opened.json()) as SinpeCheckoutResponse;
+    expect(sinpeMovil).toMatchObject({ currency: 'CRC', amount: '12662.00' });
+    expect((await orderStatus(stack.bffUrl, order.orderNumber, order.sessionToken)).localAmount).toEqual(shown);
   });
 });
 

@@ -114,6 +114,27 @@ test('the merchant orders list: first page, a later page, filtered by status', a
   await expectIndexed(ordersPage(store.db, { ...listQuery, clientReference: 'shop-1001' }, undefined, now), { seek: true });
 });
 
+test('the merchant orders list by e-mail in any case, and by order-number prefix: each seeks an index', async () => {
+  await expectIndexed(ordersPage(store.db, { ...listQuery, email: 'Buyer42@EXAMPLE.com' }, undefined, now), { seek: true });
+  await expectIndexed(ordersPage(store.db, { ...listQuery, orderNumber: 'SVC-0012*' }, undefined, now), { seek: true });
+  await expectIndexed(ordersPage(store.db, { ...listQuery, orderNumber: 'SVC-0012*', email: 'buyer42@example.com' }, undefined, now), { seek: true });
+});
+
+test('the prefix finds exactly the order numbers that start with it, in their case, wildcards taken literally', async () => {
+  const numbers = async (orderNumber: string) =>
+    (await listOrders(store.db, { limit: 500, includeAbandoned: 'true', orderNumber }, undefined, now)).orders.map((order) => order.order_number).sort();
+  const expected = Array.from({ length: 100 }, (_, i) => `SVC-0012${String(i).padStart(2, '0')}`);
+  expect(await numbers('SVC-0012*')).toEqual(expected);
+  expect(await numbers('SVC-00129*')).toEqual(expected.slice(90));
+  expect(await numbers('svc-0012*')).toEqual([]);
+  expect(await numbers('SVC_0012*')).toEqual([]);
+  expect(await numbers('SVC-0012%*')).toEqual([]);
+  expect(await numbers('SVC-001234')).toEqual(['SVC-001234']);
+  const byEmail = await listOrders(store.db, { limit: 10, includeAbandoned: 'true', email: 'BUYER42@example.COM' }, undefined, now);
+  expect(byEmail.orders.length).toBe(4);
+  expect(byEmail.orders.every((order) => order.email === 'buyer42@example.com')).toBe(true);
+});
+
 test('the merchant event log: first page, a later page, by type, by order', async () => {
   const later = { at: ago(60 * 24 * 30).toISOString(), id: 'oe-010000' };
   await expectIndexed(webhookEventsPage(outbox(), listQuery, undefined));

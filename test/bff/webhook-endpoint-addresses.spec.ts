@@ -10,6 +10,7 @@ import { loadConfig } from '../../bff/config.ts';
 import { sandboxGatewayEnv } from '../../sandbox/defaults.ts';
 import { merchantSecret } from './fixtures/stack.ts';
 import { testResolver } from './fixtures/test-resolver.ts';
+import { outboxDb } from '../../bff/outbox/outbox-tables.ts';
 import { bankEvent, deliveryBody, eventually, merchantGet, merchantPost, postBank, startInProcessWebhookStack, type WebhookStack } from './webhooks-support.ts';
 
 const stacks: WebhookStack[] = [];
@@ -56,6 +57,14 @@ const refusedEverywhere = [
   'https://255.255.255.255/',
   'https://240.0.0.1/',
   'https://[ff02::1]/',
+  // IPv4-compatible IPv6 (deprecated, RFC 4291): loopback and the metadata service in another spelling.
+  'https://[::7f00:1]/',
+  'https://[::127.0.0.1]/',
+  'https://[::a9fe:a9fe]/latest/meta-data/',
+  'https://[::a00:5]/',
+  // Site-local (deprecated, RFC 3879), still routed inside some networks.
+  'https://[fec0::1]/',
+  'https://[feff:ffff::1]/',
   // Names whose DNS answer is inside.
   'https://internal.merchant.test/',
   'https://split.merchant.test/',
@@ -81,9 +90,50 @@ test('in production, loopback is refused however it is written', async () => {
   for (const url of [...spellings, ...refusedEverywhere]) await expectRefused(stack, url);
 });
 
+test('an endpoint URL with a user name or password is refused: it would be listed to read-only keys and sent as Basic credentials', async () => {
+  const stack = await stackWith(testResolver({ 'hooks.merchant.test': () => ['93.184.215.14'] }));
+  for (const url of ['https://user:pass@hooks.merchant.test/in', 'https://user@hooks.merchant.test/in', 'https://:secret@hooks.merchant.test/in', 'http://admin:admin@127.0.0.1:8080/']) {
+    await expectRefused(stack, url);
+  }
+  expect((await createEndpoint(stack, 'https://hooks.merchant.test/in')).status).toBe(201);
+  const listed = await merchantGet(stack.bffUrl, '/v1/merchant/webhook-endpoints');
+  expect(JSON.stringify(listed.body)).not.toContain('pass@');
+});
+
+test('an endpoint stored with credentials before they were refused: no delivery connects to it, and the list does not show them', async () => {
+  const recorder = await helloRecorder();
+  try {
+    const stack = await stackWith(testResolver({ 'hooks.merchant.test': () => ['127.0.0.1'] }));
+    const created = await createEndpoint(stack, `https://hooks.merchant.test:${recorder.port}/hooks`);
+    expect(created.status).toBe(201);
+    const stored = `https://shop:s3cret@hooks.merchant.test:${recorder.port}/hooks`;
+    await outboxDb(stack.bff.store).updateTable('webhook_endpoints').set({ url: stored }).where('id', '=', created.body.id).execute();
+    expect((await postBank(stack.bffUrl, await deliveryBody(bankEvent('payment.succeeded')))).status).toBe(200);
+    await eventually(
+      async () => (await merchantGet(stack.bffUrl, `/v1/merchant/webhook-deliveries?endpoint=${created.body.id}`)).body.items[0],
+      (item: any) => item?.attempts.length >= 2,
+      'two refused attempts',
+    );
+    expect(recorder.hellos).toHaveLength(0);
+    const listed = await merchantGet(stack.bffUrl, '/v1/merchant/webhook-endpoints');
+    expect(JSON.stringify(listed.body)).not.toContain('s3cret');
+    expect(listed.body.items.find((item: any) => item.id === created.body.id).url).toBe(`https://hooks.merchant.test:${recorder.port}/hooks`);
+  } finally {
+    await recorder.close();
+  }
+});
+
+test('MERCHANT_WEBHOOK_URL with a user name or password stops the start, naming the variable', () => {
+  const base = { ...sandboxGatewayEnv('http://127.0.0.1:4010'), MERCHANT_SECRET: merchantSecret, MERCHANT_WEBHOOK_SECRET: `whsec_${randomBytes(24).toString('base64')}` };
+  for (const url of ['https://user:pass@hooks.example.com/in', 'http://user@127.0.0.1:8080/']) {
+    expect(() => loadConfig({ ...base, MERCHANT_WEBHOOK_URL: url }), url).toThrow(/MERCHANT_WEBHOOK_URL/);
+  }
+  expect(() => loadConfig({ ...base, MERCHANT_WEBHOOK_URL: 'https://hooks.example.com/in' })).not.toThrow();
+});
+
 test('MERCHANT_WEBHOOK_URL on an internal address or metadata name stops the start', () => {
   const base = { ...sandboxGatewayEnv('http://127.0.0.1:4010'), MERCHANT_SECRET: merchantSecret, MERCHANT_WEBHOOK_SECRET: `whsec_${randomBytes(24).toString('base64')}` };
-  for (const url of ['https://169.254.169.254/', 'https://10.0.0.5/hooks', 'https://[fd00::1]/', 'https://metadata.google.internal/', 'https://[::ffff:127.0.0.1]/']) {
+  for (const url of ['https://169.254.169.254/', 'https://10.0.0.5/hooks', 'https://[fd00::1]/', 'https://metadata.google.internal/', 'https://[::ffff:127.0.0.1]/', 'https://[::a9fe:a9fe]/', 'https://[fec0::1]/']) {
     expect(() => loadConfig({ ...base, MERCHANT_WEBHOOK_URL: url }), url).toThrow(/MERCHANT_WEBHOOK_URL/);
   }
   const production = { ...base, NODE_ENV: 'production', SESSION_SIGNING_KEY: randomBytes(32).toString('hex') };

@@ -34,6 +34,8 @@ import { unreadableEventsIndex } from './0089-unreadable-events-index.ts';
 import { cancelFlagOnAttempt } from './0090-cancel-flag-on-attempt.ts';
 import { linkPaymentGatewayOrderNumber } from './0091-link-payment-gateway-order-number.ts';
 import { pendingRefund } from './0092-pending-refund.ts';
+import { merchantFilterIndexes } from './0093-merchant-filter-indexes.ts';
+import { exchangeRateChanges } from './0094-exchange-rate-changes.ts';
 
 export const migrations: Record<string, Migration> = {
   '0001-initial': initial,
@@ -70,4 +72,6 @@ export const migrations: Record<string, Migration> = {
   '0090-cancel-flag-on-attempt': cancelFlagOnAttempt,
   '0091-link-payment-gateway-order-number': linkPaymentGatewayOrderNumber,
   '0092-pending-refund': pendingRefund,
+  '0093-merchant-filter-indexes': merchantFilterIndexes,
+  '0094-exchange-rate-changes': exchangeRateChanges,
 };
