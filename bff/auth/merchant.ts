@@ -37,12 +37,12 @@ export function merchantAccessOf(given: string | undefined, secrets: MerchantSec
 }
 
 /**
- * Which of MERCHANT_SECRET's keys an accepted token is: the first ('current') or the one still
- * accepted during a rotation ('previous'), for records of who changed what. Compares every key.
+ * Which of MERCHANT_SECRET's keys a write was made with, for records of who changed what: the first
+ * ('current') or the one still accepted during a rotation ('previous'). A write passed
+ * requireMerchantSecret, so it is one of them.
  */
-export function merchantKeyOf(given: string | undefined, fullSecrets: readonly string[]): 'current' | 'previous' {
-  const matches = fullSecrets.map((secret) => sameSecret(given, secret));
-  return matches[0] ? 'current' : 'previous';
+export function writingKeyOf(given: string | undefined, fullSecrets: readonly string[]): 'current' | 'previous' {
+  return merchantKeyOf(given, { full: fullSecrets, read: [] }) === 'current' ? 'current' : 'previous';
 }
 
 /** Methods that only read: what a read-only key may call (OPTIONS preflights never reach this). */

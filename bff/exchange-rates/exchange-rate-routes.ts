@@ -5,7 +5,7 @@ import { Hono } from 'hono';
 import { problemTypes } from '../../contract/bff-api.ts';
 import { exchangeRateRequest } from '../../contract/exchange-rates.ts';
 import { bearerToken } from '../auth/bearer.ts';
-import { merchantKeyOf } from '../auth/merchant.ts';
+import { writingKeyOf } from '../auth/merchant.ts';
 import { invalidField } from '../lib/domain-error.ts';
 import { ProblemException } from '../http/problem.ts';
 import { validate } from '../http/validation.ts';
@@ -23,7 +23,7 @@ export function exchangeRateRoutes(services: Services) {
       const previous = await previousDayRate(store.db, request.currency, request.date);
       const refused = outOfBand(request.rate, previous && { rate: previous.rate, date: previous.rate_date }, services.exchangeRates.band);
       if (refused) throw invalidField('rate', refused, 'rate_out_of_band');
-      const outcome = await putExchangeRate(store.db, request, merchantKeyOf(bearerToken(c), config.MERCHANT_SECRET), clock.now());
+      const outcome = await putExchangeRate(store.db, request, writingKeyOf(bearerToken(c), config.MERCHANT_SECRET), clock.now());
       if (outcome.kind === 'conflict') {
         const { stored } = outcome;
         throw new ProblemException(409, {
