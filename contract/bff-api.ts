@@ -91,6 +91,15 @@ export const prefill = z.strictObject({
 });
 export type Prefill = z.infer<typeof prefill>;
 
+/**
+ * The prefill as GET /v1/session answers it: open, like every answer, so a widget built today keeps
+ * reading an answer a later release adds a field to (README "Versioning policy").
+ */
+export const answeredPrefill = z.object({
+  billing: z.optional(z.partial(z.object({ ...addressShape, email: z.string() }))),
+  shipping: z.optional(z.partial(z.object(addressShape))),
+});
+
 // ---------------------------------------------------------------------------------------------
 // POST /v1/sessions (browser, catalog items; Origin must be allowed)
 // ---------------------------------------------------------------------------------------------
@@ -206,7 +215,7 @@ export const sessionResponse = z.object({
     description: z.optional(z.string()),
     lines: z.array(orderLine),
   }),
-  prefill: prefill,
+  prefill: answeredPrefill,
   /** Where the buyer comes back after paying (the merchant's returnUrl, on an allowed origin). */
   returnUrl: z.string(),
   expiresAt: z.string(),
