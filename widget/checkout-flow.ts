@@ -247,6 +247,12 @@ export class CheckoutFlow implements ReactiveController {
     return this.#statusToken?.orderNumber === orderNumber ? this.#statusToken.token : this.#sessionToken;
   }
 
+  /** The outcome's amount as the shopper paid it: a transfer's (maybe a few colones below the order's), else the order's. */
+  amountPaid(locale: string): string {
+    const outcome = this.#v.outcome;
+    return outcome ? formatMoney(locale, outcome.paid?.amount ?? outcome.amount, outcome.paid?.currency ?? outcome.currency) : '';
+  }
+
   get sessionToken(): string {
     return this.#sessionToken;
   }
@@ -659,7 +665,7 @@ export class CheckoutFlow implements ReactiveController {
         if (transfer) return methodChoice?.methodChoiceTexts(locale).waiting ?? t.polling;
         return popup ? t.popupOpen : t.polling;
       case 'approved':
-        return t.approved(outcome ? formatMoney(locale, outcome.amount, outcome.currency) : '');
+        return t.approved(this.amountPaid(locale));
       case 'declined':
         // The shared catalog's message by category says what to do next, in the page's language.
         if (outcome?.canRetry) return this.#catalogMessage(locale) ?? `${t.declined} ${t.tryAnotherCard}`;

@@ -163,7 +163,7 @@ export class SvcCheckout extends LitElement {
    * Custom states (`:state(dark)`): how the styles see the theme without an attribute on the tag.
    * Absent where there is no ElementInternals (a server-side DOM shim); the page's attribute still styles it.
    */
-  readonly #internals: ElementInternals | undefined = typeof this.attachInternals === 'function' ? this.attachInternals() : undefined;
+  readonly #internals: ElementInternals | undefined = this.attachInternals?.();
   #countryCache: { locale: string; options: ReturnType<typeof countryOptions> } | undefined;
   // The methods marked @internal are what the controller asks of the element (checkout-flow.ts,
   // FlowHost): left out of the published types (stripInternal) and of custom-elements.json.
@@ -194,17 +194,11 @@ export class SvcCheckout extends LitElement {
     this.#langObserver.disconnect();
   }
 
-  protected override willUpdate(changed: PropertyValues<this>): void {
-    if (changed.has('theme')) {
-      const states = this.#internals?.states;
-      for (const theme of ['light', 'dark'] as const) {
-        if (this.theme === theme) states?.add(theme);
-        else states?.delete(theme);
-      }
-    }
-  }
-
   protected override updated(changed: PropertyValues<this>): void {
+    // The theme as a custom state (`:state(dark)`), before the browser paints this update.
+    const states = changed.has('theme') ? this.#internals?.states : undefined;
+    states?.clear();
+    states?.add(this.theme);
     if (changed.has('bff') || changed.has('session') || changed.has('items')) void this.#start();
     // An outcome without a watch before it (an error or an expiry at start): its panel comes now.
     if (isOutcome(this.state) && !this.orderWatch) void this.ensureOrderWatch().catch(() => undefined);
@@ -249,8 +243,7 @@ export class SvcCheckout extends LitElement {
             t,
             state,
             outcome,
-            // What the buyer paid: a transfer's amount (maybe a few colones below the order's), else the order's.
-            amount: outcome ? formatMoney(locale, outcome.paid?.amount ?? outcome.amount, outcome.paid?.currency ?? outcome.currency) : '',
+            amount: flow?.amountPaid(locale) ?? '',
             next: state === 'approved' ? t.approvedNext : undefined,
             ...(view?.endedTransfer && view.methodChoice?.sinpeResultWords(locale, state, outcome, view.endedTransfer)),
           })
