@@ -75,6 +75,24 @@ function transactionView(item: TransactionListItem, own: OwnOrderNumber): Transa
   };
 }
 
+/** The numbers the gateway knows our order's attempts by: the order's own first, then each attempt's. */
+async function gatewayOrderNumbersOf(store: Services['store'], orderNumber: string): Promise<string[]> {
+  const attempts = await store.db.selectFrom('payment_attempts').select('gateway_order_number').where('order_number', '=', orderNumber).orderBy('number').execute();
+  return [...new Set([orderNumber, ...attempts.map((attempt) => attempt.gateway_order_number)])];
+}
+
+/**
+ * A record the gateway listed for two of the numbers asked (attempt 1 under the order's own number)
+ * appears once: the same record, every field alike (a refund may share its sale's id).
+ */
+function listedOnce(items: readonly TransactionListItem[]): TransactionListItem[] {
+  const seen = new Set<string>();
+  return items.filter((item) => {
+    const key = JSON.stringify(item);
+    return !seen.has(key) && Boolean(seen.add(key));
+  });
+}
+
 export function merchantTransactionRoutes(services: Services) {
   const { gateway, clock, config } = services;
   return new Hono().get('/transactions', describeRoute(merchantDocs.listTransactions), validate('query', transactionsQuery), async (c) => {
@@ -87,19 +105,23 @@ export function merchantTransactionRoutes(services: Services) {
     // `onlyAproved` (the gateway's spelling) is the deprecated alias; `onlyApproved` wins when both are sent.
     const onlyAproved = query.onlyApproved ?? query.onlyAproved;
     let items: TransactionListItem[];
+    const asked = {
+      startDate: formatGatewayDateTime(start),
+      // The gateway's times have whole seconds: round the end up so this very second is included.
+      endDate: formatGatewayDateTime(new Date(Math.ceil(end.getTime() / 1000) * 1000)),
+      ...(onlyAproved !== undefined ? { onlyAproved } : {}),
+      ...(query.environment !== undefined ? { environment: query.environment } : {}),
+      ...(query.currency ? { currency: query.currency } : {}),
+      ...(query.merchantId ? { merchantId: query.merchantId } : {}),
+      ...(query.email ? { email: query.email } : {}),
+      ...(query.auth ? { auth: query.auth } : {}),
+    };
     try {
-      items = await gateway.consultTransactions({
-        startDate: formatGatewayDateTime(start),
-        // The gateway's times have whole seconds: round the end up so this very second is included.
-        endDate: formatGatewayDateTime(new Date(Math.ceil(end.getTime() / 1000) * 1000)),
-        ...(onlyAproved !== undefined ? { onlyAproved } : {}),
-        ...(query.environment !== undefined ? { environment: query.environment } : {}),
-        ...(query.currency ? { currency: query.currency } : {}),
-        ...(query.merchantId ? { merchantId: query.merchantId } : {}),
-        ...(query.orderNumber ? { orderNumber: query.orderNumber } : {}),
-        ...(query.email ? { email: query.email } : {}),
-        ...(query.auth ? { auth: query.auth } : {}),
-      });
+      // Our order number names each of its attempts to the gateway by the attempt's own number
+      // (`<order>-R<n>`): the gateway is asked for each, and the records listed once.
+      const numbers = query.orderNumber ? await gatewayOrderNumbersOf(services.store, query.orderNumber) : [undefined];
+      const pages = await Promise.all(numbers.map((orderNumber) => gateway.consultTransactions({ ...asked, ...(orderNumber && { orderNumber }) })));
+      items = listedOnce(pages.flat());
     } catch (error) {
       throw gatewayProblem(error, 'transaction query', false) ?? error;
     }

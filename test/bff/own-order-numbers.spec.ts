@@ -33,6 +33,18 @@ test('transactions: each record of an order\'s attempts shows our order number, 
   expect(body.items.some((item: { orderNumber: string }) => item.orderNumber.startsWith('PFC030684-'))).toBe(false);
 });
 
+test('transactions filtered by our order number list every attempt\'s records, each under our number', async () => {
+  const session = await createMerchantSession(stack.bffUrl, { amount: '7100.00', currency: 'CRC' });
+  await pay(session.sessionToken, decliningCard);
+  await pay(session.sessionToken, approvingCard);
+  const { status, body } = await merchant(stack, 'GET', `/v1/merchant/transactions?orderNumber=${session.orderNumber}`);
+  expect(status).toBe(200);
+  expect(body.items.map((item: { orderNumber: string }) => item.orderNumber)).toEqual([session.orderNumber, session.orderNumber]);
+  expect(body.items.map((item: { gatewayOrderNumber: string }) => item.gatewayOrderNumber).sort()).toEqual(
+    [`PFC030684-${session.orderNumber}`, `PFC030684-${session.orderNumber}-R2`].sort(),
+  );
+});
+
 test('transactions: a record that names none of ours is shown as the gateway wrote it, without a second number', async () => {
   // A payment made at the gateway by another integration on the same account.
   const page = await demoMerchantClient(stack.sandboxUrl).processPayment({
