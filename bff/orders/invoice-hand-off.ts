@@ -10,6 +10,7 @@ import { orderLinesOf } from './order-contents.ts';
 import type { Database, OrderRow } from '../store/schema.ts';
 import { isPaid } from './order-rules.ts';
 import { invoiceOf } from './order-invoice.ts';
+import { paidTransferOf } from '../sinpe/transfer-amount-view.ts';
 
 /** At checkout: the receptor's ubicación from the billing address, kept only with invoice details. */
 export async function recordInvoiceLocation(db: Kysely<Database>, order: OrderRow, invoice: InvoiceDetails | undefined, billing: Parameters<typeof invoiceLocationOf>[0]): Promise<void> {
@@ -42,9 +43,8 @@ function paymentMeansOf(order: OrderRow, paidByBankTransfer: boolean): InvoiceHa
     return [{ code: paymentMeansCodes.card, amount: canonicalAmount(order.amount, order.currency), currency: order.currency }];
   }
   // What the transfer brought, as the bank reported it (a merchant may have accepted another amount).
-  if (order.paid_amount && order.paid_currency) {
-    return [{ code: paymentMeansCodes.sinpeMovil, amount: canonicalAmount(order.paid_amount, order.paid_currency), currency: order.paid_currency }];
-  }
+  const paid = paidTransferOf(order);
+  if (paid) return [{ code: paymentMeansCodes.sinpeMovil, amount: paid.amount, currency: paid.currency }];
   const local = recordedLocalAmount(order);
   // Paid before the bank's amount was kept: a dollar order paid by SINPE Móvil moved colones: its colón amount, less the transfer's discount.
   if (order.currency !== 'CRC' && local) return [{ code: paymentMeansCodes.sinpeMovil, amount: minus(local.amount, order.paid_discount, 'CRC'), currency: 'CRC' }];

@@ -15,7 +15,7 @@ import { isAwaitingOutcome, isLegalTransition, isPaid, type TransitionEvidence }
 import { transitionOrder } from '../orders/order-machine.ts';
 import { readUpstreamAmount } from '../../contract/upstream-money.ts';
 import { amountDueOf, discountTaken, paysTheAttempt } from './amount-due.ts';
-import { ordersPricedAt } from './unique-amount.ts';
+import { ordersPricedAt, unpaidTransferStatuses } from './unique-amount.ts';
 import { bankPaymentDetail } from '../orders/paid-by-bank.ts';
 import type { AttemptStatus, Database, HistoryAction, OrderRow, OrderUpdate, PaymentAttemptRow } from '../store/schema.ts';
 import { recordAttemptEvidence } from '../payments/attempt-machine.ts';
@@ -78,6 +78,11 @@ function shopperFailureCode(row: BankPaymentRow): string | null {
   return row.failure_code === null ? null : shopperRejectionCode(row.failure_code, row.failure_reason_code);
 }
 
+/** How the bank failed a payment, for the history: its error domain and code. */
+function failureOf(row: BankPaymentRow): string {
+  return `${row.failure_domain ?? 'no domain'}${row.failure_code ? `: ${row.failure_code}` : ''}`;
+}
+
 /** The bank says the money arrived (posted to the ledger, or confirmed by the provider). */
 function moneyArrived(row: BankPaymentRow): boolean {
   return row.posted_at !== null || row.succeeded_at !== null;
@@ -120,7 +125,7 @@ async function settleAttached(trx: Transaction<Database>, row: BankPaymentRow, n
     row.has_reversal === 1
       ? { to: 'reversed' as const, detail: `${payment} reversed by the bank` }
       : row.failed_at !== null
-        ? { to: 'review' as const, detail: `${payment} failed (${row.failure_domain ?? 'no domain'}${row.failure_code ? `: ${row.failure_code}` : ''})` }
+        ? { to: 'review' as const, detail: `${payment} failed (${failureOf(row)})` }
         : undefined;
   if (!move || !isPaid(order.status) || !isLegalTransition(order.status, move.to, 'bank')) return order.status;
   const moved = await transitionOrder(trx, order.order_number, { from: order.status, to: move.to, evidence: 'bank', source: 'bank', detail: move.detail, now, fields: {} });
@@ -197,11 +202,12 @@ async function attemptNamedBy(trx: WebhookTrx, reference: string): Promise<Payme
     .execute();
   const candidates = rows.filter((row) => Number(row.named_by) === 1);
   if (new Set(candidates.map((row) => row.sinpe_reference)).size > 1) return 'ambiguous';
-  return (
-    candidates.find((candidate) => isUnsettledAttempt(candidate.status)) ??
-    candidates.sort((a, b) => b.created_at.localeCompare(a.created_at))[0] ??
-    rows.find((row) => Number(row.named_by) === 2)
-  );
+  return unsettledElseNewest(candidates) ?? rows.find((row) => Number(row.named_by) === 2);
+}
+
+/** Of one order's (or one reference's) attempts, the one still awaited, else the newest: a late transfer pays its lapsed attempt. */
+function unsettledElseNewest<A extends Pick<PaymentAttemptRow, 'status' | 'created_at'>>(attempts: readonly A[]): A | undefined {
+  return attempts.find((attempt) => isUnsettledAttempt(attempt.status)) ?? [...attempts].sort((a, b) => b.created_at.localeCompare(a.created_at))[0];
 }
 
 /**
@@ -215,7 +221,7 @@ export function transfersAskingFor(db: Kysely<Database>, amount: string, currenc
     .where('amount_names_attempt', '=', 1)
     .where('transfer_currency', '=', currency)
     .where('transfer_amount', '=', amount)
-    .where('status', 'in', ['open', 'expired', 'declined']);
+    .where('status', 'in', unpaidTransferStatuses);
 }
 
 /**
@@ -247,8 +253,7 @@ async function matchByAmount(trx: WebhookTrx, row: BankPaymentRow, arrivedAt: ()
  * amount its lapsed transfer held): the open one, else the newest. Two orders: a doubt, none.
  */
 function theOneOrder(attempts: readonly PaymentAttemptRow[]): PaymentAttemptRow | undefined {
-  if (attempts.length === 0 || new Set(attempts.map((attempt) => attempt.order_number)).size > 1) return undefined;
-  return attempts.find((attempt) => attempt.status === 'open') ?? [...attempts].sort((a, b) => b.created_at.localeCompare(a.created_at))[0];
+  return new Set(attempts.map((attempt) => attempt.order_number)).size === 1 ? unsettledElseNewest(attempts) : undefined;
 }
 
 /** Links the payment to the attempt, unless the attempt cannot take it; undefined then (unmatched). */
@@ -376,7 +381,7 @@ function nextStep(row: BankPaymentRow, order: OrderRow, attempt: PaymentAttemptR
       return paidByIt ? { to: 'review', evidence: 'bank', attempt: 'review', detail: `${payment} was sent to ${row.destination_phone}, not to the merchant's phone` } : undefined;
     }
     if (failedAfterArriving(row)) {
-      const detail = `${payment} failed (${row.failure_domain ?? 'no domain'}${row.failure_code ? `: ${row.failure_code}` : ''}) after the bank reported it arrived`;
+      const detail = `${payment} failed (${failureOf(row)}) after the bank reported it arrived`;
       if (paidByIt) return { to: 'review', evidence: 'bank', attempt: 'review', detail };
       return isPaid(order.status) ? undefined : { to: 'review', evidence: 'mismatch', attempt: 'review', detail };
     }

@@ -17,7 +17,8 @@ import { findAttempt, startingAttemptFields } from '../store/attempts.ts';
 import type { Store } from '../store/database.ts';
 import { findOrder } from '../store/orders.ts';
 import { webhookDb } from '../inbox/tables.ts';
-import { nextTransferAmount, type ReferenceOnlyReason, type TransferAmount } from './unique-amount.ts';
+import { nextTransferAmount, type TransferAmount } from './unique-amount.ts';
+import type { AppMetrics } from '../observability/metrics.ts';
 import type { LocalAmount } from '../../contract/local-amount.ts';
 import type { Database, OrderRow, OrderWithAttempt, PaymentAttemptRow } from '../store/schema.ts';
 
@@ -41,7 +42,7 @@ export interface TransferOpener {
 }
 
 /** Counts each transfer opened, and why one asks for its reference only, in the app's metrics. */
-export function countTransfersIn(metrics: { sinpeTransfersOpened: { inc(labels: { named_by: string }): void }; sinpeReferenceOnlyTransfers: { inc(labels: { reason: ReferenceOnlyReason }): void } }) {
+export function countTransfersIn(metrics: Pick<AppMetrics, 'sinpeTransfersOpened' | 'sinpeReferenceOnlyTransfers'>) {
   return (money: TransferAmount) => {
     metrics.sinpeTransfersOpened.inc({ named_by: money.referenceOnly ? 'reference' : 'amount' });
     if (money.referenceOnly) metrics.sinpeReferenceOnlyTransfers.inc({ reason: money.referenceOnly });

@@ -86,9 +86,12 @@ function holdingTransfers(db: Kysely<Database>, now: Date, reserveMs: number) {
     .where((eb) => eb.or([eb('status', '=', 'open'), eb('expires_at', '>', since)]));
 }
 
+/** A transfer nobody paid yet whose buyer's money may still come: awaited, lapsed, or refused by the bank (a retry may follow). */
+export const unpaidTransferStatuses = ['open', 'expired', 'declined'] as const;
+
 /** Of those, the ones nobody paid: what counts against a client's share and what an order's retry may ask again. */
 function unpaidHolds(db: Kysely<Database>, now: Date, reserveMs: number) {
-  return holdingTransfers(db, now, reserveMs).where('status', 'in', ['open', 'expired', 'declined']);
+  return holdingTransfers(db, now, reserveMs).where('status', 'in', unpaidTransferStatuses);
 }
 
 /** The held amounts among `amounts` (exported so its plan can be checked: hot-query-plans.spec.ts). */
