@@ -210,7 +210,7 @@ function variantsRun() {
 
 // The typecheck (one project per room, `tsc -b`) and the lint (the rooms' import rules) beside
 // everything else, one after the other; every suite after the build (e2e and some Node suites use dist/).
-const doors = check('typecheck', 'npx', ['tsc', '-b']).then(() => check('lint', 'npx', ['eslint', '.']));
+const doors = check('typecheck', 'npm', ['run', '--silent', 'typecheck']).then(() => check('lint', 'npm', ['run', '--silent', 'lint']));
 await check('widget build', 'npm', ['run', '--silent', 'build']);
 // The variants after the browser suites, not after PostgreSQL: the two lanes then end together.
 await Promise.all([doors, nodeLane(), browserLane().then(variantsRun)]);
