@@ -4,6 +4,7 @@
 import { builtinModules } from 'node:module';
 import { dirname, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'eslint/config';
 import tseslint from 'typescript-eslint';
 
 const root = dirname(fileURLToPath(import.meta.url));
@@ -77,7 +78,7 @@ const noNodeModules = {
   },
 };
 
-export default tseslint.config(
+export default defineConfig(
   {
     ignores: ['dist/**', '.tsbuild/**', '.test-output/**', 'data/**', '.start/**', 'widget/generated/**', 'test/bff/fixtures/generated-client/**', 'test/contract/doors/**'],
   },
