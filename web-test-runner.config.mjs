@@ -70,7 +70,9 @@ export default {
   // `--concurrency 1`, its Node lane running beside (scripts/test-all.mjs says why).
   concurrency: 2,
   middleware: [lazyWidgetAssets(), fakeGatewayPages()],
-  plugins: [esbuildPlugin({ ts: true, target: 'es2022', tsconfig: './tsconfig.json' })],
+  // The plugin reads the file as it is, without following `extends`: the base holds the options
+  // esbuild needs (legacy decorators, useDefineForClassFields: false).
+  plugins: [esbuildPlugin({ ts: true, target: 'es2022', tsconfig: './tsconfig.base.json' })],
   browsers: [
     playwrightLauncher({
       product: 'chromium',

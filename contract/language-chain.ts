@@ -40,3 +40,20 @@ export function reachedLanguage<T extends string>(tag: string | null | undefined
 export function pickLanguage<T extends string>(tag: string | null | undefined, available: readonly T[]): T {
   return reachedLanguage(tag, available) ?? (defaultLanguage as T);
 }
+
+/**
+ * The tag the page asks for: the element's `locale` attribute, else `<html lang>`, else the
+ * browser's language. An unparsable tag falls through to the next source.
+ */
+export function resolveLocale(...candidates: Array<string | null | undefined>): string {
+  for (const candidate of candidates) {
+    if (!candidate) continue;
+    try {
+      const [canonical] = Intl.getCanonicalLocales(candidate);
+      if (canonical) return canonical;
+    } catch {
+      // not a BCP 47 tag: try the next source
+    }
+  }
+  return 'en';
+}

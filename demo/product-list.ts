@@ -4,7 +4,7 @@
 // with its handlers, in the buyer's own currency and language. The buttons are disabled until then,
 // so a click before the script runs is not silently lost.
 import type { CatalogItem } from '../contract/catalog.ts';
-import { formatMoney } from '../widget/i18n/localize.ts';
+import { formatMoney } from '../contract/money-format.ts';
 import { storefrontTexts } from './src/storefront-text.ts';
 import { escapeHtml } from './escape-html.ts';
 

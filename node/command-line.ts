@@ -9,11 +9,14 @@ export class UsageError extends Error {
 }
 
 type Options = NonNullable<ParseArgsConfig['options']>;
+type WithHelp<O extends Options> = O & { help: { type: 'boolean'; short: 'h' } };
+/** What parseArgs answers for these options (named: node:util does not export the type). */
+type Parsed<O extends Options> = ReturnType<typeof parseArgs<{ args: string[]; allowPositionals: true; strict: true; options: WithHelp<O> }>>;
 
 /** Strict parse of `args` with `-h`/`--help` always known; an unknown or malformed flag throws UsageError. */
-export function parseCommandLine<const O extends Options>(args: string[], options: O) {
+export function parseCommandLine<const O extends Options>(args: string[], options: O): Parsed<O> {
   try {
-    return parseArgs({ args, allowPositionals: true, strict: true, options: { ...options, help: { type: 'boolean', short: 'h' } } as O & { help: { type: 'boolean'; short: 'h' } } });
+    return parseArgs({ args, allowPositionals: true, strict: true, options: { ...options, help: { type: 'boolean', short: 'h' } } as WithHelp<O> });
   } catch (error) {
     throw new UsageError(oneLine((error as Error).message));
   }

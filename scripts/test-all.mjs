@@ -1,4 +1,4 @@
-// `npm test`: typecheck, build, then every runner. Prints each runner's counts and,
+// `npm test`: typecheck and lint, build, then every runner. Prints each runner's counts and,
 // as the very last line, "N passed, N failed" summed over all of them.
 // Exits non-zero when anything failed or a runner could not run.
 //
@@ -208,11 +208,12 @@ function variantsRun() {
   return playwright('bff, merchant and reliability suites against the sandbox variants', 'playwright.config.ts', ['bff', 'reliability'], { SANDBOX_VARIANTS: '1' }, [...oneWorker, ...variantSuites]);
 }
 
-// The typecheck beside everything else; every suite after the build (e2e and some Node suites use dist/).
-const typecheck = check('typecheck', 'npx', ['tsc', '-p', 'tsconfig.json', '--noEmit']);
+// The typecheck (one project per room, `tsc -b`) and the lint (the rooms' import rules) beside
+// everything else, one after the other; every suite after the build (e2e and some Node suites use dist/).
+const doors = check('typecheck', 'npm', ['run', '--silent', 'typecheck']).then(() => check('lint', 'npm', ['run', '--silent', 'lint']));
 await check('widget build', 'npm', ['run', '--silent', 'build']);
 // The variants after the browser suites, not after PostgreSQL: the two lanes then end together.
-await Promise.all([typecheck, nodeLane(), browserLane().then(variantsRun)]);
+await Promise.all([doors, nodeLane(), browserLane().then(variantsRun)]);
 await playwright('load test (alone)', 'playwright.config.ts', ['load']);
 
 if (failedTitles.length > 0) {

@@ -1,6 +1,7 @@
 // Session and status JWTs (jose, HS256 with SESSION_SIGNING_KEY). Both carry iss, aud, iat, exp
 // and jti; `sub` is the order number. A session token is also bound to the order's amount and
 // currency and to the origin of the page allowed to use it.
+import type { webcrypto } from 'node:crypto';
 import { SignJWT, errors as joseErrors, jwtVerify } from 'jose';
 import { BoundedMap } from '../lib/bounded-map.ts';
 import type { Clock } from '../observability/clock.ts';
@@ -54,7 +55,7 @@ export class TokenService {
    * The HMAC key imported once: handed the raw bytes, jose imports them again on every sign and
    * verify, about a third of a status poll's token cost.
    */
-  private readonly key: Promise<CryptoKey>;
+  private readonly key: Promise<webcrypto.CryptoKey>;
   /**
    * Tokens whose signature and fixed claims were checked: a widget polls with the same token every
    * two seconds, and the HMAC through WebCrypto was a sixth of each poll. Keyed by the whole token,

@@ -4,7 +4,7 @@
 import type { MerchantOrder } from '../../contract/merchant-api.ts';
 import { fromMinorUnits, toMinorUnits } from '../../contract/money.ts';
 import { keyForNextTry } from './idempotency-key.ts';
-import { formatMoney } from '../../widget/i18n/localize.ts';
+import { formatMoney } from '../../contract/money-format.ts';
 import { currentLocale, messages, tr } from './backoffice-i18n/locale.ts';
 
 type Action = 'capture' | 'refund' | 'reverse' | 'split';

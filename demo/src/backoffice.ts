@@ -3,7 +3,7 @@
 // button per sandbox bank event. Every action is a POST with its own Idempotency-Key, made when
 // the action is opened: a double click or a retry replays instead of acting twice.
 import type { MerchantOrder, OrderListResponse, PaymentLinkDetail, PaymentLinkPage, TransactionsResponse } from '../../contract/merchant-api.ts';
-import { formatMoney } from '../../widget/i18n/localize.ts';
+import { formatMoney } from '../../contract/money-format.ts';
 import { openActionDialog } from './action-dialog.ts';
 import type { ReviewDecisionRequest } from '../../contract/merchant-review.ts';
 import { loadDemoConfig, type DemoConfig } from './demo-config.ts';

@@ -2,7 +2,7 @@
 // reference, or a wrong one), each attachable to an order in review or pending. The BFF decides
 // (POST /v1/merchant/bank-payments/{id}/attach); this panel only asks and shows the answer.
 import type { BankPaymentView, BankPaymentsPage } from '../../contract/bank-payment-view.ts';
-import { formatMoney } from '../../widget/i18n/localize.ts';
+import { formatMoney } from '../../contract/money-format.ts';
 import { currentLocale, messages, tr } from './backoffice-i18n/locale.ts';
 import { failureText } from './failure-text.ts';
 

@@ -3,7 +3,7 @@
 // made with capture false. Themes are only --svc-* custom properties (demo.css).
 import type { CatalogItem } from '../../contract/catalog.ts';
 import { fromMinorUnits, toMinorUnits } from '../../contract/money.ts';
-import { formatMoney } from '../../widget/i18n/localize.ts';
+import { formatMoney } from '../../contract/money-format.ts';
 import { applyTexts, loadDemoConfig, type DemoConfig } from './demo-config.ts';
 import { storefrontTexts, type StorefrontTextKey } from './storefront-text.ts';
 import { attachSinpeSimulator } from './sinpe-simulator.ts';

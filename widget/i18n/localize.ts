@@ -1,4 +1,7 @@
 import { languageChain } from '../../contract/language-chain.ts';
+// Shared with the demo's pages, which import contract/ and never the widget's source.
+export { resolveLocale } from '../../contract/language-chain.ts';
+export { formatMoney } from '../../contract/money-format.ts';
 import { en } from './en.ts';
 import type { OutcomeWordKey, PartialTranslation, Translation } from './translation.ts';
 
@@ -22,23 +25,6 @@ export function addEnglishOutcomeWords(words: Pick<Translation, OutcomeWordKey>)
 /** The lazy layers `tag`'s chain needs that are not here yet. */
 export function missingLayers(tag: string): string[] {
   return fallbackChain(tag).filter((key) => lazyLocaleTags.includes(key) && !translations[key]);
-}
-
-/**
- * The tag the page asks for: the element's `locale` attribute, else `<html lang>`, else the
- * browser's language. An unparsable tag falls through to the next source.
- */
-export function resolveLocale(...candidates: Array<string | null | undefined>): string {
-  for (const candidate of candidates) {
-    if (!candidate) continue;
-    try {
-      const [canonical] = Intl.getCanonicalLocales(candidate);
-      if (canonical) return canonical;
-    } catch {
-      // not a BCP 47 tag: try the next source
-    }
-  }
-  return 'en';
 }
 
 /**
@@ -66,13 +52,4 @@ export function translationFor(tag: string): Translation {
     } as Translation;
   }
   return merged;
-}
-
-/** A decimal string shown in the order's currency; the string is formatted exactly, never via a float. */
-export function formatMoney(locale: string, amount: string, currency: string): string {
-  try {
-    return new Intl.NumberFormat(locale, { style: 'currency', currency }).format(amount as `${number}`);
-  } catch {
-    return `${amount} ${currency}`;
-  }
 }

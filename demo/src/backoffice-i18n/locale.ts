@@ -1,7 +1,7 @@
 // Which language the back office speaks, chosen as the widget chooses its own: the shopper-facing
 // choice made in the demo (the storefront's language menu, which it passes to the widget), else the
-// browser's language, through the widget's resolveLocale and fallbackChain (es-CR → es-419 → es → en).
-import { fallbackChain, resolveLocale } from '../../../widget/i18n/localize.ts';
+// browser's language, through resolveLocale and languageChain (contract/, the widget's own: es-CR → es-419 → es → en).
+import { languageChain, resolveLocale } from '../../../contract/language-chain.ts';
 import { enMessages, esMessages, ptBRMessages, type BackOfficeMessages } from './messages.ts';
 import { es, ptBR, type Phrases } from './phrases.ts';
 import { enRefusals, esRefusals, ptBRRefusals, type RefusalWords } from './refusal-words.ts';
@@ -41,7 +41,7 @@ function storedChoice(): string | null {
 }
 
 function languageOf(locale: string): Language {
-  for (const key of fallbackChain(locale)) {
+  for (const key of languageChain(locale)) {
     const found = languages[key];
     if (found) return found;
   }

@@ -1,0 +1,2 @@
+// planted as contract/planted.ts (rooms/room): contract/ imports only itself.
+export { loadConfig } from '../bff/config.ts';
