@@ -58,7 +58,7 @@ export const checkoutDocs = {
   checkout: {
     operationId: 'checkout',
     summary: 'Submit the checkout form',
-    description: 'Submit billing and shipping; returns the hosted payment page. With `"method":"sinpe_movil"` only the billing first and last name, e-mail and phone are needed (unless SINPE_MOVIL_ASK_ADDRESS=1). Idempotent per session.',
+    description: 'Submit billing and shipping; returns the hosted payment page. With `"method":"sinpe_movil"` only the billing first and last name, e-mail and phone are needed (unless SINPE_MOVIL_ASK_ADDRESS=1). Calls that overlap share one hosted page; a later call (the buyer came Back from the page) opens the same order\'s next attempt, and money paid on the replaced page goes to review.',
     tags: ['checkout'],
     security: 'session',
     responses: {
