@@ -11,6 +11,7 @@ import type {
   CheckoutBillingAddress,
   CheckoutRequest,
   CreateSessionRequest,
+  OrderStatus,
   OrderStatusResponse,
   Prefill,
 } from '../contract/bff-api.ts';
@@ -33,7 +34,7 @@ import { countryOfCurrency, countryOfLocale } from './i18n/countries.ts';
 import { formatMoney, translationFor } from './i18n/localize.ts';
 import type { Translation } from './i18n/translation.ts';
 import { InvoiceDetailsHook } from './invoice-fieldset.ts';
-import { forgetOpenTransfer, keepOpenTransfer, keepSessionToken, keptOpenTransfer, keptSessionToken } from './kept-session.ts';
+import { forgetOpenPage, forgetOpenTransfer, keepOpenPage, keepOpenTransfer, keepSessionToken, keptOpenPage, keptOpenTransfer, keptSessionToken } from './kept-session.ts';
 import { AssetLoadError, loadDeclineMessages, loadMethodChoice, once, type OrderWatchModule } from './lazy-assets.ts';
 import type * as MethodChoice from './lazy/method-choice.ts';
 import type * as PopupMode from './lazy/popup-mode.ts';
@@ -45,6 +46,17 @@ import type { PaymentPopup } from './payment-popup.ts';
 import type { EarlyResult } from './early-result.ts';
 import type { StatusPoller } from './status-poller.ts';
 import { toFieldErrorCode } from './validation/field-error-code.ts';
+
+/** An order a checkout may still pay (its next attempt): a page out, or an attempt that ended unpaid. */
+function mayStillBePaid(status: OrderStatus): boolean {
+  return status === 'created' || status === 'pending' || status === 'declined' || status === 'cancelled';
+}
+
+/** The order's lines are the page's cart (sku and quantity, in any order). */
+function sameCart(lines: ReadonlyArray<{ sku?: string | undefined; quantity: number }>, items: CatalogItems | undefined): boolean {
+  const key = (list: ReadonlyArray<{ sku?: string | undefined; quantity: number }>) => list.map(({ sku, quantity }) => `${sku ?? ''}×${quantity}`).sort().join(' ');
+  return key(lines) === key(items ?? []);
+}
 
 /** States whose order a new cart does not replace: a payment under way, or an outcome the shopper may try again from. */
 function keepsItsOrder(state: CheckoutState): boolean {
@@ -352,6 +364,8 @@ export class CheckoutFlow implements ReactiveController {
       // A catalog session exists only in this page, a merchant's only in the page that set it (the
       // shopper may come back to a separate thank-you page): kept for a retry after the hosted page.
       keepSessionToken(orderNumber, this.#sessionToken);
+      // Back from the page (or a reload) continues this order: its next "Pay" is the same order's next attempt.
+      if (this.isCatalogMode()) keepOpenPage(this.#catalogScope(), orderNumber);
       this.go('redirect');
       if (v.popup) return this.#popupMode!.showInPopup(this, v.popup, redirectUrl, orderNumber);
       if (this.emit(new events.SvcRedirectEvent(redirectUrl, 'redirect'))) window.location.assign(redirectUrl);
@@ -410,7 +424,7 @@ export class CheckoutFlow implements ReactiveController {
     let sinpe: SessionSinpeMovil | undefined;
     let order: OrderSummary;
     try {
-      const resumed = host.session ? undefined : await this.#resumedTransferSession();
+      const resumed = host.session ? undefined : ((await this.#resumedTransferSession()) ?? (await this.#resumedPageSession()));
       if (host.session || resumed) {
         const token = host.session || resumed!.token;
         const loaded = resumed?.loaded ?? (await this.client().getSession(token));
@@ -530,7 +544,9 @@ export class CheckoutFlow implements ReactiveController {
 
   #forgetTypedForm(orderNumber: string): void {
     forgetForm(orderNumber);
-    if (this.isCatalogMode()) forgetCatalogOrder(this.#catalogScope());
+    if (!this.isCatalogMode()) return;
+    forgetCatalogOrder(this.#catalogScope());
+    forgetOpenPage(this.#catalogScope());
   }
 
   #catalogScope(): string {
@@ -727,6 +743,19 @@ export class CheckoutFlow implements ReactiveController {
     return undefined;
   }
 
+  /** A catalog page back from (or reloaded after) its hosted page: that order, while it may still be paid. */
+  async #resumedPageSession() {
+    const scope = this.#catalogScope();
+    const kept = this.isCatalogMode() ? keptOpenPage(scope) : undefined;
+    if (!kept) return undefined;
+    const loaded = await this.client()
+      .getSession(kept.token)
+      .catch(() => undefined);
+    if (loaded && mayStillBePaid(loaded.order.status)) return { token: kept.token, loaded };
+    forgetOpenPage(scope);
+    return undefined;
+  }
+
   // ----- failures and the next attempt ----------------------------------------------------------
 
   /** The checkout cannot go on: the shopper's short text and the developer's code (events.ts, widget/README.md "Errors"). */
@@ -863,6 +892,9 @@ export class CheckoutFlow implements ReactiveController {
     let order: OrderSummary;
     try {
       const loaded = await this.client().getSession(token);
+      // The cart changed while the shopper was paying (on the hosted page, in another tab): the next
+      // try is an order for what the cart holds now, never the old items again.
+      if (this.isCatalogMode() && !sameCart(loaded.order.lines, this.#host.items)) return this.#renewSession();
       this.#sessionToken = token;
       order = await this.#summaryOf(loaded);
       this.#prefill = loaded.prefill;

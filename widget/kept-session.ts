@@ -33,3 +33,23 @@ export function keptOpenTransfer(): { orderNumber: string; token: string } | und
   const token = orderNumber ? keptSessionToken(orderNumber) : undefined;
   return orderNumber && token ? { orderNumber, token } : undefined;
 }
+
+// A catalog checkout whose hosted page is out, by the page and cart it was made for: Back from the
+// page (or a reload) continues that order, whose next "Pay" is its next attempt; a second order for
+// the same cart would leave two pages payable.
+const openPagePrefix = 'svc-checkout:page-out:';
+
+export function keepOpenPage(scope: string, orderNumber: string): void {
+  writeTab(openPagePrefix + scope, orderNumber);
+}
+
+export function forgetOpenPage(scope: string): void {
+  writeTab(openPagePrefix + scope, undefined);
+}
+
+/** The order whose page is out for this page and cart, and its session token, when both are still here. */
+export function keptOpenPage(scope: string): { orderNumber: string; token: string } | undefined {
+  const orderNumber = readTab(openPagePrefix + scope);
+  const token = orderNumber ? keptSessionToken(orderNumber) : undefined;
+  return orderNumber && token ? { orderNumber, token } : undefined;
+}
