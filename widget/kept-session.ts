@@ -53,3 +53,15 @@ export function keptOpenPage(scope: string): { orderNumber: string; token: strin
   const token = orderNumber ? keptSessionToken(orderNumber) : undefined;
   return orderNumber && token ? { orderNumber, token } : undefined;
 }
+
+// A merchant's session this tab renewed ("Extend"): the page still carries the token it was made
+// with, so a reload uses the renewed one instead of one that may have ended.
+const renewedPrefix = 'svc-checkout:renewed:';
+
+export function keepRenewedSession(original: string, renewed: string): void {
+  writeTab(renewedPrefix + original, renewed);
+}
+
+export function renewedSessionOf(original: string): string | undefined {
+  return readTab(renewedPrefix + original);
+}

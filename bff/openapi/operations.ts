@@ -7,6 +7,7 @@ import {
   createSessionResponse,
   merchantCreateSessionResponse,
   orderStatusResponse,
+  renewSessionResponse,
   sessionResponse,
 } from '../../contract/bff-api.ts';
 import { healthResponse, readinessResponse } from '../../contract/operations-api.ts';
@@ -54,6 +55,15 @@ export const checkoutDocs = {
     tags: ['checkout'],
     security: 'session',
     responses: { 200: { description: 'The session.', schema: sessionResponse }, 401: problems[401], 403: problems[403] },
+  },
+  renewSession: {
+    operationId: 'renewSession',
+    summary: 'Extend the current session',
+    description:
+      'A fresh session token for the same session and order, before the current one ends (the buyer asked for more time). Each token lives the session time (15 minutes), and a session is renewed until SESSION_MAX_MINUTES (default 120) after its first issue; past that, 403 with `errors[0].code` `session_max_reached`. An expired token renews nothing (401): the buyer starts again.',
+    tags: ['checkout'],
+    security: 'session',
+    responses: { 200: { description: 'The renewed session.', schema: renewSessionResponse }, 401: problems[401], 403: problems[403] },
   },
   checkout: {
     operationId: 'checkout',
