@@ -34,7 +34,22 @@ import { countryOfCurrency, countryOfLocale } from './i18n/countries.ts';
 import { formatMoney, translationFor } from './i18n/localize.ts';
 import type { Translation } from './i18n/translation.ts';
 import { InvoiceDetailsHook } from './invoice-fieldset.ts';
-import { forgetOpenPage, forgetOpenTransfer, keepOpenPage, keepOpenTransfer, keepRenewedSession, keepSessionToken, keptOpenPage, keptOpenTransfer, keptSessionToken, renewedSessionOf } from './kept-session.ts';
+import {
+  forgetFollowing,
+  forgetOpenPage,
+  forgetOpenTransfer,
+  keepFollowing,
+  keepOpenPage,
+  keepOpenTransfer,
+  keepRenewedSession,
+  keepSessionToken,
+  keptFollowing,
+  keptOpenPage,
+  keptOpenTransfer,
+  keptSessionToken,
+  renewedSessionOf,
+  type KeptFollow,
+} from './kept-session.ts';
 import { AssetLoadError, loadDeclineMessages, loadMethodChoice, once, type OrderWatchModule } from './lazy-assets.ts';
 import type * as MethodChoice from './lazy/method-choice.ts';
 import type * as PopupMode from './lazy/popup-mode.ts';
@@ -387,7 +402,10 @@ export class CheckoutFlow implements ReactiveController {
       // Back from the page (or a reload) continues this order: its next "Pay" is the same order's next attempt.
       if (this.isCatalogMode()) keepOpenPage(this.#catalogScope(), orderNumber);
       this.go('redirect');
-      if (v.popup) return this.#popupMode!.showInPopup(this, v.popup, redirectUrl, orderNumber);
+      if (v.popup) {
+        this.#keepFollowing(orderNumber);
+        return this.#popupMode!.showInPopup(this, v.popup, redirectUrl, orderNumber);
+      }
       if (this.emit(new events.SvcRedirectEvent(redirectUrl, 'redirect'))) window.location.assign(redirectUrl);
     } catch (error) {
       this.#closePopup();
@@ -406,6 +424,7 @@ export class CheckoutFlow implements ReactiveController {
     this.#forgetTypedForm(order.orderNumber);
     forgetLastTypedForm();
     forgetResultToken();
+    forgetFollowing(this.#pageKey());
     this.#endTransfer();
     this.#lastStatus = undefined;
     this.#applyPrefill();
@@ -455,6 +474,9 @@ export class CheckoutFlow implements ReactiveController {
         this.invoiceDetails.offer(loaded.invoice === true);
         sinpe = loaded.sinpeMovil;
       } else {
+        // The page's transfer or popup payment outlived its session: its state, not a new order.
+        const following = keptFollowing(this.#pageKey());
+        if (following) return this.#followKept(following);
         const created = await this.client().createSession(this.#catalogRequest());
         this.#useSession(created.sessionToken, created.expiresAt);
         order = await this.#summaryOf(created);
@@ -463,7 +485,10 @@ export class CheckoutFlow implements ReactiveController {
         sinpe = created.sinpeMovil;
       }
     } catch (error) {
-      if (error instanceof BffError && error.status === 401 && host.session) return this.#expire(error.message);
+      if (error instanceof BffError && error.status === 401 && host.session) {
+        const following = keptFollowing(this.#pageKey());
+        return following ? this.#followKept(following) : this.#expire(error.message);
+      }
       return this.fail(error, 'invalid-session');
     }
     this.set({ order, sinpeOffered: sinpe !== undefined, sinpeAsksAddress: sinpe?.askAddress === true });
@@ -602,10 +627,50 @@ export class CheckoutFlow implements ReactiveController {
         return answer;
       },
       onStatus: (status) => void this.#takeOrderStatus(status, run),
-      onFailure: (error) => this.fail(error, 'payment-error'),
+      onFailure: (error) => this.#watchFailed(orderNumber, token, error),
       isRetryable: (error) => error instanceof BffError && (error.status === 0 || error.status === 429 || error.status >= 500),
     });
     this.#poller.start();
+  }
+
+  /**
+   * The watch failed. A 401 is a token that no longer reads the order, never a failed payment: the
+   * status token goes on where the session's ran out; with none left, the shopper is told plainly
+   * that this page can no longer follow the payment.
+   */
+  #watchFailed(orderNumber: string, token: string, error: unknown): void {
+    if (!(error instanceof BffError && error.status === 401)) return this.fail(error, 'payment-error');
+    const statusToken = this.#statusToken?.orderNumber === orderNumber ? this.#statusToken.token : undefined;
+    if (statusToken && statusToken !== token) return void this.watchOrder(orderNumber, statusToken);
+    this.stopWatching();
+    this.#closePopup();
+    this.#endTransfer();
+    forgetFollowing(this.#pageKey());
+    if (!this.go('expired')) return;
+    this.emit(new events.SvcErrorEvent('session-expired', 'the order can no longer be followed: its token expired'));
+    void this.#clockPart().then((clock) => this.#v.state === 'expired' && this.set({ notice: (t) => clock.sessionClockWords(declineLocaleOf(t.lang)).watchLost }), () => undefined);
+  }
+
+  /** Kept for a reload: the payment this page follows, with the status token that outlives the session. */
+  #keepFollowing(orderNumber: string, transfer?: SinpeMovilInstructions): void {
+    const statusToken = this.#statusToken?.orderNumber === orderNumber ? this.#statusToken.token : undefined;
+    if (statusToken) keepFollowing(this.#pageKey(), { orderNumber, statusToken, transfer });
+  }
+
+  /** After a reload whose session had ended: the kept payment's state, read with its status token. */
+  async #followKept(kept: KeptFollow): Promise<void> {
+    this.#statusToken = { orderNumber: kept.orderNumber, token: kept.statusToken };
+    if (!kept.transfer) {
+      this.go('return');
+      return this.watchOrder(kept.orderNumber, kept.statusToken);
+    }
+    this.go('ready');
+    return this.#showTransfer(kept.orderNumber, kept.transfer);
+  }
+
+  /** This page's checkout: the merchant's session it was given, or its catalog cart. */
+  #pageKey(): string {
+    return this.#host.session || this.#catalogScope();
   }
 
   /** A decline or a cancel is told in the page's language: its words come before the outcome shows (readyForOutcome). */
@@ -638,6 +703,7 @@ export class CheckoutFlow implements ReactiveController {
     if (this.#watchToken) keepResultToken(window.location.pathname, this.#watchToken);
     // A SINPE Móvil transfer whose time ran out: the attempt ended unpaid and another may be opened.
     const endedTransfer = this.#v.transfer;
+    forgetFollowing(this.#pageKey());
     const outcome = endedTransfer && status.status === 'expired' && status.canRetry ? 'declined' : outcomeOfStatus(status.status);
     this.#endTransfer(endedTransfer);
     this.go(outcome);
@@ -739,10 +805,11 @@ export class CheckoutFlow implements ReactiveController {
       return this.fail(new AssetLoadError(error), 'asset-load');
     }
     // A catalog page reloaded while the transfer is open comes back to it (#resumedTransferSession).
-    if (this.isCatalogMode()) {
+    if (this.isCatalogMode() && this.#sessionToken) {
       keepSessionToken(orderNumber, this.#sessionToken);
       keepOpenTransfer(orderNumber);
     }
+    this.#keepFollowing(orderNumber, transfer);
     methodChoice.showTransfer(this, orderNumber, transfer);
   }
 

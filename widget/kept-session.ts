@@ -1,3 +1,4 @@
+import type { SinpeMovilInstructions } from '../contract/sinpe-movil.ts';
 import { readTab, writeTab } from './tab-storage.ts';
 
 // A catalog checkout's session token lives only in the page that created it, a merchant's only in
@@ -64,4 +65,32 @@ export function keepRenewedSession(original: string, renewed: string): void {
 
 export function renewedSessionOf(original: string): string | undefined {
   return readTab(renewedPrefix + original);
+}
+
+// A payment this page follows without leaving it (a SINPE Móvil transfer, a popup's hosted page):
+// the order, the status token that reads it past the session's end, and the transfer's instructions.
+// A reload after the session ended shows that payment's state, not an empty form.
+const followingPrefix = 'svc-checkout:following:';
+
+export interface KeptFollow {
+  orderNumber: string;
+  statusToken: string;
+  transfer?: SinpeMovilInstructions | undefined;
+}
+
+export function keepFollowing(page: string, follow: KeptFollow): void {
+  writeTab(followingPrefix + page, JSON.stringify(follow));
+}
+
+export function forgetFollowing(page: string): void {
+  writeTab(followingPrefix + page, undefined);
+}
+
+export function keptFollowing(page: string): KeptFollow | undefined {
+  try {
+    const kept = JSON.parse(readTab(followingPrefix + page) ?? 'null') as KeptFollow | null;
+    return kept && typeof kept.orderNumber === 'string' && typeof kept.statusToken === 'string' ? kept : undefined;
+  } catch {
+    return undefined;
+  }
 }
