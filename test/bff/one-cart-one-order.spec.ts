@@ -93,3 +93,18 @@ test('paying the old page first, then the new one: the order goes to review with
   const history = await statusHistory(stack.bff.store.db, session.orderNumber);
   expect(history.filter((entry) => entry.to_status === 'approved')).toHaveLength(1);
 });
+
+test('the old page paid in a tab closed before its redirect: the new page’s approval finds that money too, and sends it to review', async () => {
+  const { session, old, current } = await twoPagesOut();
+  // Paid at the gateway; the browser never follows the redirect back.
+  await stack.sandbox.payHostedPage(old.redirectUrl, { card: approvingCard });
+
+  const token = await payPage(current.redirectUrl);
+  expect((await findOrder(stack.bff.store.db, session.orderNumber))?.status).toBe('approved');
+  expect(await orderStatus(stack.bffUrl, session.orderNumber, token)).toMatchObject({ status: 'approved' });
+  const detail = await merchantDetail(session.orderNumber);
+  expect(detail.attempts.map((attempt) => [attempt.number, attempt.outcome])).toEqual([
+    [1, 'review'],
+    [2, 'approved'],
+  ]);
+});
