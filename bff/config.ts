@@ -127,6 +127,11 @@ const schema = z.object({
   GATEWAY_HOSTED_PAGE_HOSTS: commaList(z.string().regex(/^[a-z0-9.-]+(:\d+)?$/i, 'each entry must be a host name, e.g. app.tilopay.com')).optional(),
   /** Session JWT lifetime in seconds (at most 15 minutes). */
   SESSION_TTL_SECONDS: positiveInt.max(900).default(900),
+  /**
+   * How long a buyer may keep one session alive by renewing it (POST /v1/session/renew), counted
+   * from its first issue, in minutes: at least the session's own 15, at most a day.
+   */
+  SESSION_MAX_MINUTES: positiveInt.min(15).max(1440).default(120),
   /** Name of the platform sent to the gateway in processPayment. */
   GATEWAY_PLATFORM: nonEmpty.default('svc-checkout'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),

@@ -205,6 +205,16 @@ export type MerchantCreateSessionResponse = z.infer<typeof merchantCreateSession
 // GET /v1/session (widget; Bearer session)
 // ---------------------------------------------------------------------------------------------
 
+/** POST /v1/session/renew: the same session, with a fresh token. */
+export const renewSessionResponse = z.object({
+  sessionToken: z.string(),
+  /** ISO 8601 date-time when the new token stops working. */
+  expiresAt: z.string(),
+  /** ISO 8601 date-time past which the session is renewed no more (SESSION_MAX_MINUTES after its first issue). */
+  maxExpiresAt: z.string(),
+});
+export type RenewSessionResponse = z.infer<typeof renewSessionResponse>;
+
 export const sessionResponse = z.object({
   order: z.object({
     orderNumber: z.string(),

@@ -11,6 +11,7 @@ import type {
   CheckoutBillingAddress,
   CheckoutRequest,
   CreateSessionRequest,
+  OrderStatus,
   OrderStatusResponse,
   Prefill,
 } from '../contract/bff-api.ts';
@@ -33,10 +34,26 @@ import { countryOfCurrency, countryOfLocale } from './i18n/countries.ts';
 import { formatMoney, translationFor } from './i18n/localize.ts';
 import type { Translation } from './i18n/translation.ts';
 import { InvoiceDetailsHook } from './invoice-fieldset.ts';
-import { forgetOpenTransfer, keepOpenTransfer, keepSessionToken, keptOpenTransfer, keptSessionToken } from './kept-session.ts';
+import {
+  forgetFollowing,
+  forgetOpenPage,
+  forgetOpenTransfer,
+  keepFollowing,
+  keepOpenPage,
+  keepOpenTransfer,
+  keepRenewedSession,
+  keepSessionToken,
+  keptFollowing,
+  keptOpenPage,
+  keptOpenTransfer,
+  keptSessionToken,
+  renewedSessionOf,
+  type KeptFollow,
+} from './kept-session.ts';
 import { AssetLoadError, loadDeclineMessages, loadMethodChoice, once, type OrderWatchModule } from './lazy-assets.ts';
 import type * as MethodChoice from './lazy/method-choice.ts';
 import type * as PopupMode from './lazy/popup-mode.ts';
+import type * as SessionClock from './lazy/session-clock.ts';
 import { asksAddress, contactOf } from './method-fields.ts';
 import { isSinpeRescueOffered } from './costa-rica/sinpe-rescue-offer.ts';
 import { outcomeOfStatus } from './order-outcome.ts';
@@ -45,6 +62,25 @@ import type { PaymentPopup } from './payment-popup.ts';
 import type { EarlyResult } from './early-result.ts';
 import type { StatusPoller } from './status-poller.ts';
 import { toFieldErrorCode } from './validation/field-error-code.ts';
+
+/** How long before a session's end the shopper is told, and may extend it (WCAG 2.2.1: at least 20 seconds). */
+const sessionWarningMs = 120_000;
+
+/** States in which the shopper may still pay with the session: the form, or an outcome "Try again" reopens. */
+function paysWithSession(state: CheckoutState): boolean {
+  return state === 'idle' || state === 'declined' || state === 'cancelled';
+}
+
+/** An order a checkout may still pay (its next attempt): a page out, or an attempt that ended unpaid. */
+function mayStillBePaid(status: OrderStatus): boolean {
+  return status === 'created' || status === 'pending' || status === 'declined' || status === 'cancelled';
+}
+
+/** The order's lines are the page's cart (sku and quantity, in any order). */
+function sameCart(lines: ReadonlyArray<{ sku?: string | undefined; quantity: number }>, items: CatalogItems | undefined): boolean {
+  const key = (list: ReadonlyArray<{ sku?: string | undefined; quantity: number }>) => list.map(({ sku, quantity }) => `${sku ?? ''}×${quantity}`).sort().join(' ');
+  return key(lines) === key(items ?? []);
+}
 
 /** States whose order a new cart does not replace: a payment under way, or an outcome the shopper may try again from. */
 function keepsItsOrder(state: CheckoutState): boolean {
@@ -97,6 +133,8 @@ export interface CheckoutView {
   /** The transfer the last outcome ended (paid, refused or run out), for the result's words. */
   endedTransfer?: SinpeMovilInstructions | undefined;
   popup?: PaymentPopup | undefined;
+  /** The session is about to end (or its renewal was just given): the notice above the pay button. */
+  sessionNotice?: SessionClock.SessionNotice | undefined;
 }
 
 /**
@@ -156,6 +194,13 @@ export class CheckoutFlow implements ReactiveController {
   #restarting = false;
   /** Popup mode's window, its closing and its "show the payment window again": a part of its own, asked at start in popup mode. */
   #popupMode: typeof PopupMode | undefined;
+  /** This press of Pay already went on once with a new catalog session: a second 401 is said, not looped on. */
+  #paidAgain = false;
+  /** The session's clock (lazy/session-clock.ts): here once a session came near its end. */
+  #sessionClock: typeof SessionClock | undefined;
+  /** Fires two minutes before the session ends; then the notice's one-second tick. */
+  #sessionTimer: ReturnType<typeof setTimeout> | undefined;
+  #sessionTick: ReturnType<typeof setInterval> | undefined;
 
   readonly #host: FlowHost;
 
@@ -196,6 +241,7 @@ export class CheckoutFlow implements ReactiveController {
     window.removeEventListener('pageshow', this.#onPageShow);
     this.stopWatching();
     this.#closePopup();
+    this.#stopSessionClock();
   }
 
   hostUpdated(): void {
@@ -303,6 +349,7 @@ export class CheckoutFlow implements ReactiveController {
   async submit(): Promise<void> {
     const order = this.#v.order;
     if (this.#v.state !== 'idle' || !order) return;
+    this.#paidAgain = false;
     this.set({ submitted: true, notice: undefined });
     // A part that failed to load leaves its check to the BFF, which validates everything again.
     const errorCount = (await this.#host.addressErrorCount()) + (await this.invoiceDetails.errorCount());
@@ -352,8 +399,13 @@ export class CheckoutFlow implements ReactiveController {
       // A catalog session exists only in this page, a merchant's only in the page that set it (the
       // shopper may come back to a separate thank-you page): kept for a retry after the hosted page.
       keepSessionToken(orderNumber, this.#sessionToken);
+      // Back from the page (or a reload) continues this order: its next "Pay" is the same order's next attempt.
+      if (this.isCatalogMode()) keepOpenPage(this.#catalogScope(), orderNumber);
       this.go('redirect');
-      if (v.popup) return this.#popupMode!.showInPopup(this, v.popup, redirectUrl, orderNumber);
+      if (v.popup) {
+        this.#keepFollowing(orderNumber);
+        return this.#popupMode!.showInPopup(this, v.popup, redirectUrl, orderNumber);
+      }
       if (this.emit(new events.SvcRedirectEvent(redirectUrl, 'redirect'))) window.location.assign(redirectUrl);
     } catch (error) {
       this.#closePopup();
@@ -372,6 +424,7 @@ export class CheckoutFlow implements ReactiveController {
     this.#forgetTypedForm(order.orderNumber);
     forgetLastTypedForm();
     forgetResultToken();
+    forgetFollowing(this.#pageKey());
     this.#endTransfer();
     this.#lastStatus = undefined;
     this.#applyPrefill();
@@ -410,25 +463,32 @@ export class CheckoutFlow implements ReactiveController {
     let sinpe: SessionSinpeMovil | undefined;
     let order: OrderSummary;
     try {
-      const resumed = host.session ? undefined : await this.#resumedTransferSession();
+      const resumed = host.session ? undefined : ((await this.#resumedTransferSession()) ?? (await this.#resumedPageSession()));
       if (host.session || resumed) {
-        const token = host.session || resumed!.token;
+        // A merchant's session this tab renewed (the page still carries the token it was made with).
+        const token = (host.session && renewedSessionOf(host.session)) || host.session || resumed!.token;
         const loaded = resumed?.loaded ?? (await this.client().getSession(token));
-        this.#sessionToken = token;
+        this.#useSession(token, loaded.expiresAt);
         order = await this.#summaryOf(loaded);
         this.#prefill = loaded.prefill;
         this.invoiceDetails.offer(loaded.invoice === true);
         sinpe = loaded.sinpeMovil;
       } else {
+        // The page's transfer or popup payment outlived its session: its state, not a new order.
+        const following = keptFollowing(this.#pageKey());
+        if (following) return this.#followKept(following);
         const created = await this.client().createSession(this.#catalogRequest());
-        this.#sessionToken = created.sessionToken;
+        this.#useSession(created.sessionToken, created.expiresAt);
         order = await this.#summaryOf(created);
         this.#prefill = {};
         this.invoiceDetails.offer(host.invoice);
         sinpe = created.sinpeMovil;
       }
     } catch (error) {
-      if (error instanceof BffError && error.status === 401 && host.session) return this.#expire(error.message);
+      if (error instanceof BffError && error.status === 401 && host.session) {
+        const following = keptFollowing(this.#pageKey());
+        return following ? this.#followKept(following) : this.#expire(error.message);
+      }
       return this.fail(error, 'invalid-session');
     }
     this.set({ order, sinpeOffered: sinpe !== undefined, sinpeAsksAddress: sinpe?.askAddress === true });
@@ -530,7 +590,9 @@ export class CheckoutFlow implements ReactiveController {
 
   #forgetTypedForm(orderNumber: string): void {
     forgetForm(orderNumber);
-    if (this.isCatalogMode()) forgetCatalogOrder(this.#catalogScope());
+    if (!this.isCatalogMode()) return;
+    forgetCatalogOrder(this.#catalogScope());
+    forgetOpenPage(this.#catalogScope());
   }
 
   #catalogScope(): string {
@@ -565,10 +627,50 @@ export class CheckoutFlow implements ReactiveController {
         return answer;
       },
       onStatus: (status) => void this.#takeOrderStatus(status, run),
-      onFailure: (error) => this.fail(error, 'payment-error'),
+      onFailure: (error) => this.#watchFailed(orderNumber, token, error),
       isRetryable: (error) => error instanceof BffError && (error.status === 0 || error.status === 429 || error.status >= 500),
     });
     this.#poller.start();
+  }
+
+  /**
+   * The watch failed. A 401 is a token that no longer reads the order, never a failed payment: the
+   * status token goes on where the session's ran out; with none left, the shopper is told plainly
+   * that this page can no longer follow the payment.
+   */
+  #watchFailed(orderNumber: string, token: string, error: unknown): void {
+    if (!(error instanceof BffError && error.status === 401)) return this.fail(error, 'payment-error');
+    const statusToken = this.#statusToken?.orderNumber === orderNumber ? this.#statusToken.token : undefined;
+    if (statusToken && statusToken !== token) return void this.watchOrder(orderNumber, statusToken);
+    this.stopWatching();
+    this.#closePopup();
+    this.#endTransfer();
+    forgetFollowing(this.#pageKey());
+    if (!this.go('expired')) return;
+    this.emit(new events.SvcErrorEvent('session-expired', 'the order can no longer be followed: its token expired'));
+    void this.#clockPart().then((clock) => this.#v.state === 'expired' && this.set({ notice: (t) => clock.sessionClockWords(declineLocaleOf(t.lang)).watchLost }), () => undefined);
+  }
+
+  /** Kept for a reload: the payment this page follows, with the status token that outlives the session. */
+  #keepFollowing(orderNumber: string, transfer?: SinpeMovilInstructions): void {
+    const statusToken = this.#statusToken?.orderNumber === orderNumber ? this.#statusToken.token : undefined;
+    if (statusToken) keepFollowing(this.#pageKey(), { orderNumber, statusToken, transfer });
+  }
+
+  /** After a reload whose session had ended: the kept payment's state, read with its status token. */
+  async #followKept(kept: KeptFollow): Promise<void> {
+    this.#statusToken = { orderNumber: kept.orderNumber, token: kept.statusToken };
+    if (!kept.transfer) {
+      this.go('return');
+      return this.watchOrder(kept.orderNumber, kept.statusToken);
+    }
+    this.go('ready');
+    return this.#showTransfer(kept.orderNumber, kept.transfer);
+  }
+
+  /** This page's checkout: the merchant's session it was given, or its catalog cart. */
+  #pageKey(): string {
+    return this.#host.session || this.#catalogScope();
   }
 
   /** A decline or a cancel is told in the page's language: its words come before the outcome shows (readyForOutcome). */
@@ -601,6 +703,7 @@ export class CheckoutFlow implements ReactiveController {
     if (this.#watchToken) keepResultToken(window.location.pathname, this.#watchToken);
     // A SINPE Móvil transfer whose time ran out: the attempt ended unpaid and another may be opened.
     const endedTransfer = this.#v.transfer;
+    forgetFollowing(this.#pageKey());
     const outcome = endedTransfer && status.status === 'expired' && status.canRetry ? 'declined' : outcomeOfStatus(status.status);
     this.#endTransfer(endedTransfer);
     this.go(outcome);
@@ -677,7 +780,7 @@ export class CheckoutFlow implements ReactiveController {
       case 'error':
         return notice?.(t) ?? t.error;
       case 'expired':
-        return t.expired;
+        return notice?.(t) ?? t.expired;
     }
   }
 
@@ -702,10 +805,11 @@ export class CheckoutFlow implements ReactiveController {
       return this.fail(new AssetLoadError(error), 'asset-load');
     }
     // A catalog page reloaded while the transfer is open comes back to it (#resumedTransferSession).
-    if (this.isCatalogMode()) {
+    if (this.isCatalogMode() && this.#sessionToken) {
       keepSessionToken(orderNumber, this.#sessionToken);
       keepOpenTransfer(orderNumber);
     }
+    this.#keepFollowing(orderNumber, transfer);
     methodChoice.showTransfer(this, orderNumber, transfer);
   }
 
@@ -724,6 +828,19 @@ export class CheckoutFlow implements ReactiveController {
       .catch(() => undefined);
     if (loaded?.sinpeMovil?.transfer) return { token: kept.token, loaded };
     forgetOpenTransfer();
+    return undefined;
+  }
+
+  /** A catalog page back from (or reloaded after) its hosted page: that order, while it may still be paid. */
+  async #resumedPageSession() {
+    const scope = this.#catalogScope();
+    const kept = this.isCatalogMode() ? keptOpenPage(scope) : undefined;
+    if (!kept) return undefined;
+    const loaded = await this.client()
+      .getSession(kept.token)
+      .catch(() => undefined);
+    if (loaded && mayStillBePaid(loaded.order.status)) return { token: kept.token, loaded };
+    forgetOpenPage(scope);
     return undefined;
   }
 
@@ -772,8 +889,18 @@ export class CheckoutFlow implements ReactiveController {
     }
     if (error.status === 401 || error.problem?.type === problemTypes.sessionExpired) {
       if (this.isCatalogMode()) {
+        // The page's own session ran out before anything was paid: a new one for the same cart. The
+        // shopper pressed Pay, so the payment goes on; only a popup, which must open within a click,
+        // asks for the press again (and never speaks of a payment that expired: none was made).
         await this.#renewSession();
-        this.set({ notice: (t) => t.expiredRenewed });
+        const order = this.#v.order;
+        if (this.#v.state !== 'idle' || !order) return;
+        if (!this.#paidAgain && (this.#host.mode !== 'popup' || this.#v.method !== 'card')) {
+          this.#paidAgain = true;
+          return this.#pay(order);
+        }
+        const clock = await this.#clockPart().catch(() => undefined);
+        this.set({ notice: clock && ((t) => clock.sessionClockWords(declineLocaleOf(t.lang)).renewed) });
         return;
       }
       return this.#expire(error.message);
@@ -787,7 +914,7 @@ export class CheckoutFlow implements ReactiveController {
     try {
       const typed = this.#v.order !== undefined;
       const created = await this.client().createSession(this.#catalogRequest());
-      this.#sessionToken = created.sessionToken;
+      this.#useSession(created.sessionToken, created.expiresAt);
       this.set({ order: await this.#summaryOf(created), outcome: undefined });
       if (typed) this.#keepTypedForm();
       this.#restoreForm(created.order.orderNumber);
@@ -798,9 +925,83 @@ export class CheckoutFlow implements ReactiveController {
     }
   }
 
+  /** The session ran out: said plainly (the clock's words, once its part is here), with what to do. */
   #expire(detail: string): void {
-    this.go('expired');
+    this.#stopSessionClock();
+    if (!this.go('expired')) return;
     this.emit(new events.SvcErrorEvent('session-expired', detail));
+    void this.#clockPart().then((clock) => this.#v.state === 'expired' && this.set({ notice: (t) => clock.sessionClockWords(declineLocaleOf(t.lang)).ended }), () => undefined);
+  }
+
+  // ----- the session's clock --------------------------------------------------------------------
+
+  /** The session now paid with, and its end: two minutes before it, the clock speaks (#sessionEnding). */
+  #useSession(token: string, expiresAt: string): void {
+    this.#sessionToken = token;
+    this.#stopSessionClock();
+    this.set({ sessionNotice: undefined });
+    const endsAt = Date.parse(expiresAt);
+    if (Number.isNaN(endsAt)) return;
+    this.#sessionTimer = setTimeout(() => void this.#sessionEnding(endsAt), Math.max(0, endsAt - sessionWarningMs - Date.now()));
+  }
+
+  #stopSessionClock(): void {
+    clearTimeout(this.#sessionTimer);
+    clearInterval(this.#sessionTick);
+  }
+
+  #clockPart(): Promise<typeof SessionClock> {
+    return once('session-clock', () => import('./lazy/session-clock.ts')).then((part) => (this.#sessionClock = part));
+  }
+
+  /**
+   * Two minutes before the session ends, while the shopper may still pay with it: a catalog session
+   * is renewed without a word (its order is the page's own); a merchant's shopper reads the time left
+   * and may extend it. A payment already under way is followed with its status token instead.
+   */
+  async #sessionEnding(endsAt: number): Promise<void> {
+    if (!paysWithSession(this.#v.state)) return;
+    const clock = await this.#clockPart().catch(() => undefined);
+    if (!clock) return;
+    if (this.isCatalogMode() && (await this.extendSession(true))) return;
+    this.set({ sessionNotice: { endsAt, extendable: !this.isCatalogMode() } });
+    this.#sessionTick = setInterval(() => {
+      if (Date.now() < endsAt) return this.#host.requestUpdate();
+      clearInterval(this.#sessionTick);
+      this.set({ sessionNotice: undefined });
+      // A merchant's session is over: said now, not after the next press of Pay. A catalog page makes
+      // a new order for the same cart when the shopper pays (#onCheckoutError).
+      if (!this.isCatalogMode() && paysWithSession(this.#v.state)) this.#expire('the session ended');
+    }, 1000);
+  }
+
+  /** The notice's "Extend" (and a catalog session's silent renewal): true when the session was renewed. */
+  async extendSession(silently = false): Promise<boolean> {
+    const clock = this.#sessionClock;
+    const notice = this.#v.sessionNotice;
+    if (!clock) return false;
+    if (notice) this.set({ sessionNotice: { ...notice, busy: true } });
+    try {
+      const renewed = await clock.renewSession(this.#host.bff, this.#sessionToken);
+      if (this.#host.session) keepRenewedSession(this.#host.session, renewed.sessionToken);
+      if (this.#v.order) keepSessionToken(this.#v.order.orderNumber, renewed.sessionToken);
+      this.#useSession(renewed.sessionToken, renewed.expiresAt);
+      if (!silently) this.set({ sessionNotice: { endsAt: Date.parse(renewed.expiresAt), extendable: false, extendedBy: clock.minutesLeft(Date.parse(renewed.expiresAt) - Date.now()) } });
+      return true;
+    } catch (error) {
+      // At its longest (403): the time left is said, without the button. Anything else: the button stays, to try again.
+      const atMost = error instanceof BffError && error.status === 403;
+      if (notice) this.set({ sessionNotice: { ...notice, busy: false, extendable: notice.extendable && !atMost } });
+      return false;
+    }
+  }
+
+  /** The session notice, where the element shows it (above the status), while the shopper may pay with the session. */
+  sessionNotice(locale: string): unknown {
+    const notice = this.#v.sessionNotice;
+    const clock = this.#sessionClock;
+    if (!notice || !clock || !paysWithSession(this.#v.state)) return undefined;
+    return clock.renderSessionNotice(declineLocaleOf(locale), notice, Date.now(), () => void this.extendSession());
   }
 
   /** Whether the shopper is offered "Try again" now. */
@@ -863,7 +1064,10 @@ export class CheckoutFlow implements ReactiveController {
     let order: OrderSummary;
     try {
       const loaded = await this.client().getSession(token);
-      this.#sessionToken = token;
+      // The cart changed while the shopper was paying (on the hosted page, in another tab): the next
+      // try is an order for what the cart holds now, never the old items again.
+      if (this.isCatalogMode() && !sameCart(loaded.order.lines, this.#host.items)) return this.#renewSession();
+      this.#useSession(token, loaded.expiresAt);
       order = await this.#summaryOf(loaded);
       this.#prefill = loaded.prefill;
       this.set({ order });

@@ -55,7 +55,8 @@ const table: Record<CheckoutEvent, readonly [to: CheckoutState, from?: readonly 
   cancelled: ['cancelled', waitingForOrder],
   review: ['review', waitingForOrder],
   error: ['error'],
-  expired: ['expired', ['loading', 'submitting', ...waitingForOrder]],
+  // From the form and a retryable outcome too: the session ran out while the shopper read them.
+  expired: ['expired', ['loading', 'idle', 'submitting', 'declined', 'cancelled', ...waitingForOrder]],
   retry: ['idle', ['declined', 'cancelled', 'error', 'expired']],
   reset: ['idle', ['idle', 'submitting', 'redirecting', 'returned', 'polling', 'approved', 'declined', 'cancelled', 'review', 'error', 'expired']],
 };

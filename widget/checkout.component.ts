@@ -73,6 +73,9 @@ const itemsConverter = {
  * @csspart submit-button - The pay button, with the order's amount ("Pay ₡6,500.00").
  * @csspart status - The live region that states where the checkout is and its outcome.
  * @csspart retry-button - The button offered after a decline or an error.
+ * @csspart session-notice - Two minutes before the session ends: the time left (a polite live region) and, for a merchant session, the extend button.
+ * @csspart session-countdown - The notice's minutes and seconds (for the eye; the live region says whole minutes).
+ * @csspart session-extend-button - "Extend": renews the session (POST /v1/session/renew), up to the BFF's SESSION_MAX_MINUTES.
  * @attribute {boolean} no-sinpe-sms - SINPE Móvil on a phone: offer no `sms:` link with `PASE <monto> <número>` for the shopper's bank.
  * @attribute {boolean} no-sinpe-qr - SINPE Móvil on a desktop: offer no QR of that SMS.
  * @attribute {string} sinpe-sms-banks - JSON `[{name, smsNumber}]`: the banks the shopper picks from for the SMS (see `sinpeSmsBanks`).
@@ -249,6 +252,7 @@ export class SvcCheckout extends LitElement {
           })
         : nothing}
       ${view?.transfer && state === 'polling' ? html`<svc-sinpe-panel .instructions=${view.transfer} locale=${locale}></svc-sinpe-panel>` : nothing}
+      ${flow?.sessionNotice(locale)}
       <p class="status" part="status" role="status" tabindex="-1" data-state=${state}>${this.#statusText(t, locale)}</p>
       ${(flow ? flow.canRetry() : this.partsFailed && !!(this.session || this.items?.length))
         ? html`<button type="button" part="retry-button" @click=${() => void this.#retry()}>${t.retry}</button>`

@@ -1,3 +1,4 @@
+import type { SinpeMovilInstructions } from '../contract/sinpe-movil.ts';
 import { readTab, writeTab } from './tab-storage.ts';
 
 // A catalog checkout's session token lives only in the page that created it, a merchant's only in
@@ -32,4 +33,64 @@ export function keptOpenTransfer(): { orderNumber: string; token: string } | und
   const orderNumber = readTab(openTransferKey);
   const token = orderNumber ? keptSessionToken(orderNumber) : undefined;
   return orderNumber && token ? { orderNumber, token } : undefined;
+}
+
+// A catalog checkout whose hosted page is out, by the page and cart it was made for: Back from the
+// page (or a reload) continues that order, whose next "Pay" is its next attempt; a second order for
+// the same cart would leave two pages payable.
+const openPagePrefix = 'svc-checkout:page-out:';
+
+export function keepOpenPage(scope: string, orderNumber: string): void {
+  writeTab(openPagePrefix + scope, orderNumber);
+}
+
+export function forgetOpenPage(scope: string): void {
+  writeTab(openPagePrefix + scope, undefined);
+}
+
+/** The order whose page is out for this page and cart, and its session token, when both are still here. */
+export function keptOpenPage(scope: string): { orderNumber: string; token: string } | undefined {
+  const orderNumber = readTab(openPagePrefix + scope);
+  const token = orderNumber ? keptSessionToken(orderNumber) : undefined;
+  return orderNumber && token ? { orderNumber, token } : undefined;
+}
+
+// A merchant's session this tab renewed ("Extend"): the page still carries the token it was made
+// with, so a reload uses the renewed one instead of one that may have ended.
+const renewedPrefix = 'svc-checkout:renewed:';
+
+export function keepRenewedSession(original: string, renewed: string): void {
+  writeTab(renewedPrefix + original, renewed);
+}
+
+export function renewedSessionOf(original: string): string | undefined {
+  return readTab(renewedPrefix + original);
+}
+
+// A payment this page follows without leaving it (a SINPE Móvil transfer, a popup's hosted page):
+// the order, the status token that reads it past the session's end, and the transfer's instructions.
+// A reload after the session ended shows that payment's state, not an empty form.
+const followingPrefix = 'svc-checkout:following:';
+
+export interface KeptFollow {
+  orderNumber: string;
+  statusToken: string;
+  transfer?: SinpeMovilInstructions | undefined;
+}
+
+export function keepFollowing(page: string, follow: KeptFollow): void {
+  writeTab(followingPrefix + page, JSON.stringify(follow));
+}
+
+export function forgetFollowing(page: string): void {
+  writeTab(followingPrefix + page, undefined);
+}
+
+export function keptFollowing(page: string): KeptFollow | undefined {
+  try {
+    const kept = JSON.parse(readTab(followingPrefix + page) ?? 'null') as KeptFollow | null;
+    return kept && typeof kept.orderNumber === 'string' && typeof kept.statusToken === 'string' ? kept : undefined;
+  } catch {
+    return undefined;
+  }
 }

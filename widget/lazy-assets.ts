@@ -14,6 +14,8 @@
  * - `popup-mode`: popup mode's window and its rescue button, asked by the flow at start in popup mode;
  * - `sinpe-panel`: the SINPE Móvil panel (<svc-sinpe-panel>), only when a transfer is open;
  * - `order-watch`: the status poller and the result panel, once a payment started or ended;
+ * - `session-clock`: the notice before a session ends, its "Extend" and the words of a session that
+ *   ran out (asked by the flow two minutes before the end, never in a purchase made in time);
  * - `locale-XX`: the translations other than English, for the page's language only;
  * - one country's data (generated/countries/XX.js: subdivisions, postal code pattern, phone
  *   metadata) and one language's decline messages (generated/decline-messages/<language>.js), as

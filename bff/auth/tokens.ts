@@ -30,6 +30,8 @@ export interface SessionClaims {
   origin: string;
   sessionId: string;
   expiresAt: Date;
+  /** When the session was first issued: a renewal (POST /v1/session/renew) keeps it. */
+  startedAt: Date;
 }
 
 export interface StatusClaims {
@@ -74,11 +76,18 @@ export class TokenService {
     this.sessionTtlSeconds = Math.min(sessionTtlSeconds, maxTokenLifetimeSeconds);
   }
 
-  async signSession(claims: Omit<SessionClaims, 'expiresAt'>): Promise<{ token: string; expiresAt: Date }> {
-    const { token, expiresAt } = await this.sign(sessionAudience, claims.orderNumber, claims.sessionId, this.sessionTtlSeconds, {
+  /**
+   * A session token. A renewal passes the session's `startedAt` and the latest end it may have
+   * (`endsBy`: SESSION_MAX_MINUTES after that start); a new session starts now.
+   */
+  async signSession(claims: Omit<SessionClaims, 'expiresAt' | 'startedAt'> & { startedAt?: Date }, endsBy?: Date): Promise<{ token: string; expiresAt: Date }> {
+    const issuedAt = Math.floor(this.clock.now().getTime() / 1000);
+    const ttl = endsBy ? Math.min(this.sessionTtlSeconds, Math.floor(endsBy.getTime() / 1000) - issuedAt) : this.sessionTtlSeconds;
+    const { token, expiresAt } = await this.sign(sessionAudience, claims.orderNumber, claims.sessionId, ttl, {
       amt: claims.amount,
       cur: claims.currency,
       origin: claims.origin,
+      ...(claims.startedAt && { ses: String(Math.floor(claims.startedAt.getTime() / 1000)) }),
     });
     return { token, expiresAt };
   }
@@ -89,8 +98,10 @@ export class TokenService {
 
   async verifySession(token: string): Promise<SessionClaims> {
     const payload = await this.verify(token, sessionAudience);
-    const { amt, cur, origin } = payload as Record<string, unknown>;
+    const { amt, cur, origin, ses } = payload as Record<string, unknown>;
     if (typeof amt !== 'string' || typeof cur !== 'string' || typeof origin !== 'string') throw new TokenRejected('invalid');
+    // A first token's session starts when it was issued; a renewed one carries the first's start.
+    const started = typeof ses === 'string' && /^\d+$/.test(ses) ? Number(ses) : payload.iat;
     return {
       orderNumber: payload.sub,
       amount: amt,
@@ -98,6 +109,7 @@ export class TokenService {
       origin,
       sessionId: payload.jti,
       expiresAt: new Date(payload.exp * 1000),
+      startedAt: new Date(Math.min(started, payload.iat) * 1000),
     };
   }
 

@@ -33,7 +33,7 @@ export class AppMetrics {
   /** Gateway consults by why they were asked: what upstream cost each path causes (ConsultReason). */
   readonly gatewayConsults = new Counter({
     name: 'gateway_consults_total',
-    help: 'Gateway consults asked, by reason (poll, merchant_read, return, bank_attach, link, reconcile_interrupted, reconcile_pending, reconcile_parked).',
+    help: 'Gateway consults asked, by reason (poll, merchant_read, return, bank_attach, link, reconcile_interrupted, reconcile_pending, reconcile_parked, replaced_page).',
     labelNames: ['reason'] as const,
     registers: [this.registry],
   });

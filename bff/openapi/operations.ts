@@ -7,6 +7,7 @@ import {
   createSessionResponse,
   merchantCreateSessionResponse,
   orderStatusResponse,
+  renewSessionResponse,
   sessionResponse,
 } from '../../contract/bff-api.ts';
 import { healthResponse, readinessResponse } from '../../contract/operations-api.ts';
@@ -55,10 +56,19 @@ export const checkoutDocs = {
     security: 'session',
     responses: { 200: { description: 'The session.', schema: sessionResponse }, 401: problems[401], 403: problems[403] },
   },
+  renewSession: {
+    operationId: 'renewSession',
+    summary: 'Extend the current session',
+    description:
+      'A fresh session token for the same session and order, before the current one ends (the buyer asked for more time). Each token lives the session time (15 minutes), and a session is renewed until SESSION_MAX_MINUTES (default 120) after its first issue; past that, 403 with `errors[0].code` `session_max_reached`. An expired token renews nothing (401): the buyer starts again.',
+    tags: ['checkout'],
+    security: 'session',
+    responses: { 200: { description: 'The renewed session.', schema: renewSessionResponse }, 401: problems[401], 403: problems[403] },
+  },
   checkout: {
     operationId: 'checkout',
     summary: 'Submit the checkout form',
-    description: 'Submit billing and shipping; returns the hosted payment page. With `"method":"sinpe_movil"` only the billing first and last name, e-mail and phone are needed (unless SINPE_MOVIL_ASK_ADDRESS=1). Idempotent per session.',
+    description: 'Submit billing and shipping; returns the hosted payment page. With `"method":"sinpe_movil"` only the billing first and last name, e-mail and phone are needed (unless SINPE_MOVIL_ASK_ADDRESS=1). Calls that overlap share one hosted page; a later call (the buyer came Back from the page) opens the same order\'s next attempt, and money paid on the replaced page goes to review.',
     tags: ['checkout'],
     security: 'session',
     responses: {

@@ -8,17 +8,18 @@ import type { GatewayClient } from '../gateway/client.ts';
 import { consultSlotsFor, type ConsultSlots } from '../limits/consult-slots.ts';
 import type { Clock } from '../observability/clock.ts';
 import type { Logger } from '../observability/logger.ts';
-import { findAttempt } from '../store/attempts.ts';
+import { attemptsOf, findAttempt } from '../store/attempts.ts';
+import { mayHavePageOut } from '../payments/attempt-transitions.ts';
 import { findOrder } from '../store/orders.ts';
 import type { Store } from '../store/database.ts';
-import type { OrderWithAttempt } from '../store/schema.ts';
+import type { OrderWithAttempt, PaymentAttemptRow } from '../store/schema.ts';
 import { isTransferAttempt } from '../payments/attempt-rules.ts';
 import { isAwaitingOutcome, isRetryableStatus } from './order-rules.ts';
 import { outcomeFields, outcomeFromConsult, recordsOfAttempt, targetOfOutcome, type GatewayOutcome } from './outcome.ts';
 import { recordOrderChange } from './record-outcome.ts';
 
 /** Why a consult is asked (the `reason` of gateway_consults_total). */
-export type ConsultReason = 'poll' | 'merchant_read' | 'return' | 'bank_attach' | 'reconcile_interrupted' | 'reconcile_pending' | 'reconcile_parked';
+export type ConsultReason = 'poll' | 'merchant_read' | 'return' | 'bank_attach' | 'reconcile_interrupted' | 'reconcile_pending' | 'reconcile_parked' | 'replaced_page';
 
 /** What one consult told: an outcome (recorded), no payment at the gateway yet, or no answer. */
 export type ConsultResult = { kind: 'recorded'; outcome: GatewayOutcome } | { kind: 'no-payment' } | { kind: 'failed'; reason: string };
@@ -109,6 +110,20 @@ export class StatusRefresher {
     return this.consultNow(orderNumber, attempt, reason);
   }
 
+  /**
+   * The order was just paid by its current attempt: the pages it replaced are asked once too, so
+   * money paid on one whose redirect never came back (its tab closed) is found now and goes to
+   * review (record-outcome.ts), not left unseen on an approved order.
+   */
+  private async consultReplacedPages(orderNumber: string, current: number): Promise<void> {
+    for (const attempt of replacedPages(await attemptsOf(this.options.store.db, orderNumber), current)) {
+      await this.inFlight.run(flightKey(orderNumber, attempt.number), () => {
+        this.options.countConsult?.('replaced_page');
+        return this.consultAndRecord(orderNumber, attempt.number);
+      });
+    }
+  }
+
   private async consultAndRecord(orderNumber: string, number: number): Promise<ConsultResult> {
     const { gateway, logger, store, clock } = this.options;
     try {
@@ -132,6 +147,7 @@ export class StatusRefresher {
         fields: (current) => outcomeFields(current, outcome, target, gatewayOrderNumber, attempt),
         ...(number > 0 ? { attempt: { number, status: target.attempt, tpt: outcome.tpt, auth: outcome.auth, code: outcome.code } } : {}),
       });
+      if (target.to === 'approved' && number === order.attempt_number) await this.consultReplacedPages(orderNumber, number);
       return { kind: 'recorded', outcome };
     } catch (error) {
       if (error instanceof GatewayError || error instanceof GatewayUnavailableError) {
@@ -141,6 +157,11 @@ export class StatusRefresher {
       throw error;
     }
   }
+}
+
+/** Earlier card attempts of the order whose hosted page may still be out: pages a later attempt replaced (Back, a second tab). */
+function replacedPages(attempts: readonly PaymentAttemptRow[], current: number): PaymentAttemptRow[] {
+  return attempts.filter((attempt) => attempt.number < current && attempt.method === 'card' && mayHavePageOut(attempt.status));
 }
 
 function flightKey(orderNumber: string, attempt: number): string {

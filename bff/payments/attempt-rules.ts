@@ -36,6 +36,19 @@ export function attemptDecision(order: OrderWithAttempt, maxAttempts: number): A
       break;
   }
   if (!mayOpenNextAttempt(order)) return { kind: 'closed' };
+  return nextAttempt(current, maxAttempts);
+}
+
+/**
+ * A checkout that finds the current attempt's hosted page out (the buyer came Back from it, or
+ * paid in another tab): the next attempt replaces it, on the same order. The old page stays payable
+ * at the gateway (nothing revokes a hosted page); its money is a superseded attempt's.
+ */
+export function nextAttemptOver(order: OrderWithAttempt, maxAttempts: number): AttemptDecision {
+  return nextAttempt(order.attempt_number, maxAttempts);
+}
+
+function nextAttempt(current: number, maxAttempts: number): AttemptDecision {
   const next = current + 1;
   return next > maxAttempts ? { kind: 'exhausted', attempts: current } : { kind: 'open', number: next };
 }

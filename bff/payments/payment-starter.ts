@@ -2,7 +2,10 @@
 // (claimAttempt: a conditional UPDATE only one caller wins, in any process); everyone else waits
 // for the winner's hosted URL. A call that may have reached the gateway is never repeated under its
 // attempt's number: the attempt is left for consult to reconcile. After a declined or cancelled
-// attempt, the next checkout opens the next attempt under a new gateway order number.
+// attempt, the next checkout opens the next attempt under a new gateway order number; so does a
+// checkout that finds a hosted page already out (the buyer came Back from it, or pressed "Pay" in
+// a second tab): the same order, a new attempt, and the old page's money, if it ever comes, is the
+// superseded attempt's (orders/record-outcome.ts: never a second approval).
 import { ZodError } from 'zod';
 import type { Address, BillingAddress } from '../../contract/address.ts';
 import { GatewayError, GatewayUnavailableError } from '../gateway/errors.ts';
@@ -17,7 +20,7 @@ import { claimAttempt } from './attempt-machine.ts';
 import { settleAttemptClaim } from './claim-settlement.ts';
 import { findOrder } from '../store/orders.ts';
 import type { PaymentAttemptRow } from '../store/schema.ts';
-import { attemptDecision } from './attempt-rules.ts';
+import { attemptDecision, nextAttemptOver } from './attempt-rules.ts';
 import type { Store } from '../store/database.ts';
 import type { OrderWithAttempt } from '../store/schema.ts';
 import { processPaymentRequestOf, type ProcessPaymentSettings } from './process-payment-request.ts';
@@ -61,20 +64,26 @@ export class PaymentStarter {
 
   constructor(private readonly options: PaymentStarterOptions) {}
 
-  /** The hosted page URL of the order's open attempt: created once, the same URL for every repeat. */
+  /**
+   * The hosted page of a new attempt of the order: the first, the next after a decline or cancel, or
+   * the one after the page this checkout found out (`order` as the request read it). Callers that
+   * overlap share one attempt: the same URL for all of them.
+   */
   hostedUrlFor(order: OrderWithAttempt, checkout: Checkout): Promise<string> {
     const decision = attemptDecision(order, this.options.maxAttempts);
-    if (decision.kind === 'page') return Promise.resolve(decision.url);
-    return this.starting.run(order.order_number, () => this.claimOrWait(order.order_number, checkout));
+    const superseding = decision.kind === 'page' ? order.attempt_number : undefined;
+    return this.starting.run(order.order_number, () => this.claimOrWait(order.order_number, checkout, superseding));
   }
 
-  private async claimOrWait(orderNumber: string, checkout: Checkout): Promise<string> {
+  /** `superseding`: the attempt whose page the caller found out, which a new attempt replaces (not another caller's newer page). */
+  private async claimOrWait(orderNumber: string, checkout: Checkout, superseding?: number): Promise<string> {
     const { store, clock } = this.options;
     const deadline = clock.now().getTime() + this.options.claimWaitMs;
     for (;;) {
       const order = await findOrder(store.db, orderNumber);
       if (!order) throw new Error(`order ${orderNumber} vanished`);
-      const decision = attemptDecision(order, this.options.maxAttempts);
+      const found = attemptDecision(order, this.options.maxAttempts);
+      const decision = found.kind === 'page' && order.attempt_number === superseding ? nextAttemptOver(order, this.options.maxAttempts) : found;
       switch (decision.kind) {
         case 'page':
           return decision.url;

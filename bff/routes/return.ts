@@ -14,7 +14,8 @@ import { cardOfRedirect, showRedirectCard } from '../orders/card-on-record.ts';
 import { base64ToBytes, isStrictBase64 } from '../../contract/base64.ts';
 import { verifyOrderHashV2 } from '../../contract/order-hash.ts';
 import { resultFragmentParameter } from '../../contract/bff-api.ts';
-import { isAwaitingOutcome, isRetryableStatus } from '../orders/order-rules.ts';
+import { isAwaitingOutcome, isRetryableStatus, isUnderReview } from '../orders/order-rules.ts';
+import { mayHavePageOut } from '../payments/attempt-transitions.ts';
 import { recordOrderChange } from '../orders/record-outcome.ts';
 import type { ConsultResult } from '../orders/status-refresher.ts';
 import { findAttemptByGatewayOrderNumber, findAttemptByReturnRef } from '../store/attempts.ts';
@@ -75,6 +76,14 @@ async function hashIsValid(services: Services, { order, attempt }: RedirectTarge
   );
 }
 
+/**
+ * An order in review whose current card page is still out: the review is about other money (a
+ * superseded page paid), and this page's own payment may still settle it.
+ */
+function waitsForItsPage(order: OrderWithAttempt): boolean {
+  return isUnderReview(order.status) && order.attempt_method === 'card' && order.attempt_status !== null && mayHavePageOut(order.attempt_status);
+}
+
 function withResultFragment(returnUrl: string, statusToken: string): string {
   const url = new URL(returnUrl);
   url.hash = `${resultFragmentParameter}=${statusToken}`;
@@ -94,8 +103,11 @@ export function returnRoutes(services: Services) {
     const { order, attempt } = target;
     // A later attempt superseded this one: its outcome no longer decides the order. An unverified
     // redirect may only cause what polling may, so a status the merchant decided stays decided.
-    const mayAskGateway = verified ? isAwaitingOutcome(order.status) || isRetryableStatus(order.status) : statuses.needsGateway(order);
-    if (!attempt || attempt.number !== order.attempt_number || !mayAskGateway) {
+    const mayAskGateway = verified ? isAwaitingOutcome(order.status) || isRetryableStatus(order.status) || waitsForItsPage(order) : statuses.needsGateway(order);
+    // A page a later attempt replaced (Back, a second tab) may still have been paid: that money is
+    // found now and goes to review (orders/record-outcome.ts), whatever the order's status.
+    const supersededPage = attempt !== undefined && attempt.number !== order.attempt_number && attempt.method === 'card' && mayHavePageOut(attempt.status);
+    if (!attempt || !(supersededPage || (attempt.number === order.attempt_number && mayAskGateway))) {
       // Settled already (a repeated redirect changes nothing), or nothing was ever asked of the gateway.
       // A token reads the amount, auth code and card: only the buyer's own redirect earns one.
       return verified || target.carriesReturnRef;

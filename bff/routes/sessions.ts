@@ -6,6 +6,7 @@ import {
   createSessionRequest,
   problemTypes,
   type CreateSessionResponse,
+  type RenewSessionResponse,
   type SessionResponse,
 } from '../../contract/bff-api.ts';
 import { requireSession, type SessionEnv } from '../auth/session.ts';
@@ -16,6 +17,7 @@ import { ProblemException } from '../http/problem.ts';
 import { rateLimit } from '../http/rate-limit.ts';
 import { validate } from '../http/validation.ts';
 import { createOrder, generateOrderNumber } from '../orders/new-order.ts';
+import { extendSession } from '../store/orders.ts';
 import type { Services } from '../services.ts';
 import { fixLocalAmount } from '../exchange-rates/current-rate.ts';
 import { cardInColonesOffered } from '../payments/charged-money.ts';
@@ -35,6 +37,16 @@ function catalogReturnUrl(origin: string, requested: string | undefined, referer
     }
   }
   return `${origin}/`;
+}
+
+/** The session has had all the time SESSION_MAX_MINUTES gives it: the buyer is told plainly, not renewed. */
+function sessionMaxReached(maxMinutes: number): ProblemException {
+  return new ProblemException(403, {
+    type: problemTypes.forbidden,
+    title: 'Session at its longest',
+    detail: `A checkout session lasts at most ${maxMinutes} minutes and cannot be extended again; it ends when its token expires.`,
+    errors: [{ path: 'session', message: `At most ${maxMinutes} minutes.`, code: 'session_max_reached' }],
+  });
 }
 
 export function sessionRoutes(services: Services) {
@@ -102,6 +114,17 @@ export function sessionRoutes(services: Services) {
         ...cardInColonesOffered(order, services.exchangeRates.cardColonesForUsd, local),
       };
       return c.json(response, 201);
+    })
+    .post('/session/renew', describeRoute(checkoutDocs.renewSession), requireSession(tokens, store), async (c) => {
+      const { order, claims } = c.var.session;
+      const endsBy = new Date(claims.startedAt.getTime() + config.SESSION_MAX_MINUTES * 60_000);
+      // The token already runs to the cap: a renewal could not give the buyer a second more.
+      if (endsBy.getTime() <= claims.expiresAt.getTime()) throw sessionMaxReached(config.SESSION_MAX_MINUTES);
+      const { orderNumber, amount, currency, origin, sessionId, startedAt } = claims;
+      const signed = await tokens.signSession({ orderNumber, amount, currency, origin, sessionId, startedAt }, endsBy);
+      await extendSession(store.db, { sessionId, orderNumber: order.order_number, expiresAt: signed.expiresAt.toISOString() });
+      const response: RenewSessionResponse = { sessionToken: signed.token, expiresAt: signed.expiresAt.toISOString(), maxExpiresAt: endsBy.toISOString() };
+      return c.json(response);
     })
     .get('/session', describeRoute(checkoutDocs.getSession), requireSession(tokens, store), async (c) => {
       const { order, claims } = c.var.session;

@@ -86,3 +86,14 @@ export async function recordSession(
     .execute();
 }
 
+
+/**
+ * A renewed session (POST /v1/session/renew): its own end and its order's move later, never
+ * earlier, so the reconciler and the retry rule (which read the order's) see the buyer still there.
+ */
+export async function extendSession(db: Db, session: { sessionId: string; orderNumber: string; expiresAt: string }): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    await trx.updateTable('orders').set({ session_expires_at: session.expiresAt }).where('order_number', '=', session.orderNumber).where('session_expires_at', '<', session.expiresAt).execute();
+    await trx.updateTable('sessions').set({ expires_at: session.expiresAt }).where('session_id', '=', session.sessionId).where('expires_at', '<', session.expiresAt).execute();
+  });
+}

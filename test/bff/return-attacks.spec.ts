@@ -86,9 +86,12 @@ test('a return naming a superseded attempt leaves the open attempt alone: the bu
   // The order number alone names attempt 1, whose consult shows the voided 1.00 payment.
   await strangersReturn({ order: session.orderNumber });
   expect((await findOrder(stack.bff.store.db, session.orderNumber))?.status).toBe('pending');
+  expect(await findOrder(stack.bff.store.db, session.orderNumber)).toMatchObject({ status: 'pending', attempt_number: 2 });
   const again = await postCheckout(stack.bffUrl, session.sessionToken);
   expect(again.status).toBe(200);
-  expect((await again.json()).redirectUrl).toBe(second.redirectUrl);
+  // Back from attempt 2's page: the same order's next attempt.
+  expect(await again.json()).toMatchObject({ orderNumber: session.orderNumber });
+  expect(second.orderNumber).toBe(session.orderNumber);
 });
 
 test('cancel=1 appended to a genuine decline redirect decides nothing: the order is declined and the merchant told so', async () => {

@@ -35,14 +35,14 @@ const outcomes: Row = { approved: 'approved', declined: 'declined', cancelled: '
 
 const table: Record<CheckoutState, Row> = {
   loading: { ...always, ready: 'idle', return: 'returned', expired: 'expired' },
-  idle: { ...always, submit: 'submitting', transfer: 'polling', reset: 'idle' },
+  idle: { ...always, submit: 'submitting', transfer: 'polling', expired: 'expired', reset: 'idle' },
   submitting: { ...always, redirect: 'redirecting', transfer: 'polling', refuse: 'idle', expired: 'expired', reset: 'idle' },
   redirecting: { ...always, ...outcomes, pending: 'polling', back: 'idle', reset: 'idle' },
   returned: { ...always, ...outcomes, pending: 'polling', reset: 'idle' },
   polling: { ...always, ...outcomes, back: 'idle', reset: 'idle' },
   approved: { ...always, reset: 'idle' },
-  declined: { ...always, retry: 'idle', reset: 'idle' },
-  cancelled: { ...always, retry: 'idle', reset: 'idle' },
+  declined: { ...always, retry: 'idle', expired: 'expired', reset: 'idle' },
+  cancelled: { ...always, retry: 'idle', expired: 'expired', reset: 'idle' },
   review: { ...always, reset: 'idle' },
   error: { ...always, retry: 'idle', reset: 'idle' },
   expired: { ...always, retry: 'idle', reset: 'idle' },

@@ -12,6 +12,7 @@ import { nextEvent, root, statusText, submitButton, eventually, waitForState } f
 import { FakeBff } from './support/fake-bff.ts';
 import { ManualClock } from './support/manual-clock.ts';
 import { costaRicanBilling } from './support/buyer.ts';
+import { payBySinpe, radio } from './support/sinpe-steps.ts';
 
 /** A merchant session that may be paid by SINPE Móvil (colones; the fake offers it like a BFF with SINPE_MOVIL_PHONE). */
 async function mount(bff = new FakeBff(), options: { session?: string; currency?: string } = {}) {
@@ -24,7 +25,6 @@ async function mount(bff = new FakeBff(), options: { session?: string; currency?
   return { element, session, bff };
 }
 
-const radio = (element: SvcCheckout, value: string) => root(element).querySelector<HTMLInputElement>(`input[name="svc-method"][value="${value}"]`);
 
 async function panelOf(element: SvcCheckout): Promise<ShadowRoot> {
   await eventually(() => root(element).querySelector('svc-sinpe-panel')?.shadowRoot?.querySelector('dl'), 'the SINPE Móvil panel did not show');
@@ -32,14 +32,6 @@ async function panelOf(element: SvcCheckout): Promise<ShadowRoot> {
 }
 
 const values = (panel: ShadowRoot) => [...panel.querySelectorAll('[part="sinpe-value"]')].map((value) => value.textContent!.trim());
-
-async function payBySinpe(element: SvcCheckout) {
-  await waitForState(element, 'idle');
-  radio(element, 'sinpe_movil')!.click();
-  const pending = nextEvent(element, 'svc-sinpe-pending');
-  submitButton(element).click();
-  return pending;
-}
 
 describe('SINPE Móvil', () => {
   describe('when the order is in colones', () => {

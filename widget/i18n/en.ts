@@ -51,6 +51,5 @@ export const en: Omit<Translation, OutcomeWordKey> = {
   offline: 'We could not reach the payment service. Check your connection and try again.',
   assetLoad: 'Part of the checkout did not load, so nothing was charged. Check your connection and try again.',
   expired: 'This checkout has expired. Please reload the page to start again.',
-  expiredRenewed: 'Your checkout had expired, so we started a new one. Please submit again.',
   originNotAllowed: 'Payments are not available on this page. Please contact the shop.',
 };

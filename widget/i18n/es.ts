@@ -57,7 +57,6 @@ export const es: Translation = {
   offline: 'No pudimos contactar el servicio de pago. Revise su conexión e intente de nuevo.',
   assetLoad: 'Una parte del pago no se pudo cargar, así que no se cobró nada. Revise su conexión e intente de nuevo.',
   expired: 'Este pago expiró. Recargue la página para empezar de nuevo.',
-  expiredRenewed: 'Su pago había expirado y empezamos uno nuevo. Envíe el formulario otra vez.',
   orderNumber: (orderNumber) => `Pedido ${orderNumber}`,
   resultTitle: {
     approved: 'Pago aprobado',
@@ -65,7 +64,7 @@ export const es: Translation = {
     cancelled: 'Pago cancelado',
     review: 'Pago en revisión',
     error: 'Pago no completado',
-    expired: 'El pago expiró',
+    expired: 'Se acabó el tiempo para pagar',
   },
   approvedNext: 'Guarde su número de pedido. La tienda le confirmará el pedido.',
   amount: 'Monto',

@@ -56,7 +56,6 @@ export const ptBR: Translation = {
   offline: 'Não foi possível acessar o serviço de pagamento. Verifique sua conexão e tente novamente.',
   assetLoad: 'Uma parte do pagamento não carregou, então nada foi cobrado. Verifique sua conexão e tente novamente.',
   expired: 'Este pagamento expirou. Recarregue a página para começar de novo.',
-  expiredRenewed: 'Seu pagamento havia expirado e iniciamos um novo. Envie novamente.',
   orderNumber: (orderNumber) => `Pedido ${orderNumber}`,
   resultTitle: {
     approved: 'Pagamento aprovado',
@@ -64,7 +63,7 @@ export const ptBR: Translation = {
     cancelled: 'Pagamento cancelado',
     review: 'Pagamento em análise',
     error: 'Pagamento não concluído',
-    expired: 'O pagamento expirou',
+    expired: 'O tempo para pagar acabou',
   },
   approvedNext: 'Guarde o número do pedido. A loja confirmará o seu pedido.',
   amount: 'Valor',

@@ -70,7 +70,6 @@ export interface Translation {
   /** A part of the checkout did not load (svc-error asset-load): nothing was attempted. */
   assetLoad: string;
   expired: string;
-  expiredRenewed: string;
   orderNumber: (orderNumber: string) => string;
   /** The result panel's heading per outcome. */
   resultTitle: Record<'approved' | 'declined' | 'cancelled' | 'review' | 'error' | 'expired', string>;

@@ -13,6 +13,7 @@ import {
   createSessionResponse,
   orderStatusResponse,
   problem,
+  renewSessionResponse,
   sessionResponse,
   type CreateSessionRequest,
   type CreateSessionResponse,
@@ -25,7 +26,7 @@ import { declineMessage, type DeclineCategory } from '../../../contract/decline-
 import { problemTypes } from '../../../contract/problem-types.ts';
 import { sinpeCheckoutResponse, type SessionSinpeMovil, type SinpeMovilInstructions } from '../../../contract/sinpe-movil.ts';
 
-export type Route = 'createSession' | 'getSession' | 'checkout' | 'getOrder';
+export type Route = 'createSession' | 'getSession' | 'renewSession' | 'checkout' | 'getOrder';
 
 export interface FakeRequest {
   route: Route;
@@ -49,6 +50,7 @@ const checkoutRequest = createCheckoutRequestSchema(addressShapeSchemas);
 const answerSchemas = {
   createSession: createSessionResponse,
   getSession: sessionResponse,
+  renewSession: renewSessionResponse,
   checkout: { parse: (body: unknown) => ('sinpeMovil' in (body as object) ? sinpeCheckoutResponse : checkoutResponse).parse(body) },
   getOrder: orderStatusResponse,
 };
@@ -146,6 +148,11 @@ export class FakeBff {
   private readonly arrivals = new Map<Route, Array<() => void>>();
   private orders = 0;
   private readonly attempts = new Map<string, number>();
+  /** When each session token's session was first issued (renewed tokens keep it). */
+  private readonly startedAt = new Map<string, number>();
+  private renewals = 0;
+  /** SESSION_MAX_MINUTES: how long renewals may keep a session alive. */
+  sessionMaxMinutes = 120;
   /**
    * The BFF does not allow this page's origin. As the browser sees it: a request that needs a CORS
    * preflight (a JSON body, a bearer token) fails like a network error; a simple GET reads the BFF's 403.
@@ -182,6 +189,7 @@ export class FakeBff {
   session(options: SessionOptions = {}): { sessionToken: string; orderNumber: string } {
     const orderNumber = this.nextOrderNumber();
     const sessionToken = `session-${orderNumber}`;
+    this.startedAt.set(sessionToken, Date.now());
     this.sessions.set(
       sessionToken,
       sessionResponse.parse({
@@ -294,6 +302,7 @@ export class FakeBff {
     const order = /^\/v1\/orders\/([^/]+)$/.exec(url.pathname);
     if (method === 'POST' && url.pathname === '/v1/sessions') return { route: 'createSession', token, body: createSessionRequest.parse(body) };
     if (method === 'GET' && url.pathname === '/v1/session') return { route: 'getSession', token, body };
+    if (method === 'POST' && url.pathname === '/v1/session/renew') return { route: 'renewSession', token, body };
     if (method === 'POST' && url.pathname === '/v1/checkout') return { route: 'checkout', token, body: checkoutRequest.parse(body) };
     if (method === 'GET' && order) return { route: 'getOrder', token, body, orderNumber: decodeURIComponent(order[1]!) };
     throw new Error(`the fake BFF has no ${method} ${url.pathname}`);
@@ -313,6 +322,8 @@ export class FakeBff {
         const session = request.token && this.sessions.get(request.token);
         return session ? { status: 200, body: session } : problemAnswer(401, problemTypes.unauthorized, 'The token is not valid.');
       }
+      case 'renewSession':
+        return this.renew(request);
       case 'checkout':
         return this.checkout(request);
       case 'getOrder': {
@@ -325,6 +336,25 @@ export class FakeBff {
   /** The status token a checkout answer carries: it reads the order's status past the session's end. */
   statusTokenOf(orderNumber: string): string {
     return `status.${orderNumber}`;
+  }
+
+  /** POST /v1/session/renew as the BFF answers it: 15 more minutes, until `sessionMaxMinutes` after the session's first issue. */
+  private renew(request: FakeRequest): FakeAnswer {
+    const session = request.token && this.sessions.get(request.token);
+    if (!session) return problemAnswer(401, problemTypes.unauthorized, 'The token is not valid.');
+    const startedAt = this.startedAt.get(request.token!) ?? Date.now();
+    const cap = startedAt + this.sessionMaxMinutes * 60_000;
+    if (cap <= Date.parse(session.expiresAt)) {
+      return problemAnswer(403, problemTypes.forbidden, `A checkout session lasts at most ${this.sessionMaxMinutes} minutes.`, [
+        { path: 'session', code: 'session_max_reached', message: `At most ${this.sessionMaxMinutes} minutes.` },
+      ]);
+    }
+    this.renewals += 1;
+    const sessionToken = `${request.token!.split('.renewed-')[0]}.renewed-${this.renewals}`;
+    const expiresAt = new Date(Math.min(Date.now() + 15 * 60_000, cap)).toISOString();
+    this.sessions.set(sessionToken, { ...session, expiresAt });
+    this.startedAt.set(sessionToken, startedAt);
+    return { status: 200, body: { sessionToken, expiresAt, maxExpiresAt: new Date(cap).toISOString() } };
   }
 
   private checkout(request: FakeRequest): FakeAnswer {

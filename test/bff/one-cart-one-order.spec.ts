@@ -1,0 +1,110 @@
+// One cart is one order: Back from the hosted page (or any second "Pay") continues the same order
+// with a new attempt, and a hosted page that attempt superseded can never make a second approved
+// order. The buyer keeps the old page in a second tab and pays both, in either order: exactly one
+// payment approves the order, the other money is in `review` with its reason (the merchant refunds it).
+import { expect, test } from '@playwright/test';
+import { gatewayOrderNumberOf } from '../../contract/gateway-facts.ts';
+import type { MerchantOrderDetail } from '../../contract/merchant-api.ts';
+import { findOrder, statusHistory } from '../../bff/store/orders.ts';
+import { approvingCard, checkout, createCatalogSession, createMerchantSession, followReturn, orderStatus, statusTokenOf } from './fixtures/buyer.ts';
+import { merchantSecret, startStack, type Stack } from './fixtures/stack.ts';
+
+let stack: Stack;
+test.beforeAll(async () => {
+  stack = await startStack();
+});
+test.afterAll(async () => {
+  await stack?.close();
+});
+
+/** Pays a hosted page and follows the gateway's redirect into the BFF, as the buyer's browser would. */
+async function payPage(redirectUrl: string): Promise<string> {
+  const back = await followReturn(await stack.sandbox.payHostedPage(redirectUrl, { card: approvingCard }));
+  expect(back.status).toBe(303);
+  return statusTokenOf(back.headers.get('Location')!);
+}
+
+async function merchantDetail(orderNumber: string): Promise<MerchantOrderDetail> {
+  const response = await fetch(`${stack.bffUrl}/v1/merchant/orders/${orderNumber}`, { headers: { Authorization: `Bearer ${merchantSecret}` } });
+  expect(response.status).toBe(200);
+  return (await response.json()) as MerchantOrderDetail;
+}
+
+/** A merchant order whose buyer came Back from its first hosted page and pressed "Pay" again: both pages are out. */
+async function twoPagesOut() {
+  const session = await createMerchantSession(stack.bffUrl, { amount: '8700.00', currency: 'CRC' });
+  const old = await checkout(stack.bffUrl, session.sessionToken);
+  const current = await checkout(stack.bffUrl, session.sessionToken);
+  return { session, old, current };
+}
+
+test('Back from the hosted page continues the same order with a new attempt, under its own gateway number', async () => {
+  const session = await createCatalogSession(stack.bffUrl);
+  const orderNumber = session.order.orderNumber;
+  const first = await checkout(stack.bffUrl, session.sessionToken);
+  // The buyer comes back from the hosted page and presses "Pay" again.
+  const second = await checkout(stack.bffUrl, session.sessionToken);
+  expect(second.orderNumber).toBe(orderNumber);
+  expect(second.redirectUrl).not.toBe(first.redirectUrl);
+  expect(await stack.sandbox.calls('processPayment', gatewayOrderNumberOf(orderNumber, 2))).toBe(1);
+  const detail = await merchantDetail(orderNumber);
+  expect(detail.attempts.map((attempt) => attempt.gatewayOrderNumber)).toEqual([gatewayOrderNumberOf(orderNumber, 1), gatewayOrderNumberOf(orderNumber, 2)]);
+  // Paid on the new page: one approved order.
+  const token = await payPage(second.redirectUrl);
+  expect(await orderStatus(stack.bffUrl, orderNumber, token)).toMatchObject({ status: 'approved', attempts: 2 });
+});
+
+test('paying the new page, then the old one kept in a second tab: one approved order, the old page’s money in review', async () => {
+  const { session, old, current } = await twoPagesOut();
+  const token = await payPage(current.redirectUrl);
+  expect(await orderStatus(stack.bffUrl, session.orderNumber, token)).toMatchObject({ status: 'approved' });
+
+  const oldToken = await payPage(old.redirectUrl);
+  // The order stays approved, once: the superseded attempt's money waits for the merchant.
+  expect(await orderStatus(stack.bffUrl, session.orderNumber, oldToken)).toMatchObject({ status: 'approved' });
+  const detail = await merchantDetail(session.orderNumber);
+  expect(detail.status).toBe('approved');
+  expect(detail.attempts.map((attempt) => [attempt.number, attempt.outcome])).toEqual([
+    [1, 'review'],
+    [2, 'approved'],
+  ]);
+  const history = await statusHistory(stack.bff.store.db, session.orderNumber);
+  expect(history.filter((entry) => entry.to_status === 'approved')).toHaveLength(1);
+});
+
+test('paying the old page first, then the new one: the order goes to review with the reason, then the new page approves it once', async () => {
+  const { session, old, current } = await twoPagesOut();
+
+  const oldToken = await payPage(old.redirectUrl);
+  expect(await orderStatus(stack.bffUrl, session.orderNumber, oldToken)).toMatchObject({ status: 'review' });
+  const reviewed = await merchantDetail(session.orderNumber);
+  expect(reviewed.history.at(-1)).toMatchObject({ to: 'review' });
+  expect(reviewed.history.at(-1)?.detail).toMatch(/attempt 1 .*attempt 2/);
+
+  const token = await payPage(current.redirectUrl);
+  // Recorded by the return itself (not by a later read); the buyer's answer of the review was kept a second.
+  expect((await findOrder(stack.bff.store.db, session.orderNumber))?.status).toBe('approved');
+  await expect.poll(async () => (await orderStatus(stack.bffUrl, session.orderNumber, token)).status).toBe('approved');
+  const detail = await merchantDetail(session.orderNumber);
+  expect(detail.attempts.map((attempt) => [attempt.number, attempt.outcome])).toEqual([
+    [1, 'review'],
+    [2, 'approved'],
+  ]);
+  const history = await statusHistory(stack.bff.store.db, session.orderNumber);
+  expect(history.filter((entry) => entry.to_status === 'approved')).toHaveLength(1);
+});
+
+test('the old page paid in a tab closed before its redirect: the new page’s approval finds that money too, and sends it to review', async () => {
+  const { session, old, current } = await twoPagesOut();
+  // Paid at the gateway; the browser never follows the redirect back.
+  await stack.sandbox.payHostedPage(old.redirectUrl, { card: approvingCard });
+
+  const token = await payPage(current.redirectUrl);
+  expect((await findOrder(stack.bff.store.db, session.orderNumber))?.status).toBe('approved');
+  expect(await orderStatus(stack.bffUrl, session.orderNumber, token)).toMatchObject({ status: 'approved' });
+  const detail = await merchantDetail(session.orderNumber);
+  expect(detail.attempts.map((attempt) => [attempt.number, attempt.outcome])).toEqual([
+    [1, 'review'],
+    [2, 'approved'],
+  ]);
+});
