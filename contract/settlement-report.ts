@@ -34,6 +34,8 @@ export const settlementMovement = z.object({
   at: z.string(),
   orderNumber: z.string().nullable(),
   clientReference: z.string().nullable(),
+  /** The order's metadata (the shop's own keys), when the movement is one of our orders'; JSON only. */
+  metadata: z.record(z.string(), z.string()).optional(),
   /** `card`, `sinpe_movil` (or `pin` for a bank transfer by IBAN). */
   method: z.string(),
   kind: z.enum(movementKinds),

@@ -7,7 +7,7 @@ import type { MovementKind, SettlementDifference, SettlementMovement } from '../
 import { canonicalAmount } from '../../contract/money.ts';
 import { webhookDb, type BankPaymentRow, type WebhookDb } from '../inbox/tables.ts';
 import { wallClockIn } from '../merchant/business-day.ts';
-import { shopKeysOf } from '../merchant/own-order-numbers.ts';
+import { shopKeysOf, type ShopKeys } from '../merchant/own-order-numbers.ts';
 import type { Services } from '../services.ts';
 import type { ReportDay } from './card-day.ts';
 import { netOf, type Deductions } from './settlement-arithmetic.ts';
@@ -78,13 +78,14 @@ export async function* bankDay(services: Services, day: ReportDay, differences: 
       after = rows.at(-1)!.payment_id;
       const numbers = rows.flatMap((row) => (row.order_number === null ? [] : [row.order_number]));
       const [attached, keys] = await Promise.all([attachedOrders(services, numbers), shopKeysOf(services.store, numbers)]);
-      yield rows.flatMap((row) => movementOf(row, edge, day, kindOf(row, edge, attached), keys.get(row.order_number ?? '')?.clientReference ?? null, differences));
+      yield rows.flatMap((row) => movementOf(row, edge, day, kindOf(row, edge, attached), keys.get(row.order_number ?? ''), differences));
       if (rows.length < pageSize) break;
     }
   }
 }
 
-function movementOf(row: BankPaymentRow, edge: Edge, day: ReportDay, kind: MovementKind, clientReference: string | null, differences: SettlementDifference[]): SettlementMovement[] {
+function movementOf(row: BankPaymentRow, edge: Edge, day: ReportDay, kind: MovementKind, shop: ShopKeys | undefined, differences: SettlementDifference[]): SettlementMovement[] {
+  const clientReference = shop?.clientReference ?? null;
   if (row.amount === null || row.currency === null) {
     differences.push(difference(row, { type: 'amount_differs', reason: 'The bank did not say how much; the transfer is left out of the totals.' }));
     return [];
@@ -110,7 +111,9 @@ function movementOf(row: BankPaymentRow, edge: Edge, day: ReportDay, kind: Movem
       ...wallClockIn(at, day.timeZone),
       at: at.toISOString(),
       orderNumber: row.order_number,
-      clientReference: kind === 'sinpe_unmatched' || kind === 'sinpe_reversed' ? (clientReference ?? row.client_reference) : clientReference,
+      // An order's is the shop's own key; money no order took shows what the buyer wrote in the transfer.
+      clientReference: row.order_number === null ? row.client_reference : clientReference,
+      ...(shop && { metadata: shop.metadata }),
       method: row.payment_method_code.toLowerCase(),
       kind,
       direction: edge === 'received' ? 'in' : 'out',

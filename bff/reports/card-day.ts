@@ -68,6 +68,7 @@ export async function cardDay(services: Services, day: ReportDay, items: readonl
       at: at.toISOString(),
       orderNumber,
       clientReference: shop?.clientReference ?? null,
+      ...(shop && { metadata: shop.metadata }),
       method: 'card',
       kind,
       direction: kind === 'card_payment' ? 'in' : 'out',

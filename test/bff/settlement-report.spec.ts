@@ -133,7 +133,7 @@ test('each movement is its own row, joined to our order, whatever attempt number
   expect(of(orders.refunded!).sort()).toEqual(['card_payment 15000.00', 'card_refund 5000.00']);
   expect(of(orders.reversed!).sort()).toEqual(['card_payment 8000.00', 'card_reversal 8000.00']);
   expect(of(orders.retried!)).toEqual(['card_payment 20000.00']);
-  expect(movements.find((movement) => movement.orderNumber === orders.retried)).toMatchObject({ clientReference: '-cuenta 7', method: 'card', direction: 'in' });
+  expect(movements.find((movement) => movement.orderNumber === orders.retried)).toMatchObject({ clientReference: '-cuenta 7', metadata: { canal: 'web' }, method: 'card', direction: 'in' });
   expect(of(orders.matched!)).toEqual([`sinpe_matched ${sent.matched}`]);
   expect(of(orders.attached!)).toEqual(['sinpe_attached 15432.00']);
   expect(of(orders.bounced!).sort()).toEqual([`sinpe_matched ${sent.bounced}`, `sinpe_reversed ${sent.bounced}`]);
