@@ -10,12 +10,15 @@ export type DeductionName = (typeof deductionNames)[number];
 /**
  * What moved: `in` kinds add to the day, `out` kinds take from it. A card payment counts when the
  * gateway approved it (its record carries the processor's deductions); a capture moves no money
- * of its own, so it is no movement. A SINPE payment in is `matched` (it paid its order by its
- * reference or amount), `attached` (the merchant placed it on an order) or `unmatched`.
+ * of its own, so it is no movement. A split share (`card_split`) divides a payment already counted
+ * among commerces: it is listed, and counted in no total (`direction` `none`). A SINPE payment in is
+ * `matched` (it paid its order by its reference or amount), `attached` (the merchant placed it on an
+ * order) or `unmatched`.
  */
-export const movementKinds = ['card_payment', 'card_refund', 'card_reversal', 'sinpe_matched', 'sinpe_attached', 'sinpe_unmatched', 'sinpe_reversed'] as const;
+export const movementKinds = ['card_payment', 'card_refund', 'card_reversal', 'card_split', 'sinpe_matched', 'sinpe_attached', 'sinpe_unmatched', 'sinpe_reversed'] as const;
 export type MovementKind = (typeof movementKinds)[number];
 export const outgoingKinds: ReadonlySet<MovementKind> = new Set(['card_refund', 'card_reversal', 'sinpe_reversed']);
+export const uncountedKinds: ReadonlySet<MovementKind> = new Set(['card_split']);
 
 const amount = z.string().describe('A decimal amount in the movement\'s currency (never negative: `direction` says which way it went).');
 const signedAmount = z.string().describe('A decimal sum, negative when more went out than came in.');
@@ -39,7 +42,7 @@ export const settlementMovement = z.object({
   /** `card`, `sinpe_movil` (or `pin` for a bank transfer by IBAN). */
   method: z.string(),
   kind: z.enum(movementKinds),
-  direction: z.enum(['in', 'out']),
+  direction: z.enum(['in', 'out', 'none']),
   currency: z.string(),
   gross: amount,
   ...deductionFields(amount),

@@ -4,7 +4,7 @@
 // orders: what the gateway has that we do not, what we have that it does not, and amounts that
 // differ.
 import type { TransactionListItem } from '../../contract/gateway/index.ts';
-import { approvedCode } from '../../contract/gateway-facts.ts';
+import { approvedCode, splitShareOf } from '../../contract/gateway-facts.ts';
 import type { MovementKind, SettlementDifference, SettlementMovement } from '../../contract/settlement-report.ts';
 import { readUpstreamAmount, sameUpstreamMoney } from '../../contract/upstream-money.ts';
 import { formatGatewayDateTime, parseGatewayDateTime } from '../gateway/date-time.ts';
@@ -23,11 +23,17 @@ export interface ReportDay {
   end: Date;
 }
 
-/** The gateway's record type (gateway-api.md §2.3 `type`, observed `Payment`) → the movement it is; a capture moves nothing. */
-function cardKindOf(type: string): MovementKind | undefined {
+/**
+ * The gateway's record (gateway-api.md §2.3 `type`, observed `Payment`) → the movement it is; a
+ * capture moves nothing, and a payment numbered as a split share divides one already counted.
+ */
+function cardKindOf(item: Pick<TransactionListItem, 'type' | 'orderNumber'>): MovementKind | undefined {
   const kinds: Record<string, MovementKind> = { payment: 'card_payment', refund: 'card_refund', reversal: 'card_reversal' };
-  return kinds[type.trim().toLowerCase()];
+  const kind = kinds[item.type.trim().toLowerCase()];
+  return kind === 'card_payment' && splitShareOf(item.orderNumber) !== undefined ? 'card_split' : kind;
 }
+
+const directionOf = (kind: MovementKind): SettlementMovement['direction'] => (kind === 'card_payment' ? 'in' : kind === 'card_split' ? 'none' : 'out');
 
 /** The day's records as the gateway lists them (its range is inclusive, to the second). */
 export async function gatewayDay(services: Services, day: ReportDay): Promise<TransactionListItem[]> {
@@ -41,8 +47,9 @@ function difference(fields: Partial<SettlementDifference> & Pick<SettlementDiffe
 /** Movements and differences of the day's card records. */
 export async function cardDay(services: Services, day: ReportDay, items: readonly TransactionListItem[]): Promise<{ movements: SettlementMovement[]; differences: SettlementDifference[] }> {
   const { store } = services;
-  const approved = items.filter((item) => item.code.trim() === approvedCode && cardKindOf(item.type) !== undefined);
-  const own = await ownOrderNumbersOf(store, approved);
+  const approved = items.filter((item) => item.code.trim() === approvedCode && cardKindOf(item) !== undefined);
+  // A split share is joined to the order it divides.
+  const own = await ownOrderNumbersOf(store, approved.map((item) => ({ id: item.id, orderNumber: splitShareOf(item.orderNumber) ?? item.orderNumber })));
   const keys = await shopKeysOf(store, own.map((found) => found.orderNumber));
   const orders = new Map(
     (await inChunks([...keys.keys()], (chunk) => store.db.selectFrom('orders').select(['order_number', 'status', 'amount', 'currency', 'charged_amount', 'charged_currency']).where('order_number', 'in', chunk).execute())).map((order) => [order.order_number, order]),
@@ -50,7 +57,7 @@ export async function cardDay(services: Services, day: ReportDay, items: readonl
   const movements: SettlementMovement[] = [];
   const differences: SettlementDifference[] = [];
   approved.forEach((item, index) => {
-    const kind = cardKindOf(item.type)!;
+    const kind = cardKindOf(item)!;
     const currency = item.currency.trim().toUpperCase();
     const gatewayId = item.id === null ? null : String(item.id);
     const orderNumber = own[index]!.orderNumber;
@@ -71,7 +78,7 @@ export async function cardDay(services: Services, day: ReportDay, items: readonl
       ...(shop && { metadata: shop.metadata }),
       method: 'card',
       kind,
-      direction: kind === 'card_payment' ? 'in' : 'out',
+      direction: directionOf(kind),
       currency,
       gross,
       ...deductions,
@@ -108,7 +115,7 @@ export async function cardDay(services: Services, day: ReportDay, items: readonl
  * payment record in the day's list.
  */
 async function missingUpstream(services: Services, day: ReportDay, approved: readonly TransactionListItem[], ownNumbers: readonly string[]): Promise<SettlementDifference[]> {
-  const paidUpstream = new Set(approved.flatMap((item, index) => (cardKindOf(item.type) === 'card_payment' ? [ownNumbers[index]!] : [])));
+  const paidUpstream = new Set(approved.flatMap((item, index) => (cardKindOf(item) === 'card_payment' ? [ownNumbers[index]!] : [])));
   const approvals = await services.store.db
     .selectFrom('order_status_history')
     .innerJoin('orders', 'orders.order_number', 'order_status_history.order_number')

@@ -2,7 +2,7 @@
 // only written back as text. A movement's net is its gross less every deduction present; a total
 // adds `in` movements and takes `out` ones away, so for each method and currency
 // gross − deductions = net holds to the céntimo by construction. Pure.
-import { deductionNames, outgoingKinds, type DeductionName, type MovementKind, type SettlementTotal } from '../../contract/settlement-report.ts';
+import { deductionNames, outgoingKinds, uncountedKinds, type DeductionName, type MovementKind, type SettlementTotal } from '../../contract/settlement-report.ts';
 import { signedFromMinorUnits, toMinorUnits } from '../../contract/money.ts';
 
 export type Deductions = { [name in DeductionName]?: string | undefined };
@@ -44,6 +44,7 @@ export class SettlementTotals {
   private readonly sums = new Map<string, Sums>();
 
   add(movement: CountedMovement): void {
+    if (uncountedKinds.has(movement.kind)) return;
     const key = `${movement.method}\u0000${movement.currency}`;
     let sums = this.sums.get(key);
     if (!sums) this.sums.set(key, (sums = { method: movement.method, currency: movement.currency, gross: 0n, deductions: new Map(), net: 0n }));

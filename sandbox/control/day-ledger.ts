@@ -8,7 +8,7 @@ import type { SandboxState } from '../state.ts';
  * approved card payment adds its amount and the deductions its record carries; a refund or a
  * reversal takes its amount back (the processor keeps its fees); a capture moves nothing (the
  * payment was counted when approved). A SINPE payment in adds its amount, fee and tax when it
- * succeeded; its reversal takes the amount back. Tests compare a BFF's settlement report with it.
+ * succeeded; its reversal takes the amount back. A split share divides a payment already counted: nothing. Tests compare a BFF's settlement report with it.
  */
 const cardDeductions = ['commission', 'iva_commission', 'retention_iva', 'retention_rent', 'cost', 'cost_iva'] as const;
 const reportName = { commission: 'commission', iva_commission: 'ivaCommission', retention_iva: 'retentionIva', retention_rent: 'retentionRent', cost: 'cost', cost_iva: 'costIva' } as const;
@@ -32,6 +32,8 @@ export function dayLedger(state: SandboxState, from: Date, to: Date) {
   const within = (at: Date) => at >= from && at < to;
   const now = state.clock.now();
   for (const order of state.ledger.all()) {
+    // A split share divides a payment already in the books.
+    if (order.source === 'split') continue;
     for (const { record, at } of recordsOf(order, state.settings.merchant.merchantId, now, state.fees)) {
       if (!within(at) || record.code !== approvedCode || record.type === 'Capture') continue;
       const sum = sumsOf('card', record.currency);

@@ -78,6 +78,11 @@ test.beforeAll(async () => {
   await payByCard(retried.sessionToken);
   orders.retried = retried.orderNumber;
   expect(await orderStatus(retried.orderNumber)).toBe('approved');
+  // Card, then split with a partner: the shares divide a payment already counted.
+  const split = await session({ amount: '30000.00', capture: true });
+  await payByCard(split.sessionToken);
+  orders.split = split.orderNumber;
+  expect((await merchantPost(stack.bffUrl, `/v1/merchant/orders/${split.orderNumber}/split`, { commerces: [{ email: 'socio@partners.example', amount: '10000.00' }], lang: 'es' })).status).toBe(200);
 
   // SINPE Móvil: matched by its reference.
   const matched = await openTransfer(stack, '12000.00');
@@ -133,6 +138,9 @@ test('each movement is its own row, joined to our order, whatever attempt number
   expect(of(orders.refunded!).sort()).toEqual(['card_payment 15000.00', 'card_refund 5000.00']);
   expect(of(orders.reversed!).sort()).toEqual(['card_payment 8000.00', 'card_reversal 8000.00']);
   expect(of(orders.retried!)).toEqual(['card_payment 20000.00']);
+  // Listed under the order they divide, counted in no total (the sandbox's books count the payment once too).
+  expect(of(orders.split!).sort()).toEqual(['card_payment 30000.00', 'card_split 10000.00', 'card_split 20000.00']);
+  expect(movements.filter((movement) => movement.kind === 'card_split').every((movement) => movement.direction === 'none')).toBe(true);
   expect(movements.find((movement) => movement.orderNumber === orders.retried)).toMatchObject({ clientReference: '-cuenta 7', metadata: { canal: 'web' }, method: 'card', direction: 'in' });
   expect(of(orders.matched!)).toEqual([`sinpe_matched ${sent.matched}`]);
   expect(of(orders.attached!)).toEqual(['sinpe_attached 15432.00']);

@@ -54,6 +54,13 @@ test('totals add what came in and take away what went out, per method and curren
   }
 });
 
+test('a split share is counted in no total: it divides a payment already counted', () => {
+  const totals = new SettlementTotals();
+  totals.add({ method: 'card', kind: 'card_payment', currency: 'CRC', gross: '30000.00', net: '30000.00' });
+  totals.add({ method: 'card', kind: 'card_split', currency: 'CRC', gross: '10000.00', commission: '350.00', net: '9650.00' });
+  expect(totals.list()).toEqual([{ method: 'card', currency: 'CRC', gross: '30000.00', net: '30000.00' }]);
+});
+
 test('a day of only refunds totals negative', () => {
   const totals = new SettlementTotals();
   totals.add({ method: 'card', kind: 'card_refund', currency: 'CRC', gross: '5000.00', net: '5000.00' });
