@@ -105,3 +105,18 @@ test('a day of more transfers than one page of the store is read page by page, e
   expect(totals).toEqual([{ method: 'sinpe_movil', currency: 'CRC', gross: '1234000.00', feeTotal: '12340.00', taxTotal: '1604.20', net: '1220055.80' }]);
   expect(differences.filter((difference) => difference.type === 'unmatched_transfer')).toHaveLength(count);
 });
+
+test("a transfer the bank posted but has not confirmed yet counts at its whole amount, with its fee listed as unknown, never as 0", async () => {
+  const at = new Date().toISOString().replace(/\.\d+Z$/, 'Z');
+  const paymentId = '00000000-0000-4000-9000-000000000001';
+  await tables(stack.bff)
+    .insertInto('bank_payments')
+    .values({ payment_id: paymentId, public_id: '800001', payment_method_code: 'SINPE_MOVIL', direction: 'PAYIN', status: 'posted', amount: '2500.00', currency: 'CRC', client_reference: 'solo posteado', external_reference: 'FT00000000800001', posted_at: at, has_reversal: 0, last_event_id: 'e-posted', last_event_at: at, created_at: at, updated_at: at })
+    .execute();
+  const { movements, differences } = await report();
+  const movement = movements.find((found) => found.bankPaymentId === paymentId)!;
+  expect(movement).toMatchObject({ kind: 'sinpe_unmatched', gross: '2500.00', net: '2500.00', clientReference: 'solo posteado' });
+  expect(movement).not.toHaveProperty('feeTotal');
+  expect(movement).not.toHaveProperty('taxTotal');
+  expect(differences.filter((difference) => difference.bankPaymentId === paymentId).map((difference) => difference.type).sort()).toEqual(['fees_unknown', 'unmatched_transfer']);
+});
