@@ -169,11 +169,11 @@ export function isOwnOrderNumber(gatewayValue: string, ours: string): boolean {
 
 /**
  * The order a split share divides, from the share's own order number: the gateway numbers each
- * share `SL|<orderNumber>` (gateway-facts.md "Split", firm); undefined for any other record.
+ * share `SL|<orderNumber>` (gateway-facts.md "Split", firm), which consult may write behind a
+ * merchant prefix like any number (`PFC030684-SL|<orderNumber>`); undefined for any other record.
  */
 export function splitShareOf(gatewayValue: string): string | undefined {
-  const value = gatewayValue.trim();
-  return value.startsWith('SL|') ? value.slice(3) : undefined;
+  return /(?:^|-)SL\|(.+)$/.exec(gatewayValue.trim())?.[1];
 }
 
 /**

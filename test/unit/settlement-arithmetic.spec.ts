@@ -9,6 +9,7 @@ import { wallClockIn } from '../../bff/merchant/business-day.ts';
 import { cardDeductionsOf } from '../../bff/merchant/transaction-deductions.ts';
 import { deductionsOf, defaultFeeSchedule, feeSchedule } from '../../sandbox/gateway/fee-schedule.ts';
 import { signedFromMinorUnits, toMinorUnits } from '../../contract/money.ts';
+import { splitShareOf } from '../../contract/gateway-facts.ts';
 
 test.describe('a movement\'s net is its gross less every deduction present', () => {
   const cases: Array<[string, Record<string, string>, string, string]> = [
@@ -136,4 +137,19 @@ test.describe("the sandbox processor's deductions", () => {
   test('the defaults are Hacienda\'s factors for a merchant whose sales are all taxed', () => {
     expect(defaultFeeSchedule).toMatchObject({ commissionPer100k: 3_500, ivaOnCommissionPer100k: 13_000, retentionIvaPer100k: 5_310, retentionRentPer100k: 1_770 });
   });
+});
+
+test.describe('a split share is known by its number, behind a merchant prefix too', () => {
+  const cases: Array<[string, string | undefined]> = [
+    ['SL|SVC-ABC-1', 'SVC-ABC-1'],
+    ['PFC030684-SL|SVC-ABC-1', 'SVC-ABC-1'],
+    [' SL|shop_order_77 ', 'shop_order_77'],
+    ['SVC-ABC-1', undefined],
+    ['SVC-SLOW|2', undefined],
+  ];
+  for (const [number, order] of cases) {
+    test(`${JSON.stringify(number)} → ${JSON.stringify(order)}`, () => {
+      expect(splitShareOf(number)).toBe(order);
+    });
+  }
 });
