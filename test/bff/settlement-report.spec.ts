@@ -247,3 +247,12 @@ test('the transaction view keeps every money field the gateway wrote and the sho
     }),
   ]);
 });
+
+test('the OpenAPI document describes the report in JSON and CSV, and the receipt filters', async () => {
+  const document = (await (await fetch(`${stack.bffUrl}/v1/openapi.json`)).json()) as any;
+  const report = document.paths['/v1/merchant/reports/settlement'].get;
+  expect(Object.keys(report.responses['200'].content).sort()).toEqual(['application/json', 'text/csv']);
+  expect(report.parameters.map((parameter: { name: string }) => parameter.name).sort()).toEqual(['date', 'format']);
+  const bankPayments = document.paths['/v1/merchant/bank-payments'].get.parameters.map((parameter: { name: string }) => parameter.name);
+  expect(bankPayments).toEqual(expect.arrayContaining(['externalReference', 'amount', 'receivedSince', 'receivedUntil']));
+});
