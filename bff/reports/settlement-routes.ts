@@ -71,19 +71,23 @@ export function settlementReportRoutes(services: Services) {
     if (csv) c.header('Content-Disposition', `attachment; filename="settlement-${day.date}.csv"`);
     return stream(c, async (out) => {
       const movements = dayMovements(services, day, card.movements, totals, differences);
+      let written = 0;
       try {
         if (csv) {
           await out.write(settlementCsvHeader);
-          for await (const movement of movements) await out.write(settlementCsvRow(movement));
-          return;
+          for await (const movement of movements) {
+            await out.write(settlementCsvRow(movement));
+            written += 1;
+          }
+        } else {
+          await out.write(`{"date":${JSON.stringify(day.date)},"timeZone":${JSON.stringify(day.timeZone)},"movements":[`);
+          for await (const movement of movements) {
+            await out.write(`${written === 0 ? '' : ','}${JSON.stringify(movement)}`);
+            written += 1;
+          }
+          await out.write(`],"totals":${JSON.stringify(totals.list())},"differences":${JSON.stringify(differences)}}`);
         }
-        await out.write(`{"date":${JSON.stringify(day.date)},"timeZone":${JSON.stringify(day.timeZone)},"movements":[`);
-        let first = true;
-        for await (const movement of movements) {
-          await out.write(`${first ? '' : ','}${JSON.stringify(movement)}`);
-          first = false;
-        }
-        await out.write(`],"totals":${JSON.stringify(totals.list())},"differences":${JSON.stringify(differences)}}`);
+        logger.info({ date: day.date, format: csv ? 'csv' : 'json', movements: written, differences: differences.length }, 'settlement report served');
       } catch (error) {
         // The status line is gone: the body is cut short, which a reader sees as a broken document.
         logger.error({ date: day.date, error: (error as Error).message }, 'settlement report cut short');
