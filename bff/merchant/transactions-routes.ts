@@ -21,7 +21,8 @@ import { cardDeductionsOf } from './transaction-deductions.ts';
 
 const defaultRangeMs = 30 * 24 * 60 * 60 * 1000;
 
-function badDate(path: string, message: string): ProblemException {
+/** A 400 naming the date field that reads as no date. */
+export function badDate(path: string, message: string): ProblemException {
   return new ProblemException(400, {
     type: problemTypes.validation,
     title: 'Invalid request',

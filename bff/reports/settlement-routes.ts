@@ -6,11 +6,10 @@
 import { Hono } from 'hono';
 import { stream } from 'hono/streaming';
 import { settlementQuery, type SettlementDifference, type SettlementMovement } from '../../contract/settlement-report.ts';
-import { problemTypes } from '../../contract/bff-api.ts';
-import { ProblemException } from '../http/problem.ts';
 import { validate } from '../http/validation.ts';
 import { endOfDayIn, startOfDayIn } from '../merchant/business-day.ts';
 import { gatewayProblem } from '../merchant/gateway-problems.ts';
+import { badDate } from '../merchant/transactions-routes.ts';
 import { describeRoute } from '../openapi/route-doc.ts';
 import type { Services } from '../services.ts';
 import { bankDay } from './bank-day.ts';
@@ -27,14 +26,7 @@ function wantsCsv(format: string | undefined, accept: string | undefined): boole
 function reportDay(date: string, timeZone: string): ReportDay {
   const start = startOfDayIn(date, timeZone);
   const end = endOfDayIn(date, timeZone);
-  if (!start || !end) {
-    throw new ProblemException(400, {
-      type: problemTypes.validation,
-      title: 'Invalid request',
-      detail: 'The request has invalid fields.',
-      errors: [{ path: 'date', message: 'No such day.', code: 'invalid_date' }],
-    });
-  }
+  if (!start || !end) throw badDate('date', 'No such day.');
   return { date, timeZone, start, end };
 }
 
