@@ -17,6 +17,16 @@ export const bankPaymentView = z.object({
   clientReference: z.string().nullable(),
   /** The rail's reference. */
   externalReference: z.string().nullable(),
+  /** What the bank charged and left (payment.succeeded fee_total, tax_total, net_amount, §6.4), as it wrote them; absent until it said. */
+  feeTotal: z.string().optional(),
+  taxTotal: z.string().optional(),
+  netAmount: z.string().optional(),
+  /** The sender's name as the bank reported it (payin.posted origin_client_name); absent when not told. */
+  payerName: z.string().optional(),
+  /** When the money arrived (payment.succeeded succeeded_at, else payin.posted posted_at); absent until then. */
+  receivedAt: z.string().optional(),
+  /** When the bank reversed it (payment.reversed); absent when it never did. */
+  reversedAt: z.string().optional(),
   /** The order it settled; null: unmatched (the merchant may attach it). */
   orderNumber: z.string().nullable(),
   /** `code` is the bank's own rejection.code when it sent one; `message` is safe to show the buyer. */
@@ -31,8 +41,15 @@ export const bankPaymentsQuery = z.strictObject({
   /** true: settled an order; false: unmatched. */
   matched: z.enum(['true', 'false']).transform((value) => value === 'true').optional(),
   status: z.enum(paymentStatuses).optional(),
+  /** The rail's reference (a SINPE receipt's, `FT…`): the receipt check. An empty list when it never arrived. */
+  externalReference: z.string().trim().min(1).max(64).optional(),
+  /** The amount, as a receipt shows it (`15000` or `15000.00`): with since/until, a receipt without its reference. */
+  amount: z.string().regex(/^(?:0|[1-9][0-9]{0,15})(?:\.[0-9]{1,2})?$/, 'expected an amount such as 15000.00').optional(),
   /** The client reference, as the buyer may have typed it (case, spaces and dashes ignored). */
   reference: z.string().min(1).max(64).optional(),
+  /** Bounds on receivedAt (when the money arrived): a receipt's time, give or take. */
+  receivedSince: isoInstant.optional(),
+  receivedUntil: isoInstant.optional(),
   /** Bounds on updatedAt. */
   since: isoInstant.optional(),
   until: isoInstant.optional(),

@@ -168,6 +168,15 @@ export function isOwnOrderNumber(gatewayValue: string, ours: string): boolean {
 }
 
 /**
+ * The order a split share divides, from the share's own order number: the gateway numbers each
+ * share `SL|<orderNumber>` (gateway-facts.md "Split", firm), which consult may write behind a
+ * merchant prefix like any number (`PFC030684-SL|<orderNumber>`); undefined for any other record.
+ */
+export function splitShareOf(gatewayValue: string): string | undefined {
+  return /(?:^|-)SL\|(.+)$/.exec(gatewayValue.trim())?.[1];
+}
+
+/**
  * The order numbers a gateway record's `orderNumber` may be ours under, longest first: the value
  * itself, then what follows each of its dashes. consult writes our number behind a merchant prefix
  * (gateway-facts.md "Consult's orderNumber": `PFC030684-<ours>`, two sources, real account), so

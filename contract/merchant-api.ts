@@ -358,7 +358,21 @@ export const transactionView = z.object({
   merchantId: z.string(),
   email: z.string(),
   cardLast4: z.string(),
-  /** null when the gateway left it empty or wrote it unreadably (it decides nothing here). */
+  /** The order's clientReference and metadata (the shop's own keys) when the record is one of our orders'. */
+  clientReference: z.string().nullable().optional(),
+  metadata: z.record(z.string(), z.string()).optional(),
+  /**
+   * What the processor deducted, as the gateway wrote it (decimal strings in the record's currency):
+   * its commission, the IVA on it, the IVA and income tax withheld for Hacienda, a cost and its IVA.
+   * A field the gateway left empty or wrote unreadably is absent, never 0.
+   */
+  commission: z.string().optional(),
+  ivaCommission: z.string().optional(),
+  retentionIva: z.string().optional(),
+  retentionRent: z.string().optional(),
+  cost: z.string().optional(),
+  costIva: z.string().optional(),
+  /** What the gateway will pay for this record; null when it left it empty or wrote it unreadably (it decides nothing here). */
   netToLiquidate: z.string().nullable(),
   /** ISO 8601 (the gateway's `Y-m-d H:i:s`, read as UTC); null when the gateway left it empty. */
   date: z.string().nullable(),

@@ -88,3 +88,8 @@ export function upstreamAmount(value: string | number, currency: string): string
   if ((fraction[exponent] ?? '0') >= '5') minor += 1n;
   return fromMinorUnits(minor, currency);
 }
+
+/** -150000n CRC → "-1500.00": a signed sum (a day's net may be negative), for totals only. */
+export function signedFromMinorUnits(minor: bigint, currency: string): string {
+  return minor < 0n ? `-${fromMinorUnits(-minor, currency)}` : fromMinorUnits(minor, currency);
+}

@@ -12,6 +12,7 @@ import { splitRoutes } from './gateway/split-routes.ts';
 import { createState, type SandboxState } from './state.ts';
 import { gatewayAnswerVariants } from './variants/variant-middleware.ts';
 import { gatewayProfileFromEnv, type GatewayProfile } from './gateway/gateway-profile.ts';
+import { feeSchedule, type FeeScheduleInput } from './gateway/fee-schedule.ts';
 
 export interface SandboxOptions {
   merchant?: SandboxMerchant;
@@ -35,6 +36,8 @@ export interface SandboxOptions {
    * SANDBOX_GATEWAY_BRAND from the environment, else the spec's answers with the brand `svc`.
    */
   profile?: GatewayProfile;
+  /** The processor's deductions on approved card payments (gateway/fee-schedule.ts); default Costa Rican rates. */
+  fees?: FeeScheduleInput;
 }
 
 export interface Sandbox {
@@ -60,6 +63,7 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
     options.now,
     options.variants ?? (process.env.SANDBOX_VARIANTS === '1' || process.env.SANDBOX_VARIANTS === 'all'),
     process.env.SANDBOX_VARIANTS === 'all',
+    feeSchedule.parse(options.fees ?? {}),
   );
 
   const app = new Hono();

@@ -1,3 +1,4 @@
+import type { FeeScheduleInput } from './gateway/fee-schedule.ts';
 import type { FaultSpec } from './control/faults.ts';
 import type { OrderTruth } from './control/truth.ts';
 import type { BankTriggerInput } from './bank/event-builder.ts';
@@ -96,6 +97,17 @@ export class SandboxControl {
   /** Emits a bank event to the registered destinations; waits for the deliveries unless wait:false. */
   async triggerBankEvent(spec: BankTriggerInput): Promise<BankTriggerResult> {
     return this.json<BankTriggerResult>('POST', '/_sandbox/bank/events', spec);
+  }
+
+  /** The sandbox's own books between two instants: totals per method and currency (control/day-ledger.ts). */
+  async ledger(from: Date, to: Date): Promise<Array<Record<string, string>>> {
+    const query = new URLSearchParams({ from: from.toISOString(), to: to.toISOString() });
+    return (await this.json<{ totals: Array<Record<string, string>> }>('GET', `/_sandbox/ledger?${query}`)).totals;
+  }
+
+  /** Sets the processor's deductions on approved card payments (gateway/fee-schedule.ts). */
+  async setFees(fees: FeeScheduleInput): Promise<void> {
+    await this.json('POST', '/_sandbox/fees', fees);
   }
 
   /** The buyer's bank app sends a SINPE Móvil transfer; the bank emits its events (waits for the deliveries). */

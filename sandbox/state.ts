@@ -9,6 +9,7 @@ import { Bank } from './bank/bank.ts';
 import type { SandboxMerchant } from './defaults.ts';
 import type { GatewayProfile } from './gateway/gateway-profile.ts';
 import { AnswerVariants } from './variants/answer-variants.ts';
+import { defaultFeeSchedule, type FeeSchedule } from './gateway/fee-schedule.ts';
 
 export interface SandboxSettings {
   merchant: SandboxMerchant;
@@ -34,9 +35,18 @@ export interface SandboxState {
   bank: Bank;
   /** The variance mode (off unless SANDBOX_VARIANTS=1 or switched on through /_sandbox/variants). */
   variants: AnswerVariants;
+  /** What the processor deducts from an approved card payment (POST /_sandbox/fees changes it). */
+  fees: FeeSchedule;
 }
 
-export function createState(settings: SandboxSettings, seed: string | number, now: (() => Date) | undefined, variants = false, everyForm = false): SandboxState {
+export function createState(
+  settings: SandboxSettings,
+  seed: string | number,
+  now: (() => Date) | undefined,
+  variants = false,
+  everyForm = false,
+  fees: FeeSchedule = defaultFeeSchedule,
+): SandboxState {
   const clock = new SandboxClock(now);
   const random = new SeededRandom(seed);
   const calls = new CallCounter(clock);
@@ -46,5 +56,5 @@ export function createState(settings: SandboxSettings, seed: string | number, no
   const links = new LinkBook(clock, random);
   const answerVariants = new AnswerVariants(variants, String(seed), everyForm);
   const bank = new Bank(clock, random, settings, answerVariants);
-  return { settings, clock, random, calls, faults, tokens, ledger, links, bank, variants: answerVariants };
+  return { settings, clock, random, calls, faults, tokens, ledger, links, bank, variants: answerVariants, fees };
 }

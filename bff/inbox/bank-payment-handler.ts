@@ -75,6 +75,7 @@ function changesOf(event: BankEvent, existing: BankPaymentRow | undefined): { ch
       client_reference: event.payment.reference.client_reference,
       external_reference: event.payment.reference.external_reference,
       ...(event.payment.destination_phone_number !== undefined && { destination_phone: event.payment.destination_phone_number }),
+      ...(event.payment.origin_client_name && { payer_name: event.payment.origin_client_name }),
     });
   } else if (isEventOfType(event, 'payment.succeeded')) {
     const p = event.payment;
@@ -170,6 +171,7 @@ function emptyRow(event: BankEvent, stamp: string): BankPaymentsTable {
     order_number: null,
     attempt_number: null,
     destination_phone: null,
+    payer_name: null,
     last_event_id: event.event.event_id,
     last_event_at: event.event.occurred_at,
     created_at: stamp,

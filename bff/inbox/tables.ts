@@ -57,6 +57,8 @@ export interface BankPaymentsTable {
   attempt_number: number | null;
   /** The phone the transfer was sent to, as the bank wrote it (§6.3: optional); null when not told. */
   destination_phone: string | null;
+  /** The sender's name (payin.posted origin_client_name, optional); null when not told (migration 0101). */
+  payer_name: string | null;
   last_event_id: string;
   /** occurred_at of the newest event applied: an older event arriving late never rolls the status back. */
   last_event_at: string;

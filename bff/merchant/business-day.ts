@@ -73,3 +73,10 @@ export function withBusinessDayBounds<Q extends { createdFrom?: string | undefin
   const to = query.createdTo === undefined ? undefined : filterBound(query.createdTo, 'to', timeZone);
   return { ...query, ...(from && { createdFrom: from.toISOString() }), ...(to && { createdTo: to.toISOString() }) };
 }
+
+/** The business day and wall-clock time of `instant` in `timeZone`: `{date: "2026-11-26", time: "14:05:09"}`. */
+export function wallClockIn(instant: Date, timeZone: string): { date: string; time: string } {
+  const local = new Date(instant.getTime() + zoneOffsetMs(instant.getTime(), timeZone));
+  const iso = local.toISOString();
+  return { date: iso.slice(0, 10), time: iso.slice(11, 19) };
+}

@@ -13,7 +13,7 @@ import {
   transactionsResponse,
 } from '../../contract/merchant-api.ts';
 
-const problems = {
+export const problems = {
   400: { description: 'Invalid request: `errors[]` names each field.' },
   401: { description: 'Missing or wrong merchant secret.', headers: { 'WWW-Authenticate': 'Bearer challenge' } },
   404: { description: 'No such order or link.' },

@@ -15,6 +15,7 @@ import { merchantOrderRoutes } from './orders-routes.ts';
 import { merchantPaymentLinkRoutes } from './payment-link-routes.ts';
 import { merchantTransactionRoutes } from './transactions-routes.ts';
 import { MerchantKeyUsage, whoamiRoutes } from './merchant-key-usage.ts';
+import { settlementReportRoutes } from '../reports/settlement-routes.ts';
 
 /** Routes other modules serve under /v1/merchant (the bank's webhook API, received events). */
 export type MerchantExtensions = (idempotentWhenKeyed: MiddlewareHandler) => Hono;
@@ -32,6 +33,7 @@ export function merchantApp(services: Services, extensions: MerchantExtensions) 
     .route('/', merchantSessionRoutes(services, idempotentWhenKeyed))
     .route('/', merchantOrderRoutes(services, idempotent))
     .route('/', merchantTransactionRoutes(services))
+    .route('/', settlementReportRoutes(services))
     .route('/', merchantPaymentLinkRoutes(services, idempotent))
     .route('/', merchantBankPaymentRoutes(services, idempotent))
     .route('/', exchangeRateRoutes(services))

@@ -22,11 +22,22 @@ interface GatewayRecordNumber {
 /** At most this many values per IN list: well inside every engine's limit on bound parameters. */
 const chunkSize = 200;
 
-async function inChunks<T>(values: readonly string[], read: (chunk: string[]) => Promise<T[]>): Promise<T[]> {
+export async function inChunks<T>(values: readonly string[], read: (chunk: string[]) => Promise<T[]>): Promise<T[]> {
   const unique = [...new Set(values)];
   const found: T[] = [];
   for (let at = 0; at < unique.length; at += chunkSize) found.push(...(await read(unique.slice(at, at + chunkSize))));
   return found;
+}
+
+export interface ShopKeys {
+  clientReference: string | null;
+  metadata: Record<string, string>;
+}
+
+/** The shop's own keys (clientReference, metadata) of those of `orderNumbers` that are our orders. */
+export async function shopKeysOf(store: Store, orderNumbers: readonly string[]): Promise<Map<string, ShopKeys>> {
+  const rows = await inChunks(orderNumbers, (chunk) => store.db.selectFrom('orders').select(['order_number', 'client_reference', 'metadata_json']).where('order_number', 'in', chunk).execute());
+  return new Map(rows.map((row) => [row.order_number, { clientReference: row.client_reference, metadata: row.metadata_json === null ? {} : (JSON.parse(row.metadata_json) as Record<string, string>) }]));
 }
 
 /** Our order number for each record, in the records' order. */

@@ -16,11 +16,13 @@ import { endOfDayIn, isBareDay, startOfDayIn } from './business-day.ts';
 import { upstreamMoneyShown } from '../../contract/upstream-money.ts';
 import { describeRoute } from '../openapi/route-doc.ts';
 import { merchantDocs } from './merchant-operations.ts';
-import { ownOrderNumbersOf, type OwnOrderNumber } from './own-order-numbers.ts';
+import { ownOrderNumbersOf, shopKeysOf, type OwnOrderNumber, type ShopKeys } from './own-order-numbers.ts';
+import { cardDeductionsOf } from './transaction-deductions.ts';
 
 const defaultRangeMs = 30 * 24 * 60 * 60 * 1000;
 
-function badDate(path: string, message: string): ProblemException {
+/** A 400 naming the date field that reads as no date. */
+export function badDate(path: string, message: string): ProblemException {
   return new ProblemException(400, {
     type: problemTypes.validation,
     title: 'Invalid request',
@@ -46,7 +48,7 @@ export function readQueryDate(text: string, edge: 'start' | 'end', timeZone: str
   return Number.isNaN(date.getTime()) ? undefined : date;
 }
 
-function transactionView(item: TransactionListItem, own: OwnOrderNumber): TransactionView {
+function transactionView(item: TransactionListItem, own: OwnOrderNumber, keys: ShopKeys | undefined): TransactionView {
   let net: string | null = null;
   try {
     if (item.net_to_liquidate !== null) net = gatewayNumberAmount(item.net_to_liquidate, item.currency);
@@ -70,6 +72,8 @@ function transactionView(item: TransactionListItem, own: OwnOrderNumber): Transa
     merchantId: item.merchantId,
     email: item.email,
     cardLast4: item.last,
+    ...(keys && { clientReference: keys.clientReference, metadata: keys.metadata }),
+    ...cardDeductionsOf(item, currency),
     netToLiquidate: net,
     date: item.date === null ? null : (parseGatewayDateTime(item.date)?.toISOString() ?? item.date),
   };
@@ -126,7 +130,12 @@ export function merchantTransactionRoutes(services: Services) {
       throw gatewayProblem(error, 'transaction query', false) ?? error;
     }
     const own = await ownOrderNumbersOf(services.store, items);
-    const response: TransactionsResponse = { startDate: start.toISOString(), endDate: end.toISOString(), items: items.map((item, index) => transactionView(item, own[index]!)) };
+    const keys = await shopKeysOf(services.store, own.map((found) => found.orderNumber));
+    const response: TransactionsResponse = {
+      startDate: start.toISOString(),
+      endDate: end.toISOString(),
+      items: items.map((item, index) => transactionView(item, own[index]!, keys.get(own[index]!.orderNumber))),
+    };
     c.header('Cache-Control', 'no-store');
     return c.json(response);
   });

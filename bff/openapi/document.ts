@@ -16,6 +16,8 @@ export interface ResponseDoc {
   schema?: core.$ZodType;
   /** Default application/json (application/problem+json for 4xx/5xx with no schema given). */
   contentType?: string;
+  /** Other media types the same answer may come as (`text/csv`), each a text body described in words. */
+  alternatives?: Record<string, string>;
   headers?: Record<string, string>;
 }
 
@@ -213,8 +215,12 @@ function responseOf(operation: OperationDoc, status: string, response: ResponseD
   return {
     description: response.description,
     ...(Object.keys(headers).length > 0 ? { headers } : {}),
-    ...(body ? { content: { [contentType]: { schema: body } } } : {}),
+    ...(body ? { content: { [contentType]: { schema: body }, ...alternativeContent(response) } } : {}),
   };
+}
+
+function alternativeContent(response: ResponseDoc): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(response.alternatives ?? {}).map(([type, description]) => [type, { schema: { type: 'string', description } }]));
 }
 
 export interface DocumentInfo {

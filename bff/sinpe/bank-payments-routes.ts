@@ -42,11 +42,27 @@ export function merchantBankPaymentRoutes(services: Services, idempotent: Middle
     });
 }
 
+/** A rail reference as a person may copy it from a receipt: as typed, in capitals, without spaces. */
+function receiptReferenceForms(typed: string): string[] {
+  return [...new Set([typed, typed.toUpperCase(), typed.replace(/\s+/g, '').toUpperCase()])];
+}
+
+/** An amount as the bank writes it (two decimals, both SINPE currencies) and as typed. */
+function amountForms(typed: string): string[] {
+  const [whole = '0', fraction = ''] = typed.split('.');
+  return [...new Set([typed, `${whole}.${fraction.padEnd(2, '0')}`])];
+}
+
 /** One page of bank payments, newest change first, a row past it telling whether more follow (exported so its plan can be checked: hot-query-plans.spec.ts). */
 export function bankPaymentsPage(db: WebhookDb, query: z.infer<typeof bankPaymentsQuery>, cursor: PageCursor | undefined) {
   let select = db.selectFrom('bank_payments').selectAll();
   if (query.matched !== undefined) select = select.where('order_number', query.matched ? 'is not' : 'is', null);
   if (query.status) select = select.where('status', '=', query.status);
+  if (query.externalReference) select = select.where('external_reference', 'in', receiptReferenceForms(query.externalReference));
+  if (query.amount) select = select.where('amount', 'in', amountForms(query.amount));
+  // When the money arrived: payment.succeeded's time, else payin.posted's.
+  if (query.receivedSince) select = select.where((eb) => eb.fn.coalesce('succeeded_at', 'posted_at'), '>=', new Date(query.receivedSince).toISOString());
+  if (query.receivedUntil) select = select.where((eb) => eb.fn.coalesce('succeeded_at', 'posted_at'), '<', new Date(query.receivedUntil).toISOString());
   if (query.reference) select = select.where('client_reference', 'in', [...new Set([query.reference, normalizedSinpeReference(query.reference)])]);
   // Stored timestamps are toISOString() text: normalize the bounds the same way to compare as text.
   if (query.since) select = select.where('updated_at', '>=', new Date(query.since).toISOString());

@@ -11,6 +11,8 @@ import { MerchantApiError, MerchantClient, storeSecret, storedSecret } from './m
 import { failureText, isActionRefusal, type ActionFacts } from './failure-text.ts';
 import { webhooksPanel } from './webhooks-panel.ts';
 import { mountBankPaymentsPanel, type BankPaymentsPanel } from './bank-payments-panel.ts';
+import { mountClosingPanel } from './closing-panel.ts';
+import { mountReceiptCheckPanel } from './receipt-check-panel.ts';
 import { keyForNextTry } from './idempotency-key.ts';
 import { currentLocale, messages, mountLanguageSwitcher, tr, translateDocument } from './backoffice-i18n/locale.ts';
 
@@ -34,6 +36,8 @@ let bankPayments: BankPaymentsPanel | undefined;
 let linksPage = 1;
 let linksLastPage = 1;
 let webhooks: ReturnType<typeof webhooksPanel> | undefined;
+/** The day's close and the receipt check: drawn on demand, redrawn in a new language. */
+let onDemandPanels: Array<{ render(): void }> = [];
 
 const money = (amount: string, currency: string) => formatMoney(currentLocale(), amount, currency);
 const when = (iso: string) => new Date(iso).toLocaleString(currentLocale(), { dateStyle: 'short', timeStyle: 'medium' });
@@ -126,6 +130,17 @@ async function api<T>(method: 'GET' | 'POST' | 'DELETE', path: string, options: 
   if (!client) throw new Error('not signed in');
   try {
     return await client.call<T>(method, path, options);
+  } catch (error) {
+    if (error instanceof MerchantApiError && error.status === 401) signOut(tr('The merchant secret was refused; sign in again.'));
+    throw error;
+  }
+}
+
+/** The same, for an answer that is not JSON (the settlement CSV). */
+async function apiText(path: string, accept: string): Promise<string> {
+  if (!client) throw new Error('not signed in');
+  try {
+    return await client.text(path, accept);
   } catch (error) {
     if (error instanceof MerchantApiError && error.status === 401) signOut(tr('The merchant secret was refused; sign in again.'));
     throw error;
@@ -584,6 +599,7 @@ function redrawInLanguage(): void {
   orderRows.clear();
   for (const table of ['orders-table', 'links-table', 'events-table', 'bank-payments-table']) byId<HTMLTableElement>(table).tBodies[0]!.replaceChildren();
   if (client) void Promise.all([refreshOrders(), refreshLinks(), refreshEvents(), bankPayments?.refresh(), webhooks?.refresh()]);
+  for (const panel of onDemandPanels) panel.render();
 }
 
 async function main(): Promise<void> {
@@ -591,6 +607,7 @@ async function main(): Promise<void> {
   translateDocument();
   config = await loadDemoConfig();
   webhooks = webhooksPanel(api, notify);
+  onDemandPanels = [mountClosingPanel(byId('closing'), api, apiText, notify), mountReceiptCheckPanel(byId('receipt-check'), api)];
   byId<HTMLFormElement>('signin-form').addEventListener('submit', (event) => {
     event.preventDefault();
     void signIn(byId<HTMLInputElement>('secret').value.trim());

@@ -30,9 +30,20 @@ export class MerchantClient {
 
   /** `idempotencyKey`: POSTs need one; the caller makes it once per intended operation. */
   async call<T>(method: 'GET' | 'POST' | 'DELETE', path: string, options: { body?: unknown; idempotencyKey?: string } = {}): Promise<T> {
+    const text = await this.send(method, path, options);
+    return (text ? JSON.parse(text) : undefined) as T;
+  }
+
+  /** A GET whose answer is not JSON (the settlement CSV): its text as sent. */
+  text(path: string, accept: string): Promise<string> {
+    return this.send('GET', path, { accept });
+  }
+
+  private async send(method: 'GET' | 'POST' | 'DELETE', path: string, options: { body?: unknown; idempotencyKey?: string; accept?: string }): Promise<string> {
     const headers: Record<string, string> = { Authorization: `Bearer ${this.secret}` };
     if (options.body !== undefined) headers['Content-Type'] = 'application/json';
     if (options.idempotencyKey) headers['Idempotency-Key'] = options.idempotencyKey;
+    if (options.accept) headers.Accept = options.accept;
     let response: Response;
     try {
       response = await fetch(this.bffUrl + path, {
@@ -54,6 +65,6 @@ export class MerchantClient {
       }
       throw new MerchantApiError(response.status, problem);
     }
-    return (text ? JSON.parse(text) : undefined) as T;
+    return text;
   }
 }

@@ -55,6 +55,12 @@ export interface BankPayment {
   client_reference: string;
   external_reference: string;
   status: 'pending' | 'processing' | 'confirmed' | 'posted' | 'failed';
+  /** The sender's name as payin.posted writes it (origin_client_name). */
+  payer_name: string;
+  /** What payment.succeeded said it cost and left (§6.4), when it was sent: the sandbox's own ledger. */
+  succeeded?: { fee_total: string; tax_total: string; net_amount: string; at: Date };
+  /** When payment.reversed was sent. */
+  reversed_at?: Date;
 }
 
 export class Bank {

@@ -29,6 +29,8 @@ export const bankTrigger = z.object({
   account_id: z.string().uuid().optional(),
   owner_type: z.string().min(1).optional(),
   owner_id: z.string().uuid().optional(),
+  /** payin.posted: the sender's name (origin_client_name); default `Sandbox Payer`. */
+  origin_client_name: z.string().max(140).optional(),
   /** false: answer at once and deliver in the background. */
   wait: z.boolean().default(true),
 });
@@ -77,11 +79,12 @@ export function buildBankEvent(bank: Bank, trigger: BankTrigger): Record<string,
           reference: references,
           destination_phone_number: '+50688887777',
           local_payment: true,
-          origin_client_name: 'Sandbox Payer',
+          origin_client_name: payment.payer_name,
         },
       };
     case 'payment.succeeded': {
       const { fee, tax, net } = feesOf(payment, trigger);
+      payment.succeeded = { fee_total: fee, tax_total: tax, net_amount: net, at: bank.clock.now() };
       return { ...common, payment: { ...base, ...references, fee_total: fee, tax_total: tax, net_amount: net, succeeded_at: now } };
     }
     case 'payment.failed':
@@ -98,6 +101,7 @@ export function buildBankEvent(bank: Bank, trigger: BankTrigger): Record<string,
         rejection,
       };
     case 'payment.reversed':
+      payment.reversed_at = bank.clock.now();
       return {
         ...common,
         payment: { ...base, ...references, result: 'reversed', has_reversal: true, reversed_at: now, reason: { code: 'REVERSAL', message: 'Reversed by the sandbox' } },
@@ -118,6 +122,7 @@ function paymentFor(bank: Bank, trigger: BankTrigger): BankPayment {
     client_reference: trigger.client_reference ?? `SBX-${bank.random.digits(8)}`,
     external_reference: `FT${bank.random.digits(14)}`,
     status: 'processing',
+    payer_name: trigger.origin_client_name ?? 'Sandbox Payer',
   };
   bank.payments.set(payment.payment_id, payment);
   return payment;

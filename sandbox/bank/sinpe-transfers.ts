@@ -32,6 +32,8 @@ export const sinpeTransferRequest = z.object({
   /** The merchant's number the buyer sent to (8 digits). */
   phone: z.string().regex(/^\d{8}$/).optional(),
   outcome: z.enum(['posted', 'failed']).default('posted'),
+  /** The sender's name the bank reports (origin_client_name); default `Sandbox Payer`. */
+  payerName: z.string().trim().min(1).max(140).optional(),
   /** payment.failed: the rail's raw reason code (banking-webhooks.md §7), default 21. */
   reasonCode: z.string().min(1).max(10).optional(),
 });
@@ -50,6 +52,7 @@ export function sinpeTransferRoutes(state: SandboxState) {
       // The bank's client_reference is a required string (banking-webhooks.md §6.3): empty when nothing was written.
       client_reference: descriptionOf(transfer),
       reason_code: transfer.reasonCode ?? '21',
+      ...(transfer.payerName && { origin_client_name: transfer.payerName }),
       wait: true,
     } satisfies Omit<BankTrigger, 'event_type'>;
     const types = transfer.outcome === 'posted' ? (['payment.succeeded', 'payin.posted'] as const) : (['payment.failed'] as const);

@@ -8,6 +8,8 @@ import { sinpeTransferRoutes } from '../bank/sinpe-transfers.ts';
 import type { SandboxState } from '../state.ts';
 import { faultSpec } from './faults.ts';
 import { truthOf } from './truth.ts';
+import { dayLedger } from './day-ledger.ts';
+import { feeSchedule } from '../gateway/fee-schedule.ts';
 
 /**
  * Sandbox-only control API under /_sandbox (documented in sandbox/README.md). No auth: the
@@ -70,6 +72,22 @@ export function controlRoutes(state: SandboxState) {
     const orderNumber = c.req.param('orderNumber');
     const truth = truthOf(orderNumber, state.ledger.byOrderNumber(orderNumber), state.clock.now());
     return truth ? c.json(truth) : c.json({ error: `no order ${orderNumber}` }, 404);
+  });
+
+  // The sandbox's own books between two instants (from inclusive, to exclusive): day-ledger.ts.
+  app.get('/ledger', (c) => {
+    const from = new Date(c.req.query('from') ?? '');
+    const to = new Date(c.req.query('to') ?? '');
+    if (Number.isNaN(from.getTime()) || Number.isNaN(to.getTime())) return c.json({ error: 'expected from and to, ISO 8601 instants' }, 400);
+    return c.json({ from: from.toISOString(), to: to.toISOString(), totals: dayLedger(state, from, to) });
+  });
+
+  app.get('/fees', (c) => c.json(state.fees));
+  app.post('/fees', async (c) => {
+    const parsed = feeSchedule.safeParse(await c.req.json().catch(() => undefined));
+    if (!parsed.success) return c.json({ error: 'invalid fee schedule', issues: parsed.error.issues }, 400);
+    state.fees = parsed.data;
+    return c.json(state.fees);
   });
 
   app.get('/links/:id', (c) => {

@@ -60,7 +60,7 @@ export function paymentRoutes(state: SandboxState) {
       if (wrongKey(state, body.key)) return invalidKeyFailure(c);
       if (body.merchantId && body.merchantId !== merchantId) return c.json({ type: gatewayResponseTypes.ok, message: 'No transactions found.', response: [] });
       const now = state.clock.now();
-      const response = state.ledger.byOrderNumber(body.orderNumber).flatMap((order) => recordsOf(order, merchantId, now)).map((r) => writtenRecord(r.record, state.settings.profile));
+      const response = state.ledger.byOrderNumber(body.orderNumber).flatMap((order) => recordsOf(order, merchantId, now, state.fees)).map((r) => writtenRecord(r.record, state.settings.profile));
       return c.json({ type: gatewayResponseTypes.ok, message: response.length ? 'OK' : 'No transactions found.', response });
     })
     .post('/api/v1/consultTransactions', operation('consultTransactions', state), auth, async (c) => {
@@ -74,7 +74,7 @@ export function paymentRoutes(state: SandboxState) {
       const now = state.clock.now();
       const items = state.ledger
         .all()
-        .flatMap((order) => recordsOf(order, merchantId, now))
+        .flatMap((order) => recordsOf(order, merchantId, now, state.fees))
         .filter(({ record, email, at }) => {
           if (at < start || at > end) return false;
           if (body.onlyAproved === 1 && record.code !== approvedCode) return false;

@@ -5,13 +5,7 @@ import { captureWindowMs } from './modification-rules.ts';
 import { withBrandKeys } from '../../contract/gateway/brand.ts';
 import type { GatewayProfile } from './gateway-profile.ts';
 
-/**
- * Sandbox fee schedule, so commission and net_to_liquidate are consistent numbers:
- * 3.5 % commission and 13 % IVA on the commission (Costa Rica's VAT rate), rounded half-up
- * in minor units. Declines, cancels and modifications carry no fee.
- */
-const commissionBasisPoints = 350n;
-const ivaPercent = 13n;
+import { deductionsOf, deductionsTotal, writtenDeductions, type FeeSchedule } from './fee-schedule.ts';
 
 /** consult's record (gateway-api.md §2.3): `id_svc`, net_to_liquidate as a string. */
 export interface TransactionRecordOut {
@@ -55,22 +49,21 @@ export interface LedgerRecord {
   at: Date;
 }
 
-/** Every transaction the order produced so far: its payment, then each modification. */
-export function recordsOf(order: GatewayOrder, merchantId: string, now: Date): LedgerRecord[] {
+/**
+ * Every transaction the order produced so far: its payment, then each modification. An approved
+ * payment carries the fee schedule's deductions (fee-schedule.ts) and net_to_liquidate is the
+ * sale less all of them; declines, cancels and modifications carry none.
+ */
+export function recordsOf(order: GatewayOrder, merchantId: string, now: Date, fees: FeeSchedule): LedgerRecord[] {
   if (order.status === 'created' || !order.outcome || !order.settledAt) return [];
   const approved = order.status === 'approved';
   const minor = approved ? toMinorUnits(order.amount, order.currency) : 0n;
-  const commission = halfUpDivide(minor * commissionBasisPoints, 10_000n);
-  const iva = halfUpDivide(commission * ivaPercent, 100n);
+  const deductions = deductionsOf(minor, order.currency, fees);
   const base = {
     orderNumber: order.orderNumber,
     currency: order.currency,
     merchantId,
     auth: order.outcome.auth,
-    retention_iva: 0,
-    retention_rent: 0,
-    cost: 0,
-    cost_iva: 0,
     card: order.card?.bin ?? '',
     last: order.card?.last4 ?? '',
     environment: 'Test',
@@ -84,9 +77,8 @@ export function recordsOf(order: GatewayOrder, merchantId: string, now: Date): L
       amount: order.amount,
       code: order.outcome.code,
       response: order.outcome.description,
-      commission: Number(fromMinorUnits(commission, order.currency)),
-      iva_commission: Number(fromMinorUnits(iva, order.currency)),
-      net_to_liquidate: fromMinorUnits(minor - commission - iva, order.currency),
+      ...writtenDeductions(deductions, order.currency),
+      net_to_liquidate: fromMinorUnits(minor - deductionsTotal(deductions), order.currency),
       capture: captureLabel(order, now),
       type: 'Payment',
       date: gatewayDateTime(order.settledAt),
@@ -104,6 +96,10 @@ export function recordsOf(order: GatewayOrder, merchantId: string, now: Date): L
       response: 'Approved',
       commission: 0,
       iva_commission: 0,
+      retention_iva: 0,
+      retention_rent: 0,
+      cost: 0,
+      cost_iva: 0,
       net_to_liquidate: zero,
       capture: captureLabel(order, now),
       type: modificationTypeLabel[m.kind],
@@ -149,8 +145,4 @@ function captureLabel(order: GatewayOrder, now: Date): string {
   if (order.reversed) return 'Reversed';
   if (order.settledAt && now.getTime() - order.settledAt.getTime() > captureWindowMs) return 'Expired';
   return 'Authorization';
-}
-
-function halfUpDivide(numerator: bigint, denominator: bigint): bigint {
-  return (numerator * 2n + denominator) / (denominator * 2n);
 }

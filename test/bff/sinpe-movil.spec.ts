@@ -280,7 +280,8 @@ test.describe('the merchant', () => {
       expect.objectContaining({ paymentId: stray.payment_id, method: 'SINPE_MOVIL', status: 'posted', amount: '15432.00', currency: 'CRC', clientReference: 'pedido de Ana', orderNumber: null, failure: null }),
     ]);
     expect(Object.keys(unmatched.body.items[0]).sort()).toEqual(
-      ['amount', 'clientReference', 'currency', 'externalReference', 'failure', 'method', 'orderNumber', 'paymentId', 'publicId', 'status', 'updatedAt'].sort(),
+      // A payin.posted alone: when it arrived and who sent it; no fee, tax or net until payment.succeeded says them (absent, never 0).
+      ['amount', 'clientReference', 'currency', 'externalReference', 'failure', 'method', 'orderNumber', 'payerName', 'paymentId', 'publicId', 'receivedAt', 'status', 'updatedAt'].sort(),
     );
 
     const attached = await merchantPost(stack.bffUrl, `/v1/merchant/bank-payments/${stray.payment_id}/attach`, { orderNumber: transfer.orderNumber });

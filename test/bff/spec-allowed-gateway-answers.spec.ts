@@ -101,6 +101,10 @@ test('the merchant transaction list reads records with empty fees, dates and ids
   const list = await merchantGet(stack.bffUrl, `/v1/merchant/transactions?startDate=2020-01-01&endDate=2100-01-01&orderNumber=${encodeURIComponent(session.orderNumber)}`);
   expect(list.status).toBe(200);
   expect(list.body.items).toEqual([expect.objectContaining({ orderNumber: session.orderNumber, approved: true, id: null, netToLiquidate: null, date: null })]);
+  // A deduction written null, "" or unreadably ("1,234.50") is absent, never 0; the ones written stay.
+  const [item] = list.body.items;
+  for (const absent of ['retentionRent', 'cost', 'ivaCommission']) expect(item).not.toHaveProperty(absent);
+  expect(item).toMatchObject({ commission: expect.stringMatching(/^\d+\.\d{2}$/), retentionIva: expect.stringMatching(/^\d+\.\d{2}$/) });
 });
 
 for (const [form, write] of [

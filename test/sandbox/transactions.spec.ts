@@ -34,8 +34,9 @@ test('every transaction in the date range, declines included, in the list-item s
   const declined = items.find((item) => item.orderNumber === 'T-CRC-NO')!;
   expect(declined).toMatchObject({ code: '51', email: 'dos@example.com', net_to_liquidate: 0 });
   const approved = items.find((item) => item.orderNumber === 'T-CRC-OK')!;
-  // 3.5 % commission and 13 % IVA on it: 15000 - 525 - 68.25.
-  expect(approved).toMatchObject({ commission: 525, iva_commission: 68.25, net_to_liquidate: 14406.75 });
+  // 3.5 % commission, 13 % IVA on it, IVA withheld at Hacienda's factor 0.05310 and income tax at
+  // 0.01770 of the sale: 15000 - 525 - 68.25 - 796.50 - 265.50.
+  expect(approved).toMatchObject({ commission: 525, iva_commission: 68.25, retention_iva: 796.5, retention_rent: 265.5, cost: 0, cost_iva: 0, net_to_liquidate: 13344.75 });
 });
 
 test('each filter narrows the list', async () => {
@@ -58,4 +59,19 @@ test('each filter narrows the list', async () => {
 test('a malformed date fails in the body', async () => {
   const response = await sandbox.post('/api/v1/consultTransactions', { key: merchant.apiKey, startDate: '2026-06-01', endDate: '2026-06-30 23:59:59' });
   expect(((await response.json()) as { type: string }).type).toBe('400');
+});
+
+test('the fee schedule is configurable: the next records carry the new rates and a fixed cost with its IVA', async () => {
+  await sandbox.control.setFees({ commissionPer100k: 4_000, retentionIvaPer100k: 0, retentionRentPer100k: 0, costPerPayment: { CRC: '100.00' } });
+  try {
+    now = new Date('2026-06-12T08:00:00Z');
+    await sandbox.login();
+    await payOrder(sandbox, 'T-CRC-FEES', cards.approved, { billToEmail: 'cuatro@example.com' });
+    const response = await sandbox.post('/api/v1/consultTransactions', { key: merchant.apiKey, startDate: '2026-06-12 00:00:00', endDate: '2026-06-12 23:59:59' });
+    const [item] = consultTransactionsResponse.parse(await response.json()).response;
+    // 15000: 4 % is 600, IVA 78; cost 100 and its IVA 13.
+    expect(item).toMatchObject({ orderNumber: 'T-CRC-FEES', commission: 600, iva_commission: 78, retention_iva: 0, retention_rent: 0, cost: 100, cost_iva: 13, net_to_liquidate: 14209 });
+  } finally {
+    await sandbox.control.setFees({});
+  }
 });

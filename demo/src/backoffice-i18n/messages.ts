@@ -1,5 +1,16 @@
 // The back office's sentences with values in them, per language: word order stays the translator's.
 import type { ActionRefusalCode } from '../../../contract/merchant-api.ts';
+import type { SettlementDifference } from '../../../contract/settlement-report.ts';
+
+export interface ReceiptFacts {
+  amount: string;
+  when: string;
+  payer: string | null;
+  orderNumber: string | null;
+  reference: string;
+  reversed: boolean;
+  failed: boolean;
+}
 
 /** What a refusal's sentence may name: the order's status (already in the page's language) and amounts (formatted). */
 export interface RefusalFacts {
@@ -28,6 +39,11 @@ export interface BackOfficeMessages {
   attemptAt: (result: string, at: string) => string;
   orderForPaymentLabel: (publicId: string) => string;
   paymentAttached: (publicId: string, orderNumber: string) => string;
+  /** A difference of the day's settlement, naming the order (or the bank payment, or the gateway's id). */
+  settlementDifference: (type: SettlementDifference['type'], who: string) => string;
+  settlementCaption: (date: string, timeZone: string, movements: number) => string;
+  /** A SINPE receipt found: `amount` formatted, `when` in the page's language. */
+  receiptArrived: (facts: ReceiptFacts) => string;
   linksPage: (page: number, lastPage: number, total: number) => string;
   actionDone: (action: 'capture' | 'refund' | 'reverse', amount: string, orderNumber: string, status: string) => string;
   splitDone: (orderNumber: string, remainder: string) => string;
@@ -81,6 +97,19 @@ export const enMessages: BackOfficeMessages = {
   attemptAt: (result, at) => `${result} at ${at}`,
   orderForPaymentLabel: (publicId) => `Order for payment ${publicId}`,
   paymentAttached: (publicId, orderNumber) => `Payment ${publicId} attached: order ${orderNumber} is approved.`,
+  settlementDifference: (type, who) =>
+    ({
+      not_ours: `The gateway lists an approved transaction no order here knows: ${who}.`,
+      missing_upstream: `Order ${who} was paid by card here, and the gateway lists no payment for it that day.`,
+      not_paid_here: `The gateway approved order ${who}, which is not paid here.`,
+      amount_differs: `Another amount upstream for ${who}.`,
+      net_differs: `The upstream's net for ${who} is not its amount less its deductions.`,
+      unmatched_transfer: `Money arrived that no order took (bank payment ${who}): attach it or return it.`,
+      fees_unknown: `The bank has not said the fee of transfer ${who} yet.`,
+    })[type],
+  settlementCaption: (date, timeZone, movements) => `${date} (${timeZone}): ${movements} movements.`,
+  receiptArrived: ({ amount, when, payer, orderNumber, reference, reversed, failed }) =>
+    `${failed ? 'Failed' : 'Arrived'}: ${amount} on ${when}${payer ? ` from ${payer}` : ''}, reference ${reference}, ${orderNumber ? `for order ${orderNumber}` : 'for no order yet'}${reversed ? '; since reversed by the bank' : ''}.`,
   linksPage: (page, lastPage, total) => `Page ${page} of ${lastPage} (${total} links)`,
   actionDone: (action, amount, orderNumber, status) =>
     `${{ capture: 'Captured', refund: 'Refunded', reverse: 'Reversed' }[action]} ${amount} on order ${orderNumber}: now ${status}.`,
@@ -134,6 +163,19 @@ export const esMessages: BackOfficeMessages = {
   attemptAt: (result, at) => `${result} el ${at}`,
   orderForPaymentLabel: (publicId) => `Pedido para el pago ${publicId}`,
   paymentAttached: (publicId, orderNumber) => `Pago ${publicId} asociado: el pedido ${orderNumber} queda aprobado.`,
+  settlementDifference: (type, who) =>
+    ({
+      not_ours: `La pasarela tiene una transacción aprobada que ningún pedido de aquí conoce: ${who}.`,
+      missing_upstream: `El pedido ${who} se pagó con tarjeta aquí y la pasarela no tiene ese pago ese día.`,
+      not_paid_here: `La pasarela aprobó el pedido ${who}, que aquí no está pagado.`,
+      amount_differs: `Otro monto en la pasarela o el banco para ${who}.`,
+      net_differs: `El neto de la pasarela o el banco para ${who} no es su monto menos sus deducciones.`,
+      unmatched_transfer: `Llegó dinero que ningún pedido tomó (pago bancario ${who}): asócielo o devuélvalo.`,
+      fees_unknown: `El banco aún no indica la comisión de la transferencia ${who}.`,
+    })[type],
+  settlementCaption: (date, timeZone, movements) => `${date} (${timeZone}): ${movements} movimientos.`,
+  receiptArrived: ({ amount, when, payer, orderNumber, reference, reversed, failed }) =>
+    `${failed ? 'Fallida' : 'Recibida'}: ${amount} el ${when}${payer ? ` de ${payer}` : ''}, referencia ${reference}, ${orderNumber ? `para el pedido ${orderNumber}` : 'aún sin pedido'}${reversed ? '; luego reversada por el banco' : ''}.`,
   linksPage: (page, lastPage, total) => `Página ${page} de ${lastPage} (${total} enlaces)`,
   actionDone: (action, amount, orderNumber, status) =>
     `${{ capture: 'Capturado', refund: 'Reembolsado', reverse: 'Anulado' }[action]} ${amount} en el pedido ${orderNumber}: ahora ${status}.`,
@@ -187,6 +229,19 @@ export const ptBRMessages: BackOfficeMessages = {
   attemptAt: (result, at) => `${result} em ${at}`,
   orderForPaymentLabel: (publicId) => `Pedido para o pagamento ${publicId}`,
   paymentAttached: (publicId, orderNumber) => `Pagamento ${publicId} associado: o pedido ${orderNumber} está aprovado.`,
+  settlementDifference: (type, who) =>
+    ({
+      not_ours: `O gateway tem uma transação aprovada que nenhum pedido daqui conhece: ${who}.`,
+      missing_upstream: `O pedido ${who} foi pago com cartão aqui e o gateway não tem esse pagamento nesse dia.`,
+      not_paid_here: `O gateway aprovou o pedido ${who}, que aqui não está pago.`,
+      amount_differs: `Outro valor no gateway ou no banco para ${who}.`,
+      net_differs: `O líquido do gateway ou do banco para ${who} não é o valor menos as deduções.`,
+      unmatched_transfer: `Chegou dinheiro que nenhum pedido tomou (pagamento bancário ${who}): associe ou devolva.`,
+      fees_unknown: `O banco ainda não informou a tarifa da transferência ${who}.`,
+    })[type],
+  settlementCaption: (date, timeZone, movements) => `${date} (${timeZone}): ${movements} movimentos.`,
+  receiptArrived: ({ amount, when, payer, orderNumber, reference, reversed, failed }) =>
+    `${failed ? 'Falhou' : 'Recebido'}: ${amount} em ${when}${payer ? ` de ${payer}` : ''}, referência ${reference}, ${orderNumber ? `para o pedido ${orderNumber}` : 'ainda sem pedido'}${reversed ? '; depois estornado pelo banco' : ''}.`,
   linksPage: (page, lastPage, total) => `Página ${page} de ${lastPage} (${total} links)`,
   actionDone: (action, amount, orderNumber, status) =>
     `${{ capture: 'Capturado', refund: 'Reembolsado', reverse: 'Estornado' }[action]} ${amount} no pedido ${orderNumber}: agora ${status}.`,
