@@ -4,7 +4,7 @@
 // this panel only asks and shows.
 import type { SettlementDifference, SettlementReport, SettlementTotal } from '../../contract/settlement-report.ts';
 import { deductionNames } from '../../contract/settlement-report.ts';
-import { formatMoney } from '../../widget/i18n/localize.ts';
+import { formatMoney } from '../../contract/money-format.ts';
 import { currentLocale, messages, tr } from './backoffice-i18n/locale.ts';
 import { failureText } from './failure-text.ts';
 

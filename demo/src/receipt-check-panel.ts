@@ -3,7 +3,7 @@
 // arrived, by the receipt's bank reference or by its amount and time
 // (GET /v1/merchant/bank-payments?externalReference= or ?amount=&receivedSince=&receivedUntil=).
 import type { BankPaymentView, BankPaymentsPage } from '../../contract/bank-payment-view.ts';
-import { formatMoney } from '../../widget/i18n/localize.ts';
+import { formatMoney } from '../../contract/money-format.ts';
 import { currentLocale, messages, tr } from './backoffice-i18n/locale.ts';
 import { failureText } from './failure-text.ts';
 
