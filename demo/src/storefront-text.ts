@@ -23,11 +23,7 @@ const en = {
   addToCart: 'Add to cart',
   remove: 'Remove',
   quantity: 'Quantity',
-  approved: 'Thank you! Order {order} is paid.',
   authorized: 'Thank you! Order {order} is authorized; the shop captures it when it ships.',
-  declined: 'The payment of order {order} was declined. Try another card.',
-  cancelled: 'The payment of order {order} was cancelled. Nothing was charged.',
-  transferLapsed: 'We did not receive the SINPE Móvil transfer for order {order} in time.',
   loadFailed: 'The shop could not load. Is the demo stack running?',
 };
 
@@ -58,11 +54,7 @@ const es: Texts = {
   addToCart: 'Agregar al carrito',
   remove: 'Quitar',
   quantity: 'Cantidad',
-  approved: '¡Gracias! El pedido {order} está pagado.',
   authorized: '¡Gracias! El pedido {order} está autorizado; la tienda lo cobra al enviarlo.',
-  declined: 'El pago del pedido {order} fue rechazado. Pruebe otra tarjeta.',
-  cancelled: 'El pago del pedido {order} fue cancelado. No se cobró nada.',
-  transferLapsed: 'No recibimos a tiempo la transferencia SINPE Móvil del pedido {order}.',
   loadFailed: 'La tienda no pudo cargar. ¿Está corriendo la demo?',
 };
 
@@ -90,11 +82,7 @@ const pt: Texts = {
   addToCart: 'Adicionar ao carrinho',
   remove: 'Remover',
   quantity: 'Quantidade',
-  approved: 'Obrigado! O pedido {order} está pago.',
   authorized: 'Obrigado! O pedido {order} está autorizado; a loja o captura ao enviar.',
-  declined: 'O pagamento do pedido {order} foi recusado. Tente outro cartão.',
-  cancelled: 'O pagamento do pedido {order} foi cancelado. Nada foi cobrado.',
-  transferLapsed: 'Não recebemos a tempo a transferência SINPE Móvil do pedido {order}.',
   loadFailed: 'A loja não carregou. A demo está rodando?',
 };
 
