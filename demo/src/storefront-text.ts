@@ -25,6 +25,7 @@ const en = {
   quantity: 'Quantity',
   authorized: 'Thank you! Order {order} is authorized; the shop captures it when it ships.',
   loadFailed: 'The shop could not load. Is the demo stack running?',
+  sessionRefused: 'The shop could not open this checkout (HTTP {status}). Try again in a moment.',
 };
 
 export type StorefrontTextKey = keyof typeof en;
@@ -56,6 +57,7 @@ const es: Texts = {
   quantity: 'Cantidad',
   authorized: '¡Gracias! El pedido {order} está autorizado; la tienda lo cobra al enviarlo.',
   loadFailed: 'La tienda no pudo cargar. ¿Está corriendo la demo?',
+  sessionRefused: 'La tienda no pudo abrir este pago (HTTP {status}). Inténtelo de nuevo en un momento.',
 };
 
 const pt: Texts = {
@@ -84,6 +86,7 @@ const pt: Texts = {
   quantity: 'Quantidade',
   authorized: 'Obrigado! O pedido {order} está autorizado; a loja o captura ao enviar.',
   loadFailed: 'A loja não carregou. A demo está rodando?',
+  sessionRefused: 'A loja não conseguiu abrir este pagamento (HTTP {status}). Tente novamente em instantes.',
 };
 
 export function storefrontTexts(locale: string): Texts {

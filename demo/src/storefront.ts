@@ -295,9 +295,10 @@ async function authorizeOnlySession(): Promise<string | undefined> {
     headers: { 'Content-Type': 'application/json' },
     body: JSON.stringify({ items: cart.lines, locale }),
   });
-  const body = (await response.json()) as { sessionToken?: string; detail?: string; error?: string };
+  const body = (await response.json().catch(() => ({}))) as { sessionToken?: string };
   if (response.ok && body.sessionToken) return body.sessionToken;
-  showNotice(body.detail ?? body.error ?? `HTTP ${response.status}`);
+  // The BFF's problem `detail` is English: the shopper reads the page's language.
+  showNotice(storefrontTexts(locale).sessionRefused.replace('{status}', String(response.status)));
   return undefined;
 }
 
