@@ -1,4 +1,4 @@
-// The storefront walked in Spanish and Portuguese on a 390 px phone: the products are named in the
+// The storefront walked in Spanish and Portuguese on a 390 px phone (and Spanish on a desktop): the products are named in the
 // page's language (the list, the cart, the widget's summary), the sandbox's bank app speaks it and
 // fits the phone, and a SINPE Móvil refusal is said once, by the widget (the page adds no line of its
 // own, never "try another card"). A SINPE Móvil approval survives a reload like a card's. axe clean.
@@ -62,14 +62,19 @@ async function expectFitsPhone(page: Page): Promise<void> {
 
 test.use({ viewport: { width: 390, height: 844 } });
 
-for (const walk of walks) {
-  test.describe(`the storefront in ${walk.tag}`, () => {
+for (const [walk, viewport] of [
+  [walks[0], { width: 390, height: 844 }],
+  [walks[1], { width: 390, height: 844 }],
+  [walks[0], { width: 1280, height: 800 }],
+] as const) {
+  test.describe(`the storefront in ${walk.tag} at ${viewport.width} px`, () => {
+    test.use({ viewport });
     test('names the products in the page\'s language, and the bank app speaks it and fits the phone; a refusal is said once, by the widget', async ({ page }, testInfo) => {
       await openTransfer(page, walk);
       await expect(page.getByLabel(walk.bankApp.label)).toBeVisible();
       await expectFitsPhone(page);
       expect(await axeViolations(page)).toEqual([]);
-      await keepScreenshot(page, testInfo, `sinpe-bank-app-${walk.tag}`);
+      await keepScreenshot(page, testInfo, `sinpe-bank-app-${walk.tag}-${viewport.width}`);
 
       await page.getByLabel(walk.bankApp.label).selectOption({ label: walk.bankApp.refusal });
       await page.getByRole('button', { name: walk.bankApp.send }).click();
