@@ -8,7 +8,9 @@
 import { declineLocaleOf, type DeclineLocale } from './decline-messages.ts';
 import type { RejectionCode } from './bank/reason-codes.ts';
 
-export type BankFailureCategory = 'declined' | 'bank_unreachable' | 'phone_not_usable' | 'currency' | 'platform' | 'expired';
+export const bankFailureCategories = ['declined', 'bank_unreachable', 'phone_not_usable', 'currency', 'platform', 'expired'] as const;
+
+export type BankFailureCategory = (typeof bankFailureCategories)[number];
 
 /** Every rejection.code of §6.5 in one category; a code not listed here (a newer bank) is `declined`. */
 const categoryOfRejection: Readonly<Record<RejectionCode, BankFailureCategory>> = {

@@ -3,6 +3,7 @@
 // The BFF validates with the same schemas; /v1/openapi.json is generated from them.
 import * as z from 'zod/mini';
 import type { Address, BillingAddress, ContactBillingAddress } from './address.ts';
+import { bankFailureCategories } from './bank-failure-messages.ts';
 import { declineCategories } from './decline-messages.ts';
 import { alternativeMethods } from './decline-rescue.ts';
 import { invoiceDetails, type InvoiceDetails } from './invoice.ts';
@@ -350,6 +351,12 @@ export const orderStatusResponse = z.object({
    * whose page changed language says the same thing in the page's language.
    */
   reason: z.optional(z.enum(declineCategories)),
+  /**
+   * For a SINPE Móvil transfer that was refused or ran out: the message's category in
+   * contract/bank-failure-messages.ts (a card's is `reason`), so the merchant's analytics can count
+   * refusals by kind (the widget's svc-declined `category`).
+   */
+  bankFailure: z.optional(z.enum(bankFailureCategories)),
   /**
    * After a card decline another card is unlikely to fix (contract/decline-rescue.ts): the other
    * means the shopper may pay this same order with (POST /v1/checkout with that `method`). Absent otherwise.

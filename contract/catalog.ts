@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { isCurrencyCode } from './currencies.ts';
 import type { OrderLine } from './bff-api.ts';
 import { canonicalAmount, fromMinorUnits, toMinorUnits } from './money.ts';
+import { catalogItemName } from './catalog-names.ts';
 
 function isPriceIn(unitAmount: string, currency: string): boolean {
   try {
@@ -19,6 +20,11 @@ export const catalogItem = z
   .object({
     sku: z.string().min(1).max(64),
     name: z.string().min(1).max(200),
+    /**
+     * The name in other languages, by BCP 47 tag (`{"es": "Café de Tarrazú, 500 g", "pt-BR": …}`):
+     * a session in one of them names its lines so, by the widget's language chain (es-CR → es-419 → es).
+     */
+    names: z.optional(z.record(z.string().min(2).max(35), z.string().min(1).max(200))),
     unitAmount: z.string(),
     currency: z.string().refine(isCurrencyCode, 'not an ISO 4217 currency'),
   })
@@ -58,7 +64,8 @@ export class Catalog {
   }
 
   /** Prices a cart. Unknown SKUs and carts mixing currencies are refused with field paths. */
-  price(requested: { sku: string; quantity: number }[]): PricingResult {
+  /** `locale`: the buyer's language, which the lines are named in where the catalog has it. */
+  price(requested: { sku: string; quantity: number }[], locale?: string): PricingResult {
     const errors: { path: string; message: string; code: string }[] = [];
     const lines: OrderLine[] = [];
     let currency: string | undefined;
@@ -78,7 +85,7 @@ export class Catalog {
       total += lineMinor;
       lines.push({
         sku: item.sku,
-        name: item.name,
+        name: catalogItemName(item, locale),
         quantity: entry.quantity,
         unitAmount: canonicalAmount(item.unitAmount, item.currency),
         amount: fromMinorUnits(lineMinor, item.currency),

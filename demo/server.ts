@@ -103,7 +103,7 @@ export async function createDemoApp(env: Env, scripts: PageScripts) {
         typeof item === 'object' && item !== null && typeof item.sku === 'string' && Number.isInteger(item.quantity) && item.quantity >= 1 && item.quantity <= 99,
     );
     if (!wellFormed || items.length === 0) return c.json({ error: 'items must be [{sku, quantity}]' }, 400);
-    const priced = catalog.price(items);
+    const priced = catalog.price(items, typeof body?.locale === 'string' ? body.locale : undefined);
     if (!priced.ok) return c.json({ error: 'unknown items', errors: priced.errors }, 400);
     const origin = new URL(c.req.url).origin;
     const description = priced.lines.map((line) => `${line.quantity} × ${line.name}`).join(', ').slice(0, 255);

@@ -28,7 +28,8 @@ export interface AddressFieldsetContext {
   /** A hint under a field that never blocks it (the billing e-mail's "did you mean …?"), or undefined. */
   hint?: (field: AddressFieldName, fieldId: string) => EmailSuggestionHint | undefined;
   /** The localized message to show under a field, or undefined when none should show yet. */
-  shownError: (field: AddressFieldName) => string | undefined;
+  /** `choice`: the label of a country's own list standing for the field (Costa Rica's cantón). */
+  shownError: (field: AddressFieldName, choice: string | undefined) => string | undefined;
   onInput: (field: AddressFieldName, value: string) => void;
   onBlur: (field: AddressFieldName) => void;
 }
@@ -49,7 +50,7 @@ function renderField(context: AddressFieldsetContext, field: AddressFieldSpec): 
   // Costa Rica's own label and select for this field, once its territory file is here.
   const level = context.territory?.(field.name, context.value);
   const id = `${section}-${field.name}`;
-  const error = context.shownError(field.name);
+  const error = context.shownError(field.name, level?.select && level.label);
   const optional = field.optional || context.isOptional?.(field.name) === true;
   const errorId = `${id}-error`;
   const hint = context.hint?.(field.name, id);

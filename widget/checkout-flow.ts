@@ -31,8 +31,9 @@ import { carryCatalogForm, catalogScope, forgetCatalogOrder, forgetForm, forgetL
 import { restoredForm } from './kept-details.ts';
 import { currentNavigationKind, forgetResultToken, keepResultToken, keptResultToken } from './kept-result.ts';
 import { countryOfCurrency, countryOfLocale } from './i18n/countries.ts';
-import { formatMoney, translationFor } from './i18n/localize.ts';
-import type { Translation } from './i18n/translation.ts';
+import { addEnglishWords, formatMoney, translationFor } from './i18n/localize.ts';
+import { enFlow } from './i18n/en-flow.ts';
+import type { AddressFieldName, Translation } from './i18n/translation.ts';
 import { InvoiceDetailsHook } from './invoice-fieldset.ts';
 import {
   forgetFollowing,
@@ -57,6 +58,8 @@ import type * as SessionClock from './lazy/session-clock.ts';
 import { asksAddress, contactOf } from './method-fields.ts';
 import { isSinpeRescueOffered } from './costa-rica/sinpe-rescue-offer.ts';
 import { outcomeOfStatus } from './order-outcome.ts';
+import { sinpeFitsBuyer } from './sinpe-fit.ts';
+import { declineCategoryOf, forgetPurchasedItems, keepPurchasedItems, methodOfOutcome, purchasedItems } from './purchase-detail.ts';
 import type { OrderSummary } from './order-summary.ts';
 import type { PaymentPopup } from './payment-popup.ts';
 import type { EarlyResult } from './early-result.ts';
@@ -192,6 +195,8 @@ export class CheckoutFlow implements ReactiveController {
   #newOrderOnRetry = false;
   /** The flow itself starts the element again (a retry or reset with no order yet): not the page's change. */
   #restarting = false;
+  /** The session offers SINPE Móvil; the form offers it only while it can work for the buyer (#fitMethods). */
+  #sessionOffersSinpe = false;
   /** Popup mode's window, its closing and its "show the payment window again": a part of its own, asked at start in popup mode. */
   #popupMode: typeof PopupMode | undefined;
   /** This press of Pay already went on once with a new catalog session: a second 401 is said, not looped on. */
@@ -208,6 +213,8 @@ export class CheckoutFlow implements ReactiveController {
     this.#host = host;
     // The invoice form reads the order and the typed addresses where they live: this flow's view.
     this.invoiceDetails = new InvoiceDetailsHook({ requestUpdate: () => host.requestUpdate(), view: this.#v });
+    // English's words for what only the flow says (statuses, field messages) come with it.
+    addEnglishWords(enFlow);
     host.addController(this);
   }
 
@@ -218,6 +225,7 @@ export class CheckoutFlow implements ReactiveController {
 
   set(patch: Partial<CheckoutView>): void {
     Object.assign(this.#v, patch);
+    if (patch.billing) this.#fitMethods();
     this.#host.requestUpdate();
   }
 
@@ -333,6 +341,8 @@ export class CheckoutFlow implements ReactiveController {
   editAddress(section: 'billing' | 'shipping', address: CheckoutAddress | CheckoutBillingAddress, path: string): void {
     const { [path]: _cleared, ...serverErrors } = this.#v.serverErrors;
     this.set(section === 'billing' ? { billing: address as CheckoutBillingAddress, serverErrors } : { shipping: address, serverErrors });
+    // A buyer who typed another country's phone after choosing SINPE Móvil is back on the card.
+    if (!this.#v.sinpeOffered && this.#v.method === 'sinpe_movil') this.chooseMethod('card');
     this.#keepTypedForm();
   }
 
@@ -341,8 +351,11 @@ export class CheckoutFlow implements ReactiveController {
     this.#keepTypedForm();
   }
 
+  /** The buyer's choice of method: the merchant's analytics hear it (svc-method-change). */
   chooseMethod(method: CheckoutMethod): void {
+    if (method === this.#v.method) return;
     this.set({ method });
+    this.emit(new events.SvcMethodChangeEvent(method));
   }
 
   /** The pay button: the details are checked, then sent. */
@@ -401,6 +414,7 @@ export class CheckoutFlow implements ReactiveController {
       keepSessionToken(orderNumber, this.#sessionToken);
       // Back from the page (or a reload) continues this order: its next "Pay" is the same order's next attempt.
       if (this.isCatalogMode()) keepOpenPage(this.#catalogScope(), orderNumber);
+      keepPurchasedItems(order);
       this.go('redirect');
       if (v.popup) {
         this.#keepFollowing(orderNumber);
@@ -491,18 +505,33 @@ export class CheckoutFlow implements ReactiveController {
       }
       return this.fail(error, 'invalid-session');
     }
-    this.set({ order, sinpeOffered: sinpe !== undefined, sinpeAsksAddress: sinpe?.askAddress === true });
+    this.set({ order });
     this.#applyPrefill();
     this.#restoreForm(order.orderNumber);
     if (typed) this.#carryTypedForm(typed);
-    // Before idle, so the form does not jump; without it (a failed load) the card alone is offered.
-    if (sinpe) this.set({ methodChoice: this.#v.methodChoice ?? (await loadMethodChoice().catch(() => undefined)) });
+    await this.#offerMethods(sinpe);
     this.go('ready');
     this.emit(new events.SvcReadyEvent(order.orderNumber));
     if (sinpe?.transfer) {
       if (sinpe.statusToken) this.#statusToken = { orderNumber: order.orderNumber, token: sinpe.statusToken };
       await this.#showTransfer(order.orderNumber, sinpe.transfer);
     }
+  }
+
+  /**
+   * The session's methods: SINPE Móvil beside the card when the session offers it, its part loaded
+   * before idle so the form does not jump (without it, a failed load, the card alone is offered).
+   */
+  async #offerMethods(sinpe: SessionSinpeMovil | undefined): Promise<void> {
+    this.#sessionOffersSinpe = sinpe !== undefined;
+    this.set({ sinpeAsksAddress: sinpe?.askAddress === true });
+    this.#fitMethods();
+    if (sinpe) this.set({ methodChoice: this.#v.methodChoice ?? (await loadMethodChoice().catch(() => undefined)) });
+  }
+
+  /** SINPE Móvil is offered while it can work for the buyer the form describes (a Costa Rican billing country and phone). */
+  #fitMethods(): void {
+    this.#v.sinpeOffered = this.#sessionOffersSinpe && sinpeFitsBuyer(this.#v.billing);
   }
 
   #applyPrefill(): void {
@@ -682,8 +711,8 @@ export class CheckoutFlow implements ReactiveController {
   /** What an outcome needs before it shows: a decline's words, and the part with SINPE Móvil's rescue when the BFF offers it. */
   async readyForOutcome(status: OrderStatusResponse): Promise<void> {
     if (status.reason) await this.#loadDeclineWords(this.#host.currentLocale());
-    // Without the part, "Try again" alone.
-    if (isSinpeRescueOffered(status)) await this.#methodChoicePart().catch(() => undefined);
+    // Without the part, "Try again" alone; with it, a transfer's outcome has its own words (also after a reload).
+    if (isSinpeRescueOffered(status) || status.bankFailure) await this.#methodChoicePart().catch(() => undefined);
   }
 
   onOrderStatus(status: OrderStatusResponse): void {
@@ -701,18 +730,22 @@ export class CheckoutFlow implements ReactiveController {
     // The outcome is kept for reloads of this page like one brought back from the hosted page: a
     // popup's or a transfer's page never left, so the token it was watched with is the one kept.
     if (this.#watchToken) keepResultToken(window.location.pathname, this.#watchToken);
-    // A SINPE Móvil transfer whose time ran out: the attempt ended unpaid and another may be opened.
+    // A SINPE Móvil transfer whose time ran out (watched here, or found so after a reload): the attempt
+    // ended unpaid and another may be opened, which "Try again" does; never "reload the page".
     const endedTransfer = this.#v.transfer;
     forgetFollowing(this.#pageKey());
-    const outcome = endedTransfer && status.status === 'expired' && status.canRetry ? 'declined' : outcomeOfStatus(status.status);
+    const outcome = status.status === 'expired' && status.canRetry ? 'declined' : outcomeOfStatus(status.status);
     this.#endTransfer(endedTransfer);
     this.go(outcome);
     this.#revealResult = true;
+    const method = methodOfOutcome(status, endedTransfer !== undefined);
     if (outcome === 'approved') {
       this.#forgetTypedForm(status.orderNumber);
-      this.emit(new events.SvcApprovedEvent(status.orderNumber, status.paid?.amount ?? status.amount, status.paid?.currency ?? status.currency, status.auth));
+      const items = purchasedItems(status.orderNumber, this.#v.order);
+      forgetPurchasedItems(status.orderNumber);
+      this.emit(new events.SvcApprovedEvent(status.orderNumber, status.paid?.amount ?? status.amount, status.paid?.currency ?? status.currency, status.auth, method, items));
     } else if (outcome === 'declined') {
-      this.emit(new events.SvcDeclinedEvent(status.orderNumber, this.#catalogMessage(this.#host.currentLocale())));
+      this.emit(new events.SvcDeclinedEvent(status.orderNumber, this.#catalogMessage(this.#host.currentLocale()), declineCategoryOf(status, method), method));
     } else if (outcome === 'cancelled') {
       this.emit(new events.SvcCancelledEvent(status.orderNumber, status.canRetry));
     } else if (outcome === 'error') {
@@ -813,6 +846,12 @@ export class CheckoutFlow implements ReactiveController {
     methodChoice.showTransfer(this, orderNumber, transfer);
   }
 
+  /** The result panel's own words when the outcome ended a transfer (paid, refused or run out), also one found so after a reload. */
+  resultWords(locale: string, state: CheckoutState): ReturnType<typeof MethodChoice.sinpeResultWords> | undefined {
+    const { endedTransfer, outcome, methodChoice } = this.#v;
+    return endedTransfer || outcome?.bankFailure ? methodChoice?.sinpeResultWords(locale, state, outcome, endedTransfer) : undefined;
+  }
+
   /** The transfer is over: `ended` when an outcome ended it (the result's words speak of it). */
   #endTransfer(ended?: SinpeMovilInstructions): void {
     if (this.#v.transfer && this.isCatalogMode()) forgetOpenTransfer();
@@ -880,7 +919,8 @@ export class CheckoutFlow implements ReactiveController {
       const t = translationFor(this.#host.currentLocale());
       for (const fieldError of fieldErrors) {
         const code = toFieldErrorCode(fieldError.code ?? fieldError.message);
-        byPath[fieldError.path] ??= code === 'invalid' ? fieldError.message : t.errors[code];
+        const field = fieldError.path.split('.')[1] as AddressFieldName;
+        byPath[fieldError.path] ??= code === 'invalid' ? fieldError.message : code === 'required' ? (t.requiredField[field] ?? t.errors.required) : t.errors[code];
       }
       this.invoiceDetails.showServerErrors(fieldErrors);
       this.set({ serverErrors: byPath, notice: (t) => t.fixErrors(fieldErrors.length) });
@@ -1062,6 +1102,7 @@ export class CheckoutFlow implements ReactiveController {
     const typed = this.#v.order !== undefined;
     this.go('load');
     let order: OrderSummary;
+    let sinpe: SessionSinpeMovil | undefined;
     try {
       const loaded = await this.client().getSession(token);
       // The cart changed while the shopper was paying (on the hosted page, in another tab): the next
@@ -1073,6 +1114,7 @@ export class CheckoutFlow implements ReactiveController {
       this.set({ order });
       // After a return the page has no invoice form yet: the order's offer (and its kept request) comes back.
       this.invoiceDetails.offer(loaded.invoice === true);
+      sinpe = loaded.sinpeMovil;
     } catch (error) {
       if (error instanceof BffError && error.status === 401) {
         if (this.isCatalogMode()) return this.#renewSession();
@@ -1084,6 +1126,8 @@ export class CheckoutFlow implements ReactiveController {
       this.#applyPrefill();
       this.#restoreForm(order.orderNumber);
     }
+    // After a return the page has no method choice either: it comes back, judged by the form's details.
+    await this.#offerMethods(sinpe);
     this.go('ready');
   }
 }

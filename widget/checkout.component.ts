@@ -46,8 +46,9 @@ const itemsConverter = {
  * @event {SvcSubmitEvent} svc-submit - The shopper submitted valid details. Cancelable: `preventDefault()` stops the checkout.
  * @event {SvcRedirectEvent} svc-redirect - The hosted payment page is ready (`url`, `mode`). In redirect mode, `preventDefault()` stops the navigation so the page can navigate itself.
  * @event {SvcStatusEvent} svc-status - The order's status changed (`orderNumber`, `status`, `final`).
- * @event {SvcApprovedEvent} svc-approved - The payment was approved (`orderNumber`, `amount` and `currency` as paid, `auth`).
- * @event {SvcDeclinedEvent} svc-declined - The payment was declined (`orderNumber`, `reason`: the shared catalog's shopper-safe message for its category, in the page's language).
+ * @event {SvcMethodChangeEvent} svc-method-change - The buyer chose how to pay (`method`: `card` or `sinpe_movil`; also `detail.method`). Not fired for the default shown at start: GA4's `add_payment_info`.
+ * @event {SvcApprovedEvent} svc-approved - The payment was approved (`orderNumber`, `amount` and `currency` as paid, `auth`, `method`, `items` `[{sku, name, quantity, price}]` when known; the same in `detail`): GA4's `purchase`.
+ * @event {SvcDeclinedEvent} svc-declined - The payment was declined (`orderNumber`, `reason`: the shared catalog's shopper-safe message for its category, in the page's language; `category`: the catalog's code; `method`; the same in `detail`).
  * @event {SvcSinpePendingEvent} svc-sinpe-pending - A SINPE Móvil transfer is awaited (`orderNumber`, `reference`, `amount`, `expiresAt`); the page stays, svc-approved or svc-declined follows.
  * @event {SvcCancelledEvent} svc-cancelled - The shopper cancelled on the hosted page (`orderNumber`, `canRetry`).
  * @event {SvcErrorEvent} svc-error - The checkout cannot go on (`code`, `detail`). Codes: `network` (the BFF could not be reached), `origin-not-allowed` (the BFF refuses this page's origin: add it to ALLOWED_ORIGINS), `asset-load` (a lazy part of the widget failed twice), `session-expired`, `invalid-session`, `popup-blocked`, `payment-error`. See widget/README.md, "Errors".
@@ -248,7 +249,7 @@ export class SvcCheckout extends LitElement {
             outcome,
             amount: flow?.amountPaid(locale) ?? '',
             next: state === 'approved' ? t.approvedNext : undefined,
-            ...(view?.endedTransfer && view.methodChoice?.sinpeResultWords(locale, state, outcome, view.endedTransfer)),
+            ...flow?.resultWords(locale, state),
           })
         : nothing}
       ${view?.transfer && state === 'polling' ? html`<svc-sinpe-panel .instructions=${view.transfer} locale=${locale}></svc-sinpe-panel>` : nothing}
@@ -283,7 +284,7 @@ export class SvcCheckout extends LitElement {
         inputMode: (field) => (field === 'zip' && this.#postcodeFormats.hintOf(value.country)?.digits ? 'numeric' : undefined),
         hint: (field, fieldId) =>
           field === 'email' ? this.#emailHint?.(fieldId, view.billing.email, t.didYouMean, (email) => this.#onFieldInput(section, field, email)) : undefined,
-        shownError: (field) => this.#shownError(t, view, section, field, errors, value.country),
+        shownError: (field, choice) => this.#shownError(t, view, section, field, errors, value.country, choice),
         onInput: (field, fieldValue) => this.#onFieldInput(section, field, fieldValue),
         onBlur: (field) => (this.touched = new Set(this.touched).add(`${section}.${field}`)),
       });
@@ -320,7 +321,7 @@ export class SvcCheckout extends LitElement {
     return this.flow?.statusText(t, locale) ?? t.assetLoad;
   }
 
-  #shownError(t: Translation, view: CheckoutView, section: AddressSection, field: AddressFieldName, errors: AddressErrors, country: string): string | undefined {
+  #shownError(t: Translation, view: CheckoutView, section: AddressSection, field: AddressFieldName, errors: AddressErrors, country: string, choice?: string): string | undefined {
     const path = `${section}.${field}`;
     const fromServer = view.serverErrors[path];
     if (fromServer !== undefined) return fromServer;
@@ -330,7 +331,9 @@ export class SvcCheckout extends LitElement {
     if (!view.submitted && !(this.touched.has(path) && this.changed.has(path))) return undefined;
     // A wrong postal code says what a right one looks like, where the country's format is known.
     const zipHint = code === 'invalid_zip' ? this.#postcodeFormats.hintOf(country) : undefined;
-    return zipHint ? t.invalidZipFormat(zipHint.example, zipHint.digits) : t.errors[code];
+    if (zipHint) return t.invalidZipFormat(zipHint.example, zipHint.digits);
+    // An empty field says which ("Enter your e-mail address."), a list by its own label.
+    return code === 'required' ? (choice ? t.requiredChoice(choice) : t.requiredField[field]) : t.errors[code];
   }
 
   // ----- the flow -------------------------------------------------------------------------------

@@ -24,7 +24,17 @@ export function emailSuggestionHint(
   return {
     id,
     line: html`<p class="optional" id=${id} part="email-suggestion">
-      ${words[0]}<button type="button" @click=${() => accept(suggestion)}>${suggestion}</button>${words[1]}
+      ${words[0]}<button type="button" @click=${(event: Event) => takeSuggestion(event, fieldId, () => accept(suggestion))}>${suggestion}</button>${words[1]}
     </p>`,
   };
+}
+
+/**
+ * The button goes away with the typo: the shopper's focus goes back to the e-mail field first (where
+ * they were typing), not to the page's top, and a screen reader reads the field with its new address.
+ */
+function takeSuggestion(event: Event, fieldId: string, accept: () => void): void {
+  const root = (event.currentTarget as Element).getRootNode() as Document | ShadowRoot;
+  root.getElementById(fieldId)?.focus();
+  accept();
 }

@@ -1,9 +1,23 @@
-import type { OrderStatus } from '../contract/bff-api.ts';
+import type { CheckoutMethod, OrderStatus } from '../contract/bff-api.ts';
+import type { BankFailureCategory } from '../contract/bank-failure-messages.ts';
+import type { DeclineCategory } from '../contract/decline-messages.ts';
 
 // Every event bubbles and is composed, so a listener on the page (or a framework binding on the
 // element) hears it through the shadow root. Each fires for something the shopper or the gateway
 // did, never because code set a property.
 const crossing = { bubbles: true, composed: true } as const;
+
+/**
+ * An event whose fields are also its `detail` (what analytics tags, used to CustomEvent, read): the
+ * same values, so `event.method` and `event.detail.method` never disagree.
+ */
+abstract class DetailEvent<Detail> extends Event {
+  get detail(): Detail {
+    // An Event's own fields are `isTrusted` and the subclass's: the subclass's are the detail.
+    const { isTrusted: _, ...fields } = this as unknown as Detail & { isTrusted: boolean };
+    return fields as Detail;
+  }
+}
 
 /** The form is ready for the shopper: the session was loaded and its prefill applied. */
 export class SvcReadyEvent extends Event {
@@ -47,23 +61,66 @@ export class SvcStatusEvent extends Event {
   }
 }
 
-export class SvcApprovedEvent extends Event {
+/** One line of what was bought, as GA4's `items` and Segment's `products` want it. */
+export interface SvcPurchasedItem {
+  sku: string;
+  name: string;
+  quantity: number;
+  /** The unit price, a decimal string in the order's currency. */
+  price: string;
+}
+
+/** The buyer chose how to pay (GA4's `add_payment_info` `payment_type`); not fired for the default shown at start. */
+export class SvcMethodChangeEvent extends DetailEvent<{ method: CheckoutMethod }> {
+  static readonly eventName = 'svc-method-change';
+  constructor(readonly method: CheckoutMethod) {
+    super(SvcMethodChangeEvent.eventName, crossing);
+  }
+}
+
+export interface SvcApprovedDetail {
+  orderNumber: string;
+  /** What was paid: a SINPE Móvil transfer's amount, which may be a few colones below the order's. */
+  amount: string;
+  currency: string;
+  auth: string | undefined;
+  method: CheckoutMethod;
+  /** The order's lines when the element knows them (a catalog session, a merchant session with lines). */
+  items: SvcPurchasedItem[] | undefined;
+}
+
+export class SvcApprovedEvent extends DetailEvent<SvcApprovedDetail> {
   static readonly eventName = 'svc-approved';
   constructor(
     readonly orderNumber: string,
     readonly amount: string,
     readonly currency: string,
     readonly auth: string | undefined,
+    readonly method: CheckoutMethod = 'card',
+    readonly items: SvcPurchasedItem[] | undefined = undefined,
   ) {
     super(SvcApprovedEvent.eventName, crossing);
   }
 }
 
-export class SvcDeclinedEvent extends Event {
+/** Why a payment was refused: a card's decline category, or a SINPE Móvil transfer's (refused by the bank, or its time ran out). */
+export type SvcDeclineCategory = DeclineCategory | BankFailureCategory;
+
+export interface SvcDeclinedDetail {
+  orderNumber: string;
+  /** The shopper-safe message, in the page's language. */
+  reason: string | undefined;
+  category: SvcDeclineCategory;
+  method: CheckoutMethod;
+}
+
+export class SvcDeclinedEvent extends DetailEvent<SvcDeclinedDetail> {
   static readonly eventName = 'svc-declined';
   constructor(
     readonly orderNumber: string,
     readonly reason: string | undefined,
+    readonly category: SvcDeclineCategory = 'generic',
+    readonly method: CheckoutMethod = 'card',
   ) {
     super(SvcDeclinedEvent.eventName, crossing);
   }
@@ -127,5 +184,6 @@ declare global {
     'svc-cancelled': SvcCancelledEvent;
     'svc-error': SvcErrorEvent;
     'svc-sinpe-pending': SvcSinpePendingEvent;
+    'svc-method-change': SvcMethodChangeEvent;
   }
 }

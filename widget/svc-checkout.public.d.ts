@@ -26,6 +26,32 @@ export type OrderStatus = 'created' | 'pending' | 'approved' | 'declined' | 'can
 /** `svc-error`'s code: what the merchant's developer can act on (widget/README.md "Errors"). */
 export type SvcErrorCode = 'network' | 'origin-not-allowed' | 'asset-load' | 'session-expired' | 'invalid-session' | 'popup-blocked' | 'payment-error';
 
+/** A payment method the buyer may choose. */
+export type CheckoutMethod = 'card' | 'sinpe_movil';
+
+/** One line of what was bought (GA4's `items`, Segment's `products`). `price` is the unit price, a decimal string. */
+export interface SvcPurchasedItem {
+  sku: string;
+  name: string;
+  quantity: number;
+  price: string;
+}
+
+/** A card's decline category (contract/decline-messages.ts), or a SINPE Móvil transfer's (contract/bank-failure-messages.ts). */
+export type SvcDeclineCategory =
+  | 'insufficient_funds'
+  | 'card_details'
+  | 'card_blocked'
+  | 'generic'
+  | 'try_again'
+  | 'cancelled'
+  | 'declined'
+  | 'bank_unreachable'
+  | 'phone_not_usable'
+  | 'currency'
+  | 'platform'
+  | 'expired';
+
 /** Catalog mode's items: the BFF prices them from its own catalog. */
 export interface SvcCatalogItem {
   sku: string;
@@ -88,20 +114,55 @@ export declare class SvcStatusEvent extends Event {
   constructor(orderNumber: string, status: OrderStatus, final: boolean);
 }
 
+export declare class SvcMethodChangeEvent extends Event {
+  static readonly eventName: 'svc-method-change';
+  readonly method: CheckoutMethod;
+  /** The same fields as the event's own. */
+  readonly detail: { method: CheckoutMethod };
+  constructor(method: CheckoutMethod);
+}
+
+export interface SvcApprovedDetail {
+  orderNumber: string;
+  amount: string;
+  currency: string;
+  auth: string | undefined;
+  method: CheckoutMethod;
+  items: SvcPurchasedItem[] | undefined;
+}
+
 export declare class SvcApprovedEvent extends Event {
   static readonly eventName: 'svc-approved';
   readonly orderNumber: string;
+  /** What was paid (a SINPE Móvil transfer may be a few colones below the order's amount). */
   readonly amount: string;
   readonly currency: string;
   readonly auth: string | undefined;
-  constructor(orderNumber: string, amount: string, currency: string, auth: string | undefined);
+  readonly method: CheckoutMethod;
+  /** The order's lines, when the element knows them. */
+  readonly items: SvcPurchasedItem[] | undefined;
+  /** The same fields as the event's own. */
+  readonly detail: SvcApprovedDetail;
+  constructor(orderNumber: string, amount: string, currency: string, auth: string | undefined, method?: CheckoutMethod, items?: SvcPurchasedItem[]);
+}
+
+export interface SvcDeclinedDetail {
+  orderNumber: string;
+  reason: string | undefined;
+  category: SvcDeclineCategory;
+  method: CheckoutMethod;
 }
 
 export declare class SvcDeclinedEvent extends Event {
   static readonly eventName: 'svc-declined';
   readonly orderNumber: string;
+  /** The shopper-safe message, in the page's language. */
   readonly reason: string | undefined;
-  constructor(orderNumber: string, reason: string | undefined);
+  readonly category: SvcDeclineCategory;
+  readonly method: CheckoutMethod;
+  /** The same fields as the event's own. */
+  readonly detail: SvcDeclinedDetail;
+  constructor(orderNumber: string, reason: string | undefined, category?: SvcDeclineCategory, method?: CheckoutMethod);
 }
 
 export declare class SvcCancelledEvent extends Event {

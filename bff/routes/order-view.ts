@@ -13,11 +13,8 @@ import { paidTransferOf } from '../sinpe/transfer-amount-view.ts';
  * The shopper's message: for a decline or a cancel, the catalog's text in the checkout's language,
  * never the gateway's own (English, sometimes too telling); otherwise none.
  */
-function shopperMessage(order: OrderWithAttempt): { message?: string; reason?: DeclineCategory } {
-  if (isTransferAttempt(order)) {
-    const message = transferShopperMessage(order);
-    return message ? { message } : {};
-  }
+function shopperMessage(order: OrderWithAttempt): Pick<OrderStatusResponse, 'message' | 'reason' | 'bankFailure'> {
+  if (isTransferAttempt(order)) return transferShopperMessage(order) ?? {};
   // An expired order's message is one of ours (why it expired), not the gateway's.
   if (isExpired(order.status)) return order.status_message ? { message: order.status_message } : {};
   // The buyer came back saying they cancelled and consult has no record yet: their own words, not a
@@ -29,7 +26,7 @@ function shopperMessage(order: OrderWithAttempt): { message?: string; reason?: D
 }
 
 /** The means offered instead of another card after this order's decline (decline rescue); none: no field. */
-function alternativesOf(order: OrderWithAttempt, said: { reason?: DeclineCategory }, retry: boolean, sinpeOffered: boolean): { alternatives?: AlternativeMethod[] } {
+function alternativesOf(order: OrderWithAttempt, said: { reason?: DeclineCategory | undefined }, retry: boolean, sinpeOffered: boolean): { alternatives?: AlternativeMethod[] } {
   const alternatives = alternativesAfterDecline({ declined: isDeclined(order.status), cardAttempt: !isTransferAttempt(order), reason: said.reason, canRetry: retry, sinpeOffered });
   return alternatives.length > 0 ? { alternatives } : {};
 }

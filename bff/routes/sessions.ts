@@ -59,7 +59,7 @@ export function sessionRoutes(services: Services) {
       const origin = c.req.header('Origin');
       if (origin === undefined || !services.allowedOrigins.includes(origin)) throw originNotAllowed(origin);
       const body = c.req.valid('json');
-      const priced = catalog.price(body.items);
+      const priced = catalog.price(body.items, body.locale);
       if (!priced.ok) {
         throw new ProblemException(400, {
           type: problemTypes.validation,

@@ -348,7 +348,9 @@ function openAction(orderNumber: string, action: 'capture' | 'refund' | 'reverse
       notify(
         action === 'split'
           ? messages().splitDone(orderNumber, money(result.ownerRemainder ?? '0', order.currency))
-          : messages().actionDone(action, amount, orderNumber, tr(result.order.status)),
+          : action === 'refund' && result.order.status !== 'refunded'
+            ? messages().partialRefundDone(amount, orderNumber, money(result.order.refundedAmount, order.currency), money(result.order.capturedAmount, order.currency))
+            : messages().actionDone(action, amount, orderNumber, tr(result.order.status)),
       );
       await refreshOrders();
     },

@@ -23,12 +23,9 @@ const en = {
   addToCart: 'Add to cart',
   remove: 'Remove',
   quantity: 'Quantity',
-  approved: 'Thank you! Order {order} is paid.',
   authorized: 'Thank you! Order {order} is authorized; the shop captures it when it ships.',
-  declined: 'The payment of order {order} was declined. Try another card.',
-  cancelled: 'The payment of order {order} was cancelled. Nothing was charged.',
-  transferLapsed: 'We did not receive the SINPE Móvil transfer for order {order} in time.',
   loadFailed: 'The shop could not load. Is the demo stack running?',
+  sessionRefused: 'The shop could not open this checkout (HTTP {status}). Try again in a moment.',
 };
 
 export type StorefrontTextKey = keyof typeof en;
@@ -58,12 +55,9 @@ const es: Texts = {
   addToCart: 'Agregar al carrito',
   remove: 'Quitar',
   quantity: 'Cantidad',
-  approved: '¡Gracias! El pedido {order} está pagado.',
   authorized: '¡Gracias! El pedido {order} está autorizado; la tienda lo cobra al enviarlo.',
-  declined: 'El pago del pedido {order} fue rechazado. Pruebe otra tarjeta.',
-  cancelled: 'El pago del pedido {order} fue cancelado. No se cobró nada.',
-  transferLapsed: 'No recibimos a tiempo la transferencia SINPE Móvil del pedido {order}.',
   loadFailed: 'La tienda no pudo cargar. ¿Está corriendo la demo?',
+  sessionRefused: 'La tienda no pudo abrir este pago (HTTP {status}). Inténtelo de nuevo en un momento.',
 };
 
 const pt: Texts = {
@@ -90,12 +84,9 @@ const pt: Texts = {
   addToCart: 'Adicionar ao carrinho',
   remove: 'Remover',
   quantity: 'Quantidade',
-  approved: 'Obrigado! O pedido {order} está pago.',
   authorized: 'Obrigado! O pedido {order} está autorizado; a loja o captura ao enviar.',
-  declined: 'O pagamento do pedido {order} foi recusado. Tente outro cartão.',
-  cancelled: 'O pagamento do pedido {order} foi cancelado. Nada foi cobrado.',
-  transferLapsed: 'Não recebemos a tempo a transferência SINPE Móvil do pedido {order}.',
   loadFailed: 'A loja não carregou. A demo está rodando?',
+  sessionRefused: 'A loja não conseguiu abrir este pagamento (HTTP {status}). Tente novamente em instantes.',
 };
 
 export function storefrontTexts(locale: string): Texts {

@@ -2,6 +2,7 @@
 // <script src>) in catalog mode, or, for "authorize only", with a session this demo's server
 // made with capture false. Themes are only --svc-* custom properties (demo.css).
 import type { CatalogItem } from '../../contract/catalog.ts';
+import { catalogItemName } from '../../contract/catalog-names.ts';
 import { fromMinorUnits, toMinorUnits } from '../../contract/money.ts';
 import { formatMoney } from '../../contract/money-format.ts';
 import { applyTexts, loadDemoConfig, type DemoConfig } from './demo-config.ts';
@@ -115,7 +116,7 @@ function renderProducts(): void {
         li.className = 'product';
         const name = document.createElement('h2');
         name.className = 'product-name';
-        name.textContent = item.name;
+        name.textContent = catalogItemName(item, locale);
         const price = document.createElement('p');
         price.className = 'price';
         price.textContent = money(item.unitAmount, item.currency);
@@ -123,7 +124,7 @@ function renderProducts(): void {
         add.type = 'button';
         add.className = 'secondary';
         add.textContent = text('addToCart');
-        add.setAttribute('aria-label', `${text('addToCart')}: ${item.name}`);
+        add.setAttribute('aria-label', `${text('addToCart')}: ${catalogItemName(item, locale)}`);
         add.dataset.sku = item.sku;
         add.addEventListener('click', () => changeQuantity(item.sku, 1));
         li.append(name, price, add);
@@ -140,25 +141,26 @@ function renderCart(): void {
     ...cart.lines.flatMap((line) => {
       const item = itemOf(line.sku);
       if (!item) return [];
+      const itemName = catalogItemName(item, locale);
       const lineMinor = toMinorUnits(item.unitAmount, item.currency) * BigInt(line.quantity);
       total += lineMinor;
       const li = document.createElement('li');
       li.className = 'cart-line';
       const name = document.createElement('span');
       name.className = 'cart-name';
-      name.textContent = item.name;
+      name.textContent = itemName;
       const quantity = document.createElement('span');
       quantity.className = 'quantity';
-      const minus = quantityButton('−', `${text('quantity')} −1: ${item.name}`, () => changeQuantity(line.sku, -1));
+      const minus = quantityButton('−', `${text('quantity')} −1: ${itemName}`, () => changeQuantity(line.sku, -1));
       const count = document.createElement('output');
       count.textContent = String(line.quantity);
-      count.setAttribute('aria-label', `${text('quantity')}: ${item.name}`);
-      const plus = quantityButton('+', `${text('quantity')} +1: ${item.name}`, () => changeQuantity(line.sku, 1));
+      count.setAttribute('aria-label', `${text('quantity')}: ${itemName}`);
+      const plus = quantityButton('+', `${text('quantity')} +1: ${itemName}`, () => changeQuantity(line.sku, 1));
       quantity.append(minus, count, plus);
       const amount = document.createElement('span');
       amount.className = 'cart-amount';
       amount.textContent = money(fromMinorUnits(lineMinor, item.currency), item.currency);
-      const remove = quantityButton('×', `${text('remove')}: ${item.name}`, () => changeQuantity(line.sku, -line.quantity));
+      const remove = quantityButton('×', `${text('remove')}: ${itemName}`, () => changeQuantity(line.sku, -line.quantity));
       li.append(name, quantity, amount, remove);
       return [li];
     }),
@@ -254,9 +256,11 @@ function mountCheckout(options: { session?: string }): HTMLElement {
   element.addEventListener('svc-submit', (event) => {
     rememberOrderedLines((event as Event & { orderNumber: string }).orderNumber, JSON.parse(element.getAttribute('items') ?? '[]') as Cart['lines']);
   });
+  // The outcome is the widget's to say, once (its live region and result panel): the page listens
+  // only to settle the cart, and adds what the shop knows beyond it (an authorized order's capture).
   element.addEventListener('svc-approved', (event) => {
     const { orderNumber } = event as Event & { orderNumber: string };
-    showResult(text(cart.authorizeOnly ? 'authorized' : 'approved', orderNumber));
+    showResult(cart.authorizeOnly ? text('authorized', orderNumber) : '');
     rememberCheckoutOpen(false);
     openCheckout = undefined;
     byId('continue-shopping').hidden = false;
@@ -267,16 +271,6 @@ function mountCheckout(options: { session?: string }): HTMLElement {
     saveCart();
     renderCart();
   });
-  // A SINPE Móvil transfer whose time ran out ends as a decline the shopper may retry, but nothing
-  // was refused: its status said `expired` just before.
-  let lastStatus = '';
-  element.addEventListener('svc-status', (event) => (lastStatus = (event as Event & { status: string }).status));
-  element.addEventListener('svc-declined', (event) => {
-    showResult(text(lastStatus === 'expired' ? 'transferLapsed' : 'declined', (event as Event & { orderNumber: string }).orderNumber));
-  });
-  element.addEventListener('svc-cancelled', (event) => {
-    showResult(text('cancelled', (event as Event & { orderNumber: string }).orderNumber));
-  });
   attachSinpeSimulator(element, byId('sinpe-simulator'), config);
   openCheckout = element;
   host.replaceChildren(element);
@@ -284,8 +278,14 @@ function mountCheckout(options: { session?: string }): HTMLElement {
   return element;
 }
 
+/** What the shop adds to the widget's outcome (not announced: the widget says the outcome). */
 function showResult(message: string): void {
   byId('checkout-result').textContent = message;
+}
+
+/** The storefront's own failures (the catalog did not load, the authorize-only session was refused): announced. */
+function showNotice(message: string): void {
+  byId('storefront-notice').textContent = message;
 }
 
 /** A capture=false session from this demo's server for the cart; undefined (the reason shown) when refused. */
@@ -295,9 +295,10 @@ async function authorizeOnlySession(): Promise<string | undefined> {
     headers: { 'Content-Type': 'application/json' },
     body: JSON.stringify({ items: cart.lines, locale }),
   });
-  const body = (await response.json()) as { sessionToken?: string; detail?: string; error?: string };
+  const body = (await response.json().catch(() => ({}))) as { sessionToken?: string };
   if (response.ok && body.sessionToken) return body.sessionToken;
-  showResult(body.detail ?? body.error ?? `HTTP ${response.status}`);
+  // The BFF's problem `detail` is English: the shopper reads the page's language.
+  showNotice(storefrontTexts(locale).sessionRefused.replace('{status}', String(response.status)));
   return undefined;
 }
 
@@ -325,6 +326,7 @@ async function followCart(): Promise<void> {
 async function startCheckout(): Promise<void> {
   sessionStorage.removeItem(shownApprovalKey);
   showResult('');
+  showNotice('');
   byId('continue-shopping').hidden = true;
   let session: string | undefined;
   if (cart.authorizeOnly) {
@@ -368,7 +370,7 @@ async function main(): Promise<void> {
     catalog = (await catalogLoad).items;
   } catch {
     renderTexts();
-    showResult(text('loadFailed'));
+    showNotice(text('loadFailed'));
     byId('checkout-section').hidden = false;
     return;
   }

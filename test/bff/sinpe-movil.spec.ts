@@ -216,7 +216,7 @@ test.describe('settled by the bank', () => {
   test('a transfer not received in time expires the attempt; a new one may be opened, and a late transfer still pays', async () => {
     const transfer = await openTransfer('15000.00', 'es');
     clock.advance(10 * 60_000 + 1);
-    expect(await statusOf(transfer)).toMatchObject({ status: 'expired', final: false, canRetry: true, message: bankFailureMessage('expired', 'es') });
+    expect(await statusOf(transfer)).toMatchObject({ status: 'expired', final: false, canRetry: true, message: bankFailureMessage('expired', 'es'), bankFailure: 'expired' });
     await bankSends({ event_type: 'payin.posted', client_reference: transfer.sinpe.reference, amount: '15000.00' });
     expect(await statusOf(transfer)).toMatchObject({ status: 'approved' });
   });
@@ -266,6 +266,8 @@ test.describe('the sandbox\'s bank app', () => {
     await stack.sandbox.sendSinpeTransfer({ reference: refused.sinpe.reference, amount: '15000.00', currency: 'CRC', outcome: 'failed', reasonCode: '15301' });
     const status = await eventually(() => statusOf(refused), (s) => s.status === 'declined', 'declined');
     expect(status.message).toBe(bankFailureMessage('phone_not_usable', 'es'));
+    // The category beside the words: what the widget's svc-declined tells the merchant's analytics.
+    expect(status.bankFailure).toBe('phone_not_usable');
   });
 });
 

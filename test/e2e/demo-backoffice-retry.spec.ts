@@ -30,7 +30,8 @@ for (const size of [
     await dialog.getByLabel('Amount').fill('8500.00');
     await dialog.getByRole('button', { name: 'Confirm' }).click();
     await expect(dialog).toBeHidden();
-    await expect(page.locator('#notice')).toContainText(`on order ${orderNumber}: now captured`);
+    // A partial refund: the notice says how much of the captured money is refunded, not the unchanged status.
+    await expect(page.locator('#notice')).toHaveText(`Refunded CRC 8,500.00 on order ${orderNumber}; CRC 8,500.00 of CRC 38,500.00 refunded so far.`);
     await expect(page.locator(`#orders-table tr[data-order-number="${orderNumber}"] td[data-label="Refunded"]`)).toHaveText('CRC 8,500.00');
   });
 }

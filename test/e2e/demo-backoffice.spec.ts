@@ -55,6 +55,8 @@ test('capture=0, then capture in the back office; then a partial refund and a fu
   await expect(page.getByRole('button', { name: `Capture ${orderNumber}` })).toBeDisabled();
 
   await act(page, orderNumber, 'Refund', '8500.00');
+  // Money stays captured: the notice says how much of it is refunded, not the unchanged status.
+  await expect(page.locator('#notice')).toHaveText(`Refunded CRC 8,500.00 on order ${orderNumber}; CRC 8,500.00 of CRC 38,500.00 refunded so far.`);
   await expect(row.locator('td[data-label="Refunded"]')).toHaveText('CRC 8,500.00');
   await expect(row).toHaveAttribute('data-status', 'captured');
   await keepScreenshot(page, testInfo, 'backoffice-partly-refunded');

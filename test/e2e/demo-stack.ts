@@ -77,11 +77,11 @@ export async function payOnHostedPage(page: Page, card: string): Promise<void> {
   await page.getByRole('button', { name: 'Pay' }).click();
 }
 
-/** The order number the storefront announces after an approval. */
+/** The order number the widget's result panel shows after an approval (the storefront says no outcome of its own). */
 export async function approvedOrderNumber(page: Page): Promise<string> {
-  const result = page.locator('#checkout-result');
-  await expect(result).toHaveText(/Order \S+ is (paid|authorized)/, { timeout: 20_000 });
-  return /Order (\S+) is/.exec((await result.textContent()) ?? '')![1]!;
+  const result = page.locator('svc-checkout [part="result"]');
+  await expect(result.getByRole('heading')).toHaveText('Payment approved', { timeout: 20_000 });
+  return /Order (\S+)/.exec((await result.getByText(/^Order /).textContent()) ?? '')![1]!;
 }
 
 /** Buys in the storefront and returns the order number; `authorizeOnly` makes a capture=0 order. */

@@ -179,7 +179,8 @@ describe('the checkout form', () => {
       expect(root(element).activeElement === field(element, 'billing', 'First name'), 'focus on the first name').to.equal(true);
       // Seven: the country is already chosen (the order's currency is CRC), and a Costa Rican postal code is optional.
       expect(statusText(element)).to.equal('Please fix 7 fields.');
-      expect(describedError(field(element, 'billing', 'Canton'))).to.equal('Fill in this field.');
+      expect(describedError(field(element, 'billing', 'Canton'))).to.equal('Choose an option for “Canton”.');
+      expect(describedError(field(element, 'billing', 'First name'))).to.equal('Enter your first name.');
       expect(submits).to.equal(0);
       expect(bff.calls('checkout')).to.equal(0);
       expect(element.state).to.equal('idle');

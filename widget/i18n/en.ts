@@ -1,7 +1,10 @@
-import type { OutcomeWordKey, Translation } from './translation.ts';
+import type { FlowWordKey, OutcomeWordKey, Translation } from './translation.ts';
 
-/** English without its outcome words: those ride in order-watch.js (i18n/en-outcome.ts), with the result panel. */
-export const en: Omit<Translation, OutcomeWordKey> = {
+/**
+ * English without its outcome words (they ride in order-watch.js, i18n/en-outcome.ts, with the result
+ * panel) and the words said only once the rules are here (checkout-rules.js, i18n/en-flow.ts).
+ */
+export const en: Omit<Translation, OutcomeWordKey | FlowWordKey> = {
   lang: 'en',
   form: 'Checkout',
   billing: 'Billing address',
@@ -33,23 +36,11 @@ export const en: Omit<Translation, OutcomeWordKey> = {
     invalid_zip: 'Enter a valid postal code.',
     invalid: 'Check this field.',
   },
-  fixErrors: (count) => (count === 1 ? 'Please fix 1 field.' : `Please fix ${count} fields.`),
   invalidZipFormat: (example, digits) => (digits ? `Enter a ${digits}-digit postal code, e.g. ${example}.` : `Enter a postal code like ${example}.`),
   didYouMean: ['Did you mean ', '?'],
   total: 'Total',
   pay: (amount) => `Pay ${amount}`,
   retry: 'Try again',
   loading: 'Loading checkout…',
-  submitting: 'Sending your details…',
-  redirecting: 'Taking you to the secure payment page…',
-  popupOpen: 'Complete the payment in the window that opened. We will show the result here.',
-  popupBlocked: 'Your browser blocked the payment window. Allow pop-ups for this site and try again.',
-  popupClosed: 'The payment window was closed before the payment finished.',
-  returned: 'Welcome back. Checking your payment…',
-  polling: 'Confirming your payment with the bank…',
-  error: 'Something went wrong and your payment could not be processed. Please try again.',
-  offline: 'We could not reach the payment service. Check your connection and try again.',
   assetLoad: 'Part of the checkout did not load, so nothing was charged. Check your connection and try again.',
-  expired: 'This checkout has expired. Please reload the page to start again.',
-  originNotAllowed: 'Payments are not available on this page. Please contact the shop.',
 };

@@ -71,4 +71,17 @@ export const es: Translation = {
   paidWith: (brand, last4) => `Pagado con ${brand} terminada en ${last4}`,
   retryReady: 'Revise sus datos y pague de nuevo.',
   originNotAllowed: 'Los pagos no están disponibles en esta página. Contacte a la tienda.',
+  requiredField: {
+    firstName: 'Escriba su nombre.',
+    lastName: 'Escriba sus apellidos.',
+    address: 'Escriba su dirección.',
+    address2: 'Escriba el piso, la puerta, etc.',
+    city: 'Escriba su ciudad.',
+    state: 'Elija su provincia o estado.',
+    zip: 'Escriba su código postal.',
+    country: 'Elija su país.',
+    telephone: 'Escriba su teléfono.',
+    email: 'Escriba su correo electrónico.',
+  },
+  requiredChoice: (label) => `Elija una opción en «${label}».`,
 };

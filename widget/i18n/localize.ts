@@ -3,10 +3,10 @@ import { languageChain } from '../../contract/language-chain.ts';
 export { resolveLocale } from '../../contract/language-chain.ts';
 export { formatMoney } from '../../contract/money-format.ts';
 import { en } from './en.ts';
-import type { OutcomeWordKey, PartialTranslation, Translation } from './translation.ts';
+import type { PartialTranslation, Translation } from './translation.ts';
 
 // English rides in the first script (every chain ends in it), all but its outcome words, which
-// are a part of their own that order-watch asks for when a page's translation lacks them (addEnglishOutcomeWords); the others are lazy modules (locale-XX.js,
+// are a part of their own that order-watch asks for when a page's translation lacks them (addEnglishWords); the others are lazy modules (locale-XX.js,
 // widget/i18n/locale-loader.ts), registered here as they arrive.
 const translations: Record<string, Translation | PartialTranslation> = { en };
 
@@ -17,9 +17,12 @@ export function registerTranslation(tag: string, layer: Translation | PartialTra
   translations[tag] = layer;
 }
 
-/** English's outcome words (lazy/en-outcome.ts): no outcome shows before a page that needs them has them (order-watch). */
-export function addEnglishOutcomeWords(words: Pick<Translation, OutcomeWordKey>): void {
-  translations['en'] = { ...en, ...words };
+/**
+ * English's lazy words: its outcome words (lazy/en-outcome.ts; no outcome shows before a page that
+ * needs them has them, order-watch) and the flow's (i18n/en-flow.ts, added when the flow starts).
+ */
+export function addEnglishWords(words: Partial<Translation>): void {
+  translations['en'] = { ...translations['en'], ...words };
 }
 
 /** The lazy layers `tag`'s chain needs that are not here yet. */

@@ -70,4 +70,17 @@ export const ptBR: Translation = {
   paidWith: (brand, last4) => `Pago com ${brand} final ${last4}`,
   retryReady: 'Confira seus dados e pague novamente.',
   originNotAllowed: 'Os pagamentos não estão disponíveis nesta página. Fale com a loja.',
+  requiredField: {
+    firstName: 'Digite seu nome.',
+    lastName: 'Digite seu sobrenome.',
+    address: 'Digite seu endereço.',
+    address2: 'Digite o complemento.',
+    city: 'Digite sua cidade.',
+    state: 'Escolha seu estado.',
+    zip: 'Digite seu CEP.',
+    country: 'Escolha seu país.',
+    telephone: 'Digite seu telefone.',
+    email: 'Digite seu e-mail.',
+  },
+  requiredChoice: (label) => `Escolha uma opção em “${label}”.`,
 };

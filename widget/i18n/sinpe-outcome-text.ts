@@ -32,10 +32,10 @@ export function sinpeResultWords(
   lang: string,
   state: string,
   outcome: OrderStatusResponse | undefined,
-  transfer: SinpeMovilInstructions,
+  transfer: SinpeMovilInstructions | undefined,
 ): { title?: string; paidBy?: string; neutral?: boolean } {
   const t = texts[pickLanguage(lang, ['es', 'en', 'pt-BR'] as const)];
-  if (state === 'approved') return { paidBy: t.paidTo(formatSinpePhone(transfer.phone)) };
+  if (state === 'approved') return transfer ? { paidBy: t.paidTo(formatSinpePhone(transfer.phone)) } : {};
   // What to do if it was sent anyway is the status line's: the BFF's message (contract/bank-failure-messages.ts).
   return state === 'declined' && outcome?.status === 'expired' ? { title: t.lapsedTitle, neutral: true } : {};
 }

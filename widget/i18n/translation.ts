@@ -82,7 +82,31 @@ export interface Translation {
   retryReady: string;
   /** The page's origin is not allowed by the payment service (a set-up problem of the shop). */
   originNotAllowed: string;
+  /** An empty required field's own message ("Enter your e-mail address."), not one for every field. */
+  requiredField: Record<AddressFieldName, string>;
+  /** An empty required list that stands for a field in a country's own address (Costa Rica's cantón), by its label. */
+  requiredChoice: (label: string) => string;
 }
+
+/**
+ * English words said only once the checkout's rules are here (the flow's statuses, the field
+ * messages): they ride in checkout-rules.js (i18n/en-flow.ts), not in the first script.
+ */
+export type FlowWordKey =
+  | 'submitting'
+  | 'redirecting'
+  | 'popupOpen'
+  | 'popupBlocked'
+  | 'popupClosed'
+  | 'returned'
+  | 'polling'
+  | 'error'
+  | 'offline'
+  | 'originNotAllowed'
+  | 'expired'
+  | 'fixErrors'
+  | 'requiredField'
+  | 'requiredChoice';
 
 /** The words shown only with an outcome (lazy for English, see i18n/en-outcome.ts). */
 export type OutcomeWordKey =

@@ -5,7 +5,7 @@
 export { StatusPoller } from '../status-poller.ts';
 export { renderResultPanel, resultPanelCss } from '../result-panel.ts';
 import type { CheckoutFlow } from '../checkout-flow.ts';
-import { addEnglishOutcomeWords, translationFor } from '../i18n/localize.ts';
+import { addEnglishWords, translationFor } from '../i18n/localize.ts';
 import { once } from '../lazy-assets.ts';
 
 /**
@@ -17,7 +17,7 @@ import { once } from '../lazy-assets.ts';
  */
 export async function ensureOutcomeWords(locale: string): Promise<void> {
   if (translationFor(locale).resultTitle) return;
-  addEnglishOutcomeWords((await once('en-outcome', () => import('./en-outcome.ts'))).enOutcome);
+  addEnglishWords((await once('en-outcome', () => import('./en-outcome.ts'))).enOutcome);
 }
 
 /**

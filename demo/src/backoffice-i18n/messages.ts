@@ -46,6 +46,8 @@ export interface BackOfficeMessages {
   receiptArrived: (facts: ReceiptFacts) => string;
   linksPage: (page: number, lastPage: number, total: number) => string;
   actionDone: (action: 'capture' | 'refund' | 'reverse', amount: string, orderNumber: string, status: string) => string;
+  /** A refund that left money captured: the order keeps its status (approved or captured), so the sentence says how much is refunded of what. */
+  partialRefundDone: (amount: string, orderNumber: string, refunded: string, captured: string) => string;
   splitDone: (orderNumber: string, remainder: string) => string;
   linkCreated: (id: string, amount: string) => string;
   linkDeleted: (id: string) => string;
@@ -113,6 +115,7 @@ export const enMessages: BackOfficeMessages = {
   linksPage: (page, lastPage, total) => `Page ${page} of ${lastPage} (${total} links)`,
   actionDone: (action, amount, orderNumber, status) =>
     `${{ capture: 'Captured', refund: 'Refunded', reverse: 'Reversed' }[action]} ${amount} on order ${orderNumber}: now ${status}.`,
+  partialRefundDone: (amount, orderNumber, refunded, captured) => `Refunded ${amount} on order ${orderNumber}; ${refunded} of ${captured} refunded so far.`,
   splitDone: (orderNumber, remainder) => `Order ${orderNumber} split; ${remainder} stays with you.`,
   linkCreated: (id, amount) => `Payment link ${id} created for ${amount}.`,
   linkDeleted: (id) => `Payment link ${id} deleted.`,
@@ -179,6 +182,7 @@ export const esMessages: BackOfficeMessages = {
   linksPage: (page, lastPage, total) => `Página ${page} de ${lastPage} (${total} enlaces)`,
   actionDone: (action, amount, orderNumber, status) =>
     `${{ capture: 'Capturado', refund: 'Reembolsado', reverse: 'Anulado' }[action]} ${amount} en el pedido ${orderNumber}: ahora ${status}.`,
+  partialRefundDone: (amount, orderNumber, refunded, captured) => `Reembolsado ${amount} en el pedido ${orderNumber}; van ${refunded} reembolsados de ${captured}.`,
   splitDone: (orderNumber, remainder) => `Pedido ${orderNumber} dividido; ${remainder} queda para usted.`,
   linkCreated: (id, amount) => `Enlace de pago ${id} creado por ${amount}.`,
   linkDeleted: (id) => `Enlace de pago ${id} eliminado.`,
@@ -245,6 +249,7 @@ export const ptBRMessages: BackOfficeMessages = {
   linksPage: (page, lastPage, total) => `Página ${page} de ${lastPage} (${total} links)`,
   actionDone: (action, amount, orderNumber, status) =>
     `${{ capture: 'Capturado', refund: 'Reembolsado', reverse: 'Estornado' }[action]} ${amount} no pedido ${orderNumber}: agora ${status}.`,
+  partialRefundDone: (amount, orderNumber, refunded, captured) => `Reembolsado ${amount} no pedido ${orderNumber}; ${refunded} de ${captured} reembolsados até agora.`,
   splitDone: (orderNumber, remainder) => `Pedido ${orderNumber} dividido; ${remainder} fica com você.`,
   linkCreated: (id, amount) => `Link de pagamento ${id} criado por ${amount}.`,
   linkDeleted: (id) => `Link de pagamento ${id} excluído.`,
