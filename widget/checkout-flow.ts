@@ -32,7 +32,6 @@ import { restoredForm } from './kept-details.ts';
 import { currentNavigationKind, forgetResultToken, keepResultToken, keptResultToken } from './kept-result.ts';
 import { countryOfCurrency, countryOfLocale } from './i18n/countries.ts';
 import { addEnglishWords, formatMoney, translationFor } from './i18n/localize.ts';
-import { enFlow } from './i18n/en-flow.ts';
 import type { AddressFieldName, Translation } from './i18n/translation.ts';
 import { InvoiceDetailsHook } from './invoice-fieldset.ts';
 import {
@@ -213,9 +212,17 @@ export class CheckoutFlow implements ReactiveController {
     this.#host = host;
     // The invoice form reads the order and the typed addresses where they live: this flow's view.
     this.invoiceDetails = new InvoiceDetailsHook({ requestUpdate: () => host.requestUpdate(), view: this.#v });
-    // English's words for what only the flow says (statuses, field messages) come with it.
-    addEnglishWords(enFlow);
     host.addController(this);
+  }
+
+  /**
+   * English's words for what only the flow says (statuses, field messages): a part of their own
+   * (i18n/en-flow.ts), asked only when the page's words lack them once its layers settled (an English
+   * page, or a language that did not load). A Spanish purchase never downloads them.
+   */
+  async ensureFlowWords(locale: string): Promise<void> {
+    if (translationFor(locale).submitting) return;
+    addEnglishWords((await once('en-flow', () => import('./i18n/en-flow.ts'))).enFlow);
   }
 
   /** What the element renders: read-only outside this class. */

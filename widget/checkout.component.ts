@@ -236,6 +236,8 @@ export class SvcCheckout extends LitElement {
     const t = translationFor(locale);
     const state = this.state;
     const flow = this.flow;
+    // A page that turned English after the start: the flow's English words come with their part.
+    if (flow && !t.submitting) void flow.ensureFlowWords(locale).then(() => this.requestUpdate());
     const view = flow?.view;
     const formShown = state === 'idle' || state === 'submitting' || (state === 'redirecting' && !view?.popup);
     const outcome = view?.outcome;
@@ -349,6 +351,7 @@ export class SvcCheckout extends LitElement {
     let flow: CheckoutFlow;
     try {
       [flow] = await Promise.all([this.#ensureFlow(), ensureLocale(this.currentLocale())]);
+      await flow.ensureFlowWords(this.currentLocale());
     } catch (error) {
       return this.#failToLoad(error);
     }

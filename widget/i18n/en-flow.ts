@@ -2,8 +2,9 @@ import type { FlowWordKey, Translation } from './translation.ts';
 
 /**
  * English's words said only once the checkout's rules are here: where a payment stands, and a
- * field's messages. Part of checkout-rules.js (the flow adds them to English when it starts,
- * localize.ts addEnglishWords), so the first script does not carry them.
+ * field's messages. A part of their own (en-flow.js) that the flow asks for when the page's words
+ * lack them (CheckoutFlow.ensureFlowWords, localize.ts addEnglishWords): neither the first script
+ * nor a Spanish purchase carries them.
  */
 export const enFlow: Pick<Translation, FlowWordKey> = {
   fixErrors: (count) => (count === 1 ? 'Please fix 1 field.' : `Please fix ${count} fields.`),

@@ -19,7 +19,7 @@ export function registerTranslation(tag: string, layer: Translation | PartialTra
 
 /**
  * English's lazy words: its outcome words (lazy/en-outcome.ts; no outcome shows before a page that
- * needs them has them, order-watch) and the flow's (i18n/en-flow.ts, added when the flow starts).
+ * needs them has them, order-watch) and the flow's (i18n/en-flow.ts, a part of their own the flow asks for when the page lacks them).
  */
 export function addEnglishWords(words: Partial<Translation>): void {
   translations['en'] = { ...translations['en'], ...words };
