@@ -1,10 +1,9 @@
 // The end of a processPayment claim (only its holder can end it): the hosted page was created, the
 // gateway refused (nothing created), or the outcome is unknown. A created page moves the order to
-// pending through the order's one writer, and the attempt moves through its own, in one transaction.
+// pending and the attempt to open, as one joint move (lifecycle/unit-of-work.ts).
 import type { Kysely } from 'kysely';
-import { transitionOrder } from '../orders/order-machine.ts';
 import type { Database, OrderRow } from '../store/schema.ts';
-import { moveAttempt, unlessAttemptChanged } from './attempt-machine.ts';
+import { applyJointMove, unlessAttemptChanged } from './lifecycle/unit-of-work.ts';
 
 type Db = Kysely<Database>;
 
@@ -22,28 +21,21 @@ export async function settleAttemptClaim(
   if (outcome.state === 'created') {
     // The claim id names one claim; its attempt is still claimed unless the reconciler closed it
     // meanwhile (the move below then rolls this back).
-    const settled = await unlessAttemptChanged(db.transaction().execute(async (trx) => {
-      const moved = await transitionOrder(trx, orderNumber, {
-        from: claim.from,
-        to: 'pending',
+    const settled = await unlessAttemptChanged(
+      applyJointMove(db, orderNumber, {
         evidence: 'page-created',
-        source: 'checkout',
         now: outcome.now,
-        where: { payment_claim_id: claim.claimId },
-      });
-      return (
-        moved &&
-        moveAttempt(trx, orderNumber, claim.number, { from: 'claimed', to: 'open', evidence: 'page-created', now: outcome.now, claimId: claim.claimId, fields: { hosted_url: outcome.hostedUrl } })
-      );
-    }));
-    return settled ?? false;
+        order: { from: claim.from, to: 'pending', source: 'checkout', where: { payment_claim_id: claim.claimId } },
+        attempt: { kind: 'move', number: claim.number, from: 'claimed', to: 'open', claimId: claim.claimId, fields: { hosted_url: outcome.hostedUrl } },
+      }),
+    );
+    return settled?.written ?? false;
   }
-  return moveAttempt(db, orderNumber, claim.number, {
-    from: 'claimed',
-    to: outcome.state === 'none' ? 'refused' : 'unknown',
-    evidence: outcome.state === 'none' ? 'refused' : 'call-lost',
+  const refused = outcome.state === 'none';
+  const { written } = await applyJointMove(db, orderNumber, {
+    evidence: refused ? 'refused' : 'call-lost',
     now: outcome.now,
-    claimId: claim.claimId,
-    fields: { payment_error: outcome.error },
+    attempt: { kind: 'move', number: claim.number, from: 'claimed', to: refused ? 'refused' : 'unknown', claimId: claim.claimId, fields: { payment_error: outcome.error } },
   });
+  return written;
 }
