@@ -109,7 +109,7 @@ test('bff/ has no import cycle: pure rules sit apart from the writers that use t
 });
 
 test("the order's and the attempt's rules are pure: order-rules.ts, attempt-transitions.ts, attempt-rules.ts and change-history.ts import no writer, no store and no HTTP", () => {
-  const pure = ['bff/orders/order-rules.ts', 'bff/payments/attempt-transitions.ts', 'bff/payments/attempt-rules.ts', 'bff/merchant/change-history.ts', 'bff/merchant/modification-rules.ts'];
+  const pure = ['bff/orders/order-rules.ts', 'bff/payments/attempt-transitions.ts', 'bff/payments/attempt-rules.ts', 'bff/payments/lifecycle/joint-moves.ts', 'bff/merchant/change-history.ts', 'bff/merchant/modification-rules.ts'];
   const writers = /\/(order-machine|attempt-machine|order-changes|record-outcome)\.ts$|^bff\/(store|http|routes)\//;
   const bad = pure.flatMap((file) => runtimeImportsOf(file).filter((target) => writers.test(target)).map((target) => `${file} → ${target}`));
   expect(bad).toEqual([]);
@@ -143,6 +143,14 @@ test("an attempt's status is written in one place: the attempt machine (with the
     }
   }
   expect([...new Set(writes)]).toEqual(['bff/payments/attempt-machine.ts']);
+});
+
+test('the two status writers are called by the payment lifecycle only: no other bff module imports order-machine.ts or attempt-machine.ts', () => {
+  const writers = new Set(['bff/orders/order-machine.ts', 'bff/payments/attempt-machine.ts']);
+  const importing = sourceFiles('bff')
+    .filter((file) => file.endsWith('.ts') && !file.startsWith('bff/payments/lifecycle/'))
+    .flatMap((file) => runtimeImportsOf(file).filter((target) => writers.has(target)).map((target) => `${file} → ${target}`));
+  expect(importing).toEqual([]);
 });
 
 test("the order row no longer carries its attempt's state: no bff source names payment_state outside the migrations", () => {

@@ -6,6 +6,7 @@
 // calls the two writers.
 import type { Kysely, Transaction } from 'kysely';
 import type { OrderStatus } from '../../../contract/bff-api.ts';
+import { recordOrderEvent } from '../../outbox/order-events.ts';
 import { transitionOrder, type OrderTransition } from '../../orders/order-machine.ts';
 import type { Database, NewOrderRow, OrderWithAttempt, PaymentAttemptRow, PaymentAttemptUpdate } from '../../store/schema.ts';
 import { AttemptChangedError, claimAttempt as claimAttemptRow, holdCurrentAttempt, moveAttempt, noteCancelFlag as noteCancelFlagOnAttempt, openTransferAttempt, type AttemptClaim, type TransferDetails } from '../attempt-machine.ts';
@@ -152,6 +153,8 @@ export function applyJointMove(db: Trx, orderNumber: string, move: JointMove): P
       const attempt = await openTransferAttempt(trx, { orderNumber, number: step.number, gatewayOrderNumber: step.gatewayOrderNumber }, step.transfer, move.now);
       result = { written: true, attemptWritten: true, attempt };
     }
+    // The merchant's event of the order's change, with both rows as this move left them.
+    if (move.order) await recordOrderEvent(trx, orderNumber, move.order, move.now);
     return result;
   });
 }
