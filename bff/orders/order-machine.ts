@@ -6,6 +6,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { OrderStatus } from '../../contract/bff-api.ts';
 import type { Database, HistoryAction, OrderUpdate } from '../store/schema.ts';
+import { statusWriterView } from '../payments/lifecycle/status-writer-view.ts';
 import { IllegalTransitionError, isLegalTransition, parkedStatuses, type TransitionEvidence } from './order-rules.ts';
 
 export interface OrderTransition {
@@ -35,7 +36,7 @@ export async function transitionOrder(trx: Transaction<Database> | Kysely<Databa
   if (!isLegalTransition(change.from, change.to, change.evidence)) {
     throw new IllegalTransitionError(change.from, change.to, change.evidence);
   }
-  let update = trx
+  let update = statusWriterView(trx)
     .updateTable('orders')
     // A parked order is due for the reconciler's look at once (it places the order on its consult
     // schedule by age); any other status leaves that schedule.

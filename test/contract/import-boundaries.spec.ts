@@ -151,6 +151,12 @@ test('the two status writers are called by the payment lifecycle only: no other 
     .filter((file) => file.endsWith('.ts') && !file.startsWith('bff/payments/lifecycle/'))
     .flatMap((file) => runtimeImportsOf(file).filter((target) => writers.has(target)).map((target) => `${file} → ${target}`));
   expect(importing).toEqual([]);
+  // The view in which the statuses may be changed is the lifecycle's and its two writers'.
+  const view = 'bff/payments/lifecycle/status-writer-view.ts';
+  const viewers = sourceFiles('bff')
+    .filter((file) => file.endsWith('.ts') && !file.startsWith('bff/payments/lifecycle/') && !writers.has(file))
+    .filter((file) => runtimeImportsOf(file).includes(view));
+  expect(viewers).toEqual([]);
 });
 
 test("the order row no longer carries its attempt's state: no bff source names payment_state outside the migrations", () => {
