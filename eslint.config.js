@@ -57,7 +57,7 @@ const importsRule = {
 
 // One name per rule: a later block's options for the same rule name would replace an earlier one's
 // for the files both match (the BFF's own layers inside the BFF's room).
-const ruleNames = ['room', 'store', 'pure-rules', 'domain-http'];
+const ruleNames = ['room', 'store', 'pure-rules', 'domain-http', 'writers'];
 const rooms = { plugins: { rooms: { rules: Object.fromEntries(ruleNames.map((name) => [name, importsRule])) } } };
 
 /** An import rule as a config block: what `files` may (`allow`) or may not (`deny`) import. */
@@ -111,11 +111,21 @@ export default defineConfig(
   room('room', ['demo/src/**'], { allow: ['demo/src', 'contract'], because: "the demo's pages use the BFF over HTTP and the widget from its build (dist/widget)" }),
   // Inside the BFF.
   room('store', ['bff/store/**'], { allow: ['bff/store', 'bff/lib', 'contract'], because: 'store/ (the query layer) imports no domain module: only contract/, lib/ and itself' }),
-  room('pure-rules', ['bff/orders/order-rules.ts', 'bff/payments/attempt-transitions.ts', 'bff/payments/attempt-rules.ts', 'bff/merchant/change-history.ts', 'bff/merchant/modification-rules.ts'], {
+  room('pure-rules', ['bff/orders/order-rules.ts', 'bff/payments/attempt-transitions.ts', 'bff/payments/attempt-rules.ts', 'bff/payments/lifecycle/joint-moves.ts', 'bff/merchant/change-history.ts', 'bff/merchant/modification-rules.ts'], {
     deny: ['bff/orders/order-machine.ts', 'bff/payments/attempt-machine.ts', 'bff/merchant/order-changes.ts', 'bff/orders/record-outcome.ts', 'bff/store', 'bff/http', 'bff/routes'],
     runtimeOnly: true,
     because: "the order's and the attempt's rules are pure: no writer, no store, no HTTP",
   }),
+  room(
+    'writers',
+    ['bff/**'],
+    {
+      deny: ['bff/orders/order-machine.ts', 'bff/payments/attempt-machine.ts', 'bff/payments/lifecycle/status-writer-view.ts'],
+      runtimeOnly: true,
+      because: 'the two status writers (and the view in which the statuses may be set) are called by the payment lifecycle only (bff/payments/lifecycle/)',
+    },
+    ['bff/payments/lifecycle/**', 'bff/orders/order-machine.ts', 'bff/payments/attempt-machine.ts'],
+  ),
   room(
     'domain-http',
     ['bff/orders/**', 'bff/payments/**', 'bff/sinpe/**', 'bff/merchant/**'],

@@ -6,6 +6,7 @@ import { confirmLinkPayment, isNoSuchLink, type LinkConfirmationDeps } from '../
 import { fromStoredLinkReport, storedLinkReport } from '../links/link-report.ts';
 import { screenLinkReport } from '../links/link-screen.ts';
 import { applyBankEvent, parseStoredBankEvent } from './bank-payment-handler.ts';
+import { bankPaymentView } from './bank-payment-view.ts';
 import { lookUpBankPayment } from '../banking/bank-payment-lookup.ts';
 import type { BankEvent } from '../../contract/bank/events.ts';
 import { settleSinpeTransfer, type MatcherSettings } from '../sinpe/matcher.ts';
@@ -40,7 +41,8 @@ export function createEventHandlers(deps: EventHandlerDeps): Record<EventSource,
         }
         // The merchant's webhook event, committed with the payment's new state and its order, if
         // the event settled one (or not at all). A match may have written the row: read it again then.
-        await recordBankPaymentEvent(trx, event, deps.clock.now(), match.kind === 'unmatched' ? outcome.row : undefined);
+        const payment = (match.kind === 'unmatched' ? outcome.row : undefined) ?? (await trx.selectFrom('bank_payments').selectAll().where('payment_id', '=', event.payment.payment_id).executeTakeFirstOrThrow());
+        await recordBankPaymentEvent(trx, event.event.event_type, bankPaymentView(payment), deps.clock.now());
         if (outcome.netAmountMismatch) {
           deps.metrics.netAmountMismatches.inc();
           deps.logger.warn({ paymentId: outcome.paymentId, eventId: event.event.event_id }, 'payment.succeeded net_amount breaks the §6.4 rule; flagged');

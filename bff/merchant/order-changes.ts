@@ -2,7 +2,7 @@
 // order still holds the amounts the decision was made on, plus one history entry, atomically.
 import type { Kysely } from 'kysely';
 import type { OrderStatus } from '../../contract/bff-api.ts';
-import { transitionOrderNow } from '../orders/order-machine.ts';
+import { applyJointMove } from '../payments/lifecycle/unit-of-work.ts';
 import type { Database, MerchantHistoryAction, OrderRow } from '../store/schema.ts';
 import { merchantHistorySource } from './change-history.ts';
 
@@ -19,26 +19,29 @@ export interface MerchantChange {
 
 /**
  * Applies `change` if the order is still exactly as `seen` (status and amounts); false when it
- * moved meanwhile. Through the order state machine: a same-status change (a partial refund, a split)
+ * moved meanwhile. As a joint move in which the attempt stays: a same-status change (a partial refund, a split)
  * still writes a history entry, so the history shows every action.
  */
-export function recordMerchantChange(db: Kysely<Database>, seen: OrderRow, change: MerchantChange): Promise<boolean> {
-  return transitionOrderNow(db, seen.order_number, {
-    from: seen.status,
-    to: change.to,
+export async function recordMerchantChange(db: Kysely<Database>, seen: OrderRow, change: MerchantChange): Promise<boolean> {
+  const { written } = await applyJointMove(db, seen.order_number, {
     evidence: 'merchant',
-    source: merchantHistorySource,
-    detail: change.detail,
-    action: change.action,
     now: change.now,
-    fields: {
-      captured_amount: change.capturedAmount,
-      refunded_amount: change.refundedAmount,
-      ...(change.pendingRefund !== undefined && {
-        pending_refund_amount: change.pendingRefund?.amount ?? null,
-        pending_refund_transaction: change.pendingRefund?.transaction ?? null,
-      }),
+    order: {
+      from: seen.status,
+      to: change.to,
+      source: merchantHistorySource,
+      detail: change.detail,
+      action: change.action,
+      fields: {
+        captured_amount: change.capturedAmount,
+        refunded_amount: change.refundedAmount,
+        ...(change.pendingRefund !== undefined && {
+          pending_refund_amount: change.pendingRefund?.amount ?? null,
+          pending_refund_transaction: change.pendingRefund?.transaction ?? null,
+        }),
+      },
+      where: { captured_amount: seen.captured_amount, refunded_amount: seen.refunded_amount },
     },
-    where: { captured_amount: seen.captured_amount, refunded_amount: seen.refunded_amount },
   });
+  return written;
 }

@@ -1,12 +1,11 @@
 // The merchant's word on an order in review: approve the payment consult found, or void it (the
-// order is payable again). Written through the order state machine with `merchant` evidence; an
+// order is payable again). Written as one joint move of the order and its attempt with `merchant` evidence; an
 // order no longer in review is a 409.
 import type { ReviewDecisionRequest } from '../../contract/merchant-review.ts';
 import { changedMeanwhile, notAllowed, notFound } from '../lib/domain-error.ts';
 import type { Clock } from '../observability/clock.ts';
 import { isUnderReview } from '../orders/order-rules.ts';
-import { transitionOrder } from '../orders/order-machine.ts';
-import { recordAttemptEvidence } from '../payments/attempt-machine.ts';
+import { applyJointMove } from '../payments/lifecycle/unit-of-work.ts';
 import type { Store } from '../store/database.ts';
 import { findOrder } from '../store/orders.ts';
 import { merchantHistorySource } from './change-history.ts';
@@ -20,21 +19,19 @@ export async function decideReview(store: Store, clock: Clock, orderNumber: stri
   const now = clock.now().toISOString();
   const approve = request.decision === 'approve';
   const detail = `review ${approve ? 'approved' : 'voided'}${request.note ? `: ${request.note}` : ''}`;
-  const written = await store.db.transaction().execute(async (trx) => {
-    const moved = await transitionOrder(trx, orderNumber, {
+  const to = approve ? 'approved' : 'cancelled';
+  const { written } = await applyJointMove(store.db, orderNumber, {
+    evidence: 'merchant',
+    now,
+    order: {
       from: order.status,
-      to: approve ? 'approved' : 'cancelled',
-      evidence: 'merchant',
+      to,
       source: merchantHistorySource,
       detail,
-      now,
       fields: approve ? { captured_amount: order.capture === 1 ? order.amount : order.captured_amount } : {},
       where: { attempt_number: order.attempt_number },
-    });
-    if (moved && order.attempt_number > 0) {
-      await recordAttemptEvidence(trx, orderNumber, order.attempt_number, { to: approve ? 'approved' : 'cancelled', evidence: 'merchant', now });
-    }
-    return moved;
+    },
+    ...(order.attempt_number > 0 && { attempt: { kind: 'evidence' as const, number: order.attempt_number, to } }),
   });
   if (!written) throw changedMeanwhile('The order changed meanwhile; reload it.');
 }

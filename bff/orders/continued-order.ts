@@ -5,11 +5,10 @@
 // Anything that could still take money (a paid order, an open page or transfer, a review) stays a
 // 409, and so does a request for another amount or currency: the order number names one amount.
 import type { Transaction } from 'kysely';
-import { holdCurrentAttempt } from '../payments/attempt-machine.ts';
+import { applyJointMove, holdCurrentAttempt } from '../payments/lifecycle/unit-of-work.ts';
 import { attemptDecision, hasNothingSent } from '../payments/attempt-rules.ts';
 import type { Database, OrderWithAttempt } from '../store/schema.ts';
 import { isExpired, isPaid, isRetryableStatus, isUnderReview } from './order-rules.ts';
-import { transitionOrder } from './order-machine.ts';
 
 export type ContinuationDecision =
   | { kind: 'continue'; reopen: boolean }
@@ -53,8 +52,8 @@ export interface ContinuedSession {
 /**
  * Gives the order its new session, if it is still as read (another instance continuing it at the
  * same moment makes this false; a move of its current attempt meanwhile throws AttemptChangedError,
- * rolling the caller's transaction back). An expired order is reopened to `created` through the order
- * machine, with a history entry and no merchant event (nothing was paid or lost).
+ * rolling the caller's transaction back). An expired order is reopened to `created` by a joint move (the
+ * attempt held as read), with a history entry and no merchant event (nothing was paid or lost).
  */
 export async function continueOrder(trx: Transaction<Database>, seen: OrderWithAttempt, reopen: boolean, session: ContinuedSession): Promise<boolean> {
   const fields = {
@@ -66,18 +65,20 @@ export async function continueOrder(trx: Transaction<Database>, seen: OrderWithA
     ...(session.returnData !== undefined && { merchant_reference: session.returnData }),
   };
   if (reopen) {
-    const reopened = await transitionOrder(trx, seen.order_number, {
-      from: seen.status,
-      to: 'created',
+    const { written: reopened } = await applyJointMove(trx, seen.order_number, {
       evidence: 'session',
-      source: 'merchant',
-      detail: 'a new session continued the lapsed order',
       now: session.now,
-      fields,
-      tellMerchant: false,
-      where: { attempt_number: seen.attempt_number },
+      order: {
+        from: seen.status,
+        to: 'created',
+        source: 'merchant',
+        detail: 'a new session continued the lapsed order',
+        fields,
+        tellMerchant: false,
+        where: { attempt_number: seen.attempt_number },
+      },
+      attempt: { kind: 'hold', seen },
     });
-    if (reopened) await holdCurrentAttempt(trx, seen);
     return reopened;
   }
   const result = await trx

@@ -1,7 +1,8 @@
 // Creating an order for a new checkout session, whichever way it was asked for.
 import { randomBytes } from 'node:crypto';
 import type { OrderLine, Prefill } from '../../contract/bff-api.ts';
-import { insertOrder, recordSession } from '../store/orders.ts';
+import { bearOrder } from '../payments/lifecycle/unit-of-work.ts';
+import { recordSession } from '../store/orders.ts';
 import type { Store } from '../store/database.ts';
 import type { OrderRow, OrderWithAttempt } from '../store/schema.ts';
 
@@ -87,7 +88,7 @@ export async function createOrder(
     updated_at: now,
     next_consult_at: null,
   };
-  if (!(await insertOrder(store.db, row))) return undefined;
+  if (!(await bearOrder(store.db, row))) return undefined;
   await recordSession(store.db, {
     sessionId: session.sessionId,
     orderNumber: row.order_number,

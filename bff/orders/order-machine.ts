@@ -1,10 +1,12 @@
 // The one writer of an order's status (ARCHITECTURE.md "The order lifecycle"): `transitionOrder`
-// checks the move against the table in order-rules.ts, writes the status and the history entry, and
-// records the merchant's event, all in the caller's transaction. Nothing else writes `orders.status`.
+// checks the move against the table in order-rules.ts and writes the status and the history entry,
+// in the caller's transaction. It knows no view and emits nothing: the payment lifecycle
+// (payments/lifecycle/unit-of-work.ts), its only caller, records the merchant's event once both the
+// order and its attempt are written. Nothing else writes `orders.status`.
 import type { Kysely, Transaction } from 'kysely';
 import type { OrderStatus } from '../../contract/bff-api.ts';
 import type { Database, HistoryAction, OrderUpdate } from '../store/schema.ts';
-import { recordOrderEvent } from '../outbox/order-events.ts';
+import { statusWriterView } from '../payments/lifecycle/status-writer-view.ts';
 import { IllegalTransitionError, isLegalTransition, parkedStatuses, type TransitionEvidence } from './order-rules.ts';
 
 export interface OrderTransition {
@@ -17,7 +19,7 @@ export interface OrderTransition {
   now: string;
   /** Other columns written with the status; conditions on them go in `where`. */
   fields?: OrderUpdate;
-  /** false: no merchant event for this change (the history entry is written all the same). */
+  /** false: no merchant event for this change (the history entry is written all the same; the lifecycle reads it). */
   tellMerchant?: boolean;
   /** What it records, typed: a merchant action (it decides a same-status change's event: split or refund), or an approval by a bank payment. */
   action?: HistoryAction;
@@ -34,7 +36,7 @@ export async function transitionOrder(trx: Transaction<Database> | Kysely<Databa
   if (!isLegalTransition(change.from, change.to, change.evidence)) {
     throw new IllegalTransitionError(change.from, change.to, change.evidence);
   }
-  let update = trx
+  let update = statusWriterView(trx)
     .updateTable('orders')
     // A parked order is due for the reconciler's look at once (it places the order on its consult
     // schedule by age); any other status leaves that schedule.
@@ -59,8 +61,6 @@ export async function transitionOrder(trx: Transaction<Database> | Kysely<Databa
       created_at: change.now,
     })
     .execute();
-  // The merchant's webhook event, committed or rolled back with the change it reports.
-  await recordOrderEvent(trx, orderNumber, change, change.now);
   return true;
 }
 

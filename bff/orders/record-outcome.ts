@@ -1,14 +1,14 @@
-// Records a status change once: a conditional transition from the status just read, through the
-// order state machine, retried on a lost race. A change the table does not allow from the status
-// found (the order moved on: it was approved meanwhile, say) is not an error here: nothing is written.
+// Records a status change once: a conditional transition from the status just read, as one joint
+// move of the order and its attempt (payments/lifecycle), retried on a lost race. A change the table
+// does not allow from the status found (the order moved on: it was approved meanwhile, say) is not
+// an error here: nothing is written.
 import type { OrderStatus } from '../../contract/bff-api.ts';
-import { recordAttemptEvidence } from '../payments/attempt-machine.ts';
+import { applyJointMove } from '../payments/lifecycle/unit-of-work.ts';
 import type { AttemptStatus } from '../payments/attempt-transitions.ts';
 import { findOrder } from '../store/orders.ts';
 import type { Store } from '../store/database.ts';
 import type { OrderRow, OrderUpdate, OrderWithAttempt } from '../store/schema.ts';
 import { isLegalTransition, isPaid, type TransitionEvidence } from './order-rules.ts';
-import { transitionOrder } from './order-machine.ts';
 
 export interface OrderChange {
   to: OrderStatus;
@@ -53,31 +53,30 @@ export async function recordOrderChange(store: Store, orderNumber: string, chang
     const aboutEarlierAttempt = attempt !== undefined && attempt.number !== order.attempt_number;
     const moves = (!aboutEarlierAttempt || superseded !== undefined) && isLegalTransition(order.status, change.to, change.evidence);
     const fields = typeof change.fields === 'function' ? change.fields(order) : change.fields;
-    const written = await store.db.transaction().execute(async (trx) => {
-      if (moves) {
-        const moved = await transitionOrder(trx, orderNumber, {
+    // The attempt moves by its own table: evidence it no longer takes (it was paid meanwhile, say) writes nothing on it.
+    const attemptStep = attempt && change.evidence !== 'session'
+      ? {
+          kind: 'evidence' as const,
+          number: attempt.number,
+          to: attempt.status,
+          fields: { ...(attempt.tpt !== undefined && { gateway_tpt: attempt.tpt }), ...(attempt.auth !== undefined && { gateway_auth: attempt.auth }), ...(attempt.code !== undefined && { gateway_code: attempt.code }) },
+        }
+      : undefined;
+    const { written } = await applyJointMove(store.db, orderNumber, {
+      evidence: change.evidence,
+      now: change.now,
+      ...(moves && {
+        order: {
           from: order.status,
           to: change.to,
-          evidence: change.evidence,
           source: change.source,
           detail: change.detail ?? null,
-          now: change.now,
           fields: fields ?? {},
           where: { attempt_number: order.attempt_number },
           ...(change.tellMerchant === undefined ? {} : { tellMerchant: change.tellMerchant }),
-        });
-        if (!moved) return false;
-      }
-      // The attempt moves by its own table: evidence it no longer takes (it was paid meanwhile, say) writes nothing on it.
-      if (attempt && change.evidence !== 'session') {
-        await recordAttemptEvidence(trx, orderNumber, attempt.number, {
-          to: attempt.status,
-          evidence: change.evidence,
-          now: change.now,
-          fields: { ...(attempt.tpt !== undefined && { gateway_tpt: attempt.tpt }), ...(attempt.auth !== undefined && { gateway_auth: attempt.auth }), ...(attempt.code !== undefined && { gateway_code: attempt.code }) },
-        });
-      }
-      return true;
+        },
+      }),
+      ...(attemptStep && { attempt: attemptStep }),
     });
     if (written) return moves ? findOrder(store.db, orderNumber) : order;
   }

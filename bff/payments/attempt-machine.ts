@@ -7,6 +7,7 @@
 import type { Insertable, Kysely, Transaction } from 'kysely';
 import type { Database, OrderWithAttempt, PaymentAttemptRow, PaymentAttemptsTable, PaymentAttemptUpdate } from '../store/schema.ts';
 import { startingAttemptFields } from '../store/attempts.ts';
+import { statusWriterView } from './lifecycle/status-writer-view.ts';
 import type { ChargedMoney } from './charged-money.ts';
 import {
   IllegalAttemptMoveError,
@@ -49,7 +50,7 @@ export function moveAttempt(db: Trx, orderNumber: string, number: number, move: 
       return Number((await update.executeTakeFirst()).numUpdatedRows) === 1;
     };
     const writeAttempt = async (): Promise<boolean> => {
-      const result = await trx
+      const result = await statusWriterView(trx)
         .updateTable('payment_attempts')
         .set({ ...move.fields, status: move.to, outcome: outcomeOfAttempt(move.to), updated_at: move.now })
         .where('order_number', '=', orderNumber)
@@ -132,7 +133,7 @@ export interface AttemptClaim {
  */
 export async function holdCurrentAttempt(trx: Transaction<Database>, seen: Pick<OrderWithAttempt, 'order_number' | 'attempt_number' | 'attempt_status'>): Promise<void> {
   if (seen.attempt_status === null) return;
-  const result = await trx
+  const result = await statusWriterView(trx)
     .updateTable('payment_attempts')
     .set((eb) => ({ status: eb.ref('status') }))
     .where('order_number', '=', seen.order_number)

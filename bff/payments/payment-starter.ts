@@ -16,7 +16,7 @@ import { SingleFlight } from '../lib/single-flight.ts';
 import type { Clock } from '../observability/clock.ts';
 import type { Logger } from '../observability/logger.ts';
 import { gatewayOrderNumberOf } from '../../contract/gateway-facts.ts';
-import { claimAttempt } from './attempt-machine.ts';
+import { claimAttempt } from './lifecycle/unit-of-work.ts';
 import { settleAttemptClaim } from './claim-settlement.ts';
 import { findOrder } from '../store/orders.ts';
 import type { PaymentAttemptRow } from '../store/schema.ts';

@@ -20,10 +20,9 @@ import type { Clock } from '../observability/clock.ts';
 import type { Logger } from '../observability/logger.ts';
 import { expireIfAbandoned } from '../orders/abandoned-session.ts';
 import { isAwaitingOutcome, isExpired, isPending, parkedStatuses, unsettledStatuses } from '../orders/order-rules.ts';
-import { transitionOrder } from '../orders/order-machine.ts';
 import { recordOrderChange } from '../orders/record-outcome.ts';
 import type { StatusRefresher } from '../orders/status-refresher.ts';
-import { moveAttempt } from '../payments/attempt-machine.ts';
+import { applyJointMove } from '../payments/lifecycle/unit-of-work.ts';
 import { expireLapsedTransfers } from '../sinpe/transfer-attempts.ts';
 import type { Store } from '../store/database.ts';
 import { findOrder, withCurrentAttempt } from '../store/orders.ts';
@@ -226,23 +225,29 @@ export class OrderReconciler {
     const seen = { claimId: order.payment_claim_id, attemptNumber: order.attempt_number };
     const from = order.attempt_status === 'claimed' ? 'claimed' : 'unknown';
     const detail = from === 'claimed' ? 'processPayment claim lost (process died); gateway has no payment' : 'processPayment outcome unknown; gateway has no payment';
-    return store.db.transaction().execute(async (trx) => {
-      if (!isAwaitingOutcome(order.status)) {
-        return moveAttempt(trx, order.order_number, seen.attemptNumber, { from, to: 'abandoned', evidence: 'no-payment', now, claimId: seen.claimId });
-      }
-      const closed = await transitionOrder(trx, order.order_number, {
+    if (!isAwaitingOutcome(order.status)) {
+      const { written } = await applyJointMove(store.db, order.order_number, {
+        evidence: 'no-payment',
+        now,
+        attempt: { kind: 'move', number: seen.attemptNumber, from, to: 'abandoned', claimId: seen.claimId },
+      });
+      return written;
+    }
+    const { written } = await applyJointMove(store.db, order.order_number, {
+      evidence: 'no-payment',
+      now,
+      order: {
         from: order.status,
         to: 'expired',
-        evidence: 'no-payment',
         source: 'reconciler',
         detail,
-        now,
         fields: { status_message: interruptedMessage },
         // The attempt's own status is the writer's condition below: a move of it meanwhile undoes this.
         where: { payment_claim_id: seen.claimId, attempt_number: seen.attemptNumber },
-      });
-      return closed && moveAttempt(trx, order.order_number, seen.attemptNumber, { from, to: 'expired', evidence: 'no-payment', now });
+      },
+      attempt: { kind: 'move', number: seen.attemptNumber, from, to: 'expired' },
     });
+    return written;
   }
 
   /**

@@ -27,10 +27,25 @@ export function abandonedCreatedOrder(now: Date) {
 
 /**
  * Unpaid and finished with, last changed before `cutoff`: `created` or `expired` with no gateway
- * transaction (no tpt) ever recorded. Anything the gateway saw a payment for is kept.
+ * transaction (no tpt) ever recorded by any of its attempts. Anything the gateway saw a payment
+ * for is kept, even when a later attempt (the current one) never reached it. The order row's own
+ * tpt (its current attempt's copy) is read too, for orders written before their attempts were.
+ * The attempts are read through their primary key (order_number, number) as a scalar subquery
+ * with a LIMIT, which PostgreSQL cannot turn into an anti-join hashing every attempt.
  */
 export function unpaidAbandonedOrder(cutoff: Date) {
-  return (eb: ExpressionBuilder<Database, 'orders'>) =>
-    eb.and([eb('status', 'in', ['created', 'expired']), eb('gateway_tpt', 'is', null), eb('updated_at', '<', cutoff.toISOString())]);
+  return (eb: ExpressionBuilder<Database, 'orders'>) => {
+    const attemptWithTransaction = eb
+      .selectFrom('payment_attempts')
+      .select(eb.lit(1).as('found'))
+      .whereRef('payment_attempts.order_number', '=', 'orders.order_number')
+      .where('payment_attempts.gateway_tpt', 'is not', null)
+      .limit(1);
+    return eb.and([
+      eb('status', 'in', ['created', 'expired']),
+      eb('gateway_tpt', 'is', null),
+      eb('updated_at', '<', cutoff.toISOString()),
+      eb(attemptWithTransaction, 'is', null),
+    ]);
+  };
 }
-

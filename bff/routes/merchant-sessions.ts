@@ -19,7 +19,7 @@ import { checkoutDocs } from '../openapi/operations.ts';
 import { tagOrder } from '../observability/log-context.ts';
 import { continuationDecision, continueOrder, type ContinuedSession } from '../orders/continued-order.ts';
 import { findOrder, recordSession } from '../store/orders.ts';
-import { unlessAttemptChanged } from '../payments/attempt-machine.ts';
+import { unlessAttemptChanged } from '../payments/lifecycle/unit-of-work.ts';
 
 /** Continues the existing order with this session, or says why not (undefined: continued). */
 async function continueLapsedOrder(

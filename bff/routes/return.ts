@@ -9,7 +9,7 @@ import { tagOrder } from '../observability/log-context.ts';
 import { Hono } from 'hono';
 import { paymentRedirectQuery } from '../../contract/gateway/index.ts';
 import { approvedCode, carriesCancelFlag, isBuyerCancelCode, pendingCode } from '../../contract/gateway-facts.ts';
-import { noteCancelFlag } from '../payments/attempt-machine.ts';
+import { noteCancelFlag } from '../payments/lifecycle/unit-of-work.ts';
 import { cardOfRedirect, showRedirectCard } from '../orders/card-on-record.ts';
 import { base64ToBytes, isStrictBase64 } from '../../contract/base64.ts';
 import { verifyOrderHashV2 } from '../../contract/order-hash.ts';

@@ -12,13 +12,12 @@ import { nationalSinpePhone, referencesIn } from '../../contract/sinpe-movil.ts'
 import type { OrderStatus } from '../../contract/bff-api.ts';
 import type { BankPaymentRow, WebhookDatabase, WebhookTrx } from '../inbox/tables.ts';
 import { isAwaitingOutcome, isLegalTransition, isPaid, type TransitionEvidence } from '../orders/order-rules.ts';
-import { transitionOrder } from '../orders/order-machine.ts';
 import { readUpstreamAmount } from '../../contract/upstream-money.ts';
 import { amountDueOf, discountTaken, paysTheAttempt } from './amount-due.ts';
 import { ordersPricedAt, unpaidTransferStatuses } from './unique-amount.ts';
 import { bankPaymentDetail } from '../orders/paid-by-bank.ts';
 import type { AttemptStatus, Database, HistoryAction, OrderRow, OrderUpdate, PaymentAttemptRow } from '../store/schema.ts';
-import { recordAttemptEvidence } from '../payments/attempt-machine.ts';
+import { applyJointMove } from '../payments/lifecycle/unit-of-work.ts';
 import { isPaidAttempt, isUnsettledAttempt, outcomeOfAttempt, type AttemptEvidence } from '../payments/attempt-transitions.ts';
 
 /**
@@ -128,8 +127,8 @@ async function settleAttached(trx: Transaction<Database>, row: BankPaymentRow, n
         ? { to: 'review' as const, detail: `${payment} failed (${failureOf(row)})` }
         : undefined;
   if (!move || !isPaid(order.status) || !isLegalTransition(order.status, move.to, 'bank')) return order.status;
-  const moved = await transitionOrder(trx, order.order_number, { from: order.status, to: move.to, evidence: 'bank', source: 'bank', detail: move.detail, now, fields: {} });
-  return moved ? move.to : order.status;
+  const { written } = await applyJointMove(trx, order.order_number, { evidence: 'bank', now, order: { from: order.status, to: move.to, source: 'bank', detail: move.detail, fields: {} } });
+  return written ? move.to : order.status;
 }
 
 /** The orders tables of the webhook transaction (the same connection; WebhookDatabase extends Database). */
@@ -431,22 +430,21 @@ async function settleOrder(trx: Transaction<Database>, row: BankPaymentRow, atte
     const order = await trx.selectFrom('orders').selectAll().where('order_number', '=', attempt.order_number).executeTakeFirstOrThrow();
     const next = nextStep(row, order, attempt, toAnotherPhone);
     if (!next || !isLegalTransition(order.status, next.to, next.evidence)) return order.status;
-    const moved = await transitionOrder(trx, order.order_number, {
-      from: order.status,
-      to: next.to,
+    const moved = await applyJointMove(trx, order.order_number, {
       evidence: next.evidence,
-      source: 'bank',
-      detail: next.detail,
-      ...(next.action && { action: next.action }),
       now,
-      fields: next.fields ?? {},
-      where: { attempt_number: order.attempt_number },
+      order: {
+        from: order.status,
+        to: next.to,
+        source: 'bank',
+        detail: next.detail,
+        ...(next.action && { action: next.action }),
+        fields: next.fields ?? {},
+        where: { attempt_number: order.attempt_number },
+      },
+      attempt: { kind: 'evidence', number: attempt.number, to: next.attempt },
     });
-    if (moved) {
-      if (await recordAttemptEvidence(trx, attempt.order_number, attempt.number, { to: next.attempt, evidence: next.evidence, now })) {
-        attempt = { ...attempt, status: next.attempt, outcome: outcomeOfAttempt(next.attempt) };
-      }
-    }
+    if (moved.attemptWritten) attempt = { ...attempt, status: next.attempt, outcome: outcomeOfAttempt(next.attempt) };
   }
   return (await trx.selectFrom('orders').select('status').where('order_number', '=', attempt.order_number).executeTakeFirstOrThrow()).status;
 }

@@ -11,9 +11,8 @@ import { changedMeanwhile, notFound } from '../lib/domain-error.ts';
 import { attachRefused } from './attach-refusal.ts';
 import { webhookDb, type BankPaymentRow } from '../inbox/tables.ts';
 import { isPending, isUnderReview } from '../orders/order-rules.ts';
-import { transitionOrder } from '../orders/order-machine.ts';
 import { bankPaymentDetail } from '../orders/paid-by-bank.ts';
-import { moveAttempt } from '../payments/attempt-machine.ts';
+import { applyJointMove } from '../payments/lifecycle/unit-of-work.ts';
 import { isUnsettledAttempt } from '../payments/attempt-transitions.ts';
 import type { Services } from '../services.ts';
 import type { Database, OrderRow } from '../store/schema.ts';
@@ -46,24 +45,23 @@ export async function attachBankPayment(services: Services, paymentId: string, r
       const accepted = acceptedAmount(payment, order, request.acceptAmount === true);
       // A card page opened (or replaced) since the consult above was not asked about.
       if ((await currentCardAttempt(orders, order)) !== cardAttempt?.number) throw changedMeanwhile('The order changed meanwhile; read it again.');
-      const moved = await transitionOrder(orders, orderNumber, {
-        from: order.status,
-        to: 'approved',
+      const { written } = await applyJointMove(orders, orderNumber, {
         evidence: 'merchant',
-        source: 'merchant',
-        detail: `${bankPaymentDetail(payment.public_id, payment.amount, payment.currency)} attached by the merchant${accepted}${cardAttempt ? `; card attempt ${cardAttempt.number} closed unpaid` : ''}`,
-        action: 'bank-payment',
         now,
-        fields: { bank_failure_code: null, captured_amount: order.capture === 1 ? order.amount : order.captured_amount, paid_reference: payment.external_reference, paid_amount: payment.amount, paid_currency: payment.currency },
-        where: { attempt_number: order.attempt_number },
+        order: {
+          from: order.status,
+          to: 'approved',
+          source: 'merchant',
+          detail: `${bankPaymentDetail(payment.public_id, payment.amount, payment.currency)} attached by the merchant${accepted}${cardAttempt ? `; card attempt ${cardAttempt.number} closed unpaid` : ''}`,
+          action: 'bank-payment',
+          fields: { bank_failure_code: null, captured_amount: order.capture === 1 ? order.amount : order.captured_amount, paid_reference: payment.external_reference, paid_amount: payment.amount, paid_currency: payment.currency },
+          where: { attempt_number: order.attempt_number },
+        },
+        // The awaited transfer or the unpaid card page is superseded: its reference no longer names an
+        // open attempt, and a transfer arriving for it later changes nothing (the order is paid).
+        attempt: { kind: 'evidence', number: order.attempt_number, to: 'cancelled', when: isUnsettledAttempt },
       });
-      if (!moved) throw changedMeanwhile('The order changed meanwhile; read it again.');
-      // The awaited transfer or the unpaid card page is superseded: its reference no longer names an
-      // open attempt, and a transfer arriving for it later changes nothing (the order is paid).
-      const superseded = await orders.selectFrom('payment_attempts').select('status').where('order_number', '=', orderNumber).where('number', '=', order.attempt_number).executeTakeFirst();
-      if (superseded && isUnsettledAttempt(superseded.status)) {
-        await moveAttempt(orders, orderNumber, order.attempt_number, { from: superseded.status, to: 'cancelled', evidence: 'merchant', now });
-      }
+      if (!written) throw changedMeanwhile('The order changed meanwhile; read it again.');
       await trx.updateTable('bank_payments').set({ order_number: orderNumber, attempt_number: null, updated_at: now }).where('payment_id', '=', paymentId).execute();
       return { payment: { ...payment, order_number: orderNumber, attempt_number: null, updated_at: now }, orderStatus: 'approved' };
     });

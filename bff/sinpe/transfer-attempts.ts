@@ -8,9 +8,8 @@ import { gatewayOrderNumberOf } from '../../contract/gateway-facts.ts';
 import { sinpeReferenceAlphabet, sinpeReferenceLength, type SinpeMovilInstructions } from '../../contract/sinpe-movil.ts';
 import { invalidField, notAllowed, unavailable } from '../lib/domain-error.ts';
 import { IllegalTransitionError, isPending } from '../orders/order-rules.ts';
-import { transitionOrder } from '../orders/order-machine.ts';
 import { recordOrderChange } from '../orders/record-outcome.ts';
-import { AttemptChangedError, holdCurrentAttempt, openTransferAttempt } from '../payments/attempt-machine.ts';
+import { AttemptChangedError, applyJointMove } from '../payments/lifecycle/unit-of-work.ts';
 import { isUnsettledAttempt } from '../payments/attempt-transitions.ts';
 import { attemptDecision, isTransferAttempt } from '../payments/attempt-rules.ts';
 import { findAttempt, startingAttemptFields } from '../store/attempts.ts';
@@ -165,23 +164,23 @@ async function tryOpen(
   const stamp = now.toISOString();
   const expiresAt = new Date(now.getTime() + Math.round(minutes * 60_000)).toISOString();
   const gatewayOrderNumber = gatewayOrderNumberOf(order.order_number, number);
-  return db.transaction().execute(async (trx) => {
-    const moved = await transitionOrder(trx, order.order_number, {
+  const opened = await applyJointMove(db, order.order_number, {
+    evidence: 'transfer-opened',
+    now: stamp,
+    order: {
       from: order.status,
       to: 'pending',
-      evidence: 'transfer-opened',
       source: 'checkout',
       detail: `SINPE Móvil transfer, attempt ${number}`,
-      now: stamp,
       fields: { ...startingAttemptFields(number, gatewayOrderNumber, buyer), payment_claim_id: null },
       where: { attempt_number: order.attempt_number },
-    });
-    if (!moved) return undefined;
-    await holdCurrentAttempt(trx, order);
-    return openTransferAttempt(
-      trx,
-      { orderNumber: order.order_number, number, gatewayOrderNumber },
-      {
+    },
+    attempt: {
+      kind: 'open-transfer',
+      seen: order,
+      number,
+      gatewayOrderNumber,
+      transfer: {
         sinpe_reference: reference,
         transfer_amount: money.amount,
         transfer_currency: money.currency,
@@ -190,9 +189,9 @@ async function tryOpen(
         amount_names_attempt: money.referenceOnly ? 0 : 1,
         client_key: clientKey ?? null,
       },
-      stamp,
-    );
+    },
   });
+  return opened.attempt;
 }
 
 /**

@@ -1,34 +1,10 @@
-// The orders table and its status history. Status changes go through the order state machine
-// (bff/orders/order-machine.ts); attempts and their claims are in attempts.ts.
+// The orders table and its status history. Births and status changes go through the payment
+// lifecycle (bff/payments/lifecycle/unit-of-work.ts); attempts and their claims are in attempts.ts.
 import type { Kysely } from 'kysely';
 import { executeCompiledOnce } from './compiled-once.ts';
-import type { CurrentAttempt, Database, NewOrderRow, OrderRow, OrderWithAttempt, StatusHistoryRow } from './schema.ts';
+import type { CurrentAttempt, Database, OrderRow, OrderWithAttempt, StatusHistoryRow } from './schema.ts';
 
 type Db = Kysely<Database>;
-
-/** Inserts a new order; false when the order number is already taken (uniqueness lives in the DB). */
-export async function insertOrder(db: Db, order: NewOrderRow): Promise<boolean> {
-  return db.transaction().execute(async (trx) => {
-    const result = await trx
-      .insertInto('orders')
-      .values(order)
-      .onConflict((conflict) => conflict.doNothing())
-      .executeTakeFirst();
-    if (Number(result.numInsertedOrUpdatedRows ?? 0n) !== 1) return false;
-    await trx
-      .insertInto('order_status_history')
-      .values({
-        order_number: order.order_number,
-        from_status: null,
-        to_status: order.status,
-        source: 'session',
-        detail: null,
-        created_at: order.created_at,
-      })
-      .execute();
-    return true;
-  });
-}
 
 /** The order with its current attempt's status and method: both rows by their primary keys (exported for its plan test). */
 export function orderWithAttemptQuery(db: Db, orderNumber: string) {

@@ -14,7 +14,11 @@ export interface OrdersTable {
   currency: string;
   /** 1 = authorize and capture, 0 = authorize only. */
   capture: number;
-  status: OrderStatus;
+  /**
+   * Read and set at birth by anyone; changed only through the payment lifecycle's writer view
+   * (bff/payments/lifecycle/status-writer-view.ts): an update through this type does not compile.
+   */
+  status: ColumnType<OrderStatus, OrderStatus, never>;
   description: string | null;
   /** JSON of OrderLine[]. */
   lines_json: string;
@@ -161,8 +165,9 @@ export interface PaymentAttemptsTable {
   /** Our opaque reference sent as the gateway's returnData: finds the attempt on the redirect. */
   return_ref: string;
   /** The attempt's status (migration 0080); `outcome` is what the merchant sees of it, kept in step by the same writer. */
-  status: ColumnType<AttemptStatus, AttemptStatus | undefined, AttemptStatus>;
-  outcome: AttemptOutcome;
+  status: ColumnType<AttemptStatus, AttemptStatus | undefined, never>;
+  /** Kept in step with `status`: changed, like it, only through the lifecycle's writer view. */
+  outcome: ColumnType<AttemptOutcome, AttemptOutcome, never>;
   gateway_tpt: string | null;
   gateway_auth: string | null;
   gateway_code: string | null;

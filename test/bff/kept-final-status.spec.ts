@@ -4,6 +4,7 @@
 // tag or no tag. An open order's answer is never kept nor tagged. Time is a manual clock.
 import { expect, test } from '@playwright/test';
 import { statusTokenLifetimeSeconds } from '../../bff/auth/tokens.ts';
+import { statusWriterView } from '../../bff/payments/lifecycle/status-writer-view.ts';
 import { approvedOrder, createCatalogSession } from './fixtures/buyer.ts';
 import { ManualClock, shopOrigin, startStack, type Stack } from './fixtures/stack.ts';
 
@@ -66,7 +67,7 @@ test("a browser's revalidation gets a 304 while the answer is the same, and the 
   // A list of tags and a weak form of ours both match (RFC 9110's weak comparison).
   expect((await revalidate(`"other", W/${etag}`)).status).toBe(304);
   // As if another instance had refunded it: once the kept answer lapses the tag no longer matches.
-  await stack.bff.store.db.updateTable('orders').set({ status: 'refunded' }).where('order_number', '=', orderNumber).execute();
+  await statusWriterView(stack.bff.store.db).updateTable('orders').set({ status: 'refunded' }).where('order_number', '=', orderNumber).execute();
   clock.advance(1001);
   const changed = await revalidate(etag);
   expect(changed.status).toBe(200);
@@ -100,7 +101,7 @@ test('the kept answer is at most a second old: a later change (another instance)
   const { orderNumber, statusToken } = await approvedOrder(stack.bffUrl, stack.sandbox);
   expect(await (await poll(orderNumber, statusToken)).json()).toMatchObject({ status: 'approved' });
   // As if another instance had refunded it: the row changes under this one.
-  await stack.bff.store.db.updateTable('orders').set({ status: 'refunded' }).where('order_number', '=', orderNumber).execute();
+  await statusWriterView(stack.bff.store.db).updateTable('orders').set({ status: 'refunded' }).where('order_number', '=', orderNumber).execute();
   expect(await (await poll(orderNumber, statusToken)).json()).toMatchObject({ status: 'approved' });
   clock.advance(1001);
   expect(await (await poll(orderNumber, statusToken)).json()).toMatchObject({ status: 'refunded', final: true });

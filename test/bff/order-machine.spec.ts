@@ -3,6 +3,7 @@
 import { expect, test } from '@playwright/test';
 import { allOrderStatuses, IllegalTransitionError, isLegalTransition, orderTransitions, type TransitionEvidence } from '../../bff/orders/order-rules.ts';
 import { transitionOrderNow } from '../../bff/orders/order-machine.ts';
+import { statusWriterView } from '../../bff/payments/lifecycle/status-writer-view.ts';
 import { findOrder, statusHistory } from '../../bff/store/orders.ts';
 import type { OrderStatus } from '../../contract/bff-api.ts';
 import { storePerFile } from './fixtures/store-per-file.ts';
@@ -14,7 +15,7 @@ const storeOf = storePerFile();
 
 async function orderIn(status: OrderStatus): Promise<string> {
   const order = await storedOrder(storeOf(), 'SM');
-  await storeOf().db.updateTable('orders').set({ status }).where('order_number', '=', order.order_number).execute();
+  await statusWriterView(storeOf().db).updateTable('orders').set({ status }).where('order_number', '=', order.order_number).execute();
   return order.order_number;
 }
 

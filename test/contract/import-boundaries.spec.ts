@@ -93,6 +93,14 @@ test("an attempt's status is written in one place: the attempt machine (with the
   expect([...new Set(writes)]).toEqual(['bff/payments/attempt-machine.ts']);
 });
 
+test('the outbox reads no inbox table: it records what the change hands it, and imports nothing from bff/inbox at run time', () => {
+  const inboxTables = /(?:selectFrom|updateTable|deleteFrom|insertInto)\(\s*'(events|rejected_deliveries|bank_payments|link_payments|own_payment_links)'/;
+  const files = sourceFiles('bff/outbox').filter((file) => file.endsWith('.ts'));
+  const reading = files.filter((file) => inboxTables.test(readFileSync(join(root, file), 'utf8')));
+  const importing = files.flatMap((file) => runtimeImportsOf(file).filter((target) => target.startsWith('bff/inbox/')).map((target) => `${file} → ${target}`));
+  expect([...reading, ...importing]).toEqual([]);
+});
+
 test("the order row no longer carries its attempt's state: no bff source names payment_state outside the migrations", () => {
   const naming = sourceFiles('bff').filter((name) => !name.includes('/migrations/') && /\bpayment_state\b/.test(readFileSync(join(root, name), 'utf8')));
   expect(naming).toEqual([]);
