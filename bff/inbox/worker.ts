@@ -10,7 +10,7 @@ import { randomUUID } from 'node:crypto';
 import type { Clock } from '../observability/clock.ts';
 import type { Logger } from '../observability/logger.ts';
 import type { WebhookMetrics } from '../webhooks/webhook-metrics.ts';
-import { claimDueEvents, completeEvent, failEvent, pendingEvent, type RetryPolicy } from './inbox.ts';
+import { claimDueEvents, completeEvent, deleteEvent, failEvent, pendingEvent, type RetryPolicy } from './inbox.ts';
 import { withoutCommitSync } from '../store/unsynced-commits.ts';
 import { eventSources, type EventRow, type EventSource, type WebhookDb, type WebhookTrx } from './tables.ts';
 
@@ -33,12 +33,16 @@ export class RetryNotBefore extends Error {
   }
 }
 
+/** What a write returns when its event is to be deleted rather than kept as processed. */
+export const forgetEvent = Symbol('forget the event');
+
 /**
  * Reads what it needs outside the transaction (gateway lookups may be slow), then returns the
- * writes to commit together with the event's completion. Throw to fail the attempt.
+ * writes to commit together with the event's completion (or, returning forgetEvent, its deletion:
+ * what it said is kept elsewhere). Throw to fail the attempt.
  */
 export type EventHandler = (event: EventRow) => Promise<Write>;
-type Write = (trx: WebhookTrx) => Promise<void>;
+type Write = (trx: WebhookTrx) => Promise<void | typeof forgetEvent>;
 
 export interface InboxWorkerOptions {
   db: WebhookDb;
@@ -182,10 +186,7 @@ export class InboxWorker {
     const { db, clock } = this.options;
     try {
       await withoutCommitSync(db, (db) => db.transaction().execute(async (trx) => {
-        for (const { event, write } of prepared) {
-          await inLogContext({}, () => write(trx));
-          await completeEvent(trx, event.id, this.owner, clock.now());
-        }
+        for (const { event, write } of prepared) await this.commitWrite(trx, event, write);
       }));
       for (const { event } of prepared) this.options.metrics.processed.inc({ source: event.source as EventSource, outcome: 'processed' });
     } catch {
@@ -199,13 +200,16 @@ export class InboxWorker {
     return handler(event);
   }
 
+  private async commitWrite(trx: WebhookTrx, event: EventRow, write: Write): Promise<void> {
+    const outcome = await inLogContext({}, () => write(trx));
+    if (outcome === forgetEvent) await deleteEvent(trx, event.id, this.owner);
+    else await completeEvent(trx, event.id, this.owner, this.options.clock.now());
+  }
+
   private async commitOne(event: EventRow, write: Write): Promise<void> {
-    const { db, clock, metrics } = this.options;
+    const { db, metrics } = this.options;
     try {
-      await db.transaction().execute(async (trx) => {
-        await write(trx);
-        await completeEvent(trx, event.id, this.owner, clock.now());
-      });
+      await db.transaction().execute((trx) => this.commitWrite(trx, event, write));
       metrics.processed.inc({ source: event.source as EventSource, outcome: 'processed' });
     } catch (error) {
       await this.recordFailure(event, error);

@@ -31,6 +31,13 @@ export const webhookConfigShape = {
    * in this process: unsigned reports for one link cost at most one lookup per interval.
    */
   LINK_LOOKUP_INTERVAL_MS: positiveInt.default(30_000),
+  /**
+   * Unsigned reports for payments the link's listing does not show (yet) that may wait as inbox
+   * rows at once, per link; the rest are only counted on the link (links/link-report-admission.ts).
+   */
+  LINK_UNLISTED_REPORTS_PER_LINK: nonNegativeInt.default(20),
+  /** The same, per sender address and hour (per instance). */
+  LINK_UNLISTED_REPORTS_PER_ADDRESS_PER_HOUR: nonNegativeInt.default(60),
   /** Where GET /v1/links/return sends the buyer instead of showing its own page. */
   LINK_RESULT_URL: z.url({ protocol: /^https?$/ }).optional(),
   /** The shop's name on the link result page (which links back to the first ALLOWED_ORIGINS origin); default: that site's host name. */

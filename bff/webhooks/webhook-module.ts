@@ -14,6 +14,7 @@ import { InboxWriter } from '../inbox/inbox-writer.ts';
 import { rereadUnreadableEvents } from '../inbox/unreadable-events.ts';
 import { linkReturnRoutes } from '../links/link-return-routes.ts';
 import { linkReportGatewayOf } from '../links/link-report-gateway.ts';
+import { LinkReportAdmissions } from '../links/link-report-admission.ts';
 import { clientAddressKey } from '../http/client-ip.ts';
 import type { MerchantExtensions } from '../merchant/merchant-routes.ts';
 import type { Services } from '../services.ts';
@@ -96,9 +97,17 @@ export function createWebhookModule(services: Services): WebhookModule {
   // Both call the gateway per request (link lookups): limited per address like /v1/return.
   const limited = upstreamRateLimit(services);
   const rejectedSamples = new FixedWindowLimiter(config.REJECTED_SAMPLES_PER_MINUTE, 60_000, clock);
+  const linkAdmissions = new LinkReportAdmissions({
+    db,
+    linkLookups,
+    credentials,
+    unlistedPerLink: config.LINK_UNLISTED_REPORTS_PER_LINK,
+    unlistedPerAddress: new FixedWindowLimiter(config.LINK_UNLISTED_REPORTS_PER_ADDRESS_PER_HOUR, 60 * 60_000, clock),
+    now: () => clock.now(),
+  });
   const receivers = new Hono()
     .use('/links', limited)
-    .route('/', webhookRoutes({ db, clock, logger, metrics, bankSecretRefs: secretRefs, inbox, rejectedSamples, addressOf, brand: config.GATEWAY_BRAND }));
+    .route('/', webhookRoutes({ db, clock, logger, metrics, bankSecretRefs: secretRefs, inbox, rejectedSamples, addressOf, brand: config.GATEWAY_BRAND, linkAdmissions }));
   const linkPages = new Hono()
     .use('*', limited)
     .route('/', linkReturnRoutes({ db, gateway, linkLookups, clock, credentials, logger, metrics, resultUrl: config.LINK_RESULT_URL, inbox, addressOf, shop: linkShopOf(config), brand: config.GATEWAY_BRAND }));

@@ -36,6 +36,7 @@ import { linkPaymentGatewayOrderNumber } from './0091-link-payment-gateway-order
 import { pendingRefund } from './0092-pending-refund.ts';
 import { merchantFilterIndexes } from './0093-merchant-filter-indexes.ts';
 import { exchangeRateChanges } from './0094-exchange-rate-changes.ts';
+import { unlistedLinkReports } from './0104-unlisted-link-reports.ts';
 
 export const migrations: Record<string, Migration> = {
   '0001-initial': initial,
@@ -74,4 +75,5 @@ export const migrations: Record<string, Migration> = {
   '0092-pending-refund': pendingRefund,
   '0093-merchant-filter-indexes': merchantFilterIndexes,
   '0094-exchange-rate-changes': exchangeRateChanges,
+  '0104-unlisted-link-reports': unlistedLinkReports,
 };
