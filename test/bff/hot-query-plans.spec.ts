@@ -161,7 +161,22 @@ test('the list pages through the cursor: every order once, newest first, ties by
 
 test('retention: the pick of abandoned orders and the deletes of their rows', async () => {
   const db = webhookDb(store);
-  await expectIndexed(abandonedOrdersPick(db, ago(60 * 24 * 30), 500), { seek: true });
+  await expectIndexed(abandonedOrdersPick(db, ago(60 * 24 * 30), 500, 'expired'), { seek: true });
+  // The pick walks the candidates in order, a busy pass and an idle one (from the mark the last pass
+  // left at its cutoff): SQLite through orders_abandoned_walk with no sort; on both engines the idle
+  // pick's index read is bounded below by the mark, so it reads only what aged past the cutoff since.
+  const cutoff = ago(60 * 24 * 30);
+  const idleFrom = { updatedAt: cutoff.toISOString(), orderNumber: '' };
+  for (const status of ['created', 'expired'] as const) {
+    const busy = await planReads(abandonedOrdersPick(db, cutoff, 500, status));
+    const idle = await planReads(abandonedOrdersPick(db, ago(60 * 24 * 29), 500, status, idleFrom));
+    for (const { plan } of [busy, idle]) {
+      if (store.engine === 'sqlite') expect(plan).toMatch(/orders_abandoned_walk \(status=\? AND updated_at[<>]/);
+      if (store.engine === 'sqlite') expect(plan).not.toContain('TEMP B-TREE');
+    }
+    expect(idle.plan).toMatch(store.engine === 'sqlite' ? /updated_at>\? AND updated_at<\?/ : /updated_at >= /);
+    await expectIndexed(abandonedOrdersPick(db, ago(60 * 24 * 29), 500, status, idleFrom), { seek: true });
+  }
   const numbers = ['SVC-000097', 'SVC-000197', 'SVC-000297'];
   const { history, attempts, sessions, orders } = abandonedOrderDeletes(db, numbers);
   for (const statement of [history, attempts, sessions, orders]) await expectIndexed(statement, { seek: true });

@@ -37,6 +37,7 @@ import { pendingRefund } from './0092-pending-refund.ts';
 import { merchantFilterIndexes } from './0093-merchant-filter-indexes.ts';
 import { exchangeRateChanges } from './0094-exchange-rate-changes.ts';
 import { unlistedLinkReports } from './0104-unlisted-link-reports.ts';
+import { abandonedOrderWalk } from './0105-abandoned-order-walk.ts';
 
 export const migrations: Record<string, Migration> = {
   '0001-initial': initial,
@@ -76,4 +77,5 @@ export const migrations: Record<string, Migration> = {
   '0093-merchant-filter-indexes': merchantFilterIndexes,
   '0094-exchange-rate-changes': exchangeRateChanges,
   '0104-unlisted-link-reports': unlistedLinkReports,
+  '0105-abandoned-order-walk': abandonedOrderWalk,
 };
