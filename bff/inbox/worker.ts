@@ -12,6 +12,7 @@ import type { Logger } from '../observability/logger.ts';
 import type { WebhookMetrics } from '../webhooks/webhook-metrics.ts';
 import { claimDueEvents, completeEvent, deleteEvent, failEvent, pendingEvent, type RetryPolicy } from './inbox.ts';
 import { withoutCommitSync } from '../store/unsynced-commits.ts';
+import { PeriodicJob } from '../lib/periodic-job.ts';
 import { eventSources, type EventRow, type EventSource, type WebhookDb, type WebhookTrx } from './tables.ts';
 
 /** Thrown by a handler when retrying cannot help (the gateway has no such link): dead at once. */
@@ -66,40 +67,47 @@ export interface InboxWorkerOptions {
 export class InboxWorker {
   /** Unique per process and start: a lease names exactly one worker. */
   readonly owner = `worker-${process.pid}-${randomUUID()}`;
-  private running = false;
-  private loops: Promise<void>[] = [];
-  private startTimer: NodeJS.Timeout | undefined;
-  private readonly wakeUps = new Map<EventSource, () => void>();
-  private readonly wakeRequested = new Set<EventSource>();
+  /** One job per lane: a pass claims and processes one batch of its source; a full batch runs again at once. */
+  private readonly lanes: Record<EventSource, PeriodicJob>;
   private backlogRecordedAt = 0;
+  /** The bank lane's first pass waits for the unreadable events to be read again (once per start). */
+  private reread: Promise<void> | undefined;
 
-  constructor(private readonly options: InboxWorkerOptions) {}
+  constructor(private readonly options: InboxWorkerOptions) {
+    const lane = (source: EventSource) =>
+      new PeriodicJob({
+        name: `inbox ${source} lane`,
+        everyMs: options.pollMs,
+        logger: options.logger,
+        keepsProcessAlive: true,
+        pass: async () => {
+          if (source === 'bank') await (this.reread ??= this.rereadUnreadable());
+          try {
+            const attempted = await this.runLaneOnce(source);
+            await this.recordBacklog();
+            return attempted > 0;
+          } finally {
+            this.options.metrics.workerPasses.inc();
+          }
+        },
+      });
+    this.lanes = { bank: lane('bank'), links: lane('links') };
+  }
 
   /** Starts polling after `delayMs` (a crash test holds the worker back with INBOX_WORKER_DELAY_MS). */
   start(delayMs = 0): void {
-    if (this.running) return;
-    this.running = true;
-    this.startTimer = setTimeout(() => {
-      this.startTimer = undefined;
-      const reread = this.rereadUnreadable();
-      this.loops = eventSources.map((source) => (source === 'bank' ? reread.then(() => this.run(source)) : this.run(source)));
-    }, delayMs);
+    this.reread = undefined;
+    for (const source of eventSources) this.lanes[source].start(delayMs);
   }
 
-  /** Stops after the event in hand; resolves when the loop has ended. */
+  /** Stops after the event in hand; resolves when every lane has ended. */
   async stop(): Promise<void> {
-    this.running = false;
-    if (this.startTimer) clearTimeout(this.startTimer);
-    this.wake();
-    await Promise.all(this.loops);
+    await Promise.all(eventSources.map((source) => this.lanes[source].stop()));
   }
 
   /** A new event was stored: look now instead of at the next poll (every lane, or `source`'s). */
   wake(source?: EventSource): void {
-    for (const lane of source ? [source] : eventSources) {
-      this.wakeRequested.add(lane);
-      this.wakeUps.get(lane)?.();
-    }
+    for (const lane of source ? [source] : eventSources) this.lanes[lane].wake();
   }
 
   /** Processes every event due now; returns how many were attempted. Tests call it directly. */
@@ -127,22 +135,6 @@ export class InboxWorker {
     return events.length;
   }
 
-  private async run(source: EventSource): Promise<void> {
-    while (this.running) {
-      let attempted = 0;
-      try {
-        this.wakeRequested.delete(source);
-        attempted = await this.runLaneOnce(source);
-        await this.recordBacklog();
-      } catch (error) {
-        // The database itself failed (e.g. a restart): keep the loop alive and try again later.
-        this.options.logger.error({ source, error: (error as Error).message }, 'inbox worker pass failed');
-      }
-      this.options.metrics.workerPasses.inc();
-      if (attempted === 0 && this.running && !this.wakeRequested.has(source)) await this.idle(source);
-    }
-  }
-
   private async rereadUnreadable(): Promise<void> {
     try {
       await this.options.rereadUnreadable?.();
@@ -150,19 +142,6 @@ export class InboxWorker {
       // The store failed: the events stay unreadable, to be read again at the next start or on request.
       this.options.logger.error({ error: (error as Error).message }, 'reading unreadable bank events again failed');
     }
-  }
-
-  private idle(source: EventSource): Promise<void> {
-    return new Promise((resolve) => {
-      const timer = setTimeout(done, this.options.pollMs);
-      const wakeUps = this.wakeUps;
-      function done() {
-        clearTimeout(timer);
-        wakeUps.delete(source);
-        resolve();
-      }
-      wakeUps.set(source, done);
-    });
   }
 
   /**

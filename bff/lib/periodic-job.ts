@@ -8,7 +8,11 @@
 // A pass that throws is logged and the job goes on after its pause. Passes on SQLite run on the
 // request thread: `nextTurn` and `eachYielding` give requests their turn between items.
 import { setImmediate as immediate } from 'node:timers/promises';
-import type { Logger } from '../observability/logger.ts';
+
+/** The pino logger's one method a job uses (lib/ imports no other room). */
+export interface JobLogger {
+  error(fields: object, message: string): void;
+}
 
 export interface PeriodicJobOptions {
   /** For the log line of a failed pass. */
@@ -17,7 +21,7 @@ export interface PeriodicJobOptions {
   everyMs: number;
   /** Before the first pass (default: everyMs). */
   startDelayMs?: number;
-  logger: Logger;
+  logger: JobLogger;
   /** One pass; `true` when it may have left work for the next one (which then follows at once). */
   pass: (signal: AbortSignal) => Promise<boolean | void>;
   /** Whether a pause keeps the process alive (a worker process has nothing else that does). */

@@ -6,7 +6,7 @@
 // the BFF never runs it); PostgreSQL when TEST_DATABASE_URL is set, after ANALYZE (autovacuum's job
 // in production).
 import { expect, test } from '@playwright/test';
-import { CompiledQuery, sql, type Compilable, type Kysely } from 'kysely';
+import { CompiledQuery, type Compilable, type Kysely } from 'kysely';
 import { bankPaymentsQuery } from '../../contract/bank-payment-view.ts';
 import { eventsQuery } from '../../contract/merchant-events.ts';
 import { webhookDeliveriesQuery } from '../../contract/merchant-webhooks.ts';
@@ -28,26 +28,18 @@ import { fromMinorUnits } from '../../contract/money.ts';
 import { lapsedTransfers } from '../../bff/sinpe/transfer-attempts.ts';
 import { consultSlotClaim } from '../../bff/limits/consult-slots.ts';
 import { limitDb } from '../../bff/limits/limit-tables.ts';
-import { openStore, type Store } from '../../bff/store/database.ts';
+import type { Store } from '../../bff/store/database.ts';
 import { orderWithAttemptQuery } from '../../bff/store/orders.ts';
-import { createTestDatabase, type TestDatabase } from './fixtures/test-database.ts';
-import { afterTheLastOrder, fillStore } from './fixtures/hot-query-rows.ts';
+import { filledStoreForFile } from './fixtures/filled-store.ts';
+import { afterTheLastOrder } from './fixtures/hot-query-rows.ts';
 
 /** Tables that grow with traffic: a query reading all of one costs more every day. */
 const guarded = ['orders', 'sessions', 'payment_attempts', 'events', 'outbound_events', 'webhook_deliveries', 'bank_payments', 'order_status_history'];
 
-let database: TestDatabase;
+const filled = filledStoreForFile();
 let store: Store;
-test.beforeAll(async () => {
-  test.setTimeout(120_000);
-  database = await createTestDatabase();
-  store = await openStore(database.url);
-  await fillStore(store.db);
-  if (store.engine === 'postgres') await sql`analyze`.execute(store.db);
-});
-test.afterAll(async () => {
-  await store?.close();
-  await database?.drop();
+test.beforeEach(() => {
+  store = filled.store;
 });
 
 interface PlanReads {
