@@ -58,6 +58,12 @@ export interface InboxWorkerOptions {
   pollMs: number;
   batchSize?: number;
   /**
+   * Loops per source (default 1). On PostgreSQL several claim side by side (SKIP LOCKED gives each
+   * its own events, as for several instances), so a batch's round trips overlap another's; on
+   * SQLite one writer commits at a time and more loops only queue.
+   */
+  loopsPerSource?: Partial<Record<EventSource, number>>;
+  /**
    * Run once as the worker starts, before the bank lane's first claim: stored unreadable bank
    * events are read again by this build's contract (unreadable-events.ts), those that read queued.
    */
@@ -67,8 +73,8 @@ export interface InboxWorkerOptions {
 export class InboxWorker {
   /** Unique per process and start: a lease names exactly one worker. */
   readonly owner = `worker-${process.pid}-${randomUUID()}`;
-  /** One job per lane: a pass claims and processes one batch of its source; a full batch runs again at once. */
-  private readonly lanes: Record<EventSource, PeriodicJob>;
+  /** The jobs of each lane: a pass claims and processes one batch of its source; a full batch runs again at once. */
+  private readonly lanes: Record<EventSource, PeriodicJob[]>;
   private backlogRecordedAt = 0;
   /** The bank lane's first pass waits for the unreadable events to be read again (once per start). */
   private reread: Promise<void> | undefined;
@@ -91,23 +97,24 @@ export class InboxWorker {
           }
         },
       });
-    this.lanes = { bank: lane('bank'), links: lane('links') };
+    const loops = (source: EventSource) => Array.from({ length: Math.max(1, options.loopsPerSource?.[source] ?? 1) }, () => lane(source));
+    this.lanes = { bank: loops('bank'), links: loops('links') };
   }
 
   /** Starts polling after `delayMs` (a crash test holds the worker back with INBOX_WORKER_DELAY_MS). */
   start(delayMs = 0): void {
     this.reread = undefined;
-    for (const source of eventSources) this.lanes[source].start(delayMs);
+    for (const source of eventSources) for (const job of this.lanes[source]) job.start(delayMs);
   }
 
   /** Stops after the event in hand; resolves when every lane has ended. */
   async stop(): Promise<void> {
-    await Promise.all(eventSources.map((source) => this.lanes[source].stop()));
+    await Promise.all(eventSources.flatMap((source) => this.lanes[source].map((job) => job.stop())));
   }
 
   /** A new event was stored: look now instead of at the next poll (every lane, or `source`'s). */
   wake(source?: EventSource): void {
-    for (const lane of source ? [source] : eventSources) this.lanes[lane].wake();
+    for (const lane of source ? [source] : eventSources) for (const job of this.lanes[lane]) job.wake();
   }
 
   /** Processes every event due now; returns how many were attempted. Tests call it directly. */

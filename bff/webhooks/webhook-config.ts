@@ -15,6 +15,11 @@ export const webhookConfigShape = {
    * request loop only acknowledges (about twice the deliveries per second in the bench).
    */
   INBOX_WORKER: flag.default(true),
+  /**
+   * Bank-event loops of the inbox worker claiming side by side; default 4 on PostgreSQL (each batch
+   * waits on its round trips: overlapped, the worker keeps up with a burst) and 1 on SQLite (one writer).
+   */
+  INBOX_BANK_LOOPS: positiveInt.optional(),
   /** Hold the inbox worker back this long after start (the crash test uses it). */
   INBOX_WORKER_DELAY_MS: nonNegativeInt.default(0),
   /** Failed attempts before an inbox event is dead. */

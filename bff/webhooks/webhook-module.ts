@@ -66,6 +66,7 @@ export function createInboxWorker(services: Services): InboxWorker {
     policy: { maxAttempts: config.INBOX_MAX_ATTEMPTS, baseDelayMs: config.INBOX_RETRY_BASE_MS, maxDelayMs: config.INBOX_RETRY_MAX_MS },
     leaseMs: config.INBOX_LEASE_MS,
     pollMs: config.INBOX_POLL_MS,
+    loopsPerSource: { bank: config.INBOX_BANK_LOOPS ?? (services.store.engine === 'postgres' ? 4 : 1) },
     rereadUnreadable: () => rereadUnreadableEvents({ db, logger }),
   });
 }
