@@ -7,11 +7,14 @@
 // Each configuration gets a fresh database: `--compare` also runs the bank events with one worker
 // loop (the worker as it was before INBOX_BANK_LOOPS), alternated with the default.
 //   npx tsx bench/bank-burst.ts [--count 20000] [--engine sqlite|postgres] [--compare | --loops 1,2,4]
-// PostgreSQL: TEST_DATABASE_URL (or BENCH_DATABASE_URL) names a server; each run makes its own database.
+// PostgreSQL: TEST_DATABASE_URL (or BENCH_DATABASE_URL) names a server, else a throwaway one is started
+// (scripts/postgres.mjs); each configuration gets its own database on it.
 import Database from 'better-sqlite3';
 import pg from 'pg';
 import { cpus, loadavg } from 'node:os';
 import { createPostgresDatabase } from '../test/bff/fixtures/test-database.ts';
+import { withPostgres } from '../scripts/postgres.mjs';
+import { freePort } from '../test/bff/fixtures/bff-process.ts';
 import { encryptedDeliveries } from './bank-ingest.ts';
 import { startBenchStack, type BenchStack } from './bench-stack.ts';
 
@@ -128,12 +131,23 @@ export function formatBurst(figures: readonly BankBurstFigure[]): string {
 }
 
 if (process.argv[1]?.endsWith('bank-burst.ts')) {
-  const count = Number(valueOf('--count', '20000'));
   const engine = valueOf('--engine', 'postgres') as 'sqlite' | 'postgres';
   if (engine === 'postgres' && !process.env.TEST_DATABASE_URL && !process.env.BENCH_DATABASE_URL) {
-    console.error('bank-burst on PostgreSQL needs TEST_DATABASE_URL (or BENCH_DATABASE_URL): a server it may create databases on');
-    process.exit(1);
-  }
+    // A throwaway server of the project's own (scripts/postgres.mjs), as bench --scale starts one.
+    await withPostgres(
+      async (url: string | undefined) => {
+        if (!url) throw new Error('no PostgreSQL server binaries: set TEST_DATABASE_URL');
+        process.env.TEST_DATABASE_URL = url;
+        await main();
+      },
+      { port: await freePort() },
+    );
+  } else await main();
+}
+
+async function main(): Promise<void> {
+  const count = Number(valueOf('--count', '20000'));
+  const engine = valueOf('--engine', 'postgres') as 'sqlite' | 'postgres';
   const loadBefore = loadavg()[0]!;
   console.error(`… ${count} encrypted deliveries`);
   const deliveries = await encryptedDeliveries(count);
