@@ -12,7 +12,7 @@ import type { Logger } from '../observability/logger.ts';
 import type { WebhookMetrics } from '../webhooks/webhook-metrics.ts';
 import { claimDueEvents, completeEvent, deleteEvent, failEvent, pendingEvent, type RetryPolicy } from './inbox.ts';
 import { withoutCommitSync } from '../store/unsynced-commits.ts';
-import { PeriodicJob } from '../lib/periodic-job.ts';
+import { nextTurn, PeriodicJob } from '../lib/periodic-job.ts';
 import { eventSources, type EventRow, type EventSource, type WebhookDb, type WebhookTrx } from './tables.ts';
 
 /** Thrown by a handler when retrying cannot help (the gateway has no such link): dead at once. */
@@ -167,6 +167,8 @@ export class InboxWorker {
           await this.recordFailure(event, error);
         }
       });
+      // SQLite reads on the request thread: requests get a turn between the batch's events.
+      await nextTurn();
     }
     if (prepared.length === 0) return;
     const { db, clock } = this.options;

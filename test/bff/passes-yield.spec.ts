@@ -11,6 +11,7 @@ import { createLogger } from '../../bff/observability/logger.ts';
 import { filledStoreForFile } from './fixtures/filled-store.ts';
 import { afterTheLastOrder } from './fixtures/hot-query-rows.ts';
 import { turnCounter } from './fixtures/event-loop-turns.ts';
+import { bankEvent, deliveryBody, postBank, startInProcessWebhookStack } from './webhooks-support.ts';
 
 const filled = filledStoreForFile();
 let store: Store;
@@ -46,4 +47,21 @@ test('retention gives the event loop a turn between its batches', async () => {
   expect(turns).toBeGreaterThanOrEqual(Math.floor(candidates / batchSize));
   // The next pass starts from the mark the last one left: nothing to read, nothing deleted.
   expect(await retention.runOnce()).toEqual({ events: 0, rejected: 0, orders: 0 });
+});
+
+test("the inbox worker gives the event loop a turn between a batch's events", async () => {
+  // A BFF of its own whose worker is held back: the deliveries wait, then one drain is counted.
+  const stack = await startInProcessWebhookStack({ env: { INBOX_WORKER_DELAY_MS: String(86_400_000) } });
+  try {
+    const events = 40;
+    for (let i = 0; i < events; i++) expect((await postBank(stack.bffUrl, await deliveryBody(bankEvent('payin.posted')))).status).toBe(200);
+    const counter = turnCounter();
+    const processed = await stack.bff.worker.drain();
+    const turns = counter.stop();
+    console.log(`${turns} event-loop turns while the inbox worker processed ${processed} bank events (${stack.bff.store.engine})`);
+    expect(processed).toBe(events);
+    expect(turns).toBeGreaterThanOrEqual(events);
+  } finally {
+    await stack.close();
+  }
 });
