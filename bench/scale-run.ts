@@ -67,6 +67,8 @@ export function formatScale(results: ScaleResults): string {
     }
     lines.push(`| reconciler pass (rows examined) | ${mine.map((point) => `${ms(point.reconcilerPass.ms)} (${point.reconcilerPass.examined})`).join(' | ')} | ${ratio.reconcilerPass.ratio.toFixed(2)}× | linear in rows examined |`);
     lines.push(`| retention batch (orders deleted) | ${mine.map((point) => `${ms(point.retentionBatch.ms)} (${point.retentionBatch.ordersDeleted})`).join(' | ')} | ${ratio.retentionBatch.ratio.toFixed(2)}× | linear in orders deleted |`);
+    lines.push(`| longest event-loop stall: retention pass, reconciler pass | ${mine.map((point) => `${ms(point.longestStallMs.retention)}, ${ms(point.longestStallMs.reconciler)}`).join(' | ')} | | ${ratio.engine === 'sqlite' ? `${Math.max(...mine.map((point) => Math.max(point.longestStallMs.retention, point.longestStallMs.reconciler))) <= 50 ? 'PASS' : 'MISS'} ≤ 50 ms` : ''} |`);
+    lines.push(`| idle passes: retention, reconciler (nothing due) | ${mine.map((point) => `${ms(point.idlePassMs.retention)}, ${ms(point.idlePassMs.reconciler)}`).join(' | ')} | | ${Math.max(...mine.map((point) => Math.max(point.idlePassMs.retention, point.idlePassMs.reconciler))) < 20 ? 'PASS' : 'MISS'} < 20 ms |`);
     lines.push(`| consults in an idle hour (count) | ${mine.map((point) => String(point.idleHour.consults)).join(' | ')} | | |`);
     lines.push(`| fill, seconds | ${mine.map((point) => Object.values(point.fillSeconds).reduce((sum, value) => sum + value, 0).toFixed(0)).join(' | ')} | | |`);
   }

@@ -4,6 +4,7 @@
 // BFF on that store, with a manual clock an hour after the newest order, is measured: per-request
 // figures (median of repeated requests), one reconciler pass, one retention batch, and the consults
 // an idle BFF makes in an hour (the reconciler's passes as its timer would run them).
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -34,6 +35,10 @@ export const perRequestFigures = [
   'checkout',
   'orders list, first page',
   'orders list, deep page',
+  'orders by e-mail',
+  'orders by order-number prefix',
+  'orders by status',
+  'orders by client reference',
   'events list, first page',
   'events list, deep page',
   'bank payments list, first page',
@@ -53,6 +58,10 @@ export interface ScalePoint {
   perRequestMs: Record<PerRequestFigure, number>;
   reconcilerPass: { ms: number; examined: number; consulted: number; resolved: number };
   retentionBatch: { ms: number; ordersDeleted: number };
+  /** The longest the event loop waited during the retention pass and the reconciler's pass (ms). */
+  longestStallMs: { retention: number; reconciler: number };
+  /** A retention pass with nothing left to delete, and a reconciler pass with nothing due (ms). */
+  idlePassMs: { retention: number; reconciler: number };
   idleHour: { consults: number; passes: number; passesMs: number };
 }
 
@@ -153,6 +162,14 @@ async function measureOne(engine: Engine, orders: number, sandboxUrl: string, sa
       ['bank payments list', '/v1/merchant/bank-payments?limit=50', encodePageCursor({ at: middlePayment.updated_at, id: middlePayment.payment_id })],
       ['webhook deliveries list', '/v1/merchant/webhook-deliveries?limit=50', encodePageCursor({ at: middleDelivery.created_at, id: middleDelivery.id })],
     ];
+    // The merchant's filters, each a first page of 50 (the e-mail in another case than stored).
+    const filters: Array<[PerRequestFigure, string]> = [
+      ['orders by e-mail', '/v1/merchant/orders?limit=50&email=BUYER42%40Example.com'],
+      ['orders by order-number prefix', '/v1/merchant/orders?limit=50&orderNumber=SVC-00012*'],
+      ['orders by status', '/v1/merchant/orders?limit=50&status=pending'],
+      ['orders by client reference', `/v1/merchant/orders?limit=50&clientReference=${encodeURIComponent(await someClientReference(db))}`],
+    ];
+    for (const [name, path] of filters) perRequestMs[name] = await timed(repetitions, () => ok(fetch(`${url}${path}`, { headers: merchant })));
     for (const [name, path, deepCursor] of lists) {
       perRequestMs[`${name}, first page` as PerRequestFigure] = await timed(repetitions, () => ok(fetch(`${url}${path}`, { headers: merchant })));
       perRequestMs[`${name}, deep page` as PerRequestFigure] = await timed(repetitions, () => ok(fetch(`${url}${path}&cursor=${deepCursor}`, { headers: merchant })));
@@ -164,14 +181,22 @@ async function measureOne(engine: Engine, orders: number, sandboxUrl: string, sa
     perRequestMs['SINPE matcher lookup'] = await timed(repetitions, () => attemptsByReference(bff!.store.db, [reference]).execute());
 
     await sandbox.resetCalls();
+    let stalls = stallMonitor();
     let started = performance.now();
     const pass = await bff.reconciler.runOnce();
     const reconcilerPass = { ms: performance.now() - started, ...pass };
-    log(`${engine} ${orders}: reconciler pass ${reconcilerPass.ms.toFixed(0)} ms, ${pass.examined} examined`);
+    const reconcilerStallMs = stalls.longestMs();
+    log(`${engine} ${orders}: reconciler pass ${reconcilerPass.ms.toFixed(0)} ms, ${pass.examined} examined, longest stall ${reconcilerStallMs.toFixed(0)} ms`);
 
+    stalls = stallMonitor();
     started = performance.now();
     const retained = await bff.retention.runOnce();
     const retentionBatch = { ms: performance.now() - started, ordersDeleted: retained.orders };
+    const longestStallMs = { retention: stalls.longestMs(), reconciler: reconcilerStallMs };
+    started = performance.now();
+    await bff.retention.runOnce();
+    const idleRetentionMs = performance.now() - started;
+    log(`${engine} ${orders}: retention ${retentionBatch.ms.toFixed(0)} ms for ${retained.orders} orders (longest stall ${longestStallMs.retention.toFixed(0)} ms), then idle ${idleRetentionMs.toFixed(1)} ms`);
 
     // An idle hour: no buyer, the reconciler's timer every RECONCILE_INTERVAL_MS (its default).
     await sandbox.resetCalls();
@@ -182,8 +207,12 @@ async function measureOne(engine: Engine, orders: number, sandboxUrl: string, sa
       await bff.reconciler.runOnce();
     }
     const idleHour = { consults: await sandbox.calls('consult'), passes, passesMs: performance.now() - started };
+    // An idle pass: at the same time again, nothing is due (every order just looked at is remembered).
+    started = performance.now();
+    await bff.reconciler.runOnce();
+    const idleReconcilerMs = performance.now() - started;
     log(`${engine} ${orders}: idle hour ${idleHour.consults} consults, ${(idleHour.passesMs / 1000).toFixed(1)} s of passes`);
-    return { engine, orders, fillSeconds, perRequestMs, reconcilerPass, retentionBatch, idleHour };
+    return { engine, orders, fillSeconds, perRequestMs, reconcilerPass, retentionBatch, longestStallMs, idlePassMs: { retention: idleRetentionMs, reconciler: idleReconcilerMs }, idleHour };
   } finally {
     await bff?.close();
     await database.drop();
@@ -228,4 +257,22 @@ export function scaleRatios(points: readonly ScalePoint[]) {
       idleConsultsPerHour: [small.idleHour.consults, large.idleHour.consults],
     };
   });
+}
+
+/** The longest event-loop delay from now until asked (perf_hooks' histogram, 1 ms resolution). */
+function stallMonitor(): { longestMs(): number } {
+  const histogram = monitorEventLoopDelay({ resolution: 1 });
+  histogram.enable();
+  return {
+    longestMs() {
+      histogram.disable();
+      return histogram.max / 1e6;
+    },
+  };
+}
+
+/** A client reference some order carries (the fill gives most orders one). */
+async function someClientReference(db: Kysely<any>): Promise<string> {
+  const row = await db.selectFrom('orders').select('client_reference').where('client_reference', 'is not', null).limit(1).executeTakeFirst();
+  return (row?.client_reference as string | undefined) ?? 'none';
 }

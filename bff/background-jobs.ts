@@ -1,8 +1,11 @@
-// Everything that runs beside the requests, built in one place for both kinds of process:
-//   the BFF (server.ts)        the inbox and delivery workers (unless INBOX_WORKER=false) with the
-//                              bank registration, the reconciler, retention
+// Everything that runs beside the requests, built here and nowhere else (never inside createApp) for
+// both kinds of process:
+//   the BFF (server.ts)        the inbox and delivery workers (started unless INBOX_WORKER=false; built
+//                              and attached to the app's webhook module either way, so a test may drain
+//                              them), the bank registration, the reconciler, retention
 //   the worker (worker.ts)     the inbox and delivery workers, for BFFs started with INBOX_WORKER=false
-// Each job starts after the app can be reached and stops between pages or batches.
+// Each loop is a PeriodicJob (lib/periodic-job.ts): it starts after the app can be reached, gives the
+// event loop a turn between items, and stops between pages or batches.
 import { OrderModifier } from './merchant/order-modifier.ts';
 import type { Config } from './config.ts';
 import type { DeliveryWorker } from './outbox/delivery-worker.ts';
@@ -20,6 +23,10 @@ export interface BackgroundJobs {
 }
 
 export interface BffBackgroundJobs extends BackgroundJobs {
+  /** The inbox worker (tests may drain it, or stop it). */
+  worker: InboxWorker;
+  /** The merchant webhooks' delivery worker (tests may drain or prune it). */
+  deliveries: DeliveryWorker;
   /** The stale-order reconciler (tests may call runOnce). */
   reconciler: OrderReconciler;
   /** Deletes old finished rows (tests may call runOnce). */
@@ -46,17 +53,22 @@ export function bffBackgroundJobs(config: Config, services: Services, webhooks: 
   });
   // Finished events, refused-delivery samples and unpaid abandoned orders do not pile up forever.
   const retention = retentionJobFor(config, store, clock, logger);
+  const workers = workerBackgroundJobs(config, services);
+  webhooks.attachWorkers({ inbox: workers.worker, deliveries: workers.deliveries });
   return {
+    worker: workers.worker,
+    deliveries: workers.deliveries,
     reconciler,
     retention,
     start() {
-      // The inbox worker (and the demo bank registration) start once the receiver can be reached.
+      // The workers (and the demo bank registration) start once the receiver can be reached.
+      if (config.INBOX_WORKER) workers.start();
       webhooks.start();
       reconciler.start();
       retention.start();
     },
     async stop() {
-      await Promise.all([reconciler.stop(), retention.stop(), webhooks.stop()]);
+      await Promise.all([reconciler.stop(), retention.stop(), webhooks.stop(), workers.stop()]);
     },
   };
 }

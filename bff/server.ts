@@ -14,6 +14,8 @@ import { bffBackgroundJobs } from './background-jobs.ts';
 import { settledOrAfter, shutdownPlan } from './lib/shutdown.ts';
 import type { Store } from './store/database.ts';
 import type { HostResolver } from './outbox/outbound-guard.ts';
+import type { InboxWorker } from './inbox/worker.ts';
+import type { DeliveryWorker } from './outbox/delivery-worker.ts';
 
 export type { Env } from './config.ts';
 
@@ -25,6 +27,10 @@ export interface RunningBff extends RunningServer {
   reconciler: OrderReconciler;
   /** Deletes old finished rows (started with the server; tests may call runOnce). */
   retention: RetentionJob;
+  /** The inbox worker (started unless INBOX_WORKER=false; tests may drain or stop it). */
+  worker: InboxWorker;
+  /** The merchant webhooks' delivery worker, beside the inbox's. */
+  deliveries: DeliveryWorker;
   /** The operators' listener (OPS_PORT), when configured. */
   opsUrl: string | undefined;
 }
@@ -97,6 +103,8 @@ function run({ config, store, app }: Awaited<ReturnType<typeof buildBff>>, serve
     store,
     reconciler: jobs.reconciler,
     retention: jobs.retention,
+    worker: jobs.worker,
+    deliveries: jobs.deliveries,
     opsUrl: ops?.url,
     // The server and the background passes stop side by side; a pass gets the same grace as the
     // requests (each stops between pages or batches, but may be waiting on a slow gateway), then the

@@ -13,7 +13,8 @@ import { settleSinpeTransfer, type MatcherSettings } from '../sinpe/matcher.ts';
 import { recordBankPaymentEvent } from '../outbox/bank-payment-events.ts';
 import type { EventSource } from './tables.ts';
 import { tagOrder } from '../observability/log-context.ts';
-import { PermanentEventFailure, RetryNotBefore, type EventHandler } from './worker.ts';
+import { forgetEvent, PermanentEventFailure, RetryNotBefore, type EventHandler } from './worker.ts';
+import { countUnlistedReport } from '../links/link-report-admission.ts';
 
 export interface EventHandlerDeps extends LinkConfirmationDeps {
   logger: Logger;
@@ -63,7 +64,14 @@ export function createEventHandlers(deps: EventHandlerDeps): Record<EventSource,
         if (isNoSuchLink(error)) throw new PermanentEventFailure(`the gateway has no link ${report.svcLinkId}`);
         throw error;
       });
-      if (confirmation.state === 'unknown_payment') throw new PermanentEventFailure(`the gateway's listing of link ${report.svcLinkId} does not list payment ${report.svcOrderId}, an interval after the report`);
+      // The listing refused the claim: it ends as a count on the link, not as a dead row kept a month.
+      if (confirmation.state === 'unknown_payment') {
+        deps.metrics.linkReportsIgnored.inc({ via: stored.via, reason: 'unlisted_payment' });
+        return async (trx) => {
+          await countUnlistedReport(trx, report.svcLinkId, deps.clock.now());
+          return forgetEvent;
+        };
+      }
       if (confirmation.state === 'pending') throw new LinkPaymentNotYetVisible(`gateway shows no payment ${report.svcOrderId} for link ${report.svcLinkId} yet`, confirmation.retryAt);
       return async () => undefined;
     },

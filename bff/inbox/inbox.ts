@@ -146,6 +146,12 @@ export async function completeEvent(trx: WebhookTrx, id: string, owner: string, 
   if (Number(result.numUpdatedRows) !== 1) throw new LeaseLost(`event ${id} is no longer leased by ${owner}`);
 }
 
+/** Deletes a leased event whose content is kept elsewhere (a refused link claim's count). */
+export async function deleteEvent(trx: WebhookTrx, id: string, owner: string): Promise<void> {
+  const result = await trx.deleteFrom('events').where('id', '=', id).where('lease_owner', '=', owner).where(pendingEvent).executeTakeFirst();
+  if (Number(result.numDeletedRows) !== 1) throw new LeaseLost(`event ${id} is no longer leased by ${owner}`);
+}
+
 export interface RetryPolicy {
   maxAttempts: number;
   /** Delay before the second attempt; doubled after each failure, capped at maxDelayMs. */

@@ -99,6 +99,9 @@ export interface OwnPaymentLinksTable {
   amount: string;
   currency: string;
   created_at: string;
+  /** Unsigned reports for payments the link's listing did not show: counted, never kept (migration 0096). */
+  unlisted_reports: Generated<number>;
+  last_unlisted_at: string | null;
 }
 
 export interface WebhookTables {

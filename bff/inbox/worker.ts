@@ -10,8 +10,9 @@ import { randomUUID } from 'node:crypto';
 import type { Clock } from '../observability/clock.ts';
 import type { Logger } from '../observability/logger.ts';
 import type { WebhookMetrics } from '../webhooks/webhook-metrics.ts';
-import { claimDueEvents, completeEvent, failEvent, pendingEvent, type RetryPolicy } from './inbox.ts';
+import { claimDueEvents, completeEvent, deleteEvent, failEvent, pendingEvent, type RetryPolicy } from './inbox.ts';
 import { withoutCommitSync } from '../store/unsynced-commits.ts';
+import { nextTurn, PeriodicJob } from '../lib/periodic-job.ts';
 import { eventSources, type EventRow, type EventSource, type WebhookDb, type WebhookTrx } from './tables.ts';
 
 /** Thrown by a handler when retrying cannot help (the gateway has no such link): dead at once. */
@@ -33,12 +34,16 @@ export class RetryNotBefore extends Error {
   }
 }
 
+/** What a write returns when its event is to be deleted rather than kept as processed. */
+export const forgetEvent = Symbol('forget the event');
+
 /**
  * Reads what it needs outside the transaction (gateway lookups may be slow), then returns the
- * writes to commit together with the event's completion. Throw to fail the attempt.
+ * writes to commit together with the event's completion (or, returning forgetEvent, its deletion:
+ * what it said is kept elsewhere). Throw to fail the attempt.
  */
 export type EventHandler = (event: EventRow) => Promise<Write>;
-type Write = (trx: WebhookTrx) => Promise<void>;
+type Write = (trx: WebhookTrx) => Promise<void | typeof forgetEvent>;
 
 export interface InboxWorkerOptions {
   db: WebhookDb;
@@ -53,6 +58,12 @@ export interface InboxWorkerOptions {
   pollMs: number;
   batchSize?: number;
   /**
+   * Loops per source (default 1). On PostgreSQL several claim side by side (SKIP LOCKED gives each
+   * its own events, as for several instances), so a batch's round trips overlap another's; on
+   * SQLite one writer commits at a time and more loops only queue.
+   */
+  loopsPerSource?: Partial<Record<EventSource, number>>;
+  /**
    * Run once as the worker starts, before the bank lane's first claim: stored unreadable bank
    * events are read again by this build's contract (unreadable-events.ts), those that read queued.
    */
@@ -62,40 +73,48 @@ export interface InboxWorkerOptions {
 export class InboxWorker {
   /** Unique per process and start: a lease names exactly one worker. */
   readonly owner = `worker-${process.pid}-${randomUUID()}`;
-  private running = false;
-  private loops: Promise<void>[] = [];
-  private startTimer: NodeJS.Timeout | undefined;
-  private readonly wakeUps = new Map<EventSource, () => void>();
-  private readonly wakeRequested = new Set<EventSource>();
+  /** The jobs of each lane: a pass claims and processes one batch of its source; a full batch runs again at once. */
+  private readonly lanes: Record<EventSource, PeriodicJob[]>;
   private backlogRecordedAt = 0;
+  /** The bank lane's first pass waits for the unreadable events to be read again (once per start). */
+  private reread: Promise<void> | undefined;
 
-  constructor(private readonly options: InboxWorkerOptions) {}
+  constructor(private readonly options: InboxWorkerOptions) {
+    const lane = (source: EventSource) =>
+      new PeriodicJob({
+        name: `inbox ${source} lane`,
+        everyMs: options.pollMs,
+        logger: options.logger,
+        keepsProcessAlive: true,
+        pass: async () => {
+          if (source === 'bank') await (this.reread ??= this.rereadUnreadable());
+          try {
+            const attempted = await this.runLaneOnce(source);
+            await this.recordBacklog();
+            return attempted > 0;
+          } finally {
+            this.options.metrics.workerPasses.inc();
+          }
+        },
+      });
+    const loops = (source: EventSource) => Array.from({ length: Math.max(1, options.loopsPerSource?.[source] ?? 1) }, () => lane(source));
+    this.lanes = { bank: loops('bank'), links: loops('links') };
+  }
 
   /** Starts polling after `delayMs` (a crash test holds the worker back with INBOX_WORKER_DELAY_MS). */
   start(delayMs = 0): void {
-    if (this.running) return;
-    this.running = true;
-    this.startTimer = setTimeout(() => {
-      this.startTimer = undefined;
-      const reread = this.rereadUnreadable();
-      this.loops = eventSources.map((source) => (source === 'bank' ? reread.then(() => this.run(source)) : this.run(source)));
-    }, delayMs);
+    this.reread = undefined;
+    for (const source of eventSources) for (const job of this.lanes[source]) job.start(delayMs);
   }
 
-  /** Stops after the event in hand; resolves when the loop has ended. */
+  /** Stops after the event in hand; resolves when every lane has ended. */
   async stop(): Promise<void> {
-    this.running = false;
-    if (this.startTimer) clearTimeout(this.startTimer);
-    this.wake();
-    await Promise.all(this.loops);
+    await Promise.all(eventSources.flatMap((source) => this.lanes[source].map((job) => job.stop())));
   }
 
   /** A new event was stored: look now instead of at the next poll (every lane, or `source`'s). */
   wake(source?: EventSource): void {
-    for (const lane of source ? [source] : eventSources) {
-      this.wakeRequested.add(lane);
-      this.wakeUps.get(lane)?.();
-    }
+    for (const lane of source ? [source] : eventSources) for (const job of this.lanes[lane]) job.wake();
   }
 
   /** Processes every event due now; returns how many were attempted. Tests call it directly. */
@@ -123,22 +142,6 @@ export class InboxWorker {
     return events.length;
   }
 
-  private async run(source: EventSource): Promise<void> {
-    while (this.running) {
-      let attempted = 0;
-      try {
-        this.wakeRequested.delete(source);
-        attempted = await this.runLaneOnce(source);
-        await this.recordBacklog();
-      } catch (error) {
-        // The database itself failed (e.g. a restart): keep the loop alive and try again later.
-        this.options.logger.error({ source, error: (error as Error).message }, 'inbox worker pass failed');
-      }
-      this.options.metrics.workerPasses.inc();
-      if (attempted === 0 && this.running && !this.wakeRequested.has(source)) await this.idle(source);
-    }
-  }
-
   private async rereadUnreadable(): Promise<void> {
     try {
       await this.options.rereadUnreadable?.();
@@ -146,19 +149,6 @@ export class InboxWorker {
       // The store failed: the events stay unreadable, to be read again at the next start or on request.
       this.options.logger.error({ error: (error as Error).message }, 'reading unreadable bank events again failed');
     }
-  }
-
-  private idle(source: EventSource): Promise<void> {
-    return new Promise((resolve) => {
-      const timer = setTimeout(done, this.options.pollMs);
-      const wakeUps = this.wakeUps;
-      function done() {
-        clearTimeout(timer);
-        wakeUps.delete(source);
-        resolve();
-      }
-      wakeUps.set(source, done);
-    });
   }
 
   /**
@@ -177,15 +167,14 @@ export class InboxWorker {
           await this.recordFailure(event, error);
         }
       });
+      // SQLite reads on the request thread: requests get a turn between the batch's events.
+      await nextTurn();
     }
     if (prepared.length === 0) return;
     const { db, clock } = this.options;
     try {
       await withoutCommitSync(db, (db) => db.transaction().execute(async (trx) => {
-        for (const { event, write } of prepared) {
-          await inLogContext({}, () => write(trx));
-          await completeEvent(trx, event.id, this.owner, clock.now());
-        }
+        for (const { event, write } of prepared) await this.commitWrite(trx, event, write);
       }));
       for (const { event } of prepared) this.options.metrics.processed.inc({ source: event.source as EventSource, outcome: 'processed' });
     } catch {
@@ -199,13 +188,16 @@ export class InboxWorker {
     return handler(event);
   }
 
+  private async commitWrite(trx: WebhookTrx, event: EventRow, write: Write): Promise<void> {
+    const outcome = await inLogContext({}, () => write(trx));
+    if (outcome === forgetEvent) await deleteEvent(trx, event.id, this.owner);
+    else await completeEvent(trx, event.id, this.owner, this.options.clock.now());
+  }
+
   private async commitOne(event: EventRow, write: Write): Promise<void> {
-    const { db, clock, metrics } = this.options;
+    const { db, metrics } = this.options;
     try {
-      await db.transaction().execute(async (trx) => {
-        await write(trx);
-        await completeEvent(trx, event.id, this.owner, clock.now());
-      });
+      await db.transaction().execute((trx) => this.commitWrite(trx, event, write));
       metrics.processed.inc({ source: event.source as EventSource, outcome: 'processed' });
     } catch (error) {
       await this.recordFailure(event, error);

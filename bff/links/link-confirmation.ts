@@ -141,7 +141,7 @@ function paymentRecord(records: readonly TransactionRecord[], svcOrderId: string
  * the sandbox's carry the id as svcOrderId. Items without it list nothing: they neither prove a
  * payment is the link's nor refuse it.
  */
-function linkPaymentIds(payments: readonly unknown[]): string[] {
+export function linkPaymentIds(payments: readonly unknown[]): string[] {
   return payments.flatMap((item) => (typeof item === 'object' && item !== null && 'svcOrderId' in item ? [String(item.svcOrderId)] : []));
 }
 
@@ -155,7 +155,7 @@ export function isNoSuchLink(error: unknown): boolean {
   return error instanceof GatewayError && error.operation === 'getLinkPaymentById' && error.type === '404';
 }
 
-async function checkHash(deps: LinkConfirmationDeps, report: LinkReport, link: { amount: string; currency: string }): Promise<'verified' | 'mismatch' | 'absent'> {
+export async function checkHash(deps: Pick<LinkConfirmationDeps, 'credentials'>, report: LinkReport, link: { amount: string; currency: string }): Promise<'verified' | 'mismatch' | 'absent'> {
   if (!report.orderHash) return 'absent';
   const valid = await verifyOrderHashV2(
     {

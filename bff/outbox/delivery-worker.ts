@@ -19,6 +19,7 @@ import { withoutCommitSync } from '../store/unsynced-commits.ts';
 import type { OutboundPolicy } from './outbound-address.ts';
 import { vettedAddress, type HostResolver } from './outbound-guard.ts';
 import { postPinned } from './pinned-post.ts';
+import { PeriodicJob } from '../lib/periodic-job.ts';
 
 export interface DeliveryWorkerOptions {
   db: OutboxDb;
@@ -45,12 +46,9 @@ const retentionBatch = 500;
 export class DeliveryWorker {
   /** Unique per process and start: a lease names exactly one worker. */
   readonly owner = `outbox-${process.pid}-${randomUUID()}`;
-  private running = false;
-  private loop: Promise<void> | undefined;
-  private startTimer: NodeJS.Timeout | undefined;
+  /** Its passes: a pass that filled every free slot runs again at once; otherwise a pause of pollMs. */
+  private readonly job: PeriodicJob;
   private unsubscribe: (() => void) | undefined;
-  private wakeUp: (() => void) | undefined;
-  private wakeRequested = false;
   /** Delivery id → endpoint id of each POST in flight. */
   private readonly inFlight = new Map<string, string>();
   private readonly sends = new Set<Promise<void>>();
@@ -58,32 +56,37 @@ export class DeliveryWorker {
   private stopping = new AbortController();
   private prunedAt = 0;
 
-  constructor(private readonly options: DeliveryWorkerOptions) {}
+  constructor(private readonly options: DeliveryWorkerOptions) {
+    this.job = new PeriodicJob({
+      name: 'merchant webhook',
+      everyMs: options.pollMs,
+      logger: options.logger,
+      keepsProcessAlive: true,
+      pass: async () => {
+        await this.pruneWhenDue();
+        const started = await this.pass();
+        // More may be due when this pass started some and slots are still free.
+        return started > 0 && this.options.concurrency - this.inFlight.size > 0;
+      },
+    });
+  }
 
   start(delayMs = 0): void {
-    if (this.running) return;
-    this.running = true;
-    this.stopping = new AbortController();
-    this.startTimer = setTimeout(() => {
-      this.startTimer = undefined;
-      this.unsubscribe = onOutboxWritten(() => this.wake());
-      this.loop = this.run();
-    }, delayMs);
+    if (this.job.started) return;
+    if (this.stopping.signal.aborted) this.stopping = new AbortController();
+    this.unsubscribe = onOutboxWritten(() => this.wake());
+    this.job.start(delayMs);
   }
 
   async stop(): Promise<void> {
-    this.running = false;
-    if (this.startTimer) clearTimeout(this.startTimer);
     this.unsubscribe?.();
     this.stopping.abort();
-    this.wake();
-    await this.loop;
+    await this.job.stop();
     await Promise.allSettled([...this.sends]);
   }
 
   wake(): void {
-    this.wakeRequested = true;
-    this.wakeUp?.();
+    this.job.wake();
   }
 
   /** Dispatches and sends everything due now, waiting for every POST; returns how many were sent. Tests and the bench call it. */
@@ -117,37 +120,6 @@ export class DeliveryWorker {
     this.prunedAt = now;
     const pruned = await this.pruneOnce();
     if (pruned.deliveries + pruned.events > 0) this.options.logger.info(pruned, 'merchant webhook retention: old deliveries deleted');
-  }
-
-  private async run(): Promise<void> {
-    while (this.running) {
-      let started = 0;
-      let free = 0;
-      try {
-        this.wakeRequested = false;
-        await this.pruneWhenDue();
-        started = await this.pass();
-        free = this.options.concurrency - this.inFlight.size;
-      } catch (error) {
-        // The database failed (e.g. a restart): keep the loop alive and try again at the next poll.
-        this.options.logger.error({ error: (error as Error).message }, 'merchant webhook pass failed');
-      }
-      // More may be due if this pass filled every free slot; otherwise wait for a wake-up or the poll.
-      if ((started === 0 || free === 0) && this.running && !this.wakeRequested) await this.idle();
-    }
-  }
-
-  private idle(): Promise<void> {
-    return new Promise((resolve) => {
-      let timer: NodeJS.Timeout | undefined;
-      const done = () => {
-        clearTimeout(timer);
-        this.wakeUp = undefined;
-        resolve();
-      };
-      timer = setTimeout(done, this.options.pollMs);
-      this.wakeUp = done;
-    });
   }
 
   /** Fans out new events, claims what free slots allow and starts their POSTs; returns how many it started. */

@@ -38,7 +38,7 @@ export function createDeliveryWorker(services: Services): DeliveryWorker {
 }
 
 /** The routes served under /v1/merchant; `worker` is woken by a replay. */
-export function merchantWebhookRoutes(services: Services, worker: DeliveryWorker, idempotentWhenKeyed: MiddlewareHandler): Hono {
+export function merchantWebhookRoutes(services: Services, worker: Pick<DeliveryWorker, 'wake'>, idempotentWhenKeyed: MiddlewareHandler): Hono {
   const db = outboxDb(services.store);
   const { clock, config } = services;
   return new Hono()

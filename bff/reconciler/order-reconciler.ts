@@ -11,10 +11,10 @@
 //   its age (parked-consult-schedule.ts) until its parked window ends, so a late gateway approval
 //   still wins while an abandoned page costs a handful of consults, not one per pass.
 // A pass walks each kind of candidate once, in pages through its index (candidate-walks.ts), gives
-// the event loop a turn between pages, and ends early once stop() is called.
+// the event loop a turn between orders, and ends early once stop() is called.
 // Several instances may run it at once: every write is conditional on what was read.
 import { inLogContext } from '../observability/log-context.ts';
-import { setImmediate as nextTurn } from 'node:timers/promises';
+import { nextTurn, PeriodicJob } from '../lib/periodic-job.ts';
 import { BoundedMap } from '../lib/bounded-map.ts';
 import type { Clock } from '../observability/clock.ts';
 import type { Logger } from '../observability/logger.ts';
@@ -67,13 +67,11 @@ const neverReconsulted: ParkedConsultSchedule = { agesMs: [1], thenEveryMs: 1, p
 export class OrderReconciler {
   private readonly lastPendingConsult: BoundedMap<string, number>;
   private readonly lastRefundCheck: BoundedMap<string, number>;
-  private timer: NodeJS.Timeout | undefined;
-  private pass: Promise<unknown> | undefined;
-  private running = false;
-  /** Aborted by stop(): a pass in progress ends before its next order. */
-  private readonly stopping = new AbortController();
+  /** Its passes, intervalMs apart; stop() ends a pass in progress before its next order. */
+  private readonly job: PeriodicJob;
 
   constructor(private readonly options: OrderReconcilerOptions) {
+    this.job = new PeriodicJob({ name: 'reconcile', everyMs: options.intervalMs, logger: options.logger, pass: async () => void (await this.runOnce()) });
     // Forgotten after pendingEveryMs: the order is due again. Bounded like every per-key table.
     this.lastPendingConsult = new BoundedMap({ maxSize: 100_000, ttlMs: options.pendingEveryMs, now: () => options.clock.now().getTime() });
     this.lastRefundCheck = new BoundedMap({ maxSize: 100_000, ttlMs: options.pendingEveryMs, now: () => options.clock.now().getTime() });
@@ -85,7 +83,7 @@ export class OrderReconciler {
     if (!settle) return;
     const rows = await this.options.store.db.selectFrom('orders').select('order_number').where('pending_refund_amount', 'is not', null).limit(batchSize).execute();
     for (const { order_number: orderNumber } of rows) {
-      if (this.stopping.signal.aborted || this.lastRefundCheck.has(orderNumber)) continue;
+      if (this.job.signal.aborted || this.lastRefundCheck.has(orderNumber)) continue;
       this.lastRefundCheck.set(orderNumber, this.options.clock.now().getTime());
       try {
         await inLogContext({ orderNumber }, () => settle(orderNumber));
@@ -96,16 +94,11 @@ export class OrderReconciler {
   }
 
   start(): void {
-    if (this.running || this.options.intervalMs <= 0) return;
-    this.running = true;
-    this.schedule();
+    this.job.start();
   }
 
-  async stop(): Promise<void> {
-    this.running = false;
-    this.stopping.abort();
-    if (this.timer) clearTimeout(this.timer);
-    await this.pass;
+  stop(): Promise<void> {
+    return this.job.stop();
   }
 
   /**
@@ -116,7 +109,7 @@ export class OrderReconciler {
     const result: ReconcilePassResult = { examined: 0, consulted: 0, resolved: 0 };
     const { store, clock, statuses, pendingEveryMs } = this.options;
     // SINPE Móvil transfers are not at the gateway: their time alone expires them.
-    result.resolved += await expireLapsedTransfers(store, clock.now());
+    result.resolved += await expireLapsedTransfers(store, clock.now(), this.job.signal);
     const batchSize = this.options.batchSize ?? 100;
     const now = clock.now();
     // A page handed out recently is the buyer's own return and polling's business.
@@ -124,10 +117,10 @@ export class OrderReconciler {
     for (const walk of candidateWalks(bounds)) {
       let cursor: WalkCursor | undefined;
       for (;;) {
-        if (this.stopping.signal.aborted) return result;
+        if (this.job.signal.aborted) return result;
         const page = await candidatePage(store.db, walk, cursor, batchSize).execute();
         for (const order of page) {
-          if (this.stopping.signal.aborted) return result;
+          if (this.job.signal.aborted) return result;
           result.examined++;
           try {
             await inLogContext({ orderNumber: order.order_number }, () => this.reconcile(order, result));
@@ -135,26 +128,15 @@ export class OrderReconciler {
             // One order's trouble (a database hiccup) must not stop the others.
             this.options.logger.error({ orderNumber: order.order_number, err: error }, 'reconcile failed');
           }
+          // SQLite runs on this thread: requests get their turn between orders.
+          await nextTurn();
         }
         if (page.length < batchSize) break;
         cursor = cursorAfter(page);
-        // SQLite runs on this thread: requests get their turn between pages.
-        await nextTurn();
       }
     }
     await this.settleScheduledRefunds(batchSize);
     return result;
-  }
-
-  private schedule(): void {
-    this.timer = setTimeout(() => {
-      this.pass = this.runOnce()
-        .catch((error: unknown) => this.options.logger.error({ err: error }, 'reconcile pass failed'))
-        .finally(() => {
-          if (this.running) this.schedule();
-        });
-    }, this.options.intervalMs);
-    this.timer.unref();
   }
 
   private async reconcile(walked: OrderRow, result: ReconcilePassResult): Promise<void> {

@@ -4,7 +4,7 @@
 // `batchSize` rows, picked by key, so transactions stay short on both engines and a big backlog
 // is worked off in many small steps (other writers get the database in between: the event loop gets
 // a turn between batches, and stop() ends a pass before its next batch).
-import { setImmediate as nextTurn } from 'node:timers/promises';
+import { nextTurn, PeriodicJob } from '../lib/periodic-job.ts';
 import { sql, type Kysely } from 'kysely';
 import { isPostgres } from '../store/migrations/engine.ts';
 import type { Logger } from '../observability/logger.ts';
@@ -42,27 +42,20 @@ const finishedEvent = sql<boolean>`state in ('processed', 'dead')`;
 const deleted = (result: { numDeletedRows: bigint }) => Number(result.numDeletedRows);
 
 export class RetentionJob {
-  private timer: NodeJS.Timeout | undefined;
-  private running: Promise<unknown> | undefined;
-  private readonly stopping = new AbortController();
+  private readonly job: PeriodicJob;
+  /** How far each status's abandoned orders have been read (this process); none: from the start. */
+  private readonly abandonedWalks = new Map<AbandonedStatus, AbandonedWalk>();
 
-  constructor(private readonly options: RetentionJobOptions) {}
-
-  start(): void {
-    if (this.options.intervalMs <= 0 || this.timer) return;
-    this.timer = setInterval(() => {
-      this.running ??= this.runOnce()
-        .catch((error: Error) => this.options.logger.error({ error: error.message }, 'retention pass failed; the next one retries'))
-        .finally(() => (this.running = undefined));
-    }, this.options.intervalMs);
-    this.timer.unref();
+  constructor(private readonly options: RetentionJobOptions) {
+    this.job = new PeriodicJob({ name: 'retention', everyMs: options.intervalMs, logger: options.logger, pass: async () => void (await this.runOnce()) });
   }
 
-  async stop(): Promise<void> {
-    this.stopping.abort();
-    clearInterval(this.timer);
-    this.timer = undefined;
-    await this.running;
+  start(): void {
+    this.job.start();
+  }
+
+  stop(): Promise<void> {
+    return this.job.stop();
   }
 
   /** One full pass: every kind of row, batch after batch until none is left (or stop() is called). */
@@ -94,7 +87,7 @@ export class RetentionJob {
 
   private async untilDone(batch: () => Promise<number>): Promise<number> {
     let total = 0;
-    while (!this.stopping.signal.aborted) {
+    while (!this.job.signal.aborted) {
       const count = await batch();
       total += count;
       if (count < this.options.policy.batchSize) break;
@@ -115,14 +108,28 @@ export class RetentionJob {
     return deleted(await db.deleteFrom('rejected_deliveries').where('id', 'in', ids).executeTakeFirst());
   }
 
-  /** The order and the rows that reference it, in one transaction. */
+  /**
+   * The orders and the rows that reference them, in one transaction. The pick walks each status's
+   * candidates in (updated_at, order_number) order from where its last batch stopped, and a status
+   * whose walk is done is left at the pass's cutoff: an order the rule keeps (the gateway saw a
+   * payment) is read once per process, not at every pass, and an idle pass reads only what aged past
+   * the cutoff since. An order behind the mark that changes gets a new updated_at: the walk meets it again.
+   */
   private async deleteAbandonedOrders(cutoff: Date): Promise<number> {
     const { db, policy } = this.options;
     return db.transaction().execute(async (trx) => {
-      const picked = abandonedOrdersPick(trx, cutoff, policy.batchSize);
-      // PostgreSQL: held until the commit, so no order changes between the pick and the delete
-      // (SQLite's write transaction already keeps every other writer out).
-      const numbers = (await (isPostgres(db) ? picked.forUpdate().skipLocked() : picked).execute()).map((row) => row.order_number);
+      const numbers: string[] = [];
+      for (const status of abandonedStatuses) {
+        const wanted = policy.batchSize - numbers.length;
+        if (wanted <= 0) break;
+        const picked = abandonedOrdersPick(trx, cutoff, wanted, status, this.abandonedWalks.get(status));
+        // PostgreSQL: held until the commit, so no order changes between the pick and the delete
+        // (SQLite's write transaction already keeps every other writer out).
+        const rows = await (isPostgres(db) ? picked.forUpdate().skipLocked() : picked).execute();
+        const last = rows.at(-1);
+        this.abandonedWalks.set(status, rows.length < wanted || !last ? { updatedAt: cutoff.toISOString(), orderNumber: '' } : { updatedAt: last.updated_at, orderNumber: last.order_number });
+        numbers.push(...rows.map((row) => row.order_number));
+      }
       if (numbers.length === 0) return 0;
       const { history, attempts, sessions, orders } = abandonedOrderDeletes(trx, numbers);
       await history.execute();
@@ -136,9 +143,34 @@ export class RetentionJob {
 // The queries of an abandoned-orders batch, exported so their plans can be checked
 // (hot-query-plans.spec.ts).
 
-/** A batch of unpaid abandoned orders last changed before `cutoff`. */
-export function abandonedOrdersPick(db: Kysely<WebhookDatabase>, cutoff: Date, limit: number) {
-  return db.selectFrom('orders').select('order_number').where(unpaidAbandonedOrder(cutoff)).limit(limit);
+/** Where the walk of abandoned-order candidates stands: every one before it was read. */
+export interface AbandonedWalk {
+  updatedAt: string;
+  orderNumber: string;
+}
+
+const abandonedStatuses = ['created', 'expired'] as const;
+type AbandonedStatus = (typeof abandonedStatuses)[number];
+
+/**
+ * A batch of unpaid abandoned orders of `status` last changed before `cutoff` (after `from`, when
+ * given), in (updated_at, order_number) order through orders_abandoned_walk (migration 0097), whose
+ * condition is spelled out as written there: SQLite uses a partial index only for a query that
+ * repeats it. The mark's updated_at is also a bound of its own, which both engines seek.
+ */
+export function abandonedOrdersPick(db: Kysely<WebhookDatabase>, cutoff: Date, limit: number, status: AbandonedStatus, from?: AbandonedWalk) {
+  let pick = db
+    .selectFrom('orders')
+    .select(['order_number', 'updated_at'])
+    .where(sql<boolean>`status in ('created', 'expired')`)
+    .where('status', '=', status)
+    .where(unpaidAbandonedOrder(cutoff));
+  if (from) {
+    pick = pick
+      .where('updated_at', '>=', from.updatedAt)
+      .where((eb) => eb.or([eb('updated_at', '>', from.updatedAt), eb('order_number', '>', from.orderNumber)]));
+  }
+  return pick.orderBy('updated_at').orderBy('order_number').limit(limit);
 }
 
 /** The deletes of picked orders and of the rows that reference them; run the referencing ones first. */

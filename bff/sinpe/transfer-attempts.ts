@@ -2,6 +2,7 @@
 // their bank app and a time limit. Opening one is a conditional move of the order as read (the same
 // race rule as a card attempt's claim, attempts.ts), so one caller opens it and every repeat gets
 // the same instructions. The bank's events settle it (matcher.ts); time alone expires it.
+import { eachYielding } from '../lib/periodic-job.ts';
 import { randomInt } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { gatewayOrderNumberOf } from '../../contract/gateway-facts.ts';
@@ -255,15 +256,19 @@ export function lapsedTransfers(db: Kysely<Database>, now: Date) {
     .limit(500);
 }
 
-/** Every awaited transfer past its time, expired (the reconciler's pass: nobody may be polling). How many. */
-export async function expireLapsedTransfers(store: Store, now: Date): Promise<number> {
+/**
+ * Every awaited transfer past its time, expired (the reconciler's pass: nobody may be polling). How
+ * many. A backlog after downtime is hundreds: requests get a turn of the event loop after each, and
+ * `signal` (the reconciler's stop) ends the batch before its next transfer.
+ */
+export async function expireLapsedTransfers(store: Store, now: Date, signal?: AbortSignal): Promise<number> {
   const lapsed = await lapsedTransfers(store.db, now).execute();
   let expired = 0;
-  for (const { order_number } of lapsed) {
+  await eachYielding(lapsed, signal, async ({ order_number }) => {
     const order = await findOrder(store.db, order_number);
-    if (!order) continue;
+    if (!order) return;
     const after = await withLapsedTransferExpired(store, order, now);
     if (after.status !== order.status) expired++;
-  }
+  });
   return expired;
 }

@@ -15,6 +15,11 @@ export const webhookConfigShape = {
    * request loop only acknowledges (about twice the deliveries per second in the bench).
    */
   INBOX_WORKER: flag.default(true),
+  /**
+   * Bank-event loops of the inbox worker claiming side by side; default 4 on PostgreSQL (each batch
+   * waits on its round trips: overlapped, the worker keeps up with a burst) and 1 on SQLite (one writer).
+   */
+  INBOX_BANK_LOOPS: positiveInt.optional(),
   /** Hold the inbox worker back this long after start (the crash test uses it). */
   INBOX_WORKER_DELAY_MS: nonNegativeInt.default(0),
   /** Failed attempts before an inbox event is dead. */
@@ -31,6 +36,13 @@ export const webhookConfigShape = {
    * in this process: unsigned reports for one link cost at most one lookup per interval.
    */
   LINK_LOOKUP_INTERVAL_MS: positiveInt.default(30_000),
+  /**
+   * Unsigned reports for payments the link's listing does not show (yet) that may wait as inbox
+   * rows at once, per link; the rest are only counted on the link (links/link-report-admission.ts).
+   */
+  LINK_UNLISTED_REPORTS_PER_LINK: nonNegativeInt.default(20),
+  /** The same, per sender address and hour (per instance). */
+  LINK_UNLISTED_REPORTS_PER_ADDRESS_PER_HOUR: nonNegativeInt.default(60),
   /** Where GET /v1/links/return sends the buyer instead of showing its own page. */
   LINK_RESULT_URL: z.url({ protocol: /^https?$/ }).optional(),
   /** The shop's name on the link result page (which links back to the first ALLOWED_ORIGINS origin); default: that site's host name. */

@@ -54,7 +54,7 @@ export class WebhookMetrics {
     });
     this.linkReportsIgnored = new Counter({
       name: 'link_reports_ignored_total',
-      help: 'Link reports (webhook or callback) for a link we did not create: answered 2xx, not stored, not looked up.',
+      help: 'Link reports (webhook or callback) answered 2xx and not kept: for a link we did not create (unknown_link), or for a payment of ours the listing does not show past the caps or refused by a later listing (unlisted_payment, counted on the link).',
       labelNames: ['via', 'reason'] as const,
       registers,
     });

@@ -1,5 +1,7 @@
-// The webhook intake wired together: receivers, link return, merchant banking and events routes, the inbox
-// worker and the demo destination registration, built once per app from the BFF's services.
+// The webhook intake wired together: receivers, link return, merchant banking and events routes and
+// the demo destination registration, built once per app from the BFF's services. The workers that
+// process what the routes store are built beside the app (background-jobs.ts), which attaches them
+// here so that a stored delivery wakes them.
 import { Hono, type Context } from 'hono';
 import { BankClient } from '../banking/bank-client.ts';
 import { registerOwnDestinationWithRetry } from '../banking/demo-destination.ts';
@@ -14,6 +16,7 @@ import { InboxWriter } from '../inbox/inbox-writer.ts';
 import { rereadUnreadableEvents } from '../inbox/unreadable-events.ts';
 import { linkReturnRoutes } from '../links/link-return-routes.ts';
 import { linkReportGatewayOf } from '../links/link-report-gateway.ts';
+import { LinkReportAdmissions } from '../links/link-report-admission.ts';
 import { clientAddressKey } from '../http/client-ip.ts';
 import type { MerchantExtensions } from '../merchant/merchant-routes.ts';
 import type { Services } from '../services.ts';
@@ -24,7 +27,7 @@ import { webhookMetricsFor } from './webhook-metrics.ts';
 import { matcherSettingsOf } from '../sinpe/sinpe-config.ts';
 import type { LinkShop } from '../links/link-result-page.ts';
 import { webhookRoutes } from './webhook-routes.ts';
-import { createDeliveryWorker, merchantWebhookRoutes } from '../outbox/outbox-module.ts';
+import { merchantWebhookRoutes } from '../outbox/outbox-module.ts';
 import type { DeliveryWorker } from '../outbox/delivery-worker.ts';
 
 export interface WebhookModule {
@@ -34,13 +37,18 @@ export interface WebhookModule {
   linkPages: Hono;
   /** Served under /v1/merchant: the bank's webhook API and the received events. */
   merchantRoutes: MerchantExtensions;
-  worker: InboxWorker;
-  /** Sends the merchant's outbound webhooks (its own loop: never behind the inbox, nor it behind them). */
-  deliveries: DeliveryWorker;
   bank: BankClient | undefined;
-  /** Starts the worker (after INBOX_WORKER_DELAY_MS) and, when configured, the demo registration. */
+  /** The workers this app's requests wake when they store work (none attached: nothing to wake). */
+  attachWorkers(workers: WorkerWakeUps): void;
+  /** When configured, the demo bank registration (retried until it succeeds or stop()). */
   start(): void;
   stop(): Promise<void>;
+}
+
+/** What a request that stored work wakes: the inbox worker's lanes and the delivery worker. */
+export interface WorkerWakeUps {
+  inbox: Pick<InboxWorker, 'wake'>;
+  deliveries: Pick<DeliveryWorker, 'wake'>;
 }
 
 /** The inbox worker of these services (this instance's, or the worker process's: bff/worker.ts). */
@@ -58,6 +66,7 @@ export function createInboxWorker(services: Services): InboxWorker {
     policy: { maxAttempts: config.INBOX_MAX_ATTEMPTS, baseDelayMs: config.INBOX_RETRY_BASE_MS, maxDelayMs: config.INBOX_RETRY_MAX_MS },
     leaseMs: config.INBOX_LEASE_MS,
     pollMs: config.INBOX_POLL_MS,
+    loopsPerSource: { bank: config.INBOX_BANK_LOOPS ?? (services.store.engine === 'postgres' ? 4 : 1) },
     rereadUnreadable: () => rereadUnreadableEvents({ db, logger }),
   });
 }
@@ -90,35 +99,41 @@ export function createWebhookModule(services: Services): WebhookModule {
     allowLoopbackHttp: isLoopbackUrl(config.BANK_BASE_URL),
   };
 
-  const worker = createInboxWorker(services);
-  const deliveries = createDeliveryWorker(services);
-  const inbox = new InboxWriter(db, () => worker.wake());
+  let workers: WorkerWakeUps | undefined;
+  const inbox = new InboxWriter(db, () => workers?.inbox.wake());
   // Both call the gateway per request (link lookups): limited per address like /v1/return.
   const limited = upstreamRateLimit(services);
   const rejectedSamples = new FixedWindowLimiter(config.REJECTED_SAMPLES_PER_MINUTE, 60_000, clock);
+  const linkAdmissions = new LinkReportAdmissions({
+    db,
+    linkLookups,
+    credentials,
+    unlistedPerLink: config.LINK_UNLISTED_REPORTS_PER_LINK,
+    unlistedPerAddress: new FixedWindowLimiter(config.LINK_UNLISTED_REPORTS_PER_ADDRESS_PER_HOUR, 60 * 60_000, clock),
+    now: () => clock.now(),
+  });
   const receivers = new Hono()
     .use('/links', limited)
-    .route('/', webhookRoutes({ db, clock, logger, metrics, bankSecretRefs: secretRefs, inbox, rejectedSamples, addressOf, brand: config.GATEWAY_BRAND }));
+    .route('/', webhookRoutes({ db, clock, logger, metrics, bankSecretRefs: secretRefs, inbox, rejectedSamples, addressOf, brand: config.GATEWAY_BRAND, linkAdmissions }));
   const linkPages = new Hono()
     .use('*', limited)
     .route('/', linkReturnRoutes({ db, gateway, linkLookups, clock, credentials, logger, metrics, resultUrl: config.LINK_RESULT_URL, inbox, addressOf, shop: linkShopOf(config), brand: config.GATEWAY_BRAND }));
   const merchantRoutes: MerchantExtensions = (idempotentWhenKeyed) =>
     new Hono()
       .route('/', merchantBankingRoutes({ idempotentWhenKeyed, bank, destinationDefaults }))
-      .route('/', merchantEventsRoutes({ db, logger, businessTimeZone: config.BUSINESS_TIME_ZONE, idempotentWhenKeyed, onQueued: () => worker.wake('bank') }))
-      .route('/', merchantWebhookRoutes(services, deliveries, idempotentWhenKeyed));
+      .route('/', merchantEventsRoutes({ db, logger, businessTimeZone: config.BUSINESS_TIME_ZONE, idempotentWhenKeyed, onQueued: () => workers?.inbox.wake('bank') }))
+      .route('/', merchantWebhookRoutes(services, { wake: () => workers?.deliveries.wake() }, idempotentWhenKeyed));
 
   const registration = new AbortController();
   return {
     receivers,
     linkPages,
     merchantRoutes,
-    worker,
-    deliveries,
     bank,
+    attachWorkers(attached) {
+      workers = attached;
+    },
     start() {
-      if (config.INBOX_WORKER) worker.start(config.INBOX_WORKER_DELAY_MS);
-      if (config.INBOX_WORKER) deliveries.start(config.MERCHANT_WEBHOOK_WORKER_DELAY_MS);
       if (config.BANK_REGISTER_DESTINATION) {
         if (!bank) logger.warn('BANK_REGISTER_DESTINATION is set but BANK_BASE_URL / BANK_ACCESS_TOKEN are not');
         else if (!secretRefs[0]) logger.warn('BANK_REGISTER_DESTINATION is set but BANK_SECRET_REF is not');
@@ -127,7 +142,6 @@ export function createWebhookModule(services: Services): WebhookModule {
     },
     async stop() {
       registration.abort();
-      await Promise.all([worker.stop(), deliveries.stop()]);
     },
   };
 }

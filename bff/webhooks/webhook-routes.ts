@@ -1,7 +1,8 @@
 // POST /v1/webhooks/banking and POST /v1/webhooks/links. Authenticate (bank: decrypt) or at
 // least validate the raw body, store it in the inbox, and answer 2xx only after that commit.
 // Processing happens later in the inbox worker; a repeated delivery is acknowledged, not redone.
-// A link report for a link we did not create is acknowledged and counted, never stored; refused
+// A link report for a link we did not create is acknowledged and counted, never stored, and one for
+// a payment of our link that nothing vouches for waits as a row only within caps (link-report-admission.ts); refused
 // deliveries are all counted, and only a bounded sample of them is written down. A bank delivery
 // that decrypts to a JSON object is never refused: one our contract cannot read is kept as unreadable.
 import { tagOrder } from '../observability/log-context.ts';
@@ -13,6 +14,7 @@ import type { Clock } from '../observability/clock.ts';
 import type { Logger } from '../observability/logger.ts';
 import { linkEventId, readLinkWebhook, reportFromWebhook, toStoredLinkReport } from '../links/link-report.ts';
 import { screenLinkReport } from '../links/link-screen.ts';
+import type { LinkReportAdmissions } from '../links/link-report-admission.ts';
 import { BankDeliveryRejected, openBankDelivery } from './bank-delivery.ts';
 import { recordRejectedDelivery } from './rejected-deliveries.ts';
 import { unreadableInboxEvent } from '../inbox/unreadable-events.ts';
@@ -39,6 +41,8 @@ export interface WebhookRouteDeps {
   rejectedSamples: FixedWindowLimiter;
   /** The client's address key, to tally link reports per sender (link_reports_by_address). */
   addressOf: (c: Context) => string;
+  /** Which reports for our links are kept as rows, and which only counted on the link. */
+  linkAdmissions: LinkReportAdmissions;
 }
 
 export function webhookRoutes(deps: WebhookRouteDeps) {
@@ -85,7 +89,8 @@ export function webhookRoutes(deps: WebhookRouteDeps) {
       return c.json({ received: true }, 200);
     })
     .post('/links', describeRoute(webhookDocs.receiveLinkWebhook), async (c) => {
-      metrics.linkReportsByAddress.note(deps.addressOf(c));
+      const address = deps.addressOf(c);
+      metrics.linkReportsByAddress.note(address);
       const rawBody = await c.req.text();
       let json: unknown;
       try {
@@ -105,14 +110,21 @@ export function webhookRoutes(deps: WebhookRouteDeps) {
         metrics.linkReportsIgnored.inc({ via: 'webhook', reason: screen });
         return c.json({ received: true }, 200);
       }
-      const stored = await deps.inbox.enqueue({
-        source: 'links',
-        externalId: linkEventId(report),
-        type: 'link.payment',
-        payload: toStoredLinkReport('webhook', report),
-        now: clock.now(),
-      });
-      metrics.deliveries.inc({ source: 'links', outcome: stored });
+      // A claim for a payment nothing vouches for waits as a row only within its caps.
+      const admitted = await deps.linkAdmissions.admit(report, address, () =>
+        deps.inbox.enqueue({
+          source: 'links',
+          externalId: linkEventId(report),
+          type: 'link.payment',
+          payload: toStoredLinkReport('webhook', report),
+          now: clock.now(),
+        }),
+      );
+      if (admitted.admission === 'count') {
+        metrics.linkReportsIgnored.inc({ via: 'webhook', reason: 'unlisted_payment' });
+        return c.json({ received: true }, 200);
+      }
+      metrics.deliveries.inc({ source: 'links', outcome: admitted.stored });
       return c.json({ received: true }, 200);
     });
 }

@@ -84,7 +84,7 @@ test.describe('with a clock the test moves', () => {
 
   test('a lease held by a worker that died is taken over once it lapses', async () => {
     const event = bankEvent('payin.posted');
-    const worker = stack.bff.app.webhooks.worker;
+    const worker = stack.bff.worker;
     await worker.stop();
     expect((await postBank(stack.bffUrl, await deliveryBody(event))).status).toBe(200);
     // As if another process had claimed it and then been killed: its lease runs 60 s more.

@@ -217,7 +217,7 @@ test('finished deliveries and their events are deleted after MERCHANT_WEBHOOK_RE
   for (const event of [delivered, failing]) expect((await postBank(stack.bffUrl, await deliveryBody(event))).status).toBe(200);
   await eventually(() => deliveriesOf(stack), (items) => items.length === 2 && items.every((item) => item.attempts.length === 1), 'both tried once');
 
-  const deliveries = stack.bff.app.webhooks.deliveries;
+  const deliveries = stack.bff.deliveries;
   expect(await deliveries.pruneOnce()).toEqual({ deliveries: 0, events: 0 });
   clock.advance(31 * 86_400_000);
   expect(await deliveries.pruneOnce()).toEqual({ deliveries: 1, events: 1 });

@@ -175,6 +175,27 @@ export async function afterWorkerPasses(bffUrl: string, passes = 2): Promise<voi
   await eventually(() => workerPasses(bffUrl), (count) => count >= start + passes, `${passes} more inbox worker passes`);
 }
 
+/**
+ * The settings of a link report flood from one address, retries driven by a manual clock: the
+ * request limits are not what is measured.
+ */
+export function linkFloodEnv(lookupIntervalMs: number): Record<string, string> {
+  return {
+    LINK_LOOKUP_INTERVAL_MS: String(lookupIntervalMs),
+    INBOX_RETRY_BASE_MS: '1000',
+    INBOX_RETRY_MAX_MS: '300000',
+    INBOX_MAX_ATTEMPTS: '8',
+    RATE_LIMIT_PER_MINUTE: '100000',
+    UPSTREAM_RATE_LIMIT_PER_MINUTE: '100000',
+  };
+}
+
+/** How many unsigned reports for payments its listing did not show were counted on our link. */
+export async function unlistedLinkReports(bff: RunningBff, linkId: string): Promise<number> {
+  const row = await tables(bff).selectFrom('own_payment_links').select('unlisted_reports').where('link_id', '=', linkId).executeTakeFirstOrThrow();
+  return Number(row.unlisted_reports);
+}
+
 /** A link webhook body (gateway-api.md §6.3) as the gateway would send it. */
 export function linkWebhook(fields: Partial<Record<string, unknown>> = {}): Record<string, unknown> {
   return {

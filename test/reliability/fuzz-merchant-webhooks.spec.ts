@@ -26,7 +26,7 @@ test.beforeAll(async () => {
   endpointId = ((await created.json()) as { id: string }).id;
   // One event in the outbox (as a change would write it), delivered to the endpoint: a real delivery to replay.
   await recordOutboundEvent(bff.store.db, 'bank.payment.succeeded', { paymentId: 'fuzz', publicId: '1', method: 'SINPE_MOVIL', status: 'confirmed', amount: '1.00', currency: 'CRC', clientReference: null, externalReference: null, orderNumber: null, failure: null, updatedAt: new Date().toISOString() }, new Date().toISOString());
-  await bff.app.webhooks.deliveries.drain();
+  await bff.deliveries.drain();
   const page = await bff.app.request('/v1/merchant/webhook-deliveries', { headers: merchantJson });
   deliveryId = ((await page.json()) as { items: Array<{ id: string }> }).items[0]?.id ?? 'dlv_none';
 });

@@ -37,6 +37,8 @@ import { pendingRefund } from './0092-pending-refund.ts';
 import { merchantFilterIndexes } from './0093-merchant-filter-indexes.ts';
 import { exchangeRateChanges } from './0094-exchange-rate-changes.ts';
 import { bankPaymentPayerAndDay } from './0095-bank-payment-payer-and-day.ts';
+import { unlistedLinkReports } from './0096-unlisted-link-reports.ts';
+import { abandonedOrderWalk } from './0097-abandoned-order-walk.ts';
 
 export const migrations: Record<string, Migration> = {
   '0001-initial': initial,
@@ -76,4 +78,6 @@ export const migrations: Record<string, Migration> = {
   '0093-merchant-filter-indexes': merchantFilterIndexes,
   '0094-exchange-rate-changes': exchangeRateChanges,
   '0095-bank-payment-payer-and-day': bankPaymentPayerAndDay,
+  '0096-unlisted-link-reports': unlistedLinkReports,
+  '0097-abandoned-order-walk': abandonedOrderWalk,
 };

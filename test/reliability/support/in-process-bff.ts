@@ -3,6 +3,8 @@
 // are kept so a test can scan them.
 import { randomBytes } from 'node:crypto';
 import { createApp, type BffApp } from '../../../bff/app.ts';
+import { bffBackgroundJobs } from '../../../bff/background-jobs.ts';
+import type { DeliveryWorker } from '../../../bff/outbox/delivery-worker.ts';
 import { loadConfig, type Config, type Env } from '../../../bff/config.ts';
 import { systemClock } from '../../../bff/observability/clock.ts';
 import { createLogger } from '../../../bff/observability/logger.ts';
@@ -18,6 +20,8 @@ export const bankSecretRef = 'reliability-bank-secret-ref';
 
 export interface InProcessBff {
   app: BffApp;
+  /** The merchant webhooks' delivery worker, built (not started) as the BFF builds it: drain it. */
+  deliveries: DeliveryWorker;
   config: Config;
   store: Store;
   sandboxUrl: string;
@@ -59,14 +63,17 @@ export async function startInProcessBff(extraEnv: Env = {}): Promise<InProcessBf
   const { store } = deps;
   // The bank too: the fuzzed merchant banking routes must not meet a dropped loopback connection.
   const app = createApp(config, { ...deps, bankFetch: inProcess, resolveHost: testResolver() });
+  // Built, never started: fuzzing needs no worker running beside it, only one to drain.
+  const jobs = bffBackgroundJobs(config, app.services, app.webhooks);
   return {
     app,
+    deliveries: jobs.deliveries,
     config,
     store,
     sandboxUrl: sandbox.url,
     logText: () => lines.join(''),
     async close() {
-      await app.webhooks.stop();
+      await jobs.stop();
       await store.close();
       await sandbox.close();
     },
