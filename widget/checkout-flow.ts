@@ -1113,8 +1113,9 @@ export class CheckoutFlow implements ReactiveController {
     try {
       const loaded = await this.client().getSession(token);
       // The cart changed while the shopper was paying (on the hosted page, in another tab): the next
-      // try is an order for what the cart holds now, never the old items again.
-      if (this.isCatalogMode() && !sameCart(loaded.order.lines, this.#host.items)) return this.#renewSession();
+      // try is an order for what the cart holds now, never the old items again. An order without
+      // lines is a merchant's session (an amount, no cart): the page's items do not replace it.
+      if (this.isCatalogMode() && loaded.order.lines.length > 0 && !sameCart(loaded.order.lines, this.#host.items)) return this.#renewSession();
       this.#useSession(token, loaded.expiresAt);
       order = await this.#summaryOf(loaded);
       this.#prefill = loaded.prefill;
