@@ -72,12 +72,14 @@ export type SettlementTotal = z.infer<typeof settlementTotal>;
  * - `not_ours`: the gateway lists an approved transaction no order of ours knows;
  * - `missing_upstream`: an order of ours was paid by card that day and the gateway lists no such payment;
  * - `not_paid_here`: the gateway approved a payment of an order ours does not count as paid;
+ * - `paid_twice`: the gateway approved more than one payment for one order of ours (a replaced hosted
+ *   page paid too): one is to refund;
  * - `amount_differs`: the same payment, another amount;
  * - `net_differs`: the upstream's own net is not its gross less its deductions;
  * - `unmatched_transfer`: money arrived by bank transfer that no order took;
  * - `fees_unknown`: a transfer in whose fee and tax the bank has not told yet.
  */
-export const differenceTypes = ['not_ours', 'missing_upstream', 'not_paid_here', 'amount_differs', 'net_differs', 'unmatched_transfer', 'fees_unknown'] as const;
+export const differenceTypes = ['not_ours', 'missing_upstream', 'not_paid_here', 'paid_twice', 'amount_differs', 'net_differs', 'unmatched_transfer', 'fees_unknown'] as const;
 export const settlementDifference = z.object({
   type: z.enum(differenceTypes),
   method: z.string(),

@@ -6,6 +6,7 @@
 import type { TransactionListItem } from '../../contract/gateway/index.ts';
 import { approvedCode, splitShareOf } from '../../contract/gateway-facts.ts';
 import type { MovementKind, SettlementDifference, SettlementMovement } from '../../contract/settlement-report.ts';
+import { fromMinorUnits, toMinorUnits } from '../../contract/money.ts';
 import { readUpstreamAmount, sameUpstreamMoney } from '../../contract/upstream-money.ts';
 import { formatGatewayDateTime, parseGatewayDateTime } from '../gateway/date-time.ts';
 import { wallClockIn } from '../merchant/business-day.ts';
@@ -105,8 +106,40 @@ export async function cardDay(services: Services, day: ReportDay, items: readonl
       differences.push(difference({ type: 'amount_differs', orderNumber, gatewayId, currency, ours: `${expected.amount} ${expected.currency}`, upstream: `${gross} ${currency}`, reason: 'The gateway approved another amount than the order asked.' }));
     }
   });
+  differences.push(...paidMoreThanOnce(movements, orders));
   differences.push(...(await missingUpstream(services, day, approved, own.map((found) => found.orderNumber))));
   return { movements, differences };
+}
+
+/**
+ * Orders of ours the day's list shows paid by more than one approved payment: a hosted page the
+ * buyer came Back from, paid in another tab whose redirect never came back, beside the attempt that
+ * paid the order. Nothing else may bring that money to the BFF (no redirect, no consult of that
+ * page after the order was paid): the day's close says it, with both payments in the totals.
+ */
+function paidMoreThanOnce(movements: readonly SettlementMovement[], orders: ReadonlyMap<string, { amount: string; charged_amount: string | null }>): SettlementDifference[] {
+  const payments = new Map<string, SettlementMovement[]>();
+  for (const movement of movements) {
+    if (movement.kind !== 'card_payment' || movement.orderNumber === null || !orders.has(movement.orderNumber)) continue;
+    payments.set(movement.orderNumber, [...(payments.get(movement.orderNumber) ?? []), movement]);
+  }
+  return [...payments].flatMap(([orderNumber, paid]) => {
+    if (paid.length < 2) return [];
+    const order = orders.get(orderNumber)!;
+    const currency = paid[0]!.currency;
+    const upstream = fromMinorUnits(paid.filter((payment) => payment.currency === currency).reduce((sum, payment) => sum + toMinorUnits(payment.gross, currency), 0n), currency);
+    return [
+      difference({
+        type: 'paid_twice',
+        orderNumber,
+        currency,
+        ours: order.charged_amount ?? order.amount,
+        upstream,
+        gatewayId: paid.map((payment) => payment.gatewayId ?? '?').join(' '),
+        reason: `The gateway approved ${paid.length} payments for this one order (a hosted page a later attempt replaced was paid too): refund the extra one unless it is already refunded.`,
+      }),
+    ];
+  });
 }
 
 /**

@@ -6,6 +6,7 @@ import { expect, test } from '@playwright/test';
 import { settlementReport } from '../../contract/settlement-report.ts';
 import { wallClockIn } from '../../bff/merchant/business-day.ts';
 import { paidOrder } from './merchant-fixture.ts';
+import { approvingCard, checkout, createMerchantSession, followReturn } from './fixtures/buyer.ts';
 import { startInProcessStack } from './fixtures/in-process-stack.ts';
 import { ManualClock, merchantSecret, type Stack } from './fixtures/stack.ts';
 import { tables } from './webhooks-support.ts';
@@ -57,6 +58,26 @@ test('each disagreement with the gateway is listed with its reason, and the tota
   // What reached the merchant is what the gateway reported: the foreign payment and the other amount included, the dropped one not.
   expect(movements.map((movement) => movement.gross).sort()).toEqual(['10000.00', '15000.00', '19000.00']);
   expect(totals).toEqual([expect.objectContaining({ method: 'card', currency: 'CRC', gross: '44000.00' })]);
+});
+
+test('one order the gateway approved twice (Back from the hosted page, the old page paid too in a tab closed before its redirect) is listed as paid twice', async () => {
+  alter = (records) => records;
+  // The buyer came Back from the first page and paid the second; the first, kept in another tab, is
+  // paid too, and that tab closes before its redirect: nothing brings that money to the BFF.
+  const session = await createMerchantSession(stack.bffUrl, { amount: '12000.00', currency: 'CRC' });
+  const old = await checkout(stack.bffUrl, session.sessionToken);
+  const current = await checkout(stack.bffUrl, session.sessionToken);
+  expect((await followReturn(await stack.sandbox.payHostedPage(current.redirectUrl, { card: approvingCard }))).status).toBe(303);
+  await stack.sandbox.payHostedPage(old.redirectUrl, { card: approvingCard });
+  const once = await paidOrder(stack, { amount: '9000.00', currency: 'CRC' });
+
+  const { differences, movements } = await report();
+  const paidTwice = differences.filter((difference) => difference.type === 'paid_twice');
+  expect(paidTwice).toEqual([expect.objectContaining({ orderNumber: session.orderNumber, currency: 'CRC', upstream: '24000.00', ours: '12000.00' })]);
+  expect(paidTwice[0]!.reason).toMatch(/refund/i);
+  expect(differences.some((difference) => difference.orderNumber === once)).toBe(false);
+  // Both payments reached the merchant: both are movements of the day, under the shop's order number.
+  expect(movements.filter((movement) => movement.orderNumber === session.orderNumber && movement.kind === 'card_payment')).toHaveLength(2);
 });
 
 test('a gateway that does not answer is a 503 problem before any byte of the report', async () => {
