@@ -62,6 +62,9 @@ export function candidateWalks(bounds: CandidateBounds): CandidateWalk[] {
     { name: 'unknown', kind: 'attempt', attemptStatus: 'unknown', orderStatuses: unsettledStatuses, upTo: bounds.staleBefore },
     // A hosted page handed out whose buyer has not come back.
     { name: 'page-out', kind: 'attempt', attemptStatus: 'open', orderStatuses: ['pending'], upTo: bounds.pendingBefore },
+    // A page that was to replace one still out (Back from it, Pay again) and that the gateway refused:
+    // the order stays pending on the earlier page, which the buyer may still pay.
+    { name: 'replacement-refused', kind: 'attempt', attemptStatus: 'refused', orderStatuses: ['pending'], upTo: bounds.pendingBefore },
     // A session that ran out before anything was sent (the rule retention shares).
     { name: 'session-lapsed', kind: 'order', column: 'session_expires_at', upTo: now, inclusive: false, where: abandonedCreatedOrder(bounds.now) },
     // Parked orders whose next look is due: only they have one (the transition that parks an order

@@ -6,6 +6,7 @@
 //   a second processPayment) and a repeat checkout gets a clear 409 instead of 503 for ever;
 // - a pending order (page handed out) whose buyer never came back: once its page is older than
 //   pendingEveryMs, consult at most every pendingEveryMs; still unpaid after abandonAfterMs: expired;
+//   the same for the page still out when the page that was to replace it was refused;
 // - a session never checked out and expired: expired (no gateway call);
 // - an order parked in review or expired after an attempt: re-consulted on a decaying schedule by
 //   its age (parked-consult-schedule.ts) until its parked window ends, so a late gateway approval
@@ -25,6 +26,7 @@ import type { StatusRefresher } from '../orders/status-refresher.ts';
 import { applyJointMove } from '../payments/lifecycle/unit-of-work.ts';
 import { expireLapsedTransfers } from '../sinpe/transfer-attempts.ts';
 import type { Store } from '../store/database.ts';
+import { attemptsOf } from '../store/attempts.ts';
 import { findOrder, withCurrentAttempt } from '../store/orders.ts';
 import type { OrderRow, OrderWithAttempt } from '../store/schema.ts';
 import { hasNothingSent } from '../payments/attempt-rules.ts';
@@ -143,6 +145,7 @@ export class OrderReconciler {
     const { store, clock, statuses } = this.options;
     const number = walked.order_number;
     const order = await withCurrentAttempt(store.db, walked);
+    if (isPending(order.status) && order.attempt_status === 'refused') return this.followReplacedPage(order, result);
     if (hasNothingSent(order) && isAwaitingOutcome(order.status)) {
       const after = await expireIfAbandoned(store, clock, order, { source: 'reconciler', announceUnattempted: this.options.announceUnattemptedExpiry ?? false });
       if (after.status !== order.status) result.resolved++;
@@ -192,6 +195,41 @@ export class OrderReconciler {
         this.lastPendingConsult.delete(number);
         result.resolved++;
       }
+    }
+  }
+
+  /**
+   * A pending order whose newest attempt the gateway refused: the page it was to replace (Back from
+   * it, Pay again) is still out and payable. That page is followed like any page out: consulted (its
+   * money, recorded on its attempt, puts the order in review: money on a replaced page), and expired
+   * with the order once nobody paid it for abandonAfterMs.
+   */
+  private async followReplacedPage(order: OrderWithAttempt, result: ReconcilePassResult): Promise<void> {
+    const { store, clock, statuses } = this.options;
+    const number = order.order_number;
+    const page = (await attemptsOf(store.db, number)).filter((attempt) => attempt.status === 'open' && attempt.method === 'card' && attempt.number < order.attempt_number).at(-1);
+    if (!page || !this.pendingConsultDue(order)) return;
+    result.consulted++;
+    const told = await statuses.consultNow(number, page.number, 'reconcile_pending');
+    if (told.kind === 'recorded') {
+      const after = await findOrder(store.db, number);
+      if (after && after.status !== order.status) {
+        this.lastPendingConsult.delete(number);
+        result.resolved++;
+        return;
+      }
+    }
+    const now = clock.now();
+    if (told.kind === 'failed' || now.getTime() - Date.parse(order.updated_at) <= this.options.abandonAfterMs) return;
+    const { written } = await applyJointMove(store.db, number, {
+      evidence: 'no-payment',
+      now: now.toISOString(),
+      order: { from: order.status, to: 'expired', source: 'reconciler', detail: 'hosted page never paid', fields: { status_message: abandonedMessage } },
+      attempt: { kind: 'evidence', number: page.number, to: 'expired' },
+    });
+    if (written) {
+      this.lastPendingConsult.delete(number);
+      result.resolved++;
     }
   }
 
