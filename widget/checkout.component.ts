@@ -236,8 +236,9 @@ export class SvcCheckout extends LitElement {
     const t = translationFor(locale);
     const state = this.state;
     const flow = this.flow;
-    // A page that turned English after the start: the flow's English words come with their part.
-    if (flow && !t.submitting) void flow.ensureFlowWords(locale).then(() => this.requestUpdate());
+    // A page that turned English after the start: the flow's English words come with their part
+    // (asked once the page's own words are here, which may have them).
+    if (flow && !t.submitting && isLocaleReady(locale)) void flow.ensureFlowWords(locale).then(() => this.requestUpdate());
     const view = flow?.view;
     const formShown = state === 'idle' || state === 'submitting' || (state === 'redirecting' && !view?.popup);
     const outcome = view?.outcome;
