@@ -22,7 +22,7 @@ import type { Logger } from '../observability/logger.ts';
 import { expireIfAbandoned } from '../orders/abandoned-session.ts';
 import { isAwaitingOutcome, isExpired, isPending, parkedStatuses, unsettledStatuses } from '../orders/order-rules.ts';
 import { recordOrderChange } from '../orders/record-outcome.ts';
-import type { StatusRefresher } from '../orders/status-refresher.ts';
+import type { ConsultReason, ConsultResult, StatusRefresher } from '../orders/status-refresher.ts';
 import { applyJointMove } from '../payments/lifecycle/unit-of-work.ts';
 import { expireLapsedTransfers } from '../sinpe/transfer-attempts.ts';
 import type { Store } from '../store/database.ts';
@@ -142,7 +142,7 @@ export class OrderReconciler {
   }
 
   private async reconcile(walked: OrderRow, result: ReconcilePassResult): Promise<void> {
-    const { store, clock, statuses } = this.options;
+    const { store, clock } = this.options;
     const number = walked.order_number;
     const order = await withCurrentAttempt(store.db, walked);
     if (isPending(order.status) && order.attempt_status === 'refused') return this.followReplacedPage(order, result);
@@ -156,16 +156,8 @@ export class OrderReconciler {
     const pageOut = !isLostCall(order.attempt_status);
     if (pageOut && !this.pendingConsultDue(order)) return;
 
-    result.consulted++;
-    const told = await statuses.consultNow(number, order.attempt_number, pageOut ? 'reconcile_pending' : 'reconcile_interrupted');
-    if (told.kind === 'recorded') {
-      const after = await findOrder(store.db, number);
-      if (after && after.status !== order.status) {
-        this.lastPendingConsult.delete(number);
-        result.resolved++;
-      }
-      return;
-    }
+    const { told } = await this.consultAttempt(order, order.attempt_number, pageOut ? 'reconcile_pending' : 'reconcile_interrupted', result);
+    if (told.kind === 'recorded') return;
     if (told.kind === 'failed') {
       await this.reviewIfNeverConfirmed(order, told.reason, result);
       return;
@@ -198,6 +190,21 @@ export class OrderReconciler {
     }
   }
 
+  /** Consults one attempt of the order (counted); `moved` when what it recorded moved the order's status. */
+  private async consultAttempt(order: OrderWithAttempt, attemptNumber: number, reason: ConsultReason, result: ReconcilePassResult): Promise<{ told: ConsultResult; moved: boolean }> {
+    const number = order.order_number;
+    result.consulted++;
+    const told = await this.options.statuses.consultNow(number, attemptNumber, reason);
+    if (told.kind !== 'recorded') return { told, moved: false };
+    const after = await findOrder(this.options.store.db, number);
+    const moved = after !== undefined && after.status !== order.status;
+    if (moved) {
+      this.lastPendingConsult.delete(number);
+      result.resolved++;
+    }
+    return { told, moved };
+  }
+
   /**
    * A pending order whose newest attempt the gateway refused: the page it was to replace (Back from
    * it, Pay again) is still out and payable. That page is followed like any page out: consulted (its
@@ -205,20 +212,12 @@ export class OrderReconciler {
    * with the order once nobody paid it for abandonAfterMs.
    */
   private async followReplacedPage(order: OrderWithAttempt, result: ReconcilePassResult): Promise<void> {
-    const { store, clock, statuses } = this.options;
+    const { store, clock } = this.options;
     const number = order.order_number;
     const page = (await attemptsOf(store.db, number)).filter((attempt) => attempt.status === 'open' && attempt.method === 'card' && attempt.number < order.attempt_number).at(-1);
     if (!page || !this.pendingConsultDue(order)) return;
-    result.consulted++;
-    const told = await statuses.consultNow(number, page.number, 'reconcile_pending');
-    if (told.kind === 'recorded') {
-      const after = await findOrder(store.db, number);
-      if (after && after.status !== order.status) {
-        this.lastPendingConsult.delete(number);
-        result.resolved++;
-        return;
-      }
-    }
+    const { told, moved } = await this.consultAttempt(order, page.number, 'reconcile_pending', result);
+    if (moved) return;
     const now = clock.now();
     if (told.kind === 'failed' || now.getTime() - Date.parse(order.updated_at) <= this.options.abandonAfterMs) return;
     const { written } = await applyJointMove(store.db, number, {
