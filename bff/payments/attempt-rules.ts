@@ -40,8 +40,8 @@ export function attemptDecision(order: OrderWithAttempt, maxAttempts: number): A
 }
 
 /**
- * A checkout that finds the current attempt's hosted page out (the buyer came Back from it, or
- * paid in another tab): the next attempt replaces it, on the same order. The old page stays payable
+ * A checkout that names the current attempt's hosted page as the one the buyer came Back from: the
+ * next attempt replaces it, on the same order. The old page stays payable
  * at the gateway (nothing revokes a hosted page); its money is a superseded attempt's.
  */
 export function nextAttemptOver(order: OrderWithAttempt, maxAttempts: number): AttemptDecision {

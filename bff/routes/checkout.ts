@@ -1,6 +1,7 @@
 // POST /v1/checkout: validates the buyer's addresses with the same contract schemas as the widget,
 // then hands back the hosted page of the order's open attempt: created by exactly one processPayment,
-// the same URL on repeats; after a declined or cancelled attempt, the next attempt's page. With
+// the same URL on repeats; after a declined or cancelled attempt, or Back from the page
+// (`replacesAttempt`), the next attempt's page. With
 // `"method":"sinpe_movil"`, the open SINPE Móvil transfer's instructions instead (bff/sinpe/). A card
 // checkout of a dollar order may ask `"cardCurrency":"CRC"` (bff/payments/charged-money.ts).
 import { Hono } from 'hono';
@@ -56,15 +57,17 @@ export function checkoutRoutes(services: Services) {
       // The card's currency: a dollar order may be charged its colón amount, where the merchant allows it.
       const charge = chargeFor(order, body.cardCurrency, services.exchangeRates.cardColonesForUsd, local);
       if (!charge.ok) throw invalidField('cardCurrency', charge.detail, charge.code);
-      const redirectUrl = await payments.hostedUrlFor(order, {
+      const page = await payments.hostedPageFor(order, {
         billing: body.billing,
         shipping,
         locale: body.locale ?? order.locale,
         charge: charge.charge,
+        ...(body.replacesAttempt !== undefined && { replacesAttempt: body.replacesAttempt }),
       });
       await recordInvoice(store.db, order, body.invoice);
       await recordInvoiceLocation(store.db, order, body.invoice, body.billing);
-      const response: CheckoutResponse = { redirectUrl, orderNumber: order.order_number, statusToken: (await services.tokens.signStatus(order.order_number)).token };
+      const statusToken = (await services.tokens.signStatus(order.order_number)).token;
+      const response: CheckoutResponse = { redirectUrl: page.url, orderNumber: order.order_number, attempt: page.attempt, statusToken };
       return c.json(response);
     },
   );
