@@ -94,7 +94,7 @@ export async function openBffInProcess(env: Env, serve: (app: BffApp) => void, o
 
 /** Starts what runs beside the requests (background-jobs.ts); `close` stops it all. */
 function run({ config, store, app }: Awaited<ReturnType<typeof buildBff>>, server: RunningServer, ops: RunningServer | undefined): RunningBff {
-  const jobs = bffBackgroundJobs(config, app.services, app.webhooks);
+  const jobs = bffBackgroundJobs(config, app.services);
   jobs.start();
   return {
     url: server.url,

@@ -13,6 +13,8 @@ import type { HostResolver } from './outbox/outbound-guard.ts';
 import { StatusRefresher } from './orders/status-refresher.ts';
 import { PaymentStarter } from './payments/payment-starter.ts';
 import type { Store } from './store/database.ts';
+import { WorkerWakeUps } from './lib/worker-wake-ups.ts';
+import { BankClient } from './banking/bank-client.ts';
 
 /** What createApp needs from outside; tests inject their own (a temp store, a moved clock, …). */
 export interface AppDeps {
@@ -40,6 +42,10 @@ export interface Services extends AppDeps {
   allowedOrigins: readonly string[];
   /** Dollar prices in colones: the environment's default rate and how old a rate may be. */
   exchangeRates: ExchangeRateSettings;
+  /** The bank's webhook API, when configured (BANK_BASE_URL and BANK_ACCESS_TOKEN). */
+  bank: BankClient | undefined;
+  /** The workers a request that stored work wakes (attached by background-jobs.ts). */
+  wakeUps: WorkerWakeUps;
 }
 
 export function buildServices(config: Config, deps: AppDeps): Services {
@@ -71,5 +77,10 @@ export function buildServices(config: Config, deps: AppDeps): Services {
     creationLimiter: perAddressLimiter(store, 'creation', config.RATE_LIMIT_PER_MINUTE, 60_000, clock),
     allowedOrigins: config.ALLOWED_ORIGINS,
     exchangeRates: exchangeRateSettingsOf(config, clock.now()),
+    bank:
+      config.BANK_BASE_URL && config.BANK_ACCESS_TOKEN
+        ? new BankClient({ baseUrl: config.BANK_BASE_URL, accessToken: config.BANK_ACCESS_TOKEN, timeoutMs: config.GATEWAY_TIMEOUT_MS, metrics: deps.metrics, ...(deps.bankFetch ? { fetch: deps.bankFetch } : {}) })
+        : undefined,
+    wakeUps: new WorkerWakeUps(),
   };
 }

@@ -4,9 +4,10 @@
 import { bankEventTypes } from '../../contract/bank/event-types.ts';
 import type { WebhookDestination } from '../../contract/bank/destination.ts';
 import type { Logger } from '../observability/logger.ts';
+import type { Services } from '../services.ts';
 import type { BankClient } from './bank-client.ts';
 import { BankApiError } from './bank-client.ts';
-import { destinationRequestFrom, type DestinationDefaults } from './destination-request.ts';
+import { destinationDefaultsOf, destinationRequestFrom, type DestinationDefaults } from './destination-request.ts';
 
 export async function registerOwnDestination(bank: BankClient, defaults: DestinationDefaults): Promise<WebhookDestination> {
   const { items } = await bank.features();
@@ -40,4 +41,22 @@ export async function registerOwnDestinationWithRetry(
     }
   }
   return undefined;
+}
+
+/** The registration as a job beside the requests (background-jobs.ts): started once the receiver can be reached, stopped with the rest. */
+export function ownDestinationRegistration(services: Pick<Services, 'config' | 'bank' | 'logger'>): { start(): void; stop(): Promise<void> } {
+  const { config, bank, logger } = services;
+  const registration = new AbortController();
+  return {
+    start() {
+      if (!config.BANK_REGISTER_DESTINATION) return;
+      const defaults = destinationDefaultsOf(config);
+      if (!bank) logger.warn('BANK_REGISTER_DESTINATION is set but BANK_BASE_URL / BANK_ACCESS_TOKEN are not');
+      else if (!defaults.secretRef) logger.warn('BANK_REGISTER_DESTINATION is set but BANK_SECRET_REF is not');
+      else void registerOwnDestinationWithRetry(bank, defaults, logger, { signal: registration.signal });
+    },
+    async stop() {
+      registration.abort();
+    },
+  };
 }

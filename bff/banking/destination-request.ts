@@ -2,6 +2,9 @@
 // an operator gives, with our receiver and our current secret as defaults, and checks the scope
 // rules with the contract schema BEFORE anything is sent to the bank.
 import { createDestinationRequestSchema, type DestinationCreateRequest } from '../../contract/bank/destination.ts';
+import { isLoopbackUrl } from '../../contract/https-url.ts';
+import type { Config } from '../config.ts';
+import { secretRefsOf } from '../webhooks/bank-delivery.ts';
 
 export interface DestinationDefaults {
   /** Our receiver: PUBLIC_BFF_URL + /v1/webhooks/banking. */
@@ -16,6 +19,15 @@ export const bankWebhookPath = '/v1/webhooks/banking';
 
 export function receiverUrl(publicBffUrl: string): string {
   return `${publicBffUrl.replace(/\/+$/, '')}${bankWebhookPath}`;
+}
+
+/** This BFF's defaults: its own receiver, its current secret, loopback http only for a local bank. */
+export function destinationDefaultsOf(config: Pick<Config, 'PUBLIC_BFF_URL' | 'BANK_SECRET_REF' | 'BANK_BASE_URL'>): DestinationDefaults {
+  return {
+    webhookUrl: receiverUrl(config.PUBLIC_BFF_URL),
+    secretRef: secretRefsOf(config.BANK_SECRET_REF)[0],
+    allowLoopbackHttp: isLoopbackUrl(config.BANK_BASE_URL),
+  };
 }
 
 

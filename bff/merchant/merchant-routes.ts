@@ -17,10 +17,14 @@ import { merchantTransactionRoutes } from './transactions-routes.ts';
 import { MerchantKeyUsage, whoamiRoutes } from './merchant-key-usage.ts';
 import { settlementReportRoutes } from '../reports/settlement-routes.ts';
 
-/** Routes other modules serve under /v1/merchant (the bank's webhook API, received events). */
-export type MerchantExtensions = (idempotentWhenKeyed: MiddlewareHandler) => Hono;
+/**
+ * Routes other rooms serve under /v1/merchant behind the same CORS and secret (the bank's webhook
+ * API, received events, merchant webhooks): app.ts builds them, with the Idempotency-Key middleware
+ * that honours a key when one is sent.
+ */
+export type MerchantResources = (idempotentWhenKeyed: MiddlewareHandler) => Hono[];
 
-export function merchantApp(services: Services, extensions: MerchantExtensions) {
+export function merchantApp(services: Services, resources: MerchantResources) {
   const { store, clock, config, metrics } = services;
   const secrets = { full: config.MERCHANT_SECRET, read: config.MERCHANT_READ_SECRET };
   const keyUsage = new MerchantKeyUsage(clock, metrics);
@@ -37,7 +41,7 @@ export function merchantApp(services: Services, extensions: MerchantExtensions) 
     .route('/', merchantPaymentLinkRoutes(services, idempotent))
     .route('/', merchantBankPaymentRoutes(services, idempotent))
     .route('/', exchangeRateRoutes(services))
-    .route('/', extensions(idempotentWhenKeyed));
+    .route('/', resources(idempotentWhenKeyed).reduce((all, resource) => all.route('/', resource), new Hono()));
 }
 
 /**

@@ -98,6 +98,7 @@ const fieldDescriptions: Record<string, Record<string, string>> = {
     method: '`card` (default): the gateway\'s hosted page; `sinpe_movil`: a SINPE Móvil transfer (CRC orders, when the merchant has a number).',
     invoice: 'The electronic invoice\'s receptor, when the session offers one and the buyer wants it.',
     cardCurrency: 'A dollar order\'s card charge: `USD` (default) or `CRC`, its `localAmount` in colones (only when the session answers `cardInColones: true`; otherwise 400 naming this field).',
+    replacesAttempt: 'Card: the `attempt` of the hosted page the buyer came Back from. While that page is the open one, the same order continues with a new attempt (its page, if paid later, puts its money in `review`); without it a repeat is handed the open page again.',
     'invoice.idType': 'Hacienda\'s ID type: 01 física, 02 jurídica, 03 DIMEX, 04 NITE.',
     'invoice.idNumber': 'The ID number, digits only, as long as its type requires.',
     'invoice.name': 'The receptor\'s name.',

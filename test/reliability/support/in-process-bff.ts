@@ -64,7 +64,7 @@ export async function startInProcessBff(extraEnv: Env = {}): Promise<InProcessBf
   // The bank too: the fuzzed merchant banking routes must not meet a dropped loopback connection.
   const app = createApp(config, { ...deps, bankFetch: inProcess, resolveHost: testResolver() });
   // Built, never started: fuzzing needs no worker running beside it, only one to drain.
-  const jobs = bffBackgroundJobs(config, app.services, app.webhooks);
+  const jobs = bffBackgroundJobs(config, app.services);
   return {
     app,
     deliveries: jobs.deliveries,
