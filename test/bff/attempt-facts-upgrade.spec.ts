@@ -3,7 +3,8 @@
 // card charge, the bank's refusal) onto the attempt they described (the paying one once paid, else
 // the current one) and drops them from the order, and every order still answers the merchant and the
 // buyer exactly as before: paid by card, paid by SINPE Móvil, declined then retried, declined by the
-// bank, pending, and a dollar order charged in colones. On the run's engine (SQLite or PostgreSQL).
+// bank, pending, and a dollar order charged in colones; a transfer paid late, after a later card
+// attempt was declined, no longer shows that card's transaction. On the run's engine (SQLite or PostgreSQL).
 import { expect, test } from '@playwright/test';
 import type { Kysely } from 'kysely';
 import { migrateToLatest } from '../../bff/store/migrate.ts';
@@ -59,6 +60,9 @@ async function seedOldStore(db: Kysely<any>): Promise<void> {
       order('BANK', 'declined', 1, { gateway_order_number: 'BANK', bank_failure_code: 'insufficient_funds' }),
       order('PEND', 'pending', 1, { gateway_order_number: 'PEND', ...cardCharge }),
       order('USD', 'approved', 1, { ...dollar, amount: '5.00', currency: 'USD', capture: 0 }),
+      // A transfer paid late, after the card attempt that replaced it was declined: the matcher wrote
+      // the transfer's number and money on the order and left the card's answer beside them.
+      order('LATE', 'approved', 2, { gateway_order_number: 'LATE', gateway_tpt: '5001', gateway_code: '51', ...cardCharge, captured_amount: '6500.00', paid_reference: 'FT-88', paid_amount: '6500.00', paid_currency: 'CRC', paid_discount: '0.00' }),
     ])
     .execute();
   await db
@@ -72,6 +76,8 @@ async function seedOldStore(db: Kysely<any>): Promise<void> {
       attempt('BANK', 1, 'sinpe_movil', 'declined', 'declined', { sinpe_reference: 'B8M3', transfer_amount: '6500.00', transfer_currency: 'CRC', transfer_discount: '0.00' }),
       attempt('PEND', 1, 'card', 'open', 'open', { hosted_url: 'https://gateway.example/pay/pend-1', ...cardCharge }),
       attempt('USD', 1, 'card', 'approved', 'approved', { gateway_tpt: '4001', gateway_auth: 'A4001', gateway_code: '1', charged_amount: '3250.00', charged_currency: 'CRC', charged_rate: '650.00' }),
+      attempt('LATE', 1, 'sinpe_movil', 'approved', 'approved', { sinpe_reference: 'L9P4', transfer_amount: '6500.00', transfer_currency: 'CRC', transfer_discount: '0.00', bank_payment_id: 'bp-2' }),
+      attempt('LATE', 2, 'card', 'declined', 'declined', { gateway_tpt: '5001', gateway_code: '51', ...cardCharge }),
     ])
     .execute();
   const entry = (orderNumber: string, from: string | null, to: string, source: string, detail: string | null = null, action: string | null = null) => ({ order_number: orderNumber, from_status: from, to_status: to, source, detail, action, created_at: at });
@@ -86,11 +92,13 @@ async function seedOldStore(db: Kysely<any>): Promise<void> {
       entry('DECL', 'pending', 'declined', 'consult', 'gateway code 51'),
       entry('BANK', 'pending', 'declined', 'bank', 'bank payment 9c00 (? ?) failed: insufficient_funds'),
       entry('USD', 'pending', 'approved', 'consult', 'gateway code 1'),
+      entry('LATE', 'pending', 'declined', 'consult', 'gateway code 51'),
+      entry('LATE', 'declined', 'approved', 'bank', 'bank payment 3c4d (6500.00 CRC)', 'bank-payment'),
     ])
     .execute();
 }
 
-const orderNumbers = ['CARD', 'SINPE', 'RETRY', 'DECL', 'BANK', 'PEND', 'USD'];
+const orderNumbers = ['CARD', 'SINPE', 'RETRY', 'DECL', 'BANK', 'PEND', 'USD', 'LATE'];
 
 /** What the merchant and the buyer are told of each order, as the code reads the store. */
 async function answers(db: Kysely<Schema>) {
@@ -120,7 +128,12 @@ test('upgrading carries the order row\'s attempt facts onto the attempt they des
     expect(facts('BANK', 1)).toMatchObject({ bank_failure_code: 'insufficient_funds' });
     expect(facts('USD', 1)).toMatchObject({ card_brand: 'MASTERCARD', card_last4: '5454', charged_amount: '3250.00', charged_rate: '650.00' });
 
-    expect(await answers(db as Kysely<Schema>)).toEqual(expectedAnswers);
+    // The late transfer's order no longer shows the declined card's transaction as its gateway id:
+    // the attempt that paid it is the transfer, which has none. Every other word is as before.
+    expect(facts('LATE', 1)).toMatchObject({ gateway_tpt: null, charged_amount: null, status_message: null });
+    expect(facts('LATE', 2)).toMatchObject({ gateway_tpt: '5001', gateway_code: '51' });
+    const late = expectedAnswers.LATE;
+    expect(await answers(db as Kysely<Schema>)).toEqual({ ...expectedAnswers, LATE: { ...late, merchant: { ...late.merchant, gatewayOrderId: null } } });
   });
 });
 
