@@ -136,7 +136,7 @@ export interface EventsTable {
   external_id: string;
   type: string;
   payload: string;
-  /** 'received' | 'processed' | 'failed' | 'dead' | 'unreadable' (a bank delivery our contract does not read: bff/inbox/unreadable-events.ts). */
+  /** 'received' | 'processed' | 'failed' | 'dead' | 'unreadable' (a bank delivery our contract does not read: bff/intake/inbox/unreadable-events.ts). */
   state: string;
   attempts: number;
   last_error: string | null;
@@ -189,7 +189,7 @@ export interface PaymentAttemptsTable {
   charged_rate: OptionalText;
   /** The gateway's own text about the attempt's outcome, or our words for why it expired (never shown to the buyer as is; migration 0098). */
   status_message: OptionalText;
-  /** Card: the card that paid, as consult showed it (bff/orders/card-on-record.ts; migration 0098). */
+  /** Card: the card that paid, as consult showed it (bff/payments/orders/card-on-record.ts; migration 0098). */
   card_brand: OptionalText;
   card_last4: OptionalText;
   /** SINPE Móvil: the bank's rejection.code when the bank refused the transfer (sinpe/matcher.ts; migration 0098). */
