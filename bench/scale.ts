@@ -113,7 +113,7 @@ async function measureOne(engine: Engine, orders: number, sandboxUrl: string, sa
         log(`${engine} ${orders}: ${table} filled in ${seconds.toFixed(1)} s`);
       });
       // The retention age that leaves one batch of abandoned orders due (as an hourly job finds them).
-      const due = await sql<{ updated_at: string }>`select updated_at from orders where status in ('created', 'expired') and gateway_tpt is null order by updated_at limit 1 offset ${dueAbandoned}`.execute(store.db);
+      const due = await sql<{ updated_at: string }>`select updated_at from orders where status in ('created', 'expired') and not exists (select 1 from payment_attempts where payment_attempts.order_number = orders.order_number and payment_attempts.gateway_tpt is not null) order by updated_at limit 1 offset ${dueAbandoned}`.execute(store.db);
       abandonedRetentionMs = shape.now.getTime() - Date.parse(due.rows[0]!.updated_at);
     } finally {
       await store.close();

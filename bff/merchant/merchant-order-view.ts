@@ -4,7 +4,7 @@
 import { canonicalAmount, fromMinorUnits } from '../../contract/money.ts';
 import { orderLinesOf } from '../payments/orders/order-contents.ts';
 import { invoiceHandOffOf } from '../payments/orders/invoice-hand-off.ts';
-import type { OrderRow, OrderWithAttempt, PaymentAttemptRow, StatusHistoryRow } from '../store/schema.ts';
+import type { OrderWithFacts, OrderWithAttempt, PaymentAttemptRow, StatusHistoryRow } from '../store/schema.ts';
 import type { HistoryEntry, MerchantOrder, MerchantOrderDetail, OrderActions, PaymentAttempt } from '../../contract/merchant-api.ts';
 import { actionLimit, type RuleContext } from './modification-rules.ts';
 import { isPaid } from '../payments/orders/order-rules.ts';
@@ -14,7 +14,7 @@ import { recordedLocalAmount } from '../payments/exchange-rates/current-rate.ts'
 import { convertedChargeOf } from '../payments/charged-money.ts';
 
 
-export function actionsOf(order: OrderRow, context: RuleContext): OrderActions {
+export function actionsOf(order: OrderWithFacts, context: RuleContext): OrderActions {
   const entry = (action: keyof OrderActions) => {
     const limit = actionLimit(order, action, context);
     return limit.ok
@@ -25,16 +25,16 @@ export function actionsOf(order: OrderRow, context: RuleContext): OrderActions {
 }
 
 /** A transfer once it paid the order (even if since reversed); otherwise the card, once paid. */
-function paidByOf(order: OrderRow, context: RuleContext): MerchantOrder['paidBy'] {
+function paidByOf(order: OrderWithFacts, context: RuleContext): MerchantOrder['paidBy'] {
   if (context.paidByBankTransfer) return 'sinpe_movil';
   return isPaid(order.status) ? 'card' : null;
 }
 
-function metadataOf(order: OrderRow): Record<string, string> {
+function metadataOf(order: OrderWithFacts): Record<string, string> {
   return order.metadata_json === null ? {} : (JSON.parse(order.metadata_json) as Record<string, string>);
 }
 
-export function merchantOrderView(order: OrderRow, context: RuleContext): MerchantOrder {
+export function merchantOrderView(order: OrderWithFacts, context: RuleContext): MerchantOrder {
   return {
     orderNumber: order.order_number,
     status: order.status,

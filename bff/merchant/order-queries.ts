@@ -1,7 +1,8 @@
 // Reads for the merchant's orders list: filters, newest first, keyset pagination (a cursor that
 // stays right while new orders arrive), and the history of a page's orders in one query.
 import { sql, type Kysely } from 'kysely';
-import type { Database, OrderRow, StatusHistoryRow } from '../store/schema.ts';
+import type { Database, OrderRow, OrderWithAttempt, StatusHistoryRow } from '../store/schema.ts';
+import { withAttempts } from '../store/orders.ts';
 import type { OrderListQuery } from '../../contract/merchant-api.ts';
 import { abandonedCreatedOrder } from '../retention/abandoned-orders.ts';
 import { sharedListFilters, type ListCursor } from './order-list-filters.ts';
@@ -28,9 +29,9 @@ export function decodeCursor(text: string): Cursor | undefined {
 }
 
 /** One page of orders matching the filters, and whether more follow. */
-export async function listOrders(db: Db, query: OrderListQuery, cursor: Cursor | undefined, now: Date): Promise<{ orders: OrderRow[]; more: boolean }> {
+export async function listOrders(db: Db, query: OrderListQuery, cursor: Cursor | undefined, now: Date): Promise<{ orders: OrderWithAttempt[]; more: boolean }> {
   const rows = await ordersPage(db, query, cursor, now).execute();
-  return { orders: rows.slice(0, query.limit), more: rows.length > query.limit };
+  return { orders: await withAttempts(db, rows.slice(0, query.limit)), more: rows.length > query.limit };
 }
 
 /** The query of one page, a row past it telling whether more follow (exported so its plan can be checked: hot-query-plans.spec.ts). */

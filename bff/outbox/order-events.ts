@@ -6,7 +6,7 @@ import type { OrderStatus } from '../../contract/bff-api.ts';
 import type { OrderEventType } from '../../contract/merchant-webhooks.ts';
 import { merchantOrderView } from '../merchant/merchant-order-view.ts';
 import { ruleContextOf } from '../merchant/change-history.ts';
-import { statusHistory } from '../store/orders.ts';
+import { findOrder, statusHistory } from '../store/orders.ts';
 import type { Database, HistoryAction } from '../store/schema.ts';
 import { recordOutboundEvent } from './outbox-writer.ts';
 
@@ -60,7 +60,8 @@ export function orderEventTypeOf(change: RecordedChange): OrderEventType | null 
 export async function recordOrderEvent(trx: Kysely<Database>, orderNumber: string, change: RecordedChange, now: string): Promise<void> {
   const type = orderEventTypeOf(change);
   if (!type) return;
-  const order = await trx.selectFrom('orders').selectAll().where('order_number', '=', orderNumber).executeTakeFirstOrThrow();
+  const order = await findOrder(trx, orderNumber);
+  if (!order) throw new Error(`order ${orderNumber} vanished within its own move`);
   const history = await statusHistory(trx, orderNumber);
   await recordOutboundEvent(trx, type, merchantOrderView(order, ruleContextOf(order, history, new Date(now))), now);
 }

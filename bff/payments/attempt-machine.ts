@@ -164,7 +164,7 @@ export function claimAttempt(db: Db, seen: OrderWithAttempt, claim: AttemptClaim
     const result = await trx
       .updateTable('orders')
       .set({
-        ...startingAttemptFields(claim.number, claim.gatewayOrderNumber, claim, charge),
+        ...startingAttemptFields(claim.number, claim),
         payment_claim_id: claim.claimId,
         updated_at: claim.now,
       })
@@ -178,7 +178,7 @@ export function claimAttempt(db: Db, seen: OrderWithAttempt, claim: AttemptClaim
     if (existing) {
       // The gateway refused this number before (nothing was created under it): the same number again.
       // Its refusal is the last call's: this call has none yet.
-      if (!(await moveAttempt(trx, seen.order_number, claim.number, { from: existing.status, to: 'claimed', evidence: 'claim', now: claim.now, fields: { ...charged, payment_error: null } }))) {
+      if (!(await moveAttempt(trx, seen.order_number, claim.number, { from: existing.status, to: 'claimed', evidence: 'claim', now: claim.now, fields: { ...charged, ...noAnswerYet, payment_error: null } }))) {
         throw new AttemptChangedError(seen.order_number, claim.number, existing.status);
       }
     } else {
@@ -188,9 +188,7 @@ export function claimAttempt(db: Db, seen: OrderWithAttempt, claim: AttemptClaim
         method: 'card',
         gateway_order_number: claim.gatewayOrderNumber,
         return_ref: claim.returnRef,
-        gateway_tpt: null,
-        gateway_auth: null,
-        gateway_code: null,
+        ...noAnswerYet,
         ...charged,
         created_at: claim.now,
         updated_at: claim.now,
@@ -199,6 +197,9 @@ export function claimAttempt(db: Db, seen: OrderWithAttempt, claim: AttemptClaim
     return findAttemptIn(trx, seen.order_number, claim.number).then((row) => row!);
   }));
 }
+
+/** A starting attempt's answer: none yet (a refused number taken again had none either, but says so). */
+const noAnswerYet = { gateway_tpt: null, gateway_auth: null, gateway_code: null, status_message: null, card_brand: null, card_last4: null, bank_failure_code: null } as const;
 
 /** The transfer's own columns (bff/sinpe/transfer-attempts.ts chooses them). */
 export type TransferDetails = Pick<PaymentAttemptRow, 'sinpe_reference' | 'transfer_amount' | 'transfer_currency' | 'transfer_discount' | 'expires_at' | 'amount_names_attempt' | 'client_key'>;
@@ -213,7 +214,7 @@ export async function openTransferAttempt(
   transfer: TransferDetails,
   now: string,
 ): Promise<PaymentAttemptRow> {
-  const fields = { method: 'sinpe_movil', ...transfer, bank_payment_id: null, gateway_tpt: null, gateway_auth: null, gateway_code: null, charged_amount: null, charged_currency: null, charged_rate: null };
+  const fields = { method: 'sinpe_movil', ...transfer, bank_payment_id: null, ...noAnswerYet, charged_amount: null, charged_currency: null, charged_rate: null };
   const existing = await findAttemptIn(trx, order.orderNumber, order.number);
   if (existing) {
     if (!(await moveAttempt(trx, order.orderNumber, order.number, { from: existing.status, to: 'open', evidence: 'transfer-opened', now, fields }))) {

@@ -14,6 +14,7 @@
 // A pass walks each kind of candidate once, in pages through its index (candidate-walks.ts), gives
 // the event loop a turn between orders, and ends early once stop() is called.
 // Several instances may run it at once: every write is conditional on what was read.
+import type { Transaction } from 'kysely';
 import { inLogContext } from '../lib/observability/log-context.ts';
 import { nextTurn, PeriodicJob } from '../lib/periodic-job.ts';
 import { BoundedMap } from '../lib/bounded-map.ts';
@@ -23,12 +24,12 @@ import { expireIfAbandoned } from '../payments/orders/abandoned-session.ts';
 import { isAwaitingOutcome, isExpired, isPending, parkedStatuses, unsettledStatuses } from '../payments/orders/order-rules.ts';
 import { recordOrderChange } from '../payments/orders/record-outcome.ts';
 import type { ConsultReason, ConsultResult, StatusRefresher } from '../payments/orders/status-refresher.ts';
-import { applyJointMove } from '../payments/lifecycle/unit-of-work.ts';
+import { AttemptChangedError, applyJointMove, unlessAttemptChanged } from '../payments/lifecycle/unit-of-work.ts';
 import { expireLapsedTransfers } from '../sinpe/transfer-attempts.ts';
 import type { Store } from '../store/database.ts';
 import { attemptsOf } from '../store/attempts.ts';
 import { findOrder, withCurrentAttempt } from '../store/orders.ts';
-import type { OrderRow, OrderWithAttempt } from '../store/schema.ts';
+import type { Database, OrderRow, OrderWithAttempt } from '../store/schema.ts';
 import { hasNothingSent } from '../payments/attempt-rules.ts';
 import { isLostCall } from '../payments/attempt-transitions.ts';
 import { candidatePage, candidateWalks, cursorAfter, type WalkCursor } from './candidate-walks.ts';
@@ -180,8 +181,7 @@ export class OrderReconciler {
         source: 'reconciler',
         detail: 'hosted page never paid',
         now: now.toISOString(),
-        fields: { status_message: abandonedMessage },
-        attempt: { number: order.attempt_number, status: 'expired' },
+        attempt: { number: order.attempt_number, status: 'expired', fields: { status_message: abandonedMessage } },
       });
       if (after && isExpired(after.status)) {
         this.lastPendingConsult.delete(number);
@@ -220,12 +220,21 @@ export class OrderReconciler {
     if (moved) return;
     const now = clock.now();
     if (told.kind === 'failed' || now.getTime() - Date.parse(order.updated_at) <= this.options.abandonAfterMs) return;
-    const { written } = await applyJointMove(store.db, number, {
-      evidence: 'no-payment',
-      now: now.toISOString(),
-      order: { from: order.status, to: 'expired', source: 'reconciler', detail: 'hosted page never paid', fields: { status_message: abandonedMessage } },
-      attempt: { kind: 'evidence', number: page.number, to: 'expired' },
-    });
+    const written = await unlessAttemptChanged(
+      store.db.transaction().execute(async (trx) => {
+        // Why the order expires is said by the attempt it shows (its current one, which the gateway
+        // refused), before the move records the merchant's event of it; a move not written rolls it back.
+        await showExpiryReason(trx, number, order.attempt_number, abandonedMessage);
+        const move = await applyJointMove(trx, number, {
+          evidence: 'no-payment',
+          now: now.toISOString(),
+          order: { from: order.status, to: 'expired', source: 'reconciler', detail: 'hosted page never paid' },
+          attempt: { kind: 'evidence', number: page.number, to: 'expired', fields: { status_message: abandonedMessage } },
+        });
+        if (!move.written) throw new AttemptChangedError(number, order.attempt_number, order.attempt_status ?? 'refused');
+        return true;
+      }),
+    );
     if (written) {
       this.lastPendingConsult.delete(number);
       result.resolved++;
@@ -260,11 +269,10 @@ export class OrderReconciler {
         to: 'expired',
         source: 'reconciler',
         detail,
-        fields: { status_message: interruptedMessage },
         // The attempt's own status is the writer's condition below: a move of it meanwhile undoes this.
         where: { payment_claim_id: seen.claimId, attempt_number: seen.attemptNumber },
       },
-      attempt: { kind: 'move', number: seen.attemptNumber, from, to: 'expired' },
+      attempt: { kind: 'move', number: seen.attemptNumber, from, to: 'expired', fields: { status_message: interruptedMessage } },
     });
     return written;
   }
@@ -329,4 +337,9 @@ export class OrderReconciler {
     this.lastPendingConsult.set(order.order_number, this.options.clock.now().getTime());
     return true;
   }
+}
+
+/** Our words for why the order expired, on the attempt the order shows: not a move (its status stays). */
+async function showExpiryReason(trx: Transaction<Database>, orderNumber: string, attemptNumber: number, message: string): Promise<void> {
+  await trx.updateTable('payment_attempts').set({ status_message: message }).where('order_number', '=', orderNumber).where('number', '=', attemptNumber).execute();
 }

@@ -28,8 +28,8 @@ export function abandonedCreatedOrder(now: Date) {
 /**
  * Unpaid and finished with, last changed before `cutoff`: `created` or `expired` with no gateway
  * transaction (no tpt) ever recorded by any of its attempts. Anything the gateway saw a payment
- * for is kept, even when a later attempt (the current one) never reached it. The order row's own
- * tpt (its current attempt's copy) is read too, for orders written before their attempts were.
+ * for is kept, even when a later attempt (the current one) never reached it (migration 0098 moved
+ * the order row's copies of a tpt onto the attempts).
  * The attempts are read through their primary key (order_number, number) as a scalar subquery
  * with a LIMIT, which PostgreSQL cannot turn into an anti-join hashing every attempt.
  */
@@ -43,7 +43,6 @@ export function unpaidAbandonedOrder(cutoff: Date) {
       .limit(1);
     return eb.and([
       eb('status', 'in', ['created', 'expired']),
-      eb('gateway_tpt', 'is', null),
       eb('updated_at', '<', cutoff.toISOString()),
       eb(attemptWithTransaction, 'is', null),
     ]);

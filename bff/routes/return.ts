@@ -132,8 +132,7 @@ export function returnRoutes(services: Services) {
         source: 'return',
         detail: `verified redirect, gateway code ${query.code ?? ''}`,
         now: clock.now().toISOString(),
-        fields: { gateway_tpt: query.tpt ?? null, gateway_code: query.code ?? null, status_message: query.description ?? null },
-        attempt: { number: attempt.number, status: to, tpt: query.tpt ?? null, code: query.code ?? null },
+        attempt: { number: attempt.number, status: to, fields: { gateway_tpt: query.tpt ?? null, gateway_code: query.code ?? null, status_message: query.description ?? null } },
       });
     }
     if (carriesCancelFlag(query) && (verified || target.carriesReturnRef)) {

@@ -16,7 +16,7 @@ import { readUpstreamAmount } from '../../contract/upstream-money.ts';
 import { amountDueOf, discountTaken, paysTheAttempt } from './amount-due.ts';
 import { ordersPricedAt, unpaidTransferStatuses } from './unique-amount.ts';
 import { bankPaymentDetail } from '../payments/orders/paid-by-bank.ts';
-import type { AttemptStatus, Database, HistoryAction, OrderRow, OrderUpdate, PaymentAttemptRow } from '../store/schema.ts';
+import type { AttemptFactsUpdate, AttemptStatus, Database, HistoryAction, OrderRow, OrderUpdate, PaymentAttemptRow } from '../store/schema.ts';
 import { applyJointMove } from '../payments/lifecycle/unit-of-work.ts';
 import { isPaidAttempt, isUnsettledAttempt, outcomeOfAttempt, type AttemptEvidence } from '../payments/attempt-transitions.ts';
 
@@ -359,6 +359,8 @@ interface Step {
   attempt: AttemptStatus;
   detail: string;
   fields?: OrderUpdate;
+  /** What the payment says of the attempt: the bank's refusal, or none once it paid. */
+  attemptFields?: AttemptFactsUpdate;
   /** `bank-payment` on the approval this payment makes: what keeps the card gateway's changes away from the order. */
   action?: HistoryAction;
 }
@@ -407,10 +409,8 @@ function nextStep(row: BankPaymentRow, order: OrderRow, attempt: PaymentAttemptR
       attempt: 'approved',
       detail: payment,
       action: 'bank-payment',
+      attemptFields: { bank_failure_code: null, status_message: null },
       fields: {
-        gateway_order_number: attempt.gateway_order_number,
-        bank_failure_code: null,
-        status_message: null,
         captured_amount: order.capture === 1 ? order.amount : order.captured_amount,
         paid_discount: discountTaken(row, attempt, order),
         paid_reference: row.external_reference,
@@ -420,7 +420,7 @@ function nextStep(row: BankPaymentRow, order: OrderRow, attempt: PaymentAttemptR
     };
   }
   if (row.status === 'failed' && attempt.number === order.attempt_number && isUnsettledAttempt(attempt.status)) {
-    return { to: 'declined', evidence: 'bank', attempt: 'declined', detail: `${payment} failed: ${row.failure_code ?? row.failure_domain ?? 'no reason'}`, fields: { bank_failure_code: shopperFailureCode(row) } };
+    return { to: 'declined', evidence: 'bank', attempt: 'declined', detail: `${payment} failed: ${row.failure_code ?? row.failure_domain ?? 'no reason'}`, attemptFields: { bank_failure_code: shopperFailureCode(row) } };
   }
   return undefined;
 }
@@ -442,7 +442,7 @@ async function settleOrder(trx: Transaction<Database>, row: BankPaymentRow, atte
         fields: next.fields ?? {},
         where: { attempt_number: order.attempt_number },
       },
-      attempt: { kind: 'evidence', number: attempt.number, to: next.attempt },
+      attempt: { kind: 'evidence', number: attempt.number, to: next.attempt, ...(next.attemptFields && { fields: next.attemptFields }) },
     });
     if (moved.attemptWritten) attempt = { ...attempt, status: next.attempt, outcome: outcomeOfAttempt(next.attempt) };
   }

@@ -54,7 +54,7 @@ export async function attachBankPayment(services: Services, paymentId: string, r
           source: 'merchant',
           detail: `${bankPaymentDetail(payment.public_id, payment.amount, payment.currency)} attached by the merchant${accepted}${cardAttempt ? `; card attempt ${cardAttempt.number} closed unpaid` : ''}`,
           action: 'bank-payment',
-          fields: { bank_failure_code: null, captured_amount: order.capture === 1 ? order.amount : order.captured_amount, paid_reference: payment.external_reference, paid_amount: payment.amount, paid_currency: payment.currency },
+          fields: { captured_amount: order.capture === 1 ? order.amount : order.captured_amount, paid_reference: payment.external_reference, paid_amount: payment.amount, paid_currency: payment.currency },
           where: { attempt_number: order.attempt_number },
         },
         // The awaited transfer or the unpaid card page is superseded: its reference no longer names an

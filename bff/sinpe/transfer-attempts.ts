@@ -173,7 +173,7 @@ async function tryOpen(
       to: 'pending',
       source: 'checkout',
       detail: `SINPE Móvil transfer, attempt ${number}`,
-      fields: { ...startingAttemptFields(number, gatewayOrderNumber, buyer), payment_claim_id: null },
+      fields: { ...startingAttemptFields(number, buyer), payment_claim_id: null },
       where: { attempt_number: order.attempt_number },
     },
     attempt: {

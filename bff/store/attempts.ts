@@ -1,4 +1,4 @@
-// Reading payment attempts, and the order columns a starting attempt clears. Their status is
+// Reading payment attempts, and the order columns a starting attempt sets. Their status is
 // written by its one writer only (bff/payments/attempt-machine.ts).
 import type { Kysely } from 'kysely';
 import type { Database, OrderUpdate, PaymentAttemptRow } from './schema.ts';
@@ -7,31 +7,12 @@ import { ownOrderNumberEndings } from '../../contract/gateway-facts.ts';
 type Db = Kysely<Database>;
 
 /**
- * The order's columns that describe its current attempt, for attempt `number` starting: the
- * previous attempt's page, gateway answer and bank refusal are cleared; the buyer's contact is this
- * attempt's, and so is the card charge (none for a transfer). Card claims and SINPE Móvil transfers
- * both start from here.
+ * The order's columns for attempt `number` starting: it becomes the current attempt (its own row
+ * starts with no gateway answer, message or refusal: attempt-machine.ts), and the buyer's contact and
+ * language are the ones given for it. Card claims and SINPE Móvil transfers both start from here.
  */
-export function startingAttemptFields(
-  number: number,
-  gatewayOrderNumber: string,
-  buyer: { email: string; locale: string | null },
-  charge: { amount: string; currency: string; rate: string | null } | null = null,
-): OrderUpdate {
-  return {
-    attempt_number: number,
-    gateway_order_number: gatewayOrderNumber,
-    gateway_tpt: null,
-    gateway_auth: null,
-    gateway_code: null,
-    status_message: null,
-    bank_failure_code: null,
-    email: buyer.email,
-    locale: buyer.locale,
-    charged_amount: charge?.amount ?? null,
-    charged_currency: charge?.currency ?? null,
-    charged_rate: charge?.rate ?? null,
-  };
+export function startingAttemptFields(number: number, buyer: { email: string; locale: string | null }): OrderUpdate {
+  return { attempt_number: number, email: buyer.email, locale: buyer.locale };
 }
 
 export function findAttemptByReturnRef(db: Db, returnRef: string): Promise<PaymentAttemptRow | undefined> {

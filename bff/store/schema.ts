@@ -27,51 +27,46 @@ export interface OrdersTable {
   return_url: string;
   /** The origin the session is bound to (catalog: the calling page; merchant: the returnUrl's). */
   origin: string;
+  /**
+   * The checkout's language: the session's, then the one the buyer last checked out in. An order
+   * fact, not an attempt's: every word the buyer reads follows it, whichever attempt is shown.
+   */
   locale: string | null;
   /** The merchant's own returnData (never sent to the browser). */
   merchant_reference: string | null;
   /** Random reference we send as the gateway's returnData (base64): finds the order on return. */
   return_ref: string;
-  /** Billing e-mail given at checkout: part of the OrderHash input. */
+  /**
+   * The buyer's e-mail as last given at checkout: the order's contact (the merchant's list filters by
+   * it, index orders_email_lower) and the OrderHash input of the redirect (routes/return.ts).
+   */
   email: string | null;
   /** The current attempt's number: 0 before the first processPayment claim (see payment_attempts). */
   attempt_number: Generated<number>;
-  /** The gateway's orderNumber of the current attempt, or of the approved one once paid. */
-  gateway_order_number: string | null;
   /**
    * Who holds the order's processPayment claim: one claim per order at a time, whichever attempt it
-   * opens (the attempt's own status says `claimed`). The gateway_* columns below are the answer of the
-   * attempt that paid, or of the current one until then.
+   * opens (the attempt's own status says `claimed`). What the gateway answered is the attempt's
+   * (AttemptFacts below, read through the attempt by store/orders.ts).
    */
   payment_claim_id: string | null;
-  gateway_tpt: string | null;
-  gateway_auth: string | null;
-  gateway_code: string | null;
-  /** Outcome text safe to show the buyer. */
-  status_message: string | null;
-  /** The bank's rejection.code of the current SINPE Móvil transfer, when the bank refused it (one we do not know: what its reason code means, sinpe/matcher.ts). */
-  bank_failure_code: OptionalText;
   /** 1 = the checkout offers a Costa Rican electronic invoice (the session asked for it). */
   invoice_offered: number;
   /** JSON of contract/invoice.ts InvoiceDetails, once the buyer asked for an invoice. */
   invoice_json: string | null;
-  /** The approved payment's card as consult showed it (bff/payments/orders/card-on-record.ts). */
-  card_brand: string | null;
-  card_last4: string | null;
   /** The shop's own keys (POST /v1/merchant/checkout-sessions): a JSON object of strings, and its reference. */
   metadata_json: string | null;
   client_reference: string | null;
-  /** The discount of the SINPE Móvil transfer that paid the order (its amount was lowered to be unique), decimal text. */
+  /**
+   * paid_*: the bank payment that paid the order, an order fact: the merchant may attach one no
+   * attempt asked for (sinpe/merchant-attach.ts). The discount of the SINPE Móvil transfer that paid
+   * it (its amount was lowered to be unique), decimal text.
+   */
   paid_discount: OptionalText;
   /** A dollar order in colones, fixed at checkout: the colón amount, the rate (colones per dollar), its day and source. */
   local_amount: OptionalText;
   local_rate: OptionalText;
   local_rate_date: OptionalText;
   local_rate_source: OptionalText;
-  /** The current card attempt's charge (its copy, migration 0084): null in the order's own money or for a transfer. */
-  charged_amount: OptionalText;
-  charged_currency: OptionalText;
-  charged_rate: OptionalText;
   /** JSON of contract/invoice-hand-off.ts InvoiceLocation: the receptor's ubicación, from the billing address. */
   invoice_location_json: OptionalText;
   /** The rail reference (external_reference) of the bank transfer that paid the order. */
@@ -192,6 +187,13 @@ export interface PaymentAttemptsTable {
   charged_amount: OptionalText;
   charged_currency: OptionalText;
   charged_rate: OptionalText;
+  /** The gateway's own text about the attempt's outcome, or our words for why it expired (never shown to the buyer as is; migration 0098). */
+  status_message: OptionalText;
+  /** Card: the card that paid, as consult showed it (bff/payments/orders/card-on-record.ts; migration 0098). */
+  card_brand: OptionalText;
+  card_last4: OptionalText;
+  /** SINPE Móvil: the bank's rejection.code when the bank refused the transfer (sinpe/matcher.ts; migration 0098). */
+  bank_failure_code: OptionalText;
   /** Card: the hosted page processPayment created, handed back while the attempt is open (migration 0086). */
   hosted_url: OptionalText;
   /** Card: why the gateway refused processPayment, or why its answer was lost (migration 0086). */
@@ -252,10 +254,34 @@ export interface CurrentAttempt {
   /** When the buyer came back from the current attempt's page with a cancel flag (words only). */
   attempt_cancel_flag_at: string | null;
 }
-/** An order with its current attempt's status and method, found by the attempt's primary key. */
-export type OrderWithAttempt = OrderRow & CurrentAttempt;
+/**
+ * What the order says about its attempt, read from the attempt (migration 0098 dropped the order
+ * row's copies): the attempt that paid the order (status `approved`) once there is one, else the
+ * current one; all null before the first attempt.
+ */
+export interface AttemptFacts {
+  /** The gateway's orderNumber: what consult and processModification are asked about. */
+  gateway_order_number: string | null;
+  gateway_tpt: string | null;
+  gateway_auth: string | null;
+  gateway_code: string | null;
+  status_message: string | null;
+  card_brand: string | null;
+  card_last4: string | null;
+  /** The card charge (null for a transfer): the order's own money, or colones at a rate. */
+  charged_amount: string | null;
+  charged_currency: string | null;
+  charged_rate: string | null;
+  bank_failure_code: string | null;
+}
+/** An order with its current attempt's status and method, and the facts of the attempt that paid it (else the current one). */
+export type OrderWithAttempt = OrderRow & CurrentAttempt & AttemptFacts;
+/** An order row with what it says of its attempt (OrderWithAttempt without the current attempt's status). */
+export type OrderWithFacts = OrderRow & AttemptFacts;
 export type NewOrderRow = Insertable<OrdersTable>;
 export type OrderUpdate = Updateable<OrdersTable>;
 export type StatusHistoryRow = Selectable<OrderStatusHistoryTable>;
 export type PaymentAttemptRow = Selectable<PaymentAttemptsTable>;
 export type PaymentAttemptUpdate = Updateable<PaymentAttemptsTable>;
+/** The columns of an attempt that evidence about it writes (never its status: the move does). */
+export type AttemptFactsUpdate = Pick<PaymentAttemptUpdate, 'gateway_tpt' | 'gateway_auth' | 'gateway_code' | 'status_message' | 'card_brand' | 'card_last4' | 'bank_failure_code'>;

@@ -59,7 +59,6 @@ test('an attempt stored as <order>|<n> before the change still consults under th
   });
   await stack.sandbox.payHostedPage(page.url, { card: approvingCard });
   await stack.bff.store.db.updateTable('payment_attempts').set({ gateway_order_number: oldNumber }).where('order_number', '=', session.orderNumber).where('number', '=', 2).execute();
-  await stack.bff.store.db.updateTable('orders').set({ gateway_order_number: oldNumber }).where('order_number', '=', session.orderNumber).execute();
   clock.advance(pastConsultInterval);
   expect(await orderStatus(stack.bffUrl, session.orderNumber, session.sessionToken)).toMatchObject({ status: 'approved', attempts: 2 });
   expect((await findOrder(stack.bff.store.db, session.orderNumber))?.gateway_order_number).toBe(oldNumber);

@@ -130,7 +130,7 @@ class OpenTransfer implements JointCommand {
         from: seen.status,
         to: 'pending',
         source: 'checkout',
-        fields: { ...startingAttemptFields(number, `${real.orderNumber}-R${number}`, { email: 'buyer@example.com', locale: null }), payment_claim_id: null },
+        fields: { ...startingAttemptFields(number, { email: 'buyer@example.com', locale: null }), payment_claim_id: null },
         where: { attempt_number: seen.attempt_number },
       },
       attempt: {

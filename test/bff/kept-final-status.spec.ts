@@ -87,7 +87,7 @@ test('an open order is answered no-store, without a tag: it is about to change',
 test('kept answers of different lengths each arrive whole', async () => {
   const short = await approvedOrder(stack.bffUrl, stack.sandbox);
   const long = await approvedOrder(stack.bffUrl, stack.sandbox);
-  await stack.bff.store.db.updateTable('orders').set({ status_message: 'Approved, with a message much longer than the other one' }).where('order_number', '=', long.orderNumber).execute();
+  await stack.bff.store.db.updateTable('payment_attempts').set({ status_message: 'Approved, with a message much longer than the other one' }).where('order_number', '=', long.orderNumber).execute();
   clock.advance(2000);
   for (const { orderNumber, statusToken } of [short, short, long, long]) {
     const response = await poll(orderNumber, statusToken);

@@ -6,7 +6,7 @@ import { bankFailureMessage } from '../../contract/bank-failure-messages.ts';
 import type { SinpeCheckoutResponse } from '../../contract/sinpe-movil.ts';
 import { statusHistory } from '../../bff/store/orders.ts';
 import { outboxDb } from '../../bff/outbox/outbox-tables.ts';
-import { approvingCard, checkout, checkoutBody, createMerchantSession, followReturn, orderStatus, postCheckout } from './fixtures/buyer.ts';
+import { approvingCard, checkout, checkoutBody, createMerchantSession, decliningCard, followReturn, orderStatus, postCheckout } from './fixtures/buyer.ts';
 import { ManualClock } from './fixtures/stack.ts';
 import { openTransfer as openBuyerTransfer, startRegisteredSinpeStack, type OpenTransfer } from './fixtures/sinpe-orders.ts';
 import { bankEvent, deliveryBody, eventually, merchantGet, merchantPost, postBank, startInProcessWebhookStack, tables, type WebhookStack } from './webhooks-support.ts';
@@ -219,6 +219,22 @@ test.describe('settled by the bank', () => {
     expect(await statusOf(transfer)).toMatchObject({ status: 'expired', final: false, canRetry: true, message: bankFailureMessage('expired', 'es'), bankFailure: 'expired' });
     await bankSends({ event_type: 'payin.posted', client_reference: transfer.sinpe.reference, amount: '15000.00' });
     expect(await statusOf(transfer)).toMatchObject({ status: 'approved' });
+  });
+
+  test('a transfer paid late, after the card that replaced it was declined, pays the order: the merchant is shown the transfer, not the declined card', async () => {
+    const transfer = await openTransfer();
+    clock.advance(10 * 60_000 + 1);
+    expect((await statusOf(transfer)).status).toBe('expired');
+    const card = await postCheckout(stack.bffUrl, transfer.token, checkoutBody);
+    const redirect = await stack.sandbox.payHostedPage(((await card.json()) as { redirectUrl: string }).redirectUrl, { card: decliningCard });
+    await followReturn(redirect);
+    expect(await statusOf(transfer)).toMatchObject({ status: 'declined', attempts: 2 });
+    await bankSends({ event_type: 'payin.posted', client_reference: transfer.sinpe.reference, amount: transfer.sinpe.amount });
+    expect(await statusOf(transfer)).toMatchObject({ status: 'approved' });
+    const detail = (await merchantGet(stack.bffUrl, `/v1/merchant/orders/${transfer.orderNumber}`)).body;
+    // The order shows the attempt that paid it: a transfer, with no gateway transaction; the declined card keeps its own.
+    expect(detail).toMatchObject({ status: 'approved', paidBy: 'sinpe_movil', gatewayOrderId: null, auth: null, message: null, paid: { amount: transfer.sinpe.amount } });
+    expect(detail.attempts).toMatchObject([{ number: 1, outcome: 'approved', gatewayOrderId: null }, { number: 2, outcome: 'declined', gatewayOrderId: redirect.searchParams.get('tpt') }]);
   });
 
   test('after a transfer lapsed the buyer may pay by card instead: the next attempt is a hosted page', async () => {

@@ -15,7 +15,7 @@ export function generalViewCannotSetStatuses(db: Kysely<Database>) {
   // @ts-expect-error payment_attempts.outcome neither: it is kept in step with the status
   void db.updateTable('payment_attempts').set({ outcome: 'approved' });
   // Other columns stay writable, and reading the status is open to all.
-  void db.updateTable('orders').set({ status_message: null });
+  void db.updateTable('orders').set({ next_consult_at: null });
   void db.selectFrom('orders').select('status');
 }
 

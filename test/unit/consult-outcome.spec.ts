@@ -2,7 +2,7 @@
 // where it takes the order. Tables of records, no gateway.
 import { expect, test } from '@playwright/test';
 import type { TransactionRecord } from '../../contract/gateway/index.ts';
-import { outcomeFields, outcomeFromConsult, recordsOfAttempt, targetOfOutcome } from '../../bff/payments/orders/outcome.ts';
+import { attemptOutcomeFields, outcomeFields, outcomeFromConsult, recordsOfAttempt, targetOfOutcome } from '../../bff/payments/orders/outcome.ts';
 import type { OrderRow } from '../../bff/store/schema.ts';
 import { chargedMoneyOf } from '../../bff/payments/charged-money.ts';
 
@@ -103,14 +103,19 @@ test('an attempt without a recorded charge (older rows, SINPE Móvil) is measure
   expect(chargedMoneyOf(undefined, order)).toEqual(order);
 });
 
-test('an approval makes the paying attempt\'s charge the order\'s; a decline leaves the order\'s as it is', () => {
-  const order = { amount: '25.00', currency: 'USD', capture: 1, captured_amount: '0', charged_amount: '25.00', charged_currency: 'USD', charged_rate: null } as unknown as OrderRow;
+test('an outcome writes the gateway\'s answer on the attempt (the card once approved) and captures the order with capture=1', () => {
+  const order = { amount: '25.00', currency: 'USD', capture: 1, captured_amount: '0' } as unknown as OrderRow;
   const attempt = { charged_amount: '12663.00', charged_currency: 'CRC', charged_rate: '506.52' };
   const charge = chargedMoneyOf(attempt, order);
   const approved = outcomeFromConsult([record({ amount: '12663.00', currency: 'CRC' })], charge)!;
-  expect(outcomeFields(order, approved, targetOfOutcome(approved, charge), 'G-1', attempt)).toMatchObject({ ...attempt, captured_amount: '25.00' });
+  const approval = targetOfOutcome(approved, charge);
+  expect(outcomeFields(order, approval)).toEqual({ captured_amount: '25.00' });
+  expect(attemptOutcomeFields(approved, approval)).toMatchObject({ gateway_tpt: approved.tpt, gateway_code: approved.code, status_message: approved.message });
+  expect(attemptOutcomeFields(approved, approval)).toHaveProperty('card_brand');
   const declined = outcomeFromConsult([record({ code: '51', amount: '12663.00', currency: 'CRC' })], charge)!;
-  expect(outcomeFields(order, declined, targetOfOutcome(declined, charge), 'G-1', attempt)).not.toHaveProperty('charged_amount');
+  const decline = targetOfOutcome(declined, charge);
+  expect(outcomeFields(order, decline)).toEqual({ captured_amount: '0' });
+  expect(attemptOutcomeFields(declined, decline)).not.toHaveProperty('card_brand');
 });
 
 test('the records that are the attempt\'s: its own number, behind a merchant prefix too, or its tpt', () => {

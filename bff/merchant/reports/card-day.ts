@@ -14,6 +14,7 @@ import { inChunks, ownOrderNumbersOf, shopKeysOf } from '../own-order-numbers.ts
 import { cardDeductionsOf, upstreamNumberAmount } from '../transaction-deductions.ts';
 import { isPaid } from '../../payments/orders/order-rules.ts';
 import type { Services } from '../../services.ts';
+import { attemptFactOf, selectOrdersWithAttempt } from '../../store/orders.ts';
 import { netOf } from './settlement-arithmetic.ts';
 
 export interface ReportDay {
@@ -53,7 +54,7 @@ export async function cardDay(services: Services, day: ReportDay, items: readonl
   const own = await ownOrderNumbersOf(store, approved.map((item) => ({ id: item.id, orderNumber: splitShareOf(item.orderNumber) ?? item.orderNumber })));
   const keys = await shopKeysOf(store, own.map((found) => found.orderNumber));
   const orders = new Map(
-    (await inChunks([...keys.keys()], (chunk) => store.db.selectFrom('orders').select(['order_number', 'status', 'amount', 'currency', 'charged_amount', 'charged_currency']).where('order_number', 'in', chunk).execute())).map((order) => [order.order_number, order]),
+    (await inChunks([...keys.keys()], (chunk) => selectOrdersWithAttempt(store.db).where('orders.order_number', 'in', chunk).execute())).map((order) => [order.order_number, order]),
   );
   const movements: SettlementMovement[] = [];
   const differences: SettlementDifference[] = [];
@@ -152,7 +153,8 @@ async function missingUpstream(services: Services, day: ReportDay, approved: rea
   const approvals = await services.store.db
     .selectFrom('order_status_history')
     .innerJoin('orders', 'orders.order_number', 'order_status_history.order_number')
-    .select(['order_status_history.order_number', 'orders.amount', 'orders.currency', 'orders.gateway_tpt'])
+    .select(['order_status_history.order_number', 'orders.amount', 'orders.currency'])
+    .select((eb) => attemptFactOf(eb, 'gateway_tpt').as('gateway_tpt'))
     .where('order_status_history.to_status', 'in', ['approved', 'captured'])
     .where((eb) => eb.or([eb('order_status_history.from_status', 'is', null), eb('order_status_history.from_status', 'not in', ['approved', 'captured', 'refunded', 'reversed'])]))
     .where((eb) => eb.or([eb('order_status_history.action', 'is', null), eb('order_status_history.action', '!=', 'bank-payment')]))

@@ -45,13 +45,14 @@ export function cardOfRedirect(query: Readonly<Record<string, string | undefined
   return brand && /^\d{4}$/.test(last4) ? { brand, last4 } : undefined;
 }
 
-/** Shows `card` on an approved order whose consult record showed none; a card consult showed stays. */
+/** Shows `card` on an approved order's paying attempt when its consult record showed none; a card consult showed stays. */
 export async function showRedirectCard(db: Kysely<Database>, orderNumber: string, card: CardOnRecord): Promise<void> {
   await db
-    .updateTable('orders')
+    .updateTable('payment_attempts')
     .set({ card_brand: card.brand, card_last4: card.last4 })
     .where('order_number', '=', orderNumber)
-    .where('status', 'in', ['approved', 'captured'])
+    .where('status', '=', 'approved')
     .where('card_brand', 'is', null)
+    .where((eb) => eb.exists(eb.selectFrom('orders').select('orders.order_number').whereRef('orders.order_number', '=', 'payment_attempts.order_number').where('orders.status', 'in', ['approved', 'captured'])))
     .execute();
 }

@@ -7,20 +7,20 @@ import { canonicalAmount, fromMinorUnits, toMinorUnits } from '../../../contract
 import { recordedLocalAmount } from '../exchange-rates/current-rate.ts';
 import { convertedChargeOf } from '../charged-money.ts';
 import { orderLinesOf } from './order-contents.ts';
-import type { Database, OrderRow } from '../../store/schema.ts';
+import type { Database, OrderWithFacts } from '../../store/schema.ts';
 import { isPaid } from './order-rules.ts';
 import { invoiceOf } from './order-invoice.ts';
 import { paidTransferOf } from './transfer-amount-view.ts';
 
 /** At checkout: the receptor's ubicación from the billing address, kept only with invoice details. */
-export async function recordInvoiceLocation(db: Kysely<Database>, order: OrderRow, invoice: InvoiceDetails | undefined, billing: Parameters<typeof invoiceLocationOf>[0]): Promise<void> {
+export async function recordInvoiceLocation(db: Kysely<Database>, order: OrderWithFacts, invoice: InvoiceDetails | undefined, billing: Parameters<typeof invoiceLocationOf>[0]): Promise<void> {
   const location = invoice === undefined ? undefined : invoiceLocationOf(billing);
   const json = location === undefined ? null : JSON.stringify(location);
   if (json === order.invoice_location_json) return;
   await db.updateTable('orders').set({ invoice_location_json: json }).where('order_number', '=', order.order_number).execute();
 }
 
-function receptorOf(order: OrderRow): InvoiceHandOff['receptor'] {
+function receptorOf(order: OrderWithFacts): InvoiceHandOff['receptor'] {
   const details = invoiceOf(order);
   if (!details) return null;
   const location = order.invoice_location_json ? (JSON.parse(order.invoice_location_json) as InvoiceLocation) : undefined;
@@ -34,7 +34,7 @@ function minus(amount: string, discount: string | null | undefined, currency: st
 }
 
 /** What paid the order, per medio de pago (one means pays an order here), in the currency the money moved in. */
-function paymentMeansOf(order: OrderRow, paidByBankTransfer: boolean): InvoiceHandOff['paymentMeans'] {
+function paymentMeansOf(order: OrderWithFacts, paidByBankTransfer: boolean): InvoiceHandOff['paymentMeans'] {
   if (!isPaid(order.status)) return [];
   if (!paidByBankTransfer) {
     // A dollar order charged in colones by card moved colones: the amount the card was charged.
@@ -52,14 +52,14 @@ function paymentMeansOf(order: OrderRow, paidByBankTransfer: boolean): InvoiceHa
 }
 
 /** The rate a dollar order's money moved in colones at: its SINPE Móvil transfer's, or its card charge's. */
-function exchangeRateOf(order: OrderRow, paidByBankTransfer: boolean): { exchangeRate?: string } {
+function exchangeRateOf(order: OrderWithFacts, paidByBankTransfer: boolean): { exchangeRate?: string } {
   if (order.currency === 'CRC') return {};
   const rate = paidByBankTransfer ? recordedLocalAmount(order)?.rate : convertedChargeOf(order)?.rate;
   return rate === undefined ? {} : { exchangeRate: rate };
 }
 
 /** The hand-off block; null for an order that is not paid and has no receptor (nothing to hand over yet). */
-export function invoiceHandOffOf(order: OrderRow, context: { paidByBankTransfer: boolean }): InvoiceHandOff | null {
+export function invoiceHandOffOf(order: OrderWithFacts, context: { paidByBankTransfer: boolean }): InvoiceHandOff | null {
   const receptor = receptorOf(order);
   const paid = isPaid(order.status);
   if (!paid && receptor === null) return null;

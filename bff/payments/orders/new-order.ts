@@ -2,7 +2,7 @@
 import { randomBytes } from 'node:crypto';
 import type { OrderLine, Prefill } from '../../../contract/bff-api.ts';
 import { bearOrder } from '../lifecycle/unit-of-work.ts';
-import { recordSession } from '../../store/orders.ts';
+import { recordSession, withCurrentAttempt } from '../../store/orders.ts';
 import type { Store } from '../../store/database.ts';
 import type { OrderRow, OrderWithAttempt } from '../../store/schema.ts';
 
@@ -54,17 +54,9 @@ export async function createOrder(
     return_ref: randomBytes(18).toString('base64url'),
     email: null,
     attempt_number: 0,
-    gateway_order_number: null,
     payment_claim_id: null,
-    gateway_tpt: null,
-    gateway_auth: null,
-    gateway_code: null,
-    status_message: null,
-    bank_failure_code: null,
     invoice_offered: order.invoice ? 1 : 0,
     invoice_json: null,
-    card_brand: null,
-    card_last4: null,
     metadata_json: order.metadata === undefined ? null : JSON.stringify(order.metadata),
     client_reference: order.clientReference ?? null,
     paid_discount: null,
@@ -72,9 +64,6 @@ export async function createOrder(
     local_rate: null,
     local_rate_date: null,
     local_rate_source: null,
-    charged_amount: null,
-    charged_currency: null,
-    charged_rate: null,
     invoice_location_json: null,
     paid_reference: null,
     paid_amount: null,
@@ -97,5 +86,5 @@ export async function createOrder(
     expiresAt: session.expiresAt.toISOString(),
   });
   // A new order has no attempt yet.
-  return { ...row, attempt_status: null, attempt_method: null, attempt_updated_at: null, attempt_hosted_url: null, attempt_cancel_flag_at: null };
+  return withCurrentAttempt(store.db, row);
 }

@@ -6,7 +6,7 @@ import { approvedCode, isAwaitingBank, isBuyerCancelCode, isOwnOrderNumber } fro
 import { sameUpstreamMoney, upstreamMoneyShown } from '../../../contract/upstream-money.ts';
 import type { OrderStatus } from '../../../contract/bff-api.ts';
 import type { TransitionEvidence } from './order-rules.ts';
-import type { AttemptStatus, OrderRow, OrderUpdate, PaymentAttemptRow } from '../../store/schema.ts';
+import type { AttemptFactsUpdate, AttemptStatus, OrderRow, OrderUpdate } from '../../store/schema.ts';
 
 export interface GatewayOutcome {
   approved: boolean;
@@ -91,26 +91,21 @@ export function targetOfOutcome(outcome: GatewayOutcome, charged: Pick<OrderRow,
   return { to: 'declined', evidence: 'consult', attempt: 'declined', detail: `gateway code ${outcome.code}` };
 }
 
+/** The order's columns an outcome writes: an approval with capture=1 is captured in full at once. */
+export function outcomeFields(order: OrderRow, target: OutcomeTarget): OrderUpdate {
+  return { captured_amount: target.to === 'approved' && order.capture === 1 ? order.amount : order.captured_amount };
+}
+
 /**
- * The columns an outcome writes. An approval with capture=1 is captured in full at once. An approval
- * also makes the paying attempt's charge the order's (a late approval of an earlier attempt than the
- * current one paid in that attempt's money).
+ * The attempt's columns an outcome writes: the gateway's answer and its words, and the paying card
+ * once approved (the order shows them through its paying attempt, store/orders.ts).
  */
-export function outcomeFields(
-  order: OrderRow,
-  outcome: GatewayOutcome,
-  target: OutcomeTarget,
-  gatewayOrderNumber: string,
-  attempt?: Pick<PaymentAttemptRow, 'charged_amount' | 'charged_currency' | 'charged_rate'>,
-): OrderUpdate {
-  const approved = target.to === 'approved';
+export function attemptOutcomeFields(outcome: GatewayOutcome, target: OutcomeTarget): AttemptFactsUpdate {
   return {
-    ...(approved && attempt && { charged_amount: attempt.charged_amount, charged_currency: attempt.charged_currency, charged_rate: attempt.charged_rate }),
     gateway_tpt: outcome.tpt,
     gateway_auth: outcome.auth,
     gateway_code: outcome.code,
     status_message: outcome.message,
-    ...(approved ? { gateway_order_number: gatewayOrderNumber, card_brand: outcome.card?.brand ?? null, card_last4: outcome.card?.last4 ?? null } : {}),
-    captured_amount: approved && order.capture === 1 ? order.amount : order.captured_amount,
+    ...(target.attempt === 'approved' && { card_brand: outcome.card?.brand ?? null, card_last4: outcome.card?.last4 ?? null }),
   };
 }

@@ -7,7 +7,7 @@ import { applyJointMove } from '../lifecycle/unit-of-work.ts';
 import type { AttemptStatus } from '../attempt-transitions.ts';
 import { findOrder } from '../../store/orders.ts';
 import type { Store } from '../../store/database.ts';
-import type { OrderRow, OrderUpdate, OrderWithAttempt } from '../../store/schema.ts';
+import type { AttemptFactsUpdate, OrderRow, OrderUpdate, OrderWithAttempt } from '../../store/schema.ts';
 import { isLegalTransition, isPaid, type TransitionEvidence } from './order-rules.ts';
 
 export interface OrderChange {
@@ -20,8 +20,12 @@ export interface OrderChange {
   fields?: OrderUpdate | ((order: OrderRow) => OrderUpdate);
   /** false: no merchant event for this change (the history entry is written all the same). */
   tellMerchant?: boolean;
-  /** The attempt this change is about, and the status the same evidence gives it (written in the same transaction). */
-  attempt?: { number: number; status: AttemptStatus; tpt?: string | null; auth?: string | null; code?: string | null };
+  /**
+   * The attempt this change is about, the status the same evidence gives it, and what the evidence
+   * says of it (the gateway's answer, its words, the card): written on the attempt, in the same
+   * transaction, when the attempt takes the evidence.
+   */
+  attempt?: { number: number; status: AttemptStatus; fields?: AttemptFactsUpdate };
 }
 
 /**
@@ -35,7 +39,7 @@ function supersededPayment(order: OrderWithAttempt, change: OrderChange): OrderC
   const attempt = change.attempt;
   if (!attempt || attempt.number === order.attempt_number || (attempt.status !== 'approved' && attempt.status !== 'review')) return undefined;
   const detail = `attempt ${attempt.number} was paid after attempt ${order.attempt_number} replaced it: one payment too many for this order, refund one (${change.detail ?? change.evidence})`;
-  // The order row keeps the current attempt's answer: the superseded payment's is on its attempt.
+  // The order's own columns are the current attempt's business: the superseded payment's answer is written on its attempt only.
   const { fields: _currentAttempts, ...rest } = change;
   return { ...rest, to: isPaid(order.status) ? order.status : 'review', evidence: 'mismatch', detail, attempt: { ...attempt, status: 'review' } };
 }
@@ -59,7 +63,7 @@ export async function recordOrderChange(store: Store, orderNumber: string, chang
           kind: 'evidence' as const,
           number: attempt.number,
           to: attempt.status,
-          fields: { ...(attempt.tpt !== undefined && { gateway_tpt: attempt.tpt }), ...(attempt.auth !== undefined && { gateway_auth: attempt.auth }), ...(attempt.code !== undefined && { gateway_code: attempt.code }) },
+          ...(attempt.fields && { fields: attempt.fields }),
         }
       : undefined;
     const { written } = await applyJointMove(store.db, orderNumber, {

@@ -15,7 +15,7 @@ import type { Store } from '../../store/database.ts';
 import type { OrderWithAttempt, PaymentAttemptRow } from '../../store/schema.ts';
 import { isTransferAttempt } from '../attempt-rules.ts';
 import { isAwaitingOutcome, isRetryableStatus } from './order-rules.ts';
-import { outcomeFields, outcomeFromConsult, recordsOfAttempt, targetOfOutcome, type GatewayOutcome } from './outcome.ts';
+import { attemptOutcomeFields, outcomeFields, outcomeFromConsult, recordsOfAttempt, targetOfOutcome, type GatewayOutcome } from './outcome.ts';
 import { recordOrderChange } from './record-outcome.ts';
 
 /** Why a consult is asked (the `reason` of gateway_consults_total). */
@@ -130,7 +130,7 @@ export class StatusRefresher {
       const order = await findOrder(store.db, orderNumber);
       if (!order) return { kind: 'no-payment' };
       const attempt = number > 0 ? await findAttempt(store.db, orderNumber, number) : undefined;
-      const gatewayOrderNumber = attempt?.gateway_order_number ?? order.gateway_order_number ?? orderNumber;
+      const gatewayOrderNumber = attempt?.gateway_order_number ?? orderNumber;
       // Measured against what the attempt was charged (a dollar order may be charged in colones).
       const charged = chargedMoneyOf(attempt, order);
       const records = recordsOfAttempt(await gateway.consult(gatewayOrderNumber), gatewayOrderNumber, attempt?.gateway_tpt);
@@ -144,8 +144,8 @@ export class StatusRefresher {
         source: 'consult',
         detail: target.detail,
         now: clock.now().toISOString(),
-        fields: (current) => outcomeFields(current, outcome, target, gatewayOrderNumber, attempt),
-        ...(number > 0 ? { attempt: { number, status: target.attempt, tpt: outcome.tpt, auth: outcome.auth, code: outcome.code } } : {}),
+        fields: (current) => outcomeFields(current, target),
+        ...(number > 0 ? { attempt: { number, status: target.attempt, fields: attemptOutcomeFields(outcome, target) } } : {}),
       });
       if (target.to === 'approved' && number === order.attempt_number) await this.consultReplacedPages(orderNumber, number);
       return { kind: 'recorded', outcome };
