@@ -10,7 +10,7 @@ import { generatedDir, writeCountryModules } from './widget/lazy/country-modules
 /**
  * Builds <svc-checkout> into dist/widget as one ES module graph:
  * - svc-checkout.js, the entry (defines the element), and what it imports at once;
- * - chunks/: the lazy parts (widget/lazy-assets.ts reaches each by a static `import('./lazy/…')`),
+ * - chunks/: the lazy parts (their facades, widget/parts/, reach each by a static `import('../lazy/…')`),
  *   and countries/: one module per country (its subdivisions, postal code pattern and phone
  *   metadata, widget/lazy/country-modules.ts), each imported only when that country is chosen;
  * - svc-checkout.iife.js, the script-tag loader: a classic script that imports svc-checkout.js from

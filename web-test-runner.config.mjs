@@ -13,7 +13,7 @@ import { chromiumArgs, chromiumExecutable } from './test/chromium.ts';
 writeCountryModules();
 
 /**
- * The widget's lazy parts are static imports of its own sources (widget/lazy-assets.ts), served as
+ * The widget's lazy parts are static imports of its own sources (widget/parts/), served as
  * they are; a cookie lets a test play a part that does not arrive:
  * `svc-test-failing-asset=<part>:always` fails every request for widget/lazy/<part>.ts (or a
  * generated data module) with a 503, `<part>:once-<nonce>` only the first (the widget asks again).

@@ -22,7 +22,7 @@ const times = (value: number) => `${value.toFixed(3)}×`;
 const score = (value: number) => value.toFixed(2);
 
 export const targets = {
-  widgetGzip: { figure: 'widget first IIFE (gzip)', target: '≤ 16 kB', judge: atMost(16_000, (bytes) => `${(bytes / 1000).toFixed(2)} kB`) },
+  widgetGzip: { figure: 'widget first IIFE (gzip)', target: '≤ 15 kB', judge: atMost(15_000, (bytes) => `${(bytes / 1000).toFixed(2)} kB`) },
   purchaseGzip: {
     figure: 'Costa Rican card purchase, all widget files (gzip)',
     target: '≤ 35 kB',

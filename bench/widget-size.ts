@@ -11,13 +11,13 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { build, type Plugin } from 'vite';
 
 /**
- * The budget, the issue's target: the first blocking download, Lit included, is at most 16 kB gzip.
+ * The budget, the issue's target: the first blocking download, Lit included, is at most 15 kB gzip.
  * Since the widget is one module graph, that download is the script-tag loader (svc-checkout.iife.js)
  * and the ES entry it imports (svc-checkout.js) with every file the entry imports statically; a
- * bundler-built page downloads the entry's code inside its own bundle. 15.62 kB measured (2026-11-24)
- * for the former self-contained IIFE.
+ * bundler-built page downloads the entry's code inside its own bundle. 13.68 kB measured (2026-12-05)
+ * once the form's summary, fieldsets and country list came with the checkout-rules part (15.77 kB before).
  */
-export const widgetGzipBudgetBytes = 16 * 1000;
+export const widgetGzipBudgetBytes = 15 * 1000;
 
 /**
  * Everything a shopper downloads for a Costa Rican card purchase on a Spanish page: the first

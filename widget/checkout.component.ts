@@ -1,22 +1,25 @@
 import { LitElement, adoptStyles, html, nothing, unsafeCSS, type PropertyValues } from 'lit';
 import type { CreateSessionRequest } from '../contract/bff-api.ts';
 import { fieldsOf, type AddressSection } from './address-fields.ts';
-import { renderAddressFieldset } from './address-fieldset.ts';
 import type { TerritoryHook } from './costa-rica/territory-hook.ts';
 import type { SinpeSmsBank } from './sinpe/sinpe-sms-banks.ts';
 import type { CheckoutFlow, CheckoutView } from './checkout-flow.ts';
 import { checkoutStyles } from './checkout.styles.ts';
 import { isOutcome, type CheckoutState } from './checkout-state.ts';
 import { SvcErrorEvent, type SvcErrorCode } from './events.ts';
-import { countryOptions } from './i18n/countries.ts';
+import type { countryOptions } from './i18n/countries.ts';
 import { formatMoney, resolveLocale, translationFor } from './i18n/localize.ts';
 import { ensureLocale, isLocaleReady } from './i18n/locale-loader.ts';
 import type { AddressFieldName, Translation } from './i18n/translation.ts';
-import { AssetLoadError, forgetFailedParts, loadCheckoutRules, type CheckoutRulesModule, loadOrderWatch, loadSubdivisions, type OrderWatchModule, type Subdivision } from './lazy-assets.ts';
+import type { Subdivision } from '../contract/iso-subdivisions.ts';
+import { AssetLoadError, forgetFailedParts } from './parts/loader.ts';
+import { loadCheckoutRules, type CheckoutRulesModule } from './parts/checkout-rules.ts';
+import { loadSubdivisions } from './parts/country-data.ts';
+import { loadOrderWatch, type OrderWatchModule } from './parts/order-watch.ts';
 import type { PhoneCheck } from './phone-check.ts';
 import { PostcodeFormats } from './postcode-formats.ts';
-import { renderFormSkeleton, renderOrderSummary, summaryStyles, type OrderSummary } from './order-summary.ts';
-import { sortedSubdivisions } from './subdivision-order.ts';
+import { renderFormSkeleton, summaryStyles } from './form-skeleton.ts';
+import type { OrderSummary } from './order-summary.ts';
 import type { AddressErrors, AddressValidator } from './validation/field-error-code.ts';
 import { SubdivisionCheck } from './validation/subdivision-check.ts';
 import { asksAddress, sinpeContactFields } from './method-fields.ts';
@@ -182,6 +185,8 @@ export class SvcCheckout extends LitElement {
   #emailHint: CheckoutRulesModule['emailSuggestionHint'] | undefined;
   /** Costa Rica's provincia → cantón → distrito (from checkout-rules.js, with the flow: the first script carries none of it). */
   #territories: TerritoryHook | undefined;
+  /** What renders the form (the summary, the fieldsets, the country list), from checkout-rules.js: the form shows only once the flow is here. */
+  #form: Pick<CheckoutRulesModule, 'renderOrderSummary' | 'renderAddressFieldset' | 'countryOptions' | 'sortedSubdivisions'> | undefined;
 
   /** Where the checkout is: loading, idle, submitting, redirecting, returned, polling, approved, declined, review, error or expired. */
   get state(): CheckoutState {
@@ -268,18 +273,19 @@ export class SvcCheckout extends LitElement {
   #renderForm(t: Translation, locale: string, flow: CheckoutFlow, order: OrderSummary) {
     const view = flow.view;
     const busy = view.state !== 'idle';
-    const countries = this.#countries(locale);
+    const form = this.#form!;
+    const countries = this.#countries(form, locale);
     const fieldset = (section: AddressSection, only?: readonly AddressFieldName[], legend?: string) => {
       const value = view[section];
       const errors = this.#validator?.validate(section, value).errors ?? {};
       const territory = this.#territories?.forCountry(value.country, locale);
-      return renderAddressFieldset({
+      return form.renderAddressFieldset({
         section,
         ...(only && { only, ...(legend && { legend }) }),
         value,
         t,
         countries,
-        subdivisions: sortedSubdivisions(this.subdivisions.get(value.country), locale),
+        subdivisions: form.sortedSubdivisions(this.subdivisions.get(value.country), locale),
         territory,
         // Costa Rica's postal code is its district's, optional (contract/postal-code-optional.ts).
         isOptional: (field) => field === 'zip' && (this.#postcodeFormats.isOptional(value.country) || territory !== undefined),
@@ -293,7 +299,7 @@ export class SvcCheckout extends LitElement {
       });
     };
     return html`<form part="form" novalidate aria-label=${t.form} @submit=${this.#onSubmit} @focusin=${this.#onFirstFocus}>
-      ${renderOrderSummary(t, locale, order)} ${this.#renderMethodChoice(locale, flow, busy)} ${order.cardColones?.render(locale, view.method, busy)}
+      ${form.renderOrderSummary(t, locale, order)} ${this.#renderMethodChoice(locale, flow, busy)} ${order.cardColones?.render(locale, view.method, busy)}
       ${asksAddress(view) ? this.#renderAddresses(t, view, busy, fieldset) : fieldset('billing', sinpeContactFields, view.methodChoice?.methodChoiceTexts(locale).contact)}
       ${flow.invoiceDetails.render(locale, busy, view.submitted, t.didYouMean)}
       <button type="submit" part="submit-button" ?disabled=${busy}>${t.pay(order.cardColones?.pay(locale, view.method) ?? formatMoney(locale, order.amount, order.currency))}</button>
@@ -378,6 +384,7 @@ export class SvcCheckout extends LitElement {
     });
     this.#territories ??= new rules.TerritoryHook(() => this.requestUpdate());
     this.#emailHint ??= rules.emailSuggestionHint;
+    this.#form ??= rules;
     this.flow ??= new rules.CheckoutFlow(this);
     return this.flow;
   }
@@ -495,8 +502,8 @@ export class SvcCheckout extends LitElement {
     return resolveLocale(this.locale, document.documentElement.lang, navigator.language);
   }
 
-  #countries(locale: string): ReturnType<typeof countryOptions> {
-    if (this.#countryCache?.locale !== locale) this.#countryCache = { locale, options: countryOptions(locale) };
+  #countries(form: { countryOptions: typeof countryOptions }, locale: string): ReturnType<typeof countryOptions> {
+    if (this.#countryCache?.locale !== locale) this.#countryCache = { locale, options: form.countryOptions(locale) };
     return this.#countryCache.options;
   }
 }

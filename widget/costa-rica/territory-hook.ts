@@ -2,7 +2,7 @@ import { html, nothing } from 'lit';
 import type { TerritorialDivision } from '../../contract/cr-territory.ts';
 import type { ProvinciaTree, TerritoryTop } from '../lazy/data-modules.ts';
 import type { AddressFieldName } from '../i18n/translation.ts';
-import { once } from '../lazy-assets.ts';
+import { once } from '../parts/loader.ts';
 import type * as TerritoryFields from '../lazy/territory-fields.ts';
 import type { TerritoryLevel } from './territory-selects.ts';
 

@@ -1,4 +1,4 @@
-import { loadLocaleModule } from '../lazy-assets.ts';
+import { loadLocaleModule } from '../parts/locales.ts';
 import { missingLayers, registerTranslation } from './localize.ts';
 
 /**

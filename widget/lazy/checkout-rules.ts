@@ -11,8 +11,12 @@ export { problemTypes } from '../../contract/problem-types.ts';
 export { AddressValidator } from '../validation/address-validator.ts';
 export { PhoneCheck } from '../phone-check.ts';
 export { CheckoutFlow } from '../checkout-flow.ts';
-// The kept form, which the invoice-details part adds its request to.
-export { keepInvoiceRequest, keptForm } from '../form-keeper.ts';
 export { TerritoryHook } from '../costa-rica/territory-hook.ts';
+// What the form renders, which shows only once the session is loaded (the first script draws the
+// skeleton alone): the order summary, the address fieldsets, the country list and the subdivisions' order.
+export { renderOrderSummary } from '../order-summary.ts';
+export { renderAddressFieldset } from '../address-fieldset.ts';
+export { countryOptions } from '../i18n/countries.ts';
+export { sortedSubdivisions } from '../subdivision-order.ts';
 // The billing e-mail's "did you mean …?" (its typo table need not ride in the first script).
 export { emailSuggestionHint } from '../email-suggestion-hint.ts';

@@ -6,8 +6,26 @@
 // writes it keyed by the file name alone), which is why they live here
 // and not in the first script.
 import type { DeclineCategory, DeclineLocale } from '../../contract/decline-messages.ts';
-import type { CountryDataModule } from '../lazy-assets.ts';
+import type { Subdivision } from '../../contract/iso-subdivisions.ts';
 import type { TerritorialDivision, TerritoryPlace } from '../../contract/cr-territory.ts';
+import type { PhonePlan } from '../phone-plan.ts';
+import type { PhoneMetadata } from './phone-validator.ts';
+
+/** A postal code pattern as data, read back with `new RegExp(source, flags)`. */
+export interface PostcodeFile {
+  source: string;
+  flags: string;
+  /** A real code of the country (widget/lazy/postcode-examples.ts), for the message of a wrong one. */
+  example?: string;
+}
+
+/** generated/countries/XX.js: what the widget knows of one country. */
+export interface CountryDataModule {
+  subdivisions: Subdivision[];
+  postcode: PostcodeFile | null;
+  phone: PhoneMetadata | null;
+  phonePlan: PhonePlan | null;
+}
 
 export function importCountryModule(country: string): Promise<{ default: CountryDataModule }> {
   return import(`../generated/countries/${country}.js`);

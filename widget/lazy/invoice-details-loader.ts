@@ -4,7 +4,7 @@
 // both use stays in the rules' own file instead of a chunk shared between them (zod, which only the
 // invoice's schema needs, rides in the invoice part alone).
 import type * as InvoiceDetails from './invoice-details.ts';
-import { once } from '../lazy-assets.ts';
+import { once } from '../parts/loader.ts';
 
 /** `invoice-details`: the electronic invoice form, only for sessions that offer one. */
 export function loadInvoiceDetails(): Promise<typeof InvoiceDetails> {

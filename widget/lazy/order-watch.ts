@@ -4,9 +4,9 @@
 // and for popup mode's "show the payment window again" (popup-rescue.ts, in the popup-mode part).
 export { StatusPoller } from '../status-poller.ts';
 export { renderResultPanel, resultPanelCss } from '../result-panel.ts';
-import type { CheckoutFlow } from '../checkout-flow.ts';
+import type { RescueButtons } from '../flow-steps.ts';
 import { addEnglishWords, translationFor } from '../i18n/localize.ts';
-import { once } from '../lazy-assets.ts';
+import { once } from '../parts/loader.ts';
 
 /**
  * The page's outcome words, before any outcome shows: English's are a part of their own (en-outcome),
@@ -24,6 +24,6 @@ export async function ensureOutcomeWords(locale: string): Promise<void> {
  * The buttons that get a stuck shopper going: SINPE Móvil after a card decline (with the method-choice
  * part, which the flow loads for such a decline), popup mode's lost window (the popup-mode part).
  */
-export function renderRescues(locale: string, flow: CheckoutFlow) {
+export function renderRescues(locale: string, flow: RescueButtons) {
   return [flow.sinpeRescueButton(locale), flow.popupButton(locale)];
 }

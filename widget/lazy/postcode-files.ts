@@ -3,7 +3,7 @@
 // part carries no country's pattern and a shopper downloads only the chosen country's.
 // The BFF keeps the whole table (contract/address-checks.server.ts) from the same package.
 import { createRequire } from 'node:module';
-import type { PostcodeFile } from '../lazy-assets.ts';
+import type { PostcodeFile } from './data-modules.ts';
 import { postcodeExamples } from './postcode-examples.ts';
 
 // The package's main entry only answers yes/no; its table (the same Map main.js reads) is where the patterns are.
