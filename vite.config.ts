@@ -5,14 +5,14 @@ import { join } from 'node:path';
 import { minify as terserMinify } from 'terser';
 import { defaultClientConditions, defineConfig, type Plugin } from 'vite';
 import { countryCodes } from './contract/iso-countries.ts';
-import { generatedDir, writeCountryModules } from './widget/lazy/country-modules.ts';
+import { generatedDir, writeCountryModules } from './scripts/widget-data/country-modules.ts';
 
 /**
  * Builds <svc-checkout> into dist/widget as one ES module graph:
  * - svc-checkout.js, the entry (defines the element), and what it imports at once;
  * - chunks/: the lazy parts (their facades, widget/parts/, reach each by a static `import('../lazy/…')`),
  *   and countries/: one module per country (its subdivisions, postal code pattern and phone
- *   metadata, widget/lazy/country-modules.ts), each imported only when that country is chosen;
+ *   metadata, written at build by scripts/widget-data/country-modules.ts), each imported only when that country is chosen;
  * - svc-checkout.iife.js, the script-tag loader: a classic script that imports svc-checkout.js from
  *   next to itself, so a page with one <script src> runs the very same graph;
  * - .vite/manifest.json, which the size test and bench read to follow the graph.

@@ -3,7 +3,7 @@ import { playwrightLauncher } from '@web/test-runner-playwright';
 import { defaultReporter } from '@web/test-runner';
 import { countingReporter } from './scripts/wtr-counting-reporter.mjs';
 // TypeScript imports: this config runs under tsx (`node --import tsx …/wtr`, see package.json test:widget).
-import { writeCountryModules } from './widget/lazy/country-modules.ts';
+import { writeCountryModules } from './scripts/widget-data/country-modules.ts';
 import { chromiumArgs, chromiumExecutable } from './test/chromium.ts';
 
 // The component tests run against a fake BFF in the page (test/widget/support/fake-bff.ts); no

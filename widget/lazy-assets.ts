@@ -25,7 +25,7 @@
  * - `locale-XX`: the translations other than English, for the page's language only;
  * - one country's data (generated/countries/XX.js: subdivisions, postal code pattern, phone
  *   metadata) and one language's decline messages (generated/decline-messages/<language>.js), as
- *   modules too (widget/lazy/country-modules.ts writes them);
+ *   modules too (scripts/widget-data/country-modules.ts writes them at build);
  * - `territory-fields` and generated/territory/CR.js: Costa Rica's provincia → cantón → distrito
  *   selects and table, only when the shopper picks Costa Rica (asked by costa-rica/territory-hook.ts,
  *   inside checkout-rules, so the first script carries none of it).

@@ -11,7 +11,7 @@ function loadTerritoryFields(): Promise<typeof TerritoryFields> {
   return once('territory-fields', () => import('../lazy/territory-fields.ts'));
 }
 
-/** The countries with a division below their subdivisions (widget/lazy/territory-files.ts). */
+/** The countries with a division below their subdivisions (scripts/widget-data/territory-files.ts). */
 const territoryCountries: readonly string[] = ['CR'];
 
 /** A country's provincias (Costa Rica's, with the division's source and date); null where there is none. */

@@ -1,7 +1,7 @@
 // Lazy part (loaded with the first country's data or decline): the tables from a country code to its
 // data module (widget/generated/countries/XX.js), from a language to its decline messages
 // (widget/generated/decline-messages/<language>.js) and from a name to a piece of a territorial division
-// (widget/generated/territory/XX.js, XX-<provincia>.js), all written by widget/lazy/country-modules.ts.
+// (widget/generated/territory/XX.js, XX-<provincia>.js), all written at build by scripts/widget-data/country-modules.ts.
 // The bundler turns each template import into a table of every file (vite.config.ts compactDataImports
 // writes it keyed by the file name alone), which is why they live here
 // and not in the first script.
@@ -15,7 +15,7 @@ import type { PhoneMetadata } from './phone-validator.ts';
 export interface PostcodeFile {
   source: string;
   flags: string;
-  /** A real code of the country (widget/lazy/postcode-examples.ts), for the message of a wrong one. */
+  /** A real code of the country (scripts/widget-data/postcode-examples.ts), for the message of a wrong one. */
   example?: string;
 }
 

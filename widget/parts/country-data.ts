@@ -1,7 +1,7 @@
 // The facade of the `data-modules` part and the data modules it reaches: one country's data
 // (generated/countries/XX.js: subdivisions, postal code pattern, phone metadata and plan) and one
 // language's decline messages (generated/decline-messages/<language>.js), written at build by
-// widget/lazy/country-modules.ts.
+// scripts/widget-data/country-modules.ts.
 import type { DeclineCategory, DeclineLocale } from '../../contract/decline-messages.ts';
 import type { CountryDataModule } from '../lazy/data-modules.ts';
 import type { Subdivision } from '../../contract/iso-subdivisions.ts';
