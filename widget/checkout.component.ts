@@ -14,10 +14,9 @@ import type { AddressFieldName, Translation } from './i18n/translation.ts';
 import type { Subdivision } from '../contract/iso-subdivisions.ts';
 import { AssetLoadError, forgetFailedParts } from './parts/loader.ts';
 import { loadCheckoutRules, type CheckoutRulesModule } from './parts/checkout-rules.ts';
-import { loadSubdivisions } from './parts/country-data.ts';
 import { loadOrderWatch, type OrderWatchModule } from './parts/order-watch.ts';
 import type { PhoneCheck } from './phone-check.ts';
-import { PostcodeFormats } from './postcode-formats.ts';
+import type { PostcodeFormats } from './postcode-formats.ts';
 import { renderFormSkeleton, summaryStyles } from './form-skeleton.ts';
 import type { OrderSummary } from './order-summary.ts';
 import type { AddressErrors, AddressValidator } from './validation/field-error-code.ts';
@@ -160,7 +159,8 @@ export class SvcCheckout extends LitElement {
   private changed: ReadonlySet<string> = new Set();
   private subdivisions: ReadonlyMap<string, Subdivision[]> = new Map();
   #phoneCheck: PhoneCheck | undefined;
-  readonly #postcodeFormats = new PostcodeFormats(() => this.requestUpdate());
+  /** Each chosen country's postal code format (from checkout-rules.js, with the form). */
+  #postcodeFormats: PostcodeFormats | undefined;
 
   #startedFor = '';
   /** The status poller and the result panel (the order-watch part), loaded once a payment starts or ends. */
@@ -185,8 +185,8 @@ export class SvcCheckout extends LitElement {
   #emailHint: CheckoutRulesModule['emailSuggestionHint'] | undefined;
   /** Costa Rica's provincia → cantón → distrito (from checkout-rules.js, with the flow: the first script carries none of it). */
   #territories: TerritoryHook | undefined;
-  /** What renders the form (the summary, the fieldsets, the country list), from checkout-rules.js: the form shows only once the flow is here. */
-  #form: Pick<CheckoutRulesModule, 'renderOrderSummary' | 'renderAddressFieldset' | 'countryOptions' | 'sortedSubdivisions'> | undefined;
+  /** What renders the form (the summary, the fieldsets, the country list) and loads a country's subdivisions, from checkout-rules.js: the form shows only once the flow is here. */
+  #form: Pick<CheckoutRulesModule, 'renderOrderSummary' | 'renderAddressFieldset' | 'countryOptions' | 'sortedSubdivisions' | 'loadSubdivisions'> | undefined;
 
   /** Where the checkout is: loading, idle, submitting, redirecting, returned, polling, approved, declined, review, error or expired. */
   get state(): CheckoutState {
@@ -288,9 +288,9 @@ export class SvcCheckout extends LitElement {
         subdivisions: form.sortedSubdivisions(this.subdivisions.get(value.country), locale),
         territory,
         // Costa Rica's postal code is its district's, optional (contract/postal-code-optional.ts).
-        isOptional: (field) => field === 'zip' && (this.#postcodeFormats.isOptional(value.country) || territory !== undefined),
+        isOptional: (field) => field === 'zip' && (this.#postcodeFormats?.isOptional(value.country) || territory !== undefined),
         disabled: busy,
-        inputMode: (field) => (field === 'zip' && this.#postcodeFormats.hintOf(value.country)?.digits ? 'numeric' : undefined),
+        inputMode: (field) => (field === 'zip' && this.#postcodeFormats?.hintOf(value.country)?.digits ? 'numeric' : undefined),
         hint: (field, fieldId) =>
           field === 'email' ? this.#emailHint?.(fieldId, view.billing.email, t.didYouMean, (email) => this.#onFieldInput(section, field, email)) : undefined,
         shownError: (field, choice) => this.#shownError(t, view, section, field, errors, value.country, choice),
@@ -339,7 +339,7 @@ export class SvcCheckout extends LitElement {
     // Shown once it helps: after the shopper left a field they changed, or after a submit.
     if (!view.submitted && !(this.touched.has(path) && this.changed.has(path))) return undefined;
     // A wrong postal code says what a right one looks like, where the country's format is known.
-    const zipHint = code === 'invalid_zip' ? this.#postcodeFormats.hintOf(country) : undefined;
+    const zipHint = code === 'invalid_zip' ? this.#postcodeFormats?.hintOf(country) : undefined;
     if (zipHint) return t.invalidZipFormat(zipHint.example, zipHint.digits);
     // An empty field says which ("Enter your e-mail address."), a list by its own label.
     return code === 'required' ? (choice ? t.requiredChoice(choice) : t.requiredField[field]) : t.errors[code];
@@ -376,11 +376,12 @@ export class SvcCheckout extends LitElement {
     if (this.flow) return this.flow;
     const rules = await loadCheckoutRules();
     const phoneCheck = (this.#phoneCheck ??= new rules.PhoneCheck(() => this.requestUpdate()));
+    this.#postcodeFormats ??= new rules.PostcodeFormats(() => this.requestUpdate());
     this.#validator ??= new rules.AddressValidator({
       isSubdivisionOf: (state, country) => new SubdivisionCheck(country, this.subdivisions.get(country) ?? []).isValid(state),
       // Until the metadata arrives the BFF is the judge; submit() waits for it before deciding.
       isValidPhone: (telephone, country) => phoneCheck.isValid(telephone, country),
-      postcodeFormat: (country) => this.#postcodeFormats.formatOf(country),
+      postcodeFormat: (country) => this.#postcodeFormats?.formatOf(country),
     });
     this.#territories ??= new rules.TerritoryHook(() => this.requestUpdate());
     this.#emailHint ??= rules.emailSuggestionHint;
@@ -469,7 +470,7 @@ export class SvcCheckout extends LitElement {
     const countries = sections.map(({ country }) => country);
     const phones = this.#phoneCheck?.load(sections);
     if (phones) pending.push(phones);
-    const postcodes = this.#postcodeFormats.load(countries);
+    const postcodes = this.#postcodeFormats?.load(countries);
     if (postcodes) pending.push(postcodes);
     const territories = this.#territories?.load(countries);
     if (territories) pending.push(territories);
@@ -481,14 +482,15 @@ export class SvcCheckout extends LitElement {
 
   /** @internal What a chosen country brings: its subdivisions and its postal code format. */
   ensureCountryData(country: string): Promise<unknown> {
-    return Promise.all([this.#ensureSubdivisions(country), this.#postcodeFormats.load([country]), this.#territories?.load([country])]);
+    return Promise.all([this.#ensureSubdivisions(country), this.#postcodeFormats?.load([country]), this.#territories?.load([country])]);
   }
 
   async #ensureSubdivisions(country: string): Promise<void> {
-    if (!country || this.subdivisions.has(country)) return;
+    const form = this.#form;
+    if (!country || !form || this.subdivisions.has(country)) return;
     let list: Subdivision[];
     try {
-      list = await loadSubdivisions(country);
+      list = await form.loadSubdivisions(country);
     } catch {
       list = [];
     }

@@ -18,5 +18,9 @@ export { renderOrderSummary } from '../order-summary.ts';
 export { renderAddressFieldset } from '../address-fieldset.ts';
 export { countryOptions } from '../i18n/countries.ts';
 export { sortedSubdivisions } from '../subdivision-order.ts';
+// A chosen country's subdivisions and postal code format: asked only once the form shows, so the
+// country table (data-modules) is reached from here alone and ISO's country list stays in this file.
+export { loadSubdivisions } from '../parts/country-data.ts';
+export { PostcodeFormats } from '../postcode-formats.ts';
 // The billing e-mail's "did you mean …?" (its typo table need not ride in the first script).
 export { emailSuggestionHint } from '../email-suggestion-hint.ts';
