@@ -161,9 +161,10 @@ function emitScriptTagLoader(): Plugin {
  * before the result on return (bench/result-after-return.ts). Vite's library build preloads no
  * dynamic import's chunks, so the entry's `import()` of the part is rewritten to import such chunks
  * beside it. A real import, not a <link> naming a file: a merchant's bundler that rebuilds the
- * package follows it like any other. Today the rules have none: the zod code and the e-mail hint
- * they share with the invoice part are in their own file, because the invoice part is imported from
- * inside the rules (widget/lazy/invoice-details-loader.ts).
+ * package follows it like any other. Today the rules have one, Rolldown's namespace helper
+ * (chunks/rolldown-runtime-*.js, 157 B gzip), which they share with the method-choice part; the e-mail
+ * hint and the kept form they share with the invoice part stay in their own file, because the invoice
+ * part is imported from inside the rules (widget/lazy/invoice-details-loader.ts).
  */
 function preloadRulesImports(): Plugin {
   return {

@@ -55,7 +55,7 @@ export class TerritoryHook {
     this.#onLoaded = onLoaded;
   }
 
-  /** Starts loading what `countries` need (each file is asked once: lazy-assets.ts); undefined when nothing is needed. */
+  /** Starts loading what `countries` need (each file is asked once: parts/loader.ts); undefined when nothing is needed. */
   load(countries: readonly string[]): Promise<unknown> | undefined {
     if (!countries.includes('CR') || this.#loaded) return undefined;
     return Promise.all([loadTerritory('CR'), loadTerritoryFields()]).then(

@@ -1,10 +1,9 @@
-// A lazy part (dist/widget/chunks/checkout-rules-<hash>.js, reached by widget/lazy-assets.ts): what the element loads at start, before the form
+// A lazy part (dist/widget/chunks/checkout-rules-<hash>.js, reached by widget/parts/checkout-rules.ts): what the element loads at start, before the form
 // first shows, and what the first script therefore need not carry: the contract's address rules
-// (contract/address-rules.ts, plain functions: zod's core stays out of a purchase; the invoice's zod
-// schema is in the invoice-details part, only for sessions that offer one), the
+// (contract/address-rules.ts, plain functions: the widget carries no zod), the
 // status token reader, the problem types, and the payment flow (widget/checkout-flow.ts, the
 // element's reactive controller, with its state table widget/checkout-machine.ts: the session's loading, the kept form, the payment, the order's watch and outcome, retries). This chunk loads in
-// parallel with the page's words while the element shows its loading state. widget/lazy-assets.ts
+// parallel with the page's words while the element shows its loading state. widget/parts/checkout-rules.ts
 // loads it.
 export { orderNumberOfStatusToken, resultFragmentParameter } from '../../contract/status-token.ts';
 export { problemTypes } from '../../contract/problem-types.ts';

@@ -1,8 +1,7 @@
 // How the invoice hook (widget/invoice-fieldset.ts, inside the checkout-rules part) loads the
 // `invoice-details` part. The `import()` sits here, in the rules' module graph rather than the first
 // script's, so the bundler knows the rules are loaded whenever the invoice part is: the e-mail hint
-// both use stays in the rules' own file instead of a chunk shared between them (zod, which only the
-// invoice's schema needs, rides in the invoice part alone).
+// and the kept form both use stay in the rules' own file instead of a chunk shared between them.
 import type * as InvoiceDetails from './invoice-details.ts';
 import { once } from '../parts/loader.ts';
 

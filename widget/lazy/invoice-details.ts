@@ -1,7 +1,8 @@
 // A lazy part (dist/widget/chunks/invoice-details-<hash>.js, reached by lazy/invoice-details-loader.ts), loaded only when the session offers a Costa
 // Rican electronic invoice: the checkbox that reveals ID type, ID number, legal name and invoice
-// e-mail, its state and its text. The check is the contract's zod schema, imported here (not in
-// the checkout-rules part, which every checkout loads). The kept form and the e-mail hint are the
+// e-mail, its state and its text. The check is the contract's plain invoice rules
+// (contract/invoice-rules.ts, which the BFF's zod schema is built from), imported here (not in the
+// checkout-rules part, which every checkout loads). The kept form and the e-mail hint are the
 // rules' own modules, imported as they are: this part is only ever loaded from inside the rules, so
 // the bundler takes them from the rules' file.
 import { html, nothing, type TemplateResult } from 'lit';

@@ -1,4 +1,4 @@
-// A lazy part (dist/widget/chunks/order-watch-<hash>.js, reached by widget/lazy-assets.ts): what the element needs once a payment started or
+// A lazy part (dist/widget/chunks/order-watch-<hash>.js, reached by widget/parts/order-watch.ts): what the element needs once a payment started or
 // the shopper came back from one, and never for the form's first paint: the status poller, the
 // result panel with its styles (English's outcome words are a part of their own, en-outcome), the slots for the decline rescue's SINPE Móvil button (in method-choice)
 // and for popup mode's "show the payment window again" (popup-rescue.ts, in the popup-mode part).
