@@ -68,7 +68,6 @@ const room = (name, files, options, ignores = []) => ({ ...rooms, files, ignores
 /** Runtimes without Node (the browser, any runtime for contract/): no Node module, by either name. */
 const noNodeModules = {
   files: ['contract/**', 'widget/**', 'demo/src/**'],
-  ignores: ['widget/lazy/country-modules.ts', 'widget/lazy/*-files.ts'],
   rules: {
     'no-restricted-imports': [
       'error',

@@ -5,14 +5,14 @@ import { join } from 'node:path';
 import { minify as terserMinify } from 'terser';
 import { defaultClientConditions, defineConfig, type Plugin } from 'vite';
 import { countryCodes } from './contract/iso-countries.ts';
-import { generatedDir, writeCountryModules } from './widget/lazy/country-modules.ts';
+import { generatedDir, writeCountryModules } from './scripts/widget-data/country-modules.ts';
 
 /**
  * Builds <svc-checkout> into dist/widget as one ES module graph:
  * - svc-checkout.js, the entry (defines the element), and what it imports at once;
- * - chunks/: the lazy parts (widget/lazy-assets.ts reaches each by a static `import('./lazy/…')`),
+ * - chunks/: the lazy parts (their facades, widget/parts/, reach each by a static `import('../lazy/…')`),
  *   and countries/: one module per country (its subdivisions, postal code pattern and phone
- *   metadata, widget/lazy/country-modules.ts), each imported only when that country is chosen;
+ *   metadata, written at build by scripts/widget-data/country-modules.ts), each imported only when that country is chosen;
  * - svc-checkout.iife.js, the script-tag loader: a classic script that imports svc-checkout.js from
  *   next to itself, so a page with one <script src> runs the very same graph;
  * - .vite/manifest.json, which the size test and bench read to follow the graph.
@@ -161,9 +161,10 @@ function emitScriptTagLoader(): Plugin {
  * before the result on return (bench/result-after-return.ts). Vite's library build preloads no
  * dynamic import's chunks, so the entry's `import()` of the part is rewritten to import such chunks
  * beside it. A real import, not a <link> naming a file: a merchant's bundler that rebuilds the
- * package follows it like any other. Today the rules have none: the zod code and the e-mail hint
- * they share with the invoice part are in their own file, because the invoice part is imported from
- * inside the rules (widget/lazy/invoice-details-loader.ts).
+ * package follows it like any other. Today the rules have one, Rolldown's namespace helper
+ * (chunks/rolldown-runtime-*.js, 157 B gzip), which they share with the method-choice part; the e-mail
+ * hint and the kept form they share with the invoice part stay in their own file, because the invoice
+ * part is imported from inside the rules (widget/lazy/invoice-details-loader.ts).
  */
 function preloadRulesImports(): Plugin {
   return {

@@ -3,7 +3,7 @@ import { playwrightLauncher } from '@web/test-runner-playwright';
 import { defaultReporter } from '@web/test-runner';
 import { countingReporter } from './scripts/wtr-counting-reporter.mjs';
 // TypeScript imports: this config runs under tsx (`node --import tsx …/wtr`, see package.json test:widget).
-import { writeCountryModules } from './widget/lazy/country-modules.ts';
+import { writeCountryModules } from './scripts/widget-data/country-modules.ts';
 import { chromiumArgs, chromiumExecutable } from './test/chromium.ts';
 
 // The component tests run against a fake BFF in the page (test/widget/support/fake-bff.ts); no
@@ -13,7 +13,7 @@ import { chromiumArgs, chromiumExecutable } from './test/chromium.ts';
 writeCountryModules();
 
 /**
- * The widget's lazy parts are static imports of its own sources (widget/lazy-assets.ts), served as
+ * The widget's lazy parts are static imports of its own sources (widget/parts/), served as
  * they are; a cookie lets a test play a part that does not arrive:
  * `svc-test-failing-asset=<part>:always` fails every request for widget/lazy/<part>.ts (or a
  * generated data module) with a 503, `<part>:once-<nonce>` only the first (the widget asks again).

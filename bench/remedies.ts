@@ -4,11 +4,14 @@
 export const remedies = {
   widgetGzip:
     'done: non-English words, phone metadata per country, the packed country list, the status poller, result panel and English outcome words in order-watch.js, minified stylesheets, no decorators, ' +
-    "the payment flow (session loading, kept form, payment, order watch, retries, SINPE Móvil, the origin check) in checkout-rules.js; left if it grows again: the skeleton and the order summary, behind lazy parts that take the element's Lit.",
+    "the payment flow (session loading, kept form, payment, order watch, retries, SINPE Móvil, the origin check) in checkout-rules.js, " +
+    "the order summary, address fieldsets, country list and country data in checkout-rules.js (the form waits for it anyway); left if it grows again: the skeleton and the status line are what remains of the element's own rendering.",
   purchaseGzip:
     'done: postal code patterns per country, no bff-api.ts schemas or invoice schema in checkout-rules.js, decline words per language, libphonenumber es6-modern, ' +
     "unused zod schemas dropped (zod calls pure), zod and the e-mail hint in the rules' file, the country table keyed by file name, the packed Costa Rican tree, terser after Oxc (-0.82 kB), " +
-    "the territory per provincia, popup mode and English's outcome words in parts of their own, a Costa Rican number judged by its country's plan without libphonenumber's code (-6.4 kB).",
+    "the territory per provincia, popup mode and English's outcome words in parts of their own, a Costa Rican number judged by its country's plan without libphonenumber's code (-6.4 kB), " +
+    "the address checked by contract/address-rules.ts's plain functions instead of zod (-5.06 kB), and the invoice's fields too (zod in no widget file); " +
+    "left: Costa Rica's division attribution text in territory/CR.js (~0.45 kB, read by no browser code).",
   statusRatio:
     "done: Hono's own cors and secureHeaders on every route (no lane around them), verified tokens kept, Kysely compiled once, RegExpRouter, a final order's answer kept a second with its ETag, " +
     'and the browser revalidating it (If-None-Match → 304, no body); on a busy machine the ratio falls (a second BFF or other jobs on the 2 cores): run the bench on a quiet machine.',

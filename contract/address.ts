@@ -1,74 +1,36 @@
 import * as z from 'zod/mini';
 import { isCountryCode } from './iso-countries.ts';
-import { isPostalCodeOptional } from './postal-code-optional.ts';
+import {
+  addressFieldLimits,
+  emailPattern,
+  hasCountryAnd,
+  zipProblem,
+  type Address,
+  type AddressChecks,
+  type AddressIssueCode,
+  type BillingAddress,
+  type ContactBillingAddress,
+  type ReadAddress,
+} from './address-rules.ts';
 
 /**
- * The buyer's address as the widget sends it and the BFF re-checks it. Pure and DOM-free.
+ * The buyer's address as the widget sends it and the BFF re-checks it, as zod schemas built from
+ * the plain rules of address-rules.ts (which the widget runs without zod). Pure and DOM-free.
  * The three checks that need big tables (subdivisions, phone metadata, postal code formats) are
  * injected, so the widget can pass lazily loaded implementations and the server passes
  * serverAddressChecks.
  * Every issue message is a stable code (see AddressIssueCode); prose lives in messages.*.ts.
  */
-export interface AddressChecks {
-  isSubdivisionOf(state: string, country: string): boolean;
-  isValidPhone(telephone: string, country: string): boolean;
-  /**
-   * The country's postal code format, from the maintained postcode-validator table (no
-   * hand-written patterns); undefined where the country has none, so the code may stay empty.
-   */
-  postcodeFormat(country: string): PostcodeFormat | undefined;
-}
-
-/** One country's postal code format (a RegExp is one). */
-export interface PostcodeFormat {
-  test(zip: string): boolean;
-}
-
-export interface Address {
-  firstName: string;
-  lastName: string;
-  address: string;
-  address2: string;
-  city: string;
-  state: string;
-  zip: string;
-  country: string;
-  telephone: string;
-}
-
-export interface BillingAddress extends Address {
-  email: string;
-}
-
-/** What a SINPE Móvil checkout asks of the buyer (unless the merchant asks the address too). */
-export type ContactBillingAddress = Pick<BillingAddress, 'firstName' | 'lastName' | 'email' | 'telephone'> & { [K in keyof BillingAddress]?: string | undefined };
-
-export type AddressIssueCode =
-  | 'required'
-  | 'too_long'
-  | 'invalid_country'
-  | 'state_not_in_country'
-  | 'invalid_email'
-  | 'invalid_phone'
-  | 'invalid_zip';
-
-/**
- * Gateway field limits are "not shown" in gateway-api.md; these follow the usual card
- * processor limits (names 60, street 60, city 50, postal code 10, e-mail 254 per RFC 5321).
- */
-export const addressFieldLimits: Record<keyof BillingAddress, { min: number; max: number }> = {
-  firstName: { min: 1, max: 60 },
-  lastName: { min: 1, max: 60 },
-  address: { min: 1, max: 60 },
-  address2: { min: 0, max: 60 },
-  city: { min: 1, max: 50 },
-  state: { min: 1, max: 6 },
-  // Required only where the country has postal codes (postalCodeProblem below).
-  zip: { min: 0, max: 10 },
-  country: { min: 1, max: 2 },
-  telephone: { min: 1, max: 20 },
-  email: { min: 1, max: 254 },
-};
+export {
+  addressFieldLimits,
+  postalCodeProblem,
+  type Address,
+  type AddressChecks,
+  type AddressIssueCode,
+  type BillingAddress,
+  type ContactBillingAddress,
+  type PostcodeFormat,
+} from './address-rules.ts';
 
 const code = (issue: AddressIssueCode): AddressIssueCode => issue;
 
@@ -81,23 +43,6 @@ function field(name: keyof BillingAddress) {
     z.maxLength(max, code('too_long')),
   );
 }
-
-// Letters, digits, spaces and hyphens: postal codes worldwide (CR 10101, CA K1A 0B1, PT 1000-001),
-// the shape asked of a code where the country's own format is not known.
-const zipPattern = /^[A-Za-z0-9](?:[A-Za-z0-9 -]*[A-Za-z0-9])?$/;
-
-/**
- * A postal code against its country's format: required and checked where the country has a
- * format, optional (any code-like text) where it has none.
- */
-export function postalCodeProblem(zip: string, format: PostcodeFormat | undefined, optional = false): 'required' | 'invalid_zip' | undefined {
-  const code = zip.trim();
-  if (code === '') return format && !optional ? 'required' : undefined;
-  if (!zipPattern.test(code)) return 'invalid_zip';
-  return format && !format.test(code) ? 'invalid_zip' : undefined;
-}
-// One @, no spaces, a dotted domain: what a gateway accepts, without pretending to be RFC 5322.
-const emailPattern = /^[^\s@]+@[^\s@.]+(?:\.[^\s@.]+)+$/;
 
 const addressShape = {
   firstName: field('firstName'),
@@ -112,32 +57,28 @@ const addressShape = {
 };
 
 type Payload = { value: unknown };
-/** The cross-field checks run only when the fields they read parsed as strings with a real country. */
-function hasCountryAnd(key: 'state' | 'telephone') {
-  return (payload: Payload): boolean => {
-    const value = payload.value as Record<string, unknown> | null;
-    if (typeof value !== 'object' || value === null) return false;
-    const country = value['country'];
-    const other = value[key];
-    return typeof country === 'string' && isCountryCode(country) && typeof other === 'string' && other.trim() !== '';
-  };
-}
+/** The object as its fields were read, or null before it is one. */
+const readOf = (payload: Payload): ReadAddress | null =>
+  typeof payload.value === 'object' && payload.value !== null ? (payload.value as ReadAddress) : null;
 
-/** Only a real country has a postal code format. */
-function postcodeFormatOf(country: string, checks: AddressChecks): PostcodeFormat | undefined {
-  return isCountryCode(country) ? checks.postcodeFormat(country) : undefined;
-}
-
-/** The zip checks run once the country is a real one; their code depends on it. */
+/** The zip checks run once the zip and the country are strings; their code depends on the country. */
 function zipCheck(issue: 'required' | 'invalid_zip', checks: AddressChecks) {
-  return z.refine<Address>((value) => postalCodeProblem(value.zip, postcodeFormatOf(value.country, checks), isPostalCodeOptional(value.country)) !== issue, {
+  return z.refine<Address>((value) => zipProblem(value as unknown as ReadAddress, checks) !== issue, {
     path: ['zip'],
     message: code(issue),
     when: (payload: Payload) => {
-      const value = payload.value as Record<string, unknown> | null;
-      return typeof value === 'object' && value !== null && typeof value['zip'] === 'string' && typeof value['country'] === 'string';
+      const value = readOf(payload);
+      return value !== null && typeof value['zip'] === 'string' && typeof value['country'] === 'string';
     },
   });
+}
+
+/** The state's and the telephone's checks run only when they parsed as strings with a real country. */
+function whenCountryAnd(key: 'state' | 'telephone') {
+  return (payload: Payload): boolean => {
+    const value = readOf(payload);
+    return value !== null && hasCountryAnd(value, key);
+  };
 }
 
 function crossFieldChecks(checks: AddressChecks) {
@@ -147,12 +88,12 @@ function crossFieldChecks(checks: AddressChecks) {
     z.refine<Address>((value) => checks.isSubdivisionOf(value.state, value.country), {
       path: ['state'],
       message: code('state_not_in_country'),
-      when: hasCountryAnd('state'),
+      when: whenCountryAnd('state'),
     }),
     z.refine<Address>((value) => checks.isValidPhone(value.telephone, value.country), {
       path: ['telephone'],
       message: code('invalid_phone'),
-      when: hasCountryAnd('telephone'),
+      when: whenCountryAnd('telephone'),
     }),
   ] as const;
 }

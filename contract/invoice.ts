@@ -1,10 +1,14 @@
 // The buyer's details for a Costa Rican electronic invoice (factura electrónica v4.4): who the
-// invoice is addressed to. One zod/mini schema, used by the widget beside the field and by the BFF
-// on POST /v1/checkout, so both say the same thing about the same input.
+// invoice is addressed to. The BFF's zod/mini schema on POST /v1/checkout, built from the plain
+// rules the widget checks the fields with beside them (invoice-rules.ts), so both say the same thing
+// about the same input.
 import * as z from 'zod/mini';
+import { emailPattern } from './address-rules.ts';
 import { invoiceIdTypes, isInvoiceIdType, isValidInvoiceIdNumber, type InvoiceIssueCode } from './invoice-id-types.ts';
+import { invoiceFieldLimits, invoiceIdNumberDigits } from './invoice-rules.ts';
 
 export * from './invoice-id-types.ts';
+export { invoiceFieldLimits } from './invoice-rules.ts';
 
 /** English text for the invoice issue codes (problem+json `errors[].message`). */
 export const invoiceMessagesEn: Record<InvoiceIssueCode, string> = {
@@ -15,20 +19,15 @@ export const invoiceMessagesEn: Record<InvoiceIssueCode, string> = {
   invalid_email: 'Enter a valid e-mail address.',
 };
 
-/** Hacienda's limits: Nombre 100 characters, CorreoElectronico 160. */
-export const invoiceFieldLimits = { name: 100, email: 160 } as const;
-
 const code = (issue: InvoiceIssueCode): InvoiceIssueCode => issue;
 
-const emailPattern = /^[^\s@]+@[^\s@.]+(?:\.[^\s@.]+)+$/;
 const text = (max: number) =>
   z.string({ error: code('required') }).check(z.trim(), z.minLength(1, code('required')), z.maxLength(max, code('too_long')));
 
 export const invoiceDetails = z
   .strictObject({
     idType: z.enum(invoiceIdTypes, { error: (issue) => code(issue.input === undefined ? 'required' : 'invalid_id_type') }),
-    // As printed on the card (1-0234-0567, 3-101-123456, 1 0234 0567): the separators go, the digits stay.
-    idNumber: z.string({ error: code('required') }).check(z.overwrite((value) => value.replace(/[\s.-]/g, '')), z.minLength(1, code('required'))),
+    idNumber: z.string({ error: code('required') }).check(z.overwrite(invoiceIdNumberDigits), z.minLength(1, code('required'))),
     name: text(invoiceFieldLimits.name),
     email: text(invoiceFieldLimits.email).check(z.regex(emailPattern, code('invalid_email'))),
   })

@@ -22,7 +22,7 @@ const manifest = {
   description: 'The <svc-checkout> web component: an embeddable checkout in front of a hosted card payment page.',
   license: project.license,
   type: 'module',
-  // Lit (and zod, libphonenumber) are bundled, not dependencies: the element, its lazy parts and the
+  // Lit (and libphonenumber) are bundled, not dependencies: the element, its lazy parts and the
   // script-tag loader share one copy inside this package's module graph, and a page's own Lit
   // version never meets it (widget/README.md "As an npm package"). The types import nothing.
   main: './svc-checkout.js',

@@ -4,7 +4,7 @@ import { fieldsOf, type AddressFieldSpec, type AddressSection } from './address-
 import type { CountryOption } from './i18n/countries.ts';
 import type { EmailSuggestionHint } from './email-suggestion-hint.ts';
 import type { AddressFieldName, Translation } from './i18n/translation.ts';
-import type { Subdivision } from './lazy-assets.ts';
+import type { Subdivision } from '../contract/iso-subdivisions.ts';
 import type { TerritoryFieldset } from './costa-rica/territory-hook.ts';
 
 export interface AddressFieldsetContext {

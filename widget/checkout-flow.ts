@@ -52,7 +52,10 @@ import {
   renewedSessionOf,
   type KeptFollow,
 } from './kept-session.ts';
-import { AssetLoadError, loadDeclineMessages, loadMethodChoice, once, type OrderWatchModule } from './lazy-assets.ts';
+import { AssetLoadError, once } from './parts/loader.ts';
+import { loadDeclineMessages } from './parts/country-data.ts';
+import { loadMethodChoice } from './parts/method-choice.ts';
+import type { OrderWatchModule } from './parts/order-watch.ts';
 import type * as MethodChoice from './lazy/method-choice.ts';
 import type * as PopupMode from './lazy/popup-mode.ts';
 import type * as SessionClock from './lazy/session-clock.ts';

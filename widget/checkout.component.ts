@@ -1,22 +1,24 @@
 import { LitElement, adoptStyles, html, nothing, unsafeCSS, type PropertyValues } from 'lit';
 import type { CreateSessionRequest } from '../contract/bff-api.ts';
 import { fieldsOf, type AddressSection } from './address-fields.ts';
-import { renderAddressFieldset } from './address-fieldset.ts';
 import type { TerritoryHook } from './costa-rica/territory-hook.ts';
 import type { SinpeSmsBank } from './sinpe/sinpe-sms-banks.ts';
 import type { CheckoutFlow, CheckoutView } from './checkout-flow.ts';
 import { checkoutStyles } from './checkout.styles.ts';
 import { isOutcome, type CheckoutState } from './checkout-state.ts';
 import { SvcErrorEvent, type SvcErrorCode } from './events.ts';
-import { countryOptions } from './i18n/countries.ts';
+import type { countryOptions } from './i18n/countries.ts';
 import { formatMoney, resolveLocale, translationFor } from './i18n/localize.ts';
 import { ensureLocale, isLocaleReady } from './i18n/locale-loader.ts';
 import type { AddressFieldName, Translation } from './i18n/translation.ts';
-import { AssetLoadError, forgetFailedParts, loadCheckoutRules, type CheckoutRulesModule, loadOrderWatch, loadSubdivisions, type OrderWatchModule, type Subdivision } from './lazy-assets.ts';
+import type { Subdivision } from '../contract/iso-subdivisions.ts';
+import { AssetLoadError, forgetFailedParts } from './parts/loader.ts';
+import { loadCheckoutRules, type CheckoutRulesModule } from './parts/checkout-rules.ts';
+import { loadOrderWatch, type OrderWatchModule } from './parts/order-watch.ts';
 import type { PhoneCheck } from './phone-check.ts';
-import { PostcodeFormats } from './postcode-formats.ts';
-import { renderFormSkeleton, renderOrderSummary, summaryStyles, type OrderSummary } from './order-summary.ts';
-import { sortedSubdivisions } from './subdivision-order.ts';
+import type { PostcodeFormats } from './postcode-formats.ts';
+import { renderFormSkeleton, summaryStyles } from './form-skeleton.ts';
+import type { OrderSummary } from './order-summary.ts';
 import type { AddressErrors, AddressValidator } from './validation/field-error-code.ts';
 import { SubdivisionCheck } from './validation/subdivision-check.ts';
 import { asksAddress, sinpeContactFields } from './method-fields.ts';
@@ -157,7 +159,8 @@ export class SvcCheckout extends LitElement {
   private changed: ReadonlySet<string> = new Set();
   private subdivisions: ReadonlyMap<string, Subdivision[]> = new Map();
   #phoneCheck: PhoneCheck | undefined;
-  readonly #postcodeFormats = new PostcodeFormats(() => this.requestUpdate());
+  /** Each chosen country's postal code format (from checkout-rules.js, with the form). */
+  #postcodeFormats: PostcodeFormats | undefined;
 
   #startedFor = '';
   /** The status poller and the result panel (the order-watch part), loaded once a payment starts or ends. */
@@ -182,6 +185,8 @@ export class SvcCheckout extends LitElement {
   #emailHint: CheckoutRulesModule['emailSuggestionHint'] | undefined;
   /** Costa Rica's provincia → cantón → distrito (from checkout-rules.js, with the flow: the first script carries none of it). */
   #territories: TerritoryHook | undefined;
+  /** What renders the form (the summary, the fieldsets, the country list) and loads a country's subdivisions, from checkout-rules.js: the form shows only once the flow is here. */
+  #form: Pick<CheckoutRulesModule, 'renderOrderSummary' | 'renderAddressFieldset' | 'countryOptions' | 'sortedSubdivisions' | 'loadSubdivisions'> | undefined;
 
   /** Where the checkout is: loading, idle, submitting, redirecting, returned, polling, approved, declined, review, error or expired. */
   get state(): CheckoutState {
@@ -268,23 +273,24 @@ export class SvcCheckout extends LitElement {
   #renderForm(t: Translation, locale: string, flow: CheckoutFlow, order: OrderSummary) {
     const view = flow.view;
     const busy = view.state !== 'idle';
-    const countries = this.#countries(locale);
+    const form = this.#form!;
+    const countries = this.#countries(form, locale);
     const fieldset = (section: AddressSection, only?: readonly AddressFieldName[], legend?: string) => {
       const value = view[section];
       const errors = this.#validator?.validate(section, value).errors ?? {};
       const territory = this.#territories?.forCountry(value.country, locale);
-      return renderAddressFieldset({
+      return form.renderAddressFieldset({
         section,
         ...(only && { only, ...(legend && { legend }) }),
         value,
         t,
         countries,
-        subdivisions: sortedSubdivisions(this.subdivisions.get(value.country), locale),
+        subdivisions: form.sortedSubdivisions(this.subdivisions.get(value.country), locale),
         territory,
         // Costa Rica's postal code is its district's, optional (contract/postal-code-optional.ts).
-        isOptional: (field) => field === 'zip' && (this.#postcodeFormats.isOptional(value.country) || territory !== undefined),
+        isOptional: (field) => field === 'zip' && (this.#postcodeFormats?.isOptional(value.country) || territory !== undefined),
         disabled: busy,
-        inputMode: (field) => (field === 'zip' && this.#postcodeFormats.hintOf(value.country)?.digits ? 'numeric' : undefined),
+        inputMode: (field) => (field === 'zip' && this.#postcodeFormats?.hintOf(value.country)?.digits ? 'numeric' : undefined),
         hint: (field, fieldId) =>
           field === 'email' ? this.#emailHint?.(fieldId, view.billing.email, t.didYouMean, (email) => this.#onFieldInput(section, field, email)) : undefined,
         shownError: (field, choice) => this.#shownError(t, view, section, field, errors, value.country, choice),
@@ -293,7 +299,7 @@ export class SvcCheckout extends LitElement {
       });
     };
     return html`<form part="form" novalidate aria-label=${t.form} @submit=${this.#onSubmit} @focusin=${this.#onFirstFocus}>
-      ${renderOrderSummary(t, locale, order)} ${this.#renderMethodChoice(locale, flow, busy)} ${order.cardColones?.render(locale, view.method, busy)}
+      ${form.renderOrderSummary(t, locale, order)} ${this.#renderMethodChoice(locale, flow, busy)} ${order.cardColones?.render(locale, view.method, busy)}
       ${asksAddress(view) ? this.#renderAddresses(t, view, busy, fieldset) : fieldset('billing', sinpeContactFields, view.methodChoice?.methodChoiceTexts(locale).contact)}
       ${flow.invoiceDetails.render(locale, busy, view.submitted, t.didYouMean)}
       <button type="submit" part="submit-button" ?disabled=${busy}>${t.pay(order.cardColones?.pay(locale, view.method) ?? formatMoney(locale, order.amount, order.currency))}</button>
@@ -333,7 +339,7 @@ export class SvcCheckout extends LitElement {
     // Shown once it helps: after the shopper left a field they changed, or after a submit.
     if (!view.submitted && !(this.touched.has(path) && this.changed.has(path))) return undefined;
     // A wrong postal code says what a right one looks like, where the country's format is known.
-    const zipHint = code === 'invalid_zip' ? this.#postcodeFormats.hintOf(country) : undefined;
+    const zipHint = code === 'invalid_zip' ? this.#postcodeFormats?.hintOf(country) : undefined;
     if (zipHint) return t.invalidZipFormat(zipHint.example, zipHint.digits);
     // An empty field says which ("Enter your e-mail address."), a list by its own label.
     return code === 'required' ? (choice ? t.requiredChoice(choice) : t.requiredField[field]) : t.errors[code];
@@ -370,14 +376,16 @@ export class SvcCheckout extends LitElement {
     if (this.flow) return this.flow;
     const rules = await loadCheckoutRules();
     const phoneCheck = (this.#phoneCheck ??= new rules.PhoneCheck(() => this.requestUpdate()));
+    this.#postcodeFormats ??= new rules.PostcodeFormats(() => this.requestUpdate());
     this.#validator ??= new rules.AddressValidator({
       isSubdivisionOf: (state, country) => new SubdivisionCheck(country, this.subdivisions.get(country) ?? []).isValid(state),
       // Until the metadata arrives the BFF is the judge; submit() waits for it before deciding.
       isValidPhone: (telephone, country) => phoneCheck.isValid(telephone, country),
-      postcodeFormat: (country) => this.#postcodeFormats.formatOf(country),
+      postcodeFormat: (country) => this.#postcodeFormats?.formatOf(country),
     });
     this.#territories ??= new rules.TerritoryHook(() => this.requestUpdate());
     this.#emailHint ??= rules.emailSuggestionHint;
+    this.#form ??= rules;
     this.flow ??= new rules.CheckoutFlow(this);
     return this.flow;
   }
@@ -462,7 +470,7 @@ export class SvcCheckout extends LitElement {
     const countries = sections.map(({ country }) => country);
     const phones = this.#phoneCheck?.load(sections);
     if (phones) pending.push(phones);
-    const postcodes = this.#postcodeFormats.load(countries);
+    const postcodes = this.#postcodeFormats?.load(countries);
     if (postcodes) pending.push(postcodes);
     const territories = this.#territories?.load(countries);
     if (territories) pending.push(territories);
@@ -474,14 +482,15 @@ export class SvcCheckout extends LitElement {
 
   /** @internal What a chosen country brings: its subdivisions and its postal code format. */
   ensureCountryData(country: string): Promise<unknown> {
-    return Promise.all([this.#ensureSubdivisions(country), this.#postcodeFormats.load([country]), this.#territories?.load([country])]);
+    return Promise.all([this.#ensureSubdivisions(country), this.#postcodeFormats?.load([country]), this.#territories?.load([country])]);
   }
 
   async #ensureSubdivisions(country: string): Promise<void> {
-    if (!country || this.subdivisions.has(country)) return;
+    const form = this.#form;
+    if (!country || !form || this.subdivisions.has(country)) return;
     let list: Subdivision[];
     try {
-      list = await loadSubdivisions(country);
+      list = await form.loadSubdivisions(country);
     } catch {
       list = [];
     }
@@ -495,8 +504,8 @@ export class SvcCheckout extends LitElement {
     return resolveLocale(this.locale, document.documentElement.lang, navigator.language);
   }
 
-  #countries(locale: string): ReturnType<typeof countryOptions> {
-    if (this.#countryCache?.locale !== locale) this.#countryCache = { locale, options: countryOptions(locale) };
+  #countries(form: { countryOptions: typeof countryOptions }, locale: string): ReturnType<typeof countryOptions> {
+    if (this.#countryCache?.locale !== locale) this.#countryCache = { locale, options: form.countryOptions(locale) };
     return this.#countryCache.options;
   }
 }

@@ -1,5 +1,7 @@
 import { CountryData } from './country-data.ts';
-import { loadCountryData, once, type CountryDataModule } from './lazy-assets.ts';
+import type { CountryDataModule } from './lazy/data-modules.ts';
+import { loadCountryData } from './parts/country-data.ts';
+import { once } from './parts/loader.ts';
 import type { PhoneValidatorModule } from './lazy/phone-validator.ts';
 import { judgeByPlan } from './phone-plan.ts';
 

@@ -2,7 +2,7 @@
  * A country's numbering plan, reduced to what judges the plain forms a shopper types ("8312 3456",
  * "8312-3456", "+506 8312 3456") without libphonenumber's code (6.6 kB gzip): its calling code and
  * its national number pattern, both read from libphonenumber's own metadata when the build writes
- * countries/XX.js (widget/lazy/phone-metadata-files.ts). Only for a country alone on its calling code
+ * countries/XX.js (scripts/widget-data/phone-metadata-files.ts). Only for a country alone on its calling code
  * and without a national prefix; anything else (letters, an extension, the international prefix, a
  * carrier code, the calling code without "+") is left to libphonenumber, which
  * test/unit/phone-plan.spec.ts holds this to: whatever the plan decides, libphonenumber decides the same.

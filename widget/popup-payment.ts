@@ -2,7 +2,7 @@
 // flow, so a redirect checkout (every card purchase by default) carries none of it. The state still
 // moves only through the flow (its `go`, checkout-machine.ts's table); this says when.
 import { isBusy } from './checkout-state.ts';
-import type { FlowSteps } from './checkout-flow.ts';
+import type { FlowSteps } from './flow-steps.ts';
 import * as events from './events.ts';
 import { PaymentPopup } from './payment-popup.ts';
 

@@ -1,7 +1,7 @@
 import { test, expect } from '@playwright/test';
 import { createAddressSchemas, addressFieldLimits, type BillingAddress } from '../../contract/address.ts';
 import { postcodeFormatOf, serverAddressChecks } from '../../contract/address-checks.server.ts';
-import { postcodeFile } from '../../widget/lazy/postcode-files.ts';
+import { postcodeFile } from '../../scripts/widget-data/postcode-files.ts';
 import { addressMessagesEn } from '../../contract/messages.en.ts';
 import { countryCodes, isCountryCode } from '../../contract/iso-countries.ts';
 import { subdivisionsOf, isSubdivisionOf } from '../../contract/iso-subdivisions.ts';

@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { cantonesOf, cantonNamed, distritosOf, type TerritorialDivision } from '../../contract/cr-territory.ts';
 import { subdivisionsOf } from '../../contract/iso-subdivisions.ts';
-import { divisionModuleSources, territoryModuleSources } from '../../widget/lazy/territory-files.ts';
+import { divisionModuleSources, territoryModuleSources } from '../../scripts/widget-data/territory-files.ts';
 
 const division = JSON.parse(readFileSync(new URL('../../contract/cr-territorial-division.json', import.meta.url), 'utf8')) as TerritorialDivision;
 

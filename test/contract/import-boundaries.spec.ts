@@ -6,6 +6,7 @@ import { test, expect } from '@playwright/test';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { importRings } from './import-rings.ts';
 
 const root = resolve(fileURLToPath(new URL('../..', import.meta.url)));
 
@@ -30,37 +31,8 @@ function runtimeImportsOf(file: string): string[] {
 test('bff/ has no import cycle: pure rules sit apart from the writers that use them', () => {
   const files = sourceFiles('bff').filter((file) => file.endsWith('.ts'));
   const graph = new Map(files.map((file) => [file, runtimeImportsOf(file)]));
-  // Tarjan's strongly connected components: any component of more than one file is a cycle.
-  let index = 0;
-  const order = new Map<string, number>();
-  const low = new Map<string, number>();
-  const stack: string[] = [];
-  const onStack = new Set<string>();
-  const cycles: string[][] = [];
-  const visit = (file: string) => {
-    order.set(file, index);
-    low.set(file, index++);
-    stack.push(file);
-    onStack.add(file);
-    for (const target of graph.get(file) ?? []) {
-      if (!graph.has(target)) continue;
-      if (!order.has(target)) {
-        visit(target);
-        low.set(file, Math.min(low.get(file)!, low.get(target)!));
-      } else if (onStack.has(target)) low.set(file, Math.min(low.get(file)!, order.get(target)!));
-    }
-    if (low.get(file) !== order.get(file)) return;
-    const component: string[] = [];
-    let member: string;
-    do {
-      member = stack.pop()!;
-      onStack.delete(member);
-      component.push(member);
-    } while (member !== file);
-    if (component.length > 1) cycles.push(component.sort());
-  };
-  for (const file of graph.keys()) if (!order.has(file)) visit(file);
-  expect(cycles).toEqual([]);
+  // Any ring of files (a strongly connected component of more than one) is a cycle.
+  expect(importRings(graph)).toEqual([]);
 });
 
 test('orders.status is written in one place: the order state machine', () => {

@@ -3,8 +3,8 @@
 // postcode-validator table the BFF checks with), and the hint says digits only where codes are numbers.
 import { expect, test } from '@playwright/test';
 import { postcodeValidator } from 'postcode-validator';
-import { postcodeExamples } from '../../widget/lazy/postcode-examples.ts';
-import { postcodeFile } from '../../widget/lazy/postcode-files.ts';
+import { postcodeExamples } from '../../scripts/widget-data/postcode-examples.ts';
+import { postcodeFile } from '../../scripts/widget-data/postcode-files.ts';
 import { postcodeHint } from '../../widget/postcode-hint.ts';
 
 for (const [country, example] of Object.entries(postcodeExamples)) {

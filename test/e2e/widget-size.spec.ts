@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { builtFileOf, firstDownloadFiles, firstScriptPath, measurePurchase, measureWidgetSize, purchaseGzipBudgetBytes, widgetGzipBudgetBytes } from '../../bench/widget-size.ts';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 
 // Bytes, not time: the first script a merchant page downloads stays within the budget.
@@ -38,6 +38,11 @@ test.describe('the widget size budget', () => {
     const countries = purchase.files.filter((entry) => entry.file.startsWith('countries/'));
     expect(countries.map((entry) => entry.file)).toEqual(['countries/CR.js']);
     expect(countries[0]!.gzip).toBeLessThan(1000);
+    // The address and invoice checks are plain functions (contract/address-rules.ts, invoice-rules.ts):
+    // zod's code, which the BFF's schemas are built with, rides in no file of the widget.
+    const built = readdirSync(dirname(firstScriptPath), { recursive: true, encoding: 'utf8' }).filter((file) => file.endsWith('.js'));
+    expect(built).toContain(builtFileOf('widget/lazy/invoice-details.ts'));
+    for (const file of built) expect(readFileSync(join(dirname(firstScriptPath), file), 'utf8'), file).not.toContain('_zod');
     // The phone code no longer carries every country's metadata.
     expect(readFileSync(join(dirname(firstScriptPath), builtFileOf('widget/lazy/phone-validator.ts')), 'utf8')).not.toContain('"BR"');
   });

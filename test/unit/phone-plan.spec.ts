@@ -8,7 +8,7 @@ import examples from 'libphonenumber-js/mobile/examples';
 import { isValidPhone } from '../../contract/phone.ts';
 import { judgeByPlan, type PhonePlan } from '../../widget/phone-plan.ts';
 import { isValidPhoneWith, type PhoneMetadata } from '../../widget/lazy/phone-validator.ts';
-import { phoneMetadataFile, phonePlanOf } from '../../widget/lazy/phone-metadata-files.ts';
+import { phoneMetadataFile, phonePlanOf } from '../../scripts/widget-data/phone-metadata-files.ts';
 import { countryCodes } from '../../contract/iso-countries.ts';
 
 const seed = Number(process.env.FC_SEED ?? 20_261_126);

@@ -2,7 +2,7 @@ import { html, nothing } from 'lit';
 import type { TerritorialDivision } from '../../contract/cr-territory.ts';
 import type { ProvinciaTree, TerritoryTop } from '../lazy/data-modules.ts';
 import type { AddressFieldName } from '../i18n/translation.ts';
-import { once } from '../lazy-assets.ts';
+import { once } from '../parts/loader.ts';
 import type * as TerritoryFields from '../lazy/territory-fields.ts';
 import type { TerritoryLevel } from './territory-selects.ts';
 
@@ -11,7 +11,7 @@ function loadTerritoryFields(): Promise<typeof TerritoryFields> {
   return once('territory-fields', () => import('../lazy/territory-fields.ts'));
 }
 
-/** The countries with a division below their subdivisions (widget/lazy/territory-files.ts). */
+/** The countries with a division below their subdivisions (scripts/widget-data/territory-files.ts). */
 const territoryCountries: readonly string[] = ['CR'];
 
 /** A country's provincias (Costa Rica's, with the division's source and date); null where there is none. */
@@ -55,7 +55,7 @@ export class TerritoryHook {
     this.#onLoaded = onLoaded;
   }
 
-  /** Starts loading what `countries` need (each file is asked once: lazy-assets.ts); undefined when nothing is needed. */
+  /** Starts loading what `countries` need (each file is asked once: parts/loader.ts); undefined when nothing is needed. */
   load(countries: readonly string[]): Promise<unknown> | undefined {
     if (!countries.includes('CR') || this.#loaded) return undefined;
     return Promise.all([loadTerritory('CR'), loadTerritoryFields()]).then(

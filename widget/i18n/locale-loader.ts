@@ -1,9 +1,9 @@
-import { loadLocaleModule } from '../lazy-assets.ts';
+import { loadLocaleModule } from '../parts/locales.ts';
 import { missingLayers, registerTranslation } from './localize.ts';
 
 /**
  * Loads the translations a locale's fallback chain needs (es-CR: es-419 and es), once per page.
- * A layer that fails to load (after lazy-assets.ts's retries) leaves its text to the next one in
+ * A layer that fails to load (after parts/loader.ts's retries) leaves its text to the next one in
  * the chain (English at the end) and counts as settled: a render never asks for it again.
  */
 const loads = new Map<string, Promise<void>>();

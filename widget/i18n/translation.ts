@@ -1,13 +1,7 @@
-/** Stable codes for a field problem: the contract's issue messages plus the widget's own. */
-export type FieldErrorCode =
-  | 'required'
-  | 'too_long'
-  | 'invalid_country'
-  | 'state_not_in_country'
-  | 'invalid_email'
-  | 'invalid_phone'
-  | 'invalid_zip'
-  | 'invalid';
+import type { AddressIssueCode } from '../../contract/address-rules.ts';
+
+/** Stable codes for a field problem: the contract's issue codes plus the widget's own. */
+export type FieldErrorCode = AddressIssueCode | 'invalid';
 
 export type AddressFieldName =
   | 'firstName'

@@ -1,13 +1,31 @@
 // Lazy part (loaded with the first country's data or decline): the tables from a country code to its
 // data module (widget/generated/countries/XX.js), from a language to its decline messages
 // (widget/generated/decline-messages/<language>.js) and from a name to a piece of a territorial division
-// (widget/generated/territory/XX.js, XX-<provincia>.js), all written by widget/lazy/country-modules.ts.
+// (widget/generated/territory/XX.js, XX-<provincia>.js), all written at build by scripts/widget-data/country-modules.ts.
 // The bundler turns each template import into a table of every file (vite.config.ts compactDataImports
 // writes it keyed by the file name alone), which is why they live here
 // and not in the first script.
 import type { DeclineCategory, DeclineLocale } from '../../contract/decline-messages.ts';
-import type { CountryDataModule } from '../lazy-assets.ts';
+import type { Subdivision } from '../../contract/iso-subdivisions.ts';
 import type { TerritorialDivision, TerritoryPlace } from '../../contract/cr-territory.ts';
+import type { PhonePlan } from '../phone-plan.ts';
+import type { PhoneMetadata } from './phone-validator.ts';
+
+/** A postal code pattern as data, read back with `new RegExp(source, flags)`. */
+export interface PostcodeFile {
+  source: string;
+  flags: string;
+  /** A real code of the country (scripts/widget-data/postcode-examples.ts), for the message of a wrong one. */
+  example?: string;
+}
+
+/** generated/countries/XX.js: what the widget knows of one country. */
+export interface CountryDataModule {
+  subdivisions: Subdivision[];
+  postcode: PostcodeFile | null;
+  phone: PhoneMetadata | null;
+  phonePlan: PhonePlan | null;
+}
 
 export function importCountryModule(country: string): Promise<{ default: CountryDataModule }> {
   return import(`../generated/countries/${country}.js`);

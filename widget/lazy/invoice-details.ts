@@ -1,16 +1,19 @@
-// A lazy part (dist/widget/chunks/invoice-details-<hash>.js, reached by widget/lazy-assets.ts), loaded only when the session offers a Costa
+// A lazy part (dist/widget/chunks/invoice-details-<hash>.js, reached by lazy/invoice-details-loader.ts), loaded only when the session offers a Costa
 // Rican electronic invoice: the checkbox that reveals ID type, ID number, legal name and invoice
-// e-mail, its state and its text. The check is the contract's schema, imported here (not from
-// the checkout-rules part, which every checkout loads) with the zod code shared with checkout-rules.
+// e-mail, its state and its text. The check is the contract's plain invoice rules
+// (contract/invoice-rules.ts, which the BFF's zod schema is built from), imported here (not in the
+// checkout-rules part, which every checkout loads). The kept form and the e-mail hint are the
+// rules' own modules, imported as they are: this part is only ever loaded from inside the rules, so
+// the bundler takes them from the rules' file.
 import { html, nothing, type TemplateResult } from 'lit';
 import { live } from 'lit/directives/live.js';
 import type { CheckoutAddress, CheckoutBillingAddress, ProblemFieldError } from '../../contract/bff-api.ts';
 import type { InvoiceDetails } from '../../contract/invoice.ts';
 import { invoiceIdNumberLengths, invoiceIdTypes, isInvoiceIdType } from '../../contract/invoice-id-types.ts';
 import { emailSuggestionHint } from '../email-suggestion-hint.ts';
-import { loadCheckoutRules } from '../lazy-assets.ts';
 import { invoiceTextFor, type InvoiceText } from '../i18n/invoice-text.ts';
 import type { Translation } from '../i18n/translation.ts';
+import { keepInvoiceRequest, keptForm } from '../form-keeper.ts';
 import type { KeptInvoice } from '../invoice-keeping.ts';
 import { InvoiceValidator, type InvoiceErrors, type InvoiceFieldName } from '../validation/invoice-validator.ts';
 
@@ -48,9 +51,9 @@ export class InvoiceDetailsForm {
 
   constructor(private readonly host: InvoiceHost) {
     // A reload, Back, or the next attempt after a decline: the request comes back as it was left.
-    // The keeper is the checkout-rules part's (form-keeper.ts), always here before the form shows.
-    void loadCheckoutRules().then((rules) => {
-      const kept = host.view.order && rules.keptForm(host.view.order.orderNumber)?.invoice;
+    // Read once the constructor is done, as the host expects of a restore (a request update later).
+    void Promise.resolve().then(() => {
+      const kept = host.view.order && keptForm(host.view.order.orderNumber)?.invoice;
       if (!kept || this.changed.size > 0 || this.requested) return;
       this.requested = kept.requested;
       this.value = { ...emptyValue(), ...kept.value };
@@ -85,7 +88,7 @@ export class InvoiceDetailsForm {
     const order = this.host.view.order;
     if (!order) return;
     const kept: KeptInvoice = { requested: this.requested, value: { ...this.value }, edited: [...this.changed] };
-    void loadCheckoutRules().then((rules) => rules.keepInvoiceRequest(order.orderNumber, this.host.view, kept));
+    keepInvoiceRequest(order.orderNumber, this.host.view, kept);
   }
 
   /** How many fields are wrong now (0 when no invoice is asked for). */

@@ -1,4 +1,4 @@
-// A lazy part (dist/widget/chunks/method-choice-<hash>.js, reached by widget/lazy-assets.ts): the card / SINPE Móvil radio group and its words,
+// A lazy part (dist/widget/chunks/method-choice-<hash>.js, reached by widget/parts/method-choice.ts): the card / SINPE Móvil radio group and its words,
 // loaded only when the session offers SINPE Móvil, so a card-only checkout's first script is smaller;
 // with it, what the result panel says of a transfer that ended (paid, or its time ran out).
 export { methodChoiceTexts, renderMethodChoice } from '../sinpe/method-choice.ts';

@@ -1,12 +1,12 @@
-// A lazy part (dist/widget/chunks/order-watch-<hash>.js, reached by widget/lazy-assets.ts): what the element needs once a payment started or
+// A lazy part (dist/widget/chunks/order-watch-<hash>.js, reached by widget/parts/order-watch.ts): what the element needs once a payment started or
 // the shopper came back from one, and never for the form's first paint: the status poller, the
 // result panel with its styles (English's outcome words are a part of their own, en-outcome), the slots for the decline rescue's SINPE Móvil button (in method-choice)
 // and for popup mode's "show the payment window again" (popup-rescue.ts, in the popup-mode part).
 export { StatusPoller } from '../status-poller.ts';
 export { renderResultPanel, resultPanelCss } from '../result-panel.ts';
-import type { CheckoutFlow } from '../checkout-flow.ts';
+import type { RescueButtons } from '../flow-steps.ts';
 import { addEnglishWords, translationFor } from '../i18n/localize.ts';
-import { once } from '../lazy-assets.ts';
+import { once } from '../parts/loader.ts';
 
 /**
  * The page's outcome words, before any outcome shows: English's are a part of their own (en-outcome),
@@ -24,6 +24,6 @@ export async function ensureOutcomeWords(locale: string): Promise<void> {
  * The buttons that get a stuck shopper going: SINPE Móvil after a card decline (with the method-choice
  * part, which the flow loads for such a decline), popup mode's lost window (the popup-mode part).
  */
-export function renderRescues(locale: string, flow: CheckoutFlow) {
+export function renderRescues(locale: string, flow: RescueButtons) {
   return [flow.sinpeRescueButton(locale), flow.popupButton(locale)];
 }

@@ -1,4 +1,4 @@
-// A lazy part (dist/widget/chunks/phone-validator-<hash>.js, reached by widget/lazy-assets.ts): libphonenumber's code without metadata; the
+// A lazy part (dist/widget/chunks/phone-validator-<hash>.js, reached by widget/phone-check.ts): libphonenumber's code without metadata; the
 // metadata of the shopper's country arrives apart (countries/XX.js, widget/phone-check.ts).
 // The BFF judges every number again with the whole table (contract/phone.ts).
 import { isValidPhoneNumber, type MetadataJson } from 'libphonenumber-js/core';

@@ -1,3 +1,3 @@
 // The SINPE Móvil panel as a lazily loaded part: defines <svc-sinpe-panel> when the element asks
-// (widget/lazy-assets.ts loadSinpePanel).
+// (widget/parts/sinpe-panel.ts loadSinpePanel).
 export { defineSinpePanel } from '../sinpe/sinpe-panel.ts';

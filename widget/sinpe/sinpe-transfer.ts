@@ -3,9 +3,9 @@
 // does when a transfer opens, so a card purchase carries none of it. The state still moves only
 // through the flow (its `go`, checkout-machine.ts's table).
 import type { SinpeMovilInstructions } from '../../contract/sinpe-movil.ts';
-import type { FlowSteps } from '../checkout-flow.ts';
+import type { FlowSteps } from '../flow-steps.ts';
 import * as events from '../events.ts';
-import { loadSinpePanel } from '../lazy-assets.ts';
+import { loadSinpePanel } from '../parts/sinpe-panel.ts';
 
 /** The transfer is open (just made, or resumed after a reload): the panel shows what to send, the order is polled; the page stays. */
 export function showTransfer(flow: FlowSteps, orderNumber: string, transfer: SinpeMovilInstructions): void {

@@ -1,6 +1,7 @@
-import { invoiceDetails, type InvoiceIssueCode } from '../../contract/invoice.ts';
+import { invoiceIssues, type InvoiceFieldName } from '../../contract/invoice-rules.ts';
+import type { InvoiceIssueCode } from '../../contract/invoice-id-types.ts';
 
-export type InvoiceFieldName = 'idType' | 'idNumber' | 'name' | 'email';
+export type { InvoiceFieldName };
 export type InvoiceErrors = Partial<Record<InvoiceFieldName, InvoiceIssueCode>>;
 
 export interface InvoiceValidation {
@@ -9,15 +10,17 @@ export interface InvoiceValidation {
   errors: InvoiceErrors;
 }
 
-/** Checks the invoice details with the very schema the BFF applies on POST /v1/checkout (contract/invoice.ts). */
+/**
+ * Checks the invoice details with the very rules the BFF applies on POST /v1/checkout
+ * (contract/invoice-rules.ts, which its zod schema is built from; the widget need not carry zod).
+ */
 export class InvoiceValidator {
   validate(value: unknown): InvoiceValidation {
-    const result = invoiceDetails.safeParse(value);
-    if (result.success) return { isValid: true, errors: {} };
+    const issues = invoiceIssues(value);
+    if (issues.length === 0) return { isValid: true, errors: {} };
     const errors: InvoiceErrors = {};
-    for (const issue of result.error.issues) {
-      const field = issue.path[0] as InvoiceFieldName | undefined;
-      if (field !== undefined && errors[field] === undefined) errors[field] = issue.message as InvoiceIssueCode;
+    for (const issue of issues) {
+      if (issue.field !== undefined && errors[issue.field] === undefined) errors[issue.field] = issue.code;
     }
     return { isValid: false, errors };
   }

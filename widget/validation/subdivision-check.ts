@@ -1,4 +1,4 @@
-import type { Subdivision } from '../lazy-assets.ts';
+import type { Subdivision } from '../../contract/iso-subdivisions.ts';
 
 /**
  * Whether a state code belongs to one country, given that country's subdivisions (loaded lazily

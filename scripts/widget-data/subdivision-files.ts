@@ -1,4 +1,4 @@
-// Build-time helper (widget/lazy/country-modules.ts): one country's subdivisions, produced from the
+// Build-time helper (country-modules.ts): one country's subdivisions, produced from the
 // contract's table so the widget and the BFF agree on every code.
 import { subdivisionsOf } from '../../contract/iso-subdivisions.ts';
 

@@ -1,5 +1,6 @@
-// Build-time and test-server helper: writes widget/generated/ (git-ignored), the data the widget
-// imports per country and per language as ordinary ES modules:
+// Build-time and test-server helper (Node, run by vite.config.ts and the component tests' server): writes
+// widget/generated/ (git-ignored), the data the widget imports per country and per language as
+// ordinary ES modules:
 // - countries/XX.js: one country's ISO 3166-2 subdivisions, its postal code pattern, the phone
 //   metadata of its calling code and the plan that judges its plain numbers without libphonenumber's
 //   code (each from its own helper in this folder);
@@ -20,7 +21,7 @@ import { phoneMetadataFile, phonePlanOf } from './phone-metadata-files.ts';
 import { postcodeFile } from './postcode-files.ts';
 import { territoryModules } from './territory-files.ts';
 
-export const generatedDir = fileURLToPath(new URL('../generated/', import.meta.url));
+export const generatedDir = fileURLToPath(new URL('../../widget/generated/', import.meta.url));
 
 /** The source of countries/XX.js. */
 export function countryModuleSource(country: string, subdivisions = subdivisionFile(country)): string {

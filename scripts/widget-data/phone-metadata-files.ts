@@ -1,10 +1,10 @@
-// Build-time helper (widget/lazy/country-modules.ts): libphonenumber's "min" metadata split per
+// Build-time helper (country-modules.ts): libphonenumber's "min" metadata split per
 // country, so a shopper downloads the rules of the country they pick (~0.3 kB) rather than every
 // country's (~25 kB gzip). A file holds every country sharing the calling code,
 // because libphonenumber reads a number through its calling code's main country.
 import { Metadata } from 'libphonenumber-js/core';
 import metadata from 'libphonenumber-js/metadata.min.json';
-import type { PhonePlan } from '../phone-plan.ts';
+import type { PhonePlan } from '../../widget/phone-plan.ts';
 
 const callingCodes: Record<string, readonly string[]> = metadata.country_calling_codes;
 const countryData: Record<string, unknown> = metadata.countries;

@@ -1,4 +1,4 @@
-// Build-time table (widget/lazy/postcode-files.ts): one real postal code per country of the region and
+// Build-time table (postcode-files.ts): one real postal code per country of the region and
 // of the shoppers it sees most, written into that country's data module so that a wrong code's
 // message can show the format ("5 digits, e.g. 10101") and a numeric format gets a numeric keyboard.
 // A table of real codes, not one made from the pattern: a code built from a regex can name no place.

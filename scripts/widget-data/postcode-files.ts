@@ -1,9 +1,9 @@
-// Build-time helper (widget/lazy/country-modules.ts): postcode-validator's table split per country
+// Build-time helper (country-modules.ts): postcode-validator's table split per country
 // (the pattern's source and flags with a real code as example where postcode-examples.ts has one, or null where the country has no format), so the checkout-rules
 // part carries no country's pattern and a shopper downloads only the chosen country's.
 // The BFF keeps the whole table (contract/address-checks.server.ts) from the same package.
 import { createRequire } from 'node:module';
-import type { PostcodeFile } from '../lazy-assets.ts';
+import type { PostcodeFile } from '../../widget/lazy/data-modules.ts';
 import { postcodeExamples } from './postcode-examples.ts';
 
 // The package's main entry only answers yes/no; its table (the same Map main.js reads) is where the patterns are.

@@ -1,0 +1,4 @@
+// planted: a controller that loads its own step lazily.
+export class Flow {
+  step = () => import('./step.ts');
+}
