@@ -4,7 +4,8 @@
 // sessions nobody checked out.
 import { expect, test } from '@playwright/test';
 import { enqueueEvent } from '../../bff/inbox/inbox.ts';
-import { approvedOrder, createMerchantSession } from './fixtures/buyer.ts';
+import { createMerchantSession } from './fixtures/buyer.ts';
+import { placedOrder } from './fixtures/placed-order.ts';
 import { ManualClock } from './fixtures/stack.ts';
 import { bankEvent, deliveryBody, eventually, merchantGet, metricsText, postBank, startWebhookStack, tables, type WebhookStack } from './webhooks-support.ts';
 
@@ -52,7 +53,7 @@ test('the back office hides created orders whose session ran out, unless asked',
 
 test('retention deletes old finished events, samples and unpaid abandoned orders in batches, and keeps the rest', async () => {
   const db = tables(stack.bff);
-  const paid = await approvedOrder(stack.bffUrl, stack.sandbox);
+  const paid = await placedOrder(stack.bff);
   const unpaid = await Promise.all([createMerchantSession(stack.bffUrl), createMerchantSession(stack.bffUrl), createMerchantSession(stack.bffUrl)]);
   const delivered = [bankEvent('payin.posted'), bankEvent('payin.posted'), bankEvent('payin.posted')];
   for (const event of delivered) expect((await postBank(stack.bffUrl, await deliveryBody(event))).status).toBe(200);
