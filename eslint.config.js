@@ -15,7 +15,7 @@ const within = (path, folder) => path === folder || path.startsWith(`${folder}/`
 /**
  * rooms/*: where a file's relative imports may land, resolved to the project's own paths
  * (depth-proof, unlike a pattern on the specifier as written). `allow`: the folders or files it may
- * import from (anything else is refused); `deny`: those it may not. `runtimeOnly`: `import type` is
+ * import from (anything else is refused); `deny`: those it may not, but for `denyExcept` inside them. `runtimeOnly`: `import type` is
  * erased at build time, so it is allowed (a type may cross where code may not).
  */
 const importsRule = {
@@ -27,6 +27,7 @@ const importsRule = {
         properties: {
           allow: { type: 'array', items: { type: 'string' } },
           deny: { type: 'array', items: { type: 'string' } },
+          denyExcept: { type: 'array', items: { type: 'string' } },
           runtimeOnly: { type: 'boolean' },
           because: { type: 'string' },
         },
@@ -36,14 +37,15 @@ const importsRule = {
     messages: { refused: '{{file}} may not import {{target}}: {{because}}' },
   },
   create(context) {
-    const { allow, deny = [], runtimeOnly = false, because = 'outside its room' } = context.options[0] ?? {};
+    const { allow, deny = [], denyExcept = [], runtimeOnly = false, because = 'outside its room' } = context.options[0] ?? {};
     const file = relative(root, context.filename);
     const check = (node, source, typeOnly) => {
       const specifier = source?.value;
       if (typeof specifier !== 'string' || !specifier.startsWith('.')) return;
       if (runtimeOnly && typeOnly) return;
       const target = relative(root, resolve(dirname(context.filename), specifier));
-      const refused = (allow && !allow.some((folder) => within(target, folder))) || deny.some((folder) => within(target, folder));
+      const denied = deny.some((folder) => within(target, folder)) && !denyExcept.some((folder) => within(target, folder));
+      const refused = (allow && !allow.some((folder) => within(target, folder))) || denied;
       if (refused) context.report({ node: source, messageId: 'refused', data: { file, target, because } });
     };
     return {
@@ -111,8 +113,8 @@ export default defineConfig(
   room('room', ['demo/src/**'], { allow: ['demo/src', 'contract'], because: "the demo's pages use the BFF over HTTP and the widget from its build (dist/widget)" }),
   // Inside the BFF.
   room('store', ['bff/store/**'], { allow: ['bff/store', 'bff/lib', 'contract'], because: 'store/ (the query layer) imports no domain module: only contract/, lib/ and itself' }),
-  room('pure-rules', ['bff/orders/order-rules.ts', 'bff/payments/attempt-transitions.ts', 'bff/payments/attempt-rules.ts', 'bff/payments/lifecycle/joint-moves.ts', 'bff/merchant/change-history.ts', 'bff/merchant/modification-rules.ts'], {
-    deny: ['bff/orders/order-machine.ts', 'bff/payments/attempt-machine.ts', 'bff/merchant/order-changes.ts', 'bff/orders/record-outcome.ts', 'bff/store', 'bff/http', 'bff/routes'],
+  room('pure-rules', ['bff/payments/orders/order-rules.ts', 'bff/payments/attempt-transitions.ts', 'bff/payments/attempt-rules.ts', 'bff/payments/lifecycle/joint-moves.ts', 'bff/merchant/change-history.ts', 'bff/merchant/modification-rules.ts'], {
+    deny: ['bff/payments/orders/order-machine.ts', 'bff/payments/attempt-machine.ts', 'bff/merchant/order-changes.ts', 'bff/payments/orders/record-outcome.ts', 'bff/store', 'bff/http', 'bff/routes'],
     runtimeOnly: true,
     because: "the order's and the attempt's rules are pure: no writer, no store, no HTTP",
   }),
@@ -120,18 +122,19 @@ export default defineConfig(
     'writers',
     ['bff/**'],
     {
-      deny: ['bff/orders/order-machine.ts', 'bff/payments/attempt-machine.ts', 'bff/payments/lifecycle/status-writer-view.ts'],
+      deny: ['bff/payments/orders/order-machine.ts', 'bff/payments/attempt-machine.ts', 'bff/payments/lifecycle/status-writer-view.ts'],
       runtimeOnly: true,
       because: 'the two status writers (and the view in which the statuses may be set) are called by the payment lifecycle only (bff/payments/lifecycle/)',
     },
-    ['bff/payments/lifecycle/**', 'bff/orders/order-machine.ts', 'bff/payments/attempt-machine.ts'],
+    ['bff/payments/lifecycle/**', 'bff/payments/orders/order-machine.ts', 'bff/payments/attempt-machine.ts'],
   ),
   room(
     'domain-http',
-    ['bff/orders/**', 'bff/payments/**', 'bff/sinpe/**', 'bff/merchant/**'],
-    { deny: ['bff/http'], runtimeOnly: true, because: 'the domain throws domain errors and knows nothing of HTTP' },
-    // The HTTP side of these folders: routes, middleware and the mapping of gateway failures to answers.
-    ['**/*-routes.ts', 'bff/merchant/idempotency.ts', 'bff/merchant/gateway-problems.ts'],
+    ['bff/payments/**', 'bff/sinpe/**', 'bff/merchant/**'],
+    // The per-address and per-order budgets (http/limits/) are counters in the store, not HTTP.
+    { deny: ['bff/http'], denyExcept: ['bff/http/limits'], runtimeOnly: true, because: 'the domain throws domain errors and knows nothing of HTTP' },
+    // The HTTP side of these folders: routes and their OpenAPI descriptions, the key-usage route, the mapping of gateway failures to answers.
+    ['**/*-routes.ts', '**/*-operations.ts', 'bff/merchant/merchant-key-usage.ts', 'bff/merchant/gateway-problems.ts'],
   ),
   noNodeModules,
 );

@@ -3,7 +3,8 @@
 //
 //   every route   request metrics, security headers, body size limit
 //   /             operators: /healthz, /readyz, /metrics (token or OPS_PORT), /v1/openapi.json, /docs
-//   /v1/merchant  merchant API: back-office CORS, merchant secret, Idempotency-Key on POSTs
+//   /v1/merchant  merchant API: back-office CORS, merchant secret, Idempotency-Key on POSTs (with
+//                 the bank's webhook API, received events and merchant webhooks mounted here)
 //   /v1/webhooks  the bank's deliveries and the gateway's link reports (authenticated by content)
 //   /v1/links     the gateway's link callback (the buyer's browser), limited per address
 //   /v1           the buyer: widget endpoints and the return, behind browser CORS and the origin check
@@ -13,31 +14,35 @@
 // answer (test/bff/app-shape.spec.ts shows each sub-app gets its own middleware and no other's).
 // Every route, status polls included, runs the whole chain: a final order's poll is made cheap by
 // HTTP caching (routes/orders.ts: ETag, 304), not by a path around the middleware.
-import { Hono } from 'hono';
+import { Hono, type MiddlewareHandler } from 'hono';
 import type { Config } from './config.ts';
 import { bodySizeLimit } from './http/body-size.ts';
 import { correlation } from './http/correlation.ts';
 import { notFoundProblem, toProblemResponse } from './http/problem.ts';
 import { requestMetrics, requestRecorder } from './http/request-metrics.ts';
-import { FinalStatusViews } from './orders/final-status-views.ts';
+import { FinalStatusViews } from './payments/orders/final-status-views.ts';
 import { apiSecurityHeaders } from './http/security-headers.ts';
 import { merchantApp } from './merchant/merchant-routes.ts';
-import { buildOpenApiDocument } from './openapi/document.ts';
-import { checkoutDocs } from './openapi/operations.ts';
-import { describeRoute, documentedOperations, type ServedRoute } from './openapi/route-doc.ts';
-import { releaseVersion } from './openapi/release-version.ts';
-import { apiDocsSwitch, referencePageRoutes } from './openapi/reference-page.ts';
+import { buildOpenApiDocument } from './http/openapi/document.ts';
+import { checkoutDocs } from './http/openapi/operations.ts';
+import { describeRoute, documentedOperations, type ServedRoute } from './http/openapi/route-doc.ts';
+import { releaseVersion } from './http/openapi/release-version.ts';
+import { apiDocsSwitch, referencePageRoutes } from './http/openapi/reference-page.ts';
 import { buyerApp } from './routes/buyer-app.ts';
 import { operationsRoutes } from './routes/operations.ts';
 import { buildServices, type AppDeps, type Services } from './services.ts';
-import { createWebhookModule } from './webhooks/webhook-module.ts';
+import { linkPagesApp, webhookReceiverApp } from './intake/webhooks/intake-apps.ts';
+import { merchantBankingRoutes } from './intake/banking/merchant-banking-routes.ts';
+import { destinationDefaultsOf } from './intake/banking/destination-request.ts';
+import { merchantEventsRoutes } from './intake/inbox/merchant-events-routes.ts';
+import { merchantWebhookRoutes } from './outbox/outbox-module.ts';
+import { webhookDb } from './store/webhook-tables.ts';
 
 export type { AppDeps } from './services.ts';
 
 export function createApp(config: Config, deps: AppDeps) {
   const services: Services = buildServices(config, deps);
   const { logger, metrics } = services;
-  const webhooks = createWebhookModule(services);
   const record = requestRecorder(metrics, logger);
   const finalViews = new FinalStatusViews(services.clock);
 
@@ -58,9 +63,9 @@ export function createApp(config: Config, deps: AppDeps) {
       openApiText ??= JSON.stringify(buildOpenApiDocument(documentedOperations(served.routes), { serverUrl: config.PUBLIC_BFF_URL, version: releaseVersion }));
       return c.body(openApiText, 200, { 'Content-Type': 'application/json' });
     })
-    .route('/v1/merchant', merchantApp(services, webhooks.merchantRoutes))
-    .route('/v1/webhooks', webhooks.receivers)
-    .route('/v1/links', webhooks.linkPages)
+    .route('/v1/merchant', merchantApp(services, (idempotentWhenKeyed) => merchantResourcesOf(services, idempotentWhenKeyed)))
+    .route('/v1/webhooks', webhookReceiverApp(services))
+    .route('/v1/links', linkPagesApp(services))
     .route('/v1', buyerApp(services, finalViews));
 
   served.routes = app.routes;
@@ -70,7 +75,17 @@ export function createApp(config: Config, deps: AppDeps) {
       logger.error({ err: unexpected, method: c.req.method, path: c.req.path }, 'unhandled error'),
     ),
   );
-  return Object.assign(app, { services, webhooks });
+  return Object.assign(app, { services });
+}
+
+/** The merchant API's resources served from other rooms: the bank's webhook API, received events, merchant webhooks. */
+function merchantResourcesOf(services: Services, idempotentWhenKeyed: MiddlewareHandler): Hono[] {
+  const { config, store, logger } = services;
+  return [
+    merchantBankingRoutes({ idempotentWhenKeyed, bank: services.bank, destinationDefaults: destinationDefaultsOf(config) }),
+    merchantEventsRoutes({ db: webhookDb(store), logger, businessTimeZone: config.BUSINESS_TIME_ZONE, idempotentWhenKeyed, onQueued: () => services.wakeUps.inbox('bank') }),
+    merchantWebhookRoutes(services, idempotentWhenKeyed),
+  ];
 }
 
 export type BffApp = ReturnType<typeof createApp>;

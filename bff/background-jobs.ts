@@ -1,7 +1,7 @@
 // Everything that runs beside the requests, built here and nowhere else (never inside createApp) for
 // both kinds of process:
 //   the BFF (server.ts)        the inbox and delivery workers (started unless INBOX_WORKER=false; built
-//                              and attached to the app's webhook module either way, so a test may drain
+//                              and attached to services.wakeUps either way, so a test may drain
 //                              them), the bank registration, the reconciler, retention
 //   the worker (worker.ts)     the inbox and delivery workers, for BFFs started with INBOX_WORKER=false
 // Each loop is a PeriodicJob (lib/periodic-job.ts): it starts after the app can be reached, gives the
@@ -10,11 +10,12 @@ import { OrderModifier } from './merchant/order-modifier.ts';
 import type { Config } from './config.ts';
 import type { DeliveryWorker } from './outbox/delivery-worker.ts';
 import { createDeliveryWorker } from './outbox/outbox-module.ts';
-import type { InboxWorker } from './inbox/worker.ts';
+import type { InboxWorker } from './intake/inbox/worker.ts';
 import { OrderReconciler } from './reconciler/order-reconciler.ts';
 import { retentionJobFor, type RetentionJob } from './retention/retention-job.ts';
 import type { Services } from './services.ts';
-import { createInboxWorker, type WebhookModule } from './webhooks/webhook-module.ts';
+import { createInboxWorker } from './intake/webhooks/intake-apps.ts';
+import { ownDestinationRegistration } from './intake/banking/demo-destination.ts';
 
 export interface BackgroundJobs {
   start(): void;
@@ -33,8 +34,8 @@ export interface BffBackgroundJobs extends BackgroundJobs {
   retention: RetentionJob;
 }
 
-/** The BFF's: its webhook module's workers and registration, the reconciler and retention. */
-export function bffBackgroundJobs(config: Config, services: Services, webhooks: WebhookModule): BffBackgroundJobs {
+/** The BFF's: the inbox and delivery workers (attached to services.wakeUps), the bank registration, the reconciler and retention. */
+export function bffBackgroundJobs(config: Config, services: Services): BffBackgroundJobs {
   const { store, clock, logger, statuses, gateway } = services;
   const refunds = new OrderModifier({ store, gateway, clock, logger, platform: config.GATEWAY_PLATFORM });
   // Open orders nobody polls (a process died holding a claim, an unknown outcome, an abandoned
@@ -54,7 +55,8 @@ export function bffBackgroundJobs(config: Config, services: Services, webhooks: 
   // Finished events, refused-delivery samples and unpaid abandoned orders do not pile up forever.
   const retention = retentionJobFor(config, store, clock, logger);
   const workers = workerBackgroundJobs(config, services);
-  webhooks.attachWorkers({ inbox: workers.worker, deliveries: workers.deliveries });
+  services.wakeUps.attach({ inbox: workers.worker, deliveries: workers.deliveries });
+  const registration = ownDestinationRegistration(services);
   return {
     worker: workers.worker,
     deliveries: workers.deliveries,
@@ -63,12 +65,12 @@ export function bffBackgroundJobs(config: Config, services: Services, webhooks: 
     start() {
       // The workers (and the demo bank registration) start once the receiver can be reached.
       if (config.INBOX_WORKER) workers.start();
-      webhooks.start();
+      registration.start();
       reconciler.start();
       retention.start();
     },
     async stop() {
-      await Promise.all([reconciler.stop(), retention.stop(), webhooks.stop(), workers.stop()]);
+      await Promise.all([reconciler.stop(), retention.stop(), registration.stop(), workers.stop()]);
     },
   };
 }

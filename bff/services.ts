@@ -1,18 +1,20 @@
 // Everything a route needs, built once per app from the config and the injected dependencies.
-import { statusTokenLifetimeSeconds, TokenService } from './auth/tokens.ts';
+import { statusTokenLifetimeSeconds, TokenService } from './http/auth/tokens.ts';
 import { httpsOnly } from './gateway/navigable-url.ts';
 import type { Catalog } from '../contract/catalog.ts';
 import type { Config } from './config.ts';
 import type { GatewayClient } from './gateway/client.ts';
 import type { RequestLimiter } from './http/rate-limit.ts';
-import { perAddressLimiter } from './limits/shared-window-limiter.ts';
-import type { Clock } from './observability/clock.ts';
-import type { Logger } from './observability/logger.ts';
-import type { AppMetrics } from './observability/metrics.ts';
+import { perAddressLimiter } from './http/limits/shared-window-limiter.ts';
+import type { Clock } from './lib/observability/clock.ts';
+import type { Logger } from './lib/observability/logger.ts';
+import type { AppMetrics } from './lib/observability/metrics.ts';
 import type { HostResolver } from './outbox/outbound-guard.ts';
-import { StatusRefresher } from './orders/status-refresher.ts';
+import { StatusRefresher } from './payments/orders/status-refresher.ts';
 import { PaymentStarter } from './payments/payment-starter.ts';
 import type { Store } from './store/database.ts';
+import { WorkerWakeUps } from './lib/worker-wake-ups.ts';
+import { BankClient } from './intake/banking/bank-client.ts';
 
 /** What createApp needs from outside; tests inject their own (a temp store, a moved clock, …). */
 export interface AppDeps {
@@ -28,7 +30,7 @@ export interface AppDeps {
   resolveHost?: HostResolver;
 }
 
-import { exchangeRateSettingsOf, type ExchangeRateSettings } from './exchange-rates/exchange-rate-config.ts';
+import { exchangeRateSettingsOf, type ExchangeRateSettings } from './payments/exchange-rates/exchange-rate-config.ts';
 
 export interface Services extends AppDeps {
   config: Config;
@@ -40,6 +42,10 @@ export interface Services extends AppDeps {
   allowedOrigins: readonly string[];
   /** Dollar prices in colones: the environment's default rate and how old a rate may be. */
   exchangeRates: ExchangeRateSettings;
+  /** The bank's webhook API, when configured (BANK_BASE_URL and BANK_ACCESS_TOKEN). */
+  bank: BankClient | undefined;
+  /** The workers a request that stored work wakes (attached by background-jobs.ts). */
+  wakeUps: WorkerWakeUps;
 }
 
 export function buildServices(config: Config, deps: AppDeps): Services {
@@ -71,5 +77,10 @@ export function buildServices(config: Config, deps: AppDeps): Services {
     creationLimiter: perAddressLimiter(store, 'creation', config.RATE_LIMIT_PER_MINUTE, 60_000, clock),
     allowedOrigins: config.ALLOWED_ORIGINS,
     exchangeRates: exchangeRateSettingsOf(config, clock.now()),
+    bank:
+      config.BANK_BASE_URL && config.BANK_ACCESS_TOKEN
+        ? new BankClient({ baseUrl: config.BANK_BASE_URL, accessToken: config.BANK_ACCESS_TOKEN, timeoutMs: config.GATEWAY_TIMEOUT_MS, metrics: deps.metrics, ...(deps.bankFetch ? { fetch: deps.bankFetch } : {}) })
+        : undefined,
+    wakeUps: new WorkerWakeUps(),
   };
 }

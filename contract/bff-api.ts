@@ -43,7 +43,7 @@ export type OrderStatus = z.infer<typeof orderStatus>;
  * Statuses in which the buyer's current attempt is still running (the gateway or the bank may
  * still report an outcome): the widget keeps polling. Whether a declined or cancelled order may be
  * tried again is the status answer's `canRetry`; the transitions themselves live in the BFF's order
- * state machine (bff/orders/order-machine.ts).
+ * state machine (bff/payments/orders/order-machine.ts).
  */
 export const openOrderStatuses: readonly OrderStatus[] = ['created', 'pending'];
 export function isOpenOrderStatus(status: OrderStatus): boolean {
@@ -244,7 +244,7 @@ export const sessionResponse = z.object({
 export type SessionResponse = z.infer<typeof sessionResponse>;
 
 // ---------------------------------------------------------------------------------------------
-// POST /v1/checkout (widget; Bearer session; idempotent per session)
+// POST /v1/checkout (widget; Bearer session; idempotent per open attempt)
 // ---------------------------------------------------------------------------------------------
 
 /**
@@ -256,6 +256,10 @@ export type SessionResponse = z.infer<typeof sessionResponse>;
  * address when `sinpeAsksAddress` (the merchant's SINPE_MOVIL_ASK_ADDRESS). `invoice` only when the
  * session offers it. `cardCurrency: "CRC"` asks for a dollar order's card charge in colones (only
  * when the session says `cardInColones`). The method picks the variant first, so a refusal names the variant's own fields.
+ * `replacesAttempt` (card): the attempt whose hosted page the buyer came Back from (the checkout
+ * answer's `attempt`). Without it a repeat hands back the open page (a double submit sees one page);
+ * with it, the same order continues with a new attempt, and the page left behind can only ever put
+ * its money in `review`.
  */
 export function createCheckoutRequestSchema<A extends z.ZodMiniType, B extends z.ZodMiniType, C extends z.ZodMiniType>(
   schemas: { address: A; billingAddress: B; contactBillingAddress: C },
@@ -265,12 +269,13 @@ export function createCheckoutRequestSchema<A extends z.ZodMiniType, B extends z
   const invoice = z.optional(invoiceDetails);
   const card = z.optional(z.literal('card'));
   const cardCurrency = z.optional(z.enum(cardCurrencies));
+  const replacesAttempt = z.optional(z.int().check(z.minimum(1), z.maximum(99)));
   const sinpeBilling = options.sinpeAsksAddress ? schemas.billingAddress : schemas.contactBillingAddress;
   return z.discriminatedUnion('method', [
     z.discriminatedUnion('sameAsBilling', [
       // The shipping variant claims an absent sameAsBilling, so a body with neither asks for `shipping`.
-      z.strictObject({ billing: schemas.billingAddress, shipping: schemas.address, sameAsBilling: z.optional(z.undefined()), locale, method: card, invoice, cardCurrency }),
-      z.strictObject({ billing: schemas.billingAddress, sameAsBilling: z.literal(true), locale, method: card, invoice, cardCurrency }),
+      z.strictObject({ billing: schemas.billingAddress, shipping: schemas.address, sameAsBilling: z.optional(z.undefined()), locale, method: card, invoice, cardCurrency, replacesAttempt }),
+      z.strictObject({ billing: schemas.billingAddress, sameAsBilling: z.literal(true), locale, method: card, invoice, cardCurrency, replacesAttempt }),
     ]),
     z.strictObject({
       billing: sinpeBilling,
@@ -290,8 +295,8 @@ export const checkoutMethods = ['card', 'sinpe_movil'] as const;
 export const checkoutMethod = z.enum(checkoutMethods);
 export type CheckoutMethod = (typeof checkoutMethods)[number];
 export type CheckoutRequest =
-  | { billing: CheckoutBillingAddress; shipping: CheckoutAddress; locale?: string; method?: 'card'; invoice?: InvoiceDetails; cardCurrency?: CardCurrency }
-  | { billing: CheckoutBillingAddress; sameAsBilling: true; locale?: string; method?: 'card'; invoice?: InvoiceDetails; cardCurrency?: CardCurrency }
+  | { billing: CheckoutBillingAddress; shipping: CheckoutAddress; locale?: string; method?: 'card'; invoice?: InvoiceDetails; cardCurrency?: CardCurrency; replacesAttempt?: number }
+  | { billing: CheckoutBillingAddress; sameAsBilling: true; locale?: string; method?: 'card'; invoice?: InvoiceDetails; cardCurrency?: CardCurrency; replacesAttempt?: number }
   | {
       billing: ContactBillingAddress;
       shipping?: CheckoutAddress;
@@ -305,6 +310,8 @@ export const checkoutResponse = z.object({
   /** The gateway's hosted payment page. */
   redirectUrl: z.string(),
   orderNumber: z.string(),
+  /** The order's attempt this page is (1, 2, …): what a checkout after Back from it names in `replacesAttempt`. */
+  attempt: z.optional(z.int()),
   /**
    * Reads this order's status (GET /v1/orders/{orderNumber}) for as long as it can still change, past
    * the session's end: what a page that stays (a popup) follows the payment with.

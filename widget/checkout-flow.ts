@@ -41,12 +41,14 @@ import {
   keepFollowing,
   keepOpenPage,
   keepOpenTransfer,
+  keepPageLeft,
   keepRenewedSession,
   keepSessionToken,
   keptFollowing,
   keptOpenPage,
   keptOpenTransfer,
   keptSessionToken,
+  pageLeftOf,
   renewedSessionOf,
   type KeptFollow,
 } from './kept-session.ts';
@@ -408,8 +410,8 @@ export class CheckoutFlow implements ReactiveController {
     const body: CheckoutRequest = !asksAddress(v)
       ? { billing: contactOf(v.billing), method: 'sinpe_movil', locale, ...this.invoiceDetails.body() }
       : this.#host.noShipping || v.sameAsBilling
-        ? { billing: v.billing, sameAsBilling: true, locale, ...order.cardColones?.body(v.method), ...this.invoiceDetails.body() }
-        : { billing: v.billing, shipping: v.shipping, locale, ...order.cardColones?.body(v.method), ...this.invoiceDetails.body() };
+        ? { billing: v.billing, sameAsBilling: true, locale, ...order.cardColones?.body(v.method), ...this.invoiceDetails.body(), ...pageLeftOf(order.orderNumber) }
+        : { billing: v.billing, shipping: v.shipping, locale, ...order.cardColones?.body(v.method), ...this.invoiceDetails.body(), ...pageLeftOf(order.orderNumber) };
     if (v.method === 'sinpe_movil') body.method = 'sinpe_movil';
     try {
       const answer = await this.client().checkout(this.#sessionToken, body);
@@ -427,6 +429,8 @@ export class CheckoutFlow implements ReactiveController {
         this.#keepFollowing(orderNumber);
         return this.#popupMode!.showInPopup(this, v.popup, redirectUrl, orderNumber);
       }
+      // The page is left (by us, or by the shop's own navigation when it cancels the event).
+      keepPageLeft(orderNumber, answer.attempt);
       if (this.emit(new events.SvcRedirectEvent(redirectUrl, 'redirect'))) window.location.assign(redirectUrl);
     } catch (error) {
       this.#closePopup();

@@ -55,6 +55,21 @@ export function keptOpenPage(scope: string): { orderNumber: string; token: strin
   return orderNumber && token ? { orderNumber, token } : undefined;
 }
 
+// The attempt whose hosted page this tab left for, by order: a "Pay" after Back from it names it, so
+// the BFF opens the order's next attempt instead of handing the same page back (which it does for a
+// double submit). A popup's page is not left: pressing "Pay" again shows that page once more.
+const pageLeftPrefix = 'svc-checkout:page-left:';
+
+export function keepPageLeft(orderNumber: string, attempt: number | undefined): void {
+  writeTab(pageLeftPrefix + orderNumber, attempt === undefined ? undefined : String(attempt));
+}
+
+/** `{replacesAttempt}` for a card checkout of the order after Back from its page; nothing otherwise. */
+export function pageLeftOf(orderNumber: string): { replacesAttempt?: number } {
+  const attempt = Number(readTab(pageLeftPrefix + orderNumber));
+  return Number.isInteger(attempt) && attempt > 0 ? { replacesAttempt: attempt } : {};
+}
+
 // A merchant's session this tab renewed ("Extend"): the page still carries the token it was made
 // with, so a reload uses the renewed one instead of one that may have ended.
 const renewedPrefix = 'svc-checkout:renewed:';

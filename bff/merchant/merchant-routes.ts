@@ -4,23 +4,27 @@
 // (preflights answered before the secret is asked), then the merchant secret. Idempotency-Key is
 // required on the order actions and link creation, honoured when sent on the other POSTs.
 import { Hono, type MiddlewareHandler } from 'hono';
-import { requireMerchantSecret } from '../auth/merchant.ts';
+import { requireMerchantSecret } from '../http/auth/merchant.ts';
 import { allowlistCors } from '../http/cors.ts';
 import { merchantSessionRoutes } from '../routes/merchant-sessions.ts';
 import type { Services } from '../services.ts';
 import { merchantBankPaymentRoutes } from '../sinpe/bank-payments-routes.ts';
-import { exchangeRateRoutes } from '../exchange-rates/exchange-rate-routes.ts';
-import { idempotencyHeader, replayedHeader, requireIdempotencyKey } from './idempotency.ts';
+import { exchangeRateRoutes } from '../payments/exchange-rates/exchange-rate-routes.ts';
+import { idempotencyHeader, replayedHeader, requireIdempotencyKey } from '../http/idempotency.ts';
 import { merchantOrderRoutes } from './orders-routes.ts';
 import { merchantPaymentLinkRoutes } from './payment-link-routes.ts';
 import { merchantTransactionRoutes } from './transactions-routes.ts';
 import { MerchantKeyUsage, whoamiRoutes } from './merchant-key-usage.ts';
-import { settlementReportRoutes } from '../reports/settlement-routes.ts';
+import { settlementReportRoutes } from './reports/settlement-routes.ts';
 
-/** Routes other modules serve under /v1/merchant (the bank's webhook API, received events). */
-export type MerchantExtensions = (idempotentWhenKeyed: MiddlewareHandler) => Hono;
+/**
+ * Routes other rooms serve under /v1/merchant behind the same CORS and secret (the bank's webhook
+ * API, received events, merchant webhooks): app.ts builds them, with the Idempotency-Key middleware
+ * that honours a key when one is sent.
+ */
+export type MerchantResources = (idempotentWhenKeyed: MiddlewareHandler) => Hono[];
 
-export function merchantApp(services: Services, extensions: MerchantExtensions) {
+export function merchantApp(services: Services, resources: MerchantResources) {
   const { store, clock, config, metrics } = services;
   const secrets = { full: config.MERCHANT_SECRET, read: config.MERCHANT_READ_SECRET };
   const keyUsage = new MerchantKeyUsage(clock, metrics);
@@ -37,7 +41,7 @@ export function merchantApp(services: Services, extensions: MerchantExtensions) 
     .route('/', merchantPaymentLinkRoutes(services, idempotent))
     .route('/', merchantBankPaymentRoutes(services, idempotent))
     .route('/', exchangeRateRoutes(services))
-    .route('/', extensions(idempotentWhenKeyed));
+    .route('/', resources(idempotentWhenKeyed).reduce((all, resource) => all.route('/', resource), new Hono()));
 }
 
 /**

@@ -37,8 +37,8 @@ export function createDeliveryWorker(services: Services): DeliveryWorker {
   });
 }
 
-/** The routes served under /v1/merchant; `worker` is woken by a replay. */
-export function merchantWebhookRoutes(services: Services, worker: Pick<DeliveryWorker, 'wake'>, idempotentWhenKeyed: MiddlewareHandler): Hono {
+/** The routes served under /v1/merchant; a replay wakes this instance's delivery worker. */
+export function merchantWebhookRoutes(services: Services, idempotentWhenKeyed: MiddlewareHandler): Hono {
   const db = outboxDb(services.store);
   const { clock, config } = services;
   return new Hono()
@@ -54,6 +54,6 @@ export function merchantWebhookRoutes(services: Services, worker: Pick<DeliveryW
         idempotentWhenKeyed,
       }),
     )
-    .route('/', webhookDeliveryRoutes({ db, clock, idempotentWhenKeyed, onReplay: () => worker.wake() }))
+    .route('/', webhookDeliveryRoutes({ db, clock, idempotentWhenKeyed, onReplay: () => services.wakeUps.deliveries() }))
     .route('/', webhookEventRoutes({ db }));
 }

@@ -1,7 +1,7 @@
 // What POST /v1/checkout may do with an order as read: hand back the open attempt's page, open an
 // attempt (the first, a refused one again, or the next after a decline or a cancel), wait for
 // another caller's claim, or refuse. The status answer's `canRetry` asks the same question.
-import { isAwaitingOutcome, isExpired, isRetryableStatus } from '../orders/order-rules.ts';
+import { isAwaitingOutcome, isExpired, isRetryableStatus } from './orders/order-rules.ts';
 import type { OrderWithAttempt } from '../store/schema.ts';
 
 export type AttemptDecision =
@@ -40,8 +40,8 @@ export function attemptDecision(order: OrderWithAttempt, maxAttempts: number): A
 }
 
 /**
- * A checkout that finds the current attempt's hosted page out (the buyer came Back from it, or
- * paid in another tab): the next attempt replaces it, on the same order. The old page stays payable
+ * A checkout that names the current attempt's hosted page as the one the buyer came Back from: the
+ * next attempt replaces it, on the same order. The old page stays payable
  * at the gateway (nothing revokes a hosted page); its money is a superseded attempt's.
  */
 export function nextAttemptOver(order: OrderWithAttempt, maxAttempts: number): AttemptDecision {

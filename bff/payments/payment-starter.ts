@@ -2,9 +2,10 @@
 // (claimAttempt: a conditional UPDATE only one caller wins, in any process); everyone else waits
 // for the winner's hosted URL. A call that may have reached the gateway is never repeated under its
 // attempt's number: the attempt is left for consult to reconcile. After a declined or cancelled
-// attempt, the next checkout opens the next attempt under a new gateway order number; so does a
-// checkout that finds a hosted page already out (the buyer came Back from it, or pressed "Pay" in
-// a second tab): the same order, a new attempt, and the old page's money, if it ever comes, is the
+// attempt, the next checkout opens the next attempt under a new gateway order number. A repeat
+// while a hosted page is out gets that page again (a double submit sees one page), unless it names
+// the page's attempt as the one it replaces (the widget saw the buyer come Back from it): then the
+// same order continues with a new attempt, and the old page's money, if it ever comes, is the
 // superseded attempt's (orders/record-outcome.ts: never a second approval).
 import { ZodError } from 'zod';
 import type { Address, BillingAddress } from '../../contract/address.ts';
@@ -13,8 +14,8 @@ import type { GatewayClient } from '../gateway/client.ts';
 import { navigableGatewayUrl } from '../gateway/navigable-url.ts';
 import { DomainError, invalidField, notAllowed, unavailable, upstreamRefused } from '../lib/domain-error.ts';
 import { SingleFlight } from '../lib/single-flight.ts';
-import type { Clock } from '../observability/clock.ts';
-import type { Logger } from '../observability/logger.ts';
+import type { Clock } from '../lib/observability/clock.ts';
+import type { Logger } from '../lib/observability/logger.ts';
 import { gatewayOrderNumberOf } from '../../contract/gateway-facts.ts';
 import { claimAttempt } from './lifecycle/unit-of-work.ts';
 import { settleAttemptClaim } from './claim-settlement.ts';
@@ -32,6 +33,14 @@ export interface Checkout {
   locale: string | null;
   /** What to charge the card (charged-money.ts chargeFor); the order's own money when absent. */
   charge?: ChargedMoney;
+  /** The attempt whose hosted page the buyer came Back from: a new attempt replaces it while it is the open one. */
+  replacesAttempt?: number;
+}
+
+/** The hosted page the buyer is sent to, and which of the order's attempts it is. */
+export interface HostedPage {
+  url: string;
+  attempt: number;
 }
 
 export interface PaymentStarterOptions {
@@ -60,23 +69,24 @@ function paymentNotConfirmed(detail: string): DomainError {
 
 export class PaymentStarter {
   /** Same-process repeats share the winner's promise instead of polling the database. */
-  private readonly starting = new SingleFlight<string, string>();
+  private readonly starting = new SingleFlight<string, HostedPage>();
 
   constructor(private readonly options: PaymentStarterOptions) {}
 
   /**
-   * The hosted page of a new attempt of the order: the first, the next after a decline or cancel, or
-   * the one after the page this checkout found out (`order` as the request read it). Callers that
-   * overlap share one attempt: the same URL for all of them.
+   * The hosted page of the order's open attempt, or of a new one: the first, the next after a decline
+   * or cancel, or the one replacing the page the buyer came Back from (`checkout.replacesAttempt`).
+   * Callers that overlap share one attempt: the same URL for all of them.
    */
-  hostedUrlFor(order: OrderWithAttempt, checkout: Checkout): Promise<string> {
-    const decision = attemptDecision(order, this.options.maxAttempts);
-    const superseding = decision.kind === 'page' ? order.attempt_number : undefined;
-    return this.starting.run(order.order_number, () => this.claimOrWait(order.order_number, checkout, superseding));
+  hostedPageFor(order: OrderWithAttempt, checkout: Checkout): Promise<HostedPage> {
+    return this.starting.run(order.order_number, () => this.claimOrWait(order.order_number, checkout, checkout.replacesAttempt));
   }
 
-  /** `superseding`: the attempt whose page the caller found out, which a new attempt replaces (not another caller's newer page). */
-  private async claimOrWait(orderNumber: string, checkout: Checkout, superseding?: number): Promise<string> {
+  /**
+   * `superseding`: the attempt whose page the buyer left, which a new attempt replaces only while it
+   * is still the current one (a second request naming it finds the replacement's page, not a third).
+   */
+  private async claimOrWait(orderNumber: string, checkout: Checkout, superseding?: number): Promise<HostedPage> {
     const { store, clock } = this.options;
     const deadline = clock.now().getTime() + this.options.claimWaitMs;
     for (;;) {
@@ -86,7 +96,7 @@ export class PaymentStarter {
       const decision = found.kind === 'page' && order.attempt_number === superseding ? nextAttemptOver(order, this.options.maxAttempts) : found;
       switch (decision.kind) {
         case 'page':
-          return decision.url;
+          return { url: decision.url, attempt: order.attempt_number };
         case 'transfer':
           throw transferAwaited();
         case 'confirming':
@@ -120,7 +130,7 @@ export class PaymentStarter {
     }
   }
 
-  private async callGateway(seen: OrderWithAttempt, attempt: PaymentAttemptRow, claimId: string, checkout: Checkout): Promise<string> {
+  private async callGateway(seen: OrderWithAttempt, attempt: PaymentAttemptRow, claimId: string, checkout: Checkout): Promise<HostedPage> {
     const { store, gateway, clock, logger } = this.options;
     const orderNumber = seen.order_number;
     const claim = { claimId, number: attempt.number, from: seen.status };
@@ -140,7 +150,7 @@ export class PaymentStarter {
       // The claim was taken from us (the reconciler closed the attempt as interrupted, or a late
       // approval settled the order): a page for an attempt we no longer track must not reach the buyer.
       if (!kept) throw orderClosed('This order can no longer be paid.');
-      return hostedUrl;
+      return { url: hostedUrl, attempt: attempt.number };
     } catch (error) {
       if (error instanceof DomainError) throw error;
       const now = clock.now().toISOString();

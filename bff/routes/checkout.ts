@@ -1,26 +1,27 @@
 // POST /v1/checkout: validates the buyer's addresses with the same contract schemas as the widget,
 // then hands back the hosted page of the order's open attempt: created by exactly one processPayment,
-// the same URL on repeats; after a declined or cancelled attempt, the next attempt's page. With
+// the same URL on repeats; after a declined or cancelled attempt, or Back from the page
+// (`replacesAttempt`), the next attempt's page. With
 // `"method":"sinpe_movil"`, the open SINPE Móvil transfer's instructions instead (bff/sinpe/). A card
 // checkout of a dollar order may ask `"cardCurrency":"CRC"` (bff/payments/charged-money.ts).
 import { Hono } from 'hono';
 import { createAddressSchemas, createContactBillingSchema } from '../../contract/address.ts';
 import { serverAddressChecks } from '../../contract/address-checks.server.ts';
 import { createCheckoutRequestSchema, type CheckoutResponse } from '../../contract/bff-api.ts';
-import { requireSession, type SessionEnv } from '../auth/session.ts';
+import { requireSession, type SessionEnv } from '../http/auth/session.ts';
 import { clientAddressKey } from '../http/client-ip.ts';
 import { rateLimit } from '../http/rate-limit.ts';
 import { validate } from '../http/validation.ts';
-import { assertInvoiceOffered, recordInvoice } from '../orders/order-invoice.ts';
+import { assertInvoiceOffered, recordInvoice } from '../payments/orders/order-invoice.ts';
 import type { Services } from '../services.ts';
 import type { SinpeCheckoutResponse } from '../../contract/sinpe-movil.ts';
 import { sinpeSettingsOf } from '../sinpe/sinpe-config.ts';
 import { countTransfersIn, openSinpeTransfer } from '../sinpe/transfer-attempts.ts';
 import { clientHoldKey } from '../sinpe/client-hold-key.ts';
-import { describeRoute } from '../openapi/route-doc.ts';
-import { checkoutDocs } from '../openapi/operations.ts';
-import { fixLocalAmount } from '../exchange-rates/current-rate.ts';
-import { recordInvoiceLocation } from '../orders/invoice-hand-off.ts';
+import { describeRoute } from '../http/openapi/route-doc.ts';
+import { checkoutDocs } from '../http/openapi/operations.ts';
+import { fixLocalAmount } from '../payments/exchange-rates/current-rate.ts';
+import { recordInvoiceLocation } from '../payments/orders/invoice-hand-off.ts';
 import { chargeFor } from '../payments/charged-money.ts';
 import { invalidField } from '../lib/domain-error.ts';
 
@@ -56,15 +57,17 @@ export function checkoutRoutes(services: Services) {
       // The card's currency: a dollar order may be charged its colón amount, where the merchant allows it.
       const charge = chargeFor(order, body.cardCurrency, services.exchangeRates.cardColonesForUsd, local);
       if (!charge.ok) throw invalidField('cardCurrency', charge.detail, charge.code);
-      const redirectUrl = await payments.hostedUrlFor(order, {
+      const page = await payments.hostedPageFor(order, {
         billing: body.billing,
         shipping,
         locale: body.locale ?? order.locale,
         charge: charge.charge,
+        ...(body.replacesAttempt !== undefined && { replacesAttempt: body.replacesAttempt }),
       });
       await recordInvoice(store.db, order, body.invoice);
       await recordInvoiceLocation(store.db, order, body.invoice, body.billing);
-      const response: CheckoutResponse = { redirectUrl, orderNumber: order.order_number, statusToken: (await services.tokens.signStatus(order.order_number)).token };
+      const statusToken = (await services.tokens.signStatus(order.order_number)).token;
+      const response: CheckoutResponse = { redirectUrl: page.url, orderNumber: order.order_number, attempt: page.attempt, statusToken };
       return c.json(response);
     },
   );

@@ -3,7 +3,7 @@
 // (in small batches, on SQLite or PostgreSQL with TEST_DATABASE_URL); the back office does not list
 // sessions nobody checked out.
 import { expect, test } from '@playwright/test';
-import { enqueueEvent } from '../../bff/inbox/inbox.ts';
+import { enqueueEvent } from '../../bff/intake/inbox/inbox.ts';
 import { createMerchantSession } from './fixtures/buyer.ts';
 import { placedOrder } from './fixtures/placed-order.ts';
 import { ManualClock } from './fixtures/stack.ts';

@@ -6,7 +6,7 @@ import { attemptsOf } from '../../bff/store/attempts.ts';
 import { findOrder, statusHistory } from '../../bff/store/orders.ts';
 import {
   approvingCard,
-  checkout,
+  checkout, checkoutAfterBack,
   createCatalogSession,
   createMerchantSession,
   decliningCard,
@@ -93,7 +93,7 @@ test('catalog mode: after a decline the same session opens the next attempt too'
   expect(second.redirectUrl).not.toBe(redirectUrl);
   expect(await stack.sandbox.calls('processPayment', gatewayOrderNumberOf(orderNumber, 2))).toBe(1);
   // Back from that page and "Pay" again: the same order, its next attempt (one-cart-one-order.spec.ts).
-  const third = await checkout(stack.bffUrl, session.sessionToken);
+  const third = await checkoutAfterBack(stack.bffUrl, session.sessionToken, second);
   expect(third.orderNumber).toBe(orderNumber);
   expect(await stack.sandbox.calls('processPayment', gatewayOrderNumberOf(orderNumber, 2))).toBe(1);
   expect(await stack.sandbox.calls('processPayment', gatewayOrderNumberOf(orderNumber, 3))).toBe(1);

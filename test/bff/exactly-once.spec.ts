@@ -3,7 +3,7 @@
 import { expect, test } from '@playwright/test';
 import { findOrder } from '../../bff/store/orders.ts';
 import { gatewayOrderNumberOf } from '../../contract/gateway-facts.ts';
-import { checkout, createMerchantSession, postCheckout } from './fixtures/buyer.ts';
+import { checkout, checkoutAfterBack, createMerchantSession, postCheckout } from './fixtures/buyer.ts';
 import { startInProcessStack } from './fixtures/in-process-stack.ts';
 import { type Stack } from './fixtures/stack.ts';
 
@@ -27,8 +27,11 @@ test('20 concurrent identical checkouts cause exactly one processPayment and get
   const urls = new Set(await Promise.all(responses.map(async (response) => (await response.json()).redirectUrl)));
   expect(urls.size).toBe(1);
   expect(await stack.sandbox.calls('processPayment', session.orderNumber)).toBe(1);
-  // …and a later checkout (Back from the page) is the order's next attempt: never a repeat of this one.
-  expect((await checkout(stack.bffUrl, session.sessionToken)).redirectUrl).not.toBe([...urls][0]);
+  // …a later repeat (a double submit the BFF did not see overlap) is handed the same page…
+  const late = await checkout(stack.bffUrl, session.sessionToken);
+  expect(late.redirectUrl).toBe([...urls][0]);
+  // …and Back from the page names it: the order's next attempt, never a repeat of this one.
+  expect((await checkoutAfterBack(stack.bffUrl, session.sessionToken, late)).redirectUrl).not.toBe([...urls][0]);
   expect(await stack.sandbox.calls('processPayment', session.orderNumber)).toBe(1);
   expect(await stack.sandbox.calls('processPayment', gatewayOrderNumberOf(session.orderNumber, 2))).toBe(1);
 });

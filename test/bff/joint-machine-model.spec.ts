@@ -19,7 +19,7 @@ import { decideReview } from '../../bff/merchant/review-decision.ts';
 import { ruleContextOf } from '../../bff/merchant/change-history.ts';
 import { merchantOrderDetailView } from '../../bff/merchant/merchant-order-view.ts';
 import { recordMerchantChange } from '../../bff/merchant/order-changes.ts';
-import { recordOrderChange } from '../../bff/orders/record-outcome.ts';
+import { recordOrderChange } from '../../bff/payments/orders/record-outcome.ts';
 import { outboxDb } from '../../bff/outbox/outbox-tables.ts';
 import { nextAttemptOver } from '../../bff/payments/attempt-rules.ts';
 import type { AttemptStatus } from '../../bff/payments/attempt-transitions.ts';

@@ -5,8 +5,8 @@
 import { expect, test } from '@playwright/test';
 import { orderStatusResponse } from '../../contract/bff-api.ts';
 import { merchantOrderDetail } from '../../contract/merchant-api.ts';
-import { TokenService } from '../../bff/auth/tokens.ts';
-import { systemClock } from '../../bff/observability/clock.ts';
+import { TokenService } from '../../bff/http/auth/tokens.ts';
+import { systemClock } from '../../bff/lib/observability/clock.ts';
 import { attemptsOf } from '../../bff/store/attempts.ts';
 import { findOrder } from '../../bff/store/orders.ts';
 import { createMerchantSession } from './fixtures/buyer.ts';

@@ -1,12 +1,12 @@
-// One cart is one order: Back from the hosted page (or any second "Pay") continues the same order
-// with a new attempt, and a hosted page that attempt superseded can never make a second approved
-// order. The buyer keeps the old page in a second tab and pays both, in either order: exactly one
+// One cart is one order: Back from the hosted page continues the same order with a new attempt (the
+// widget names the page it came Back from), a repeat that names none is handed the same page (a
+// double submit), and a hosted page that attempt superseded can never make a second approved order. The buyer keeps the old page in a second tab and pays both, in either order: exactly one
 // payment approves the order, the other money is in `review` with its reason (the merchant refunds it).
 import { expect, test } from '@playwright/test';
 import { gatewayOrderNumberOf } from '../../contract/gateway-facts.ts';
 import type { MerchantOrderDetail } from '../../contract/merchant-api.ts';
 import { findOrder, statusHistory } from '../../bff/store/orders.ts';
-import { approvingCard, checkout, createCatalogSession, decliningCard, createMerchantSession, followReturn, orderStatus, statusTokenOf } from './fixtures/buyer.ts';
+import { approvingCard, checkout, checkoutAfterBack, checkoutBody, createCatalogSession, createMerchantSession, decliningCard, followReturn, orderStatus, postCheckout, statusTokenOf } from './fixtures/buyer.ts';
 import { merchantSecret, startStack, type Stack } from './fixtures/stack.ts';
 
 let stack: Stack;
@@ -34,7 +34,7 @@ async function merchantDetail(orderNumber: string): Promise<MerchantOrderDetail>
 async function twoPagesOut() {
   const session = await createMerchantSession(stack.bffUrl, { amount: '8700.00', currency: 'CRC' });
   const old = await checkout(stack.bffUrl, session.sessionToken);
-  const current = await checkout(stack.bffUrl, session.sessionToken);
+  const current = await checkoutAfterBack(stack.bffUrl, session.sessionToken, old);
   return { session, old, current };
 }
 
@@ -42,9 +42,11 @@ test('Back from the hosted page continues the same order with a new attempt, und
   const session = await createCatalogSession(stack.bffUrl);
   const orderNumber = session.order.orderNumber;
   const first = await checkout(stack.bffUrl, session.sessionToken);
+  expect(first.attempt).toBe(1);
   // The buyer comes back from the hosted page and presses "Pay" again.
-  const second = await checkout(stack.bffUrl, session.sessionToken);
+  const second = await checkoutAfterBack(stack.bffUrl, session.sessionToken, first);
   expect(second.orderNumber).toBe(orderNumber);
+  expect(second.attempt).toBe(2);
   expect(second.redirectUrl).not.toBe(first.redirectUrl);
   expect(await stack.sandbox.calls('processPayment', gatewayOrderNumberOf(orderNumber, 2))).toBe(1);
   const detail = await merchantDetail(orderNumber);
@@ -52,6 +54,40 @@ test('Back from the hosted page continues the same order with a new attempt, und
   // Paid on the new page: one approved order.
   const token = await payPage(second.redirectUrl);
   expect(await orderStatus(stack.bffUrl, orderNumber, token)).toMatchObject({ status: 'approved', attempts: 2 });
+});
+
+test('a repeat that names no page it came Back from is handed the same page, however late it comes (a double submit)', async () => {
+  const session = await createMerchantSession(stack.bffUrl, { amount: '8700.00', currency: 'CRC' });
+  const first = await checkout(stack.bffUrl, session.sessionToken);
+  const repeat = await checkout(stack.bffUrl, session.sessionToken);
+  expect(repeat).toMatchObject({ redirectUrl: first.redirectUrl, attempt: 1 });
+  expect(await stack.sandbox.calls('processPayment', gatewayOrderNumberOf(session.orderNumber, 1))).toBe(1);
+  expect(await stack.sandbox.calls('processPayment', gatewayOrderNumberOf(session.orderNumber, 2))).toBe(0);
+});
+
+test('two tabs back from the same page, or one Back sent twice: one new attempt, the same new page for both', async () => {
+  const session = await createMerchantSession(stack.bffUrl, { amount: '8700.00', currency: 'CRC' });
+  const left = await checkout(stack.bffUrl, session.sessionToken);
+  const [one, other] = await Promise.all([
+    checkoutAfterBack(stack.bffUrl, session.sessionToken, left),
+    checkoutAfterBack(stack.bffUrl, session.sessionToken, left),
+  ]);
+  const late = await checkoutAfterBack(stack.bffUrl, session.sessionToken, left);
+  expect(one).toMatchObject({ attempt: 2 });
+  expect(other.redirectUrl).toBe(one.redirectUrl);
+  expect(late.redirectUrl).toBe(one.redirectUrl);
+  expect(await stack.sandbox.calls('processPayment', gatewayOrderNumberOf(session.orderNumber, 3))).toBe(0);
+});
+
+test('a page to replace that is not an attempt number is refused on that field', async () => {
+  const session = await createMerchantSession(stack.bffUrl, { amount: '8700.00', currency: 'CRC' });
+  const first = await checkout(stack.bffUrl, session.sessionToken);
+  const response = await postCheckout(stack.bffUrl, session.sessionToken, { ...checkoutBody, replacesAttempt: 'one' });
+  expect(response.status).toBe(400);
+  expect(response.headers.get('content-type')).toContain('application/problem+json');
+  const problem = (await response.json()) as { errors: Array<{ path: string }> };
+  expect(problem.errors.map((error) => error.path)).toContain('replacesAttempt');
+  expect((await checkout(stack.bffUrl, session.sessionToken)).redirectUrl).toBe(first.redirectUrl);
 });
 
 test('paying the new page, then the old one kept in a second tab: one approved order, the old page’s money in review', async () => {

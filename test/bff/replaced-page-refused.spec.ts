@@ -24,7 +24,8 @@ async function firstPageOutSecondRefused() {
   const session = await createMerchantSession(stack.bffUrl, { amount: '6400.00', currency: 'CRC' });
   const first = await checkout(stack.bffUrl, session.sessionToken);
   await stack.sandbox.injectFault({ operation: 'processPayment', kind: 'bodyFailure', type: '400', message: 'Bad data', count: 1 });
-  const refused = await postCheckout(stack.bffUrl, session.sessionToken, checkoutBody);
+  // The buyer came Back from the first page: its replacement is the attempt the gateway refuses.
+  const refused = await postCheckout(stack.bffUrl, session.sessionToken, { ...checkoutBody, replacesAttempt: first.attempt });
   expect(refused.status).toBeGreaterThanOrEqual(400);
   expect(await stack.sandbox.calls('processPayment', gatewayOrderNumberOf(session.orderNumber, 2))).toBe(1);
   return { session, first };

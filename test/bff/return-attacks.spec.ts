@@ -89,7 +89,7 @@ test('a return naming a superseded attempt leaves the open attempt alone: the bu
   expect(await findOrder(stack.bff.store.db, session.orderNumber)).toMatchObject({ status: 'pending', attempt_number: 2 });
   const again = await postCheckout(stack.bffUrl, session.sessionToken);
   expect(again.status).toBe(200);
-  // Back from attempt 2's page: the same order's next attempt.
+  // The buyer's checkout still answers: attempt 2's page, of the same order.
   expect(await again.json()).toMatchObject({ orderNumber: session.orderNumber });
   expect(second.orderNumber).toBe(session.orderNumber);
 });

@@ -4,9 +4,9 @@
 // gateway's list is rewritten on its way to the BFF, as a real gateway's records might read.
 import { expect, test } from '@playwright/test';
 import { settlementReport } from '../../contract/settlement-report.ts';
-import { wallClockIn } from '../../bff/merchant/business-day.ts';
+import { wallClockIn } from '../../bff/lib/business-day.ts';
 import { paidOrder } from './merchant-fixture.ts';
-import { approvingCard, checkout, createMerchantSession, followReturn } from './fixtures/buyer.ts';
+import { approvingCard, checkout, checkoutAfterBack, createMerchantSession, followReturn } from './fixtures/buyer.ts';
 import { startInProcessStack } from './fixtures/in-process-stack.ts';
 import { ManualClock, merchantSecret, type Stack } from './fixtures/stack.ts';
 import { tables } from './webhooks-support.ts';
@@ -66,7 +66,7 @@ test('one order the gateway approved twice (Back from the hosted page, the old p
   // paid too, and that tab closes before its redirect: nothing brings that money to the BFF.
   const session = await createMerchantSession(stack.bffUrl, { amount: '12000.00', currency: 'CRC' });
   const old = await checkout(stack.bffUrl, session.sessionToken);
-  const current = await checkout(stack.bffUrl, session.sessionToken);
+  const current = await checkoutAfterBack(stack.bffUrl, session.sessionToken, old);
   expect((await followReturn(await stack.sandbox.payHostedPage(current.redirectUrl, { card: approvingCard }))).status).toBe(303);
   await stack.sandbox.payHostedPage(old.redirectUrl, { card: approvingCard });
   const once = await paidOrder(stack, { amount: '9000.00', currency: 'CRC' });

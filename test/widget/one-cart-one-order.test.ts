@@ -14,6 +14,7 @@ import { FakeBff } from './support/fake-bff.ts';
 const coffee = '[{"sku":"CR-COFFEE-500","quantity":2}]';
 const summaryText = (element: SvcCheckout) => root(element).querySelector('[part="summary"]')?.textContent?.replace(/\s+/g, ' ') ?? '';
 const checkoutTokens = (bff: FakeBff) => bff.requests.filter((request) => request.route === 'checkout').map((request) => request.token);
+const checkoutBodies = (bff: FakeBff) => bff.requests.filter((request) => request.route === 'checkout').map((request) => request.body as Record<string, unknown>);
 
 async function catalogElement(bff: FakeBff, items: string): Promise<SvcCheckout> {
   const element = await fixture<SvcCheckout>(html`<svc-checkout bff=${bff.url} items=${items} locale="en"></svc-checkout>`);
@@ -51,6 +52,10 @@ describe('one cart, one order', () => {
     expect(secondPage).to.not.equal(firstPage);
     const [firstToken, secondToken] = checkoutTokens(bff);
     expect(secondToken).to.equal(firstToken);
+    // The BFF hands a repeat the same page (a double submit); Back from it says which page it replaces.
+    const [firstBody, secondBody] = checkoutBodies(bff);
+    expect(firstBody).to.not.have.property('replacesAttempt');
+    expect(secondBody).to.have.property('replacesAttempt', 1);
     await expectAccessible(back);
   });
 

@@ -6,8 +6,8 @@ import { createApp, type BffApp } from '../../../bff/app.ts';
 import { bffBackgroundJobs } from '../../../bff/background-jobs.ts';
 import type { DeliveryWorker } from '../../../bff/outbox/delivery-worker.ts';
 import { loadConfig, type Config, type Env } from '../../../bff/config.ts';
-import { systemClock } from '../../../bff/observability/clock.ts';
-import { createLogger } from '../../../bff/observability/logger.ts';
+import { systemClock } from '../../../bff/lib/observability/clock.ts';
+import { createLogger } from '../../../bff/lib/observability/logger.ts';
 import { openProcessDeps } from '../../../bff/process-deps.ts';
 import type { Store } from '../../../bff/store/database.ts';
 import { sandboxDefaults, sandboxGatewayEnv } from '../../../sandbox/defaults.ts';
@@ -64,7 +64,7 @@ export async function startInProcessBff(extraEnv: Env = {}): Promise<InProcessBf
   // The bank too: the fuzzed merchant banking routes must not meet a dropped loopback connection.
   const app = createApp(config, { ...deps, bankFetch: inProcess, resolveHost: testResolver() });
   // Built, never started: fuzzing needs no worker running beside it, only one to drain.
-  const jobs = bffBackgroundJobs(config, app.services, app.webhooks);
+  const jobs = bffBackgroundJobs(config, app.services);
   return {
     app,
     deliveries: jobs.deliveries,

@@ -366,7 +366,7 @@ export class FakeBff {
     if ((request.body as { method?: string }).method !== 'sinpe_movil') {
       const redirectUrl = this.hostedUrl(orderNumber, attempt);
       this.sessions.set(request.token!, { ...session, redirectUrl });
-      return { status: 200, body: { redirectUrl, orderNumber, statusToken: this.statusTokenOf(orderNumber) } };
+      return { status: 200, body: { redirectUrl, orderNumber, attempt, statusToken: this.statusTokenOf(orderNumber) } };
     }
     const transfer: SinpeMovilInstructions = {
       phone: '88887777',

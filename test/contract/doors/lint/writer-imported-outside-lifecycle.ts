@@ -1,3 +1,3 @@
 // planted as bff/sinpe/matcher.ts (rooms/writers): a status writer called outside the payment lifecycle is refused.
-import { transitionOrder } from '../orders/order-machine.ts';
+import { transitionOrder } from '../payments/orders/order-machine.ts';
 export const move = transitionOrder;
