@@ -4,9 +4,8 @@
 // answers ahead of the chain), and the buyer middleware (mounted last, matching all of /v1) never
 // reaches the merchant API or the webhook receivers.
 import { expect, test } from '@playwright/test';
-import { SandboxControl } from '../../sandbox/control-client.ts';
 import { merchantSecret, shopOrigin } from './fixtures/stack.ts';
-import { approvingCard, checkoutBody } from './fixtures/buyer.ts';
+import { placedOrder } from './fixtures/placed-order.ts';
 import { startInProcessBff, type InProcessBff } from '../reliability/support/in-process-bff.ts';
 
 let bff: InProcessBff;
@@ -20,26 +19,6 @@ test.afterAll(async () => {
 const foreign = 'https://evil.example.test';
 const backOffice = 'https://backoffice.example.test';
 const request = (path: string, init: RequestInit = {}) => bff.app.request(path, init);
-
-/** An order of a merchant session, paid on the sandbox's hosted page and approved. */
-async function approvedOrder() {
-  const created = await request('/v1/merchant/checkout-sessions', {
-    method: 'POST',
-    headers: { Authorization: `Bearer ${merchantSecret}`, 'Content-Type': 'application/json' },
-    body: JSON.stringify({ amount: '10.00', currency: 'USD', returnUrl: `${shopOrigin}/thanks` }),
-  });
-  const session = (await created.json()) as { sessionToken: string; orderNumber: string };
-  const checkout = await request('/v1/checkout', {
-    method: 'POST',
-    headers: { Authorization: `Bearer ${session.sessionToken}`, Origin: shopOrigin, 'Content-Type': 'application/json' },
-    body: JSON.stringify(checkoutBody),
-  });
-  expect(checkout.status).toBe(200);
-  const { redirectUrl } = (await checkout.json()) as { redirectUrl: string };
-  const back = await new SandboxControl(bff.sandboxUrl).payHostedPage(redirectUrl, { card: approvingCard });
-  expect((await request(`${back.pathname}${back.search}`)).status).toBe(303);
-  return session;
-}
 
 /** Status polls answered 200, as /metrics counts them. */
 async function pollCount(status = 304): Promise<number> {
@@ -68,8 +47,8 @@ test('every answer of every sub-app carries the shared security headers', async 
 });
 
 test('status polls, kept final answers included, refuse a foreign Origin every time', async () => {
-  const session = await approvedOrder();
-  const poll = (origin: string) => request(`/v1/orders/${session.orderNumber}`, { headers: { Authorization: `Bearer ${session.sessionToken}`, Origin: origin } });
+  const session = await placedOrder(bff);
+  const poll = (origin: string) => request(`/v1/orders/${session.orderNumber}`, { headers: { Authorization: `Bearer ${session.statusToken}`, Origin: origin } });
   // Three rounds: the first answer goes through the chain, the next ones come from the kept views.
   for (let round = 0; round < 3; round++) {
     const allowed = await poll(shopOrigin);
@@ -93,8 +72,8 @@ test('nothing answers a status poll ahead of the shared middleware: the first ha
 });
 
 test('a final poll revalidated with its ETag is a 304 without a body, with the same CORS and security headers, and counts in the metrics', async () => {
-  const session = await approvedOrder();
-  const poll = () => request(`/v1/orders/${session.orderNumber}`, { headers: { Authorization: `Bearer ${session.sessionToken}`, Origin: shopOrigin } });
+  const session = await placedOrder(bff);
+  const poll = () => request(`/v1/orders/${session.orderNumber}`, { headers: { Authorization: `Bearer ${session.statusToken}`, Origin: shopOrigin } });
   // X-Request-Id is each answer's own (checked below), never replayed.
   const meaningful = (response: Response) => Object.fromEntries([...response.headers].filter(([name]) => !['date', 'content-length', 'x-request-id'].includes(name)));
   const full = await poll();
@@ -105,7 +84,7 @@ test('a final poll revalidated with its ETag is a 304 without a body, with the s
   const before = await pollCount();
   const requestIds = new Set([full.headers.get('x-request-id')]);
   for (let i = 0; i < 3; i++) {
-    const revalidated = await request(`/v1/orders/${session.orderNumber}`, { headers: { Authorization: `Bearer ${session.sessionToken}`, Origin: shopOrigin, 'If-None-Match': etag } });
+    const revalidated = await request(`/v1/orders/${session.orderNumber}`, { headers: { Authorization: `Bearer ${session.statusToken}`, Origin: shopOrigin, 'If-None-Match': etag } });
     expect(revalidated.status).toBe(304);
     expect(await revalidated.text()).toBe('');
     const { 'content-type': _type, ...withoutType } = fullHeaders;

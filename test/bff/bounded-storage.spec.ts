@@ -4,9 +4,10 @@
 // sessions nobody checked out.
 import { expect, test } from '@playwright/test';
 import { enqueueEvent } from '../../bff/intake/inbox/inbox.ts';
-import { approvedOrder, createMerchantSession } from './fixtures/buyer.ts';
+import { createMerchantSession } from './fixtures/buyer.ts';
+import { placedOrder } from './fixtures/placed-order.ts';
 import { ManualClock } from './fixtures/stack.ts';
-import { bankEvent, deliveryBody, eventually, merchantGet, metricsText, postBank, startWebhookStack, tables, type WebhookStack } from './webhooks-support.ts';
+import { bankEvent, deliveryBody, merchantGet, metricsText, postBank, startWebhookStack, tables, type WebhookStack } from './webhooks-support.ts';
 
 const day = 24 * 60 * 60 * 1000;
 const clock = new ManualClock();
@@ -52,12 +53,12 @@ test('the back office hides created orders whose session ran out, unless asked',
 
 test('retention deletes old finished events, samples and unpaid abandoned orders in batches, and keeps the rest', async () => {
   const db = tables(stack.bff);
-  const paid = await approvedOrder(stack.bffUrl, stack.sandbox);
+  const paid = await placedOrder(stack.bff);
   const unpaid = await Promise.all([createMerchantSession(stack.bffUrl), createMerchantSession(stack.bffUrl), createMerchantSession(stack.bffUrl)]);
   const delivered = [bankEvent('payin.posted'), bankEvent('payin.posted'), bankEvent('payin.posted')];
   for (const event of delivered) expect((await postBank(stack.bffUrl, await deliveryBody(event))).status).toBe(200);
   const ids = delivered.map((event) => event.event.event_id);
-  await eventually(() => db.selectFrom('events').select('state').where('external_id', 'in', ids).execute(), (rows) => rows.every((row) => row.state === 'processed'), 'events processed');
+  await expect.poll(async () => (await db.selectFrom('events').select('state').where('external_id', 'in', ids).execute()).map((row) => row.state), { message: 'events processed', timeout: 10_000 }).toEqual(ids.map(() => 'processed'));
   // Waiting forever (a lease far ahead): old, but not finished, so it stays.
   await enqueueEvent(db, { source: 'bank', externalId: 'still-waiting', type: 'payin.posted', payload: {}, now: clock.now() });
   await db.updateTable('events').set({ lease_owner: 'elsewhere', lease_expires_at: new Date(clock.now().getTime() + 1000 * day).toISOString() }).where('external_id', '=', 'still-waiting').execute();

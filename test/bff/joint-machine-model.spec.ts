@@ -1,11 +1,14 @@
 // A model-based test of the joint machine (bff/payments/lifecycle): random evidence about one order
 // and its attempts (card pages created, refused or lost; consult's answers; a verified redirect; the
 // reconciler's expiry; SINPE Móvil transfers opened, paid and failed by the bank; money of another
-// amount; the merchant's attach, review decisions and capture) is applied through the writers the BFF
-// uses, on a real database (SQLite, or PostgreSQL with TEST_DATABASE_URL). After every step the order's
+// amount; the merchant's attach, review decisions and capture; the buyer coming Back from an open
+// hosted page, whose new attempt replaces it, and money arriving later on the replaced page) is
+// applied through the writers the BFF uses, on a real database (SQLite, or PostgreSQL with TEST_DATABASE_URL). After every step the order's
 // status and its current attempt's are read back and compared with a model written here apart from the
 // product's tables; the pair must be one the joint table lets coexist; the order's history must be the
-// model's moves, and the merchant's order.* events the model's, one per move that reports one.
+// model's moves, and the merchant's order.* events the model's, one per move that reports one; every
+// attempt (replaced ones included) is in the model's status, and the merchant's view of the order
+// (its detail, and the data of each order.* event) shows the model's status and attempt outcomes.
 // Seeded (PROPERTY_SEED, default 43; `random` for a new one); PROPERTY_RUNS sets the runs (default 500).
 // A failure prints the seed and path (PROPERTY_SEED=<seed> PROPERTY_PATH=<path> replays it).
 import assert from 'node:assert/strict';
@@ -13,14 +16,17 @@ import { test } from '@playwright/test';
 import fc from 'fast-check';
 import type { OrderStatus } from '../../contract/bff-api.ts';
 import { decideReview } from '../../bff/merchant/review-decision.ts';
+import { ruleContextOf } from '../../bff/merchant/change-history.ts';
+import { merchantOrderDetailView } from '../../bff/merchant/merchant-order-view.ts';
 import { recordMerchantChange } from '../../bff/merchant/order-changes.ts';
 import { recordOrderChange } from '../../bff/payments/orders/record-outcome.ts';
 import { outboxDb } from '../../bff/outbox/outbox-tables.ts';
+import { nextAttemptOver } from '../../bff/payments/attempt-rules.ts';
 import type { AttemptStatus } from '../../bff/payments/attempt-transitions.ts';
 import { settleAttemptClaim } from '../../bff/payments/claim-settlement.ts';
 import { coexistingPairs } from '../../bff/payments/lifecycle/joint-moves.ts';
 import { applyJointMove, claimAttempt } from '../../bff/payments/lifecycle/unit-of-work.ts';
-import { startingAttemptFields } from '../../bff/store/attempts.ts';
+import { attemptsOf, startingAttemptFields } from '../../bff/store/attempts.ts';
 import { findOrder, statusHistory } from '../../bff/store/orders.ts';
 import { ManualClock } from './fixtures/stack.ts';
 import { storePerFile } from './fixtures/store-per-file.ts';
@@ -40,6 +46,8 @@ interface Model {
   attempt: number;
   attemptStatus: AttemptStatus | 'none';
   method: 'card' | 'sinpe_movil' | null;
+  /** The statuses of the attempts before the current one, by number (a refused number claimed again is the same attempt). */
+  earlier: Map<number, AttemptStatus>;
   history: OrderStatus[];
   events: string[];
 }
@@ -56,6 +64,28 @@ function moveOrder(model: Model, to: OrderStatus): void {
   const event = reportedEvent(to);
   if (event) model.events.push(event);
 }
+
+/** A new attempt becomes the current one: the one it follows keeps the status it had (a replaced page stays open). */
+function startAttempt(model: Model, number: number): void {
+  if (number !== model.attempt && model.attemptStatus !== 'none') model.earlier.set(model.attempt, model.attemptStatus);
+  model.attempt = number;
+}
+
+/** What the merchant sees of an attempt in each status, written here apart from the product's own mapping. */
+const merchantOutcome: Record<AttemptStatus, string> = {
+  claimed: 'open',
+  refused: 'open',
+  open: 'open',
+  unknown: 'open',
+  approved: 'approved',
+  declined: 'declined',
+  cancelled: 'cancelled',
+  expired: 'expired',
+  abandoned: 'expired',
+  review: 'review',
+};
+
+const isPaidStatus = (status: OrderStatus) => ['approved', 'captured', 'refunded', 'reversed'].includes(status);
 
 const now = () => {
   clock.advance(1000);
@@ -78,6 +108,16 @@ async function check(model: Model, real: Real): Promise<void> {
   assert.deepEqual(history.map((entry) => entry.to_status), model.history, 'history');
   const events = await outboxDb(storeOf()).selectFrom('outbound_events').select('type').where('order_number', '=', real.orderNumber).orderBy('created_at').orderBy('id').execute();
   assert.deepEqual(events.map((event) => event.type).sort(), [...model.events].sort(), 'merchant events');
+  // Each event's data is the merchant's view of the order as that move left it.
+  const bodies = await outboxDb(storeOf()).selectFrom('outbound_events').select(['type', 'body']).where('order_number', '=', real.orderNumber).execute();
+  for (const { type, body } of bodies) assert.equal(`order.${(JSON.parse(body) as { data: { status: string } }).data.status}`, type, 'the event data shows the status its type names');
+  // Every attempt, replaced ones included, is where the model says.
+  const expected = [...model.earlier, ...(model.attemptStatus === 'none' ? [] : [[model.attempt, model.attemptStatus] as const])].sort(([a], [b]) => a - b);
+  const attempts = await attemptsOf(db, real.orderNumber);
+  assert.deepEqual(attempts.map((attempt) => [attempt.number, attempt.status]), expected, 'attempts');
+  const detail = merchantOrderDetailView({ order, history, attempts, context: ruleContextOf(order, history, clock.now()) });
+  assert.equal(detail.status, model.order, 'merchant view: status');
+  assert.deepEqual(detail.attempts.map((attempt) => [attempt.number, attempt.outcome]), expected.map(([number, status]) => [number, merchantOutcome[status]]), 'merchant view: attempts');
 }
 
 type JointCommand = fc.AsyncCommand<Model, Real>;
@@ -103,7 +143,7 @@ class CardCall implements JointCommand {
     assert.ok(claimed, 'claimed');
     const outcome = this.outcome === 'created' ? { state: 'created' as const, hostedUrl: 'https://gateway.example/page', now: now() } : { state: this.outcome, error: 'test', now: now() };
     assert.equal(await settleAttemptClaim(db, real.orderNumber, { claimId, number, from: model.order }, outcome), true);
-    model.attempt = number;
+    startAttempt(model, number);
     model.method = 'card';
     if (this.outcome === 'created') {
       moveOrder(model, 'pending');
@@ -142,7 +182,7 @@ class OpenTransfer implements JointCommand {
       },
     });
     assert.ok(opened.attempt);
-    model.attempt = number;
+    startAttempt(model, number);
     model.method = 'sinpe_movil';
     model.attemptStatus = 'open';
     moveOrder(model, 'pending');
@@ -227,13 +267,17 @@ class Attach implements JointCommand {
 /** The merchant decides a review. */
 class ReviewDecision implements JointCommand {
   constructor(readonly approve: boolean) {}
-  check = (m: Model) => m.order === 'review' && m.attemptStatus === 'review';
+  // In review for its current attempt, or for a replaced page's money beside the current attempt.
+  check = (m: Model) => m.order === 'review' && ['review', 'open', 'declined', 'expired'].includes(m.attemptStatus);
   async run(model: Model, real: Real) {
     clock.advance(1000);
     await decideReview(storeOf(), clock, real.orderNumber, { decision: this.approve ? 'approve' : 'void' });
     const to = this.approve ? 'approved' : 'cancelled';
     moveOrder(model, to);
-    model.attemptStatus = to;
+    // The decision is the current attempt's when it is in review; an open page stays payable when the
+    // merchant approves (its own money would be one payment too many), and is closed when the merchant
+    // voids; an attempt that ended unpaid stays as it ended.
+    if (model.attemptStatus === 'review' || (model.attemptStatus === 'open' && !this.approve)) model.attemptStatus = to;
     await check(model, real);
   }
   toString = () => (this.approve ? 'merchant approves the review' : 'merchant voids the review');
@@ -251,6 +295,47 @@ class Capture implements JointCommand {
   toString = () => 'merchant captures';
 }
 
+/**
+ * The buyer comes Back from the open hosted page and checks out again: the widget names the attempt
+ * whose page it found out (the current one), and a new card attempt replaces it on the same order.
+ * The order stays pending (no history entry, no event); the replaced page stays open at the gateway.
+ */
+class BackFromPage implements JointCommand {
+  check = (m: Model) => pageOut(m) && m.method === 'card' && m.attempt < 5;
+  async run(model: Model, real: Real) {
+    const db = storeOf().db;
+    const seen = (await findOrder(db, real.orderNumber))!;
+    const decision = nextAttemptOver(seen, 5);
+    assert.equal(decision.kind, 'open');
+    const number = decision.kind === 'open' ? decision.number : -1;
+    assert.equal(number, model.attempt + 1, 'the attempt after the one replaced');
+    const claimId = `back-${real.orderNumber}-${number}-${transfers++}`;
+    assert.ok(await claimAttempt(db, seen, { number, gatewayOrderNumber: `${real.orderNumber}-R${number}`, returnRef: `ref-${claimId}`, claimId, email: 'buyer@example.com', locale: null, now: now() }), 'claimed over the open page');
+    assert.equal(await settleAttemptClaim(db, real.orderNumber, { claimId, number, from: seen.status }, { state: 'created', hostedUrl: 'https://gateway.example/page-again', now: now() }), true);
+    startAttempt(model, number);
+    model.attemptStatus = 'open';
+    await check(model, real);
+  }
+  toString = () => 'back from the page: a new attempt replaces it';
+}
+
+/**
+ * Money arrives on a replaced page (paid in another tab; consult or the return finds it approved):
+ * one payment too many. The replaced attempt goes to review; so does the order while it is unpaid
+ * (and not in review already); a paid order stays as it is.
+ */
+class ReplacedPagePaid implements JointCommand {
+  check = (m: Model) => [...m.earlier.values()].includes('open');
+  async run(model: Model, real: Real) {
+    const number = [...model.earlier].find(([, status]) => status === 'open')![0];
+    await recordOrderChange(storeOf(), real.orderNumber, { to: 'approved', evidence: 'consult', source: 'test', now: now(), attempt: { number, status: 'approved' } });
+    model.earlier.set(number, 'review');
+    if (!isPaidStatus(model.order) && model.order !== 'review') moveOrder(model, 'review');
+    await check(model, real);
+  }
+  toString = () => 'money on a replaced page';
+}
+
 const commands = [
   fc.constantFrom('created', 'none', 'unknown').map((outcome) => new CardCall(outcome as 'created' | 'none' | 'unknown')),
   fc.constant(new OpenTransfer()),
@@ -261,13 +346,18 @@ const commands = [
   fc.constant(new Attach()),
   fc.boolean().map((approve) => new ReviewDecision(approve)),
   fc.constant(new Capture()),
+  // A replaced page needs three steps in order (a page, Back, its money): each listed more than once,
+  // so that a few hundred runs walk it often.
+  ...Array.from({ length: 3 }, () => fc.constant(new CardCall('created'))),
+  ...Array.from({ length: 3 }, () => fc.constant(new BackFromPage())),
+  ...Array.from({ length: 3 }, () => fc.constant(new ReplacedPagePaid())),
 ];
 
 test('random evidence keeps the order and its attempt in the joint table, with the history and the webhooks the model expects', async () => {
   await fc.assert(
     fc.asyncProperty(fc.commands(commands, { maxCommands: 12 }), async (story) => {
       const order = await storedOrder(storeOf(), 'JM');
-      const model: Model = { order: 'created', attempt: 0, attemptStatus: 'none', method: null, history: ['created'], events: [] };
+      const model: Model = { order: 'created', attempt: 0, attemptStatus: 'none', method: null, earlier: new Map(), history: ['created'], events: [] };
       const real: Real = { orderNumber: order.order_number };
       await fc.asyncModelRun(() => ({ model, real }), story);
     }),

@@ -4,8 +4,9 @@
 // tag or no tag. An open order's answer is never kept nor tagged. Time is a manual clock.
 import { expect, test } from '@playwright/test';
 import { statusTokenLifetimeSeconds } from '../../bff/http/auth/tokens.ts';
-import { statusWriterView } from '../../bff/payments/lifecycle/status-writer-view.ts';
-import { approvedOrder, createCatalogSession } from './fixtures/buyer.ts';
+import { createCatalogSession } from './fixtures/buyer.ts';
+import { placeOrder } from './fixtures/joint-state.ts';
+import { placedOrder } from './fixtures/placed-order.ts';
 import { ManualClock, shopOrigin, startStack, type Stack } from './fixtures/stack.ts';
 
 const clock = new ManualClock();
@@ -27,8 +28,7 @@ const meaningful = (response: Response) =>
   Object.fromEntries([...response.headers].filter(([name]) => !['date', 'connection', 'keep-alive', 'content-length', 'x-request-id'].includes(name)));
 
 test('a kept final answer carries the same status, body and headers as the first one', async () => {
-  const { orderNumber, statusToken } = await approvedOrder(stack.bffUrl, stack.sandbox);
-  clock.advance(2000); // past the kept answer of approvedOrder's own poll
+  const { orderNumber, statusToken } = await placedOrder(stack.bff);
   const first = await poll(orderNumber, statusToken);
   const second = await poll(orderNumber, statusToken);
   expect(first.status).toBe(200);
@@ -54,7 +54,7 @@ test('a kept final answer carries the same status, body and headers as the first
 });
 
 test("a browser's revalidation gets a 304 while the answer is the same, and the new answer once it changed", async () => {
-  const { orderNumber, statusToken } = await approvedOrder(stack.bffUrl, stack.sandbox);
+  const { orderNumber, statusToken } = await placedOrder(stack.bff);
   const first = await poll(orderNumber, statusToken);
   const etag = first.headers.get('etag')!;
   const revalidate = (tag: string) =>
@@ -67,7 +67,7 @@ test("a browser's revalidation gets a 304 while the answer is the same, and the 
   // A list of tags and a weak form of ours both match (RFC 9110's weak comparison).
   expect((await revalidate(`"other", W/${etag}`)).status).toBe(304);
   // As if another instance had refunded it: once the kept answer lapses the tag no longer matches.
-  await statusWriterView(stack.bff.store.db).updateTable('orders').set({ status: 'refunded' }).where('order_number', '=', orderNumber).execute();
+  await placeOrder(stack.bff.store, { order: 'refunded', attempts: [{ method: 'card', status: 'approved' }] }, { orderNumber, now: () => clock.now() });
   clock.advance(1001);
   const changed = await revalidate(etag);
   expect(changed.status).toBe(200);
@@ -85,10 +85,8 @@ test('an open order is answered no-store, without a tag: it is about to change',
 });
 
 test('kept answers of different lengths each arrive whole', async () => {
-  const short = await approvedOrder(stack.bffUrl, stack.sandbox);
-  const long = await approvedOrder(stack.bffUrl, stack.sandbox);
-  await stack.bff.store.db.updateTable('payment_attempts').set({ status_message: 'Approved, with a message much longer than the other one' }).where('order_number', '=', long.orderNumber).execute();
-  clock.advance(2000);
+  const short = await placedOrder(stack.bff, undefined, { order: { orderNumber: `K-${Date.now()}` } });
+  const long = await placedOrder(stack.bff, undefined, { order: { orderNumber: `KEPT-ANSWER-OF-A-MUCH-LONGER-ORDER-NUMBER-${Date.now()}` } });
   for (const { orderNumber, statusToken } of [short, short, long, long]) {
     const response = await poll(orderNumber, statusToken);
     const text = await response.text();
@@ -98,18 +96,18 @@ test('kept answers of different lengths each arrive whole', async () => {
 });
 
 test('the kept answer is at most a second old: a later change (another instance) shows after that', async () => {
-  const { orderNumber, statusToken } = await approvedOrder(stack.bffUrl, stack.sandbox);
+  const { orderNumber, statusToken } = await placedOrder(stack.bff);
   expect(await (await poll(orderNumber, statusToken)).json()).toMatchObject({ status: 'approved' });
   // As if another instance had refunded it: the row changes under this one.
-  await statusWriterView(stack.bff.store.db).updateTable('orders').set({ status: 'refunded' }).where('order_number', '=', orderNumber).execute();
+  await placeOrder(stack.bff.store, { order: 'refunded', attempts: [{ method: 'card', status: 'approved' }] }, { orderNumber, now: () => clock.now() });
   expect(await (await poll(orderNumber, statusToken)).json()).toMatchObject({ status: 'approved' });
   clock.advance(1001);
   expect(await (await poll(orderNumber, statusToken)).json()).toMatchObject({ status: 'refunded', final: true });
 });
 
 test('with the answer kept, every refusal of the full route still holds', async () => {
-  const { orderNumber, statusToken } = await approvedOrder(stack.bffUrl, stack.sandbox);
-  const other = await approvedOrder(stack.bffUrl, stack.sandbox);
+  const { orderNumber, statusToken } = await placedOrder(stack.bff);
+  const other = await placedOrder(stack.bff);
   expect((await poll(orderNumber, statusToken)).status).toBe(200); // kept now
 
   const refusals = [

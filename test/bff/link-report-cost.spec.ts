@@ -36,16 +36,9 @@ const unlistedCount = (linkId: string) => unlistedLinkReports(stack.bff, linkId)
 const junkEvents = (linkId: string) =>
   tables(stack.bff).selectFrom('events').select(['state', 'attempts', 'last_error']).where('source', '=', 'links').where('external_id', 'like', `${linkId}:9%`).execute();
 
-/** Polls `read` until `done` holds, up to a minute (a thousand events on a shared machine). */
-async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, what: string): Promise<T> {
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    const value = await read();
-    if (done(value)) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await afterWorkerPasses(stack.bffUrl, 1);
-  }
-}
+/** The junk reports' states, for expect.poll: up to a minute (a thousand events on a shared machine). */
+const junkStates = async (linkId: string) => (await junkEvents(linkId)).map((row) => row.state);
+const aMinute = { timeout: 60_000 };
 
 test(`${junkReports} unsigned reports with invented svcOrderIds for one of our links cost at most 20 gateway calls`, async () => {
   test.setTimeout(240_000);
@@ -56,7 +49,7 @@ test(`${junkReports} unsigned reports with invented svcOrderIds for one of our l
   const callback = await stack.sandbox.payLink(link.url, approvingCard);
   expect((await fetch(`${callback.toString()}&lang=en`)).status).toBe(200);
   const genuine = () => tables(stack.bff).selectFrom('events').select('state').where('source', '=', 'links').where('external_id', 'not like', `${link.id}:9%`).execute();
-  await until(genuine, (rows) => rows.length > 0 && rows.every((row) => row.state === 'processed'), 'the genuine report processed');
+  await expect.poll(async () => [...new Set((await genuine()).map((row) => row.state))], { ...aMinute, message: 'the genuine report processed' }).toEqual(['processed']);
   await stack.sandbox.resetCalls();
   const countedBefore = await countedCalls();
 
@@ -71,7 +64,7 @@ test(`${junkReports} unsigned reports with invented svcOrderIds for one of our l
   }
   const waiting = await junkEvents(link.id);
   expect(waiting.length).toBeLessThanOrEqual(storedPerLink);
-  await until(() => junkEvents(link.id), (rows) => rows.every((row) => row.attempts >= 1), 'every stored junk report tried once');
+  await expect.poll(async () => (await junkEvents(link.id)).filter((row) => row.attempts < 1).length, { ...aMinute, message: 'every stored junk report tried once' }).toBe(0);
   // Even the first pass over the flood must be cheap, before any retry.
   expect(await gatewayCalls()).toBeLessThanOrEqual(20);
 
@@ -80,10 +73,10 @@ test(`${junkReports} unsigned reports with invented svcOrderIds for one of our l
     if ((await junkEvents(link.id)).length === 0) break;
     clock.advance(round === 0 ? lookupIntervalMs + 1_000 : 300_000);
     await afterWorkerPasses(stack.bffUrl, 2);
-    await until(() => junkEvents(link.id), (rows) => rows.every((row) => row.state !== 'received'), 'the retries to run');
+    await expect.poll(() => junkStates(link.id), { ...aMinute, message: 'the retries to run' }).not.toContain('received');
   }
   // Every one ended as a count on the link (the listing refused it), none as a row.
-  await until(() => junkEvents(link.id), (rows) => rows.length === 0, 'every junk report ended');
+  await expect.poll(() => junkStates(link.id), { ...aMinute, message: 'every junk report ended' }).toEqual([]);
   expect(await unlistedCount(link.id)).toBe(junkReports);
   const lookups = await stack.sandbox.calls('getLinkPaymentById');
   const consults = await stack.sandbox.calls('consult');
@@ -120,7 +113,7 @@ test(`${junkReports} unsigned reports for a fresh link of ours, whose listing sh
     clock.advance(round === 0 ? lookupIntervalMs + 1_000 : 300_000);
     await afterWorkerPasses(stack.bffUrl, 2);
   }
-  await until(() => junkEvents(link.id), (rows) => rows.length === 0, 'every junk report ended');
+  await expect.poll(() => junkStates(link.id), { ...aMinute, message: 'every junk report ended' }).toEqual([]);
   expect(await unlistedCount(link.id)).toBe(junkReports);
   const lookups = await stack.sandbox.calls('getLinkPaymentById');
   const consults = await stack.sandbox.calls('consult');

@@ -1,10 +1,17 @@
 // The merchant API's orders over real HTTP against the sandbox: list and detail, capture,
 // refund, reverse with the state rules checked before the gateway, partial amounts, split.
 import { expect, test } from '@playwright/test';
-import { approvingCard, checkout, createMerchantSession, decliningCard } from './fixtures/buyer.ts';
+import { approvingCard, checkout, createMerchantSession } from './fixtures/buyer.ts';
 import { startInProcessStack } from './fixtures/in-process-stack.ts';
 import type { Stack } from './fixtures/stack.ts';
 import { merchant, paidOrder } from './merchant-fixture.ts';
+import { approvedByCard, placedOrder } from './fixtures/placed-order.ts';
+import type { JointState } from './fixtures/joint-state.ts';
+
+const declinedCard: JointState = { order: 'declined', attempts: [{ method: 'card', status: 'declined' }] };
+
+/** An order in `state` without the gateway: for what the BFF decides before calling it. */
+const placed = async (order: { amount: string; currency: string; capture?: boolean }, state = approvedByCard) => (await placedOrder(stack.bff, state, { order })).orderNumber;
 
 let stack: Stack;
 test.beforeAll(async () => {
@@ -72,7 +79,7 @@ test('reverse releases an uncaptured authorization whole; a partial reversal and
 });
 
 test('a captured-at-once order cannot be captured or reversed; amounts with too many decimals are 400', async () => {
-  const orderNumber = await paidOrder(stack, { amount: '30.00', currency: 'USD' });
+  const orderNumber = await placed({ amount: '30.00', currency: 'USD' });
   const capture = await merchant(stack, 'POST', `/v1/merchant/orders/${orderNumber}/capture`);
   expect(capture.status).toBe(409);
   expect(capture.body.detail).toMatch(/already captured/);
@@ -89,7 +96,7 @@ test('a captured-at-once order cannot be captured or reversed; amounts with too 
 
 test('a capture after the 7-day authorization window is refused before the gateway', async () => {
   // The sandbox clock and ours are separate; move ours by starting a BFF whose clock is 8 days ahead.
-  const orderNumber = await paidOrder(stack, { amount: '12.00', currency: 'USD', capture: false });
+  const orderNumber = await placed({ amount: '12.00', currency: 'USD', capture: false });
   const later = await stack.startAnotherBff({}, { clock: { now: () => new Date(Date.now() + 8 * 24 * 3600 * 1000) } });
   const response = await fetch(`${later.url}/v1/merchant/orders/${orderNumber}/capture`, {
     method: 'POST',
@@ -125,15 +132,15 @@ test('split: shares within the amount, the owner gets the remainder; over the am
   const second = await merchant(stack, 'POST', `/v1/merchant/orders/${orderNumber}/split`, { commerces: [{ email: 'a@partners.example', amount: '1.00' }] });
   expect(second.status).toBe(409);
 
-  const declined = await paidOrder(stack, { amount: '10.00', currency: 'USD' }, decliningCard);
+  const declined = await placed({ amount: '10.00', currency: 'USD' }, declinedCard);
   const notApproved = await merchant(stack, 'POST', `/v1/merchant/orders/${declined}/split`, { commerces: [{ email: 'a@partners.example', amount: '1.00' }] });
   expect(notApproved.status).toBe(409);
   expect(notApproved.body.detail).toMatch(/Only an approved order/);
 });
 
 test('the orders list filters by status, currency and order number and pages with a cursor', async () => {
-  const crc = await paidOrder(stack, { amount: '5000.00', currency: 'CRC' });
-  const declined = await paidOrder(stack, { amount: '7000.00', currency: 'CRC' }, decliningCard);
+  const crc = await placed({ amount: '5000.00', currency: 'CRC' });
+  const declined = await placed({ amount: '7000.00', currency: 'CRC' }, declinedCard);
   const approvedCrc = await merchant(stack, 'GET', '/v1/merchant/orders?status=approved&currency=CRC&limit=200');
   expect(approvedCrc.status).toBe(200);
   const numbers = approvedCrc.body.items.map((order: { orderNumber: string }) => order.orderNumber);

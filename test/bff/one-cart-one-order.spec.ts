@@ -6,7 +6,7 @@ import { expect, test } from '@playwright/test';
 import { gatewayOrderNumberOf } from '../../contract/gateway-facts.ts';
 import type { MerchantOrderDetail } from '../../contract/merchant-api.ts';
 import { findOrder, statusHistory } from '../../bff/store/orders.ts';
-import { approvingCard, checkout, checkoutAfterBack, checkoutBody, createCatalogSession, createMerchantSession, followReturn, orderStatus, postCheckout, statusTokenOf } from './fixtures/buyer.ts';
+import { approvingCard, checkout, checkoutAfterBack, checkoutBody, createCatalogSession, createMerchantSession, decliningCard, followReturn, orderStatus, postCheckout, statusTokenOf } from './fixtures/buyer.ts';
 import { merchantSecret, startStack, type Stack } from './fixtures/stack.ts';
 
 let stack: Stack;
@@ -18,8 +18,8 @@ test.afterAll(async () => {
 });
 
 /** Pays a hosted page and follows the gateway's redirect into the BFF, as the buyer's browser would. */
-async function payPage(redirectUrl: string): Promise<string> {
-  const back = await followReturn(await stack.sandbox.payHostedPage(redirectUrl, { card: approvingCard }));
+async function payPage(redirectUrl: string, card = approvingCard): Promise<string> {
+  const back = await followReturn(await stack.sandbox.payHostedPage(redirectUrl, { card }));
   expect(back.status).toBe(303);
   return statusTokenOf(back.headers.get('Location')!);
 }
@@ -128,6 +128,27 @@ test('paying the old page first, then the new one: the order goes to review with
   ]);
   const history = await statusHistory(stack.bff.store.db, session.orderNumber);
   expect(history.filter((entry) => entry.to_status === 'approved')).toHaveLength(1);
+});
+
+test('the new page declined, then the old one paid: the order goes to review beside the declined attempt, and the merchant decides it', async () => {
+  const { session, old, current } = await twoPagesOut();
+  const token = await payPage(current.redirectUrl, decliningCard);
+  expect(await orderStatus(stack.bffUrl, session.orderNumber, token)).toMatchObject({ status: 'declined' });
+
+  const oldToken = await payPage(old.redirectUrl);
+  expect(await orderStatus(stack.bffUrl, session.orderNumber, oldToken)).toMatchObject({ status: 'review' });
+  const detail = await merchantDetail(session.orderNumber);
+  expect(detail.attempts.map((attempt) => [attempt.number, attempt.outcome])).toEqual([
+    [1, 'review'],
+    [2, 'declined'],
+  ]);
+  const decided = await fetch(`${stack.bffUrl}/v1/merchant/orders/${session.orderNumber}/review`, {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${merchantSecret}`, 'Content-Type': 'application/json', 'Idempotency-Key': `review-${session.orderNumber}` },
+    body: JSON.stringify({ decision: 'approve' }),
+  });
+  expect(decided.status, await decided.clone().text()).toBe(200);
+  expect((await merchantDetail(session.orderNumber)).status).toBe('approved');
 });
 
 test('the old page paid in a tab closed before its redirect: the new page’s approval finds that money too, and sends it to review', async () => {

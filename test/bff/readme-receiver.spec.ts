@@ -3,6 +3,7 @@
 // bad signature.
 import { spawn } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { connect } from 'node:net';
 import { expect, test } from '@playwright/test';
 import { Webhook } from 'standardwebhooks';
 import { newWebhookSecret } from '../../bff/outbox/signing.ts';
@@ -28,17 +29,16 @@ for (const page of ['README.md', 'docs/webhooks.md']) test(`the ${page} receiver
       const at = new Date();
       return { 'content-type': 'application/json', 'webhook-id': id, 'webhook-timestamp': String(Math.floor(at.getTime() / 1000)), 'webhook-signature': new Webhook(key).sign(id, at, body) };
     };
-    const post = async (init: Record<string, string>) => {
-      for (let attempt = 0; ; attempt++) {
-        try {
-          return (await fetch(`http://127.0.0.1:${port}/`, { method: 'POST', headers: init, body })).status;
-        } catch (error) {
-          // Not listening yet: node is still starting.
-          if (attempt > 100) throw error;
-          await new Promise((resolve) => setTimeout(resolve, 50));
-        }
-      }
-    };
+    const post = async (init: Record<string, string>) => (await fetch(`http://127.0.0.1:${port}/`, { method: 'POST', headers: init, body })).status;
+    // Node is still starting: its port takes a connection once the receiver listens.
+    const listening = () =>
+      new Promise<boolean>((resolve) => {
+        const socket = connect(port, '127.0.0.1');
+        socket.once('connect', () => resolve(true)).once('error', () => resolve(false));
+        socket.once('close', () => socket.destroy());
+        socket.once('connect', () => socket.end());
+      });
+    await expect.poll(listening, { message: 'the receiver listening', timeout: 10_000 }).toBe(true);
     expect(await post(headers('msg_readme_1'))).toBe(204);
     expect(await post(headers('msg_readme_1'))).toBe(204);
     expect(await post(headers('msg_readme_2', newWebhookSecret()))).toBe(400);

@@ -1,7 +1,8 @@
 // Session and status JWTs: every kind of bad token gets 401 with a WWW-Authenticate challenge.
 import { expect, test } from '@playwright/test';
 import { SignJWT, UnsecuredJWT } from 'jose';
-import { createCatalogSession, createMerchantSession, followReturn, statusTokenOf, approvingCard, checkout } from './fixtures/buyer.ts';
+import { createCatalogSession, createMerchantSession } from './fixtures/buyer.ts';
+import { placedOrder } from './fixtures/placed-order.ts';
 import { startInProcessStack } from './fixtures/in-process-stack.ts';
 import { ManualClock, shopOrigin, type Stack } from './fixtures/stack.ts';
 
@@ -56,10 +57,7 @@ test('alg "none" gets 401', async () => {
 });
 
 test('the wrong audience gets 401: a status token cannot open a session', async () => {
-  const session = await createMerchantSession(stack.bffUrl);
-  const { redirectUrl } = await checkout(stack.bffUrl, session.sessionToken);
-  const returned = await followReturn(await stack.sandbox.payHostedPage(redirectUrl, { card: approvingCard }));
-  const statusToken = statusTokenOf(returned.headers.get('Location')!);
+  const { statusToken } = await placedOrder(stack.bff);
   await expect401(await getSession(statusToken));
   // …and the status token reads only its own order.
   const other = await createMerchantSession(stack.bffUrl);

@@ -2,6 +2,7 @@
 // sandbox bank, bank deliveries encrypted like the bank's, reads of the tables, and a
 // logger that keeps its lines for assertions.
 import { randomUUID } from 'node:crypto';
+import { expect } from '@playwright/test';
 import { encryptDelivery } from '../../node/bank-delivery-codec.ts';
 import type { BankEventType } from '../../contract/bank/event-types.ts';
 import { exampleEvent } from '../../sandbox/bank/event-examples.ts';
@@ -172,7 +173,7 @@ export async function workerPasses(bffUrl: string): Promise<number> {
  */
 export async function afterWorkerPasses(bffUrl: string, passes = 2): Promise<void> {
   const start = await workerPasses(bffUrl);
-  await eventually(() => workerPasses(bffUrl), (count) => count >= start + passes, `${passes} more inbox worker passes`);
+  await expect.poll(() => workerPasses(bffUrl), { message: `${passes} more inbox worker passes`, timeout: 10_000 }).toBeGreaterThanOrEqual(start + passes);
 }
 
 /**

@@ -36,7 +36,9 @@ const besidePaidOrder: readonly CurrentAttemptStatus[] = ['approved', 'cancelled
 /**
  * The current attempt's statuses each order status may stand beside. An order in review may keep a
  * running attempt (money arrived for an earlier one meanwhile: a late transfer, a replaced page paid),
- * or the cancelled one a merchant's attached payment superseded before the bank failed it.
+ * or the cancelled one a merchant's attached payment superseded before the bank failed it, or one
+ * that ended unpaid (declined, expired) before money arrived on the page it had replaced; a review
+ * voided leaves that attempt as it ended.
  */
 export const coexistingPairs: Readonly<Record<OrderStatus, readonly CurrentAttemptStatus[]>> = {
   created: ['none', 'claimed', 'refused', 'unknown'],
@@ -44,9 +46,9 @@ export const coexistingPairs: Readonly<Record<OrderStatus, readonly CurrentAttem
   // the order stays pending: the replaced page's attempt is an earlier one, still payable.
   pending: ['open', 'claimed', 'refused', 'unknown'],
   declined: ['declined', 'claimed', 'refused', 'unknown', 'abandoned'],
-  cancelled: ['cancelled', 'claimed', 'refused', 'unknown', 'abandoned'],
+  cancelled: ['cancelled', 'claimed', 'refused', 'unknown', 'abandoned', 'declined', 'expired'],
   expired: ['none', 'expired', 'declined', 'cancelled', 'abandoned', 'claimed', 'refused', 'unknown'],
-  review: ['review', 'open', 'cancelled', 'claimed', 'refused', 'unknown'],
+  review: ['review', 'open', 'cancelled', 'claimed', 'refused', 'unknown', 'declined', 'expired'],
   approved: besidePaidOrder,
   captured: besidePaidOrder,
   refunded: besidePaidOrder,
@@ -102,7 +104,8 @@ const coexist = (order: OrderStatus, attempt: CurrentAttemptStatus) => coexistin
  * elsewhere: only these, each a decision about the order rather than about that attempt.
  */
 export const unmatchedOrderMoves: readonly { evidence: JointEvidence; from: readonly OrderStatus[]; to: OrderStatus; attempt: readonly CurrentAttemptStatus[]; why: string }[] = [
-  { evidence: 'merchant', from: ['pending', 'review'], to: 'approved', attempt: ['cancelled', 'review', 'open'], why: 'the merchant attached a bank payment, or approved a review a later attempt is open beside' },
+  { evidence: 'merchant', from: ['pending', 'review'], to: 'approved', attempt: ['cancelled', 'review', 'open', 'declined', 'expired'], why: 'the merchant attached a bank payment, or approved a review a later attempt is open beside or ended unpaid beside' },
+  { evidence: 'merchant', from: ['review'], to: 'cancelled', attempt: ['declined', 'expired'], why: 'the merchant voided the money of a replaced page; the attempt that replaced it had ended unpaid' },
   { evidence: 'no-payment', from: ['created', 'declined', 'cancelled'], to: 'expired', attempt: ['none', 'refused', 'declined', 'cancelled', 'abandoned'], why: 'the session lapsed with nothing sent, or the buyer never came back to retry' },
   { evidence: 'bank', from: ['approved'], to: 'review', attempt: ['cancelled'], why: 'the bank failed a payment the merchant attached' },
 ];
