@@ -39,6 +39,7 @@ import { exchangeRateChanges } from './0094-exchange-rate-changes.ts';
 import { bankPaymentPayerAndDay } from './0095-bank-payment-payer-and-day.ts';
 import { unlistedLinkReports } from './0096-unlisted-link-reports.ts';
 import { abandonedOrderWalk } from './0097-abandoned-order-walk.ts';
+import { pageLookWalk } from './0100-page-look-walk.ts';
 
 export const migrations: Record<string, Migration> = {
   '0001-initial': initial,
@@ -80,4 +81,5 @@ export const migrations: Record<string, Migration> = {
   '0095-bank-payment-payer-and-day': bankPaymentPayerAndDay,
   '0096-unlisted-link-reports': unlistedLinkReports,
   '0097-abandoned-order-walk': abandonedOrderWalk,
+  '0100-page-look-walk': pageLookWalk,
 };
