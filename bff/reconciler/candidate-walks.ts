@@ -37,7 +37,7 @@ export interface AttemptWalk {
   by: 'entered' | 'next-look';
   /** The statuses the order must be in; read on the joined order row. */
   orderStatuses: readonly OrderStatus[];
-  /** Exclusive. */
+  /** Exclusive; inclusive for a page due by its last look. */
   upTo: string;
 }
 
@@ -105,7 +105,8 @@ export function candidatePage(db: Kysely<Database>, walk: CandidateWalk, cursor:
       .select(at.as('walk_at'))
       // Only card attempts make gateway calls; an open transfer is the bank's (and expireLapsedTransfers').
       .where((eb) => (walk.by === 'next-look' ? pageWalkRows(walk.attemptStatus) : eb.and([eb('payment_attempts.status', '=', walk.attemptStatus), eb('payment_attempts.method', '=', 'card')])))
-      .where(sql<SqlBool>`${at} < ${walk.upTo}`)
+      // A page consulted exactly an interval ago is due (every pass 15 s apart finds it on time).
+      .where(walk.by === 'next-look' ? sql<SqlBool>`${at} <= ${walk.upTo}` : sql<SqlBool>`${at} < ${walk.upTo}`)
       .where('orders.status', 'in', walk.orderStatuses);
     if (cursor) query = query.where(sql<SqlBool>`(${at}, payment_attempts.order_number) > (${cursor.at}, ${cursor.orderNumber})`);
     return query.orderBy(at).orderBy('payment_attempts.order_number').limit(limit);
