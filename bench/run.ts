@@ -5,12 +5,15 @@
 // always built from the current sources into a temporary folder). The tables print as Markdown.
 // --scale [--sizes 10000,100000,1000000] [--engines sqlite,postgres]: the data-volume figures instead (bench/scale.ts), written
 // to the `scale` section of bench/results.json.
+// --bank: the bank receiver's figures only (bench/bank-figures-run.ts): with its worker, the worker held
+// back, the bare Hono floor, each against the baseline in the same run, and that BFF's peak RSS.
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { measureBaseline, startBaselineServer } from './baseline.ts';
 import { auditStorefront, type LighthouseFigure } from './lighthouse.ts';
+import { runBankOnly } from './bank-figures-run.ts';
 import { formatLoadTable, runLoadTest, type BenchLoadFigures } from './load.ts';
 import type { SpeedRun } from './load-run.ts';
 import { durableCommitsPerSecond } from './disk-commits.ts';
@@ -167,7 +170,9 @@ function formatDetails(results: BenchResults): string {
   ].join('\n');
 }
 
-if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1] && argument('--scale') > 0) {
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1] && argument('--bank') > 0) {
+  console.log(await runBankOnly(seconds, progress));
+} else if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1] && argument('--scale') > 0) {
   // The data-volume figures only (bench/scale.ts): a run of their own, minutes long at 1M orders.
   const results = await runScale(parseSizes(process.argv), parseEngines(process.argv), progress);
   const resultsFile = fileURLToPath(new URL('./results.json', import.meta.url));
