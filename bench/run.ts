@@ -90,6 +90,10 @@ async function measureAll(): Promise<BenchResults> {
     informational('bank floor: bare Hono, decrypt + validate + insert', `${ratio(load.bankFloor.ingest).toFixed(3)}× baseline`),
     informational('bank floor: bare Hono, body read only', `${ratio(load.bankFloor.readOnly).toFixed(3)}× baseline`),
     informational(
+      'bank receiver against its floor: worker held back, worker in process',
+      `${(ratio(load.bankDeliveriesReceiverOnly.run) / ratio(load.bankFloor.ingest)).toFixed(2)}×, ${(ratio(load.bankDeliveries.run) / ratio(load.bankFloor.ingest)).toFixed(2)}× (targets 0.8×, 0.4×)`,
+    ),
+    informational(
       `inbox drain, ${inboxDrain.longQueue.toLocaleString('en')} waiting vs ${inboxDrain.shortQueue.toLocaleString('en')}`,
       `${inboxDrain.ratio.toFixed(2)}× the cost per event (${inboxDrain.longQueueMicros.toFixed(0)} vs ${inboxDrain.shortQueueMicros.toFixed(0)} µs)`,
     ),
