@@ -111,8 +111,8 @@ export default defineConfig(
   room('room', ['demo/src/**'], { allow: ['demo/src', 'contract'], because: "the demo's pages use the BFF over HTTP and the widget from its build (dist/widget)" }),
   // Inside the BFF.
   room('store', ['bff/store/**'], { allow: ['bff/store', 'bff/lib', 'contract'], because: 'store/ (the query layer) imports no domain module: only contract/, lib/ and itself' }),
-  room('pure-rules', ['bff/orders/order-rules.ts', 'bff/payments/attempt-transitions.ts', 'bff/payments/attempt-rules.ts', 'bff/payments/lifecycle/joint-moves.ts', 'bff/merchant/change-history.ts', 'bff/merchant/modification-rules.ts'], {
-    deny: ['bff/orders/order-machine.ts', 'bff/payments/attempt-machine.ts', 'bff/merchant/order-changes.ts', 'bff/orders/record-outcome.ts', 'bff/store', 'bff/http', 'bff/routes'],
+  room('pure-rules', ['bff/payments/orders/order-rules.ts', 'bff/payments/attempt-transitions.ts', 'bff/payments/attempt-rules.ts', 'bff/payments/lifecycle/joint-moves.ts', 'bff/merchant/change-history.ts', 'bff/merchant/modification-rules.ts'], {
+    deny: ['bff/payments/orders/order-machine.ts', 'bff/payments/attempt-machine.ts', 'bff/merchant/order-changes.ts', 'bff/payments/orders/record-outcome.ts', 'bff/store', 'bff/http', 'bff/routes'],
     runtimeOnly: true,
     because: "the order's and the attempt's rules are pure: no writer, no store, no HTTP",
   }),
@@ -120,18 +120,18 @@ export default defineConfig(
     'writers',
     ['bff/**'],
     {
-      deny: ['bff/orders/order-machine.ts', 'bff/payments/attempt-machine.ts', 'bff/payments/lifecycle/status-writer-view.ts'],
+      deny: ['bff/payments/orders/order-machine.ts', 'bff/payments/attempt-machine.ts', 'bff/payments/lifecycle/status-writer-view.ts'],
       runtimeOnly: true,
       because: 'the two status writers (and the view in which the statuses may be set) are called by the payment lifecycle only (bff/payments/lifecycle/)',
     },
-    ['bff/payments/lifecycle/**', 'bff/orders/order-machine.ts', 'bff/payments/attempt-machine.ts'],
+    ['bff/payments/lifecycle/**', 'bff/payments/orders/order-machine.ts', 'bff/payments/attempt-machine.ts'],
   ),
   room(
     'domain-http',
-    ['bff/orders/**', 'bff/payments/**', 'bff/sinpe/**', 'bff/merchant/**'],
+    ['bff/payments/orders/**', 'bff/payments/**', 'bff/sinpe/**', 'bff/merchant/**'],
     { deny: ['bff/http'], runtimeOnly: true, because: 'the domain throws domain errors and knows nothing of HTTP' },
     // The HTTP side of these folders: routes, middleware and the mapping of gateway failures to answers.
-    ['**/*-routes.ts', 'bff/merchant/idempotency.ts', 'bff/merchant/gateway-problems.ts'],
+    ['**/*-routes.ts', 'bff/http/idempotency.ts', 'bff/merchant/gateway-problems.ts'],
   ),
   noNodeModules,
 );

@@ -7,15 +7,15 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { bankEventTypes } from '../contract/bank/event-types.ts';
-import { createEventHandlers } from '../bff/inbox/event-handlers.ts';
-import { enqueueEvent } from '../bff/inbox/inbox.ts';
-import { webhookDb, type WebhookDb } from '../bff/inbox/tables.ts';
-import { InboxWorker } from '../bff/inbox/worker.ts';
-import { systemClock } from '../bff/observability/clock.ts';
-import { createLogger } from '../bff/observability/logger.ts';
-import { AppMetrics } from '../bff/observability/metrics.ts';
+import { createEventHandlers } from '../bff/intake/inbox/event-handlers.ts';
+import { enqueueEvent } from '../bff/intake/inbox/inbox.ts';
+import { webhookDb, type WebhookDb } from '../bff/store/webhook-tables.ts';
+import { InboxWorker } from '../bff/intake/inbox/worker.ts';
+import { systemClock } from '../bff/lib/observability/clock.ts';
+import { createLogger } from '../bff/lib/observability/logger.ts';
+import { AppMetrics } from '../bff/lib/observability/metrics.ts';
 import { openStore } from '../bff/store/database.ts';
-import { webhookMetricsFor } from '../bff/webhooks/webhook-metrics.ts';
+import { webhookMetricsFor } from '../bff/intake/webhooks/webhook-metrics.ts';
 import { bankEvent } from '../test/bff/webhooks-support.ts';
 
 

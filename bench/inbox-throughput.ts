@@ -6,7 +6,7 @@
 // (BENCH_DATABASE_URL works too; without either it says so and exits 1.)
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
-import { webhookDb } from '../bff/inbox/tables.ts';
+import { webhookDb } from '../bff/store/webhook-tables.ts';
 import { openStore } from '../bff/store/database.ts';
 import { createPostgresDatabase } from '../test/bff/fixtures/test-database.ts';
 import { bankEventWorker, fillInbox } from './inbox-drain.ts';

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { randomBytes } from 'node:crypto';
 import { startBff } from '../bff/server.ts';
-import { createLogger } from '../bff/observability/logger.ts';
+import { createLogger } from '../bff/lib/observability/logger.ts';
 import { sandboxGatewayEnv } from '../sandbox/defaults.ts';
 import { checkout, createMerchantSession, orderStatus } from '../test/bff/fixtures/buyer.ts';
 import { ManualClock, merchantSecret, shopOrigin } from '../test/bff/fixtures/stack.ts';

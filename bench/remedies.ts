@@ -20,7 +20,7 @@ export const remedies = {
   bffRss:
     'run it as npm run start:bff does: bundled (scripts/build-bff.mjs) on plain node with --max-semi-space-size=4 (tsx alone costs ~70 MB; the default young generation ~30 MB more under load).',
   loginsPerThousand: 'cache the gateway token until expires_in and share one login among concurrent callers (bff/gateway).',
-  consultsPerInterval: 'claim the per-order consult slot in the store before calling consult, so concurrent polls coalesce (bff/orders/status-refresher.ts).',
+  consultsPerInterval: 'claim the per-order consult slot in the store before calling consult, so concurrent polls coalesce (bff/payments/orders/status-refresher.ts).',
   lighthousePerformance:
     'CLS ≈ 0.2 costs it: on a phone the catalog sits above the cart and /catalog.json fills it after the first paint, pushing aside.cart down; ' +
     'render the product list into index.html on the demo server (it has the catalog) or reserve its height. With CLS at 0 the same run scores ≈ 0.98 (CLS weighs 25%).',

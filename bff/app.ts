@@ -19,18 +19,18 @@ import { bodySizeLimit } from './http/body-size.ts';
 import { correlation } from './http/correlation.ts';
 import { notFoundProblem, toProblemResponse } from './http/problem.ts';
 import { requestMetrics, requestRecorder } from './http/request-metrics.ts';
-import { FinalStatusViews } from './orders/final-status-views.ts';
+import { FinalStatusViews } from './payments/orders/final-status-views.ts';
 import { apiSecurityHeaders } from './http/security-headers.ts';
 import { merchantApp } from './merchant/merchant-routes.ts';
-import { buildOpenApiDocument } from './openapi/document.ts';
-import { checkoutDocs } from './openapi/operations.ts';
-import { describeRoute, documentedOperations, type ServedRoute } from './openapi/route-doc.ts';
-import { releaseVersion } from './openapi/release-version.ts';
-import { apiDocsSwitch, referencePageRoutes } from './openapi/reference-page.ts';
+import { buildOpenApiDocument } from './http/openapi/document.ts';
+import { checkoutDocs } from './http/openapi/operations.ts';
+import { describeRoute, documentedOperations, type ServedRoute } from './http/openapi/route-doc.ts';
+import { releaseVersion } from './http/openapi/release-version.ts';
+import { apiDocsSwitch, referencePageRoutes } from './http/openapi/reference-page.ts';
 import { buyerApp } from './routes/buyer-app.ts';
 import { operationsRoutes } from './routes/operations.ts';
 import { buildServices, type AppDeps, type Services } from './services.ts';
-import { createWebhookModule } from './webhooks/webhook-module.ts';
+import { createWebhookModule } from './intake/webhooks/webhook-module.ts';
 
 export type { AppDeps } from './services.ts';
 

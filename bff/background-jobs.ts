@@ -10,11 +10,11 @@ import { OrderModifier } from './merchant/order-modifier.ts';
 import type { Config } from './config.ts';
 import type { DeliveryWorker } from './outbox/delivery-worker.ts';
 import { createDeliveryWorker } from './outbox/outbox-module.ts';
-import type { InboxWorker } from './inbox/worker.ts';
+import type { InboxWorker } from './intake/inbox/worker.ts';
 import { OrderReconciler } from './reconciler/order-reconciler.ts';
 import { retentionJobFor, type RetentionJob } from './retention/retention-job.ts';
 import type { Services } from './services.ts';
-import { createInboxWorker, type WebhookModule } from './webhooks/webhook-module.ts';
+import { createInboxWorker, type WebhookModule } from './intake/webhooks/webhook-module.ts';
 
 export interface BackgroundJobs {
   start(): void;

@@ -2,16 +2,16 @@
 // ConfigError whose message names the variable, so `npm start` can stop with something actionable.
 import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
-import { abuseConfigShape } from './abuse/abuse-config.ts';
-import { merchantSecretProblem } from './auth/development-secret.ts';
+import { abuseConfigShape } from './http/abuse/abuse-config.ts';
+import { merchantSecretProblem } from './http/auth/development-secret.ts';
 import { reconcilerConfigShape } from './reconciler/reconciler-config.ts';
 import { sinpeConfigShape } from './sinpe/sinpe-config.ts';
-import { exchangeRateConfigProblem, exchangeRateConfigShape } from './exchange-rates/exchange-rate-config.ts';
+import { exchangeRateConfigProblem, exchangeRateConfigShape } from './payments/exchange-rates/exchange-rate-config.ts';
 import { postgresConfigShape } from './store/postgres-config.ts';
-import { webhookConfigShape } from './webhooks/webhook-config.ts';
+import { webhookConfigShape } from './intake/webhooks/webhook-config.ts';
 import { merchantWebhookConfigProblem, merchantWebhookConfigShape } from './outbox/outbox-config.ts';
 import { httpsOnly, isNavigableUrl } from './gateway/navigable-url.ts';
-import { isKnownTimeZone } from './merchant/business-day.ts';
+import { isKnownTimeZone } from './lib/business-day.ts';
 import { envFlag } from './lib/env-flag.ts';
 import { brandPattern, specBrand } from '../contract/gateway/brand.ts';
 

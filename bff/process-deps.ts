@@ -4,9 +4,9 @@
 import { loadCatalog } from '../node/catalog-file.ts';
 import type { Config } from './config.ts';
 import { GatewayClient } from './gateway/client.ts';
-import type { Clock } from './observability/clock.ts';
-import type { Logger } from './observability/logger.ts';
-import { AppMetrics } from './observability/metrics.ts';
+import type { Clock } from './lib/observability/clock.ts';
+import type { Logger } from './lib/observability/logger.ts';
+import { AppMetrics } from './lib/observability/metrics.ts';
 import type { AppDeps } from './services.ts';
 import { openStore } from './store/database.ts';
 import { databaseOpenError } from './store/database-open-error.ts';

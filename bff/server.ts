@@ -3,8 +3,8 @@
 import { listenThenServe, runUntilSignalled, serveApp, type RunningServer } from '../node/serve-app.ts';
 import { createApp, type BffApp } from './app.ts';
 import { loadConfig, loadListenAddress, type Config, type Env } from './config.ts';
-import { systemClock, type Clock } from './observability/clock.ts';
-import { createLogger, type Logger } from './observability/logger.ts';
+import { systemClock, type Clock } from './lib/observability/clock.ts';
+import { createLogger, type Logger } from './lib/observability/logger.ts';
 import type { OrderReconciler } from './reconciler/order-reconciler.ts';
 import { openProcessDeps } from './process-deps.ts';
 import { operationsRoutes } from './routes/operations.ts';
@@ -14,7 +14,7 @@ import { bffBackgroundJobs } from './background-jobs.ts';
 import { settledOrAfter, shutdownPlan } from './lib/shutdown.ts';
 import type { Store } from './store/database.ts';
 import type { HostResolver } from './outbox/outbound-guard.ts';
-import type { InboxWorker } from './inbox/worker.ts';
+import type { InboxWorker } from './intake/inbox/worker.ts';
 import type { DeliveryWorker } from './outbox/delivery-worker.ts';
 
 export type { Env } from './config.ts';

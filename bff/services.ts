@@ -1,16 +1,16 @@
 // Everything a route needs, built once per app from the config and the injected dependencies.
-import { statusTokenLifetimeSeconds, TokenService } from './auth/tokens.ts';
+import { statusTokenLifetimeSeconds, TokenService } from './http/auth/tokens.ts';
 import { httpsOnly } from './gateway/navigable-url.ts';
 import type { Catalog } from '../contract/catalog.ts';
 import type { Config } from './config.ts';
 import type { GatewayClient } from './gateway/client.ts';
 import type { RequestLimiter } from './http/rate-limit.ts';
-import { perAddressLimiter } from './limits/shared-window-limiter.ts';
-import type { Clock } from './observability/clock.ts';
-import type { Logger } from './observability/logger.ts';
-import type { AppMetrics } from './observability/metrics.ts';
+import { perAddressLimiter } from './http/limits/shared-window-limiter.ts';
+import type { Clock } from './lib/observability/clock.ts';
+import type { Logger } from './lib/observability/logger.ts';
+import type { AppMetrics } from './lib/observability/metrics.ts';
 import type { HostResolver } from './outbox/outbound-guard.ts';
-import { StatusRefresher } from './orders/status-refresher.ts';
+import { StatusRefresher } from './payments/orders/status-refresher.ts';
 import { PaymentStarter } from './payments/payment-starter.ts';
 import type { Store } from './store/database.ts';
 
@@ -28,7 +28,7 @@ export interface AppDeps {
   resolveHost?: HostResolver;
 }
 
-import { exchangeRateSettingsOf, type ExchangeRateSettings } from './exchange-rates/exchange-rate-config.ts';
+import { exchangeRateSettingsOf, type ExchangeRateSettings } from './payments/exchange-rates/exchange-rate-config.ts';
 
 export interface Services extends AppDeps {
   config: Config;

@@ -6,9 +6,9 @@
 import { Hono } from 'hono';
 import { listenThenServe, runUntilSignalled, type RunningServer } from '../node/serve-app.ts';
 import { loadConfig, loadListenAddress, type Env } from './config.ts';
-import type { InboxWorker } from './inbox/worker.ts';
-import { systemClock } from './observability/clock.ts';
-import { createLogger } from './observability/logger.ts';
+import type { InboxWorker } from './intake/inbox/worker.ts';
+import { systemClock } from './lib/observability/clock.ts';
+import { createLogger } from './lib/observability/logger.ts';
 import { openProcessDeps } from './process-deps.ts';
 import { operationsRoutes } from './routes/operations.ts';
 import { buildServices } from './services.ts';

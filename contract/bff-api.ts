@@ -43,7 +43,7 @@ export type OrderStatus = z.infer<typeof orderStatus>;
  * Statuses in which the buyer's current attempt is still running (the gateway or the bank may
  * still report an outcome): the widget keeps polling. Whether a declined or cancelled order may be
  * tried again is the status answer's `canRetry`; the transitions themselves live in the BFF's order
- * state machine (bff/orders/order-machine.ts).
+ * state machine (bff/payments/orders/order-machine.ts).
  */
 export const openOrderStatuses: readonly OrderStatus[] = ['created', 'pending'];
 export function isOpenOrderStatus(status: OrderStatus): boolean {

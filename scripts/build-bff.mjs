@@ -17,7 +17,7 @@ import { productionPackage, runtimePackagesOf, startFlags } from './bff-package.
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 
-/** The Swagger UI files /docs serves (bff/openapi/reference-page.ts reads them from `swagger-ui/`). */
+/** The Swagger UI files /docs serves (bff/http/openapi/reference-page.ts reads them from `swagger-ui/`). */
 export const swaggerUiAssets = ['swagger-ui.css', 'swagger-ui-bundle.js', 'swagger-ui-bundle.js.LICENSE.txt', 'LICENSE', 'NOTICE'];
 
 /** Bundles one Node entry (a path from the project root) into `outfile`; packages stay external. */

@@ -8,7 +8,7 @@ import { startSandbox } from '../sandbox/server.ts';
 import { gatewayProfileFromEnv } from '../sandbox/gateway/gateway-profile.ts';
 import { sandboxDefaults } from '../sandbox/defaults.ts';
 import { startBff } from '../bff/server.ts';
-import { developmentMerchantSecret as DEV_MERCHANT_SECRET } from '../bff/auth/development-secret.ts';
+import { developmentMerchantSecret as DEV_MERCHANT_SECRET } from '../bff/http/auth/development-secret.ts';
 import { startDemo } from '../demo/server.ts';
 import type { RunningServer } from '../node/serve-app.ts';
 import { quietBuild } from './quiet-build.ts';

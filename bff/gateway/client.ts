@@ -2,7 +2,7 @@
 // responses are checked with the contract/ schemas; a 200 whose `type` says failure becomes a
 // GatewayError. Payment-moving calls (processPayment, processModification, split, link
 // create/delete) are never repeated after they may have reached the gateway; reads are retried.
-import { currentTraceparent } from '../observability/log-context.ts';
+import { currentTraceparent } from '../lib/observability/log-context.ts';
 import { z } from 'zod';
 import * as gateway from '../../contract/gateway/index.ts';
 import {
@@ -16,10 +16,10 @@ import {
 } from '../../contract/gateway-facts.ts';
 import { readTolerantly } from '../../contract/tolerant-reader.ts';
 import { upstreamAmount } from '../../contract/money.ts';
-import type { Clock } from '../observability/clock.ts';
-import type { Logger } from '../observability/logger.ts';
-import type { AppMetrics } from '../observability/metrics.ts';
-import { withoutSecrets } from '../observability/without-secrets.ts';
+import type { Clock } from '../lib/observability/clock.ts';
+import type { Logger } from '../lib/observability/logger.ts';
+import type { AppMetrics } from '../lib/observability/metrics.ts';
+import { withoutSecrets } from '../lib/observability/without-secrets.ts';
 import { parseGatewayDateTime } from './date-time.ts';
 import { BodyUnauthorized, GatewayError, GatewayUnavailableError, answerType, refusalMessageOf } from './errors.ts';
 import { TokenCache, type CachedToken } from './token-cache.ts';

@@ -5,7 +5,7 @@
 import { isHttpsOrLoopbackHttp } from '../../contract/https-url.ts';
 import { isLoopbackUrl } from '../../contract/https-url.ts';
 import { upstreamRefused } from '../lib/domain-error.ts';
-import type { Logger } from '../observability/logger.ts';
+import type { Logger } from '../lib/observability/logger.ts';
 
 export interface NavigableUrlPolicy {
   /** NODE_ENV=production: https only, no loopback exception. */

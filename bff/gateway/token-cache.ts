@@ -1,7 +1,7 @@
 // The API token (login) and the SDK token (loginSdk), each fetched once at a time and reused until
 // shortly before it expires.
 import { SingleFlight } from '../lib/single-flight.ts';
-import type { Clock } from '../observability/clock.ts';
+import type { Clock } from '../lib/observability/clock.ts';
 
 export interface CachedToken {
   value: string;

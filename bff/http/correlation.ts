@@ -4,7 +4,7 @@
 // order number: from the path here (/v1/orders/{n}, /v1/merchant/orders/{n}/…), or tagged by the
 // code that learns it (the session, the return, a merchant session).
 import type { MiddlewareHandler } from 'hono';
-import { inLogContext, tagOrder, type LogContext } from '../observability/log-context.ts';
+import { inLogContext, tagOrder, type LogContext } from '../lib/observability/log-context.ts';
 
 export const requestIdHeader = 'X-Request-Id';
 

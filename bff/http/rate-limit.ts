@@ -1,10 +1,10 @@
 // A fixed-window limit per key (client IP) on session and checkout creation. In memory for one
 // process (SQLite); instances on one PostgreSQL count together in the database instead
-// (bff/limits/shared-window-limiter.ts), so a balancer over N of them does not multiply the limit.
+// (bff/http/limits/shared-window-limiter.ts), so a balancer over N of them does not multiply the limit.
 import type { Context, MiddlewareHandler } from 'hono';
 import { problemTypes } from '../../contract/bff-api.ts';
 import { BoundedMap } from '../lib/bounded-map.ts';
-import type { Clock } from '../observability/clock.ts';
+import type { Clock } from '../lib/observability/clock.ts';
 import { ProblemException } from './problem.ts';
 
 /**

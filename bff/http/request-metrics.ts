@@ -1,7 +1,7 @@
 import type { MiddlewareHandler } from 'hono';
 import { matchedRoutes } from 'hono/route';
-import type { Logger } from '../observability/logger.ts';
-import type { AppMetrics } from '../observability/metrics.ts';
+import type { Logger } from '../lib/observability/logger.ts';
+import type { AppMetrics } from '../lib/observability/metrics.ts';
 
 
 /**

@@ -6,7 +6,7 @@
 import type { MiddlewareHandler } from 'hono';
 import type { Services } from '../services.ts';
 import { clientAddressKey } from './client-ip.ts';
-import { perAddressLimiter } from '../limits/shared-window-limiter.ts';
+import { perAddressLimiter } from './limits/shared-window-limiter.ts';
 import { rateLimit } from './rate-limit.ts';
 
 const perServices = new WeakMap<Services, MiddlewareHandler>();

@@ -1,8 +1,8 @@
 // What an order's history says of the merchant's past actions (a split, when it was authorised,
 // whether a bank transfer paid it): read by the merchant rules, the views and the event typing.
 // Pure: the writer of merchant changes is order-changes.ts.
-import { isApprovedOnly } from '../orders/order-rules.ts';
-import { paidByBankTransfer } from '../orders/paid-by-bank.ts';
+import { isApprovedOnly } from '../payments/orders/order-rules.ts';
+import { paidByBankTransfer } from '../payments/orders/paid-by-bank.ts';
 import type { OrderRow, StatusHistoryRow } from '../store/schema.ts';
 import type { RuleContext } from './modification-rules.ts';
 

@@ -5,7 +5,7 @@ import type { MerchantOrder, OrderListQuery } from '../../contract/merchant-api.
 import type { OrderStatus } from '../../contract/bff-api.ts';
 import { canonicalAmount, fromMinorUnits } from '../../contract/money.ts';
 import { paymentMeansCodes } from '../../contract/invoice-hand-off.ts';
-import type { LinkPaymentRow, LinkPaymentStatus, WebhookDb } from '../inbox/tables.ts';
+import type { LinkPaymentRow, LinkPaymentStatus, WebhookDb } from '../store/webhook-tables.ts';
 import { sharedListFilters, type ListCursor } from './order-list-filters.ts';
 
 /** How a confirmed link payment reads as an order status (links charge at once: no capture step). */

@@ -4,10 +4,10 @@
 // instance knows the calls it served since it started (the gauge is scraped per instance).
 import { Hono } from 'hono';
 import { merchantWhoami, type MerchantKey, type MerchantWhoami } from '../../contract/merchant-api.ts';
-import type { AppMetrics } from '../observability/metrics.ts';
-import type { Clock } from '../observability/clock.ts';
-import type { MerchantSecrets } from '../auth/merchant.ts';
-import { describeRoute, type RouteDoc } from '../openapi/route-doc.ts';
+import type { AppMetrics } from '../lib/observability/metrics.ts';
+import type { Clock } from '../lib/observability/clock.ts';
+import type { MerchantSecrets } from '../http/auth/merchant.ts';
+import { describeRoute, type RouteDoc } from '../http/openapi/route-doc.ts';
 
 export class MerchantKeyUsage {
   private readonly lastUsed = new Map<MerchantKey, Date>();

@@ -1,8 +1,8 @@
 // The merchant API in /v1/openapi.json: each route hands its entry to describeRoute() where it is
 // registered; bodies and queries come from the route's own validate() middleware.
-import type { ParameterDoc } from '../openapi/document.ts';
-import type { RouteDoc } from '../openapi/route-doc.ts';
-import { idempotencyHeader, replayedHeader } from './idempotency.ts';
+import type { ParameterDoc } from '../http/openapi/document.ts';
+import type { RouteDoc } from '../http/openapi/route-doc.ts';
+import { idempotencyHeader, replayedHeader } from '../http/idempotency.ts';
 import {
   merchantOrderDetail,
   modificationResponse,

@@ -2,15 +2,15 @@
 // rules allow right now (so a back office can offer exactly the buttons that will work).
 // The store keeps "0" for nothing yet; the API says "0.00" (canonicalAmount).
 import { canonicalAmount, fromMinorUnits } from '../../contract/money.ts';
-import { orderLinesOf } from '../orders/order-contents.ts';
-import { invoiceHandOffOf } from '../orders/invoice-hand-off.ts';
+import { orderLinesOf } from '../payments/orders/order-contents.ts';
+import { invoiceHandOffOf } from '../payments/orders/invoice-hand-off.ts';
 import type { OrderRow, OrderWithAttempt, PaymentAttemptRow, StatusHistoryRow } from '../store/schema.ts';
 import type { HistoryEntry, MerchantOrder, MerchantOrderDetail, OrderActions, PaymentAttempt } from '../../contract/merchant-api.ts';
 import { actionLimit, type RuleContext } from './modification-rules.ts';
-import { isPaid } from '../orders/order-rules.ts';
+import { isPaid } from '../payments/orders/order-rules.ts';
 import { outcomeOfAttempt } from '../payments/attempt-transitions.ts';
-import { paidDiscountOf, paidTransferOf, transferAmountView } from '../sinpe/transfer-amount-view.ts';
-import { recordedLocalAmount } from '../exchange-rates/current-rate.ts';
+import { paidDiscountOf, paidTransferOf, transferAmountView } from '../payments/orders/transfer-amount-view.ts';
+import { recordedLocalAmount } from '../payments/exchange-rates/current-rate.ts';
 import { convertedChargeOf } from '../payments/charged-money.ts';
 
 

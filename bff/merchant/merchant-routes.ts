@@ -4,18 +4,18 @@
 // (preflights answered before the secret is asked), then the merchant secret. Idempotency-Key is
 // required on the order actions and link creation, honoured when sent on the other POSTs.
 import { Hono, type MiddlewareHandler } from 'hono';
-import { requireMerchantSecret } from '../auth/merchant.ts';
+import { requireMerchantSecret } from '../http/auth/merchant.ts';
 import { allowlistCors } from '../http/cors.ts';
 import { merchantSessionRoutes } from '../routes/merchant-sessions.ts';
 import type { Services } from '../services.ts';
 import { merchantBankPaymentRoutes } from '../sinpe/bank-payments-routes.ts';
-import { exchangeRateRoutes } from '../exchange-rates/exchange-rate-routes.ts';
-import { idempotencyHeader, replayedHeader, requireIdempotencyKey } from './idempotency.ts';
+import { exchangeRateRoutes } from '../payments/exchange-rates/exchange-rate-routes.ts';
+import { idempotencyHeader, replayedHeader, requireIdempotencyKey } from '../http/idempotency.ts';
 import { merchantOrderRoutes } from './orders-routes.ts';
 import { merchantPaymentLinkRoutes } from './payment-link-routes.ts';
 import { merchantTransactionRoutes } from './transactions-routes.ts';
 import { MerchantKeyUsage, whoamiRoutes } from './merchant-key-usage.ts';
-import { settlementReportRoutes } from '../reports/settlement-routes.ts';
+import { settlementReportRoutes } from './reports/settlement-routes.ts';
 
 /** Routes other modules serve under /v1/merchant (the bank's webhook API, received events). */
 export type MerchantExtensions = (idempotentWhenKeyed: MiddlewareHandler) => Hono;

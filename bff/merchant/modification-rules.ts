@@ -1,7 +1,7 @@
 // The state rules of gateway-facts.md "processModification" and "Split", checked on our own record
 // BEFORE the gateway is called, so a disallowed action gets a clear 409 instead of a gateway code.
 // Pure: the order's amounts in, a decision out (exact minor-unit arithmetic, no floats).
-import { isApprovedOnly, isCapturedStatus, isSplittableStatus, mayHoldCapturedMoney } from '../orders/order-rules.ts';
+import { isApprovedOnly, isCapturedStatus, isSplittableStatus, mayHoldCapturedMoney } from '../payments/orders/order-rules.ts';
 import { captureWindowSeconds } from '../../contract/gateway-facts.ts';
 import { fromMinorUnits, toMinorUnits } from '../../contract/money.ts';
 import type { OrderStatus } from '../../contract/bff-api.ts';

@@ -17,10 +17,10 @@ import { decideReview } from './review-decision.ts';
 import { reviewDecisionRequest } from '../../contract/merchant-review.ts';
 import { decodeCursor, encodeCursor, historiesOf, listOrders } from './order-queries.ts';
 import { linkPaymentOrderView, listLinkPayments, newestFirst } from './link-payment-orders.ts';
-import { webhookDb } from '../inbox/tables.ts';
-import { describeRoute } from '../openapi/route-doc.ts';
+import { webhookDb } from '../store/webhook-tables.ts';
+import { describeRoute } from '../http/openapi/route-doc.ts';
 import { merchantDocs } from './merchant-operations.ts';
-import { withBusinessDayBounds } from './business-day.ts';
+import { withBusinessDayBounds } from '../lib/business-day.ts';
 
 export function merchantOrderRoutes(services: Services, idempotent: MiddlewareHandler) {
   const { store, clock, statuses, gateway, logger, config } = services;

@@ -4,7 +4,7 @@
 // link payment's; otherwise it is shown as the gateway wrote it, never guessed.
 import type { Kysely } from 'kysely';
 import { ownOrderNumberEndings } from '../../contract/gateway-facts.ts';
-import { webhookDb } from '../inbox/tables.ts';
+import { webhookDb } from '../store/webhook-tables.ts';
 import type { Database } from '../store/schema.ts';
 import type { Store } from '../store/database.ts';
 

@@ -1,6 +1,6 @@
 // /v1/merchant/payment-links: the gateway's link operations (gateway-api.md §4.8-§4.12). Every
 // link reports its payment to this BFF (callback_url and webhook_url), where it is confirmed by
-// lookup (bff/links), never trusted as sent.
+// lookup (bff/intake/links), never trusted as sent.
 import { Hono, type MiddlewareHandler } from 'hono';
 import { problemTypes } from '../../contract/bff-api.ts';
 import { linkTypes, type LinkListItem } from '../../contract/gateway/index.ts';
@@ -8,8 +8,8 @@ import { fromMinorUnits } from '../../contract/money.ts';
 import { parseGatewayDateTime } from '../gateway/date-time.ts';
 import { navigableGatewayUrl, type NavigableUrlPolicy, httpsOnly } from '../gateway/navigable-url.ts';
 import { ProblemException } from '../http/problem.ts';
-import { webhookDb } from '../inbox/tables.ts';
-import { recordOwnLink } from '../links/link-screen.ts';
+import { webhookDb } from '../store/webhook-tables.ts';
+import { recordOwnLink } from '../intake/links/link-screen.ts';
 import { positiveAmountInMinorUnits } from '../http/field-problem.ts';
 import { invalidField } from '../lib/domain-error.ts';
 import { validate } from '../http/validation.ts';
@@ -17,7 +17,7 @@ import type { Services } from '../services.ts';
 import { gatewayProblem } from './gateway-problems.ts';
 import { createPaymentLinkRequest, paymentLinkListQuery, type PaymentLink, type PaymentLinkDetail, type PaymentLinkPage } from '../../contract/merchant-api.ts';
 import { upstreamMoneyShown } from '../../contract/upstream-money.ts';
-import { describeRoute } from '../openapi/route-doc.ts';
+import { describeRoute } from '../http/openapi/route-doc.ts';
 import { merchantDocs } from './merchant-operations.ts';
 
 /** Where the gateway sends a paid link's buyer (GET) and its report (POST): ARCHITECTURE.md paths. */
@@ -91,7 +91,7 @@ export function merchantPaymentLinkRoutes(services: Services, idempotent: Middle
         throw gatewayProblem(error, 'payment link creation', true) ?? error;
       }
       const id = String(created.id);
-      // Ours from now on: only links recorded here have their reports taken (bff/links/link-screen.ts).
+      // Ours from now on: only links recorded here have their reports taken (bff/intake/links/link-screen.ts).
       await recordOwnLink(webhookDb(services.store), { id, amount: fromMinorUnits(minor, body.currency), currency: body.currency, now: services.clock.now() });
       // The link exists now: a failed read-back must not turn into an error that invites a second link.
       const view: PaymentLinkDetail = await detailOf(id).catch(() => ({

@@ -3,8 +3,8 @@
 // order no longer in review is a 409.
 import type { ReviewDecisionRequest } from '../../contract/merchant-review.ts';
 import { changedMeanwhile, notAllowed, notFound } from '../lib/domain-error.ts';
-import type { Clock } from '../observability/clock.ts';
-import { isUnderReview } from '../orders/order-rules.ts';
+import type { Clock } from '../lib/observability/clock.ts';
+import { isUnderReview } from '../payments/orders/order-rules.ts';
 import { applyJointMove } from '../payments/lifecycle/unit-of-work.ts';
 import type { Store } from '../store/database.ts';
 import { findOrder } from '../store/orders.ts';

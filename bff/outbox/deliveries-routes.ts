@@ -8,10 +8,10 @@ import { webhookDeliveriesQuery, type MerchantEventType, type WebhookDelivery } 
 import { ProblemException } from '../http/problem.ts';
 import { parseOrThrow } from '../http/validation.ts';
 import { beforePageCursor, encodePageCursor, readPageCursor, type PageCursor } from '../http/page-cursor.ts';
-import type { Clock } from '../observability/clock.ts';
+import type { Clock } from '../lib/observability/clock.ts';
 import { replayDelivery } from './deliveries.ts';
 import type { AttemptRow, DeliveryRow, OutboxDb } from './outbox-tables.ts';
-import { describeRoute } from '../openapi/route-doc.ts';
+import { describeRoute } from '../http/openapi/route-doc.ts';
 import { merchantWebhookDocs } from './outbox-operations.ts';
 
 export function deliveryView(row: DeliveryRow, attempts: readonly AttemptRow[]): WebhookDelivery {

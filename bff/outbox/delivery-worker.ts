@@ -5,10 +5,10 @@
 // timeout: a dead endpoint takes a few slots for a timeout's length, never the worker.
 // Per-endpoint order is not kept: retries and parallel sends reorder events. The body's `timestamp`
 // (and an order's updatedAt) lets a receiver drop a stale one.
-import { inLogContext, tagOrder } from '../observability/log-context.ts';
+import { inLogContext, tagOrder } from '../lib/observability/log-context.ts';
 import { randomUUID } from 'node:crypto';
-import type { Clock } from '../observability/clock.ts';
-import type { Logger } from '../observability/logger.ts';
+import type { Clock } from '../lib/observability/clock.ts';
+import type { Logger } from '../lib/observability/logger.ts';
 import { claimDueDeliveries, deleteFinishedDeliveries, dispatchNewEvents, recordAttempt, releaseDelivery, type AttemptResult } from './deliveries.ts';
 import { deliveryTargets, type DeliveryTarget, type EnvironmentEndpoint } from './endpoints.ts';
 import { onOutboxWritten } from './outbox-signal.ts';

@@ -7,16 +7,16 @@ import { problemTypes } from '../../contract/bff-api.ts';
 import { createWebhookEndpointRequest, renewWebhookEndpointRequest, rotateWebhookSecretRequest, type WebhookEndpoint } from '../../contract/merchant-webhooks.ts';
 import { isNavigableUrl } from '../gateway/navigable-url.ts';
 import { invalidField } from '../lib/domain-error.ts';
-import { replayAnswers } from '../merchant/idempotency.ts';
+import { replayAnswers } from '../http/idempotency.ts';
 import { ProblemException } from '../http/problem.ts';
 import { validate } from '../http/validation.ts';
-import type { Clock } from '../observability/clock.ts';
+import type { Clock } from '../lib/observability/clock.ts';
 import { endpointView, environmentEndpointId, environmentEndpointView, liveEndpoints, newEndpointId, type EnvironmentEndpoint } from './endpoints.ts';
 import type { OutboxDb } from './outbox-tables.ts';
 import { newWebhookSecret } from './signing.ts';
 import { hasUserinfo, type OutboundPolicy } from './outbound-address.ts';
 import { vettedAddress, type HostResolver } from './outbound-guard.ts';
-import { describeRoute } from '../openapi/route-doc.ts';
+import { describeRoute } from '../http/openapi/route-doc.ts';
 import { merchantWebhookDocs } from './outbox-operations.ts';
 
 export interface EndpointRoutesDeps {

@@ -1,7 +1,7 @@
 // link.paid, written in the transaction that stores a link payment as paid (link-confirmation.ts).
 import type { LinkListItem } from '../../contract/gateway/links.ts';
 import type { LinkPaidData } from '../../contract/merchant-webhooks.ts';
-import type { LinkPaymentsTable, WebhookTrx } from '../inbox/tables.ts';
+import type { LinkPaymentsTable, WebhookTrx } from '../store/webhook-tables.ts';
 import { linkViewAt } from '../merchant/payment-link-routes.ts';
 import { recordOutboundEvent } from './outbox-writer.ts';
 

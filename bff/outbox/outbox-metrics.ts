@@ -2,7 +2,7 @@
 // registry: prom-client refuses a second metric of the same name.
 import { Counter } from 'prom-client';
 import type { DeliveryState } from '../../contract/merchant-webhooks.ts';
-import type { AppMetrics } from '../observability/metrics.ts';
+import type { AppMetrics } from '../lib/observability/metrics.ts';
 
 export class OutboxMetrics {
   /** One per attempt, by where it left the delivery: delivered, retrying or dead. */

@@ -11,8 +11,8 @@ import {
   webhookEvent,
   webhookEventPage,
 } from '../../contract/merchant-webhooks.ts';
-import type { ParameterDoc } from '../openapi/document.ts';
-import type { RouteDoc } from '../openapi/route-doc.ts';
+import type { ParameterDoc } from '../http/openapi/document.ts';
+import type { RouteDoc } from '../http/openapi/route-doc.ts';
 
 const id: ParameterDoc = { name: 'id', in: 'path' };
 const unauthorized = { description: 'Missing or wrong merchant secret.', headers: { 'WWW-Authenticate': 'Bearer challenge' } };

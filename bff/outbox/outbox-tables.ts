@@ -3,7 +3,7 @@
 import type { Generated, Kysely, Selectable, Transaction } from 'kysely';
 import type { DeliveryState } from '../../contract/merchant-webhooks.ts';
 import type { Store } from '../store/database.ts';
-import type { WebhookDatabase } from '../inbox/tables.ts';
+import type { WebhookDatabase } from '../store/webhook-tables.ts';
 
 export interface OutboundEventsTable {
   id: string;

@@ -8,7 +8,7 @@ import { webhookEventIdParam, webhookEventsQuery } from '../../contract/merchant
 import { encodePageCursor, readPageCursor } from '../http/page-cursor.ts';
 import { ProblemException } from '../http/problem.ts';
 import { validate } from '../http/validation.ts';
-import { describeRoute } from '../openapi/route-doc.ts';
+import { describeRoute } from '../http/openapi/route-doc.ts';
 import { merchantWebhookDocs } from './outbox-operations.ts';
 import type { OutboxDb } from './outbox-tables.ts';
 import { webhookEventsPage, webhookEventViews } from './webhook-events.ts';

@@ -1,7 +1,7 @@
 // What POST /v1/checkout may do with an order as read: hand back the open attempt's page, open an
 // attempt (the first, a refused one again, or the next after a decline or a cancel), wait for
 // another caller's claim, or refuse. The status answer's `canRetry` asks the same question.
-import { isAwaitingOutcome, isExpired, isRetryableStatus } from '../orders/order-rules.ts';
+import { isAwaitingOutcome, isExpired, isRetryableStatus } from './orders/order-rules.ts';
 import type { OrderWithAttempt } from '../store/schema.ts';
 
 export type AttemptDecision =

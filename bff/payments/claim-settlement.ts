@@ -3,7 +3,7 @@
 // pending and the attempt to open, as one joint move (lifecycle/unit-of-work.ts).
 import type { Kysely } from 'kysely';
 import type { Database, OrderRow } from '../store/schema.ts';
-import { isPending } from '../orders/order-rules.ts';
+import { isPending } from './orders/order-rules.ts';
 import { applyJointMove, unlessAttemptChanged } from './lifecycle/unit-of-work.ts';
 
 type Db = Kysely<Database>;

@@ -7,7 +7,7 @@
 // order by its current attempt; the others go over the orders.
 import { sql, type Compilable, type Expression, type ExpressionBuilder, type Kysely, type SqlBool } from 'kysely';
 import type { OrderStatus } from '../../contract/bff-api.ts';
-import { unsettledStatuses } from '../orders/order-rules.ts';
+import { unsettledStatuses } from '../payments/orders/order-rules.ts';
 import type { AttemptStatus } from '../payments/attempt-transitions.ts';
 import { abandonedCreatedOrder } from '../retention/abandoned-orders.ts';
 import type { Database, OrderRow } from '../store/schema.ts';

@@ -14,15 +14,15 @@
 // A pass walks each kind of candidate once, in pages through its index (candidate-walks.ts), gives
 // the event loop a turn between orders, and ends early once stop() is called.
 // Several instances may run it at once: every write is conditional on what was read.
-import { inLogContext } from '../observability/log-context.ts';
+import { inLogContext } from '../lib/observability/log-context.ts';
 import { nextTurn, PeriodicJob } from '../lib/periodic-job.ts';
 import { BoundedMap } from '../lib/bounded-map.ts';
-import type { Clock } from '../observability/clock.ts';
-import type { Logger } from '../observability/logger.ts';
-import { expireIfAbandoned } from '../orders/abandoned-session.ts';
-import { isAwaitingOutcome, isExpired, isPending, parkedStatuses, unsettledStatuses } from '../orders/order-rules.ts';
-import { recordOrderChange } from '../orders/record-outcome.ts';
-import type { ConsultReason, ConsultResult, StatusRefresher } from '../orders/status-refresher.ts';
+import type { Clock } from '../lib/observability/clock.ts';
+import type { Logger } from '../lib/observability/logger.ts';
+import { expireIfAbandoned } from '../payments/orders/abandoned-session.ts';
+import { isAwaitingOutcome, isExpired, isPending, parkedStatuses, unsettledStatuses } from '../payments/orders/order-rules.ts';
+import { recordOrderChange } from '../payments/orders/record-outcome.ts';
+import type { ConsultReason, ConsultResult, StatusRefresher } from '../payments/orders/status-refresher.ts';
 import { applyJointMove } from '../payments/lifecycle/unit-of-work.ts';
 import { expireLapsedTransfers } from '../sinpe/transfer-attempts.ts';
 import type { Store } from '../store/database.ts';

@@ -7,9 +7,9 @@
 import { nextTurn, PeriodicJob } from '../lib/periodic-job.ts';
 import { sql, type Kysely } from 'kysely';
 import { isPostgres } from '../store/migrations/engine.ts';
-import type { Logger } from '../observability/logger.ts';
-import type { Clock } from '../observability/clock.ts';
-import { webhookDb, type WebhookDatabase } from '../inbox/tables.ts';
+import type { Logger } from '../lib/observability/logger.ts';
+import type { Clock } from '../lib/observability/clock.ts';
+import { webhookDb, type WebhookDatabase } from '../store/webhook-tables.ts';
 import type { Config } from '../config.ts';
 import type { Store } from '../store/database.ts';
 import { unpaidAbandonedOrder } from './abandoned-orders.ts';

@@ -6,7 +6,7 @@
 import { Hono } from 'hono';
 import { browserCors, rejectForeignOrigin } from '../http/origin.ts';
 import { upstreamRateLimit } from '../http/upstream-limit.ts';
-import type { FinalStatusViews } from '../orders/final-status-views.ts';
+import type { FinalStatusViews } from '../payments/orders/final-status-views.ts';
 import type { Services } from '../services.ts';
 import { checkoutRoutes } from './checkout.ts';
 import { orderRoutes } from './orders.ts';

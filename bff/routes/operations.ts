@@ -8,11 +8,11 @@ import { Hono, type MiddlewareHandler } from 'hono';
 import { sql } from 'kysely';
 import type { HealthResponse, ReadinessResponse } from '../../contract/operations-api.ts';
 import { problemTypes } from '../../contract/bff-api.ts';
-import { bearerToken, sameSecret } from '../auth/bearer.ts';
+import { bearerToken, sameSecret } from '../http/auth/bearer.ts';
 import { notFoundProblem, ProblemException } from '../http/problem.ts';
 import type { Services } from '../services.ts';
-import { describeRoute } from '../openapi/route-doc.ts';
-import { checkoutDocs } from '../openapi/operations.ts';
+import { describeRoute } from '../http/openapi/route-doc.ts';
+import { checkoutDocs } from '../http/openapi/operations.ts';
 
 /** Where these routes are served: the public API listener, or the operators' own (OPS_PORT). */
 export type OperationsListener = 'api' | 'ops';

@@ -1,13 +1,13 @@
 // How an order row is shown to the browser (contract/bff-api.ts shapes).
 import type { OrderStatusResponse } from '../../contract/bff-api.ts';
 import { declineCategoryOfGatewayCode, declineMessage, type DeclineCategory } from '../../contract/decline-messages.ts';
-import { isAwaitingOutcome, isDeclined, isExpired, isRetryableStatus } from '../orders/order-rules.ts';
+import { isAwaitingOutcome, isDeclined, isExpired, isRetryableStatus } from '../payments/orders/order-rules.ts';
 import { canRetry, isTransferAttempt } from '../payments/attempt-rules.ts';
 import type { OrderWithAttempt } from '../store/schema.ts';
 import { transferShopperMessage } from '../sinpe/transfer-messages.ts';
 import { alternativesAfterDecline, type AlternativeMethod } from '../../contract/decline-rescue.ts';
 import type { LocalAmount } from '../../contract/local-amount.ts';
-import { paidTransferOf } from '../sinpe/transfer-amount-view.ts';
+import { paidTransferOf } from '../payments/orders/transfer-amount-view.ts';
 
 /**
  * The shopper's message: for a decline or a cancel, the catalog's text in the checkout's language,

@@ -6,19 +6,19 @@
 // is `no-store`: it is about to change.
 import { Hono, type Context } from 'hono';
 import { problemTypes } from '../../contract/bff-api.ts';
-import { bearerToken } from '../auth/bearer.ts';
-import { verifyStatusReader } from '../auth/session.ts';
+import { bearerToken } from '../http/auth/bearer.ts';
+import { verifyStatusReader } from '../http/auth/session.ts';
 import { ProblemException } from '../http/problem.ts';
-import { expireIfAbandoned } from '../orders/abandoned-session.ts';
-import type { FinalStatusView, FinalStatusViews } from '../orders/final-status-views.ts';
+import { expireIfAbandoned } from '../payments/orders/abandoned-session.ts';
+import type { FinalStatusView, FinalStatusViews } from '../payments/orders/final-status-views.ts';
 import { findOrder } from '../store/orders.ts';
 import type { Services } from '../services.ts';
 import { sinpeAvailable, withLapsedTransferExpired } from '../sinpe/transfer-attempts.ts';
 import { sinpeSettingsOf } from '../sinpe/sinpe-config.ts';
-import { localAmountOf } from '../exchange-rates/current-rate.ts';
+import { localAmountOf } from '../payments/exchange-rates/current-rate.ts';
 import { orderStatusView } from './order-view.ts';
-import { describeRoute } from '../openapi/route-doc.ts';
-import { checkoutDocs } from '../openapi/operations.ts';
+import { describeRoute } from '../http/openapi/route-doc.ts';
+import { checkoutDocs } from '../http/openapi/operations.ts';
 
 export function orderRoutes(services: Services, finalViews: FinalStatusViews) {
   const { store, tokens, statuses, clock, config } = services;

@@ -5,26 +5,26 @@
 // confirmed redirect (hash verified, or consult found the payment it names) gets a status token, in
 // the fragment of the 303 to the merchant's page (never in a server log).
 import { chargedMoneyOf } from '../payments/charged-money.ts';
-import { tagOrder } from '../observability/log-context.ts';
+import { tagOrder } from '../lib/observability/log-context.ts';
 import { Hono } from 'hono';
 import { paymentRedirectQuery } from '../../contract/gateway/index.ts';
 import { approvedCode, carriesCancelFlag, isBuyerCancelCode, pendingCode } from '../../contract/gateway-facts.ts';
 import { noteCancelFlag } from '../payments/lifecycle/unit-of-work.ts';
-import { cardOfRedirect, showRedirectCard } from '../orders/card-on-record.ts';
+import { cardOfRedirect, showRedirectCard } from '../payments/orders/card-on-record.ts';
 import { base64ToBytes, isStrictBase64 } from '../../contract/base64.ts';
 import { verifyOrderHashV2 } from '../../contract/order-hash.ts';
 import { resultFragmentParameter } from '../../contract/bff-api.ts';
-import { isAwaitingOutcome, isRetryableStatus, isUnderReview } from '../orders/order-rules.ts';
+import { isAwaitingOutcome, isRetryableStatus, isUnderReview } from '../payments/orders/order-rules.ts';
 import { mayHavePageOut } from '../payments/attempt-transitions.ts';
-import { recordOrderChange } from '../orders/record-outcome.ts';
-import type { ConsultResult } from '../orders/status-refresher.ts';
+import { recordOrderChange } from '../payments/orders/record-outcome.ts';
+import type { ConsultResult } from '../payments/orders/status-refresher.ts';
 import { findAttemptByGatewayOrderNumber, findAttemptByReturnRef } from '../store/attempts.ts';
 import { findOrder } from '../store/orders.ts';
 import type { OrderWithAttempt, PaymentAttemptRow } from '../store/schema.ts';
 import type { Services } from '../services.ts';
 import { noReturnAddressPage, unknownOrderPage } from './return-page.ts';
-import { describeRoute } from '../openapi/route-doc.ts';
-import { checkoutDocs } from '../openapi/operations.ts';
+import { describeRoute } from '../http/openapi/route-doc.ts';
+import { checkoutDocs } from '../http/openapi/operations.ts';
 
 type RedirectQuery = Record<string, string>;
 

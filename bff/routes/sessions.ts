@@ -1,5 +1,5 @@
 // POST /v1/sessions (a static page's widget, priced from our catalog) and GET /v1/session.
-import { tagOrder } from '../observability/log-context.ts';
+import { tagOrder } from '../lib/observability/log-context.ts';
 import { attemptDecision } from '../payments/attempt-rules.ts';
 import { Hono } from 'hono';
 import {
@@ -9,22 +9,22 @@ import {
   type RenewSessionResponse,
   type SessionResponse,
 } from '../../contract/bff-api.ts';
-import { requireSession, type SessionEnv } from '../auth/session.ts';
+import { requireSession, type SessionEnv } from '../http/auth/session.ts';
 import { clientAddressKey } from '../http/client-ip.ts';
 import { invalidField } from '../lib/domain-error.ts';
 import { originNotAllowed } from '../http/origin.ts';
 import { ProblemException } from '../http/problem.ts';
 import { rateLimit } from '../http/rate-limit.ts';
 import { validate } from '../http/validation.ts';
-import { createOrder, generateOrderNumber } from '../orders/new-order.ts';
+import { createOrder, generateOrderNumber } from '../payments/orders/new-order.ts';
 import { extendSession } from '../store/orders.ts';
 import type { Services } from '../services.ts';
-import { fixLocalAmount } from '../exchange-rates/current-rate.ts';
+import { fixLocalAmount } from '../payments/exchange-rates/current-rate.ts';
 import { cardInColonesOffered } from '../payments/charged-money.ts';
 import { sinpeSessionFields } from '../sinpe/sinpe-session.ts';
-import { orderLinesOf, prefillOf } from '../orders/order-contents.ts';
-import { describeRoute } from '../openapi/route-doc.ts';
-import { checkoutDocs } from '../openapi/operations.ts';
+import { orderLinesOf, prefillOf } from '../payments/orders/order-contents.ts';
+import { describeRoute } from '../http/openapi/route-doc.ts';
+import { checkoutDocs } from '../http/openapi/operations.ts';
 
 /** Where a catalog buyer returns: the given URL or the calling page, always on the caller's origin. */
 function catalogReturnUrl(origin: string, requested: string | undefined, referer: string | undefined): string | undefined {

@@ -4,15 +4,15 @@
 import { Hono, type MiddlewareHandler } from 'hono';
 import type { z } from 'zod';
 import { attachBankPaymentRequest, bankPaymentsQuery, type BankPaymentView } from '../../contract/bank-payment-view.ts';
-import { bankPaymentView } from '../inbox/bank-payment-view.ts';
+import { bankPaymentView } from './bank-payment-view.ts';
 import { normalizedSinpeReference } from '../../contract/sinpe-movil.ts';
 import { invalidField } from '../lib/domain-error.ts';
 import { parseOrThrow, validate } from '../http/validation.ts';
 import { beforePageCursor, encodePageCursor, readPageCursor, type PageCursor } from '../http/page-cursor.ts';
-import { webhookDb, type BankPaymentRow, type WebhookDb } from '../inbox/tables.ts';
+import { webhookDb, type BankPaymentRow, type WebhookDb } from '../store/webhook-tables.ts';
 import type { Services } from '../services.ts';
 import { attachBankPayment } from './merchant-attach.ts';
-import { describeRoute } from '../openapi/route-doc.ts';
+import { describeRoute } from '../http/openapi/route-doc.ts';
 import { bankPaymentDocs } from './sinpe-operations.ts';
 
 /** The payments placed on an order (matched or attached), for its merchant detail. */

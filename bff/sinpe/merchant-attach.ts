@@ -9,9 +9,9 @@ import type { AttachBankPaymentRequest } from '../../contract/bank-payment-view.
 import { sameUpstreamMoney } from '../../contract/upstream-money.ts';
 import { changedMeanwhile, notFound } from '../lib/domain-error.ts';
 import { attachRefused } from './attach-refusal.ts';
-import { webhookDb, type BankPaymentRow } from '../inbox/tables.ts';
-import { isPending, isUnderReview } from '../orders/order-rules.ts';
-import { bankPaymentDetail } from '../orders/paid-by-bank.ts';
+import { webhookDb, type BankPaymentRow } from '../store/webhook-tables.ts';
+import { isPending, isUnderReview } from '../payments/orders/order-rules.ts';
+import { bankPaymentDetail } from '../payments/orders/paid-by-bank.ts';
 import { applyJointMove } from '../payments/lifecycle/unit-of-work.ts';
 import { isUnsettledAttempt } from '../payments/attempt-transitions.ts';
 import type { Services } from '../services.ts';

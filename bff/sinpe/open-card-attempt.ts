@@ -7,7 +7,7 @@
 import { attachRefused } from './attach-refusal.ts';
 import { findAttempt } from '../store/attempts.ts';
 import { findOrder } from '../store/orders.ts';
-import { isAwaitingOutcome, isPaid, isPending } from '../orders/order-rules.ts';
+import { isAwaitingOutcome, isPaid, isPending } from '../payments/orders/order-rules.ts';
 import type { Services } from '../services.ts';
 import type { OrderRow, PaymentAttemptRow } from '../store/schema.ts';
 import { mayHavePageOut } from '../payments/attempt-transitions.ts';

@@ -1,9 +1,9 @@
 // /v1/openapi.json entries of the merchant's bank payments (list, attach), given to describeRoute()
 // by bank-payments-routes.ts.
 import { attachBankPaymentResponse, bankPaymentsPage, bankPaymentsQuery } from '../../contract/bank-payment-view.ts';
-import type { ParameterDoc } from '../openapi/document.ts';
-import type { RouteDoc } from '../openapi/route-doc.ts';
-import { idempotencyHeader } from '../merchant/idempotency.ts';
+import type { ParameterDoc } from '../http/openapi/document.ts';
+import type { RouteDoc } from '../http/openapi/route-doc.ts';
+import { idempotencyHeader } from '../http/idempotency.ts';
 
 const unauthorized = { description: 'Missing or wrong merchant secret.', headers: { 'WWW-Authenticate': 'Bearer challenge' } };
 

@@ -55,7 +55,7 @@ export interface OrdersTable {
   invoice_offered: number;
   /** JSON of contract/invoice.ts InvoiceDetails, once the buyer asked for an invoice. */
   invoice_json: string | null;
-  /** The approved payment's card as consult showed it (bff/orders/card-on-record.ts). */
+  /** The approved payment's card as consult showed it (bff/payments/orders/card-on-record.ts). */
   card_brand: string | null;
   card_last4: string | null;
   /** The shop's own keys (POST /v1/merchant/checkout-sessions): a JSON object of strings, and its reference. */
@@ -141,7 +141,7 @@ export interface EventsTable {
   external_id: string;
   type: string;
   payload: string;
-  /** 'received' | 'processed' | 'failed' | 'dead' | 'unreadable' (a bank delivery our contract does not read: bff/inbox/unreadable-events.ts). */
+  /** 'received' | 'processed' | 'failed' | 'dead' | 'unreadable' (a bank delivery our contract does not read: bff/intake/inbox/unreadable-events.ts). */
   state: string;
   attempts: number;
   last_error: string | null;

@@ -2,8 +2,8 @@
 // and restarts when its window ends, and what instances share on PostgreSQL (two limiters or two
 // slot holders on one database count together) stays per process on SQLite.
 import { expect, test } from '@playwright/test';
-import { consultSlotsFor } from '../../bff/limits/consult-slots.ts';
-import { perAddressLimiter, SharedWindowLimiter } from '../../bff/limits/shared-window-limiter.ts';
+import { consultSlotsFor } from '../../bff/http/limits/consult-slots.ts';
+import { perAddressLimiter, SharedWindowLimiter } from '../../bff/http/limits/shared-window-limiter.ts';
 import { openStore, type Store } from '../../bff/store/database.ts';
 import { createMerchantSession } from './fixtures/buyer.ts';
 import { ManualClock, startStack, type Stack } from './fixtures/stack.ts';

@@ -3,7 +3,7 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { expect, test } from '@playwright/test';
-import { runBankCli } from '../../bff/cli/bank.ts';
+import { runBankCli } from '../../bff/intake/cli/bank.ts';
 import { bundledEntry } from './fixtures/entry-bundles.ts';
 import { currentSecret, merchantGet, merchantPost, startWebhookStack, type WebhookStack } from './webhooks-support.ts';
 
@@ -133,7 +133,7 @@ test.describe('npm run bank', () => {
    * bundle on plain node, without npm's and tsx's start-up (entry-bundles.ts).
    */
   const cli = async (args: string[], how: 'npm' | 'bundled' = 'npm') => {
-    const [command, commandArgs]: [string, string[]] = how === 'npm' ? ['npm', ['run', '--silent', 'bank', '--', ...args]] : [process.execPath, [await bundledEntry('bff/cli/bank.ts'), ...args]];
+    const [command, commandArgs]: [string, string[]] = how === 'npm' ? ['npm', ['run', '--silent', 'bank', '--', ...args]] : [process.execPath, [await bundledEntry('bff/intake/cli/bank.ts'), ...args]];
     return run(command, commandArgs, { cwd: process.cwd(), env: { ...process.env, ...cliEnv() } }).then(
       (result) => ({ code: 0, stdout: result.stdout, stderr: result.stderr }),
       (error: { code: number; stdout: string; stderr: string }) => ({ code: error.code, stdout: error.stdout, stderr: error.stderr }),

@@ -2,7 +2,7 @@
 // sandbox bank at start (BANK_REGISTER_DESTINATION=1, as under npm start); the sandbox emitter
 // encrypts and delivers; the worker applies each event to bank_payments.
 import { expect, test } from '@playwright/test';
-import { platformFailureShopperMessage } from '../../bff/inbox/bank-payment-handler.ts';
+import { platformFailureShopperMessage } from '../../bff/intake/inbox/bank-payment-handler.ts';
 import { shopperSafeMessage } from '../../contract/bank/reason-codes.ts';
 import { bankEvent, deliveryBody, eventually, merchantGet, metricsText, postBank, startInProcessWebhookStack, tables, type WebhookStack } from './webhooks-support.ts';
 

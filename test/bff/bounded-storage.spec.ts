@@ -3,7 +3,7 @@
 // (in small batches, on SQLite or PostgreSQL with TEST_DATABASE_URL); the back office does not list
 // sessions nobody checked out.
 import { expect, test } from '@playwright/test';
-import { enqueueEvent } from '../../bff/inbox/inbox.ts';
+import { enqueueEvent } from '../../bff/intake/inbox/inbox.ts';
 import { approvedOrder, createMerchantSession } from './fixtures/buyer.ts';
 import { ManualClock } from './fixtures/stack.ts';
 import { bankEvent, deliveryBody, eventually, merchantGet, metricsText, postBank, startWebhookStack, tables, type WebhookStack } from './webhooks-support.ts';

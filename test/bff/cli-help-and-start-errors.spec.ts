@@ -37,7 +37,7 @@ const underTsx = (entry: string, args: string[], env: Record<string, string> = {
 const bundled = async (entry: string, args: string[], env: Record<string, string> = {}) => runNode([await bundledEntry(entry), ...args], env);
 
 const events = (args: string[], env: Record<string, string> = {}) => bundled('scripts/events.ts', args, env);
-const bank = (args: string[], env: Record<string, string> = {}) => bundled('bff/cli/bank.ts', args, env);
+const bank = (args: string[], env: Record<string, string> = {}) => bundled('bff/intake/cli/bank.ts', args, env);
 
 test.describe('npm run events', () => {
   test('--help lists the commands, the URL flags and every variable it reads (under tsx, as npm run events)', async () => {
@@ -82,7 +82,7 @@ test.describe('npm run events', () => {
 
 test.describe('npm run bank', () => {
   test('--help works without any variable set and lists the variables (under tsx, as npm run bank)', async () => {
-    const help = await underTsx('bff/cli/bank.ts', ['--help']);
+    const help = await underTsx('bff/intake/cli/bank.ts', ['--help']);
     expect(help.code).toBe(0);
     for (const text of ['features', 'contract', 'register', 'BANK_BASE_URL', 'BANK_ACCESS_TOKEN', 'BANK_SECRET_REF', 'PUBLIC_BFF_URL', 'BFF_PORT']) {
       expect(help.stdout).toContain(text);

@@ -5,7 +5,7 @@
 // the return, the status poll, the capture, the gateway calls and both instances' webhook workers.
 import { randomBytes } from 'node:crypto';
 import { expect, test } from '@playwright/test';
-import { createLogger } from '../../bff/observability/logger.ts';
+import { createLogger } from '../../bff/lib/observability/logger.ts';
 import { approvingCard, checkoutBody, statusTokenOf } from './fixtures/buyer.ts';
 import { merchantSecret, shopOrigin, startStack, type Stack } from './fixtures/stack.ts';
 import { eventsOf, startWebhookReceiver, type WebhookReceiver } from './fixtures/webhook-receiver.ts';

@@ -5,7 +5,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect, test } from '@playwright/test';
 import { forwardedClient } from '../../bff/http/client-ip.ts';
-import { webhookDb } from '../../bff/inbox/tables.ts';
+import { webhookDb } from '../../bff/store/webhook-tables.ts';
 import { metricsHeaders, shopOrigin, startStack, type Stack } from './fixtures/stack.ts';
 import { linkWebhook } from './webhooks-support.ts';
 import { checkout, createMerchantSession } from './fixtures/buyer.ts';

@@ -2,7 +2,7 @@
 // session and status answers then carry its colón amount, SINPE Móvil takes it in colones, and the
 // order keeps the rate it was checked out with. A stale rate is refused. Pure rules by table first.
 import { expect, test } from '@playwright/test';
-import { freshRate } from '../../bff/exchange-rates/current-rate.ts';
+import { freshRate } from '../../bff/payments/exchange-rates/current-rate.ts';
 import { colonesAt } from '../../contract/local-amount.ts';
 import type { SinpeCheckoutResponse } from '../../contract/sinpe-movil.ts';
 import { checkoutBody, createMerchantSession, orderStatus, postCheckout } from './fixtures/buyer.ts';

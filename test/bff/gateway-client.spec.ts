@@ -3,7 +3,7 @@
 import { expect, test } from '@playwright/test';
 import type { GatewayClient } from '../../bff/gateway/client.ts';
 import { GatewayError, GatewayUnavailableError } from '../../bff/gateway/errors.ts';
-import { AppMetrics } from '../../bff/observability/metrics.ts';
+import { AppMetrics } from '../../bff/lib/observability/metrics.ts';
 import { formatGatewayDateTime } from '../../bff/gateway/date-time.ts';
 import { startSandbox } from '../../sandbox/server.ts';
 import { SandboxControl } from '../../sandbox/control-client.ts';

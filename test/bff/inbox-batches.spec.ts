@@ -1,18 +1,18 @@
 // The inbox in batches, on a real database (SQLite, or PostgreSQL when TEST_DATABASE_URL is set).
-// Group commit (bff/inbox/inbox-writer.ts): deliveries arriving together share a transaction, each
+// Group commit (bff/intake/inbox/inbox-writer.ts): deliveries arriving together share a transaction, each
 // caller learns its own outcome, and a delivery that cannot be stored fails alone. The worker
-// (bff/inbox/worker.ts) commits a claimed batch together, and an event whose write fails fails alone.
+// (bff/intake/inbox/worker.ts) commits a claimed batch together, and an event whose write fails fails alone.
 // A claim takes the oldest due events straight from the index of waiting ones (migration 0011), and
 // the worker's commits skip their fsync on SQLite (bff/store/unsynced-commits.ts) while every other commit keeps it.
 import { expect, test } from '@playwright/test';
 import { sql } from 'kysely';
-import { claimDueEvents, dueEventIds, enqueueEvent } from '../../bff/inbox/inbox.ts';
-import { InboxWriter } from '../../bff/inbox/inbox-writer.ts';
-import { InboxWorker, type EventHandler } from '../../bff/inbox/worker.ts';
-import { createLogger } from '../../bff/observability/logger.ts';
-import { AppMetrics } from '../../bff/observability/metrics.ts';
-import { webhookMetricsFor } from '../../bff/webhooks/webhook-metrics.ts';
-import { webhookDb, type WebhookDb } from '../../bff/inbox/tables.ts';
+import { claimDueEvents, dueEventIds, enqueueEvent } from '../../bff/intake/inbox/inbox.ts';
+import { InboxWriter } from '../../bff/intake/inbox/inbox-writer.ts';
+import { InboxWorker, type EventHandler } from '../../bff/intake/inbox/worker.ts';
+import { createLogger } from '../../bff/lib/observability/logger.ts';
+import { AppMetrics } from '../../bff/lib/observability/metrics.ts';
+import { webhookMetricsFor } from '../../bff/intake/webhooks/webhook-metrics.ts';
+import { webhookDb, type WebhookDb } from '../../bff/store/webhook-tables.ts';
 import { openStore, type Store } from '../../bff/store/database.ts';
 import { createTestDatabase, type TestDatabase } from './fixtures/test-database.ts';
 

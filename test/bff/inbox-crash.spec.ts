@@ -2,11 +2,11 @@
 // (kill -9) after it acknowledged a delivery, before (or while) processing it. Restarted on the
 // same database, it processes the event exactly once.
 import { expect, test } from '@playwright/test';
-import { webhookDb, type WebhookDb } from '../../bff/inbox/tables.ts';
+import { webhookDb, type WebhookDb } from '../../bff/store/webhook-tables.ts';
 import { SandboxControl } from '../../sandbox/control-client.ts';
 import { killHard } from './fixtures/bff-process.ts';
 import { startCrashRig, type CrashRig } from './fixtures/crash-rig.ts';
-import { recordOwnLink } from '../../bff/links/link-screen.ts';
+import { recordOwnLink } from '../../bff/intake/links/link-screen.ts';
 import { metricsToken } from './fixtures/stack.ts';
 import { afterWorkerPasses, bankEvent, createGatewayLink, currentSecret, deliveryBody, eventually, linkWebhook, metricsText, postBank } from './webhooks-support.ts';
 

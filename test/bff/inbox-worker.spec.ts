@@ -1,10 +1,10 @@
 // The inbox worker: retries with backoff, dead letter with the error after N failures,
 // a lapsed lease is taken over, and two instances on one database process each event once.
 import { expect, test } from '@playwright/test';
-import { retryDelayMs } from '../../bff/inbox/inbox.ts';
+import { retryDelayMs } from '../../bff/intake/inbox/inbox.ts';
 import { ManualClock } from './fixtures/stack.ts';
 import { orderHashV2 } from '../../contract/order-hash.ts';
-import { linkOrderHashEmail } from '../../bff/links/link-confirmation.ts';
+import { linkOrderHashEmail } from '../../bff/intake/links/link-confirmation.ts';
 import { sandboxDefaults } from '../../sandbox/defaults.ts';
 import {
   afterWorkerPasses,

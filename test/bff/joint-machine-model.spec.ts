@@ -14,7 +14,7 @@ import fc from 'fast-check';
 import type { OrderStatus } from '../../contract/bff-api.ts';
 import { decideReview } from '../../bff/merchant/review-decision.ts';
 import { recordMerchantChange } from '../../bff/merchant/order-changes.ts';
-import { recordOrderChange } from '../../bff/orders/record-outcome.ts';
+import { recordOrderChange } from '../../bff/payments/orders/record-outcome.ts';
 import { outboxDb } from '../../bff/outbox/outbox-tables.ts';
 import type { AttemptStatus } from '../../bff/payments/attempt-transitions.ts';
 import { settleAttemptClaim } from '../../bff/payments/claim-settlement.ts';

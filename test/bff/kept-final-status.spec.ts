@@ -3,7 +3,7 @@
 // answers exactly like the first time (headers included) and refuses everything the route refuses,
 // tag or no tag. An open order's answer is never kept nor tagged. Time is a manual clock.
 import { expect, test } from '@playwright/test';
-import { statusTokenLifetimeSeconds } from '../../bff/auth/tokens.ts';
+import { statusTokenLifetimeSeconds } from '../../bff/http/auth/tokens.ts';
 import { statusWriterView } from '../../bff/payments/lifecycle/status-writer-view.ts';
 import { approvedOrder, createCatalogSession } from './fixtures/buyer.ts';
 import { ManualClock, shopOrigin, startStack, type Stack } from './fixtures/stack.ts';

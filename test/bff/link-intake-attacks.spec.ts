@@ -4,7 +4,7 @@
 // the gateway does not know; and a bank event delivered while link reports with a slow gateway are
 // being worked off.
 import { expect, test } from '@playwright/test';
-import { recordOwnLink } from '../../bff/links/link-screen.ts';
+import { recordOwnLink } from '../../bff/intake/links/link-screen.ts';
 import { sandboxDefaults } from '../../sandbox/defaults.ts';
 import { approvingCard, checkout, createMerchantSession, followReturn } from './fixtures/buyer.ts';
 import {

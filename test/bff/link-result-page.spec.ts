@@ -1,7 +1,7 @@
 // The link result page alone, no servers: the amount as each language writes it, the shop named
 // from MERCHANT_NAME or else its site's host, and no way back when no site is configured.
 import { expect, test } from '@playwright/test';
-import { linkPageAmount, renderLinkResultPage } from '../../bff/links/link-result-page.ts';
+import { linkPageAmount, renderLinkResultPage } from '../../bff/intake/links/link-result-page.ts';
 
 test('the amount is written as the page language writes it, and as stored for a currency Intl does not know', () => {
   const table: Array<[Parameters<typeof linkPageAmount>, string]> = [

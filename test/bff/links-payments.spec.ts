@@ -2,13 +2,13 @@
 // (POST /v1/webhooks/links) and by the buyer's callback (GET /v1/links/return). Neither report
 // is trusted: the payment is confirmed by lookup, the orderHash checked, and stored once.
 import { expect, test } from '@playwright/test';
-import { recordOwnLink } from '../../bff/links/link-screen.ts';
+import { recordOwnLink } from '../../bff/intake/links/link-screen.ts';
 import type { Kysely } from 'kysely';
 import { linkCallbackQuery } from '../../contract/gateway/links.ts';
-import { confirmLinkPayment } from '../../bff/links/link-confirmation.ts';
-import { reportFromCallback } from '../../bff/links/link-report.ts';
-import { LinkLookups } from '../../bff/links/link-lookups.ts';
-import { systemClock } from '../../bff/observability/clock.ts';
+import { confirmLinkPayment } from '../../bff/intake/links/link-confirmation.ts';
+import { reportFromCallback } from '../../bff/intake/links/link-report.ts';
+import { LinkLookups } from '../../bff/intake/links/link-lookups.ts';
+import { systemClock } from '../../bff/lib/observability/clock.ts';
 import { sandboxDefaults } from '../../sandbox/defaults.ts';
 import { demoMerchantClient } from './fixtures/gateway-client.ts';
 import { createGatewayLink, eventually, linkWebhook, merchantGet, postLinkWebhook, startInProcessWebhookStack, tables, type WebhookStack } from './webhooks-support.ts';

@@ -2,7 +2,7 @@
 import { Writable } from 'node:stream';
 import { expect, test } from '@playwright/test';
 import { ConfigError, loadConfig, loadListenAddress } from '../../bff/config.ts';
-import { createLogger } from '../../bff/observability/logger.ts';
+import { createLogger } from '../../bff/lib/observability/logger.ts';
 import { approvingCard, checkout, createMerchantSession, followReturn } from './fixtures/buyer.ts';
 import { startStack } from './fixtures/stack.ts';
 

@@ -5,8 +5,8 @@
 // day in a merchant filter that zone's day. The rules as tables, then the API on real parts.
 import { expect, test } from '@playwright/test';
 import { ConfigError, loadConfig } from '../../bff/config.ts';
-import { merchantAccessOf } from '../../bff/auth/merchant.ts';
-import { endOfDayIn, filterBound, isKnownTimeZone, startOfDayIn } from '../../bff/merchant/business-day.ts';
+import { merchantAccessOf } from '../../bff/http/auth/merchant.ts';
+import { endOfDayIn, filterBound, isKnownTimeZone, startOfDayIn } from '../../bff/lib/business-day.ts';
 import { wellFormedTraceparent } from '../../bff/http/correlation.ts';
 import { sandboxGatewayEnv } from '../../sandbox/defaults.ts';
 import { ManualClock, merchantSecret, metricsHeaders, shopOrigin, startStack, type Stack } from './fixtures/stack.ts';

@@ -1,8 +1,8 @@
 // The order state machine: every move the table does not list is refused and writes nothing; every
 // move it lists is written with its history entry, on a real database (SQLite or PostgreSQL).
 import { expect, test } from '@playwright/test';
-import { allOrderStatuses, IllegalTransitionError, isLegalTransition, orderTransitions, type TransitionEvidence } from '../../bff/orders/order-rules.ts';
-import { transitionOrderNow } from '../../bff/orders/order-machine.ts';
+import { allOrderStatuses, IllegalTransitionError, isLegalTransition, orderTransitions, type TransitionEvidence } from '../../bff/payments/orders/order-rules.ts';
+import { transitionOrderNow } from '../../bff/payments/orders/order-machine.ts';
 import { statusWriterView } from '../../bff/payments/lifecycle/status-writer-view.ts';
 import { findOrder, statusHistory } from '../../bff/store/orders.ts';
 import type { OrderStatus } from '../../contract/bff-api.ts';

@@ -5,9 +5,9 @@
 import { expect, test } from '@playwright/test';
 import { lapsedTransfers, expireLapsedTransfers } from '../../bff/sinpe/transfer-attempts.ts';
 import { RetentionJob } from '../../bff/retention/retention-job.ts';
-import { webhookDb } from '../../bff/inbox/tables.ts';
+import { webhookDb } from '../../bff/store/webhook-tables.ts';
 import type { Store } from '../../bff/store/database.ts';
-import { createLogger } from '../../bff/observability/logger.ts';
+import { createLogger } from '../../bff/lib/observability/logger.ts';
 import { filledStoreForFile } from './fixtures/filled-store.ts';
 import { afterTheLastOrder } from './fixtures/hot-query-rows.ts';
 import { turnCounter } from './fixtures/event-loop-turns.ts';

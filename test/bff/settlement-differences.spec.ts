@@ -4,7 +4,7 @@
 // gateway's list is rewritten on its way to the BFF, as a real gateway's records might read.
 import { expect, test } from '@playwright/test';
 import { settlementReport } from '../../contract/settlement-report.ts';
-import { wallClockIn } from '../../bff/merchant/business-day.ts';
+import { wallClockIn } from '../../bff/lib/business-day.ts';
 import { paidOrder } from './merchant-fixture.ts';
 import { approvingCard, checkout, createMerchantSession, followReturn } from './fixtures/buyer.ts';
 import { startInProcessStack } from './fixtures/in-process-stack.ts';

@@ -9,7 +9,7 @@
 import { expect, test } from '@playwright/test';
 import type { MerchantCreateSessionResponse } from '../../contract/bff-api.ts';
 import { settlementCsvColumns, settlementReport, type SettlementReport } from '../../contract/settlement-report.ts';
-import { endOfDayIn, startOfDayIn, wallClockIn } from '../../bff/merchant/business-day.ts';
+import { endOfDayIn, startOfDayIn, wallClockIn } from '../../bff/lib/business-day.ts';
 import { approvingCard, checkout, decliningCard, followReturn } from './fixtures/buyer.ts';
 import { openTransfer, startRegisteredSinpeStack } from './fixtures/sinpe-orders.ts';
 import { ManualClock, merchantSecret, shopOrigin } from './fixtures/stack.ts';

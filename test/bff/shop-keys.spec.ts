@@ -5,7 +5,7 @@ import { expect, test } from '@playwright/test';
 import { approvingCard, checkout, followReturn } from './fixtures/buyer.ts';
 import { ManualClock, shopOrigin, startStack, type Stack } from './fixtures/stack.ts';
 import { merchant } from './merchant-fixture.ts';
-import { continuationDecision } from '../../bff/orders/continued-order.ts';
+import { continuationDecision } from '../../bff/payments/orders/continued-order.ts';
 import type { AttemptStatus, OrderWithAttempt } from '../../bff/store/schema.ts';
 
 let stack: Stack;

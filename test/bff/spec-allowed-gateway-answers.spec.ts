@@ -8,7 +8,7 @@ import { approvingCard, checkout, createMerchantSession, followReturn, orderStat
 import { ManualClock } from './fixtures/stack.ts';
 import type { UpstreamRewrite } from './fixtures/in-process-stack.ts';
 import { createGatewayLink, eventually, merchantGet, startInProcessWebhookStack, tables, type WebhookStack } from './webhooks-support.ts';
-import { recordOwnLink } from '../../bff/links/link-screen.ts';
+import { recordOwnLink } from '../../bff/intake/links/link-screen.ts';
 
 const gatewayTimeoutMs = 1500;
 const staleMs = gatewayTimeoutMs * 3;

@@ -17,7 +17,7 @@ import { findOrder, statusHistory } from '../../bff/store/orders.ts';
 import type { SinpeCheckoutResponse } from '../../contract/sinpe-movil.ts';
 import { encryptDelivery } from '../../node/bank-delivery-codec.ts';
 import { bankApiAnswerAsWritten, bankEventSequence, deliveryDataAsWritten, gatewayAnswerAsWritten, linkWebhookAsWritten, type BankDelivery, type GatewayOperation } from '../../sandbox/spec-model/index.ts';
-import { recordOwnLink } from '../../bff/links/link-screen.ts';
+import { recordOwnLink } from '../../bff/intake/links/link-screen.ts';
 import { approvingCard, checkout, checkoutBody, createMerchantSession, decliningCard, followReturn, postCheckout } from './fixtures/buyer.ts';
 import type { UpstreamRewrite } from './fixtures/in-process-stack.ts';
 import { ManualClock } from './fixtures/stack.ts';

@@ -2,10 +2,10 @@
 // sent to it), and a merchant secret everyone can read in this repository.
 import { expect, test } from '@playwright/test';
 import { createApp } from '../../bff/app.ts';
-import { developmentMerchantSecret } from '../../bff/auth/development-secret.ts';
+import { developmentMerchantSecret } from '../../bff/http/auth/development-secret.ts';
 import { ConfigError, loadConfig } from '../../bff/config.ts';
 import { isNavigableUrl } from '../../bff/gateway/navigable-url.ts';
-import { systemClock } from '../../bff/observability/clock.ts';
+import { systemClock } from '../../bff/lib/observability/clock.ts';
 import { openProcessDeps } from '../../bff/process-deps.ts';
 import { startBff } from '../../bff/server.ts';
 import { createSandbox } from '../../sandbox/app.ts';

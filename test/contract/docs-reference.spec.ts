@@ -29,7 +29,7 @@ function sourceFiles(folder: string): string[] {
 /**
  * Every literal errors[].code in bff/ and contract/: a `code: '…'` in an object that also has a
  * `path` (the ProblemFieldError shape), the last argument of `invalidField(path, message, code)`, and
- * the codes the bank client gives its own failures (passed on as codes by bff/banking/bank-problem.ts).
+ * the codes the bank client gives its own failures (passed on as codes by bff/intake/banking/bank-problem.ts).
  */
 function literalCodesInSource(): Map<string, string> {
   const found = new Map<string, string>();

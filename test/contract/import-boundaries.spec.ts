@@ -74,7 +74,7 @@ test('orders.status is written in one place: the order state machine', () => {
       if (/(^|[\s,{])status\s*:/.test(match[1]!)) writes.push(file);
     }
   }
-  expect([...new Set(writes)]).toEqual(['bff/orders/order-machine.ts']);
+  expect([...new Set(writes)]).toEqual(['bff/payments/orders/order-machine.ts']);
 });
 
 test("an attempt's status is written in one place: the attempt machine (with the outcome it keeps in step)", () => {
@@ -93,11 +93,11 @@ test("an attempt's status is written in one place: the attempt machine (with the
   expect([...new Set(writes)]).toEqual(['bff/payments/attempt-machine.ts']);
 });
 
-test('the outbox reads no inbox table: it records what the change hands it, and imports nothing from bff/inbox at run time', () => {
+test('the outbox reads no inbox table: it records what the change hands it, and imports nothing from bff/intake/inbox at run time', () => {
   const inboxTables = /(?:selectFrom|updateTable|deleteFrom|insertInto)\(\s*'(events|rejected_deliveries|bank_payments|link_payments|own_payment_links)'/;
   const files = sourceFiles('bff/outbox').filter((file) => file.endsWith('.ts'));
   const reading = files.filter((file) => inboxTables.test(readFileSync(join(root, file), 'utf8')));
-  const importing = files.flatMap((file) => runtimeImportsOf(file).filter((target) => target.startsWith('bff/inbox/')).map((target) => `${file} → ${target}`));
+  const importing = files.flatMap((file) => runtimeImportsOf(file).filter((target) => target.startsWith('bff/intake/inbox/')).map((target) => `${file} → ${target}`));
   expect([...reading, ...importing]).toEqual([]);
 });
 

@@ -4,7 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test } from '@playwright/test';
 import { sql } from 'kysely';
-import { webhookDb, type WebhookDb } from '../../bff/inbox/tables.ts';
+import { webhookDb, type WebhookDb } from '../../bff/store/webhook-tables.ts';
 import { approvingCard, checkoutBody, createMerchantSession, followReturn, orderStatus, postCheckout, statusTokenOf } from '../bff/fixtures/buyer.ts';
 import type { SinpeCheckoutResponse } from '../../contract/sinpe-movil.ts';
 import { merchantSecret } from '../bff/fixtures/stack.ts';

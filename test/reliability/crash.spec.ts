@@ -14,7 +14,7 @@ import { expect, test } from '@playwright/test';
 import { scratchRoot } from '../bff/fixtures/test-database.ts';
 import { encryptDelivery } from '../../node/bank-delivery-codec.ts';
 import type { OrderStatusResponse } from '../../contract/bff-api.ts';
-import { webhookDb } from '../../bff/inbox/tables.ts';
+import { webhookDb } from '../../bff/store/webhook-tables.ts';
 import { openStore, type Store } from '../../bff/store/database.ts';
 import { attemptsOf } from '../../bff/store/attempts.ts';
 import { findOrder } from '../../bff/store/orders.ts';

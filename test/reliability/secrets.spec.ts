@@ -5,7 +5,7 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
-import { createLogger } from '../../bff/observability/logger.ts';
+import { createLogger } from '../../bff/lib/observability/logger.ts';
 import { sandboxDefaults } from '../../sandbox/defaults.ts';
 import { approvingCard, checkoutBody, decliningCard, statusTokenOf } from '../bff/fixtures/buyer.ts';
 import { merchantSecret, shopOrigin } from '../bff/fixtures/stack.ts';

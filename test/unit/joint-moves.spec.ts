@@ -4,7 +4,7 @@
 // make is listed; and bff/README.md shows the table as it is.
 import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
-import { allOrderStatuses, isLegalTransition, type TransitionEvidence } from '../../bff/orders/order-rules.ts';
+import { allOrderStatuses, isLegalTransition, type TransitionEvidence } from '../../bff/payments/orders/order-rules.ts';
 import { isLegalAttemptMove, type AttemptEvidence, type AttemptStatus } from '../../bff/payments/attempt-transitions.ts';
 import {
   allCurrentAttemptStatuses,

@@ -3,9 +3,9 @@
 // quoting, formula cells neutralised), the business day's wall clock, and the sandbox processor's
 // deductions at Hacienda's withholding factors.
 import { expect, test } from '@playwright/test';
-import { netOf, SettlementTotals, type CountedMovement } from '../../bff/reports/settlement-arithmetic.ts';
-import { csvCell, csvLine } from '../../bff/reports/settlement-csv.ts';
-import { wallClockIn } from '../../bff/merchant/business-day.ts';
+import { netOf, SettlementTotals, type CountedMovement } from '../../bff/merchant/reports/settlement-arithmetic.ts';
+import { csvCell, csvLine } from '../../bff/merchant/reports/settlement-csv.ts';
+import { wallClockIn } from '../../bff/lib/business-day.ts';
 import { cardDeductionsOf } from '../../bff/merchant/transaction-deductions.ts';
 import { deductionsOf, defaultFeeSchedule, feeSchedule } from '../../sandbox/gateway/fee-schedule.ts';
 import { signedFromMinorUnits, toMinorUnits } from '../../contract/money.ts';

@@ -15,7 +15,7 @@
 // A move of an earlier attempt (superseded by the current one) follows its own machine; the order
 // may move with it only into a pair its current attempt allows.
 import type { OrderStatus } from '../../../contract/bff-api.ts';
-import { allOrderStatuses, isLegalTransition, type TransitionEvidence } from '../../orders/order-rules.ts';
+import { allOrderStatuses, isLegalTransition, type TransitionEvidence } from '../orders/order-rules.ts';
 import { allAttemptEvidence, allAttemptStatuses, isLegalAttemptMove, type AttemptEvidence, type AttemptStatus } from '../attempt-transitions.ts';
 
 export type JointEvidence = TransitionEvidence | AttemptEvidence;

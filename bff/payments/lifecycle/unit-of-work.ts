@@ -7,7 +7,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { OrderStatus } from '../../../contract/bff-api.ts';
 import { recordOrderEvent } from '../../outbox/order-events.ts';
-import { transitionOrder, type OrderTransition } from '../../orders/order-machine.ts';
+import { transitionOrder, type OrderTransition } from '../orders/order-machine.ts';
 import type { Database, NewOrderRow, OrderWithAttempt, PaymentAttemptRow, PaymentAttemptUpdate } from '../../store/schema.ts';
 import { AttemptChangedError, claimAttempt as claimAttemptRow, holdCurrentAttempt, moveAttempt, noteCancelFlag as noteCancelFlagOnAttempt, openTransferAttempt, type AttemptClaim, type TransferDetails } from '../attempt-machine.ts';
 import { isLegalAttemptMove, type AttemptEvidence, type AttemptStatus } from '../attempt-transitions.ts';

@@ -1,4 +1,4 @@
-// Limits every instance on one PostgreSQL shares (bff/limits/): the per-address request windows,
+// Limits every instance on one PostgreSQL shares (bff/http/limits/): the per-address request windows,
 // one row per limit and address, and each order's earliest next status consult. SQLite gets the
 // same tables so the schema is one, but a single SQLite process keeps these limits in memory.
 import type { Kysely, Migration } from 'kysely';

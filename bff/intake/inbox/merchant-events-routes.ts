@@ -1,0 +1,96 @@
+// GET /v1/merchant/events: what the webhooks delivered (bank and links) and where each event
+// stands: received, processed, failed (retrying), dead (with its last error) or unreadable (a bank
+// delivery our contract does not read, with why). Newest first, filtered by source, state, type
+// and received time, paged by an opaque cursor. POST /v1/merchant/events/reprocess-unreadable reads
+// the unreadable ones again (after an upgrade) without waiting for the worker's next start.
+import { Hono, type MiddlewareHandler } from 'hono';
+import type { z } from 'zod';
+import { eventsQuery } from '../../../contract/merchant-events.ts';
+import { parseOrThrow } from '../../http/validation.ts';
+import { beforePageCursor, encodePageCursor, readPageCursor, type PageCursor } from '../../http/page-cursor.ts';
+import type { EventRow, WebhookDb } from '../../store/webhook-tables.ts';
+import { describeRoute } from '../../http/openapi/route-doc.ts';
+import { webhookDocs } from '../webhooks/webhook-operations.ts';
+import { filterBound } from '../../lib/business-day.ts';
+import type { Logger } from '../../lib/observability/logger.ts';
+import { rereadUnreadableEvents } from './unreadable-events.ts';
+
+/** A few fields of the payload that identify the event, never the whole body (cards, hashes, names). */
+function summaryOf(row: EventRow): Record<string, unknown> {
+  try {
+    const payload = JSON.parse(row.payload) as Record<string, any>;
+    if (row.source === 'bank') {
+      return {
+        paymentId: payload.payment?.payment_id,
+        paymentStatus: payload.payment?.status,
+        amount: payload.payment?.amount?.amount,
+        currency: payload.payment?.amount?.currency,
+        paymentMethod: payload.context?.payment_method_code,
+        occurredAt: payload.event?.occurred_at,
+      };
+    }
+    const report = payload.report ?? {};
+    return { via: payload.via, svcLinkId: report.svcLinkId, svcOrderId: report.svcOrderId, orderNumber: report.orderNumber, code: report.code };
+  } catch {
+    return {};
+  }
+}
+
+export function eventView(row: EventRow) {
+  return {
+    id: row.id,
+    source: row.source,
+    externalId: row.external_id,
+    type: row.type,
+    state: row.state,
+    attempts: row.attempts,
+    lastError: row.last_error,
+    nextAttemptAt: row.next_attempt_at,
+    receivedAt: row.received_at,
+    processedAt: row.processed_at,
+    summary: summaryOf(row),
+  };
+}
+
+/** Mounted in the merchant sub-app, which checks the merchant secret. */
+export interface MerchantEventsDeps {
+  db: WebhookDb;
+  logger: Logger;
+  businessTimeZone: string;
+  idempotentWhenKeyed: MiddlewareHandler;
+  /** Events were queued again: the worker looks now rather than at its next poll. */
+  onQueued: () => void;
+}
+
+export function merchantEventsRoutes(deps: MerchantEventsDeps) {
+  return new Hono()
+    .get('/events', describeRoute(webhookDocs.listReceivedEvents), async (c) => {
+      const query = parseOrThrow(eventsQuery, c.req.query());
+      const rows = await eventsPage(deps.db, query, readPageCursor(query.cursor), deps.businessTimeZone).execute();
+      const page = rows.slice(0, query.limit);
+      const last = page.at(-1);
+      return c.json({
+        items: page.map(eventView),
+        nextCursor: rows.length > query.limit && last ? encodePageCursor({ at: last.received_at, id: last.id }) : null,
+      });
+    })
+    .post('/events/reprocess-unreadable', describeRoute(webhookDocs.reprocessUnreadableEvents), deps.idempotentWhenKeyed, async (c) => {
+      const reading = await rereadUnreadableEvents({ db: deps.db, logger: deps.logger });
+      if (reading.readable > 0) deps.onQueued();
+      return c.json(reading, 200);
+    });
+}
+
+/** One page of events newest first, a row past it telling whether more follow (exported so its plan can be checked: hot-query-plans.spec.ts). */
+export function eventsPage(db: WebhookDb, query: z.infer<typeof eventsQuery>, cursor: PageCursor | undefined, businessTimeZone = 'UTC') {
+  let select = db.selectFrom('events').selectAll();
+  if (query.source) select = select.where('source', '=', query.source);
+  if (query.state) select = select.where('state', '=', query.state);
+  if (query.type) select = select.where('type', '=', query.type);
+  // Stored timestamps are toISOString() text: normalize the bounds the same way to compare as text.
+  // A bare day is the business time zone's (merchant/business-day.ts).
+  if (query.since) select = select.where('received_at', '>=', filterBound(query.since, 'from', businessTimeZone)!.toISOString());
+  if (query.until) select = select.where('received_at', '<', filterBound(query.until, 'to', businessTimeZone)!.toISOString());
+  if (cursor) select = select.where(beforePageCursor('received_at', 'id', cursor));
+  return select.orderBy('received_at', 'desc').orderBy('id', 'desc').limit(query.limit + 1);
+}
