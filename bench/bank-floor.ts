@@ -15,6 +15,8 @@ export interface BankFloorFigures {
   ingest: SpeedRun;
   /** Of those, found in its `events` table afterwards. */
   ingestStored: number;
+  /** Its CPU time during the ingest load per stored delivery, in µs. */
+  ingestCpuMicrosPerStored: number;
   /** Read the body, answer 200. */
   readOnly: SpeedRun;
 }
@@ -26,14 +28,17 @@ export async function measureBankFloor(logDirectory: string, deliveries: readonl
   try {
     const post = { method: 'POST' as const, headers: { 'Content-Type': 'application/json' } };
     let next = 0;
+    const cpuBefore = server.cpuSeconds();
     const ingest = await runRounds(
       { url: `${server.url}/ingest`, ...post, body: () => deliveries[Math.min(next++, deliveries.length - 1)]!, remaining: () => deliveries.length - next },
       rounds,
     );
+    const ingestCpuSeconds = server.cpuSeconds() - cpuBefore;
+    const ingestStored = storedBankEvents(databaseFile).stored;
     // Nothing is stored here: a body may be sent again.
     let sent = 0;
     const readOnly = await runRounds({ url: `${server.url}/read-only`, ...post, body: () => deliveries[sent++ % deliveries.length]! }, rounds);
-    return { ingest, ingestStored: storedBankEvents(databaseFile).stored, readOnly };
+    return { ingest, ingestStored, ingestCpuMicrosPerStored: (ingestCpuSeconds * 1e6) / Math.max(1, ingestStored), readOnly };
   } finally {
     await server.stop();
   }

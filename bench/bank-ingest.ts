@@ -19,6 +19,8 @@ export interface BankIngestResult {
   stored: number;
   /** Of those, processed by then (the worker keeping up, or not). */
   processed: number;
+  /** The server's CPU time during the load (its rounds and warm-up) per stored delivery, in µs, when it was given. */
+  cpuMicrosPerStored?: number;
 }
 
 /** `count` encrypted delivery bodies, each a distinct event. */
@@ -41,7 +43,8 @@ export function storedBankEvents(databaseFile: string): { stored: number; proces
   }
 }
 
-export async function measureBankIngest(bffUrl: string, databaseFile: string, deliveries: readonly string[], options: RoundOptions): Promise<BankIngestResult> {
+export async function measureBankIngest(bffUrl: string, databaseFile: string, deliveries: readonly string[], options: RoundOptions, cpuSeconds?: () => number): Promise<BankIngestResult> {
+  const cpuBefore = cpuSeconds?.();
   let next = 0;
   const run = await runRounds(
     {
@@ -54,5 +57,12 @@ export async function measureBankIngest(bffUrl: string, databaseFile: string, de
     },
     options,
   );
-  return { run, acknowledged: run.figure.statusCodes['200'] ?? 0, ...storedBankEvents(databaseFile) };
+  const cpuUsed = cpuSeconds && cpuBefore !== undefined ? cpuSeconds() - cpuBefore : undefined;
+  const stored = storedBankEvents(databaseFile);
+  return {
+    run,
+    acknowledged: run.figure.statusCodes['200'] ?? 0,
+    ...stored,
+    ...(cpuUsed !== undefined && stored.stored > 0 ? { cpuMicrosPerStored: (cpuUsed * 1e6) / stored.stored } : {}),
+  };
 }

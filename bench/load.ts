@@ -13,7 +13,7 @@
 import { fileURLToPath } from 'node:url';
 import { measureBankIngest, encryptedDeliveries, type BankIngestResult } from './bank-ingest.ts';
 import { measureBankFloor, type BankFloorFigures } from './bank-floor.ts';
-import { startBenchStack } from './bench-stack.ts';
+import { startBenchStack, type BenchStack } from './bench-stack.ts';
 import { measureCheckout } from './checkout-speed.ts';
 import { measureConsultsPerInterval, type ConsultFigure } from './consult-coalescing.ts';
 import { measureLoginsPerThousandCheckouts, type LoginFigure } from './gateway-logins.ts';
@@ -105,33 +105,7 @@ export async function runLoadTest(options: LoadTestOptions = {}): Promise<LoadTe
     const buyerBffPeakRssBytes = buyer.peakRssBytes();
     await buyer.stop();
 
-    // A BFF of its own, so its peak RSS is the bank-delivery load's (and its start's), nothing else.
-    const bank = await stack.startBff('bank-bff');
-    // Enough distinct deliveries that no round runs dry (the floor took ~5,000/s here).
-    const deliveries = await encryptedDeliveries(8000 * seconds);
-    log('bank deliveries');
-    const bankDeliveries = await measureBankIngest(bank.url, bank.databaseFile, deliveries, rounds);
-    const bankBffPeakRssBytes = bank.peakRssBytes();
-    await bank.stop();
-
-    // The deployment for many deliveries: the BFF stores them, the worker process applies them.
-    const storing = await stack.startBff('bank-bff-storing', { INBOX_WORKER: 'false' });
-    const worker = await stack.startWorker('inbox-worker', storing);
-    log('bank deliveries, worker in its own process');
-    const bankDeliveriesWorkerProcess = await measureBankIngest(storing.url, storing.databaseFile, deliveries, rounds);
-    await worker.stop();
-    await storing.stop();
-
-    let comparisons: LoadComparisons | undefined;
-    if (options.comparisons) {
-      // Decrypt, validate and insert with nothing else on the event loop or the connection.
-      const receiver = await stack.startBff('bank-bff-receiver-only', { INBOX_WORKER_DELAY_MS: String(24 * 3600 * 1000) });
-      log('bank deliveries, inbox worker held back');
-      const bankDeliveriesReceiverOnly = await measureBankIngest(receiver.url, receiver.databaseFile, deliveries, rounds);
-      await receiver.stop();
-      log('bank deliveries, the floor (bare Hono: decrypt, validate, insert; and a read-only POST)');
-      comparisons = { bankDeliveriesReceiverOnly, bankFloor: await measureBankFloor(stack.directory, deliveries, rounds) };
-    }
+    const bank = await measureBankFigures(stack, rounds, { seconds, comparisons: options.comparisons === true, workerProcess: true, log });
 
     return {
       seconds,
@@ -139,16 +113,67 @@ export async function runLoadTest(options: LoadTestOptions = {}): Promise<LoadTe
       checkout: checkout.run,
       statusPolling: { ...status.run, consultsDuringRun: status.consultsDuringRun },
       openOrderPolling,
-      bankDeliveries,
-      bankDeliveriesWorkerProcess,
+      bankDeliveries: bank.bankDeliveries,
+      bankDeliveriesWorkerProcess: bank.bankDeliveriesWorkerProcess!,
       logins,
-      bankBffPeakRssBytes,
+      bankBffPeakRssBytes: bank.bankBffPeakRssBytes,
       buyerBffPeakRssBytes,
-      ...comparisons,
+      ...bank.comparisons,
     };
   } finally {
     await stack.close();
   }
+}
+
+export interface BankFigures {
+  bankDeliveries: BankIngestResult;
+  bankBffPeakRssBytes: number;
+  bankDeliveriesWorkerProcess?: BankIngestResult;
+  comparisons?: LoadComparisons;
+}
+
+/**
+ * The bank-delivery figures on a running stack: the receiver with its worker in process (and that
+ * BFF's peak RSS), optionally into a BFF beside the worker process, and the comparisons (the worker
+ * held back; the bare Hono floor). `npm run bench -- --bank` runs only these.
+ */
+export async function measureBankFigures(
+  stack: BenchStack,
+  rounds: RoundOptions,
+  options: { seconds: number; comparisons: boolean; workerProcess: boolean; log: (line: string) => void },
+): Promise<BankFigures> {
+  const { log } = options;
+  // A BFF of its own, so its peak RSS is the bank-delivery load's (and its start's), nothing else.
+  const bank = await stack.startBff('bank-bff');
+  // Enough distinct deliveries that no round runs dry (the floor took ~5,000/s here).
+  const deliveries = await encryptedDeliveries(8000 * options.seconds);
+  log('bank deliveries');
+  const bankDeliveries = await measureBankIngest(bank.url, bank.databaseFile, deliveries, rounds, bank.cpuSeconds);
+  const bankBffPeakRssBytes = bank.peakRssBytes();
+  await bank.stop();
+
+  let bankDeliveriesWorkerProcess: BankIngestResult | undefined;
+  if (options.workerProcess) {
+    // The deployment for many deliveries: the BFF stores them, the worker process applies them.
+    const storing = await stack.startBff('bank-bff-storing', { INBOX_WORKER: 'false' });
+    const worker = await stack.startWorker('inbox-worker', storing);
+    log('bank deliveries, worker in its own process');
+    bankDeliveriesWorkerProcess = await measureBankIngest(storing.url, storing.databaseFile, deliveries, rounds);
+    await worker.stop();
+    await storing.stop();
+  }
+
+  let comparisons: LoadComparisons | undefined;
+  if (options.comparisons) {
+    // Decrypt, validate and insert with nothing else on the event loop or the connection.
+    const receiver = await stack.startBff('bank-bff-receiver-only', { INBOX_WORKER_DELAY_MS: String(24 * 3600 * 1000) });
+    log('bank deliveries, inbox worker held back');
+    const bankDeliveriesReceiverOnly = await measureBankIngest(receiver.url, receiver.databaseFile, deliveries, rounds, receiver.cpuSeconds);
+    await receiver.stop();
+    log('bank deliveries, the floor (bare Hono: decrypt, validate, insert; and a read-only POST)');
+    comparisons = { bankDeliveriesReceiverOnly, bankFloor: await measureBankFloor(stack.directory, deliveries, rounds) };
+  }
+  return { bankDeliveries, bankBffPeakRssBytes, ...(bankDeliveriesWorkerProcess ? { bankDeliveriesWorkerProcess } : {}), ...(comparisons ? { comparisons } : {}) };
 }
 
 const ms = (value: number) => `${value} ms`;

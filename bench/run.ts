@@ -5,12 +5,15 @@
 // always built from the current sources into a temporary folder). The tables print as Markdown.
 // --scale [--sizes 10000,100000,1000000] [--engines sqlite,postgres]: the data-volume figures instead (bench/scale.ts), written
 // to the `scale` section of bench/results.json.
+// --bank: the bank receiver's figures only (bench/bank-figures-run.ts): with its worker, the worker held
+// back, the bare Hono floor, each against the baseline in the same run, and that BFF's peak RSS.
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { measureBaseline, startBaselineServer } from './baseline.ts';
 import { auditStorefront, type LighthouseFigure } from './lighthouse.ts';
+import { runBankOnly } from './bank-figures-run.ts';
 import { formatLoadTable, runLoadTest, type BenchLoadFigures } from './load.ts';
 import type { SpeedRun } from './load-run.ts';
 import { durableCommitsPerSecond } from './disk-commits.ts';
@@ -86,6 +89,10 @@ async function measureAll(): Promise<BenchResults> {
     informational('bank delivery ingest, worker process', `${ratio(load.bankDeliveriesWorkerProcess.run).toFixed(3)}× baseline`),
     informational('bank floor: bare Hono, decrypt + validate + insert', `${ratio(load.bankFloor.ingest).toFixed(3)}× baseline`),
     informational('bank floor: bare Hono, body read only', `${ratio(load.bankFloor.readOnly).toFixed(3)}× baseline`),
+    informational(
+      'bank receiver against its floor: worker held back, worker in process',
+      `${(ratio(load.bankDeliveriesReceiverOnly.run) / ratio(load.bankFloor.ingest)).toFixed(2)}×, ${(ratio(load.bankDeliveries.run) / ratio(load.bankFloor.ingest)).toFixed(2)}× (targets 0.8×, 0.4×)`,
+    ),
     informational(
       `inbox drain, ${inboxDrain.longQueue.toLocaleString('en')} waiting vs ${inboxDrain.shortQueue.toLocaleString('en')}`,
       `${inboxDrain.ratio.toFixed(2)}× the cost per event (${inboxDrain.longQueueMicros.toFixed(0)} vs ${inboxDrain.shortQueueMicros.toFixed(0)} µs)`,
@@ -167,7 +174,9 @@ function formatDetails(results: BenchResults): string {
   ].join('\n');
 }
 
-if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1] && argument('--scale') > 0) {
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1] && argument('--bank') > 0) {
+  console.log(await runBankOnly(seconds, progress));
+} else if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1] && argument('--scale') > 0) {
   // The data-volume figures only (bench/scale.ts): a run of their own, minutes long at 1M orders.
   const results = await runScale(parseSizes(process.argv), parseEngines(process.argv), progress);
   const resultsFile = fileURLToPath(new URL('./results.json', import.meta.url));

@@ -16,7 +16,20 @@ export interface ServerProcess {
   logFile: string;
   /** Peak resident set size so far (VmHWM), in bytes. */
   peakRssBytes(): number;
+  /** CPU time it has used so far (user + system), in seconds. */
+  cpuSeconds(): number;
   stop(): Promise<void>;
+}
+
+/**
+ * User + system CPU time of a process so far, in seconds, from /proc/<pid>/stat (clock ticks of
+ * 1/100 s). Unlike a rate, CPU per request does not move when other work on the machine takes turns.
+ */
+export function procCpuSeconds(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  // The fields after the command name, which sits in parentheses and may hold spaces.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / 100;
 }
 
 /** VmHWM (peak RSS) or VmRSS of a process, in bytes, from /proc/<pid>/status. */
@@ -67,7 +80,7 @@ export async function startServerProcess(entry: string, env: Record<string, stri
   for (const deadline = Date.now() + 60_000; Date.now() < deadline; await sleep(50)) {
     if (child.exitCode !== null) throw new Error(`${entry} exited with ${child.exitCode}:\n${readFileSync(logFile, 'utf8').slice(-2000)}`);
     const url = urlLine.exec(readFileSync(logFile, 'utf8'))?.[1];
-    if (url) return { url, pid, logFile, peakRssBytes: () => procStatusBytes(pid, 'VmHWM'), stop };
+    if (url) return { url, pid, logFile, peakRssBytes: () => procStatusBytes(pid, 'VmHWM'), cpuSeconds: () => procCpuSeconds(pid), stop };
   }
   await stop();
   throw new Error(`${entry} printed no URL within 60 s (log: ${logFile})`);

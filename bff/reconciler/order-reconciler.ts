@@ -32,7 +32,7 @@ import { findOrder, withCurrentAttempt } from '../store/orders.ts';
 import type { Database, OrderRow, OrderWithAttempt } from '../store/schema.ts';
 import { hasNothingSent } from '../payments/attempt-rules.ts';
 import { isLostCall } from '../payments/attempt-transitions.ts';
-import { candidatePage, candidateWalks, cursorAfter, type WalkCursor } from './candidate-walks.ts';
+import { candidatePage, candidateWalks, cursorAfter, pageDueAt, type CandidateRow, type WalkCursor } from './candidate-walks.ts';
 import { parkedLook, type ParkedConsultSchedule } from './parked-consult-schedule.ts';
 
 export interface OrderReconcilerOptions {
@@ -68,7 +68,6 @@ const abandonedMessage = 'The payment page was not used in time.';
 const neverReconsulted: ParkedConsultSchedule = { agesMs: [1], thenEveryMs: 1, parkedForMs: 0 };
 
 export class OrderReconciler {
-  private readonly lastPendingConsult: BoundedMap<string, number>;
   private readonly lastRefundCheck: BoundedMap<string, number>;
   /** Its passes, intervalMs apart; stop() ends a pass in progress before its next order. */
   private readonly job: PeriodicJob;
@@ -76,7 +75,6 @@ export class OrderReconciler {
   constructor(private readonly options: OrderReconcilerOptions) {
     this.job = new PeriodicJob({ name: 'reconcile', everyMs: options.intervalMs, logger: options.logger, pass: async () => void (await this.runOnce()) });
     // Forgotten after pendingEveryMs: the order is due again. Bounded like every per-key table.
-    this.lastPendingConsult = new BoundedMap({ maxSize: 100_000, ttlMs: options.pendingEveryMs, now: () => options.clock.now().getTime() });
     this.lastRefundCheck = new BoundedMap({ maxSize: 100_000, ttlMs: options.pendingEveryMs, now: () => options.clock.now().getTime() });
   }
 
@@ -142,11 +140,11 @@ export class OrderReconciler {
     return result;
   }
 
-  private async reconcile(walked: OrderRow, result: ReconcilePassResult): Promise<void> {
+  private async reconcile(walked: CandidateRow, result: ReconcilePassResult): Promise<void> {
     const { store, clock } = this.options;
     const number = walked.order_number;
     const order = await withCurrentAttempt(store.db, walked);
-    if (isPending(order.status) && order.attempt_status === 'refused') return this.followReplacedPage(order, result);
+    if (isPending(order.status) && order.attempt_status === 'refused') return this.followReplacedPage(order, walked.walk_at, result);
     if (hasNothingSent(order) && isAwaitingOutcome(order.status)) {
       const after = await expireIfAbandoned(store, clock, order, { source: 'reconciler', announceUnattempted: this.options.announceUnattemptedExpiry ?? false });
       if (after.status !== order.status) result.resolved++;
@@ -155,7 +153,7 @@ export class OrderReconciler {
     if (parkedStatuses.includes(order.status) || order.next_consult_at !== null) return this.reconsultParked(order, result);
     // The walks bring a lost call (claimed, unknown) or a hosted page out.
     const pageOut = !isLostCall(order.attempt_status);
-    if (pageOut && !this.pendingConsultDue(order)) return;
+    if (pageOut && !(await this.claimPageLook(order, walked.walk_at))) return;
 
     const { told } = await this.consultAttempt(order, order.attempt_number, pageOut ? 'reconcile_pending' : 'reconcile_interrupted', result);
     if (told.kind === 'recorded') return;
@@ -183,10 +181,7 @@ export class OrderReconciler {
         now: now.toISOString(),
         attempt: { number: order.attempt_number, status: 'expired', fields: { status_message: abandonedMessage } },
       });
-      if (after && isExpired(after.status)) {
-        this.lastPendingConsult.delete(number);
-        result.resolved++;
-      }
+      if (after && isExpired(after.status)) result.resolved++;
     }
   }
 
@@ -198,10 +193,7 @@ export class OrderReconciler {
     if (told.kind !== 'recorded') return { told, moved: false };
     const after = await findOrder(this.options.store.db, number);
     const moved = after !== undefined && after.status !== order.status;
-    if (moved) {
-      this.lastPendingConsult.delete(number);
-      result.resolved++;
-    }
+    if (moved) result.resolved++;
     return { told, moved };
   }
 
@@ -211,11 +203,11 @@ export class OrderReconciler {
    * money, recorded on its attempt, puts the order in review: money on a replaced page), and expired
    * with the order once nobody paid it for abandonAfterMs.
    */
-  private async followReplacedPage(order: OrderWithAttempt, result: ReconcilePassResult): Promise<void> {
+  private async followReplacedPage(order: OrderWithAttempt, walkedAt: string | null, result: ReconcilePassResult): Promise<void> {
     const { store, clock } = this.options;
     const number = order.order_number;
     const page = (await attemptsOf(store.db, number)).filter((attempt) => attempt.status === 'open' && attempt.method === 'card' && attempt.number < order.attempt_number).at(-1);
-    if (!page || !this.pendingConsultDue(order)) return;
+    if (!page || !(await this.claimPageLook(order, walkedAt))) return;
     const { told, moved } = await this.consultAttempt(order, page.number, 'reconcile_pending', result);
     if (moved) return;
     const now = clock.now();
@@ -235,10 +227,7 @@ export class OrderReconciler {
         return true;
       }),
     );
-    if (written) {
-      this.lastPendingConsult.delete(number);
-      result.resolved++;
-    }
+    if (written) result.resolved++;
   }
 
   /**
@@ -297,7 +286,6 @@ export class OrderReconciler {
       ...(order.attempt_number > 0 ? { attempt: { number: order.attempt_number, status: 'review' as const } } : {}),
     });
     if (after && after.status !== order.status) {
-      this.lastPendingConsult.delete(order.order_number);
       result.resolved++;
       this.options.logger.warn({ orderNumber: order.order_number, attempt: order.attempt_number, reason }, 'attempt never confirmed; order to review');
     }
@@ -331,11 +319,21 @@ export class OrderReconciler {
     if (after && after.status !== order.status) result.resolved++;
   }
 
-  /** Pending orders are consulted at most every pendingEveryMs by this process. */
-  private pendingConsultDue(order: OrderRow): boolean {
-    if (this.lastPendingConsult.has(order.order_number)) return false;
-    this.lastPendingConsult.set(order.order_number, this.options.clock.now().getTime());
-    return true;
+  /**
+   * A page out is consulted at most every pendingEveryMs, by whichever instance first moves its
+   * look: the current attempt's looked_at, conditional on the time the walk read (pageDueAt), so
+   * of several instances one consults, and the walks of the next passes skip it until it is due.
+   */
+  private async claimPageLook(order: OrderWithAttempt, walkedAt: string | null): Promise<boolean> {
+    if (walkedAt === null) return false;
+    const moved = await this.options.store.db
+      .updateTable('payment_attempts')
+      .set({ looked_at: this.options.clock.now().toISOString() })
+      .where('order_number', '=', order.order_number)
+      .where('number', '=', order.attempt_number)
+      .where(pageDueAt, '=', walkedAt)
+      .executeTakeFirst();
+    return Number(moved.numUpdatedRows) === 1;
   }
 }
 

@@ -204,6 +204,8 @@ export interface PaymentAttemptsTable {
    * has no record of the attempt.
    */
   cancel_flag_at: OptionalText;
+  /** Card: when the reconciler last consulted this page while it was out (migration 0099). */
+  looked_at: OptionalText;
   created_at: string;
   updated_at: string;
 }

@@ -188,6 +188,18 @@ test('the reconciler: lapsed transfers and a page of candidates', async () => {
   }
 });
 
+test('the reconciler reads only the pages out due a look: its walks of them seek the index by last look, not every page out', async () => {
+  const bounds = { now, staleBefore: ago(5).toISOString(), pendingBefore: ago(2).toISOString() };
+  const pageWalks = candidateWalks(bounds).filter((candidate) => ['page-out', 'replacement-refused'].includes(candidate.name));
+  expect(pageWalks).toHaveLength(2);
+  for (const walk of pageWalks) {
+    for (const cursor of [undefined, { at: ago(60 * 24 * 30).toISOString(), orderNumber: 'SVC-010000' }]) {
+      const { plan } = await planReads(candidatePage(store.db, walk, cursor, 100));
+      expect(plan, walk.name).toMatch(/payment_attempts_(open|refused)_page_look/);
+    }
+  }
+});
+
 test('each reconciler walk pages through its candidates once, in its order, whatever the page size', async () => {
   const bounds = { now, staleBefore: ago(5).toISOString(), pendingBefore: ago(2).toISOString() };
   let walked = 0;

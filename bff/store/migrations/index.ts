@@ -40,6 +40,7 @@ import { bankPaymentPayerAndDay } from './0095-bank-payment-payer-and-day.ts';
 import { unlistedLinkReports } from './0096-unlisted-link-reports.ts';
 import { abandonedOrderWalk } from './0097-abandoned-order-walk.ts';
 import { attemptFactsOnAttempt } from './0098-attempt-facts-on-attempt.ts';
+import { pageLookWalk } from './0099-page-look-walk.ts';
 
 export const migrations: Record<string, Migration> = {
   '0001-initial': initial,
@@ -82,4 +83,5 @@ export const migrations: Record<string, Migration> = {
   '0096-unlisted-link-reports': unlistedLinkReports,
   '0097-abandoned-order-walk': abandonedOrderWalk,
   '0098-attempt-facts-on-attempt': attemptFactsOnAttempt,
+  '0099-page-look-walk': pageLookWalk,
 };
