@@ -56,7 +56,8 @@ import type * as PopupMode from './lazy/popup-mode.ts';
 import type * as SessionClock from './lazy/session-clock.ts';
 import { asksAddress, contactOf } from './method-fields.ts';
 import { isSinpeRescueOffered } from './costa-rica/sinpe-rescue-offer.ts';
-import { outcomeOfStatus } from './order-outcome.ts';
+import { outcomeOf } from './outcome/order-outcome.ts';
+import type * as LapsedEvent from './outcome/lapsed-event.ts';
 import { sinpeFitsBuyer } from './sinpe-fit.ts';
 import { declineCategoryOf, forgetPurchasedItems, keepPurchasedItems, methodOfOutcome, purchasedItems } from './purchase-detail.ts';
 import type { OrderSummary } from './order-summary.ts';
@@ -68,9 +69,14 @@ import { toFieldErrorCode } from './validation/field-error-code.ts';
 /** How long before a session's end the shopper is told, and may extend it (WCAG 2.2.1: at least 20 seconds). */
 const sessionWarningMs = 120_000;
 
+/** Outcomes of an attempt that ended unpaid, after which the order may take another (the BFF's `canRetry`). */
+function endedUnpaid(state: CheckoutState): boolean {
+  return state === 'declined' || state === 'cancelled' || state === 'lapsed';
+}
+
 /** States in which the shopper may still pay with the session: the form, or an outcome "Try again" reopens. */
 function paysWithSession(state: CheckoutState): boolean {
-  return state === 'idle' || state === 'declined' || state === 'cancelled';
+  return state === 'idle' || endedUnpaid(state);
 }
 
 /** An order a checkout may still pay (its next attempt): a page out, or an attempt that ended unpaid. */
@@ -86,7 +92,7 @@ function sameCart(lines: ReadonlyArray<{ sku?: string | undefined; quantity: num
 
 /** States whose order a new cart does not replace: a payment under way, or an outcome the shopper may try again from. */
 function keepsItsOrder(state: CheckoutState): boolean {
-  return isBusy(state) ? state !== 'loading' : state === 'declined' || state === 'cancelled';
+  return isBusy(state) ? state !== 'loading' : endedUnpaid(state);
 }
 
 type CatalogItems = CreateSessionRequest['items'];
@@ -200,6 +206,8 @@ export class CheckoutFlow implements ReactiveController {
   #popupMode: typeof PopupMode | undefined;
   /** This press of Pay already went on once with a new catalog session: a second 401 is said, not looped on. */
   #paidAgain = false;
+  /** svc-lapsed's class (outcome/lapsed-event.ts): a part of its own, here once a transfer's time ran out. */
+  #lapsedEvent: typeof LapsedEvent | undefined;
   /** The session's clock (lazy/session-clock.ts): here once a session came near its end. */
   #sessionClock: typeof SessionClock | undefined;
   /** Fires two minutes before the session ends; then the notice's one-second tick. */
@@ -715,11 +723,12 @@ export class CheckoutFlow implements ReactiveController {
     if (run === this.#watchRun) this.onOrderStatus(status);
   }
 
-  /** What an outcome needs before it shows: a decline's words, and the part with SINPE Móvil's rescue when the BFF offers it. */
+  /** What an outcome needs before it shows: a decline's words, the part with SINPE Móvil's rescue when the BFF offers it, svc-lapsed for a lapse. */
   async readyForOutcome(status: OrderStatusResponse): Promise<void> {
     if (status.reason) await this.#loadDeclineWords(this.#host.currentLocale());
-    // Without the part, "Try again" alone; with it, a transfer's outcome has its own words (also after a reload).
-    if (isSinpeRescueOffered(status) || status.bankFailure) await this.#methodChoicePart().catch(() => undefined);
+    // Without the part, "Try again" alone.
+    if (isSinpeRescueOffered(status)) await this.#methodChoicePart().catch(() => undefined);
+    if (outcomeOf(status) === 'lapsed') this.#lapsedEvent = await once('lapsed-event', () => import('./outcome/lapsed-event.ts')).catch(() => undefined);
   }
 
   onOrderStatus(status: OrderStatusResponse): void {
@@ -737,11 +746,9 @@ export class CheckoutFlow implements ReactiveController {
     // The outcome is kept for reloads of this page like one brought back from the hosted page: a
     // popup's or a transfer's page never left, so the token it was watched with is the one kept.
     if (this.#watchToken) keepResultToken(window.location.pathname, this.#watchToken);
-    // A SINPE Móvil transfer whose time ran out (watched here, or found so after a reload): the attempt
-    // ended unpaid and another may be opened, which "Try again" does; never "reload the page".
     const endedTransfer = this.#v.transfer;
     forgetFollowing(this.#pageKey());
-    const outcome = status.status === 'expired' && status.canRetry ? 'declined' : outcomeOfStatus(status.status);
+    const outcome = outcomeOf(status);
     this.#endTransfer(endedTransfer);
     this.go(outcome);
     this.#revealResult = true;
@@ -753,6 +760,12 @@ export class CheckoutFlow implements ReactiveController {
       this.emit(new events.SvcApprovedEvent(status.orderNumber, status.paid?.amount ?? status.amount, status.paid?.currency ?? status.currency, status.auth, method, items));
     } else if (outcome === 'declined') {
       this.emit(new events.SvcDeclinedEvent(status.orderNumber, this.#catalogMessage(this.#host.currentLocale()), declineCategoryOf(status, method), method));
+    } else if (outcome === 'lapsed') {
+      // A SINPE Móvil transfer whose time ran out (watched here, or found so after a reload): nothing was
+      // refused, so no svc-declined; another attempt may be opened, which "Try again" does.
+      const lapsed = this.#lapsedEvent;
+      if (!lapsed) return this.fail(new AssetLoadError('lapsed-event'), 'asset-load');
+      this.emit(new lapsed.SvcLapsedEvent(status.orderNumber, status.message, status.canRetry, method));
     } else if (outcome === 'cancelled') {
       this.emit(new events.SvcCancelledEvent(status.orderNumber, status.canRetry));
     } else if (outcome === 'error') {
@@ -813,6 +826,9 @@ export class CheckoutFlow implements ReactiveController {
         // The shared catalog's message by category says what to do next, in the page's language.
         if (outcome?.canRetry) return this.#catalogMessage(locale) ?? `${t.declined} ${t.tryAnotherCard}`;
         return `${t.declined} ${this.canRetry() ? t.tryAnotherCard : t.newCheckoutForAnotherCard}`;
+      case 'lapsed':
+        // The BFF's words: the time ran out, and what to do if the transfer was sent anyway.
+        return outcome?.message ?? t.resultTitle.lapsed;
       case 'cancelled':
         return outcome?.canRetry ? (this.#catalogMessage(locale) ?? t.cancelled) : t.cancelled;
       case 'review':
@@ -853,10 +869,10 @@ export class CheckoutFlow implements ReactiveController {
     methodChoice.showTransfer(this, orderNumber, transfer);
   }
 
-  /** The result panel's own words when the outcome ended a transfer (paid, refused or run out), also one found so after a reload. */
+  /** The result panel's own words when a transfer paid the order. */
   resultWords(locale: string, state: CheckoutState): ReturnType<typeof MethodChoice.sinpeResultWords> | undefined {
-    const { endedTransfer, outcome, methodChoice } = this.#v;
-    return endedTransfer || outcome?.bankFailure ? methodChoice?.sinpeResultWords(locale, state, outcome, endedTransfer) : undefined;
+    const { endedTransfer, methodChoice } = this.#v;
+    return endedTransfer && methodChoice?.sinpeResultWords(locale, state, endedTransfer);
   }
 
   /** The transfer is over: `ended` when an outcome ended it (the result's words speak of it). */
@@ -1056,7 +1072,7 @@ export class CheckoutFlow implements ReactiveController {
     const { state, outcome, order } = this.#v;
     // After a declined or cancelled attempt the BFF says whether the order takes another one (in
     // both modes); when it does not, catalog mode can still start a new order by itself.
-    if (state === 'declined' || state === 'cancelled') return !!outcome?.canRetry || this.isCatalogMode();
+    if (endedUnpaid(state)) return !!outcome?.canRetry || this.isCatalogMode();
     if (state === 'error') return !!(this.#host.session || this.#host.items?.length || order);
     return state === 'expired' && this.isCatalogMode();
   }
