@@ -58,6 +58,7 @@ import { asksAddress, contactOf } from './method-fields.ts';
 import { isSinpeRescueOffered } from './costa-rica/sinpe-rescue-offer.ts';
 import { outcomeOf } from './outcome/order-outcome.ts';
 import type * as LapsedEvent from './outcome/lapsed-event.ts';
+import type { RetryController } from './retry/retry-controller.ts';
 import { sinpeFitsBuyer } from './sinpe-fit.ts';
 import { declineCategoryOf, forgetPurchasedItems, keepPurchasedItems, methodOfOutcome, purchasedItems } from './purchase-detail.ts';
 import type { OrderSummary } from './order-summary.ts';
@@ -82,12 +83,6 @@ function paysWithSession(state: CheckoutState): boolean {
 /** An order a checkout may still pay (its next attempt): a page out, or an attempt that ended unpaid. */
 function mayStillBePaid(status: OrderStatus): boolean {
   return status === 'created' || status === 'pending' || status === 'declined' || status === 'cancelled';
-}
-
-/** The order's lines are the page's cart (sku and quantity, in any order). */
-function sameCart(lines: ReadonlyArray<{ sku?: string | undefined; quantity: number }>, items: CatalogItems | undefined): boolean {
-  const key = (list: ReadonlyArray<{ sku?: string | undefined; quantity: number }>) => list.map(({ sku, quantity }) => `${sku ?? ''}×${quantity}`).sort().join(' ');
-  return key(lines) === key(items ?? []);
 }
 
 /** States whose order a new cart does not replace: a payment under way, or an outcome the shopper may try again from. */
@@ -181,7 +176,8 @@ export class CheckoutFlow implements ReactiveController {
   #sessionToken = '';
   /** The status token the BFF gave with the last payment it opened: it outlives the session. */
   #statusToken: { orderNumber: string; token: string } | undefined;
-  #prefill: Prefill = {};
+  /** The session's prefill: the form's start, and what reset() goes back to. */
+  prefill: Prefill = {};
   #poller: StatusPoller | undefined;
   /** Counts watches started or stopped: a watch whose part arrives after it was stopped does not start. */
   #watchRun = 0;
@@ -194,10 +190,10 @@ export class CheckoutFlow implements ReactiveController {
   #focusFollowsStatus = false;
   /** Set when an outcome arrives: the shopper, perhaps back from the payment page, is taken to it. */
   #revealResult = false;
-  /** Set by "Try again" until the form is back: then it is said, and the pay button takes focus. */
-  #retrying = false;
+  /** "Try again" (retry/retry-controller.ts), once first pressed. */
+  #retry: RetryController | undefined;
   /** New items or a new session came while a payment was under way or its outcome shown: the next try is for them. */
-  #newOrderOnRetry = false;
+  newOrderOnRetry = false;
   /** The flow itself starts the element again (a retry or reset with no order yet): not the page's change. */
   #restarting = false;
   /** The session offers SINPE Móvil; the form offers it only while it can work for the buyer (#fitMethods). */
@@ -249,10 +245,12 @@ export class CheckoutFlow implements ReactiveController {
     const from = this.#v.state;
     const next = nextState(from, event);
     if (next) this.set({ state: next });
-    // Back at the form: the shopper's focus follows the status again only from the next pay button.
-    if (next === 'idle' && from !== 'idle') this.#focusFollowsStatus = false;
-    // The form is back after "Try again": the live region says so (hostUpdated moves the focus).
-    if (next === 'idle' && this.#retrying) this.set({ notice: (t) => t.retryReady });
+    if (next === 'idle' && from !== 'idle') {
+      // Back at the form: the shopper's focus follows the status again only from the next pay button.
+      this.#focusFollowsStatus = false;
+      // After "Try again" the live region says so, and the pay button takes the focus.
+      this.#retry?.formIsBack();
+    }
     return next !== undefined;
   }
 
@@ -269,12 +267,6 @@ export class CheckoutFlow implements ReactiveController {
 
   hostUpdated(): void {
     if (this.#revealResult) this.#showResult();
-    // After "Try again" the shopper lands on the pay button (the form above it keeps their details),
-    // not on the page's top, and on a phone it is scrolled to.
-    if (this.#retrying && this.#v.state === 'idle') {
-      this.#retrying = false;
-      this.#host.renderRoot.querySelector<HTMLElement>('[part="submit-button"]')?.focus();
-    }
     // The control the shopper was on got disabled or left with the form (submitting, a popup, an
     // outcome): keyboard and screen reader users land on the status instead of the page's top. Not
     // on a render of the form itself: the page may render the element again between the pay button
@@ -342,12 +334,12 @@ export class CheckoutFlow implements ReactiveController {
     // Asked now, so the pay button's click finds it here: a window must open within the click.
     if (this.#host.mode === 'popup') void this.#loadPopupMode().catch(() => undefined);
     if (!restarting && keepsItsOrder(this.#v.state)) {
-      this.#newOrderOnRetry = true;
+      this.newOrderOnRetry = true;
       return;
     }
     const statusToken = this.#takeResultToken() ?? keptResultToken(window.location.pathname, currentNavigationKind());
     if (statusToken) return this.#resume(statusToken, early?.token === statusToken ? answerOf<OrderStatusResponse>(early.response) : undefined);
-    if (this.#host.session || this.#host.items?.length) return this.#loadSession();
+    if (this.#host.session || this.#host.items?.length) return this.loadSession();
   }
 
   // ----- the form -------------------------------------------------------------------------------
@@ -449,14 +441,14 @@ export class CheckoutFlow implements ReactiveController {
     this.set({ submitted: false, serverErrors: {}, notice: undefined, outcome: undefined });
     this.invoiceDetails.clear();
     const order = this.#v.order;
-    if (!order) return this.#restart();
+    if (!order) return this.restart();
     this.#forgetTypedForm(order.orderNumber);
     forgetLastTypedForm();
     forgetResultToken();
     forgetFollowing(this.#pageKey());
     this.#endTransfer();
     this.#lastStatus = undefined;
-    this.#applyPrefill();
+    this.applyPrefill();
     this.go('reset');
   }
 
@@ -479,12 +471,12 @@ export class CheckoutFlow implements ReactiveController {
    * The order as the form shows it. A dollar order's colones (the line under the total, the card's
    * choice of currency) are a lazy part of their own; if it cannot load, the order shows without them.
    */
-  async #summaryOf(answer: { order: OrderSummary; localAmount?: unknown }): Promise<OrderSummary> {
+  async summaryOf(answer: { order: OrderSummary; localAmount?: unknown }): Promise<OrderSummary> {
     const dollars = answer.localAmount ? await once('dollar-order', () => import('./lazy/dollar-order.ts')).catch(() => undefined) : undefined;
     return { ...answer.order, ...dollars?.dollarOrderOf(answer, this.#host) };
   }
 
-  async #loadSession(): Promise<void> {
+  async loadSession(): Promise<void> {
     const host = this.#host;
     // New items or a new session on an open checkout: what the shopper typed stays, for the new order.
     const typed = this.#typedForm();
@@ -497,9 +489,9 @@ export class CheckoutFlow implements ReactiveController {
         // A merchant's session this tab renewed (the page still carries the token it was made with).
         const token = (host.session && renewedSessionOf(host.session)) || host.session || resumed!.token;
         const loaded = resumed?.loaded ?? (await this.client().getSession(token));
-        this.#useSession(token, loaded.expiresAt);
-        order = await this.#summaryOf(loaded);
-        this.#prefill = loaded.prefill;
+        this.useSession(token, loaded.expiresAt);
+        order = await this.summaryOf(loaded);
+        this.prefill = loaded.prefill;
         this.invoiceDetails.offer(loaded.invoice === true);
         sinpe = loaded.sinpeMovil;
       } else {
@@ -507,24 +499,24 @@ export class CheckoutFlow implements ReactiveController {
         const following = keptFollowing(this.#pageKey());
         if (following) return this.#followKept(following);
         const created = await this.client().createSession(this.#catalogRequest());
-        this.#useSession(created.sessionToken, created.expiresAt);
-        order = await this.#summaryOf(created);
-        this.#prefill = {};
+        this.useSession(created.sessionToken, created.expiresAt);
+        order = await this.summaryOf(created);
+        this.prefill = {};
         this.invoiceDetails.offer(host.invoice);
         sinpe = created.sinpeMovil;
       }
     } catch (error) {
       if (error instanceof BffError && error.status === 401 && host.session) {
         const following = keptFollowing(this.#pageKey());
-        return following ? this.#followKept(following) : this.#expire(error.message);
+        return following ? this.#followKept(following) : this.expire(error.message);
       }
       return this.fail(error, 'invalid-session');
     }
     this.set({ order });
-    this.#applyPrefill();
-    this.#restoreForm(order.orderNumber);
+    this.applyPrefill();
+    this.restoreForm(order.orderNumber);
     if (typed) this.#carryTypedForm(typed);
-    await this.#offerMethods(sinpe);
+    await this.offerMethods(sinpe);
     this.go('ready');
     this.emit(new events.SvcReadyEvent(order.orderNumber));
     if (sinpe?.transfer) {
@@ -537,7 +529,7 @@ export class CheckoutFlow implements ReactiveController {
    * The session's methods: SINPE Móvil beside the card when the session offers it, its part loaded
    * before idle so the form does not jump (without it, a failed load, the card alone is offered).
    */
-  async #offerMethods(sinpe: SessionSinpeMovil | undefined): Promise<void> {
+  async offerMethods(sinpe: SessionSinpeMovil | undefined): Promise<void> {
     this.#sessionOffersSinpe = sinpe !== undefined;
     this.set({ sinpeAsksAddress: sinpe?.askAddress === true });
     this.#fitMethods();
@@ -549,13 +541,13 @@ export class CheckoutFlow implements ReactiveController {
     this.#v.sinpeOffered = this.#sessionOffersSinpe && sinpeFitsBuyer(this.#v.billing);
   }
 
-  #applyPrefill(): void {
+  applyPrefill(): void {
     const host = this.#host;
     const defaultCountry = countryOfLocale(host.currentLocale()) ?? countryOfCurrency(this.#v.order?.currency) ?? '';
     this.set({
-      billing: { ...emptyBillingAddress(), country: defaultCountry, ...definedFields(this.#prefill.billing) },
-      shipping: { ...emptyAddress(), country: defaultCountry, ...definedFields(this.#prefill.shipping) },
-      sameAsBilling: !this.#prefill.shipping,
+      billing: { ...emptyBillingAddress(), country: defaultCountry, ...definedFields(this.prefill.billing) },
+      shipping: { ...emptyAddress(), country: defaultCountry, ...definedFields(this.prefill.shipping) },
+      sameAsBilling: !this.prefill.shipping,
     });
     void host.ensureCountryData(this.#v.billing.country);
     void host.ensureCountryData(this.#v.shipping.country);
@@ -594,7 +586,7 @@ export class CheckoutFlow implements ReactiveController {
   }
 
   /** After a return, a reload or Back: the order's kept form replaces the prefill (a catalog page carries its last order's). */
-  #restoreForm(orderNumber: string): void {
+  restoreForm(orderNumber: string): void {
     const catalog = this.isCatalogMode();
     const kept = restoredForm(orderNumber, catalog ? carryCatalogForm(this.#catalogScope(), orderNumber) : keptForm(orderNumber), catalog);
     if (kept) this.#showForm(kept);
@@ -955,7 +947,7 @@ export class CheckoutFlow implements ReactiveController {
         // The page's own session ran out before anything was paid: a new one for the same cart. The
         // shopper pressed Pay, so the payment goes on; only a popup, which must open within a click,
         // asks for the press again (and never speaks of a payment that expired: none was made).
-        await this.#renewSession();
+        await this.renewSession();
         const order = this.#v.order;
         if (this.#v.state !== 'idle' || !order) return;
         if (!this.#paidAgain && (this.#host.mode !== 'popup' || this.#v.method !== 'card')) {
@@ -966,21 +958,21 @@ export class CheckoutFlow implements ReactiveController {
         this.set({ notice: clock && ((t) => clock.sessionClockWords(declineLocaleOf(t.lang)).renewed) });
         return;
       }
-      return this.#expire(error.message);
+      return this.expire(error.message);
     }
     this.fail(error, 'payment-error');
   }
 
   /** Catalog mode: a fresh session (and order number) for the same items; the shopper's details stay. */
-  async #renewSession(): Promise<void> {
+  async renewSession(): Promise<void> {
     this.go('load');
     try {
       const typed = this.#v.order !== undefined;
       const created = await this.client().createSession(this.#catalogRequest());
-      this.#useSession(created.sessionToken, created.expiresAt);
-      this.set({ order: await this.#summaryOf(created), outcome: undefined });
+      this.useSession(created.sessionToken, created.expiresAt);
+      this.set({ order: await this.summaryOf(created), outcome: undefined });
       if (typed) this.#keepTypedForm();
-      this.#restoreForm(created.order.orderNumber);
+      this.restoreForm(created.order.orderNumber);
       this.#lastStatus = undefined;
       this.go('ready');
     } catch (error) {
@@ -989,7 +981,7 @@ export class CheckoutFlow implements ReactiveController {
   }
 
   /** The session ran out: said plainly (the clock's words, once its part is here), with what to do. */
-  #expire(detail: string): void {
+  expire(detail: string): void {
     this.#stopSessionClock();
     if (!this.go('expired')) return;
     this.emit(new events.SvcErrorEvent('session-expired', detail));
@@ -999,7 +991,7 @@ export class CheckoutFlow implements ReactiveController {
   // ----- the session's clock --------------------------------------------------------------------
 
   /** The session now paid with, and its end: two minutes before it, the clock speaks (#sessionEnding). */
-  #useSession(token: string, expiresAt: string): void {
+  useSession(token: string, expiresAt: string): void {
     this.#sessionToken = token;
     this.#stopSessionClock();
     this.set({ sessionNotice: undefined });
@@ -1034,7 +1026,7 @@ export class CheckoutFlow implements ReactiveController {
       this.set({ sessionNotice: undefined });
       // A merchant's session is over: said now, not after the next press of Pay. A catalog page makes
       // a new order for the same cart when the shopper pays (#onCheckoutError).
-      if (!this.isCatalogMode() && paysWithSession(this.#v.state)) this.#expire('the session ended');
+      if (!this.isCatalogMode() && paysWithSession(this.#v.state)) this.expire('the session ended');
     }, 1000);
   }
 
@@ -1048,7 +1040,7 @@ export class CheckoutFlow implements ReactiveController {
       const renewed = await clock.renewSession(this.#host.bff, this.#sessionToken);
       if (this.#host.session) keepRenewedSession(this.#host.session, renewed.sessionToken);
       if (this.#v.order) keepSessionToken(this.#v.order.orderNumber, renewed.sessionToken);
-      this.#useSession(renewed.sessionToken, renewed.expiresAt);
+      this.useSession(renewed.sessionToken, renewed.expiresAt);
       if (!silently) this.set({ sessionNotice: { endsAt: Date.parse(renewed.expiresAt), extendable: false, extendedBy: clock.minutesLeft(Date.parse(renewed.expiresAt) - Date.now()) } });
       return true;
     } catch (error) {
@@ -1077,81 +1069,35 @@ export class CheckoutFlow implements ReactiveController {
     return state === 'expired' && this.isCatalogMode();
   }
 
-  /**
-   * After a decline or a cancel: the same order's next attempt (the same session), or, when the
-   * order takes no more, a new catalog order. After an error: the session again.
-   */
+  /** "Try again" (its part, retry/retry-controller.ts, comes with the first press: an approval never needs it). */
   async retry(): Promise<void> {
-    const outcome = this.#v.outcome;
-    const sameOrder = outcome?.canRetry ? outcome.orderNumber : undefined;
-    this.#retrying = true;
-    this.stopWatching();
-    // Back to the form: a reload from now on shows the form, not the outcome that was left.
-    forgetResultToken();
-    this.#lastStatus = undefined;
-    this.set({ outcome: undefined, submitted: false, notice: undefined });
-    if (this.#newOrderOnRetry) {
-      this.#newOrderOnRetry = false;
-      return this.#loadSession();
-    }
-    const token = sameOrder ? this.#sessionTokenFor(sameOrder) : undefined;
-    if (token) return this.#reopen(token);
-    if (this.isCatalogMode()) return this.#renewSession();
-    if (!this.#v.order) return this.#restart();
-    this.go('retry');
+    return (await this.#retryPart())?.retry();
   }
 
-  #restart(): Promise<void> {
+  /** The decline's "Pay with SINPE Móvil": the same order's next attempt, as a transfer. */
+  async payBySinpeInstead(): Promise<void> {
+    return (await this.#retryPart())?.payBySinpeInstead();
+  }
+
+  async #retryPart(): Promise<RetryController | undefined> {
+    try {
+      const part = await once('retry', () => import('./retry/retry-controller.ts'));
+      return (this.#retry ??= new part.RetryController(this, this.#host));
+    } catch (error) {
+      this.fail(new AssetLoadError(error), 'asset-load');
+      return undefined;
+    }
+  }
+
+  /** The form again for the same attributes (a retry or reset with no order yet): not the page's change. */
+  restart(): Promise<void> {
     this.#restarting = true;
     return this.#host.restart();
   }
 
-  /** After a decline the BFF offered SINPE Móvil for: the same order's next attempt, as a transfer. */
-  async payBySinpeInstead(): Promise<void> {
-    this.chooseMethod('sinpe_movil');
-    await this.retry();
-    await this.submit();
-  }
-
-  /** The session that can pay `orderNumber` again: in memory, the merchant's, or kept across the hosted page. */
-  #sessionTokenFor(orderNumber: string): string | undefined {
-    if (this.#v.order?.orderNumber === orderNumber && this.#sessionToken) return this.#sessionToken;
-    if (this.#host.session) return this.#host.session;
-    return keptSessionToken(orderNumber);
-  }
-
-  /** Back to the form of the same order, for its next attempt; what the shopper typed stays. */
-  async #reopen(token: string): Promise<void> {
-    const typed = this.#v.order !== undefined;
-    this.go('load');
-    let order: OrderSummary;
-    let sinpe: SessionSinpeMovil | undefined;
-    try {
-      const loaded = await this.client().getSession(token);
-      // The cart changed while the shopper was paying (on the hosted page, in another tab): the next
-      // try is an order for what the cart holds now, never the old items again. An order without
-      // lines is a merchant's session (an amount, no cart): the page's items do not replace it.
-      if (this.isCatalogMode() && loaded.order.lines.length > 0 && !sameCart(loaded.order.lines, this.#host.items)) return this.#renewSession();
-      this.#useSession(token, loaded.expiresAt);
-      order = await this.#summaryOf(loaded);
-      this.#prefill = loaded.prefill;
-      this.set({ order });
-      // After a return the page has no invoice form yet: the order's offer (and its kept request) comes back.
-      this.invoiceDetails.offer(loaded.invoice === true);
-      sinpe = loaded.sinpeMovil;
-    } catch (error) {
-      if (error instanceof BffError && error.status === 401) {
-        if (this.isCatalogMode()) return this.#renewSession();
-        return this.#expire(error.message);
-      }
-      return this.fail(error, 'invalid-session');
-    }
-    if (!typed) {
-      this.#applyPrefill();
-      this.#restoreForm(order.orderNumber);
-    }
-    // After a return the page has no method choice either: it comes back, judged by the form's details.
-    await this.#offerMethods(sinpe);
-    this.go('ready');
+  /** The last outcome is left: the next one is said and reported afresh. */
+  clearOutcome(): void {
+    this.#lastStatus = undefined;
+    this.set({ outcome: undefined, submitted: false, notice: undefined });
   }
 }
