@@ -59,6 +59,8 @@ import { isSinpeRescueOffered } from './costa-rica/sinpe-rescue-offer.ts';
 import { outcomeOf } from './outcome/order-outcome.ts';
 import type * as LapsedEvent from './outcome/lapsed-event.ts';
 import type { RetryController } from './retry/retry-controller.ts';
+import type { SessionRenewal } from './session/session-renewal.ts';
+import { endedUnpaid, paysWithSession } from './session/session-states.ts';
 import { sinpeFitsBuyer } from './sinpe-fit.ts';
 import { declineCategoryOf, forgetPurchasedItems, keepPurchasedItems, methodOfOutcome, purchasedItems } from './purchase-detail.ts';
 import type { OrderSummary } from './order-summary.ts';
@@ -70,15 +72,6 @@ import { toFieldErrorCode } from './validation/field-error-code.ts';
 /** How long before a session's end the shopper is told, and may extend it (WCAG 2.2.1: at least 20 seconds). */
 const sessionWarningMs = 120_000;
 
-/** Outcomes of an attempt that ended unpaid, after which the order may take another (the BFF's `canRetry`). */
-function endedUnpaid(state: CheckoutState): boolean {
-  return state === 'declined' || state === 'cancelled' || state === 'lapsed';
-}
-
-/** States in which the shopper may still pay with the session: the form, or an outcome "Try again" reopens. */
-function paysWithSession(state: CheckoutState): boolean {
-  return state === 'idle' || endedUnpaid(state);
-}
 
 /** An order a checkout may still pay (its next attempt): a page out, or an attempt that ended unpaid. */
 function mayStillBePaid(status: OrderStatus): boolean {
@@ -204,11 +197,10 @@ export class CheckoutFlow implements ReactiveController {
   #paidAgain = false;
   /** svc-lapsed's class (outcome/lapsed-event.ts): a part of its own, here once a transfer's time ran out. */
   #lapsedEvent: typeof LapsedEvent | undefined;
-  /** The session's clock (lazy/session-clock.ts): here once a session came near its end. */
-  #sessionClock: typeof SessionClock | undefined;
-  /** Fires two minutes before the session ends; then the notice's one-second tick. */
+  /** Fires two minutes before the session ends. */
   #sessionTimer: ReturnType<typeof setTimeout> | undefined;
-  #sessionTick: ReturnType<typeof setInterval> | undefined;
+  /** The notice and its "Extend" (session/session-renewal.ts): here once the session came near its end. */
+  #renewal: SessionRenewal | undefined;
 
   readonly #host: FlowHost;
 
@@ -1002,61 +994,27 @@ export class CheckoutFlow implements ReactiveController {
 
   #stopSessionClock(): void {
     clearTimeout(this.#sessionTimer);
-    clearInterval(this.#sessionTick);
+    this.#renewal?.stop();
   }
 
+  /** The clock's words (a session or a watch that ran out, a renewed catalog session). */
   #clockPart(): Promise<typeof SessionClock> {
-    return once('session-clock', () => import('./lazy/session-clock.ts')).then((part) => (this.#sessionClock = part));
+    return once('session-clock', () => import('./lazy/session-clock.ts'));
   }
 
-  /**
-   * Two minutes before the session ends, while the shopper may still pay with it: a catalog session
-   * is renewed without a word (its order is the page's own); a merchant's shopper reads the time left
-   * and may extend it. A payment already under way is followed with its status token instead.
-   */
+  /** The session's renewal (session/session-renewal.ts): a part of its own, asked when the session nears its end. */
   async #sessionEnding(endsAt: number): Promise<void> {
+    // A payment under way is followed with its status token: the session's end does not matter to it.
     if (!paysWithSession(this.#v.state)) return;
-    const clock = await this.#clockPart().catch(() => undefined);
-    if (!clock) return;
-    if (this.isCatalogMode() && (await this.extendSession(true))) return;
-    this.set({ sessionNotice: { endsAt, extendable: !this.isCatalogMode() } });
-    this.#sessionTick = setInterval(() => {
-      if (Date.now() < endsAt) return this.#host.requestUpdate();
-      clearInterval(this.#sessionTick);
-      this.set({ sessionNotice: undefined });
-      // A merchant's session is over: said now, not after the next press of Pay. A catalog page makes
-      // a new order for the same cart when the shopper pays (#onCheckoutError).
-      if (!this.isCatalogMode() && paysWithSession(this.#v.state)) this.expire('the session ended');
-    }, 1000);
+    const part = await once('session-renewal', () => import('./session/session-renewal.ts')).catch(() => undefined);
+    if (!part) return;
+    this.#renewal ??= new part.SessionRenewal(this, this.#host);
+    return this.#renewal.ending(endsAt);
   }
 
-  /** The notice's "Extend" (and a catalog session's silent renewal): true when the session was renewed. */
-  async extendSession(silently = false): Promise<boolean> {
-    const clock = this.#sessionClock;
-    const notice = this.#v.sessionNotice;
-    if (!clock) return false;
-    if (notice) this.set({ sessionNotice: { ...notice, busy: true } });
-    try {
-      const renewed = await clock.renewSession(this.#host.bff, this.#sessionToken);
-      if (this.#host.session) keepRenewedSession(this.#host.session, renewed.sessionToken);
-      if (this.#v.order) keepSessionToken(this.#v.order.orderNumber, renewed.sessionToken);
-      this.useSession(renewed.sessionToken, renewed.expiresAt);
-      if (!silently) this.set({ sessionNotice: { endsAt: Date.parse(renewed.expiresAt), extendable: false, extendedBy: clock.minutesLeft(Date.parse(renewed.expiresAt) - Date.now()) } });
-      return true;
-    } catch (error) {
-      // At its longest (403): the time left is said, without the button. Anything else: the button stays, to try again.
-      const atMost = error instanceof BffError && error.status === 403;
-      if (notice) this.set({ sessionNotice: { ...notice, busy: false, extendable: notice.extendable && !atMost } });
-      return false;
-    }
-  }
-
-  /** The session notice, where the element shows it (above the status), while the shopper may pay with the session. */
+  /** The session notice, where the element shows it (above the status), once the session nears its end. */
   sessionNotice(locale: string): unknown {
-    const notice = this.#v.sessionNotice;
-    const clock = this.#sessionClock;
-    if (!notice || !clock || !paysWithSession(this.#v.state)) return undefined;
-    return clock.renderSessionNotice(declineLocaleOf(locale), notice, Date.now(), () => void this.extendSession());
+    return this.#renewal?.notice(locale);
   }
 
   /** Whether the shopper is offered "Try again" now. */
