@@ -16,13 +16,13 @@ import type {
   Prefill,
 } from '../contract/bff-api.ts';
 import type { CheckoutMethod } from '../contract/bff-api.ts';
-import { declineLocaleOf, type DeclineCategory, type DeclineLocale } from '../contract/decline-messages.ts';
+import { declineLocaleOf } from '../contract/decline-messages.ts';
 import type { SessionSinpeMovil, SinpeMovilInstructions } from '../contract/sinpe-movil.ts';
 import { problemTypes } from '../contract/problem-types.ts';
 import { orderNumberOfStatusToken, resultFragmentParameter } from '../contract/status-token.ts';
 import { emptyAddress, emptyBillingAddress } from './address-fields.ts';
 import { answerOf, BffClient, BffError } from './bff-client.ts';
-import { isBusy, isOutcome, type CheckoutState } from './checkout-state.ts';
+import { isBusy, type CheckoutState } from './checkout-state.ts';
 import { nextState, type CheckoutEvent } from './checkout-machine.ts';
 import * as events from './events.ts';
 import type { SvcErrorCode } from './events.ts';
@@ -41,32 +41,28 @@ import {
   keepFollowing,
   keepOpenPage,
   keepOpenTransfer,
-  keepRenewedSession,
   keepSessionToken,
   keptFollowing,
   keptOpenPage,
   keptOpenTransfer,
-  keptSessionToken,
   renewedSessionOf,
   type KeptFollow,
 } from './kept-session.ts';
-import { AssetLoadError, loadDeclineMessages, loadMethodChoice, once, type OrderWatchModule } from './lazy-assets.ts';
+import { AssetLoadError, loadMethodChoice, once, type OrderWatchModule } from './lazy-assets.ts';
 import type * as MethodChoice from './lazy/method-choice.ts';
 import type * as PopupMode from './lazy/popup-mode.ts';
 import type * as SessionClock from './lazy/session-clock.ts';
 import { asksAddress, contactOf } from './method-fields.ts';
 import { isSinpeRescueOffered } from './costa-rica/sinpe-rescue-offer.ts';
-import { outcomeOf } from './outcome/order-outcome.ts';
-import type * as LapsedEvent from './outcome/lapsed-event.ts';
+import { OutcomeController } from './outcome/outcome-controller.ts';
 import type { RetryController } from './retry/retry-controller.ts';
 import type { SessionRenewal } from './session/session-renewal.ts';
 import { endedUnpaid, paysWithSession } from './session/session-states.ts';
 import { sinpeFitsBuyer } from './sinpe-fit.ts';
-import { declineCategoryOf, forgetPurchasedItems, keepPurchasedItems, methodOfOutcome, purchasedItems } from './purchase-detail.ts';
+import { keepPurchasedItems } from './purchase-detail.ts';
 import type { OrderSummary } from './order-summary.ts';
 import type { PaymentPopup } from './payment-popup.ts';
 import type { EarlyResult } from './early-result.ts';
-import type { StatusPoller } from './status-poller.ts';
 import { toFieldErrorCode } from './validation/field-error-code.ts';
 
 /** How long before a session's end the shopper is told, and may extend it (WCAG 2.2.1: at least 20 seconds). */
@@ -171,18 +167,8 @@ export class CheckoutFlow implements ReactiveController {
   #statusToken: { orderNumber: string; token: string } | undefined;
   /** The session's prefill: the form's start, and what reset() goes back to. */
   prefill: Prefill = {};
-  #poller: StatusPoller | undefined;
-  /** Counts watches started or stopped: a watch whose part arrives after it was stopped does not start. */
-  #watchRun = 0;
-  /** The token the order is watched with: a status token back from the hosted page, else the session's. */
-  #watchToken: string | undefined;
-  #lastStatus: string | undefined;
-  /** The decline and cancel messages of each language shown so far (generated/decline-messages/<language>.js). */
-  #declineWords: ReadonlyMap<DeclineLocale, Record<DeclineCategory, string>> = new Map();
   /** Set when the shopper submits from inside the element: their focus follows the checkout's status. */
   #focusFollowsStatus = false;
-  /** Set when an outcome arrives: the shopper, perhaps back from the payment page, is taken to it. */
-  #revealResult = false;
   /** "Try again" (retry/retry-controller.ts), once first pressed. */
   #retry: RetryController | undefined;
   /** New items or a new session came while a payment was under way or its outcome shown: the next try is for them. */
@@ -195,19 +181,21 @@ export class CheckoutFlow implements ReactiveController {
   #popupMode: typeof PopupMode | undefined;
   /** This press of Pay already went on once with a new catalog session: a second 401 is said, not looped on. */
   #paidAgain = false;
-  /** svc-lapsed's class (outcome/lapsed-event.ts): a part of its own, here once a transfer's time ran out. */
-  #lapsedEvent: typeof LapsedEvent | undefined;
   /** Fires two minutes before the session ends. */
   #sessionTimer: ReturnType<typeof setTimeout> | undefined;
   /** The notice and its "Extend" (session/session-renewal.ts): here once the session came near its end. */
   #renewal: SessionRenewal | undefined;
 
   readonly #host: FlowHost;
+  /** The watch of the order and its outcome. */
+  readonly #outcome: OutcomeController;
 
   constructor(host: FlowHost) {
     this.#host = host;
     // The invoice form reads the order and the typed addresses where they live: this flow's view.
     this.invoiceDetails = new InvoiceDetailsHook({ requestUpdate: () => host.requestUpdate(), view: this.#v });
+    // Before the flow's own: an outcome's panel takes the focus before the flow looks where it is.
+    this.#outcome = new OutcomeController(this, host);
     host.addController(this);
   }
 
@@ -253,12 +241,11 @@ export class CheckoutFlow implements ReactiveController {
   hostDisconnected(): void {
     window.removeEventListener('pageshow', this.#onPageShow);
     this.stopWatching();
-    this.#closePopup();
+    this.closePopup();
     this.#stopSessionClock();
   }
 
   hostUpdated(): void {
-    if (this.#revealResult) this.#showResult();
     // The control the shopper was on got disabled or left with the form (submitting, a popup, an
     // outcome): keyboard and screen reader users land on the status instead of the page's top. Not
     // on a render of the form itself: the page may render the element again between the pay button
@@ -272,15 +259,6 @@ export class CheckoutFlow implements ReactiveController {
   readonly #onPageShow = (event: PageTransitionEvent) => {
     if (event.persisted && this.#v.state === 'redirecting' && !this.#v.popup) this.go('back');
   };
-
-  #showResult(): void {
-    const panel = this.#host.renderRoot.querySelector<HTMLElement>('[part="result"]');
-    if (!panel) return;
-    this.#revealResult = false;
-    // On a phone the element may sit far below the shop's header: the shopper must see the answer.
-    this.#host.scrollIntoView({ block: 'start', behavior: 'auto' });
-    panel.focus({ preventScroll: true });
-  }
 
   /** The BFF at the element's `bff` now (a page may change it). */
   client(): BffClient {
@@ -421,7 +399,7 @@ export class CheckoutFlow implements ReactiveController {
       }
       if (this.emit(new events.SvcRedirectEvent(redirectUrl, 'redirect'))) window.location.assign(redirectUrl);
     } catch (error) {
-      this.#closePopup();
+      this.closePopup();
       await this.#onCheckoutError(error);
     }
   }
@@ -429,22 +407,22 @@ export class CheckoutFlow implements ReactiveController {
   /** reset(): back to the session's form (its prefill), stopping any status polling. */
   reset(): Promise<void> | void {
     this.stopWatching();
-    this.#closePopup();
+    this.closePopup();
     this.set({ submitted: false, serverErrors: {}, notice: undefined, outcome: undefined });
     this.invoiceDetails.clear();
     const order = this.#v.order;
     if (!order) return this.restart();
-    this.#forgetTypedForm(order.orderNumber);
+    this.forgetTypedForm(order.orderNumber);
     forgetLastTypedForm();
     forgetResultToken();
-    forgetFollowing(this.#pageKey());
-    this.#endTransfer();
-    this.#lastStatus = undefined;
+    this.stopFollowing();
+    this.endTransfer();
+    this.#outcome.forget();
     this.applyPrefill();
     this.go('reset');
   }
 
-  #closePopup(): void {
+  closePopup(): void {
     this.#v.popup?.close();
     this.set({ popup: undefined });
   }
@@ -616,7 +594,7 @@ export class CheckoutFlow implements ReactiveController {
     return once('popup-mode', () => import('./lazy/popup-mode.ts')).then((part) => (this.#popupMode = part));
   }
 
-  #forgetTypedForm(orderNumber: string): void {
+  forgetTypedForm(orderNumber: string): void {
     forgetForm(orderNumber);
     if (!this.isCatalogMode()) return;
     forgetCatalogOrder(this.#catalogScope());
@@ -630,53 +608,41 @@ export class CheckoutFlow implements ReactiveController {
   // ----- the popup and the watch ----------------------------------------------------------------
 
   stopWatching(): void {
-    this.#watchRun += 1;
-    this.#poller?.stop();
+    this.#outcome.stop();
   }
 
   /** Polls the order until it is final; `asked`, a status request already on its way, is the first poll. */
-  async watchOrder(orderNumber: string, token: string, asked?: Promise<OrderStatusResponse>): Promise<void> {
-    this.stopWatching();
-    const run = this.#watchRun;
-    this.#lastStatus = undefined;
-    this.#watchToken = token;
-    let watch: OrderWatchModule;
-    try {
-      watch = await this.#host.ensureOrderWatch();
-    } catch (error) {
-      return this.fail(new AssetLoadError(error), 'asset-load');
-    }
-    if (run !== this.#watchRun) return;
-    let first = asked;
-    this.#poller = new watch.StatusPoller({
-      fetchStatus: () => {
-        const answer = first ?? this.client().getOrder(orderNumber, token);
-        first = undefined;
-        return answer;
-      },
-      onStatus: (status) => void this.#takeOrderStatus(status, run),
-      onFailure: (error) => this.#watchFailed(orderNumber, token, error),
-      isRetryable: (error) => error instanceof BffError && (error.status === 0 || error.status === 429 || error.status >= 500),
-    });
-    this.#poller.start();
+  watchOrder(orderNumber: string, token: string, asked?: Promise<OrderStatusResponse>): Promise<void> {
+    return this.#outcome.watch(orderNumber, token, asked);
   }
 
-  /**
-   * The watch failed. A 401 is a token that no longer reads the order, never a failed payment: the
-   * status token goes on where the session's ran out; with none left, the shopper is told plainly
-   * that this page can no longer follow the payment.
-   */
-  #watchFailed(orderNumber: string, token: string, error: unknown): void {
-    if (!(error instanceof BffError && error.status === 401)) return this.fail(error, 'payment-error');
-    const statusToken = this.#statusToken?.orderNumber === orderNumber ? this.#statusToken.token : undefined;
-    if (statusToken && statusToken !== token) return void this.watchOrder(orderNumber, statusToken);
-    this.stopWatching();
-    this.#closePopup();
-    this.#endTransfer();
+  /** What an outcome needs before it shows (its words, its parts). */
+  readyForOutcome(status: OrderStatusResponse): Promise<void> {
+    return this.#outcome.ready(status);
+  }
+
+  onOrderStatus(status: OrderStatusResponse): void {
+    this.#outcome.take(status);
+  }
+
+  /** The live region's words for where the checkout is. */
+  statusText(t: Translation, locale: string): string {
+    return this.#outcome.statusText(t, locale);
+  }
+
+  /** The status token the BFF gave for `orderNumber`, if it is the one this page paid. */
+  statusTokenOf(orderNumber: string): string | undefined {
+    return this.#statusToken?.orderNumber === orderNumber ? this.#statusToken.token : undefined;
+  }
+
+  /** This page follows no payment any more (nothing to resume after a reload). */
+  stopFollowing(): void {
     forgetFollowing(this.#pageKey());
-    if (!this.go('expired')) return;
-    this.emit(new events.SvcErrorEvent('session-expired', 'the order can no longer be followed: its token expired'));
-    void this.#clockPart().then((clock) => this.#v.state === 'expired' && this.set({ notice: (t) => clock.sessionClockWords(declineLocaleOf(t.lang)).watchLost }), () => undefined);
+  }
+
+  /** The clock's words for a session or a watch that ran out, said once they are here if the checkout is still expired. */
+  clockWords(key: 'ended' | 'watchLost'): void {
+    void this.#clockPart().then((clock) => this.#v.state === 'expired' && this.set({ notice: (t) => clock.sessionClockWords(declineLocaleOf(t.lang))[key] }), () => undefined);
   }
 
   /** Kept for a reload: the payment this page follows, with the status token that outlives the session. */
@@ -701,133 +667,10 @@ export class CheckoutFlow implements ReactiveController {
     return this.#host.session || this.#catalogScope();
   }
 
-  /** A decline or a cancel is told in the page's language: its words come before the outcome shows (readyForOutcome). */
-  async #takeOrderStatus(status: OrderStatusResponse, run: number): Promise<void> {
-    await this.readyForOutcome(status);
-    if (run === this.#watchRun) this.onOrderStatus(status);
-  }
-
-  /** What an outcome needs before it shows: a decline's words, the part with SINPE Móvil's rescue when the BFF offers it, svc-lapsed for a lapse. */
-  async readyForOutcome(status: OrderStatusResponse): Promise<void> {
-    if (status.reason) await this.#loadDeclineWords(this.#host.currentLocale());
-    // Without the part, "Try again" alone.
-    if (isSinpeRescueOffered(status)) await this.#methodChoicePart().catch(() => undefined);
-    if (outcomeOf(status) === 'lapsed') this.#lapsedEvent = await once('lapsed-event', () => import('./outcome/lapsed-event.ts')).catch(() => undefined);
-  }
-
-  onOrderStatus(status: OrderStatusResponse): void {
-    this.set({ outcome: status });
-    if (status.status !== this.#lastStatus) {
-      this.#lastStatus = status.status;
-      this.emit(new events.SvcStatusEvent(status.orderNumber, status.status, status.final));
-    }
-    if (!status.final && !status.canRetry) {
-      this.go('pending');
-      return;
-    }
-    this.stopWatching();
-    this.#closePopup();
-    // The outcome is kept for reloads of this page like one brought back from the hosted page: a
-    // popup's or a transfer's page never left, so the token it was watched with is the one kept.
-    if (this.#watchToken) keepResultToken(window.location.pathname, this.#watchToken);
-    const endedTransfer = this.#v.transfer;
-    forgetFollowing(this.#pageKey());
-    const outcome = outcomeOf(status);
-    this.#endTransfer(endedTransfer);
-    this.go(outcome);
-    this.#revealResult = true;
-    const method = methodOfOutcome(status, endedTransfer !== undefined);
-    if (outcome === 'approved') {
-      this.#forgetTypedForm(status.orderNumber);
-      const items = purchasedItems(status.orderNumber, this.#v.order);
-      forgetPurchasedItems(status.orderNumber);
-      this.emit(new events.SvcApprovedEvent(status.orderNumber, status.paid?.amount ?? status.amount, status.paid?.currency ?? status.currency, status.auth, method, items));
-    } else if (outcome === 'declined') {
-      this.emit(new events.SvcDeclinedEvent(status.orderNumber, this.#catalogMessage(this.#host.currentLocale()), declineCategoryOf(status, method), method));
-    } else if (outcome === 'lapsed') {
-      // A SINPE Móvil transfer whose time ran out (watched here, or found so after a reload): nothing was
-      // refused, so no svc-declined; another attempt may be opened, which "Try again" does.
-      const lapsed = this.#lapsedEvent;
-      if (!lapsed) return this.fail(new AssetLoadError('lapsed-event'), 'asset-load');
-      this.emit(new lapsed.SvcLapsedEvent(status.orderNumber, status.message, status.canRetry, method));
-    } else if (outcome === 'cancelled') {
-      this.emit(new events.SvcCancelledEvent(status.orderNumber, status.canRetry));
-    } else if (outcome === 'error') {
-      this.emit(new events.SvcErrorEvent('payment-error', `order ${status.status}`));
-    } else if (outcome === 'expired') {
-      this.emit(new events.SvcErrorEvent('session-expired', 'the order expired before it was paid'));
-    }
-  }
-
-  /** The decline catalog's message for the outcome's category in `locale`, else the BFF's own. */
-  #catalogMessage(locale: string): string | undefined {
-    const reason = this.#v.outcome?.reason;
-    const words = reason && this.#declineWords.get(declineLocaleOf(locale));
-    // The page switched language after the outcome: its words re-render the element when they come.
-    if (reason && !words) void this.#loadDeclineWords(locale);
-    return reason && words ? words[reason] : this.#v.outcome?.message;
-  }
-
-  /** The shared catalog's words in `locale`'s language; when they cannot load, the BFF's message stands. */
-  async #loadDeclineWords(locale: string): Promise<void> {
-    const language = declineLocaleOf(locale);
-    if (this.#declineWords.has(language)) return;
-    const words = await loadDeclineMessages(language).catch(() => undefined);
-    if (!words) return;
-    this.#declineWords = new Map(this.#declineWords).set(language, words);
-    this.#host.requestUpdate();
-  }
-
-  /** The live region's words for where the checkout is. */
-  statusText(t: Translation, locale: string): string {
-    const { state, outcome, notice, popup, transfer, methodChoice } = this.#v;
-    // The page switched, after the outcome, to a language whose outcome words are not here (English's
-    // are a part of their own): they are asked, and said when they come.
-    if (isOutcome(state) && !t.resultTitle) {
-      void this.#host
-        .ensureOrderWatch()
-        .then((watch) => watch.ensureOutcomeWords(locale))
-        .then(() => this.#host.requestUpdate(), () => undefined);
-      if (state !== 'error' && state !== 'expired') return '';
-    }
-    switch (state) {
-      case 'loading':
-        return t.loading;
-      case 'idle':
-        return notice?.(t) ?? '';
-      case 'submitting':
-        return t.submitting;
-      case 'redirecting':
-        return popup ? t.popupOpen : t.redirecting;
-      case 'returned':
-        return t.returned;
-      case 'polling':
-        if (transfer) return methodChoice?.methodChoiceTexts(locale).waiting ?? t.polling;
-        return popup ? t.popupOpen : t.polling;
-      case 'approved':
-        return t.approved(this.amountPaid(locale));
-      case 'declined':
-        // The shared catalog's message by category says what to do next, in the page's language.
-        if (outcome?.canRetry) return this.#catalogMessage(locale) ?? `${t.declined} ${t.tryAnotherCard}`;
-        return `${t.declined} ${this.canRetry() ? t.tryAnotherCard : t.newCheckoutForAnotherCard}`;
-      case 'lapsed':
-        // The BFF's words: the time ran out, and what to do if the transfer was sent anyway.
-        return outcome?.message ?? t.resultTitle.lapsed;
-      case 'cancelled':
-        return outcome?.canRetry ? (this.#catalogMessage(locale) ?? t.cancelled) : t.cancelled;
-      case 'review':
-        return t.review;
-      case 'error':
-        return notice?.(t) ?? t.error;
-      case 'expired':
-        return notice?.(t) ?? t.expired;
-    }
-  }
-
   // ----- SINPE Móvil ----------------------------------------------------------------------------
 
   /** SINPE Móvil's part (the choice, a transfer's steps, the decline's rescue), in the view once here. */
-  async #methodChoicePart(): Promise<typeof MethodChoice> {
+  async methodChoicePart(): Promise<typeof MethodChoice> {
     const methodChoice = this.#v.methodChoice ?? (await loadMethodChoice());
     this.set({ methodChoice });
     return methodChoice;
@@ -840,7 +683,7 @@ export class CheckoutFlow implements ReactiveController {
   async #showTransfer(orderNumber: string, transfer: SinpeMovilInstructions): Promise<void> {
     let methodChoice: typeof MethodChoice;
     try {
-      methodChoice = await this.#methodChoicePart();
+      methodChoice = await this.methodChoicePart();
     } catch (error) {
       return this.fail(new AssetLoadError(error), 'asset-load');
     }
@@ -860,7 +703,7 @@ export class CheckoutFlow implements ReactiveController {
   }
 
   /** The transfer is over: `ended` when an outcome ended it (the result's words speak of it). */
-  #endTransfer(ended?: SinpeMovilInstructions): void {
+  endTransfer(ended?: SinpeMovilInstructions): void {
     if (this.#v.transfer && this.isCatalogMode()) forgetOpenTransfer();
     this.set({ transfer: undefined, endedTransfer: ended });
   }
@@ -895,7 +738,7 @@ export class CheckoutFlow implements ReactiveController {
   /** The checkout cannot go on: the shopper's short text and the developer's code (events.ts, widget/README.md "Errors"). */
   fail(error: unknown, code: SvcErrorCode): void {
     this.stopWatching();
-    this.#closePopup();
+    this.closePopup();
     this.go('error');
     const detail = error instanceof Error ? error.message : String(error);
     const refusedType = problemTypes.originNotAllowed;
@@ -965,7 +808,7 @@ export class CheckoutFlow implements ReactiveController {
       this.set({ order: await this.summaryOf(created), outcome: undefined });
       if (typed) this.#keepTypedForm();
       this.restoreForm(created.order.orderNumber);
-      this.#lastStatus = undefined;
+      this.#outcome.forget();
       this.go('ready');
     } catch (error) {
       this.fail(error, 'invalid-session');
@@ -977,7 +820,7 @@ export class CheckoutFlow implements ReactiveController {
     this.#stopSessionClock();
     if (!this.go('expired')) return;
     this.emit(new events.SvcErrorEvent('session-expired', detail));
-    void this.#clockPart().then((clock) => this.#v.state === 'expired' && this.set({ notice: (t) => clock.sessionClockWords(declineLocaleOf(t.lang)).ended }), () => undefined);
+    this.clockWords('ended');
   }
 
   // ----- the session's clock --------------------------------------------------------------------
@@ -1055,7 +898,7 @@ export class CheckoutFlow implements ReactiveController {
 
   /** The last outcome is left: the next one is said and reported afresh. */
   clearOutcome(): void {
-    this.#lastStatus = undefined;
+    this.#outcome.forget();
     this.set({ outcome: undefined, submitted: false, notice: undefined });
   }
 }
