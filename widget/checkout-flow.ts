@@ -11,7 +11,6 @@ import type {
   CheckoutBillingAddress,
   CheckoutRequest,
   CreateSessionRequest,
-  OrderStatus,
   OrderStatusResponse,
   Prefill,
 } from '../contract/bff-api.ts';
@@ -19,7 +18,7 @@ import type { CheckoutMethod } from '../contract/bff-api.ts';
 import { declineLocaleOf } from '../contract/decline-messages.ts';
 import type { SessionSinpeMovil, SinpeMovilInstructions } from '../contract/sinpe-movil.ts';
 import { problemTypes } from '../contract/problem-types.ts';
-import { orderNumberOfStatusToken, resultFragmentParameter } from '../contract/status-token.ts';
+import { orderNumberOfStatusToken } from '../contract/status-token.ts';
 import { emptyAddress, emptyBillingAddress } from './address-fields.ts';
 import { answerOf, BffClient, BffError } from './bff-client.ts';
 import { isBusy, type CheckoutState } from './checkout-state.ts';
@@ -27,27 +26,13 @@ import { nextState, type CheckoutEvent } from './checkout-machine.ts';
 import * as events from './events.ts';
 import type { SvcErrorCode } from './events.ts';
 import { isOriginRefused } from './error-codes.ts';
-import { carryCatalogForm, catalogScope, forgetCatalogOrder, forgetForm, forgetLastTypedForm, keepForm, keptForm, type KeptForm } from './form-keeper.ts';
-import { restoredForm } from './kept-details.ts';
-import { currentNavigationKind, forgetResultToken, keepResultToken, keptResultToken } from './kept-result.ts';
+import { forgetLastTypedForm } from './form-keeper.ts';
+import { currentNavigationKind, forgetResultToken, keptResultToken } from './kept-result.ts';
 import { countryOfCurrency, countryOfLocale } from './i18n/countries.ts';
 import { addEnglishWords, formatMoney, translationFor } from './i18n/localize.ts';
 import type { AddressFieldName, Translation } from './i18n/translation.ts';
 import { InvoiceDetailsHook } from './invoice-fieldset.ts';
-import {
-  forgetFollowing,
-  forgetOpenPage,
-  forgetOpenTransfer,
-  keepFollowing,
-  keepOpenPage,
-  keepOpenTransfer,
-  keepSessionToken,
-  keptFollowing,
-  keptOpenPage,
-  keptOpenTransfer,
-  renewedSessionOf,
-  type KeptFollow,
-} from './kept-session.ts';
+import { forgetOpenTransfer, keepOpenPage, keepOpenTransfer, keepSessionToken, renewedSessionOf, type KeptFollow } from './kept-session.ts';
 import { AssetLoadError, loadMethodChoice, once, type OrderWatchModule } from './lazy-assets.ts';
 import type * as MethodChoice from './lazy/method-choice.ts';
 import type * as PopupMode from './lazy/popup-mode.ts';
@@ -55,6 +40,7 @@ import type * as SessionClock from './lazy/session-clock.ts';
 import { asksAddress, contactOf } from './method-fields.ts';
 import { isSinpeRescueOffered } from './costa-rica/sinpe-rescue-offer.ts';
 import { OutcomeController } from './outcome/outcome-controller.ts';
+import { KeptWork } from './kept/kept-work.ts';
 import type { RetryController } from './retry/retry-controller.ts';
 import type { SessionRenewal } from './session/session-renewal.ts';
 import { endedUnpaid, paysWithSession } from './session/session-states.ts';
@@ -68,11 +54,6 @@ import { toFieldErrorCode } from './validation/field-error-code.ts';
 /** How long before a session's end the shopper is told, and may extend it (WCAG 2.2.1: at least 20 seconds). */
 const sessionWarningMs = 120_000;
 
-
-/** An order a checkout may still pay (its next attempt): a page out, or an attempt that ended unpaid. */
-function mayStillBePaid(status: OrderStatus): boolean {
-  return status === 'created' || status === 'pending' || status === 'declined' || status === 'cancelled';
-}
 
 /** States whose order a new cart does not replace: a payment under way, or an outcome the shopper may try again from. */
 function keepsItsOrder(state: CheckoutState): boolean {
@@ -189,6 +170,8 @@ export class CheckoutFlow implements ReactiveController {
   readonly #host: FlowHost;
   /** The watch of the order and its outcome. */
   readonly #outcome: OutcomeController;
+  /** What this tab keeps of the shopper's work. */
+  readonly #kept: KeptWork;
 
   constructor(host: FlowHost) {
     this.#host = host;
@@ -196,6 +179,7 @@ export class CheckoutFlow implements ReactiveController {
     this.invoiceDetails = new InvoiceDetailsHook({ requestUpdate: () => host.requestUpdate(), view: this.#v });
     // Before the flow's own: an outcome's panel takes the focus before the flow looks where it is.
     this.#outcome = new OutcomeController(this, host);
+    this.#kept = new KeptWork(this, host);
     host.addController(this);
   }
 
@@ -307,7 +291,7 @@ export class CheckoutFlow implements ReactiveController {
       this.newOrderOnRetry = true;
       return;
     }
-    const statusToken = this.#takeResultToken() ?? keptResultToken(window.location.pathname, currentNavigationKind());
+    const statusToken = this.#kept.takeResultToken() ?? keptResultToken(window.location.pathname, currentNavigationKind());
     if (statusToken) return this.#resume(statusToken, early?.token === statusToken ? answerOf<OrderStatusResponse>(early.response) : undefined);
     if (this.#host.session || this.#host.items?.length) return this.loadSession();
   }
@@ -320,12 +304,12 @@ export class CheckoutFlow implements ReactiveController {
     this.set(section === 'billing' ? { billing: address as CheckoutBillingAddress, serverErrors } : { shipping: address, serverErrors });
     // A buyer who typed another country's phone after choosing SINPE Móvil is back on the card.
     if (!this.#v.sinpeOffered && this.#v.method === 'sinpe_movil') this.chooseMethod('card');
-    this.#keepTypedForm();
+    this.#kept.keepTypedForm();
   }
 
   chooseSameAsBilling(sameAsBilling: boolean): void {
     this.set({ sameAsBilling });
-    this.#keepTypedForm();
+    this.#kept.keepTypedForm();
   }
 
   /** The buyer's choice of method: the merchant's analytics hear it (svc-method-change). */
@@ -390,11 +374,11 @@ export class CheckoutFlow implements ReactiveController {
       // shopper may come back to a separate thank-you page): kept for a retry after the hosted page.
       keepSessionToken(orderNumber, this.#sessionToken);
       // Back from the page (or a reload) continues this order: its next "Pay" is the same order's next attempt.
-      if (this.isCatalogMode()) keepOpenPage(this.#catalogScope(), orderNumber);
+      if (this.isCatalogMode()) keepOpenPage(this.#kept.catalogScope(), orderNumber);
       keepPurchasedItems(order);
       this.go('redirect');
       if (v.popup) {
-        this.#keepFollowing(orderNumber);
+        this.#kept.keepFollowing(orderNumber);
         return this.#popupMode!.showInPopup(this, v.popup, redirectUrl, orderNumber);
       }
       if (this.emit(new events.SvcRedirectEvent(redirectUrl, 'redirect'))) window.location.assign(redirectUrl);
@@ -449,12 +433,12 @@ export class CheckoutFlow implements ReactiveController {
   async loadSession(): Promise<void> {
     const host = this.#host;
     // New items or a new session on an open checkout: what the shopper typed stays, for the new order.
-    const typed = this.#typedForm();
+    const typed = this.#kept.typedForm();
     this.go('load');
     let sinpe: SessionSinpeMovil | undefined;
     let order: OrderSummary;
     try {
-      const resumed = host.session ? undefined : ((await this.#resumedTransferSession()) ?? (await this.#resumedPageSession()));
+      const resumed = host.session ? undefined : ((await this.#kept.resumedTransferSession()) ?? (await this.#kept.resumedPageSession()));
       if (host.session || resumed) {
         // A merchant's session this tab renewed (the page still carries the token it was made with).
         const token = (host.session && renewedSessionOf(host.session)) || host.session || resumed!.token;
@@ -466,7 +450,7 @@ export class CheckoutFlow implements ReactiveController {
         sinpe = loaded.sinpeMovil;
       } else {
         // The page's transfer or popup payment outlived its session: its state, not a new order.
-        const following = keptFollowing(this.#pageKey());
+        const following = this.#kept.following();
         if (following) return this.#followKept(following);
         const created = await this.client().createSession(this.#catalogRequest());
         this.useSession(created.sessionToken, created.expiresAt);
@@ -477,7 +461,7 @@ export class CheckoutFlow implements ReactiveController {
       }
     } catch (error) {
       if (error instanceof BffError && error.status === 401 && host.session) {
-        const following = keptFollowing(this.#pageKey());
+        const following = this.#kept.following();
         return following ? this.#followKept(following) : this.expire(error.message);
       }
       return this.fail(error, 'invalid-session');
@@ -485,7 +469,7 @@ export class CheckoutFlow implements ReactiveController {
     this.set({ order });
     this.applyPrefill();
     this.restoreForm(order.orderNumber);
-    if (typed) this.#carryTypedForm(typed);
+    if (typed) this.#kept.carryTypedForm(typed);
     await this.offerMethods(sinpe);
     this.go('ready');
     this.emit(new events.SvcReadyEvent(order.orderNumber));
@@ -523,61 +507,11 @@ export class CheckoutFlow implements ReactiveController {
     void host.ensureCountryData(this.#v.shipping.country);
   }
 
-  /** Reads `#svc-result=<status token>` once and removes it, so a reload or a shared link does not replay it. */
-  #takeResultToken(): string | undefined {
-    const fragment = new URLSearchParams(window.location.hash.slice(1));
-    const token = fragment.get(resultFragmentParameter);
-    if (!token) return undefined;
-    fragment.delete(resultFragmentParameter);
-    const rest = fragment.toString();
-    const url = `${window.location.pathname}${window.location.search}${rest ? `#${rest}` : ''}`;
-    history.replaceState(history.state, '', url);
-    keepResultToken(window.location.pathname, token);
-    return token;
-  }
-
   #resume(statusToken: string, asked?: Promise<OrderStatusResponse>): void {
     const orderNumber = orderNumberOfStatusToken(statusToken);
     if (!orderNumber) return this.fail(new BffError(401, undefined), 'invalid-session');
     this.go('return');
     void this.watchOrder(orderNumber, statusToken, asked);
-  }
-
-  // ----- the kept form --------------------------------------------------------------------------
-
-  /** What the shopper typed for this order, kept in this tab until approval or "start over" (form-keeper.ts). */
-  #keepTypedForm(): void {
-    const v = this.#v;
-    if (!v.order) return;
-    const { orderNumber } = v.order;
-    // The invoice request is kept by its own form (lazy/invoice-details.ts): it stays as it was.
-    const { invoice } = keptForm(orderNumber) ?? {};
-    keepForm(orderNumber, { billing: v.billing, shipping: v.shipping, sameAsBilling: v.sameAsBilling, invoice });
-  }
-
-  /** After a return, a reload or Back: the order's kept form replaces the prefill (a catalog page carries its last order's). */
-  restoreForm(orderNumber: string): void {
-    const catalog = this.isCatalogMode();
-    const kept = restoredForm(orderNumber, catalog ? carryCatalogForm(this.#catalogScope(), orderNumber) : keptForm(orderNumber), catalog);
-    if (kept) this.#showForm(kept);
-  }
-
-  /** The form on screen, when the page changes `items` or `session` under it: the new order keeps it. */
-  #typedForm(): KeptForm | undefined {
-    const v = this.#v;
-    return v.order ? { billing: v.billing, shipping: v.shipping, sameAsBilling: v.sameAsBilling } : undefined;
-  }
-
-  /** The cart changed (another total, another order): what the shopper typed stays, and is kept for the new order. */
-  #carryTypedForm(typed: KeptForm): void {
-    this.#showForm(typed);
-    this.#keepTypedForm();
-  }
-
-  #showForm(form: KeptForm): void {
-    this.set({ billing: form.billing, shipping: form.shipping, sameAsBilling: form.sameAsBilling });
-    void this.#host.ensureCountryData(form.billing.country);
-    void this.#host.ensureCountryData(form.shipping.country);
   }
 
   /** "Pay with SINPE Móvil" after a card decline the BFF says SINPE Móvil may rescue, once its part is here. */
@@ -592,17 +526,6 @@ export class CheckoutFlow implements ReactiveController {
 
   #loadPopupMode(): Promise<typeof PopupMode> {
     return once('popup-mode', () => import('./lazy/popup-mode.ts')).then((part) => (this.#popupMode = part));
-  }
-
-  forgetTypedForm(orderNumber: string): void {
-    forgetForm(orderNumber);
-    if (!this.isCatalogMode()) return;
-    forgetCatalogOrder(this.#catalogScope());
-    forgetOpenPage(this.#catalogScope());
-  }
-
-  #catalogScope(): string {
-    return catalogScope(window.location.pathname, this.#host.items);
   }
 
   // ----- the popup and the watch ----------------------------------------------------------------
@@ -637,18 +560,20 @@ export class CheckoutFlow implements ReactiveController {
 
   /** This page follows no payment any more (nothing to resume after a reload). */
   stopFollowing(): void {
-    forgetFollowing(this.#pageKey());
+    this.#kept.stopFollowing();
+  }
+
+  forgetTypedForm(orderNumber: string): void {
+    this.#kept.forgetTypedForm(orderNumber);
+  }
+
+  restoreForm(orderNumber: string): void {
+    this.#kept.restoreForm(orderNumber);
   }
 
   /** The clock's words for a session or a watch that ran out, said once they are here if the checkout is still expired. */
   clockWords(key: 'ended' | 'watchLost'): void {
     void this.#clockPart().then((clock) => this.#v.state === 'expired' && this.set({ notice: (t) => clock.sessionClockWords(declineLocaleOf(t.lang))[key] }), () => undefined);
-  }
-
-  /** Kept for a reload: the payment this page follows, with the status token that outlives the session. */
-  #keepFollowing(orderNumber: string, transfer?: SinpeMovilInstructions): void {
-    const statusToken = this.#statusToken?.orderNumber === orderNumber ? this.#statusToken.token : undefined;
-    if (statusToken) keepFollowing(this.#pageKey(), { orderNumber, statusToken, transfer });
   }
 
   /** After a reload whose session had ended: the kept payment's state, read with its status token. */
@@ -660,11 +585,6 @@ export class CheckoutFlow implements ReactiveController {
     }
     this.go('ready');
     return this.#showTransfer(kept.orderNumber, kept.transfer);
-  }
-
-  /** This page's checkout: the merchant's session it was given, or its catalog cart. */
-  #pageKey(): string {
-    return this.#host.session || this.#catalogScope();
   }
 
   // ----- SINPE Móvil ----------------------------------------------------------------------------
@@ -692,7 +612,7 @@ export class CheckoutFlow implements ReactiveController {
       keepSessionToken(orderNumber, this.#sessionToken);
       keepOpenTransfer(orderNumber);
     }
-    this.#keepFollowing(orderNumber, transfer);
+    this.#kept.keepFollowing(orderNumber, transfer);
     methodChoice.showTransfer(this, orderNumber, transfer);
   }
 
@@ -706,31 +626,6 @@ export class CheckoutFlow implements ReactiveController {
   endTransfer(ended?: SinpeMovilInstructions): void {
     if (this.#v.transfer && this.isCatalogMode()) forgetOpenTransfer();
     this.set({ transfer: undefined, endedTransfer: ended });
-  }
-
-  /** A catalog page reloaded while its transfer was open: that order's session, if it still has one. */
-  async #resumedTransferSession() {
-    const kept = this.isCatalogMode() ? keptOpenTransfer() : undefined;
-    if (!kept) return undefined;
-    const loaded = await this.client()
-      .getSession(kept.token)
-      .catch(() => undefined);
-    if (loaded?.sinpeMovil?.transfer) return { token: kept.token, loaded };
-    forgetOpenTransfer();
-    return undefined;
-  }
-
-  /** A catalog page back from (or reloaded after) its hosted page: that order, while it may still be paid. */
-  async #resumedPageSession() {
-    const scope = this.#catalogScope();
-    const kept = this.isCatalogMode() ? keptOpenPage(scope) : undefined;
-    if (!kept) return undefined;
-    const loaded = await this.client()
-      .getSession(kept.token)
-      .catch(() => undefined);
-    if (loaded && mayStillBePaid(loaded.order.status)) return { token: kept.token, loaded };
-    forgetOpenPage(scope);
-    return undefined;
   }
 
   // ----- failures and the next attempt ----------------------------------------------------------
@@ -806,7 +701,7 @@ export class CheckoutFlow implements ReactiveController {
       const created = await this.client().createSession(this.#catalogRequest());
       this.useSession(created.sessionToken, created.expiresAt);
       this.set({ order: await this.summaryOf(created), outcome: undefined });
-      if (typed) this.#keepTypedForm();
+      if (typed) this.#kept.keepTypedForm();
       this.restoreForm(created.order.orderNumber);
       this.#outcome.forget();
       this.go('ready');
