@@ -177,9 +177,9 @@ export class CheckoutFlow implements ReactiveController {
     this.#host = host;
     // The invoice form reads the order and the typed addresses where they live: this flow's view.
     this.invoiceDetails = new InvoiceDetailsHook({ requestUpdate: () => host.requestUpdate(), view: this.#v });
-    // Before the flow's own: an outcome's panel takes the focus before the flow looks where it is.
-    this.#outcome = new OutcomeController(this, host);
     this.#kept = new KeptWork(this, host);
+    // Before the flow's own: an outcome's panel takes the focus before the flow looks where it is.
+    this.#outcome = new OutcomeController(this, host, this.#kept);
     host.addController(this);
   }
 
@@ -396,10 +396,10 @@ export class CheckoutFlow implements ReactiveController {
     this.invoiceDetails.clear();
     const order = this.#v.order;
     if (!order) return this.restart();
-    this.forgetTypedForm(order.orderNumber);
+    this.#kept.forgetTypedForm(order.orderNumber);
     forgetLastTypedForm();
     forgetResultToken();
-    this.stopFollowing();
+    this.#kept.stopFollowing();
     this.endTransfer();
     this.#outcome.forget();
     this.applyPrefill();
@@ -438,7 +438,7 @@ export class CheckoutFlow implements ReactiveController {
     let sinpe: SessionSinpeMovil | undefined;
     let order: OrderSummary;
     try {
-      const resumed = host.session ? undefined : ((await this.#kept.resumedTransferSession()) ?? (await this.#kept.resumedPageSession()));
+      const resumed = host.session ? undefined : await this.#kept.resumedSession();
       if (host.session || resumed) {
         // A merchant's session this tab renewed (the page still carries the token it was made with).
         const token = (host.session && renewedSessionOf(host.session)) || host.session || resumed!.token;
@@ -559,14 +559,6 @@ export class CheckoutFlow implements ReactiveController {
   }
 
   /** This page follows no payment any more (nothing to resume after a reload). */
-  stopFollowing(): void {
-    this.#kept.stopFollowing();
-  }
-
-  forgetTypedForm(orderNumber: string): void {
-    this.#kept.forgetTypedForm(orderNumber);
-  }
-
   restoreForm(orderNumber: string): void {
     this.#kept.restoreForm(orderNumber);
   }

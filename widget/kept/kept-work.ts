@@ -1,7 +1,7 @@
 // Part of the lazy checkout-rules part, with the flow (checkout-flow.ts) that composes it: what this tab
 // keeps of the shopper's work (sessionStorage, never a cookie or a server) so that a return from the
 // hosted page, a reload or Back finds it again.
-import type { CreateSessionRequest, OrderStatus } from '../../contract/bff-api.ts';
+import type { CreateSessionRequest, OrderStatus, SessionResponse } from '../../contract/bff-api.ts';
 import type { SinpeMovilInstructions } from '../../contract/sinpe-movil.ts';
 import { resultFragmentParameter } from '../../contract/status-token.ts';
 import type { CheckoutFlow } from '../checkout-flow.ts';
@@ -20,6 +20,8 @@ export interface KeptHost {
   ensureCountryData(country: string): Promise<unknown>;
 }
 
+type Session = SessionResponse;
+
 /** An order a checkout may still pay (its next attempt): a page out, or an attempt that ended unpaid. */
 function mayStillBePaid(status: OrderStatus): boolean {
   return status === 'created' || status === 'pending' || status === 'declined' || status === 'cancelled';
@@ -32,24 +34,27 @@ function mayStillBePaid(status: OrderStatus): boolean {
  * steps, which call it.
  */
 export class KeptWork {
-  constructor(
-    private readonly flow: KeptSteps,
-    private readonly host: KeptHost,
-  ) {}
+  readonly #flow: KeptSteps;
+  readonly #host: KeptHost;
+
+  constructor(flow: KeptSteps, host: KeptHost) {
+    this.#flow = flow;
+    this.#host = host;
+  }
 
   /** This page's catalog cart, as the kept keys name it. */
   catalogScope(): string {
-    return catalogScope(window.location.pathname, this.host.items);
+    return catalogScope(window.location.pathname, this.#host.items);
   }
 
   /** This page's checkout: the merchant's session it was given, or its catalog cart. */
   pageKey(): string {
-    return this.host.session || this.catalogScope();
+    return this.#host.session || this.catalogScope();
   }
 
   /** What the shopper typed for this order, kept in this tab until approval or "start over" (form-keeper.ts). */
   keepTypedForm(): void {
-    const v = this.flow.view;
+    const v = this.#flow.view;
     if (!v.order) return;
     const { orderNumber } = v.order;
     // The invoice request is kept by its own form (lazy/invoice-details.ts): it stays as it was.
@@ -59,14 +64,14 @@ export class KeptWork {
 
   /** After a return, a reload or Back: the order's kept form replaces the prefill (a catalog page carries its last order's). */
   restoreForm(orderNumber: string): void {
-    const catalog = this.flow.isCatalogMode();
+    const catalog = this.#flow.isCatalogMode();
     const kept = restoredForm(orderNumber, catalog ? carryCatalogForm(this.catalogScope(), orderNumber) : keptForm(orderNumber), catalog);
     if (kept) this.#showForm(kept);
   }
 
   /** The form on screen, when the page changes `items` or `session` under it: the new order keeps it. */
   typedForm(): KeptForm | undefined {
-    const v = this.flow.view;
+    const v = this.#flow.view;
     return v.order ? { billing: v.billing, shipping: v.shipping, sameAsBilling: v.sameAsBilling } : undefined;
   }
 
@@ -77,21 +82,21 @@ export class KeptWork {
   }
 
   #showForm(form: KeptForm): void {
-    this.flow.set({ billing: form.billing, shipping: form.shipping, sameAsBilling: form.sameAsBilling });
-    void this.host.ensureCountryData(form.billing.country);
-    void this.host.ensureCountryData(form.shipping.country);
+    this.#flow.set({ billing: form.billing, shipping: form.shipping, sameAsBilling: form.sameAsBilling });
+    void this.#host.ensureCountryData(form.billing.country);
+    void this.#host.ensureCountryData(form.shipping.country);
   }
 
   forgetTypedForm(orderNumber: string): void {
     forgetForm(orderNumber);
-    if (!this.flow.isCatalogMode()) return;
+    if (!this.#flow.isCatalogMode()) return;
     forgetCatalogOrder(this.catalogScope());
     forgetOpenPage(this.catalogScope());
   }
 
   /** Kept for a reload: the payment this page follows, with the status token that outlives the session. */
   keepFollowing(orderNumber: string, transfer?: SinpeMovilInstructions): void {
-    const statusToken = this.flow.statusTokenOf(orderNumber);
+    const statusToken = this.#flow.statusTokenOf(orderNumber);
     if (statusToken) keepFollowing(this.pageKey(), { orderNumber, statusToken, transfer });
   }
 
@@ -118,30 +123,25 @@ export class KeptWork {
     return token;
   }
 
-  /** A catalog page reloaded while its transfer was open: that order's session, if it still has one. */
-  async resumedTransferSession() {
-    const kept = this.flow.isCatalogMode() ? keptOpenTransfer() : undefined;
-    if (!kept) return undefined;
-    const loaded = await this.flow
-      .client()
-      .getSession(kept.token)
-      .catch(() => undefined);
-    if (loaded?.sinpeMovil?.transfer) return { token: kept.token, loaded };
-    forgetOpenTransfer();
-    return undefined;
-  }
-
-  /** A catalog page back from (or reloaded after) its hosted page: that order, while it may still be paid. */
-  async resumedPageSession() {
+  /**
+   * A catalog page reloaded while its transfer was open, or back from (or reloaded after) its hosted
+   * page: that order's session, while the transfer is open or the order may still be paid.
+   */
+  async resumedSession() {
     const scope = this.catalogScope();
-    const kept = this.flow.isCatalogMode() ? keptOpenPage(scope) : undefined;
-    if (!kept) return undefined;
-    const loaded = await this.flow
-      .client()
-      .getSession(kept.token)
-      .catch(() => undefined);
-    if (loaded && mayStillBePaid(loaded.order.status)) return { token: kept.token, loaded };
-    forgetOpenPage(scope);
+    const catalog = this.#flow.isCatalogMode();
+    for (const [kept, usable, forget] of [
+      [catalog && keptOpenTransfer(), (loaded: Session) => !!loaded.sinpeMovil?.transfer, forgetOpenTransfer],
+      [catalog && keptOpenPage(scope), (loaded: Session) => mayStillBePaid(loaded.order.status), () => forgetOpenPage(scope)],
+    ] as const) {
+      if (!kept) continue;
+      const loaded = await this.#flow
+        .client()
+        .getSession(kept.token)
+        .catch(() => undefined);
+      if (loaded && usable(loaded)) return { token: kept.token, loaded };
+      forget();
+    }
     return undefined;
   }
 }

@@ -1,10 +1,10 @@
-// Part of the lazy checkout-rules part, with the flow (checkout-flow.ts) that composes it: the watch of
-// an order and its outcome. The state moves only through the flow's `go` (checkout-machine.ts's table).
-import type { ReactiveController, ReactiveControllerHost } from 'lit';
+// Part of the lazy checkout-rules part, with the flow (checkout-flow.ts) that composes it. The state moves
+// only through the flow's `go` (checkout-machine.ts's table).
+import type { ReactiveController } from 'lit';
 import type { OrderStatusResponse } from '../../contract/bff-api.ts';
 import { declineLocaleOf, type DeclineCategory, type DeclineLocale } from '../../contract/decline-messages.ts';
 import { BffError } from '../bff-client.ts';
-import type { CheckoutFlow } from '../checkout-flow.ts';
+import type { CheckoutFlow, FlowHost } from '../checkout-flow.ts';
 import { isOutcome } from '../checkout-state.ts';
 import { isSinpeRescueOffered } from '../costa-rica/sinpe-rescue-offer.ts';
 import * as events from '../events.ts';
@@ -13,26 +13,22 @@ import { keepResultToken } from '../kept-result.ts';
 import { AssetLoadError, loadDeclineMessages, once, type OrderWatchModule } from '../lazy-assets.ts';
 import { declineCategoryOf, forgetPurchasedItems, methodOfOutcome, purchasedItems } from '../purchase-detail.ts';
 import type { StatusPoller } from '../status-poller.ts';
+import type { KeptWork } from '../kept/kept-work.ts';
 import type * as LapsedEvent from './lapsed-event.ts';
 import { outcomeOf } from './order-outcome.ts';
 
 /** The flow's steps an outcome is made of. */
-type OutcomeStep = 'view' | 'set' | 'go' | 'emit' | 'fail' | 'client' | 'canRetry' | 'amountPaid' | 'statusTokenOf' | 'closePopup' | 'endTransfer';
-export type OutcomeSteps = Pick<CheckoutFlow, OutcomeStep | 'stopFollowing' | 'forgetTypedForm' | 'clockWords' | 'methodChoicePart'>;
+type OutcomeStep = 'view' | 'set' | 'go' | 'emit' | 'fail' | 'client' | 'canRetry' | 'amountPaid' | 'statusTokenOf' | 'endTransfer' | 'closePopup' | 'clockWords';
+export type OutcomeSteps = Pick<CheckoutFlow, OutcomeStep | 'methodChoicePart'>;
+type OutcomeKept = Pick<KeptWork, 'stopFollowing' | 'forgetTypedForm'>;
 
 /** What the watch reads of <svc-checkout>. */
-export interface OutcomeHost extends ReactiveControllerHost {
-  readonly renderRoot: HTMLElement | DocumentFragment;
-  scrollIntoView(options: ScrollIntoViewOptions): void;
-  currentLocale(): string;
-  ensureOrderWatch(): Promise<OrderWatchModule>;
-}
+export type OutcomeHost = Pick<FlowHost, 'addController' | 'requestUpdate' | 'renderRoot' | 'scrollIntoView' | 'currentLocale' | 'ensureOrderWatch'>;
 
 /**
- * The watch of an order and its outcome (a Lit reactive controller of <svc-checkout>): polls the
- * order until it is final, readies what the outcome needs (a decline's words, SINPE Móvil's rescue,
- * svc-lapsed), moves to it by the one rule of order-outcome.ts, fires its event, takes the shopper to
- * it, and says in the live region where the checkout is.
+ * The watch of an order and its outcome (a Lit reactive controller of <svc-checkout>): polls the order until
+ * it is final, readies what the outcome needs (a decline's words, SINPE Móvil's rescue, svc-lapsed), moves to
+ * it by the one rule of order-outcome.ts, fires its event, takes the shopper to it, and says where things stand.
  */
 export class OutcomeController implements ReactiveController {
   #poller: StatusPoller | undefined;
@@ -48,10 +44,14 @@ export class OutcomeController implements ReactiveController {
   /** Set when an outcome arrives: the shopper, perhaps back from the payment page, is taken to it. */
   #reveal = false;
 
-  constructor(
-    private readonly flow: OutcomeSteps,
-    private readonly host: OutcomeHost,
-  ) {
+  readonly #flow: OutcomeSteps;
+  readonly #host: OutcomeHost;
+  readonly #kept: OutcomeKept;
+
+  constructor(flow: OutcomeSteps, host: OutcomeHost, kept: OutcomeKept) {
+    this.#flow = flow;
+    this.#host = host;
+    this.#kept = kept;
     host.addController(this);
   }
 
@@ -60,11 +60,11 @@ export class OutcomeController implements ReactiveController {
   }
 
   hostUpdated(): void {
-    const panel = this.#reveal ? this.host.renderRoot.querySelector<HTMLElement>('[part="result"]') : null;
+    const panel = this.#reveal ? this.#host.renderRoot.querySelector<HTMLElement>('[part="result"]') : null;
     if (!panel) return;
     this.#reveal = false;
     // On a phone the element may sit far below the shop's header: the shopper must see the answer.
-    this.host.scrollIntoView({ block: 'start', behavior: 'auto' });
+    this.#host.scrollIntoView({ block: 'start', behavior: 'auto' });
     panel.focus({ preventScroll: true });
   }
 
@@ -86,15 +86,15 @@ export class OutcomeController implements ReactiveController {
     this.#token = token;
     let watch: OrderWatchModule;
     try {
-      watch = await this.host.ensureOrderWatch();
+      watch = await this.#host.ensureOrderWatch();
     } catch (error) {
-      return this.flow.fail(new AssetLoadError(error), 'asset-load');
+      return this.#flow.fail(new AssetLoadError(error), 'asset-load');
     }
     if (run !== this.#run) return;
     let first = asked;
     this.#poller = new watch.StatusPoller({
       fetchStatus: () => {
-        const answer = first ?? this.flow.client().getOrder(orderNumber, token);
+        const answer = first ?? this.#flow.client().getOrder(orderNumber, token);
         first = undefined;
         return answer;
       },
@@ -111,14 +111,14 @@ export class OutcomeController implements ReactiveController {
    * that this page can no longer follow the payment.
    */
   #failed(orderNumber: string, token: string, error: unknown): void {
-    const flow = this.flow;
+    const flow = this.#flow;
     if (!(error instanceof BffError && error.status === 401)) return flow.fail(error, 'payment-error');
     const statusToken = flow.statusTokenOf(orderNumber);
     if (statusToken && statusToken !== token) return void this.watch(orderNumber, statusToken);
     this.stop();
     flow.closePopup();
     flow.endTransfer();
-    flow.stopFollowing();
+    this.#kept.stopFollowing();
     if (!flow.go('expired')) return;
     flow.emit(new events.SvcErrorEvent('session-expired', 'the order can no longer be followed: its token expired'));
     flow.clockWords('watchLost');
@@ -132,15 +132,15 @@ export class OutcomeController implements ReactiveController {
 
   /** What an outcome needs before it shows: a decline's words, the part with SINPE Móvil's rescue when the BFF offers it, svc-lapsed for a lapse. */
   async ready(status: OrderStatusResponse): Promise<void> {
-    if (status.reason) await this.#loadDeclineWords(this.host.currentLocale());
+    if (status.reason) await this.#loadDeclineWords(this.#host.currentLocale());
     // Without the part, "Try again" alone.
-    if (isSinpeRescueOffered(status)) await this.flow.methodChoicePart().catch(() => undefined);
+    if (isSinpeRescueOffered(status)) await this.#flow.methodChoicePart().catch(() => undefined);
     if (outcomeOf(status) === 'lapsed') this.#lapsedEvent = await once('lapsed-event', () => import('./lapsed-event.ts')).catch(() => undefined);
   }
 
   /** An order's status: still pending, or its outcome, told by its event. */
   take(status: OrderStatusResponse): void {
-    const flow = this.flow;
+    const flow = this.#flow;
     flow.set({ outcome: status });
     if (status.status !== this.#lastStatus) {
       this.#lastStatus = status.status;
@@ -153,19 +153,19 @@ export class OutcomeController implements ReactiveController {
     // popup's or a transfer's page never left, so the token it was watched with is the one kept.
     if (this.#token) keepResultToken(window.location.pathname, this.#token);
     const endedTransfer = flow.view.transfer;
-    flow.stopFollowing();
+    this.#kept.stopFollowing();
     const outcome = outcomeOf(status);
     flow.endTransfer(endedTransfer);
     flow.go(outcome);
     this.#reveal = true;
     const method = methodOfOutcome(status, endedTransfer !== undefined);
     if (outcome === 'approved') {
-      flow.forgetTypedForm(status.orderNumber);
+      this.#kept.forgetTypedForm(status.orderNumber);
       const items = purchasedItems(status.orderNumber, flow.view.order);
       forgetPurchasedItems(status.orderNumber);
       flow.emit(new events.SvcApprovedEvent(status.orderNumber, status.paid?.amount ?? status.amount, status.paid?.currency ?? status.currency, status.auth, method, items));
     } else if (outcome === 'declined') {
-      flow.emit(new events.SvcDeclinedEvent(status.orderNumber, this.#catalogMessage(this.host.currentLocale()), declineCategoryOf(status, method), method));
+      flow.emit(new events.SvcDeclinedEvent(status.orderNumber, this.#catalogMessage(this.#host.currentLocale()), declineCategoryOf(status, method), method));
     } else if (outcome === 'lapsed') {
       // A SINPE Móvil transfer whose time ran out (watched here, or found so after a reload): nothing was
       // refused, so no svc-declined; another attempt may be opened, which "Try again" does.
@@ -183,7 +183,7 @@ export class OutcomeController implements ReactiveController {
 
   /** The decline catalog's message for the outcome's category in `locale`, else the BFF's own. */
   #catalogMessage(locale: string): string | undefined {
-    const outcome = this.flow.view.outcome;
+    const outcome = this.#flow.view.outcome;
     const reason = outcome?.reason;
     const words = reason && this.#declineWords.get(declineLocaleOf(locale));
     // The page switched language after the outcome: its words re-render the element when they come.
@@ -198,19 +198,19 @@ export class OutcomeController implements ReactiveController {
     const words = await loadDeclineMessages(language).catch(() => undefined);
     if (!words) return;
     this.#declineWords = new Map(this.#declineWords).set(language, words);
-    this.host.requestUpdate();
+    this.#host.requestUpdate();
   }
 
   /** The live region's words for where the checkout is. */
   statusText(t: Translation, locale: string): string {
-    const { state, outcome, notice, popup, transfer, methodChoice } = this.flow.view;
+    const { state, outcome, notice, popup, transfer, methodChoice } = this.#flow.view;
     // The page switched, after the outcome, to a language whose outcome words are not here (English's
     // are a part of their own): they are asked, and said when they come.
     if (isOutcome(state) && !t.resultTitle) {
-      void this.host
+      void this.#host
         .ensureOrderWatch()
         .then((watch) => watch.ensureOutcomeWords(locale))
-        .then(() => this.host.requestUpdate(), () => undefined);
+        .then(() => this.#host.requestUpdate(), () => undefined);
       if (state !== 'error' && state !== 'expired') return '';
     }
     switch (state) {
@@ -228,11 +228,11 @@ export class OutcomeController implements ReactiveController {
         if (transfer) return methodChoice?.methodChoiceTexts(locale).waiting ?? t.polling;
         return popup ? t.popupOpen : t.polling;
       case 'approved':
-        return t.approved(this.flow.amountPaid(locale));
+        return t.approved(this.#flow.amountPaid(locale));
       case 'declined':
         // The shared catalog's message by category says what to do next, in the page's language.
         if (outcome?.canRetry) return this.#catalogMessage(locale) ?? `${t.declined} ${t.tryAnotherCard}`;
-        return `${t.declined} ${this.flow.canRetry() ? t.tryAnotherCard : t.newCheckoutForAnotherCard}`;
+        return `${t.declined} ${this.#flow.canRetry() ? t.tryAnotherCard : t.newCheckoutForAnotherCard}`;
       case 'lapsed':
         // The BFF's words: the time ran out, and what to do if the transfer was sent anyway.
         return outcome?.message ?? t.resultTitle.lapsed;
