@@ -30,26 +30,24 @@ import { forgetLastTypedForm } from './form-keeper.ts';
 import { currentNavigationKind, forgetResultToken, keptResultToken } from './kept-result.ts';
 import { countryOfCurrency, countryOfLocale } from './i18n/countries.ts';
 import { addEnglishWords, formatMoney, translationFor } from './i18n/localize.ts';
-import type { AddressFieldName, Translation } from './i18n/translation.ts';
+import type { Translation } from './i18n/translation.ts';
 import { InvoiceDetailsHook } from './invoice-fieldset.ts';
-import { forgetOpenTransfer, keepOpenPage, keepOpenTransfer, keepSessionToken, renewedSessionOf, type KeptFollow } from './kept-session.ts';
+import { forgetOpenTransfer, keepOpenTransfer, keepSessionToken, renewedSessionOf, type KeptFollow } from './kept-session.ts';
 import { AssetLoadError, loadMethodChoice, once, type OrderWatchModule } from './lazy-assets.ts';
 import type * as MethodChoice from './lazy/method-choice.ts';
-import type * as PopupMode from './lazy/popup-mode.ts';
 import type * as SessionClock from './lazy/session-clock.ts';
 import { asksAddress, contactOf } from './method-fields.ts';
 import { isSinpeRescueOffered } from './costa-rica/sinpe-rescue-offer.ts';
 import { OutcomeController } from './outcome/outcome-controller.ts';
 import { KeptWork } from './kept/kept-work.ts';
+import { CardPayment } from './card/card-payment.ts';
 import type { RetryController } from './retry/retry-controller.ts';
 import type { SessionRenewal } from './session/session-renewal.ts';
 import { endedUnpaid, paysWithSession } from './session/session-states.ts';
 import { sinpeFitsBuyer } from './sinpe-fit.ts';
-import { keepPurchasedItems } from './purchase-detail.ts';
 import type { OrderSummary } from './order-summary.ts';
 import type { PaymentPopup } from './payment-popup.ts';
 import type { EarlyResult } from './early-result.ts';
-import { toFieldErrorCode } from './validation/field-error-code.ts';
 
 /** How long before a session's end the shopper is told, and may extend it (WCAG 2.2.1: at least 20 seconds). */
 const sessionWarningMs = 120_000;
@@ -158,8 +156,6 @@ export class CheckoutFlow implements ReactiveController {
   #restarting = false;
   /** The session offers SINPE Móvil; the form offers it only while it can work for the buyer (#fitMethods). */
   #sessionOffersSinpe = false;
-  /** Popup mode's window, its closing and its "show the payment window again": a part of its own, asked at start in popup mode. */
-  #popupMode: typeof PopupMode | undefined;
   /** This press of Pay already went on once with a new catalog session: a second 401 is said, not looped on. */
   #paidAgain = false;
   /** Fires two minutes before the session ends. */
@@ -172,12 +168,15 @@ export class CheckoutFlow implements ReactiveController {
   readonly #outcome: OutcomeController;
   /** What this tab keeps of the shopper's work. */
   readonly #kept: KeptWork;
+  /** A card paid on the hosted page: redirect or popup. */
+  readonly #card: CardPayment;
 
   constructor(host: FlowHost) {
     this.#host = host;
     // The invoice form reads the order and the typed addresses where they live: this flow's view.
     this.invoiceDetails = new InvoiceDetailsHook({ requestUpdate: () => host.requestUpdate(), view: this.#v });
     this.#kept = new KeptWork(this, host);
+    this.#card = new CardPayment(this, host, this.#kept);
     // Before the flow's own: an outcome's panel takes the focus before the flow looks where it is.
     this.#outcome = new OutcomeController(this, host, this.#kept);
     host.addController(this);
@@ -218,14 +217,7 @@ export class CheckoutFlow implements ReactiveController {
     return next !== undefined;
   }
 
-  hostConnected(): void {
-    window.addEventListener('pageshow', this.#onPageShow);
-  }
-
   hostDisconnected(): void {
-    window.removeEventListener('pageshow', this.#onPageShow);
-    this.stopWatching();
-    this.closePopup();
     this.#stopSessionClock();
   }
 
@@ -238,11 +230,6 @@ export class CheckoutFlow implements ReactiveController {
       this.#host.renderRoot.querySelector<HTMLElement>('[role="status"]')?.focus();
     }
   }
-
-  /** Back from the hosted page out of the back-forward cache: the form, with its values, takes input again. */
-  readonly #onPageShow = (event: PageTransitionEvent) => {
-    if (event.persisted && this.#v.state === 'redirecting' && !this.#v.popup) this.go('back');
-  };
 
   /** The BFF at the element's `bff` now (a page may change it). */
   client(): BffClient {
@@ -259,7 +246,7 @@ export class CheckoutFlow implements ReactiveController {
    * BFF gave for this order, which lives as long as the order can change; else the session's.
    */
   followTokenFor(orderNumber: string): string {
-    return this.#statusToken?.orderNumber === orderNumber ? this.#statusToken.token : this.#sessionToken;
+    return this.statusTokenOf(orderNumber) ?? this.#sessionToken;
   }
 
   /** The outcome's amount as the shopper paid it: a transfer's (maybe a few colones below the order's), else the order's. */
@@ -286,7 +273,7 @@ export class CheckoutFlow implements ReactiveController {
     const restarting = this.#restarting;
     this.#restarting = false;
     // Asked now, so the pay button's click finds it here: a window must open within the click.
-    if (this.#host.mode === 'popup') void this.#loadPopupMode().catch(() => undefined);
+    if (this.#host.mode === 'popup') void this.#card.popupPart().catch(() => undefined);
     if (!restarting && keepsItsOrder(this.#v.state)) {
       this.newOrderOnRetry = true;
       return;
@@ -344,17 +331,7 @@ export class CheckoutFlow implements ReactiveController {
     const v = this.#v;
     if (!this.emit(new events.SvcSubmitEvent(order.orderNumber))) return;
     this.#focusFollowsStatus = this.#host.matches(':focus-within');
-    if (this.#host.mode === 'popup' && v.method === 'card') {
-      let popupMode: typeof PopupMode;
-      try {
-        popupMode = await this.#loadPopupMode();
-      } catch (error) {
-        return this.fail(new AssetLoadError(error), 'asset-load');
-      }
-      const popup = popupMode.openPaymentWindow(this);
-      if (!popup) return;
-      this.set({ popup });
-    }
+    if (this.#host.mode === 'popup' && v.method === 'card' && !(await this.#card.openWindow())) return;
     this.go('submit');
     // A popup or a transfer keeps the page: its watch is fetched while the BFF answers.
     if (v.popup || v.method === 'sinpe_movil') void this.#host.ensureOrderWatch().catch(() => undefined);
@@ -369,19 +346,7 @@ export class CheckoutFlow implements ReactiveController {
       const answer = await this.client().checkout(this.#sessionToken, body);
       this.#statusToken = answer.statusToken ? { orderNumber: answer.orderNumber, token: answer.statusToken } : undefined;
       if ('sinpeMovil' in answer) return this.#showTransfer(answer.orderNumber, answer.sinpeMovil);
-      const { redirectUrl, orderNumber } = answer;
-      // A catalog session exists only in this page, a merchant's only in the page that set it (the
-      // shopper may come back to a separate thank-you page): kept for a retry after the hosted page.
-      keepSessionToken(orderNumber, this.#sessionToken);
-      // Back from the page (or a reload) continues this order: its next "Pay" is the same order's next attempt.
-      if (this.isCatalogMode()) keepOpenPage(this.#kept.catalogScope(), orderNumber);
-      keepPurchasedItems(order);
-      this.go('redirect');
-      if (v.popup) {
-        this.#kept.keepFollowing(orderNumber);
-        return this.#popupMode!.showInPopup(this, v.popup, redirectUrl, orderNumber);
-      }
-      if (this.emit(new events.SvcRedirectEvent(redirectUrl, 'redirect'))) window.location.assign(redirectUrl);
+      this.#card.show(order, answer);
     } catch (error) {
       this.closePopup();
       await this.#onCheckoutError(error);
@@ -392,7 +357,8 @@ export class CheckoutFlow implements ReactiveController {
   reset(): Promise<void> | void {
     this.stopWatching();
     this.closePopup();
-    this.set({ submitted: false, serverErrors: {}, notice: undefined, outcome: undefined });
+    this.clearOutcome();
+    this.set({ serverErrors: {} });
     this.invoiceDetails.clear();
     const order = this.#v.order;
     if (!order) return this.restart();
@@ -401,14 +367,8 @@ export class CheckoutFlow implements ReactiveController {
     forgetResultToken();
     this.#kept.stopFollowing();
     this.endTransfer();
-    this.#outcome.forget();
     this.applyPrefill();
     this.go('reset');
-  }
-
-  closePopup(): void {
-    this.#v.popup?.close();
-    this.set({ popup: undefined });
   }
 
   // ----- the session ----------------------------------------------------------------------------
@@ -519,13 +479,13 @@ export class CheckoutFlow implements ReactiveController {
     return isSinpeRescueOffered(this.#v.outcome) ? this.#v.methodChoice?.renderSinpeRescue(locale, this) : undefined;
   }
 
-  /** The button that brings a lost payment window to the front, while it is open and the outcome unknown. */
-  popupButton(locale: string): unknown {
-    return this.#popupMode?.renderPopupRescue(locale, this.#v);
+  closePopup(): void {
+    this.#card.closePopup();
   }
 
-  #loadPopupMode(): Promise<typeof PopupMode> {
-    return once('popup-mode', () => import('./lazy/popup-mode.ts')).then((part) => (this.#popupMode = part));
+  /** The button that brings a lost payment window to the front, while it is open and the outcome unknown. */
+  popupButton(locale: string): unknown {
+    return this.#card.popupButton(locale);
   }
 
   // ----- the popup and the watch ----------------------------------------------------------------
@@ -652,13 +612,10 @@ export class CheckoutFlow implements ReactiveController {
     if (!(error instanceof BffError)) return this.fail(error, 'payment-error');
     const fieldErrors = error.status === 400 ? (error.problem?.errors ?? []) : [];
     if (fieldErrors.length > 0) {
-      const byPath: Record<string, string> = {};
-      const t = translationFor(this.#host.currentLocale());
-      for (const fieldError of fieldErrors) {
-        const code = toFieldErrorCode(fieldError.code ?? fieldError.message);
-        const field = fieldError.path.split('.')[1] as AddressFieldName;
-        byPath[fieldError.path] ??= code === 'invalid' ? fieldError.message : code === 'required' ? (t.requiredField[field] ?? t.errors.required) : t.errors[code];
-      }
+      // Each message beside its field: a part of its own, as the form's checks let few such answers through.
+      const words = await once('server-field-errors', () => import('./validation/server-field-errors.ts')).catch(() => undefined);
+      if (!words) return this.fail(error, 'payment-error');
+      const byPath = words.serverErrorsByPath(fieldErrors, translationFor(this.#host.currentLocale()));
       this.invoiceDetails.showServerErrors(fieldErrors);
       this.set({ serverErrors: byPath, notice: (t) => t.fixErrors(fieldErrors.length) });
       this.go('refuse');

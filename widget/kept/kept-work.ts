@@ -48,7 +48,7 @@ export class KeptWork {
   }
 
   /** This page's checkout: the merchant's session it was given, or its catalog cart. */
-  pageKey(): string {
+  #pageKey(): string {
     return this.#host.session || this.catalogScope();
   }
 
@@ -97,17 +97,17 @@ export class KeptWork {
   /** Kept for a reload: the payment this page follows, with the status token that outlives the session. */
   keepFollowing(orderNumber: string, transfer?: SinpeMovilInstructions): void {
     const statusToken = this.#flow.statusTokenOf(orderNumber);
-    if (statusToken) keepFollowing(this.pageKey(), { orderNumber, statusToken, transfer });
+    if (statusToken) keepFollowing(this.#pageKey(), { orderNumber, statusToken, transfer });
   }
 
   /** The payment this page followed before a reload whose session had ended, if any. */
   following(): KeptFollow | undefined {
-    return keptFollowing(this.pageKey());
+    return keptFollowing(this.#pageKey());
   }
 
   /** This page follows no payment any more (nothing to resume after a reload). */
   stopFollowing(): void {
-    forgetFollowing(this.pageKey());
+    forgetFollowing(this.#pageKey());
   }
 
   /** Reads `#svc-result=<status token>` once and removes it, so a reload or a shared link does not replay it. */
