@@ -255,7 +255,7 @@ function emitTypesEntry(): Plugin {
     "    'svc-checkout': SvcCheckout;",
     '  }',
     '  interface GlobalEventHandlersEventMap {',
-    ...['ready', 'submit', 'redirect', 'status', 'approved', 'declined', 'cancelled', 'error', 'sinpe-pending', 'method-change'].map(
+    ...['ready', 'submit', 'redirect', 'status', 'approved', 'declined', 'lapsed', 'cancelled', 'error', 'sinpe-pending', 'method-change'].map(
       (name) => `    'svc-${name}': Svc${name.replace(/(^|-)(\w)/g, (_, _dash, letter: string) => letter.toUpperCase())}Event;`,
     ),
     '  }',

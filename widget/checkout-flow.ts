@@ -11,147 +11,58 @@ import type {
   CheckoutBillingAddress,
   CheckoutRequest,
   CreateSessionRequest,
-  OrderStatus,
   OrderStatusResponse,
   Prefill,
 } from '../contract/bff-api.ts';
 import type { CheckoutMethod } from '../contract/bff-api.ts';
-import { declineLocaleOf, type DeclineCategory, type DeclineLocale } from '../contract/decline-messages.ts';
+import { declineLocaleOf } from '../contract/decline-messages.ts';
 import type { SessionSinpeMovil, SinpeMovilInstructions } from '../contract/sinpe-movil.ts';
 import { problemTypes } from '../contract/problem-types.ts';
-import { orderNumberOfStatusToken, resultFragmentParameter } from '../contract/status-token.ts';
+import { orderNumberOfStatusToken } from '../contract/status-token.ts';
 import { emptyAddress, emptyBillingAddress } from './address-fields.ts';
 import { answerOf, BffClient, BffError } from './bff-client.ts';
-import { isBusy, isOutcome, type CheckoutState } from './checkout-state.ts';
+import { isBusy, type CheckoutState } from './checkout-state.ts';
 import { nextState, type CheckoutEvent } from './checkout-machine.ts';
 import * as events from './events.ts';
 import type { SvcErrorCode } from './events.ts';
 import { isOriginRefused } from './error-codes.ts';
-import { carryCatalogForm, catalogScope, forgetCatalogOrder, forgetForm, forgetLastTypedForm, keepForm, keptForm, type KeptForm } from './form-keeper.ts';
-import { restoredForm } from './kept-details.ts';
-import { currentNavigationKind, forgetResultToken, keepResultToken, keptResultToken } from './kept-result.ts';
+import { forgetLastTypedForm } from './form-keeper.ts';
+import { currentNavigationKind, forgetResultToken, keptResultToken } from './kept-result.ts';
 import { countryOfCurrency, countryOfLocale } from './i18n/countries.ts';
 import { addEnglishWords, formatMoney, translationFor } from './i18n/localize.ts';
-import type { AddressFieldName, Translation } from './i18n/translation.ts';
+import type { Translation } from './i18n/translation.ts';
 import { InvoiceDetailsHook } from './invoice-fieldset.ts';
-import {
-  forgetFollowing,
-  forgetOpenPage,
-  forgetOpenTransfer,
-  keepFollowing,
-  keepOpenPage,
-  keepOpenTransfer,
-  keepPageLeft,
-  keepRenewedSession,
-  keepSessionToken,
-  keptFollowing,
-  keptOpenPage,
-  keptOpenTransfer,
-  keptSessionToken,
-  pageLeftOf,
-  renewedSessionOf,
-  type KeptFollow,
-} from './kept-session.ts';
+import { forgetOpenTransfer, keepOpenTransfer, keepSessionToken, pageLeftOf, renewedSessionOf, type KeptFollow } from './kept-session.ts';
 import { AssetLoadError, once } from './parts/loader.ts';
 import { loadDeclineMessages } from './parts/country-data.ts';
 import { loadMethodChoice } from './parts/method-choice.ts';
 import type { OrderWatchModule } from './parts/order-watch.ts';
 import type * as MethodChoice from './lazy/method-choice.ts';
-import type * as PopupMode from './lazy/popup-mode.ts';
 import type * as SessionClock from './lazy/session-clock.ts';
 import { asksAddress, contactOf } from './method-fields.ts';
 import { isSinpeRescueOffered } from './costa-rica/sinpe-rescue-offer.ts';
-import { outcomeOfStatus } from './order-outcome.ts';
+import { OutcomeController } from './outcome/outcome-controller.ts';
+import { KeptWork } from './kept/kept-work.ts';
+import { CardPayment } from './card/card-payment.ts';
+import type { RetryController } from './retry/retry-controller.ts';
+import type { SessionRenewal } from './session/session-renewal.ts';
+import { endedUnpaid, paysWithSession } from './session/session-states.ts';
 import { sinpeFitsBuyer } from './sinpe-fit.ts';
-import { declineCategoryOf, forgetPurchasedItems, keepPurchasedItems, methodOfOutcome, purchasedItems } from './purchase-detail.ts';
 import type { OrderSummary } from './order-summary.ts';
 import type { PaymentPopup } from './payment-popup.ts';
 import type { EarlyResult } from './early-result.ts';
-import type { StatusPoller } from './status-poller.ts';
-import { toFieldErrorCode } from './validation/field-error-code.ts';
+import type { CheckoutFlowApi, CheckoutView, FlowHost } from './flow-api.ts';
+
+export type { CheckoutView, FlowHost } from './flow-api.ts';
 
 /** How long before a session's end the shopper is told, and may extend it (WCAG 2.2.1: at least 20 seconds). */
 const sessionWarningMs = 120_000;
 
-/** States in which the shopper may still pay with the session: the form, or an outcome "Try again" reopens. */
-function paysWithSession(state: CheckoutState): boolean {
-  return state === 'idle' || state === 'declined' || state === 'cancelled';
-}
-
-/** An order a checkout may still pay (its next attempt): a page out, or an attempt that ended unpaid. */
-function mayStillBePaid(status: OrderStatus): boolean {
-  return status === 'created' || status === 'pending' || status === 'declined' || status === 'cancelled';
-}
-
-/** The order's lines are the page's cart (sku and quantity, in any order). */
-function sameCart(lines: ReadonlyArray<{ sku?: string | undefined; quantity: number }>, items: CatalogItems | undefined): boolean {
-  const key = (list: ReadonlyArray<{ sku?: string | undefined; quantity: number }>) => list.map(({ sku, quantity }) => `${sku ?? ''}×${quantity}`).sort().join(' ');
-  return key(lines) === key(items ?? []);
-}
 
 /** States whose order a new cart does not replace: a payment under way, or an outcome the shopper may try again from. */
 function keepsItsOrder(state: CheckoutState): boolean {
-  return isBusy(state) ? state !== 'loading' : state === 'declined' || state === 'cancelled';
+  return isBusy(state) ? state !== 'loading' : endedUnpaid(state);
 }
-
-type CatalogItems = CreateSessionRequest['items'];
-
-/** What the controller reads of <svc-checkout>: its attributes and the form's own checks. */
-export interface FlowHost extends ReactiveControllerHost {
-  readonly bff: string;
-  readonly session: string;
-  readonly items: CatalogItems | undefined;
-  readonly invoice: boolean;
-  readonly mode: 'redirect' | 'popup';
-  readonly noShipping: boolean;
-  readonly renderRoot: HTMLElement | DocumentFragment;
-  matches(selectors: string): boolean;
-  scrollIntoView(options: ScrollIntoViewOptions): void;
-  dispatchEvent(event: Event): boolean;
-  currentLocale(): string;
-  /** How many address fields are wrong, once what their checks need has loaded. */
-  addressErrorCount(): Promise<number>;
-  ensureCountryData(country: string): Promise<unknown>;
-  ensureOrderWatch(): Promise<OrderWatchModule>;
-  /** start() again for the same attributes. */
-  restart(): Promise<void>;
-}
-
-/** Everything the element renders from; only the controller writes it. */
-export interface CheckoutView {
-  state: CheckoutState;
-  order?: OrderSummary | undefined;
-  billing: CheckoutBillingAddress;
-  shipping: CheckoutAddress;
-  sameAsBilling: boolean;
-  submitted: boolean;
-  /** Field errors from the BFF's problem+json, by path (`billing.state`), until the field changes. */
-  serverErrors: Readonly<Record<string, string>>;
-  notice?: ((t: Translation) => string) | undefined;
-  outcome?: OrderStatusResponse | undefined;
-  /** SINPE Móvil: offered for this order (the session says so), chosen, and the open transfer. */
-  sinpeOffered: boolean;
-  /** The lazy radio group and its words, once loaded (only when SINPE Móvil is offered). */
-  methodChoice?: typeof MethodChoice | undefined;
-  method: CheckoutMethod;
-  /** The merchant asks the billing address for SINPE Móvil too (else only name, e-mail and phone). */
-  sinpeAsksAddress?: boolean | undefined;
-  transfer?: SinpeMovilInstructions | undefined;
-  /** The transfer the last outcome ended (paid, refused or run out), for the result's words. */
-  endedTransfer?: SinpeMovilInstructions | undefined;
-  popup?: PaymentPopup | undefined;
-  /** The session is about to end (or its renewal was just given): the notice above the pay button. */
-  sessionNotice?: SessionClock.SessionNotice | undefined;
-}
-
-/**
- * What the flow's own lazy parts (popup-payment.ts, sinpe/sinpe-transfer.ts) call on it: its view, its
- * state moves (`go`, by the table) and its steps. Public for them; the element calls none of these.
- */
-export type FlowSteps = Pick<
-  CheckoutFlow,
-  'view' | 'set' | 'go' | 'emit' | 'client' | 'sessionToken' | 'followTokenFor' | 'isCatalogMode' | 'watchOrder' | 'stopWatching' | 'readyForOutcome' | 'onOrderStatus'
->;
 
 /** The prefill's given fields only: an absent one must not overwrite a default with undefined. */
 function definedFields(partial: Readonly<Record<string, string | undefined>> | undefined): Record<string, string> {
@@ -164,7 +75,7 @@ function definedFields(partial: Readonly<Record<string, string | undefined>> | u
  * order, its outcome and what follows it (retry, a renewed session). Its state moves only through
  * the table of checkout-machine.ts; the element renders from `view` and asks through its methods.
  */
-export class CheckoutFlow implements ReactiveController {
+export class CheckoutFlow implements ReactiveController, CheckoutFlowApi {
   readonly #v: CheckoutView = {
     state: 'loading',
     billing: emptyBillingAddress(),
@@ -180,43 +91,41 @@ export class CheckoutFlow implements ReactiveController {
   #sessionToken = '';
   /** The status token the BFF gave with the last payment it opened: it outlives the session. */
   #statusToken: { orderNumber: string; token: string } | undefined;
-  #prefill: Prefill = {};
-  #poller: StatusPoller | undefined;
-  /** Counts watches started or stopped: a watch whose part arrives after it was stopped does not start. */
-  #watchRun = 0;
-  /** The token the order is watched with: a status token back from the hosted page, else the session's. */
-  #watchToken: string | undefined;
-  #lastStatus: string | undefined;
-  /** The decline and cancel messages of each language shown so far (generated/decline-messages/<language>.js). */
-  #declineWords: ReadonlyMap<DeclineLocale, Record<DeclineCategory, string>> = new Map();
+  /** The session's prefill: the form's start, and what reset() goes back to. */
+  prefill: Prefill = {};
   /** Set when the shopper submits from inside the element: their focus follows the checkout's status. */
   #focusFollowsStatus = false;
-  /** Set when an outcome arrives: the shopper, perhaps back from the payment page, is taken to it. */
-  #revealResult = false;
-  /** Set by "Try again" until the form is back: then it is said, and the pay button takes focus. */
-  #retrying = false;
+  /** "Try again" (retry/retry-controller.ts), once first pressed. */
+  #retry: RetryController | undefined;
   /** New items or a new session came while a payment was under way or its outcome shown: the next try is for them. */
-  #newOrderOnRetry = false;
+  newOrderOnRetry = false;
   /** The flow itself starts the element again (a retry or reset with no order yet): not the page's change. */
   #restarting = false;
   /** The session offers SINPE Móvil; the form offers it only while it can work for the buyer (#fitMethods). */
   #sessionOffersSinpe = false;
-  /** Popup mode's window, its closing and its "show the payment window again": a part of its own, asked at start in popup mode. */
-  #popupMode: typeof PopupMode | undefined;
   /** This press of Pay already went on once with a new catalog session: a second 401 is said, not looped on. */
   #paidAgain = false;
-  /** The session's clock (lazy/session-clock.ts): here once a session came near its end. */
-  #sessionClock: typeof SessionClock | undefined;
-  /** Fires two minutes before the session ends; then the notice's one-second tick. */
+  /** Fires two minutes before the session ends. */
   #sessionTimer: ReturnType<typeof setTimeout> | undefined;
-  #sessionTick: ReturnType<typeof setInterval> | undefined;
+  /** The notice and its "Extend" (session/session-renewal.ts): here once the session came near its end. */
+  #renewal: SessionRenewal | undefined;
 
   readonly #host: FlowHost;
+  /** The watch of the order and its outcome. */
+  readonly #outcome: OutcomeController;
+  /** What this tab keeps of the shopper's work. */
+  readonly #kept: KeptWork;
+  /** A card paid on the hosted page: redirect or popup. */
+  readonly #card: CardPayment;
 
   constructor(host: FlowHost) {
     this.#host = host;
     // The invoice form reads the order and the typed addresses where they live: this flow's view.
     this.invoiceDetails = new InvoiceDetailsHook({ requestUpdate: () => host.requestUpdate(), view: this.#v });
+    this.#kept = new KeptWork(this, host);
+    this.#card = new CardPayment(this, host, this.#kept);
+    // Before the flow's own: an outcome's panel takes the focus before the flow looks where it is.
+    this.#outcome = new OutcomeController(this, host, this.#kept);
     host.addController(this);
   }
 
@@ -246,32 +155,20 @@ export class CheckoutFlow implements ReactiveController {
     const from = this.#v.state;
     const next = nextState(from, event);
     if (next) this.set({ state: next });
-    // Back at the form: the shopper's focus follows the status again only from the next pay button.
-    if (next === 'idle' && from !== 'idle') this.#focusFollowsStatus = false;
-    // The form is back after "Try again": the live region says so (hostUpdated moves the focus).
-    if (next === 'idle' && this.#retrying) this.set({ notice: (t) => t.retryReady });
+    if (next === 'idle' && from !== 'idle') {
+      // Back at the form: the shopper's focus follows the status again only from the next pay button.
+      this.#focusFollowsStatus = false;
+      // After "Try again" the live region says so, and the pay button takes the focus.
+      this.#retry?.formIsBack();
+    }
     return next !== undefined;
   }
 
-  hostConnected(): void {
-    window.addEventListener('pageshow', this.#onPageShow);
-  }
-
   hostDisconnected(): void {
-    window.removeEventListener('pageshow', this.#onPageShow);
-    this.stopWatching();
-    this.#closePopup();
     this.#stopSessionClock();
   }
 
   hostUpdated(): void {
-    if (this.#revealResult) this.#showResult();
-    // After "Try again" the shopper lands on the pay button (the form above it keeps their details),
-    // not on the page's top, and on a phone it is scrolled to.
-    if (this.#retrying && this.#v.state === 'idle') {
-      this.#retrying = false;
-      this.#host.renderRoot.querySelector<HTMLElement>('[part="submit-button"]')?.focus();
-    }
     // The control the shopper was on got disabled or left with the form (submitting, a popup, an
     // outcome): keyboard and screen reader users land on the status instead of the page's top. Not
     // on a render of the form itself: the page may render the element again between the pay button
@@ -279,20 +176,6 @@ export class CheckoutFlow implements ReactiveController {
     if (this.#v.state !== 'idle' && this.#focusFollowsStatus && !(this.#host.renderRoot as ShadowRoot).activeElement) {
       this.#host.renderRoot.querySelector<HTMLElement>('[role="status"]')?.focus();
     }
-  }
-
-  /** Back from the hosted page out of the back-forward cache: the form, with its values, takes input again. */
-  readonly #onPageShow = (event: PageTransitionEvent) => {
-    if (event.persisted && this.#v.state === 'redirecting' && !this.#v.popup) this.go('back');
-  };
-
-  #showResult(): void {
-    const panel = this.#host.renderRoot.querySelector<HTMLElement>('[part="result"]');
-    if (!panel) return;
-    this.#revealResult = false;
-    // On a phone the element may sit far below the shop's header: the shopper must see the answer.
-    this.#host.scrollIntoView({ block: 'start', behavior: 'auto' });
-    panel.focus({ preventScroll: true });
   }
 
   /** The BFF at the element's `bff` now (a page may change it). */
@@ -310,7 +193,7 @@ export class CheckoutFlow implements ReactiveController {
    * BFF gave for this order, which lives as long as the order can change; else the session's.
    */
   followTokenFor(orderNumber: string): string {
-    return this.#statusToken?.orderNumber === orderNumber ? this.#statusToken.token : this.#sessionToken;
+    return this.statusTokenOf(orderNumber) ?? this.#sessionToken;
   }
 
   /** The outcome's amount as the shopper paid it: a transfer's (maybe a few colones below the order's), else the order's. */
@@ -337,14 +220,14 @@ export class CheckoutFlow implements ReactiveController {
     const restarting = this.#restarting;
     this.#restarting = false;
     // Asked now, so the pay button's click finds it here: a window must open within the click.
-    if (this.#host.mode === 'popup') void this.#loadPopupMode().catch(() => undefined);
+    if (this.#host.mode === 'popup') void this.#card.popupPart().catch(() => undefined);
     if (!restarting && keepsItsOrder(this.#v.state)) {
-      this.#newOrderOnRetry = true;
+      this.newOrderOnRetry = true;
       return;
     }
-    const statusToken = this.#takeResultToken() ?? keptResultToken(window.location.pathname, currentNavigationKind());
+    const statusToken = this.#kept.takeResultToken() ?? keptResultToken(window.location.pathname, currentNavigationKind());
     if (statusToken) return this.#resume(statusToken, early?.token === statusToken ? answerOf<OrderStatusResponse>(early.response) : undefined);
-    if (this.#host.session || this.#host.items?.length) return this.#loadSession();
+    if (this.#host.session || this.#host.items?.length) return this.loadSession();
   }
 
   // ----- the form -------------------------------------------------------------------------------
@@ -355,12 +238,12 @@ export class CheckoutFlow implements ReactiveController {
     this.set(section === 'billing' ? { billing: address as CheckoutBillingAddress, serverErrors } : { shipping: address, serverErrors });
     // A buyer who typed another country's phone after choosing SINPE Móvil is back on the card.
     if (!this.#v.sinpeOffered && this.#v.method === 'sinpe_movil') this.chooseMethod('card');
-    this.#keepTypedForm();
+    this.#kept.keepTypedForm();
   }
 
   chooseSameAsBilling(sameAsBilling: boolean): void {
     this.set({ sameAsBilling });
-    this.#keepTypedForm();
+    this.#kept.keepTypedForm();
   }
 
   /** The buyer's choice of method: the merchant's analytics hear it (svc-method-change). */
@@ -395,17 +278,7 @@ export class CheckoutFlow implements ReactiveController {
     const v = this.#v;
     if (!this.emit(new events.SvcSubmitEvent(order.orderNumber))) return;
     this.#focusFollowsStatus = this.#host.matches(':focus-within');
-    if (this.#host.mode === 'popup' && v.method === 'card') {
-      let popupMode: typeof PopupMode;
-      try {
-        popupMode = await this.#loadPopupMode();
-      } catch (error) {
-        return this.fail(new AssetLoadError(error), 'asset-load');
-      }
-      const popup = popupMode.openPaymentWindow(this);
-      if (!popup) return;
-      this.set({ popup });
-    }
+    if (this.#host.mode === 'popup' && v.method === 'card' && !(await this.#card.openWindow())) return;
     this.go('submit');
     // A popup or a transfer keeps the page: its watch is fetched while the BFF answers.
     if (v.popup || v.method === 'sinpe_movil') void this.#host.ensureOrderWatch().catch(() => undefined);
@@ -420,23 +293,9 @@ export class CheckoutFlow implements ReactiveController {
       const answer = await this.client().checkout(this.#sessionToken, body);
       this.#statusToken = answer.statusToken ? { orderNumber: answer.orderNumber, token: answer.statusToken } : undefined;
       if ('sinpeMovil' in answer) return this.#showTransfer(answer.orderNumber, answer.sinpeMovil);
-      const { redirectUrl, orderNumber } = answer;
-      // A catalog session exists only in this page, a merchant's only in the page that set it (the
-      // shopper may come back to a separate thank-you page): kept for a retry after the hosted page.
-      keepSessionToken(orderNumber, this.#sessionToken);
-      // Back from the page (or a reload) continues this order: its next "Pay" is the same order's next attempt.
-      if (this.isCatalogMode()) keepOpenPage(this.#catalogScope(), orderNumber);
-      keepPurchasedItems(order);
-      this.go('redirect');
-      if (v.popup) {
-        this.#keepFollowing(orderNumber);
-        return this.#popupMode!.showInPopup(this, v.popup, redirectUrl, orderNumber);
-      }
-      // The page is left (by us, or by the shop's own navigation when it cancels the event).
-      keepPageLeft(orderNumber, answer.attempt);
-      if (this.emit(new events.SvcRedirectEvent(redirectUrl, 'redirect'))) window.location.assign(redirectUrl);
+      this.#card.show(order, answer);
     } catch (error) {
-      this.#closePopup();
+      this.closePopup();
       await this.#onCheckoutError(error);
     }
   }
@@ -444,24 +303,19 @@ export class CheckoutFlow implements ReactiveController {
   /** reset(): back to the session's form (its prefill), stopping any status polling. */
   reset(): Promise<void> | void {
     this.stopWatching();
-    this.#closePopup();
-    this.set({ submitted: false, serverErrors: {}, notice: undefined, outcome: undefined });
+    this.closePopup();
+    this.clearOutcome();
+    this.set({ serverErrors: {} });
     this.invoiceDetails.clear();
     const order = this.#v.order;
-    if (!order) return this.#restart();
-    this.#forgetTypedForm(order.orderNumber);
+    if (!order) return this.restart();
+    this.#kept.forgetTypedForm(order.orderNumber);
     forgetLastTypedForm();
     forgetResultToken();
-    forgetFollowing(this.#pageKey());
-    this.#endTransfer();
-    this.#lastStatus = undefined;
-    this.#applyPrefill();
+    this.#kept.stopFollowing();
+    this.endTransfer();
+    this.applyPrefill();
     this.go('reset');
-  }
-
-  #closePopup(): void {
-    this.#v.popup?.close();
-    this.set({ popup: undefined });
   }
 
   // ----- the session ----------------------------------------------------------------------------
@@ -478,52 +332,52 @@ export class CheckoutFlow implements ReactiveController {
    * The order as the form shows it. A dollar order's colones (the line under the total, the card's
    * choice of currency) are a lazy part of their own; if it cannot load, the order shows without them.
    */
-  async #summaryOf(answer: { order: OrderSummary; localAmount?: unknown }): Promise<OrderSummary> {
+  async summaryOf(answer: { order: OrderSummary; localAmount?: unknown }): Promise<OrderSummary> {
     const dollars = answer.localAmount ? await once('dollar-order', () => import('./lazy/dollar-order.ts')).catch(() => undefined) : undefined;
     return { ...answer.order, ...dollars?.dollarOrderOf(answer, this.#host) };
   }
 
-  async #loadSession(): Promise<void> {
+  async loadSession(): Promise<void> {
     const host = this.#host;
     // New items or a new session on an open checkout: what the shopper typed stays, for the new order.
-    const typed = this.#typedForm();
+    const typed = this.#kept.typedForm();
     this.go('load');
     let sinpe: SessionSinpeMovil | undefined;
     let order: OrderSummary;
     try {
-      const resumed = host.session ? undefined : ((await this.#resumedTransferSession()) ?? (await this.#resumedPageSession()));
+      const resumed = host.session ? undefined : await this.#kept.resumedSession();
       if (host.session || resumed) {
         // A merchant's session this tab renewed (the page still carries the token it was made with).
         const token = (host.session && renewedSessionOf(host.session)) || host.session || resumed!.token;
         const loaded = resumed?.loaded ?? (await this.client().getSession(token));
-        this.#useSession(token, loaded.expiresAt);
-        order = await this.#summaryOf(loaded);
-        this.#prefill = loaded.prefill;
+        this.useSession(token, loaded.expiresAt);
+        order = await this.summaryOf(loaded);
+        this.prefill = loaded.prefill;
         this.invoiceDetails.offer(loaded.invoice === true);
         sinpe = loaded.sinpeMovil;
       } else {
         // The page's transfer or popup payment outlived its session: its state, not a new order.
-        const following = keptFollowing(this.#pageKey());
+        const following = this.#kept.following();
         if (following) return this.#followKept(following);
         const created = await this.client().createSession(this.#catalogRequest());
-        this.#useSession(created.sessionToken, created.expiresAt);
-        order = await this.#summaryOf(created);
-        this.#prefill = {};
+        this.useSession(created.sessionToken, created.expiresAt);
+        order = await this.summaryOf(created);
+        this.prefill = {};
         this.invoiceDetails.offer(host.invoice);
         sinpe = created.sinpeMovil;
       }
     } catch (error) {
       if (error instanceof BffError && error.status === 401 && host.session) {
-        const following = keptFollowing(this.#pageKey());
-        return following ? this.#followKept(following) : this.#expire(error.message);
+        const following = this.#kept.following();
+        return following ? this.#followKept(following) : this.expire(error.message);
       }
       return this.fail(error, 'invalid-session');
     }
     this.set({ order });
-    this.#applyPrefill();
-    this.#restoreForm(order.orderNumber);
-    if (typed) this.#carryTypedForm(typed);
-    await this.#offerMethods(sinpe);
+    this.applyPrefill();
+    this.restoreForm(order.orderNumber);
+    if (typed) this.#kept.carryTypedForm(typed);
+    await this.offerMethods(sinpe);
     this.go('ready');
     this.emit(new events.SvcReadyEvent(order.orderNumber));
     if (sinpe?.transfer) {
@@ -536,7 +390,7 @@ export class CheckoutFlow implements ReactiveController {
    * The session's methods: SINPE Móvil beside the card when the session offers it, its part loaded
    * before idle so the form does not jump (without it, a failed load, the card alone is offered).
    */
-  async #offerMethods(sinpe: SessionSinpeMovil | undefined): Promise<void> {
+  async offerMethods(sinpe: SessionSinpeMovil | undefined): Promise<void> {
     this.#sessionOffersSinpe = sinpe !== undefined;
     this.set({ sinpeAsksAddress: sinpe?.askAddress === true });
     this.#fitMethods();
@@ -548,29 +402,16 @@ export class CheckoutFlow implements ReactiveController {
     this.#v.sinpeOffered = this.#sessionOffersSinpe && sinpeFitsBuyer(this.#v.billing);
   }
 
-  #applyPrefill(): void {
+  applyPrefill(): void {
     const host = this.#host;
     const defaultCountry = countryOfLocale(host.currentLocale()) ?? countryOfCurrency(this.#v.order?.currency) ?? '';
     this.set({
-      billing: { ...emptyBillingAddress(), country: defaultCountry, ...definedFields(this.#prefill.billing) },
-      shipping: { ...emptyAddress(), country: defaultCountry, ...definedFields(this.#prefill.shipping) },
-      sameAsBilling: !this.#prefill.shipping,
+      billing: { ...emptyBillingAddress(), country: defaultCountry, ...definedFields(this.prefill.billing) },
+      shipping: { ...emptyAddress(), country: defaultCountry, ...definedFields(this.prefill.shipping) },
+      sameAsBilling: !this.prefill.shipping,
     });
     void host.ensureCountryData(this.#v.billing.country);
     void host.ensureCountryData(this.#v.shipping.country);
-  }
-
-  /** Reads `#svc-result=<status token>` once and removes it, so a reload or a shared link does not replay it. */
-  #takeResultToken(): string | undefined {
-    const fragment = new URLSearchParams(window.location.hash.slice(1));
-    const token = fragment.get(resultFragmentParameter);
-    if (!token) return undefined;
-    fragment.delete(resultFragmentParameter);
-    const rest = fragment.toString();
-    const url = `${window.location.pathname}${window.location.search}${rest ? `#${rest}` : ''}`;
-    history.replaceState(history.state, '', url);
-    keepResultToken(window.location.pathname, token);
-    return token;
   }
 
   #resume(statusToken: string, asked?: Promise<OrderStatusResponse>): void {
@@ -580,124 +421,58 @@ export class CheckoutFlow implements ReactiveController {
     void this.watchOrder(orderNumber, statusToken, asked);
   }
 
-  // ----- the kept form --------------------------------------------------------------------------
-
-  /** What the shopper typed for this order, kept in this tab until approval or "start over" (form-keeper.ts). */
-  #keepTypedForm(): void {
-    const v = this.#v;
-    if (!v.order) return;
-    const { orderNumber } = v.order;
-    // The invoice request is kept by its own form (lazy/invoice-details.ts): it stays as it was.
-    const { invoice } = keptForm(orderNumber) ?? {};
-    keepForm(orderNumber, { billing: v.billing, shipping: v.shipping, sameAsBilling: v.sameAsBilling, invoice });
-  }
-
-  /** After a return, a reload or Back: the order's kept form replaces the prefill (a catalog page carries its last order's). */
-  #restoreForm(orderNumber: string): void {
-    const catalog = this.isCatalogMode();
-    const kept = restoredForm(orderNumber, catalog ? carryCatalogForm(this.#catalogScope(), orderNumber) : keptForm(orderNumber), catalog);
-    if (kept) this.#showForm(kept);
-  }
-
-  /** The form on screen, when the page changes `items` or `session` under it: the new order keeps it. */
-  #typedForm(): KeptForm | undefined {
-    const v = this.#v;
-    return v.order ? { billing: v.billing, shipping: v.shipping, sameAsBilling: v.sameAsBilling } : undefined;
-  }
-
-  /** The cart changed (another total, another order): what the shopper typed stays, and is kept for the new order. */
-  #carryTypedForm(typed: KeptForm): void {
-    this.#showForm(typed);
-    this.#keepTypedForm();
-  }
-
-  #showForm(form: KeptForm): void {
-    this.set({ billing: form.billing, shipping: form.shipping, sameAsBilling: form.sameAsBilling });
-    void this.#host.ensureCountryData(form.billing.country);
-    void this.#host.ensureCountryData(form.shipping.country);
-  }
-
   /** "Pay with SINPE Móvil" after a card decline the BFF says SINPE Móvil may rescue, once its part is here. */
   sinpeRescueButton(locale: string): unknown {
     return isSinpeRescueOffered(this.#v.outcome) ? this.#v.methodChoice?.renderSinpeRescue(locale, this) : undefined;
   }
 
+  closePopup(): void {
+    this.#card.closePopup();
+  }
+
   /** The button that brings a lost payment window to the front, while it is open and the outcome unknown. */
   popupButton(locale: string): unknown {
-    return this.#popupMode?.renderPopupRescue(locale, this.#v);
-  }
-
-  #loadPopupMode(): Promise<typeof PopupMode> {
-    return once('popup-mode', () => import('./lazy/popup-mode.ts')).then((part) => (this.#popupMode = part));
-  }
-
-  #forgetTypedForm(orderNumber: string): void {
-    forgetForm(orderNumber);
-    if (!this.isCatalogMode()) return;
-    forgetCatalogOrder(this.#catalogScope());
-    forgetOpenPage(this.#catalogScope());
-  }
-
-  #catalogScope(): string {
-    return catalogScope(window.location.pathname, this.#host.items);
+    return this.#card.popupButton(locale);
   }
 
   // ----- the popup and the watch ----------------------------------------------------------------
 
   stopWatching(): void {
-    this.#watchRun += 1;
-    this.#poller?.stop();
+    this.#outcome.stop();
   }
 
   /** Polls the order until it is final; `asked`, a status request already on its way, is the first poll. */
-  async watchOrder(orderNumber: string, token: string, asked?: Promise<OrderStatusResponse>): Promise<void> {
-    this.stopWatching();
-    const run = this.#watchRun;
-    this.#lastStatus = undefined;
-    this.#watchToken = token;
-    let watch: OrderWatchModule;
-    try {
-      watch = await this.#host.ensureOrderWatch();
-    } catch (error) {
-      return this.fail(new AssetLoadError(error), 'asset-load');
-    }
-    if (run !== this.#watchRun) return;
-    let first = asked;
-    this.#poller = new watch.StatusPoller({
-      fetchStatus: () => {
-        const answer = first ?? this.client().getOrder(orderNumber, token);
-        first = undefined;
-        return answer;
-      },
-      onStatus: (status) => void this.#takeOrderStatus(status, run),
-      onFailure: (error) => this.#watchFailed(orderNumber, token, error),
-      isRetryable: (error) => error instanceof BffError && (error.status === 0 || error.status === 429 || error.status >= 500),
-    });
-    this.#poller.start();
+  watchOrder(orderNumber: string, token: string, asked?: Promise<OrderStatusResponse>): Promise<void> {
+    return this.#outcome.watch(orderNumber, token, asked);
   }
 
-  /**
-   * The watch failed. A 401 is a token that no longer reads the order, never a failed payment: the
-   * status token goes on where the session's ran out; with none left, the shopper is told plainly
-   * that this page can no longer follow the payment.
-   */
-  #watchFailed(orderNumber: string, token: string, error: unknown): void {
-    if (!(error instanceof BffError && error.status === 401)) return this.fail(error, 'payment-error');
-    const statusToken = this.#statusToken?.orderNumber === orderNumber ? this.#statusToken.token : undefined;
-    if (statusToken && statusToken !== token) return void this.watchOrder(orderNumber, statusToken);
-    this.stopWatching();
-    this.#closePopup();
-    this.#endTransfer();
-    forgetFollowing(this.#pageKey());
-    if (!this.go('expired')) return;
-    this.emit(new events.SvcErrorEvent('session-expired', 'the order can no longer be followed: its token expired'));
-    void this.#clockPart().then((clock) => this.#v.state === 'expired' && this.set({ notice: (t) => clock.sessionClockWords(declineLocaleOf(t.lang)).watchLost }), () => undefined);
+  /** What an outcome needs before it shows (its words, its parts). */
+  readyForOutcome(status: OrderStatusResponse): Promise<void> {
+    return this.#outcome.ready(status);
   }
 
-  /** Kept for a reload: the payment this page follows, with the status token that outlives the session. */
-  #keepFollowing(orderNumber: string, transfer?: SinpeMovilInstructions): void {
-    const statusToken = this.#statusToken?.orderNumber === orderNumber ? this.#statusToken.token : undefined;
-    if (statusToken) keepFollowing(this.#pageKey(), { orderNumber, statusToken, transfer });
+  onOrderStatus(status: OrderStatusResponse): void {
+    this.#outcome.take(status);
+  }
+
+  /** The live region's words for where the checkout is. */
+  statusText(t: Translation, locale: string): string {
+    return this.#outcome.statusText(t, locale);
+  }
+
+  /** The status token the BFF gave for `orderNumber`, if it is the one this page paid. */
+  statusTokenOf(orderNumber: string): string | undefined {
+    return this.#statusToken?.orderNumber === orderNumber ? this.#statusToken.token : undefined;
+  }
+
+  /** This page follows no payment any more (nothing to resume after a reload). */
+  restoreForm(orderNumber: string): void {
+    this.#kept.restoreForm(orderNumber);
+  }
+
+  /** The clock's words for a session or a watch that ran out, said once they are here if the checkout is still expired. */
+  clockWords(key: 'ended' | 'watchLost'): void {
+    void this.#clockPart().then((clock) => this.#v.state === 'expired' && this.set({ notice: (t) => clock.sessionClockWords(declineLocaleOf(t.lang))[key] }), () => undefined);
   }
 
   /** After a reload whose session had ended: the kept payment's state, read with its status token. */
@@ -711,130 +486,10 @@ export class CheckoutFlow implements ReactiveController {
     return this.#showTransfer(kept.orderNumber, kept.transfer);
   }
 
-  /** This page's checkout: the merchant's session it was given, or its catalog cart. */
-  #pageKey(): string {
-    return this.#host.session || this.#catalogScope();
-  }
-
-  /** A decline or a cancel is told in the page's language: its words come before the outcome shows (readyForOutcome). */
-  async #takeOrderStatus(status: OrderStatusResponse, run: number): Promise<void> {
-    await this.readyForOutcome(status);
-    if (run === this.#watchRun) this.onOrderStatus(status);
-  }
-
-  /** What an outcome needs before it shows: a decline's words, and the part with SINPE Móvil's rescue when the BFF offers it. */
-  async readyForOutcome(status: OrderStatusResponse): Promise<void> {
-    if (status.reason) await this.#loadDeclineWords(this.#host.currentLocale());
-    // Without the part, "Try again" alone; with it, a transfer's outcome has its own words (also after a reload).
-    if (isSinpeRescueOffered(status) || status.bankFailure) await this.#methodChoicePart().catch(() => undefined);
-  }
-
-  onOrderStatus(status: OrderStatusResponse): void {
-    this.set({ outcome: status });
-    if (status.status !== this.#lastStatus) {
-      this.#lastStatus = status.status;
-      this.emit(new events.SvcStatusEvent(status.orderNumber, status.status, status.final));
-    }
-    if (!status.final && !status.canRetry) {
-      this.go('pending');
-      return;
-    }
-    this.stopWatching();
-    this.#closePopup();
-    // The outcome is kept for reloads of this page like one brought back from the hosted page: a
-    // popup's or a transfer's page never left, so the token it was watched with is the one kept.
-    if (this.#watchToken) keepResultToken(window.location.pathname, this.#watchToken);
-    // A SINPE Móvil transfer whose time ran out (watched here, or found so after a reload): the attempt
-    // ended unpaid and another may be opened, which "Try again" does; never "reload the page".
-    const endedTransfer = this.#v.transfer;
-    forgetFollowing(this.#pageKey());
-    const outcome = status.status === 'expired' && status.canRetry ? 'declined' : outcomeOfStatus(status.status);
-    this.#endTransfer(endedTransfer);
-    this.go(outcome);
-    this.#revealResult = true;
-    const method = methodOfOutcome(status, endedTransfer !== undefined);
-    if (outcome === 'approved') {
-      this.#forgetTypedForm(status.orderNumber);
-      const items = purchasedItems(status.orderNumber, this.#v.order);
-      forgetPurchasedItems(status.orderNumber);
-      this.emit(new events.SvcApprovedEvent(status.orderNumber, status.paid?.amount ?? status.amount, status.paid?.currency ?? status.currency, status.auth, method, items));
-    } else if (outcome === 'declined') {
-      this.emit(new events.SvcDeclinedEvent(status.orderNumber, this.#catalogMessage(this.#host.currentLocale()), declineCategoryOf(status, method), method));
-    } else if (outcome === 'cancelled') {
-      this.emit(new events.SvcCancelledEvent(status.orderNumber, status.canRetry));
-    } else if (outcome === 'error') {
-      this.emit(new events.SvcErrorEvent('payment-error', `order ${status.status}`));
-    } else if (outcome === 'expired') {
-      this.emit(new events.SvcErrorEvent('session-expired', 'the order expired before it was paid'));
-    }
-  }
-
-  /** The decline catalog's message for the outcome's category in `locale`, else the BFF's own. */
-  #catalogMessage(locale: string): string | undefined {
-    const reason = this.#v.outcome?.reason;
-    const words = reason && this.#declineWords.get(declineLocaleOf(locale));
-    // The page switched language after the outcome: its words re-render the element when they come.
-    if (reason && !words) void this.#loadDeclineWords(locale);
-    return reason && words ? words[reason] : this.#v.outcome?.message;
-  }
-
-  /** The shared catalog's words in `locale`'s language; when they cannot load, the BFF's message stands. */
-  async #loadDeclineWords(locale: string): Promise<void> {
-    const language = declineLocaleOf(locale);
-    if (this.#declineWords.has(language)) return;
-    const words = await loadDeclineMessages(language).catch(() => undefined);
-    if (!words) return;
-    this.#declineWords = new Map(this.#declineWords).set(language, words);
-    this.#host.requestUpdate();
-  }
-
-  /** The live region's words for where the checkout is. */
-  statusText(t: Translation, locale: string): string {
-    const { state, outcome, notice, popup, transfer, methodChoice } = this.#v;
-    // The page switched, after the outcome, to a language whose outcome words are not here (English's
-    // are a part of their own): they are asked, and said when they come.
-    if (isOutcome(state) && !t.resultTitle) {
-      void this.#host
-        .ensureOrderWatch()
-        .then((watch) => watch.ensureOutcomeWords(locale))
-        .then(() => this.#host.requestUpdate(), () => undefined);
-      if (state !== 'error' && state !== 'expired') return '';
-    }
-    switch (state) {
-      case 'loading':
-        return t.loading;
-      case 'idle':
-        return notice?.(t) ?? '';
-      case 'submitting':
-        return t.submitting;
-      case 'redirecting':
-        return popup ? t.popupOpen : t.redirecting;
-      case 'returned':
-        return t.returned;
-      case 'polling':
-        if (transfer) return methodChoice?.methodChoiceTexts(locale).waiting ?? t.polling;
-        return popup ? t.popupOpen : t.polling;
-      case 'approved':
-        return t.approved(this.amountPaid(locale));
-      case 'declined':
-        // The shared catalog's message by category says what to do next, in the page's language.
-        if (outcome?.canRetry) return this.#catalogMessage(locale) ?? `${t.declined} ${t.tryAnotherCard}`;
-        return `${t.declined} ${this.canRetry() ? t.tryAnotherCard : t.newCheckoutForAnotherCard}`;
-      case 'cancelled':
-        return outcome?.canRetry ? (this.#catalogMessage(locale) ?? t.cancelled) : t.cancelled;
-      case 'review':
-        return t.review;
-      case 'error':
-        return notice?.(t) ?? t.error;
-      case 'expired':
-        return notice?.(t) ?? t.expired;
-    }
-  }
-
   // ----- SINPE Móvil ----------------------------------------------------------------------------
 
   /** SINPE Móvil's part (the choice, a transfer's steps, the decline's rescue), in the view once here. */
-  async #methodChoicePart(): Promise<typeof MethodChoice> {
+  async methodChoicePart(): Promise<typeof MethodChoice> {
     const methodChoice = this.#v.methodChoice ?? (await loadMethodChoice());
     this.set({ methodChoice });
     return methodChoice;
@@ -847,7 +502,7 @@ export class CheckoutFlow implements ReactiveController {
   async #showTransfer(orderNumber: string, transfer: SinpeMovilInstructions): Promise<void> {
     let methodChoice: typeof MethodChoice;
     try {
-      methodChoice = await this.#methodChoicePart();
+      methodChoice = await this.methodChoicePart();
     } catch (error) {
       return this.fail(new AssetLoadError(error), 'asset-load');
     }
@@ -856,45 +511,20 @@ export class CheckoutFlow implements ReactiveController {
       keepSessionToken(orderNumber, this.#sessionToken);
       keepOpenTransfer(orderNumber);
     }
-    this.#keepFollowing(orderNumber, transfer);
+    this.#kept.keepFollowing(orderNumber, transfer);
     methodChoice.showTransfer(this, orderNumber, transfer);
   }
 
-  /** The result panel's own words when the outcome ended a transfer (paid, refused or run out), also one found so after a reload. */
+  /** The result panel's own words when a transfer paid the order. */
   resultWords(locale: string, state: CheckoutState): ReturnType<typeof MethodChoice.sinpeResultWords> | undefined {
-    const { endedTransfer, outcome, methodChoice } = this.#v;
-    return endedTransfer || outcome?.bankFailure ? methodChoice?.sinpeResultWords(locale, state, outcome, endedTransfer) : undefined;
+    const { endedTransfer, methodChoice } = this.#v;
+    return endedTransfer && methodChoice?.sinpeResultWords(locale, state, endedTransfer);
   }
 
   /** The transfer is over: `ended` when an outcome ended it (the result's words speak of it). */
-  #endTransfer(ended?: SinpeMovilInstructions): void {
+  endTransfer(ended?: SinpeMovilInstructions): void {
     if (this.#v.transfer && this.isCatalogMode()) forgetOpenTransfer();
     this.set({ transfer: undefined, endedTransfer: ended });
-  }
-
-  /** A catalog page reloaded while its transfer was open: that order's session, if it still has one. */
-  async #resumedTransferSession() {
-    const kept = this.isCatalogMode() ? keptOpenTransfer() : undefined;
-    if (!kept) return undefined;
-    const loaded = await this.client()
-      .getSession(kept.token)
-      .catch(() => undefined);
-    if (loaded?.sinpeMovil?.transfer) return { token: kept.token, loaded };
-    forgetOpenTransfer();
-    return undefined;
-  }
-
-  /** A catalog page back from (or reloaded after) its hosted page: that order, while it may still be paid. */
-  async #resumedPageSession() {
-    const scope = this.#catalogScope();
-    const kept = this.isCatalogMode() ? keptOpenPage(scope) : undefined;
-    if (!kept) return undefined;
-    const loaded = await this.client()
-      .getSession(kept.token)
-      .catch(() => undefined);
-    if (loaded && mayStillBePaid(loaded.order.status)) return { token: kept.token, loaded };
-    forgetOpenPage(scope);
-    return undefined;
   }
 
   // ----- failures and the next attempt ----------------------------------------------------------
@@ -902,7 +532,7 @@ export class CheckoutFlow implements ReactiveController {
   /** The checkout cannot go on: the shopper's short text and the developer's code (events.ts, widget/README.md "Errors"). */
   fail(error: unknown, code: SvcErrorCode): void {
     this.stopWatching();
-    this.#closePopup();
+    this.closePopup();
     this.go('error');
     const detail = error instanceof Error ? error.message : String(error);
     const refusedType = problemTypes.originNotAllowed;
@@ -929,13 +559,10 @@ export class CheckoutFlow implements ReactiveController {
     if (!(error instanceof BffError)) return this.fail(error, 'payment-error');
     const fieldErrors = error.status === 400 ? (error.problem?.errors ?? []) : [];
     if (fieldErrors.length > 0) {
-      const byPath: Record<string, string> = {};
-      const t = translationFor(this.#host.currentLocale());
-      for (const fieldError of fieldErrors) {
-        const code = toFieldErrorCode(fieldError.code ?? fieldError.message);
-        const field = fieldError.path.split('.')[1] as AddressFieldName;
-        byPath[fieldError.path] ??= code === 'invalid' ? fieldError.message : code === 'required' ? (t.requiredField[field] ?? t.errors.required) : t.errors[code];
-      }
+      // Each message beside its field: a part of its own, as the form's checks let few such answers through.
+      const words = await once('server-field-errors', () => import('./validation/server-field-errors.ts')).catch(() => undefined);
+      if (!words) return this.fail(error, 'payment-error');
+      const byPath = words.serverErrorsByPath(fieldErrors, translationFor(this.#host.currentLocale()));
       this.invoiceDetails.showServerErrors(fieldErrors);
       this.set({ serverErrors: byPath, notice: (t) => t.fixErrors(fieldErrors.length) });
       this.go('refuse');
@@ -946,7 +573,7 @@ export class CheckoutFlow implements ReactiveController {
         // The page's own session ran out before anything was paid: a new one for the same cart. The
         // shopper pressed Pay, so the payment goes on; only a popup, which must open within a click,
         // asks for the press again (and never speaks of a payment that expired: none was made).
-        await this.#renewSession();
+        await this.renewSession();
         const order = this.#v.order;
         if (this.#v.state !== 'idle' || !order) return;
         if (!this.#paidAgain && (this.#host.mode !== 'popup' || this.#v.method !== 'card')) {
@@ -957,22 +584,22 @@ export class CheckoutFlow implements ReactiveController {
         this.set({ notice: clock && ((t) => clock.sessionClockWords(declineLocaleOf(t.lang)).renewed) });
         return;
       }
-      return this.#expire(error.message);
+      return this.expire(error.message);
     }
     this.fail(error, 'payment-error');
   }
 
   /** Catalog mode: a fresh session (and order number) for the same items; the shopper's details stay. */
-  async #renewSession(): Promise<void> {
+  async renewSession(): Promise<void> {
     this.go('load');
     try {
       const typed = this.#v.order !== undefined;
       const created = await this.client().createSession(this.#catalogRequest());
-      this.#useSession(created.sessionToken, created.expiresAt);
-      this.set({ order: await this.#summaryOf(created), outcome: undefined });
-      if (typed) this.#keepTypedForm();
-      this.#restoreForm(created.order.orderNumber);
-      this.#lastStatus = undefined;
+      this.useSession(created.sessionToken, created.expiresAt);
+      this.set({ order: await this.summaryOf(created), outcome: undefined });
+      if (typed) this.#kept.keepTypedForm();
+      this.restoreForm(created.order.orderNumber);
+      this.#outcome.forget();
       this.go('ready');
     } catch (error) {
       this.fail(error, 'invalid-session');
@@ -980,17 +607,17 @@ export class CheckoutFlow implements ReactiveController {
   }
 
   /** The session ran out: said plainly (the clock's words, once its part is here), with what to do. */
-  #expire(detail: string): void {
+  expire(detail: string): void {
     this.#stopSessionClock();
     if (!this.go('expired')) return;
     this.emit(new events.SvcErrorEvent('session-expired', detail));
-    void this.#clockPart().then((clock) => this.#v.state === 'expired' && this.set({ notice: (t) => clock.sessionClockWords(declineLocaleOf(t.lang)).ended }), () => undefined);
+    this.clockWords('ended');
   }
 
   // ----- the session's clock --------------------------------------------------------------------
 
   /** The session now paid with, and its end: two minutes before it, the clock speaks (#sessionEnding). */
-  #useSession(token: string, expiresAt: string): void {
+  useSession(token: string, expiresAt: string): void {
     this.#sessionToken = token;
     this.#stopSessionClock();
     this.set({ sessionNotice: undefined });
@@ -1001,61 +628,27 @@ export class CheckoutFlow implements ReactiveController {
 
   #stopSessionClock(): void {
     clearTimeout(this.#sessionTimer);
-    clearInterval(this.#sessionTick);
+    this.#renewal?.stop();
   }
 
+  /** The clock's words (a session or a watch that ran out, a renewed catalog session). */
   #clockPart(): Promise<typeof SessionClock> {
-    return once('session-clock', () => import('./lazy/session-clock.ts')).then((part) => (this.#sessionClock = part));
+    return once('session-clock', () => import('./lazy/session-clock.ts'));
   }
 
-  /**
-   * Two minutes before the session ends, while the shopper may still pay with it: a catalog session
-   * is renewed without a word (its order is the page's own); a merchant's shopper reads the time left
-   * and may extend it. A payment already under way is followed with its status token instead.
-   */
+  /** The session's renewal (session/session-renewal.ts): a part of its own, asked when the session nears its end. */
   async #sessionEnding(endsAt: number): Promise<void> {
+    // A payment under way is followed with its status token: the session's end does not matter to it.
     if (!paysWithSession(this.#v.state)) return;
-    const clock = await this.#clockPart().catch(() => undefined);
-    if (!clock) return;
-    if (this.isCatalogMode() && (await this.extendSession(true))) return;
-    this.set({ sessionNotice: { endsAt, extendable: !this.isCatalogMode() } });
-    this.#sessionTick = setInterval(() => {
-      if (Date.now() < endsAt) return this.#host.requestUpdate();
-      clearInterval(this.#sessionTick);
-      this.set({ sessionNotice: undefined });
-      // A merchant's session is over: said now, not after the next press of Pay. A catalog page makes
-      // a new order for the same cart when the shopper pays (#onCheckoutError).
-      if (!this.isCatalogMode() && paysWithSession(this.#v.state)) this.#expire('the session ended');
-    }, 1000);
+    const part = await once('session-renewal', () => import('./session/session-renewal.ts')).catch(() => undefined);
+    if (!part) return;
+    this.#renewal ??= new part.SessionRenewal(this, this.#host);
+    return this.#renewal.ending(endsAt);
   }
 
-  /** The notice's "Extend" (and a catalog session's silent renewal): true when the session was renewed. */
-  async extendSession(silently = false): Promise<boolean> {
-    const clock = this.#sessionClock;
-    const notice = this.#v.sessionNotice;
-    if (!clock) return false;
-    if (notice) this.set({ sessionNotice: { ...notice, busy: true } });
-    try {
-      const renewed = await clock.renewSession(this.#host.bff, this.#sessionToken);
-      if (this.#host.session) keepRenewedSession(this.#host.session, renewed.sessionToken);
-      if (this.#v.order) keepSessionToken(this.#v.order.orderNumber, renewed.sessionToken);
-      this.#useSession(renewed.sessionToken, renewed.expiresAt);
-      if (!silently) this.set({ sessionNotice: { endsAt: Date.parse(renewed.expiresAt), extendable: false, extendedBy: clock.minutesLeft(Date.parse(renewed.expiresAt) - Date.now()) } });
-      return true;
-    } catch (error) {
-      // At its longest (403): the time left is said, without the button. Anything else: the button stays, to try again.
-      const atMost = error instanceof BffError && error.status === 403;
-      if (notice) this.set({ sessionNotice: { ...notice, busy: false, extendable: notice.extendable && !atMost } });
-      return false;
-    }
-  }
-
-  /** The session notice, where the element shows it (above the status), while the shopper may pay with the session. */
+  /** The session notice, where the element shows it (above the status), once the session nears its end. */
   sessionNotice(locale: string): unknown {
-    const notice = this.#v.sessionNotice;
-    const clock = this.#sessionClock;
-    if (!notice || !clock || !paysWithSession(this.#v.state)) return undefined;
-    return clock.renderSessionNotice(declineLocaleOf(locale), notice, Date.now(), () => void this.extendSession());
+    return this.#renewal?.notice(locale);
   }
 
   /** Whether the shopper is offered "Try again" now. */
@@ -1063,86 +656,40 @@ export class CheckoutFlow implements ReactiveController {
     const { state, outcome, order } = this.#v;
     // After a declined or cancelled attempt the BFF says whether the order takes another one (in
     // both modes); when it does not, catalog mode can still start a new order by itself.
-    if (state === 'declined' || state === 'cancelled') return !!outcome?.canRetry || this.isCatalogMode();
+    if (endedUnpaid(state)) return !!outcome?.canRetry || this.isCatalogMode();
     if (state === 'error') return !!(this.#host.session || this.#host.items?.length || order);
     return state === 'expired' && this.isCatalogMode();
   }
 
-  /**
-   * After a decline or a cancel: the same order's next attempt (the same session), or, when the
-   * order takes no more, a new catalog order. After an error: the session again.
-   */
+  /** "Try again" (its part, retry/retry-controller.ts, comes with the first press: an approval never needs it). */
   async retry(): Promise<void> {
-    const outcome = this.#v.outcome;
-    const sameOrder = outcome?.canRetry ? outcome.orderNumber : undefined;
-    this.#retrying = true;
-    this.stopWatching();
-    // Back to the form: a reload from now on shows the form, not the outcome that was left.
-    forgetResultToken();
-    this.#lastStatus = undefined;
-    this.set({ outcome: undefined, submitted: false, notice: undefined });
-    if (this.#newOrderOnRetry) {
-      this.#newOrderOnRetry = false;
-      return this.#loadSession();
-    }
-    const token = sameOrder ? this.#sessionTokenFor(sameOrder) : undefined;
-    if (token) return this.#reopen(token);
-    if (this.isCatalogMode()) return this.#renewSession();
-    if (!this.#v.order) return this.#restart();
-    this.go('retry');
+    return (await this.#retryPart())?.retry();
   }
 
-  #restart(): Promise<void> {
+  /** The decline's "Pay with SINPE Móvil": the same order's next attempt, as a transfer. */
+  async payBySinpeInstead(): Promise<void> {
+    return (await this.#retryPart())?.payBySinpeInstead();
+  }
+
+  async #retryPart(): Promise<RetryController | undefined> {
+    try {
+      const part = await once('retry', () => import('./retry/retry-controller.ts'));
+      return (this.#retry ??= new part.RetryController(this, this.#host));
+    } catch (error) {
+      this.fail(new AssetLoadError(error), 'asset-load');
+      return undefined;
+    }
+  }
+
+  /** The form again for the same attributes (a retry or reset with no order yet): not the page's change. */
+  restart(): Promise<void> {
     this.#restarting = true;
     return this.#host.restart();
   }
 
-  /** After a decline the BFF offered SINPE Móvil for: the same order's next attempt, as a transfer. */
-  async payBySinpeInstead(): Promise<void> {
-    this.chooseMethod('sinpe_movil');
-    await this.retry();
-    await this.submit();
-  }
-
-  /** The session that can pay `orderNumber` again: in memory, the merchant's, or kept across the hosted page. */
-  #sessionTokenFor(orderNumber: string): string | undefined {
-    if (this.#v.order?.orderNumber === orderNumber && this.#sessionToken) return this.#sessionToken;
-    if (this.#host.session) return this.#host.session;
-    return keptSessionToken(orderNumber);
-  }
-
-  /** Back to the form of the same order, for its next attempt; what the shopper typed stays. */
-  async #reopen(token: string): Promise<void> {
-    const typed = this.#v.order !== undefined;
-    this.go('load');
-    let order: OrderSummary;
-    let sinpe: SessionSinpeMovil | undefined;
-    try {
-      const loaded = await this.client().getSession(token);
-      // The cart changed while the shopper was paying (on the hosted page, in another tab): the next
-      // try is an order for what the cart holds now, never the old items again. An order without
-      // lines is a merchant's session (an amount, no cart): the page's items do not replace it.
-      if (this.isCatalogMode() && loaded.order.lines.length > 0 && !sameCart(loaded.order.lines, this.#host.items)) return this.#renewSession();
-      this.#useSession(token, loaded.expiresAt);
-      order = await this.#summaryOf(loaded);
-      this.#prefill = loaded.prefill;
-      this.set({ order });
-      // After a return the page has no invoice form yet: the order's offer (and its kept request) comes back.
-      this.invoiceDetails.offer(loaded.invoice === true);
-      sinpe = loaded.sinpeMovil;
-    } catch (error) {
-      if (error instanceof BffError && error.status === 401) {
-        if (this.isCatalogMode()) return this.#renewSession();
-        return this.#expire(error.message);
-      }
-      return this.fail(error, 'invalid-session');
-    }
-    if (!typed) {
-      this.#applyPrefill();
-      this.#restoreForm(order.orderNumber);
-    }
-    // After a return the page has no method choice either: it comes back, judged by the form's details.
-    await this.#offerMethods(sinpe);
-    this.go('ready');
+  /** The last outcome is left: the next one is said and reported afresh. */
+  clearOutcome(): void {
+    this.#outcome.forget();
+    this.set({ outcome: undefined, submitted: false, notice: undefined });
   }
 }

@@ -26,6 +26,8 @@ export type CheckoutEvent =
   | 'declined'
   | 'cancelled'
   | 'review'
+  /** A SINPE Móvil transfer's time ran out with no money seen, the order still open: not a refusal. */
+  | 'lapsed'
   /** The checkout cannot go on (a part, the network, the BFF). */
   | 'error'
   /** The session, or the order, ran out of time. */
@@ -36,6 +38,8 @@ export type CheckoutEvent =
   | 'reset';
 
 const waitingForOrder: readonly CheckoutState[] = ['returned', 'redirecting', 'polling'];
+/** Attempts that ended unpaid: the order may take another ("Try again"). */
+const endedUnpaid: readonly CheckoutState[] = ['declined', 'cancelled', 'lapsed'];
 /**
  * Each event leads to one state, from the states listed (none listed: from every state); any other state
  * ignores it. Read as `state × event → state` by nextState.
@@ -54,11 +58,12 @@ const table: Record<CheckoutEvent, readonly [to: CheckoutState, from?: readonly 
   declined: ['declined', waitingForOrder],
   cancelled: ['cancelled', waitingForOrder],
   review: ['review', waitingForOrder],
+  lapsed: ['lapsed', waitingForOrder],
   error: ['error'],
   // From the form and a retryable outcome too: the session ran out while the shopper read them.
-  expired: ['expired', ['loading', 'idle', 'submitting', 'declined', 'cancelled', ...waitingForOrder]],
-  retry: ['idle', ['declined', 'cancelled', 'error', 'expired']],
-  reset: ['idle', ['idle', 'submitting', 'redirecting', 'returned', 'polling', 'approved', 'declined', 'cancelled', 'review', 'error', 'expired']],
+  expired: ['expired', ['loading', 'idle', 'submitting', ...endedUnpaid, ...waitingForOrder]],
+  retry: ['idle', [...endedUnpaid, 'error', 'expired']],
+  reset: ['idle', ['idle', 'submitting', 'redirecting', 'returned', 'polling', 'approved', ...endedUnpaid, 'review', 'error', 'expired']],
 };
 
 /** The state `event` leads to from `state`; undefined when `state` ignores it. */

@@ -8,7 +8,7 @@ import type { CheckoutState } from './svc-checkout.public.d.ts';
 // The states are part of the published API (the `state` property), so they are declared there.
 export type { CheckoutState };
 
-export type OutcomeState = Extract<CheckoutState, 'approved' | 'declined' | 'cancelled' | 'review' | 'error' | 'expired'>;
+export type OutcomeState = Extract<CheckoutState, 'approved' | 'declined' | 'lapsed' | 'cancelled' | 'review' | 'error' | 'expired'>;
 
 /** States in which the shopper is waiting on the gateway rather than filling the form. */
 export function isBusy(state: CheckoutState): boolean {

@@ -51,7 +51,8 @@ const itemsConverter = {
  * @event {SvcMethodChangeEvent} svc-method-change - The buyer chose how to pay (`method`: `card` or `sinpe_movil`; also `detail.method`). Not fired for the default shown at start: GA4's `add_payment_info`.
  * @event {SvcApprovedEvent} svc-approved - The payment was approved (`orderNumber`, `amount` and `currency` as paid, `auth`, `method`, `items` `[{sku, name, quantity, price}]` when known; the same in `detail`): GA4's `purchase`.
  * @event {SvcDeclinedEvent} svc-declined - The payment was declined (`orderNumber`, `reason`: the shared catalog's shopper-safe message for its category, in the page's language; `category`: the catalog's code; `method`; the same in `detail`).
- * @event {SvcSinpePendingEvent} svc-sinpe-pending - A SINPE Móvil transfer is awaited (`orderNumber`, `reference`, `amount`, `expiresAt`); the page stays, svc-approved or svc-declined follows.
+ * @event {SvcLapsedEvent} svc-lapsed - A SINPE Móvil transfer's time ran out and no money was seen (`orderNumber`, `reason`: what to do now and if it was sent anyway, in the checkout's language; `canRetry`; `method`; the same in `detail`). Not a decline: no svc-declined fires for it.
+ * @event {SvcSinpePendingEvent} svc-sinpe-pending - A SINPE Móvil transfer is awaited (`orderNumber`, `reference`, `amount`, `expiresAt`); the page stays, svc-approved, svc-declined or svc-lapsed follows.
  * @event {SvcCancelledEvent} svc-cancelled - The shopper cancelled on the hosted page (`orderNumber`, `canRetry`).
  * @event {SvcErrorEvent} svc-error - The checkout cannot go on (`code`, `detail`). Codes: `network` (the BFF could not be reached), `origin-not-allowed` (the BFF refuses this page's origin: add it to ALLOWED_ORIGINS), `asset-load` (a lazy part of the widget failed twice), `session-expired`, `invalid-session`, `popup-blocked`, `payment-error`. See widget/README.md, "Errors".
  *
@@ -188,7 +189,7 @@ export class SvcCheckout extends LitElement {
   /** What renders the form (the summary, the fieldsets, the country list) and loads a country's subdivisions, from checkout-rules.js: the form shows only once the flow is here. */
   #form: Pick<CheckoutRulesModule, 'renderOrderSummary' | 'renderAddressFieldset' | 'countryOptions' | 'sortedSubdivisions' | 'loadSubdivisions'> | undefined;
 
-  /** Where the checkout is: loading, idle, submitting, redirecting, returned, polling, approved, declined, review, error or expired. */
+  /** Where the checkout is: loading, idle, submitting, redirecting, returned, polling, approved, declined, lapsed (a SINPE Móvil transfer's time ran out), cancelled, review, error or expired. */
   get state(): CheckoutState {
     return this.flow?.view.state ?? (this.partsFailed ? 'error' : 'loading');
   }

@@ -149,7 +149,7 @@ export type SvcErrorCode =
 
 /**
  * A SINPE Móvil transfer is awaited: the shopper sees the phone, the exact amount and the reference
- * (also when a reloaded page resumes it). The page stays; svc-approved or svc-declined follows.
+ * (also when a reloaded page resumes it). The page stays; svc-approved, svc-declined or svc-lapsed (its time ran out) follows.
  */
 export class SvcSinpePendingEvent extends Event {
   static readonly eventName = 'svc-sinpe-pending';

@@ -37,10 +37,10 @@ export function methodOfOutcome(status: OrderStatusResponse, transferEnded: bool
   return transferEnded || status.paid || status.bankFailure ? 'sinpe_movil' : 'card';
 }
 
-/** The refusal's category: the card decline catalog's, else the bank's (contract/bank-failure-messages.ts). */
+/**
+ * The refusal's category: the card decline catalog's, else the bank's (contract/bank-failure-messages.ts).
+ * A transfer whose time ran out is no refusal (outcome/order-outcome.ts: `lapsed`), so never asked here.
+ */
 export function declineCategoryOf(status: OrderStatusResponse, method: CheckoutMethod): SvcDeclineCategory {
-  if (status.reason) return status.reason;
-  if (status.bankFailure) return status.bankFailure;
-  if (method === 'card') return 'generic';
-  return status.status === 'expired' ? 'expired' : 'declined';
+  return status.reason ?? status.bankFailure ?? (method === 'card' ? 'generic' : 'declined');
 }

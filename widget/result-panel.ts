@@ -12,19 +12,16 @@ export interface ResultPanelInput {
   amount: string;
   /** What to do next, already in the shopper's language (the decline catalog's message for a decline). */
   next: string | undefined;
-  /** A heading of the outcome's own when the state's is not it (a transfer whose time ran out). */
-  title?: string | undefined;
   /** How it was paid and to whom, when no card did (SINPE Móvil). */
   paidBy?: string | undefined;
-  /** An ending that refused nothing (a transfer whose time ran out): a muted clock, not the red cross. */
-  neutral?: boolean | undefined;
 }
 
 // One path per outcome, drawn in currentColor (the panel's outcome color), hidden from readers: the
 // heading says the same in words.
-function iconPathOf(state: OutcomeState, neutral: boolean): string {
+// A clock for what is waiting or ran out of time without a refusal (review, a lapsed transfer).
+function iconPathOf(state: OutcomeState): string {
   if (state === 'approved') return 'M7 12.5l3.2 3.2L17 9';
-  return state === 'review' || neutral ? 'M12 7v5.5l3 2' : 'M8.5 8.5l7 7M15.5 8.5l-7 7';
+  return state === 'review' || state === 'lapsed' ? 'M12 7v5.5l3 2' : 'M8.5 8.5l7 7M15.5 8.5l-7 7';
 }
 
 /**
@@ -32,15 +29,15 @@ function iconPathOf(state: OutcomeState, neutral: boolean): string {
  * that paid (brand and last four, when the gateway reported them) and what happens next. Focusable (tabindex -1) so the element can
  * move the shopper's focus here when they come back from the payment page.
  */
-export function renderResultPanel({ t, state, outcome, amount, next, title, paidBy, neutral = false }: ResultPanelInput) {
+export function renderResultPanel({ t, state, outcome, amount, next, paidBy }: ResultPanelInput) {
   // A page switched to English after the outcome, before English's outcome words came (the flow asks for them): nothing to say yet.
   if (!t.resultTitle) return nothing;
-  return html`<section class="result" part="result" data-state=${state} ?data-neutral=${neutral} tabindex="-1" aria-labelledby="svc-result-title">
+  return html`<section class="result" part="result" data-state=${state} tabindex="-1" aria-labelledby="svc-result-title">
     <svg class="result-icon" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
       <circle cx="12" cy="12" r="10" />
-      ${svg`<path d=${iconPathOf(state, neutral)} />`}
+      ${svg`<path d=${iconPathOf(state)} />`}
     </svg>
-    <h2 id="svc-result-title">${title ?? t.resultTitle[state]}</h2>
+    <h2 id="svc-result-title">${t.resultTitle[state]}</h2>
     ${outcome
       ? html`<dl>
           <div><dt>${t.amount}</dt><dd>${amount}</dd></div>
@@ -107,7 +104,7 @@ export const resultPanelCss = css`
   .result[data-state='expired'] .result-icon {
     color: var(--_error);
   }
-  .result[data-neutral] .result-icon {
+  .result[data-state='lapsed'] .result-icon {
     color: var(--_muted);
   }
 `;

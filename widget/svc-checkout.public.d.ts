@@ -15,6 +15,8 @@ export type CheckoutState =
   | 'polling'
   | 'approved'
   | 'declined'
+  /** A SINPE Móvil transfer's time ran out with no money seen: not a refusal (svc-lapsed, never svc-declined). */
+  | 'lapsed'
   | 'cancelled'
   | 'review'
   | 'error'
@@ -163,6 +165,27 @@ export declare class SvcDeclinedEvent extends Event {
   /** The same fields as the event's own. */
   readonly detail: SvcDeclinedDetail;
   constructor(orderNumber: string, reason: string | undefined, category?: SvcDeclineCategory, method?: CheckoutMethod);
+}
+
+export interface SvcLapsedDetail {
+  orderNumber: string;
+  reason: string | undefined;
+  canRetry: boolean;
+  method: CheckoutMethod;
+}
+
+/** A SINPE Móvil transfer's time ran out and no money was seen: not a decline (no svc-declined follows). */
+export declare class SvcLapsedEvent extends Event {
+  static readonly eventName: 'svc-lapsed';
+  readonly orderNumber: string;
+  /** What to do now (and if the transfer was sent anyway), in the checkout's language. */
+  readonly reason: string | undefined;
+  /** Whether the shopper may open another transfer or pay by card on this order (the element shows "Try again"). */
+  readonly canRetry: boolean;
+  readonly method: CheckoutMethod;
+  /** The same fields as the event's own. */
+  readonly detail: SvcLapsedDetail;
+  constructor(orderNumber: string, reason: string | undefined, canRetry: boolean, method?: CheckoutMethod);
 }
 
 export declare class SvcCancelledEvent extends Event {

@@ -82,7 +82,7 @@ type PendingEvent = Event & { reference: string; amount: string };
 export function attachSinpeSimulator(element: HTMLElement, panel: HTMLElement, config: DemoConfig): void {
   if (!config.sandboxUrl) return;
   element.addEventListener('svc-sinpe-pending', (event) => show(panel, event as PendingEvent));
-  for (const name of ['svc-approved', 'svc-declined']) element.addEventListener(name, () => panel.replaceChildren());
+  for (const name of ['svc-approved', 'svc-declined', 'svc-lapsed']) element.addEventListener(name, () => panel.replaceChildren());
 }
 
 function show(panel: HTMLElement, pending: PendingEvent): void {

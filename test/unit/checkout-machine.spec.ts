@@ -19,6 +19,7 @@ const events = [
   'declined',
   'cancelled',
   'review',
+  'lapsed',
   'error',
   'expired',
   'retry',
@@ -31,7 +32,7 @@ type Row = Partial<Record<CheckoutEvent, CheckoutState>>;
 /** What any state does: a new session starts over, a failure ends in the error panel. */
 const always: Row = { load: 'loading', error: 'error' };
 /** The outcomes of an order being waited on. */
-const outcomes: Row = { approved: 'approved', declined: 'declined', cancelled: 'cancelled', review: 'review', expired: 'expired' };
+const outcomes: Row = { approved: 'approved', declined: 'declined', cancelled: 'cancelled', review: 'review', lapsed: 'lapsed', expired: 'expired' };
 
 const table: Record<CheckoutState, Row> = {
   loading: { ...always, ready: 'idle', return: 'returned', expired: 'expired' },
@@ -43,6 +44,7 @@ const table: Record<CheckoutState, Row> = {
   approved: { ...always, reset: 'idle' },
   declined: { ...always, retry: 'idle', expired: 'expired', reset: 'idle' },
   cancelled: { ...always, retry: 'idle', expired: 'expired', reset: 'idle' },
+  lapsed: { ...always, retry: 'idle', expired: 'expired', reset: 'idle' },
   review: { ...always, reset: 'idle' },
   error: { ...always, retry: 'idle', reset: 'idle' },
   expired: { ...always, retry: 'idle', reset: 'idle' },

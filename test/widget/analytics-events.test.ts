@@ -134,12 +134,17 @@ describe('the events the merchant\'s analytics hear', () => {
       expect(detail).to.deep.equal({ orderNumber: pending.orderNumber, reason: bankFailureMessage('phone_not_usable', 'es'), category: 'phone_not_usable', method: 'sinpe_movil' });
     });
 
-    it('a transfer whose time ran out: `expired`', async () => {
+    it('a transfer whose time ran out is no decline: svc-lapsed, never svc-declined', async () => {
       const { element, bff } = await mountSinpeSession();
       const pending = await payBySinpe(element);
-      const declined = nextEvent(element, 'svc-declined');
+      let declines = 0;
+      element.addEventListener('svc-declined', () => (declines += 1));
+      const lapsed = nextEvent(element, 'svc-lapsed');
       bff.orderStatuses(pending.orderNumber, { status: 'expired', canRetry: true, message: bankFailureMessage('expired', 'es') });
-      expect((await declined).detail).to.deep.include({ category: 'expired', method: 'sinpe_movil' });
+      expect((await lapsed).detail).to.deep.equal({ orderNumber: pending.orderNumber, reason: bankFailureMessage('expired', 'es'), canRetry: true, method: 'sinpe_movil' });
+      // svc-lapsed fires in the move to the outcome, where svc-declined would have.
+      expect(declines).to.equal(0);
+      expect(element.state).to.equal('lapsed');
     });
   });
 });

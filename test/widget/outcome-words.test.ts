@@ -10,7 +10,7 @@ import '../../widget/svc-checkout.ts';
 import type { SvcCheckout } from '../../widget/checkout.component.ts';
 import type { CheckoutRequest } from '../../contract/bff-api.ts';
 import { expectAccessible } from './support/axe.ts';
-import { eventually, nextEvent, root, statusText, submitButton, waitForState } from './support/element-parts.ts';
+import { eventually, nextEvent, resultColourOf, root, statusText, submitButton, waitForState } from './support/element-parts.ts';
 import { bankFailureMessage } from '../../contract/bank-failure-messages.ts';
 import { FakeBff } from './support/fake-bff.ts';
 import { ManualClock } from './support/manual-clock.ts';
@@ -64,17 +64,7 @@ async function payBySinpe(element: SvcCheckout) {
 async function letTheTransferLapse(bff: FakeBff, clock: ManualClock, element: SvcCheckout) {
   await eventually(() => bff.calls('getOrder') > 0, 'the element never asked for the order');
   await clock.tick(transferMinutes * 60_000 + longestPoll);
-  await waitForState(element, 'declined');
-}
-
-/** The colour a custom property of the element's sheet resolves to, read from a probe inside the element. */
-function colourOf(element: SvcCheckout, property: string): string {
-  const probe = document.createElement('span');
-  probe.style.color = `var(${property})`;
-  panel(element).append(probe);
-  const colour = getComputedStyle(probe).color;
-  probe.remove();
-  return colour;
+  await waitForState(element, 'lapsed');
 }
 
 /** The result panel's clock (the review's icon): time ran out, nothing was refused. */
@@ -136,7 +126,7 @@ for (const viewport of [
         expect(shownText(element)).to.not.match(expected.refusal);
         // Not a refusal in the picture either: a clock in the muted colour, not the red cross.
         const icon = panel(element).querySelector('.result-icon')!;
-        expect(getComputedStyle(icon).color, 'the icon is in the muted colour').to.equal(colourOf(element, '--_muted'));
+        expect(getComputedStyle(icon).color, 'the icon is in the muted colour').to.equal(resultColourOf(element, '--_muted'));
         expect(icon.querySelector('path')!.getAttribute('d'), 'the icon is a clock, not a cross').to.equal(clockIcon);
         expect(retryButton(element).textContent).to.equal(expected.retry);
         await expectAccessible(element);

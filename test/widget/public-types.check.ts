@@ -4,6 +4,7 @@
 import type * as Published from '../../widget/svc-checkout.public.d.ts';
 import type { SvcCheckout } from '../../widget/checkout.component.ts';
 import type * as Events from '../../widget/events.ts';
+import type { SvcLapsedEvent } from '../../widget/outcome/lapsed-event.ts';
 import type { CheckoutState } from '../../widget/checkout-state.ts';
 
 type Fits<Implemented extends Public, Public> = [Implemented, Public];
@@ -23,6 +24,8 @@ export type PublishedApiFits = [
   Fits<Events.SvcMethodChangeEvent, Published.SvcMethodChangeEvent>,
   Fits<Events.SvcDeclineCategory, Published.SvcDeclineCategory>,
   Fits<Published.SvcDeclineCategory, Events.SvcDeclineCategory>,
+  Fits<SvcLapsedEvent, Published.SvcLapsedEvent>,
+  Fits<typeof SvcLapsedEvent, typeof Published.SvcLapsedEvent>,
   Fits<Events.SvcCancelledEvent, Published.SvcCancelledEvent>,
   Fits<Events.SvcSinpePendingEvent, Published.SvcSinpePendingEvent>,
   Fits<Events.SvcErrorEvent, Published.SvcErrorEvent>,

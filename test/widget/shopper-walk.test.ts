@@ -122,7 +122,7 @@ describe('the shopper\'s second walk', () => {
       bff.orderStatuses(orderNumber, { status: 'expired', canRetry: true, message: bankFailureMessage('expired', 'es'), bankFailure: 'expired' });
       returnFromHostedPage(orderNumber);
       const element = await fixture<SvcCheckout>(html`<svc-checkout bff=${bff.url} items='[{"sku":"CR-COFFEE-500","quantity":1}]' locale="es-CR"></svc-checkout>`);
-      await waitForState(element, 'declined');
+      await waitForState(element, 'lapsed');
       await eventually(() => root(element).querySelector('[part="result"] h2')?.textContent?.includes('No recibimos'), 'the lapsed transfer\'s heading');
       expect(statusText(element)).to.equal(bankFailureMessage('expired', 'es'));
       expect(root(element).textContent).to.not.contain('Recargue');

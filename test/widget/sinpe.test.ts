@@ -148,7 +148,7 @@ describe('SINPE Móvil', () => {
         await clock.tick(29 * 60_000);
         // The first poll after the lapse (at most 15 s apart) reads it.
         await clock.tick(15_000);
-        await waitForState(element, 'declined');
+        await waitForState(element, 'lapsed');
         expect(statusText(element)).to.equal(bankFailureMessage('expired', 'es'));
         expect(root(element).querySelector('[part="retry-button"]')).to.not.equal(null);
         await expectAccessible(element);

@@ -3,7 +3,7 @@
 import { expect } from '@open-wc/testing';
 import type { OrderStatusResponse } from '../../contract/bff-api.ts';
 import { BffError } from '../../widget/bff-client.ts';
-import { outcomeOfStatus } from '../../widget/order-outcome.ts';
+import { outcomeOf } from '../../widget/outcome/order-outcome.ts';
 import { StatusPoller, type PageVisibility } from '../../widget/status-poller.ts';
 import { ManualClock } from './support/manual-clock.ts';
 
@@ -117,13 +117,21 @@ describe('StatusPoller', () => {
   });
 });
 
-describe('outcomeOfStatus', () => {
+describe('outcomeOf', () => {
   it('maps each final order status to what the shopper is told', () => {
-    expect(outcomeOfStatus('approved')).to.equal('approved');
-    expect(outcomeOfStatus('captured')).to.equal('approved');
-    expect(outcomeOfStatus('declined')).to.equal('declined');
-    expect(outcomeOfStatus('review')).to.equal('review');
-    expect(outcomeOfStatus('expired')).to.equal('expired');
-    expect(outcomeOfStatus('reversed')).to.equal('error');
+    const of = (status: OrderStatusResponse['status'], canRetry = false) => outcomeOf({ status, canRetry });
+    expect(of('approved')).to.equal('approved');
+    expect(of('captured')).to.equal('approved');
+    expect(of('refunded')).to.equal('approved');
+    expect(of('declined')).to.equal('declined');
+    expect(of('declined', true)).to.equal('declined');
+    expect(of('cancelled', true)).to.equal('cancelled');
+    expect(of('review')).to.equal('review');
+    expect(of('expired')).to.equal('expired');
+    expect(of('reversed')).to.equal('error');
+  });
+
+  it('a transfer whose time ran out, the order still open for another attempt: lapsed, never declined', () => {
+    expect(outcomeOf({ status: 'expired', canRetry: true })).to.equal('lapsed');
   });
 });

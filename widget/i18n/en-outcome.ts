@@ -17,6 +17,7 @@ export const enOutcome: Pick<Translation, OutcomeWordKey> = {
   resultTitle: {
     approved: 'Payment approved',
     declined: 'Payment declined',
+    lapsed: 'We did not receive the transfer in time',
     cancelled: 'Payment cancelled',
     review: 'Payment under review',
     error: 'Payment not completed',

@@ -61,6 +61,7 @@ export const es: Translation = {
   resultTitle: {
     approved: 'Pago aprobado',
     declined: 'Pago rechazado',
+    lapsed: 'No recibimos la transferencia a tiempo',
     cancelled: 'Pago cancelado',
     review: 'Pago en revisión',
     error: 'Pago no completado',

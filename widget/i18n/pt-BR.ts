@@ -60,6 +60,7 @@ export const ptBR: Translation = {
   resultTitle: {
     approved: 'Pagamento aprovado',
     declined: 'Pagamento recusado',
+    lapsed: 'Não recebemos a transferência a tempo',
     cancelled: 'Pagamento cancelado',
     review: 'Pagamento em análise',
     error: 'Pagamento não concluído',

@@ -66,7 +66,7 @@ export interface Translation {
   expired: string;
   orderNumber: (orderNumber: string) => string;
   /** The result panel's heading per outcome. */
-  resultTitle: Record<'approved' | 'declined' | 'cancelled' | 'review' | 'error' | 'expired', string>;
+  resultTitle: Record<'approved' | 'declined' | 'lapsed' | 'cancelled' | 'review' | 'error' | 'expired', string>;
   /** The result panel's "what happens next" after an approval. */
   approvedNext: string;
   amount: string;

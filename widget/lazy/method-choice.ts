@@ -1,6 +1,6 @@
 // A lazy part (dist/widget/chunks/method-choice-<hash>.js, reached by widget/parts/method-choice.ts): the card / SINPE Móvil radio group and its words,
 // loaded only when the session offers SINPE Móvil, so a card-only checkout's first script is smaller;
-// with it, what the result panel says of a transfer that ended (paid, or its time ran out).
+// with it, what the result panel says of a transfer that paid the order.
 export { methodChoiceTexts, renderMethodChoice } from '../sinpe/method-choice.ts';
 export { sinpeResultWords } from '../i18n/sinpe-outcome-text.ts';
 // And what the payment flow does when a transfer opens (an accepted transfer loads this part first

@@ -70,3 +70,13 @@ export async function waitForState(element: SvcCheckout, state: SvcCheckout['sta
 export function nextEvent<K extends keyof GlobalEventHandlersEventMap>(target: EventTarget, name: K): Promise<GlobalEventHandlersEventMap[K]> {
   return oneEvent(target, name) as unknown as Promise<GlobalEventHandlersEventMap[K]>;
 }
+
+/** The colour a custom property of the element's sheet resolves to, read from a probe inside the result panel. */
+export function resultColourOf(element: SvcCheckout, property: string): string {
+  const probe = document.createElement('span');
+  probe.style.color = `var(${property})`;
+  root(element).querySelector('[part="result"]')!.append(probe);
+  const colour = getComputedStyle(probe).color;
+  probe.remove();
+  return colour;
+}

@@ -1,0 +1,99 @@
+// Part of the lazy checkout-rules part, with the flow (checkout-flow.ts) that composes it: a card paid
+// on the gateway's hosted page, in this page (a redirect) or in a popup (its own lazy part, popup-mode).
+import type { ReactiveController, ReactiveControllerHost } from 'lit';
+import type { CheckoutResponse } from '../../contract/bff-api.ts';
+import type { CheckoutFlowApi } from '../flow-api.ts';
+import type { FlowSteps } from '../flow-steps.ts';
+import * as events from '../events.ts';
+import { keepOpenPage, keepPageLeft, keepSessionToken } from '../kept-session.ts';
+import { AssetLoadError, once } from '../parts/loader.ts';
+import type * as PopupMode from '../lazy/popup-mode.ts';
+import type { OrderSummary } from '../order-summary.ts';
+import type { KeptWork } from '../kept/kept-work.ts';
+import { keepPurchasedItems } from '../purchase-detail.ts';
+
+/** The element the card payment is a controller of. */
+export type CardHost = ReactiveControllerHost;
+
+/**
+ * A card paid on the gateway's hosted page (a Lit reactive controller of <svc-checkout>): the popup
+ * opened within the shopper's click, then the page the BFF made, in that popup or in this page; and
+ * Back from it out of the back-forward cache, which brings the form again.
+ */
+export class CardPayment implements ReactiveController {
+  /** Popup mode's window, its closing and its "show the payment window again": asked at start in popup mode. */
+  #popupMode: typeof PopupMode | undefined;
+
+  readonly #flow: FlowSteps & Pick<CheckoutFlowApi, 'view' | 'sessionToken' | 'isCatalogMode' | 'fail'>;
+  readonly #kept: KeptWork;
+
+  constructor(flow: FlowSteps & Pick<CheckoutFlowApi, 'view' | 'sessionToken' | 'isCatalogMode' | 'fail'>, host: CardHost, kept: KeptWork) {
+    this.#flow = flow;
+    this.#kept = kept;
+    host.addController(this);
+  }
+
+  hostConnected(): void {
+    window.addEventListener('pageshow', this.#onPageShow);
+  }
+
+  hostDisconnected(): void {
+    window.removeEventListener('pageshow', this.#onPageShow);
+    this.closePopup();
+  }
+
+  /** Back from the hosted page out of the back-forward cache: the form, with its values, takes input again. */
+  readonly #onPageShow = (event: PageTransitionEvent) => {
+    if (event.persisted && this.#flow.view.state === 'redirecting' && !this.#flow.view.popup) this.#flow.go('back');
+  };
+
+  /** Asked at start in popup mode, so the pay button's click finds it here: a window must open within the click. */
+  popupPart(): Promise<typeof PopupMode> {
+    return once('popup-mode', () => import('../lazy/popup-mode.ts')).then((part) => (this.#popupMode = part));
+  }
+
+  /** In the pay button's click, in popup mode: the payment window; false when the payment cannot go on. */
+  async openWindow(): Promise<boolean> {
+    const flow = this.#flow;
+    let popupMode: typeof PopupMode;
+    try {
+      popupMode = await this.popupPart();
+    } catch (error) {
+      flow.fail(new AssetLoadError(error), 'asset-load');
+      return false;
+    }
+    const popup = popupMode.openPaymentWindow(flow);
+    if (popup) flow.set({ popup });
+    return !!popup;
+  }
+
+  /** The BFF made the hosted page: the shopper goes to it (or the popup shows it). */
+  show(order: OrderSummary, { redirectUrl, orderNumber, attempt }: CheckoutResponse): void {
+    const flow = this.#flow;
+    // A catalog session exists only in this page, a merchant's only in the page that set it (the
+    // shopper may come back to a separate thank-you page): kept for a retry after the hosted page.
+    keepSessionToken(orderNumber, flow.sessionToken);
+    // Back from the page (or a reload) continues this order: its next "Pay" is the same order's next attempt.
+    if (flow.isCatalogMode()) keepOpenPage(this.#kept.catalogScope(), orderNumber);
+    keepPurchasedItems(order);
+    flow.go('redirect');
+    const popup = flow.view.popup;
+    if (popup) {
+      this.#kept.keepFollowing(orderNumber);
+      return this.#popupMode!.showInPopup(flow, popup, redirectUrl, orderNumber);
+    }
+    // The page is left (by us, or by the shop's own navigation when it cancels the event).
+    keepPageLeft(orderNumber, attempt);
+    if (flow.emit(new events.SvcRedirectEvent(redirectUrl, 'redirect'))) window.location.assign(redirectUrl);
+  }
+
+  closePopup(): void {
+    this.#flow.view.popup?.close();
+    this.#flow.set({ popup: undefined });
+  }
+
+  /** The button that brings a lost payment window to the front, while it is open and the outcome unknown. */
+  popupButton(locale: string): unknown {
+    return this.#popupMode?.renderPopupRescue(locale, this.#flow.view);
+  }
+}

@@ -1,0 +1,13 @@
+// Which states a session still pays in: read by the flow (checkout-flow.ts) and by the session's
+// renewal (session-renewal.ts, a lazy part), so it lives apart from both.
+import type { CheckoutState } from '../checkout-state.ts';
+
+/** Outcomes of an attempt that ended unpaid, after which the order may take another (the BFF's `canRetry`). */
+export function endedUnpaid(state: CheckoutState): boolean {
+  return state === 'declined' || state === 'cancelled' || state === 'lapsed';
+}
+
+/** States in which the shopper may still pay with the session: the form, or an outcome "Try again" reopens. */
+export function paysWithSession(state: CheckoutState): boolean {
+  return state === 'idle' || endedUnpaid(state);
+}
