@@ -8,6 +8,9 @@ import { engineIndependentSuites } from './test/engine-independent-suites.ts';
  */
 export default defineConfig({
   timeout: 60_000,
+  // expect.poll waits on the workers (their passes, retries, leases): on a loaded machine a pass
+  // can take longer than Playwright's default 5 s, so a poll waits up to 10 s before failing.
+  expect: { timeout: 10_000 },
   workers: 2,
   fullyParallel: false,
   forbidOnly: !!process.env.CI,

@@ -4,18 +4,14 @@
 import { expect, test } from '@playwright/test';
 import { platformFailureShopperMessage } from '../../bff/intake/inbox/bank-payment-handler.ts';
 import { shopperSafeMessage } from '../../contract/bank/reason-codes.ts';
-import { bankEvent, deliveryBody, eventually, merchantGet, metricsText, postBank, startInProcessWebhookStack, tables, type WebhookStack } from './webhooks-support.ts';
+import { bankDestinationCount, bankEvent, deliveryBody, eventState, merchantGet, metricsText, polling, postBank, startInProcessWebhookStack, tables, type WebhookStack } from './webhooks-support.ts';
 
 let stack: WebhookStack;
 
 test.beforeAll(async () => {
   stack = await startInProcessWebhookStack({ env: { BANK_REGISTER_DESTINATION: '1' } });
   // Registration runs in the background right after start; wait until the bank lists it.
-  await eventually(
-    async () => (await (await fetch(`${stack.sandboxUrl}/_sandbox/bank/destinations`)).json()) as { destinations: Array<{ webhook_url: string; scope_kind: string }> },
-    (body) => body.destinations.length > 0,
-    'the BFF to register its destination',
-  );
+  await expect.poll(() => bankDestinationCount(stack.sandboxUrl), polling('the BFF to register its destination')).toBeGreaterThan(0);
 });
 test.afterAll(async () => {
   await stack?.close();
@@ -23,12 +19,8 @@ test.afterAll(async () => {
 
 const paymentRow = (paymentId: string) => tables(stack.bff).selectFrom('bank_payments').selectAll().where('payment_id', '=', paymentId).executeTakeFirst();
 
-async function processed(eventId: string) {
-  return eventually(
-    () => tables(stack.bff).selectFrom('events').selectAll().where('external_id', '=', eventId).executeTakeFirst(),
-    (row) => row?.state === 'processed',
-    `event ${eventId} processed`,
-  );
+async function processed(eventId: string): Promise<void> {
+  await expect.poll(() => eventState(stack.bff, eventId), polling(`event ${eventId} processed`)).toBe('processed');
 }
 
 test('the BFF registered its receiver on a feature that emits all four events, with no manual step', async () => {

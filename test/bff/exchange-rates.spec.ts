@@ -8,7 +8,7 @@ import type { SinpeCheckoutResponse } from '../../contract/sinpe-movil.ts';
 import { checkoutBody, createMerchantSession, orderStatus, postCheckout } from './fixtures/buyer.ts';
 import { merchantPhone, startRegisteredSinpeStack } from './fixtures/sinpe-orders.ts';
 import { ManualClock, merchantSecret } from './fixtures/stack.ts';
-import { eventually, merchantGet, merchantPost, tables, type WebhookStack } from './webhooks-support.ts';
+import { merchantGet, merchantPost, polling, tables, type WebhookStack } from './webhooks-support.ts';
 
 test.describe('colones at a rate (exact, rounded half up to the colón)', () => {
   const cases: Array<[string, string, string]> = [
@@ -114,7 +114,7 @@ test.describe('through the BFF', () => {
     expect((await orderStatus(stack.bffUrl, order.orderNumber, order.sessionToken)).localAmount).toEqual(local);
 
     const sent = await stack.sandbox.sendSinpeTransfer({ amount: sinpeMovil.amount, currency: 'CRC', phone: merchantPhone });
-    await eventually(() => orderStatus(stack.bffUrl, order.orderNumber, order.sessionToken), (status) => status.status === 'approved', 'the dollar order paid in colones');
+    await expect.poll(async () => (await orderStatus(stack.bffUrl, order.orderNumber, order.sessionToken)).status, polling('the dollar order paid in colones')).toBe('approved');
     expect((await tables(stack.bff).selectFrom('bank_payments').select('order_number').where('payment_id', '=', sent.payment_id!).executeTakeFirstOrThrow()).order_number).toBe(order.orderNumber);
 
     const detail = await merchantGet(stack.bffUrl, `/v1/merchant/orders/${order.orderNumber}`);

@@ -8,7 +8,7 @@ import { killHard } from './fixtures/bff-process.ts';
 import { startCrashRig, type CrashRig } from './fixtures/crash-rig.ts';
 import { recordOwnLink } from '../../bff/intake/links/link-screen.ts';
 import { metricsToken } from './fixtures/stack.ts';
-import { afterWorkerPasses, bankEvent, createGatewayLink, currentSecret, deliveryBody, eventually, linkWebhook, metricsText, postBank } from './webhooks-support.ts';
+import { afterWorkerPasses, bankEvent, createGatewayLink, currentSecret, deliveryBody, linkWebhook, metricsText, polling, postBank } from './webhooks-support.ts';
 
 let rig: CrashRig;
 let db: WebhookDb;
@@ -40,7 +40,8 @@ test('killed after the 2xx and before processing: processed exactly once after r
 
   const second = await rig.spawn({ INBOX_WORKER_DELAY_MS: '0' });
   expect(second.url).toBe(first.url);
-  const processed = await eventually(() => eventRow(event.event.event_id), (row) => row?.state === 'processed', 'processed after restart');
+  await expect.poll(async () => (await eventRow(event.event.event_id))?.state, polling('processed after restart')).toBe('processed');
+  const processed = await eventRow(event.event.event_id);
   expect(processed?.attempts).toBe(0);
   const payments = await db.selectFrom('bank_payments').selectAll().where('payment_id', '=', event.payment.payment_id).execute();
   expect(payments).toHaveLength(1);
@@ -66,14 +67,15 @@ test('killed while processing (lease held): the lease lapses and the event is pr
   await control.injectFault({ operation: 'getLinkPaymentById', kind: 'hang', count: 1 });
   await control.payLink(link.url, '4012000000020071');
   // Killed only once its lookup is in flight at the gateway (the claim alone could be too early).
-  await eventually(() => control.calls('getLinkPaymentById'), (calls) => calls === 1, 'the worker to be inside its lookup');
+  await expect.poll(() => control.calls('getLinkPaymentById'), polling('the worker to be inside its lookup')).toBe(1);
   const leased = await db.selectFrom('events').selectAll().where('source', '=', 'links').where('external_id', 'like', `${link.id}:%`).executeTakeFirst();
   expect(leased?.lease_owner).toBeTruthy();
   expect(leased?.state).toBe('received');
   await killHard(first.child);
 
   const second = await rig.spawn({ INBOX_WORKER_DELAY_MS: '0' });
-  const processed = await eventually(() => eventRow(leased!.external_id), (row) => row?.state === 'processed', 'processed after the lease lapsed');
+  await expect.poll(async () => (await eventRow(leased!.external_id))?.state, polling('processed after the lease lapsed')).toBe('processed');
+  const processed = await eventRow(leased!.external_id);
   expect(processed?.lease_owner).toBeNull();
   const payments = await db.selectFrom('link_payments').selectAll().where('link_id', '=', String(link.id)).execute();
   expect(payments).toHaveLength(1);

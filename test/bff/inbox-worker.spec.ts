@@ -10,11 +10,11 @@ import {
   afterWorkerPasses,
   bankEvent,
   deliveryBody,
-  eventually,
   linkWebhook,
   merchantGet,
   merchantPost,
   metricsText,
+  polling,
   postBank,
   postLinkWebhook,
   startInProcessWebhookStack,
@@ -52,7 +52,8 @@ test.describe('with a clock the test moves', () => {
     expect((await postLinkWebhook(stack.bffUrl, body)).status).toBe(200);
     const externalId = `${link.body.id}:1000001`;
 
-    const first = await eventually(() => row(externalId), (r) => r.attempts === 1, 'first failure');
+    await expect.poll(async () => (await row(externalId)).attempts, polling('first failure')).toBe(1);
+    const first = await row(externalId);
     expect(first.state).toBe('failed');
     expect(first.next_attempt_at).toBe(new Date(clock.now().getTime() + 60_000).toISOString());
     expect(first.last_error).toMatch(/no payment/i);
@@ -62,12 +63,14 @@ test.describe('with a clock the test moves', () => {
     expect((await row(externalId)).attempts).toBe(1);
 
     clock.advance(60_000);
-    const second = await eventually(() => row(externalId), (r) => r.attempts === 2, 'second failure');
+    await expect.poll(async () => (await row(externalId)).attempts, polling('second failure')).toBe(2);
+    const second = await row(externalId);
     expect(second.state).toBe('failed');
     expect(second.next_attempt_at).toBe(new Date(clock.now().getTime() + 120_000).toISOString());
 
     clock.advance(120_000);
-    const dead = await eventually(() => row(externalId), (r) => r.attempts === 3, 'third failure');
+    await expect.poll(async () => (await row(externalId)).attempts, polling('third failure')).toBe(3);
+    const dead = await row(externalId);
     expect(dead.state).toBe('dead');
     expect(dead.next_attempt_at).toBeNull();
     expect(dead.last_error).toMatch(/no payment/i);
@@ -112,11 +115,8 @@ test('two BFF instances on one database: every event processed exactly once', as
     );
     expect(responses.every((response) => response.status === 200)).toBe(true);
     const ids = events.map((event) => event.event.event_id);
-    await eventually(
-      () => tables(stack.bff).selectFrom('events').select('state').where('external_id', 'in', ids).execute(),
-      (rows) => rows.length === 30 && rows.every((r) => r.state === 'processed'),
-      'all 30 processed',
-    );
+    const processedRows = () => tables(stack.bff).selectFrom('events').select('state').where('external_id', 'in', ids).where('state', '=', 'processed').execute();
+    await expect.poll(async () => (await processedRows()).length, polling('all 30 processed')).toBe(30);
     const processedBy = async (url: string) => Number(/inbox_events_total\{source="bank",outcome="processed"\} (\d+)/.exec(await metricsText(url))?.[1] ?? 0);
     expect((await processedBy(stack.bffUrl)) + (await processedBy(other.url))).toBe(30);
     const payments = await tables(stack.bff).selectFrom('bank_payments').select('payment_id').execute();

@@ -12,7 +12,7 @@ import type { SinpeCheckoutResponse } from '../../contract/sinpe-movil.ts';
 import { approvingCard, checkoutBody, createMerchantSession, followReturn, orderStatus, postCheckout, type MerchantSessionInput } from './fixtures/buyer.ts';
 import { merchantPhone, startRegisteredSinpeStack } from './fixtures/sinpe-orders.ts';
 import { ManualClock } from './fixtures/stack.ts';
-import { eventually, merchantGet, merchantPost, tables, type WebhookStack } from './webhooks-support.ts';
+import { merchantGet, merchantPost, polling, tables, type WebhookStack } from './webhooks-support.ts';
 
 const receptor: InvoiceDetails = { idType: '01', idNumber: '102340567', name: 'Ana María Solís', email: 'ana.facturas@example.cr' };
 
@@ -74,7 +74,7 @@ test.describe('golden hand-offs', () => {
     const answer = await postCheckout(stack.bffUrl, created.sessionToken, { ...checkoutBody, method: 'sinpe_movil', ...(invoice && { invoice }) });
     const { sinpeMovil } = (await answer.json()) as SinpeCheckoutResponse;
     const sent = await stack.sandbox.sendSinpeTransfer({ amount: sinpeMovil.amount, currency: 'CRC', phone: merchantPhone });
-    await eventually(() => orderStatus(stack.bffUrl, created.orderNumber, created.sessionToken), (status) => status.status === 'approved', 'the transfer approving the order');
+    await expect.poll(async () => (await orderStatus(stack.bffUrl, created.orderNumber, created.sessionToken)).status, polling('the transfer approving the order')).toBe('approved');
     const payment = await tables(stack.bff).selectFrom('bank_payments').select('external_reference').where('payment_id', '=', sent.payment_id!).executeTakeFirstOrThrow();
     return { orderNumber: created.orderNumber, railReference: payment.external_reference! };
   }

@@ -11,7 +11,7 @@ import { LinkLookups } from '../../bff/intake/links/link-lookups.ts';
 import { systemClock } from '../../bff/lib/observability/clock.ts';
 import { sandboxDefaults } from '../../sandbox/defaults.ts';
 import { demoMerchantClient } from './fixtures/gateway-client.ts';
-import { createGatewayLink, eventually, linkWebhook, merchantGet, postLinkWebhook, startInProcessWebhookStack, tables, type WebhookStack } from './webhooks-support.ts';
+import { createGatewayLink, linkWebhook, merchantGet, polling, postLinkWebhook, startInProcessWebhookStack, tables, type WebhookStack } from './webhooks-support.ts';
 
 const approvedCard = '4012000000020071';
 const deniedCard = '4012000000020121';
@@ -53,17 +53,16 @@ test('webhook path: a paid link is confirmed by lookup and stored as paid, once'
   // No callback_url: the buyer ends on the sandbox's own page; only the webhook reaches us.
   const landing = await stack.sandbox.payLink(link.url, approvedCard);
   expect(landing.origin).toBe(stack.sandboxUrl);
-  const [payment] = await eventually(() => linkPayments(link.id), (rows) => rows.length === 1, 'the link payment');
+  await expect.poll(async () => (await linkPayments(link.id)).length, polling('the link payment')).toBe(1);
+  const [payment] = await linkPayments(link.id);
   expect(payment).toMatchObject({ status: 'paid', hash_check: 'verified', amount: '15000.00', currency: 'CRC', first_source: 'webhook', gateway_code: '1' });
   expect(payment?.webhook_seen_at).toBeTruthy();
   expect(payment?.callback_seen_at).toBeNull();
   // The confirmation stores the payment before the worker commits the event as processed.
   const externalId = `${link.id}:${payment?.svc_order_id}`;
-  await eventually(
-    () => merchantGet(stack.bffUrl, '/v1/merchant/events?source=links&state=processed'),
-    (events) => events.body.items.some((item: { externalId: string }) => item.externalId === externalId),
-    'the link event processed',
-  );
+  await expect
+    .poll(async () => (await merchantGet(stack.bffUrl, '/v1/merchant/events?source=links&state=processed')).body.items.map((item: { externalId: string }) => item.externalId), polling('the link event processed'))
+    .toContain(externalId);
 });
 
 test('callback path: the buyer lands on a localized result page after the payment is confirmed', async () => {
@@ -88,11 +87,9 @@ test('callback path: the buyer lands on a localized result page after the paymen
   expect(rows[0]).toMatchObject({ status: 'paid', hash_check: 'verified', first_source: 'callback' });
   // The report is listed for the merchant like a webhook's, processed.
   const externalId = `${link.id}:${rows[0]?.svc_order_id}`;
-  await eventually(
-    async () => (await merchantGet(stack.bffUrl, '/v1/merchant/events?source=links')).body.items as Array<{ externalId: string; state: string; summary: { via: string } }>,
-    (items) => items.some((item) => item.externalId === externalId && item.state === 'processed' && item.summary.via === 'callback'),
-    'the callback listed as processed',
-  );
+  await expect
+    .poll(async () => (await merchantGet(stack.bffUrl, '/v1/merchant/events?source=links')).body.items, polling('the callback listed as processed'))
+    .toContainEqual(expect.objectContaining({ externalId, state: 'processed', summary: expect.objectContaining({ via: 'callback' }) }));
 
   // A reload (or a replayed URL) is answered from the store: no new lookups, no second row.
   const lookupsBefore = await stack.sandbox.calls('getLinkPaymentById');
@@ -107,16 +104,14 @@ test('both paths for one payment: one stored payment that notes both reports', a
   const callback = await stack.sandbox.payLink(link.url, approvedCard);
   const page = await getPage(callback, 'es-CR,es;q=0.9');
   expect(page.html).toContain('Pago aprobado');
-  const [payment] = await eventually(
-    () => linkPayments(link.id),
-    (rows) => rows.length === 1 && rows[0]?.webhook_seen_at !== null && rows[0]?.callback_seen_at !== null,
-    'both reports noted',
-  ).catch(async (error: Error) => {
-    // Rare on a loaded machine: what the inbox and the table hold tells which report went missing.
-    const events = (await merchantGet(stack.bffUrl, '/v1/merchant/events?source=links')).body.items;
-    throw new Error(`${error.message}; rows ${JSON.stringify(await linkPayments(link.id))}; link events ${JSON.stringify(events)}`);
-  });
-  expect(payment?.status).toBe('paid');
+  await expect
+    .poll(() => linkPayments(link.id), polling('both reports noted'))
+    .toEqual([expect.objectContaining({ status: 'paid', webhook_seen_at: expect.anything(), callback_seen_at: expect.anything() })])
+    .catch(async (error: Error) => {
+      // Rare on a loaded machine: what the inbox holds tells which report went missing.
+      const events = (await merchantGet(stack.bffUrl, '/v1/merchant/events?source=links')).body.items;
+      throw new Error(`${error.message}; link events ${JSON.stringify(events)}`);
+    });
 });
 
 /**
@@ -185,8 +180,7 @@ test('a declined link payment is stored as declined and the page says so (in the
   const page = await getPage(callback);
   expect(page.html).toContain('<html lang="en">');
   expect(page.html).toContain('Payment declined');
-  const [payment] = await eventually(() => linkPayments(link.id), (rows) => rows.length === 1, 'the declined payment');
-  expect(payment?.status).toBe('declined');
+  await expect.poll(() => linkPayments(link.id), polling('the declined payment')).toEqual([expect.objectContaining({ status: 'declined' })]);
 });
 
 test('a callback whose orderHash does not verify never shows paid: the payment goes to review', async () => {
@@ -212,13 +206,9 @@ test('a forged "approved" callback for a declined payment is declined by the loo
 test('a webhook for a payment the gateway does not show is never marked paid', async () => {
   const link = await createLink();
   expect((await postLinkWebhook(stack.bffUrl, linkWebhook({ svcLinkId: link.id, svcOrderId: 77_777_777, orderNumber: `LNK${link.id}-1` }))).status).toBe(200);
-  const event = await eventually(
-    () => tables(stack.bff).selectFrom('events').selectAll().where('external_id', '=', `${link.id}:77777777`).executeTakeFirstOrThrow(),
-    (row) => row.attempts >= 1,
-    'a failed attempt',
-  );
-  expect(event.state).toMatch(/failed|dead/);
-  expect(event.last_error).toContain('no payment');
+  await expect
+    .poll(() => tables(stack.bff).selectFrom('events').selectAll().where('external_id', '=', `${link.id}:77777777`).executeTakeFirstOrThrow(), polling('a failed attempt'))
+    .toMatchObject({ state: expect.stringMatching(/failed|dead/), last_error: expect.stringContaining('no payment') });
   expect(await linkPayments(link.id)).toEqual([]);
 });
 
@@ -247,19 +237,18 @@ test('a callback that cannot be confirmed now shows "processing" and is confirme
   const link = await createLink({ webhook: false });
   const callback = await stack.sandbox.payLink(link.url, approvedCard);
   // Earlier tests' retrying events must not use up the injected failures: wait until none is left.
-  await eventually(
-    () => tables(stack.bff).selectFrom('events').select('id').where('state', 'in', ['received', 'failed']).execute(),
-    (rows) => rows.length === 0,
-    'the inbox to be idle',
-  );
+  await expect
+    .poll(async () => (await tables(stack.bff).selectFrom('events').select('id').where('state', 'in', ['received', 'failed']).execute()).length, polling('the inbox to be idle'))
+    .toBe(0);
   // The gateway's link lookup fails (the client's read retries included) while the buyer waits.
   await stack.sandbox.injectFault({ operation: 'getLinkPaymentById', kind: 'http5xx', status: 503, count: 3 });
   const page = await getPage(callback, 'en');
   expect(page.status).toBe(200);
   expect(page.html).toContain('Payment processing');
   expect(page.html).not.toContain('Payment approved');
-  const [payment] = await eventually(() => linkPayments(link.id), (rows) => rows.length === 1, 'the worker to confirm the queued callback');
-  expect(payment).toMatchObject({ status: 'paid', first_source: 'callback', hash_check: 'verified' });
+  await expect
+    .poll(() => linkPayments(link.id), polling('the worker to confirm the queued callback'))
+    .toEqual([expect.objectContaining({ status: 'paid', first_source: 'callback', hash_check: 'verified' })]);
   await stack.sandbox.clearFaults();
 });
 

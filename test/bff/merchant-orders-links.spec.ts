@@ -3,7 +3,7 @@
 import { expect, test } from '@playwright/test';
 import { checkout, createMerchantSession } from './fixtures/buyer.ts';
 import { approvingCard as approvedCard, decliningCard as deniedCard } from '../fixtures/costa-rican-buyer.ts';
-import { eventually, merchantGet, merchantPost, startInProcessWebhookStack, tables, type WebhookStack } from './webhooks-support.ts';
+import { merchantGet, merchantPost, polling, startInProcessWebhookStack, tables, type WebhookStack } from './webhooks-support.ts';
 
 
 let stack: WebhookStack;
@@ -19,11 +19,9 @@ async function paidLink(card: string, amount = '12500.00'): Promise<{ linkId: st
   const created = await merchantPost(stack.bffUrl, '/v1/merchant/payment-links', { amount, currency: 'CRC', description: 'Coffee tasting' });
   expect(created.status).toBe(201);
   await stack.sandbox.payLink(created.body.url, card);
-  const [payment] = await eventually(
-    () => tables(stack.bff).selectFrom('link_payments').selectAll().where('link_id', '=', created.body.id).execute(),
-    (rows) => rows.length === 1,
-    'the link payment',
-  );
+  const payments = () => tables(stack.bff).selectFrom('link_payments').selectAll().where('link_id', '=', created.body.id).execute();
+  await expect.poll(async () => (await payments()).length, polling('the link payment')).toBe(1);
+  const [payment] = await payments();
   return { linkId: created.body.id, orderNumber: payment!.order_number };
 }
 

@@ -10,7 +10,7 @@ import { sandboxGatewayEnv } from '../../sandbox/defaults.ts';
 import { paidOrder } from './merchant-fixture.ts';
 import { ManualClock, merchantSecret } from './fixtures/stack.ts';
 import { eventsOf, startWebhookReceiver, type WebhookReceiver } from './fixtures/webhook-receiver.ts';
-import { bankEvent, deliveryBody, eventually, merchantGet, merchantPost, metricsText, postBank, startInProcessWebhookStack, type WebhookStack } from './webhooks-support.ts';
+import { bankEvent, deliveryBody, merchantGet, merchantPost, metricsText, polling, postBank, startInProcessWebhookStack, type WebhookStack } from './webhooks-support.ts';
 
 const secret = () => `whsec_${randomBytes(24).toString('base64')}`;
 
@@ -66,7 +66,9 @@ test('a purchase sends exactly one order.approved, signed so that standardwebhoo
   await sentinel(stack, hooks);
   expect(eventsOf(hooks.received, 'order.approved', (data) => data.orderNumber === orderNumber)).toHaveLength(1);
   expect(hooks.received.filter((request) => request.json?.data?.orderNumber === orderNumber).map((request) => request.json.type)).toEqual(['order.approved']);
-  const deliveries = await eventually(() => deliveriesOf(stack, '?type=order.approved'), (items) => items[0]?.state === 'delivered', 'the delivery recorded');
+  // The receiver has the POST; the worker records its answer once the send ends: drain waits for it.
+  await stack.bff.deliveries.drain();
+  const deliveries = await deliveriesOf(stack, '?type=order.approved');
   expect(deliveries).toHaveLength(1);
   expect(deliveries[0]).toMatchObject({ endpointId: 'env', state: 'delivered', webhookId: approved!.headers['webhook-id'], attempts: [{ statusCode: 204 }] });
 });
@@ -80,14 +82,19 @@ test('a receiver answering 500 twice gets the same webhook-id three times, then 
   await hooks.waitFor((received) => received.length === 3, 'three attempts');
   const ids = hooks.received.map((request) => request.headers['webhook-id']);
   expect(new Set(ids).size).toBe(1);
-  const [delivery] = await eventually(() => deliveriesOf(stack), (items) => items[0]?.state === 'delivered', 'the delivery to be delivered');
+  // The receiver has the POST; the worker records its answer once the send ends: drain waits for it.
+  await stack.bff.deliveries.drain();
+  const [delivery] = await deliveriesOf(stack);
+  expect(delivery.state).toBe('delivered');
   expect(delivery.attempts.map((attempt: any) => attempt.statusCode)).toEqual([500, 500, 200]);
   expect(delivery.type).toBe('bank.payment.posted');
 
   await sentinel(stack, hooks);
   expect(hooks.countOf(ids[0] as string)).toBe(3);
-  // The sentinel's attempt is recorded just after the receiver answered it.
-  const metrics = await eventually(() => metricsText(stack.bffUrl), (text) => /merchant_webhook_attempts_total\{outcome="delivered"\} 2\n/.test(text), 'both deliveries counted');
+  // The sentinel's attempt is recorded just after the receiver answered it: drain waits for it.
+  await stack.bff.deliveries.drain();
+  const metrics = await metricsText(stack.bffUrl);
+  expect(metrics).toMatch(/merchant_webhook_attempts_total\{outcome="delivered"\} 2\n/);
   expect(metrics).toMatch(/merchant_webhook_attempts_total\{outcome="retrying"\} 2\n/);
 });
 
@@ -98,7 +105,8 @@ test('a delivery out of retries is dead; a replay sends it again with the same w
   const event = bankEvent('payment.failed');
   expect((await postBank(stack.bffUrl, await deliveryBody(event))).status).toBe(200);
 
-  const [dead] = await eventually(() => deliveriesOf(stack, '?state=dead'), (items) => items.length === 1, 'a dead delivery');
+  await expect.poll(async () => (await deliveriesOf(stack, '?state=dead')).length, polling('a dead delivery')).toBe(1);
+  const [dead] = await deliveriesOf(stack, '?state=dead');
   expect(dead.attempts.map((attempt: any) => attempt.statusCode)).toEqual([503, 503]);
   expect(dead.nextAttemptAt).toBeNull();
 
@@ -107,7 +115,9 @@ test('a delivery out of retries is dead; a replay sends it again with the same w
   expect(replay.status).toBe(202);
   await hooks.waitFor((received) => received.length === 3, 'the replay');
   expect(hooks.countOf(dead.webhookId)).toBe(3);
-  const [delivered] = await eventually(() => deliveriesOf(stack, '?state=delivered'), (items) => items.length === 1, 'delivered after replay');
+  // The receiver has the POST; the worker records its answer once the send ends: drain waits for it.
+  await stack.bff.deliveries.drain();
+  const [delivered] = await deliveriesOf(stack, '?state=delivered');
   expect(delivered.attempts.map((attempt: any) => attempt.statusCode)).toEqual([503, 503, 200]);
   expect((await merchantPost(stack.bffUrl, '/v1/merchant/webhook-deliveries/dlv_nope/replay', {})).status).toBe(404);
 });
@@ -200,7 +210,10 @@ test('a graceful stop hands a POST in flight back: the next instance sends it at
   await stack.restartBff();
   await hooks.waitFor((received) => received.length === 2, 'the POST again from the next instance');
   expect(hooks.received[1]!.headers['webhook-id']).toBe(hooks.received[0]!.headers['webhook-id']);
-  const [delivery] = await eventually(() => deliveriesOf(stack), (items) => items[0]?.state === 'delivered', 'delivered');
+  // The receiver has the POST; the worker records its answer once the send ends: drain waits for it.
+  await stack.bff.deliveries.drain();
+  const [delivery] = await deliveriesOf(stack);
+  expect(delivery.state).toBe('delivered');
   expect(delivery.attempts.map((attempt: any) => attempt.statusCode)).toEqual([204]);
 });
 
@@ -215,7 +228,7 @@ test('finished deliveries and their events are deleted after MERCHANT_WEBHOOK_RE
   stacks.push(stack);
   const delivered = bankEvent('payment.succeeded');
   for (const event of [delivered, failing]) expect((await postBank(stack.bffUrl, await deliveryBody(event))).status).toBe(200);
-  await eventually(() => deliveriesOf(stack), (items) => items.length === 2 && items.every((item) => item.attempts.length === 1), 'both tried once');
+  await expect.poll(async () => (await deliveriesOf(stack)).map((item) => item.attempts.length), polling('both tried once')).toEqual([1, 1]);
 
   const deliveries = stack.bff.deliveries;
   expect(await deliveries.pruneOnce()).toEqual({ deliveries: 0, events: 0 });

@@ -5,7 +5,7 @@ import { expect, test } from '@playwright/test';
 import { checkout, createMerchantSession, decliningCard, followReturn, approvingCard } from './fixtures/buyer.ts';
 import { merchant } from './merchant-fixture.ts';
 import { demoMerchantClient, gatewayBuyer } from './fixtures/gateway-client.ts';
-import { eventually, merchantGet, merchantPost, startInProcessWebhookStack, tables, type WebhookStack } from './webhooks-support.ts';
+import { merchantGet, merchantPost, polling, startInProcessWebhookStack, tables, type WebhookStack } from './webhooks-support.ts';
 
 let stack: WebhookStack;
 test.beforeAll(async () => {
@@ -63,12 +63,9 @@ test('link payments: the merchant reads the number the report gave, the gateway\
   const landing = await stack.sandbox.payLink(created.body.url, approvingCard);
   const reported = landing.searchParams.get('orderNumber')!;
   expect(reported).not.toMatch(/^PFC030684-/);
-  const [payment] = await eventually(
-    () => tables(stack.bff).selectFrom('link_payments').selectAll().where('link_id', '=', created.body.id).execute(),
-    (rows) => rows.length === 1,
-    'the link payment',
-  );
-  expect(payment).toMatchObject({ order_number: reported, gateway_order_number: `PFC030684-${reported}`, status: 'paid' });
+  await expect
+    .poll(() => tables(stack.bff).selectFrom('link_payments').selectAll().where('link_id', '=', created.body.id).execute(), polling('the link payment'))
+    .toEqual([expect.objectContaining({ order_number: reported, gateway_order_number: `PFC030684-${reported}`, status: 'paid' })]);
   const listed = await merchantGet(stack.bffUrl, `/v1/merchant/orders?orderNumber=${reported}`);
   expect(listed.body.items).toEqual([expect.objectContaining({ orderNumber: reported, source: 'link', gatewayOrderNumber: `PFC030684-${reported}` })]);
   const { body } = await merchant(stack, 'GET', '/v1/merchant/transactions');

@@ -11,7 +11,7 @@ import type { SinpeCheckoutResponse } from '../../contract/sinpe-movil.ts';
 import { checkoutBody, createMerchantSession, orderStatus, postCheckout } from './fixtures/buyer.ts';
 import { merchantPhone, startRegisteredSinpeStack } from './fixtures/sinpe-orders.ts';
 import { ManualClock } from './fixtures/stack.ts';
-import { eventually, tables, type WebhookStack } from './webhooks-support.ts';
+import { eventState, polling, tables, type WebhookStack } from './webhooks-support.ts';
 
 const runs = Number(process.env.PROPERTY_RUNS ?? 20);
 const seedSetting = process.env.PROPERTY_SEED ?? '31';
@@ -51,11 +51,7 @@ async function openAtOnce(prices: string[]): Promise<Opened[]> {
 async function sendWithoutReference(amount: string): Promise<string> {
   const sent = await stack.sandbox.sendSinpeTransfer({ amount, currency: 'CRC', phone: merchantPhone });
   for (const eventId of sent.event_ids) {
-    await eventually(
-      () => tables(stack.bff).selectFrom('events').select('state').where('external_id', '=', eventId).executeTakeFirst(),
-      (row) => row?.state === 'processed',
-      `event ${eventId} processed`,
-    );
+    await expect.poll(() => eventState(stack.bff, eventId), polling(`event ${eventId} processed`)).toBe('processed');
   }
   return sent.payment_id!;
 }

@@ -9,7 +9,7 @@ import { outboxDb } from '../../bff/outbox/outbox-tables.ts';
 import { approvingCard, checkout, checkoutBody, createMerchantSession, decliningCard, followReturn, orderStatus, postCheckout } from './fixtures/buyer.ts';
 import { ManualClock } from './fixtures/stack.ts';
 import { openTransfer as openBuyerTransfer, startRegisteredSinpeStack, type OpenTransfer } from './fixtures/sinpe-orders.ts';
-import { bankEvent, deliveryBody, eventually, merchantGet, merchantPost, postBank, startInProcessWebhookStack, tables, type WebhookStack } from './webhooks-support.ts';
+import { bankEvent, deliveryBody, eventState, merchantGet, merchantPost, polling, postBank, startInProcessWebhookStack, tables, type WebhookStack } from './webhooks-support.ts';
 
 const merchantPhone = '88887777';
 const clock = new ManualClock();
@@ -32,11 +32,7 @@ async function bankSends(fields: { event_type: 'payin.posted' | 'payment.succeed
 }
 
 async function processed(eventId: string) {
-  await eventually(
-    () => tables(stack.bff).selectFrom('events').select('state').where('external_id', '=', eventId).executeTakeFirst(),
-    (row) => row?.state === 'processed',
-    `event ${eventId} processed`,
-  );
+  await expect.poll(() => eventState(stack.bff, eventId), polling(`event ${eventId} processed`)).toBe('processed');
 }
 
 /** A payin.posted that names no amount (§6.2: optional), then its payment.succeeded that does. */
@@ -269,7 +265,7 @@ test.describe('through the gateway\'s hosted page', () => {
     const transfer = { orderNumber: session.orderNumber, token: session.sessionToken };
     expect(await statusOf(transfer)).toMatchObject({ status: 'pending', final: false });
     await stack.sandbox.sendSinpeTransfer({ reference: session.orderNumber, amount: '15000.00', currency: 'CRC' });
-    await eventually(() => statusOf(transfer), (status) => status.status === 'approved', 'the order approved by the bank');
+    await expect.poll(async () => (await statusOf(transfer)).status, polling('the order approved by the bank')).toBe('approved');
   });
 });
 
@@ -277,10 +273,11 @@ test.describe('the sandbox\'s bank app', () => {
   test('a posted transfer approves the order; a failed one with a wallet reason declines it with the phone message', async () => {
     const paid = await openTransfer();
     await stack.sandbox.sendSinpeTransfer({ reference: paid.sinpe.reference, amount: paid.sinpe.amount, currency: 'CRC', phone: merchantPhone });
-    await eventually(() => statusOf(paid), (status) => status.status === 'approved', 'approved');
+    await expect.poll(async () => (await statusOf(paid)).status, polling('approved')).toBe('approved');
     const refused = await openTransfer('15000.00', 'es');
     await stack.sandbox.sendSinpeTransfer({ reference: refused.sinpe.reference, amount: '15000.00', currency: 'CRC', outcome: 'failed', reasonCode: '15301' });
-    const status = await eventually(() => statusOf(refused), (s) => s.status === 'declined', 'declined');
+    await expect.poll(async () => (await statusOf(refused)).status, polling('declined')).toBe('declined');
+    const status = await statusOf(refused);
     expect(status.message).toBe(bankFailureMessage('phone_not_usable', 'es'));
     // The category beside the words: what the widget's svc-declined tells the merchant's analytics.
     expect(status.bankFailure).toBe('phone_not_usable');

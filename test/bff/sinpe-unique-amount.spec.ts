@@ -8,7 +8,7 @@ import type { SinpeCheckoutResponse } from '../../contract/sinpe-movil.ts';
 import { checkout, checkoutBody, createMerchantSession, followReturn, orderStatus, postCheckout, statusTokenOf } from './fixtures/buyer.ts';
 import { ManualClock } from './fixtures/stack.ts';
 import { merchantPhone, openTransfer as openBuyerTransfer, startRegisteredSinpeStack, type OpenTransfer } from './fixtures/sinpe-orders.ts';
-import { eventually, merchantGet, tables, type WebhookStack } from './webhooks-support.ts';
+import { eventState, merchantGet, polling, tables, type WebhookStack } from './webhooks-support.ts';
 
 const clock = new ManualClock();
 let stack: WebhookStack;
@@ -26,11 +26,7 @@ const openTransfer = (amount: string) => openBuyerTransfer(stack, amount);
 async function buyerSends(transfer: { amount: string; reference?: string; channel?: 'app' | 'sms' }) {
   const sent = await stack.sandbox.sendSinpeTransfer({ currency: 'CRC', phone: merchantPhone, ...transfer });
   for (const eventId of sent.event_ids) {
-    await eventually(
-      () => tables(stack.bff).selectFrom('events').select('state').where('external_id', '=', eventId).executeTakeFirst(),
-      (row) => row?.state === 'processed',
-      `event ${eventId} processed`,
-    );
+    await expect.poll(() => eventState(stack.bff, eventId), polling(`event ${eventId} processed`)).toBe('processed');
   }
   return sent;
 }

@@ -9,7 +9,7 @@ import { statusHistory } from '../../bff/store/orders.ts';
 import { approvingCard, checkout, checkoutBody, createMerchantSession, followReturn, orderStatus, postCheckout } from './fixtures/buyer.ts';
 import type { UpstreamRewrite } from './fixtures/in-process-stack.ts';
 import { ManualClock } from './fixtures/stack.ts';
-import { bankEvent, currentSecret, eventually, merchantGet, postBank, startInProcessWebhookStack, tables, type WebhookStack } from './webhooks-support.ts';
+import { bankEvent, currentSecret, eventState, merchantGet, polling, postBank, startInProcessWebhookStack, tables, type WebhookStack } from './webhooks-support.ts';
 
 const merchantPhone = '88887777';
 const clock = new ManualClock();
@@ -78,11 +78,7 @@ async function deliver(text: string, wrap: (data: string) => string = (data) => 
 }
 
 async function processed(eventId: string) {
-  await eventually(
-    () => tables(stack.bff).selectFrom('events').select('state').where('external_id', '=', eventId).executeTakeFirst(),
-    (row) => row?.state === 'processed',
-    `event ${eventId} processed`,
-  );
+  await expect.poll(() => eventState(stack.bff, eventId), polling(`event ${eventId} processed`)).toBe('processed');
 }
 
 async function deliverAll(events: any[]) {

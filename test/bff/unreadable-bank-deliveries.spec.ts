@@ -12,10 +12,10 @@ import {
   capturingLogger,
   currentSecret,
   deliveryBody,
-  eventually,
   merchantGet,
   merchantPost,
   metricsText,
+  polling,
   postBank,
   startInProcessWebhookStack,
   tables,
@@ -208,7 +208,7 @@ test.describe('read again after an upgrade', () => {
     const id = await storedByAnOlderBuild(event, 'payment.fee_total: Invalid input: expected string, received null');
     const stillUnreadable = await storedByAnOlderBuild(bankEvent('payin.posted', (e) => void (e.payment.public_id = 'abc')), 'payment.public_id: expected an int64');
     await stack.restartBff();
-    await eventually(() => stateOf(id), (state) => state === 'processed', 'the upgraded event processed');
+    await expect.poll(() => stateOf(id), polling('the upgraded event processed')).toBe('processed');
     expect((await statusOf(stack, transfer)).status).toBe('approved');
     expect(await stateOf(stillUnreadable)).toBe('unreadable');
     const approvals = await tables(stack.bff).selectFrom('order_status_history').select('to_status').where('order_number', '=', transfer.orderNumber).where('to_status', '=', 'approved').execute();
@@ -226,7 +226,7 @@ test.describe('read again after an upgrade', () => {
     expect(first.status).toBe(200);
     expect(first.body.readable).toBeGreaterThanOrEqual(1);
     expect(first.body.stillUnreadable).toBeGreaterThanOrEqual(1);
-    await eventually(() => stateOf(id), (state) => state === 'processed', 'the upgraded event processed');
+    await expect.poll(() => stateOf(id), polling('the upgraded event processed')).toBe('processed');
     // One that still does not read stays, with the reason this build gives.
     expect((await unreadableEvents()).find((item) => item.id === stays)?.lastError).toContain('payment.public_id');
     expect(await statusOf(stack, transfer)).toMatchObject({ status: 'declined', message: bankFailureMessage('declined', 'en') });

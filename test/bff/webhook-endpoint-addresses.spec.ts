@@ -11,7 +11,7 @@ import { sandboxGatewayEnv } from '../../sandbox/defaults.ts';
 import { merchantSecret } from './fixtures/stack.ts';
 import { testResolver } from './fixtures/test-resolver.ts';
 import { outboxDb } from '../../bff/outbox/outbox-tables.ts';
-import { bankEvent, deliveryBody, eventually, merchantGet, merchantPost, postBank, startInProcessWebhookStack, type WebhookStack } from './webhooks-support.ts';
+import { bankEvent, deliveryBody, merchantGet, merchantPost, polling, postBank, startInProcessWebhookStack, type WebhookStack } from './webhooks-support.ts';
 
 const stacks: WebhookStack[] = [];
 test.afterEach(async () => {
@@ -109,11 +109,8 @@ test('an endpoint stored with credentials before they were refused: no delivery 
     const stored = `https://shop:s3cret@hooks.merchant.test:${recorder.port}/hooks`;
     await outboxDb(stack.bff.store).updateTable('webhook_endpoints').set({ url: stored }).where('id', '=', created.body.id).execute();
     expect((await postBank(stack.bffUrl, await deliveryBody(bankEvent('payment.succeeded')))).status).toBe(200);
-    await eventually(
-      async () => (await merchantGet(stack.bffUrl, `/v1/merchant/webhook-deliveries?endpoint=${created.body.id}`)).body.items[0],
-      (item: any) => item?.attempts.length >= 2,
-      'two refused attempts',
-    );
+    const attempts = async () => (await merchantGet(stack.bffUrl, `/v1/merchant/webhook-deliveries?endpoint=${created.body.id}`)).body.items[0]?.attempts.length ?? 0;
+    await expect.poll(attempts, polling('two refused attempts')).toBeGreaterThanOrEqual(2);
     expect(recorder.hellos).toHaveLength(0);
     const listed = await merchantGet(stack.bffUrl, '/v1/merchant/webhook-endpoints');
     expect(JSON.stringify(listed.body)).not.toContain('s3cret');
@@ -175,11 +172,9 @@ test('the worker connects only to the address it checked, asks TLS for the name,
     expect(created.status).toBe(201);
     expect((await postBank(stack.bffUrl, await deliveryBody(bankEvent('payment.succeeded')))).status).toBe(200);
 
-    const delivery = await eventually(
-      async () => (await merchantGet(stack.bffUrl, `/v1/merchant/webhook-deliveries?endpoint=${created.body.id}`)).body.items[0],
-      (item: any) => item?.attempts.length >= 2,
-      'two attempts',
-    );
+    const firstDelivery = async () => (await merchantGet(stack.bffUrl, `/v1/merchant/webhook-deliveries?endpoint=${created.body.id}`)).body.items[0];
+    await expect.poll(async () => (await firstDelivery())?.attempts.length ?? 0, polling('two attempts')).toBeGreaterThanOrEqual(2);
+    const delivery = await firstDelivery();
     // The first attempt reached the vetted address, with the endpoint's name in the ClientHello (SNI).
     expect(recorder.hellos).toHaveLength(1);
     expect(recorder.hellos[0]!.includes(Buffer.from('hooks.merchant.test'))).toBe(true);

@@ -7,8 +7,9 @@ import {
   capturingLogger,
   currentSecret,
   deliveryBody,
-  eventually,
+  eventState,
   metricsText,
+  polling,
   postBank,
   previousSecret,
   startInProcessWebhookStack,
@@ -67,12 +68,7 @@ test('a valid delivery is acknowledged after it is stored, then processed by the
   const row = await tables(stack.bff).selectFrom('events').selectAll().where('external_id', '=', event.event.event_id).executeTakeFirst();
   expect(row?.source).toBe('bank');
   expect(row?.type).toBe('payin.posted');
-  const processed = await eventually(
-    () => tables(stack.bff).selectFrom('events').select(['state']).where('external_id', '=', event.event.event_id).executeTakeFirstOrThrow(),
-    (value) => value.state === 'processed',
-    'the event to be processed',
-  );
-  expect(processed.state).toBe('processed');
+  await expect.poll(() => eventState(stack.bff, event.event.event_id), polling('the event to be processed')).toBe('processed');
   const payment = await tables(stack.bff).selectFrom('bank_payments').selectAll().where('payment_id', '=', event.payment.payment_id).executeTakeFirstOrThrow();
   expect(payment.status).toBe('posted');
   expect(payment.direction).toBe('PAYIN');
@@ -82,11 +78,9 @@ test('a delivery encrypted with the previous secret (key rotation) is accepted',
   const event = bankEvent('payment.succeeded');
   const response = await postBank(stack.bffUrl, await deliveryBody(event, previousSecret));
   expect(response.status).toBe(200);
-  await eventually(
-    () => tables(stack.bff).selectFrom('bank_payments').select('payment_id').where('payment_id', '=', event.payment.payment_id).executeTakeFirst(),
-    (row) => row !== undefined,
-    'the payment row',
-  );
+  await expect
+    .poll(() => tables(stack.bff).selectFrom('bank_payments').select('payment_id').where('payment_id', '=', event.payment.payment_id).executeTakeFirst(), polling('the payment row'))
+    .toBeDefined();
 });
 
 test.describe('rejections', () => {
@@ -163,11 +157,9 @@ test('a duplicate delivery is acknowledged but stored and processed once', async
   const first = await postBank(stack.bffUrl, await deliveryBody(event));
   const second = await postBank(stack.bffUrl, await deliveryBody(event));
   expect([first.status, second.status]).toEqual([200, 200]);
-  await eventually(
-    () => tables(stack.bff).selectFrom('events').select('state').where('external_id', '=', event.event.event_id).execute(),
-    (rows) => rows.length === 1 && rows[0]?.state === 'processed',
-    'one processed row',
-  );
+  await expect
+    .poll(() => tables(stack.bff).selectFrom('events').select('state').where('external_id', '=', event.event.event_id).execute(), polling('one processed row'))
+    .toEqual([{ state: 'processed' }]);
   const third = await postBank(stack.bffUrl, await deliveryBody(event));
   expect(third.status).toBe(200);
   const rows = await tables(stack.bff).selectFrom('events').selectAll().where('external_id', '=', event.event.event_id).execute();
@@ -184,11 +176,7 @@ test('20 concurrent copies of one delivery → all 2xx, one row, one processing'
   expect(responses.map((response) => response.status)).toEqual(Array(20).fill(200));
   const rows = await tables(stack.bff).selectFrom('events').selectAll().where('external_id', '=', event.event.event_id).execute();
   expect(rows).toHaveLength(1);
-  await eventually(
-    () => tables(stack.bff).selectFrom('events').select('state').where('external_id', '=', event.event.event_id).executeTakeFirstOrThrow(),
-    (row) => row.state === 'processed',
-    'processed',
-  );
+  await expect.poll(() => eventState(stack.bff, event.event.event_id), polling('processed')).toBe('processed');
   expect(processedCount(await metricsText(stack.bffUrl)) - processedBefore).toBe(1);
 });
 

@@ -146,14 +146,23 @@ export function tables(bff: RunningBff) {
   return webhookDb(bff.store);
 }
 
-/** Polls `read` until `done` holds (the worker runs on its own); fails after ~10 s. */
-export async function eventually<T>(read: () => Promise<T>, done: (value: T) => boolean, what = 'condition'): Promise<T> {
-  for (let attempt = 0; attempt < 200; attempt++) {
-    const value = await read();
-    if (done(value)) return value;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error(`timed out waiting for ${what}`);
+/**
+ * expect.poll's options for state a worker moves on its own: a look every 50 ms (the workers' own
+ * poll in these stacks) instead of Playwright's back-off to one look a second, which would add up
+ * to a second to every wait.
+ */
+export function polling(message: string): { message: string; intervals: number[] } {
+  return { message, intervals: [50] };
+}
+
+/** The inbox's state for the event whose external id is `externalId` (undefined before it is stored): what a test polls with expect.poll. */
+export async function eventState(bff: RunningBff, externalId: string): Promise<string | undefined> {
+  return (await tables(bff).selectFrom('events').select('state').where('external_id', '=', externalId).executeTakeFirst())?.state;
+}
+
+/** How many destinations the sandbox bank lists (the BFF registers its own in the background at start). */
+export async function bankDestinationCount(sandboxUrl: string): Promise<number> {
+  return ((await (await fetch(`${sandboxUrl}/_sandbox/bank/destinations`)).json()) as { destinations: unknown[] }).destinations.length;
 }
 
 export async function metricsText(bffUrl: string): Promise<string> {
@@ -173,7 +182,7 @@ export async function workerPasses(bffUrl: string): Promise<number> {
  */
 export async function afterWorkerPasses(bffUrl: string, passes = 2): Promise<void> {
   const start = await workerPasses(bffUrl);
-  await expect.poll(() => workerPasses(bffUrl), { message: `${passes} more inbox worker passes`, timeout: 10_000 }).toBeGreaterThanOrEqual(start + passes);
+  await expect.poll(() => workerPasses(bffUrl), polling(`${passes} more inbox worker passes`)).toBeGreaterThanOrEqual(start + passes);
 }
 
 /**

@@ -4,7 +4,7 @@
 import { expect, test } from '@playwright/test';
 import { spawnInboxWorker, type BffProcess } from './fixtures/bff-process.ts';
 import { startStack, type Stack } from './fixtures/stack.ts';
-import { bankEvent, currentSecret, deliveryBody, eventually, metricsText, postBank, tables, workerPasses } from './webhooks-support.ts';
+import { bankEvent, currentSecret, deliveryBody, metricsText, polling, postBank, tables, workerPasses } from './webhooks-support.ts';
 
 let stack: Stack;
 let worker: BffProcess | undefined;
@@ -26,7 +26,7 @@ test('deliveries stored by a BFF without a worker are applied by the worker proc
   expect((await stateOf()).map((row) => row.state)).toEqual(['received', 'received', 'received']);
 
   worker = await spawnInboxWorker({ ...(stack.env as Record<string, string>), PATH: process.env.PATH ?? '', INBOX_WORKER: 'true' });
-  await eventually(stateOf, (rows) => rows.length === 3 && rows.every((row) => row.state === 'processed'), 'the three events processed');
+  await expect.poll(async () => (await stateOf()).map((row) => row.state), polling('the three events processed')).toEqual(['processed', 'processed', 'processed']);
   const payments = await tables(stack.bff).selectFrom('bank_payments').select('payment_id').execute();
   for (const event of events) expect(payments.map((row) => row.payment_id)).toContain(event.payment.payment_id);
 

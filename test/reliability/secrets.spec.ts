@@ -9,7 +9,7 @@ import { createLogger } from '../../bff/lib/observability/logger.ts';
 import { sandboxDefaults } from '../../sandbox/defaults.ts';
 import { approvingCard, checkoutBody, decliningCard, statusTokenOf } from '../bff/fixtures/buyer.ts';
 import { merchantSecret, shopOrigin } from '../bff/fixtures/stack.ts';
-import { currentSecret, eventually, previousSecret, startWebhookStack, type WebhookStack } from '../bff/webhooks-support.ts';
+import { bankDestinationCount, currentSecret, polling, previousSecret, startWebhookStack, type WebhookStack } from '../bff/webhooks-support.ts';
 import { recordFigures } from './support/figures.ts';
 import { secretsIn } from './support/secret-scan.ts';
 
@@ -104,7 +104,7 @@ test('no secret in browser-visible answers or in the logs, through a whole run w
   await visit('GET /v1/merchant/payment-links/{id}', `${bff}/v1/merchant/payment-links/${link.id}`, { headers: merchant });
 
   // The bank: registration (at start), deliveries, a tampered one, and what the merchant sees.
-  await eventually(async () => (await (await fetch(`${stack.sandboxUrl}/_sandbox/bank/destinations`)).json()) as { destinations: unknown[] }, (b) => b.destinations.length > 0, 'bank registration');
+  await expect.poll(() => bankDestinationCount(stack.sandboxUrl), polling('bank registration')).toBeGreaterThan(0);
   await stack.sandbox.triggerBankEvent({ event_type: 'payment.succeeded', amount: '10000.00', currency: 'CRC' });
   await stack.sandbox.triggerBankEvent({ event_type: 'payment.failed', reason_code: '23' });
   await visit('POST /v1/webhooks/banking (tampered)', `${bff}/v1/webhooks/banking`, json({ data: 'AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA' }));
@@ -114,7 +114,9 @@ test('no secret in browser-visible answers or in the logs, through a whole run w
   await stack.sandbox.injectFault({ operation: 'bank.createDestination', kind: 'bodyFailure', count: 1, message: `secret_ref ${currentSecret} refused` });
   await visit('POST /v1/merchant/banking/destinations (bank echoes)', `${bff}/v1/merchant/banking/destinations`, json(destination, merchant));
   await visit('GET /v1/merchant/banking/features', `${bff}/v1/merchant/banking/features`, { headers: merchant });
-  await eventually(async () => (await fetch(`${bff}/v1/merchant/events`, { headers: merchant })).json() as Promise<{ items?: unknown[] }>, (b) => (b.items?.length ?? 0) >= 3, 'events');
+  await expect
+    .poll(async () => (((await (await fetch(`${bff}/v1/merchant/events`, { headers: merchant })).json()) as { items?: unknown[] }).items?.length ?? 0), polling('events'))
+    .toBeGreaterThanOrEqual(3);
   await visit('GET /v1/merchant/events', `${bff}/v1/merchant/events`, { headers: merchant });
   await visit('GET /v1/openapi.json', `${bff}/v1/openapi.json`);
   await visit('GET /metrics', `${bff}/metrics`);
