@@ -13,7 +13,7 @@ import { endOfDayIn, startOfDayIn, wallClockIn } from '../../bff/lib/business-da
 import { approvingCard, checkout, decliningCard, followReturn } from './fixtures/buyer.ts';
 import { openTransfer, startRegisteredSinpeStack } from './fixtures/sinpe-orders.ts';
 import { ManualClock, merchantSecret, shopOrigin } from './fixtures/stack.ts';
-import { merchantGet, merchantPost, polling, tables, type WebhookStack } from './webhooks-support.ts';
+import { eventState, merchantGet, merchantPost, polling, tables, type WebhookStack } from './webhooks-support.ts';
 import { parseCsv } from './fixtures/csv.ts';
 
 const timeZone = 'America/Costa_Rica';
@@ -44,11 +44,16 @@ async function orderStatus(orderNumber: string): Promise<string> {
   return (await merchantGet(stack.bffUrl, `/v1/merchant/orders/${orderNumber}`)).body.status;
 }
 
-/** Waits until the BFF has applied every event of a bank payment. */
-async function bankPaymentSettled(paymentId: string, applied: Record<string, unknown>) {
-  await expect
-    .poll(() => tables(stack.bff).selectFrom('bank_payments').select(['status', 'order_number', 'has_reversal', 'fee_total']).where('payment_id', '=', paymentId).executeTakeFirst(), polling(`bank payment ${paymentId} applied`))
-    .toMatchObject(applied);
+/**
+ * Waits until the BFF has processed every event the bank sent of a payment, then checks its row.
+ * Waiting on the events, not on a status: a transfer's row goes through posted to confirmed, and a
+ * poll for the passing state can miss it.
+ */
+async function bankPaymentSettled(sent: { payment_id: string; event_ids: string[] }, applied: Record<string, unknown>): Promise<string> {
+  for (const eventId of sent.event_ids) await expect.poll(() => eventState(stack.bff, eventId), polling(`event ${eventId} processed`)).toBe('processed');
+  const row = await tables(stack.bff).selectFrom('bank_payments').select(['order_number', 'has_reversal', 'fee_total']).where('payment_id', '=', sent.payment_id).executeTakeFirstOrThrow();
+  expect(row).toMatchObject(applied);
+  return sent.payment_id;
 }
 
 const formulaText = '=HYPERLINK("http://evil.example","pagar")';
@@ -84,25 +89,24 @@ test.beforeAll(async () => {
 
   // SINPE Móvil: matched by its reference.
   const matched = await openTransfer(stack, '12000.00');
-  payments.matched = (await stack.sandbox.sendSinpeTransfer({ reference: matched.sinpe.reference, amount: matched.sinpe.amount, currency: 'CRC', payerName: 'María Pérez' })).payment_id;
-  await bankPaymentSettled(payments.matched, { order_number: matched.orderNumber, fee_total: expect.anything() });
+  const matchedTransfer = await stack.sandbox.sendSinpeTransfer({ reference: matched.sinpe.reference, amount: matched.sinpe.amount, currency: 'CRC', payerName: 'María Pérez' });
+  payments.matched = await bankPaymentSettled(matchedTransfer, { order_number: matched.orderNumber, fee_total: expect.anything() });
   orders.matched = matched.orderNumber;
   sent.matched = matched.sinpe.amount;
   // Sent before any transfer of its amount was awaited, then attached by the merchant.
-  payments.attached = (await stack.sandbox.sendSinpeTransfer({ reference: 'pedido de Ana', amount: '15432.00', currency: 'CRC' })).payment_id;
-  await bankPaymentSettled(payments.attached, { status: 'posted' });
+  payments.attached = await bankPaymentSettled(await stack.sandbox.sendSinpeTransfer({ reference: 'pedido de Ana', amount: '15432.00', currency: 'CRC' }), { order_number: null });
   const attachedOrder = await openTransfer(stack, '15432.00');
   expect((await merchantPost(stack.bffUrl, `/v1/merchant/bank-payments/${payments.attached}/attach`, { orderNumber: attachedOrder.orderNumber })).status).toBe(200);
   orders.attached = attachedOrder.orderNumber;
   // Nobody's: its description is what a spreadsheet would run.
-  payments.unmatched = (await stack.sandbox.sendSinpeTransfer({ reference: formulaText, amount: '7777.00', currency: 'CRC', payerName: '@Juan' })).payment_id;
-  await bankPaymentSettled(payments.unmatched, { status: 'posted' });
+  payments.unmatched = await bankPaymentSettled(await stack.sandbox.sendSinpeTransfer({ reference: formulaText, amount: '7777.00', currency: 'CRC', payerName: '@Juan' }), { order_number: null });
   // A transfer that paid its order and that the bank reversed.
   const bounced = await openTransfer(stack, '9000.00');
-  payments.bounced = (await stack.sandbox.sendSinpeTransfer({ reference: bounced.sinpe.reference, amount: bounced.sinpe.amount, currency: 'CRC' })).payment_id;
-  await bankPaymentSettled(payments.bounced, { order_number: bounced.orderNumber });
-  await stack.sandbox.triggerBankEvent({ event_type: 'payment.reversed', payment_id: payments.bounced });
-  await bankPaymentSettled(payments.bounced, { has_reversal: 1 });
+  payments.bounced = await bankPaymentSettled(await stack.sandbox.sendSinpeTransfer({ reference: bounced.sinpe.reference, amount: bounced.sinpe.amount, currency: 'CRC' }), {
+    order_number: bounced.orderNumber,
+  });
+  const reversal = await stack.sandbox.triggerBankEvent({ event_type: 'payment.reversed', payment_id: payments.bounced });
+  await bankPaymentSettled({ payment_id: payments.bounced, event_ids: [reversal.event.event.event_id] }, { has_reversal: 1 });
   orders.bounced = bounced.orderNumber;
   sent.bounced = bounced.sinpe.amount;
 });

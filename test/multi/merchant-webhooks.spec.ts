@@ -6,7 +6,7 @@ import { expect, test } from '@playwright/test';
 import { Webhook } from 'standardwebhooks';
 import { eventsOf, startWebhookReceiver, type WebhookReceiver } from '../bff/fixtures/webhook-receiver.ts';
 import { bankEvent, deliveryBody, postBank } from '../bff/webhooks-support.ts';
-import { spread, startCluster, waitFor, type Cluster } from './fixtures/cluster.ts';
+import { clusterPolling, spread, startCluster, type Cluster } from './fixtures/cluster.ts';
 
 const secret = `whsec_${randomBytes(24).toString('base64')}`;
 let cluster: Cluster;
@@ -39,11 +39,16 @@ test('three instances, one receiver: each event is received once by webhook-id, 
   await spread(cluster.urls, sentinels.length, async (url, index) => postBank(url, await deliveryBody(sentinels[index])));
   await hooks.waitFor((received) => eventsOf(received, 'bank.payment.posted').length >= sentinels.length, 'the sentinels');
   // And all deliveries settled in the database (none in flight at any instance).
-  await waitFor(
-    () => cluster.store.db.selectFrom('webhook_deliveries' as never).select((eb: any) => eb.fn.countAll().as('count')).where('state' as never, '!=', 'delivered' as never).executeTakeFirst() as Promise<any>,
-    (row) => Number(row.count) === 0,
-    'every delivery to be delivered',
-  );
+  await expect
+    .poll(
+      async () =>
+        Number(
+          ((await cluster.store.db.selectFrom('webhook_deliveries' as never).select((eb: any) => eb.fn.countAll().as('count')).where('state' as never, '!=', 'delivered' as never).executeTakeFirst()) as any)
+            .count,
+        ),
+      clusterPolling('every delivery to be delivered'),
+    )
+    .toBe(0);
 
   const ids = hooks.received.map((request) => String(request.headers['webhook-id']));
   expect(new Set(ids).size).toBe(ids.length);

@@ -9,7 +9,7 @@ import { approvingCard, checkoutBody, createMerchantSession, followReturn, order
 import type { SinpeCheckoutResponse } from '../../contract/sinpe-movil.ts';
 import { merchantSecret } from '../bff/fixtures/stack.ts';
 import { bankEvent, deliveryBody, postBank } from '../bff/webhooks-support.ts';
-import { counterValue, metricsOf, spread, startCluster, waitFor, type Cluster } from './fixtures/cluster.ts';
+import { clusterPolling, counterValue, metricsOf, spread, startCluster, type Cluster } from './fixtures/cluster.ts';
 
 /** Longer than the whole file takes: every consult a poll causes falls in the order's first interval. */
 const consultIntervalMs = 120_000;
@@ -83,11 +83,11 @@ test('the same bank delivery posted to all three at once gives one inbox row, pr
   expect(answers.flat()).toEqual(Array(events.length * cluster.urls.length).fill(200));
 
   const ids = events.map((event) => event.event.event_id as string);
-  const rows = await waitFor(
-    () => db.selectFrom('events').selectAll().where('source', '=', 'bank').where('external_id', 'in', ids).execute(),
-    (found) => found.length === ids.length && found.every((row) => row.state === 'processed'),
-    'every bank event processed',
-  );
+  const bankRows = () => db.selectFrom('events').selectAll().where('source', '=', 'bank').where('external_id', 'in', ids).execute();
+  await expect
+    .poll(async () => (await bankRows()).filter((row) => row.state === 'processed').length, clusterPolling('every bank event processed'))
+    .toBe(ids.length);
+  const rows = await bankRows();
   expect(rows.map((row) => row.external_id).sort()).toEqual([...ids].sort());
   expect(rows.every((row) => row.attempts === 0)).toBe(true);
   const payments = await db.selectFrom('bank_payments').select(['payment_id', 'last_event_id']).where('last_event_id', 'in', ids).execute();
@@ -172,11 +172,11 @@ test('the inbox workers of all instances share the work, and none processes an e
   const payments = 30;
   await Promise.all(Array.from({ length: payments }, () => cluster.sandbox.payLink(link.url, approvingCard)));
 
-  const rows = await waitFor(
-    () => db.selectFrom('events').selectAll().where('source', '=', 'links').where('external_id', 'like', `${link.id}:%`).execute(),
-    (found) => found.length === payments && found.every((row) => row.state === 'processed'),
-    'every link payment processed',
-  );
+  const linkRows = () => db.selectFrom('events').selectAll().where('source', '=', 'links').where('external_id', 'like', `${link.id}:%`).execute();
+  await expect
+    .poll(async () => (await linkRows()).filter((row) => row.state === 'processed').length, clusterPolling('every link payment processed'))
+    .toBe(payments);
+  const rows = await linkRows();
   expect(rows.every((row) => row.attempts === 0 && row.lease_owner === null)).toBe(true);
   const confirmed = await db.selectFrom('link_payments').selectAll().where('link_id', '=', link.id).execute();
   expect(confirmed).toHaveLength(payments);

@@ -15,7 +15,7 @@ import { migrations } from '../../bff/store/migrations/index.ts';
 import { migrationLockKey } from '../../bff/store/postgres.ts';
 import { createPostgresDatabase, type TestDatabase } from '../bff/fixtures/test-database.ts';
 import { bankEvent } from '../bff/webhooks-support.ts';
-import { waitFor } from './fixtures/cluster.ts';
+import { clusterPolling } from './fixtures/cluster.ts';
 import { postgresServer, type PostgresServer } from './fixtures/postgres-server.ts';
 
 let server: PostgresServer;
@@ -84,15 +84,18 @@ test('a start waits for the migration lock held by another instance, then finds 
     return store;
   });
   // The new instance is queued on the lock (seen by the server, not guessed from time)…
-  await waitFor(
-    () =>
-      holder.query(
-        `select count(*)::int as n from pg_locks l join pg_stat_activity a on a.pid = l.pid
-         where l.locktype = 'advisory' and not l.granted and a.application_name = 'svc-checkout-migrations'`,
-      ),
-    (waiting) => waiting.rows[0].n === 1,
-    'the opening store to wait on the migration lock',
-  );
+  await expect
+    .poll(
+      async () =>
+        (
+          await holder.query(
+            `select count(*)::int as n from pg_locks l join pg_stat_activity a on a.pid = l.pid
+             where l.locktype = 'advisory' and not l.granted and a.application_name = 'svc-checkout-migrations'`,
+          )
+        ).rows[0].n,
+      clusterPolling('the opening store to wait on the migration lock'),
+    )
+    .toBe(1);
   // …and has created nothing while it waits.
   const before = await holder.query(`select count(*)::int as n from information_schema.tables where table_schema = 'public'`);
   expect(before.rows[0].n).toBe(0);
@@ -229,11 +232,9 @@ async function applyWhileAnotherHoldsTheRow(db: WebhookDb, url: string, first: B
   await firstApplied;
   const instanceB = db.transaction().execute((trx) => applyBankEvent(trx, second, new Date()));
   const observer = await connect(url);
-  await waitFor(
-    () => observer.query(`select count(*)::int as n from pg_locks where not granted and locktype = 'transactionid'`),
-    (waiting) => waiting.rows[0].n === 1,
-    'instance B to wait for instance A',
-  );
+  await expect
+    .poll(async () => (await observer.query(`select count(*)::int as n from pg_locks where not granted and locktype = 'transactionid'`)).rows[0].n, clusterPolling('instance B to wait for instance A'))
+    .toBe(1);
   release();
   await Promise.all([instanceA, instanceB]);
 }

@@ -10,7 +10,7 @@ import { createMerchantSession, postCheckout } from '../bff/fixtures/buyer.ts';
 import { merchantSecret, shopOrigin } from '../bff/fixtures/stack.ts';
 import { createPostgresDatabase, type TestDatabase } from '../bff/fixtures/test-database.ts';
 import { spawnBff, type BffProcess } from './fixtures/bff-process.ts';
-import { waitFor } from './fixtures/cluster.ts';
+import { clusterPolling } from './fixtures/cluster.ts';
 import { postgresServer, type PostgresServer } from './fixtures/postgres-server.ts';
 
 let server: PostgresServer;
@@ -47,15 +47,20 @@ test('SIGTERM: new connections are refused, the checkout in flight is answered, 
   // The gateway is slow: the checkout is still waiting on it when the instance is told to stop.
   await control.injectFault({ operation: 'processPayment', kind: 'latency', latencyMs: 3_000 });
   const inFlight = postCheckout(bff.url, session.sessionToken);
-  await waitFor(() => control.calls('processPayment', session.orderNumber), (calls) => calls === 1, 'the checkout to reach the gateway');
+  await expect.poll(() => control.calls('processPayment', session.orderNumber), clusterPolling('the checkout to reach the gateway')).toBe(1);
 
   bff.terminate();
   // The balancer's next connection attempt fails, so it moves on to another instance.
-  await waitFor(
-    () => fetch(`${bff.url}/healthz`).then(() => false, () => true),
-    (refused) => refused,
-    'the stopping instance to refuse new connections',
-  );
+  await expect
+    .poll(
+      () =>
+        fetch(`${bff.url}/healthz`).then(
+          () => false,
+          () => true,
+        ),
+      clusterPolling('the stopping instance to refuse new connections'),
+    )
+    .toBe(true);
 
   const answer = await inFlight;
   expect(answer.status).toBe(200);

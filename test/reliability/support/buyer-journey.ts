@@ -46,7 +46,12 @@ export async function expectProblem(response: Response): Promise<Record<string, 
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** Polls GET /v1/orders/{n} like the widget until no attempt is running; never accepts a 5xx. */
+/**
+ * Polls GET /v1/orders/{n} like the widget until no attempt is running; never accepts a 5xx.
+ * A loop of its own on purpose, not expect.poll: the polling is what is tested here (the widget's
+ * backing-off GETs against a faulted gateway), every answer along the way is a check (200, never
+ * "final" while open), and expect.poll would record each look as a step (see the top of the file).
+ */
 export async function pollUntilFinal(bffUrl: string, orderNumber: string, token: string, timeoutMs = 120_000): Promise<OrderStatusResponse> {
   const deadline = Date.now() + timeoutMs;
   let wait = 50;
