@@ -1,7 +1,6 @@
 // The BFF built in-process with createApp (requests through app.request(), no socket), over a real
 // SQLite database (in memory), with the real sandbox as its gateway and bank (both in-process). Its logs
 // are kept so a test can scan them.
-import { randomBytes } from 'node:crypto';
 import { createApp, type BffApp } from '../../../bff/app.ts';
 import { bffBackgroundJobs } from '../../../bff/background-jobs.ts';
 import type { DeliveryWorker } from '../../../bff/outbox/delivery-worker.ts';
@@ -10,10 +9,10 @@ import { systemClock } from '../../../bff/lib/observability/clock.ts';
 import { createLogger } from '../../../bff/lib/observability/logger.ts';
 import { openProcessDeps } from '../../../bff/process-deps.ts';
 import type { Store } from '../../../bff/store/database.ts';
-import { sandboxDefaults, sandboxGatewayEnv } from '../../../sandbox/defaults.ts';
+import { sandboxDefaults } from '../../../sandbox/defaults.ts';
 import { createSandbox } from '../../../sandbox/app.ts';
 import { serveApp } from '../../../node/serve-app.ts';
-import { merchantSecret, shopOrigin } from '../../bff/fixtures/stack.ts';
+import { systemEnv } from '../../support/system-env.ts';
 import { testResolver } from '../../bff/fixtures/test-resolver.ts';
 
 export const bankSecretRef = 'reliability-bank-secret-ref';
@@ -36,26 +35,25 @@ export async function startInProcessBff(extraEnv: Env = {}): Promise<InProcessBf
   // dropped connection cannot pass for an answer to the fuzzed input.
   const { app: sandboxApp } = createSandbox({ allowHttpLoopbackWebhooks: true });
   const sandbox = await serveApp(sandboxApp, '127.0.0.1', 0, 'SANDBOX_PORT');
-  const config = loadConfig({
-    NODE_ENV: 'test',
-    ...sandboxGatewayEnv(sandbox.url),
-    BANK_BASE_URL: `${sandbox.url}/banking`,
-    BANK_ACCESS_TOKEN: sandboxDefaults.bankAccessToken,
-    BANK_SECRET_REF: bankSecretRef,
-    MERCHANT_SECRET: merchantSecret,
-    SESSION_SIGNING_KEY: randomBytes(32).toString('base64url'),
-    ALLOWED_ORIGINS: shopOrigin,
-    // In memory by default: the real SQLite engine without an fsync per rejected delivery, so
-    // thousands of fuzz cases stay fast; a test that restarts on the same data passes a file.
-    DATABASE_URL: 'file::memory:',
-    PUBLIC_BFF_URL: 'http://127.0.0.1:8787',
-    // Generous: a slow answer on a busy machine is not bad input (a timeout is an honest 502/503).
-    GATEWAY_TIMEOUT_MS: '30000',
-    RATE_LIMIT_PER_MINUTE: '1000000',
-    UPSTREAM_RATE_LIMIT_PER_MINUTE: '1000000',
-    LOG_LEVEL: 'info',
-    ...extraEnv,
-  });
+  // In memory by default: the real SQLite engine without an fsync per rejected delivery, so
+  // thousands of fuzz cases stay fast; a test that restarts on the same data passes a file.
+  const place = { sandboxUrl: sandbox.url, databaseUrl: 'file::memory:' };
+  const config = loadConfig(
+    systemEnv(place, {
+      BANK_BASE_URL: `${sandbox.url}/banking`,
+      BANK_ACCESS_TOKEN: sandboxDefaults.bankAccessToken,
+      BANK_SECRET_REF: bankSecretRef,
+      PUBLIC_BFF_URL: 'http://127.0.0.1:8787',
+      // Generous: a slow answer on a busy machine is not bad input (a timeout is an honest 502/503).
+      GATEWAY_TIMEOUT_MS: '30000',
+      RATE_LIMIT_PER_MINUTE: '1000000',
+      UPSTREAM_RATE_LIMIT_PER_MINUTE: '1000000',
+      // The fuzzers read /metrics without a token, as it was before the shared environment.
+      METRICS_TOKEN: undefined,
+      LOG_LEVEL: 'info',
+      ...extraEnv,
+    }),
+  );
   const lines: string[] = [];
   const logger = createLogger(config.LOG_LEVEL, { write: (line: string) => void lines.push(line) });
   const inProcess = (input: RequestInfo | URL, init?: RequestInit) => Promise.resolve(sandboxApp.fetch(new Request(input, init)));
