@@ -13,6 +13,7 @@ import { sandboxGatewayEnv } from '../../sandbox/defaults.ts';
 import { findOrder } from '../../bff/store/orders.ts';
 import { merchantSecret, shopOrigin } from './fixtures/stack.ts';
 import { costaRicanBuyer } from '../fixtures/costa-rican-buyer.ts';
+import { systemEnv } from '../support/system-env.ts';
 import { capturingLogger } from './webhooks-support.ts';
 
 const realGateway = { ...sandboxGatewayEnv('https://gateway.example.com'), NODE_ENV: 'test' };
@@ -64,7 +65,7 @@ test.describe('a gateway whose link URLs are hostile', () => {
   let closeStore: () => Promise<void>;
 
   test.beforeAll(async () => {
-    const config = loadConfig({ NODE_ENV: 'test', ...sandboxGatewayEnv('http://127.0.0.1:4010'), MERCHANT_SECRET: merchantSecret, DATABASE_URL: 'file::memory:', INBOX_WORKER: 'false', ALLOWED_ORIGINS: shopOrigin });
+    const config = loadConfig(systemEnv({ sandboxUrl: 'http://127.0.0.1:4010', databaseUrl: 'file::memory:' }, { INBOX_WORKER: 'false' }));
     const deps = await openProcessDeps(config, logs.logger, systemClock, { gatewayFetch: tampering });
     app = createApp(config, deps);
     closeStore = () => deps.store.close();
