@@ -1,3 +1,6 @@
+/** Where a JSON number of 16 digits or more may start (see parseJsonExact). */
+const mayHoldLongInteger = /(?:^|[:,[])\s*-?\d{16}/;
+
 /**
  * JSON.parse that keeps integers beyond 2^53 exact. The bank's ids are int64 (banking-webhooks.md;
  * gateway-facts.md "Reading the gateway's and the bank's answers": "read it from the raw text,
@@ -6,8 +9,10 @@
  * a reviver the source text, so the digits are quoted before parsing, outside strings only.
  */
 export function parseJsonExact(text: string): unknown {
-  // Fast path: without a run of 16 digits no integer can be unsafe.
-  if (!/\d{16}/.test(text)) return JSON.parse(text);
+  // Fast path: no integer can be unsafe without a run of 16 digits where a JSON number can start (the
+  // text's start, or after `:`, `,` or `[` and any whitespace). Digit runs inside strings (account
+  // numbers, IBANs) follow a quote or a letter and no longer send every bank event down the slow path.
+  if (!mayHoldLongInteger.test(text)) return JSON.parse(text);
   let quoted = '';
   let copiedUpTo = 0;
   for (let i = 0; i < text.length; ) {

@@ -43,6 +43,11 @@ test('int64 ids survive JSON: above 2^53 they come back as their exact digits, i
   const text = '{"payment":{"public_id":9223372036854775807,"small":42,"note":"id 12345678901234567890 in text","neg":-9007199254740993,"f":1.5e3}}';
   expect(parseJsonExact(text)).toEqual({ payment: { public_id: '9223372036854775807', small: 42, note: 'id 12345678901234567890 in text', neg: '-9007199254740993', f: 1500 } });
   expect(parseJsonExact('{"a":"\\"9007199254740993\\"","b":9007199254740991}')).toEqual({ a: '"9007199254740993"', b: 9007199254740991 });
+  // Wherever a number can start: the text's start, after `[` or `,`, after whitespace of any kind.
+  expect(parseJsonExact('9007199254740993')).toBe('9007199254740993');
+  expect(parseJsonExact('[1,\n\t 9007199254740993]')).toEqual([1, '9007199254740993']);
+  expect(parseJsonExact('{"a" :\r\n-9007199254740993}')).toEqual({ a: '-9007199254740993' });
+  expect(parseJsonExact('{"iban":"CR05015202001026284066","n":12}')).toEqual({ iban: 'CR05015202001026284066', n: 12 });
 });
 
 test('money written as a JSON number: one exact conversion, half up to the currency', () => {

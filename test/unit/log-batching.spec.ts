@@ -1,0 +1,47 @@
+// The production logger writes its lines in batches: a busy server's request lines cost one write
+// system call (and one thread-pool round trip) per batch, not per line, and a quiet server's lines
+// still reach the file within the periodic flush.
+import fs, { mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { expect, test } from '@playwright/test';
+import { batchedLogDestination, createLogger, logBatching } from '../../bff/lib/observability/logger.ts';
+
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+test('request lines logged one after another, each once the previous write is done, reach the file in a few writes, not one each', async () => {
+  const directory = mkdtempSync(join(tmpdir(), 'log-batching-'));
+  const fd = openSync(join(directory, 'out.log'), 'w');
+  const writes = { started: 0, finished: 0 };
+  const originalWrite = fs.write;
+  // Counts the asynchronous writes to this file's descriptor (the destination writes through fs.write).
+  fs.write = ((...args: unknown[]) => {
+    if (args[0] !== fd) return (originalWrite as (...a: unknown[]) => void)(...args);
+    writes.started++;
+    const callback = args.at(-1) as (...result: unknown[]) => void;
+    return (originalWrite as (...a: unknown[]) => void)(...args.slice(0, -1), (...result: unknown[]) => {
+      writes.finished++;
+      callback(...result);
+    });
+  }) as typeof fs.write;
+  try {
+    const destination = batchedLogDestination(fd);
+    const logger = createLogger('info', destination);
+    const lines = 40;
+    for (let index = 0; index < lines; index++) {
+      logger.info({ method: 'POST', route: '/v1/webhooks/banking', status: 200, ms: 3, index }, 'request');
+      // As on a server between requests: whatever write this line started has finished before the next.
+      while (writes.finished < writes.started) await nextTurn();
+    }
+    const written = () => readFileSync(join(directory, 'out.log'), 'utf8').split('\n').filter(Boolean).length;
+    // A quiet moment after them: the periodic flush writes what waits.
+    await expect.poll(written, { timeout: 10 * logBatching.periodicFlushMs }).toBe(lines);
+    // One line per write would be 40; 40 lines of ~130 bytes fit in two batches of minLength.
+    expect(writes.started).toBeLessThanOrEqual(3);
+    // Its periodic flush stops, and the descriptor is closed by it.
+    (destination as unknown as { destroy(): void }).destroy();
+  } finally {
+    fs.write = originalWrite;
+    rmSync(directory, { recursive: true, force: true });
+  }
+});
