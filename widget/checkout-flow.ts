@@ -1,73 +1,35 @@
-// Part of the lazy checkout-rules part (widget/lazy/checkout-rules.ts): everything the element does
-// once its rules are here, which is before the form first shows: the session's loading, the kept
-// form, the payment (hosted page, popup or SINPE Móvil transfer), the watch of the order, its
-// outcome and what follows it (retry, a renewed session). The first script keeps the form itself,
-// rendered from this controller's view; the states it moves through are checkout-machine.ts's table.
-// It imports the element's own modules (events, BffError, the lazy-part loaders) like any module:
-// the widget is one module graph, so these are the same objects the first script uses.
+// Part of the lazy checkout-rules part (widget/lazy/checkout-rules.ts), loaded before the form first
+// shows: the flow that owns the checkout's state and composes one controller per feature. The first
+// script renders from its view; its states move by checkout-machine.ts's table. The widget is one
+// module graph: its imports (events, BffError, the part loaders) are the first script's own objects.
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
-import type {
-  CheckoutAddress,
-  CheckoutBillingAddress,
-  CheckoutRequest,
-  CreateSessionRequest,
-  OrderStatusResponse,
-  Prefill,
-} from '../contract/bff-api.ts';
-import type { CheckoutMethod } from '../contract/bff-api.ts';
-import { declineLocaleOf } from '../contract/decline-messages.ts';
-import type { SessionSinpeMovil, SinpeMovilInstructions } from '../contract/sinpe-movil.ts';
-import { problemTypes } from '../contract/problem-types.ts';
-import { orderNumberOfStatusToken } from '../contract/status-token.ts';
+import type { CheckoutAddress, CheckoutBillingAddress, CheckoutMethod, OrderStatusResponse, Prefill } from '../contract/bff-api.ts';
+import { originNotAllowedProblem, sessionExpiredProblem } from '../contract/problem-types.ts';
 import { emptyAddress, emptyBillingAddress } from './address-fields.ts';
 import { answerOf, BffClient, BffError } from './bff-client.ts';
-import { isBusy, type CheckoutState } from './checkout-state.ts';
 import { nextState, type CheckoutEvent } from './checkout-machine.ts';
 import * as events from './events.ts';
 import type { SvcErrorCode } from './events.ts';
-import { isOriginRefused } from './error-codes.ts';
+import { errorWords, isOriginRefused } from './error-codes.ts';
 import { forgetLastTypedForm } from './form-keeper.ts';
 import { currentNavigationKind, forgetResultToken, keptResultToken } from './kept-result.ts';
-import { countryOfCurrency, countryOfLocale } from './i18n/countries.ts';
 import { addEnglishWords, formatMoney, translationFor } from './i18n/localize.ts';
 import type { Translation } from './i18n/translation.ts';
 import { InvoiceDetailsHook } from './invoice-fieldset.ts';
-import { forgetOpenTransfer, keepOpenTransfer, keepSessionToken, pageLeftOf, renewedSessionOf, type KeptFollow } from './kept-session.ts';
 import { AssetLoadError, once } from './parts/loader.ts';
-import { loadDeclineMessages } from './parts/country-data.ts';
-import { loadMethodChoice } from './parts/method-choice.ts';
-import type { OrderWatchModule } from './parts/order-watch.ts';
-import type * as MethodChoice from './lazy/method-choice.ts';
-import type * as SessionClock from './lazy/session-clock.ts';
-import { asksAddress, contactOf } from './method-fields.ts';
-import { isSinpeRescueOffered } from './costa-rica/sinpe-rescue-offer.ts';
+import { checkoutBodyOf } from './flow/checkout-body.ts';
 import { OutcomeController } from './outcome/outcome-controller.ts';
 import { KeptWork } from './kept/kept-work.ts';
 import { CardPayment } from './card/card-payment.ts';
 import type { RetryController } from './retry/retry-controller.ts';
-import type { SessionRenewal } from './session/session-renewal.ts';
-import { endedUnpaid, paysWithSession } from './session/session-states.ts';
-import { sinpeFitsBuyer } from './sinpe-fit.ts';
+import { SessionController } from './session/session-controller.ts';
+import { endedUnpaid, keepsItsOrder } from './session/session-states.ts';
+import { SinpeController } from './sinpe/sinpe-controller.ts';
 import type { OrderSummary } from './order-summary.ts';
-import type { PaymentPopup } from './payment-popup.ts';
 import type { EarlyResult } from './early-result.ts';
 import type { CheckoutFlowApi, CheckoutView, FlowHost } from './flow-api.ts';
 
 export type { CheckoutView, FlowHost } from './flow-api.ts';
-
-/** How long before a session's end the shopper is told, and may extend it (WCAG 2.2.1: at least 20 seconds). */
-const sessionWarningMs = 120_000;
-
-
-/** States whose order a new cart does not replace: a payment under way, or an outcome the shopper may try again from. */
-function keepsItsOrder(state: CheckoutState): boolean {
-  return isBusy(state) ? state !== 'loading' : endedUnpaid(state);
-}
-
-/** The prefill's given fields only: an absent one must not overwrite a default with undefined. */
-function definedFields(partial: Readonly<Record<string, string | undefined>> | undefined): Record<string, string> {
-  return Object.fromEntries(Object.entries(partial ?? {}).filter((entry): entry is [string, string] => entry[1] !== undefined));
-}
 
 /**
  * The one owner of the checkout's state (a Lit reactive controller of <svc-checkout>): the session's
@@ -88,7 +50,6 @@ export class CheckoutFlow implements ReactiveController, CheckoutFlowApi {
   };
   /** The optional electronic invoice's details (their form is a lazy part of its own). */
   readonly invoiceDetails: InvoiceDetailsHook;
-  #sessionToken = '';
   /** The status token the BFF gave with the last payment it opened: it outlives the session. */
   #statusToken: { orderNumber: string; token: string } | undefined;
   /** The session's prefill: the form's start, and what reset() goes back to. */
@@ -101,14 +62,8 @@ export class CheckoutFlow implements ReactiveController, CheckoutFlowApi {
   newOrderOnRetry = false;
   /** The flow itself starts the element again (a retry or reset with no order yet): not the page's change. */
   #restarting = false;
-  /** The session offers SINPE Móvil; the form offers it only while it can work for the buyer (#fitMethods). */
-  #sessionOffersSinpe = false;
   /** This press of Pay already went on once with a new catalog session: a second 401 is said, not looped on. */
   #paidAgain = false;
-  /** Fires two minutes before the session ends. */
-  #sessionTimer: ReturnType<typeof setTimeout> | undefined;
-  /** The notice and its "Extend" (session/session-renewal.ts): here once the session came near its end. */
-  #renewal: SessionRenewal | undefined;
 
   readonly #host: FlowHost;
   /** The watch of the order and its outcome. */
@@ -117,6 +72,8 @@ export class CheckoutFlow implements ReactiveController, CheckoutFlowApi {
   readonly #kept: KeptWork;
   /** A card paid on the hosted page: redirect or popup. */
   readonly #card: CardPayment;
+  readonly sinpe: SinpeController;
+  readonly session: SessionController;
 
   constructor(host: FlowHost) {
     this.#host = host;
@@ -126,14 +83,12 @@ export class CheckoutFlow implements ReactiveController, CheckoutFlowApi {
     this.#card = new CardPayment(this, host, this.#kept);
     // Before the flow's own: an outcome's panel takes the focus before the flow looks where it is.
     this.#outcome = new OutcomeController(this, host, this.#kept);
+    this.sinpe = new SinpeController(this, this.#kept);
+    this.session = new SessionController(this, host, this.#kept, this.#outcome);
     host.addController(this);
   }
 
-  /**
-   * English's words for what only the flow says (statuses, field messages): a part of their own
-   * (i18n/en-flow.ts), asked only when the page's words lack them once its layers settled (an English
-   * page, or a language that did not load). A Spanish purchase never downloads them.
-   */
+  /** English's words for what only the flow says (i18n/en-flow.ts), asked only when the page's words lack them: a Spanish purchase never does. */
   async ensureFlowWords(locale: string): Promise<void> {
     if (translationFor(locale).submitting) return;
     addEnglishWords((await once('en-flow', () => import('./i18n/en-flow.ts'))).enFlow);
@@ -146,7 +101,8 @@ export class CheckoutFlow implements ReactiveController, CheckoutFlowApi {
 
   set(patch: Partial<CheckoutView>): void {
     Object.assign(this.#v, patch);
-    if (patch.billing) this.#fitMethods();
+    // SINPE Móvil is offered while it can work for the buyer the form describes.
+    if (patch.billing) this.#v.sinpeOffered = this.sinpe.fits(patch.billing);
     this.#host.requestUpdate();
   }
 
@@ -162,10 +118,6 @@ export class CheckoutFlow implements ReactiveController, CheckoutFlowApi {
       this.#retry?.formIsBack();
     }
     return next !== undefined;
-  }
-
-  hostDisconnected(): void {
-    this.#stopSessionClock();
   }
 
   hostUpdated(): void {
@@ -187,13 +139,9 @@ export class CheckoutFlow implements ReactiveController, CheckoutFlowApi {
     return this.#host.dispatchEvent(event);
   }
 
-  /** The session this order is paid with. */
-  /**
-   * What a payment that keeps the page (a popup, a transfer) is followed with: the status token the
-   * BFF gave for this order, which lives as long as the order can change; else the session's.
-   */
+  /** What a payment that keeps the page is followed with: its status token (it outlives the session), else the session's. */
   followTokenFor(orderNumber: string): string {
-    return this.statusTokenOf(orderNumber) ?? this.#sessionToken;
+    return this.statusTokenOf(orderNumber) ?? this.session.token;
   }
 
   /** The outcome's amount as the shopper paid it: a transfer's (maybe a few colones below the order's), else the order's. */
@@ -202,18 +150,16 @@ export class CheckoutFlow implements ReactiveController, CheckoutFlowApi {
     return outcome ? formatMoney(locale, outcome.paid?.amount ?? outcome.amount, outcome.paid?.currency ?? outcome.currency) : '';
   }
 
+  /** The session this order is paid with. */
   get sessionToken(): string {
-    return this.#sessionToken;
+    return this.session.token;
   }
 
   isCatalogMode(): boolean {
     return !this.#host.session && !!this.#host.items?.length;
   }
 
-  /**
-   * After the rules and the page's words: back from the hosted page, or the session's form. `early`
-   * is the status the first script already asked for the address bar's token: it is the first poll.
-   */
+  /** After the rules and the page's words: back from the hosted page (`early`, the status already asked, is the first poll), or the form. */
   begin(early?: EarlyResult): Promise<void> | void {
     // A payment under way, or its decline or cancel on screen, keeps its order: the page's new cart
     // is for the next try, so the outcome stays in view and "Try again" pays what the cart holds now.
@@ -226,8 +172,8 @@ export class CheckoutFlow implements ReactiveController, CheckoutFlowApi {
       return;
     }
     const statusToken = this.#kept.takeResultToken() ?? keptResultToken(window.location.pathname, currentNavigationKind());
-    if (statusToken) return this.#resume(statusToken, early?.token === statusToken ? answerOf<OrderStatusResponse>(early.response) : undefined);
-    if (this.#host.session || this.#host.items?.length) return this.loadSession();
+    if (statusToken) return this.session.resume(statusToken, early?.token === statusToken ? answerOf<OrderStatusResponse>(early.response) : undefined);
+    if (this.#host.session || this.#host.items?.length) return this.session.loadSession();
   }
 
   // ----- the form -------------------------------------------------------------------------------
@@ -282,17 +228,11 @@ export class CheckoutFlow implements ReactiveController, CheckoutFlowApi {
     this.go('submit');
     // A popup or a transfer keeps the page: its watch is fetched while the BFF answers.
     if (v.popup || v.method === 'sinpe_movil') void this.#host.ensureOrderWatch().catch(() => undefined);
-    const locale = this.#host.currentLocale();
-    const body: CheckoutRequest = !asksAddress(v)
-      ? { billing: contactOf(v.billing), method: 'sinpe_movil', locale, ...this.invoiceDetails.body() }
-      : this.#host.noShipping || v.sameAsBilling
-        ? { billing: v.billing, sameAsBilling: true, locale, ...order.cardColones?.body(v.method), ...this.invoiceDetails.body(), ...pageLeftOf(order.orderNumber) }
-        : { billing: v.billing, shipping: v.shipping, locale, ...order.cardColones?.body(v.method), ...this.invoiceDetails.body(), ...pageLeftOf(order.orderNumber) };
-    if (v.method === 'sinpe_movil') body.method = 'sinpe_movil';
     try {
-      const answer = await this.client().checkout(this.#sessionToken, body);
-      this.#statusToken = answer.statusToken ? { orderNumber: answer.orderNumber, token: answer.statusToken } : undefined;
-      if ('sinpeMovil' in answer) return this.#showTransfer(answer.orderNumber, answer.sinpeMovil);
+      const body = checkoutBodyOf(v, order, this.#host.noShipping, this.invoiceDetails, this.#host.currentLocale());
+      const answer = await this.client().checkout(this.sessionToken, body);
+      this.keepStatusToken(answer.orderNumber, answer.statusToken);
+      if ('sinpeMovil' in answer) return this.sinpe.showTransfer(answer.orderNumber, answer.sinpeMovil);
       this.#card.show(order, answer);
     } catch (error) {
       this.closePopup();
@@ -313,117 +253,9 @@ export class CheckoutFlow implements ReactiveController, CheckoutFlowApi {
     forgetLastTypedForm();
     forgetResultToken();
     this.#kept.stopFollowing();
-    this.endTransfer();
-    this.applyPrefill();
+    this.sinpe.endTransfer();
+    this.session.applyPrefill();
     this.go('reset');
-  }
-
-  // ----- the session ----------------------------------------------------------------------------
-
-  /** The shopper comes back to this very page (without its fragment) after paying. */
-  #catalogRequest(): CreateSessionRequest {
-    const returnUrl = new URL(window.location.href);
-    returnUrl.hash = '';
-    const host = this.#host;
-    return { items: host.items ?? [], locale: host.currentLocale(), returnUrl: returnUrl.href, ...(host.invoice ? { invoice: true } : {}) };
-  }
-
-  /**
-   * The order as the form shows it. A dollar order's colones (the line under the total, the card's
-   * choice of currency) are a lazy part of their own; if it cannot load, the order shows without them.
-   */
-  async summaryOf(answer: { order: OrderSummary; localAmount?: unknown }): Promise<OrderSummary> {
-    const dollars = answer.localAmount ? await once('dollar-order', () => import('./lazy/dollar-order.ts')).catch(() => undefined) : undefined;
-    return { ...answer.order, ...dollars?.dollarOrderOf(answer, this.#host) };
-  }
-
-  async loadSession(): Promise<void> {
-    const host = this.#host;
-    // New items or a new session on an open checkout: what the shopper typed stays, for the new order.
-    const typed = this.#kept.typedForm();
-    this.go('load');
-    let sinpe: SessionSinpeMovil | undefined;
-    let order: OrderSummary;
-    try {
-      const resumed = host.session ? undefined : await this.#kept.resumedSession();
-      if (host.session || resumed) {
-        // A merchant's session this tab renewed (the page still carries the token it was made with).
-        const token = (host.session && renewedSessionOf(host.session)) || host.session || resumed!.token;
-        const loaded = resumed?.loaded ?? (await this.client().getSession(token));
-        this.useSession(token, loaded.expiresAt);
-        order = await this.summaryOf(loaded);
-        this.prefill = loaded.prefill;
-        this.invoiceDetails.offer(loaded.invoice === true);
-        sinpe = loaded.sinpeMovil;
-      } else {
-        // The page's transfer or popup payment outlived its session: its state, not a new order.
-        const following = this.#kept.following();
-        if (following) return this.#followKept(following);
-        const created = await this.client().createSession(this.#catalogRequest());
-        this.useSession(created.sessionToken, created.expiresAt);
-        order = await this.summaryOf(created);
-        this.prefill = {};
-        this.invoiceDetails.offer(host.invoice);
-        sinpe = created.sinpeMovil;
-      }
-    } catch (error) {
-      if (error instanceof BffError && error.status === 401 && host.session) {
-        const following = this.#kept.following();
-        return following ? this.#followKept(following) : this.expire(error.message);
-      }
-      return this.fail(error, 'invalid-session');
-    }
-    this.set({ order });
-    this.applyPrefill();
-    this.restoreForm(order.orderNumber);
-    if (typed) this.#kept.carryTypedForm(typed);
-    await this.offerMethods(sinpe);
-    this.go('ready');
-    this.emit(new events.SvcReadyEvent(order.orderNumber));
-    if (sinpe?.transfer) {
-      if (sinpe.statusToken) this.#statusToken = { orderNumber: order.orderNumber, token: sinpe.statusToken };
-      await this.#showTransfer(order.orderNumber, sinpe.transfer);
-    }
-  }
-
-  /**
-   * The session's methods: SINPE Móvil beside the card when the session offers it, its part loaded
-   * before idle so the form does not jump (without it, a failed load, the card alone is offered).
-   */
-  async offerMethods(sinpe: SessionSinpeMovil | undefined): Promise<void> {
-    this.#sessionOffersSinpe = sinpe !== undefined;
-    this.set({ sinpeAsksAddress: sinpe?.askAddress === true });
-    this.#fitMethods();
-    if (sinpe) this.set({ methodChoice: this.#v.methodChoice ?? (await loadMethodChoice().catch(() => undefined)) });
-  }
-
-  /** SINPE Móvil is offered while it can work for the buyer the form describes (a Costa Rican billing country and phone). */
-  #fitMethods(): void {
-    this.#v.sinpeOffered = this.#sessionOffersSinpe && sinpeFitsBuyer(this.#v.billing);
-  }
-
-  applyPrefill(): void {
-    const host = this.#host;
-    const defaultCountry = countryOfLocale(host.currentLocale()) ?? countryOfCurrency(this.#v.order?.currency) ?? '';
-    this.set({
-      billing: { ...emptyBillingAddress(), country: defaultCountry, ...definedFields(this.prefill.billing) },
-      shipping: { ...emptyAddress(), country: defaultCountry, ...definedFields(this.prefill.shipping) },
-      sameAsBilling: !this.prefill.shipping,
-    });
-    void host.ensureCountryData(this.#v.billing.country);
-    void host.ensureCountryData(this.#v.shipping.country);
-  }
-
-  #resume(statusToken: string, asked?: Promise<OrderStatusResponse>): void {
-    const orderNumber = orderNumberOfStatusToken(statusToken);
-    if (!orderNumber) return this.fail(new BffError(401, undefined), 'invalid-session');
-    this.go('return');
-    void this.watchOrder(orderNumber, statusToken, asked);
-  }
-
-  /** "Pay with SINPE Móvil" after a card decline the BFF says SINPE Móvil may rescue, once its part is here. */
-  sinpeRescueButton(locale: string): unknown {
-    return isSinpeRescueOffered(this.#v.outcome) ? this.#v.methodChoice?.renderSinpeRescue(locale, this) : undefined;
   }
 
   closePopup(): void {
@@ -460,6 +292,11 @@ export class CheckoutFlow implements ReactiveController, CheckoutFlowApi {
     return this.#outcome.statusText(t, locale);
   }
 
+  /** The status token the BFF gave for this page's payment of `orderNumber` (it outlives the session). */
+  keepStatusToken(orderNumber: string, token: string | undefined): void {
+    this.#statusToken = token ? { orderNumber, token } : undefined;
+  }
+
   /** The status token the BFF gave for `orderNumber`, if it is the one this page paid. */
   statusTokenOf(orderNumber: string): string | undefined {
     return this.#statusToken?.orderNumber === orderNumber ? this.#statusToken.token : undefined;
@@ -470,63 +307,6 @@ export class CheckoutFlow implements ReactiveController, CheckoutFlowApi {
     this.#kept.restoreForm(orderNumber);
   }
 
-  /** The clock's words for a session or a watch that ran out, said once they are here if the checkout is still expired. */
-  clockWords(key: 'ended' | 'watchLost'): void {
-    void this.#clockPart().then((clock) => this.#v.state === 'expired' && this.set({ notice: (t) => clock.sessionClockWords(declineLocaleOf(t.lang))[key] }), () => undefined);
-  }
-
-  /** After a reload whose session had ended: the kept payment's state, read with its status token. */
-  async #followKept(kept: KeptFollow): Promise<void> {
-    this.#statusToken = { orderNumber: kept.orderNumber, token: kept.statusToken };
-    if (!kept.transfer) {
-      this.go('return');
-      return this.watchOrder(kept.orderNumber, kept.statusToken);
-    }
-    this.go('ready');
-    return this.#showTransfer(kept.orderNumber, kept.transfer);
-  }
-
-  // ----- SINPE Móvil ----------------------------------------------------------------------------
-
-  /** SINPE Móvil's part (the choice, a transfer's steps, the decline's rescue), in the view once here. */
-  async methodChoicePart(): Promise<typeof MethodChoice> {
-    const methodChoice = this.#v.methodChoice ?? (await loadMethodChoice());
-    this.set({ methodChoice });
-    return methodChoice;
-  }
-
-  /**
-   * A transfer is open: its steps (sinpe/sinpe-transfer.ts) come with the method choice, which a
-   * session that offers SINPE Móvil has already loaded; without them the transfer cannot be shown.
-   */
-  async #showTransfer(orderNumber: string, transfer: SinpeMovilInstructions): Promise<void> {
-    let methodChoice: typeof MethodChoice;
-    try {
-      methodChoice = await this.methodChoicePart();
-    } catch (error) {
-      return this.fail(new AssetLoadError(error), 'asset-load');
-    }
-    // A catalog page reloaded while the transfer is open comes back to it (#resumedTransferSession).
-    if (this.isCatalogMode() && this.#sessionToken) {
-      keepSessionToken(orderNumber, this.#sessionToken);
-      keepOpenTransfer(orderNumber);
-    }
-    this.#kept.keepFollowing(orderNumber, transfer);
-    methodChoice.showTransfer(this, orderNumber, transfer);
-  }
-
-  /** The result panel's own words when a transfer paid the order. */
-  resultWords(locale: string, state: CheckoutState): ReturnType<typeof MethodChoice.sinpeResultWords> | undefined {
-    const { endedTransfer, methodChoice } = this.#v;
-    return endedTransfer && methodChoice?.sinpeResultWords(locale, state, endedTransfer);
-  }
-
-  /** The transfer is over: `ended` when an outcome ended it (the result's words speak of it). */
-  endTransfer(ended?: SinpeMovilInstructions): void {
-    if (this.#v.transfer && this.isCatalogMode()) forgetOpenTransfer();
-    this.set({ transfer: undefined, endedTransfer: ended });
-  }
-
   // ----- failures and the next attempt ----------------------------------------------------------
 
   /** The checkout cannot go on: the shopper's short text and the developer's code (events.ts, widget/README.md "Errors"). */
@@ -535,7 +315,7 @@ export class CheckoutFlow implements ReactiveController, CheckoutFlowApi {
     this.closePopup();
     this.go('error');
     const detail = error instanceof Error ? error.message : String(error);
-    const refusedType = problemTypes.originNotAllowed;
+    const refusedType = originNotAllowedProblem;
     if (!(error instanceof BffError) || error.status !== 0) {
       const refused = error instanceof BffError && error.status === 403 && error.problem?.type === refusedType;
       return this.#reportError(refused ? 'origin-not-allowed' : code, detail);
@@ -546,12 +326,7 @@ export class CheckoutFlow implements ReactiveController, CheckoutFlowApi {
   }
 
   #reportError(code: SvcErrorCode, detail: string): void {
-    const words: Partial<Record<SvcErrorCode, (t: Translation) => string>> = {
-      network: (t) => t.offline,
-      'origin-not-allowed': (t) => t.originNotAllowed,
-      'asset-load': (t) => t.assetLoad,
-    };
-    this.set({ notice: words[code] });
+    this.set({ notice: errorWords[code] });
     this.emit(new events.SvcErrorEvent(code, detail));
   }
 
@@ -568,87 +343,14 @@ export class CheckoutFlow implements ReactiveController, CheckoutFlowApi {
       this.go('refuse');
       return this.#focusFirstInvalid();
     }
-    if (error.status === 401 || error.problem?.type === problemTypes.sessionExpired) {
-      if (this.isCatalogMode()) {
-        // The page's own session ran out before anything was paid: a new one for the same cart. The
-        // shopper pressed Pay, so the payment goes on; only a popup, which must open within a click,
-        // asks for the press again (and never speaks of a payment that expired: none was made).
-        await this.renewSession();
-        const order = this.#v.order;
-        if (this.#v.state !== 'idle' || !order) return;
-        if (!this.#paidAgain && (this.#host.mode !== 'popup' || this.#v.method !== 'card')) {
-          this.#paidAgain = true;
-          return this.#pay(order);
-        }
-        const clock = await this.#clockPart().catch(() => undefined);
-        this.set({ notice: clock && ((t) => clock.sessionClockWords(declineLocaleOf(t.lang)).renewed) });
-        return;
-      }
-      return this.expire(error.message);
+    if (error.status === 401 || error.problem?.type === sessionExpiredProblem) {
+      if (!this.isCatalogMode()) return this.session.expire(error.message);
+      // Pay goes on once per press; a popup, which must open within a click, asks for the press again.
+      const again = !this.#paidAgain && (this.#host.mode !== 'popup' || this.#v.method !== 'card');
+      this.#paidAgain ||= again;
+      return this.session.renewAndPay(again ? () => this.#pay(this.#v.order!) : undefined);
     }
     this.fail(error, 'payment-error');
-  }
-
-  /** Catalog mode: a fresh session (and order number) for the same items; the shopper's details stay. */
-  async renewSession(): Promise<void> {
-    this.go('load');
-    try {
-      const typed = this.#v.order !== undefined;
-      const created = await this.client().createSession(this.#catalogRequest());
-      this.useSession(created.sessionToken, created.expiresAt);
-      this.set({ order: await this.summaryOf(created), outcome: undefined });
-      if (typed) this.#kept.keepTypedForm();
-      this.restoreForm(created.order.orderNumber);
-      this.#outcome.forget();
-      this.go('ready');
-    } catch (error) {
-      this.fail(error, 'invalid-session');
-    }
-  }
-
-  /** The session ran out: said plainly (the clock's words, once its part is here), with what to do. */
-  expire(detail: string): void {
-    this.#stopSessionClock();
-    if (!this.go('expired')) return;
-    this.emit(new events.SvcErrorEvent('session-expired', detail));
-    this.clockWords('ended');
-  }
-
-  // ----- the session's clock --------------------------------------------------------------------
-
-  /** The session now paid with, and its end: two minutes before it, the clock speaks (#sessionEnding). */
-  useSession(token: string, expiresAt: string): void {
-    this.#sessionToken = token;
-    this.#stopSessionClock();
-    this.set({ sessionNotice: undefined });
-    const endsAt = Date.parse(expiresAt);
-    if (Number.isNaN(endsAt)) return;
-    this.#sessionTimer = setTimeout(() => void this.#sessionEnding(endsAt), Math.max(0, endsAt - sessionWarningMs - Date.now()));
-  }
-
-  #stopSessionClock(): void {
-    clearTimeout(this.#sessionTimer);
-    this.#renewal?.stop();
-  }
-
-  /** The clock's words (a session or a watch that ran out, a renewed catalog session). */
-  #clockPart(): Promise<typeof SessionClock> {
-    return once('session-clock', () => import('./lazy/session-clock.ts'));
-  }
-
-  /** The session's renewal (session/session-renewal.ts): a part of its own, asked when the session nears its end. */
-  async #sessionEnding(endsAt: number): Promise<void> {
-    // A payment under way is followed with its status token: the session's end does not matter to it.
-    if (!paysWithSession(this.#v.state)) return;
-    const part = await once('session-renewal', () => import('./session/session-renewal.ts')).catch(() => undefined);
-    if (!part) return;
-    this.#renewal ??= new part.SessionRenewal(this, this.#host);
-    return this.#renewal.ending(endsAt);
-  }
-
-  /** The session notice, where the element shows it (above the status), once the session nears its end. */
-  sessionNotice(locale: string): unknown {
-    return this.#renewal?.notice(locale);
   }
 
   /** Whether the shopper is offered "Try again" now. */

@@ -1,4 +1,6 @@
 // Part of the lazy checkout-rules.js, with the payment flow (checkout-flow.ts) that asks it.
+import type { SvcErrorCode } from './events.ts';
+import type { Translation } from './i18n/translation.ts';
 
 /**
  * Whether the BFF refuses this page's origin. A refused origin's preflight fails, which the browser
@@ -16,3 +18,10 @@ export async function isOriginRefused(bff: string, refusedType: string | undefin
     return false; // not even that went through: the network
   }
 }
+
+/** The shopper's short words for an error code that has its own (the others leave the status as it is). */
+export const errorWords: Partial<Record<SvcErrorCode, (t: Translation) => string>> = {
+  network: (t) => t.offline,
+  'origin-not-allowed': (t) => t.originNotAllowed,
+  'asset-load': (t) => t.assetLoad,
+};

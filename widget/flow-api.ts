@@ -69,19 +69,62 @@ export interface CheckoutView {
 }
 
 
+/** SINPE Móvil as the flow meets it (sinpe/sinpe-controller.ts). */
+export interface SinpeSteps {
+  /** The session's methods: SINPE Móvil beside the card when the session offers it (its part loaded before idle). */
+  offerMethods(sinpe: SessionSinpeMovil | undefined): Promise<void>;
+  /** SINPE Móvil can work for the buyer the form describes (a Costa Rican billing country and phone). */
+  fits(billing: CheckoutBillingAddress): boolean;
+  /** SINPE Móvil's part (the choice, a transfer's steps, the decline's rescue), in the view once here. */
+  methodChoicePart(): Promise<typeof MethodChoice>;
+  /** A transfer is open: its panel, its watch, and kept for a reload. */
+  showTransfer(orderNumber: string, transfer: SinpeMovilInstructions): Promise<void>;
+  /** The result panel's own words when a transfer paid the order. */
+  resultWords(locale: string, state: CheckoutState): ReturnType<typeof MethodChoice.sinpeResultWords> | undefined;
+  /** The transfer is over: `ended` when an outcome ended it (the result's words speak of it). */
+  endTransfer(ended?: SinpeMovilInstructions): void;
+  /** "Pay with SINPE Móvil" after a card decline the BFF says SINPE Móvil may rescue, once its part is here. */
+  rescueButton(locale: string): unknown;
+}
+
+/** The session the order is paid with, from its loading to its end (session/session-controller.ts). */
+export interface SessionSteps {
+  readonly token: string;
+  /** The order as the form shows it (a dollar order's colones are a lazy part of their own). */
+  summaryOf(answer: { order: OrderSummary; localAmount?: unknown }): Promise<OrderSummary>;
+  loadSession(): Promise<void>;
+  applyPrefill(): void;
+  /** Back with a status token: the order it names is watched; `asked`, a status request on its way, is the first poll. */
+  resume(statusToken: string, asked?: Promise<OrderStatusResponse>): void;
+  /** Catalog mode: a fresh session (and order number) for the same items; the shopper's details stay. */
+  renewSession(): Promise<void>;
+  /** Catalog mode, a session that ran out before a payment: a new one, and `pay` (the press goes on) or the press asked again. */
+  renewAndPay(pay: (() => Promise<void>) | undefined): Promise<void>;
+  /** The session ran out: said plainly, with what to do. */
+  expire(detail: string): void;
+  /** The session now paid with, and its end: two minutes before it, the clock speaks. */
+  useSession(token: string, expiresAt: string): void;
+  /** The clock's words (a session or a watch that ran out, a renewed catalog session): a part of their own. */
+  clockPart(): Promise<typeof SessionClock>;
+  /** The clock's words for a session or a watch that ran out, said once they are here if the checkout is still expired. */
+  clockWords(key: 'ended' | 'watchLost'): void;
+  /** The session notice, where the element shows it (above the status), once the session nears its end. */
+  notice(locale: string): unknown;
+}
+
 /** The flow's own steps, as its controllers and the element call them. */
 export interface CheckoutFlowApi {
   /** The optional electronic invoice's details (their form is a lazy part of its own). */
   readonly invoiceDetails: InvoiceDetailsHook;
+  /** SINPE Móvil: offered, a transfer opened and ended. */
+  readonly sinpe: SinpeSteps;
+  /** The session: loaded, renewed, its clock. */
+  readonly session: SessionSteps;
   /** The session's prefill: the form's start, and what reset() goes back to. */
   prefill: Prefill;
   /** New items or a new session came while a payment was under way or its outcome shown: the next try is for them. */
   newOrderOnRetry: boolean;
-  /**
-   * English's words for what only the flow says (statuses, field messages): a part of their own
-   * (i18n/en-flow.ts), asked only when the page's words lack them once its layers settled (an English
-   * page, or a language that did not load). A Spanish purchase never downloads them.
-   */
+  /** English's words for what only the flow says (statuses, field messages): a part of their own, asked only when the page's words lack them. */
   ensureFlowWords(locale: string): Promise<void>;
   /** What the element renders: read-only outside this class. */
   readonly view: Readonly<CheckoutView>;
@@ -91,7 +134,6 @@ export interface CheckoutFlowApi {
   /** The BFF at the element's `bff` now (a page may change it). */
   client(): BffClient;
   emit(event: Event): boolean;
-  /** The session this order is paid with. */
   /**
    * What a payment that keeps the page (a popup, a transfer) is followed with: the status token the
    * BFF gave for this order, which lives as long as the order can change; else the session's.
@@ -99,12 +141,10 @@ export interface CheckoutFlowApi {
   followTokenFor(orderNumber: string): string;
   /** The outcome's amount as the shopper paid it: a transfer's (maybe a few colones below the order's), else the order's. */
   amountPaid(locale: string): string;
+  /** The session this order is paid with. */
   readonly sessionToken: string;
   isCatalogMode(): boolean;
-  /**
-   * After the rules and the page's words: back from the hosted page, or the session's form. `early`
-   * is the status the first script already asked for the address bar's token: it is the first poll.
-   */
+  /** After the rules and the page's words: back from the hosted page, or the session's form (`early`: the first poll). */
   begin(early?: EarlyResult): Promise<void> | void;
   /** The shopper typed in a field of `section`: its new value, kept for the tab. */
   editAddress(section: 'billing' | 'shipping', address: CheckoutAddress | CheckoutBillingAddress, path: string): void;
@@ -115,23 +155,6 @@ export interface CheckoutFlowApi {
   submit(): Promise<void>;
   /** reset(): back to the session's form (its prefill), stopping any status polling. */
   reset(): Promise<void> | void;
-  /**
-   * The order as the form shows it. A dollar order's colones (the line under the total, the card's
-   * choice of currency) are a lazy part of their own; if it cannot load, the order shows without them.
-   */
-  summaryOf(answer: {
-      order: OrderSummary;
-      localAmount?: unknown;
-  }): Promise<OrderSummary>;
-  loadSession(): Promise<void>;
-  /**
-   * The session's methods: SINPE Móvil beside the card when the session offers it, its part loaded
-   * before idle so the form does not jump (without it, a failed load, the card alone is offered).
-   */
-  offerMethods(sinpe: SessionSinpeMovil | undefined): Promise<void>;
-  applyPrefill(): void;
-  /** "Pay with SINPE Móvil" after a card decline the BFF says SINPE Móvil may rescue, once its part is here. */
-  sinpeRescueButton(locale: string): unknown;
   closePopup(): void;
   /** The button that brings a lost payment window to the front, while it is open and the outcome unknown. */
   popupButton(locale: string): unknown;
@@ -143,28 +166,14 @@ export interface CheckoutFlowApi {
   onOrderStatus(status: OrderStatusResponse): void;
   /** The live region's words for where the checkout is. */
   statusText(t: Translation, locale: string): string;
+  /** The status token the BFF gave for this page's payment of `orderNumber` (it outlives the session). */
+  keepStatusToken(orderNumber: string, token: string | undefined): void;
   /** The status token the BFF gave for `orderNumber`, if it is the one this page paid. */
   statusTokenOf(orderNumber: string): string | undefined;
   /** This page follows no payment any more (nothing to resume after a reload). */
   restoreForm(orderNumber: string): void;
-  /** The clock's words for a session or a watch that ran out, said once they are here if the checkout is still expired. */
-  clockWords(key: 'ended' | 'watchLost'): void;
-  /** SINPE Móvil's part (the choice, a transfer's steps, the decline's rescue), in the view once here. */
-  methodChoicePart(): Promise<typeof MethodChoice>;
-  /** The result panel's own words when a transfer paid the order. */
-  resultWords(locale: string, state: CheckoutState): ReturnType<typeof MethodChoice.sinpeResultWords> | undefined;
-  /** The transfer is over: `ended` when an outcome ended it (the result's words speak of it). */
-  endTransfer(ended?: SinpeMovilInstructions): void;
   /** The checkout cannot go on: the shopper's short text and the developer's code (events.ts, widget/README.md "Errors"). */
   fail(error: unknown, code: SvcErrorCode): void;
-  /** Catalog mode: a fresh session (and order number) for the same items; the shopper's details stay. */
-  renewSession(): Promise<void>;
-  /** The session ran out: said plainly (the clock's words, once its part is here), with what to do. */
-  expire(detail: string): void;
-  /** The session now paid with, and its end: two minutes before it, the clock speaks (#sessionEnding). */
-  useSession(token: string, expiresAt: string): void;
-  /** The session notice, where the element shows it (above the status), once the session nears its end. */
-  sessionNotice(locale: string): unknown;
   /** Whether the shopper is offered "Try again" now. */
   canRetry(): boolean;
   /** "Try again" (its part, retry/retry-controller.ts, comes with the first press: an approval never needs it). */
@@ -175,6 +184,4 @@ export interface CheckoutFlowApi {
   restart(): Promise<void>;
   /** The last outcome is left: the next one is said and reported afresh. */
   clearOutcome(): void;
-}
-export {
 }

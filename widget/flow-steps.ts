@@ -32,6 +32,6 @@ export interface FlowSteps {
 
 /** What the order-watch part asks of the flow for the buttons under an outcome. */
 export interface RescueButtons {
-  sinpeRescueButton(locale: string): unknown;
+  readonly sinpe: { rescueButton(locale: string): unknown };
   popupButton(locale: string): unknown;
 }

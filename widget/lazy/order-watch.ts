@@ -25,5 +25,5 @@ export async function ensureOutcomeWords(locale: string): Promise<void> {
  * part, which the flow loads for such a decline), popup mode's lost window (the popup-mode part).
  */
 export function renderRescues(locale: string, flow: RescueButtons) {
-  return [flow.sinpeRescueButton(locale), flow.popupButton(locale)];
+  return [flow.sinpe.rescueButton(locale), flow.popupButton(locale)];
 }
