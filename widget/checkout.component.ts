@@ -1,22 +1,21 @@
 import { LitElement, adoptStyles, html, nothing, unsafeCSS, type PropertyValues } from 'lit';
 import type { CreateSessionRequest } from '../contract/bff-api.ts';
-import { fieldsOf, type AddressSection } from './address-fields.ts';
+import { fieldsOf, type AddressSection } from './address/address-fields.ts';
 import type { SinpeSmsBank } from './sinpe/sinpe-sms-banks.ts';
-import type { CheckoutFlow } from './checkout-flow.ts';
+import type { CheckoutFlow } from './flow/checkout-flow.ts';
 import { checkoutStyles } from './checkout.styles.ts';
-import { isOutcome, type CheckoutState } from './checkout-state.ts';
+import { isOutcome, type CheckoutState } from './flow/checkout-state.ts';
 import { SvcErrorEvent, type SvcErrorCode } from './events.ts';
-import type { countryOptions } from './i18n/countries.ts';
 import { resolveLocale, translationFor } from './i18n/localize.ts';
 import { ensureLocale, isLocaleReady } from './i18n/locale-loader.ts';
 import type { AddressFieldName, Translation } from './i18n/translation.ts';
 import { AssetLoadError, forgetFailedParts } from './parts/loader.ts';
 import { loadCheckoutRules } from './parts/checkout-rules.ts';
 import { loadOrderWatch, type OrderWatchModule } from './parts/order-watch.ts';
-import { renderFormSkeleton, summaryStyles } from './form-skeleton.ts';
+import { renderFormSkeleton, summaryStyles } from './address/form-skeleton.ts';
 import { renderCheckoutForm, type FormHost, type FormParts } from './address/checkout-form.ts';
 import type { FormChecks } from './address/form-checks.ts';
-import { askResultEarly } from './early-result.ts';
+import { askResultEarly } from './outcome/early-result.ts';
 
 type CatalogItems = CreateSessionRequest['items'];
 
@@ -149,10 +148,8 @@ export class SvcCheckout extends LitElement implements FormHost {
   /** `light`, `dark`, or `auto` (default: follows `prefers-color-scheme`). */
   theme: 'auto' | 'light' | 'dark' = 'auto';
 
-  /** @internal */
-  touched: ReadonlySet<string> = new Set();
-  /** @internal */
-  changed: ReadonlySet<string> = new Set();
+  private touched: ReadonlySet<string> = new Set();
+  private changed: ReadonlySet<string> = new Set();
 
   #startedFor = '';
   /** The status poller and the result panel (the order-watch part), loaded once a payment starts or ends. */
@@ -163,7 +160,6 @@ export class SvcCheckout extends LitElement implements FormHost {
    * Absent where there is no ElementInternals (a server-side DOM shim); the page's attribute still styles it.
    */
   readonly #internals: ElementInternals | undefined = this.attachInternals?.();
-  #countryCache: { locale: string; options: ReturnType<typeof countryOptions> } | undefined;
   // The methods marked @internal are what the controller asks of the element (checkout-flow.ts,
   // FlowHost): left out of the published types (stripInternal) and of custom-elements.json.
   /** The checkout's state and its one owner (a reactive controller): the session, the payment and its
@@ -172,8 +168,8 @@ export class SvcCheckout extends LitElement implements FormHost {
   private flow: CheckoutFlow | undefined;
   /** A part the checkout needs did not load before the flow was here (the shopper may try again). */
   private partsFailed = false;
-  /** @internal The form's checks (address/form-checks.ts, from checkout-rules.js, with the flow). */
-  checks: FormChecks | undefined;
+  /** The form's checks (address/form-checks.ts, from checkout-rules.js, with the flow). */
+  #checks: FormChecks | undefined;
   /** What renders the form (the summary, the fieldsets, the country list), from checkout-rules.js: the form shows only once the flow is here. */
   #form: FormParts | undefined;
 
@@ -214,7 +210,7 @@ export class SvcCheckout extends LitElement implements FormHost {
     // code for a number the country's plan cannot judge.
     for (let round = 0; round < 3; round++) await this.#loadCheckData()?.catch(() => undefined);
     const view = this.flow?.view;
-    return view ? this.checks!.errorCount(view, this.noShipping) : 0;
+    return view ? this.#checks!.errorCount(view, this.noShipping) : 0;
   }
 
   /** Back to a fresh form (the session's prefill), stopping any status polling. Fires no event. */
@@ -238,7 +234,7 @@ export class SvcCheckout extends LitElement implements FormHost {
     const formShown = state === 'idle' || state === 'submitting' || (state === 'redirecting' && !view?.popup);
     const outcome = view?.outcome;
     return html`<div lang=${t.lang.split('-')[0] === locale.split('-')[0] ? locale : t.lang}>
-      ${formShown && view?.order ? renderCheckoutForm(this, this.#form!, this.checks!, t, locale, flow!, view.order) : nothing}
+      ${formShown && view?.order ? renderCheckoutForm(this, this.#form!, this.#checks!, t, locale, flow!, view.order) : nothing}
       ${state === 'loading' ? renderFormSkeleton(fieldsOf('billing'), !this.noShipping) : nothing}
       ${isOutcome(state) && this.orderWatch
         ? this.orderWatch.renderResultPanel({
@@ -296,7 +292,7 @@ export class SvcCheckout extends LitElement implements FormHost {
   async #ensureFlow(): Promise<CheckoutFlow> {
     if (this.flow) return this.flow;
     const rules = await loadCheckoutRules();
-    this.checks ??= new rules.FormChecks(() => this.requestUpdate());
+    this.#checks ??= new rules.FormChecks(() => this.requestUpdate());
     this.#form ??= rules;
     this.flow ??= new rules.CheckoutFlow(this);
     return this.flow;
@@ -354,6 +350,11 @@ export class SvcCheckout extends LitElement implements FormHost {
     this.touched = new Set(this.touched).add(path);
   }
 
+  /** @internal The shopper changed the field at `path` and left it. */
+  leftChanged(path: string): boolean {
+    return this.touched.has(path) && this.changed.has(path);
+  }
+
   /** @internal */
   onFieldInput(section: AddressSection, field: AddressFieldName, value: string): void {
     const flow = this.flow;
@@ -366,7 +367,7 @@ export class SvcCheckout extends LitElement implements FormHost {
       next.state = '';
       void this.ensureCountryData(value);
     }
-    for (const cleared of this.checks?.territories.clearedBy(field, current.country, next.country) ?? []) (next as Record<AddressFieldName, string>)[cleared] = '';
+    for (const cleared of this.#checks?.territories.clearedBy(field, current.country, next.country) ?? []) (next as Record<AddressFieldName, string>)[cleared] = '';
     this.changed = new Set(this.changed).add(path);
     flow.editAddress(section, next, path);
   }
@@ -376,13 +377,13 @@ export class SvcCheckout extends LitElement implements FormHost {
     const pending: Promise<unknown>[] = [];
     if (!this.flow) pending.push(this.#ensureFlow());
     const view = this.flow?.view;
-    if (view) pending.push(...this.checks!.load(view));
+    if (view) pending.push(...this.#checks!.load(view));
     return pending.length > 0 ? Promise.all(pending) : undefined;
   }
 
   /** @internal What a chosen country brings: its subdivisions and its postal code format. */
   ensureCountryData(country: string): Promise<unknown> {
-    return this.checks?.ensureCountryData(country) ?? Promise.resolve();
+    return this.#checks?.ensureCountryData(country) ?? Promise.resolve();
   }
 
   // ----- small lookups --------------------------------------------------------------------------
@@ -390,11 +391,5 @@ export class SvcCheckout extends LitElement implements FormHost {
   /** @internal */
   currentLocale(): string {
     return resolveLocale(this.locale, document.documentElement.lang, navigator.language);
-  }
-
-  /** @internal */
-  countries(form: { countryOptions: typeof countryOptions }, locale: string): ReturnType<typeof countryOptions> {
-    if (this.#countryCache?.locale !== locale) this.#countryCache = { locale, options: form.countryOptions(locale) };
-    return this.#countryCache.options;
   }
 }

@@ -1,9 +1,9 @@
-// The widget's checkout life (widget/checkout-machine.ts), for every state × event: a table, not a
+// The widget's checkout life (widget/flow/checkout-machine.ts), for every state × event: a table, not a
 // journey. Each row lists what the state does with each event; an event a row leaves out is ignored
 // (the state stays). The journeys through these states are in test/widget and test/e2e.
 import { expect, test } from '@playwright/test';
-import { nextState, type CheckoutEvent } from '../../widget/checkout-machine.ts';
-import type { CheckoutState } from '../../widget/checkout-state.ts';
+import { nextState, type CheckoutEvent } from '../../widget/flow/checkout-machine.ts';
+import type { CheckoutState } from '../../widget/flow/checkout-state.ts';
 
 const events = [
   'load',

@@ -2,26 +2,24 @@
 // drawn from the flow's view with what the checkout-rules part brought (the summary, the fieldsets,
 // the country list) and the element's own checks (which field was left, which was changed).
 import { html, nothing } from 'lit';
-import type { AddressSection } from '../address-fields.ts';
-import type { CheckoutFlowApi, CheckoutView } from '../flow-api.ts';
-import type { countryOptions } from '../i18n/countries.ts';
+import type { AddressSection } from './address-fields.ts';
+import type { CheckoutFlowApi, CheckoutView } from '../flow/flow-api.ts';
 import { formatMoney } from '../i18n/localize.ts';
 import type { AddressFieldName, Translation } from '../i18n/translation.ts';
-import { asksAddress, sinpeContactFields } from '../method-fields.ts';
-import type { OrderSummary } from '../order-summary.ts';
+import { asksAddress, sinpeContactFields } from './method-fields.ts';
+import type { OrderSummary } from './order-summary.ts';
 import type { CheckoutRulesModule } from '../parts/checkout-rules.ts';
 import type { AddressErrors } from '../validation/field-error-code.ts';
 import type { FormChecks } from './form-checks.ts';
 
 /** What renders the form, from checkout-rules.js. */
-export type FormParts = Pick<CheckoutRulesModule, 'renderOrderSummary' | 'renderAddressFieldset' | 'countryOptions' | 'sortedSubdivisions'>;
+export type FormParts = Pick<CheckoutRulesModule, 'renderOrderSummary' | 'renderAddressFieldset' | 'sortedSubdivisions'>;
 
 /** What the form reads of <svc-checkout>: its attributes, which fields the shopper left and changed, and its handlers. */
 export interface FormHost {
   readonly noShipping: boolean;
-  readonly touched: ReadonlySet<string>;
-  readonly changed: ReadonlySet<string>;
-  countries(form: { countryOptions: typeof countryOptions }, locale: string): ReturnType<typeof countryOptions>;
+  /** The shopper changed the field at `path` (`billing.email`) and left it. */
+  leftChanged(path: string): boolean;
   onFieldInput(section: AddressSection, field: AddressFieldName, value: string): void;
   /** The shopper left the field at `path` (`billing.email`). */
   leave(path: string): void;
@@ -34,7 +32,7 @@ export interface FormHost {
 export function renderCheckoutForm(host: FormHost, form: FormParts, checks: FormChecks, t: Translation, locale: string, flow: CheckoutFlowApi, order: OrderSummary) {
   const view = flow.view;
   const busy = view.state !== 'idle';
-  const countries = host.countries(form, locale);
+  const countries = checks.countries(locale);
   const fieldset = (section: AddressSection, only?: readonly AddressFieldName[], legend?: string) => {
     const value = view[section];
     const errors = checks.validator.validate(section, value).errors;
@@ -86,7 +84,7 @@ function shownError(host: FormHost, checks: FormChecks, t: Translation, view: Ch
   const code = errors[field];
   if (code === undefined) return undefined;
   // Shown once it helps: after the shopper left a field they changed, or after a submit.
-  if (!view.submitted && !(host.touched.has(path) && host.changed.has(path))) return undefined;
+  if (!view.submitted && !host.leftChanged(path)) return undefined;
   // A wrong postal code says what a right one looks like, where the country's format is known.
   const zipHint = code === 'invalid_zip' ? checks.postcodeFormats.hintOf(country) : undefined;
   if (zipHint) return t.invalidZipFormat(zipHint.example, zipHint.digits);

@@ -2,14 +2,15 @@
 // it (a country's subdivisions, postal code format and phone plan, Costa Rica's provincias) and the
 // count of wrong fields the pay button waits for. The element (checkout.component.ts) holds one.
 import type { Subdivision } from '../../contract/iso-subdivisions.ts';
-import type { AddressSection } from '../address-fields.ts';
+import type { AddressSection } from './address-fields.ts';
 import { TerritoryHook } from '../costa-rica/territory-hook.ts';
-import { emailSuggestionHint } from '../email-suggestion-hint.ts';
-import type { CheckoutView } from '../flow-api.ts';
-import { asksAddress, sinpeContactFields } from '../method-fields.ts';
+import { emailSuggestionHint } from './email-suggestion-hint.ts';
+import type { CheckoutView } from '../flow/flow-api.ts';
+import { countryOptions } from '../i18n/countries.ts';
+import { asksAddress, sinpeContactFields } from './method-fields.ts';
 import { loadSubdivisions } from '../parts/country-data.ts';
-import { PhoneCheck } from '../phone-check.ts';
-import { PostcodeFormats } from '../postcode-formats.ts';
+import { PhoneCheck } from './phone-check.ts';
+import { PostcodeFormats } from './postcode-formats.ts';
 import { AddressValidator } from '../validation/address-validator.ts';
 import { SubdivisionCheck } from '../validation/subdivision-check.ts';
 
@@ -27,6 +28,8 @@ export class FormChecks {
   /** Each country's subdivisions once asked (an empty list when they did not load). */
   subdivisions: ReadonlyMap<string, Subdivision[]> = new Map();
   readonly #update: () => void;
+  /** The country list in the last locale asked: sorted once per language. */
+  #countries: { locale: string; options: ReturnType<typeof countryOptions> } | undefined;
 
   constructor(update: () => void) {
     this.#update = update;
@@ -39,6 +42,12 @@ export class FormChecks {
       postcodeFormat: (country) => this.postcodeFormats.formatOf(country),
     });
     this.territories = new TerritoryHook(update);
+  }
+
+  /** The country select's options in `locale`'s words. */
+  countries(locale: string): ReturnType<typeof countryOptions> {
+    if (this.#countries?.locale !== locale) this.#countries = { locale, options: countryOptions(locale) };
+    return this.#countries.options;
   }
 
   /** How many fields of the form `view` describes are wrong (a transfer that asks no address: its contact's). */

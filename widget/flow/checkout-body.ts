@@ -1,10 +1,10 @@
 // Part of the lazy checkout-rules part, with the flow (checkout-flow.ts): what the pay button sends.
 import type { CheckoutRequest } from '../../contract/bff-api.ts';
-import type { CheckoutView } from '../flow-api.ts';
-import type { InvoiceDetailsHook } from '../invoice-fieldset.ts';
-import { pageLeftOf } from '../kept-session.ts';
-import { asksAddress, contactOf } from '../method-fields.ts';
-import type { OrderSummary } from '../order-summary.ts';
+import type { CheckoutView } from './flow-api.ts';
+import type { InvoiceDetailsHook } from '../invoice/invoice-fieldset.ts';
+import { pageLeftOf } from '../kept/kept-session.ts';
+import { asksAddress, contactOf } from '../address/method-fields.ts';
+import type { OrderSummary } from '../address/order-summary.ts';
 
 /**
  * The checkout request for `order` as the form `v` describes it: a transfer that asks no address sends

@@ -36,7 +36,7 @@ export interface Translation {
   fixErrors: (count: number) => string;
   /** A wrong postal code's message where the country's format is known: its digits (undefined: not a number) and a real example. */
   invalidZipFormat: (example: string, digits: number | undefined) => string;
-  /** Around the suggested address of "did you mean …?" under an e-mail field (widget/email-suggestion-hint.ts), a button the shopper may press. */
+  /** Around the suggested address of "did you mean …?" under an e-mail field (widget/address/email-suggestion-hint.ts), a button the shopper may press. */
   didYouMean: readonly [before: string, after: string];
   total: string;
   /** The pay button, with the order's amount formatted for the page (a card and SINPE Móvil alike). */

@@ -5,11 +5,11 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import type { SessionSinpeMovil } from '../../contract/sinpe-movil.ts';
 import type { CreateSessionRequest } from '../../contract/bff-api.ts';
-import { BffError } from '../bff-client.ts';
-import type { CheckoutFlowApi as CheckoutFlow } from '../flow-api.ts';
-import { forgetResultToken } from '../kept-result.ts';
-import { keptSessionToken } from '../kept-session.ts';
-import type { OrderSummary } from '../order-summary.ts';
+import { BffError } from '../flow/bff-client.ts';
+import type { CheckoutFlowApi as CheckoutFlow } from '../flow/flow-api.ts';
+import { forgetResultToken } from '../kept/kept-result.ts';
+import { keptSessionToken } from '../kept/kept-session.ts';
+import type { OrderSummary } from '../address/order-summary.ts';
 
 /** The flow's steps a next attempt is made of. */
 export type RetrySteps = Pick<

@@ -1,20 +1,18 @@
-// Part of the lazy checkout-rules part, with the flow (checkout-flow.ts) that composes it: the session
-// the order is paid with, from its loading (a merchant's token, a catalog cart, a page coming back to
-// a payment it follows) to its end (the clock two minutes before it, a renewal, its expiry).
+// Part of the lazy checkout-rules part, with the flow (checkout-flow.ts) that composes it.
 import type { ReactiveController } from 'lit';
 import type { CreateSessionRequest, OrderStatusResponse } from '../../contract/bff-api.ts';
 import type { SessionSinpeMovil } from '../../contract/sinpe-movil.ts';
 import { orderNumberOfStatusToken } from '../../contract/status-token.ts';
 import { declineLocaleOf } from '../../contract/decline-messages.ts';
-import { emptyAddress, emptyBillingAddress } from '../address-fields.ts';
-import { BffError } from '../bff-client.ts';
+import { emptyAddress, emptyBillingAddress } from '../address/address-fields.ts';
+import { BffError } from '../flow/bff-client.ts';
 import * as events from '../events.ts';
-import type { CheckoutFlowApi, FlowHost, SessionSteps } from '../flow-api.ts';
+import type { CheckoutFlowApi, FlowHost, SessionSteps } from '../flow/flow-api.ts';
 import { countryOfCurrency, countryOfLocale } from '../i18n/countries.ts';
-import { renewedSessionOf, type KeptFollow } from '../kept-session.ts';
+import { renewedSessionOf, type KeptFollow } from '../kept/kept-session.ts';
 import type { KeptWork } from '../kept/kept-work.ts';
 import type * as SessionClock from '../lazy/session-clock.ts';
-import type { OrderSummary } from '../order-summary.ts';
+import type { OrderSummary } from '../address/order-summary.ts';
 import { once } from '../parts/loader.ts';
 import type { SessionRenewal } from './session-renewal.ts';
 import { paysWithSession } from './session-states.ts';
@@ -79,10 +77,7 @@ export class SessionController implements ReactiveController, SessionSteps {
     return { items: host.items ?? [], locale: host.currentLocale(), returnUrl: returnUrl.href, ...(host.invoice ? { invoice: true } : {}) };
   }
 
-  /**
-   * The order as the form shows it. A dollar order's colones (the line under the total, the card's
-   * choice of currency) are a lazy part of their own; if it cannot load, the order shows without them.
-   */
+  /** The order as the form shows it; a dollar order's colones are a lazy part of their own (without it, none are shown). */
   async summaryOf(answer: { order: OrderSummary; localAmount?: unknown }): Promise<OrderSummary> {
     const dollars = answer.localAmount ? await once('dollar-order', () => import('../lazy/dollar-order.ts')).catch(() => undefined) : undefined;
     return { ...answer.order, ...dollars?.dollarOrderOf(answer, this.#host) };
@@ -190,11 +185,7 @@ export class SessionController implements ReactiveController, SessionSteps {
     }
   }
 
-  /**
-   * The page's own session ran out before anything was paid: a new one for the same cart. The shopper
-   * pressed Pay, so `pay` goes on with it; without `pay` the press is asked again, and never with words
-   * of a payment that expired (none was made).
-   */
+  /** A catalog session ran out before anything was paid: a new one, then `pay` goes on, or the press is asked again (never as an expired payment: none was made). */
   async renewAndPay(pay: (() => Promise<void>) | undefined): Promise<void> {
     await this.renewSession();
     if (this.#flow.view.state !== 'idle') return;

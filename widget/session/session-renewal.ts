@@ -2,9 +2,9 @@
 // timer fires two minutes before the session ends: a purchase made in time never downloads it.
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import { declineLocaleOf } from '../../contract/decline-messages.ts';
-import { BffError } from '../bff-client.ts';
-import type { CheckoutFlowApi as CheckoutFlow } from '../flow-api.ts';
-import { keepRenewedSession, keepSessionToken } from '../kept-session.ts';
+import { BffError } from '../flow/bff-client.ts';
+import type { CheckoutFlowApi as CheckoutFlow } from '../flow/flow-api.ts';
+import { keepRenewedSession, keepSessionToken } from '../kept/kept-session.ts';
 import { minutesLeft, renderSessionNotice, renewSession } from '../lazy/session-clock.ts';
 import { paysWithSession } from './session-states.ts';
 

@@ -1,6 +1,6 @@
 // Which states a session still pays in: read by the flow (checkout-flow.ts) and by the session's
 // renewal (session-renewal.ts, a lazy part), so it lives apart from both.
-import { isBusy, type CheckoutState } from '../checkout-state.ts';
+import { isBusy, type CheckoutState } from '../flow/checkout-state.ts';
 
 /** Outcomes of an attempt that ended unpaid, after which the order may take another (the BFF's `canRetry`). */
 export function endedUnpaid(state: CheckoutState): boolean {

@@ -3,16 +3,16 @@
 // transfer's own steps and words are the method-choice part's (sinpe-transfer.ts, the panel).
 import type { CheckoutBillingAddress } from '../../contract/bff-api.ts';
 import type { SessionSinpeMovil, SinpeMovilInstructions } from '../../contract/sinpe-movil.ts';
-import type { CheckoutState } from '../checkout-state.ts';
-import { isSinpeRescueOffered } from '../costa-rica/sinpe-rescue-offer.ts';
-import type { CheckoutFlowApi, SinpeSteps } from '../flow-api.ts';
-import type { FlowSteps } from '../flow-steps.ts';
-import { forgetOpenTransfer, keepOpenTransfer, keepSessionToken } from '../kept-session.ts';
+import type { CheckoutState } from '../flow/checkout-state.ts';
+import { isSinpeRescueOffered } from './sinpe-rescue-offer.ts';
+import type { CheckoutFlowApi, SinpeSteps } from '../flow/flow-api.ts';
+import type { FlowSteps } from '../flow/flow-steps.ts';
+import { forgetOpenTransfer, keepOpenTransfer, keepSessionToken } from '../kept/kept-session.ts';
 import type { KeptWork } from '../kept/kept-work.ts';
 import type * as MethodChoice from '../lazy/method-choice.ts';
 import { AssetLoadError } from '../parts/loader.ts';
 import { loadMethodChoice } from '../parts/method-choice.ts';
-import { sinpeFitsBuyer } from '../sinpe-fit.ts';
+import { sinpeFitsBuyer } from './sinpe-fit.ts';
 
 /** The flow's steps a transfer is made of. */
 export type SinpeFlow = FlowSteps & Pick<CheckoutFlowApi, 'view' | 'set' | 'fail' | 'isCatalogMode' | 'sessionToken' | 'payBySinpeInstead'>;

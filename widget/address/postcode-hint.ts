@@ -1,4 +1,4 @@
-import type { PostcodeFormat } from '../contract/address.ts';
+import type { PostcodeFormat } from '../../contract/address.ts';
 
 /** What the form tells about a country's postal codes: an example, and its digits when it is a number. */
 export interface PostcodeHint {

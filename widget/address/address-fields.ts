@@ -1,5 +1,5 @@
-import type { CheckoutAddress, CheckoutBillingAddress } from '../contract/bff-api.ts';
-import type { AddressFieldName } from './i18n/translation.ts';
+import type { CheckoutAddress, CheckoutBillingAddress } from '../../contract/bff-api.ts';
+import type { AddressFieldName } from '../i18n/translation.ts';
 
 export type AddressSection = 'billing' | 'shipping';
 

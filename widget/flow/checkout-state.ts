@@ -3,7 +3,7 @@
  * gateway, returned → polling → one of the outcomes. `expired` is the session's, not the order's.
  * The moves between them are the table of checkout-machine.ts, which the flow's controller alone follows.
  */
-import type { CheckoutState } from './svc-checkout.public.d.ts';
+import type { CheckoutState } from '../svc-checkout.public.d.ts';
 
 // The states are part of the published API (the `state` property), so they are declared there.
 export type { CheckoutState };

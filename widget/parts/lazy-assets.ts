@@ -3,14 +3,14 @@
  * imports its facade (widget/parts/<part>.ts) or asks `once` (widget/parts/loader.ts, the retry
  * loader, a leaf) itself, never this list, so no part reaches back through it to the `import()`s of
  * every other (test/contract/widget-import-cycles.spec.ts). Each part is a static
- * `import('./lazy/<part>.ts')` of the same module graph, so every bundler (Vite, webpack, Rollup, esbuild) follows it, emits the part and serves it
+ * `import('../lazy/<part>.ts')` of the same module graph, so every bundler (Vite, webpack, Rollup, esbuild) follows it, emits the part and serves it
  * from wherever it puts the rest; the parts import Lit and the element's modules like any module.
  * - `checkout-rules`: the contract's address rules (plain functions), the payment flow
- *   (widget/checkout-flow.ts) and what the form renders (the summary, the address fieldsets, the
+ *   (widget/flow/checkout-flow.ts) and what the form renders (the summary, the address fieldsets, the
  *   country list), which the first script cannot afford; loaded at start, before the form shows;
- * - `phone-validator`: libphonenumber's code, for a number its country's plan (widget/phone-plan.ts)
+ * - `phone-validator`: libphonenumber's code, for a number its country's plan (widget/address/phone-plan.ts)
  *   cannot judge: a country sharing its calling code or with a national prefix, or a number not
- *   written plainly (asked by widget/phone-check.ts, inside checkout-rules, through `once`);
+ *   written plainly (asked by widget/address/phone-check.ts, inside checkout-rules, through `once`);
  * - `invoice-details`: the electronic invoice form, only for sessions that offer one (asked by
  *   lazy/invoice-details-loader.ts, inside checkout-rules, so what both use stays in the rules' file);
  * - `method-choice`: the card / SINPE Móvil radio group, only when the session offers SINPE Móvil,
@@ -33,13 +33,13 @@
  * A part that fails is asked again after an outage is waited out, then stays failed for the page,
  * until the shopper's "Try again" (widget/parts/loader.ts).
  */
-export { AssetLoadError, forgetFailedParts, once, partRetryDelaysMs, retryClock } from './parts/loader.ts';
-export { loadCheckoutRules, type CheckoutRulesModule } from './parts/checkout-rules.ts';
-export { loadCountryData, loadDeclineMessages, loadPostcodeFormat, loadSubdivisions, type PostcodePattern } from './parts/country-data.ts';
-export { loadLocaleModule } from './parts/locales.ts';
-export { loadMethodChoice } from './parts/method-choice.ts';
-export { loadOrderWatch, type OrderWatchModule } from './parts/order-watch.ts';
-export { loadSinpePanel } from './parts/sinpe-panel.ts';
-export { loadInvoiceDetails } from './lazy/invoice-details-loader.ts';
-export type { CountryDataModule, PostcodeFile } from './lazy/data-modules.ts';
-export type { Subdivision } from '../contract/iso-subdivisions.ts';
+export { AssetLoadError, forgetFailedParts, once, partRetryDelaysMs, retryClock } from './loader.ts';
+export { loadCheckoutRules, type CheckoutRulesModule } from './checkout-rules.ts';
+export { loadCountryData, loadDeclineMessages, loadPostcodeFormat, loadSubdivisions, type PostcodePattern } from './country-data.ts';
+export { loadLocaleModule } from './locales.ts';
+export { loadMethodChoice } from './method-choice.ts';
+export { loadOrderWatch, type OrderWatchModule } from './order-watch.ts';
+export { loadSinpePanel } from './sinpe-panel.ts';
+export { loadInvoiceDetails } from '../lazy/invoice-details-loader.ts';
+export type { CountryDataModule, PostcodeFile } from '../lazy/data-modules.ts';
+export type { Subdivision } from '../../contract/iso-subdivisions.ts';

@@ -1,9 +1,9 @@
 // Which fields the chosen payment method asks: a card asks the whole billing (and shipping) address,
 // the gateway's fraud checks use it; a SINPE Móvil transfer only who pays and how to reach them,
 // unless the merchant asks the address too (the session's `sinpeMovil.askAddress`).
-import type { CheckoutMethod } from '../contract/bff-api.ts';
-import type { BillingAddress, ContactBillingAddress } from '../contract/address.ts';
-import type { AddressFieldName } from './i18n/translation.ts';
+import type { CheckoutMethod } from '../../contract/bff-api.ts';
+import type { BillingAddress, ContactBillingAddress } from '../../contract/address.ts';
+import type { AddressFieldName } from '../i18n/translation.ts';
 
 export const sinpeContactFields = ['firstName', 'lastName', 'email', 'telephone'] as const satisfies readonly AddressFieldName[];
 

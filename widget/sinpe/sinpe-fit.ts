@@ -1,7 +1,7 @@
 // Whether SINPE Móvil can work for the buyer the form describes: it moves colones between Costa Rican
 // phones, so a buyer whose billing country is not Costa Rica, or whose phone is plainly another
 // country's, is offered the card alone. Part of the lazy checkout-rules part (the flow decides).
-import type { CheckoutBillingAddress } from '../contract/bff-api.ts';
+import type { CheckoutBillingAddress } from '../../contract/bff-api.ts';
 
 /** Costa Rica's calling code; a national number has 8 digits. */
 const costaRica = '506';

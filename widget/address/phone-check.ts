@@ -1,8 +1,8 @@
 import { CountryData } from './country-data.ts';
-import type { CountryDataModule } from './lazy/data-modules.ts';
-import { loadCountryData } from './parts/country-data.ts';
-import { once } from './parts/loader.ts';
-import type { PhoneValidatorModule } from './lazy/phone-validator.ts';
+import type { CountryDataModule } from '../lazy/data-modules.ts';
+import { loadCountryData } from '../parts/country-data.ts';
+import { once } from '../parts/loader.ts';
+import type { PhoneValidatorModule } from '../lazy/phone-validator.ts';
 import { judgeByPlan } from './phone-plan.ts';
 
 /** One country's phone metadata and plan; null for a country libphonenumber does not know. */
@@ -12,7 +12,7 @@ function loadPhoneMetadata(country: string): Promise<Pick<CountryDataModule, 'ph
 
 /** libphonenumber's code: a part of its own, imported from here (inside checkout-rules) since only this check uses it. */
 function loadPhoneValidator(): Promise<PhoneValidatorModule> {
-  return once('phone-validator', () => import('./lazy/phone-validator.ts'));
+  return once('phone-validator', () => import('../lazy/phone-validator.ts'));
 }
 
 /** The country's plan's verdict on `telephone`; undefined when it has no plan or leaves the number to libphonenumber. */
@@ -29,7 +29,7 @@ export interface PhoneOf {
 /**
  * The widget's phone check: each country's data (its libphonenumber metadata and its plan) loaded
  * when the shopper chooses it, and libphonenumber's code (phone-validator.js) only for a number the
- * plan cannot judge (widget/phone-plan.ts), so a Costa Rican typing "8312 3456" never downloads it.
+ * plan cannot judge (widget/address/phone-plan.ts), so a Costa Rican typing "8312 3456" never downloads it.
  * Until what a number needs is here, or when a part fails to load, the number counts as valid:
  * the BFF validates it again with the whole table.
  */

@@ -1,6 +1,6 @@
 import { html, type TemplateResult } from 'lit';
-import { pickLanguage } from '../contract/language-chain.ts';
-import { isBusy, type CheckoutState } from './checkout-state.ts';
+import { pickLanguage } from '../../contract/language-chain.ts';
+import { isBusy, type CheckoutState } from '../flow/checkout-state.ts';
 
 /**
  * Part of the lazy popup-mode part (widget/lazy/popup-mode.ts, loaded by the payment flow at start

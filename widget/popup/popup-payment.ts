@@ -1,9 +1,9 @@
 // Part of the lazy popup-mode part (widget/lazy/popup-mode.ts): what popup mode adds to the payment
 // flow, so a redirect checkout (every card purchase by default) carries none of it. The state still
 // moves only through the flow (its `go`, checkout-machine.ts's table); this says when.
-import { isBusy } from './checkout-state.ts';
-import type { FlowSteps } from './flow-steps.ts';
-import * as events from './events.ts';
+import { isBusy } from '../flow/checkout-state.ts';
+import type { FlowSteps } from '../flow/flow-steps.ts';
+import * as events from '../events.ts';
 import { PaymentPopup } from './payment-popup.ts';
 
 /** In the shopper's click (later, browsers block it): the window, or undefined and the shopper told it was blocked. */

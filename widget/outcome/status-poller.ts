@@ -1,4 +1,4 @@
-import type { OrderStatusResponse } from '../contract/bff-api.ts';
+import type { OrderStatusResponse } from '../../contract/bff-api.ts';
 
 /** What the poller needs from the page: whether the shopper can see it, and a signal when that changes. */
 export type PageVisibility = Pick<Document, 'hidden' | 'addEventListener' | 'removeEventListener'>;

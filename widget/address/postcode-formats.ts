@@ -1,6 +1,6 @@
-import type { PostcodeFormat } from '../contract/address.ts';
+import type { PostcodeFormat } from '../../contract/address.ts';
 import { CountryData } from './country-data.ts';
-import { loadPostcodeFormat } from './parts/country-data.ts';
+import { loadPostcodeFormat } from '../parts/country-data.ts';
 import { postcodeHint, type PostcodeHint } from './postcode-hint.ts';
 
 /**

@@ -1,4 +1,4 @@
-import type { Subdivision } from '../contract/iso-subdivisions.ts';
+import type { Subdivision } from '../../contract/iso-subdivisions.ts';
 
 // Sorting a country's list once per locale: it is read on every render.
 const sorted = new WeakMap<readonly Subdivision[], { locale: string; list: Subdivision[] }>();

@@ -2,10 +2,10 @@
 // script; when the session offers them, their form with the contract's check (lazy/invoice-details.ts)
 // is loaded and this forwards to it.
 import { nothing } from 'lit';
-import type { ProblemFieldError } from '../contract/bff-api.ts';
-import type { Translation } from './i18n/translation.ts';
-import { loadInvoiceDetails } from './lazy/invoice-details-loader.ts';
-import type { InvoiceDetailsForm, InvoiceHost } from './lazy/invoice-details.ts';
+import type { ProblemFieldError } from '../../contract/bff-api.ts';
+import type { Translation } from '../i18n/translation.ts';
+import { loadInvoiceDetails } from '../lazy/invoice-details-loader.ts';
+import type { InvoiceDetailsForm, InvoiceHost } from '../lazy/invoice-details.ts';
 
 export class InvoiceDetailsHook {
   #form: InvoiceDetailsForm | undefined;

@@ -2,9 +2,9 @@
 // bought (GA4's `items`), the method, and a refusal's category. Part of the lazy checkout-rules part
 // (only the flow imports it). A card payment leaves the page for the hosted one: the lines are kept
 // in this tab under the order number, so the approval after the return still names them.
-import type { CheckoutMethod, OrderLine, OrderStatusResponse } from '../contract/bff-api.ts';
-import type { SvcDeclineCategory, SvcPurchasedItem } from './events.ts';
-import { readTab, writeTab } from './tab-storage.ts';
+import type { CheckoutMethod, OrderLine, OrderStatusResponse } from '../../contract/bff-api.ts';
+import type { SvcDeclineCategory, SvcPurchasedItem } from '../events.ts';
+import { readTab, writeTab } from '../kept/tab-storage.ts';
 
 const prefix = 'svc-checkout:items:';
 

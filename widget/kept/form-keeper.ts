@@ -1,5 +1,5 @@
-import type { CheckoutAddress, CheckoutBillingAddress } from '../contract/bff-api.ts';
-import { isKeptInvoice, type KeptInvoice } from './invoice-keeping.ts';
+import type { CheckoutAddress, CheckoutBillingAddress } from '../../contract/bff-api.ts';
+import { isKeptInvoice, type KeptInvoice } from '../invoice/invoice-keeping.ts';
 import { readTab as read, writeTab as write } from './tab-storage.ts';
 
 /**

@@ -1,4 +1,4 @@
-import type { SinpeMovilInstructions } from '../contract/sinpe-movil.ts';
+import type { SinpeMovilInstructions } from '../../contract/sinpe-movil.ts';
 import { readTab, writeTab } from './tab-storage.ts';
 
 // A catalog checkout's session token lives only in the page that created it, a merchant's only in

@@ -1,10 +1,10 @@
-import type { CheckoutMethod, OrderStatusResponse } from '../contract/bff-api.ts';
-import type { SinpeMovilInstructions } from '../contract/sinpe-movil.ts';
+import type { CheckoutMethod, OrderStatusResponse } from '../../contract/bff-api.ts';
+import type { SinpeMovilInstructions } from '../../contract/sinpe-movil.ts';
 import type { BffClient } from './bff-client.ts';
 import type { CheckoutEvent } from './checkout-machine.ts';
 import type { CheckoutState } from './checkout-state.ts';
-import type { Translation } from './i18n/translation.ts';
-import type { PaymentPopup } from './payment-popup.ts';
+import type { Translation } from '../i18n/translation.ts';
+import type { PaymentPopup } from '../popup/payment-popup.ts';
 
 /**
  * What the payment flow's own lazy parts (popup-payment.ts, sinpe/sinpe-transfer.ts) call on it: its

@@ -1,8 +1,8 @@
 import { html, nothing } from 'lit';
-import type { OrderLine } from '../contract/bff-api.ts';
-import { formatMoney } from './i18n/localize.ts';
-import type { Translation } from './i18n/translation.ts';
-import type { CardColones } from './costa-rica/card-currency-choice.ts';
+import type { OrderLine } from '../../contract/bff-api.ts';
+import { formatMoney } from '../i18n/localize.ts';
+import type { Translation } from '../i18n/translation.ts';
+import type { CardColones } from '../costa-rica/card-currency-choice.ts';
 
 export interface OrderSummary {
   orderNumber: string;

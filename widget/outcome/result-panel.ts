@@ -1,8 +1,8 @@
 // Part of the lazy order-watch part (widget/lazy/order-watch.ts); the element adopts the styles below.
 import { html, nothing, svg } from 'lit';
-import type { OrderStatusResponse } from '../contract/bff-api.ts';
-import type { OutcomeState } from './checkout-state.ts';
-import type { Translation } from './i18n/translation.ts';
+import type { OrderStatusResponse } from '../../contract/bff-api.ts';
+import type { OutcomeState } from '../flow/checkout-state.ts';
+import type { Translation } from '../i18n/translation.ts';
 
 export interface ResultPanelInput {
   t: Translation;

@@ -1,11 +1,11 @@
 import { html, nothing, type TemplateResult } from 'lit';
 import { live } from 'lit/directives/live.js';
 import { fieldsOf, type AddressFieldSpec, type AddressSection } from './address-fields.ts';
-import type { CountryOption } from './i18n/countries.ts';
+import type { CountryOption } from '../i18n/countries.ts';
 import type { EmailSuggestionHint } from './email-suggestion-hint.ts';
-import type { AddressFieldName, Translation } from './i18n/translation.ts';
-import type { Subdivision } from '../contract/iso-subdivisions.ts';
-import type { TerritoryFieldset } from './costa-rica/territory-hook.ts';
+import type { AddressFieldName, Translation } from '../i18n/translation.ts';
+import type { Subdivision } from '../../contract/iso-subdivisions.ts';
+import type { TerritoryFieldset } from '../costa-rica/territory-hook.ts';
 
 export interface AddressFieldsetContext {
   section: AddressSection;

@@ -6,8 +6,8 @@ import type {
   OrderStatusResponse,
   Problem,
   SessionResponse,
-} from '../contract/bff-api.ts';
-import type { SinpeCheckoutResponse } from '../contract/sinpe-movil.ts';
+} from '../../contract/bff-api.ts';
+import type { SinpeCheckoutResponse } from '../../contract/sinpe-movil.ts';
 
 /** A BFF answer that was not a success. `status` 0 means the BFF could not be reached at all. */
 export class BffError extends Error {

@@ -3,30 +3,30 @@
 // script renders from its view; its states move by checkout-machine.ts's table. The widget is one
 // module graph: its imports (events, BffError, the part loaders) are the first script's own objects.
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
-import type { CheckoutAddress, CheckoutBillingAddress, CheckoutMethod, OrderStatusResponse, Prefill } from '../contract/bff-api.ts';
-import { originNotAllowedProblem, sessionExpiredProblem } from '../contract/problem-types.ts';
-import { emptyAddress, emptyBillingAddress } from './address-fields.ts';
+import type { CheckoutAddress, CheckoutBillingAddress, CheckoutMethod, OrderStatusResponse, Prefill } from '../../contract/bff-api.ts';
+import { originNotAllowedProblem, sessionExpiredProblem } from '../../contract/problem-types.ts';
+import { emptyAddress, emptyBillingAddress } from '../address/address-fields.ts';
 import { answerOf, BffClient, BffError } from './bff-client.ts';
 import { nextState, type CheckoutEvent } from './checkout-machine.ts';
-import * as events from './events.ts';
-import type { SvcErrorCode } from './events.ts';
+import * as events from '../events.ts';
+import type { SvcErrorCode } from '../events.ts';
 import { errorWords, isOriginRefused } from './error-codes.ts';
-import { forgetLastTypedForm } from './form-keeper.ts';
-import { currentNavigationKind, forgetResultToken, keptResultToken } from './kept-result.ts';
-import { addEnglishWords, formatMoney, translationFor } from './i18n/localize.ts';
-import type { Translation } from './i18n/translation.ts';
-import { InvoiceDetailsHook } from './invoice-fieldset.ts';
-import { AssetLoadError, once } from './parts/loader.ts';
-import { checkoutBodyOf } from './flow/checkout-body.ts';
-import { OutcomeController } from './outcome/outcome-controller.ts';
-import { KeptWork } from './kept/kept-work.ts';
-import { CardPayment } from './card/card-payment.ts';
-import type { RetryController } from './retry/retry-controller.ts';
-import { SessionController } from './session/session-controller.ts';
-import { endedUnpaid, keepsItsOrder } from './session/session-states.ts';
-import { SinpeController } from './sinpe/sinpe-controller.ts';
-import type { OrderSummary } from './order-summary.ts';
-import type { EarlyResult } from './early-result.ts';
+import { forgetLastTypedForm } from '../kept/form-keeper.ts';
+import { currentNavigationKind, forgetResultToken, keptResultToken } from '../kept/kept-result.ts';
+import { addEnglishWords, formatMoney, translationFor } from '../i18n/localize.ts';
+import type { Translation } from '../i18n/translation.ts';
+import { InvoiceDetailsHook } from '../invoice/invoice-fieldset.ts';
+import { AssetLoadError, once } from '../parts/loader.ts';
+import { checkoutBodyOf } from './checkout-body.ts';
+import { OutcomeController } from '../outcome/outcome-controller.ts';
+import { KeptWork } from '../kept/kept-work.ts';
+import { CardPayment } from '../card/card-payment.ts';
+import type { RetryController } from '../retry/retry-controller.ts';
+import { SessionController } from '../session/session-controller.ts';
+import { endedUnpaid, keepsItsOrder } from '../session/session-states.ts';
+import { SinpeController } from '../sinpe/sinpe-controller.ts';
+import type { OrderSummary } from '../address/order-summary.ts';
+import type { EarlyResult } from '../outcome/early-result.ts';
 import type { CheckoutFlowApi, CheckoutView, FlowHost } from './flow-api.ts';
 
 export type { CheckoutView, FlowHost } from './flow-api.ts';
@@ -91,7 +91,7 @@ export class CheckoutFlow implements ReactiveController, CheckoutFlowApi {
   /** English's words for what only the flow says (i18n/en-flow.ts), asked only when the page's words lack them: a Spanish purchase never does. */
   async ensureFlowWords(locale: string): Promise<void> {
     if (translationFor(locale).submitting) return;
-    addEnglishWords((await once('en-flow', () => import('./i18n/en-flow.ts'))).enFlow);
+    addEnglishWords((await once('en-flow', () => import('../i18n/en-flow.ts'))).enFlow);
   }
 
   /** What the element renders: read-only outside this class. */
@@ -335,7 +335,7 @@ export class CheckoutFlow implements ReactiveController, CheckoutFlowApi {
     const fieldErrors = error.status === 400 ? (error.problem?.errors ?? []) : [];
     if (fieldErrors.length > 0) {
       // Each message beside its field: a part of its own, as the form's checks let few such answers through.
-      const words = await once('server-field-errors', () => import('./validation/server-field-errors.ts')).catch(() => undefined);
+      const words = await once('server-field-errors', () => import('../validation/server-field-errors.ts')).catch(() => undefined);
       if (!words) return this.fail(error, 'payment-error');
       const byPath = words.serverErrorsByPath(fieldErrors, translationFor(this.#host.currentLocale()));
       this.invoiceDetails.showServerErrors(fieldErrors);
@@ -375,7 +375,7 @@ export class CheckoutFlow implements ReactiveController, CheckoutFlowApi {
 
   async #retryPart(): Promise<RetryController | undefined> {
     try {
-      const part = await once('retry', () => import('./retry/retry-controller.ts'));
+      const part = await once('retry', () => import('../retry/retry-controller.ts'));
       return (this.#retry ??= new part.RetryController(this, this.#host));
     } catch (error) {
       this.fail(new AssetLoadError(error), 'asset-load');

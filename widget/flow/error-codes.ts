@@ -1,6 +1,6 @@
 // Part of the lazy checkout-rules.js, with the payment flow (checkout-flow.ts) that asks it.
-import type { SvcErrorCode } from './events.ts';
-import type { Translation } from './i18n/translation.ts';
+import type { SvcErrorCode } from '../events.ts';
+import type { Translation } from '../i18n/translation.ts';
 
 /**
  * Whether the BFF refuses this page's origin. A refused origin's preflight fails, which the browser

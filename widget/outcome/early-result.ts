@@ -5,8 +5,8 @@
 // as its first poll (checkout-flow.ts, with bff-client.ts's answerOf) and still removes the token
 // from the address bar and keeps it. A bare fetch: BffClient stays in the lazy part, off the first
 // script's bytes.
-import { orderNumberOfStatusToken, resultFragmentParameter } from '../contract/status-token.ts';
-import { currentNavigationKind, keptResultFor } from './kept-result.ts';
+import { orderNumberOfStatusToken, resultFragmentParameter } from '../../contract/status-token.ts';
+import { currentNavigationKind, keptResultFor } from '../kept/kept-result.ts';
 
 /** `GET /v1/orders/{n}` sent for the address bar's result token, for the flow's first poll. */
 export interface EarlyResult {

@@ -3,20 +3,20 @@
 // Declared apart from the flow, which implements them, so that a controller the flow builds (or asks
 // for by import()) never imports the flow back, not even for a type (widget-import-cycles.spec.ts).
 import type { ReactiveControllerHost } from 'lit';
-import type { CheckoutAddress, CheckoutBillingAddress, CheckoutMethod, CreateSessionRequest, OrderStatusResponse, Prefill } from '../contract/bff-api.ts';
-import type { SessionSinpeMovil, SinpeMovilInstructions } from '../contract/sinpe-movil.ts';
+import type { CheckoutAddress, CheckoutBillingAddress, CheckoutMethod, CreateSessionRequest, OrderStatusResponse, Prefill } from '../../contract/bff-api.ts';
+import type { SessionSinpeMovil, SinpeMovilInstructions } from '../../contract/sinpe-movil.ts';
 import type { BffClient } from './bff-client.ts';
 import type { CheckoutState } from './checkout-state.ts';
 import type { CheckoutEvent } from './checkout-machine.ts';
-import type { SvcErrorCode } from './events.ts';
-import type { Translation } from './i18n/translation.ts';
-import type { InvoiceDetailsHook } from './invoice-fieldset.ts';
-import type { OrderWatchModule } from './parts/order-watch.ts';
-import type * as MethodChoice from './lazy/method-choice.ts';
-import type * as SessionClock from './lazy/session-clock.ts';
-import type { OrderSummary } from './order-summary.ts';
-import type { PaymentPopup } from './payment-popup.ts';
-import type { EarlyResult } from './early-result.ts';
+import type { SvcErrorCode } from '../events.ts';
+import type { Translation } from '../i18n/translation.ts';
+import type { InvoiceDetailsHook } from '../invoice/invoice-fieldset.ts';
+import type { OrderWatchModule } from '../parts/order-watch.ts';
+import type * as MethodChoice from '../lazy/method-choice.ts';
+import type * as SessionClock from '../lazy/session-clock.ts';
+import type { OrderSummary } from '../address/order-summary.ts';
+import type { PaymentPopup } from '../popup/payment-popup.ts';
+import type { EarlyResult } from '../outcome/early-result.ts';
 
 type CatalogItems = CreateSessionRequest['items'];
 
