@@ -88,10 +88,10 @@ export class CheckoutFlow implements ReactiveController, CheckoutFlowApi {
     host.addController(this);
   }
 
-  /** English's words for what only the flow says (i18n/en-flow.ts), asked only when the page's words lack them: a Spanish purchase never does. */
+  /** English's words for what only the flow says (i18n/en/en-flow.ts), asked only when the page's words lack them: a Spanish purchase never does. */
   async ensureFlowWords(locale: string): Promise<void> {
     if (translationFor(locale).submitting) return;
-    addEnglishWords((await once('en-flow', () => import('../i18n/en-flow.ts'))).enFlow);
+    addEnglishWords((await once('en-flow', () => import('../i18n/en/en-flow.ts'))).enFlow);
   }
 
   /** What the element renders: read-only outside this class. */

@@ -84,7 +84,7 @@ export interface Translation {
 
 /**
  * English words said only once the checkout's rules are here (the flow's statuses, the field
- * messages): they ride in checkout-rules.js (i18n/en-flow.ts), not in the first script.
+ * messages): they ride in checkout-rules.js (i18n/en/en-flow.ts), not in the first script.
  */
 export type FlowWordKey =
   | 'submitting'
@@ -102,7 +102,7 @@ export type FlowWordKey =
   | 'requiredField'
   | 'requiredChoice';
 
-/** The words shown only with an outcome (lazy for English, see i18n/en-outcome.ts). */
+/** The words shown only with an outcome (lazy for English, see i18n/en/en-outcome.ts). */
 export type OutcomeWordKey =
   | 'approved'
   | 'declined'

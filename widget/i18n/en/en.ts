@@ -1,8 +1,8 @@
-import type { FlowWordKey, OutcomeWordKey, Translation } from './translation.ts';
+import type { FlowWordKey, OutcomeWordKey, Translation } from '../translation.ts';
 
 /**
- * English without its outcome words (they ride in order-watch.js, i18n/en-outcome.ts, with the result
- * panel) and the words said only once the rules are here (checkout-rules.js, i18n/en-flow.ts).
+ * English without its outcome words (they ride in order-watch.js, i18n/en/en-outcome.ts, with the result
+ * panel) and the words said only once the rules are here (checkout-rules.js, i18n/en/en-flow.ts).
  */
 export const en: Omit<Translation, OutcomeWordKey | FlowWordKey> = {
   lang: 'en',

@@ -1,4 +1,4 @@
-import type { OutcomeWordKey, Translation } from './translation.ts';
+import type { OutcomeWordKey, Translation } from '../translation.ts';
 
 /**
  * English's words for an outcome (the result panel and the status after a payment): a part of their

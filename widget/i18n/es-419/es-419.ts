@@ -1,4 +1,4 @@
-import type { PartialTranslation } from './translation.ts';
+import type { PartialTranslation } from '../translation.ts';
 
 /** Latin-American Spanish (es-CR, es-MX, …): only what differs from neutral `es`. */
 export const es419: PartialTranslation = {

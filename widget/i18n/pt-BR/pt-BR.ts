@@ -1,4 +1,4 @@
-import type { Translation } from './translation.ts';
+import type { Translation } from '../translation.ts';
 
 export const ptBR: Translation = {
   lang: 'pt-BR',

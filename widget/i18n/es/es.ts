@@ -1,4 +1,4 @@
-import type { Translation } from './translation.ts';
+import type { Translation } from '../translation.ts';
 
 /** Neutral Spanish; es-419 overrides the few words Latin America says differently. */
 export const es: Translation = {

@@ -1,4 +1,4 @@
-import type { FlowWordKey, Translation } from './translation.ts';
+import type { FlowWordKey, Translation } from '../translation.ts';
 
 /**
  * English's words said only once the checkout's rules are here: where a payment stands, and a
