@@ -7,7 +7,7 @@ import type { CheckoutAddress, CheckoutBillingAddress, CheckoutMethod, OrderStat
 import { originNotAllowedProblem, sessionExpiredProblem } from '../../contract/problem-types.ts';
 import { emptyAddress, emptyBillingAddress } from '../address/address-fields.ts';
 import { answerOf, BffClient, BffError } from './bff-client.ts';
-import { nextState, type CheckoutEvent } from './checkout-machine.ts';
+import { effectsOf, nextState, type CheckoutEffect, type CheckoutEvent } from './checkout-machine.ts';
 import * as events from '../events.ts';
 import type { SvcErrorCode } from '../events.ts';
 import { errorWords, isOriginRefused } from './error-codes.ts';
@@ -106,18 +106,22 @@ export class CheckoutFlow implements ReactiveController, CheckoutFlowApi {
     this.#host.requestUpdate();
   }
 
-  /** Moves the state by the table; false (and no change) when the current state ignores `event`. */
+  /** Moves the state by the table, doing what the move declares; false (and no change) when the current state ignores `event`. */
   go(event: CheckoutEvent): boolean {
-    const from = this.#v.state;
-    const next = nextState(from, event);
-    if (next) this.set({ state: next });
-    if (next === 'idle' && from !== 'idle') {
-      // Back at the form: the shopper's focus follows the status again only from the next pay button.
-      this.#focusFollowsStatus = false;
-      // After "Try again" the live region says so, and the pay button takes the focus.
-      this.#retry?.formIsBack();
-    }
-    return next !== undefined;
+    const next = nextState(this.#v.state, event);
+    if (!next) return false;
+    for (const effect of effectsOf(event)) this.#perform(effect);
+    this.set({ state: next });
+    return true;
+  }
+
+  /** The one interpreter of the table's effects (checkout-machine.ts, CheckoutEffect). */
+  #perform(effect: CheckoutEffect): void {
+    if (effect === 'stopWatch') return this.stopWatching();
+    if (effect === 'closePopup') return this.closePopup();
+    // formBack: the focus follows the status again only from the next pay button.
+    this.#focusFollowsStatus = false;
+    this.#retry?.formIsBack();
   }
 
   hostUpdated(): void {
@@ -311,8 +315,6 @@ export class CheckoutFlow implements ReactiveController, CheckoutFlowApi {
 
   /** The checkout cannot go on: the shopper's short text and the developer's code (events.ts, widget/README.md "Errors"). */
   fail(error: unknown, code: SvcErrorCode): void {
-    this.stopWatching();
-    this.closePopup();
     this.go('error');
     const detail = error instanceof Error ? error.message : String(error);
     const refusedType = originNotAllowedProblem;
