@@ -1,13 +1,17 @@
 // application/problem+json `type`s. Free of zod, so the widget's lazy parts carry none of
 // contract/bff-api.ts's schemas for them.
 
+/** The two types the widget branches on, apart: a bundle that imports them carries not the whole table. */
+export const sessionExpiredProblem = 'urn:svc-checkout:problem:session-expired';
+export const originNotAllowedProblem = 'urn:svc-checkout:problem:origin-not-allowed';
+
 /** Stable `type` URIs, so callers branch on them rather than on prose. */
 export const problemTypes = {
   validation: 'urn:svc-checkout:problem:validation',
-  sessionExpired: 'urn:svc-checkout:problem:session-expired',
+  sessionExpired: sessionExpiredProblem,
   unauthorized: 'urn:svc-checkout:problem:unauthorized',
   forbidden: 'urn:svc-checkout:problem:forbidden',
-  originNotAllowed: 'urn:svc-checkout:problem:origin-not-allowed',
+  originNotAllowed: originNotAllowedProblem,
   notFound: 'urn:svc-checkout:problem:not-found',
   conflict: 'urn:svc-checkout:problem:conflict',
   payloadTooLarge: 'urn:svc-checkout:problem:payload-too-large',

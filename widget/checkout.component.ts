@@ -1,28 +1,21 @@
 import { LitElement, adoptStyles, html, nothing, unsafeCSS, type PropertyValues } from 'lit';
 import type { CreateSessionRequest } from '../contract/bff-api.ts';
-import { fieldsOf, type AddressSection } from './address-fields.ts';
-import type { TerritoryHook } from './costa-rica/territory-hook.ts';
+import { fieldsOf, type AddressSection } from './address/address-fields.ts';
 import type { SinpeSmsBank } from './sinpe/sinpe-sms-banks.ts';
-import type { CheckoutFlow, CheckoutView } from './checkout-flow.ts';
+import type { CheckoutFlow } from './flow/checkout-flow.ts';
 import { checkoutStyles } from './checkout.styles.ts';
-import { isOutcome, type CheckoutState } from './checkout-state.ts';
+import { isOutcome, type CheckoutState } from './flow/checkout-state.ts';
 import { SvcErrorEvent, type SvcErrorCode } from './events.ts';
-import type { countryOptions } from './i18n/countries.ts';
-import { formatMoney, resolveLocale, translationFor } from './i18n/localize.ts';
+import { resolveLocale, translationFor } from './i18n/localize.ts';
 import { ensureLocale, isLocaleReady } from './i18n/locale-loader.ts';
 import type { AddressFieldName, Translation } from './i18n/translation.ts';
-import type { Subdivision } from '../contract/iso-subdivisions.ts';
 import { AssetLoadError, forgetFailedParts } from './parts/loader.ts';
-import { loadCheckoutRules, type CheckoutRulesModule } from './parts/checkout-rules.ts';
+import { loadCheckoutRules } from './parts/checkout-rules.ts';
 import { loadOrderWatch, type OrderWatchModule } from './parts/order-watch.ts';
-import type { PhoneCheck } from './phone-check.ts';
-import type { PostcodeFormats } from './postcode-formats.ts';
-import { renderFormSkeleton, summaryStyles } from './form-skeleton.ts';
-import type { OrderSummary } from './order-summary.ts';
-import type { AddressErrors, AddressValidator } from './validation/field-error-code.ts';
-import { SubdivisionCheck } from './validation/subdivision-check.ts';
-import { asksAddress, sinpeContactFields } from './method-fields.ts';
-import { askResultEarly } from './early-result.ts';
+import { renderFormSkeleton, summaryStyles } from './address/form-skeleton.ts';
+import { renderCheckoutForm, type FormHost, type FormParts } from './address/checkout-form.ts';
+import type { FormChecks } from './address/form-checks.ts';
+import { askResultEarly } from './outcome/early-result.ts';
 
 type CatalogItems = CreateSessionRequest['items'];
 
@@ -101,7 +94,7 @@ const itemsConverter = {
  * @cssproperty --svc-spacing - Gap between fields.
  * @cssproperty --svc-focus-ring - Box shadow of the focused control.
  */
-export class SvcCheckout extends LitElement {
+export class SvcCheckout extends LitElement implements FormHost {
   static override styles = [checkoutStyles, summaryStyles];
 
   // Declared here rather than with decorators: the same reactive properties without the decorator
@@ -117,12 +110,11 @@ export class SvcCheckout extends LitElement {
     // Not reflected: an attribute written onto the tag at upgrade (theme="auto") is a hydration
     // mismatch for a server-rendered page. The styles read the theme from a custom state instead.
     theme: {},
-    touched: { state: true, attribute: false },
-    changed: { state: true, attribute: false },
-    subdivisions: { state: true, attribute: false },
-    orderWatch: { state: true, attribute: false },
-    flow: { state: true, attribute: false },
-    partsFailed: { state: true, attribute: false },
+    touched: { state: true },
+    changed: { state: true },
+    orderWatch: { state: true },
+    flow: { state: true },
+    partsFailed: { state: true },
   };
 
   /** The BFF's base URL, e.g. `https://pay.example.com`. */
@@ -158,10 +150,6 @@ export class SvcCheckout extends LitElement {
 
   private touched: ReadonlySet<string> = new Set();
   private changed: ReadonlySet<string> = new Set();
-  private subdivisions: ReadonlyMap<string, Subdivision[]> = new Map();
-  #phoneCheck: PhoneCheck | undefined;
-  /** Each chosen country's postal code format (from checkout-rules.js, with the form). */
-  #postcodeFormats: PostcodeFormats | undefined;
 
   #startedFor = '';
   /** The status poller and the result panel (the order-watch part), loaded once a payment starts or ends. */
@@ -172,7 +160,6 @@ export class SvcCheckout extends LitElement {
    * Absent where there is no ElementInternals (a server-side DOM shim); the page's attribute still styles it.
    */
   readonly #internals: ElementInternals | undefined = this.attachInternals?.();
-  #countryCache: { locale: string; options: ReturnType<typeof countryOptions> } | undefined;
   // The methods marked @internal are what the controller asks of the element (checkout-flow.ts,
   // FlowHost): left out of the published types (stripInternal) and of custom-elements.json.
   /** The checkout's state and its one owner (a reactive controller): the session, the payment and its
@@ -181,13 +168,10 @@ export class SvcCheckout extends LitElement {
   private flow: CheckoutFlow | undefined;
   /** A part the checkout needs did not load before the flow was here (the shopper may try again). */
   private partsFailed = false;
-  #validator: AddressValidator | undefined;
-  /** The billing e-mail's "did you mean …?" (from checkout-rules.js: the typo table is not in the first script). */
-  #emailHint: CheckoutRulesModule['emailSuggestionHint'] | undefined;
-  /** Costa Rica's provincia → cantón → distrito (from checkout-rules.js, with the flow: the first script carries none of it). */
-  #territories: TerritoryHook | undefined;
-  /** What renders the form (the summary, the fieldsets, the country list) and loads a country's subdivisions, from checkout-rules.js: the form shows only once the flow is here. */
-  #form: Pick<CheckoutRulesModule, 'renderOrderSummary' | 'renderAddressFieldset' | 'countryOptions' | 'sortedSubdivisions' | 'loadSubdivisions'> | undefined;
+  /** The form's checks (address/form-checks.ts, from checkout-rules.js, with the flow). */
+  #checks: FormChecks | undefined;
+  /** What renders the form (the summary, the fieldsets, the country list), from checkout-rules.js: the form shows only once the flow is here. */
+  #form: FormParts | undefined;
 
   /** Where the checkout is: loading, idle, submitting, redirecting, returned, polling, approved, declined, lapsed (a SINPE Móvil transfer's time ran out), cancelled, review, error or expired. */
   get state(): CheckoutState {
@@ -225,7 +209,8 @@ export class SvcCheckout extends LitElement {
     // Each round may find what the next needs: the rules, a country's data, then libphonenumber's
     // code for a number the country's plan cannot judge.
     for (let round = 0; round < 3; round++) await this.#loadCheckData()?.catch(() => undefined);
-    return this.#countErrors();
+    const view = this.flow?.view;
+    return view ? this.#checks!.errorCount(view, this.noShipping) : 0;
   }
 
   /** Back to a fresh form (the session's prefill), stopping any status polling. Fires no event. */
@@ -249,7 +234,7 @@ export class SvcCheckout extends LitElement {
     const formShown = state === 'idle' || state === 'submitting' || (state === 'redirecting' && !view?.popup);
     const outcome = view?.outcome;
     return html`<div lang=${t.lang.split('-')[0] === locale.split('-')[0] ? locale : t.lang}>
-      ${formShown && view?.order ? this.#renderForm(t, locale, flow!, view.order) : nothing}
+      ${formShown && view?.order ? renderCheckoutForm(this, this.#form!, this.#checks!, t, locale, flow!, view.order) : nothing}
       ${state === 'loading' ? renderFormSkeleton(fieldsOf('billing'), !this.noShipping) : nothing}
       ${isOutcome(state) && this.orderWatch
         ? this.orderWatch.renderResultPanel({
@@ -258,11 +243,11 @@ export class SvcCheckout extends LitElement {
             outcome,
             amount: flow?.amountPaid(locale) ?? '',
             next: state === 'approved' ? t.approvedNext : undefined,
-            ...flow?.resultWords(locale, state),
+            ...flow?.sinpe.resultWords(locale, state),
           })
         : nothing}
       ${view?.transfer && state === 'polling' ? html`<svc-sinpe-panel .instructions=${view.transfer} locale=${locale}></svc-sinpe-panel>` : nothing}
-      ${flow?.sessionNotice(locale)}
+      ${flow?.session.notice(locale)}
       <p class="status" part="status" role="status" tabindex="-1" data-state=${state}>${this.#statusText(t, locale)}</p>
       ${(flow ? flow.canRetry() : this.partsFailed && !!(this.session || this.items?.length))
         ? html`<button type="button" part="retry-button" @click=${() => void this.#retry()}>${t.retry}</button>`
@@ -271,79 +256,10 @@ export class SvcCheckout extends LitElement {
     </div>`;
   }
 
-  #renderForm(t: Translation, locale: string, flow: CheckoutFlow, order: OrderSummary) {
-    const view = flow.view;
-    const busy = view.state !== 'idle';
-    const form = this.#form!;
-    const countries = this.#countries(form, locale);
-    const fieldset = (section: AddressSection, only?: readonly AddressFieldName[], legend?: string) => {
-      const value = view[section];
-      const errors = this.#validator?.validate(section, value).errors ?? {};
-      const territory = this.#territories?.forCountry(value.country, locale);
-      return form.renderAddressFieldset({
-        section,
-        ...(only && { only, ...(legend && { legend }) }),
-        value,
-        t,
-        countries,
-        subdivisions: form.sortedSubdivisions(this.subdivisions.get(value.country), locale),
-        territory,
-        // Costa Rica's postal code is its district's, optional (contract/postal-code-optional.ts).
-        isOptional: (field) => field === 'zip' && (this.#postcodeFormats?.isOptional(value.country) || territory !== undefined),
-        disabled: busy,
-        inputMode: (field) => (field === 'zip' && this.#postcodeFormats?.hintOf(value.country)?.digits ? 'numeric' : undefined),
-        hint: (field, fieldId) =>
-          field === 'email' ? this.#emailHint?.(fieldId, view.billing.email, t.didYouMean, (email) => this.#onFieldInput(section, field, email)) : undefined,
-        shownError: (field, choice) => this.#shownError(t, view, section, field, errors, value.country, choice),
-        onInput: (field, fieldValue) => this.#onFieldInput(section, field, fieldValue),
-        onBlur: (field) => (this.touched = new Set(this.touched).add(`${section}.${field}`)),
-      });
-    };
-    return html`<form part="form" novalidate aria-label=${t.form} @submit=${this.#onSubmit} @focusin=${this.#onFirstFocus}>
-      ${form.renderOrderSummary(t, locale, order)} ${this.#renderMethodChoice(locale, flow, busy)} ${order.cardColones?.render(locale, view.method, busy)}
-      ${asksAddress(view) ? this.#renderAddresses(t, view, busy, fieldset) : fieldset('billing', sinpeContactFields, view.methodChoice?.methodChoiceTexts(locale).contact)}
-      ${flow.invoiceDetails.render(locale, busy, view.submitted, t.didYouMean)}
-      <button type="submit" part="submit-button" ?disabled=${busy}>${t.pay(order.cardColones?.pay(locale, view.method) ?? formatMoney(locale, order.amount, order.currency))}</button>
-    </form>`;
-  }
-
-  /** First in the form, so the buyer picks how to pay before typing what that method needs. */
-  #renderMethodChoice(locale: string, flow: CheckoutFlow, busy: boolean) {
-    const view = flow.view;
-    return view.sinpeOffered && view.methodChoice ? view.methodChoice.renderMethodChoice(locale, view.method, busy, (method) => flow.chooseMethod(method)) : nothing;
-  }
-
-  /** What a card asks: the billing address, "same as billing" and the shipping address. */
-  #renderAddresses(t: Translation, view: CheckoutView, busy: boolean, fieldset: (section: AddressSection) => unknown) {
-    return html`${fieldset('billing')}
-      ${this.noShipping
-        ? nothing
-        : html`<label class="checkbox" part="same-as-billing">
-            <input type="checkbox" .checked=${view.sameAsBilling} ?disabled=${busy} @change=${this.#onSameAsBillingChange} />
-            ${t.sameAsBilling}
-          </label>`}
-      ${this.noShipping || view.sameAsBilling ? nothing : fieldset('shipping')}`;
-  }
-
   #statusText(t: Translation, locale: string): string {
     // Not a word in the wrong language while the page's own loads.
     if (this.state === 'loading') return isLocaleReady(locale) ? t.loading : '';
     return this.flow?.statusText(t, locale) ?? t.assetLoad;
-  }
-
-  #shownError(t: Translation, view: CheckoutView, section: AddressSection, field: AddressFieldName, errors: AddressErrors, country: string, choice?: string): string | undefined {
-    const path = `${section}.${field}`;
-    const fromServer = view.serverErrors[path];
-    if (fromServer !== undefined) return fromServer;
-    const code = errors[field];
-    if (code === undefined) return undefined;
-    // Shown once it helps: after the shopper left a field they changed, or after a submit.
-    if (!view.submitted && !(this.touched.has(path) && this.changed.has(path))) return undefined;
-    // A wrong postal code says what a right one looks like, where the country's format is known.
-    const zipHint = code === 'invalid_zip' ? this.#postcodeFormats?.hintOf(country) : undefined;
-    if (zipHint) return t.invalidZipFormat(zipHint.example, zipHint.digits);
-    // An empty field says which ("Enter your e-mail address."), a list by its own label.
-    return code === 'required' ? (choice ? t.requiredChoice(choice) : t.requiredField[field]) : t.errors[code];
   }
 
   // ----- the flow -------------------------------------------------------------------------------
@@ -376,16 +292,7 @@ export class SvcCheckout extends LitElement {
   async #ensureFlow(): Promise<CheckoutFlow> {
     if (this.flow) return this.flow;
     const rules = await loadCheckoutRules();
-    const phoneCheck = (this.#phoneCheck ??= new rules.PhoneCheck(() => this.requestUpdate()));
-    this.#postcodeFormats ??= new rules.PostcodeFormats(() => this.requestUpdate());
-    this.#validator ??= new rules.AddressValidator({
-      isSubdivisionOf: (state, country) => new SubdivisionCheck(country, this.subdivisions.get(country) ?? []).isValid(state),
-      // Until the metadata arrives the BFF is the judge; submit() waits for it before deciding.
-      isValidPhone: (telephone, country) => phoneCheck.isValid(telephone, country),
-      postcodeFormat: (country) => this.#postcodeFormats?.formatOf(country),
-    });
-    this.#territories ??= new rules.TerritoryHook(() => this.requestUpdate());
-    this.#emailHint ??= rules.emailSuggestionHint;
+    this.#checks ??= new rules.FormChecks(() => this.requestUpdate());
     this.#form ??= rules;
     this.flow ??= new rules.CheckoutFlow(this);
     return this.flow;
@@ -422,20 +329,34 @@ export class SvcCheckout extends LitElement {
 
   // ----- the form -------------------------------------------------------------------------------
 
-  readonly #onSubmit = (event: SubmitEvent) => {
+  /** @internal */
+  readonly onSubmit = (event: SubmitEvent) => {
     event.preventDefault();
     void this.submit();
   };
 
-  readonly #onFirstFocus = () => void this.#loadCheckData();
+  /** @internal */
+  readonly onFirstFocus = () => void this.#loadCheckData();
 
-  readonly #onSameAsBillingChange = (event: Event) => {
+  /** @internal */
+  readonly onSameAsBillingChange = (event: Event) => {
     const sameAsBilling = (event.target as HTMLInputElement).checked;
     this.flow?.chooseSameAsBilling(sameAsBilling);
     if (!sameAsBilling && this.flow) void this.ensureCountryData(this.flow.view.shipping.country);
   };
 
-  #onFieldInput(section: AddressSection, field: AddressFieldName, value: string): void {
+  /** @internal */
+  leave(path: string): void {
+    this.touched = new Set(this.touched).add(path);
+  }
+
+  /** @internal The shopper changed the field at `path` and left it. */
+  leftChanged(path: string): boolean {
+    return this.touched.has(path) && this.changed.has(path);
+  }
+
+  /** @internal */
+  onFieldInput(section: AddressSection, field: AddressFieldName, value: string): void {
     const flow = this.flow;
     if (!flow) return;
     const path = `${section}.${field}`;
@@ -446,20 +367,9 @@ export class SvcCheckout extends LitElement {
       next.state = '';
       void this.ensureCountryData(value);
     }
-    for (const cleared of this.#territories?.clearedBy(field, current.country, next.country) ?? []) (next as Record<AddressFieldName, string>)[cleared] = '';
+    for (const cleared of this.#checks?.territories.clearedBy(field, current.country, next.country) ?? []) (next as Record<AddressFieldName, string>)[cleared] = '';
     this.changed = new Set(this.changed).add(path);
     flow.editAddress(section, next, path);
-  }
-
-  #countErrors(): number {
-    const view = this.flow?.view;
-    if (!view) return 0;
-    if (!asksAddress(view)) {
-      const errors = this.#validator?.validate('billing', view.billing).errors ?? {};
-      return sinpeContactFields.filter((field) => errors[field] !== undefined).length;
-    }
-    const sections: AddressSection[] = this.noShipping || view.sameAsBilling ? ['billing'] : ['billing', 'shipping'];
-    return sections.reduce((count, section) => count + Object.keys(this.#validator?.validate(section, view[section]).errors ?? {}).length, 0);
   }
 
   /** Starts loading what validation needs; undefined when everything is already here. */
@@ -467,35 +377,13 @@ export class SvcCheckout extends LitElement {
     const pending: Promise<unknown>[] = [];
     if (!this.flow) pending.push(this.#ensureFlow());
     const view = this.flow?.view;
-    const sections = view ? [view.billing, view.shipping] : [];
-    const countries = sections.map(({ country }) => country);
-    const phones = this.#phoneCheck?.load(sections);
-    if (phones) pending.push(phones);
-    const postcodes = this.#postcodeFormats?.load(countries);
-    if (postcodes) pending.push(postcodes);
-    const territories = this.#territories?.load(countries);
-    if (territories) pending.push(territories);
-    for (const country of countries) {
-      if (country && !this.subdivisions.has(country)) pending.push(this.#ensureSubdivisions(country));
-    }
+    if (view) pending.push(...this.#checks!.load(view));
     return pending.length > 0 ? Promise.all(pending) : undefined;
   }
 
   /** @internal What a chosen country brings: its subdivisions and its postal code format. */
   ensureCountryData(country: string): Promise<unknown> {
-    return Promise.all([this.#ensureSubdivisions(country), this.#postcodeFormats?.load([country]), this.#territories?.load([country])]);
-  }
-
-  async #ensureSubdivisions(country: string): Promise<void> {
-    const form = this.#form;
-    if (!country || !form || this.subdivisions.has(country)) return;
-    let list: Subdivision[];
-    try {
-      list = await form.loadSubdivisions(country);
-    } catch {
-      list = [];
-    }
-    this.subdivisions = new Map(this.subdivisions).set(country, list);
+    return this.#checks?.ensureCountryData(country) ?? Promise.resolve();
   }
 
   // ----- small lookups --------------------------------------------------------------------------
@@ -503,10 +391,5 @@ export class SvcCheckout extends LitElement {
   /** @internal */
   currentLocale(): string {
     return resolveLocale(this.locale, document.documentElement.lang, navigator.language);
-  }
-
-  #countries(form: { countryOptions: typeof countryOptions }, locale: string): ReturnType<typeof countryOptions> {
-    if (this.#countryCache?.locale !== locale) this.#countryCache = { locale, options: form.countryOptions(locale) };
-    return this.#countryCache.options;
   }
 }

@@ -4,7 +4,7 @@
 // because libphonenumber reads a number through its calling code's main country.
 import { Metadata } from 'libphonenumber-js/core';
 import metadata from 'libphonenumber-js/metadata.min.json';
-import type { PhonePlan } from '../../widget/phone-plan.ts';
+import type { PhonePlan } from '../../widget/address/phone-plan.ts';
 
 const callingCodes: Record<string, readonly string[]> = metadata.country_calling_codes;
 const countryData: Record<string, unknown> = metadata.countries;
@@ -28,7 +28,7 @@ interface NumberingPlanReader {
 }
 
 /**
- * The plan that judges a country's plain numbers without libphonenumber's code (widget/phone-plan.ts),
+ * The plan that judges a country's plain numbers without libphonenumber's code (widget/address/phone-plan.ts),
  * read through libphonenumber's own API; undefined for a country that shares its calling code or
  * has a national prefix (its numbers need libphonenumber's parsing).
  */

@@ -5,7 +5,7 @@ import { expect, test } from '@playwright/test';
 import { postcodeValidator } from 'postcode-validator';
 import { postcodeExamples } from '../../scripts/widget-data/postcode-examples.ts';
 import { postcodeFile } from '../../scripts/widget-data/postcode-files.ts';
-import { postcodeHint } from '../../widget/postcode-hint.ts';
+import { postcodeHint } from '../../widget/address/postcode-hint.ts';
 
 for (const [country, example] of Object.entries(postcodeExamples)) {
   test(`${country}'s example ${example} is a code the BFF accepts, and its data module carries it`, () => {

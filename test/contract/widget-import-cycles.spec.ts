@@ -121,7 +121,7 @@ test('the widget imports no module back: no ring through static imports, import(
 test('the retry loader is a leaf, and nothing in the widget imports the list of parts (the parts import their facades)', () => {
   const graph = importGraph(sourcesUnder('widget'));
   expect(graph.get(join(root, 'widget/parts/loader.ts'))).toEqual([]);
-  const list = join(root, 'widget/lazy-assets.ts');
+  const list = join(root, 'widget/parts/lazy-assets.ts');
   const importers = [...graph].filter(([, edges]) => edges.some((edge) => edge.to === list)).map(([file]) => relative(root, file));
   expect(importers).toEqual([]);
 });

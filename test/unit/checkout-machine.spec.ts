@@ -1,9 +1,9 @@
-// The widget's checkout life (widget/checkout-machine.ts), for every state × event: a table, not a
+// The widget's checkout life (widget/flow/checkout-machine.ts), for every state × event: a table, not a
 // journey. Each row lists what the state does with each event; an event a row leaves out is ignored
 // (the state stays). The journeys through these states are in test/widget and test/e2e.
 import { expect, test } from '@playwright/test';
-import { nextState, type CheckoutEvent } from '../../widget/checkout-machine.ts';
-import type { CheckoutState } from '../../widget/checkout-state.ts';
+import { effectsOf, nextState, type CheckoutEffect, type CheckoutEvent } from '../../widget/flow/checkout-machine.ts';
+import type { CheckoutState } from '../../widget/flow/checkout-state.ts';
 
 const events = [
   'load',
@@ -62,5 +62,41 @@ test.describe('the checkout machine: state × event → state', () => {
         expect(nextState(state, event)).toBe(expected);
       });
     }
+  }
+});
+
+/**
+ * What each move does besides changing the state, performed by the flow's one interpreter before the
+ * new state shows: a move that ends the payment stops the watch and closes the popup; a move back to
+ * the form gives the focus back to the shopper (and after "Try again" says so). Every event has its
+ * row, empty when the move does nothing else.
+ */
+const ends: CheckoutEffect[] = ['stopWatch', 'closePopup'];
+const effects: Record<CheckoutEvent, CheckoutEffect[]> = {
+  load: [],
+  ready: ['formBack'],
+  submit: [],
+  redirect: [],
+  transfer: [],
+  return: [],
+  pending: [],
+  refuse: ['formBack'],
+  back: ['formBack'],
+  approved: ends,
+  declined: ends,
+  cancelled: ends,
+  review: ends,
+  lapsed: ends,
+  error: ends,
+  expired: ends,
+  retry: ['formBack'],
+  reset: ['formBack'],
+};
+
+test.describe('the checkout machine: what each move does', () => {
+  for (const event of events) {
+    test(`${event} does ${effects[event].join(', ') || 'nothing else'}`, () => {
+      expect(effectsOf(event)).toEqual(effects[event]);
+    });
   }
 });

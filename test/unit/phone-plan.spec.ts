@@ -1,4 +1,4 @@
-// The widget's phone plan (widget/phone-plan.ts) against libphonenumber, the judge it stands in for:
+// The widget's phone plan (widget/address/phone-plan.ts) against libphonenumber, the judge it stands in for:
 // whatever the plan decides, the widget's libphonenumber check (one country's metadata, as the
 // widget loads it) decides the same, and so does the BFF's (every country's metadata), for the
 // plain forms a shopper types and for text drawn from the characters that make them.
@@ -6,7 +6,7 @@ import { expect, test } from '@playwright/test';
 import fc from 'fast-check';
 import examples from 'libphonenumber-js/mobile/examples';
 import { isValidPhone } from '../../contract/phone.ts';
-import { judgeByPlan, type PhonePlan } from '../../widget/phone-plan.ts';
+import { judgeByPlan, type PhonePlan } from '../../widget/address/phone-plan.ts';
 import { isValidPhoneWith, type PhoneMetadata } from '../../widget/lazy/phone-validator.ts';
 import { phoneMetadataFile, phonePlanOf } from '../../scripts/widget-data/phone-metadata-files.ts';
 import { countryCodes } from '../../contract/iso-countries.ts';

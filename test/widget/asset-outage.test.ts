@@ -6,7 +6,7 @@
 import { expect, fixture, html } from '@open-wc/testing';
 import '../../widget/svc-checkout.ts';
 import type { SvcCheckout } from '../../widget/checkout.component.ts';
-import { retryClock } from '../../widget/lazy-assets.ts';
+import { retryClock } from '../../widget/parts/lazy-assets.ts';
 import { expectAccessible } from './support/axe.ts';
 import { eventually, statusText, waitForState } from './support/element-parts.ts';
 import { FakeBff } from './support/fake-bff.ts';

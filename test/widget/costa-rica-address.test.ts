@@ -8,7 +8,7 @@ import type { SvcCheckout } from '../../widget/checkout.component.ts';
 import { expectAccessible } from './support/axe.ts';
 import { eventually, field, root, waitForState } from './support/element-parts.ts';
 import { FakeBff } from './support/fake-bff.ts';
-import { retryClock } from '../../widget/lazy-assets.ts';
+import { retryClock } from '../../widget/parts/lazy-assets.ts';
 
 const bff = new FakeBff();
 

@@ -1,8 +1,8 @@
 // Pure, DOM-free decisions of the kept work and the forgiving input: which e-mail typos get a
 // "did you mean", and when a kept result is shown again. Table tests, no element.
 import { expect } from '@open-wc/testing';
-import { suggestEmail } from '../../widget/email-suggestion.ts';
-import { showsKeptResult, type NavigationKind } from '../../widget/kept-result.ts';
+import { suggestEmail } from '../../widget/address/email-suggestion.ts';
+import { showsKeptResult, type NavigationKind } from '../../widget/kept/kept-result.ts';
 
 describe('suggestEmail', () => {
   const cases: ReadonlyArray<[typed: string, suggested: string | undefined]> = [

@@ -2,7 +2,7 @@
 // are ignored rather than shown), and worded per language right under the total.
 import { expect, fixture, html } from '@open-wc/testing';
 import { localAmountLineOf, localAmountOf } from '../../widget/costa-rica/local-amount.ts';
-import { renderOrderSummary } from '../../widget/order-summary.ts';
+import { renderOrderSummary } from '../../widget/address/order-summary.ts';
 import { translationFor } from '../../widget/i18n/localize.ts';
 import { expectAccessible } from './support/axe.ts';
 

@@ -1,4 +1,4 @@
-// A Costa Rican's phone number is judged by Costa Rica's plan (widget/phone-plan.ts), from the
+// A Costa Rican's phone number is judged by Costa Rica's plan (widget/address/phone-plan.ts), from the
 // country's data the form loads anyway: a card purchase with "8312 3456" never downloads
 // libphonenumber's code, and a wrong number is shown beside the field without it. A number the plan
 // cannot read (one with an extension) brings libphonenumber, which judges it. A page of its own:

@@ -5,7 +5,7 @@ import type * as Published from '../../widget/svc-checkout.public.d.ts';
 import type { SvcCheckout } from '../../widget/checkout.component.ts';
 import type * as Events from '../../widget/events.ts';
 import type { SvcLapsedEvent } from '../../widget/outcome/lapsed-event.ts';
-import type { CheckoutState } from '../../widget/checkout-state.ts';
+import type { CheckoutState } from '../../widget/flow/checkout-state.ts';
 
 type Fits<Implemented extends Public, Public> = [Implemented, Public];
 

@@ -9,7 +9,7 @@ import '../../widget/svc-checkout.ts';
 import type { SvcCheckout } from '../../widget/checkout.component.ts';
 import type { SvcMethodChangeEvent } from '../../widget/events.ts';
 import { bankFailureMessage } from '../../contract/bank-failure-messages.ts';
-import { isForeignPhone } from '../../widget/sinpe-fit.ts';
+import { isForeignPhone } from '../../widget/sinpe/sinpe-fit.ts';
 import { expectAccessible } from './support/axe.ts';
 import { describedError, eventually, nextEvent, root, statusText, submitButton, waitForState } from './support/element-parts.ts';
 import { FakeBff } from './support/fake-bff.ts';

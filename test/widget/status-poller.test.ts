@@ -2,9 +2,9 @@
 // manual clock: each check moves time past the next wait instead of sleeping through it.
 import { expect } from '@open-wc/testing';
 import type { OrderStatusResponse } from '../../contract/bff-api.ts';
-import { BffError } from '../../widget/bff-client.ts';
+import { BffError } from '../../widget/flow/bff-client.ts';
 import { outcomeOf } from '../../widget/outcome/order-outcome.ts';
-import { StatusPoller, type PageVisibility } from '../../widget/status-poller.ts';
+import { StatusPoller, type PageVisibility } from '../../widget/outcome/status-poller.ts';
 import { ManualClock } from './support/manual-clock.ts';
 
 class FakePage extends EventTarget implements PageVisibility {

@@ -2,15 +2,15 @@
 // on the gateway's hosted page, in this page (a redirect) or in a popup (its own lazy part, popup-mode).
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import type { CheckoutResponse } from '../../contract/bff-api.ts';
-import type { CheckoutFlowApi } from '../flow-api.ts';
-import type { FlowSteps } from '../flow-steps.ts';
+import type { CheckoutFlowApi } from '../flow/flow-api.ts';
+import type { FlowSteps } from '../flow/flow-steps.ts';
 import * as events from '../events.ts';
-import { keepOpenPage, keepPageLeft, keepSessionToken } from '../kept-session.ts';
+import { keepOpenPage, keepPageLeft, keepSessionToken } from '../kept/kept-session.ts';
 import { AssetLoadError, once } from '../parts/loader.ts';
 import type * as PopupMode from '../lazy/popup-mode.ts';
-import type { OrderSummary } from '../order-summary.ts';
+import type { OrderSummary } from '../address/order-summary.ts';
 import type { KeptWork } from '../kept/kept-work.ts';
-import { keepPurchasedItems } from '../purchase-detail.ts';
+import { keepPurchasedItems } from '../outcome/purchase-detail.ts';
 
 /** The element the card payment is a controller of. */
 export type CardHost = ReactiveControllerHost;

@@ -2,7 +2,7 @@ import { languageChain } from '../../contract/language-chain.ts';
 // Shared with the demo's pages, which import contract/ and never the widget's source.
 export { resolveLocale } from '../../contract/language-chain.ts';
 export { formatMoney } from '../../contract/money-format.ts';
-import { en } from './en.ts';
+import { en } from './en/en.ts';
 import type { PartialTranslation, Translation } from './translation.ts';
 
 // English rides in the first script (every chain ends in it), all but its outcome words, which
@@ -19,7 +19,7 @@ export function registerTranslation(tag: string, layer: Translation | PartialTra
 
 /**
  * English's lazy words: its outcome words (lazy/en-outcome.ts; no outcome shows before a page that
- * needs them has them, order-watch) and the flow's (i18n/en-flow.ts, a part of their own the flow asks for when the page lacks them).
+ * needs them has them, order-watch) and the flow's (i18n/en/en-flow.ts, a part of their own the flow asks for when the page lacks them).
  */
 export function addEnglishWords(words: Partial<Translation>): void {
   translations['en'] = { ...translations['en'], ...words };

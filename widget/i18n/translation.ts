@@ -36,7 +36,7 @@ export interface Translation {
   fixErrors: (count: number) => string;
   /** A wrong postal code's message where the country's format is known: its digits (undefined: not a number) and a real example. */
   invalidZipFormat: (example: string, digits: number | undefined) => string;
-  /** Around the suggested address of "did you mean …?" under an e-mail field (widget/email-suggestion-hint.ts), a button the shopper may press. */
+  /** Around the suggested address of "did you mean …?" under an e-mail field (widget/address/email-suggestion-hint.ts), a button the shopper may press. */
   didYouMean: readonly [before: string, after: string];
   total: string;
   /** The pay button, with the order's amount formatted for the page (a card and SINPE Móvil alike). */
@@ -84,7 +84,7 @@ export interface Translation {
 
 /**
  * English words said only once the checkout's rules are here (the flow's statuses, the field
- * messages): they ride in checkout-rules.js (i18n/en-flow.ts), not in the first script.
+ * messages): they ride in checkout-rules.js (i18n/en/en-flow.ts), not in the first script.
  */
 export type FlowWordKey =
   | 'submitting'
@@ -102,7 +102,7 @@ export type FlowWordKey =
   | 'requiredField'
   | 'requiredChoice';
 
-/** The words shown only with an outcome (lazy for English, see i18n/en-outcome.ts). */
+/** The words shown only with an outcome (lazy for English, see i18n/en/en-outcome.ts). */
 export type OutcomeWordKey =
   | 'approved'
   | 'declined'

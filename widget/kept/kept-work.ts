@@ -4,11 +4,11 @@
 import type { CreateSessionRequest, OrderStatus, SessionResponse } from '../../contract/bff-api.ts';
 import type { SinpeMovilInstructions } from '../../contract/sinpe-movil.ts';
 import { resultFragmentParameter } from '../../contract/status-token.ts';
-import type { CheckoutFlowApi as CheckoutFlow } from '../flow-api.ts';
-import { carryCatalogForm, catalogScope, forgetCatalogOrder, forgetForm, keepForm, keptForm, type KeptForm } from '../form-keeper.ts';
-import { restoredForm } from '../kept-details.ts';
-import { keepResultToken } from '../kept-result.ts';
-import { forgetFollowing, forgetOpenPage, forgetOpenTransfer, keepFollowing, keptFollowing, keptOpenPage, keptOpenTransfer, type KeptFollow } from '../kept-session.ts';
+import type { CheckoutFlowApi as CheckoutFlow } from '../flow/flow-api.ts';
+import { carryCatalogForm, catalogScope, forgetCatalogOrder, forgetForm, keepForm, keptForm, type KeptForm } from './form-keeper.ts';
+import { restoredForm } from './kept-details.ts';
+import { keepResultToken } from './kept-result.ts';
+import { forgetFollowing, forgetOpenPage, forgetOpenTransfer, keepFollowing, keptFollowing, keptOpenPage, keptOpenTransfer, type KeptFollow } from './kept-session.ts';
 
 /** The flow's parts the kept work reads and writes. */
 export type KeptSteps = Pick<CheckoutFlow, 'view' | 'set' | 'client' | 'isCatalogMode' | 'statusTokenOf'>;

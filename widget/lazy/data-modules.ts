@@ -8,7 +8,7 @@
 import type { DeclineCategory, DeclineLocale } from '../../contract/decline-messages.ts';
 import type { Subdivision } from '../../contract/iso-subdivisions.ts';
 import type { TerritorialDivision, TerritoryPlace } from '../../contract/cr-territory.ts';
-import type { PhonePlan } from '../phone-plan.ts';
+import type { PhonePlan } from '../address/phone-plan.ts';
 import type { PhoneMetadata } from './phone-validator.ts';
 
 /** A postal code pattern as data, read back with `new RegExp(source, flags)`. */

@@ -1,4 +1,4 @@
-// A lazy part (dist/widget/chunks/dollar-order-<hash>.js, imported by widget/checkout-flow.ts for a
+// A lazy part (dist/widget/chunks/dollar-order-<hash>.js, imported by widget/flow/checkout-flow.ts for a
 // session answer with `localAmount`): what a dollar order adds to its summary, the colones line
 // under the total and, where the merchant allows it, the card's dollars / colones choice. A colones
 // order's checkout carries none of it.

@@ -10,11 +10,11 @@ import { live } from 'lit/directives/live.js';
 import type { CheckoutAddress, CheckoutBillingAddress, ProblemFieldError } from '../../contract/bff-api.ts';
 import type { InvoiceDetails } from '../../contract/invoice.ts';
 import { invoiceIdNumberLengths, invoiceIdTypes, isInvoiceIdType } from '../../contract/invoice-id-types.ts';
-import { emailSuggestionHint } from '../email-suggestion-hint.ts';
+import { emailSuggestionHint } from '../address/email-suggestion-hint.ts';
 import { invoiceTextFor, type InvoiceText } from '../i18n/invoice-text.ts';
 import type { Translation } from '../i18n/translation.ts';
-import { keepInvoiceRequest, keptForm } from '../form-keeper.ts';
-import type { KeptInvoice } from '../invoice-keeping.ts';
+import { keepInvoiceRequest, keptForm } from '../kept/form-keeper.ts';
+import type { KeptInvoice } from '../invoice/invoice-keeping.ts';
 import { InvoiceValidator, type InvoiceErrors, type InvoiceFieldName } from '../validation/invoice-validator.ts';
 
 type InvoiceValue = Record<InvoiceFieldName, string>;

@@ -2,9 +2,9 @@
 // the shopper came back from one, and never for the form's first paint: the status poller, the
 // result panel with its styles (English's outcome words are a part of their own, en-outcome), the slots for the decline rescue's SINPE Móvil button (in method-choice)
 // and for popup mode's "show the payment window again" (popup-rescue.ts, in the popup-mode part).
-export { StatusPoller } from '../status-poller.ts';
-export { renderResultPanel, resultPanelCss } from '../result-panel.ts';
-import type { RescueButtons } from '../flow-steps.ts';
+export { StatusPoller } from '../outcome/status-poller.ts';
+export { renderResultPanel, resultPanelCss } from '../outcome/result-panel.ts';
+import type { RescueButtons } from '../flow/flow-steps.ts';
 import { addEnglishWords, translationFor } from '../i18n/localize.ts';
 import { once } from '../parts/loader.ts';
 
@@ -25,5 +25,5 @@ export async function ensureOutcomeWords(locale: string): Promise<void> {
  * part, which the flow loads for such a decline), popup mode's lost window (the popup-mode part).
  */
 export function renderRescues(locale: string, flow: RescueButtons) {
-  return [flow.sinpeRescueButton(locale), flow.popupButton(locale)];
+  return [flow.sinpe.rescueButton(locale), flow.popupButton(locale)];
 }

@@ -1,5 +1,5 @@
-// A lazy part (dist/widget/chunks/phone-validator-<hash>.js, reached by widget/phone-check.ts): libphonenumber's code without metadata; the
-// metadata of the shopper's country arrives apart (countries/XX.js, widget/phone-check.ts).
+// A lazy part (dist/widget/chunks/phone-validator-<hash>.js, reached by widget/address/phone-check.ts): libphonenumber's code without metadata; the
+// metadata of the shopper's country arrives apart (countries/XX.js, widget/address/phone-check.ts).
 // The BFF judges every number again with the whole table (contract/phone.ts).
 import { isValidPhoneNumber, type MetadataJson } from 'libphonenumber-js/core';
 

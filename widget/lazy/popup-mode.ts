@@ -1,5 +1,5 @@
-// A lazy part (dist/widget/chunks/popup-mode-<hash>.js, imported by widget/checkout-flow.ts when the
+// A lazy part (dist/widget/chunks/popup-mode-<hash>.js, imported by widget/flow/checkout-flow.ts when the
 // element's `mode` is `popup`): the payment window, what follows its closing, and the button that
 // brings a lost window to the front. A redirect checkout never loads it.
-export { openPaymentWindow, showInPopup } from '../popup-payment.ts';
-export { renderPopupRescue } from '../popup-rescue.ts';
+export { openPaymentWindow, showInPopup } from '../popup/popup-payment.ts';
+export { renderPopupRescue } from '../popup/popup-rescue.ts';

@@ -7,7 +7,7 @@
 import { html, nothing } from 'lit';
 import type { RenewSessionResponse } from '../../contract/bff-api.ts';
 import type { DeclineLocale } from '../../contract/decline-messages.ts';
-import { answerOf } from '../bff-client.ts';
+import { answerOf } from '../flow/bff-client.ts';
 
 /** What the notice shows: the session's end (ms, this page's clock), and whether it may be extended. */
 export interface SessionNotice {

@@ -1,5 +1,5 @@
 import type { OrderStatusResponse } from '../../contract/bff-api.ts';
-import type { OutcomeState } from '../checkout-state.ts';
+import type { OutcomeState } from '../flow/checkout-state.ts';
 
 /**
  * What an order's status means to the shopper: the one rule, for every way an outcome arrives (the

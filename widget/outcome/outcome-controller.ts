@@ -1,27 +1,26 @@
-// Part of the lazy checkout-rules part, with the flow (checkout-flow.ts) that composes it. The state moves
-// only through the flow's `go` (checkout-machine.ts's table).
+// Part of the lazy checkout-rules part, with the flow (checkout-flow.ts) that composes it; the state moves only by its `go`.
 import type { ReactiveController } from 'lit';
 import type { OrderStatusResponse } from '../../contract/bff-api.ts';
 import { declineLocaleOf, type DeclineCategory, type DeclineLocale } from '../../contract/decline-messages.ts';
-import { BffError } from '../bff-client.ts';
-import type { CheckoutFlowApi as CheckoutFlow, FlowHost } from '../flow-api.ts';
-import { isOutcome } from '../checkout-state.ts';
-import { isSinpeRescueOffered } from '../costa-rica/sinpe-rescue-offer.ts';
+import { BffError } from '../flow/bff-client.ts';
+import type { CheckoutFlowApi as CheckoutFlow, FlowHost } from '../flow/flow-api.ts';
+import { isOutcome } from '../flow/checkout-state.ts';
+import { isSinpeRescueOffered } from '../sinpe/sinpe-rescue-offer.ts';
 import * as events from '../events.ts';
 import type { Translation } from '../i18n/translation.ts';
-import { keepResultToken } from '../kept-result.ts';
+import { keepResultToken } from '../kept/kept-result.ts';
 import { AssetLoadError, once } from '../parts/loader.ts';
 import { loadDeclineMessages } from '../parts/country-data.ts';
 import type { OrderWatchModule } from '../parts/order-watch.ts';
-import { declineCategoryOf, forgetPurchasedItems, methodOfOutcome, purchasedItems } from '../purchase-detail.ts';
-import type { StatusPoller } from '../status-poller.ts';
+import { declineCategoryOf, forgetPurchasedItems, methodOfOutcome, purchasedItems } from './purchase-detail.ts';
+import type { StatusPoller } from './status-poller.ts';
 import type { KeptWork } from '../kept/kept-work.ts';
 import type * as LapsedEvent from './lapsed-event.ts';
 import { outcomeOf } from './order-outcome.ts';
 
 /** The flow's steps an outcome is made of. */
-type OutcomeStep = 'view' | 'set' | 'go' | 'emit' | 'fail' | 'client' | 'canRetry' | 'amountPaid' | 'statusTokenOf' | 'endTransfer' | 'closePopup' | 'clockWords';
-export type OutcomeSteps = Pick<CheckoutFlow, OutcomeStep | 'methodChoicePart'>;
+type OutcomeStep = 'view' | 'set' | 'go' | 'emit' | 'fail' | 'client' | 'canRetry' | 'amountPaid' | 'statusTokenOf' | 'closePopup' | 'sinpe' | 'session';
+export type OutcomeSteps = Pick<CheckoutFlow, OutcomeStep>;
 type OutcomeKept = Pick<KeptWork, 'stopFollowing' | 'forgetTypedForm'>;
 
 /** What the watch reads of <svc-checkout>. */
@@ -119,11 +118,11 @@ export class OutcomeController implements ReactiveController {
     if (statusToken && statusToken !== token) return void this.watch(orderNumber, statusToken);
     this.stop();
     flow.closePopup();
-    flow.endTransfer();
+    flow.sinpe.endTransfer();
     this.#kept.stopFollowing();
     if (!flow.go('expired')) return;
     flow.emit(new events.SvcErrorEvent('session-expired', 'the order can no longer be followed: its token expired'));
-    flow.clockWords('watchLost');
+    flow.session.clockWords('watchLost');
   }
 
   /** A decline or a cancel is told in the page's language: its words come before the outcome shows (ready). */
@@ -136,7 +135,7 @@ export class OutcomeController implements ReactiveController {
   async ready(status: OrderStatusResponse): Promise<void> {
     if (status.reason) await this.#loadDeclineWords(this.#host.currentLocale());
     // Without the part, "Try again" alone.
-    if (isSinpeRescueOffered(status)) await this.#flow.methodChoicePart().catch(() => undefined);
+    if (isSinpeRescueOffered(status)) await this.#flow.sinpe.methodChoicePart().catch(() => undefined);
     if (outcomeOf(status) === 'lapsed') this.#lapsedEvent = await once('lapsed-event', () => import('./lapsed-event.ts')).catch(() => undefined);
   }
 
@@ -157,7 +156,7 @@ export class OutcomeController implements ReactiveController {
     const endedTransfer = flow.view.transfer;
     this.#kept.stopFollowing();
     const outcome = outcomeOf(status);
-    flow.endTransfer(endedTransfer);
+    flow.sinpe.endTransfer(endedTransfer);
     flow.go(outcome);
     this.#reveal = true;
     const method = methodOfOutcome(status, endedTransfer !== undefined);

@@ -6,7 +6,7 @@
  *
  * A leaf: it imports nothing, and knows no part. Each part has a facade beside this file
  * (parts/<part>.ts: its `import()` through `once`); a lazy part that needs another imports that
- * facade, never the list of them all (widget/lazy-assets.ts), so the `import()`s form no ring
+ * facade, never the list of them all (widget/parts/lazy-assets.ts), so the `import()`s form no ring
  * (test/contract/widget-import-cycles.spec.ts).
  */
 /** A lazily loaded part did not arrive (after its retries). */

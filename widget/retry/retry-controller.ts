@@ -5,18 +5,17 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import type { SessionSinpeMovil } from '../../contract/sinpe-movil.ts';
 import type { CreateSessionRequest } from '../../contract/bff-api.ts';
-import { BffError } from '../bff-client.ts';
-import type { CheckoutFlowApi as CheckoutFlow } from '../flow-api.ts';
-import { forgetResultToken } from '../kept-result.ts';
-import { keptSessionToken } from '../kept-session.ts';
-import type { OrderSummary } from '../order-summary.ts';
+import { BffError } from '../flow/bff-client.ts';
+import type { CheckoutFlowApi as CheckoutFlow } from '../flow/flow-api.ts';
+import { forgetResultToken } from '../kept/kept-result.ts';
+import { keptSessionToken } from '../kept/kept-session.ts';
+import type { OrderSummary } from '../address/order-summary.ts';
 
 /** The flow's steps a next attempt is made of. */
 export type RetrySteps = Pick<
   CheckoutFlow,
-  | 'view' | 'set' | 'go' | 'fail' | 'client' | 'sessionToken' | 'isCatalogMode' | 'stopWatching' | 'clearOutcome' | 'newOrderOnRetry' | 'loadSession'
-  | 'renewSession' | 'restart' | 'chooseMethod' | 'submit' | 'useSession' | 'summaryOf' | 'prefill' | 'invoiceDetails' | 'expire' | 'applyPrefill'
-  | 'restoreForm' | 'offerMethods'
+  | 'view' | 'set' | 'go' | 'fail' | 'client' | 'sessionToken' | 'isCatalogMode' | 'stopWatching' | 'clearOutcome' | 'newOrderOnRetry'
+  | 'restart' | 'chooseMethod' | 'submit' | 'prefill' | 'invoiceDetails' | 'restoreForm' | 'sinpe' | 'session'
 >;
 
 /** What the retry asks of the element: its attributes and where its pay button is. */
@@ -78,11 +77,11 @@ export class RetryController implements ReactiveController {
     flow.clearOutcome();
     if (flow.newOrderOnRetry) {
       flow.newOrderOnRetry = false;
-      return flow.loadSession();
+      return flow.session.loadSession();
     }
     const token = sameOrder ? this.#sessionTokenFor(sameOrder) : undefined;
     if (token) return this.#reopen(token);
-    if (flow.isCatalogMode()) return flow.renewSession();
+    if (flow.isCatalogMode()) return flow.session.renewSession();
     if (!flow.view.order) return flow.restart();
     flow.go('retry');
   }
@@ -113,9 +112,9 @@ export class RetryController implements ReactiveController {
       // The cart changed while the shopper was paying (on the hosted page, in another tab): the next
       // try is an order for what the cart holds now, never the old items again. An order without
       // lines is a merchant's session (an amount, no cart): the page's items do not replace it.
-      if (flow.isCatalogMode() && loaded.order.lines.length > 0 && !sameCart(loaded.order.lines, this.host.items)) return flow.renewSession();
-      flow.useSession(token, loaded.expiresAt);
-      order = await flow.summaryOf(loaded);
+      if (flow.isCatalogMode() && loaded.order.lines.length > 0 && !sameCart(loaded.order.lines, this.host.items)) return flow.session.renewSession();
+      flow.session.useSession(token, loaded.expiresAt);
+      order = await flow.session.summaryOf(loaded);
       flow.prefill = loaded.prefill;
       flow.set({ order });
       // After a return the page has no invoice form yet: the order's offer (and its kept request) comes back.
@@ -123,17 +122,17 @@ export class RetryController implements ReactiveController {
       sinpe = loaded.sinpeMovil;
     } catch (error) {
       if (error instanceof BffError && error.status === 401) {
-        if (flow.isCatalogMode()) return flow.renewSession();
-        return flow.expire(error.message);
+        if (flow.isCatalogMode()) return flow.session.renewSession();
+        return flow.session.expire(error.message);
       }
       return flow.fail(error, 'invalid-session');
     }
     if (!typed) {
-      flow.applyPrefill();
+      flow.session.applyPrefill();
       flow.restoreForm(order.orderNumber);
     }
     // After a return the page has no method choice either: it comes back, judged by the form's details.
-    await flow.offerMethods(sinpe);
+    await flow.sinpe.offerMethods(sinpe);
     flow.go('ready');
   }
 }

@@ -2,14 +2,14 @@
 // timer fires two minutes before the session ends: a purchase made in time never downloads it.
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import { declineLocaleOf } from '../../contract/decline-messages.ts';
-import { BffError } from '../bff-client.ts';
-import type { CheckoutFlowApi as CheckoutFlow } from '../flow-api.ts';
-import { keepRenewedSession, keepSessionToken } from '../kept-session.ts';
+import { BffError } from '../flow/bff-client.ts';
+import type { CheckoutFlowApi as CheckoutFlow } from '../flow/flow-api.ts';
+import { keepRenewedSession, keepSessionToken } from '../kept/kept-session.ts';
 import { minutesLeft, renderSessionNotice, renewSession } from '../lazy/session-clock.ts';
 import { paysWithSession } from './session-states.ts';
 
 /** The flow's steps a renewal is made of. */
-export type RenewalSteps = Pick<CheckoutFlow, 'view' | 'set' | 'sessionToken' | 'isCatalogMode' | 'useSession' | 'expire'>;
+export type RenewalSteps = Pick<CheckoutFlow, 'view' | 'set' | 'sessionToken' | 'isCatalogMode' | 'session'>;
 
 /** What the renewal reads of <svc-checkout>. */
 export interface RenewalHost extends ReactiveControllerHost {
@@ -54,7 +54,7 @@ export class SessionRenewal implements ReactiveController {
       flow.set({ sessionNotice: undefined });
       // A merchant's session is over: said now, not after the next press of Pay. A catalog page makes
       // a new order for the same cart when the shopper pays (the flow's answer to a 401).
-      if (!flow.isCatalogMode() && paysWithSession(flow.view.state)) flow.expire('the session ended');
+      if (!flow.isCatalogMode() && paysWithSession(flow.view.state)) flow.session.expire('the session ended');
     }, 1000);
   }
 
@@ -67,7 +67,7 @@ export class SessionRenewal implements ReactiveController {
       const renewed = await renewSession(host.bff, flow.sessionToken);
       if (host.session) keepRenewedSession(host.session, renewed.sessionToken);
       if (flow.view.order) keepSessionToken(flow.view.order.orderNumber, renewed.sessionToken);
-      flow.useSession(renewed.sessionToken, renewed.expiresAt);
+      flow.session.useSession(renewed.sessionToken, renewed.expiresAt);
       const endsAt = Date.parse(renewed.expiresAt);
       if (!silently) flow.set({ sessionNotice: { endsAt, extendable: false, extendedBy: minutesLeft(endsAt - Date.now()) } });
       return true;

@@ -3,7 +3,7 @@
 // does when a transfer opens, so a card purchase carries none of it. The state still moves only
 // through the flow (its `go`, checkout-machine.ts's table).
 import type { SinpeMovilInstructions } from '../../contract/sinpe-movil.ts';
-import type { FlowSteps } from '../flow-steps.ts';
+import type { FlowSteps } from '../flow/flow-steps.ts';
 import * as events from '../events.ts';
 import { loadSinpePanel } from '../parts/sinpe-panel.ts';
 

@@ -1,5 +1,5 @@
 import { addressIssues, type AddressChecks } from '../../contract/address-rules.ts';
-import type { AddressSection } from '../address-fields.ts';
+import type { AddressSection } from '../address/address-fields.ts';
 import type { AddressFieldName } from '../i18n/translation.ts';
 import { toFieldErrorCode, type AddressErrors, type AddressValidation, type AddressValidator as Validator } from './field-error-code.ts';
 

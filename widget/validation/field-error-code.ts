@@ -1,5 +1,5 @@
 import type { AddressFieldName, FieldErrorCode } from '../i18n/translation.ts';
-import type { AddressSection } from '../address-fields.ts';
+import type { AddressSection } from '../address/address-fields.ts';
 
 export type AddressErrors = Partial<Record<AddressFieldName, FieldErrorCode>>;
 

@@ -1,5 +1,5 @@
-// A fake BFF for component tests. The element reaches its BFF only through fetch (widget/bff-client.ts
-// and the plain origin check in widget/error-codes.ts), so the fake answers fetch for its own origin
+// A fake BFF for component tests. The element reaches its BFF only through fetch (widget/flow/bff-client.ts
+// and the plain origin check in widget/flow/error-codes.ts), so the fake answers fetch for its own origin
 // and leaves every other request (the test server's modules, axe) to the browser: the element and
 // the page see no new API. Every answer is checked against the contract's schema before it is
 // served and every request body against the request schema, so the fake cannot drift from the BFF.
