@@ -24,8 +24,19 @@ test('request lines logged one after another, each once the previous write is do
       callback(...result);
     });
   }) as typeof fs.write;
+  // The periodic flush is this test's to fire: a timer tick while the lines are logged (a slow or
+  // busy machine) would add a write the batching did not choose.
+  const originalSetInterval = globalThis.setInterval;
+  const periodicFlushes: Array<() => void> = [];
+  globalThis.setInterval = ((callback: () => void, ms: number) => {
+    expect(ms).toBe(logBatching.periodicFlushMs);
+    periodicFlushes.push(callback);
+    return { unref: () => undefined, ref: () => undefined, hasRef: () => false };
+  }) as unknown as typeof setInterval;
   try {
     const destination = batchedLogDestination(fd);
+    globalThis.setInterval = originalSetInterval;
+    expect(periodicFlushes).toHaveLength(1);
     const logger = createLogger('info', destination);
     const lines = 40;
     for (let index = 0; index < lines; index++) {
@@ -35,12 +46,14 @@ test('request lines logged one after another, each once the previous write is do
     }
     const written = () => readFileSync(join(directory, 'out.log'), 'utf8').split('\n').filter(Boolean).length;
     // A quiet moment after them: the periodic flush writes what waits.
-    await expect.poll(written, { timeout: 10 * logBatching.periodicFlushMs }).toBe(lines);
+    periodicFlushes[0]!();
+    await expect.poll(written).toBe(lines);
     // One line per write would be 40; 40 lines of ~130 bytes fit in two batches of minLength.
     expect(writes.started).toBeLessThanOrEqual(3);
     // Its periodic flush stops, and the descriptor is closed by it.
     (destination as unknown as { destroy(): void }).destroy();
   } finally {
+    globalThis.setInterval = originalSetInterval;
     fs.write = originalWrite;
     rmSync(directory, { recursive: true, force: true });
   }
