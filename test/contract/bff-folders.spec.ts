@@ -4,20 +4,14 @@
 // import every folder, and a folder may import only the root's config.ts and services.ts (the
 // settings and the services a factory is handed). bff/README.md, "Rooms", draws the graph.
 import { test, expect } from '@playwright/test';
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
+import { sourceFiles } from './import-rings.ts';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = resolve(fileURLToPath(new URL('../..', import.meta.url)));
 const rootFilesAFolderMayImport = ['config.ts', 'services.ts'];
 
-function sourceFiles(folder: string): string[] {
-  return readdirSync(join(root, folder)).flatMap((name) => {
-    const path = join(folder, name);
-    if (statSync(join(root, path)).isDirectory()) return sourceFiles(path);
-    return /\.(ts|mts)$/.test(name) ? [path] : [];
-  });
-}
 
 /** Every relative import of a file (static, `import type`, re-exports and `import()`), as bff/-relative paths. */
 function importsOf(file: string): string[] {
@@ -67,7 +61,7 @@ function twoWayPairs(graph: FolderGraph): string[] {
 }
 
 function bffGraph(): FolderGraph {
-  const files = sourceFiles('bff');
+  const files = sourceFiles(root, 'bff');
   return folderGraph(new Map(files.map((file) => [relative('bff', file), importsOf(file)])));
 }
 

@@ -3,22 +3,14 @@
 // ARCHITECTURE.md, "may import", and the BFF's layers) is eslint.config.js's, a room's globals its
 // tsconfig.json's; test/contract/doors.spec.ts shows each of those rules failing on a planted file.
 import { test, expect } from '@playwright/test';
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { importRings } from './import-rings.ts';
+import { importRings, sourceFiles as sourceFilesUnder } from './import-rings.ts';
 
 const root = resolve(fileURLToPath(new URL('../..', import.meta.url)));
 
-function sourceFiles(folder: string): string[] {
-  const files: string[] = [];
-  for (const name of readdirSync(join(root, folder))) {
-    const path = join(folder, name);
-    if (statSync(join(root, path)).isDirectory()) files.push(...sourceFiles(path));
-    else if (/\.(ts|mts|mjs)$/.test(name)) files.push(path);
-  }
-  return files;
-}
+const sourceFiles = (folder: string) => sourceFilesUnder(root, folder);
 
 /** The bff/ modules a bff/ file imports at run time (`import type` is erased and cannot make a cycle). */
 function runtimeImportsOf(file: string): string[] {

@@ -1,6 +1,18 @@
 // The rings of an import graph: Tarjan's strongly connected components. A component of more than one
 // file, or a file importing itself, is a ring (an import cycle). Shared by the room checks
-// (import-boundaries.spec.ts) and the widget's graph (widget-import-cycles.spec.ts).
+// (import-boundaries.spec.ts) and the widget's graph (widget-import-cycles.spec.ts); with the walk of a
+// folder's source files those checks and bff-folders.spec.ts read.
+import { readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+
+/** The source files under `folder` (relative to `root`), as paths relative to `root`. */
+export function sourceFiles(root: string, folder: string): string[] {
+  return readdirSync(join(root, folder)).flatMap((name) => {
+    const path = join(folder, name);
+    if (statSync(join(root, path)).isDirectory()) return sourceFiles(root, path);
+    return /\.(ts|mts|mjs)$/.test(name) ? [path] : [];
+  });
+}
 
 /** Every ring of `graph` (file → the files it imports), each as its files; targets outside the graph are left out. */
 export function importRings(graph: ReadonlyMap<string, readonly string[]>): string[][] {
