@@ -1,4 +1,4 @@
-// English's outcome words are a part of their own (widget/lazy/en-outcome.ts): a Spanish page shows
+// English's outcome words are a part of their own (widget/i18n/en/en-outcome.ts): a Spanish page shows
 // its outcome in Spanish without asking for them, and a page that switches to English afterwards gets
 // them and says the outcome in English. A page of its own: a module, once loaded, stays for the page.
 import { expect, fixture, html } from '@open-wc/testing';
