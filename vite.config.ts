@@ -60,13 +60,22 @@ export default defineConfig(() => {
               ? 'countries/[name].js'
               : chunk.facadeModuleId?.includes('/widget/generated/territory/')
                 ? 'territory/[name].js'
-                : 'chunks/[name]-[hash].js',
+                : `chunks/${languageEntryTag(chunk.facadeModuleId) ?? '[name]'}-[hash].js`,
           minify: true,
         },
       },
     },
   };
 });
+
+/**
+ * A language's lazy entry, widget/i18n/<tag>/index.ts (one line of widget/i18n/languages.ts), is
+ * named by its folder: chunks/locale-<tag>-<hash>.js, not one more `index`.
+ */
+function languageEntryTag(facade: string | null | undefined): string | undefined {
+  const tag = facade ? /\/widget\/i18n\/([\w-]+)\/index\.ts$/.exec(facade)?.[1] : undefined;
+  return tag ? `locale-${tag}` : undefined;
+}
 
 /**
  * A second minifier pass over every chunk: terser after the bundler's own (Oxc); each finds what the

@@ -16,7 +16,9 @@ writeCountryModules();
  * The widget's lazy parts are static imports of its own sources (widget/parts/), served as
  * they are; a cookie lets a test play a part that does not arrive:
  * `svc-test-failing-asset=<part>:always` fails every request for widget/lazy/<part>.ts (or a
- * generated data module) with a 503, `<part>:once-<nonce>` only the first (the widget asks again).
+ * generated data module, or a language's entry: `locale-<tag>` for widget/i18n/<tag>/index.ts,
+ * `en-outcome` for English's outcome words) with a 503, `<part>:once-<nonce>` only the first (the
+ * widget asks again).
  */
 function lazyWidgetAssets() {
   return async (context, next) => {
@@ -25,9 +27,9 @@ function lazyWidgetAssets() {
       context.body = JSON.stringify(refusedRequests.filter((entry) => entry.mode === context.query.mode).map((entry) => entry.path));
       return;
     }
-    const lazyModule = /^\/widget\/(?:lazy|generated\/[\w-]+)\/([\w-]+)\.(?:ts|js)$/.exec(context.path);
+    const lazyModule = lazyPartName(context.path);
     if (lazyModule) context.set('cache-control', 'no-store');
-    const refusal = lazyModule && failsThisTime(lazyModule[1], context.headers.cookie);
+    const refusal = lazyModule && failsThisTime(lazyModule, context.headers.cookie);
     if (refusal) {
       refusedRequests.push({ mode: refusal, path: `${context.path}${context.querystring ? `?${context.querystring}` : ''}` });
       context.status = 503;
@@ -45,6 +47,13 @@ function fakeGatewayPages() {
     context.type = 'text/html';
     context.body = '<!doctype html><title>Hosted payment page (fake)</title>';
   };
+}
+
+/** The part a request asks for, named as the build names its chunk; undefined for a module that is no part. */
+function lazyPartName(path) {
+  const found = /^\/widget\/(?:lazy\/([\w-]+)|generated\/[\w-]+\/([\w-]+)|i18n\/([\w-]+)\/index|i18n\/en\/(en-outcome))\.(?:ts|js)$/.exec(path);
+  if (!found) return undefined;
+  return found[1] ?? found[2] ?? (found[3] ? `locale-${found[3]}` : found[4]);
 }
 
 // A lazy part that does not load: the cookie `svc-test-failing-asset=<name>:always` fails every

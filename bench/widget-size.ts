@@ -47,8 +47,8 @@ const costaRicanPurchaseSources = [
   // The card / SINPE Móvil choice: a Costa Rican merchant offers both (the demo does), so a card
   // purchase shows the choice first (test/e2e/widget-purchase-downloads.spec.ts buys and compares).
   'widget/lazy/method-choice.ts',
-  'widget/lazy/locale-es-419.ts',
-  'widget/lazy/locale-es.ts',
+  'widget/i18n/es-419/index.ts',
+  'widget/i18n/es/index.ts',
   'widget/lazy/order-watch.ts',
   'widget/lazy/data-modules.ts',
   'widget/generated/countries/CR.js',

@@ -1,4 +1,4 @@
-// English's outcome words are a part of their own (widget/lazy/en-outcome.ts): a Spanish page shows
+// English's outcome words are a part of their own (widget/i18n/en/en-outcome.ts): a Spanish page shows
 // its outcome in Spanish without asking for them, and a page that switches to English afterwards gets
 // them and says the outcome in English. A page of its own: a module, once loaded, stays for the page.
 import { expect, fixture, html } from '@open-wc/testing';
@@ -12,8 +12,9 @@ import { checkoutToHostedPage, returnFromHostedPage } from './support/hosted-tri
 // Room for every module request of the page (the default keeps the first 250).
 performance.setResourceTimingBufferSize(100_000);
 
-/** Whether this page asked for a lazy part (a module request is a resource entry). */
-const askedFor = (part: string) => performance.getEntriesByType('resource').some((entry) => entry.name.includes(`/widget/lazy/${part}.ts`));
+/** Whether this page asked for a lazy part (a module request is a resource entry): widget/lazy/<part>.ts, English's outcome words in its folder. */
+const askedFor = (part: 'order-watch' | 'en-outcome') =>
+  performance.getEntriesByType('resource').some((entry) => entry.name.includes(part === 'en-outcome' ? '/widget/i18n/en/en-outcome.ts' : `/widget/lazy/${part}.ts`));
 
 describe('when a Spanish page shows an approval', () => {
   afterEach(() => history.replaceState(null, '', location.pathname + location.search));

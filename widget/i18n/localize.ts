@@ -3,22 +3,20 @@ import { languageChain } from '../../contract/language-chain.ts';
 export { resolveLocale } from '../../contract/language-chain.ts';
 export { formatMoney } from '../../contract/money-format.ts';
 import { en } from './en/en.ts';
+import { languages } from './languages.ts';
 import type { PartialTranslation, Translation } from './translation.ts';
 
 // English rides in the first script (every chain ends in it), all but its outcome words, which
-// are a part of their own that order-watch asks for when a page's translation lacks them (addEnglishWords); the others are lazy modules (locale-XX.js,
-// widget/i18n/locale-loader.ts), registered here as they arrive.
+// are a part of their own that order-watch asks for when a page's translation lacks them (addEnglishWords); the others are lazy modules (locale-<tag>.js,
+// one line each in i18n/languages.ts, loaded by i18n/locale-loader.ts), registered here as they arrive.
 const translations: Record<string, Translation | PartialTranslation> = { en };
-
-/** The translations that load on demand, by tag. */
-export const lazyLocaleTags: readonly string[] = ['es', 'es-419', 'pt-BR'];
 
 export function registerTranslation(tag: string, layer: Translation | PartialTranslation): void {
   translations[tag] = layer;
 }
 
 /**
- * English's lazy words: its outcome words (lazy/en-outcome.ts; no outcome shows before a page that
+ * English's lazy words: its outcome words (i18n/en/en-outcome.ts; no outcome shows before a page that
  * needs them has them, order-watch) and the flow's (i18n/en/en-flow.ts, a part of their own the flow asks for when the page lacks them).
  */
 export function addEnglishWords(words: Partial<Translation>): void {
@@ -27,7 +25,7 @@ export function addEnglishWords(words: Partial<Translation>): void {
 
 /** The lazy layers `tag`'s chain needs that are not here yet. */
 export function missingLayers(tag: string): string[] {
-  return fallbackChain(tag).filter((key) => lazyLocaleTags.includes(key) && !translations[key]);
+  return fallbackChain(tag).filter((key) => Object.hasOwn(languages, key) && !translations[key]);
 }
 
 /**

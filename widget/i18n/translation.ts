@@ -122,3 +122,8 @@ export type PartialTranslation = Partial<Omit<Translation, 'fields' | 'errors'>>
   fields?: Partial<Translation['fields']>;
   errors?: Partial<Translation['errors']>;
 };
+
+/** What a language's lazy entry (i18n/<tag>/index.ts) exports. */
+export interface LanguageModule {
+  translation: Translation | PartialTranslation;
+}

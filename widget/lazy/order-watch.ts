@@ -17,7 +17,7 @@ import { once } from '../parts/loader.ts';
  */
 export async function ensureOutcomeWords(locale: string): Promise<void> {
   if (translationFor(locale).resultTitle) return;
-  addEnglishWords((await once('en-outcome', () => import('./en-outcome.ts'))).enOutcome);
+  addEnglishWords((await once('en-outcome', () => import('../i18n/en/en-outcome.ts'))).enOutcome);
 }
 
 /**

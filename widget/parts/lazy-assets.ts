@@ -22,7 +22,8 @@
  * - `order-watch`: the status poller and the result panel, once a payment started or ended;
  * - `session-clock`: the notice before a session ends, its "Extend" and the words of a session that
  *   ran out (asked by the flow two minutes before the end, never in a purchase made in time);
- * - `locale-XX`: the translations other than English, for the page's language only;
+ * - `locale-<tag>`: the translations other than English, for the page's language only (each
+ *   language's `import('../i18n/<tag>/index.ts')` is one line of widget/i18n/languages.ts);
  * - one country's data (generated/countries/XX.js: subdivisions, postal code pattern, phone
  *   metadata) and one language's decline messages (generated/decline-messages/<language>.js), as
  *   modules too (scripts/widget-data/country-modules.ts writes them at build);

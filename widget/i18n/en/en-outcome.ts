@@ -2,7 +2,7 @@ import type { OutcomeWordKey, Translation } from '../translation.ts';
 
 /**
  * English's words for an outcome (the result panel and the status after a payment): a part of their
- * own (lazy/en-outcome.ts), which order-watch asks for before an outcome shows only when the page's
+ * own (chunks/en-outcome-<hash>.js, imported by lazy/order-watch.ts), which order-watch asks for before an outcome shows only when the page's
  * translation has no outcome words (an English page, or a language that did not load), and adds to
  * English (localize.ts addEnglishOutcomeWords). The other languages are lazy anyway and keep theirs.
  */
