@@ -7,7 +7,7 @@ import type { CheckoutAddress, CheckoutBillingAddress, CheckoutMethod, CreateSes
 import type { SessionSinpeMovil, SinpeMovilInstructions } from '../../contract/sinpe-movil.ts';
 import type { BffClient } from './bff-client.ts';
 import type { CheckoutState } from './checkout-state.ts';
-import type { CheckoutEvent } from './checkout-machine.ts';
+import type { CheckoutEvent, MoveData } from './checkout-machine.ts';
 import type { SvcErrorCode } from '../events.ts';
 import type { Translation } from '../i18n/translation.ts';
 import type { InvoiceDetailsHook } from '../invoice/invoice-fieldset.ts';
@@ -66,6 +66,14 @@ export interface CheckoutView {
   popup?: PaymentPopup | undefined;
   /** The session is about to end (or its renewal was just given): the notice above the pay button. */
   sessionNotice?: SessionClock.SessionNotice | undefined;
+  /**
+   * Where the shopper's focus goes (the table's moves set it, the flow's hostUpdated moves it): after a
+   * press inside the element it follows the status; an outcome takes it to the result panel; after
+   * "Try again" the pay button takes it once the form is back.
+   */
+  focus?: 'status' | 'result' | 'pay' | undefined;
+  /** New items or a new session came while a payment was under way or its outcome shown: the next try is for them. */
+  newOrder?: boolean | undefined;
 }
 
 
@@ -122,15 +130,13 @@ export interface CheckoutFlowApi {
   readonly session: SessionSteps;
   /** The session's prefill: the form's start, and what reset() goes back to. */
   prefill: Prefill;
-  /** New items or a new session came while a payment was under way or its outcome shown: the next try is for them. */
-  newOrderOnRetry: boolean;
   /** English's words for what only the flow says (statuses, field messages): a part of their own, asked only when the page's words lack them. */
   ensureFlowWords(locale: string): Promise<void>;
   /** What the element renders: read-only outside this class. */
   readonly view: Readonly<CheckoutView>;
   set(patch: Partial<CheckoutView>): void;
-  /** Moves the state by the table; false (and no change) when the current state ignores `event`. */
-  go(event: CheckoutEvent): boolean;
+  /** Moves the state by the table, doing what the move declares with `data`; false (and no change) when the current state ignores `event`. */
+  go(event: CheckoutEvent, data?: MoveData): boolean;
   /** The BFF at the element's `bff` now (a page may change it). */
   client(): BffClient;
   emit(event: Event): boolean;
@@ -159,8 +165,6 @@ export interface CheckoutFlowApi {
   /** The button that brings a lost payment window to the front, while it is open and the outcome unknown. */
   popupButton(locale: string): unknown;
   stopWatching(): void;
-  /** Polls the order until it is final; `asked`, a status request already on its way, is the first poll. */
-  watchOrder(orderNumber: string, token: string, asked?: Promise<OrderStatusResponse>): Promise<void>;
   /** What an outcome needs before it shows (its words, its parts). */
   readyForOutcome(status: OrderStatusResponse): Promise<void>;
   onOrderStatus(status: OrderStatusResponse): void;

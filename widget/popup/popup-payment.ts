@@ -10,17 +10,18 @@ import { PaymentPopup } from './payment-popup.ts';
 export function openPaymentWindow(flow: FlowSteps): PaymentPopup | undefined {
   const popup = PaymentPopup.open();
   if (!popup) {
+    // The press moved to submitting (svc-submit was heard): the form is back before svc-error is.
     flow.set({ notice: (t) => t.popupBlocked });
+    flow.go('refuse');
     flow.emit(new events.SvcErrorEvent('popup-blocked', 'the browser blocked the payment window'));
   }
   return popup;
 }
 
-/** The hosted page in the window; the order is watched from this page meanwhile. */
+/** The hosted page in the window (the popup move's `leave`; its `watch` follows the order from this page meanwhile). */
 export function showInPopup(flow: FlowSteps, popup: PaymentPopup, redirectUrl: string, orderNumber: string): void {
   popup.show(redirectUrl, () => void onPopupClosed(flow, orderNumber));
   flow.emit(new events.SvcRedirectEvent(redirectUrl, 'popup'));
-  void flow.watchOrder(orderNumber, flow.followTokenFor(orderNumber));
 }
 
 /** The shopper closed the window: one last look, then back to the form if nothing was decided. */

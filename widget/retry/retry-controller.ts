@@ -2,7 +2,6 @@
 // "Pay with SINPE Móvil", asked by the flow on the first press, so a purchase that is approved the
 // first time never downloads it. The state still moves only through the flow (its `go`, the table of
 // checkout-machine.ts); this says what the next attempt is.
-import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import type { SessionSinpeMovil } from '../../contract/sinpe-movil.ts';
 import type { CreateSessionRequest } from '../../contract/bff-api.ts';
 import { BffError } from '../flow/bff-client.ts';
@@ -14,15 +13,14 @@ import type { OrderSummary } from '../address/order-summary.ts';
 /** The flow's steps a next attempt is made of. */
 export type RetrySteps = Pick<
   CheckoutFlow,
-  | 'view' | 'set' | 'go' | 'fail' | 'client' | 'sessionToken' | 'isCatalogMode' | 'stopWatching' | 'clearOutcome' | 'newOrderOnRetry'
+  | 'view' | 'set' | 'go' | 'fail' | 'client' | 'sessionToken' | 'isCatalogMode' | 'clearOutcome'
   | 'restart' | 'chooseMethod' | 'submit' | 'prefill' | 'invoiceDetails' | 'restoreForm' | 'sinpe' | 'session'
 >;
 
-/** What the retry asks of the element: its attributes and where its pay button is. */
-export interface RetryHost extends ReactiveControllerHost {
+/** What the retry reads of the element: its attributes. */
+export interface RetryHost {
   readonly session: string;
   readonly items: CreateSessionRequest['items'] | undefined;
-  readonly renderRoot: HTMLElement | DocumentFragment;
 }
 
 /** The order's lines are the page's cart (sku and quantity, in any order). */
@@ -32,53 +30,28 @@ function sameCart(lines: ReadonlyArray<{ sku?: string | undefined; quantity: num
 }
 
 /**
- * The next attempt after an outcome (a Lit reactive controller of <svc-checkout>): after a decline, a
- * cancel or a lapsed transfer, the same order's next attempt (the same session), or, when the order
- * takes no more, a new catalog order; after an error, the session again. Once the form is back it says
- * so and puts the shopper on the pay button.
+ * The next attempt after an outcome: after a decline, a cancel or a lapsed transfer, the same order's
+ * next attempt (the same session), or, when the order takes no more, a new catalog order; after an
+ * error, the session again. Once the form is back (the table's formBack) it is said and the pay button
+ * takes the focus.
  */
-export class RetryController implements ReactiveController {
-  /** Set by "Try again" until the form is back. */
-  #retrying = false;
-  /** The form is back after "Try again": the next render's end moves the focus to the pay button. */
-  #focusPayButton = false;
-
+export class RetryController {
   constructor(
     private readonly flow: RetrySteps,
     private readonly host: RetryHost,
-  ) {
-    host.addController(this);
-  }
-
-  /** The flow's form is back (the table moved to idle): said in the live region, and the pay button takes focus. */
-  formIsBack(): void {
-    if (!this.#retrying) return;
-    this.#retrying = false;
-    this.#focusPayButton = true;
-    this.flow.set({ notice: (t) => t.retryReady });
-  }
-
-  hostUpdated(): void {
-    // After "Try again" the shopper lands on the pay button (the form above it keeps their details),
-    // not on the page's top, and on a phone it is scrolled to.
-    if (!this.#focusPayButton || this.flow.view.state !== 'idle') return;
-    this.#focusPayButton = false;
-    this.host.renderRoot.querySelector<HTMLElement>('[part="submit-button"]')?.focus();
-  }
+  ) {}
 
   async retry(): Promise<void> {
     const flow = this.flow;
     const outcome = flow.view.outcome;
     const sameOrder = outcome?.canRetry ? outcome.orderNumber : undefined;
-    this.#retrying = true;
-    flow.stopWatching();
-    // Back to the form: a reload from now on shows the form, not the outcome that was left.
+    // Back to the form: a reload from now on shows the form, not the outcome that was left. The pay
+    // button takes the focus once the form is back, whichever move brings it.
     forgetResultToken();
     flow.clearOutcome();
-    if (flow.newOrderOnRetry) {
-      flow.newOrderOnRetry = false;
-      return flow.session.loadSession();
-    }
+    flow.set({ focus: 'pay' });
+    // The page's cart changed while the outcome showed: the next try is for it (the load takes it).
+    if (flow.view.newOrder) return flow.session.loadSession();
     const token = sameOrder ? this.#sessionTokenFor(sameOrder) : undefined;
     if (token) return this.#reopen(token);
     if (flow.isCatalogMode()) return flow.session.renewSession();
@@ -133,6 +106,6 @@ export class RetryController implements ReactiveController {
     }
     // After a return the page has no method choice either: it comes back, judged by the form's details.
     await flow.sinpe.offerMethods(sinpe);
-    flow.go('ready');
+    flow.go('reopen');
   }
 }

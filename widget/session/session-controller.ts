@@ -6,7 +6,6 @@ import { orderNumberOfStatusToken } from '../../contract/status-token.ts';
 import { declineLocaleOf } from '../../contract/decline-messages.ts';
 import { emptyAddress, emptyBillingAddress } from '../address/address-fields.ts';
 import { BffError } from '../flow/bff-client.ts';
-import * as events from '../events.ts';
 import type { CheckoutFlowApi, FlowHost, SessionSteps } from '../flow/flow-api.ts';
 import { countryOfCurrency, countryOfLocale } from '../i18n/countries.ts';
 import { renewedSessionOf, type KeptFollow } from '../kept/kept-session.ts';
@@ -28,7 +27,7 @@ function definedFields(partial: Readonly<Record<string, string | undefined>> | u
 /** The flow's steps a session is made of. */
 export type SessionFlow = Pick<
   CheckoutFlowApi,
-  'view' | 'set' | 'go' | 'emit' | 'fail' | 'client' | 'prefill' | 'invoiceDetails' | 'keepStatusToken' | 'watchOrder' | 'restoreForm' | 'sinpe' | 'isCatalogMode' | 'sessionToken' | 'session'
+  'view' | 'set' | 'go' | 'emit' | 'fail' | 'client' | 'prefill' | 'invoiceDetails' | 'keepStatusToken' | 'restoreForm' | 'sinpe' | 'isCatalogMode' | 'sessionToken' | 'session'
 >;
 
 /** What the session reads of <svc-checkout>. */
@@ -127,7 +126,6 @@ export class SessionController implements ReactiveController, SessionSteps {
     if (typed) kept.carryTypedForm(typed);
     await flow.sinpe.offerMethods(sinpe);
     flow.go('ready');
-    flow.emit(new events.SvcReadyEvent(order.orderNumber));
     if (sinpe?.transfer) {
       if (sinpe.statusToken) flow.keepStatusToken(order.orderNumber, sinpe.statusToken);
       await flow.sinpe.showTransfer(order.orderNumber, sinpe.transfer);
@@ -151,19 +149,15 @@ export class SessionController implements ReactiveController, SessionSteps {
   resume(statusToken: string, asked?: Promise<OrderStatusResponse>): void {
     const orderNumber = orderNumberOfStatusToken(statusToken);
     if (!orderNumber) return this.#flow.fail(new BffError(401, undefined), 'invalid-session');
-    this.#flow.go('return');
-    void this.#flow.watchOrder(orderNumber, statusToken, asked);
+    this.#flow.go('return', { orderNumber, token: statusToken, asked });
   }
 
   /** After a reload whose session had ended: the kept payment's state, read with its status token. */
   async #followKept(kept: KeptFollow): Promise<void> {
     const flow = this.#flow;
     flow.keepStatusToken(kept.orderNumber, kept.statusToken);
-    if (!kept.transfer) {
-      flow.go('return');
-      return flow.watchOrder(kept.orderNumber, kept.statusToken);
-    }
-    flow.go('ready');
+    if (!kept.transfer) return void flow.go('return', { orderNumber: kept.orderNumber, token: kept.statusToken });
+    flow.go('reopen');
     return flow.sinpe.showTransfer(kept.orderNumber, kept.transfer);
   }
 
@@ -179,7 +173,7 @@ export class SessionController implements ReactiveController, SessionSteps {
       if (typed) this.#kept.keepTypedForm();
       flow.restoreForm(created.order.orderNumber);
       this.#outcome.forget();
-      flow.go('ready');
+      flow.go('reopen');
     } catch (error) {
       flow.fail(error, 'invalid-session');
     }
@@ -197,9 +191,7 @@ export class SessionController implements ReactiveController, SessionSteps {
   /** The session ran out: said plainly (the clock's words, once its part is here), with what to do. */
   expire(detail: string): void {
     this.#stopClock();
-    if (!this.#flow.go('expired')) return;
-    this.#flow.emit(new events.SvcErrorEvent('session-expired', detail));
-    this.clockWords('ended');
+    this.#flow.go('expired', { detail, words: 'ended' });
   }
 
   /** The session now paid with, and its end: two minutes before it, the clock speaks (#ending). */

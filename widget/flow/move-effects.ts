@@ -1,0 +1,107 @@
+// Part of the lazy checkout-rules part: the one interpreter of what the table's moves do
+// (checkout-machine.ts, CheckoutEffect), called by the flow's `go` for each effect of a move in order.
+// The feature controllers hold the how (a popup, a poller, a kept key); this says which runs when.
+import { originNotAllowedProblem } from '../../contract/problem-types.ts';
+import * as events from '../events.ts';
+import { BffError } from './bff-client.ts';
+import type { CheckoutEffect, MoveData } from './checkout-machine.ts';
+import { errorWords, isOriginRefused } from './error-codes.ts';
+import type { CheckoutFlowApi, FlowHost } from './flow-api.ts';
+import { forgetLastTypedForm } from '../kept/form-keeper.ts';
+import { forgetResultToken } from '../kept/kept-result.ts';
+import { keepOpenTransfer, keepPageLeft, keepSessionToken } from '../kept/kept-session.ts';
+import type { KeptWork } from '../kept/kept-work.ts';
+import type { CardPayment } from '../card/card-payment.ts';
+import type { OutcomeController } from '../outcome/outcome-controller.ts';
+import { forgetPurchasedItems } from '../outcome/purchase-detail.ts';
+
+/** What the effects act on: the flow's view and steps, the element, and the controllers that do the work. */
+export interface EffectParts {
+  readonly flow: Pick<CheckoutFlowApi, 'view' | 'set' | 'emit' | 'sessionToken' | 'isCatalogMode' | 'followTokenFor' | 'sinpe' | 'session'>;
+  readonly host: Pick<FlowHost, 'matches' | 'bff'>;
+  readonly outcome: Pick<OutcomeController, 'watch' | 'stop' | 'keepResult' | 'tell'>;
+  readonly card: Pick<CardPayment, 'keep' | 'leave' | 'closePopup'>;
+  readonly kept: Pick<KeptWork, 'keepFollowing' | 'stopFollowing' | 'forgetTypedForm'>;
+}
+
+/** Performs one effect of a move with the move's data; false stops the move (a page that cancelled svc-submit). */
+export function perform(effect: CheckoutEffect, d: MoveData, { flow, host, outcome, card, kept }: EffectParts): boolean | void {
+  const v = flow.view;
+  const orderNumber = d.orderNumber!;
+  switch (effect) {
+    case 'svcSubmit':
+      return flow.emit(new events.SvcSubmitEvent(v.order!.orderNumber));
+    case 'followFocus':
+      // Set when the shopper submits from inside the element: their focus follows the checkout's status.
+      return flow.set({ focus: host.matches(':focus-within') ? 'status' : undefined });
+    case 'formBack':
+      // After "Try again" the live region says the form is back and the pay button takes the focus.
+      return flow.set(v.focus === 'pay' ? { notice: (t) => t.retryReady } : { focus: undefined });
+    case 'cartTaken':
+      return flow.set({ newOrder: false });
+    case 'svcReady':
+      return void flow.emit(new events.SvcReadyEvent(v.order!.orderNumber));
+    case 'keepCard':
+      return card.keep(orderNumber);
+    case 'pageLeft':
+      return keepPageLeft(orderNumber, d.attempt);
+    case 'follow':
+      return kept.keepFollowing(orderNumber, v.transfer);
+    case 'keepTransfer':
+      // A catalog page reloaded while the transfer is open comes back to it (KeptWork.resumedSession).
+      if (flow.isCatalogMode() && flow.sessionToken) {
+        keepSessionToken(orderNumber, flow.sessionToken);
+        keepOpenTransfer(orderNumber);
+      }
+      return;
+    case 'leave':
+      return card.leave(d.url!, orderNumber);
+    case 'svcSinpePending': {
+      const { reference, amount, expiresAt } = v.transfer!;
+      return void flow.emit(new events.SvcSinpePendingEvent(orderNumber, reference, amount, expiresAt));
+    }
+    case 'watch':
+      return void outcome.watch(orderNumber, d.token ?? flow.followTokenFor(orderNumber), d.asked);
+    case 'stopWatch':
+      return outcome.stop();
+    case 'closePopup':
+      return card.closePopup();
+    case 'keepResult':
+      return outcome.keepResult();
+    case 'unfollow':
+      kept.stopFollowing();
+      return flow.sinpe.endTransfer(d.status && v.transfer);
+    case 'reveal':
+      return flow.set({ focus: 'result' });
+    case 'svcOutcome':
+      return outcome.tell();
+    case 'forgetPaid':
+      kept.forgetTypedForm(v.outcome!.orderNumber);
+      return forgetPurchasedItems(v.outcome!.orderNumber);
+    case 'svcError':
+      return failed(d, flow, host);
+    case 'svcExpired':
+      flow.emit(new events.SvcErrorEvent('session-expired', d.detail!));
+      return flow.session.clockWords(d.words!);
+    case 'forgetForm':
+      if (v.order) kept.forgetTypedForm(v.order.orderNumber);
+      forgetLastTypedForm();
+      return forgetResultToken();
+  }
+}
+
+/** The checkout cannot go on: the shopper's short text and the developer's code (events.ts, widget/README.md "Errors"). */
+function failed({ error, code }: MoveData, flow: EffectParts['flow'], host: EffectParts['host']): void {
+  const detail = error instanceof Error ? error.message : String(error);
+  const report = (refused: boolean, otherwise: MoveData['code']) => {
+    const said = refused ? 'origin-not-allowed' : otherwise!;
+    flow.set({ notice: errorWords[said] });
+    flow.emit(new events.SvcErrorEvent(said, detail));
+  };
+  if (!(error instanceof BffError) || error.status !== 0) {
+    return report(error instanceof BffError && error.status === 403 && error.problem?.type === originNotAllowedProblem, code);
+  }
+  // No answer at all: a refused origin looks the same to the browser until the BFF is asked plainly.
+  flow.set({ notice: (t) => t.offline });
+  void isOriginRefused(host.bff, originNotAllowedProblem).then((refused) => report(refused, 'network'));
+}
