@@ -4,7 +4,8 @@
 // (events dispatched, the watch started or stopped, focus, storage), before and after the new state
 // shows; every (state, event) pair is checked for both. The journeys are in test/widget and test/e2e.
 import { expect, test } from '@playwright/test';
-import { moveOf, type CheckoutEffect, type CheckoutEvent } from '../../widget/flow/checkout-machine.ts';
+import * as machine from '../../widget/flow/checkout-machine.ts';
+import type { CheckoutEvent } from '../../widget/flow/checkout-machine.ts';
 import type { CheckoutState } from '../../widget/flow/checkout-state.ts';
 
 const events = [
@@ -67,6 +68,35 @@ const table: Record<CheckoutState, Row> = {
   expired: { ...always, retry: 'idle', reset: 'idle' },
 };
 
+/** The effects by name (the table holds them as numbers, so they minify to a digit each). */
+const effectNames = [
+  'svcSubmit',
+  'followFocus',
+  'formBack',
+  'cartTaken',
+  'svcReady',
+  'keepCard',
+  'pageLeft',
+  'follow',
+  'keepTransfer',
+  'leave',
+  'svcSinpePending',
+  'watch',
+  'stopWatch',
+  'closePopup',
+  'keepResult',
+  'unfollow',
+  'reveal',
+  'svcOutcome',
+  'forgetPaid',
+  'svcError',
+  'svcExpired',
+  'forgetForm',
+] as const;
+const effectNumber = (name: EffectName): machine.CheckoutEffect => machine[name];
+// Each name is a distinct effect, and every effect the machine exports is named here.
+const exportedEffects = Object.entries(machine).filter(([, value]) => typeof value === 'number');
+
 /**
  * What each move does besides changing the state, performed in order by the flow's one interpreter
  * (widget/flow/move-effects.ts): `before` the new state shows (svc-submit may stop the move there),
@@ -75,10 +105,11 @@ const table: Record<CheckoutState, Row> = {
  * more, revealed and told by its event; a move back to the form gives the focus back (and after "Try
  * again" says so). Every event has its row, empty when the move does nothing else.
  */
-type Effects = { before: CheckoutEffect[]; after: CheckoutEffect[] };
-const ends: CheckoutEffect[] = ['stopWatch', 'closePopup'];
-const outcome: CheckoutEffect[] = [...ends, 'keepResult', 'unfollow'];
-const told: CheckoutEffect[] = ['reveal', 'svcOutcome'];
+type EffectName = (typeof effectNames)[number];
+type Effects = { before: EffectName[]; after: EffectName[] };
+const ends: EffectName[] = ['stopWatch', 'closePopup'];
+const outcome: EffectName[] = [...ends, 'keepResult', 'unfollow'];
+const told: EffectName[] = ['reveal', 'svcOutcome'];
 const effects: Record<CheckoutEvent, Effects> = {
   load: { before: [...ends, 'cartTaken'], after: [] },
   ready: { before: ['formBack'], after: ['svcReady'] },
@@ -107,7 +138,7 @@ const effects: Record<CheckoutEvent, Effects> = {
 };
 
 /** The public events the effects dispatch, by effect: what a merchant page hears from each move. */
-const dispatches: Partial<Record<CheckoutEffect, string>> = {
+const dispatches: Partial<Record<EffectName, string>> = {
   svcSubmit: 'svc-submit',
   svcReady: 'svc-ready',
   leave: 'svc-redirect',
@@ -122,13 +153,18 @@ test.describe('the checkout machine: state × event → state, and what the move
     expect(everyEventListed).toBe(true);
   });
 
+  test('every effect has one name and one number', () => {
+    expect(exportedEffects.map(([name]) => name).sort()).toEqual([...effectNames].sort());
+    expect(new Set(effectNames.map(effectNumber)).size).toBe(effectNames.length);
+  });
+
   for (const [state, row] of Object.entries(table) as Array<[CheckoutState, Row]>) {
     for (const event of events) {
       const expected = row[event];
       const { before, after } = effects[event];
       const heard = [...before, ...after].flatMap((effect) => dispatches[effect] ?? []);
       test(`${state} × ${event} → ${expected ? `${expected}, doing ${[...before, '|', ...after].join(' ')}${heard.length ? ` (dispatches ${heard.join(', ')})` : ''}` : 'ignored'}`, () => {
-        expect(moveOf(state, event)).toEqual(expected ? [expected, before, after] : undefined);
+        expect(machine.moveOf(state, event)).toEqual(expected ? [expected, before.map(effectNumber), after.map(effectNumber)] : undefined);
       });
     }
   }

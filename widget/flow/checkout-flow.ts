@@ -4,9 +4,8 @@
 // module graph: its imports (events, BffError, the part loaders) are the first script's own objects.
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import type { CheckoutAddress, CheckoutBillingAddress, CheckoutMethod, OrderStatusResponse, Prefill } from '../../contract/bff-api.ts';
-import { sessionExpiredProblem } from '../../contract/problem-types.ts';
 import { emptyAddress, emptyBillingAddress } from '../address/address-fields.ts';
-import { answerOf, BffClient, BffError } from './bff-client.ts';
+import { answerOf, BffClient } from './bff-client.ts';
 import { moveOf, type CheckoutEvent, type MoveData } from './checkout-machine.ts';
 import * as events from '../events.ts';
 import type { SvcErrorCode } from '../events.ts';
@@ -76,7 +75,7 @@ export class CheckoutFlow implements ReactiveController, CheckoutFlowApi {
     this.#card = new CardPayment(this, host, this.#kept);
     this.#outcome = new OutcomeController(this, host);
     this.sinpe = new SinpeController(this);
-    this.session = new SessionController(this, host, this.#kept, this.#outcome);
+    this.session = new SessionController(this, host, this.#kept);
     this.#parts = { flow: this, host, outcome: this.#outcome, card: this.#card, kept: this.#kept };
     host.addController(this);
   }
@@ -213,12 +212,13 @@ export class CheckoutFlow implements ReactiveController, CheckoutFlowApi {
     const errorCount = (await this.#host.addressErrorCount()) + (await this.invoiceDetails.errorCount());
     if (errorCount > 0) {
       this.set({ notice: (t) => t.fixErrors(errorCount) });
-      return this.#focusFirstInvalid();
+      return this.focusFirstInvalid();
     }
     return this.#pay(order);
   }
 
-  async #focusFirstInvalid(): Promise<void> {
+  /** The first field marked invalid takes the focus, once rendered. */
+  async focusFirstInvalid(): Promise<void> {
     await this.#host.updateComplete;
     this.#host.renderRoot.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
   }
@@ -242,7 +242,11 @@ export class CheckoutFlow implements ReactiveController, CheckoutFlowApi {
       this.#card.show(answer);
     } catch (error) {
       this.closePopup();
-      await this.#onCheckoutError(error, again);
+      // What a refused checkout leads to is the retry part's (a next attempt follows it anyway). Pay
+      // goes on once per press after a catalog session's renewal; a popup, which must open within a
+      // click, asks for the press again.
+      const payAgain = !again && (this.#host.mode !== 'popup' || v.method !== 'card');
+      await (await this.#retryPart())?.refused(error, payAgain ? () => this.#pay(v.order!, true) : undefined);
     }
   }
 
@@ -308,28 +312,6 @@ export class CheckoutFlow implements ReactiveController, CheckoutFlowApi {
     this.go('error', { error, code });
   }
 
-  async #onCheckoutError(error: unknown, paidAgain: boolean): Promise<void> {
-    if (!(error instanceof BffError)) return this.fail(error, 'payment-error');
-    const fieldErrors = error.status === 400 ? (error.problem?.errors ?? []) : [];
-    if (fieldErrors.length > 0) {
-      // Each message beside its field: a part of its own, as the form's checks let few such answers through.
-      const words = await once('server-field-errors', () => import('../validation/server-field-errors.ts')).catch(() => undefined);
-      if (!words) return this.fail(error, 'payment-error');
-      const byPath = words.serverErrorsByPath(fieldErrors, translationFor(this.#host.currentLocale()));
-      this.invoiceDetails.showServerErrors(fieldErrors);
-      this.set({ serverErrors: byPath, notice: (t) => t.fixErrors(fieldErrors.length) });
-      this.go('refuse');
-      return this.#focusFirstInvalid();
-    }
-    if (error.status === 401 || error.problem?.type === sessionExpiredProblem) {
-      if (!this.isCatalogMode()) return this.session.expire(error.message);
-      // Pay goes on once per press; a popup, which must open within a click, asks for the press again.
-      const again = !paidAgain && (this.#host.mode !== 'popup' || this.#v.method !== 'card');
-      return this.session.renewAndPay(again ? () => this.#pay(this.#v.order!, true) : undefined);
-    }
-    this.fail(error, 'payment-error');
-  }
-
   /** Whether the shopper is offered "Try again" now. */
   canRetry(): boolean {
     const { state, outcome, order } = this.#v;
@@ -353,7 +335,7 @@ export class CheckoutFlow implements ReactiveController, CheckoutFlowApi {
   async #retryPart(): Promise<RetryController | undefined> {
     try {
       const part = await once('retry', () => import('../retry/retry-controller.ts'));
-      return (this.#retry ??= new part.RetryController(this, this.#host));
+      return (this.#retry ??= new part.RetryController(this, this.#host, this.#kept));
     } catch (error) {
       this.fail(new AssetLoadError(error), 'asset-load');
       return undefined;

@@ -51,54 +51,56 @@ export type CheckoutEvent =
 
 /**
  * What a move does besides changing the state, declared with it below and performed, in order, by the
- * flow's one interpreter (checkout-flow.ts, `go`): some before the new state shows, some after. Where
- * an effect's details come from is said here: the move's data (`MoveData`) or the flow's view.
+ * flow's one interpreter (move-effects.ts, called by checkout-flow.ts's `go`): some before the new state
+ * shows, some after. Where an effect's details come from is said here: the move's data (`MoveData`) or
+ * the flow's view. Each effect is a number in the table, named below (the names minify away; the table
+ * test prints them).
  */
-export type CheckoutEffect =
-  /** svc-submit with the view's order number; a page that cancels it stops the move. */
-  | 'svcSubmit'
-  /** The shopper's focus follows the status, when they were in the element as they pressed (data `focused`). */
-  | 'followFocus'
-  /** The form is back: the focus stops following the status; after "Try again" the live region says so and the pay button takes the focus. */
-  | 'formBack'
-  /** The session asked for is for the page's cart now: a new cart waits no more for "Try again". */
-  | 'cartTaken'
-  /** svc-ready with the view's order number. */
-  | 'svcReady'
-  /** The card's attempt is kept for a return: its session, the catalog page's open page, the order's lines. */
-  | 'keepCard'
-  /** The hosted page is left with this attempt (data `orderNumber`, `attempt`): a reload after Back continues it. */
-  | 'pageLeft'
-  /** The payment this page follows is kept for a reload (data `orderNumber`, the view's transfer). */
-  | 'follow'
-  /** A catalog page's open transfer is kept (its session) for a reload. */
-  | 'keepTransfer'
-  /** svc-redirect with data `url` and the mode; the page leaves (unless the page cancels it), or the popup shows the hosted page. */
-  | 'leave'
-  /** svc-sinpe-pending with data `orderNumber` and the view's transfer. */
-  | 'svcSinpePending'
-  /** The order's watch starts: data `orderNumber`, `token` (else the payment's status token, else the session's), `asked` (a first poll on its way). */
-  | 'watch'
-  /** The order's watch stops (its poller, and a watch whose part is still on its way). */
-  | 'stopWatch'
-  /** Popup mode's payment window closes. */
-  | 'closePopup'
-  /** The outcome is kept for reloads of this page, with the token the order was watched with. */
-  | 'keepResult'
-  /** This page follows no payment any more; a transfer an outcome ended (data `status`) stays for the result's words. */
-  | 'unfollow'
-  /** The shopper is taken to the result panel (scrolled to, focused). */
-  | 'reveal'
-  /** The outcome's event, from the view's outcome: svc-approved, svc-declined, svc-cancelled, svc-lapsed, or svc-error for an order that failed or expired. */
-  | 'svcOutcome'
-  /** A paid order's kept form and lines are forgotten. */
-  | 'forgetPaid'
-  /** The failure's words and svc-error, from data `error` and `code` (a refused origin named as such). */
-  | 'svcError'
-  /** svc-error session-expired (data `detail`), and the clock's words (data `words`). */
-  | 'svcExpired'
-  /** reset(): the kept form and result are forgotten. */
-  | 'forgetForm';
+export type CheckoutEffect = number;
+/** svc-submit with the view's order number; a page that cancels it stops the move. */
+export const svcSubmit: CheckoutEffect = 0;
+/** The shopper's focus follows the status, when they were in the element as they pressed. */
+export const followFocus: CheckoutEffect = 1;
+/** The form is back: the focus stops following the status; after "Try again" the live region says so and the pay button takes the focus. */
+export const formBack: CheckoutEffect = 2;
+/** The session asked for is for the page's cart now: a new cart waits no more for "Try again". */
+export const cartTaken: CheckoutEffect = 3;
+/** svc-ready with the view's order number. */
+export const svcReady: CheckoutEffect = 4;
+/** The card's attempt is kept for a return: its session, the catalog page's open page, the order's lines. */
+export const keepCard: CheckoutEffect = 5;
+/** The hosted page is left with this attempt (data `orderNumber`, `attempt`): a reload after Back continues it. */
+export const pageLeft: CheckoutEffect = 6;
+/** The payment this page follows is kept for a reload (data `orderNumber`, the view's transfer). */
+export const follow: CheckoutEffect = 7;
+/** A catalog page's open transfer is kept (its session) for a reload. */
+export const keepTransfer: CheckoutEffect = 8;
+/** svc-redirect with data `url` and the mode; the page leaves (unless the page cancels it), or the popup shows the hosted page. */
+export const leave: CheckoutEffect = 9;
+/** svc-sinpe-pending with data `orderNumber` and the view's transfer. */
+export const svcSinpePending: CheckoutEffect = 10;
+/** The order's watch starts: data `orderNumber`, `token` (else the payment's status token, else the session's), `asked` (a first poll on its way). */
+export const watch: CheckoutEffect = 11;
+/** The order's watch stops (its poller, and a watch whose part is still on its way). */
+export const stopWatch: CheckoutEffect = 12;
+/** Popup mode's payment window closes. */
+export const closePopup: CheckoutEffect = 13;
+/** The outcome is kept for reloads of this page, with the token the order was watched with. */
+export const keepResult: CheckoutEffect = 14;
+/** This page follows no payment any more; a transfer an outcome ended (data `status`) stays for the result's words. */
+export const unfollow: CheckoutEffect = 15;
+/** The shopper is taken to the result panel (scrolled to, focused). */
+export const reveal: CheckoutEffect = 16;
+/** The outcome's event, from the view's outcome: svc-approved, svc-declined, svc-cancelled, svc-lapsed, or svc-error for an order that failed or expired. */
+export const svcOutcome: CheckoutEffect = 17;
+/** A paid order's kept form and lines are forgotten. */
+export const forgetPaid: CheckoutEffect = 18;
+/** The failure's words and svc-error, from data `error` and `code` (a refused origin named as such). */
+export const svcError: CheckoutEffect = 19;
+/** svc-error session-expired (data `detail`), and the clock's words (data `words`). */
+export const svcExpired: CheckoutEffect = 20;
+/** reset(): the kept form and result are forgotten. */
+export const forgetForm: CheckoutEffect = 21;
 
 /** What a move's effects read besides the view: the details the event came with. */
 export interface MoveData {
@@ -127,38 +129,38 @@ const waitingForOrder: readonly CheckoutState[] = ['returned', 'redirecting', 'p
 /** Attempts that ended unpaid: the order may take another ("Try again"). */
 const endedUnpaid: readonly CheckoutState[] = ['declined', 'cancelled', 'lapsed'];
 /** A move that ends the payment: nothing is watched or left open any more. */
-const ends: readonly CheckoutEffect[] = ['stopWatch', 'closePopup'];
+const ends: readonly CheckoutEffect[] = [stopWatch, closePopup];
 /** An order's outcome: the payment ends, is kept for a reload and is followed no more. */
-const outcome: readonly CheckoutEffect[] = [...ends, 'keepResult', 'unfollow'];
-const told: readonly CheckoutEffect[] = ['reveal', 'svcOutcome'];
-const formBack: readonly CheckoutEffect[] = ['formBack'];
+const outcome: readonly CheckoutEffect[] = [...ends, keepResult, unfollow];
+const told: readonly CheckoutEffect[] = [reveal, svcOutcome];
+const toForm: readonly CheckoutEffect[] = [formBack];
 
 /** The table: read as `state × event → state`, with what each move does, by moveOf. */
 const table: Record<CheckoutEvent, Move> = {
-  load: ['loading', undefined, [...ends, 'cartTaken']],
-  ready: ['idle', ['loading'], formBack, ['svcReady']],
-  reopen: ['idle', ['loading'], formBack],
-  submit: ['submitting', ['idle'], ['svcSubmit', 'followFocus']],
-  redirect: ['redirecting', ['submitting'], ['keepCard'], ['pageLeft', 'leave']],
-  popup: ['redirecting', ['submitting'], ['keepCard', 'follow'], ['leave', 'watch']],
-  transfer: ['polling', ['idle', 'submitting'], ['keepTransfer', 'follow'], ['svcSinpePending', 'watch']],
-  return: ['returned', ['loading'], [], ['watch']],
+  load: ['loading', undefined, [...ends, cartTaken]],
+  ready: ['idle', ['loading'], toForm, [svcReady]],
+  reopen: ['idle', ['loading'], toForm],
+  submit: ['submitting', ['idle'], [svcSubmit, followFocus]],
+  redirect: ['redirecting', ['submitting'], [keepCard], [pageLeft, leave]],
+  popup: ['redirecting', ['submitting'], [keepCard, follow], [leave, watch]],
+  transfer: ['polling', ['idle', 'submitting'], [keepTransfer, follow], [svcSinpePending, watch]],
+  return: ['returned', ['loading'], [], [watch]],
   pending: ['polling', ['returned', 'redirecting']],
-  refuse: ['idle', ['submitting'], formBack],
-  back: ['idle', ['redirecting', 'polling'], formBack],
-  approved: ['approved', waitingForOrder, outcome, [...told, 'forgetPaid']],
+  refuse: ['idle', ['submitting'], toForm],
+  back: ['idle', ['redirecting', 'polling'], toForm],
+  approved: ['approved', waitingForOrder, outcome, [...told, forgetPaid]],
   declined: ['declined', waitingForOrder, outcome, told],
   cancelled: ['cancelled', waitingForOrder, outcome, told],
-  review: ['review', waitingForOrder, outcome, ['reveal']],
+  review: ['review', waitingForOrder, outcome, [reveal]],
   lapsed: ['lapsed', waitingForOrder, outcome, told],
   orderFailed: ['error', waitingForOrder, outcome, told],
   orderExpired: ['expired', waitingForOrder, outcome, told],
-  error: ['error', undefined, ends, ['svcError']],
+  error: ['error', undefined, ends, [svcError]],
   // From the form and a retryable outcome too: the session ran out while the shopper read them.
-  expired: ['expired', ['loading', 'idle', 'submitting', ...endedUnpaid, ...waitingForOrder], ends, ['svcExpired']],
-  lost: ['expired', waitingForOrder, [...ends, 'unfollow'], ['svcExpired']],
-  retry: ['idle', [...endedUnpaid, 'error', 'expired'], formBack],
-  reset: ['idle', ['idle', 'submitting', 'redirecting', 'returned', 'polling', 'approved', ...endedUnpaid, 'review', 'error', 'expired'], [...ends, 'forgetForm', 'unfollow'], formBack],
+  expired: ['expired', ['loading', 'idle', 'submitting', ...endedUnpaid, ...waitingForOrder], ends, [svcExpired]],
+  lost: ['expired', waitingForOrder, [...ends, unfollow], [svcExpired]],
+  retry: ['idle', [...endedUnpaid, 'error', 'expired'], toForm],
+  reset: ['idle', ['idle', 'submitting', 'redirecting', 'returned', 'polling', 'approved', ...endedUnpaid, 'review', 'error', 'expired'], [...ends, forgetForm, unfollow], toForm],
 };
 
 /**

@@ -104,10 +104,8 @@ export interface SessionSteps {
   applyPrefill(): void;
   /** Back with a status token: the order it names is watched; `asked`, a status request on its way, is the first poll. */
   resume(statusToken: string, asked?: Promise<OrderStatusResponse>): void;
-  /** Catalog mode: a fresh session (and order number) for the same items; the shopper's details stay. */
-  renewSession(): Promise<void>;
-  /** Catalog mode, a session that ran out before a payment: a new one, and `pay` (the press goes on) or the press asked again. */
-  renewAndPay(pay: (() => Promise<void>) | undefined): Promise<void>;
+  /** A catalog session's request for the page's items. */
+  catalogRequest(): CreateSessionRequest;
   /** The session ran out: said plainly, with what to do. */
   expire(detail: string): void;
   /** The session now paid with, and its end: two minutes before it, the clock speaks. */
@@ -159,6 +157,8 @@ export interface CheckoutFlowApi {
   chooseMethod(method: CheckoutMethod): void;
   /** The pay button: the details are checked, then sent. */
   submit(): Promise<void>;
+  /** The first field marked invalid takes the focus, once rendered. */
+  focusFirstInvalid(): Promise<void>;
   /** reset(): back to the session's form (its prefill), stopping any status polling. */
   reset(): Promise<void> | void;
   closePopup(): void;

@@ -4,6 +4,7 @@
 import { originNotAllowedProblem } from '../../contract/problem-types.ts';
 import * as events from '../events.ts';
 import { BffError } from './bff-client.ts';
+import * as effects from './checkout-machine.ts';
 import type { CheckoutEffect, MoveData } from './checkout-machine.ts';
 import { errorWords, isOriginRefused } from './error-codes.ts';
 import type { CheckoutFlowApi, FlowHost } from './flow-api.ts';
@@ -29,61 +30,61 @@ export function perform(effect: CheckoutEffect, d: MoveData, { flow, host, outco
   const v = flow.view;
   const orderNumber = d.orderNumber!;
   switch (effect) {
-    case 'svcSubmit':
+    case effects.svcSubmit:
       return flow.emit(new events.SvcSubmitEvent(v.order!.orderNumber));
-    case 'followFocus':
+    case effects.followFocus:
       // Set when the shopper submits from inside the element: their focus follows the checkout's status.
       return flow.set({ focus: host.matches(':focus-within') ? 'status' : undefined });
-    case 'formBack':
+    case effects.formBack:
       // After "Try again" the live region says the form is back and the pay button takes the focus.
       return flow.set(v.focus === 'pay' ? { notice: (t) => t.retryReady } : { focus: undefined });
-    case 'cartTaken':
+    case effects.cartTaken:
       return flow.set({ newOrder: false });
-    case 'svcReady':
+    case effects.svcReady:
       return void flow.emit(new events.SvcReadyEvent(v.order!.orderNumber));
-    case 'keepCard':
+    case effects.keepCard:
       return card.keep(orderNumber);
-    case 'pageLeft':
+    case effects.pageLeft:
       return keepPageLeft(orderNumber, d.attempt);
-    case 'follow':
+    case effects.follow:
       return kept.keepFollowing(orderNumber, v.transfer);
-    case 'keepTransfer':
+    case effects.keepTransfer:
       // A catalog page reloaded while the transfer is open comes back to it (KeptWork.resumedSession).
       if (flow.isCatalogMode() && flow.sessionToken) {
         keepSessionToken(orderNumber, flow.sessionToken);
         keepOpenTransfer(orderNumber);
       }
       return;
-    case 'leave':
+    case effects.leave:
       return card.leave(d.url!, orderNumber);
-    case 'svcSinpePending': {
+    case effects.svcSinpePending: {
       const { reference, amount, expiresAt } = v.transfer!;
       return void flow.emit(new events.SvcSinpePendingEvent(orderNumber, reference, amount, expiresAt));
     }
-    case 'watch':
+    case effects.watch:
       return void outcome.watch(orderNumber, d.token ?? flow.followTokenFor(orderNumber), d.asked);
-    case 'stopWatch':
+    case effects.stopWatch:
       return outcome.stop();
-    case 'closePopup':
+    case effects.closePopup:
       return card.closePopup();
-    case 'keepResult':
+    case effects.keepResult:
       return outcome.keepResult();
-    case 'unfollow':
+    case effects.unfollow:
       kept.stopFollowing();
       return flow.sinpe.endTransfer(d.status && v.transfer);
-    case 'reveal':
+    case effects.reveal:
       return flow.set({ focus: 'result' });
-    case 'svcOutcome':
+    case effects.svcOutcome:
       return outcome.tell();
-    case 'forgetPaid':
+    case effects.forgetPaid:
       kept.forgetTypedForm(v.outcome!.orderNumber);
       return forgetPurchasedItems(v.outcome!.orderNumber);
-    case 'svcError':
+    case effects.svcError:
       return failed(d, flow, host);
-    case 'svcExpired':
+    case effects.svcExpired:
       flow.emit(new events.SvcErrorEvent('session-expired', d.detail!));
       return flow.session.clockWords(d.words!);
-    case 'forgetForm':
+    case effects.forgetForm:
       if (v.order) kept.forgetTypedForm(v.order.orderNumber);
       forgetLastTypedForm();
       return forgetResultToken();

@@ -49,13 +49,11 @@ export class SessionController implements ReactiveController, SessionSteps {
   readonly #flow: SessionFlow;
   readonly #host: SessionHost;
   readonly #kept: KeptWork;
-  readonly #outcome: { forget(): void };
 
-  constructor(flow: SessionFlow, host: SessionHost, kept: KeptWork, outcome: { forget(): void }) {
+  constructor(flow: SessionFlow, host: SessionHost, kept: KeptWork) {
     this.#flow = flow;
     this.#host = host;
     this.#kept = kept;
-    this.#outcome = outcome;
     host.addController(this);
   }
 
@@ -68,8 +66,8 @@ export class SessionController implements ReactiveController, SessionSteps {
     return this.#token;
   }
 
-  /** The shopper comes back to this very page (without its fragment) after paying. */
-  #catalogRequest(): CreateSessionRequest {
+  /** A catalog session's request: the page's items; the shopper comes back to this very page (without its fragment) after paying. */
+  catalogRequest(): CreateSessionRequest {
     const returnUrl = new URL(window.location.href);
     returnUrl.hash = '';
     const host = this.#host;
@@ -106,7 +104,7 @@ export class SessionController implements ReactiveController, SessionSteps {
         // The page's transfer or popup payment outlived its session: its state, not a new order.
         const following = kept.following();
         if (following) return this.#followKept(following);
-        const created = await flow.client().createSession(this.#catalogRequest());
+        const created = await flow.client().createSession(this.catalogRequest());
         this.useSession(created.sessionToken, created.expiresAt);
         order = await this.summaryOf(created);
         flow.prefill = {};
@@ -159,33 +157,6 @@ export class SessionController implements ReactiveController, SessionSteps {
     if (!kept.transfer) return void flow.go('return', { orderNumber: kept.orderNumber, token: kept.statusToken });
     flow.go('reopen');
     return flow.sinpe.showTransfer(kept.orderNumber, kept.transfer);
-  }
-
-  /** Catalog mode: a fresh session (and order number) for the same items; the shopper's details stay. */
-  async renewSession(): Promise<void> {
-    const flow = this.#flow;
-    flow.go('load');
-    try {
-      const typed = flow.view.order !== undefined;
-      const created = await flow.client().createSession(this.#catalogRequest());
-      this.useSession(created.sessionToken, created.expiresAt);
-      flow.set({ order: await this.summaryOf(created), outcome: undefined });
-      if (typed) this.#kept.keepTypedForm();
-      flow.restoreForm(created.order.orderNumber);
-      this.#outcome.forget();
-      flow.go('reopen');
-    } catch (error) {
-      flow.fail(error, 'invalid-session');
-    }
-  }
-
-  /** A catalog session ran out before anything was paid: a new one, then `pay` goes on, or the press is asked again (never as an expired payment: none was made). */
-  async renewAndPay(pay: (() => Promise<void>) | undefined): Promise<void> {
-    await this.renewSession();
-    if (this.#flow.view.state !== 'idle') return;
-    if (pay) return pay();
-    const clock = await this.clockPart().catch(() => undefined);
-    this.#flow.set({ notice: clock && ((t) => clock.sessionClockWords(declineLocaleOf(t.lang)).renewed) });
   }
 
   /** The session ran out: said plainly (the clock's words, once its part is here), with what to do. */
