@@ -25,10 +25,10 @@ const events = [
   'cancelled',
   'review',
   'lapsed',
-  'orderFailed',
-  'orderExpired',
   'error',
   'expired',
+  'failed',
+  'timedOut',
   'lost',
   'retry',
   'reset',
@@ -38,7 +38,7 @@ const everyEventListed: Exclude<CheckoutEvent, (typeof events)[number]> extends 
 
 type Row = Partial<Record<CheckoutEvent, CheckoutState>>;
 /** What any state does: a new session starts over, a failure ends in the error panel. */
-const always: Row = { load: 'loading', error: 'error' };
+const always: Row = { load: 'loading', failed: 'error' };
 /** The outcomes of an order being waited on. */
 const outcomes: Row = {
   approved: 'approved',
@@ -46,23 +46,23 @@ const outcomes: Row = {
   cancelled: 'cancelled',
   review: 'review',
   lapsed: 'lapsed',
-  orderFailed: 'error',
-  orderExpired: 'expired',
+  error: 'error',
   expired: 'expired',
+  timedOut: 'expired',
   lost: 'expired',
 };
 
 const table: Record<CheckoutState, Row> = {
-  loading: { ...always, ready: 'idle', reopen: 'idle', return: 'returned', expired: 'expired' },
-  idle: { ...always, submit: 'submitting', transfer: 'polling', expired: 'expired', reset: 'idle' },
-  submitting: { ...always, redirect: 'redirecting', popup: 'redirecting', transfer: 'polling', refuse: 'idle', expired: 'expired', reset: 'idle' },
+  loading: { ...always, ready: 'idle', reopen: 'idle', return: 'returned', timedOut: 'expired' },
+  idle: { ...always, submit: 'submitting', transfer: 'polling', timedOut: 'expired', reset: 'idle' },
+  submitting: { ...always, redirect: 'redirecting', popup: 'redirecting', transfer: 'polling', refuse: 'idle', timedOut: 'expired', reset: 'idle' },
   redirecting: { ...always, ...outcomes, pending: 'polling', back: 'idle', reset: 'idle' },
   returned: { ...always, ...outcomes, pending: 'polling', reset: 'idle' },
   polling: { ...always, ...outcomes, back: 'idle', reset: 'idle' },
   approved: { ...always, reset: 'idle' },
-  declined: { ...always, retry: 'idle', expired: 'expired', reset: 'idle' },
-  cancelled: { ...always, retry: 'idle', expired: 'expired', reset: 'idle' },
-  lapsed: { ...always, retry: 'idle', expired: 'expired', reset: 'idle' },
+  declined: { ...always, retry: 'idle', timedOut: 'expired', reset: 'idle' },
+  cancelled: { ...always, retry: 'idle', timedOut: 'expired', reset: 'idle' },
+  lapsed: { ...always, retry: 'idle', timedOut: 'expired', reset: 'idle' },
   review: { ...always, reset: 'idle' },
   error: { ...always, retry: 'idle', reset: 'idle' },
   expired: { ...always, retry: 'idle', reset: 'idle' },
@@ -128,10 +128,10 @@ const effects: Record<CheckoutEvent, Effects> = {
   // No event of its own: the merchant resolves a review.
   review: { before: outcome, after: ['reveal'] },
   lapsed: { before: outcome, after: told },
-  orderFailed: { before: outcome, after: told },
-  orderExpired: { before: outcome, after: told },
-  error: { before: ends, after: ['svcError'] },
-  expired: { before: ends, after: ['svcExpired'] },
+  error: { before: outcome, after: told },
+  expired: { before: outcome, after: told },
+  failed: { before: ends, after: ['svcError'] },
+  timedOut: { before: ends, after: ['svcExpired'] },
   lost: { before: [...ends, 'unfollow'], after: ['svcExpired'] },
   retry: { before: ['formBack'], after: [] },
   reset: { before: [...ends, 'forgetForm', 'unfollow'], after: ['formBack'] },
@@ -172,7 +172,7 @@ test.describe('the checkout machine: state × event → state, and what the move
 
 test.describe('the checkout machine: what the moves dispatch', () => {
   test('every public event a move fires is one effect of the table, each outcome told after its state shows', () => {
-    for (const event of ['approved', 'declined', 'cancelled', 'lapsed', 'orderFailed', 'orderExpired'] as const) {
+    for (const event of ['approved', 'declined', 'cancelled', 'lapsed', 'error', 'expired'] as const) {
       expect(effects[event].after).toContain('svcOutcome');
       expect(effects[event].before).not.toContain('svcOutcome');
     }

@@ -309,7 +309,7 @@ export class CheckoutFlow implements ReactiveController, CheckoutFlowApi {
 
   /** The checkout cannot go on: the shopper's short text and the developer's code (events.ts, widget/README.md "Errors"). */
   fail(error: unknown, code: SvcErrorCode): void {
-    this.go('error', { error, code });
+    this.go('failed', { error, code });
   }
 
   /** Whether the shopper is offered "Try again" now. */

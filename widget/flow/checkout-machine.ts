@@ -35,13 +35,13 @@ export type CheckoutEvent =
   /** A SINPE Móvil transfer's time ran out with no money seen, the order still open: not a refusal. */
   | 'lapsed'
   /** The order's status is one the shopper cannot act on (a reversed payment): an outcome in the error panel. */
-  | 'orderFailed'
-  /** The order expired unpaid and takes no other attempt. */
-  | 'orderExpired'
-  /** The checkout cannot go on (a part, the network, the BFF). */
   | 'error'
-  /** The session ran out. */
+  /** The order expired unpaid and takes no other attempt. */
   | 'expired'
+  /** The checkout cannot go on (a part, the network, the BFF): the error panel. */
+  | 'failed'
+  /** The session ran out. */
+  | 'timedOut'
   /** The order's watch lost its token: this page can no longer follow the payment. */
   | 'lost'
   /** The shopper tries again on the same form. */
@@ -153,11 +153,11 @@ const table: Record<CheckoutEvent, Move> = {
   cancelled: ['cancelled', waitingForOrder, outcome, told],
   review: ['review', waitingForOrder, outcome, [reveal]],
   lapsed: ['lapsed', waitingForOrder, outcome, told],
-  orderFailed: ['error', waitingForOrder, outcome, told],
-  orderExpired: ['expired', waitingForOrder, outcome, told],
-  error: ['error', undefined, ends, [svcError]],
+  error: ['error', waitingForOrder, outcome, told],
+  expired: ['expired', waitingForOrder, outcome, told],
+  failed: ['error', undefined, ends, [svcError]],
   // From the form and a retryable outcome too: the session ran out while the shopper read them.
-  expired: ['expired', ['loading', 'idle', 'submitting', ...endedUnpaid, ...waitingForOrder], ends, [svcExpired]],
+  timedOut: ['expired', ['loading', 'idle', 'submitting', ...endedUnpaid, ...waitingForOrder], ends, [svcExpired]],
   lost: ['expired', waitingForOrder, [...ends, unfollow], [svcExpired]],
   retry: ['idle', [...endedUnpaid, 'error', 'expired'], toForm],
   reset: ['idle', ['idle', 'submitting', 'redirecting', 'returned', 'polling', 'approved', ...endedUnpaid, 'review', 'error', 'expired'], [...ends, forgetForm, unfollow], toForm],

@@ -128,9 +128,8 @@ export class OutcomeController implements ReactiveController {
       flow.emit(new events.SvcStatusEvent(status.orderNumber, status.status, status.final));
     }
     if (!status.final && !status.canRetry) return void flow.go('pending');
-    const outcome = outcomeOf(status);
     // The move's effects end the payment, keep the outcome and tell it (checkout-machine.ts).
-    if (!flow.go(outcome === 'error' ? 'orderFailed' : outcome === 'expired' ? 'orderExpired' : outcome, { status })) this.stop();
+    if (!flow.go(outcomeOf(status), { status })) this.stop();
   }
 
   /**

@@ -162,7 +162,7 @@ export class SessionController implements ReactiveController, SessionSteps {
   /** The session ran out: said plainly (the clock's words, once its part is here), with what to do. */
   expire(detail: string): void {
     this.#stopClock();
-    this.#flow.go('expired', { detail, words: 'ended' });
+    this.#flow.go('timedOut', { detail, words: 'ended' });
   }
 
   /** The session now paid with, and its end: two minutes before it, the clock speaks (#ending). */
