@@ -58,8 +58,8 @@ export function perform(effect: CheckoutEffect, d: MoveData, { flow, host, outco
     case effects.leave:
       return card.leave(d.url!, orderNumber);
     case effects.svcSinpePending: {
-      const { reference, amount, expiresAt } = v.transfer!;
-      return void flow.emit(new events.SvcSinpePendingEvent(orderNumber, reference, amount, expiresAt));
+      const transfer = v.transfer!;
+      return void flow.emit(new events.SvcSinpePendingEvent(orderNumber, transfer.reference, transfer.amount, transfer.expiresAt));
     }
     case effects.watch:
       return void outcome.watch(orderNumber, d.token ?? flow.followTokenFor(orderNumber), d.asked);
