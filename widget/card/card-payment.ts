@@ -53,17 +53,8 @@ export class CardPayment implements ReactiveController {
 
   /** In the pay button's click, in popup mode: the payment window; false when the payment cannot go on. */
   async openWindow(): Promise<boolean> {
-    const flow = this.#flow;
-    let popupMode: typeof PopupMode;
-    try {
-      popupMode = await this.popupPart();
-    } catch (error) {
-      flow.fail(new AssetLoadError(error), 'asset-load');
-      return false;
-    }
-    const popup = popupMode.openPaymentWindow(flow);
-    if (popup) flow.set({ popup });
-    return !!popup;
+    const part = await this.popupPart().catch((error: unknown) => this.#flow.fail(new AssetLoadError(error), 'asset-load'));
+    return !!part && part.openPaymentWindow(this.#flow);
   }
 
   /** The BFF made the hosted page: the shopper goes to it, or the popup shows it (the table's moves say what each does). */

@@ -6,16 +6,17 @@ import type { FlowSteps } from '../flow/flow-steps.ts';
 import * as events from '../events.ts';
 import { PaymentPopup } from './payment-popup.ts';
 
-/** In the shopper's click (later, browsers block it): the window, or undefined and the shopper told it was blocked. */
-export function openPaymentWindow(flow: FlowSteps): PaymentPopup | undefined {
+/** In the shopper's click (later, browsers block it): the window, in the view; false, and the shopper told it was blocked, when there is none. */
+export function openPaymentWindow(flow: FlowSteps): boolean {
   const popup = PaymentPopup.open();
+  flow.set({ popup });
   if (!popup) {
     // The press moved to submitting (svc-submit was heard): the form is back before svc-error is.
     flow.set({ notice: (t) => t.popupBlocked });
     flow.go('refuse');
     flow.emit(new events.SvcErrorEvent('popup-blocked', 'the browser blocked the payment window'));
   }
-  return popup;
+  return !!popup;
 }
 
 /** The hosted page in the window (the popup move's `leave`; its `watch` follows the order from this page meanwhile). */
