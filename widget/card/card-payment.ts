@@ -5,11 +5,8 @@ import type { CheckoutResponse } from '../../contract/bff-api.ts';
 import type { CheckoutFlowApi } from '../flow/flow-api.ts';
 import type { FlowSteps } from '../flow/flow-steps.ts';
 import * as events from '../events.ts';
-import { keepOpenPage, keepSessionToken } from '../kept/kept-session.ts';
 import { AssetLoadError, once } from '../parts/loader.ts';
 import type * as PopupMode from '../lazy/popup-mode.ts';
-import type { KeptWork } from '../kept/kept-work.ts';
-import { keepPurchasedItems } from '../outcome/purchase-detail.ts';
 
 /** The element the card payment is a controller of. */
 export type CardHost = ReactiveControllerHost;
@@ -23,12 +20,10 @@ export class CardPayment implements ReactiveController {
   /** Popup mode's window, its closing and its "show the payment window again": asked at start in popup mode. */
   #popupMode: typeof PopupMode | undefined;
 
-  readonly #flow: FlowSteps & Pick<CheckoutFlowApi, 'view' | 'sessionToken' | 'isCatalogMode' | 'fail'>;
-  readonly #kept: KeptWork;
+  readonly #flow: FlowSteps & Pick<CheckoutFlowApi, 'view' | 'fail'>;
 
-  constructor(flow: FlowSteps & Pick<CheckoutFlowApi, 'view' | 'sessionToken' | 'isCatalogMode' | 'fail'>, host: CardHost, kept: KeptWork) {
+  constructor(flow: FlowSteps & Pick<CheckoutFlowApi, 'view' | 'fail'>, host: CardHost) {
     this.#flow = flow;
-    this.#kept = kept;
     host.addController(this);
   }
 
@@ -60,17 +55,6 @@ export class CardPayment implements ReactiveController {
   /** The BFF made the hosted page: the shopper goes to it, or the popup shows it (the table's moves say what each does). */
   show({ redirectUrl: url, orderNumber, attempt }: CheckoutResponse): void {
     this.#flow.go(this.#flow.view.popup ? 'popup' : 'redirect', { url, orderNumber, attempt });
-  }
-
-  /** The card's attempt, kept for a return from the hosted page. */
-  keep(orderNumber: string): void {
-    const flow = this.#flow;
-    // A catalog session exists only in this page, a merchant's only in the page that set it (the
-    // shopper may come back to a separate thank-you page): kept for a retry after the hosted page.
-    keepSessionToken(orderNumber, flow.sessionToken);
-    // Back from the page (or a reload) continues this order: its next "Pay" is the same order's next attempt.
-    if (flow.isCatalogMode()) keepOpenPage(this.#kept.catalogScope(), orderNumber);
-    keepPurchasedItems(flow.view.order!);
   }
 
   /** To the hosted page: in the popup, or this page leaves (by us, or by the shop's own navigation when it cancels the event). */

@@ -72,7 +72,7 @@ export class CheckoutFlow implements ReactiveController, CheckoutFlowApi {
     // The invoice form reads the order and the typed addresses where they live: this flow's view.
     this.invoiceDetails = new InvoiceDetailsHook({ requestUpdate: () => host.requestUpdate(), view: this.#v });
     this.#kept = new KeptWork(this, host);
-    this.#card = new CardPayment(this, host, this.#kept);
+    this.#card = new CardPayment(this, host);
     this.#outcome = new OutcomeController(this, host);
     this.sinpe = new SinpeController(this);
     this.session = new SessionController(this, host, this.#kept);

@@ -23,8 +23,10 @@ export type CheckoutEvent =
   | 'return'
   /** The order's status is not final yet. */
   | 'pending'
-  /** The BFF refused fields of the form, or the payment window did not open. */
+  /** The BFF refused fields of the form. */
   | 'refuse'
+  /** The browser blocked popup mode's payment window: the form again, and svc-error popup-blocked. */
+  | 'blocked'
   /** The form again with nothing decided: the popup closed, Back from the hosted page. */
   | 'back'
   /** The order's final status (or a retryable decline or cancel): the outcome of the same name. */
@@ -147,6 +149,7 @@ const table: Record<CheckoutEvent, Move> = {
   return: ['returned', ['loading'], [], [watch]],
   pending: ['polling', ['returned', 'redirecting']],
   refuse: ['idle', ['submitting'], toForm],
+  blocked: ['idle', ['submitting'], toForm, [svcError]],
   back: ['idle', ['redirecting', 'polling'], toForm],
   approved: ['approved', waitingForOrder, outcome, [...told, forgetPaid]],
   declined: ['declined', waitingForOrder, outcome, told],

@@ -10,23 +10,26 @@ import { errorWords, isOriginRefused } from './error-codes.ts';
 import type { CheckoutFlowApi, FlowHost } from './flow-api.ts';
 import { forgetLastTypedForm } from '../kept/form-keeper.ts';
 import { forgetResultToken } from '../kept/kept-result.ts';
-import { keepOpenTransfer, keepPageLeft, keepSessionToken } from '../kept/kept-session.ts';
+import { keepOpenPage, keepOpenTransfer, keepPageLeft, keepSessionToken } from '../kept/kept-session.ts';
 import type { KeptWork } from '../kept/kept-work.ts';
 import type { CardPayment } from '../card/card-payment.ts';
 import type { OutcomeController } from '../outcome/outcome-controller.ts';
-import { forgetPurchasedItems } from '../outcome/purchase-detail.ts';
+import { forgetPurchasedItems, keepPurchasedItems } from '../outcome/purchase-detail.ts';
 
 /** What the effects act on: the flow's view and steps, the element, and the controllers that do the work. */
 export interface EffectParts {
   readonly flow: Pick<CheckoutFlowApi, 'view' | 'set' | 'emit' | 'sessionToken' | 'isCatalogMode' | 'followTokenFor' | 'sinpe' | 'session'>;
   readonly host: Pick<FlowHost, 'matches' | 'bff'>;
   readonly outcome: Pick<OutcomeController, 'watch' | 'stop' | 'keepResult' | 'tell'>;
-  readonly card: Pick<CardPayment, 'keep' | 'leave' | 'closePopup'>;
-  readonly kept: Pick<KeptWork, 'keepFollowing' | 'stopFollowing' | 'forgetTypedForm'>;
+  readonly card: Pick<CardPayment, 'leave' | 'closePopup'>;
+  readonly kept: Pick<KeptWork, 'keepFollowing' | 'stopFollowing' | 'forgetTypedForm' | 'catalogScope'>;
 }
 
-/** Performs one effect of a move with the move's data; false stops the move (a page that cancelled svc-submit). */
-export function perform(effect: CheckoutEffect, d: MoveData, { flow, host, outcome, card, kept }: EffectParts): boolean | void {
+/**
+ * Performs one effect of a move with the move's data. Before the new state shows, false stops the move
+ * (a page that cancelled svc-submit); after it, what an effect answers is not read.
+ */
+export function perform(effect: CheckoutEffect, d: MoveData, { flow, host, outcome, card, kept }: EffectParts): unknown {
   const v = flow.view;
   const orderNumber = d.orderNumber!;
   switch (effect) {
@@ -41,9 +44,14 @@ export function perform(effect: CheckoutEffect, d: MoveData, { flow, host, outco
     case effects.cartTaken:
       return flow.set({ newOrder: false });
     case effects.svcReady:
-      return void flow.emit(new events.SvcReadyEvent(v.order!.orderNumber));
+      return flow.emit(new events.SvcReadyEvent(v.order!.orderNumber));
     case effects.keepCard:
-      return card.keep(orderNumber);
+      // A catalog session exists only in this page, a merchant's only in the page that set it (the
+      // shopper may come back to a separate thank-you page): kept for a retry after the hosted page.
+      keepSessionToken(orderNumber, flow.sessionToken);
+      // Back from the page (or a reload) continues this order: its next "Pay" is the same order's next attempt.
+      if (flow.isCatalogMode()) keepOpenPage(kept.catalogScope(), orderNumber);
+      return keepPurchasedItems(v.order!);
     case effects.pageLeft:
       return keepPageLeft(orderNumber, d.attempt);
     case effects.follow:
@@ -59,10 +67,10 @@ export function perform(effect: CheckoutEffect, d: MoveData, { flow, host, outco
       return card.leave(d.url!, orderNumber);
     case effects.svcSinpePending: {
       const transfer = v.transfer!;
-      return void flow.emit(new events.SvcSinpePendingEvent(orderNumber, transfer.reference, transfer.amount, transfer.expiresAt));
+      return flow.emit(new events.SvcSinpePendingEvent(orderNumber, transfer.reference, transfer.amount, transfer.expiresAt));
     }
     case effects.watch:
-      return void outcome.watch(orderNumber, d.token ?? flow.followTokenFor(orderNumber), d.asked);
+      return outcome.watch(orderNumber, d.token ?? flow.followTokenFor(orderNumber), d.asked);
     case effects.stopWatch:
       return outcome.stop();
     case effects.closePopup:
@@ -76,9 +84,11 @@ export function perform(effect: CheckoutEffect, d: MoveData, { flow, host, outco
       return flow.set({ focus: 'result' });
     case effects.svcOutcome:
       return outcome.tell();
-    case effects.forgetPaid:
-      kept.forgetTypedForm(v.outcome!.orderNumber);
-      return forgetPurchasedItems(v.outcome!.orderNumber);
+    case effects.forgetPaid: {
+      const paid = v.outcome!.orderNumber;
+      kept.forgetTypedForm(paid);
+      return forgetPurchasedItems(paid);
+    }
     case effects.svcError:
       return failed(d, flow, host);
     case effects.svcExpired:

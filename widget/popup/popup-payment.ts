@@ -10,12 +10,8 @@ import { PaymentPopup } from './payment-popup.ts';
 export function openPaymentWindow(flow: FlowSteps): boolean {
   const popup = PaymentPopup.open();
   flow.set({ popup });
-  if (!popup) {
-    // The press moved to submitting (svc-submit was heard): the form is back before svc-error is.
-    flow.set({ notice: (t) => t.popupBlocked });
-    flow.go('refuse');
-    flow.emit(new events.SvcErrorEvent('popup-blocked', 'the browser blocked the payment window'));
-  }
+  // The press moved to submitting (svc-submit was heard): the form is back, then svc-error says why.
+  if (!popup) flow.go('blocked', { error: new Error('the browser blocked the payment window'), code: 'popup-blocked' });
   return !!popup;
 }
 
