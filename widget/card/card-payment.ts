@@ -5,12 +5,8 @@ import type { CheckoutResponse } from '../../contract/bff-api.ts';
 import type { CheckoutFlowApi } from '../flow/flow-api.ts';
 import type { FlowSteps } from '../flow/flow-steps.ts';
 import * as events from '../events.ts';
-import { keepOpenPage, keepPageLeft, keepSessionToken } from '../kept/kept-session.ts';
 import { AssetLoadError, once } from '../parts/loader.ts';
 import type * as PopupMode from '../lazy/popup-mode.ts';
-import type { OrderSummary } from '../address/order-summary.ts';
-import type { KeptWork } from '../kept/kept-work.ts';
-import { keepPurchasedItems } from '../outcome/purchase-detail.ts';
 
 /** The element the card payment is a controller of. */
 export type CardHost = ReactiveControllerHost;
@@ -24,12 +20,10 @@ export class CardPayment implements ReactiveController {
   /** Popup mode's window, its closing and its "show the payment window again": asked at start in popup mode. */
   #popupMode: typeof PopupMode | undefined;
 
-  readonly #flow: FlowSteps & Pick<CheckoutFlowApi, 'view' | 'sessionToken' | 'isCatalogMode' | 'fail'>;
-  readonly #kept: KeptWork;
+  readonly #flow: FlowSteps & Pick<CheckoutFlowApi, 'view' | 'fail'>;
 
-  constructor(flow: FlowSteps & Pick<CheckoutFlowApi, 'view' | 'sessionToken' | 'isCatalogMode' | 'fail'>, host: CardHost, kept: KeptWork) {
+  constructor(flow: FlowSteps & Pick<CheckoutFlowApi, 'view' | 'fail'>, host: CardHost) {
     this.#flow = flow;
-    this.#kept = kept;
     host.addController(this);
   }
 
@@ -54,37 +48,21 @@ export class CardPayment implements ReactiveController {
 
   /** In the pay button's click, in popup mode: the payment window; false when the payment cannot go on. */
   async openWindow(): Promise<boolean> {
-    const flow = this.#flow;
-    let popupMode: typeof PopupMode;
-    try {
-      popupMode = await this.popupPart();
-    } catch (error) {
-      flow.fail(new AssetLoadError(error), 'asset-load');
-      return false;
-    }
-    const popup = popupMode.openPaymentWindow(flow);
-    if (popup) flow.set({ popup });
-    return !!popup;
+    const part = await this.popupPart().catch((error: unknown) => this.#flow.fail(new AssetLoadError(error), 'asset-load'));
+    return !!part && part.openPaymentWindow(this.#flow);
   }
 
-  /** The BFF made the hosted page: the shopper goes to it (or the popup shows it). */
-  show(order: OrderSummary, { redirectUrl, orderNumber, attempt }: CheckoutResponse): void {
+  /** The BFF made the hosted page: the shopper goes to it, or the popup shows it (the table's moves say what each does). */
+  show({ redirectUrl: url, orderNumber, attempt }: CheckoutResponse): void {
+    this.#flow.go(this.#flow.view.popup ? 'popup' : 'redirect', { url, orderNumber, attempt });
+  }
+
+  /** To the hosted page: in the popup, or this page leaves (by us, or by the shop's own navigation when it cancels the event). */
+  leave(url: string, orderNumber: string): void {
     const flow = this.#flow;
-    // A catalog session exists only in this page, a merchant's only in the page that set it (the
-    // shopper may come back to a separate thank-you page): kept for a retry after the hosted page.
-    keepSessionToken(orderNumber, flow.sessionToken);
-    // Back from the page (or a reload) continues this order: its next "Pay" is the same order's next attempt.
-    if (flow.isCatalogMode()) keepOpenPage(this.#kept.catalogScope(), orderNumber);
-    keepPurchasedItems(order);
-    flow.go('redirect');
     const popup = flow.view.popup;
-    if (popup) {
-      this.#kept.keepFollowing(orderNumber);
-      return this.#popupMode!.showInPopup(flow, popup, redirectUrl, orderNumber);
-    }
-    // The page is left (by us, or by the shop's own navigation when it cancels the event).
-    keepPageLeft(orderNumber, attempt);
-    if (flow.emit(new events.SvcRedirectEvent(redirectUrl, 'redirect'))) window.location.assign(redirectUrl);
+    if (popup) return this.#popupMode!.showInPopup(flow, popup, url, orderNumber);
+    if (flow.emit(new events.SvcRedirectEvent(url, 'redirect'))) window.location.assign(url);
   }
 
   closePopup(): void {

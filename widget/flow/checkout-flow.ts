@@ -4,15 +4,13 @@
 // module graph: its imports (events, BffError, the part loaders) are the first script's own objects.
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import type { CheckoutAddress, CheckoutBillingAddress, CheckoutMethod, OrderStatusResponse, Prefill } from '../../contract/bff-api.ts';
-import { originNotAllowedProblem, sessionExpiredProblem } from '../../contract/problem-types.ts';
 import { emptyAddress, emptyBillingAddress } from '../address/address-fields.ts';
-import { answerOf, BffClient, BffError } from './bff-client.ts';
-import { effectsOf, nextState, type CheckoutEffect, type CheckoutEvent } from './checkout-machine.ts';
+import { answerOf, BffClient } from './bff-client.ts';
+import { moveOf, type CheckoutEvent, type MoveData } from './checkout-machine.ts';
 import * as events from '../events.ts';
 import type { SvcErrorCode } from '../events.ts';
-import { errorWords, isOriginRefused } from './error-codes.ts';
-import { forgetLastTypedForm } from '../kept/form-keeper.ts';
-import { currentNavigationKind, forgetResultToken, keptResultToken } from '../kept/kept-result.ts';
+import { currentNavigationKind, keptResultToken } from '../kept/kept-result.ts';
+import { perform, type EffectParts } from './move-effects.ts';
 import { addEnglishWords, formatMoney, translationFor } from '../i18n/localize.ts';
 import type { Translation } from '../i18n/translation.ts';
 import { InvoiceDetailsHook } from '../invoice/invoice-fieldset.ts';
@@ -54,16 +52,8 @@ export class CheckoutFlow implements ReactiveController, CheckoutFlowApi {
   #statusToken: { orderNumber: string; token: string } | undefined;
   /** The session's prefill: the form's start, and what reset() goes back to. */
   prefill: Prefill = {};
-  /** Set when the shopper submits from inside the element: their focus follows the checkout's status. */
-  #focusFollowsStatus = false;
   /** "Try again" (retry/retry-controller.ts), once first pressed. */
   #retry: RetryController | undefined;
-  /** New items or a new session came while a payment was under way or its outcome shown: the next try is for them. */
-  newOrderOnRetry = false;
-  /** The flow itself starts the element again (a retry or reset with no order yet): not the page's change. */
-  #restarting = false;
-  /** This press of Pay already went on once with a new catalog session: a second 401 is said, not looped on. */
-  #paidAgain = false;
 
   readonly #host: FlowHost;
   /** The watch of the order and its outcome. */
@@ -74,17 +64,19 @@ export class CheckoutFlow implements ReactiveController, CheckoutFlowApi {
   readonly #card: CardPayment;
   readonly sinpe: SinpeController;
   readonly session: SessionController;
+  /** What the table's effects act on (move-effects.ts). */
+  readonly #parts: EffectParts;
 
   constructor(host: FlowHost) {
     this.#host = host;
     // The invoice form reads the order and the typed addresses where they live: this flow's view.
     this.invoiceDetails = new InvoiceDetailsHook({ requestUpdate: () => host.requestUpdate(), view: this.#v });
     this.#kept = new KeptWork(this, host);
-    this.#card = new CardPayment(this, host, this.#kept);
-    // Before the flow's own: an outcome's panel takes the focus before the flow looks where it is.
-    this.#outcome = new OutcomeController(this, host, this.#kept);
-    this.sinpe = new SinpeController(this, this.#kept);
-    this.session = new SessionController(this, host, this.#kept, this.#outcome);
+    this.#card = new CardPayment(this, host);
+    this.#outcome = new OutcomeController(this, host);
+    this.sinpe = new SinpeController(this);
+    this.session = new SessionController(this, host, this.#kept);
+    this.#parts = { flow: this, host, outcome: this.#outcome, card: this.#card, kept: this.#kept };
     host.addController(this);
   }
 
@@ -106,31 +98,43 @@ export class CheckoutFlow implements ReactiveController, CheckoutFlowApi {
     this.#host.requestUpdate();
   }
 
-  /** Moves the state by the table, doing what the move declares; false (and no change) when the current state ignores `event`. */
-  go(event: CheckoutEvent): boolean {
-    const next = nextState(this.#v.state, event);
-    if (!next) return false;
-    for (const effect of effectsOf(event)) this.#perform(effect);
+  /**
+   * Moves the state by the table, doing what the move declares with `data` (move-effects.ts): its
+   * effects before the new state shows, then after; false (and no change) when the current state
+   * ignores `event` or an effect stops the move.
+   */
+  go(event: CheckoutEvent, data: MoveData = {}): boolean {
+    const move = moveOf(this.#v.state, event);
+    if (!move) return false;
+    const [next, before, after] = move;
+    for (const effect of before) if (perform(effect, data, this.#parts) === false) return false;
     this.set({ state: next });
+    for (const effect of after) perform(effect, data, this.#parts);
     return true;
   }
 
-  /** The one interpreter of the table's effects (checkout-machine.ts, CheckoutEffect). */
-  #perform(effect: CheckoutEffect): void {
-    if (effect === 'stopWatch') return this.stopWatching();
-    if (effect === 'closePopup') return this.closePopup();
-    // formBack: the focus follows the status again only from the next pay button.
-    this.#focusFollowsStatus = false;
-    this.#retry?.formIsBack();
-  }
-
+  /** Where the moves put the shopper's focus (the view's `focus`), once the element has rendered. */
   hostUpdated(): void {
-    // The control the shopper was on got disabled or left with the form (submitting, a popup, an
-    // outcome): keyboard and screen reader users land on the status instead of the page's top. Not
-    // on a render of the form itself: the page may render the element again between the pay button
-    // and the move away from the form.
-    if (this.#v.state !== 'idle' && this.#focusFollowsStatus && !(this.#host.renderRoot as ShadowRoot).activeElement) {
-      this.#host.renderRoot.querySelector<HTMLElement>('[role="status"]')?.focus();
+    const v = this.#v;
+    const root = this.#host.renderRoot;
+    const target = root.querySelector<HTMLElement>(v.focus === 'result' ? '[part="result"]' : v.focus === 'pay' ? '[part="submit-button"]' : '[role="status"]');
+    if (v.focus === 'result') {
+      // On a phone the element may sit far below the shop's header: the shopper must see the answer.
+      if (!target) return;
+      v.focus = undefined;
+      this.#host.scrollIntoView({ block: 'start', behavior: 'auto' });
+      target.focus({ preventScroll: true });
+    } else if (v.focus === 'pay') {
+      // After "Try again" the shopper lands on the pay button (the form above it keeps their details).
+      if (v.state !== 'idle') return;
+      v.focus = undefined;
+      target?.focus();
+    } else if (v.focus && v.state !== 'idle' && !(root as ShadowRoot).activeElement) {
+      // The control the shopper was on got disabled or left with the form (submitting, a popup, an
+      // outcome): keyboard and screen reader users land on the status instead of the page's top. Not
+      // on a render of the form itself: the page may render the element again between the pay button
+      // and the move away from the form.
+      target?.focus();
     }
   }
 
@@ -165,16 +169,12 @@ export class CheckoutFlow implements ReactiveController, CheckoutFlowApi {
 
   /** After the rules and the page's words: back from the hosted page (`early`, the status already asked, is the first poll), or the form. */
   begin(early?: EarlyResult): Promise<void> | void {
-    // A payment under way, or its decline or cancel on screen, keeps its order: the page's new cart
-    // is for the next try, so the outcome stays in view and "Try again" pays what the cart holds now.
-    const restarting = this.#restarting;
-    this.#restarting = false;
     // Asked now, so the pay button's click finds it here: a window must open within the click.
     if (this.#host.mode === 'popup') void this.#card.popupPart().catch(() => undefined);
-    if (!restarting && keepsItsOrder(this.#v.state)) {
-      this.newOrderOnRetry = true;
-      return;
-    }
+    // A payment under way, or its decline or cancel on screen, keeps its order: the page's new cart
+    // is for the next try, so the outcome stays in view and "Try again" pays what the cart holds now.
+    // (A restart of the flow's own is `loading` already: its order is left.)
+    if (keepsItsOrder(this.#v.state)) return this.set({ newOrder: true });
     const statusToken = this.#kept.takeResultToken() ?? keptResultToken(window.location.pathname, currentNavigationKind());
     if (statusToken) return this.session.resume(statusToken, early?.token === statusToken ? answerOf<OrderStatusResponse>(early.response) : undefined);
     if (this.#host.session || this.#host.items?.length) return this.session.loadSession();
@@ -207,29 +207,31 @@ export class CheckoutFlow implements ReactiveController, CheckoutFlowApi {
   async submit(): Promise<void> {
     const order = this.#v.order;
     if (this.#v.state !== 'idle' || !order) return;
-    this.#paidAgain = false;
     this.set({ submitted: true, notice: undefined });
     // A part that failed to load leaves its check to the BFF, which validates everything again.
     const errorCount = (await this.#host.addressErrorCount()) + (await this.invoiceDetails.errorCount());
     if (errorCount > 0) {
       this.set({ notice: (t) => t.fixErrors(errorCount) });
-      return this.#focusFirstInvalid();
+      return this.focusFirstInvalid();
     }
     return this.#pay(order);
   }
 
-  async #focusFirstInvalid(): Promise<void> {
+  /** The first field marked invalid takes the focus, once rendered. */
+  async focusFirstInvalid(): Promise<void> {
     await this.#host.updateComplete;
     this.#host.renderRoot.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
   }
 
-  /** The details are valid: the submit event, then the hosted page (or its popup) or the transfer. */
-  async #pay(order: OrderSummary): Promise<void> {
+  /**
+   * The details are valid: the submit event (the move's), the popup window within the click, then the
+   * hosted page (or its popup) or the transfer. `again`: this press already went on once with a new
+   * catalog session, so a second 401 is said, not looped on.
+   */
+  async #pay(order: OrderSummary, again = false): Promise<void> {
     const v = this.#v;
-    if (!this.emit(new events.SvcSubmitEvent(order.orderNumber))) return;
-    this.#focusFollowsStatus = this.#host.matches(':focus-within');
+    if (!this.go('submit')) return;
     if (this.#host.mode === 'popup' && v.method === 'card' && !(await this.#card.openWindow())) return;
-    this.go('submit');
     // A popup or a transfer keeps the page: its watch is fetched while the BFF answers.
     if (v.popup || v.method === 'sinpe_movil') void this.#host.ensureOrderWatch().catch(() => undefined);
     try {
@@ -237,27 +239,24 @@ export class CheckoutFlow implements ReactiveController, CheckoutFlowApi {
       const answer = await this.client().checkout(this.sessionToken, body);
       this.keepStatusToken(answer.orderNumber, answer.statusToken);
       if ('sinpeMovil' in answer) return this.sinpe.showTransfer(answer.orderNumber, answer.sinpeMovil);
-      this.#card.show(order, answer);
+      this.#card.show(answer);
     } catch (error) {
       this.closePopup();
-      await this.#onCheckoutError(error);
+      // What a refused checkout leads to is the retry part's (a next attempt follows it anyway). Pay
+      // goes on once per press after a catalog session's renewal; a popup, which must open within a
+      // click, asks for the press again.
+      const payAgain = !again && (this.#host.mode !== 'popup' || v.method !== 'card');
+      await (await this.#retryPart())?.refused(error, payAgain ? () => this.#pay(v.order!, true) : undefined);
     }
   }
 
   /** reset(): back to the session's form (its prefill), stopping any status polling. */
   reset(): Promise<void> | void {
-    this.stopWatching();
-    this.closePopup();
     this.clearOutcome();
     this.set({ serverErrors: {} });
     this.invoiceDetails.clear();
-    const order = this.#v.order;
-    if (!order) return this.restart();
-    this.#kept.forgetTypedForm(order.orderNumber);
-    forgetLastTypedForm();
-    forgetResultToken();
-    this.#kept.stopFollowing();
-    this.sinpe.endTransfer();
+    // With no order yet, the start again (its `load` stops any watch); else the table's reset forgets what was kept.
+    if (!this.#v.order) return this.restart();
     this.session.applyPrefill();
     this.go('reset');
   }
@@ -275,11 +274,6 @@ export class CheckoutFlow implements ReactiveController, CheckoutFlowApi {
 
   stopWatching(): void {
     this.#outcome.stop();
-  }
-
-  /** Polls the order until it is final; `asked`, a status request already on its way, is the first poll. */
-  watchOrder(orderNumber: string, token: string, asked?: Promise<OrderStatusResponse>): Promise<void> {
-    return this.#outcome.watch(orderNumber, token, asked);
   }
 
   /** What an outcome needs before it shows (its words, its parts). */
@@ -315,44 +309,7 @@ export class CheckoutFlow implements ReactiveController, CheckoutFlowApi {
 
   /** The checkout cannot go on: the shopper's short text and the developer's code (events.ts, widget/README.md "Errors"). */
   fail(error: unknown, code: SvcErrorCode): void {
-    this.go('error');
-    const detail = error instanceof Error ? error.message : String(error);
-    const refusedType = originNotAllowedProblem;
-    if (!(error instanceof BffError) || error.status !== 0) {
-      const refused = error instanceof BffError && error.status === 403 && error.problem?.type === refusedType;
-      return this.#reportError(refused ? 'origin-not-allowed' : code, detail);
-    }
-    // No answer at all: a refused origin looks the same to the browser until the BFF is asked plainly.
-    this.set({ notice: (t) => t.offline });
-    void isOriginRefused(this.#host.bff, refusedType).then((refused) => this.#reportError(refused ? 'origin-not-allowed' : 'network', detail));
-  }
-
-  #reportError(code: SvcErrorCode, detail: string): void {
-    this.set({ notice: errorWords[code] });
-    this.emit(new events.SvcErrorEvent(code, detail));
-  }
-
-  async #onCheckoutError(error: unknown): Promise<void> {
-    if (!(error instanceof BffError)) return this.fail(error, 'payment-error');
-    const fieldErrors = error.status === 400 ? (error.problem?.errors ?? []) : [];
-    if (fieldErrors.length > 0) {
-      // Each message beside its field: a part of its own, as the form's checks let few such answers through.
-      const words = await once('server-field-errors', () => import('../validation/server-field-errors.ts')).catch(() => undefined);
-      if (!words) return this.fail(error, 'payment-error');
-      const byPath = words.serverErrorsByPath(fieldErrors, translationFor(this.#host.currentLocale()));
-      this.invoiceDetails.showServerErrors(fieldErrors);
-      this.set({ serverErrors: byPath, notice: (t) => t.fixErrors(fieldErrors.length) });
-      this.go('refuse');
-      return this.#focusFirstInvalid();
-    }
-    if (error.status === 401 || error.problem?.type === sessionExpiredProblem) {
-      if (!this.isCatalogMode()) return this.session.expire(error.message);
-      // Pay goes on once per press; a popup, which must open within a click, asks for the press again.
-      const again = !this.#paidAgain && (this.#host.mode !== 'popup' || this.#v.method !== 'card');
-      this.#paidAgain ||= again;
-      return this.session.renewAndPay(again ? () => this.#pay(this.#v.order!) : undefined);
-    }
-    this.fail(error, 'payment-error');
+    this.go('failed', { error, code });
   }
 
   /** Whether the shopper is offered "Try again" now. */
@@ -378,7 +335,7 @@ export class CheckoutFlow implements ReactiveController, CheckoutFlowApi {
   async #retryPart(): Promise<RetryController | undefined> {
     try {
       const part = await once('retry', () => import('../retry/retry-controller.ts'));
-      return (this.#retry ??= new part.RetryController(this, this.#host));
+      return (this.#retry ??= new part.RetryController(this, this.#host, this.#kept));
     } catch (error) {
       this.fail(new AssetLoadError(error), 'asset-load');
       return undefined;
@@ -387,7 +344,8 @@ export class CheckoutFlow implements ReactiveController, CheckoutFlowApi {
 
   /** The form again for the same attributes (a retry or reset with no order yet): not the page's change. */
   restart(): Promise<void> {
-    this.#restarting = true;
+    // In `loading`, begin() knows the start is the flow's own, not the page's change of cart.
+    this.go('load');
     return this.#host.restart();
   }
 

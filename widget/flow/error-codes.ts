@@ -24,4 +24,5 @@ export const errorWords: Partial<Record<SvcErrorCode, (t: Translation) => string
   network: (t) => t.offline,
   'origin-not-allowed': (t) => t.originNotAllowed,
   'asset-load': (t) => t.assetLoad,
+  'popup-blocked': (t) => t.popupBlocked,
 };

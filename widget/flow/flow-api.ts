@@ -7,7 +7,7 @@ import type { CheckoutAddress, CheckoutBillingAddress, CheckoutMethod, CreateSes
 import type { SessionSinpeMovil, SinpeMovilInstructions } from '../../contract/sinpe-movil.ts';
 import type { BffClient } from './bff-client.ts';
 import type { CheckoutState } from './checkout-state.ts';
-import type { CheckoutEvent } from './checkout-machine.ts';
+import type { CheckoutEvent, MoveData } from './checkout-machine.ts';
 import type { SvcErrorCode } from '../events.ts';
 import type { Translation } from '../i18n/translation.ts';
 import type { InvoiceDetailsHook } from '../invoice/invoice-fieldset.ts';
@@ -66,6 +66,14 @@ export interface CheckoutView {
   popup?: PaymentPopup | undefined;
   /** The session is about to end (or its renewal was just given): the notice above the pay button. */
   sessionNotice?: SessionClock.SessionNotice | undefined;
+  /**
+   * Where the shopper's focus goes (the table's moves set it, the flow's hostUpdated moves it): after a
+   * press inside the element it follows the status; an outcome takes it to the result panel; after
+   * "Try again" the pay button takes it once the form is back.
+   */
+  focus?: 'status' | 'result' | 'pay' | undefined;
+  /** New items or a new session came while a payment was under way or its outcome shown: the next try is for them. */
+  newOrder?: boolean | undefined;
 }
 
 
@@ -96,10 +104,8 @@ export interface SessionSteps {
   applyPrefill(): void;
   /** Back with a status token: the order it names is watched; `asked`, a status request on its way, is the first poll. */
   resume(statusToken: string, asked?: Promise<OrderStatusResponse>): void;
-  /** Catalog mode: a fresh session (and order number) for the same items; the shopper's details stay. */
-  renewSession(): Promise<void>;
-  /** Catalog mode, a session that ran out before a payment: a new one, and `pay` (the press goes on) or the press asked again. */
-  renewAndPay(pay: (() => Promise<void>) | undefined): Promise<void>;
+  /** A catalog session's request for the page's items. */
+  catalogRequest(): CreateSessionRequest;
   /** The session ran out: said plainly, with what to do. */
   expire(detail: string): void;
   /** The session now paid with, and its end: two minutes before it, the clock speaks. */
@@ -122,15 +128,13 @@ export interface CheckoutFlowApi {
   readonly session: SessionSteps;
   /** The session's prefill: the form's start, and what reset() goes back to. */
   prefill: Prefill;
-  /** New items or a new session came while a payment was under way or its outcome shown: the next try is for them. */
-  newOrderOnRetry: boolean;
   /** English's words for what only the flow says (statuses, field messages): a part of their own, asked only when the page's words lack them. */
   ensureFlowWords(locale: string): Promise<void>;
   /** What the element renders: read-only outside this class. */
   readonly view: Readonly<CheckoutView>;
   set(patch: Partial<CheckoutView>): void;
-  /** Moves the state by the table; false (and no change) when the current state ignores `event`. */
-  go(event: CheckoutEvent): boolean;
+  /** Moves the state by the table, doing what the move declares with `data`; false (and no change) when the current state ignores `event`. */
+  go(event: CheckoutEvent, data?: MoveData): boolean;
   /** The BFF at the element's `bff` now (a page may change it). */
   client(): BffClient;
   emit(event: Event): boolean;
@@ -153,14 +157,14 @@ export interface CheckoutFlowApi {
   chooseMethod(method: CheckoutMethod): void;
   /** The pay button: the details are checked, then sent. */
   submit(): Promise<void>;
+  /** The first field marked invalid takes the focus, once rendered. */
+  focusFirstInvalid(): Promise<void>;
   /** reset(): back to the session's form (its prefill), stopping any status polling. */
   reset(): Promise<void> | void;
   closePopup(): void;
   /** The button that brings a lost payment window to the front, while it is open and the outcome unknown. */
   popupButton(locale: string): unknown;
   stopWatching(): void;
-  /** Polls the order until it is final; `asked`, a status request already on its way, is the first poll. */
-  watchOrder(orderNumber: string, token: string, asked?: Promise<OrderStatusResponse>): Promise<void>;
   /** What an outcome needs before it shows (its words, its parts). */
   readyForOutcome(status: OrderStatusResponse): Promise<void>;
   onOrderStatus(status: OrderStatusResponse): void;

@@ -1,7 +1,7 @@
 import type { CheckoutMethod, OrderStatusResponse } from '../../contract/bff-api.ts';
 import type { SinpeMovilInstructions } from '../../contract/sinpe-movil.ts';
 import type { BffClient } from './bff-client.ts';
-import type { CheckoutEvent } from './checkout-machine.ts';
+import type { CheckoutEvent, MoveData } from './checkout-machine.ts';
 import type { CheckoutState } from './checkout-state.ts';
 import type { Translation } from '../i18n/translation.ts';
 import type { PaymentPopup } from '../popup/payment-popup.ts';
@@ -20,11 +20,10 @@ export interface FlowSteps {
     transfer?: SinpeMovilInstructions | undefined;
     method?: CheckoutMethod;
   }): void;
-  go(event: CheckoutEvent): boolean;
+  go(event: CheckoutEvent, data?: MoveData): boolean;
   emit(event: Event): boolean;
   client(): BffClient;
   followTokenFor(orderNumber: string): string;
-  watchOrder(orderNumber: string, token: string): Promise<void>;
   stopWatching(): void;
   readyForOutcome(status: OrderStatusResponse): Promise<void>;
   onOrderStatus(status: OrderStatusResponse): void;

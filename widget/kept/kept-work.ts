@@ -1,14 +1,15 @@
 // Part of the lazy checkout-rules part, with the flow (checkout-flow.ts) that composes it: what this tab
 // keeps of the shopper's work (sessionStorage, never a cookie or a server) so that a return from the
 // hosted page, a reload or Back finds it again.
-import type { CreateSessionRequest, OrderStatus, SessionResponse } from '../../contract/bff-api.ts';
+import type { CreateSessionRequest } from '../../contract/bff-api.ts';
 import type { SinpeMovilInstructions } from '../../contract/sinpe-movil.ts';
 import { resultFragmentParameter } from '../../contract/status-token.ts';
 import type { CheckoutFlowApi as CheckoutFlow } from '../flow/flow-api.ts';
 import { carryCatalogForm, catalogScope, forgetCatalogOrder, forgetForm, keepForm, keptForm, type KeptForm } from './form-keeper.ts';
 import { restoredForm } from './kept-details.ts';
 import { keepResultToken } from './kept-result.ts';
-import { forgetFollowing, forgetOpenPage, forgetOpenTransfer, keepFollowing, keptFollowing, keptOpenPage, keptOpenTransfer, type KeptFollow } from './kept-session.ts';
+import { forgetFollowing, forgetOpenPage, keepFollowing, keptFollowing, keptOpenPage, keptOpenTransfer, type KeptFollow } from './kept-session.ts';
+import { once } from '../parts/loader.ts';
 
 /** The flow's parts the kept work reads and writes. */
 export type KeptSteps = Pick<CheckoutFlow, 'view' | 'set' | 'client' | 'isCatalogMode' | 'statusTokenOf'>;
@@ -20,12 +21,6 @@ export interface KeptHost {
   ensureCountryData(country: string): Promise<unknown>;
 }
 
-type Session = SessionResponse;
-
-/** An order a checkout may still pay (its next attempt): a page out, or an attempt that ended unpaid. */
-function mayStillBePaid(status: OrderStatus): boolean {
-  return status === 'created' || status === 'pending' || status === 'declined' || status === 'cancelled';
-}
 
 /**
  * The shopper's kept work: the form typed for an order (until approval or "start over"), the payment
@@ -125,23 +120,16 @@ export class KeptWork {
 
   /**
    * A catalog page reloaded while its transfer was open, or back from (or reloaded after) its hosted
-   * page: that order's session, while the transfer is open or the order may still be paid.
+   * page: that order's session, while the transfer is open or the order may still be paid
+   * (resumed-session.ts, asked only when one was kept).
    */
   async resumedSession() {
     const scope = this.catalogScope();
     const catalog = this.#flow.isCatalogMode();
-    for (const [kept, usable, forget] of [
-      [catalog && keptOpenTransfer(), (loaded: Session) => !!loaded.sinpeMovil?.transfer, forgetOpenTransfer],
-      [catalog && keptOpenPage(scope), (loaded: Session) => mayStillBePaid(loaded.order.status), () => forgetOpenPage(scope)],
-    ] as const) {
-      if (!kept) continue;
-      const loaded = await this.#flow
-        .client()
-        .getSession(kept.token)
-        .catch(() => undefined);
-      if (loaded && usable(loaded)) return { token: kept.token, loaded };
-      forget();
-    }
-    return undefined;
+    const transfer = catalog && keptOpenTransfer();
+    const page = catalog && keptOpenPage(scope);
+    if (!transfer && !page) return undefined;
+    const part = await once('resumed-session', () => import('./resumed-session.ts')).catch(() => undefined);
+    return part?.resumedSession(this.#flow.client(), scope, transfer, page);
   }
 }

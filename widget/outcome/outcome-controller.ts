@@ -12,24 +12,23 @@ import { keepResultToken } from '../kept/kept-result.ts';
 import { AssetLoadError, once } from '../parts/loader.ts';
 import { loadDeclineMessages } from '../parts/country-data.ts';
 import type { OrderWatchModule } from '../parts/order-watch.ts';
-import { declineCategoryOf, forgetPurchasedItems, methodOfOutcome, purchasedItems } from './purchase-detail.ts';
+import { declineCategoryOf, methodOfOutcome, purchasedItems } from './purchase-detail.ts';
 import type { StatusPoller } from './status-poller.ts';
-import type { KeptWork } from '../kept/kept-work.ts';
 import type * as LapsedEvent from './lapsed-event.ts';
 import { outcomeOf } from './order-outcome.ts';
 
 /** The flow's steps an outcome is made of. */
-type OutcomeStep = 'view' | 'set' | 'go' | 'emit' | 'fail' | 'client' | 'canRetry' | 'amountPaid' | 'statusTokenOf' | 'closePopup' | 'sinpe' | 'session';
+type OutcomeStep = 'view' | 'set' | 'go' | 'emit' | 'fail' | 'client' | 'canRetry' | 'amountPaid' | 'statusTokenOf' | 'sinpe';
 export type OutcomeSteps = Pick<CheckoutFlow, OutcomeStep>;
-type OutcomeKept = Pick<KeptWork, 'stopFollowing' | 'forgetTypedForm'>;
 
 /** What the watch reads of <svc-checkout>. */
-export type OutcomeHost = Pick<FlowHost, 'addController' | 'requestUpdate' | 'renderRoot' | 'scrollIntoView' | 'currentLocale' | 'ensureOrderWatch'>;
+export type OutcomeHost = Pick<FlowHost, 'addController' | 'requestUpdate' | 'currentLocale' | 'ensureOrderWatch'>;
 
 /**
  * The watch of an order and its outcome (a Lit reactive controller of <svc-checkout>): polls the order until
  * it is final, readies what the outcome needs (a decline's words, SINPE Móvil's rescue, svc-lapsed), moves to
- * it by the one rule of order-outcome.ts, fires its event, takes the shopper to it, and says where things stand.
+ * it by the one rule of order-outcome.ts (the move's effects keep it, fire its event: `tell`), and says
+ * where things stand.
  */
 export class OutcomeController implements ReactiveController {
   #poller: StatusPoller | undefined;
@@ -42,31 +41,18 @@ export class OutcomeController implements ReactiveController {
   #declineWords: ReadonlyMap<DeclineLocale, Record<DeclineCategory, string>> = new Map();
   /** svc-lapsed's class (lapsed-event.ts): a part of its own, here once a transfer's time ran out. */
   #lapsedEvent: typeof LapsedEvent | undefined;
-  /** Set when an outcome arrives: the shopper, perhaps back from the payment page, is taken to it. */
-  #reveal = false;
 
   readonly #flow: OutcomeSteps;
   readonly #host: OutcomeHost;
-  readonly #kept: OutcomeKept;
 
-  constructor(flow: OutcomeSteps, host: OutcomeHost, kept: OutcomeKept) {
+  constructor(flow: OutcomeSteps, host: OutcomeHost) {
     this.#flow = flow;
     this.#host = host;
-    this.#kept = kept;
     host.addController(this);
   }
 
   hostDisconnected(): void {
     this.stop();
-  }
-
-  hostUpdated(): void {
-    const panel = this.#reveal ? this.#host.renderRoot.querySelector<HTMLElement>('[part="result"]') : null;
-    if (!panel) return;
-    this.#reveal = false;
-    // On a phone the element may sit far below the shop's header: the shopper must see the answer.
-    this.#host.scrollIntoView({ block: 'start', behavior: 'auto' });
-    panel.focus({ preventScroll: true });
   }
 
   stop(): void {
@@ -116,13 +102,7 @@ export class OutcomeController implements ReactiveController {
     if (!(error instanceof BffError && error.status === 401)) return flow.fail(error, 'payment-error');
     const statusToken = flow.statusTokenOf(orderNumber);
     if (statusToken && statusToken !== token) return void this.watch(orderNumber, statusToken);
-    this.stop();
-    flow.closePopup();
-    flow.sinpe.endTransfer();
-    this.#kept.stopFollowing();
-    if (!flow.go('expired')) return;
-    flow.emit(new events.SvcErrorEvent('session-expired', 'the order can no longer be followed: its token expired'));
-    flow.session.clockWords('watchLost');
+    if (!flow.go('lost', { detail: 'the order can no longer be followed: its token expired', words: 'watchLost' })) this.stop();
   }
 
   /** A decline or a cancel is told in the page's language: its words come before the outcome shows (ready). */
@@ -148,22 +128,26 @@ export class OutcomeController implements ReactiveController {
       flow.emit(new events.SvcStatusEvent(status.orderNumber, status.status, status.final));
     }
     if (!status.final && !status.canRetry) return void flow.go('pending');
-    this.stop();
-    flow.closePopup();
-    // The outcome is kept for reloads of this page like one brought back from the hosted page: a
-    // popup's or a transfer's page never left, so the token it was watched with is the one kept.
+    // The move's effects end the payment, keep the outcome and tell it (checkout-machine.ts).
+    if (!flow.go(outcomeOf(status), { status })) this.stop();
+  }
+
+  /**
+   * The outcome is kept for reloads of this page like one brought back from the hosted page: a
+   * popup's or a transfer's page never left, so the token it was watched with is the one kept.
+   */
+  keepResult(): void {
     if (this.#token) keepResultToken(window.location.pathname, this.#token);
-    const endedTransfer = flow.view.transfer;
-    this.#kept.stopFollowing();
-    const outcome = outcomeOf(status);
-    flow.sinpe.endTransfer(endedTransfer);
-    flow.go(outcome);
-    this.#reveal = true;
+  }
+
+  /** The outcome's event, fired with the move to it. */
+  tell(): void {
+    const flow = this.#flow;
+    const { state: outcome, endedTransfer } = flow.view;
+    const status = flow.view.outcome!;
     const method = methodOfOutcome(status, endedTransfer !== undefined);
     if (outcome === 'approved') {
-      this.#kept.forgetTypedForm(status.orderNumber);
       const items = purchasedItems(status.orderNumber, flow.view.order);
-      forgetPurchasedItems(status.orderNumber);
       flow.emit(new events.SvcApprovedEvent(status.orderNumber, status.paid?.amount ?? status.amount, status.paid?.currency ?? status.currency, status.auth, method, items));
     } else if (outcome === 'declined') {
       flow.emit(new events.SvcDeclinedEvent(status.orderNumber, this.#catalogMessage(this.#host.currentLocale()), declineCategoryOf(status, method), method));

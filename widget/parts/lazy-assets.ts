@@ -14,12 +14,16 @@
  * - `invoice-details`: the electronic invoice form, only for sessions that offer one (asked by
  *   lazy/invoice-details-loader.ts, inside checkout-rules, so what both use stays in the rules' file);
  * - `method-choice`: the card / SINPE Móvil radio group, only when the session offers SINPE Móvil,
- *   with what the flow does when a transfer opens (sinpe/sinpe-transfer.ts; asked by the flow,
- *   parts/method-choice.ts);
+ *   with the transfer's own steps (sinpe/sinpe-transfer.ts; asked by the flow, parts/method-choice.ts);
  * - `popup-mode`: popup mode's window and its rescue button, asked by the flow at start in popup mode;
  * - `sinpe-panel`: the SINPE Móvil panel (<svc-sinpe-panel>), only when a transfer is open (asked from inside
  *   method-choice, parts/sinpe-panel.ts);
  * - `order-watch`: the status poller and the result panel, once a payment started or ended;
+ * - `retry`: "Try again", the decline's "Pay with SINPE Móvil", and what a refused checkout leads to
+ *   (the fields the BFF refused, a catalog session renewed, a failure), asked by the flow on the first
+ *   press or refusal (retry/retry-controller.ts);
+ * - `resumed-session`: a catalog page's kept open transfer or hosted page read back, only when this tab
+ *   kept one (kept/resumed-session.ts, asked by kept/kept-work.ts);
  * - `session-clock`: the notice before a session ends, its "Extend" and the words of a session that
  *   ran out (asked by the flow two minutes before the end, never in a purchase made in time);
  * - `locale-<tag>`: the translations other than English, for the page's language only (each

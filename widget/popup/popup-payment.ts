@@ -6,21 +6,19 @@ import type { FlowSteps } from '../flow/flow-steps.ts';
 import * as events from '../events.ts';
 import { PaymentPopup } from './payment-popup.ts';
 
-/** In the shopper's click (later, browsers block it): the window, or undefined and the shopper told it was blocked. */
-export function openPaymentWindow(flow: FlowSteps): PaymentPopup | undefined {
+/** In the shopper's click (later, browsers block it): the window, in the view; false, and the shopper told it was blocked, when there is none. */
+export function openPaymentWindow(flow: FlowSteps): boolean {
   const popup = PaymentPopup.open();
-  if (!popup) {
-    flow.set({ notice: (t) => t.popupBlocked });
-    flow.emit(new events.SvcErrorEvent('popup-blocked', 'the browser blocked the payment window'));
-  }
-  return popup;
+  flow.set({ popup });
+  // The press moved to submitting (svc-submit was heard): the form is back, then svc-error says why.
+  if (!popup) flow.go('blocked', { error: new Error('the browser blocked the payment window'), code: 'popup-blocked' });
+  return !!popup;
 }
 
-/** The hosted page in the window; the order is watched from this page meanwhile. */
+/** The hosted page in the window (the popup move's `leave`; its `watch` follows the order from this page meanwhile). */
 export function showInPopup(flow: FlowSteps, popup: PaymentPopup, redirectUrl: string, orderNumber: string): void {
   popup.show(redirectUrl, () => void onPopupClosed(flow, orderNumber));
   flow.emit(new events.SvcRedirectEvent(redirectUrl, 'popup'));
-  void flow.watchOrder(orderNumber, flow.followTokenFor(orderNumber));
 }
 
 /** The shopper closed the window: one last look, then back to the form if nothing was decided. */

@@ -6,7 +6,6 @@ import { orderNumberOfStatusToken } from '../../contract/status-token.ts';
 import { declineLocaleOf } from '../../contract/decline-messages.ts';
 import { emptyAddress, emptyBillingAddress } from '../address/address-fields.ts';
 import { BffError } from '../flow/bff-client.ts';
-import * as events from '../events.ts';
 import type { CheckoutFlowApi, FlowHost, SessionSteps } from '../flow/flow-api.ts';
 import { countryOfCurrency, countryOfLocale } from '../i18n/countries.ts';
 import { renewedSessionOf, type KeptFollow } from '../kept/kept-session.ts';
@@ -28,7 +27,7 @@ function definedFields(partial: Readonly<Record<string, string | undefined>> | u
 /** The flow's steps a session is made of. */
 export type SessionFlow = Pick<
   CheckoutFlowApi,
-  'view' | 'set' | 'go' | 'emit' | 'fail' | 'client' | 'prefill' | 'invoiceDetails' | 'keepStatusToken' | 'watchOrder' | 'restoreForm' | 'sinpe' | 'isCatalogMode' | 'sessionToken' | 'session'
+  'view' | 'set' | 'go' | 'emit' | 'fail' | 'client' | 'prefill' | 'invoiceDetails' | 'keepStatusToken' | 'restoreForm' | 'sinpe' | 'isCatalogMode' | 'sessionToken' | 'session'
 >;
 
 /** What the session reads of <svc-checkout>. */
@@ -50,13 +49,11 @@ export class SessionController implements ReactiveController, SessionSteps {
   readonly #flow: SessionFlow;
   readonly #host: SessionHost;
   readonly #kept: KeptWork;
-  readonly #outcome: { forget(): void };
 
-  constructor(flow: SessionFlow, host: SessionHost, kept: KeptWork, outcome: { forget(): void }) {
+  constructor(flow: SessionFlow, host: SessionHost, kept: KeptWork) {
     this.#flow = flow;
     this.#host = host;
     this.#kept = kept;
-    this.#outcome = outcome;
     host.addController(this);
   }
 
@@ -69,8 +66,8 @@ export class SessionController implements ReactiveController, SessionSteps {
     return this.#token;
   }
 
-  /** The shopper comes back to this very page (without its fragment) after paying. */
-  #catalogRequest(): CreateSessionRequest {
+  /** A catalog session's request: the page's items; the shopper comes back to this very page (without its fragment) after paying. */
+  catalogRequest(): CreateSessionRequest {
     const returnUrl = new URL(window.location.href);
     returnUrl.hash = '';
     const host = this.#host;
@@ -107,7 +104,7 @@ export class SessionController implements ReactiveController, SessionSteps {
         // The page's transfer or popup payment outlived its session: its state, not a new order.
         const following = kept.following();
         if (following) return this.#followKept(following);
-        const created = await flow.client().createSession(this.#catalogRequest());
+        const created = await flow.client().createSession(this.catalogRequest());
         this.useSession(created.sessionToken, created.expiresAt);
         order = await this.summaryOf(created);
         flow.prefill = {};
@@ -127,7 +124,6 @@ export class SessionController implements ReactiveController, SessionSteps {
     if (typed) kept.carryTypedForm(typed);
     await flow.sinpe.offerMethods(sinpe);
     flow.go('ready');
-    flow.emit(new events.SvcReadyEvent(order.orderNumber));
     if (sinpe?.transfer) {
       if (sinpe.statusToken) flow.keepStatusToken(order.orderNumber, sinpe.statusToken);
       await flow.sinpe.showTransfer(order.orderNumber, sinpe.transfer);
@@ -151,55 +147,22 @@ export class SessionController implements ReactiveController, SessionSteps {
   resume(statusToken: string, asked?: Promise<OrderStatusResponse>): void {
     const orderNumber = orderNumberOfStatusToken(statusToken);
     if (!orderNumber) return this.#flow.fail(new BffError(401, undefined), 'invalid-session');
-    this.#flow.go('return');
-    void this.#flow.watchOrder(orderNumber, statusToken, asked);
+    this.#flow.go('return', { orderNumber, token: statusToken, asked });
   }
 
   /** After a reload whose session had ended: the kept payment's state, read with its status token. */
   async #followKept(kept: KeptFollow): Promise<void> {
     const flow = this.#flow;
     flow.keepStatusToken(kept.orderNumber, kept.statusToken);
-    if (!kept.transfer) {
-      flow.go('return');
-      return flow.watchOrder(kept.orderNumber, kept.statusToken);
-    }
-    flow.go('ready');
+    if (!kept.transfer) return void flow.go('return', { orderNumber: kept.orderNumber, token: kept.statusToken });
+    flow.go('reopen');
     return flow.sinpe.showTransfer(kept.orderNumber, kept.transfer);
-  }
-
-  /** Catalog mode: a fresh session (and order number) for the same items; the shopper's details stay. */
-  async renewSession(): Promise<void> {
-    const flow = this.#flow;
-    flow.go('load');
-    try {
-      const typed = flow.view.order !== undefined;
-      const created = await flow.client().createSession(this.#catalogRequest());
-      this.useSession(created.sessionToken, created.expiresAt);
-      flow.set({ order: await this.summaryOf(created), outcome: undefined });
-      if (typed) this.#kept.keepTypedForm();
-      flow.restoreForm(created.order.orderNumber);
-      this.#outcome.forget();
-      flow.go('ready');
-    } catch (error) {
-      flow.fail(error, 'invalid-session');
-    }
-  }
-
-  /** A catalog session ran out before anything was paid: a new one, then `pay` goes on, or the press is asked again (never as an expired payment: none was made). */
-  async renewAndPay(pay: (() => Promise<void>) | undefined): Promise<void> {
-    await this.renewSession();
-    if (this.#flow.view.state !== 'idle') return;
-    if (pay) return pay();
-    const clock = await this.clockPart().catch(() => undefined);
-    this.#flow.set({ notice: clock && ((t) => clock.sessionClockWords(declineLocaleOf(t.lang)).renewed) });
   }
 
   /** The session ran out: said plainly (the clock's words, once its part is here), with what to do. */
   expire(detail: string): void {
     this.#stopClock();
-    if (!this.#flow.go('expired')) return;
-    this.#flow.emit(new events.SvcErrorEvent('session-expired', detail));
-    this.clockWords('ended');
+    this.#flow.go('timedOut', { detail, words: 'ended' });
   }
 
   /** The session now paid with, and its end: two minutes before it, the clock speaks (#ending). */

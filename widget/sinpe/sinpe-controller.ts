@@ -7,8 +7,7 @@ import type { CheckoutState } from '../flow/checkout-state.ts';
 import { isSinpeRescueOffered } from './sinpe-rescue-offer.ts';
 import type { CheckoutFlowApi, SinpeSteps } from '../flow/flow-api.ts';
 import type { FlowSteps } from '../flow/flow-steps.ts';
-import { forgetOpenTransfer, keepOpenTransfer, keepSessionToken } from '../kept/kept-session.ts';
-import type { KeptWork } from '../kept/kept-work.ts';
+import { forgetOpenTransfer } from '../kept/kept-session.ts';
 import type * as MethodChoice from '../lazy/method-choice.ts';
 import { AssetLoadError } from '../parts/loader.ts';
 import { loadMethodChoice } from '../parts/method-choice.ts';
@@ -28,11 +27,9 @@ export class SinpeController implements SinpeSteps {
   #sessionOffers = false;
 
   readonly #flow: SinpeFlow;
-  readonly #kept: Pick<KeptWork, 'keepFollowing'>;
 
-  constructor(flow: SinpeFlow, kept: Pick<KeptWork, 'keepFollowing'>) {
+  constructor(flow: SinpeFlow) {
     this.#flow = flow;
-    this.#kept = kept;
   }
 
   /**
@@ -60,23 +57,17 @@ export class SinpeController implements SinpeSteps {
 
   /**
    * A transfer is open: its steps (sinpe-transfer.ts) come with the method choice, which a session
-   * that offers SINPE Móvil has already loaded; without them the transfer cannot be shown.
+   * that offers SINPE Móvil has already loaded; without them the transfer cannot be shown. The
+   * transfer move's effects keep it for a reload and watch the order.
    */
   async showTransfer(orderNumber: string, transfer: SinpeMovilInstructions): Promise<void> {
-    const flow = this.#flow;
     let methodChoice: typeof MethodChoice;
     try {
       methodChoice = await this.methodChoicePart();
     } catch (error) {
-      return flow.fail(new AssetLoadError(error), 'asset-load');
+      return this.#flow.fail(new AssetLoadError(error), 'asset-load');
     }
-    // A catalog page reloaded while the transfer is open comes back to it (KeptWork.resumedSession).
-    if (flow.isCatalogMode() && flow.sessionToken) {
-      keepSessionToken(orderNumber, flow.sessionToken);
-      keepOpenTransfer(orderNumber);
-    }
-    this.#kept.keepFollowing(orderNumber, transfer);
-    methodChoice.showTransfer(flow, orderNumber, transfer);
+    methodChoice.showTransfer(this.#flow, orderNumber, transfer);
   }
 
   /** The result panel's own words when a transfer paid the order. */

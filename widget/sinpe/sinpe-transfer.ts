@@ -4,16 +4,16 @@
 // through the flow (its `go`, checkout-machine.ts's table).
 import type { SinpeMovilInstructions } from '../../contract/sinpe-movil.ts';
 import type { FlowSteps } from '../flow/flow-steps.ts';
-import * as events from '../events.ts';
 import { loadSinpePanel } from '../parts/sinpe-panel.ts';
 
-/** The transfer is open (just made, or resumed after a reload): the panel shows what to send, the order is polled; the page stays. */
+/**
+ * The transfer is open (just made, or resumed after a reload): the panel shows what to send; the
+ * transfer move keeps it, fires svc-sinpe-pending and watches the order (followed past the session's
+ * end with its status token: the transfer's window may be longer than a session lives); the page stays.
+ */
 export function showTransfer(flow: FlowSteps, orderNumber: string, transfer: SinpeMovilInstructions): void {
   // Also a resumed one: its next attempt is a transfer again.
   flow.set({ transfer, method: 'sinpe_movil' });
   void loadSinpePanel().catch(() => undefined);
-  flow.go('transfer');
-  flow.emit(new events.SvcSinpePendingEvent(orderNumber, transfer.reference, transfer.amount, transfer.expiresAt));
-  // Followed past the session's end: the transfer's window may be longer than a session lives.
-  void flow.watchOrder(orderNumber, flow.followTokenFor(orderNumber));
+  flow.go('transfer', { orderNumber });
 }

@@ -1,5 +1,6 @@
-// A lazy part of its own (dist/widget/chunks/server-field-errors-<hash>.js): the BFF refused fields
-// the form's own checks let through (rare: it checks the same rules), so a purchase never downloads it.
+// Part of the lazy retry part (retry/retry-controller.ts, what a refused checkout leads to): the BFF
+// refused fields the form's own checks let through (rare: it checks the same rules), so a purchase
+// never downloads it.
 import type { Problem } from '../../contract/bff-api.ts';
 import type { AddressFieldName, Translation } from '../i18n/translation.ts';
 import { toFieldErrorCode } from './field-error-code.ts';
