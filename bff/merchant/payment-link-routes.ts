@@ -1,7 +1,7 @@
 // /v1/merchant/payment-links: the gateway's link operations (gateway-api.md §4.8-§4.12). Every
 // link reports its payment to this BFF (callback_url and webhook_url), where it is confirmed by
 // lookup (bff/intake/links), never trusted as sent.
-import { Hono, type MiddlewareHandler } from 'hono';
+import { Hono } from 'hono';
 import { problemTypes } from '../../contract/bff-api.ts';
 import { linkTypes, type LinkListItem } from '../../contract/gateway/index.ts';
 import { fromMinorUnits } from '../../contract/money.ts';
@@ -49,7 +49,10 @@ function linkId(text: string): string {
   return text;
 }
 
-export function merchantPaymentLinkRoutes(services: Services, idempotent: MiddlewareHandler) {
+export type MerchantPaymentLinkRoutesDeps = Pick<Services, 'gateway' | 'config' | 'logger' | 'store' | 'clock' | 'merchantIdempotency'>;
+
+export function merchantPaymentLinkRoutes(services: MerchantPaymentLinkRoutesDeps) {
+  const idempotent = services.merchantIdempotency.required;
   const { gateway, config } = services;
   const urlPolicy: NavigableUrlPolicy = { production: httpsOnly(config), logger: services.logger };
 

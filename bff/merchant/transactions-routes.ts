@@ -97,7 +97,9 @@ function listedOnce(items: readonly TransactionListItem[]): TransactionListItem[
   });
 }
 
-export function merchantTransactionRoutes(services: Services) {
+export type MerchantTransactionRoutesDeps = Pick<Services, 'store' | 'gateway' | 'clock' | 'config'>;
+
+export function merchantTransactionRoutes(services: MerchantTransactionRoutesDeps) {
   const { gateway, clock, config } = services;
   return new Hono().get('/transactions', describeRoute(merchantDocs.listTransactions), validate('query', transactionsQuery), async (c) => {
     const query = c.req.valid('query');

@@ -10,11 +10,14 @@ import { ProblemException } from '../http/problem.ts';
 import { validate } from '../http/validation.ts';
 import { describeRoute } from '../http/openapi/route-doc.ts';
 import { merchantWebhookDocs } from './outbox-operations.ts';
-import type { OutboxDb } from './outbox-tables.ts';
+import { outboxDb } from './outbox-tables.ts';
+import type { Services } from '../services.ts';
 import { webhookEventsPage, webhookEventViews } from './webhook-events.ts';
 
-export function webhookEventRoutes(deps: { db: OutboxDb }) {
-  const { db } = deps;
+export type WebhookEventRoutesDeps = Pick<Services, 'store'>;
+
+export function webhookEventRoutes(services: WebhookEventRoutesDeps) {
+  const db = outboxDb(services.store);
   return new Hono()
     .get('/webhook-events', describeRoute(merchantWebhookDocs.listWebhookEvents), validate('query', webhookEventsQuery), async (c) => {
       const query = c.req.valid('query');

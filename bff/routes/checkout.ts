@@ -27,7 +27,9 @@ import { invalidField } from '../lib/domain-error.ts';
 
 const addressSchemas = { ...createAddressSchemas(serverAddressChecks), contactBillingAddress: createContactBillingSchema(serverAddressChecks) };
 
-export function checkoutRoutes(services: Services) {
+export type CheckoutRoutesDeps = Pick<Services, 'store' | 'tokens' | 'payments' | 'config' | 'clock' | 'metrics' | 'creationLimiter' | 'exchangeRates'>;
+
+export function checkoutRoutes(services: CheckoutRoutesDeps) {
   const { store, tokens, payments, config } = services;
   const checkoutRequest = createCheckoutRequestSchema(addressSchemas, { sinpeAsksAddress: config.SINPE_MOVIL_ASK_ADDRESS });
   const limited = rateLimit(services.creationLimiter, (c) => clientAddressKey(c, config));

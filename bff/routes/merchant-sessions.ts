@@ -1,6 +1,6 @@
 // POST /v1/merchant/checkout-sessions: the merchant's server sets the amount, we hand back a session.
 // Mounted in the merchant sub-app, whose middleware checks the merchant secret first.
-import { Hono, type MiddlewareHandler } from 'hono';
+import { Hono } from 'hono';
 import {
   merchantCreateSessionRequest,
   problemTypes,
@@ -23,7 +23,7 @@ import { unlessAttemptChanged } from '../payments/lifecycle/unit-of-work.ts';
 
 /** Continues the existing order with this session, or says why not (undefined: continued). */
 async function continueLapsedOrder(
-  services: Services,
+  services: Pick<Services, 'store' | 'clock' | 'config' | 'logger'>,
   orderNumber: string,
   asked: { amount: string; currency: string },
   session: ContinuedSession & { sessionId: string },
@@ -43,7 +43,10 @@ async function continueLapsedOrder(
   return undefined;
 }
 
-export function merchantSessionRoutes(services: Services, idempotentWhenKeyed: MiddlewareHandler) {
+export type MerchantSessionRoutesDeps = Pick<Services, 'store' | 'tokens' | 'clock' | 'config' | 'logger' | 'allowedOrigins' | 'merchantIdempotency'>;
+
+export function merchantSessionRoutes(services: MerchantSessionRoutesDeps) {
+  const idempotentWhenKeyed = services.merchantIdempotency.whenKeyed;
   const { store, tokens, clock, config } = services;
   // No per-IP limit here: one merchant server creates every session from one address. The
   // merchant secret is what protects this endpoint.

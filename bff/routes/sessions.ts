@@ -49,7 +49,9 @@ function sessionMaxReached(maxMinutes: number): ProblemException {
   });
 }
 
-export function sessionRoutes(services: Services) {
+export type SessionRoutesDeps = Pick<Services, 'store' | 'tokens' | 'clock' | 'catalog' | 'config' | 'creationLimiter' | 'allowedOrigins' | 'exchangeRates'>;
+
+export function sessionRoutes(services: SessionRoutesDeps) {
   const { store, tokens, clock, catalog, config } = services;
   const signStatusToken = async (orderNumber: string) => (await tokens.signStatus(orderNumber)).token;
   const limited = rateLimit(services.creationLimiter, (c) => clientAddressKey(c, config));

@@ -15,7 +15,9 @@ import { exchangeRateDocs } from './exchange-rate-operations.ts';
 import { outOfBand } from './rate-band.ts';
 import { changesOf, exchangeRateView, listExchangeRates, previousDayRate, putExchangeRate } from './exchange-rate-store.ts';
 
-export function exchangeRateRoutes(services: Services) {
+export type ExchangeRateRoutesDeps = Pick<Services, 'store' | 'clock' | 'config' | 'exchangeRates'>;
+
+export function exchangeRateRoutes(services: ExchangeRateRoutesDeps) {
   const { store, clock, config } = services;
   return new Hono()
     .post('/exchange-rates', describeRoute(exchangeRateDocs.setExchangeRate), validate('json', exchangeRateRequest), async (c) => {
