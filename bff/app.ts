@@ -28,7 +28,7 @@ import { apiSecurityHeaders } from './http/security-headers.ts';
 import { merchantSecretsOf, requireMerchantSecret } from './http/auth/merchant.ts';
 import { upstreamRateLimit } from './http/upstream-limit.ts';
 import { buildOpenApiDocument } from './http/openapi/document.ts';
-import { checkoutDocs } from './http/openapi/operations.ts';
+import { checkoutDocs } from './http/openapi/checkout-openapi.ts';
 import { describeRoute, documentedOperations, type ServedRoute } from './http/openapi/route-doc.ts';
 import { releaseVersion } from './http/openapi/release-version.ts';
 import { apiDocsSwitch, referencePageRoutes } from './http/openapi/reference-page.ts';

@@ -19,7 +19,7 @@ import { decodeCursor, encodeCursor, historiesOf, listOrders } from './order-que
 import { linkPaymentOrderView, listLinkPayments, newestFirst } from './link-payment-orders.ts';
 import { webhookDb } from '../store/webhook-tables.ts';
 import { describeRoute } from '../http/openapi/route-doc.ts';
-import { merchantDocs } from './merchant-operations.ts';
+import { merchantDocs } from './merchant-openapi.ts';
 import { withBusinessDayBounds } from '../lib/business-day.ts';
 
 export type MerchantOrderRoutesDeps = Pick<Services, 'store' | 'clock' | 'statuses' | 'gateway' | 'logger' | 'config' | 'merchantIdempotency'>;

@@ -10,7 +10,7 @@ import { navigableGatewayUrl, type NavigableUrlPolicy, httpsOnly } from '../gate
 import { ProblemException } from '../http/problem.ts';
 import { webhookDb } from '../store/webhook-tables.ts';
 import { recordOwnLink } from '../intake/links/link-screen.ts';
-import { positiveAmountInMinorUnits } from '../http/field-problem.ts';
+import { positiveAmountInMinorUnits } from '../http/positive-amount.ts';
 import { invalidField } from '../lib/domain-error.ts';
 import { validate } from '../http/validation.ts';
 import type { Services } from '../services.ts';
@@ -18,7 +18,7 @@ import { gatewayProblem } from './gateway-problems.ts';
 import { createPaymentLinkRequest, paymentLinkListQuery, type PaymentLink, type PaymentLinkDetail, type PaymentLinkPage } from '../../contract/merchant-api.ts';
 import { upstreamMoneyShown } from '../../contract/upstream-money.ts';
 import { describeRoute } from '../http/openapi/route-doc.ts';
-import { merchantDocs } from './merchant-operations.ts';
+import { merchantDocs } from './merchant-openapi.ts';
 
 /** Where the gateway sends a paid link's buyer (GET) and its report (POST): ARCHITECTURE.md paths. */
 export const linkCallbackPath = '/v1/links/return';

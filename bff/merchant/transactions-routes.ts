@@ -15,7 +15,7 @@ import { gatewayNumberAmount } from './order-modifier.ts';
 import { endOfDayIn, isBareDay, startOfDayIn } from '../lib/business-day.ts';
 import { upstreamMoneyShown } from '../../contract/upstream-money.ts';
 import { describeRoute } from '../http/openapi/route-doc.ts';
-import { merchantDocs } from './merchant-operations.ts';
+import { merchantDocs } from './merchant-openapi.ts';
 import { ownOrderNumbersOf, shopKeysOf, type OwnOrderNumber, type ShopKeys } from './own-order-numbers.ts';
 import { cardDeductionsOf } from './transaction-deductions.ts';
 

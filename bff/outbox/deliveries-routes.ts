@@ -11,7 +11,7 @@ import { beforePageCursor, encodePageCursor, readPageCursor, type PageCursor } f
 import { replayDelivery } from './deliveries.ts';
 import { outboxDb, type AttemptRow, type DeliveryRow, type OutboxDb } from './outbox-tables.ts';
 import { describeRoute } from '../http/openapi/route-doc.ts';
-import { merchantWebhookDocs } from './outbox-operations.ts';
+import { merchantWebhookDocs } from './outbox-openapi.ts';
 import type { Services } from '../services.ts';
 
 export function deliveryView(row: DeliveryRow, attempts: readonly AttemptRow[]): WebhookDelivery {

@@ -16,7 +16,7 @@ import { newWebhookSecret } from './signing.ts';
 import { hasUserinfo, outboundPolicyOf } from './outbound-address.ts';
 import { systemResolver, vettedAddress } from './outbound-guard.ts';
 import { describeRoute } from '../http/openapi/route-doc.ts';
-import { merchantWebhookDocs } from './outbox-operations.ts';
+import { merchantWebhookDocs } from './outbox-openapi.ts';
 import type { Services } from '../services.ts';
 
 export type WebhookEndpointRoutesDeps = Pick<Services, 'store' | 'clock' | 'config' | 'resolveHost' | 'merchantIdempotency'>;

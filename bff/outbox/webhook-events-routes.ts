@@ -9,7 +9,7 @@ import { encodePageCursor, readPageCursor } from '../http/page-cursor.ts';
 import { ProblemException } from '../http/problem.ts';
 import { validate } from '../http/validation.ts';
 import { describeRoute } from '../http/openapi/route-doc.ts';
-import { merchantWebhookDocs } from './outbox-operations.ts';
+import { merchantWebhookDocs } from './outbox-openapi.ts';
 import { outboxDb } from './outbox-tables.ts';
 import type { Services } from '../services.ts';
 import { webhookEventsPage, webhookEventViews } from './webhook-events.ts';

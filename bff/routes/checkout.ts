@@ -19,7 +19,7 @@ import { sinpeSettingsOf } from '../sinpe/sinpe-config.ts';
 import { countTransfersIn, openSinpeTransfer } from '../sinpe/transfer-attempts.ts';
 import { clientHoldKey } from '../sinpe/client-hold-key.ts';
 import { describeRoute } from '../http/openapi/route-doc.ts';
-import { checkoutDocs } from '../http/openapi/operations.ts';
+import { checkoutDocs } from '../http/openapi/checkout-openapi.ts';
 import { fixLocalAmount } from '../payments/exchange-rates/current-rate.ts';
 import { recordInvoiceLocation } from '../payments/orders/invoice-hand-off.ts';
 import { chargeFor } from '../payments/charged-money.ts';

@@ -8,14 +8,14 @@ import {
 } from '../../contract/bff-api.ts';
 import { fromMinorUnits } from '../../contract/money.ts';
 import { ProblemException } from '../http/problem.ts';
-import { positiveAmountInMinorUnits } from '../http/field-problem.ts';
+import { positiveAmountInMinorUnits } from '../http/positive-amount.ts';
 import { invalidField } from '../lib/domain-error.ts';
 import { validate } from '../http/validation.ts';
 import { createOrder, generateOrderNumber } from '../payments/orders/new-order.ts';
 import { pricedMerchantLines } from '../payments/orders/merchant-lines.ts';
 import type { Services } from '../services.ts';
 import { describeRoute } from '../http/openapi/route-doc.ts';
-import { checkoutDocs } from '../http/openapi/operations.ts';
+import { checkoutDocs } from '../http/openapi/checkout-openapi.ts';
 import { tagOrder } from '../lib/observability/log-context.ts';
 import { continuationDecision, continueOrder, type ContinuedSession } from '../payments/orders/continued-order.ts';
 import { findOrder, recordSession } from '../store/orders.ts';

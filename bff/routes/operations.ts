@@ -12,7 +12,7 @@ import { bearerToken, sameSecret } from '../http/auth/bearer.ts';
 import { notFoundProblem, ProblemException } from '../http/problem.ts';
 import type { Services } from '../services.ts';
 import { describeRoute } from '../http/openapi/route-doc.ts';
-import { checkoutDocs } from '../http/openapi/operations.ts';
+import { checkoutDocs } from '../http/openapi/checkout-openapi.ts';
 
 /** Where these routes are served: the public API listener, or the operators' own (OPS_PORT). */
 type OperationsListener = 'api' | 'ops';

@@ -18,7 +18,7 @@ import { sinpeSettingsOf } from '../sinpe/sinpe-config.ts';
 import { localAmountOf } from '../payments/exchange-rates/current-rate.ts';
 import { orderStatusView } from './order-view.ts';
 import { describeRoute } from '../http/openapi/route-doc.ts';
-import { checkoutDocs } from '../http/openapi/operations.ts';
+import { checkoutDocs } from '../http/openapi/checkout-openapi.ts';
 
 export type OrderRoutesDeps = Pick<Services, 'store' | 'tokens' | 'statuses' | 'clock' | 'config' | 'exchangeRates' | 'finalViews'>;
 

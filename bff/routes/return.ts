@@ -24,7 +24,7 @@ import type { OrderWithAttempt, PaymentAttemptRow } from '../store/schema.ts';
 import type { Services } from '../services.ts';
 import { noReturnAddressPage, unknownOrderPage } from './return-page.ts';
 import { describeRoute } from '../http/openapi/route-doc.ts';
-import { checkoutDocs } from '../http/openapi/operations.ts';
+import { checkoutDocs } from '../http/openapi/checkout-openapi.ts';
 
 type RedirectQuery = Record<string, string>;
 

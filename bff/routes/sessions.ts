@@ -24,7 +24,7 @@ import { cardInColonesOffered } from '../payments/charged-money.ts';
 import { sinpeSessionFields } from '../sinpe/sinpe-session.ts';
 import { orderLinesOf, prefillOf } from '../payments/orders/order-contents.ts';
 import { describeRoute } from '../http/openapi/route-doc.ts';
-import { checkoutDocs } from '../http/openapi/operations.ts';
+import { checkoutDocs } from '../http/openapi/checkout-openapi.ts';
 
 /** Where a catalog buyer returns: the given URL or the calling page, always on the caller's origin. */
 function catalogReturnUrl(origin: string, requested: string | undefined, referer: string | undefined): string | undefined {

@@ -13,7 +13,7 @@ import { webhookDb, type BankPaymentRow, type WebhookDb } from '../store/webhook
 import type { Services } from '../services.ts';
 import { attachBankPayment } from './merchant-attach.ts';
 import { describeRoute } from '../http/openapi/route-doc.ts';
-import { bankPaymentDocs } from './sinpe-operations.ts';
+import { bankPaymentDocs } from './bank-payments-openapi.ts';
 
 /** The payments placed on an order (matched or attached), for its merchant detail. */
 export async function bankPaymentsOf(store: Services['store'], orderNumber: string): Promise<BankPaymentView[]> {

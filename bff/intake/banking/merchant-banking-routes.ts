@@ -10,7 +10,7 @@ import { BankApiError, type BankClient } from './bank-client.ts';
 import { bankProblem } from './bank-problem.ts';
 import { destinationDefaultsOf, destinationRequestFrom } from './destination-request.ts';
 import { describeRoute } from '../../http/openapi/route-doc.ts';
-import { webhookDocs } from '../webhooks/webhook-operations.ts';
+import { webhookDocs } from '../webhooks/webhook-openapi.ts';
 import type { Services } from '../../services.ts';
 
 /** `bank` is undefined when BANK_BASE_URL / BANK_ACCESS_TOKEN are not set; Idempotency-Key is honoured when sent. */

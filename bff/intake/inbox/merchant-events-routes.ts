@@ -10,7 +10,7 @@ import { parseOrThrow } from '../../http/validation.ts';
 import { beforePageCursor, encodePageCursor, readPageCursor, type PageCursor } from '../../http/page-cursor.ts';
 import { webhookDb, type EventRow, type WebhookDb } from '../../store/webhook-tables.ts';
 import { describeRoute } from '../../http/openapi/route-doc.ts';
-import { webhookDocs } from '../webhooks/webhook-operations.ts';
+import { webhookDocs } from '../webhooks/webhook-openapi.ts';
 import { filterBound } from '../../lib/business-day.ts';
 import type { Services } from '../../services.ts';
 import { rereadUnreadableEvents } from './unreadable-events.ts';

@@ -14,7 +14,7 @@ import { linkEventId, readLinkCallback, toStoredLinkReport } from './link-report
 import { htmlPageHeaders, pageLocale } from '../../http/html-page.ts';
 import { renderLinkResultPage, type LinkPaymentFacts, type LinkResultKind, type LinkShop } from './link-result-page.ts';
 import { describeRoute } from '../../http/openapi/route-doc.ts';
-import { webhookDocs } from '../webhooks/webhook-operations.ts';
+import { webhookDocs } from '../webhooks/webhook-openapi.ts';
 import { webhookDb } from '../../store/webhook-tables.ts';
 import { clientAddressKey } from '../../http/client-ip.ts';
 import { linkGatewayCredentials } from './link-report-gateway.ts';

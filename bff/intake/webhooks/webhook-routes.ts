@@ -22,7 +22,7 @@ import { unreadableInboxEvent } from '../inbox/unreadable-events.ts';
 import { webhookMetricsFor, type WebhookMetrics } from './webhook-metrics.ts';
 import { webhookRejected } from './webhook-problem.ts';
 import { describeRoute } from '../../http/openapi/route-doc.ts';
-import { webhookDocs } from './webhook-operations.ts';
+import { webhookDocs } from './webhook-openapi.ts';
 import { clientAddressKey } from '../../http/client-ip.ts';
 import type { Services } from '../../services.ts';
 

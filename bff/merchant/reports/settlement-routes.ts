@@ -16,7 +16,7 @@ import { bankDay } from './bank-day.ts';
 import { cardDay, gatewayDay, type ReportDay } from './card-day.ts';
 import { SettlementTotals } from './settlement-arithmetic.ts';
 import { settlementCsvHeader, settlementCsvRow } from './settlement-csv.ts';
-import { settlementDocs } from './settlement-operations.ts';
+import { settlementDocs } from './settlement-openapi.ts';
 
 function wantsCsv(format: string | undefined, accept: string | undefined): boolean {
   if (format) return format === 'csv';

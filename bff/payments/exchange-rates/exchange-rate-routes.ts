@@ -11,7 +11,7 @@ import { ProblemException } from '../../http/problem.ts';
 import { validate } from '../../http/validation.ts';
 import { describeRoute } from '../../http/openapi/route-doc.ts';
 import type { Services } from '../../services.ts';
-import { exchangeRateDocs } from './exchange-rate-operations.ts';
+import { exchangeRateDocs } from './exchange-rate-openapi.ts';
 import { outOfBand } from './rate-band.ts';
 import { changesOf, exchangeRateView, listExchangeRates, previousDayRate, putExchangeRate } from './exchange-rate-store.ts';
 
