@@ -4,7 +4,7 @@
 // answers ahead of the chain), and the buyer middleware (mounted last, matching all of /v1) never
 // reaches the merchant API or the webhook receivers.
 import { expect, test } from '@playwright/test';
-import { merchantSecret, shopOrigin } from './fixtures/stack.ts';
+import { merchantSecret, shopOrigin } from '../support/system.ts';
 import { placedOrder } from './fixtures/placed-order.ts';
 import { startInProcessBff, type InProcessBff } from '../reliability/support/in-process-bff.ts';
 

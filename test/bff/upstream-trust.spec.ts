@@ -11,7 +11,7 @@ import { startBff } from '../../bff/server.ts';
 import { createSandbox } from '../../sandbox/app.ts';
 import { sandboxGatewayEnv } from '../../sandbox/defaults.ts';
 import { findOrder } from '../../bff/store/orders.ts';
-import { merchantSecret, shopOrigin } from './fixtures/stack.ts';
+import { merchantSecret, shopOrigin } from '../support/system.ts';
 import { costaRicanBuyer } from '../fixtures/costa-rican-buyer.ts';
 import { systemEnv } from '../support/system-env.ts';
 import { capturingLogger } from './webhooks-support.ts';
