@@ -133,7 +133,7 @@ export default defineConfig(
     // The per-address and per-order budgets (http/limits/) are counters in the store, not HTTP.
     { deny: ['bff/http'], denyExcept: ['bff/http/limits'], runtimeOnly: true, because: 'the domain throws domain errors and knows nothing of HTTP' },
     // The HTTP side of these folders: routes and their OpenAPI descriptions, the key-usage route, the mapping of gateway failures to answers.
-    ['**/*-routes.ts', '**/*-operations.ts', 'bff/merchant/merchant-key-usage.ts', 'bff/merchant/gateway-problems.ts'],
+    ['**/*-routes.ts', '**/*-openapi.ts', 'bff/merchant/merchant-key-usage.ts', 'bff/merchant/gateway-problems.ts'],
   ),
   noNodeModules,
 );

@@ -10,7 +10,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { SandboxControl } from '../sandbox/control-client.ts';
 import { sandboxGatewayEnv } from '../sandbox/defaults.ts';
-import { merchantSecret, shopOrigin } from '../test/bff/fixtures/stack.ts';
+import { merchantSecret, shopOrigin } from '../test/support/system.ts';
 import { buildBff, startBffNodeFlags } from '../scripts/build-bff.mjs';
 import { startServerProcess, type ServerProcess } from './server-process.ts';
 

@@ -13,7 +13,7 @@ import { startBff } from '../bff/server.ts';
 import { createLogger } from '../bff/lib/observability/logger.ts';
 import { sandboxGatewayEnv } from '../sandbox/defaults.ts';
 import { checkout, createMerchantSession, orderStatus } from '../test/bff/fixtures/buyer.ts';
-import { ManualClock, merchantSecret, shopOrigin } from '../test/bff/fixtures/stack.ts';
+import { ManualClock, merchantSecret, shopOrigin } from '../test/support/system.ts';
 import { startServerProcess } from './server-process.ts';
 
 export interface MemoryBurstFigure {

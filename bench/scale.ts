@@ -19,7 +19,7 @@ import { openStore, type Engine } from '../bff/store/database.ts';
 import { SandboxControl } from '../sandbox/control-client.ts';
 import { startSandbox } from '../sandbox/server.ts';
 import { checkoutBody, createMerchantSession } from '../test/bff/fixtures/buyer.ts';
-import { ManualClock, merchantSecret, shopOrigin, stackEnv } from '../test/bff/fixtures/stack.ts';
+import { ManualClock, merchantSecret, shopOrigin, testBffEnv } from '../test/support/system.ts';
 import { createPostgresDatabase } from '../test/bff/fixtures/test-database.ts';
 import { fillOrders, fillShape, type FilledTable } from './scale-fill.ts';
 
@@ -121,7 +121,7 @@ async function measureOne(engine: Engine, orders: number, sandboxUrl: string, sa
 
     const clock = new ManualClock(shape.now.getTime());
     bff = await startBff(
-      stackEnv({ env: {
+      testBffEnv({ sandboxUrl, databaseUrl: database.url }, {
         RATE_LIMIT_PER_MINUTE: '1000000',
         UPSTREAM_RATE_LIMIT_PER_MINUTE: '1000000',
         // Passes run when the bench says, on the bench's clock.
@@ -129,7 +129,7 @@ async function measureOne(engine: Engine, orders: number, sandboxUrl: string, sa
         RETENTION_INTERVAL_MS: '0',
         ABANDONED_ORDER_RETENTION_MS: String(abandonedRetentionMs),
         EVENT_RETENTION_MS: String(3_650 * 86_400_000),
-      } }, sandboxUrl, database.url),
+      }),
       // The filled endpoints' hosts resolve to nothing: a delivery fails at once, never leaves the machine.
       { clock, resolveHost: async () => [] },
     );

@@ -6,7 +6,7 @@ import { startBff, type RunningBff } from '../bff/server.ts';
 import { SandboxControl } from '../sandbox/control-client.ts';
 import { startSandbox } from '../sandbox/server.ts';
 import { checkoutBody, createMerchantSession, orderStatus } from '../test/bff/fixtures/buyer.ts';
-import { shopOrigin, stackEnv } from '../test/bff/fixtures/stack.ts';
+import { shopOrigin, testBffEnv } from '../test/support/system.ts';
 import { createPostgresDatabase } from '../test/bff/fixtures/test-database.ts';
 
 const limit = 30;
@@ -31,10 +31,9 @@ async function measureWith(instances: number, postgresServer: string, sandboxUrl
   const database = await createPostgresDatabase(postgresServer);
   const bffs: RunningBff[] = [];
   try {
-    const env = stackEnv(
-      { env: { RATE_LIMIT_PER_MINUTE: String(limit), TRUST_PROXY: 'true', STATUS_CONSULT_INTERVAL_MS: String(intervalMs), RECONCILE_INTERVAL_MS: '0' } },
-      sandboxUrl,
-      database.url,
+    const env = testBffEnv(
+      { sandboxUrl, databaseUrl: database.url },
+      { RATE_LIMIT_PER_MINUTE: String(limit), TRUST_PROXY: 'true', STATUS_CONSULT_INTERVAL_MS: String(intervalMs), RECONCILE_INTERVAL_MS: '0' },
     );
     for (let i = 0; i < instances; i++) bffs.push(await startBff(env));
     const urls = bffs.map((bff) => bff.url);

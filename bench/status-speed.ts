@@ -4,7 +4,7 @@
 // revalidates every later poll with If-None-Match and gets a 304 without a body.
 import type { SandboxControl } from '../sandbox/control-client.ts';
 import { approvedOrder } from '../test/bff/fixtures/buyer.ts';
-import { shopOrigin } from '../test/bff/fixtures/stack.ts';
+import { shopOrigin } from '../test/support/system.ts';
 import { runRounds, type RoundOptions, type SpeedRun } from './load-run.ts';
 
 export interface StatusSpeedResult {

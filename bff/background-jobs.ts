@@ -8,13 +8,22 @@
 // event loop a turn between items, and stops between pages or batches.
 import { OrderModifier } from './merchant/order-modifier.ts';
 import type { Config } from './config.ts';
-import type { DeliveryWorker } from './outbox/delivery-worker.ts';
-import { createDeliveryWorker } from './outbox/outbox-module.ts';
-import type { InboxWorker } from './intake/inbox/worker.ts';
+import { DeliveryWorker } from './outbox/delivery-worker.ts';
+import { environmentEndpointOf } from './outbox/endpoints.ts';
+import { outboxDb } from './outbox/outbox-tables.ts';
+import { outboxMetricsFor } from './outbox/outbox-metrics.ts';
+import { outboundPolicyOf } from './outbox/outbound-address.ts';
+import { systemResolver } from './outbox/outbound-guard.ts';
+import { InboxWorker } from './intake/inbox/worker.ts';
+import { createEventHandlers } from './intake/inbox/event-handlers.ts';
+import { rereadUnreadableEvents } from './intake/inbox/unreadable-events.ts';
+import { linkGatewayCredentials } from './intake/links/link-report-gateway.ts';
+import { webhookMetricsFor } from './intake/webhooks/webhook-metrics.ts';
+import { matcherSettingsOf } from './sinpe/sinpe-config.ts';
+import { webhookDb } from './store/webhook-tables.ts';
 import { OrderReconciler } from './reconciler/order-reconciler.ts';
 import { retentionJobFor, type RetentionJob } from './retention/retention-job.ts';
 import type { Services } from './services.ts';
-import { createInboxWorker } from './intake/webhooks/intake-apps.ts';
 import { ownDestinationRegistration } from './intake/banking/demo-destination.ts';
 
 export interface BackgroundJobs {
@@ -96,4 +105,45 @@ export function workerBackgroundJobs(config: Config, services: Services): Worker
       await Promise.all([worker.stop(), deliveries.stop()]);
     },
   };
+}
+
+/** The inbox worker of these services (this instance's, or the worker process's: bff/worker.ts). */
+function createInboxWorker(services: Services): InboxWorker {
+  const { config, clock, logger } = services;
+  const { gateway, linkLookups } = services.linkReports;
+  const db = webhookDb(services.store);
+  const metrics = webhookMetricsFor(services.metrics);
+  return new InboxWorker({
+    db,
+    clock,
+    logger,
+    metrics,
+    handlers: createEventHandlers({ db, gateway, linkLookups, clock, credentials: linkGatewayCredentials(config), logger, metrics, sinpe: matcherSettingsOf(config) }),
+    policy: { maxAttempts: config.INBOX_MAX_ATTEMPTS, baseDelayMs: config.INBOX_RETRY_BASE_MS, maxDelayMs: config.INBOX_RETRY_MAX_MS },
+    leaseMs: config.INBOX_LEASE_MS,
+    pollMs: config.INBOX_POLL_MS,
+    loopsPerSource: { bank: config.INBOX_BANK_LOOPS ?? (services.store.engine === 'postgres' ? 4 : 1) },
+    rereadUnreadable: () => rereadUnreadableEvents({ db, logger }),
+  });
+}
+
+/** The merchant webhooks' delivery worker of these services. */
+function createDeliveryWorker(services: Services): DeliveryWorker {
+  const { config, clock, logger } = services;
+  return new DeliveryWorker({
+    db: outboxDb(services.store),
+    clock,
+    logger,
+    environment: environmentEndpointOf(config),
+    schedule: config.MERCHANT_WEBHOOK_RETRY_SCHEDULE,
+    timeoutMs: config.MERCHANT_WEBHOOK_TIMEOUT_MS,
+    leaseMs: config.MERCHANT_WEBHOOK_LEASE_MS,
+    pollMs: config.MERCHANT_WEBHOOK_POLL_MS,
+    concurrency: config.MERCHANT_WEBHOOK_CONCURRENCY,
+    endpointConcurrency: config.MERCHANT_WEBHOOK_ENDPOINT_CONCURRENCY,
+    metrics: outboxMetricsFor(services.metrics),
+    retentionMs: config.MERCHANT_WEBHOOK_RETENTION_MS,
+    outbound: outboundPolicyOf(config),
+    resolveHost: services.resolveHost ?? systemResolver,
+  });
 }

@@ -7,7 +7,7 @@ import { systemClock, type Clock } from './lib/observability/clock.ts';
 import { createLogger, type Logger } from './lib/observability/logger.ts';
 import type { OrderReconciler } from './reconciler/order-reconciler.ts';
 import { openProcessDeps } from './process-deps.ts';
-import { operationsRoutes } from './routes/operations.ts';
+import { opsListenerRoutes } from './routes/operations.ts';
 import { Hono } from 'hono';
 import type { RetentionJob } from './retention/retention-job.ts';
 import { bffBackgroundJobs } from './background-jobs.ts';
@@ -70,7 +70,7 @@ export async function startBff(env: Env = process.env, options: StartBffOptions 
   let ops: RunningServer | undefined;
   if (built.config.OPS_PORT !== undefined) {
     try {
-      ops = await serveApp(new Hono().route('/', operationsRoutes(built.app.services, 'ops')), built.config.OPS_HOST, built.config.OPS_PORT, 'OPS_PORT');
+      ops = await serveApp(new Hono().route('/', opsListenerRoutes(built.app.services)), built.config.OPS_HOST, built.config.OPS_PORT, 'OPS_PORT');
     } catch (error) {
       await server.close();
       await built.store.close();

@@ -15,6 +15,13 @@ import { PaymentStarter } from './payments/payment-starter.ts';
 import type { Store } from './store/database.ts';
 import { WorkerWakeUps } from './lib/worker-wake-ups.ts';
 import { BankClient } from './intake/banking/bank-client.ts';
+import type { MiddlewareHandler } from 'hono';
+import { requireIdempotencyKey } from './http/idempotency.ts';
+import { FinalStatusViews } from './payments/orders/final-status-views.ts';
+import { MerchantKeyUsage } from './merchant/merchant-key-usage.ts';
+import { InboxWriter } from './intake/inbox/inbox-writer.ts';
+import { linkReportGatewayOf, type LinkReportGateway } from './intake/links/link-report-gateway.ts';
+import { webhookDb } from './store/webhook-tables.ts';
 
 /** What createApp needs from outside; tests inject their own (a temp store, a moved clock, …). */
 export interface AppDeps {
@@ -46,10 +53,21 @@ export interface Services extends AppDeps {
   bank: BankClient | undefined;
   /** The workers a request that stored work wakes (attached by background-jobs.ts). */
   wakeUps: WorkerWakeUps;
+  /** A final order's status answer, kept a second per instance (status polls). */
+  finalViews: FinalStatusViews;
+  /** Idempotency-Key on merchant POSTs: `required` (order actions, link creation), or honoured `whenKeyed`. */
+  merchantIdempotency: { required: MiddlewareHandler; whenKeyed: MiddlewareHandler };
+  /** When each merchant key last opened a call (GET /v1/merchant/whoami). */
+  merchantKeyUsage: MerchantKeyUsage;
+  /** Stores received deliveries (one group commit for every receiver of the app) and wakes this instance's inbox worker. */
+  inbox: InboxWriter;
+  /** The gateway as link reports are confirmed with (counted calls, lookups shared per link): the receivers and the inbox worker share it. */
+  linkReports: LinkReportGateway;
 }
 
 export function buildServices(config: Config, deps: AppDeps): Services {
   const { store, gateway, clock, logger } = deps;
+  const wakeUps = new WorkerWakeUps();
   return {
     ...deps,
     config,
@@ -81,6 +99,14 @@ export function buildServices(config: Config, deps: AppDeps): Services {
       config.BANK_BASE_URL && config.BANK_ACCESS_TOKEN
         ? new BankClient({ baseUrl: config.BANK_BASE_URL, accessToken: config.BANK_ACCESS_TOKEN, timeoutMs: config.GATEWAY_TIMEOUT_MS, metrics: deps.metrics, ...(deps.bankFetch ? { fetch: deps.bankFetch } : {}) })
         : undefined,
-    wakeUps: new WorkerWakeUps(),
+    wakeUps,
+    finalViews: new FinalStatusViews(clock),
+    merchantIdempotency: {
+      required: requireIdempotencyKey({ store, clock, scope: 'merchant' }),
+      whenKeyed: requireIdempotencyKey({ store, clock, scope: 'merchant', required: false }),
+    },
+    merchantKeyUsage: new MerchantKeyUsage(clock, deps.metrics),
+    inbox: new InboxWriter(webhookDb(store), () => wakeUps.inbox()),
+    linkReports: linkReportGatewayOf({ gateway, clock, config, metrics: deps.metrics }),
   };
 }

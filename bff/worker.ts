@@ -10,7 +10,7 @@ import type { InboxWorker } from './intake/inbox/worker.ts';
 import { systemClock } from './lib/observability/clock.ts';
 import { createLogger } from './lib/observability/logger.ts';
 import { openProcessDeps } from './process-deps.ts';
-import { operationsRoutes } from './routes/operations.ts';
+import { opsListenerRoutes } from './routes/operations.ts';
 import { buildServices } from './services.ts';
 import { settledOrAfter, shutdownPlan } from './lib/shutdown.ts';
 import { workerBackgroundJobs } from './background-jobs.ts';
@@ -31,7 +31,7 @@ async function buildWorker(env: Env, boundPort: number) {
   const deps = await openProcessDeps(config, logger, systemClock);
   try {
     const services = buildServices(config, deps);
-    return { config, store: deps.store, jobs: workerBackgroundJobs(config, services), app: new Hono().route('/', operationsRoutes(services, 'ops')) };
+    return { config, store: deps.store, jobs: workerBackgroundJobs(config, services), app: new Hono().route('/', opsListenerRoutes(services)) };
   } catch (error) {
     await deps.store.close();
     throw error;

@@ -182,7 +182,7 @@ export class GatewayClient {
       response: gateway.consultResponse,
       // No field is needed of the answer as a whole: an absent, null or "" list is "no
       // transactions" (contract/tolerant-reader.ts), and each record is judged by the decision
-      // that chooses it (orders/outcome.ts, links/link-confirmation.ts).
+      // that chooses it (orders/consult-outcome.ts, links/link-confirmation.ts).
       retry: true,
       successType: gatewayResponseTypes.ok,
       incoming: (json) => recordsWithSpecBrandKeys(json, this.brand),

@@ -6,7 +6,8 @@ import { Hono } from 'hono';
 import { merchantWhoami, type MerchantKey, type MerchantWhoami } from '../../contract/merchant-api.ts';
 import type { AppMetrics } from '../lib/observability/metrics.ts';
 import type { Clock } from '../lib/observability/clock.ts';
-import type { MerchantSecrets } from '../http/auth/merchant.ts';
+import { merchantSecretsOf, type MerchantSecrets } from '../http/auth/merchant.ts';
+import type { Services } from '../services.ts';
 import { describeRoute, type RouteDoc } from '../http/openapi/route-doc.ts';
 
 export class MerchantKeyUsage {
@@ -48,7 +49,11 @@ export const whoamiDoc = {
   },
 } satisfies RouteDoc;
 
-export function whoamiRoutes(usage: MerchantKeyUsage, secrets: MerchantSecrets) {
+export type WhoamiRoutesDeps = Pick<Services, 'merchantKeyUsage' | 'config'>;
+
+export function whoamiRoutes(services: WhoamiRoutesDeps) {
+  const usage = services.merchantKeyUsage;
+  const secrets = merchantSecretsOf(services.config);
   return new Hono<{ Variables: { merchantKey: MerchantKey } }>().get('/whoami', describeRoute(whoamiDoc), (c) => {
     c.header('Cache-Control', 'no-store');
     return c.json({ key: c.var.merchantKey, keys: usage.view(secrets) } satisfies MerchantWhoami, 200);

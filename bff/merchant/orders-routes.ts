@@ -1,6 +1,6 @@
 // /v1/merchant/orders: the list with filters, the detail with history, and the actions on one
 // order (capture, refund, reverse, split). Every POST carries an Idempotency-Key.
-import { Hono, type MiddlewareHandler } from 'hono';
+import { Hono } from 'hono';
 import { problemTypes } from '../../contract/bff-api.ts';
 import { ProblemException } from '../http/problem.ts';
 import { validate } from '../http/validation.ts';
@@ -19,10 +19,13 @@ import { decodeCursor, encodeCursor, historiesOf, listOrders } from './order-que
 import { linkPaymentOrderView, listLinkPayments, newestFirst } from './link-payment-orders.ts';
 import { webhookDb } from '../store/webhook-tables.ts';
 import { describeRoute } from '../http/openapi/route-doc.ts';
-import { merchantDocs } from './merchant-operations.ts';
+import { merchantDocs } from './merchant-openapi.ts';
 import { withBusinessDayBounds } from '../lib/business-day.ts';
 
-export function merchantOrderRoutes(services: Services, idempotent: MiddlewareHandler) {
+export type MerchantOrderRoutesDeps = Pick<Services, 'store' | 'clock' | 'statuses' | 'gateway' | 'logger' | 'config' | 'merchantIdempotency'>;
+
+export function merchantOrderRoutes(services: MerchantOrderRoutesDeps) {
+  const idempotent = services.merchantIdempotency.required;
   const { store, clock, statuses, gateway, logger, config } = services;
   const modifier = new OrderModifier({ store, gateway, clock, logger, platform: config.GATEWAY_PLATFORM });
 

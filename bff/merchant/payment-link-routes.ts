@@ -1,7 +1,7 @@
 // /v1/merchant/payment-links: the gateway's link operations (gateway-api.md §4.8-§4.12). Every
 // link reports its payment to this BFF (callback_url and webhook_url), where it is confirmed by
 // lookup (bff/intake/links), never trusted as sent.
-import { Hono, type MiddlewareHandler } from 'hono';
+import { Hono } from 'hono';
 import { problemTypes } from '../../contract/bff-api.ts';
 import { linkTypes, type LinkListItem } from '../../contract/gateway/index.ts';
 import { fromMinorUnits } from '../../contract/money.ts';
@@ -10,7 +10,7 @@ import { navigableGatewayUrl, type NavigableUrlPolicy, httpsOnly } from '../gate
 import { ProblemException } from '../http/problem.ts';
 import { webhookDb } from '../store/webhook-tables.ts';
 import { recordOwnLink } from '../intake/links/link-screen.ts';
-import { positiveAmountInMinorUnits } from '../http/field-problem.ts';
+import { positiveAmountInMinorUnits } from '../http/positive-amount.ts';
 import { invalidField } from '../lib/domain-error.ts';
 import { validate } from '../http/validation.ts';
 import type { Services } from '../services.ts';
@@ -18,7 +18,7 @@ import { gatewayProblem } from './gateway-problems.ts';
 import { createPaymentLinkRequest, paymentLinkListQuery, type PaymentLink, type PaymentLinkDetail, type PaymentLinkPage } from '../../contract/merchant-api.ts';
 import { upstreamMoneyShown } from '../../contract/upstream-money.ts';
 import { describeRoute } from '../http/openapi/route-doc.ts';
-import { merchantDocs } from './merchant-operations.ts';
+import { merchantDocs } from './merchant-openapi.ts';
 
 /** Where the gateway sends a paid link's buyer (GET) and its report (POST): ARCHITECTURE.md paths. */
 export const linkCallbackPath = '/v1/links/return';
@@ -49,7 +49,10 @@ function linkId(text: string): string {
   return text;
 }
 
-export function merchantPaymentLinkRoutes(services: Services, idempotent: MiddlewareHandler) {
+export type MerchantPaymentLinkRoutesDeps = Pick<Services, 'gateway' | 'config' | 'logger' | 'store' | 'clock' | 'merchantIdempotency'>;
+
+export function merchantPaymentLinkRoutes(services: MerchantPaymentLinkRoutesDeps) {
+  const idempotent = services.merchantIdempotency.required;
   const { gateway, config } = services;
   const urlPolicy: NavigableUrlPolicy = { production: httpsOnly(config), logger: services.logger };
 

@@ -15,7 +15,7 @@ import { gatewayNumberAmount } from './order-modifier.ts';
 import { endOfDayIn, isBareDay, startOfDayIn } from '../lib/business-day.ts';
 import { upstreamMoneyShown } from '../../contract/upstream-money.ts';
 import { describeRoute } from '../http/openapi/route-doc.ts';
-import { merchantDocs } from './merchant-operations.ts';
+import { merchantDocs } from './merchant-openapi.ts';
 import { ownOrderNumbersOf, shopKeysOf, type OwnOrderNumber, type ShopKeys } from './own-order-numbers.ts';
 import { cardDeductionsOf } from './transaction-deductions.ts';
 
@@ -97,7 +97,9 @@ function listedOnce(items: readonly TransactionListItem[]): TransactionListItem[
   });
 }
 
-export function merchantTransactionRoutes(services: Services) {
+export type MerchantTransactionRoutesDeps = Pick<Services, 'store' | 'gateway' | 'clock' | 'config'>;
+
+export function merchantTransactionRoutes(services: MerchantTransactionRoutesDeps) {
   const { gateway, clock, config } = services;
   return new Hono().get('/transactions', describeRoute(merchantDocs.listTransactions), validate('query', transactionsQuery), async (c) => {
     const query = c.req.valid('query');

@@ -1,18 +1,18 @@
 // /v1/merchant/webhook-deliveries: each event's delivery to each endpoint, where it stands and
 // every attempt (status code, time), newest first; and a replay, which sends it again from the
 // start of the schedule with the same webhook-id. Mounted in the merchant sub-app.
-import { Hono, type MiddlewareHandler } from 'hono';
+import { Hono } from 'hono';
 import type { z } from 'zod';
 import { problemTypes } from '../../contract/bff-api.ts';
 import { webhookDeliveriesQuery, type MerchantEventType, type WebhookDelivery } from '../../contract/merchant-webhooks.ts';
 import { ProblemException } from '../http/problem.ts';
 import { parseOrThrow } from '../http/validation.ts';
 import { beforePageCursor, encodePageCursor, readPageCursor, type PageCursor } from '../http/page-cursor.ts';
-import type { Clock } from '../lib/observability/clock.ts';
 import { replayDelivery } from './deliveries.ts';
-import type { AttemptRow, DeliveryRow, OutboxDb } from './outbox-tables.ts';
+import { outboxDb, type AttemptRow, type DeliveryRow, type OutboxDb } from './outbox-tables.ts';
 import { describeRoute } from '../http/openapi/route-doc.ts';
-import { merchantWebhookDocs } from './outbox-operations.ts';
+import { merchantWebhookDocs } from './outbox-openapi.ts';
+import type { Services } from '../services.ts';
 
 export function deliveryView(row: DeliveryRow, attempts: readonly AttemptRow[]): WebhookDelivery {
   return {
@@ -36,8 +36,11 @@ export async function attemptsOf(db: OutboxDb, deliveryIds: readonly string[]): 
   return byDelivery;
 }
 
-export function webhookDeliveryRoutes(deps: { db: OutboxDb; clock: Clock; idempotentWhenKeyed: MiddlewareHandler; onReplay: () => void }) {
-  const { db } = deps;
+export type WebhookDeliveryRoutesDeps = Pick<Services, 'store' | 'clock' | 'merchantIdempotency' | 'wakeUps'>;
+
+/** A replay wakes this instance's delivery worker. */
+export function webhookDeliveryRoutes(services: WebhookDeliveryRoutesDeps) {
+  const db = outboxDb(services.store);
   return new Hono()
     .get('/webhook-deliveries', describeRoute(merchantWebhookDocs.listWebhookDeliveries), async (c) => {
       const query = parseOrThrow(webhookDeliveriesQuery, c.req.query());
@@ -51,12 +54,12 @@ export function webhookDeliveryRoutes(deps: { db: OutboxDb; clock: Clock; idempo
         nextCursor: rows.length > query.limit && last ? encodePageCursor({ at: last.created_at, id: last.id }) : null,
       });
     })
-    .post('/webhook-deliveries/:id/replay', describeRoute(merchantWebhookDocs.replayWebhookDelivery), deps.idempotentWhenKeyed, async (c) => {
+    .post('/webhook-deliveries/:id/replay', describeRoute(merchantWebhookDocs.replayWebhookDelivery), services.merchantIdempotency.whenKeyed, async (c) => {
       const id = c.req.param('id');
-      if (!(await replayDelivery(db, id, deps.clock.now()))) {
+      if (!(await replayDelivery(db, id, services.clock.now()))) {
         throw new ProblemException(404, { type: problemTypes.notFound, title: 'Not found', detail: 'No such webhook delivery.' });
       }
-      deps.onReplay();
+      services.wakeUps.deliveries();
       const row = await db.selectFrom('webhook_deliveries').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
       const attempts = await attemptsOf(db, [id]);
       return c.json(deliveryView(row, attempts.get(id) ?? []), 202);

@@ -2,41 +2,39 @@
 // is answered once, at creation or rotation, and never again. A rotation keeps the old secret
 // signing beside the new one for the overlap, so the merchant can switch receivers without losing
 // a delivery. Mounted in the merchant sub-app, which checks the merchant secret.
-import { Hono, type MiddlewareHandler } from 'hono';
+import { Hono } from 'hono';
 import { problemTypes } from '../../contract/bff-api.ts';
 import { createWebhookEndpointRequest, renewWebhookEndpointRequest, rotateWebhookSecretRequest, type WebhookEndpoint } from '../../contract/merchant-webhooks.ts';
-import { isNavigableUrl } from '../gateway/navigable-url.ts';
+import { httpsOnly, isNavigableUrl } from '../gateway/navigable-url.ts';
 import { invalidField } from '../lib/domain-error.ts';
 import { replayAnswers } from '../http/idempotency.ts';
 import { ProblemException } from '../http/problem.ts';
 import { validate } from '../http/validation.ts';
-import type { Clock } from '../lib/observability/clock.ts';
-import { endpointView, environmentEndpointId, environmentEndpointView, liveEndpoints, newEndpointId, type EnvironmentEndpoint } from './endpoints.ts';
-import type { OutboxDb } from './outbox-tables.ts';
+import { endpointView, environmentEndpointId, environmentEndpointOf, environmentEndpointView, liveEndpoints, newEndpointId } from './endpoints.ts';
+import { outboxDb } from './outbox-tables.ts';
 import { newWebhookSecret } from './signing.ts';
-import { hasUserinfo, type OutboundPolicy } from './outbound-address.ts';
-import { vettedAddress, type HostResolver } from './outbound-guard.ts';
+import { hasUserinfo, outboundPolicyOf } from './outbound-address.ts';
+import { systemResolver, vettedAddress } from './outbound-guard.ts';
 import { describeRoute } from '../http/openapi/route-doc.ts';
-import { merchantWebhookDocs } from './outbox-operations.ts';
+import { merchantWebhookDocs } from './outbox-openapi.ts';
+import type { Services } from '../services.ts';
 
-export interface EndpointRoutesDeps {
-  db: OutboxDb;
-  clock: Clock;
-  environment: EnvironmentEndpoint | undefined;
-  /** Production: https: only; otherwise http: on loopback too (a local receiver). */
-  httpsRequired: boolean;
-  /** Which hosts events may go to; the worker checks again before each POST (DNS can change). */
-  outbound: OutboundPolicy;
-  resolveHost: HostResolver;
-  idempotentWhenKeyed: MiddlewareHandler;
-}
+export type WebhookEndpointRoutesDeps = Pick<Services, 'store' | 'clock' | 'config' | 'resolveHost' | 'merchantIdempotency'>;
 
 const noSuchEndpoint = () => new ProblemException(404, { type: problemTypes.notFound, title: 'Not found', detail: 'No such webhook endpoint.' });
 const environmentOwned = () =>
   new ProblemException(409, { type: problemTypes.conflict, title: 'Conflict', detail: 'This endpoint comes from MERCHANT_WEBHOOK_URL: change it in the configuration.' });
 
-export function webhookEndpointRoutes(deps: EndpointRoutesDeps) {
-  const { db, clock } = deps;
+export function webhookEndpointRoutes(services: WebhookEndpointRoutesDeps) {
+  const { clock, config } = services;
+  const db = outboxDb(services.store);
+  const idempotentWhenKeyed = services.merchantIdempotency.whenKeyed;
+  const environment = environmentEndpointOf(config);
+  /** Production: https: only; otherwise http: on loopback too (a local receiver). */
+  const httpsRequired = httpsOnly(config);
+  /** Which hosts events may go to; the worker checks again before each POST (DNS can change). */
+  const outbound = outboundPolicyOf(config);
+  const resolveHost = services.resolveHost ?? systemResolver;
   const liveEndpoint = (id: string) => liveEndpoints(db, clock.now()).where('id', '=', id).executeTakeFirst();
   /** An expiry as stored (UTC, so that strings compare as instants); a 400 when not in the future. */
   const futureExpiry = (expiresAt: string) => {
@@ -46,17 +44,17 @@ export function webhookEndpointRoutes(deps: EndpointRoutesDeps) {
   };
 
   return new Hono()
-    .post('/webhook-endpoints', describeRoute(merchantWebhookDocs.createWebhookEndpoint), deps.idempotentWhenKeyed, validate('json', createWebhookEndpointRequest), async (c) => {
+    .post('/webhook-endpoints', describeRoute(merchantWebhookDocs.createWebhookEndpoint), idempotentWhenKeyed, validate('json', createWebhookEndpointRequest), async (c) => {
       const body = c.req.valid('json');
-      if (!isNavigableUrl(body.url, deps.httpsRequired)) {
-        throw invalidField('url', deps.httpsRequired ? 'Must be an https: URL.' : 'Must be https:, or http: on loopback.', 'insecure_url');
+      if (!isNavigableUrl(body.url, httpsRequired)) {
+        throw invalidField('url', httpsRequired ? 'Must be an https: URL.' : 'Must be https:, or http: on loopback.', 'insecure_url');
       }
       if (hasUserinfo(new URL(body.url))) {
         throw invalidField('url', 'Must not carry a user name or password; the webhook secret signs each delivery.', 'url_has_credentials');
       }
       // One message whether the name does not resolve or resolves inside: either way it says
       // nothing about our network.
-      if (!(await vettedAddress(new URL(body.url), deps.outbound, deps.resolveHost))) {
+      if (!(await vettedAddress(new URL(body.url), outbound, resolveHost))) {
         throw invalidField('url', 'Must be a host whose every address is public.', 'address_not_allowed');
       }
       const expiresAt = body.expiresAt === undefined ? null : futureExpiry(body.expiresAt);
@@ -82,13 +80,13 @@ export function webhookEndpointRoutes(deps: EndpointRoutesDeps) {
     .get('/webhook-endpoints', describeRoute(merchantWebhookDocs.listWebhookEndpoints), async (c) => {
       const rows = await liveEndpoints(db, clock.now()).orderBy('created_at').execute();
       const items: WebhookEndpoint[] = rows.map((row) => endpointView(row, clock.now()));
-      if (deps.environment) items.unshift(environmentEndpointView(deps.environment));
+      if (environment) items.unshift(environmentEndpointView(environment));
       c.header('Cache-Control', 'no-store');
       return c.json({ items });
     })
     .delete('/webhook-endpoints/:id', describeRoute(merchantWebhookDocs.deleteWebhookEndpoint), async (c) => {
       const id = c.req.param('id');
-      if (id === environmentEndpointId && deps.environment) throw environmentOwned();
+      if (id === environmentEndpointId && environment) throw environmentOwned();
       // Its deliveries still waiting end as dead at their next attempt (the sender finds no endpoint).
       const result = await db.updateTable('webhook_endpoints').set({ deleted_at: clock.now().toISOString() }).where('id', '=', id).where('deleted_at', 'is', null).executeTakeFirst();
       if (Number(result.numUpdatedRows) !== 1) throw noSuchEndpoint();
@@ -96,7 +94,7 @@ export function webhookEndpointRoutes(deps: EndpointRoutesDeps) {
     })
     .post('/webhook-endpoints/:id/expiry', describeRoute(merchantWebhookDocs.renewWebhookEndpoint), validate('json', renewWebhookEndpointRequest), async (c) => {
       const id = c.req.param('id');
-      if (id === environmentEndpointId && deps.environment) throw environmentOwned();
+      if (id === environmentEndpointId && environment) throw environmentOwned();
       const expiresAt = futureExpiry(c.req.valid('json').expiresAt);
       // Only a live endpoint: an expired one stays gone, its listener registers anew.
       const existing = await liveEndpoint(id);
@@ -114,9 +112,9 @@ export function webhookEndpointRoutes(deps: EndpointRoutesDeps) {
       c.header('Cache-Control', 'no-store');
       return c.json(endpointView({ ...existing, expires_at: expiresAt }, clock.now()));
     })
-    .post('/webhook-endpoints/:id/rotate-secret', describeRoute(merchantWebhookDocs.rotateWebhookSecret), deps.idempotentWhenKeyed, validate('json', rotateWebhookSecretRequest), async (c) => {
+    .post('/webhook-endpoints/:id/rotate-secret', describeRoute(merchantWebhookDocs.rotateWebhookSecret), idempotentWhenKeyed, validate('json', rotateWebhookSecretRequest), async (c) => {
       const id = c.req.param('id');
-      if (id === environmentEndpointId && deps.environment) throw environmentOwned();
+      if (id === environmentEndpointId && environment) throw environmentOwned();
       const existing = await liveEndpoint(id);
       if (!existing) throw noSuchEndpoint();
       const now = clock.now();

@@ -5,12 +5,18 @@ import { randomBytes } from 'node:crypto';
 import { isMerchantEventType, type MerchantEventType, type WebhookEndpoint } from '../../contract/merchant-webhooks.ts';
 import type { EndpointRow, OutboxDb } from './outbox-tables.ts';
 import { withoutUserinfo } from './outbound-address.ts';
+import type { Config } from '../config.ts';
 
 export const environmentEndpointId = 'env';
 
 export interface EnvironmentEndpoint {
   url: string;
   secret: string;
+}
+
+/** MERCHANT_WEBHOOK_URL and its secret, when both are set. */
+export function environmentEndpointOf(config: Pick<Config, 'MERCHANT_WEBHOOK_URL' | 'MERCHANT_WEBHOOK_SECRET'>): EnvironmentEndpoint | undefined {
+  return config.MERCHANT_WEBHOOK_URL && config.MERCHANT_WEBHOOK_SECRET ? { url: config.MERCHANT_WEBHOOK_URL, secret: config.MERCHANT_WEBHOOK_SECRET } : undefined;
 }
 
 export interface DeliveryTarget {

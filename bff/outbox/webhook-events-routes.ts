@@ -9,12 +9,15 @@ import { encodePageCursor, readPageCursor } from '../http/page-cursor.ts';
 import { ProblemException } from '../http/problem.ts';
 import { validate } from '../http/validation.ts';
 import { describeRoute } from '../http/openapi/route-doc.ts';
-import { merchantWebhookDocs } from './outbox-operations.ts';
-import type { OutboxDb } from './outbox-tables.ts';
+import { merchantWebhookDocs } from './outbox-openapi.ts';
+import { outboxDb } from './outbox-tables.ts';
+import type { Services } from '../services.ts';
 import { webhookEventsPage, webhookEventViews } from './webhook-events.ts';
 
-export function webhookEventRoutes(deps: { db: OutboxDb }) {
-  const { db } = deps;
+export type WebhookEventRoutesDeps = Pick<Services, 'store'>;
+
+export function webhookEventRoutes(services: WebhookEventRoutesDeps) {
+  const db = outboxDb(services.store);
   return new Hono()
     .get('/webhook-events', describeRoute(merchantWebhookDocs.listWebhookEvents), validate('query', webhookEventsQuery), async (c) => {
       const query = c.req.valid('query');

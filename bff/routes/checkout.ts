@@ -19,7 +19,7 @@ import { sinpeSettingsOf } from '../sinpe/sinpe-config.ts';
 import { countTransfersIn, openSinpeTransfer } from '../sinpe/transfer-attempts.ts';
 import { clientHoldKey } from '../sinpe/client-hold-key.ts';
 import { describeRoute } from '../http/openapi/route-doc.ts';
-import { checkoutDocs } from '../http/openapi/operations.ts';
+import { checkoutDocs } from '../http/openapi/checkout-openapi.ts';
 import { fixLocalAmount } from '../payments/exchange-rates/current-rate.ts';
 import { recordInvoiceLocation } from '../payments/orders/invoice-hand-off.ts';
 import { chargeFor } from '../payments/charged-money.ts';
@@ -27,7 +27,9 @@ import { invalidField } from '../lib/domain-error.ts';
 
 const addressSchemas = { ...createAddressSchemas(serverAddressChecks), contactBillingAddress: createContactBillingSchema(serverAddressChecks) };
 
-export function checkoutRoutes(services: Services) {
+export type CheckoutRoutesDeps = Pick<Services, 'store' | 'tokens' | 'payments' | 'config' | 'clock' | 'metrics' | 'creationLimiter' | 'exchangeRates'>;
+
+export function checkoutRoutes(services: CheckoutRoutesDeps) {
   const { store, tokens, payments, config } = services;
   const checkoutRequest = createCheckoutRequestSchema(addressSchemas, { sinpeAsksAddress: config.SINPE_MOVIL_ASK_ADDRESS });
   const limited = rateLimit(services.creationLimiter, (c) => clientAddressKey(c, config));

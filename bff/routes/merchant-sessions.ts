@@ -1,6 +1,6 @@
 // POST /v1/merchant/checkout-sessions: the merchant's server sets the amount, we hand back a session.
 // Mounted in the merchant sub-app, whose middleware checks the merchant secret first.
-import { Hono, type MiddlewareHandler } from 'hono';
+import { Hono } from 'hono';
 import {
   merchantCreateSessionRequest,
   problemTypes,
@@ -8,14 +8,14 @@ import {
 } from '../../contract/bff-api.ts';
 import { fromMinorUnits } from '../../contract/money.ts';
 import { ProblemException } from '../http/problem.ts';
-import { positiveAmountInMinorUnits } from '../http/field-problem.ts';
+import { positiveAmountInMinorUnits } from '../http/positive-amount.ts';
 import { invalidField } from '../lib/domain-error.ts';
 import { validate } from '../http/validation.ts';
 import { createOrder, generateOrderNumber } from '../payments/orders/new-order.ts';
 import { pricedMerchantLines } from '../payments/orders/merchant-lines.ts';
 import type { Services } from '../services.ts';
 import { describeRoute } from '../http/openapi/route-doc.ts';
-import { checkoutDocs } from '../http/openapi/operations.ts';
+import { checkoutDocs } from '../http/openapi/checkout-openapi.ts';
 import { tagOrder } from '../lib/observability/log-context.ts';
 import { continuationDecision, continueOrder, type ContinuedSession } from '../payments/orders/continued-order.ts';
 import { findOrder, recordSession } from '../store/orders.ts';
@@ -23,7 +23,7 @@ import { unlessAttemptChanged } from '../payments/lifecycle/unit-of-work.ts';
 
 /** Continues the existing order with this session, or says why not (undefined: continued). */
 async function continueLapsedOrder(
-  services: Services,
+  services: Pick<Services, 'store' | 'clock' | 'config' | 'logger'>,
   orderNumber: string,
   asked: { amount: string; currency: string },
   session: ContinuedSession & { sessionId: string },
@@ -43,7 +43,10 @@ async function continueLapsedOrder(
   return undefined;
 }
 
-export function merchantSessionRoutes(services: Services, idempotentWhenKeyed: MiddlewareHandler) {
+export type MerchantSessionRoutesDeps = Pick<Services, 'store' | 'tokens' | 'clock' | 'config' | 'logger' | 'allowedOrigins' | 'merchantIdempotency'>;
+
+export function merchantSessionRoutes(services: MerchantSessionRoutesDeps) {
+  const idempotentWhenKeyed = services.merchantIdempotency.whenKeyed;
   const { store, tokens, clock, config } = services;
   // No per-IP limit here: one merchant server creates every session from one address. The
   // merchant secret is what protects this endpoint.

@@ -12,10 +12,10 @@ import { bearerToken, sameSecret } from '../http/auth/bearer.ts';
 import { notFoundProblem, ProblemException } from '../http/problem.ts';
 import type { Services } from '../services.ts';
 import { describeRoute } from '../http/openapi/route-doc.ts';
-import { checkoutDocs } from '../http/openapi/operations.ts';
+import { checkoutDocs } from '../http/openapi/checkout-openapi.ts';
 
 /** Where these routes are served: the public API listener, or the operators' own (OPS_PORT). */
-export type OperationsListener = 'api' | 'ops';
+type OperationsListener = 'api' | 'ops';
 
 /** Runs `check` at most once per `everyMs`; callers in between (or during it) share its answer. */
 export function throttledCheck(check: () => Promise<boolean>, everyMs: number, now: () => number = Date.now): () => Promise<boolean> {
@@ -45,7 +45,19 @@ function metricsAccess(token: string | undefined, listener: OperationsListener):
   };
 }
 
-export function operationsRoutes(services: Services, listener: OperationsListener = 'api') {
+export type OperationsRoutesDeps = Pick<Services, 'store' | 'metrics' | 'config' | 'clock'>;
+
+/** On the public API listener: /metrics only with METRICS_TOKEN. */
+export function operationsRoutes(services: OperationsRoutesDeps) {
+  return operations(services, 'api');
+}
+
+/** On the operators' own listener (OPS_PORT, the worker's): /metrics to anyone who reaches it, unless a token is set. */
+export function opsListenerRoutes(services: OperationsRoutesDeps) {
+  return operations(services, 'ops');
+}
+
+function operations(services: OperationsRoutesDeps, listener: OperationsListener) {
   const { store, metrics, config, clock } = services;
 
   async function databaseReady(): Promise<boolean> {

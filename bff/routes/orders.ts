@@ -10,7 +10,7 @@ import { bearerToken } from '../http/auth/bearer.ts';
 import { verifyStatusReader } from '../http/auth/session.ts';
 import { ProblemException } from '../http/problem.ts';
 import { expireIfAbandoned } from '../payments/orders/abandoned-session.ts';
-import type { FinalStatusView, FinalStatusViews } from '../payments/orders/final-status-views.ts';
+import type { FinalStatusView } from '../payments/orders/final-status-views.ts';
 import { findOrder } from '../store/orders.ts';
 import type { Services } from '../services.ts';
 import { sinpeAvailable, withLapsedTransferExpired } from '../sinpe/transfer-attempts.ts';
@@ -18,9 +18,12 @@ import { sinpeSettingsOf } from '../sinpe/sinpe-config.ts';
 import { localAmountOf } from '../payments/exchange-rates/current-rate.ts';
 import { orderStatusView } from './order-view.ts';
 import { describeRoute } from '../http/openapi/route-doc.ts';
-import { checkoutDocs } from '../http/openapi/operations.ts';
+import { checkoutDocs } from '../http/openapi/checkout-openapi.ts';
 
-export function orderRoutes(services: Services, finalViews: FinalStatusViews) {
+export type OrderRoutesDeps = Pick<Services, 'store' | 'tokens' | 'statuses' | 'clock' | 'config' | 'exchangeRates' | 'finalViews'>;
+
+export function orderRoutes(services: OrderRoutesDeps) {
+  const { finalViews } = services;
   const { store, tokens, statuses, clock, config } = services;
   const openAnswer = (c: Context, body: string) => c.body(body, 200, { 'Content-Type': 'application/json', 'Cache-Control': 'no-store' });
   const finalAnswer = (c: Context, view: FinalStatusView) => {

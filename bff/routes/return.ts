@@ -24,7 +24,7 @@ import type { OrderWithAttempt, PaymentAttemptRow } from '../store/schema.ts';
 import type { Services } from '../services.ts';
 import { noReturnAddressPage, unknownOrderPage } from './return-page.ts';
 import { describeRoute } from '../http/openapi/route-doc.ts';
-import { checkoutDocs } from '../http/openapi/operations.ts';
+import { checkoutDocs } from '../http/openapi/checkout-openapi.ts';
 
 type RedirectQuery = Record<string, string>;
 
@@ -39,7 +39,7 @@ interface RedirectTarget {
   carriesReturnRef: boolean;
 }
 
-async function targetOfRedirect(services: Services, query: RedirectQuery): Promise<RedirectTarget | undefined> {
+async function targetOfRedirect(services: Pick<Services, 'store'>, query: RedirectQuery): Promise<RedirectTarget | undefined> {
   const { db } = services.store;
   let attempt: PaymentAttemptRow | undefined;
   if (query.returnData) {
@@ -53,7 +53,7 @@ async function targetOfRedirect(services: Services, query: RedirectQuery): Promi
   return order ? { order, attempt, carriesReturnRef } : undefined;
 }
 
-async function hashIsValid(services: Services, { order, attempt }: RedirectTarget, query: RedirectQuery): Promise<boolean> {
+async function hashIsValid(services: Pick<Services, 'config'>, { order, attempt }: RedirectTarget, query: RedirectQuery): Promise<boolean> {
   const { config } = services;
   const given = query.OrderHash;
   const tpt = query.tpt;
@@ -95,7 +95,9 @@ function consultNamesIt(result: ConsultResult | undefined, query: RedirectQuery)
   return result?.kind === 'recorded' && query.tpt !== undefined && query.tpt !== '' && result.outcome.tpt === query.tpt;
 }
 
-export function returnRoutes(services: Services) {
+export type ReturnRoutesDeps = Pick<Services, 'store' | 'tokens' | 'statuses' | 'clock' | 'logger' | 'config' | 'allowedOrigins'>;
+
+export function returnRoutes(services: ReturnRoutesDeps) {
   const { tokens, statuses, clock, logger } = services;
 
   /** Learns what the redirect's attempt came to; true when the redirect's outcome is confirmed. */

@@ -24,7 +24,7 @@ import { cardInColonesOffered } from '../payments/charged-money.ts';
 import { sinpeSessionFields } from '../sinpe/sinpe-session.ts';
 import { orderLinesOf, prefillOf } from '../payments/orders/order-contents.ts';
 import { describeRoute } from '../http/openapi/route-doc.ts';
-import { checkoutDocs } from '../http/openapi/operations.ts';
+import { checkoutDocs } from '../http/openapi/checkout-openapi.ts';
 
 /** Where a catalog buyer returns: the given URL or the calling page, always on the caller's origin. */
 function catalogReturnUrl(origin: string, requested: string | undefined, referer: string | undefined): string | undefined {
@@ -49,7 +49,9 @@ function sessionMaxReached(maxMinutes: number): ProblemException {
   });
 }
 
-export function sessionRoutes(services: Services) {
+export type SessionRoutesDeps = Pick<Services, 'store' | 'tokens' | 'clock' | 'catalog' | 'config' | 'creationLimiter' | 'allowedOrigins' | 'exchangeRates'>;
+
+export function sessionRoutes(services: SessionRoutesDeps) {
   const { store, tokens, clock, catalog, config } = services;
   const signStatusToken = async (orderNumber: string) => (await tokens.signStatus(orderNumber)).token;
   const limited = rateLimit(services.creationLimiter, (c) => clientAddressKey(c, config));

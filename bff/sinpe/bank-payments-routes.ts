@@ -1,7 +1,7 @@
 // GET /v1/merchant/bank-payments: the bank's payments as the BFF understood them, newest change
 // first, filtered (matched, status, reference, dates) and paged by an opaque cursor; and the
 // merchant's attach of an unmatched payment to an order (merchant-attach.ts).
-import { Hono, type MiddlewareHandler } from 'hono';
+import { Hono } from 'hono';
 import type { z } from 'zod';
 import { attachBankPaymentRequest, bankPaymentsQuery, type BankPaymentView } from '../../contract/bank-payment-view.ts';
 import { bankPaymentView } from './bank-payment-view.ts';
@@ -13,7 +13,7 @@ import { webhookDb, type BankPaymentRow, type WebhookDb } from '../store/webhook
 import type { Services } from '../services.ts';
 import { attachBankPayment } from './merchant-attach.ts';
 import { describeRoute } from '../http/openapi/route-doc.ts';
-import { bankPaymentDocs } from './sinpe-operations.ts';
+import { bankPaymentDocs } from './bank-payments-openapi.ts';
 
 /** The payments placed on an order (matched or attached), for its merchant detail. */
 export async function bankPaymentsOf(store: Services['store'], orderNumber: string): Promise<BankPaymentView[]> {
@@ -22,7 +22,10 @@ export async function bankPaymentsOf(store: Services['store'], orderNumber: stri
 }
 
 /** Mounted in the merchant sub-app, which checks the merchant secret. */
-export function merchantBankPaymentRoutes(services: Services, idempotent: MiddlewareHandler) {
+export type MerchantBankPaymentRoutesDeps = Pick<Services, 'store' | 'clock' | 'statuses' | 'merchantIdempotency'>;
+
+export function merchantBankPaymentRoutes(services: MerchantBankPaymentRoutesDeps) {
+  const idempotent = services.merchantIdempotency.required;
   const db = webhookDb(services.store);
   return new Hono()
     .get('/bank-payments', describeRoute(bankPaymentDocs.listBankPayments), async (c) => {

@@ -19,7 +19,7 @@ import type { Database, OrderRow } from '../store/schema.ts';
 import { confirmCardAttemptUnpaid, isPayableCardAttempt } from './open-card-attempt.ts';
 
 
-export async function attachBankPayment(services: Services, paymentId: string, request: AttachBankPaymentRequest): Promise<{ payment: BankPaymentRow; orderStatus: string }> {
+export async function attachBankPayment(services: Pick<Services, 'store' | 'clock' | 'statuses'>, paymentId: string, request: AttachBankPaymentRequest): Promise<{ payment: BankPaymentRow; orderStatus: string }> {
   const { orderNumber } = request;
   // Asked outside the transaction (a gateway call): a card page still payable is closed, or wins.
   const cardAttempt = await confirmCardAttemptUnpaid(services, orderNumber);

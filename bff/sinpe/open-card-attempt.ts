@@ -19,7 +19,7 @@ export function isPayableCardAttempt(order: OrderRow, attempt: Pick<PaymentAttem
 }
 
 /** The order's current card attempt when the buyer may still pay its page; undefined otherwise. */
-export async function openCardAttempt(services: Services, order: OrderRow): Promise<PaymentAttemptRow | undefined> {
+export async function openCardAttempt(services: Pick<Services, 'store'>, order: OrderRow): Promise<PaymentAttemptRow | undefined> {
   if (order.attempt_number < 1) return undefined;
   const attempt = await findAttempt(services.store.db, order.order_number, order.attempt_number);
   return isPayableCardAttempt(order, attempt) ? attempt : undefined;
@@ -30,7 +30,7 @@ export async function openCardAttempt(services: Services, order: OrderRow): Prom
  * card payment wins) and the attach is refused. No answer: refused, try again. Otherwise the
  * attempt the attach must close is returned.
  */
-export async function confirmCardAttemptUnpaid(services: Services, orderNumber: string): Promise<PaymentAttemptRow | undefined> {
+export async function confirmCardAttemptUnpaid(services: Pick<Services, 'store' | 'statuses'>, orderNumber: string): Promise<PaymentAttemptRow | undefined> {
   const order = await findOrder(services.store.db, orderNumber);
   if (!order) return undefined;
   const attempt = await openCardAttempt(services, order);

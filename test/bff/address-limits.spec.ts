@@ -6,14 +6,14 @@ import { consultSlotsFor } from '../../bff/http/limits/consult-slots.ts';
 import { perAddressLimiter, SharedWindowLimiter } from '../../bff/http/limits/shared-window-limiter.ts';
 import { openStore, type Store } from '../../bff/store/database.ts';
 import { createMerchantSession } from './fixtures/buyer.ts';
-import { ManualClock, startStack, type Stack } from './fixtures/stack.ts';
+import { ManualClock, startSystem, type System } from '../support/system.ts';
 
-let stack: Stack;
+let stack: System;
 let store: Store;
 const clock = new ManualClock(Date.parse('2026-06-01T12:00:00.000Z'));
 
 test.beforeAll(async () => {
-  stack = await startStack();
+  stack = await startSystem({ mode: 'listening' });
   store = await openStore(stack.env.DATABASE_URL!);
 });
 test.afterAll(async () => {

@@ -11,12 +11,11 @@ import {
   sessionResponse,
 } from '../../contract/bff-api.ts';
 import { approvingCard, checkoutBody, followReturn, postCheckout, statusTokenOf } from './fixtures/buyer.ts';
-import { startInProcessStack } from './fixtures/in-process-stack.ts';
-import { merchantSecret, shopOrigin, type Stack } from './fixtures/stack.ts';
+import { startSystem, merchantSecret, shopOrigin, type System } from '../support/system.ts';
 
-let stack: Stack;
+let stack: System;
 test.beforeAll(async () => {
-  stack = await startInProcessStack();
+  stack = await startSystem();
 });
 test.afterAll(async () => {
   await stack.close();

@@ -3,12 +3,12 @@
 import { expect, test } from '@playwright/test';
 import { ConfigError, loadConfig } from '../../bff/config.ts';
 import { sandboxGatewayEnv } from '../../sandbox/defaults.ts';
-import { merchantSecret, startStack } from './fixtures/stack.ts';
+import { merchantSecret, startSystem } from '../support/system.ts';
 
 const documentPaths = ['/docs', '/docs/assets/swagger-ui.css', '/v1/openapi.json'];
 
 test('API_DOCS=off: /docs, its assets and /v1/openapi.json are 404; the API still answers', async () => {
-  const stack = await startStack({ env: { API_DOCS: 'off' } });
+  const stack = await startSystem({ mode: 'listening',  env: { API_DOCS: 'off' } });
   try {
     for (const path of documentPaths) {
       const answer = await fetch(stack.bffUrl + path);
@@ -22,7 +22,7 @@ test('API_DOCS=off: /docs, its assets and /v1/openapi.json are 404; the API stil
 });
 
 test('by default /docs and /v1/openapi.json are served', async () => {
-  const stack = await startStack();
+  const stack = await startSystem({ mode: 'listening' });
   try {
     for (const path of documentPaths) expect((await fetch(stack.bffUrl + path)).status, path).toBe(200);
   } finally {

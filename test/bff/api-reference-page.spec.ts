@@ -2,12 +2,12 @@
 // page makes stays on the BFF's origin (no CDN, works offline), and its CSP is never violated.
 import { chromium, expect, test, type Browser } from '@playwright/test';
 import { chromiumArgs, chromiumExecutable } from '../chromium.ts';
-import { startStack, type Stack } from './fixtures/stack.ts';
+import { startSystem, type System } from '../support/system.ts';
 
-let stack: Stack;
+let stack: System;
 let browser: Browser;
 test.beforeAll(async () => {
-  stack = await startStack();
+  stack = await startSystem({ mode: 'listening' });
   browser = await chromium.launch({ executablePath: chromiumExecutable, args: chromiumArgs });
 });
 test.afterAll(async () => {

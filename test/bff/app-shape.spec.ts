@@ -1,19 +1,21 @@
-// The BFF is one sub-app per resource, each mounted at its prefix with its own middleware. These
+// The BFF mounts each resource under its prefix, each prefix with its own middleware (app.ts). These
 // show, through app.request(), that every request gets the shared middleware and its own sub-app's,
 // and never another's: status polls go through the buyer middleware like every buyer route (nothing
 // answers ahead of the chain), and the buyer middleware (mounted last, matching all of /v1) never
 // reaches the merchant API or the webhook receivers.
 import { expect, test } from '@playwright/test';
-import { merchantSecret, shopOrigin } from './fixtures/stack.ts';
+import type { RunningBff } from '../../bff/server.ts';
+import { merchantSecret, shopOrigin, startSystem, type System } from '../support/system.ts';
 import { placedOrder } from './fixtures/placed-order.ts';
-import { startInProcessBff, type InProcessBff } from '../reliability/support/in-process-bff.ts';
 
-let bff: InProcessBff;
+let system: System;
+let bff: RunningBff;
 test.beforeAll(async () => {
-  bff = await startInProcessBff({ LOG_LEVEL: 'silent', BACKOFFICE_ORIGINS: backOffice });
+  system = await startSystem({ env: { BACKOFFICE_ORIGINS: backOffice } });
+  bff = system.bff;
 });
 test.afterAll(async () => {
-  await bff?.close();
+  await system?.close();
 });
 
 const foreign = 'https://evil.example.test';

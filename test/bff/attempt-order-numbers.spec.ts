@@ -6,16 +6,15 @@ import { attemptsOf } from '../../bff/store/attempts.ts';
 import { findOrder } from '../../bff/store/orders.ts';
 import { approvingCard, checkout, createMerchantSession, decliningCard, followReturn, orderStatus } from './fixtures/buyer.ts';
 import { demoMerchantClient, gatewayBuyer } from './fixtures/gateway-client.ts';
-import { startInProcessStack } from './fixtures/in-process-stack.ts';
-import { ManualClock, type Stack } from './fixtures/stack.ts';
+import { startSystem, ManualClock, type System } from '../support/system.ts';
 
 const pastConsultInterval = 2001;
 const clock = new ManualClock();
 /** Every orderNumber processPayment was sent, in order. */
 const sent: string[] = [];
-let stack: Stack;
+let stack: System;
 test.beforeAll(async () => {
-  stack = await startInProcessStack({
+  stack = await startSystem({
     clock,
     env: { SANDBOX_PROFILE: 'tilopay', GATEWAY_BRAND: 'tilopay' },
     rewrite: async (request, answer) => {

@@ -5,16 +5,17 @@ import { promisify } from 'node:util';
 import { expect, test } from '@playwright/test';
 import { runBankCli } from '../../bff/intake/cli/bank.ts';
 import { bundledEntry } from './fixtures/entry-bundles.ts';
-import { currentSecret, merchantGet, merchantPost, startWebhookStack, type WebhookStack } from './webhooks-support.ts';
+import { currentSecret, merchantGet, merchantPost } from './webhooks-support.ts';
+import { type System, startSystem } from '../support/system.ts';
 
 const run = promisify(execFile);
 const sinpeFeature = '5b0f3a52-8c1e-4d7a-9f3b-2a6c1e9d0001';
 const someUuid = '0d6f4a1e-2b3c-4d5e-8f90-123456789abc';
 
-let stack: WebhookStack;
+let stack: System;
 
 test.beforeAll(async () => {
-  stack = await startWebhookStack();
+  stack = await startSystem({ mode: 'listening', bank: true });
 });
 test.afterAll(async () => {
   await stack?.close();

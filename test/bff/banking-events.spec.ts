@@ -4,12 +4,13 @@
 import { expect, test } from '@playwright/test';
 import { platformFailureShopperMessage } from '../../bff/intake/inbox/bank-payment-handler.ts';
 import { shopperSafeMessage } from '../../contract/bank/reason-codes.ts';
-import { bankDestinationCount, bankEvent, deliveryBody, eventState, merchantGet, metricsText, polling, postBank, startInProcessWebhookStack, tables, type WebhookStack } from './webhooks-support.ts';
+import { bankDestinationCount, bankEvent, deliveryBody, eventState, merchantGet, metricsText, polling, postBank, tables } from './webhooks-support.ts';
+import { type System, startSystem } from '../support/system.ts';
 
-let stack: WebhookStack;
+let stack: System;
 
 test.beforeAll(async () => {
-  stack = await startInProcessWebhookStack({ env: { BANK_REGISTER_DESTINATION: '1' } });
+  stack = await startSystem({ bank: true,  env: { BANK_REGISTER_DESTINATION: '1' } });
   // Registration runs in the background right after start; wait until the bank lists it.
   await expect.poll(() => bankDestinationCount(stack.sandboxUrl), polling('the BFF to register its destination')).toBeGreaterThan(0);
 });

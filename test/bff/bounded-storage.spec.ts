@@ -6,14 +6,14 @@ import { expect, test } from '@playwright/test';
 import { enqueueEvent } from '../../bff/intake/inbox/inbox.ts';
 import { createMerchantSession } from './fixtures/buyer.ts';
 import { placedOrder } from './fixtures/placed-order.ts';
-import { ManualClock } from './fixtures/stack.ts';
-import { bankEvent, deliveryBody, merchantGet, metricsText, postBank, startWebhookStack, tables, type WebhookStack } from './webhooks-support.ts';
+import { ManualClock, startSystem, type System } from '../support/system.ts';
+import { bankEvent, deliveryBody, merchantGet, metricsText, postBank, tables } from './webhooks-support.ts';
 
 const day = 24 * 60 * 60 * 1000;
 const clock = new ManualClock();
-let stack: WebhookStack;
+let stack: System;
 test.beforeAll(async () => {
-  stack = await startWebhookStack({ clock, env: { RECONCILE_INTERVAL_MS: '0', RETENTION_INTERVAL_MS: '0', RETENTION_BATCH_SIZE: '2', REJECTED_SAMPLES_PER_MINUTE: '20' } });
+  stack = await startSystem({ mode: 'listening', bank: true,  clock, env: { RECONCILE_INTERVAL_MS: '0', RETENTION_INTERVAL_MS: '0', RETENTION_BATCH_SIZE: '2', REJECTED_SAMPLES_PER_MINUTE: '20' } });
 });
 test.afterAll(async () => {
   await stack?.close();

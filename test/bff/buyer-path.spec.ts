@@ -15,12 +15,12 @@ import {
   postCheckout,
   statusTokenOf,
 } from './fixtures/buyer.ts';
-import { merchantSecret, shopOrigin, startStack, type Stack } from './fixtures/stack.ts';
+import { merchantSecret, shopOrigin, startSystem, type System } from '../support/system.ts';
 import type { MerchantOrderDetail } from '../../contract/merchant-api.ts';
 
-let stack: Stack;
+let stack: System;
 test.beforeAll(async () => {
-  stack = await startStack();
+  stack = await startSystem({ mode: 'listening' });
 });
 test.afterAll(async () => {
   await stack?.close();
@@ -113,7 +113,7 @@ test('cancel: a cancel on the hosted page is the cancel consult records (code 8)
 });
 
 test('attempts are capped: past MAX_PAYMENT_ATTEMPTS a checkout is refused and the gateway is not called', async () => {
-  const capped = await startStack({ env: { MAX_PAYMENT_ATTEMPTS: '2' } });
+  const capped = await startSystem({ mode: 'listening',  env: { MAX_PAYMENT_ATTEMPTS: '2' } });
   try {
     const session = await createMerchantSession(capped.bffUrl);
     let location = '';

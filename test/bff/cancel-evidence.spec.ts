@@ -5,21 +5,20 @@
 import { expect, test } from '@playwright/test';
 import { findOrder, statusHistory } from '../../bff/store/orders.ts';
 import { approvingCard, checkout, checkoutBody, createMerchantSession, decliningCard, followReturn, orderStatus } from './fixtures/buyer.ts';
-import { startInProcessStack } from './fixtures/in-process-stack.ts';
-import { ManualClock, merchantSecret, type Stack } from './fixtures/stack.ts';
+import { startSystem, ManualClock, merchantSecret, type System } from '../support/system.ts';
 import { orderEventTypesOf } from './fixtures/outbox.ts';
 import type { MerchantOrderDetail } from '../../contract/merchant-api.ts';
 
 /** Past the stack's STATUS_CONSULT_INTERVAL_MS: the next status poll asks consult again. */
 const pastConsultInterval = 2001;
 const clock = new ManualClock();
-let stack: Stack;
+let stack: System;
 /** While true, consult answers that it has no record yet (the gateway is behind its own page). */
 let consultBehind = false;
 const emptyConsult = () => Response.json({ type: '200', message: 'No transactions found.', response: [] });
 
 test.beforeAll(async () => {
-  stack = await startInProcessStack({
+  stack = await startSystem({
     clock,
     env: { SANDBOX_PROFILE: 'tilopay', GATEWAY_BRAND: 'tilopay' },
     rewrite: (request, answer) => (consultBehind && new URL(request.url).pathname === '/api/v1/consult' ? emptyConsult() : answer),

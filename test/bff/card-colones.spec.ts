@@ -6,8 +6,8 @@
 import { expect, test } from '@playwright/test';
 import { outboxDb } from '../../bff/outbox/outbox-tables.ts';
 import { approvingCard, checkoutBody, createMerchantSession, followReturn, orderStatus, postCheckout, statusTokenOf } from './fixtures/buyer.ts';
-import { ManualClock } from './fixtures/stack.ts';
-import { capturingLogger, merchantGet, merchantPost, startInProcessWebhookStack, type WebhookStack } from './webhooks-support.ts';
+import { ManualClock, startSystem, type System } from '../support/system.ts';
+import { capturingLogger, merchantGet, merchantPost } from './webhooks-support.ts';
 
 // 12:00 in Costa Rica on 2026-11-25.
 const today = Date.parse('2026-11-25T18:00:00Z');
@@ -27,9 +27,9 @@ async function expectRefusal(answer: Response, code: string) {
 test.describe('where the merchant allows it', () => {
   const clock = new ManualClock(today);
   const logs = capturingLogger();
-  let stack: WebhookStack;
+  let stack: System;
   test.beforeAll(async () => {
-    stack = await startInProcessWebhookStack({ clock, logger: logs.logger, env: { CARD_COLONES_FOR_USD: '1' } });
+    stack = await startSystem({ bank: true,  clock, logger: logs.logger, env: { CARD_COLONES_FOR_USD: '1' } });
     expect((await merchantPost(stack.bffUrl, '/v1/merchant/exchange-rates', { currency: 'USD', rate: '506.52', date: '2026-11-25', source: 'BCCR' })).status).toBe(201);
   });
   test.afterAll(async () => {
@@ -115,9 +115,9 @@ test.describe('where the merchant allows it', () => {
 
 test.describe('where the merchant does not allow it', () => {
   const clock = new ManualClock(today);
-  let stack: WebhookStack;
+  let stack: System;
   test.beforeAll(async () => {
-    stack = await startInProcessWebhookStack({ clock, env: { EXCHANGE_RATE_USD_CRC: '506.52', EXCHANGE_RATE_USD_CRC_DATE: '2026-11-25' } });
+    stack = await startSystem({ bank: true,  clock, env: { EXCHANGE_RATE_USD_CRC: '506.52', EXCHANGE_RATE_USD_CRC_DATE: '2026-11-25' } });
   });
   test.afterAll(async () => {
     await stack?.close();
@@ -133,10 +133,10 @@ test.describe('where the merchant does not allow it', () => {
 });
 
 test.describe('where the merchant allows it but the rate is stale', () => {
-  let stack: WebhookStack;
+  let stack: System;
   test.beforeAll(async () => {
     // A rate five days old, three allowed: no colón amount, as for SINPE Móvil.
-    stack = await startInProcessWebhookStack({ clock: new ManualClock(today), env: { CARD_COLONES_FOR_USD: '1', EXCHANGE_RATE_USD_CRC: '506.52', EXCHANGE_RATE_USD_CRC_DATE: '2026-11-20', EXCHANGE_RATE_MAX_AGE_DAYS: '3' } });
+    stack = await startSystem({ bank: true,  clock: new ManualClock(today), env: { CARD_COLONES_FOR_USD: '1', EXCHANGE_RATE_USD_CRC: '506.52', EXCHANGE_RATE_USD_CRC_DATE: '2026-11-20', EXCHANGE_RATE_MAX_AGE_DAYS: '3' } });
   });
   test.afterAll(async () => {
     await stack?.close();

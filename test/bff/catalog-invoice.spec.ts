@@ -6,8 +6,7 @@ import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import type { InvoiceDetails } from '../../contract/invoice.ts';
 import { checkoutBody, postCheckout } from './fixtures/buyer.ts';
-import { startInProcessStack } from './fixtures/in-process-stack.ts';
-import { shopOrigin, type Stack } from './fixtures/stack.ts';
+import { startSystem, shopOrigin, type System } from '../support/system.ts';
 import { merchant } from './merchant-fixture.ts';
 
 const invoice: InvoiceDetails = { idType: '01', idNumber: '102340567', name: 'Ana María Solís', email: 'ana.facturas@example.cr' };
@@ -16,8 +15,8 @@ const buyerLocation = { provincia: '1', canton: '01', distrito: '01', otrasSenas
 const coffee = { sku: 'CR-COFFEE-500', name: 'Coffee', unitAmount: '6500.00', currency: 'CRC' };
 
 let directory: string;
-let withoutInvoices: Stack;
-let withInvoices: Stack;
+let withoutInvoices: System;
+let withInvoices: System;
 test.beforeAll(async () => {
   directory = await mkdtemp(join(tmpdir(), 'catalog-invoice-'));
   const catalogFile = async (name: string, document: object) => {
@@ -25,15 +24,15 @@ test.beforeAll(async () => {
     await writeFile(file, JSON.stringify(document));
     return file;
   };
-  withoutInvoices = await startInProcessStack({ env: { CATALOG_FILE: await catalogFile('plain.json', { items: [coffee] }) } });
-  withInvoices = await startInProcessStack({ env: { CATALOG_FILE: await catalogFile('invoicing.json', { invoice: true, items: [coffee] }) } });
+  withoutInvoices = await startSystem({ env: { CATALOG_FILE: await catalogFile('plain.json', { items: [coffee] }) } });
+  withInvoices = await startSystem({ env: { CATALOG_FILE: await catalogFile('invoicing.json', { invoice: true, items: [coffee] }) } });
 });
 test.afterAll(async () => {
   await Promise.all([withoutInvoices?.close(), withInvoices?.close()]);
   await rm(directory, { recursive: true, force: true });
 });
 
-const openCatalogSession = (stack: Stack, extra: object) =>
+const openCatalogSession = (stack: System, extra: object) =>
   fetch(`${stack.bffUrl}/v1/sessions`, {
     method: 'POST',
     headers: { Origin: shopOrigin, 'Content-Type': 'application/json' },

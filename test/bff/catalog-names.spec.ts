@@ -3,12 +3,11 @@
 // widget's summary, the merchant's order and its webhooks say what the storefront showed.
 import { expect, test } from '@playwright/test';
 import type { CreateSessionResponse } from '../../contract/bff-api.ts';
-import { startInProcessStack } from './fixtures/in-process-stack.ts';
-import { shopOrigin, type Stack } from './fixtures/stack.ts';
+import { startSystem, shopOrigin, type System } from '../support/system.ts';
 
-let stack: Stack;
+let stack: System;
 test.beforeAll(async () => {
-  stack = await startInProcessStack();
+  stack = await startSystem();
 });
 test.afterAll(async () => {
   await stack?.close();

@@ -3,13 +3,12 @@
 import { expect, test } from '@playwright/test';
 import type { InvoiceDetails } from '../../contract/invoice.ts';
 import { approvingCard, checkoutBody, createMerchantSession, followReturn, postCheckout } from './fixtures/buyer.ts';
-import { startInProcessStack } from './fixtures/in-process-stack.ts';
-import { shopOrigin, type Stack } from './fixtures/stack.ts';
+import { startSystem, shopOrigin, type System } from '../support/system.ts';
 import { merchant } from './merchant-fixture.ts';
 
-let stack: Stack;
+let stack: System;
 test.beforeAll(async () => {
-  stack = await startInProcessStack();
+  stack = await startSystem();
 });
 test.afterAll(async () => {
   await stack.close();

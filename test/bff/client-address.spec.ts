@@ -3,12 +3,11 @@
 // a port (a proxy that appends one). Each must count as the one client it is.
 import { expect, test } from '@playwright/test';
 import { addressKey } from '../../bff/http/client-ip.ts';
-import { startInProcessStack } from './fixtures/in-process-stack.ts';
-import { shopOrigin, type Stack } from './fixtures/stack.ts';
+import { startSystem, shopOrigin, type System } from '../support/system.ts';
 
-let stack: Stack;
+let stack: System;
 test.beforeAll(async () => {
-  stack = await startInProcessStack();
+  stack = await startSystem();
 });
 test.afterAll(async () => {
   await stack?.close();

@@ -7,7 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { expect, test } from '@playwright/test';
 import { createLogger } from '../../bff/lib/observability/logger.ts';
 import { approvingCard, checkoutBody, statusTokenOf } from './fixtures/buyer.ts';
-import { merchantSecret, shopOrigin, startStack, type Stack } from './fixtures/stack.ts';
+import { merchantSecret, shopOrigin, startSystem, type System } from '../support/system.ts';
 import { eventsOf, startWebhookReceiver, type WebhookReceiver } from './fixtures/webhook-receiver.ts';
 
 interface LogLine {
@@ -19,7 +19,7 @@ interface LogLine {
   [field: string]: unknown;
 }
 
-let stack: Stack;
+let stack: System;
 let hooks: WebhookReceiver;
 const written: string[] = [];
 
@@ -29,7 +29,7 @@ test.beforeEach(async () => {
   // One sink for both instances: the array holds the lines in the order they were written.
   const sink = { write: (line: string) => void written.push(line) };
   const webhookEnv = { MERCHANT_WEBHOOK_URL: hooks.url, MERCHANT_WEBHOOK_SECRET: `whsec_${randomBytes(24).toString('base64')}`, MERCHANT_WEBHOOK_POLL_MS: '50' };
-  stack = await startStack({ env: webhookEnv, logger: createLogger('info', sink).child({ instance: 'A' }) });
+  stack = await startSystem({ mode: 'listening',  env: webhookEnv, logger: createLogger('info', sink).child({ instance: 'A' }) });
 });
 test.afterEach(async () => {
   await stack.close();

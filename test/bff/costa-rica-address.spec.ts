@@ -4,12 +4,11 @@
 import { expect, test } from '@playwright/test';
 import { gatewayOrderNumberOf } from '../../contract/gateway-facts.ts';
 import { checkout, costaRicaBilling, createMerchantSession } from './fixtures/buyer.ts';
-import { startInProcessStack } from './fixtures/in-process-stack.ts';
-import type { Stack } from './fixtures/stack.ts';
+import { startSystem, type System } from '../support/system.ts';
 
-let stack: Stack;
+let stack: System;
 test.beforeAll(async () => {
-  stack = await startInProcessStack();
+  stack = await startSystem();
 });
 test.afterAll(async () => {
   await stack?.close();

@@ -3,16 +3,15 @@
 // retry under another Idempotency-Key, settled when consult's records show it done.
 import { expect, test } from '@playwright/test';
 import { statusHistory } from '../../bff/store/orders.ts';
-import { startInProcessStack } from './fixtures/in-process-stack.ts';
-import type { Stack } from './fixtures/stack.ts';
+import { startSystem, type System } from '../support/system.ts';
 import { merchant, paidOrder } from './merchant-fixture.ts';
 import { orderEventTypesOf } from './fixtures/outbox.ts';
 
 /** While true, the gateway answers a refund "scheduled" (having taken it) and consult lists no refund yet. */
 let scheduling = false;
-let stack: Stack;
+let stack: System;
 test.beforeAll(async () => {
-  stack = await startInProcessStack({
+  stack = await startSystem({
     // The reconciler may ask about a scheduled refund on every pass.
     env: { RECONCILE_PENDING_EVERY_MS: '1' },
     rewrite: async (request, answer) => {

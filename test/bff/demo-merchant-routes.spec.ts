@@ -6,13 +6,12 @@
 import { expect, test } from '@playwright/test';
 import { createDemoApp } from '../../demo/server.ts';
 import { listen, type RunningServer } from '../../node/serve-app.ts';
-import { startInProcessStack } from './fixtures/in-process-stack.ts';
-import { merchantSecret, type Stack } from './fixtures/stack.ts';
+import { startSystem, merchantSecret, type System } from '../support/system.ts';
 
-let stack: Stack;
+let stack: System;
 const servers: RunningServer[] = [];
 test.beforeAll(async () => {
-  stack = await startInProcessStack();
+  stack = await startSystem();
 });
 test.afterEach(async () => {
   for (const server of servers.splice(0)) await server.close();

@@ -4,8 +4,7 @@
 import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { checkout, followReturn } from './fixtures/buyer.ts';
-import { startInProcessStack } from './fixtures/in-process-stack.ts';
-import { shopOrigin, type Stack } from './fixtures/stack.ts';
+import { startSystem, shopOrigin, type System } from '../support/system.ts';
 
 const page = readFileSync('docs/quick-start.md', 'utf8');
 const documentedBff = 'http://127.0.0.1:8787';
@@ -43,9 +42,9 @@ function expectedShape(documented: Record<string, unknown>): Record<string, unkn
   return Object.fromEntries(Object.entries(documented).map(([key, value]) => [key, shape(value)]));
 }
 
-let stack: Stack;
+let stack: System;
 test.beforeAll(async () => {
-  stack = await startInProcessStack();
+  stack = await startSystem();
 });
 test.afterAll(async () => {
   await stack?.close();

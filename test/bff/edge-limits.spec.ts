@@ -6,13 +6,13 @@ import type { AddressInfo } from 'node:net';
 import { expect, test } from '@playwright/test';
 import { forwardedClient } from '../../bff/http/client-ip.ts';
 import { webhookDb } from '../../bff/store/webhook-tables.ts';
-import { metricsHeaders, shopOrigin, startStack, type Stack } from './fixtures/stack.ts';
+import { metricsHeaders, shopOrigin, startSystem, type System } from '../support/system.ts';
 import { linkWebhook } from './webhooks-support.ts';
 import { checkout, createMerchantSession } from './fixtures/buyer.ts';
 
-let stack: Stack;
+let stack: System;
 test.beforeAll(async () => {
-  stack = await startStack();
+  stack = await startSystem({ mode: 'listening' });
 });
 test.afterAll(async () => {
   await stack?.close();

@@ -10,14 +10,14 @@ import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { Webhook } from 'standardwebhooks';
 import { merchantEventBody } from '../../contract/merchant-webhooks.ts';
-import { merchantSecret, shopOrigin } from './fixtures/stack.ts';
+import { merchantSecret, shopOrigin, startSystem, type System } from '../support/system.ts';
 import { freePort } from './fixtures/bff-process.ts';
 import { bundledEntry } from './fixtures/entry-bundles.ts';
 import { startWebhookReceiver, type WebhookReceiver } from './fixtures/webhook-receiver.ts';
-import { merchantGet, startWebhookStack, type WebhookStack } from './webhooks-support.ts';
+import { merchantGet } from './webhooks-support.ts';
 
 const secret = `whsec_${randomBytes(24).toString('base64')}`;
-let stack: WebhookStack;
+let stack: System;
 let hooks: WebhookReceiver;
 let eventsBundle: string;
 // Where listen keeps its signing secret between runs: a folder of this run's own, not the repo's `.start/`.
@@ -26,7 +26,7 @@ const stateDir = mkdtempSync(join(tmpdir(), 'events-state-'));
 test.beforeAll(async () => {
   eventsBundle = await bundledEntry('scripts/events.ts');
   hooks = await startWebhookReceiver();
-  stack = await startWebhookStack({
+  stack = await startSystem({ mode: 'listening', bank: true, 
     env: { MERCHANT_WEBHOOK_URL: hooks.url, MERCHANT_WEBHOOK_SECRET: secret, MERCHANT_WEBHOOK_POLL_MS: '50', BANK_REGISTER_DESTINATION: '1' },
   });
 });
@@ -44,7 +44,7 @@ interface EventsRun {
 }
 
 /** `npm run events -- <args>`: on the bundle, or under tsx (`underTsx`) as npm starts it. */
-function events(args: string[], target: WebhookStack = stack, extraEnv: Record<string, string> = {}, underTsx = false): EventsRun {
+function events(args: string[], target: System = stack, extraEnv: Record<string, string> = {}, underTsx = false): EventsRun {
   const entry = underTsx ? ['--import', 'tsx', 'scripts/events.ts'] : [eventsBundle];
   const child = spawn(process.execPath, [...entry, ...args], {
     env: { PATH: process.env.PATH ?? '', BFF_URL: target.bffUrl, SANDBOX_URL: target.sandboxUrl, SHOP_ORIGIN: shopOrigin, MERCHANT_SECRET: merchantSecret, EVENTS_STATE_DIR: stateDir, ...extraEnv },
@@ -95,7 +95,7 @@ test('trigger order.expired waits for a session to lapse and the reconciler to e
   // Sessions of one second, so the wait the CLI announces is short here; a session that never had an
   // attempt is announced only on the merchant's opt-in.
   const receiver = await startWebhookReceiver();
-  const quick = await startWebhookStack({
+  const quick = await startSystem({ mode: 'listening', bank: true, 
     env: { MERCHANT_WEBHOOK_URL: receiver.url, MERCHANT_WEBHOOK_SECRET: secret, MERCHANT_WEBHOOK_POLL_MS: '50', SESSION_TTL_SECONDS: '1', RECONCILE_INTERVAL_MS: '200', MERCHANT_WEBHOOK_UNATTEMPTED_EXPIRY: '1' },
   });
   try {

@@ -4,12 +4,11 @@ import { expect, test } from '@playwright/test';
 import { findOrder } from '../../bff/store/orders.ts';
 import { gatewayOrderNumberOf } from '../../contract/gateway-facts.ts';
 import { checkout, checkoutAfterBack, createMerchantSession, postCheckout } from './fixtures/buyer.ts';
-import { startInProcessStack } from './fixtures/in-process-stack.ts';
-import { type Stack } from './fixtures/stack.ts';
+import { startSystem, type System } from '../support/system.ts';
 
-let stack: Stack;
+let stack: System;
 test.beforeAll(async () => {
-  stack = await startInProcessStack({ env: { RATE_LIMIT_PER_MINUTE: '10000' } });
+  stack = await startSystem({ env: { RATE_LIMIT_PER_MINUTE: '10000' } });
 });
 test.afterAll(async () => {
   await stack?.close();

@@ -7,8 +7,8 @@ import { colonesAt } from '../../contract/local-amount.ts';
 import type { SinpeCheckoutResponse } from '../../contract/sinpe-movil.ts';
 import { checkoutBody, createMerchantSession, orderStatus, postCheckout } from './fixtures/buyer.ts';
 import { merchantPhone, startRegisteredSinpeStack } from './fixtures/sinpe-orders.ts';
-import { ManualClock, merchantSecret } from './fixtures/stack.ts';
-import { merchantGet, merchantPost, polling, tables, type WebhookStack } from './webhooks-support.ts';
+import { ManualClock, merchantSecret, type System } from '../support/system.ts';
+import { merchantGet, merchantPost, polling, tables } from './webhooks-support.ts';
 
 test.describe('colones at a rate (exact, rounded half up to the colón)', () => {
   const cases: Array<[string, string, string]> = [
@@ -40,7 +40,7 @@ test.describe('the fresh rate', () => {
 test.describe('through the BFF', () => {
   // 12:00 in Costa Rica on 2026-11-25.
   const clock = new ManualClock(Date.parse('2026-11-25T18:00:00Z'));
-  let stack: WebhookStack;
+  let stack: System;
   test.beforeAll(async () => {
     stack = await startRegisteredSinpeStack(clock, { EXCHANGE_RATE_MAX_AGE_DAYS: '3' });
   });
@@ -144,7 +144,7 @@ test.describe('a rate inside its sanity band, corrected the same day', () => {
   // 12:00 in Costa Rica on 2026-11-25.
   const clock = new ManualClock(Date.parse('2026-11-25T18:00:00Z'));
   const previousSecret = 'previous-merchant-secret-0123456789';
-  let stack: WebhookStack;
+  let stack: System;
   test.beforeAll(async () => {
     stack = await startRegisteredSinpeStack(clock, { MERCHANT_SECRET: `${merchantSecret},${previousSecret}` });
   });
@@ -215,7 +215,7 @@ test.describe('a rate inside its sanity band, corrected the same day', () => {
 
 test.describe('the environment\'s default rate (the demo\'s)', () => {
   const clock = new ManualClock(Date.parse('2026-11-25T18:00:00Z'));
-  let stack: WebhookStack;
+  let stack: System;
   test.beforeAll(async () => {
     stack = await startRegisteredSinpeStack(clock, { EXCHANGE_RATE_USD_CRC: '510.00', EXCHANGE_RATE_USD_CRC_DATE: '2026-11-24' });
   });
@@ -233,7 +233,7 @@ test.describe('the environment\'s default rate (the demo\'s)', () => {
 test.describe('the colón amount kept at checkout', () => {
   // 23:55 on 2026-11-25 in Costa Rica: midnight comes while the transfer (10 minutes) is awaited.
   const clock = new ManualClock(Date.parse('2026-11-26T05:55:00Z'));
-  let stack: WebhookStack;
+  let stack: System;
   test.beforeAll(async () => {
     stack = await startRegisteredSinpeStack(clock);
   });

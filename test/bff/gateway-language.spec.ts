@@ -2,8 +2,7 @@
 // checkout's language) and Accept-Language on every call, as the official plugin sends them.
 import { expect, test } from '@playwright/test';
 import { checkout, checkoutBody, createMerchantSession, decliningCard, followReturn } from './fixtures/buyer.ts';
-import { startInProcessStack } from './fixtures/in-process-stack.ts';
-import type { Stack } from './fixtures/stack.ts';
+import { startSystem, type System } from '../support/system.ts';
 
 interface SeenCall {
   path: string;
@@ -11,9 +10,9 @@ interface SeenCall {
   lang?: string;
 }
 const seen: SeenCall[] = [];
-let stack: Stack;
+let stack: System;
 test.beforeAll(async () => {
-  stack = await startInProcessStack({
+  stack = await startSystem({
     rewrite: async (request, answer) => {
       const path = new URL(request.url).pathname;
       if (path.startsWith('/api/')) {

@@ -3,22 +3,22 @@
 // same database, it processes the event exactly once.
 import { expect, test } from '@playwright/test';
 import { webhookDb, type WebhookDb } from '../../bff/store/webhook-tables.ts';
-import { SandboxControl } from '../../sandbox/control-client.ts';
 import { killHard } from './fixtures/bff-process.ts';
-import { startCrashRig, type CrashRig } from './fixtures/crash-rig.ts';
 import { recordOwnLink } from '../../bff/intake/links/link-screen.ts';
-import { metricsToken } from './fixtures/stack.ts';
+import { startSystem, type ProcessSystem } from '../support/system.ts';
 import { afterWorkerPasses, bankEvent, createGatewayLink, currentSecret, deliveryBody, linkWebhook, metricsText, polling, postBank } from './webhooks-support.ts';
 
-let rig: CrashRig;
+let rig: ProcessSystem;
 let db: WebhookDb;
 
 test.beforeAll(async () => {
-  rig = await startCrashRig({
-    BANK_SECRET_REF: currentSecret,
-    METRICS_TOKEN: metricsToken,
-    INBOX_LEASE_MS: '1500',
-    GATEWAY_TIMEOUT_MS: '60000',
+  rig = await startSystem({
+    mode: 'process',
+    env: {
+      BANK_SECRET_REF: currentSecret,
+      INBOX_LEASE_MS: '1500',
+      GATEWAY_TIMEOUT_MS: '60000',
+    },
   });
   db = webhookDb(rig.store);
 });
@@ -56,8 +56,8 @@ test('killed after the 2xx and before processing: processed exactly once after r
 });
 
 test('killed while processing (lease held): the lease lapses and the event is processed exactly once', async () => {
-  const control = new SandboxControl(rig.sandboxUrl);
-  const bffUrl = `http://127.0.0.1:${rig.env.BFF_PORT}`;
+  const control = rig.sandbox;
+  const { bffUrl } = rig;
   const link = await createGatewayLink(rig.sandboxUrl, { amount: '5000.00', currency: 'CRC', type: 1, webhook_url: `${bffUrl}/v1/webhooks/links` });
   // Made at the gateway directly (a webhook only), recorded as ours as the merchant API would.
   await recordOwnLink(db, { id: String(link.id), amount: '5000.00', currency: 'CRC', now: new Date() });

@@ -2,25 +2,11 @@
 // a lapsed lease is taken over, and two instances on one database process each event once.
 import { expect, test } from '@playwright/test';
 import { retryDelayMs } from '../../bff/intake/inbox/inbox.ts';
-import { ManualClock } from './fixtures/stack.ts';
+import { ManualClock, startSystem, type System } from '../support/system.ts';
 import { orderHashV2 } from '../../contract/order-hash.ts';
 import { linkOrderHashEmail } from '../../bff/intake/links/link-confirmation.ts';
 import { sandboxDefaults } from '../../sandbox/defaults.ts';
-import {
-  afterWorkerPasses,
-  bankEvent,
-  deliveryBody,
-  linkWebhook,
-  merchantGet,
-  merchantPost,
-  metricsText,
-  polling,
-  postBank,
-  postLinkWebhook,
-  startInProcessWebhookStack,
-  tables,
-  type WebhookStack,
-} from './webhooks-support.ts';
+import { afterWorkerPasses, bankEvent, deliveryBody, linkWebhook, merchantGet, merchantPost, metricsText, polling, postBank, postLinkWebhook, tables } from './webhooks-support.ts';
 
 test('the retry delay doubles from the base and stops at the cap', () => {
   const policy = { maxAttempts: 10, baseDelayMs: 1000, maxDelayMs: 5000 };
@@ -28,11 +14,11 @@ test('the retry delay doubles from the base and stops at the cap', () => {
 });
 
 test.describe('with a clock the test moves', () => {
-  let stack: WebhookStack;
+  let stack: System;
   const clock = new ManualClock(Date.parse('2026-11-21T12:00:00.000Z'));
 
   test.beforeAll(async () => {
-    stack = await startInProcessWebhookStack({ clock, env: { INBOX_MAX_ATTEMPTS: '3', INBOX_RETRY_BASE_MS: '60000', INBOX_RETRY_MAX_MS: '600000' } });
+    stack = await startSystem({ bank: true,  clock, env: { INBOX_MAX_ATTEMPTS: '3', INBOX_RETRY_BASE_MS: '60000', INBOX_RETRY_MAX_MS: '600000' } });
   });
   test.afterAll(async () => {
     await stack?.close();
@@ -105,7 +91,7 @@ test.describe('with a clock the test moves', () => {
 });
 
 test('two BFF instances on one database: every event processed exactly once', async () => {
-  const stack = await startInProcessWebhookStack();
+  const stack = await startSystem({ bank: true });
   try {
     const other = await stack.startAnotherBff();
     const events = Array.from({ length: 30 }, (_, index) => bankEvent(index % 2 ? 'payment.succeeded' : 'payin.posted'));

@@ -11,8 +11,8 @@ import type { InvoiceDetails } from '../../contract/invoice.ts';
 import type { SinpeCheckoutResponse } from '../../contract/sinpe-movil.ts';
 import { approvingCard, checkoutBody, createMerchantSession, followReturn, orderStatus, postCheckout, type MerchantSessionInput } from './fixtures/buyer.ts';
 import { merchantPhone, startRegisteredSinpeStack } from './fixtures/sinpe-orders.ts';
-import { ManualClock } from './fixtures/stack.ts';
-import { merchantGet, merchantPost, polling, tables, type WebhookStack } from './webhooks-support.ts';
+import { ManualClock, type System } from '../support/system.ts';
+import { merchantGet, merchantPost, polling, tables } from './webhooks-support.ts';
 
 const receptor: InvoiceDetails = { idType: '01', idNumber: '102340567', name: 'Ana María Solís', email: 'ana.facturas@example.cr' };
 
@@ -31,7 +31,7 @@ test.describe('the ubicación from an address', () => {
 
 test.describe('golden hand-offs', () => {
   const clock = new ManualClock(Date.parse('2026-11-25T18:00:00Z'));
-  let stack: WebhookStack;
+  let stack: System;
   test.beforeAll(async () => {
     stack = await startRegisteredSinpeStack(clock, { CARD_COLONES_FOR_USD: '1' });
     expect((await merchantPost(stack.bffUrl, '/v1/merchant/exchange-rates', { currency: 'USD', rate: '506.52', date: '2026-11-25', source: 'BCCR' })).status).toBe(201);

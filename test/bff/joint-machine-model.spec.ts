@@ -28,7 +28,7 @@ import { coexistingPairs } from '../../bff/payments/lifecycle/joint-moves.ts';
 import { applyJointMove, claimAttempt } from '../../bff/payments/lifecycle/unit-of-work.ts';
 import { attemptsOf, startingAttemptFields } from '../../bff/store/attempts.ts';
 import { findOrder, statusHistory } from '../../bff/store/orders.ts';
-import { ManualClock } from './fixtures/stack.ts';
+import { ManualClock } from '../support/system.ts';
 import { storePerFile } from './fixtures/store-per-file.ts';
 import { storedOrder } from './fixtures/stored-order.ts';
 

@@ -11,12 +11,11 @@ import { attemptsOf } from '../../bff/store/attempts.ts';
 import { findOrder } from '../../bff/store/orders.ts';
 import { createMerchantSession } from './fixtures/buyer.ts';
 import { jointPairs, placeOrder, placePair } from './fixtures/joint-state.ts';
-import { startInProcessStack } from './fixtures/in-process-stack.ts';
-import { merchantSecret, type Stack } from './fixtures/stack.ts';
+import { startSystem, merchantSecret, type System } from '../support/system.ts';
 
-let stack: Stack;
+let stack: System;
 test.beforeAll(async () => {
-  stack = await startInProcessStack();
+  stack = await startSystem();
 });
 test.afterAll(async () => {
   await stack?.close();

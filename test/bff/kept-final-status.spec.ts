@@ -7,12 +7,12 @@ import { statusTokenLifetimeSeconds } from '../../bff/http/auth/tokens.ts';
 import { createCatalogSession } from './fixtures/buyer.ts';
 import { placeOrder } from './fixtures/joint-state.ts';
 import { placedOrder } from './fixtures/placed-order.ts';
-import { ManualClock, shopOrigin, startStack, type Stack } from './fixtures/stack.ts';
+import { ManualClock, shopOrigin, startSystem, type System } from '../support/system.ts';
 
 const clock = new ManualClock();
-let stack: Stack;
+let stack: System;
 test.beforeAll(async () => {
-  stack = await startStack({ clock, env: { ALLOWED_ORIGINS: `${shopOrigin},http://other-shop.example.test` } });
+  stack = await startSystem({ mode: 'listening',  clock, env: { ALLOWED_ORIGINS: `${shopOrigin},http://other-shop.example.test` } });
 });
 test.afterAll(async () => {
   await stack?.close();

@@ -7,24 +7,12 @@ import { expect, test } from '@playwright/test';
 import { recordOwnLink } from '../../bff/intake/links/link-screen.ts';
 import { sandboxDefaults } from '../../sandbox/defaults.ts';
 import { approvingCard, checkout, createMerchantSession, followReturn } from './fixtures/buyer.ts';
-import {
-  bankEvent,
-  deliveryBody,
-  eventState,
-  linkWebhook,
-  merchantPost,
-  metricsText,
-  polling,
-  postBank,
-  postLinkWebhook,
-  startWebhookStack,
-  tables,
-  type WebhookStack,
-} from './webhooks-support.ts';
+import { bankEvent, deliveryBody, eventState, linkWebhook, merchantPost, metricsText, polling, postBank, postLinkWebhook, tables } from './webhooks-support.ts';
+import { type System, startSystem } from '../support/system.ts';
 
-let stack: WebhookStack;
+let stack: System;
 test.beforeAll(async () => {
-  stack = await startWebhookStack({ env: { INBOX_MAX_ATTEMPTS: '8' } });
+  stack = await startSystem({ mode: 'listening', bank: true,  env: { INBOX_MAX_ATTEMPTS: '8' } });
 });
 test.afterAll(async () => {
   await stack?.close();

@@ -6,16 +6,16 @@
 // link-report-storage.spec.ts; here the default caps keep at most 20 of them as rows.)
 import { expect, test } from '@playwright/test';
 import { approvingCard } from './fixtures/buyer.ts';
-import { ManualClock } from './fixtures/stack.ts';
-import { afterWorkerPasses, linkFloodEnv, linkWebhook, unlistedLinkReports, merchantPost, metricsText, postLinkWebhook, startInProcessWebhookStack, tables, type WebhookStack } from './webhooks-support.ts';
+import { ManualClock, startSystem, type System } from '../support/system.ts';
+import { afterWorkerPasses, linkFloodEnv, linkWebhook, unlistedLinkReports, merchantPost, metricsText, postLinkWebhook, tables } from './webhooks-support.ts';
 
 const junkReports = 1_000;
 const lookupIntervalMs = 30_000;
 const clock = new ManualClock();
-let stack: WebhookStack;
+let stack: System;
 
 test.beforeAll(async () => {
-  stack = await startInProcessWebhookStack({
+  stack = await startSystem({ bank: true, 
     clock,
     env: linkFloodEnv(lookupIntervalMs),
   });

@@ -6,16 +6,16 @@
 // listing refuses them. A report the gateway signed (a verifying orderHash) is never held back.
 import { expect, test } from '@playwright/test';
 import { approvingCard } from './fixtures/buyer.ts';
-import { ManualClock } from './fixtures/stack.ts';
-import { afterWorkerPasses, linkFloodEnv, linkWebhook, unlistedLinkReports, merchantPost, metricsText, postLinkWebhook, startInProcessWebhookStack, tables, type WebhookStack } from './webhooks-support.ts';
+import { ManualClock, startSystem, type System } from '../support/system.ts';
+import { afterWorkerPasses, linkFloodEnv, linkWebhook, unlistedLinkReports, merchantPost, metricsText, postLinkWebhook, tables } from './webhooks-support.ts';
 
 const [junkReports, perLink, perAddress, lookupIntervalMs] = [1_000, 10, 15, 30_000];
 const caps = { LINK_UNLISTED_REPORTS_PER_LINK: String(perLink), LINK_UNLISTED_REPORTS_PER_ADDRESS_PER_HOUR: String(perAddress) };
 const clock = new ManualClock();
-let stack: WebhookStack;
+let stack: System;
 
 test.beforeAll(async () => {
-  stack = await startInProcessWebhookStack({ env: { ...linkFloodEnv(lookupIntervalMs), ...caps }, clock });
+  stack = await startSystem({ bank: true,  env: { ...linkFloodEnv(lookupIntervalMs), ...caps }, clock });
 });
 test.afterAll(async () => {
   await stack?.close();

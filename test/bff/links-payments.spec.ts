@@ -11,14 +11,15 @@ import { LinkLookups } from '../../bff/intake/links/link-lookups.ts';
 import { systemClock } from '../../bff/lib/observability/clock.ts';
 import { sandboxDefaults } from '../../sandbox/defaults.ts';
 import { demoMerchantClient } from './fixtures/gateway-client.ts';
-import { createGatewayLink, linkWebhook, merchantGet, polling, postLinkWebhook, startInProcessWebhookStack, tables, type WebhookStack } from './webhooks-support.ts';
+import { createGatewayLink, linkWebhook, merchantGet, polling, postLinkWebhook, tables } from './webhooks-support.ts';
+import { type System, startSystem } from '../support/system.ts';
 
 const approvedCard = '4012000000020071';
 const deniedCard = '4012000000020121';
 
-let stack: WebhookStack;
+let stack: System;
 test.beforeAll(async () => {
-  stack = await startInProcessWebhookStack({ env: { MERCHANT_NAME: 'Pura Vida <Market>' } });
+  stack = await startSystem({ bank: true,  env: { MERCHANT_NAME: 'Pura Vida <Market>' } });
 });
 test.afterAll(async () => {
   await stack?.close();

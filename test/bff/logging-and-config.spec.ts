@@ -4,7 +4,7 @@ import { expect, test } from '@playwright/test';
 import { ConfigError, loadConfig, loadListenAddress } from '../../bff/config.ts';
 import { createLogger } from '../../bff/lib/observability/logger.ts';
 import { approvingCard, checkout, createMerchantSession, followReturn } from './fixtures/buyer.ts';
-import { startStack } from './fixtures/stack.ts';
+import { startSystem } from '../support/system.ts';
 
 function capture() {
   const lines: string[] = [];
@@ -41,7 +41,7 @@ test('the logger redacts passwords, keys, tokens, secret_ref, authorization and 
 
 test('a whole checkout with failures logged at debug leaks no credential into the log', async () => {
   const { stream, lines } = capture();
-  const stack = await startStack({ logger: createLogger('debug', stream) });
+  const stack = await startSystem({ mode: 'listening',  logger: createLogger('debug', stream) });
   try {
     await stack.sandbox.injectFault({ operation: 'consult', kind: 'malformedJson', count: 3 });
     const session = await createMerchantSession(stack.bffUrl);
@@ -136,7 +136,7 @@ test('configuration: the default PUBLIC_BFF_URL is the port already bound; a set
 });
 
 test('a BFF started on port 0 sends the gateway a redirect to the port it got, and documents that URL', async () => {
-  const stack = await startStack();
+  const stack = await startSystem({ mode: 'listening' });
   try {
     expect(stack.bff.url).not.toBe('http://127.0.0.1:0');
     expect(stack.bff.config.PUBLIC_BFF_URL).toBe(stack.bff.url);

@@ -3,15 +3,14 @@
 // (ALLOWED_ORIGINS) is a page that embeds the widget, not the merchant's back office: it, like a
 // foreign origin, gets no CORS grant on /v1/merchant/*.
 import { expect, test } from '@playwright/test';
-import { startInProcessStack } from './fixtures/in-process-stack.ts';
-import { shopOrigin, type Stack } from './fixtures/stack.ts';
+import { startSystem, shopOrigin, type System } from '../support/system.ts';
 import { merchant } from './merchant-fixture.ts';
 
 const backOfficeOrigin = 'http://backoffice.example.test';
 
-let stack: Stack;
+let stack: System;
 test.beforeAll(async () => {
-  stack = await startInProcessStack({ env: { BACKOFFICE_ORIGINS: backOfficeOrigin } });
+  stack = await startSystem({ env: { BACKOFFICE_ORIGINS: backOfficeOrigin } });
 });
 test.afterAll(async () => {
   await stack.close();

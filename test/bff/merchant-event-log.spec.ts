@@ -5,14 +5,15 @@ import { randomBytes } from 'node:crypto';
 import { expect, test } from '@playwright/test';
 import { placedOrder } from './fixtures/placed-order.ts';
 import { eventsOf, startWebhookReceiver, type WebhookReceiver } from './fixtures/webhook-receiver.ts';
-import { merchantGet, startInProcessWebhookStack, type WebhookStack } from './webhooks-support.ts';
+import { merchantGet } from './webhooks-support.ts';
+import { type System, startSystem } from '../support/system.ts';
 
-let stack: WebhookStack;
+let stack: System;
 let hooks: WebhookReceiver;
 
 test.beforeEach(async () => {
   hooks = await startWebhookReceiver();
-  stack = await startInProcessWebhookStack({
+  stack = await startSystem({ bank: true, 
     env: { MERCHANT_WEBHOOK_URL: hooks.url, MERCHANT_WEBHOOK_SECRET: `whsec_${randomBytes(24).toString('base64')}`, MERCHANT_WEBHOOK_POLL_MS: '100' },
   });
 });

@@ -3,7 +3,7 @@
 import { randomUUID } from 'node:crypto';
 import { expect } from '@playwright/test';
 import { approvingCard, checkout, createMerchantSession, followReturn, type MerchantSessionInput } from './fixtures/buyer.ts';
-import { merchantSecret, type Stack } from './fixtures/stack.ts';
+import { merchantSecret, type System } from '../support/system.ts';
 
 export interface MerchantCall {
   status: number;
@@ -13,7 +13,7 @@ export interface MerchantCall {
 
 /** One merchant API call; every POST gets a fresh Idempotency-Key unless one is given (null: none). */
 export async function merchant(
-  stack: Stack,
+  stack: System,
   method: 'GET' | 'POST' | 'DELETE',
   path: string,
   body?: unknown,
@@ -29,7 +29,7 @@ export async function merchant(
 }
 
 /** An order the buyer paid with `card` (approving by default); returns its order number. */
-export async function paidOrder(stack: Stack, input: MerchantSessionInput = {}, card = approvingCard): Promise<string> {
+export async function paidOrder(stack: System, input: MerchantSessionInput = {}, card = approvingCard): Promise<string> {
   const session = await createMerchantSession(stack.bffUrl, input);
   const { redirectUrl } = await checkout(stack.bffUrl, session.sessionToken);
   const gatewayRedirect = await stack.sandbox.payHostedPage(redirectUrl, { card });

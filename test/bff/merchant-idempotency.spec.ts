@@ -3,13 +3,12 @@
 import { randomUUID } from 'node:crypto';
 import { refusedUrl } from './fixtures/closed-port.ts';
 import { expect, test } from '@playwright/test';
-import { startInProcessStack } from './fixtures/in-process-stack.ts';
-import { shopOrigin, type Stack } from './fixtures/stack.ts';
+import { startSystem, shopOrigin, type System } from '../support/system.ts';
 import { merchant, paidOrder } from './merchant-fixture.ts';
 
-let stack: Stack;
+let stack: System;
 test.beforeAll(async () => {
-  stack = await startInProcessStack();
+  stack = await startSystem();
 });
 test.afterAll(async () => {
   await stack.close();

@@ -9,7 +9,7 @@ import { merchantAccessOf } from '../../bff/http/auth/merchant.ts';
 import { endOfDayIn, filterBound, isKnownTimeZone, startOfDayIn } from '../../bff/lib/business-day.ts';
 import { wellFormedTraceparent } from '../../bff/http/correlation.ts';
 import { sandboxGatewayEnv } from '../../sandbox/defaults.ts';
-import { ManualClock, merchantSecret, metricsHeaders, shopOrigin, startStack, type Stack } from './fixtures/stack.ts';
+import { ManualClock, merchantSecret, metricsHeaders, shopOrigin, startSystem, type System } from '../support/system.ts';
 import { merchant } from './merchant-fixture.ts';
 
 const previousSecret = 'previous-merchant-secret-0123456789';
@@ -80,12 +80,12 @@ test('configuration: the keys and the business time zone, and each bad value nam
 });
 
 test.describe('on the API', () => {
-  let stack: Stack;
+  let stack: System;
   let clock: ManualClock;
   test.beforeEach(async () => {
     // 04:30 UTC on the 26th is 22:30 on the 25th in Costa Rica.
     clock = new ManualClock(Date.parse('2026-11-26T04:30:00Z'));
-    stack = await startStack({ clock, env: { MERCHANT_SECRET: `${merchantSecret},${previousSecret}`, MERCHANT_READ_SECRET: readSecret } });
+    stack = await startSystem({ mode: 'listening',  clock, env: { MERCHANT_SECRET: `${merchantSecret},${previousSecret}`, MERCHANT_READ_SECRET: readSecret } });
   });
   test.afterEach(async () => stack.close());
 
@@ -180,7 +180,7 @@ test.describe('on the API', () => {
 
   test('with a single merchant secret and no read key, whoami says there is no previous or read key', async () => {
     await stack.close();
-    stack = await startStack({ clock });
+    stack = await startSystem({ mode: 'listening',  clock });
     const answer = await merchant(stack, 'GET', '/v1/merchant/whoami');
     expect(answer.body).toEqual({ key: 'current', keys: { current: { lastUsedAt: '2026-11-26T04:30:00.000Z' }, previous: null, read: null } });
   });

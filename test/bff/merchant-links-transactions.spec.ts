@@ -2,13 +2,12 @@
 // through the merchant API against the sandbox over real HTTP.
 import { expect, test } from '@playwright/test';
 import { approvingCard, costaRicaBilling, decliningCard } from './fixtures/buyer.ts';
-import { startInProcessStack } from './fixtures/in-process-stack.ts';
-import type { Stack } from './fixtures/stack.ts';
+import { startSystem, type System } from '../support/system.ts';
 import { merchant, paidOrder } from './merchant-fixture.ts';
 
-let stack: Stack;
+let stack: System;
 test.beforeAll(async () => {
-  stack = await startInProcessStack();
+  stack = await startSystem();
 });
 test.afterAll(async () => {
   await stack.close();

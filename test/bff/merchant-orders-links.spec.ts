@@ -3,12 +3,13 @@
 import { expect, test } from '@playwright/test';
 import { checkout, createMerchantSession } from './fixtures/buyer.ts';
 import { approvingCard as approvedCard, decliningCard as deniedCard } from '../fixtures/costa-rican-buyer.ts';
-import { merchantGet, merchantPost, polling, startInProcessWebhookStack, tables, type WebhookStack } from './webhooks-support.ts';
+import { merchantGet, merchantPost, polling, tables } from './webhooks-support.ts';
+import { type System, startSystem } from '../support/system.ts';
 
 
-let stack: WebhookStack;
+let stack: System;
 test.beforeAll(async () => {
-  stack = await startInProcessWebhookStack();
+  stack = await startSystem({ bank: true });
 });
 test.afterAll(async () => {
   await stack?.close();

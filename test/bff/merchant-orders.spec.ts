@@ -2,8 +2,7 @@
 // refund, reverse with the state rules checked before the gateway, partial amounts, split.
 import { expect, test } from '@playwright/test';
 import { approvingCard, checkout, createMerchantSession } from './fixtures/buyer.ts';
-import { startInProcessStack } from './fixtures/in-process-stack.ts';
-import type { Stack } from './fixtures/stack.ts';
+import { startSystem, type System } from '../support/system.ts';
 import { merchant, paidOrder } from './merchant-fixture.ts';
 import { approvedByCard, placedOrder } from './fixtures/placed-order.ts';
 import type { JointState } from './fixtures/joint-state.ts';
@@ -13,9 +12,9 @@ const declinedCard: JointState = { order: 'declined', attempts: [{ method: 'card
 /** An order in `state` without the gateway: for what the BFF decides before calling it. */
 const placed = async (order: { amount: string; currency: string; capture?: boolean }, state = approvedByCard) => (await placedOrder(stack.bff, state, { order })).orderNumber;
 
-let stack: Stack;
+let stack: System;
 test.beforeAll(async () => {
-  stack = await startInProcessStack();
+  stack = await startSystem();
 });
 test.afterAll(async () => {
   await stack.close();

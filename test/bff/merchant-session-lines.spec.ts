@@ -2,12 +2,11 @@
 // minor units), refuses lines that do not add up to the amount, and GET /v1/session shows them.
 import { expect, test } from '@playwright/test';
 import type { SessionResponse } from '../../contract/bff-api.ts';
-import { startInProcessStack } from './fixtures/in-process-stack.ts';
-import { merchantSecret, shopOrigin, type Stack } from './fixtures/stack.ts';
+import { startSystem, merchantSecret, shopOrigin, type System } from '../support/system.ts';
 
-let stack: Stack;
+let stack: System;
 test.beforeAll(async () => {
-  stack = await startInProcessStack();
+  stack = await startSystem();
 });
 test.afterAll(async () => {
   await stack?.close();

@@ -2,12 +2,11 @@
 // never be silently ignored. The answer is one 400 problem naming the field's path, `unknown_field`.
 import { expect, test } from '@playwright/test';
 import { merchant } from './merchant-fixture.ts';
-import { startInProcessStack } from './fixtures/in-process-stack.ts';
-import { shopOrigin, type Stack } from './fixtures/stack.ts';
+import { startSystem, shopOrigin, type System } from '../support/system.ts';
 
-let stack: Stack;
+let stack: System;
 test.beforeAll(async () => {
-  stack = await startInProcessStack();
+  stack = await startSystem();
 });
 test.afterAll(async () => {
   await stack?.close();

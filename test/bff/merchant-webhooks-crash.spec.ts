@@ -5,22 +5,25 @@ import { randomBytes } from 'node:crypto';
 import { expect, test } from '@playwright/test';
 import { outboxDb, type OutboxDb } from '../../bff/outbox/outbox-tables.ts';
 import { killHard } from './fixtures/bff-process.ts';
-import { startCrashRig, type CrashRig } from './fixtures/crash-rig.ts';
+import { startSystem, type ProcessSystem } from '../support/system.ts';
 import { eventsOf, startWebhookReceiver, type WebhookReceiver } from './fixtures/webhook-receiver.ts';
 import { bankEvent, currentSecret, deliveryBody, polling, postBank } from './webhooks-support.ts';
 
-let rig: CrashRig;
+let rig: ProcessSystem;
 let db: OutboxDb;
 const receivers: WebhookReceiver[] = [];
 
 test.beforeAll(async () => {
-  rig = await startCrashRig({
-    BANK_SECRET_REF: currentSecret,
-    MERCHANT_WEBHOOK_SECRET: `whsec_${randomBytes(24).toString('base64')}`,
-    MERCHANT_WEBHOOK_POLL_MS: '50',
-    MERCHANT_WEBHOOK_TIMEOUT_MS: '1000',
-    MERCHANT_WEBHOOK_LEASE_MS: '1500',
-    MERCHANT_WEBHOOK_RETRY_SCHEDULE: '50ms,50ms,50ms',
+  rig = await startSystem({
+    mode: 'process',
+    env: {
+      BANK_SECRET_REF: currentSecret,
+      MERCHANT_WEBHOOK_SECRET: `whsec_${randomBytes(24).toString('base64')}`,
+      MERCHANT_WEBHOOK_POLL_MS: '50',
+      MERCHANT_WEBHOOK_TIMEOUT_MS: '1000',
+      MERCHANT_WEBHOOK_LEASE_MS: '1500',
+      MERCHANT_WEBHOOK_RETRY_SCHEDULE: '50ms,50ms,50ms',
+    },
   });
   db = outboxDb(rig.store);
 });

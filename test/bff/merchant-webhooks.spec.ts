@@ -8,13 +8,13 @@ import { loadConfig } from '../../bff/config.ts';
 import { merchantEventBody } from '../../contract/merchant-webhooks.ts';
 import { sandboxGatewayEnv } from '../../sandbox/defaults.ts';
 import { paidOrder } from './merchant-fixture.ts';
-import { ManualClock, merchantSecret } from './fixtures/stack.ts';
+import { ManualClock, merchantSecret, startSystem, type System } from '../support/system.ts';
 import { eventsOf, startWebhookReceiver, type WebhookReceiver } from './fixtures/webhook-receiver.ts';
-import { bankEvent, deliveryBody, merchantGet, merchantPost, metricsText, polling, postBank, startInProcessWebhookStack, type WebhookStack } from './webhooks-support.ts';
+import { bankEvent, deliveryBody, merchantGet, merchantPost, metricsText, polling, postBank } from './webhooks-support.ts';
 
 const secret = () => `whsec_${randomBytes(24).toString('base64')}`;
 
-const stacks: WebhookStack[] = [];
+const stacks: System[] = [];
 const receivers: WebhookReceiver[] = [];
 
 test.afterEach(async () => {
@@ -28,8 +28,8 @@ async function receiver(answer?: Parameters<typeof startWebhookReceiver>[0]): Pr
   return started;
 }
 
-async function stackSendingTo(url: string, webhookSecret: string, env: Record<string, string> = {}): Promise<WebhookStack> {
-  const stack = await startInProcessWebhookStack({
+async function stackSendingTo(url: string, webhookSecret: string, env: Record<string, string> = {}): Promise<System> {
+  const stack = await startSystem({ bank: true, 
     env: { MERCHANT_WEBHOOK_URL: url, MERCHANT_WEBHOOK_SECRET: webhookSecret, MERCHANT_WEBHOOK_POLL_MS: '100', ...env },
   });
   stacks.push(stack);
@@ -37,13 +37,13 @@ async function stackSendingTo(url: string, webhookSecret: string, env: Record<st
 }
 
 /** A bank event that reaches the receiver after everything sent before it: proof that nothing else is coming. */
-async function sentinel(stack: WebhookStack, hooks: WebhookReceiver): Promise<void> {
+async function sentinel(stack: System, hooks: WebhookReceiver): Promise<void> {
   const event = bankEvent('payment.succeeded');
   expect((await postBank(stack.bffUrl, await deliveryBody(event))).status).toBe(200);
   await hooks.waitFor((received) => eventsOf(received, 'bank.payment.succeeded', (data) => data.paymentId === event.payment.payment_id).length === 1, 'the sentinel event');
 }
 
-const deliveriesOf = async (stack: WebhookStack, query = '') => (await merchantGet(stack.bffUrl, `/v1/merchant/webhook-deliveries${query}`)).body.items as any[];
+const deliveriesOf = async (stack: System, query = '') => (await merchantGet(stack.bffUrl, `/v1/merchant/webhook-deliveries${query}`)).body.items as any[];
 
 test('a purchase sends exactly one order.approved, signed so that standardwebhooks verifies it', async () => {
   const webhookSecret = secret();
@@ -221,7 +221,7 @@ test('finished deliveries and their events are deleted after MERCHANT_WEBHOOK_RE
   const clock = new ManualClock();
   const failing = bankEvent('payment.failed');
   const hooks = await receiver((_, body) => (body?.data?.paymentId === failing.payment.payment_id ? 500 : 204));
-  const stack = await startInProcessWebhookStack({
+  const stack = await startSystem({ bank: true, 
     clock,
     env: { MERCHANT_WEBHOOK_URL: hooks.url, MERCHANT_WEBHOOK_SECRET: secret(), MERCHANT_WEBHOOK_POLL_MS: '100', MERCHANT_WEBHOOK_RETRY_SCHEDULE: '100d' },
   });

@@ -7,11 +7,11 @@ import { gatewayOrderNumberOf } from '../../contract/gateway-facts.ts';
 import type { MerchantOrderDetail } from '../../contract/merchant-api.ts';
 import { findOrder, statusHistory } from '../../bff/store/orders.ts';
 import { approvingCard, checkout, checkoutAfterBack, checkoutBody, createCatalogSession, createMerchantSession, decliningCard, followReturn, orderStatus, postCheckout, statusTokenOf } from './fixtures/buyer.ts';
-import { merchantSecret, startStack, type Stack } from './fixtures/stack.ts';
+import { merchantSecret, startSystem, type System } from '../support/system.ts';
 
-let stack: Stack;
+let stack: System;
 test.beforeAll(async () => {
-  stack = await startStack();
+  stack = await startSystem({ mode: 'listening' });
 });
 test.afterAll(async () => {
   await stack?.close();

@@ -9,8 +9,7 @@ import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { expect, test } from '@playwright/test';
 import { Ajv2020 } from 'ajv/dist/2020.js';
-import { startInProcessStack } from './fixtures/in-process-stack.ts';
-import { merchantSecret, shopOrigin, type Stack } from './fixtures/stack.ts';
+import { startSystem, merchantSecret, shopOrigin, type System } from '../support/system.ts';
 
 const run = promisify(execFile);
 
@@ -28,10 +27,10 @@ interface CompiledClient {
   getOrder(path: { orderNumber: string }): Promise<Order>;
 }
 
-let stack: Stack;
+let stack: System;
 let directory: string;
 test.beforeAll(async () => {
-  stack = await startInProcessStack();
+  stack = await startSystem();
   directory = await mkdtemp(join(tmpdir(), 'openapi-client-'));
 });
 test.afterAll(async () => {

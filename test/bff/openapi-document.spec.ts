@@ -8,8 +8,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { expect, test } from '@playwright/test';
 import { merchantEventTypes } from '../../contract/merchant-webhooks.ts';
-import { startInProcessStack } from './fixtures/in-process-stack.ts';
-import type { Stack } from './fixtures/stack.ts';
+import { startSystem, type System } from '../support/system.ts';
 
 const run = promisify(execFile);
 
@@ -30,11 +29,11 @@ interface OpenApiDocument {
   components: { schemas: Record<string, JsonSchema> };
 }
 
-let stack: Stack;
+let stack: System;
 let document: OpenApiDocument;
 let documentText: string;
 test.beforeAll(async () => {
-  stack = await startInProcessStack();
+  stack = await startSystem();
   documentText = await (await fetch(`${stack.bffUrl}/v1/openapi.json`)).text();
   document = JSON.parse(documentText) as OpenApiDocument;
 });

@@ -2,12 +2,11 @@
 import { expect, test } from '@playwright/test';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { checkout, createMerchantSession } from './fixtures/buyer.ts';
-import { startInProcessStack } from './fixtures/in-process-stack.ts';
-import { metricsHeaders, type Stack } from './fixtures/stack.ts';
+import { startSystem, metricsHeaders, type System } from '../support/system.ts';
 
-let stack: Stack;
+let stack: System;
 test.beforeAll(async () => {
-  stack = await startInProcessStack();
+  stack = await startSystem();
 });
 test.afterAll(async () => {
   await stack?.close();

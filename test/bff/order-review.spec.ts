@@ -4,11 +4,11 @@ import { expect, test } from '@playwright/test';
 import { findOrder, statusHistory } from '../../bff/store/orders.ts';
 import { checkout, createMerchantSession } from './fixtures/buyer.ts';
 import { orderInReview } from './fixtures/review.ts';
-import { merchantSecret, startStack, type Stack } from './fixtures/stack.ts';
+import { merchantSecret, startSystem, type System } from '../support/system.ts';
 
-let stack: Stack;
+let stack: System;
 test.beforeAll(async () => {
-  stack = await startStack();
+  stack = await startSystem({ mode: 'listening' });
 });
 test.afterAll(async () => {
   await stack?.close();

@@ -9,13 +9,13 @@ import { expect, test } from '@playwright/test';
 import { scratchRoot } from './fixtures/test-database.ts';
 import { checkout, createMerchantSession, followReturn, orderStatus, statusTokenOf } from './fixtures/buyer.ts';
 import { outsideMerchant, startOutsideGateway, type OutsideGateway } from './fixtures/outside-gateway.ts';
-import { merchantSecret, shopOrigin, type Stack } from './fixtures/stack.ts';
+import { merchantSecret, shopOrigin, type System } from '../support/system.ts';
 import { merchant } from './merchant-fixture.ts';
 
 // Fixed ports from this suite's range: `npm start` takes its ports from the environment.
 const ports = { sandbox: 25010, bff: 25011, demo: 25012 };
 const bffUrl = `http://127.0.0.1:${ports.bff}`;
-const asStack = { bffUrl } as Stack;
+const asStack = { bffUrl } as System;
 
 let gateway: OutsideGateway;
 let started: ChildProcess;

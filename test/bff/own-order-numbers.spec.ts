@@ -5,11 +5,12 @@ import { expect, test } from '@playwright/test';
 import { checkout, createMerchantSession, decliningCard, followReturn, approvingCard } from './fixtures/buyer.ts';
 import { merchant } from './merchant-fixture.ts';
 import { demoMerchantClient, gatewayBuyer } from './fixtures/gateway-client.ts';
-import { merchantGet, merchantPost, polling, startInProcessWebhookStack, tables, type WebhookStack } from './webhooks-support.ts';
+import { merchantGet, merchantPost, polling, tables } from './webhooks-support.ts';
+import { type System, startSystem } from '../support/system.ts';
 
-let stack: WebhookStack;
+let stack: System;
 test.beforeAll(async () => {
-  stack = await startInProcessWebhookStack({ env: { SANDBOX_PROFILE: 'tilopay', GATEWAY_BRAND: 'tilopay' } });
+  stack = await startSystem({ bank: true,  env: { SANDBOX_PROFILE: 'tilopay', GATEWAY_BRAND: 'tilopay' } });
 });
 test.afterAll(async () => {
   await stack?.close();

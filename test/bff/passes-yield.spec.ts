@@ -11,7 +11,8 @@ import { createLogger } from '../../bff/lib/observability/logger.ts';
 import { filledStoreForFile } from './fixtures/filled-store.ts';
 import { afterTheLastOrder } from './fixtures/hot-query-rows.ts';
 import { turnCounter } from './fixtures/event-loop-turns.ts';
-import { bankEvent, deliveryBody, postBank, startInProcessWebhookStack } from './webhooks-support.ts';
+import { bankEvent, deliveryBody, postBank } from './webhooks-support.ts';
+import { startSystem } from '../support/system.ts';
 
 const filled = filledStoreForFile();
 let store: Store;
@@ -51,7 +52,7 @@ test('retention gives the event loop a turn between its batches', async () => {
 
 test("the inbox worker gives the event loop a turn between a batch's events", async () => {
   // A BFF of its own whose worker is held back: the deliveries wait, then one drain is counted.
-  const stack = await startInProcessWebhookStack({ env: { INBOX_WORKER_DELAY_MS: String(86_400_000) } });
+  const stack = await startSystem({ bank: true,  env: { INBOX_WORKER_DELAY_MS: String(86_400_000) } });
   try {
     const events = 40;
     for (let i = 0; i < events; i++) expect((await postBank(stack.bffUrl, await deliveryBody(bankEvent('payin.posted')))).status).toBe(200);

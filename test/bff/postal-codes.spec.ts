@@ -2,12 +2,11 @@
 // a Costa Rican "abc" is a 400 naming the field; a country without postal codes takes none.
 import { expect, test } from '@playwright/test';
 import { costaRicaBilling, createMerchantSession, postCheckout } from './fixtures/buyer.ts';
-import { startInProcessStack } from './fixtures/in-process-stack.ts';
-import type { Stack } from './fixtures/stack.ts';
+import { startSystem, type System } from '../support/system.ts';
 
-let stack: Stack;
+let stack: System;
 test.beforeAll(async () => {
-  stack = await startInProcessStack();
+  stack = await startSystem();
 });
 test.afterAll(async () => {
   await stack?.close();

@@ -13,7 +13,7 @@ import type { RunningServer } from '../../node/serve-app.ts';
 import { buildBff } from '../../scripts/build-bff.mjs';
 import { approvedOrder } from './fixtures/buyer.ts';
 import { spawnBff, type BffProcess } from './fixtures/bff-process.ts';
-import { merchantSecret, shopOrigin } from './fixtures/stack.ts';
+import { merchantSecret, shopOrigin } from '../support/system.ts';
 import { createTestDatabase, type TestDatabase } from './fixtures/test-database.ts';
 
 // Inside the project, so the bundle's packages resolve from node_modules as in a deployment.

@@ -17,7 +17,7 @@ import { productionPackage } from '../../scripts/bff-package.mjs';
 import { sandboxGatewayEnv } from '../../sandbox/defaults.ts';
 import { startSandbox } from '../../sandbox/server.ts';
 import { freePort, spawnBff } from './fixtures/bff-process.ts';
-import { merchantSecret, shopOrigin } from './fixtures/stack.ts';
+import { merchantSecret, shopOrigin } from '../support/system.ts';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const readJson = (path: string) => JSON.parse(readFileSync(path, 'utf8'));

@@ -11,7 +11,7 @@ import { AppMetrics } from '../../bff/lib/observability/metrics.ts';
 import { findOrder } from '../../bff/store/orders.ts';
 import { createMerchantSession, postCheckout } from './fixtures/buyer.ts';
 import { gatewayBuyer } from './fixtures/gateway-client.ts';
-import { startInProcessStack } from './fixtures/in-process-stack.ts';
+import { startSystem } from '../support/system.ts';
 
 /** A gateway that answers each operation with `answer` after `delayMs`, as fetch would deliver it. */
 function stubGateway(answers: Record<string, { body: unknown; delayMs?: number }>): typeof fetch {
@@ -74,7 +74,7 @@ test.describe('GATEWAY_HOSTED_PAGE_HOSTS', () => {
     new URL(request.url).pathname === '/api/v1/processPayment' ? Response.json({ ...(await answer.json()), url: elsewhere }) : answer;
 
   test('a hosted page on another host is refused as an unreadable answer: no buyer is sent there', async () => {
-    const stack = await startInProcessStack({ rewrite: movedPage });
+    const stack = await startSystem({ rewrite: movedPage });
     try {
       const session = await createMerchantSession(stack.bffUrl);
       const response = await postCheckout(stack.bffUrl, session.sessionToken);
@@ -87,7 +87,7 @@ test.describe('GATEWAY_HOSTED_PAGE_HOSTS', () => {
   });
 
   test('a host listed there is followed', async () => {
-    const stack = await startInProcessStack({ rewrite: movedPage, env: (sandboxUrl) => ({ GATEWAY_HOSTED_PAGE_HOSTS: `${new URL(sandboxUrl).host},pay.elsewhere.example` }) });
+    const stack = await startSystem({ rewrite: movedPage, env: (sandboxUrl) => ({ GATEWAY_HOSTED_PAGE_HOSTS: `${new URL(sandboxUrl).host},pay.elsewhere.example` }) });
     try {
       const session = await createMerchantSession(stack.bffUrl);
       const response = await postCheckout(stack.bffUrl, session.sessionToken);

@@ -5,14 +5,14 @@
 // the interval. Real sandbox over HTTP; the clock is moved by hand and passes are run directly.
 import { expect, test } from '@playwright/test';
 import { checkout, createMerchantSession } from './fixtures/buyer.ts';
-import { ManualClock, startStack, type Stack } from './fixtures/stack.ts';
+import { ManualClock, startSystem, type System } from '../support/system.ts';
 
 const pendingEveryMs = 60_000;
-let stack: Stack;
+let stack: System;
 const clock = new ManualClock();
 
 test.beforeAll(async () => {
-  stack = await startStack({
+  stack = await startSystem({ mode: 'listening', 
     clock,
     env: { RECONCILE_INTERVAL_MS: '0', RECONCILE_PENDING_EVERY_MS: String(pendingEveryMs), RECONCILE_ABANDON_AFTER_MS: String(24 * 3_600_000) },
   });

@@ -6,14 +6,13 @@
 import { expect, test } from '@playwright/test';
 import { gatewayOrderNumberOf } from '../../contract/gateway-facts.ts';
 import { approvingCard, checkout, checkoutBody, createMerchantSession, postCheckout } from './fixtures/buyer.ts';
-import { startInProcessStack } from './fixtures/in-process-stack.ts';
-import { ManualClock, type Stack } from './fixtures/stack.ts';
+import { startSystem, ManualClock, type System } from '../support/system.ts';
 
 const day = 24 * 60 * 60 * 1000;
 const clock = new ManualClock();
-let stack: Stack;
+let stack: System;
 test.beforeAll(async () => {
-  stack = await startInProcessStack({ clock, env: { RECONCILE_INTERVAL_MS: '0', RETENTION_INTERVAL_MS: '0' } });
+  stack = await startSystem({ clock, env: { RECONCILE_INTERVAL_MS: '0', RETENTION_INTERVAL_MS: '0' } });
 });
 test.afterAll(async () => {
   await stack?.close();

@@ -4,15 +4,15 @@ import { expect, test } from '@playwright/test';
 import { findOrder, statusHistory } from '../../bff/store/orders.ts';
 import { approvingCard, checkout, decliningCard, createMerchantSession, followReturn, orderStatus, postCheckout, statusTokenOf } from './fixtures/buyer.ts';
 import { orderInReview } from './fixtures/review.ts';
-import { ManualClock, merchantSecret, startStack, type Stack } from './fixtures/stack.ts';
+import { ManualClock, merchantSecret, startSystem, type System } from '../support/system.ts';
 import { orderEventTypesOf } from './fixtures/outbox.ts';
 
 /** Past the stack's STATUS_CONSULT_INTERVAL_MS: the next caller may ask consult again. */
 const pastConsultInterval = 2001;
 const clock = new ManualClock();
-let stack: Stack;
+let stack: System;
 test.beforeAll(async () => {
-  stack = await startStack({ clock });
+  stack = await startSystem({ mode: 'listening',  clock });
 });
 test.afterAll(async () => {
   await stack?.close();

@@ -15,11 +15,11 @@ import {
   orderStatus,
   statusTokenOf,
 } from './fixtures/buyer.ts';
-import { startStack, type Stack } from './fixtures/stack.ts';
+import { startSystem, type System } from '../support/system.ts';
 
-let stack: Stack;
+let stack: System;
 test.beforeAll(async () => {
-  stack = await startStack();
+  stack = await startSystem({ mode: 'listening' });
 });
 test.afterAll(async () => {
   await stack?.close();

@@ -2,13 +2,12 @@
 // body limit, security headers, problem+json for every error.
 import { expect, test } from '@playwright/test';
 import { createCatalogSession, postCheckout } from './fixtures/buyer.ts';
-import { startInProcessStack } from './fixtures/in-process-stack.ts';
-import { merchantSecret, shopOrigin, type Stack } from './fixtures/stack.ts';
+import { startSystem, merchantSecret, shopOrigin, type System } from '../support/system.ts';
 
 const foreignOrigin = 'http://evil.example.test';
-let stack: Stack;
+let stack: System;
 test.beforeAll(async () => {
-  stack = await startInProcessStack({ env: { RATE_LIMIT_PER_MINUTE: '1000', BODY_LIMIT_BYTES: '4096' } });
+  stack = await startSystem({ env: { RATE_LIMIT_PER_MINUTE: '1000', BODY_LIMIT_BYTES: '4096' } });
 });
 test.afterAll(async () => {
   await stack?.close();

@@ -7,13 +7,13 @@ import type { RenewSessionResponse } from '../../contract/bff-api.ts';
 import { problemTypes } from '../../contract/problem-types.ts';
 import { findOrder } from '../../bff/store/orders.ts';
 import { checkout, createCatalogSession, createMerchantSession, postCheckout } from './fixtures/buyer.ts';
-import { ManualClock, shopOrigin, startStack, type Stack } from './fixtures/stack.ts';
+import { ManualClock, shopOrigin, startSystem, type System } from '../support/system.ts';
 
 const clock = new ManualClock();
-let stack: Stack;
+let stack: System;
 test.beforeAll(async () => {
   // Sessions of 15 minutes, at most 60 in all.
-  stack = await startStack({ clock, env: { SESSION_MAX_MINUTES: '60' } });
+  stack = await startSystem({ mode: 'listening',  clock, env: { SESSION_MAX_MINUTES: '60' } });
 });
 test.afterAll(async () => {
   await stack?.close();

@@ -7,18 +7,17 @@ import { settlementReport } from '../../contract/settlement-report.ts';
 import { wallClockIn } from '../../bff/lib/business-day.ts';
 import { paidOrder } from './merchant-fixture.ts';
 import { approvingCard, checkout, checkoutAfterBack, createMerchantSession, followReturn } from './fixtures/buyer.ts';
-import { startInProcessStack } from './fixtures/in-process-stack.ts';
-import { ManualClock, merchantSecret, type Stack } from './fixtures/stack.ts';
+import { startSystem, ManualClock, merchantSecret, type System } from '../support/system.ts';
 import { tables } from './webhooks-support.ts';
 
 type ListedRecord = Record<string, unknown> & { orderNumber: string; amount: string; id: number; net_to_liquidate: number };
 
 /** What the test does to the gateway's day list before the BFF reads it. */
 let alter: (records: ListedRecord[]) => ListedRecord[] = (records) => records;
-let stack: Stack;
+let stack: System;
 
 test.beforeAll(async () => {
-  stack = await startInProcessStack({
+  stack = await startSystem({
     clock: new ManualClock(),
     rewrite: async (request, answer) => {
       if (new URL(request.url).pathname !== '/api/v1/consultTransactions') return answer;

@@ -12,12 +12,12 @@ import { settlementCsvColumns, settlementReport, type SettlementReport } from '.
 import { endOfDayIn, startOfDayIn, wallClockIn } from '../../bff/lib/business-day.ts';
 import { approvingCard, checkout, decliningCard, followReturn } from './fixtures/buyer.ts';
 import { openTransfer, startRegisteredSinpeStack } from './fixtures/sinpe-orders.ts';
-import { ManualClock, merchantSecret, shopOrigin } from './fixtures/stack.ts';
-import { eventState, merchantGet, merchantPost, polling, tables, type WebhookStack } from './webhooks-support.ts';
+import { ManualClock, merchantSecret, shopOrigin, type System } from '../support/system.ts';
+import { eventState, merchantGet, merchantPost, polling, tables } from './webhooks-support.ts';
 import { parseCsv } from './fixtures/csv.ts';
 
 const timeZone = 'America/Costa_Rica';
-let stack: WebhookStack;
+let stack: System;
 
 test.beforeAll(async () => {
   stack = await startRegisteredSinpeStack(new ManualClock());

@@ -3,17 +3,17 @@
 // that order. Real parts: the sandbox gateway, the BFF over HTTP, SQLite or PostgreSQL.
 import { expect, test } from '@playwright/test';
 import { approvingCard, checkout, followReturn } from './fixtures/buyer.ts';
-import { ManualClock, shopOrigin, startStack, type Stack } from './fixtures/stack.ts';
+import { ManualClock, shopOrigin, startSystem, type System } from '../support/system.ts';
 import { merchant } from './merchant-fixture.ts';
 import { continuationDecision } from '../../bff/payments/orders/continued-order.ts';
 import type { AttemptStatus, OrderWithAttempt } from '../../bff/store/schema.ts';
 
-let stack: Stack;
+let stack: System;
 let clock: ManualClock;
 
 test.beforeEach(async () => {
   clock = new ManualClock();
-  stack = await startStack({ clock });
+  stack = await startSystem({ mode: 'listening',  clock });
 });
 test.afterEach(async () => stack.close());
 

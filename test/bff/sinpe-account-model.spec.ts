@@ -35,8 +35,8 @@ import { expireLapsedTransfers } from '../../bff/sinpe/transfer-attempts.ts';
 import { outboxDb } from '../../bff/outbox/outbox-tables.ts';
 import { checkoutBody, createMerchantSession, postCheckout } from './fixtures/buyer.ts';
 import { merchantPhone } from './fixtures/sinpe-orders.ts';
-import { ManualClock } from './fixtures/stack.ts';
-import { currentSecret, merchantPost, postBank, startInProcessWebhookStack, tables, type WebhookStack } from './webhooks-support.ts';
+import { ManualClock, startSystem, type System } from '../support/system.ts';
+import { currentSecret, merchantPost, postBank, tables } from './webhooks-support.ts';
 
 const runs = Number(process.env.PROPERTY_RUNS ?? (process.env.TEST_DATABASE_URL ? 200 : 1000));
 const seedSetting = process.env.PROPERTY_SEED ?? '40';
@@ -52,10 +52,10 @@ const transferMinutes = 10;
 /** SINPE_AMOUNT_RESERVE_HOURS at its default (24). */
 const amountReserveMs = 24 * 3_600_000;
 const clock = new ManualClock();
-let stack: WebhookStack;
+let stack: System;
 
 test.beforeAll(async () => {
-  stack = await startInProcessWebhookStack({
+  stack = await startSystem({ bank: true, 
     clock,
     env: { SINPE_MOVIL_PHONE: merchantPhone, SINPE_TRANSFER_MINUTES: String(transferMinutes), RECONCILE_INTERVAL_MS: '0', RATE_LIMIT_PER_MINUTE: '100000000' },
   });
@@ -347,7 +347,7 @@ function written(writing: Writing, reference: string): string {
 // ---------------------------------------------------------------------------------------------------------
 // The commands.
 
-type AccountCommand = fc.AsyncCommand<AccountModel, WebhookStack>;
+type AccountCommand = fc.AsyncCommand<AccountModel, System>;
 const hasOrders = (model: AccountModel) => model.orders.length > 0;
 
 class BuyerOpensTransfer implements AccountCommand {

@@ -10,8 +10,8 @@ import { fromMinorUnits, toMinorUnits } from '../../contract/money.ts';
 import type { SinpeCheckoutResponse } from '../../contract/sinpe-movil.ts';
 import { checkoutBody, createMerchantSession, orderStatus, postCheckout } from './fixtures/buyer.ts';
 import { merchantPhone, startRegisteredSinpeStack } from './fixtures/sinpe-orders.ts';
-import { ManualClock } from './fixtures/stack.ts';
-import { eventState, polling, tables, type WebhookStack } from './webhooks-support.ts';
+import { ManualClock, type System } from '../support/system.ts';
+import { eventState, polling, tables } from './webhooks-support.ts';
 
 const runs = Number(process.env.PROPERTY_RUNS ?? 20);
 const seedSetting = process.env.PROPERTY_SEED ?? '31';
@@ -20,7 +20,7 @@ test.describe.configure({ timeout: Math.max(120_000, runs * 6_000) });
 
 const maxDiscount = 99;
 const clock = new ManualClock();
-let stack: WebhookStack;
+let stack: System;
 
 test.beforeAll(async () => {
   stack = await startRegisteredSinpeStack(clock, { RECONCILE_INTERVAL_MS: '0', SINPE_AMOUNTS_PER_CLIENT: '100000' });

@@ -5,9 +5,10 @@ import { expect, test } from '@playwright/test';
 import { statusHistory } from '../../bff/store/orders.ts';
 import { approvingCard, checkout, createMerchantSession, orderStatus } from './fixtures/buyer.ts';
 import { bankPosts, openTransfer, placedOn, statusOf, startSinpeStack } from './fixtures/sinpe-orders.ts';
-import { merchantGet, merchantPost, type WebhookStack } from './webhooks-support.ts';
+import { merchantGet, merchantPost } from './webhooks-support.ts';
+import { type System } from '../support/system.ts';
 
-let stack: WebhookStack;
+let stack: System;
 
 test.beforeAll(async () => void (stack = await startSinpeStack()));
 test.afterAll(() => stack?.close());

@@ -6,18 +6,18 @@ import type { InvoiceDetails } from '../../contract/invoice.ts';
 import type { SinpeCheckoutResponse } from '../../contract/sinpe-movil.ts';
 import { createMerchantSession, postCheckout } from './fixtures/buyer.ts';
 import { bankPosts, merchantPhone } from './fixtures/sinpe-orders.ts';
-import { ManualClock } from './fixtures/stack.ts';
-import { merchantGet, startInProcessWebhookStack, type WebhookStack } from './webhooks-support.ts';
+import { ManualClock, startSystem, type System } from '../support/system.ts';
+import { merchantGet } from './webhooks-support.ts';
 
 const contact = { firstName: 'Ana', lastName: 'Mora', email: 'ana.mora@example.com', telephone: '8312 3456' };
 const addressFields = ['billing.address', 'billing.address2', 'billing.city', 'billing.state', 'billing.zip', 'billing.country'];
 const receptor: InvoiceDetails = { idType: '01', idNumber: '102340567', name: 'Ana María Solís', email: 'ana.facturas@example.cr' };
 
-async function sessionOn(stack: WebhookStack, invoice = false) {
+async function sessionOn(stack: System, invoice = false) {
   return createMerchantSession(stack.bffUrl, { amount: '15000.00', currency: 'CRC', ...(invoice && { invoice: true }) });
 }
 
-async function readSession(stack: WebhookStack, token: string) {
+async function readSession(stack: System, token: string) {
   return (await (await fetch(`${stack.bffUrl}/v1/session`, { headers: { Authorization: `Bearer ${token}` } })).json()) as { sinpeMovil?: { askAddress?: boolean } };
 }
 
@@ -28,9 +28,9 @@ async function refusedPaths(response: Response): Promise<string[]> {
 }
 
 test.describe('by default (only name, e-mail and phone)', () => {
-  let stack: WebhookStack;
+  let stack: System;
   test.beforeAll(async () => {
-    stack = await startInProcessWebhookStack({ clock: new ManualClock(), env: { SINPE_MOVIL_PHONE: merchantPhone } });
+    stack = await startSystem({ bank: true,  clock: new ManualClock(), env: { SINPE_MOVIL_PHONE: merchantPhone } });
   });
   test.afterAll(async () => {
     await stack?.close();
@@ -73,9 +73,9 @@ test.describe('by default (only name, e-mail and phone)', () => {
 });
 
 test.describe('with SINPE_MOVIL_ASK_ADDRESS=1', () => {
-  let stack: WebhookStack;
+  let stack: System;
   test.beforeAll(async () => {
-    stack = await startInProcessWebhookStack({ clock: new ManualClock(), env: { SINPE_MOVIL_PHONE: merchantPhone, SINPE_MOVIL_ASK_ADDRESS: '1' } });
+    stack = await startSystem({ bank: true,  clock: new ManualClock(), env: { SINPE_MOVIL_PHONE: merchantPhone, SINPE_MOVIL_ASK_ADDRESS: '1' } });
   });
   test.afterAll(async () => {
     await stack?.close();

@@ -4,9 +4,10 @@
 import { expect, test } from '@playwright/test';
 import { statusHistory } from '../../bff/store/orders.ts';
 import { bankPosts, deliver as deliverTo, openTransfer, placedOn, statusOf, startSinpeStack } from './fixtures/sinpe-orders.ts';
-import { bankEvent, type WebhookStack } from './webhooks-support.ts';
+import { bankEvent } from './webhooks-support.ts';
+import { type System } from '../support/system.ts';
 
-let stack: WebhookStack;
+let stack: System;
 
 test.beforeAll(async () => void (stack = await startSinpeStack()));
 test.afterAll(() => stack?.close());

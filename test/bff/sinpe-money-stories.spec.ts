@@ -12,15 +12,15 @@ import { statusHistory } from '../../bff/store/orders.ts';
 import { checkoutBody, createMerchantSession, orderStatus } from './fixtures/buyer.ts';
 import { orderEventTypesOf } from './fixtures/outbox.ts';
 import { deliver as deliverTo, placedOn as placedOnIn, statusOf as statusIn, type OpenTransfer } from './fixtures/sinpe-orders.ts';
-import { ManualClock, shopOrigin } from './fixtures/stack.ts';
-import { bankEvent, merchantGet, merchantPost, metricsText, startInProcessWebhookStack, type WebhookStack } from './webhooks-support.ts';
+import { ManualClock, shopOrigin, startSystem, type System } from '../support/system.ts';
+import { bankEvent, merchantGet, merchantPost, metricsText } from './webhooks-support.ts';
 
 const clock = new ManualClock();
 const transferMinutes = 10;
-let stack: WebhookStack;
+let stack: System;
 
 test.beforeAll(async () => {
-  stack = await startInProcessWebhookStack({
+  stack = await startSystem({ bank: true, 
     clock,
     env: {
       SINPE_MOVIL_PHONE: '88887777',

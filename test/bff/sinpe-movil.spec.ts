@@ -7,13 +7,13 @@ import type { SinpeCheckoutResponse } from '../../contract/sinpe-movil.ts';
 import { statusHistory } from '../../bff/store/orders.ts';
 import { outboxDb } from '../../bff/outbox/outbox-tables.ts';
 import { approvingCard, checkout, checkoutBody, createMerchantSession, decliningCard, followReturn, orderStatus, postCheckout } from './fixtures/buyer.ts';
-import { ManualClock } from './fixtures/stack.ts';
+import { ManualClock, type System } from '../support/system.ts';
 import { openTransfer as openBuyerTransfer, startRegisteredSinpeStack, type OpenTransfer } from './fixtures/sinpe-orders.ts';
-import { bankEvent, deliveryBody, eventState, merchantGet, merchantPost, polling, postBank, startInProcessWebhookStack, tables, type WebhookStack } from './webhooks-support.ts';
+import { bankEvent, deliveryBody, eventState, merchantGet, merchantPost, polling, postBank, tables } from './webhooks-support.ts';
 
 const merchantPhone = '88887777';
 const clock = new ManualClock();
-let stack: WebhookStack;
+let stack: System;
 
 test.beforeAll(async () => {
   stack = await startRegisteredSinpeStack(clock);

@@ -6,12 +6,12 @@
 import { expect, test } from '@playwright/test';
 import type { SinpeCheckoutResponse } from '../../contract/sinpe-movil.ts';
 import { checkout, checkoutBody, createMerchantSession, followReturn, orderStatus, postCheckout, statusTokenOf } from './fixtures/buyer.ts';
-import { ManualClock } from './fixtures/stack.ts';
+import { ManualClock, type System } from '../support/system.ts';
 import { merchantPhone, openTransfer as openBuyerTransfer, startRegisteredSinpeStack, type OpenTransfer } from './fixtures/sinpe-orders.ts';
-import { eventState, merchantGet, polling, tables, type WebhookStack } from './webhooks-support.ts';
+import { eventState, merchantGet, polling, tables } from './webhooks-support.ts';
 
 const clock = new ManualClock();
-let stack: WebhookStack;
+let stack: System;
 
 test.beforeAll(async () => {
   stack = await startRegisteredSinpeStack(clock, { SINPE_MAX_DISCOUNT_COLONES: '2', RECONCILE_INTERVAL_MS: '0' });

@@ -7,13 +7,12 @@ import { encryptDelivery } from '../../node/bank-delivery-codec.ts';
 import { outboxDb } from '../../bff/outbox/outbox-tables.ts';
 import { statusHistory } from '../../bff/store/orders.ts';
 import { approvingCard, checkout, checkoutBody, createMerchantSession, followReturn, orderStatus, postCheckout } from './fixtures/buyer.ts';
-import type { UpstreamRewrite } from './fixtures/in-process-stack.ts';
-import { ManualClock } from './fixtures/stack.ts';
-import { bankEvent, currentSecret, eventState, merchantGet, polling, postBank, startInProcessWebhookStack, tables, type WebhookStack } from './webhooks-support.ts';
+import { type UpstreamRewrite, ManualClock, startSystem, type System } from '../support/system.ts';
+import { bankEvent, currentSecret, eventState, merchantGet, polling, postBank, tables } from './webhooks-support.ts';
 
 const merchantPhone = '88887777';
 const clock = new ManualClock();
-let stack: WebhookStack;
+let stack: System;
 
 /** Per bank API path, how this test's bank writes its success answers. */
 const writes = new Map<string, (body: any) => unknown>();
@@ -25,7 +24,7 @@ const rewrite: UpstreamRewrite = async (request, answer) => {
 };
 
 test.beforeAll(async () => {
-  stack = await startInProcessWebhookStack({ clock, rewrite, env: { SINPE_MOVIL_PHONE: merchantPhone, SINPE_TRANSFER_MINUTES: '10', RECONCILE_INTERVAL_MS: '0' } });
+  stack = await startSystem({ bank: true,  clock, rewrite, env: { SINPE_MOVIL_PHONE: merchantPhone, SINPE_TRANSFER_MINUTES: '10', RECONCILE_INTERVAL_MS: '0' } });
 });
 test.afterAll(async () => {
   await stack?.close();

@@ -5,9 +5,8 @@
 import { expect, test } from '@playwright/test';
 import { findOrder, statusHistory } from '../../bff/store/orders.ts';
 import { approvingCard, checkout, createMerchantSession, followReturn, orderStatus, postCheckout, statusTokenOf } from './fixtures/buyer.ts';
-import { ManualClock } from './fixtures/stack.ts';
-import type { UpstreamRewrite } from './fixtures/in-process-stack.ts';
-import { createGatewayLink, merchantGet, polling, startInProcessWebhookStack, tables, type WebhookStack } from './webhooks-support.ts';
+import { ManualClock, type UpstreamRewrite, startSystem, type System } from '../support/system.ts';
+import { createGatewayLink, merchantGet, polling, tables } from './webhooks-support.ts';
 import { recordOwnLink } from '../../bff/intake/links/link-screen.ts';
 
 const gatewayTimeoutMs = 1500;
@@ -25,11 +24,11 @@ const rewrite: UpstreamRewrite = async (request, answer) => {
   return Response.json(change(await answer.json()));
 };
 
-let stack: WebhookStack;
+let stack: System;
 const clock = new ManualClock();
 
 test.beforeAll(async () => {
-  stack = await startInProcessWebhookStack({
+  stack = await startSystem({ bank: true, 
     clock,
     rewrite,
     env: { GATEWAY_TIMEOUT_MS: String(gatewayTimeoutMs), RECONCILE_INTERVAL_MS: '0', RECONCILE_ABANDON_AFTER_MS: String(abandonAfterMs) },

@@ -4,13 +4,12 @@ import { expect, test } from '@playwright/test';
 import { TokenService } from '../../bff/http/auth/tokens.ts';
 import { statusHistory } from '../../bff/store/orders.ts';
 import { approvingCard, checkout, createMerchantSession, orderStatus } from './fixtures/buyer.ts';
-import { startInProcessStack } from './fixtures/in-process-stack.ts';
-import { ManualClock, type Stack } from './fixtures/stack.ts';
+import { startSystem, ManualClock, type System } from '../support/system.ts';
 
 const clock = new ManualClock();
-let stack: Stack;
+let stack: System;
 test.beforeAll(async () => {
-  stack = await startInProcessStack({ clock, env: { STATUS_CONSULT_INTERVAL_MS: '2000' } });
+  stack = await startSystem({ clock, env: { STATUS_CONSULT_INTERVAL_MS: '2000' } });
 });
 test.afterAll(async () => {
   await stack?.close();

@@ -3,13 +3,12 @@
 import { randomBytes } from 'node:crypto';
 import { expect, test } from '@playwright/test';
 import { createMerchantSession } from './fixtures/buyer.ts';
-import { startInProcessStack } from './fixtures/in-process-stack.ts';
-import { type Stack } from './fixtures/stack.ts';
+import { startSystem, type System } from '../support/system.ts';
 import { merchant } from './merchant-fixture.ts';
 
-let stack: Stack;
+let stack: System;
 test.beforeAll(async () => {
-  stack = await startInProcessStack();
+  stack = await startSystem();
 });
 test.afterAll(async () => {
   await stack?.close();

@@ -6,11 +6,12 @@ import { findOrder, statusHistory } from '../../bff/store/orders.ts';
 import { attemptsOf } from '../../bff/store/attempts.ts';
 import { approvingCard, checkout, createMerchantSession, decliningCard, followReturn, orderStatus, statusTokenOf } from './fixtures/buyer.ts';
 import { merchant, paidOrder } from './merchant-fixture.ts';
-import { merchantPost, polling, startInProcessWebhookStack, tables, type WebhookStack } from './webhooks-support.ts';
+import { merchantPost, polling, tables } from './webhooks-support.ts';
+import { type System, startSystem } from '../support/system.ts';
 
-let stack: WebhookStack;
+let stack: System;
 test.beforeAll(async () => {
-  stack = await startInProcessWebhookStack({ env: { SANDBOX_PROFILE: 'tilopay', GATEWAY_BRAND: 'tilopay' } });
+  stack = await startSystem({ bank: true,  env: { SANDBOX_PROFILE: 'tilopay', GATEWAY_BRAND: 'tilopay' } });
 });
 test.afterAll(async () => {
   await stack?.close();

@@ -3,14 +3,13 @@ import { expect, test } from '@playwright/test';
 import { SignJWT, UnsecuredJWT } from 'jose';
 import { createCatalogSession, createMerchantSession } from './fixtures/buyer.ts';
 import { placedOrder } from './fixtures/placed-order.ts';
-import { startInProcessStack } from './fixtures/in-process-stack.ts';
-import { ManualClock, shopOrigin, type Stack } from './fixtures/stack.ts';
+import { startSystem, ManualClock, shopOrigin, type System } from '../support/system.ts';
 
 const clock = new ManualClock();
 const otherShop = 'http://other-shop.example.test';
-let stack: Stack;
+let stack: System;
 test.beforeAll(async () => {
-  stack = await startInProcessStack({ clock, env: { ALLOWED_ORIGINS: `${shopOrigin},${otherShop}` } });
+  stack = await startSystem({ clock, env: { ALLOWED_ORIGINS: `${shopOrigin},${otherShop}` } });
 });
 test.afterAll(async () => {
   await stack?.close();

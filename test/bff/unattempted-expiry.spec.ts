@@ -4,12 +4,12 @@ import { expect, test } from '@playwright/test';
 import { statusHistory } from '../../bff/store/orders.ts';
 import { createCatalogSession } from './fixtures/buyer.ts';
 import { orderEventTypesOf } from './fixtures/outbox.ts';
-import { ManualClock, startStack, type Stack } from './fixtures/stack.ts';
+import { ManualClock, startSystem, type System } from '../support/system.ts';
 
 /** Past the longest session lifetime (15 minutes). */
 const pastSessionLifetime = 16 * 60_000;
 
-async function lapsedCatalogSessions(stack: Stack, clock: ManualClock, count: number): Promise<string[]> {
+async function lapsedCatalogSessions(stack: System, clock: ManualClock, count: number): Promise<string[]> {
   const sessions = await Promise.all(Array.from({ length: count }, () => createCatalogSession(stack.bffUrl)));
   clock.advance(pastSessionLifetime);
   await stack.bff.reconciler.runOnce();
@@ -18,7 +18,7 @@ async function lapsedCatalogSessions(stack: Stack, clock: ManualClock, count: nu
 
 test('twenty anonymous sessions that lapse expire in the history and send the merchant nothing', async () => {
   const clock = new ManualClock();
-  const stack = await startStack({ clock });
+  const stack = await startSystem({ mode: 'listening',  clock });
   try {
     for (const orderNumber of await lapsedCatalogSessions(stack, clock, 20)) {
       expect((await statusHistory(stack.bff.store.db, orderNumber)).at(-1)).toMatchObject({ to_status: 'expired' });
@@ -31,7 +31,7 @@ test('twenty anonymous sessions that lapse expire in the history and send the me
 
 test('with MERCHANT_WEBHOOK_UNATTEMPTED_EXPIRY=1 the merchant is told of such an expiry', async () => {
   const clock = new ManualClock();
-  const stack = await startStack({ clock, env: { MERCHANT_WEBHOOK_UNATTEMPTED_EXPIRY: '1' } });
+  const stack = await startSystem({ mode: 'listening',  clock, env: { MERCHANT_WEBHOOK_UNATTEMPTED_EXPIRY: '1' } });
   try {
     const [orderNumber] = await lapsedCatalogSessions(stack, clock, 1);
     expect(await orderEventTypesOf(stack, orderNumber!)).toEqual(['order.expired']);

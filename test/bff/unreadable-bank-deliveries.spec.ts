@@ -5,30 +5,17 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { expect, test } from '@playwright/test';
 import { bankFailureMessage } from '../../contract/bank-failure-messages.ts';
-import { ManualClock } from './fixtures/stack.ts';
+import { ManualClock, startSystem, type System } from '../support/system.ts';
 import { deliver, merchantPhone, openTransfer, statusOf } from './fixtures/sinpe-orders.ts';
-import {
-  bankEvent,
-  capturingLogger,
-  currentSecret,
-  deliveryBody,
-  merchantGet,
-  merchantPost,
-  metricsText,
-  polling,
-  postBank,
-  startInProcessWebhookStack,
-  tables,
-  type WebhookStack,
-} from './webhooks-support.ts';
+import { bankEvent, capturingLogger, currentSecret, deliveryBody, merchantGet, merchantPost, metricsText, polling, postBank, tables } from './webhooks-support.ts';
 import { encryptDelivery } from '../../node/bank-delivery-codec.ts';
 
 const clock = new ManualClock();
 const log = capturingLogger();
-let stack: WebhookStack;
+let stack: System;
 
 test.beforeAll(async () => {
-  stack = await startInProcessWebhookStack({ clock, logger: log.logger, env: { SINPE_MOVIL_PHONE: merchantPhone, SINPE_TRANSFER_MINUTES: '10', RECONCILE_INTERVAL_MS: '0' } });
+  stack = await startSystem({ bank: true,  clock, logger: log.logger, env: { SINPE_MOVIL_PHONE: merchantPhone, SINPE_TRANSFER_MINUTES: '10', RECONCILE_INTERVAL_MS: '0' } });
 });
 test.afterAll(async () => {
   await stack?.close();

@@ -10,17 +10,17 @@ import { findOrder, statusHistory } from '../../bff/store/orders.ts';
 import { encryptDelivery } from '../../node/bank-delivery-codec.ts';
 import { approvingCard, createMerchantSession, decliningCard, postCheckout } from './fixtures/buyer.ts';
 import { demoMerchantClient, gatewayBuyer } from './fixtures/gateway-client.ts';
-import { ManualClock } from './fixtures/stack.ts';
-import { bankEvent, currentSecret, linkWebhook, postBank, postLinkWebhook, startWebhookStack, tables, type WebhookStack } from './webhooks-support.ts';
+import { ManualClock, startSystem, type System } from '../support/system.ts';
+import { bankEvent, currentSecret, linkWebhook, postBank, postLinkWebhook, tables } from './webhooks-support.ts';
 
 const gatewayTimeoutMs = 1500;
 const staleMs = gatewayTimeoutMs * 3;
 
-let stack: WebhookStack;
+let stack: System;
 const clock = new ManualClock();
 
 test.beforeAll(async () => {
-  stack = await startWebhookStack({ clock, env: { GATEWAY_TIMEOUT_MS: String(gatewayTimeoutMs), RECONCILE_INTERVAL_MS: '0' } });
+  stack = await startSystem({ mode: 'listening', bank: true,  clock, env: { GATEWAY_TIMEOUT_MS: String(gatewayTimeoutMs), RECONCILE_INTERVAL_MS: '0' } });
 });
 test.afterAll(async () => {
   await stack?.close();

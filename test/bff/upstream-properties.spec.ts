@@ -19,9 +19,8 @@ import { encryptDelivery } from '../../node/bank-delivery-codec.ts';
 import { bankApiAnswerAsWritten, bankEventSequence, deliveryDataAsWritten, gatewayAnswerAsWritten, linkWebhookAsWritten, type BankDelivery, type GatewayOperation } from '../../sandbox/spec-model/index.ts';
 import { recordOwnLink } from '../../bff/intake/links/link-screen.ts';
 import { approvingCard, checkout, checkoutBody, createMerchantSession, decliningCard, followReturn, postCheckout } from './fixtures/buyer.ts';
-import type { UpstreamRewrite } from './fixtures/in-process-stack.ts';
-import { ManualClock } from './fixtures/stack.ts';
-import { createGatewayLink, currentSecret, merchantGet, postBank, postLinkWebhook, startInProcessWebhookStack, tables, type WebhookStack } from './webhooks-support.ts';
+import { type UpstreamRewrite, ManualClock, startSystem, type System } from '../support/system.ts';
+import { createGatewayLink, currentSecret, merchantGet, postBank, postLinkWebhook, tables } from './webhooks-support.ts';
 
 const runs = Number(process.env.PROPERTY_RUNS ?? 1000);
 const seedSetting = process.env.PROPERTY_SEED ?? '25';
@@ -42,7 +41,7 @@ test.describe.configure({ timeout: Math.max(600_000, runs * 500) });
 const merchantPhone = '88887777';
 const transferMinutes = 10;
 const clock = new ManualClock();
-let stack: WebhookStack;
+let stack: System;
 
 /** How the gateway writes each answer in the draw being run: the model's choice, drawn through `fc.gen`. */
 let writeGateway: ((operation: GatewayOperation, body: unknown) => unknown) | undefined;
@@ -60,7 +59,7 @@ const rewrite: UpstreamRewrite = async (request, answer) => {
 };
 
 test.beforeAll(async () => {
-  stack = await startInProcessWebhookStack({
+  stack = await startSystem({ bank: true, 
     clock,
     rewrite,
     env: { SINPE_MOVIL_PHONE: merchantPhone, SINPE_TRANSFER_MINUTES: String(transferMinutes), RECONCILE_INTERVAL_MS: '0', STATUS_CONSULT_INTERVAL_MS: '1' },

@@ -1,19 +1,15 @@
 // What the BFF takes on trust from its surroundings: a URL the gateway hands back (a browser is
 // sent to it), and a merchant secret everyone can read in this repository.
 import { expect, test } from '@playwright/test';
-import { createApp } from '../../bff/app.ts';
+import type { BffApp } from '../../bff/app.ts';
 import { developmentMerchantSecret } from '../../bff/http/auth/development-secret.ts';
 import { ConfigError, loadConfig } from '../../bff/config.ts';
 import { isNavigableUrl } from '../../bff/gateway/navigable-url.ts';
-import { systemClock } from '../../bff/lib/observability/clock.ts';
-import { openProcessDeps } from '../../bff/process-deps.ts';
 import { startBff } from '../../bff/server.ts';
-import { createSandbox } from '../../sandbox/app.ts';
 import { sandboxGatewayEnv } from '../../sandbox/defaults.ts';
 import { findOrder } from '../../bff/store/orders.ts';
-import { merchantSecret, shopOrigin } from './fixtures/stack.ts';
+import { merchantSecret, shopOrigin, startSystem, type System } from '../support/system.ts';
 import { costaRicanBuyer } from '../fixtures/costa-rican-buyer.ts';
-import { systemEnv } from '../support/system-env.ts';
 import { capturingLogger } from './webhooks-support.ts';
 
 const realGateway = { ...sandboxGatewayEnv('https://gateway.example.com'), NODE_ENV: 'test' };
@@ -50,28 +46,24 @@ test('which gateway URLs a browser may be sent to', () => {
 });
 
 test.describe('a gateway whose link URLs are hostile', () => {
-  // The sandbox in-process, with its link answers' `url` replaced on the way back, as a compromised
-  // or misconfigured gateway would answer.
+  // The sandbox's link answers' `url` replaced on the way back, as a compromised or misconfigured
+  // gateway would answer.
   let hostileUrl: string | undefined;
-  const sandbox = createSandbox({ allowHttpLoopbackWebhooks: true });
-  const tampering = async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
-    const response = await sandbox.app.fetch(new Request(input, init));
-    if (!hostileUrl || !/createLinkPayment|getLinkPayment|processPayment/.test(String(input instanceof Request ? input.url : input))) return response;
-    const text = (await response.text()).replace(/"url":"[^"]*"/g, `"url":${JSON.stringify(hostileUrl)}`);
-    return new Response(text, { status: response.status, headers: response.headers });
+  const tampering = async (request: Request, answer: Response): Promise<Response> => {
+    if (!hostileUrl || !/createLinkPayment|getLinkPayment|processPayment/.test(request.url)) return answer;
+    const text = (await answer.text()).replace(/"url":"[^"]*"/g, `"url":${JSON.stringify(hostileUrl)}`);
+    return new Response(text, { status: answer.status, headers: answer.headers });
   };
   const logs = capturingLogger();
-  let app: ReturnType<typeof createApp>;
-  let closeStore: () => Promise<void>;
+  let system: System;
+  let app: BffApp;
 
   test.beforeAll(async () => {
-    const config = loadConfig(systemEnv({ sandboxUrl: 'http://127.0.0.1:4010', databaseUrl: 'file::memory:' }, { INBOX_WORKER: 'false' }));
-    const deps = await openProcessDeps(config, logs.logger, systemClock, { gatewayFetch: tampering });
-    app = createApp(config, deps);
-    closeStore = () => deps.store.close();
+    system = await startSystem({ logger: logs.logger, rewrite: tampering, env: { INBOX_WORKER: 'false' } });
+    app = system.bff.app;
   });
   test.afterAll(async () => {
-    await closeStore?.();
+    await system?.close();
   });
 
   const merchantHeaders = { Authorization: `Bearer ${merchantSecret}`, 'Content-Type': 'application/json' };

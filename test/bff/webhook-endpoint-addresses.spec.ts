@@ -8,25 +8,25 @@ import type { AddressInfo } from 'node:net';
 import { expect, test } from '@playwright/test';
 import { loadConfig } from '../../bff/config.ts';
 import { sandboxGatewayEnv } from '../../sandbox/defaults.ts';
-import { merchantSecret } from './fixtures/stack.ts';
+import { merchantSecret, startSystem, type System } from '../support/system.ts';
 import { testResolver } from './fixtures/test-resolver.ts';
 import { outboxDb } from '../../bff/outbox/outbox-tables.ts';
-import { bankEvent, deliveryBody, merchantGet, merchantPost, polling, postBank, startInProcessWebhookStack, type WebhookStack } from './webhooks-support.ts';
+import { bankEvent, deliveryBody, merchantGet, merchantPost, polling, postBank } from './webhooks-support.ts';
 
-const stacks: WebhookStack[] = [];
+const stacks: System[] = [];
 test.afterEach(async () => {
   for (const stack of stacks.splice(0)) await stack.close();
 });
 
-async function stackWith(resolveHost: (hostname: string) => Promise<string[]>, env: Record<string, string> = {}): Promise<WebhookStack> {
-  const stack = await startInProcessWebhookStack({ resolveHost, env: { MERCHANT_WEBHOOK_POLL_MS: '50', MERCHANT_WEBHOOK_RETRY_SCHEDULE: '50ms,50ms,50ms', ...env } });
+async function stackWith(resolveHost: (hostname: string) => Promise<string[]>, env: Record<string, string> = {}): Promise<System> {
+  const stack = await startSystem({ bank: true,  resolveHost, env: { MERCHANT_WEBHOOK_POLL_MS: '50', MERCHANT_WEBHOOK_RETRY_SCHEDULE: '50ms,50ms,50ms', ...env } });
   stacks.push(stack);
   return stack;
 }
 
-const createEndpoint = (stack: WebhookStack, url: string) => merchantPost(stack.bffUrl, '/v1/merchant/webhook-endpoints', { url, eventTypes: ['bank.payment.succeeded'] });
+const createEndpoint = (stack: System, url: string) => merchantPost(stack.bffUrl, '/v1/merchant/webhook-endpoints', { url, eventTypes: ['bank.payment.succeeded'] });
 
-async function expectRefused(stack: WebhookStack, url: string): Promise<void> {
+async function expectRefused(stack: System, url: string): Promise<void> {
   const answer = await createEndpoint(stack, url);
   expect(answer.status, url).toBe(400);
   expect(answer.headers.get('content-type'), url).toContain('application/problem+json');

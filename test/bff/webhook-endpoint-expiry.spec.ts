@@ -2,16 +2,16 @@
 // receives nothing, and cannot be renewed back (a listener that died stays gone). The BFF's clock
 // decides, here a manual one.
 import { expect, test } from '@playwright/test';
-import { ManualClock } from './fixtures/stack.ts';
+import { ManualClock, startSystem, type System } from '../support/system.ts';
 import { startWebhookReceiver, type WebhookReceiver } from './fixtures/webhook-receiver.ts';
-import { merchantGet, merchantPost, startInProcessWebhookStack, type WebhookStack } from './webhooks-support.ts';
+import { merchantGet, merchantPost } from './webhooks-support.ts';
 
 const clock = new ManualClock();
-let stack: WebhookStack;
+let stack: System;
 let hooks: WebhookReceiver;
 test.beforeAll(async () => {
   hooks = await startWebhookReceiver();
-  stack = await startInProcessWebhookStack({ clock });
+  stack = await startSystem({ bank: true,  clock });
 });
 test.afterAll(async () => {
   await stack?.close();

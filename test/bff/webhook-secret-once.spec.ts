@@ -2,11 +2,11 @@
 // or someone who learnt the key) answers the endpoint again, never its secret, and the idempotency
 // table never holds one.
 import { expect, test } from '@playwright/test';
-import { merchantSecret, startStack, type Stack } from './fixtures/stack.ts';
+import { merchantSecret, startSystem, type System } from '../support/system.ts';
 
-let stack: Stack;
+let stack: System;
 test.beforeAll(async () => {
-  stack = await startStack();
+  stack = await startSystem({ mode: 'listening' });
 });
 test.afterAll(async () => {
   await stack?.close();

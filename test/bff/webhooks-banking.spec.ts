@@ -2,26 +2,14 @@
 // commit; every rejection is the same 400, logged without plaintext, counted and recorded.
 import { expect, test } from '@playwright/test';
 import { encryptDelivery } from '../../node/bank-delivery-codec.ts';
-import {
-  bankEvent,
-  capturingLogger,
-  currentSecret,
-  deliveryBody,
-  eventState,
-  metricsText,
-  polling,
-  postBank,
-  previousSecret,
-  startInProcessWebhookStack,
-  tables,
-  type WebhookStack,
-} from './webhooks-support.ts';
+import { bankEvent, capturingLogger, currentSecret, deliveryBody, eventState, metricsText, polling, postBank, previousSecret, tables } from './webhooks-support.ts';
+import { type System, startSystem } from '../support/system.ts';
 
-let stack: WebhookStack;
+let stack: System;
 const log = capturingLogger();
 
 test.beforeAll(async () => {
-  stack = await startInProcessWebhookStack({ logger: log.logger });
+  stack = await startSystem({ bank: true,  logger: log.logger });
 });
 test.afterAll(async () => {
   await stack.close();

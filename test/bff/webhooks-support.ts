@@ -1,110 +1,26 @@
-// Shared steps of the webhook, inbox, links and banking suites: a stack whose BFF knows the
-// sandbox bank, bank deliveries encrypted like the bank's, reads of the tables, and a
-// logger that keeps its lines for assertions.
+// Shared steps of the webhook, inbox, links and banking suites (a system started with `bank: true`,
+// whose BFF knows the sandbox bank): bank deliveries encrypted like the bank's, reads of the tables,
+// and a logger that keeps its lines for assertions.
 import { randomUUID } from 'node:crypto';
 import { expect } from '@playwright/test';
 import { encryptDelivery } from '../../node/bank-delivery-codec.ts';
 import type { BankEventType } from '../../contract/bank/event-types.ts';
 import { exampleEvent } from '../../sandbox/bank/event-examples.ts';
 import { sandboxDefaults } from '../../sandbox/defaults.ts';
-import type { SandboxControl } from '../../sandbox/control-client.ts';
-import { createLogger, type Logger } from '../../bff/lib/observability/logger.ts';
+import { createLogger } from '../../bff/lib/observability/logger.ts';
 import { webhookDb } from '../../bff/store/webhook-tables.ts';
-import type { Env } from '../../bff/config.ts';
-import type { Clock } from '../../bff/lib/observability/clock.ts';
 import type { RunningBff } from '../../bff/server.ts';
-import type { HostResolver } from '../../bff/outbox/outbound-guard.ts';
-import { startInProcessStack, type InProcessStackOptions, type UpstreamRewrite } from './fixtures/in-process-stack.ts';
-import { merchantSecret, metricsHeaders, metricsToken, startStack, type Stack, type StackOptions } from './fixtures/stack.ts';
+import { currentBankSecret, merchantSecret, metricsHeaders, previousBankSecret } from '../support/system.ts';
 
-export const currentSecret = 'test-bank-secret-current';
-export const previousSecret = 'test-bank-secret-previous';
+/** The sandbox bank's secrets of a system started with `bank: true` (test/support/system.ts): deliveries are encrypted with the first. */
+export const currentSecret = currentBankSecret;
+export const previousSecret = previousBankSecret;
 
 /** A logger whose JSON lines the test can read. */
 export function capturingLogger() {
   const lines: string[] = [];
   const logger = createLogger('info', { write: (line: string) => void lines.push(line) });
   return { logger, lines, text: () => lines.join('') };
-}
-
-export interface WebhookStack {
-  sandboxUrl: string;
-  bffUrl: string;
-  sandbox: SandboxControl;
-  bff: RunningBff;
-  env: Env;
-  /** Another BFF on the same database and sandbox (multi-instance tests); closed with the stack. */
-  startAnotherBff(overrides?: Env): Promise<RunningBff>;
-  /** Stops the BFF only (the database and sandbox stay), e.g. to start it again. */
-  restartBff(overrides?: Env): Promise<RunningBff>;
-  close(): Promise<void>;
-}
-
-/** What a BFF needs to know the sandbox bank at `sandboxUrl`, with fast inbox polls and retries. */
-function webhookEnv(sandboxUrl: string, extra: Env = {}): Env {
-  return {
-    BANK_BASE_URL: `${sandboxUrl}/banking`,
-    BANK_ACCESS_TOKEN: sandboxDefaults.bankAccessToken,
-    BANK_SECRET_REF: `${currentSecret},${previousSecret}`,
-    INBOX_POLL_MS: '50',
-    INBOX_RETRY_BASE_MS: '50',
-    INBOX_RETRY_MAX_MS: '200',
-    // A report its link's listing does not show waits one lookup interval: short, like the retries.
-    LINK_LOOKUP_INTERVAL_MS: '200',
-    UPSTREAM_RATE_LIMIT_PER_MINUTE: '10000',
-    // Every in-process request comes from the one address 'unknown': as many SINPE Móvil amounts
-    // as the suites open (sinpe-money-stories.spec.ts tests the share, from distinct addresses).
-    SINPE_AMOUNTS_PER_CLIENT: '100000',
-    METRICS_TOKEN: metricsToken,
-    ...extra,
-  };
-}
-
-type WebhookStackOptions = { env?: Env; logger?: Logger; clock?: Clock; rewrite?: UpstreamRewrite; resolveHost?: HostResolver };
-
-/** A stack whose first BFF can be replaced (restartBff): `bff` and `bffUrl` follow the current one. */
-function restartable(stack: Stack): WebhookStack {
-  let current = stack.bff;
-  return {
-    sandboxUrl: stack.sandboxUrl,
-    get bffUrl() {
-      return current.url;
-    },
-    sandbox: stack.sandbox,
-    get bff() {
-      return current;
-    },
-    env: stack.env,
-    startAnotherBff: (overrides = {}) => stack.startAnotherBff(overrides),
-    async restartBff(overrides = {}) {
-      await current.close();
-      current = await stack.startAnotherBff(overrides);
-      return current;
-    },
-    close: () => stack.close(),
-  };
-}
-
-/**
- * The sandbox (gateway and bank) and a BFF that knows both, over a fresh database, on real
- * loopback ports (for a command line or another process that must reach them).
- */
-export async function startWebhookStack(options: WebhookStackOptions = {}): Promise<WebhookStack> {
-  return restartable(await startStack({ ...stackOptionsOf(options), env: (sandboxUrl) => webhookEnv(sandboxUrl, options.env) }));
-}
-
-/** The same, in this process (test/bff/fixtures/in-process-stack.ts): for specs that only need HTTP. */
-export async function startInProcessWebhookStack(options: WebhookStackOptions = {}): Promise<WebhookStack> {
-  return restartable(await startInProcessStack({ ...stackOptionsOf(options), env: (sandboxUrl) => webhookEnv(sandboxUrl, options.env) }));
-}
-
-function stackOptionsOf(options: WebhookStackOptions): InProcessStackOptions {
-  return {
-    ...(options.logger && { logger: options.logger }),
-    ...(options.clock && { clock: options.clock }),
-    ...(options.rewrite && { rewrite: options.rewrite }),
-    ...(options.resolveHost && { resolveHost: options.resolveHost }),
-  };
 }
 
 /** A fresh event of `type` (a real example from the sandbox's own builder, new ids). */

@@ -3,13 +3,13 @@
 // process applies them, exposes its metrics, and stops cleanly. SQLite file or PostgreSQL database.
 import { expect, test } from '@playwright/test';
 import { spawnInboxWorker, type BffProcess } from './fixtures/bff-process.ts';
-import { startStack, type Stack } from './fixtures/stack.ts';
+import { startSystem, type System } from '../support/system.ts';
 import { bankEvent, currentSecret, deliveryBody, metricsText, polling, postBank, tables, workerPasses } from './webhooks-support.ts';
 
-let stack: Stack;
+let stack: System;
 let worker: BffProcess | undefined;
 test.beforeAll(async () => {
-  stack = await startStack({ env: { BANK_SECRET_REF: currentSecret, INBOX_WORKER: 'false', INBOX_POLL_MS: '50' } });
+  stack = await startSystem({ mode: 'listening',  env: { BANK_SECRET_REF: currentSecret, INBOX_WORKER: 'false', INBOX_POLL_MS: '50' } });
 });
 test.afterAll(async () => {
   if (worker?.child.exitCode === null) worker.child.kill('SIGKILL');

@@ -7,7 +7,7 @@ import { sql } from 'kysely';
 import { webhookDb, type WebhookDb } from '../../bff/store/webhook-tables.ts';
 import { approvingCard, checkoutBody, createMerchantSession, followReturn, orderStatus, postCheckout, statusTokenOf } from '../bff/fixtures/buyer.ts';
 import type { SinpeCheckoutResponse } from '../../contract/sinpe-movil.ts';
-import { merchantSecret } from '../bff/fixtures/stack.ts';
+import { merchantSecret } from '../support/system.ts';
 import { bankEvent, deliveryBody, postBank } from '../bff/webhooks-support.ts';
 import { clusterPolling, counterValue, metricsOf, spread, startCluster, type Cluster } from './fixtures/cluster.ts';
 

@@ -7,7 +7,7 @@ import { sandboxGatewayEnv } from '../../sandbox/defaults.ts';
 import { startSandbox } from '../../sandbox/server.ts';
 import type { RunningServer } from '../../node/serve-app.ts';
 import { createMerchantSession, postCheckout } from '../bff/fixtures/buyer.ts';
-import { merchantSecret, shopOrigin } from '../bff/fixtures/stack.ts';
+import { merchantSecret, shopOrigin } from '../support/system.ts';
 import { createPostgresDatabase, type TestDatabase } from '../bff/fixtures/test-database.ts';
 import { spawnBff, type BffProcess } from './fixtures/bff-process.ts';
 import { clusterPolling } from './fixtures/cluster.ts';

@@ -3,7 +3,7 @@
 // what the shop and the gateway see, not three times it.
 import { expect, test } from '@playwright/test';
 import { checkoutBody, createMerchantSession, orderStatus } from '../bff/fixtures/buyer.ts';
-import { shopOrigin } from '../bff/fixtures/stack.ts';
+import { shopOrigin } from '../support/system.ts';
 import { spread, startCluster, type Cluster } from './fixtures/cluster.ts';
 
 const perAddressLimit = 12;

@@ -15,12 +15,12 @@ import {
   postCheckout,
   statusTokenOf,
 } from '../bff/fixtures/buyer.ts';
-import { merchantSecret, shopOrigin, startStack, type Stack } from '../bff/fixtures/stack.ts';
+import { merchantSecret, shopOrigin, startSystem, type System } from '../support/system.ts';
 import { expectProblem } from './support/buyer-journey.ts';
 
-let stack: Stack;
+let stack: System;
 test.beforeAll(async () => {
-  stack = await startStack();
+  stack = await startSystem({ mode: 'listening' });
 });
 test.afterAll(async () => {
   await stack?.close();

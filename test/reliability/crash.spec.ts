@@ -24,7 +24,7 @@ import { SeededRandom } from '../../sandbox/seeded-random.ts';
 import { startSandbox } from '../../sandbox/server.ts';
 import type { RunningServer } from '../../node/serve-app.ts';
 import { approvingCard, checkoutBody, decliningCard, statusTokenOf } from '../bff/fixtures/buyer.ts';
-import { merchantSecret, shopOrigin } from '../bff/fixtures/stack.ts';
+import { merchantSecret, shopOrigin } from '../support/system.ts';
 import { freePort, killHard, spawnBff, type BffProcess } from '../bff/fixtures/bff-process.ts';
 import { expectMatchesTruth } from './support/buyer-journey.ts';
 import { recordFigures } from './support/figures.ts';

@@ -4,7 +4,7 @@ import fc from 'fast-check';
 import { expect, test } from '@playwright/test';
 import { encryptDelivery } from '../../node/bank-delivery-codec.ts';
 import { costaRicaBilling } from '../bff/fixtures/buyer.ts';
-import { merchantSecret, shopOrigin } from '../bff/fixtures/stack.ts';
+import { merchantSecret, shopOrigin } from '../support/system.ts';
 import { bankEvent, linkWebhook } from '../bff/webhooks-support.ts';
 import { recordFigures } from './support/figures.ts';
 import { anyText, bodyFor, mutated, fuzzEndpoint, headersFor, queryFor, segment, type EndpointFuzz, type FuzzRequest, type FuzzStats } from './support/fuzz.ts';

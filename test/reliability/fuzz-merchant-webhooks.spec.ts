@@ -3,7 +3,7 @@
 // against a real endpoint and a real delivery; never a 5xx, errors always problem+json.
 import fc from 'fast-check';
 import { expect, test } from '@playwright/test';
-import { merchantSecret, shopOrigin } from '../bff/fixtures/stack.ts';
+import { merchantSecret, shopOrigin } from '../support/system.ts';
 import { startWebhookReceiver, type WebhookReceiver } from '../bff/fixtures/webhook-receiver.ts';
 import { recordOutboundEvent } from '../../bff/outbox/outbox-writer.ts';
 import { recordFigures } from './support/figures.ts';

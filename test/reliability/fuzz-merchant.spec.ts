@@ -6,7 +6,7 @@ import { expect, test } from '@playwright/test';
 import { findOrder } from '../../bff/store/orders.ts';
 import { SandboxControl } from '../../sandbox/control-client.ts';
 import { approvingCard, checkoutBody } from '../bff/fixtures/buyer.ts';
-import { merchantSecret, shopOrigin } from '../bff/fixtures/stack.ts';
+import { merchantSecret, shopOrigin } from '../support/system.ts';
 import { recordFigures } from './support/figures.ts';
 import { bodyFor, fuzzEndpoint, headersFor, queryFor, segment, type EndpointFuzz, type FuzzRequest, type FuzzStats } from './support/fuzz.ts';
 import { startInProcessBff, type InProcessBff } from './support/in-process-bff.ts';

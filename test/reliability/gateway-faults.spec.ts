@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import { expect, test } from '@playwright/test';
 import { SeededRandom } from '../../sandbox/seeded-random.ts';
-import { startStack, type Stack } from '../bff/fixtures/stack.ts';
+import { startSystem, type System } from '../support/system.ts';
 import { expectMatchesTruth, runJourney, type CardChoice, type JourneyPlan, type JourneyRecord } from './support/buyer-journey.ts';
 import { recordFigures } from './support/figures.ts';
 import { mayHaveExecuted, startGatewayTap, type GatewayTap } from './support/gateway-tap.ts';
@@ -17,11 +17,11 @@ const checkouts = Number(process.env.GATEWAY_FAULT_CHECKOUTS ?? 200);
 const concurrency = 8;
 const gatewayTimeoutMs = 500;
 
-let stack: Stack;
+let stack: System;
 let tap: GatewayTap;
 let bffUrl: string;
 test.beforeAll(async () => {
-  stack = await startStack({ env: { RECONCILE_INTERVAL_MS: '0' } });
+  stack = await startSystem({ mode: 'listening',  env: { RECONCILE_INTERVAL_MS: '0' } });
   // The BFF under test talks to the gateway through a recording tap.
   tap = await startGatewayTap(stack.sandboxUrl);
   const bff = await stack.startAnotherBff({
@@ -39,7 +39,7 @@ test.afterAll(async () => {
   await tap?.close();
 });
 
-async function injectFaults(stack: Stack): Promise<void> {
+async function injectFaults(stack: System): Promise<void> {
   const faults = stack.sandbox;
   for (const operation of ['login', 'processPayment', 'consult']) {
     await faults.injectFault({ operation, kind: 'http5xx', probability: 0.3 });

@@ -4,7 +4,7 @@
 import { expect, test } from '@playwright/test';
 import { findOrder, statusHistory } from '../../bff/store/orders.ts';
 import { approvingCard, checkout, createMerchantSession, followReturn, postCheckout } from '../bff/fixtures/buyer.ts';
-import { ManualClock, metricsHeaders, startStack, type Stack } from '../bff/fixtures/stack.ts';
+import { ManualClock, metricsHeaders, startSystem, type System } from '../support/system.ts';
 
 // Long enough that a plain call on a busy machine never times out; short enough to keep the timeout test quick.
 const gatewayTimeoutMs = 1500;
@@ -12,11 +12,11 @@ const staleMs = gatewayTimeoutMs * 3;
 const pendingEveryMs = 60_000;
 const abandonAfterMs = 3_600_000;
 
-let stack: Stack;
+let stack: System;
 const clock = new ManualClock();
 
 test.beforeAll(async () => {
-  stack = await startStack({
+  stack = await startSystem({ mode: 'listening', 
     clock,
     env: {
       GATEWAY_TIMEOUT_MS: String(gatewayTimeoutMs),

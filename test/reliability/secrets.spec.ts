@@ -8,13 +8,13 @@ import { expect, test } from '@playwright/test';
 import { createLogger } from '../../bff/lib/observability/logger.ts';
 import { sandboxDefaults } from '../../sandbox/defaults.ts';
 import { approvingCard, checkoutBody, decliningCard, statusTokenOf } from '../bff/fixtures/buyer.ts';
-import { merchantSecret, shopOrigin } from '../bff/fixtures/stack.ts';
-import { bankDestinationCount, currentSecret, polling, previousSecret, startWebhookStack, type WebhookStack } from '../bff/webhooks-support.ts';
+import { merchantSecret, shopOrigin, startSystem, type System } from '../support/system.ts';
+import { bankDestinationCount, currentSecret, polling, previousSecret } from '../bff/webhooks-support.ts';
 import { recordFigures } from './support/figures.ts';
 import { secretsIn } from './support/secret-scan.ts';
 
 const logLines: string[] = [];
-let stack: WebhookStack;
+let stack: System;
 
 /** Every card number the run types anywhere, and the secrets by name. */
 const cards = [approvingCard, decliningCard, '4111111111111111'];
@@ -31,7 +31,7 @@ const leaksIn = (text: string) => secretsIn(text, secrets);
 
 test.beforeAll(async () => {
   const logger = createLogger('trace', { write: (line: string) => void logLines.push(line) });
-  stack = await startWebhookStack({ logger, env: { BANK_REGISTER_DESTINATION: '1', LOG_LEVEL: 'trace' } });
+  stack = await startSystem({ mode: 'listening', bank: true,  logger, env: { BANK_REGISTER_DESTINATION: '1', LOG_LEVEL: 'trace' } });
 });
 test.afterAll(async () => {
   await stack?.close();

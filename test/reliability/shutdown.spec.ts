@@ -3,45 +3,33 @@
 // reconciler's pass is held inside a consult the sandbox never answers (before this, close() waited
 // for that pass: the gateway timeout, or for ever with a long backlog).
 import { expect, test } from '@playwright/test';
-import { SandboxControl } from '../../sandbox/control-client.ts';
-import { startSandbox } from '../../sandbox/server.ts';
-import type { RunningServer } from '../../node/serve-app.ts';
 import { checkout, createMerchantSession } from '../bff/fixtures/buyer.ts';
-import { crashTestEnv, killHard, spawnBff, type BffProcess } from '../bff/fixtures/bff-process.ts';
-import { merchantSecret, shopOrigin } from '../bff/fixtures/stack.ts';
-import { createTestDatabase, type TestDatabase } from '../bff/fixtures/test-database.ts';
+import { killHard, type BffProcess } from '../bff/fixtures/bff-process.ts';
+import { startSystem, type ProcessSystem } from '../support/system.ts';
 
 const graceMs = 3_000;
 
-let sandbox: RunningServer;
-let control: SandboxControl;
-let database: TestDatabase;
+let system: ProcessSystem;
 let bff: BffProcess | undefined;
 
 test.beforeAll(async () => {
-  sandbox = await startSandbox({ SANDBOX_PORT: '0' });
-  control = new SandboxControl(sandbox.url);
-  database = await createTestDatabase();
+  system = await startSystem({ mode: 'process' });
 });
 test.afterAll(async () => {
   if (bff) await killHard(bff.child);
-  await sandbox?.close();
-  await database?.drop();
+  await system?.close();
 });
 
 test('SIGTERM while the reconciler waits on a consult that never returns: the process exits 0 within SHUTDOWN_GRACE_MS', async () => {
-  bff = await spawnBff(
-    await crashTestEnv(sandbox.url, database.url, {
-      MERCHANT_SECRET: merchantSecret,
-      ALLOWED_ORIGINS: shopOrigin,
-      SHUTDOWN_GRACE_MS: String(graceMs),
-      // The pass starts at once and consults the open page; the consult would wait a minute.
-      RECONCILE_INTERVAL_MS: '20',
-      RECONCILE_PENDING_EVERY_MS: '1',
-      GATEWAY_TIMEOUT_MS: '60000',
-      GATEWAY_READ_TIMEOUT_MS: '60000',
-    }),
-  );
+  const control = system.sandbox;
+  bff = await system.spawn({
+    SHUTDOWN_GRACE_MS: String(graceMs),
+    // The pass starts at once and consults the open page; the consult would wait a minute.
+    RECONCILE_INTERVAL_MS: '20',
+    RECONCILE_PENDING_EVERY_MS: '1',
+    GATEWAY_TIMEOUT_MS: '60000',
+    GATEWAY_READ_TIMEOUT_MS: '60000',
+  });
   const exited = new Promise<{ code: number | null; at: number }>((resolve) => bff!.child.once('exit', (code) => resolve({ code, at: performance.now() })));
   await control.injectFault({ operation: 'consult', kind: 'hang' });
   const session = await createMerchantSession(bff.url);

@@ -1,6 +1,6 @@
-// The environment every test starts the BFF with, whether in this process (test/bff/fixtures/
-// in-process-stack.ts, test/reliability/support/in-process-bff.ts, upstream-trust.spec.ts's own app)
-// or as processes on real ports (test/bff/fixtures/stack.ts, the multi-instance cluster): the sandbox
+// The environment every test starts the BFF with, whether in this process (startSystem's 'in-process'
+// mode in system.ts, test/reliability/support/in-process-bff.ts) or
+// on real ports and as processes (its 'listening' and 'process' modes, the multi-instance cluster): the sandbox
 // at its URL as the gateway, a database, the merchant's secret, the shop's origin, a fresh signing
 // key, request limits out of the way. Each harness adds what is its own on top (timeouts, log level,
 // the bank, polls).

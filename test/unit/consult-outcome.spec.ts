@@ -1,8 +1,8 @@
-// What consult's records mean for an order (bff/payments/orders/outcome.ts): which record is chosen, and
+// What consult's records mean for an order (bff/payments/orders/consult-outcome.ts): which record is chosen, and
 // where it takes the order. Tables of records, no gateway.
 import { expect, test } from '@playwright/test';
 import type { TransactionRecord } from '../../contract/gateway/index.ts';
-import { attemptOutcomeFields, outcomeFields, outcomeFromConsult, recordsOfAttempt, targetOfOutcome } from '../../bff/payments/orders/outcome.ts';
+import { attemptOutcomeFields, outcomeFields, outcomeFromConsult, recordsOfAttempt, targetOfOutcome } from '../../bff/payments/orders/consult-outcome.ts';
 import type { OrderRow } from '../../bff/store/schema.ts';
 import { chargedMoneyOf } from '../../bff/payments/charged-money.ts';
 

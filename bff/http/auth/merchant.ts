@@ -6,6 +6,7 @@ import { problemTypes } from '../../../contract/bff-api.ts';
 import type { MerchantKey } from '../../../contract/merchant-api.ts';
 import { ProblemException } from '../problem.ts';
 import { bearerToken, sameSecret } from './bearer.ts';
+import type { Config } from '../../config.ts';
 
 export type MerchantAccess = 'full' | 'read' | 'none';
 
@@ -13,6 +14,11 @@ export interface MerchantSecrets {
   /** MERCHANT_SECRET: the current key first, then the previous one while rotating. */
   full: readonly string[];
   read: readonly string[];
+}
+
+/** MERCHANT_SECRET (the current key, then the previous) and MERCHANT_READ_SECRET. */
+export function merchantSecretsOf(config: Pick<Config, 'MERCHANT_SECRET' | 'MERCHANT_READ_SECRET'>): MerchantSecrets {
+  return { full: config.MERCHANT_SECRET, read: config.MERCHANT_READ_SECRET };
 }
 
 /**

@@ -186,7 +186,7 @@ function idempotencyParameter(required: boolean) {
 }
 
 /**
- * Every POST under /v1/merchant honours an Idempotency-Key (merchant-routes.ts): required on the
+ * Every POST under /v1/merchant honours an Idempotency-Key (services.merchantIdempotency): required on the
  * money operations and link creation, optional on the others. An operation that does not list it
  * gets the optional one.
  */

@@ -1,6 +1,6 @@
 // The bank's webhook API for the merchant (ARCHITECTURE.md HTTP surface), mounted in the merchant
 // sub-app (which checks the merchant secret): create a destination, list features, read an event contract.
-import { Hono, type MiddlewareHandler } from 'hono';
+import { Hono } from 'hono';
 import { isBankEventType } from '../../../contract/bank/event-types.ts';
 import { problemTypes } from '../../../contract/bff-api.ts';
 import { merchantBankFeaturesQuery } from '../../../contract/merchant-banking.ts';
@@ -8,17 +8,13 @@ import { ProblemException } from '../../http/problem.ts';
 import { parseOrThrow, validationProblem } from '../../http/validation.ts';
 import { BankApiError, type BankClient } from './bank-client.ts';
 import { bankProblem } from './bank-problem.ts';
-import { destinationRequestFrom, type DestinationDefaults } from './destination-request.ts';
+import { destinationDefaultsOf, destinationRequestFrom } from './destination-request.ts';
 import { describeRoute } from '../../http/openapi/route-doc.ts';
-import { webhookDocs } from '../webhooks/webhook-operations.ts';
+import { webhookDocs } from '../webhooks/webhook-openapi.ts';
+import type { Services } from '../../services.ts';
 
-export interface MerchantBankingDeps {
-  /** Honours an Idempotency-Key when one is sent. */
-  idempotentWhenKeyed: MiddlewareHandler;
-  /** undefined when BANK_BASE_URL / BANK_ACCESS_TOKEN are not set. */
-  bank: BankClient | undefined;
-  destinationDefaults: DestinationDefaults;
-}
+/** `bank` is undefined when BANK_BASE_URL / BANK_ACCESS_TOKEN are not set; Idempotency-Key is honoured when sent. */
+export type MerchantBankingRoutesDeps = Pick<Services, 'bank' | 'config' | 'merchantIdempotency'>;
 
 function bankNotConfigured(): ProblemException {
   return new ProblemException(503, {
@@ -45,9 +41,11 @@ function withoutEnvelope<T extends { response_code: string; correlation_id: stri
   return { ...rest, correlation_id: correlationId };
 }
 
-export function merchantBankingRoutes(deps: MerchantBankingDeps) {
+export function merchantBankingRoutes(services: MerchantBankingRoutesDeps) {
+  const { bank } = services;
+  const destinationDefaults = destinationDefaultsOf(services.config);
   return new Hono()
-    .post('/banking/destinations', describeRoute(webhookDocs.createBankDestination), deps.idempotentWhenKeyed, async (c) => {
+    .post('/banking/destinations', describeRoute(webhookDocs.createBankDestination), services.merchantIdempotency.whenKeyed, async (c) => {
       let body: unknown;
       try {
         body = await c.req.json();
@@ -56,14 +54,14 @@ export function merchantBankingRoutes(deps: MerchantBankingDeps) {
       }
       if (typeof body !== 'object' || body === null || Array.isArray(body)) throw validationProblem([], 'The body must be a JSON object.');
       // Scope rules (TENANT/ACCOUNT/OWNER) are checked here, before the bank is called.
-      const request = destinationRequestFrom(body as Record<string, unknown>, deps.destinationDefaults);
+      const request = destinationRequestFrom(body as Record<string, unknown>, destinationDefaults);
       if (!request.success) throw validationProblem(request.error.issues, 'The destination request breaks the bank’s rules.');
-      const created = await callBank(deps.bank, (bank) => bank.createDestination(request.data));
+      const created = await callBank(bank, (bank) => bank.createDestination(request.data));
       return c.json(withoutEnvelope(created), 201);
     })
     .get('/banking/features', describeRoute(webhookDocs.listBankFeatures), async (c) => {
       const query = parseOrThrow(merchantBankFeaturesQuery, c.req.query());
-      const answer = await callBank(deps.bank, (bank) =>
+      const answer = await callBank(bank, (bank) =>
         bank.features({
           ...(query.country_code !== undefined && { country_code: query.country_code.toUpperCase() }),
           ...(query.payment_method_code !== undefined && { payment_method_code: query.payment_method_code }),
@@ -83,7 +81,7 @@ export function merchantBankingRoutes(deps: MerchantBankingDeps) {
           errors: [{ path: 'eventType', message: 'Unknown event type.', code: 'NOT_FOUND' }],
         });
       }
-      const contract = await callBank(deps.bank, (bank) => bank.eventContract(eventType));
+      const contract = await callBank(bank, (bank) => bank.eventContract(eventType));
       return c.json(withoutEnvelope(contract));
     });
 }

@@ -3,16 +3,16 @@
 // delivery our contract does not read, with why). Newest first, filtered by source, state, type
 // and received time, paged by an opaque cursor. POST /v1/merchant/events/reprocess-unreadable reads
 // the unreadable ones again (after an upgrade) without waiting for the worker's next start.
-import { Hono, type MiddlewareHandler } from 'hono';
+import { Hono } from 'hono';
 import type { z } from 'zod';
 import { eventsQuery } from '../../../contract/merchant-events.ts';
 import { parseOrThrow } from '../../http/validation.ts';
 import { beforePageCursor, encodePageCursor, readPageCursor, type PageCursor } from '../../http/page-cursor.ts';
-import type { EventRow, WebhookDb } from '../../store/webhook-tables.ts';
+import { webhookDb, type EventRow, type WebhookDb } from '../../store/webhook-tables.ts';
 import { describeRoute } from '../../http/openapi/route-doc.ts';
-import { webhookDocs } from '../webhooks/webhook-operations.ts';
+import { webhookDocs } from '../webhooks/webhook-openapi.ts';
 import { filterBound } from '../../lib/business-day.ts';
-import type { Logger } from '../../lib/observability/logger.ts';
+import type { Services } from '../../services.ts';
 import { rereadUnreadableEvents } from './unreadable-events.ts';
 
 /** A few fields of the payload that identify the event, never the whole body (cards, hashes, names). */
@@ -52,21 +52,15 @@ export function eventView(row: EventRow) {
   };
 }
 
-/** Mounted in the merchant sub-app, which checks the merchant secret. */
-export interface MerchantEventsDeps {
-  db: WebhookDb;
-  logger: Logger;
-  businessTimeZone: string;
-  idempotentWhenKeyed: MiddlewareHandler;
-  /** Events were queued again: the worker looks now rather than at its next poll. */
-  onQueued: () => void;
-}
+export type MerchantEventsRoutesDeps = Pick<Services, 'store' | 'logger' | 'config' | 'merchantIdempotency' | 'wakeUps'>;
 
-export function merchantEventsRoutes(deps: MerchantEventsDeps) {
+/** Mounted under /v1/merchant, behind the merchant secret. */
+export function merchantEventsRoutes(services: MerchantEventsRoutesDeps) {
+  const db = webhookDb(services.store);
   return new Hono()
     .get('/events', describeRoute(webhookDocs.listReceivedEvents), async (c) => {
       const query = parseOrThrow(eventsQuery, c.req.query());
-      const rows = await eventsPage(deps.db, query, readPageCursor(query.cursor), deps.businessTimeZone).execute();
+      const rows = await eventsPage(db, query, readPageCursor(query.cursor), services.config.BUSINESS_TIME_ZONE).execute();
       const page = rows.slice(0, query.limit);
       const last = page.at(-1);
       return c.json({
@@ -74,9 +68,10 @@ export function merchantEventsRoutes(deps: MerchantEventsDeps) {
         nextCursor: rows.length > query.limit && last ? encodePageCursor({ at: last.received_at, id: last.id }) : null,
       });
     })
-    .post('/events/reprocess-unreadable', describeRoute(webhookDocs.reprocessUnreadableEvents), deps.idempotentWhenKeyed, async (c) => {
-      const reading = await rereadUnreadableEvents({ db: deps.db, logger: deps.logger });
-      if (reading.readable > 0) deps.onQueued();
+    .post('/events/reprocess-unreadable', describeRoute(webhookDocs.reprocessUnreadableEvents), services.merchantIdempotency.whenKeyed, async (c) => {
+      const reading = await rereadUnreadableEvents({ db, logger: services.logger });
+      // Events were queued again: the worker looks now rather than at its next poll.
+      if (reading.readable > 0) services.wakeUps.inbox('bank');
       return c.json(reading, 200);
     });
 }

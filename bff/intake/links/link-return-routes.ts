@@ -7,16 +7,48 @@ import { Hono, type Context } from 'hono';
 import { GatewayError, GatewayUnavailableError } from '../../gateway/errors.ts';
 import type { InboxWriter } from '../inbox/inbox-writer.ts';
 import type { Logger } from '../../lib/observability/logger.ts';
-import type { WebhookMetrics } from '../webhooks/webhook-metrics.ts';
+import { webhookMetricsFor, type WebhookMetrics } from '../webhooks/webhook-metrics.ts';
 import { confirmLinkPayment, isNoSuchLink, type LinkConfirmationDeps } from './link-confirmation.ts';
 import { screenLinkReport } from './link-screen.ts';
 import { linkEventId, readLinkCallback, toStoredLinkReport } from './link-report.ts';
 import { htmlPageHeaders, pageLocale } from '../../http/html-page.ts';
 import { renderLinkResultPage, type LinkPaymentFacts, type LinkResultKind, type LinkShop } from './link-result-page.ts';
 import { describeRoute } from '../../http/openapi/route-doc.ts';
-import { webhookDocs } from '../webhooks/webhook-operations.ts';
+import { webhookDocs } from '../webhooks/webhook-openapi.ts';
+import { webhookDb } from '../../store/webhook-tables.ts';
+import { clientAddressKey } from '../../http/client-ip.ts';
+import { linkGatewayCredentials } from './link-report-gateway.ts';
+import type { Services } from '../../services.ts';
 
-export interface LinkReturnDeps extends LinkConfirmationDeps {
+export type LinkReturnRoutesDeps = Pick<Services, 'store' | 'config' | 'clock' | 'logger' | 'metrics' | 'inbox' | 'linkReports'>;
+
+/** Mounted at /v1/links: the gateway's link callback, followed by the buyer's browser. */
+export function linkReturnRoutes(services: LinkReturnRoutesDeps) {
+  const { config } = services;
+  return linkReturnPage({
+    db: webhookDb(services.store),
+    gateway: services.linkReports.gateway,
+    linkLookups: services.linkReports.linkLookups,
+    clock: services.clock,
+    credentials: linkGatewayCredentials(config),
+    logger: services.logger,
+    metrics: webhookMetricsFor(services.metrics),
+    resultUrl: config.LINK_RESULT_URL,
+    inbox: services.inbox,
+    addressOf: (c: Context) => clientAddressKey(c, config),
+    shop: linkShopOf(config),
+    brand: config.GATEWAY_BRAND,
+  });
+}
+
+/** The shop a link buyer is told they paid, and its site for "back" (the first browser origin allowed). */
+function linkShopOf(config: Services['config']): LinkShop {
+  const site = config.ALLOWED_ORIGINS[0];
+  return { name: config.MERCHANT_NAME, siteUrl: site ? new URL(site).href : undefined };
+}
+
+/** What the link return page runs on, built from the services. */
+interface LinkReturnDeps extends LinkConfirmationDeps {
   logger: Logger;
   metrics: WebhookMetrics;
   /** LINK_RESULT_URL: send the buyer there (with ?result=…&orderNumber=…) instead of our page. */
@@ -39,7 +71,7 @@ function linkDescription(deps: LinkReturnDeps, linkId: string): string | undefin
   return deps.linkLookups.remembered(linkId)?.link.description || undefined;
 }
 
-export function linkReturnRoutes(deps: LinkReturnDeps) {
+function linkReturnPage(deps: LinkReturnDeps) {
   return new Hono().get('/return', describeRoute(webhookDocs.linkReturn), async (c) => {
     deps.metrics.linkReportsByAddress.note(deps.addressOf(c));
     const query = c.req.query();

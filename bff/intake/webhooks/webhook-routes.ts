@@ -7,23 +7,54 @@
 // that decrypts to a JSON object is never refused: one our contract cannot read is kept as unreadable.
 import { tagOrder } from '../../lib/observability/log-context.ts';
 import { Hono, type Context } from 'hono';
-import type { FixedWindowLimiter } from '../../http/rate-limit.ts';
+import { FixedWindowLimiter } from '../../http/rate-limit.ts';
 import type { InboxWriter } from '../inbox/inbox-writer.ts';
-import type { WebhookDb } from '../../store/webhook-tables.ts';
+import { webhookDb, type WebhookDb } from '../../store/webhook-tables.ts';
 import type { Clock } from '../../lib/observability/clock.ts';
 import type { Logger } from '../../lib/observability/logger.ts';
 import { linkEventId, readLinkWebhook, reportFromWebhook, toStoredLinkReport } from '../links/link-report.ts';
 import { screenLinkReport } from '../links/link-screen.ts';
-import type { LinkReportAdmissions } from '../links/link-report-admission.ts';
-import { BankDeliveryRejected, openBankDelivery } from './bank-delivery.ts';
+import { LinkReportAdmissions } from '../links/link-report-admission.ts';
+import { linkGatewayCredentials } from '../links/link-report-gateway.ts';
+import { BankDeliveryRejected, openBankDelivery, secretRefsOf } from './bank-delivery.ts';
 import { recordRejectedDelivery } from './rejected-deliveries.ts';
 import { unreadableInboxEvent } from '../inbox/unreadable-events.ts';
-import type { WebhookMetrics } from './webhook-metrics.ts';
+import { webhookMetricsFor, type WebhookMetrics } from './webhook-metrics.ts';
 import { webhookRejected } from './webhook-problem.ts';
 import { describeRoute } from '../../http/openapi/route-doc.ts';
-import { webhookDocs } from './webhook-operations.ts';
+import { webhookDocs } from './webhook-openapi.ts';
+import { clientAddressKey } from '../../http/client-ip.ts';
+import type { Services } from '../../services.ts';
 
-export interface WebhookRouteDeps {
+export type WebhookRoutesDeps = Pick<Services, 'store' | 'config' | 'clock' | 'logger' | 'metrics' | 'inbox' | 'linkReports'>;
+
+/** Mounted at /v1/webhooks: the bank's deliveries and the gateway's link reports. */
+export function webhookRoutes(services: WebhookRoutesDeps) {
+  const { config, clock } = services;
+  const db = webhookDb(services.store);
+  return receiverRoutes({
+    db,
+    clock,
+    logger: services.logger,
+    metrics: webhookMetricsFor(services.metrics),
+    bankSecretRefs: secretRefsOf(config.BANK_SECRET_REF),
+    inbox: services.inbox,
+    rejectedSamples: new FixedWindowLimiter(config.REJECTED_SAMPLES_PER_MINUTE, 60_000, clock),
+    addressOf: (c: Context) => clientAddressKey(c, config),
+    brand: config.GATEWAY_BRAND,
+    linkAdmissions: new LinkReportAdmissions({
+      db,
+      linkLookups: services.linkReports.linkLookups,
+      credentials: linkGatewayCredentials(config),
+      unlistedPerLink: config.LINK_UNLISTED_REPORTS_PER_LINK,
+      unlistedPerAddress: new FixedWindowLimiter(config.LINK_UNLISTED_REPORTS_PER_ADDRESS_PER_HOUR, 60 * 60_000, clock),
+      now: () => clock.now(),
+    }),
+  });
+}
+
+/** What the receivers run on, built from the services. */
+interface ReceiverParts {
   db: WebhookDb;
   /** GATEWAY_BRAND: how the link webhook spells `<brand>LinkId` and `<brand>OrderId`. */
   brand: string;
@@ -45,7 +76,7 @@ export interface WebhookRouteDeps {
   linkAdmissions: LinkReportAdmissions;
 }
 
-export function webhookRoutes(deps: WebhookRouteDeps) {
+function receiverRoutes(deps: ReceiverParts) {
   const { db, clock, logger, metrics } = deps;
 
   const refuse = async (source: 'bank' | 'links', reason: string, rawBody: string, fieldPaths: readonly string[] = []) => {

@@ -36,7 +36,7 @@ function dayPage(db: WebhookDb, day: ReportDay, edge: Edge, after: string | unde
 }
 
 /** The orders of `numbers` that a merchant's attach (not the matcher) placed a bank payment on. */
-async function attachedOrders(services: Services, numbers: readonly string[]): Promise<Set<string>> {
+async function attachedOrders(services: Pick<Services, 'store'>, numbers: readonly string[]): Promise<Set<string>> {
   if (numbers.length === 0) return new Set();
   const rows = await services.store.db
     .selectFrom('order_status_history')
@@ -68,7 +68,7 @@ function difference(row: BankPaymentRow, fields: Pick<SettlementDifference, 'typ
 }
 
 /** Each page's movements, in payment id order: first the transfers that arrived, then the reversals. */
-export async function* bankDay(services: Services, day: ReportDay, differences: SettlementDifference[]): AsyncGenerator<SettlementMovement[]> {
+export async function* bankDay(services: Pick<Services, 'store'>, day: ReportDay, differences: SettlementDifference[]): AsyncGenerator<SettlementMovement[]> {
   const db = webhookDb(services.store);
   for (const edge of ['received', 'reversed'] as const) {
     let after: string | undefined;

@@ -38,7 +38,7 @@ function cardKindOf(item: Pick<TransactionListItem, 'type' | 'orderNumber'>): Mo
 const directionOf = (kind: MovementKind): SettlementMovement['direction'] => (kind === 'card_payment' ? 'in' : kind === 'card_split' ? 'none' : 'out');
 
 /** The day's records as the gateway lists them (its range is inclusive, to the second). */
-export async function gatewayDay(services: Services, day: ReportDay): Promise<TransactionListItem[]> {
+export async function gatewayDay(services: Pick<Services, 'gateway'>, day: ReportDay): Promise<TransactionListItem[]> {
   return services.gateway.consultTransactions({ startDate: formatGatewayDateTime(day.start), endDate: formatGatewayDateTime(new Date(day.end.getTime() - 1000)) });
 }
 
@@ -47,7 +47,7 @@ function difference(fields: Partial<SettlementDifference> & Pick<SettlementDiffe
 }
 
 /** Movements and differences of the day's card records. */
-export async function cardDay(services: Services, day: ReportDay, items: readonly TransactionListItem[]): Promise<{ movements: SettlementMovement[]; differences: SettlementDifference[] }> {
+export async function cardDay(services: Pick<Services, 'store'>, day: ReportDay, items: readonly TransactionListItem[]): Promise<{ movements: SettlementMovement[]; differences: SettlementDifference[] }> {
   const { store } = services;
   const approved = items.filter((item) => item.code.trim() === approvedCode && cardKindOf(item) !== undefined);
   // A split share is joined to the order it divides.
@@ -148,7 +148,7 @@ function paidMoreThanOnce(movements: readonly SettlementMovement[], orders: Read
  * history moving into approved or captured, not by a bank payment) whose order has no approved
  * payment record in the day's list.
  */
-async function missingUpstream(services: Services, day: ReportDay, approved: readonly TransactionListItem[], ownNumbers: readonly string[]): Promise<SettlementDifference[]> {
+async function missingUpstream(services: Pick<Services, 'store'>, day: ReportDay, approved: readonly TransactionListItem[], ownNumbers: readonly string[]): Promise<SettlementDifference[]> {
   const paidUpstream = new Set(approved.flatMap((item, index) => (cardKindOf(item) === 'card_payment' ? [ownNumbers[index]!] : [])));
   const approvals = await services.store.db
     .selectFrom('order_status_history')

@@ -16,7 +16,7 @@ import { bankDay } from './bank-day.ts';
 import { cardDay, gatewayDay, type ReportDay } from './card-day.ts';
 import { SettlementTotals } from './settlement-arithmetic.ts';
 import { settlementCsvHeader, settlementCsvRow } from './settlement-csv.ts';
-import { settlementDocs } from './settlement-operations.ts';
+import { settlementDocs } from './settlement-openapi.ts';
 
 function wantsCsv(format: string | undefined, accept: string | undefined): boolean {
   if (format) return format === 'csv';
@@ -31,7 +31,7 @@ function reportDay(date: string, timeZone: string): ReportDay {
 }
 
 /** Every movement of the day, card first, then bank pages; each one counted into `totals` as it passes. */
-async function* dayMovements(services: Services, day: ReportDay, card: SettlementMovement[], totals: SettlementTotals, differences: SettlementDifference[]): AsyncGenerator<SettlementMovement> {
+async function* dayMovements(services: Pick<Services, 'store'>, day: ReportDay, card: SettlementMovement[], totals: SettlementTotals, differences: SettlementDifference[]): AsyncGenerator<SettlementMovement> {
   for (const movement of card) {
     totals.add(movement);
     yield movement;
@@ -44,7 +44,9 @@ async function* dayMovements(services: Services, day: ReportDay, card: Settlemen
   }
 }
 
-export function settlementReportRoutes(services: Services) {
+export type SettlementReportRoutesDeps = Pick<Services, 'store' | 'gateway' | 'config' | 'logger'>;
+
+export function settlementReportRoutes(services: SettlementReportRoutesDeps) {
   const { config, logger } = services;
   return new Hono().get('/reports/settlement', describeRoute(settlementDocs.settlementReport), validate('query', settlementQuery), async (c) => {
     const query = c.req.valid('query');

@@ -11,11 +11,13 @@ import { ProblemException } from '../../http/problem.ts';
 import { validate } from '../../http/validation.ts';
 import { describeRoute } from '../../http/openapi/route-doc.ts';
 import type { Services } from '../../services.ts';
-import { exchangeRateDocs } from './exchange-rate-operations.ts';
+import { exchangeRateDocs } from './exchange-rate-openapi.ts';
 import { outOfBand } from './rate-band.ts';
 import { changesOf, exchangeRateView, listExchangeRates, previousDayRate, putExchangeRate } from './exchange-rate-store.ts';
 
-export function exchangeRateRoutes(services: Services) {
+export type ExchangeRateRoutesDeps = Pick<Services, 'store' | 'clock' | 'config' | 'exchangeRates'>;
+
+export function exchangeRateRoutes(services: ExchangeRateRoutesDeps) {
   const { store, clock, config } = services;
   return new Hono()
     .post('/exchange-rates', describeRoute(exchangeRateDocs.setExchangeRate), validate('json', exchangeRateRequest), async (c) => {

@@ -15,7 +15,7 @@ import type { Store } from '../../store/database.ts';
 import type { OrderWithAttempt, PaymentAttemptRow } from '../../store/schema.ts';
 import { isTransferAttempt } from '../attempt-rules.ts';
 import { isAwaitingOutcome, isRetryableStatus } from './order-rules.ts';
-import { attemptOutcomeFields, outcomeFields, outcomeFromConsult, recordsOfAttempt, targetOfOutcome, type GatewayOutcome } from './outcome.ts';
+import { attemptOutcomeFields, outcomeFields, outcomeFromConsult, recordsOfAttempt, targetOfOutcome, type GatewayOutcome } from './consult-outcome.ts';
 import { recordOrderChange } from './record-outcome.ts';
 
 /** Why a consult is asked (the `reason` of gateway_consults_total). */

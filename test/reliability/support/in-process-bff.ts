@@ -1,6 +1,7 @@
 // The BFF built in-process with createApp (requests through app.request(), no socket), over a real
 // SQLite database (in memory), with the real sandbox as its gateway and bank (both in-process). Its logs
-// are kept so a test can scan them.
+// are kept so a test can scan them. The fuzzers' own, beside startSystem (test/support/system.ts):
+// SQLite in memory whatever the run's engine, and the background jobs built but never started.
 import { createApp, type BffApp } from '../../../bff/app.ts';
 import { bffBackgroundJobs } from '../../../bff/background-jobs.ts';
 import type { DeliveryWorker } from '../../../bff/outbox/delivery-worker.ts';

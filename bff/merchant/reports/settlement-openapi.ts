@@ -1,6 +1,6 @@
 // The OpenAPI documentation of the settlement report (bff/http/openapi/route-doc.ts: the route carries it).
 import { settlementCsvColumns, settlementReport } from '../../../contract/settlement-report.ts';
-import { problems } from '../merchant-operations.ts';
+import { problems } from '../merchant-openapi.ts';
 import type { RouteDoc } from '../../http/openapi/route-doc.ts';
 
 export const settlementDocs = {
