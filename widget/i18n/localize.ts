@@ -4,6 +4,7 @@ export { resolveLocale } from '../../contract/language-chain.ts';
 export { formatMoney } from '../../contract/money-format.ts';
 import { en } from './en/en.ts';
 import { languages } from './languages.ts';
+import type { WordsFile, WordsLayer } from './feature-words.ts';
 import type { PartialTranslation, Translation } from './translation.ts';
 
 // English rides in the first script (every chain ends in it), all but its outcome words, which
@@ -43,14 +44,71 @@ export function translationFor(tag: string): Translation {
     .filter((layer): layer is Translation | PartialTranslation => layer !== undefined)
     .reverse();
   // Complete but for English's outcome words before order-watch.js arrives (see above).
-  let merged = en as Translation;
-  for (const layer of layers) {
-    merged = {
-      ...merged,
-      ...layer,
-      fields: { ...merged.fields, ...layer.fields },
-      errors: { ...merged.errors, ...layer.errors },
-    } as Translation;
+  return layers.reduce<Translation>(over, en as Translation);
+}
+
+/**
+ * `layer` over `base`, a record (fields, errors, a feature's section) word by word: what the more
+ * specific language leaves out, the one under it says.
+ */
+function over<T extends object>(base: T, layer: object): T {
+  const merged: Record<string, unknown> = { ...(base as Record<string, unknown>) };
+  for (const [key, value] of Object.entries(layer)) {
+    const under = merged[key];
+    merged[key] = typeof under == 'object' && !Array.isArray(under) && typeof value == 'object' ? { ...under, ...value } : value;
   }
-  return merged;
+  return merged as T;
+}
+
+/** A section of the translation (feature-words.ts) over English's, which rides with its feature. */
+export function sectionWords<T extends object>(tag: string, section: 'sinpeChoice' | 'territory', english: T): T {
+  return over(english, translationFor(tag)[section] ?? {});
+}
+
+/** A feature's words file per language and tag: its words once here, null when it is not there. */
+const wordFiles = new Map<string, object | null>();
+const arrivals = new Set<() => void>();
+/** The words files on their way. */
+const coming = new Set<Promise<void>>();
+
+/** Settles once every words file asked for so far has arrived or failed (tests wait on it). */
+export function wordsSettled(): Promise<void> {
+  return Promise.all(coming).then(() => undefined);
+}
+
+/** Called each time a feature's words arrive (the element and the SINPE Móvil panel render again). */
+export function onWordsArrival(listener: () => void): () => void {
+  arrivals.add(listener);
+  return () => void arrivals.delete(listener);
+}
+
+/**
+ * A feature's words for `tag` (feature-words.ts): English's (the feature's own) under those of each
+ * language of the chain that has the file i18n/<language>/<file>.ts, asked for the first time a tag
+ * needs it (`load`, the feature's own `import()` of that path). Until a file arrives its words are
+ * the next language's; once it does, onWordsArrival's listeners render again. A file a language
+ * does not have (a regional variant saying nothing of the feature) or that did not arrive leaves
+ * the words to the next one, English at the end.
+ */
+export function featureWords<T extends object>(file: string, tag: string, english: T, load: (language: string) => Promise<WordsFile<T>>): T {
+  return fallbackChain(tag)
+    .filter((language) => Object.hasOwn(languages, language))
+    .reverse()
+    .reduce<T>((words, language) => {
+      const key = `${language}/${file}`;
+      if (!wordFiles.has(key)) {
+        wordFiles.set(key, null);
+        const arrival = load(language).then(
+          (module) => {
+            wordFiles.set(key, module.words);
+            for (const listener of arrivals) listener();
+          },
+          () => undefined,
+        );
+        coming.add(arrival);
+        void arrival.then(() => coming.delete(arrival));
+      }
+      const layer = wordFiles.get(key) as WordsLayer<T> | null;
+      return layer ? over(words, layer) : words;
+    }, english);
 }

@@ -11,7 +11,7 @@ import type { CheckoutAddress, CheckoutBillingAddress, ProblemFieldError } from 
 import type { InvoiceDetails } from '../../contract/invoice.ts';
 import { invoiceIdNumberLengths, invoiceIdTypes, isInvoiceIdType } from '../../contract/invoice-id-types.ts';
 import { emailSuggestionHint } from '../address/email-suggestion-hint.ts';
-import { invoiceTextFor, type InvoiceText } from '../i18n/invoice-text.ts';
+import { invoiceTextFor, type InvoiceText } from '../invoice/invoice-text.ts';
 import type { Translation } from '../i18n/translation.ts';
 import { keepInvoiceRequest, keptForm } from '../kept/form-keeper.ts';
 import type { KeptInvoice } from '../invoice/invoice-keeping.ts';

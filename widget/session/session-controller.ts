@@ -3,7 +3,6 @@ import type { ReactiveController } from 'lit';
 import type { CreateSessionRequest, OrderStatusResponse } from '../../contract/bff-api.ts';
 import type { SessionSinpeMovil } from '../../contract/sinpe-movil.ts';
 import { orderNumberOfStatusToken } from '../../contract/status-token.ts';
-import { declineLocaleOf } from '../../contract/decline-messages.ts';
 import { emptyAddress, emptyBillingAddress } from '../address/address-fields.ts';
 import { BffError } from '../flow/bff-client.ts';
 import * as events from '../events.ts';
@@ -191,7 +190,7 @@ export class SessionController implements ReactiveController, SessionSteps {
     if (this.#flow.view.state !== 'idle') return;
     if (pay) return pay();
     const clock = await this.clockPart().catch(() => undefined);
-    this.#flow.set({ notice: clock && ((t) => clock.sessionClockWords(declineLocaleOf(t.lang)).renewed) });
+    this.#flow.set({ notice: clock && ((t) => clock.sessionClockWords(t.lang).renewed) });
   }
 
   /** The session ran out: said plainly (the clock's words, once its part is here), with what to do. */
@@ -225,7 +224,7 @@ export class SessionController implements ReactiveController, SessionSteps {
   /** The clock's words for a session or a watch that ran out, said once they are here if the checkout is still expired. */
   clockWords(key: 'ended' | 'watchLost'): void {
     const flow = this.#flow;
-    void this.clockPart().then((clock) => flow.view.state === 'expired' && flow.set({ notice: (t) => clock.sessionClockWords(declineLocaleOf(t.lang))[key] }), () => undefined);
+    void this.clockPart().then((clock) => flow.view.state === 'expired' && flow.set({ notice: (t) => clock.sessionClockWords(t.lang)[key] }), () => undefined);
   }
 
   /** The session's renewal (session-renewal.ts): a part of its own, asked when the session nears its end. */

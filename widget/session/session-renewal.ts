@@ -1,7 +1,6 @@
 // A lazy part of its own (dist/widget/chunks/session-renewal-<hash>.js), asked by the flow when its
 // timer fires two minutes before the session ends: a purchase made in time never downloads it.
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
-import { declineLocaleOf } from '../../contract/decline-messages.ts';
 import { BffError } from '../flow/bff-client.ts';
 import type { CheckoutFlowApi as CheckoutFlow } from '../flow/flow-api.ts';
 import { keepRenewedSession, keepSessionToken } from '../kept/kept-session.ts';
@@ -83,6 +82,6 @@ export class SessionRenewal implements ReactiveController {
   notice(locale: string): unknown {
     const { sessionNotice, state } = this.flow.view;
     if (!sessionNotice || !paysWithSession(state)) return undefined;
-    return renderSessionNotice(declineLocaleOf(locale), sessionNotice, Date.now(), () => void this.extend());
+    return renderSessionNotice(locale, sessionNotice, Date.now(), () => void this.extend());
   }
 }
