@@ -24,8 +24,17 @@ export function addEnglishWords(words: Partial<Translation>): void {
   translations['en'] = { ...translations['en'], ...words };
 }
 
+/** The tags this page has asked for (a feature's words are fetched for them as its part arrives). */
+const pageTags = new Set<string>();
+/** The featureWords lookups of the parts here (partWords): a tag the page asks for later is fetched at once. */
+const partLookups = new Set<(tag: string) => unknown>();
+
 /** The lazy layers `tag`'s chain needs that are not here yet. */
 export function missingLayers(tag: string): string[] {
+  if (!pageTags.has(tag)) {
+    pageTags.add(tag);
+    for (const words of partLookups) words(tag);
+  }
   return fallbackChain(tag).filter((key) => Object.hasOwn(languages, key) && !translations[key]);
 }
 
@@ -70,6 +79,16 @@ const wordFiles = new Map<string, object | null>();
 const arrivals = new Set<() => void>();
 /** The words files on their way. */
 const coming = new Set<Promise<void>>();
+
+/**
+ * A part's `partReady` (parts/loader.ts): its words (`words`, its featureWords lookup) asked for every
+ * tag this page speaks, settled before the part shows.
+ */
+export function partWords(words: (tag: string) => unknown): Promise<void> {
+  partLookups.add(words);
+  for (const tag of pageTags) words(tag);
+  return wordsSettled();
+}
 
 /** Settles once every words file asked for so far has arrived or failed (tests wait on it). */
 export function wordsSettled(): Promise<void> {

@@ -16,6 +16,7 @@ import type { Translation } from '../i18n/translation.ts';
 import { keepInvoiceRequest, keptForm } from '../kept/form-keeper.ts';
 import type { KeptInvoice } from '../invoice/invoice-keeping.ts';
 import { InvoiceValidator, type InvoiceErrors, type InvoiceFieldName } from '../validation/invoice-validator.ts';
+import { partWords } from '../i18n/localize.ts';
 
 type InvoiceValue = Record<InvoiceFieldName, string>;
 type ErrorCode = keyof InvoiceText['errors'];
@@ -207,3 +208,6 @@ export class InvoiceDetailsForm {
     this.host.requestUpdate();
   }
 }
+
+/** Its words in the page's language (i18n/<tag>/invoice.ts) arrive with it (parts/loader.ts). */
+export const partReady = () => partWords(invoiceTextFor);

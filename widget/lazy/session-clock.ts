@@ -9,7 +9,7 @@ import { html, nothing } from 'lit';
 import type { RenewSessionResponse } from '../../contract/bff-api.ts';
 import { answerOf } from '../flow/bff-client.ts';
 import type { SessionClockWords, WordsFile } from '../i18n/feature-words.ts';
-import { featureWords } from '../i18n/localize.ts';
+import { featureWords, partWords } from '../i18n/localize.ts';
 
 /** What the notice shows: the session's end (ms, this page's clock), and whether it may be extended. */
 export interface SessionNotice {
@@ -70,3 +70,6 @@ export function renderSessionNotice(tag: string, notice: SessionNotice, now: num
       : nothing}
   </div>`;
 }
+
+/** Its words in the page's language (i18n/<tag>/session-clock.ts) arrive with it (parts/loader.ts). */
+export const partReady = () => partWords(sessionClockWords);

@@ -12,7 +12,7 @@ import { featureWords } from '../i18n/localize.ts';
 const english: PopupWords = { showAgain: 'Show the payment window again' };
 
 /** English's words here, every other language's in its folder (i18n/<tag>/popup.ts). */
-function popupWords(tag: string): PopupWords {
+export function popupWords(tag: string): PopupWords {
   return featureWords('popup', tag, english, (language) => import(`../i18n/${language}/popup.ts`) as Promise<WordsFile<PopupWords>>);
 }
 

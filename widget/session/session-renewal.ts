@@ -7,6 +7,9 @@ import { keepRenewedSession, keepSessionToken } from '../kept/kept-session.ts';
 import { minutesLeft, renderSessionNotice, renewSession } from '../lazy/session-clock.ts';
 import { paysWithSession } from './session-states.ts';
 
+/** The clock's words in the page's language arrive with this part too (parts/loader.ts). */
+export { partReady } from '../lazy/session-clock.ts';
+
 /** The flow's steps a renewal is made of. */
 export type RenewalSteps = Pick<CheckoutFlow, 'view' | 'set' | 'sessionToken' | 'isCatalogMode' | 'session'>;
 
