@@ -1,5 +1,5 @@
 import type { DollarOrderWords, WordsFile } from '../i18n/feature-words.ts';
-import { featureWords } from '../i18n/localize.ts';
+import { featureWords } from '../i18n/part-words.ts';
 
 /**
  * Part of the dollar order's lazy part (lazy/dollar-order.ts, loaded for a session answer with

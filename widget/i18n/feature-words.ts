@@ -15,8 +15,8 @@ import type { InvoiceIdType, InvoiceIssueCode } from '../../contract/invoice-id-
 /** The card / SINPE Móvil choice, and what the method-choice part says after a transfer or a decline. */
 export interface SinpeChoiceWords {
   legend: string;
+  /** The other option is SINPE Móvil, a name no language translates. */
   card: string;
-  sinpeMovil: string;
   /** The live region's words while the transfer is awaited. */
   waiting: string;
   /** The billing fieldset's legend when SINPE Móvil asks only name, e-mail and phone (no address). */

@@ -4,7 +4,6 @@ export { resolveLocale } from '../../contract/language-chain.ts';
 export { formatMoney } from '../../contract/money-format.ts';
 import { en } from './en/en.ts';
 import { languages } from './languages.ts';
-import type { WordsFile, WordsLayer } from './feature-words.ts';
 import type { PartialTranslation, Translation } from './translation.ts';
 
 // English rides in the first script (every chain ends in it), all but its outcome words, which
@@ -24,10 +23,10 @@ export function addEnglishWords(words: Partial<Translation>): void {
   translations['en'] = { ...translations['en'], ...words };
 }
 
-/** The tags this page has asked for (a feature's words are fetched for them as its part arrives). */
-const pageTags = new Set<string>();
-/** The featureWords lookups of the parts here (partWords): a tag the page asks for later is fetched at once. */
-const partLookups = new Set<(tag: string) => unknown>();
+/** The tags this page has asked for (a part's words are fetched for them as it arrives, part-words.ts). */
+export const pageTags = new Set<string>();
+/** The featureWords lookups of the parts here (part-words.ts partWords): a tag the page asks for later is fetched at once. */
+export const partLookups = new Set<(tag: string) => unknown>();
 
 /** The lazy layers `tag`'s chain needs that are not here yet. */
 export function missingLayers(tag: string): string[] {
@@ -60,7 +59,7 @@ export function translationFor(tag: string): Translation {
  * `layer` over `base`, a record (fields, errors, a feature's section) word by word: what the more
  * specific language leaves out, the one under it says.
  */
-function over<T extends object>(base: T, layer: object): T {
+export function over<T extends object>(base: T, layer: object): T {
   const merged: Record<string, unknown> = { ...(base as Record<string, unknown>) };
   for (const [key, value] of Object.entries(layer)) {
     const under = merged[key];
@@ -74,23 +73,15 @@ export function sectionWords<T extends object>(tag: string, section: 'sinpeChoic
   return over(english, translationFor(tag)[section] ?? {});
 }
 
-/** A feature's words file per language and tag: its words once here, null when it is not there. */
-const wordFiles = new Map<string, object | null>();
-const arrivals = new Set<() => void>();
-/** The words files on their way. */
-const coming = new Set<Promise<void>>();
-
 /**
- * A part's `partReady` (parts/loader.ts): its words (`words`, its featureWords lookup) asked for every
- * tag this page speaks, settled before the part shows.
+ * What the parts with words of their own (part-words.ts, lazy) share with the first script: the
+ * words files on their way, who renders again when one arrives, and the featureWords lookups of the
+ * parts here, which a tag the page asks for later (missingLayers) asks at once.
  */
-export function partWords(words: (tag: string) => unknown): Promise<void> {
-  partLookups.add(words);
-  for (const tag of pageTags) words(tag);
-  return wordsSettled();
-}
+export const coming = new Set<Promise<void>>();
+export const arrivals = new Set<() => void>();
 
-/** Settles once every words file asked for so far has arrived or failed (tests wait on it). */
+/** Settles once every words file asked for so far has arrived or failed (ensureLocale and tests wait on it). */
 export function wordsSettled(): Promise<void> {
   return Promise.all(coming).then(() => undefined);
 }
@@ -99,35 +90,4 @@ export function wordsSettled(): Promise<void> {
 export function onWordsArrival(listener: () => void): () => void {
   arrivals.add(listener);
   return () => void arrivals.delete(listener);
-}
-
-/**
- * A feature's words for `tag` (feature-words.ts): English's (the feature's own) under those of each
- * language of the chain that has the file i18n/<language>/<file>.ts, asked for the first time a tag
- * needs it (`load`, the feature's own `import()` of that path). Until a file arrives its words are
- * the next language's; once it does, onWordsArrival's listeners render again. A file a language
- * does not have (a regional variant saying nothing of the feature) or that did not arrive leaves
- * the words to the next one, English at the end.
- */
-export function featureWords<T extends object>(file: string, tag: string, english: T, load: (language: string) => Promise<WordsFile<T>>): T {
-  return fallbackChain(tag)
-    .filter((language) => Object.hasOwn(languages, language))
-    .reverse()
-    .reduce<T>((words, language) => {
-      const key = `${language}/${file}`;
-      if (!wordFiles.has(key)) {
-        wordFiles.set(key, null);
-        const arrival = load(language).then(
-          (module) => {
-            wordFiles.set(key, module.words);
-            for (const listener of arrivals) listener();
-          },
-          () => undefined,
-        );
-        coming.add(arrival);
-        void arrival.then(() => coming.delete(arrival));
-      }
-      const layer = wordFiles.get(key) as WordsLayer<T> | null;
-      return layer ? over(words, layer) : words;
-    }, english);
 }

@@ -2,7 +2,7 @@
 // i18n/<tag>/invoice.ts, asked for when the fieldset shows (only checkouts that offer an invoice
 // load this, lazy/invoice-details.ts).
 import type { InvoiceWords, WordsFile } from '../i18n/feature-words.ts';
-import { featureWords } from '../i18n/localize.ts';
+import { featureWords } from '../i18n/part-words.ts';
 
 export type InvoiceText = InvoiceWords;
 

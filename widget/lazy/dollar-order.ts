@@ -5,7 +5,7 @@
 import type { ReactiveControllerHost } from 'lit';
 import { cardColonesOf } from '../costa-rica/card-currency-choice.ts';
 import { dollarOrderWords, localAmountLineOf } from '../costa-rica/local-amount.ts';
-import { partWords } from '../i18n/localize.ts';
+import { partWords } from '../i18n/part-words.ts';
 
 export function dollarOrderOf(answer: { order: { amount: string; currency: string } }, host: ReactiveControllerHost) {
   return { localAmountLine: localAmountLineOf(answer), cardColones: cardColonesOf(answer, host) };

@@ -16,7 +16,7 @@ import type { Translation } from '../i18n/translation.ts';
 import { keepInvoiceRequest, keptForm } from '../kept/form-keeper.ts';
 import type { KeptInvoice } from '../invoice/invoice-keeping.ts';
 import { InvoiceValidator, type InvoiceErrors, type InvoiceFieldName } from '../validation/invoice-validator.ts';
-import { partWords } from '../i18n/localize.ts';
+import { partWords } from '../i18n/part-words.ts';
 
 type InvoiceValue = Record<InvoiceFieldName, string>;
 type ErrorCode = keyof InvoiceText['errors'];

@@ -1,7 +1,7 @@
 // A lazy part (dist/widget/chunks/popup-mode-<hash>.js, imported by widget/flow/checkout-flow.ts when the
 // element's `mode` is `popup`): the payment window, what follows its closing, and the button that
 // brings a lost window to the front. A redirect checkout never loads it.
-import { partWords } from '../i18n/localize.ts';
+import { partWords } from '../i18n/part-words.ts';
 import { popupWords } from '../popup/popup-rescue.ts';
 
 export { openPaymentWindow, showInPopup } from '../popup/popup-payment.ts';

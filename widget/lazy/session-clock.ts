@@ -9,7 +9,7 @@ import { html, nothing } from 'lit';
 import type { RenewSessionResponse } from '../../contract/bff-api.ts';
 import { answerOf } from '../flow/bff-client.ts';
 import type { SessionClockWords, WordsFile } from '../i18n/feature-words.ts';
-import { featureWords, partWords } from '../i18n/localize.ts';
+import { featureWords, partWords } from '../i18n/part-words.ts';
 
 /** What the notice shows: the session's end (ms, this page's clock), and whether it may be extended. */
 export interface SessionNotice {

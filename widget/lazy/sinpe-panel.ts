@@ -1,6 +1,6 @@
 // The SINPE Móvil panel as a lazily loaded part: defines <svc-sinpe-panel> when the element asks
 // (widget/parts/sinpe-panel.ts loadSinpePanel).
-import { partWords } from '../i18n/localize.ts';
+import { partWords } from '../i18n/part-words.ts';
 import { sinpePanelWords } from '../sinpe/sinpe-texts.ts';
 
 export { defineSinpePanel } from '../sinpe/sinpe-panel.ts';

@@ -1,7 +1,7 @@
 import { html, type TemplateResult } from 'lit';
 import { isBusy, type CheckoutState } from '../flow/checkout-state.ts';
 import type { PopupWords, WordsFile } from '../i18n/feature-words.ts';
-import { featureWords } from '../i18n/localize.ts';
+import { featureWords } from '../i18n/part-words.ts';
 
 /**
  * Part of the lazy popup-mode part (widget/lazy/popup-mode.ts, loaded by the payment flow at start

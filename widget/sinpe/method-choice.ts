@@ -12,7 +12,6 @@ import { sectionWords } from '../i18n/localize.ts';
 const english: SinpeChoiceWords = {
   legend: 'Payment method',
   card: 'Card',
-  sinpeMovil: 'SINPE Móvil',
   waiting: 'Waiting for your SINPE Móvil transfer. This page updates by itself.',
   contact: 'Your details',
   payBySinpe: 'Pay with SINPE Móvil',
@@ -33,6 +32,6 @@ export function renderMethodChoice(lang: string, selected: CheckoutMethod, disab
     </label>`;
   return html`<fieldset part="method-choice" class="methods">
     <legend>${t.legend}</legend>
-    ${option('card', t.card)} ${option('sinpe_movil', t.sinpeMovil)}
+    ${option('card', t.card)} ${option('sinpe_movil', 'SINPE Móvil')}
   </fieldset>`;
 }

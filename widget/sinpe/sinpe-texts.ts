@@ -1,7 +1,7 @@
 // The SINPE Móvil panel's words (loaded with the panel, not in the first bundle): English's here,
 // every other language's in its folder, i18n/<tag>/sinpe-panel.ts, asked for when the panel shows.
 import type { SinpePanelWords, WordsFile } from '../i18n/feature-words.ts';
-import { featureWords } from '../i18n/localize.ts';
+import { featureWords } from '../i18n/part-words.ts';
 
 const english: SinpePanelWords = {
   heading: 'Pay with SINPE Móvil',

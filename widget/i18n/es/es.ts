@@ -88,7 +88,6 @@ export const es: CompleteTranslation = {
   sinpeChoice: {
     legend: 'Forma de pago',
     card: 'Tarjeta',
-    sinpeMovil: 'SINPE Móvil',
     waiting: 'Esperando su transferencia SINPE Móvil. Esta página se actualiza sola.',
     contact: 'Sus datos',
     payBySinpe: 'Pagar con SINPE Móvil',

@@ -87,7 +87,6 @@ export const ptBR: CompleteTranslation = {
   sinpeChoice: {
     legend: 'Forma de pagamento',
     card: 'Cartão',
-    sinpeMovil: 'SINPE Móvil',
     waiting: 'Aguardando sua transferência SINPE Móvil. Esta página se atualiza sozinha.',
     contact: 'Seus dados',
     payBySinpe: 'Pagar com SINPE Móvil',
