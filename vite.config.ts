@@ -70,11 +70,15 @@ export default defineConfig(() => {
 
 /**
  * A language's lazy entry, widget/i18n/<tag>/index.ts (one line of widget/i18n/languages.ts), is
- * named by its folder: chunks/locale-<tag>-<hash>.js, not one more `index`.
+ * named by its folder: chunks/locale-<tag>-<hash>.js, not one more `index`; a words file of a part
+ * the purchase never opens (i18n/<tag>/sinpe-panel.ts, widget/i18n/feature-words.ts) is
+ * chunks/locale-<tag>-sinpe-panel-<hash>.js, not a second `sinpe-panel` beside the part's own.
+ * English's lazy words (i18n/en/) keep their names.
  */
 function languageEntryTag(facade: string | null | undefined): string | undefined {
-  const tag = facade ? /\/widget\/i18n\/([\w-]+)\/index\.ts$/.exec(facade)?.[1] : undefined;
-  return tag ? `locale-${tag}` : undefined;
+  const [, tag, file] = (facade && /\/widget\/i18n\/([\w-]+)\/([\w-]+)\.ts$/.exec(facade)) || [];
+  if (!tag || tag === 'en') return undefined;
+  return file === 'index' ? `locale-${tag}` : `locale-${tag}-${file}`;
 }
 
 /**

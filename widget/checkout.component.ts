@@ -6,7 +6,7 @@ import type { CheckoutFlow } from './flow/checkout-flow.ts';
 import { checkoutStyles } from './checkout.styles.ts';
 import { isOutcome, type CheckoutState } from './flow/checkout-state.ts';
 import { SvcErrorEvent, type SvcErrorCode } from './events.ts';
-import { resolveLocale, translationFor } from './i18n/localize.ts';
+import { onWordsArrival, resolveLocale, translationFor } from './i18n/localize.ts';
 import { ensureLocale, isLocaleReady } from './i18n/locale-loader.ts';
 import type { AddressFieldName, Translation } from './i18n/translation.ts';
 import { AssetLoadError, forgetFailedParts } from './parts/loader.ts';
@@ -178,14 +178,19 @@ export class SvcCheckout extends LitElement implements FormHost {
     return this.flow?.view.state ?? (this.partsFailed ? 'error' : 'loading');
   }
 
+  /** Stops rendering again when a feature's words arrive (i18n/<tag>/<file>.ts, localize.ts featureWords). */
+  #stopWords: (() => void) | undefined;
+
   override connectedCallback(): void {
     super.connectedCallback();
     this.#langObserver.observe(document.documentElement, { attributes: true, attributeFilter: ['lang'] });
+    this.#stopWords = onWordsArrival(() => this.requestUpdate());
   }
 
   override disconnectedCallback(): void {
     super.disconnectedCallback();
     this.#langObserver.disconnect();
+    this.#stopWords?.();
   }
 
   protected override updated(changed: PropertyValues<this>): void {

@@ -5,9 +5,10 @@ import { expect, test } from '@playwright/test';
 import { declineLocaleOf, declineMessage } from '../../contract/decline-messages.ts';
 import { defaultLanguage, languageChain } from '../../contract/language-chain.ts';
 import { pageLocale } from '../../bff/http/html-page.ts';
-import { fallbackChain } from '../../widget/i18n/localize.ts';
-import { invoiceTextFor } from '../../widget/i18n/invoice-text.ts';
-import { sinpeLocaleOf } from '../../widget/sinpe/method-choice.ts';
+import { fallbackChain, wordsSettled } from '../../widget/i18n/localize.ts';
+import { ensureLocale } from '../../widget/i18n/locale-loader.ts';
+import { invoiceTextFor } from '../../widget/invoice/invoice-text.ts';
+import { methodChoiceTexts } from '../../widget/sinpe/method-choice.ts';
 
 const cases = [
   { tag: 'fr-FR', chain: ['fr-FR', 'fr', 'en'], language: 'en' },
@@ -20,13 +21,19 @@ const cases = [
 
 test.describe('the one language chain', () => {
   for (const { tag, chain, language } of cases) {
-    test(`a ${tag} page reads every part in ${language}`, () => {
+    test(`a ${tag} page reads every part in ${language}`, async () => {
+      // The choice's words ride in the translation; the invoice's in a file of their own, asked for on first use.
+      await ensureLocale(tag);
+      await ensureLocale(language);
+      invoiceTextFor(tag);
+      invoiceTextFor(language);
+      await wordsSettled();
       expect(languageChain(tag)).toEqual(chain);
       // The widget's form takes its layers along the same chain.
       expect(fallbackChain(tag)).toEqual(chain);
       expect(declineLocaleOf(tag)).toBe(language);
-      expect(sinpeLocaleOf(tag)).toBe(language);
-      expect(invoiceTextFor(tag)).toBe(invoiceTextFor(language));
+      expect(methodChoiceTexts(tag)).toEqual(methodChoiceTexts(language));
+      expect(invoiceTextFor(tag)).toEqual(invoiceTextFor(language));
       // The BFF's pages: the page's language first, whatever the browser prefers after it.
       expect(pageLocale(tag, 'de-DE')).toBe(language);
       expect(pageLocale(undefined, `${tag}, de;q=0.5`)).toBe(language);

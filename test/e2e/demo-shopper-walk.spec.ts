@@ -13,6 +13,7 @@ const walks = [
     bankApp: { label: 'Qué hace el banco', send: 'Simular la transferencia desde la app de mi banco', refusal: 'Rechazada: teléfono no inscrito en SINPE Móvil (15303)' },
     refused: /Ese número no puede usarse para SINPE Móvil/,
     approved: 'Pago aprobado',
+    panelHeading: 'Pague con SINPE Móvil',
   },
   {
     tag: 'pt-BR',
@@ -21,6 +22,7 @@ const walks = [
     bankApp: { label: 'O que o banco faz', send: 'Simular a transferência pelo app do meu banco', refusal: 'Recusada: telefone sem SINPE Móvil (15303)' },
     refused: /Esse número não pode ser usado no SINPE Móvil/,
     approved: 'Pagamento aprovado',
+    panelHeading: 'Pague com SINPE Móvil',
   },
 ] as const;
 
@@ -49,6 +51,8 @@ async function openTransfer(page: Page, walk: (typeof walks)[number]): Promise<v
   await widget(page).locator('#billing-telephone').fill('8312 3456');
   await widget(page).locator('[part="submit-button"]').click();
   await expect(page.getByRole('button', { name: walk.bankApp.send })).toBeVisible({ timeout: 20_000 });
+  // The panel's words are a file of the language's folder (i18n/<tag>/sinpe-panel.ts), which the built part asks for.
+  await expect(widget(page).locator('svc-sinpe-panel h3')).toHaveText(walk.panelHeading);
 }
 
 /** Nothing wider than the phone: the page does not scroll sideways, and the bank app stays inside it. */

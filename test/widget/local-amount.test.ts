@@ -1,14 +1,20 @@
 // The colones line of a dollar order: read from the session answer's `localAmount` (malformed ones
 // are ignored rather than shown), and worded per language right under the total.
 import { expect, fixture, html } from '@open-wc/testing';
-import { localAmountLineOf, localAmountOf } from '../../widget/costa-rica/local-amount.ts';
+import { dollarOrderWords, localAmountLineOf, localAmountOf } from '../../widget/costa-rica/local-amount.ts';
 import { renderOrderSummary } from '../../widget/address/order-summary.ts';
-import { translationFor } from '../../widget/i18n/localize.ts';
+import { translationFor, wordsSettled } from '../../widget/i18n/localize.ts';
 import { expectAccessible } from './support/axe.ts';
 
 const local = { amount: '45120.50', currency: 'CRC', rate: '507.00', rateDate: '2026-11-25', source: 'BCCR' };
 
 describe('the colones line of a dollar order', () => {
+  // The line is drawn here without its part (lazy/dollar-order.ts), whose words arrive with it: asked for first.
+  before(() => {
+    for (const locale of ['es-CR', 'pt-BR']) dollarOrderWords(locale);
+    return wordsSettled();
+  });
+
   it('reads localAmount at the top of the answer or in its order, and ignores a malformed one', () => {
     const table: Array<[unknown, unknown]> = [
       [{ localAmount: local }, local],

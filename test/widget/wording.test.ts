@@ -1,9 +1,9 @@
 // Pure: the words that must agree. One panel says "pedido" throughout (the result's order line and
 // its next step), and the copy button's confirmation agrees with its noun in Spanish and Portuguese.
 import { expect } from '@open-wc/testing';
-import { translationFor } from '../../widget/i18n/localize.ts';
+import { translationFor, wordsSettled } from '../../widget/i18n/localize.ts';
 import { ensureLocale } from '../../widget/i18n/locale-loader.ts';
-import { sinpeTexts } from '../../widget/sinpe/sinpe-texts.ts';
+import { sinpePanelWords } from '../../widget/sinpe/sinpe-texts.ts';
 
 before(() => Promise.all([ensureLocale('es-CR'), ensureLocale('es-MX'), ensureLocale('pt-BR')]));
 
@@ -27,9 +27,13 @@ describe('the SINPE Móvil copy confirmation', () => {
     ['pt-BR', 'amount', 'Valor exato copiado'],
     ['en', 'reference', 'Reference copied'],
   ];
+  before(() => {
+    for (const [language] of cases) sinpePanelWords(language);
+    return wordsSettled();
+  });
   for (const [language, label, said] of cases) {
     it(`${language}: ${said}`, () => {
-      const texts = sinpeTexts[language];
+      const texts = sinpePanelWords(language);
       expect(texts.copied(texts[label])).to.equal(said);
     });
   }

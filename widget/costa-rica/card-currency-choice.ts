@@ -6,21 +6,8 @@
 // checkout's scripts only ask it what to render, charge and send.
 import { html, type ReactiveControllerHost } from 'lit';
 import type { CardCurrency, CheckoutMethod } from '../../contract/bff-api.ts';
-import { pickLanguage } from '../../contract/language-chain.ts';
 import { formatMoney } from '../i18n/localize.ts';
-import { localAmountOf } from './local-amount.ts';
-
-interface CardCurrencyTexts {
-  legend: string;
-  dollars: (amount: string) => string;
-  colones: (amount: string) => string;
-}
-
-const texts: Record<'es' | 'en' | 'pt-BR', CardCurrencyTexts> = {
-  es: { legend: 'Moneda del cobro a la tarjeta', dollars: (a) => `Pagar en dólares (${a})`, colones: (a) => `Pagar en colones (${a})` },
-  en: { legend: 'Card charge currency', dollars: (a) => `Pay in dollars (${a})`, colones: (a) => `Pay in colones (${a})` },
-  'pt-BR': { legend: 'Moeda da cobrança no cartão', dollars: (a) => `Pagar em dólares (${a})`, colones: (a) => `Pagar em colones (${a})` },
-};
+import { dollarOrderWords, localAmountOf } from './local-amount.ts';
 
 interface Money {
   amount: string;
@@ -55,7 +42,7 @@ export class CardColones {
   /** The choice, while the card is the method. */
   render(lang: string, method: CheckoutMethod, disabled: boolean) {
     if (method !== 'card') return undefined;
-    const t = texts[pickLanguage(lang, ['es', 'en', 'pt-BR'] as const)];
+    const t = dollarOrderWords(lang);
     const option = (currency: CardCurrency, label: string) =>
       html`<label class="method" part="card-currency-option">
         <input type="radio" name="svc-card-currency" value=${currency} .checked=${this.#chosen === currency} ?disabled=${disabled} @change=${() => this.#choose(currency)} />

@@ -1,3 +1,6 @@
+import type { DollarOrderWords, WordsFile } from '../i18n/feature-words.ts';
+import { featureWords } from '../i18n/part-words.ts';
+
 /**
  * Part of the dollar order's lazy part (lazy/dollar-order.ts, loaded for a session answer with
  * `localAmount`): the wording travels with it, so neither the first script nor a colones order's
@@ -26,11 +29,17 @@ export function localAmountOf(answer: unknown): LocalAmount | undefined {
   return { amount, currency: 'CRC', rate, rateDate, source: typeof source === 'string' ? source : 'BCCR' };
 }
 
-const wording: Record<'es' | 'en' | 'pt', (amount: string, rate: string, date: string) => string> = {
-  es: (amount, rate, date) => `≈ ${amount} al tipo de cambio de referencia de venta del BCCR (${rate}, ${date})`,
-  en: (amount, rate, date) => `≈ ${amount} at the BCCR reference sell exchange rate (${rate}, ${date})`,
-  pt: (amount, rate, date) => `≈ ${amount} à taxa de câmbio de referência de venda do BCCR (${rate}, ${date})`,
+/** English's words of a dollar order (the colones line, the card's currency choice); every other language's are in its folder, i18n/<tag>/dollar-order.ts. */
+const english: DollarOrderWords = {
+  localAmount: (amount, rate, date) => `≈ ${amount} at the BCCR reference sell exchange rate (${rate}, ${date})`,
+  legend: 'Card charge currency',
+  dollars: (amount) => `Pay in dollars (${amount})`,
+  colones: (amount) => `Pay in colones (${amount})`,
 };
+
+export function dollarOrderWords(tag: string): DollarOrderWords {
+  return featureWords('dollar-order', tag, english, (language) => import(`../i18n/${language}/dollar-order.ts`) as Promise<WordsFile<DollarOrderWords>>);
+}
 
 function colones(locale: string, amount: string): string {
   return new Intl.NumberFormat(locale, { style: 'currency', currency: 'CRC' }).format(amount as `${number}`);
@@ -41,8 +50,7 @@ export function localAmountLineOf(answer: unknown): ((locale: string) => string)
   const local = localAmountOf(answer);
   if (!local) return undefined;
   return (locale) => {
-    const language = locale.toLowerCase().split('-')[0];
-    const say = wording[language === 'es' || language === 'pt' ? language : 'en'];
+    const say = dollarOrderWords(locale).localAmount;
     // The rate's day as the BCCR publishes it: a calendar date, not an instant (UTC keeps it that day).
     const date = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(`${local.rateDate}T00:00:00Z`));
     return say(colones(locale, local.amount), colones(locale, local.rate), date);

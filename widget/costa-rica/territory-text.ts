@@ -1,24 +1,9 @@
-// The words of Costa Rica's address fields (provincia → cantón → distrito, otras señas), per language.
-export interface TerritoryText {
-  provincia: string;
-  canton: string;
-  distrito: string;
-  chooseCanton: string;
-  chooseDistrito: string;
-  /** Costa Rican addresses are described, not numbered: the street line. */
-  otrasSenas: string;
-}
+// The words of Costa Rica's address fields (provincia → cantón → distrito, otras señas): English's
+// here, every other language's in its translation's `territory` (i18n/<tag>/).
+import type { TerritoryWords } from '../i18n/feature-words.ts';
+import { sectionWords } from '../i18n/localize.ts';
 
-const es: TerritoryText = {
-  provincia: 'Provincia',
-  canton: 'Cantón',
-  distrito: 'Distrito',
-  chooseCanton: 'Elija un cantón',
-  chooseDistrito: 'Elija un distrito',
-  otrasSenas: 'Otras señas',
-};
-
-const en: TerritoryText = {
+const english: TerritoryWords = {
   provincia: 'Province',
   canton: 'Canton',
   distrito: 'District',
@@ -27,17 +12,7 @@ const en: TerritoryText = {
   otrasSenas: 'Directions (otras señas)',
 };
 
-const ptBR: TerritoryText = {
-  provincia: 'Província',
-  canton: 'Cantão',
-  distrito: 'Distrito',
-  chooseCanton: 'Escolha um cantão',
-  chooseDistrito: 'Escolha um distrito',
-  otrasSenas: 'Indicações (otras señas)',
-};
-
-/** By language, as localize.ts's fallback chain ends for these three (es-CR → es, pt → pt-BR, else en). */
-export function territoryTextFor(tag: string): TerritoryText {
-  const language = tag.toLowerCase().split('-')[0];
-  return language === 'es' ? es : language === 'pt' ? ptBR : en;
+/** By the tag's chain (es-CR → es-419 → es → en), as the rest of the form. */
+export function territoryTextFor(tag: string): TerritoryWords {
+  return sectionWords(tag, 'territory', english);
 }

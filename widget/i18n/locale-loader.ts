@@ -1,5 +1,5 @@
 import { loadLocaleModule } from '../parts/locales.ts';
-import { missingLayers, registerTranslation } from './localize.ts';
+import { missingLayers, registerTranslation, wordsSettled } from './localize.ts';
 
 /**
  * Loads the translations a locale's fallback chain needs (es-CR: es-419 and es), once per page.
@@ -9,6 +9,7 @@ import { missingLayers, registerTranslation } from './localize.ts';
 const loads = new Map<string, Promise<void>>();
 const failed = new Set<string>();
 
+/** The chain's layers, and the words of the parts already here (localize.ts partWords) that missingLayers asked for a new tag. */
 export function ensureLocale(tag: string): Promise<void> {
   return Promise.all(
     missingLayers(tag).map((layer) => {
@@ -22,7 +23,7 @@ export function ensureLocale(tag: string): Promise<void> {
       }
       return load;
     }),
-  ).then(() => undefined);
+  ).then(wordsSettled);
 }
 
 /** Every layer of the chain is here, or failed for good. */

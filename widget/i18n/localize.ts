@@ -23,8 +23,17 @@ export function addEnglishWords(words: Partial<Translation>): void {
   translations['en'] = { ...translations['en'], ...words };
 }
 
+/** The tags this page has asked for (a part's words are fetched for them as it arrives, part-words.ts). */
+export const pageTags = new Set<string>();
+/** The featureWords lookups of the parts here (part-words.ts partWords): a tag the page asks for later is fetched at once. */
+export const partLookups = new Set<(tag: string) => unknown>();
+
 /** The lazy layers `tag`'s chain needs that are not here yet. */
 export function missingLayers(tag: string): string[] {
+  if (!pageTags.has(tag)) {
+    pageTags.add(tag);
+    for (const words of partLookups) words(tag);
+  }
   return fallbackChain(tag).filter((key) => Object.hasOwn(languages, key) && !translations[key]);
 }
 
@@ -43,14 +52,42 @@ export function translationFor(tag: string): Translation {
     .filter((layer): layer is Translation | PartialTranslation => layer !== undefined)
     .reverse();
   // Complete but for English's outcome words before order-watch.js arrives (see above).
-  let merged = en as Translation;
-  for (const layer of layers) {
-    merged = {
-      ...merged,
-      ...layer,
-      fields: { ...merged.fields, ...layer.fields },
-      errors: { ...merged.errors, ...layer.errors },
-    } as Translation;
+  return layers.reduce<Translation>(over, en as Translation);
+}
+
+/**
+ * `layer` over `base`, a record (fields, errors, a feature's section) word by word: what the more
+ * specific language leaves out, the one under it says.
+ */
+export function over<T extends object>(base: T, layer: object): T {
+  const merged: Record<string, unknown> = { ...(base as Record<string, unknown>) };
+  for (const [key, value] of Object.entries(layer)) {
+    const under = merged[key];
+    merged[key] = typeof under == 'object' && !Array.isArray(under) && typeof value == 'object' ? { ...under, ...value } : value;
   }
-  return merged;
+  return merged as T;
+}
+
+/** A section of the translation (feature-words.ts) over English's, which rides with its feature. */
+export function sectionWords<T extends object>(tag: string, section: 'sinpeChoice' | 'territory', english: T): T {
+  return over(english, translationFor(tag)[section] ?? {});
+}
+
+/**
+ * What the parts with words of their own (part-words.ts, lazy) share with the first script: the
+ * words files on their way, who renders again when one arrives, and the featureWords lookups of the
+ * parts here, which a tag the page asks for later (missingLayers) asks at once.
+ */
+export const coming = new Set<Promise<void>>();
+export const arrivals = new Set<() => void>();
+
+/** Settles once every words file asked for so far has arrived or failed (ensureLocale and tests wait on it). */
+export function wordsSettled(): Promise<void> {
+  return Promise.all(coming).then(() => undefined);
+}
+
+/** Called each time a feature's words arrive (the element and the SINPE Móvil panel render again). */
+export function onWordsArrival(listener: () => void): () => void {
+  arrivals.add(listener);
+  return () => void arrivals.delete(listener);
 }

@@ -1,4 +1,5 @@
 import type { AddressIssueCode } from '../../contract/address-rules.ts';
+import type { SinpeChoiceWords, TerritoryWords, WordsLayer } from './feature-words.ts';
 
 /** Stable codes for a field problem: the contract's issue codes plus the widget's own. */
 export type FieldErrorCode = AddressIssueCode | 'invalid';
@@ -80,7 +81,16 @@ export interface Translation {
   requiredField: Record<AddressFieldName, string>;
   /** An empty required list that stands for a field in a country's own address (Costa Rica's cantón), by its label. */
   requiredChoice: (label: string) => string;
+  /**
+   * The words of the parts a Costa Rican card purchase opens (feature-words.ts): English's ride with
+   * their feature, so English has none here; every other language's ride in its translation.
+   */
+  sinpeChoice?: WordsLayer<SinpeChoiceWords>;
+  territory?: WordsLayer<TerritoryWords>;
 }
+
+/** A language's whole translation (es, pt-BR): every word, its features' sections included. */
+export type CompleteTranslation = Translation & { sinpeChoice: SinpeChoiceWords; territory: TerritoryWords };
 
 /**
  * English words said only once the checkout's rules are here (the flow's statuses, the field

@@ -11,11 +11,12 @@ import type { CheckoutAddress, CheckoutBillingAddress, ProblemFieldError } from 
 import type { InvoiceDetails } from '../../contract/invoice.ts';
 import { invoiceIdNumberLengths, invoiceIdTypes, isInvoiceIdType } from '../../contract/invoice-id-types.ts';
 import { emailSuggestionHint } from '../address/email-suggestion-hint.ts';
-import { invoiceTextFor, type InvoiceText } from '../i18n/invoice-text.ts';
+import { invoiceTextFor, type InvoiceText } from '../invoice/invoice-text.ts';
 import type { Translation } from '../i18n/translation.ts';
 import { keepInvoiceRequest, keptForm } from '../kept/form-keeper.ts';
 import type { KeptInvoice } from '../invoice/invoice-keeping.ts';
 import { InvoiceValidator, type InvoiceErrors, type InvoiceFieldName } from '../validation/invoice-validator.ts';
+import { partWords } from '../i18n/part-words.ts';
 
 type InvoiceValue = Record<InvoiceFieldName, string>;
 type ErrorCode = keyof InvoiceText['errors'];
@@ -207,3 +208,6 @@ export class InvoiceDetailsForm {
     this.host.requestUpdate();
   }
 }
+
+/** Its words in the page's language (i18n/<tag>/invoice.ts) arrive with it (parts/loader.ts). */
+export const partReady = () => partWords(invoiceTextFor);

@@ -3,11 +3,13 @@
 // before), when it has ended, or when a watch lost its token, so a purchase made in time never
 // downloads it. The notice that says how long is left and offers "Extend" (WCAG 2.2.1 Timing
 // Adjustable: at least 20 seconds to act, here 120), the renewal request (POST /v1/session/renew), and
-// the words of a session that ran out, in es, en and pt-BR.
+// the words of a session that ran out (English's here, every other language's in its folder,
+// i18n/<tag>/session-clock.ts, asked for when the clock first speaks).
 import { html, nothing } from 'lit';
 import type { RenewSessionResponse } from '../../contract/bff-api.ts';
-import type { DeclineLocale } from '../../contract/decline-messages.ts';
 import { answerOf } from '../flow/bff-client.ts';
+import type { SessionClockWords, WordsFile } from '../i18n/feature-words.ts';
+import { featureWords, partWords } from '../i18n/part-words.ts';
 
 /** What the notice shows: the session's end (ms, this page's clock), and whether it may be extended. */
 export interface SessionNotice {
@@ -19,50 +21,21 @@ export interface SessionNotice {
   busy?: boolean | undefined;
 }
 
-interface ClockWords {
-  endsIn: (minutes: number) => string;
-  extend: string;
-  extended: (minutes: number) => string;
-  lastMinutes: (minutes: number) => string;
-  ended: string;
-  renewed: string;
-  watchLost: string;
-}
-
 const plural = (minutes: number, one: string, many: string) => `${minutes} ${minutes === 1 ? one : many}`;
 
-const words: Record<DeclineLocale, ClockWords> = {
-  es: {
-    endsIn: (minutes) => `Su sesión de pago termina en ${plural(minutes, 'minuto', 'minutos')}. ¿Necesita más tiempo?`,
-    extend: 'Extender',
-    extended: (minutes) => `Listo: tiene ${plural(minutes, 'minuto', 'minutos')} más para pagar.`,
-    lastMinutes: (minutes) => `Su sesión de pago termina en ${plural(minutes, 'minuto', 'minutos')} y ya no puede extenderse. Pague antes o vuelva a la tienda para empezar de nuevo.`,
-    ended: 'Su sesión de pago terminó por tiempo y no se cobró nada en ella. Vuelva a la tienda o recargue la página para empezar de nuevo.',
-    renewed: 'Renovamos su sesión de pago. Sus datos siguen aquí: pulse Pagar para continuar.',
-    watchLost: 'Ya no podemos seguir este pago aquí. Si lo completó, la tienda le confirmará el pedido.',
-  },
-  en: {
-    endsIn: (minutes) => `Your checkout session ends in ${plural(minutes, 'minute', 'minutes')}. Need more time?`,
-    extend: 'Extend',
-    extended: (minutes) => `Done: you have ${plural(minutes, 'more minute', 'more minutes')} to pay.`,
-    lastMinutes: (minutes) => `Your checkout session ends in ${plural(minutes, 'minute', 'minutes')} and cannot be extended again. Pay before then, or go back to the shop to start again.`,
-    ended: 'Your checkout session ran out of time and nothing was charged in it. Go back to the shop, or reload the page, to start again.',
-    renewed: 'We renewed your checkout session. Your details are still here: press Pay to continue.',
-    watchLost: 'We can no longer follow this payment here. If you completed it, the shop will confirm your order.',
-  },
-  'pt-BR': {
-    endsIn: (minutes) => `Sua sessão de pagamento termina em ${plural(minutes, 'minuto', 'minutos')}. Precisa de mais tempo?`,
-    extend: 'Estender',
-    extended: (minutes) => `Pronto: você tem mais ${plural(minutes, 'minuto', 'minutos')} para pagar.`,
-    lastMinutes: (minutes) => `Sua sessão de pagamento termina em ${plural(minutes, 'minuto', 'minutos')} e não pode mais ser estendida. Pague antes disso ou volte à loja para começar de novo.`,
-    ended: 'Sua sessão de pagamento terminou por tempo e nada foi cobrado nela. Volte à loja ou recarregue a página para começar de novo.',
-    renewed: 'Renovamos sua sessão de pagamento. Seus dados continuam aqui: toque em Pagar para continuar.',
-    watchLost: 'Não podemos mais acompanhar este pagamento aqui. Se você o concluiu, a loja confirmará o pedido.',
-  },
+const english: SessionClockWords = {
+  endsIn: (minutes) => `Your checkout session ends in ${plural(minutes, 'minute', 'minutes')}. Need more time?`,
+  extend: 'Extend',
+  extended: (minutes) => `Done: you have ${plural(minutes, 'more minute', 'more minutes')} to pay.`,
+  lastMinutes: (minutes) => `Your checkout session ends in ${plural(minutes, 'minute', 'minutes')} and cannot be extended again. Pay before then, or go back to the shop to start again.`,
+  ended: 'Your checkout session ran out of time and nothing was charged in it. Go back to the shop, or reload the page, to start again.',
+  renewed: 'We renewed your checkout session. Your details are still here: press Pay to continue.',
+  watchLost: 'We can no longer follow this payment here. If you completed it, the shop will confirm your order.',
 };
 
-export function sessionClockWords(language: DeclineLocale): ClockWords {
-  return words[language];
+/** The clock's words for a locale tag (English's until its language's file arrives). */
+export function sessionClockWords(tag: string): SessionClockWords {
+  return featureWords('session-clock', tag, english, (language) => import(`../i18n/${language}/session-clock.ts`) as Promise<WordsFile<SessionClockWords>>);
 }
 
 /** POST /v1/session/renew: a fresh token for the same session, or the BFF's refusal (BffError). */
@@ -84,8 +57,8 @@ const twoDigits = (value: number) => String(value).padStart(2, '0');
  * (a screen reader hears it when it appears and at the last minute, not every second); the
  * seconds' countdown beside it is for the eye only.
  */
-export function renderSessionNotice(language: DeclineLocale, notice: SessionNotice, now: number, onExtend: () => void) {
-  const said = words[language];
+export function renderSessionNotice(tag: string, notice: SessionNotice, now: number, onExtend: () => void) {
+  const said = sessionClockWords(tag);
   const left = Math.max(0, notice.endsAt - now);
   const sentence = notice.extendedBy !== undefined ? said.extended(notice.extendedBy) : notice.extendable ? said.endsIn(minutesLeft(left)) : said.lastMinutes(minutesLeft(left));
   const seconds = Math.ceil(left / 1000);
@@ -97,3 +70,6 @@ export function renderSessionNotice(language: DeclineLocale, notice: SessionNoti
       : nothing}
   </div>`;
 }
+
+/** Its words in the page's language (i18n/<tag>/session-clock.ts) arrive with it (parts/loader.ts). */
+export const partReady = () => partWords(sessionClockWords);

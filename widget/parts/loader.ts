@@ -28,10 +28,19 @@ const loads = new Map<string, Promise<unknown>>();
 export function once<T>(key: string, load: () => Promise<T>): Promise<T> {
   let loading = loads.get(key) as Promise<T> | undefined;
   if (!loading) {
-    loading = withRetries(load);
+    loading = withRetries(load).then(whenReady);
     loads.set(key, loading);
   }
   return loading;
+}
+
+/**
+ * A part that has words in the page's language (localize.ts partWords) exports `partReady`: it
+ * counts as here once they are too (or failed, leaving English), so it never shows in English first.
+ */
+function whenReady<T>(part: T): Promise<T> {
+  const ready = (part as { partReady?: () => Promise<unknown> } | null)?.partReady;
+  return ready ? ready().then(() => part) : Promise.resolve(part);
 }
 
 /**

@@ -1,6 +1,7 @@
 import { html, type TemplateResult } from 'lit';
-import { pickLanguage } from '../../contract/language-chain.ts';
 import { isBusy, type CheckoutState } from '../flow/checkout-state.ts';
+import type { PopupWords, WordsFile } from '../i18n/feature-words.ts';
+import { featureWords } from '../i18n/part-words.ts';
 
 /**
  * Part of the lazy popup-mode part (widget/lazy/popup-mode.ts, loaded by the payment flow at start
@@ -8,14 +9,15 @@ import { isBusy, type CheckoutState } from '../flow/checkout-state.ts';
  * loses the payment window behind it and waits for nothing: while the window is open and the
  * outcome unknown, a button brings it to the front again.
  */
-const label: Record<'es' | 'en' | 'pt', string> = {
-  es: 'Mostrar de nuevo la ventana de pago',
-  en: 'Show the payment window again',
-  pt: 'Mostrar de novo a janela de pagamento',
-};
+const english: PopupWords = { showAgain: 'Show the payment window again' };
+
+/** English's words here, every other language's in its folder (i18n/<tag>/popup.ts). */
+export function popupWords(tag: string): PopupWords {
+  return featureWords('popup', tag, english, (language) => import(`../i18n/${language}/popup.ts`) as Promise<WordsFile<PopupWords>>);
+}
 
 export function renderPopupRescue(locale: string, view: { readonly popup?: { focus(): void } | undefined; readonly state: CheckoutState }): TemplateResult | undefined {
   const popup = view.popup;
   if (!popup || !isBusy(view.state)) return undefined;
-  return html`<button type="button" part="popup-again-button" @click=${() => popup.focus()}>${label[pickLanguage(locale, ['es', 'en', 'pt'] as const)]}</button>`;
+  return html`<button type="button" part="popup-again-button" @click=${() => popup.focus()}>${popupWords(locale).showAgain}</button>`;
 }

@@ -9,7 +9,6 @@ import type { CheckoutFlowApi as CheckoutFlow } from '../flow/flow-api.ts';
 import { forgetResultToken } from '../kept/kept-result.ts';
 import { keptSessionToken } from '../kept/kept-session.ts';
 import type { OrderSummary } from '../address/order-summary.ts';
-import { declineLocaleOf } from '../../contract/decline-messages.ts';
 import { sessionExpiredProblem } from '../../contract/problem-types.ts';
 import { translationFor } from '../i18n/localize.ts';
 import { serverErrorsByPath } from '../validation/server-field-errors.ts';
@@ -115,7 +114,7 @@ export class RetryController {
     if (flow.view.state !== 'idle') return;
     if (pay) return pay();
     const clock = await flow.session.clockPart().catch(() => undefined);
-    flow.set({ notice: clock && ((t) => clock.sessionClockWords(declineLocaleOf(t.lang)).renewed) });
+    flow.set({ notice: clock && ((t) => clock.sessionClockWords(t.lang).renewed) });
   }
 
   /** After a decline the BFF offered SINPE Móvil for: the same order's next attempt, as a transfer. */

@@ -3,7 +3,6 @@ import type { ReactiveController } from 'lit';
 import type { CreateSessionRequest, OrderStatusResponse } from '../../contract/bff-api.ts';
 import type { SessionSinpeMovil } from '../../contract/sinpe-movil.ts';
 import { orderNumberOfStatusToken } from '../../contract/status-token.ts';
-import { declineLocaleOf } from '../../contract/decline-messages.ts';
 import { emptyAddress, emptyBillingAddress } from '../address/address-fields.ts';
 import { BffError } from '../flow/bff-client.ts';
 import type { CheckoutFlowApi, FlowHost, SessionSteps } from '../flow/flow-api.ts';
@@ -188,7 +187,7 @@ export class SessionController implements ReactiveController, SessionSteps {
   /** The clock's words for a session or a watch that ran out, said once they are here if the checkout is still expired. */
   clockWords(key: 'ended' | 'watchLost'): void {
     const flow = this.#flow;
-    void this.clockPart().then((clock) => flow.view.state === 'expired' && flow.set({ notice: (t) => clock.sessionClockWords(declineLocaleOf(t.lang))[key] }), () => undefined);
+    void this.clockPart().then((clock) => flow.view.state === 'expired' && flow.set({ notice: (t) => clock.sessionClockWords(t.lang)[key] }), () => undefined);
   }
 
   /** The session's renewal (session-renewal.ts): a part of its own, asked when the session nears its end. */

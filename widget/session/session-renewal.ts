@@ -1,12 +1,14 @@
 // A lazy part of its own (dist/widget/chunks/session-renewal-<hash>.js), asked by the flow when its
 // timer fires two minutes before the session ends: a purchase made in time never downloads it.
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
-import { declineLocaleOf } from '../../contract/decline-messages.ts';
 import { BffError } from '../flow/bff-client.ts';
 import type { CheckoutFlowApi as CheckoutFlow } from '../flow/flow-api.ts';
 import { keepRenewedSession, keepSessionToken } from '../kept/kept-session.ts';
 import { minutesLeft, renderSessionNotice, renewSession } from '../lazy/session-clock.ts';
 import { paysWithSession } from './session-states.ts';
+
+/** The clock's words in the page's language arrive with this part too (parts/loader.ts). */
+export { partReady } from '../lazy/session-clock.ts';
 
 /** The flow's steps a renewal is made of. */
 export type RenewalSteps = Pick<CheckoutFlow, 'view' | 'set' | 'sessionToken' | 'isCatalogMode' | 'session'>;
@@ -83,6 +85,6 @@ export class SessionRenewal implements ReactiveController {
   notice(locale: string): unknown {
     const { sessionNotice, state } = this.flow.view;
     if (!sessionNotice || !paysWithSession(state)) return undefined;
-    return renderSessionNotice(declineLocaleOf(locale), sessionNotice, Date.now(), () => void this.extend());
+    return renderSessionNotice(locale, sessionNotice, Date.now(), () => void this.extend());
   }
 }

@@ -5,31 +5,22 @@
 // session offers SINPE Móvil.
 import { html } from 'lit';
 import type { CheckoutMethod } from '../../contract/bff-api.ts';
-import { pickLanguage } from '../../contract/language-chain.ts';
+import type { SinpeChoiceWords } from '../i18n/feature-words.ts';
+import { sectionWords } from '../i18n/localize.ts';
 
-export interface MethodChoiceTexts {
-  legend: string;
-  card: string;
-  sinpeMovil: string;
-  /** The live region's words while the transfer is awaited. */
-  waiting: string;
-  /** The billing fieldset's legend when SINPE Móvil asks only name, e-mail and phone (no address). */
-  contact: string;
-}
-
-const texts: Record<'es' | 'en' | 'pt-BR', MethodChoiceTexts> = {
-  es: { legend: 'Forma de pago', card: 'Tarjeta', sinpeMovil: 'SINPE Móvil', waiting: 'Esperando su transferencia SINPE Móvil. Esta página se actualiza sola.', contact: 'Sus datos' },
-  en: { legend: 'Payment method', card: 'Card', sinpeMovil: 'SINPE Móvil', waiting: 'Waiting for your SINPE Móvil transfer. This page updates by itself.', contact: 'Your details' },
-  'pt-BR': { legend: 'Forma de pagamento', card: 'Cartão', sinpeMovil: 'SINPE Móvil', waiting: 'Aguardando sua transferência SINPE Móvil. Esta página se atualiza sozinha.', contact: 'Seus dados' },
+/** English's words of this part; every other language's are its translation's `sinpeChoice` (i18n/<tag>/). */
+const english: SinpeChoiceWords = {
+  legend: 'Payment method',
+  card: 'Card',
+  waiting: 'Waiting for your SINPE Móvil transfer. This page updates by itself.',
+  contact: 'Your details',
+  payBySinpe: 'Pay with SINPE Móvil',
+  paidTo: (phone) => `Paid with SINPE Móvil to ${phone}`,
 };
 
-/** es (the default), en or pt-BR for the element's locale tag. */
-export function sinpeLocaleOf(lang: string): 'es' | 'en' | 'pt-BR' {
-  return pickLanguage(lang, ['es', 'en', 'pt-BR'] as const);
-}
-
-export function methodChoiceTexts(lang: string): MethodChoiceTexts {
-  return texts[sinpeLocaleOf(lang)];
+/** The words of the card / SINPE Móvil choice, the rescue after a decline and a transfer's result, for a locale tag. */
+export function methodChoiceTexts(lang: string): SinpeChoiceWords {
+  return sectionWords(lang, 'sinpeChoice', english);
 }
 
 export function renderMethodChoice(lang: string, selected: CheckoutMethod, disabled: boolean, onChange: (method: CheckoutMethod) => void) {
@@ -41,6 +32,6 @@ export function renderMethodChoice(lang: string, selected: CheckoutMethod, disab
     </label>`;
   return html`<fieldset part="method-choice" class="methods">
     <legend>${t.legend}</legend>
-    ${option('card', t.card)} ${option('sinpe_movil', t.sinpeMovil)}
+    ${option('card', t.card)} ${option('sinpe_movil', 'SINPE Móvil')}
   </fieldset>`;
 }

@@ -5,14 +5,12 @@
 // every second (a timer, aria-live off), only its end.
 import { LitElement, css, html, nothing } from 'lit';
 import { formatSinpePhone, type SinpeMovilInstructions } from '../../contract/sinpe-movil.ts';
-import { formatMoney } from '../i18n/localize.ts';
-import { sinpeLocaleOf } from './method-choice.ts';
-import { sinpeTexts } from './sinpe-texts.ts';
+import { formatMoney, onWordsArrival } from '../i18n/localize.ts';
+import { sinpePanelWords } from './sinpe-texts.ts';
 import { amountToType } from './sinpe-amount.ts';
 import { renderSmsPayment, type SmsPaymentState } from './sms-panel-part.ts';
 import { defaultSinpeSmsBanks, type SinpeSmsBank } from './sinpe-sms-banks.ts';
 import { drawQr, sinpeSmsLink, sinpeSmsText } from './sms-payment.ts';
-import { smsTexts } from './sms-texts.ts';
 
 export { amountToType };
 
@@ -110,22 +108,25 @@ export function defineSinpePanel(): void {
     private now = Date.now();
     private copied = '';
     private ticker: ReturnType<typeof setInterval> | undefined;
+    /** Stops listening for the words of the panel's language (i18n/<tag>/sinpe-panel.ts), which arrive after it shows. */
+    private stopWords: (() => void) | undefined;
 
     override connectedCallback(): void {
       super.connectedCallback();
       this.ticker = setInterval(() => (this.now = Date.now()), 1000);
+      this.stopWords = onWordsArrival(() => this.requestUpdate());
     }
 
     override disconnectedCallback(): void {
       super.disconnectedCallback();
       clearInterval(this.ticker);
+      this.stopWords?.();
     }
 
     override render() {
       const transfer = this.instructions;
       if (!transfer) return nothing;
-      const t = sinpeTexts[sinpeLocaleOf(this.locale)];
-      const sms = smsTexts[sinpeLocaleOf(this.locale)];
+      const t = sinpePanelWords(this.locale);
       const discount = discountOf(transfer);
       const over = Date.parse(transfer.expiresAt) <= this.now;
       const row = (label: string, shown: string, toCopy: string) =>
@@ -145,13 +146,13 @@ export function defineSinpePanel(): void {
           ${row(t.reference, transfer.reference, transfer.reference)}
         </dl>
         ${transfer.referenceOnly ? html`<p class="reference-only" part="sinpe-reference-only"><strong>${t.referenceOnly(transfer.reference)}</strong></p>` : nothing}
-        ${discount && !transfer.referenceOnly ? html`<p class="discount" part="sinpe-discount">${sms.discount(formatMoney(this.locale, discount, transfer.currency))}</p>` : nothing}
+        ${discount && !transfer.referenceOnly ? html`<p class="discount" part="sinpe-discount">${t.discount(formatMoney(this.locale, discount, transfer.currency))}</p>` : nothing}
         ${renderSmsPayment({
           ...smsOptionsOf(this),
           chosen: this.chosenBank,
           phoneLike: matchMedia(phoneQuery).matches,
           text: smsTextOf(transfer),
-          texts: sms,
+          texts: t,
           onChoose: (index) => (this.chosenBank = index),
         })}
         <p class="countdown" part="sinpe-countdown" role="timer" aria-live="off">${over ? t.timeUp : t.timeLeft(timeLeft(transfer.expiresAt, this.now))}</p>

@@ -1,4 +1,5 @@
 import { html, type TemplateResult } from 'lit';
+import { methodChoiceTexts } from './method-choice.ts';
 
 /**
  * Part of the method-choice part (SINPE Móvil's), which the flow asks for before a decline the BFF
@@ -6,15 +7,8 @@ import { html, type TemplateResult } from 'lit';
  * The shopper then gets "Pay with SINPE Móvil" beside "Try again".
  */
 
-const label: Record<'es' | 'en' | 'pt', string> = {
-  es: 'Pagar con SINPE Móvil',
-  en: 'Pay with SINPE Móvil',
-  pt: 'Pagar com SINPE Móvil',
-};
-
 /** The button after a decline SINPE Móvil may rescue (the flow asks only then). `flow` opens the transfer. */
 export function renderSinpeRescue(locale: string, flow: { payBySinpeInstead(): Promise<void> }): TemplateResult {
   const onPress = () => void flow.payBySinpeInstead();
-  const language = locale.toLowerCase().split('-')[0];
-  return html`<button type="button" part="sinpe-rescue-button" @click=${onPress}>${label[language === 'es' || language === 'pt' ? language : 'en']}</button>`;
+  return html`<button type="button" part="sinpe-rescue-button" @click=${onPress}>${methodChoiceTexts(locale).payBySinpe}</button>`;
 }

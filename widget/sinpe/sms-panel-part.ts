@@ -4,7 +4,7 @@
 import { html, nothing, type TemplateResult } from 'lit';
 import type { SinpeSmsBank } from './sinpe-sms-banks.ts';
 import { formatSmsNumber, sinpeSmsLink } from './sms-payment.ts';
-import type { SmsTexts } from './sms-texts.ts';
+import type { SinpePanelWords } from '../i18n/feature-words.ts';
 
 export interface SmsPaymentState {
   banks: readonly SinpeSmsBank[];
@@ -16,7 +16,7 @@ export interface SmsPaymentState {
   offerQr: boolean;
   /** `PASE <monto> <número>`. */
   text: string;
-  texts: SmsTexts;
+  texts: SinpePanelWords;
   onChoose: (index: number | undefined) => void;
 }
 

@@ -1,7 +1,7 @@
-import type { Translation } from '../translation.ts';
+import type { CompleteTranslation } from '../translation.ts';
 
 /** Neutral Spanish; es-419 overrides the few words Latin America says differently. */
-export const es: Translation = {
+export const es: CompleteTranslation = {
   lang: 'es',
   form: 'Pago',
   billing: 'Dirección de facturación',
@@ -85,4 +85,20 @@ export const es: Translation = {
     email: 'Escriba su correo electrónico.',
   },
   requiredChoice: (label) => `Elija una opción en «${label}».`,
+  sinpeChoice: {
+    legend: 'Forma de pago',
+    card: 'Tarjeta',
+    waiting: 'Esperando su transferencia SINPE Móvil. Esta página se actualiza sola.',
+    contact: 'Sus datos',
+    payBySinpe: 'Pagar con SINPE Móvil',
+    paidTo: (phone) => `Pagado con SINPE Móvil al ${phone}`,
+  },
+  territory: {
+    provincia: 'Provincia',
+    canton: 'Cantón',
+    distrito: 'Distrito',
+    chooseCanton: 'Elija un cantón',
+    chooseDistrito: 'Elija un distrito',
+    otrasSenas: 'Otras señas',
+  },
 };

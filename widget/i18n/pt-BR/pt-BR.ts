@@ -1,6 +1,6 @@
-import type { Translation } from '../translation.ts';
+import type { CompleteTranslation } from '../translation.ts';
 
-export const ptBR: Translation = {
+export const ptBR: CompleteTranslation = {
   lang: 'pt-BR',
   form: 'Pagamento',
   billing: 'Endereço de cobrança',
@@ -84,4 +84,20 @@ export const ptBR: Translation = {
     email: 'Digite seu e-mail.',
   },
   requiredChoice: (label) => `Escolha uma opção em “${label}”.`,
+  sinpeChoice: {
+    legend: 'Forma de pagamento',
+    card: 'Cartão',
+    waiting: 'Aguardando sua transferência SINPE Móvil. Esta página se atualiza sozinha.',
+    contact: 'Seus dados',
+    payBySinpe: 'Pagar com SINPE Móvil',
+    paidTo: (phone) => `Pago com SINPE Móvil para ${phone}`,
+  },
+  territory: {
+    provincia: 'Província',
+    canton: 'Cantão',
+    distrito: 'Distrito',
+    chooseCanton: 'Escolha um cantão',
+    chooseDistrito: 'Escolha um distrito',
+    otrasSenas: 'Indicações (otras señas)',
+  },
 };

@@ -1,0 +1,5 @@
+// The popup mode's words in Spanish (feature-words.ts PopupWords): asked for only by a checkout
+// in popup mode whose payment window is open.
+import type { PopupWords } from '../feature-words.ts';
+
+export const words = { showAgain: 'Mostrar de nuevo la ventana de pago' } satisfies PopupWords;
