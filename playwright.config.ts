@@ -6,6 +6,9 @@ import { engineIndependentSuites } from './test/engine-independent-suites.ts';
  * SQLite files, PostgreSQL) that the tests start themselves on loopback ports.
  * test/e2e has its own config (playwright.e2e.config.ts) because it needs the whole stack.
  */
+/** The suites of `npm test`'s SQLite lane: contract, unit, sandbox, bff, properties, reliability-plain. */
+const nodeSuites = ['contract', 'unit', 'sandbox', 'bff', 'reliability'].map((folder) => `${folder}/**/*.spec.ts`);
+
 export default defineConfig({
   timeout: 60_000,
   // expect.poll waits on the workers (their passes, retries, leases): on a loaded machine a pass
@@ -39,5 +42,13 @@ export default defineConfig({
     { name: 'properties', testDir: 'test/bff', testMatch: 'upstream-properties.spec.ts', timeout: 600_000 },
     // Several BFF processes on one PostgreSQL: TEST_DATABASE_URL, or a server of its own.
     { name: 'multi-instance', testDir: 'test/multi', timeout: 120_000 },
+    // What `npm test` runs (scripts/test-all.mjs): the same files as the projects above, one project
+    // per runner. Playwright starts a worker for each project a run meets, and each start loads the
+    // runner and the sources again (about 1.3 CPU-s, measured): one project keeps one worker. The
+    // files that need more than a minute say so themselves (test.describe.configure), as they do in
+    // the projects above.
+    { name: 'node-suites', testDir: 'test', testMatch: nodeSuites, testIgnore: ['reliability/load.spec.ts', 'reliability/gateway-faults.spec.ts'] },
+    { name: 'postgres-suites', testDir: 'test', testMatch: ['bff/**/*.spec.ts', 'multi/**/*.spec.ts'], testIgnore: ['bff/upstream-properties.spec.ts', ...engineIndependentSuites.map((file) => `bff/${file}`)] },
+    { name: 'variant-suites', testDir: 'test', testMatch: ['bff/**/*.spec.ts', 'reliability/**/*.spec.ts'], testIgnore: ['bff/upstream-properties.spec.ts', 'reliability/load.spec.ts'] },
   ],
 });

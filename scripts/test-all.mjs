@@ -176,13 +176,16 @@ const variantSuites = [
 ];
 
 async function nodeLane() {
-  await playwright('node suites on SQLite', 'playwright.config.ts', ['contract', 'unit', 'sandbox', 'bff', 'properties', 'reliability-plain'], {}, oneWorker);
+  // One project per runner (node-suites, postgres-suites, variant-suites in playwright.config.ts: the
+  // same files as contract, unit, sandbox, bff, properties and reliability-plain; bff-engines and
+  // multi-instance; bff and reliability): Playwright starts a worker for each project it meets.
+  await playwright('node suites on SQLite', 'playwright.config.ts', ['node-suites'], {}, oneWorker);
   await withPostgres(
     async (databaseUrl) => {
       if (!databaseUrl) return record('PostgreSQL server', 0, 1);
       // The bff suites whose outcome depends on the engine again (test/engine-independent-suites.ts
       // lists the others), each file on its own database, then several BFF processes on one.
-      await playwright('bff and multi-instance suites on PostgreSQL', 'playwright.config.ts', ['bff-engines', 'multi-instance'], { TEST_DATABASE_URL: databaseUrl }, oneWorker);
+      await playwright('bff and multi-instance suites on PostgreSQL', 'playwright.config.ts', ['postgres-suites'], { TEST_DATABASE_URL: databaseUrl }, oneWorker);
     },
     { onCpuSeconds: (seconds) => (postgresCpuSeconds = seconds) },
   );
@@ -205,7 +208,7 @@ async function browserLane() {
 // variants answer canonically too, so this one run covers both (with 100 checkouts, about one run in
 // seven drew no refusal in the body, and the test rightly says its mix was not exercised).
 function variantsRun() {
-  return playwright('bff, merchant and reliability suites against the sandbox variants', 'playwright.config.ts', ['bff', 'reliability'], { SANDBOX_VARIANTS: '1' }, [...oneWorker, ...variantSuites]);
+  return playwright('bff, merchant and reliability suites against the sandbox variants', 'playwright.config.ts', ['variant-suites'], { SANDBOX_VARIANTS: '1' }, [...oneWorker, ...variantSuites]);
 }
 
 // The typecheck (one project per room, `tsc -b`) and the lint (the rooms' import rules) beside

@@ -3,7 +3,9 @@
 // at once for prices a few colones apart (so their amounts collide), then the bank brings one
 // transfer without a reference. Each client may hold any number of amounts here (the in-process
 // requests share one address). Seeded (PROPERTY_SEED, default 31; `random` for a new one; a
-// failure prints the seed and path that replay it); PROPERTY_RUNS sets the draws.
+// failure prints the seed and path that replay it); PROPERTY_RUNS sets the draws. Checks inside the
+// draws are node:assert's, as in upstream-properties.spec.ts (Playwright's expect bookkeeping grows per call).
+import assert from 'node:assert/strict';
 import { expect, test } from '@playwright/test';
 import fc from 'fast-check';
 import { fromMinorUnits, toMinorUnits } from '../../contract/money.ts';
@@ -41,7 +43,7 @@ async function openAtOnce(prices: string[]): Promise<Opened[]> {
   return Promise.all(
     sessions.map(async (session, i) => {
       const response = await postCheckout(stack.bffUrl, session.sessionToken, { ...checkoutBody, method: 'sinpe_movil' });
-      expect(response.status).toBe(200);
+      assert.equal(response.status, 200);
       const body = (await response.json()) as SinpeCheckoutResponse;
       return { orderNumber: session.orderNumber, token: session.sessionToken, price: prices[i]!, sinpe: body.sinpeMovil };
     }),
@@ -66,25 +68,25 @@ test('N transfers opened at once never share an amount; a transfer without a ref
     fc.asyncProperty(prices, transferChoice, async (drawnPrices, choice) => {
       const opened = await openAtOnce(drawnPrices);
       const asked = opened.map((o) => o.sinpe.amount);
-      expect(new Set(asked).size).toBe(asked.length);
+      assert.equal(new Set(asked).size, asked.length);
       for (const o of opened) {
         const discount = toMinorUnits(o.price, 'CRC') - toMinorUnits(o.sinpe.amount, 'CRC');
-        expect(fromMinorUnits(discount, 'CRC')).toBe(o.sinpe.discount);
+        assert.equal(fromMinorUnits(discount, 'CRC'), o.sinpe.discount);
         // Whole colones, below the plain price by one colón at least, never more than the maximum,
         // never a multiple of ₡5 (a cash price) nor any order's own price.
-        expect(toMinorUnits(o.sinpe.amount, 'CRC') % 100n).toBe(0n);
-        expect(toMinorUnits(o.sinpe.amount, 'CRC') % 500n).not.toBe(0n);
-        expect(drawnPrices).not.toContain(o.sinpe.amount);
-        expect(discount >= 100n && discount <= BigInt(maxDiscount) * 100n).toBe(true);
+        assert.equal(toMinorUnits(o.sinpe.amount, 'CRC') % 100n, 0n);
+        assert.notEqual(toMinorUnits(o.sinpe.amount, 'CRC') % 500n, 0n);
+        assert.ok(!drawnPrices.some((price) => price === o.sinpe.amount), `${o.sinpe.amount} is a drawn price`);
+        assert.ok(discount >= 100n && discount <= BigInt(maxDiscount) * 100n, `discount ${discount}`);
       }
 
       const amount = 'asked' in choice ? asked[choice.asked % asked.length]! : fromMinorUnits(BigInt(choice.near), 'CRC');
       const payee = opened.find((o) => o.sinpe.amount === amount);
       const paymentId = await sendWithoutReference(amount);
       const placed = (await tables(stack.bff).selectFrom('bank_payments').select('order_number').where('payment_id', '=', paymentId).executeTakeFirstOrThrow()).order_number;
-      expect(placed).toBe(payee?.orderNumber ?? null);
+      assert.equal(placed, payee?.orderNumber ?? null);
       for (const o of opened) {
-        expect((await orderStatus(stack.bffUrl, o.orderNumber, o.token)).status).toBe(o === payee ? 'approved' : 'pending');
+        assert.equal((await orderStatus(stack.bffUrl, o.orderNumber, o.token)).status, o === payee ? 'approved' : 'pending');
       }
 
       // Every transfer of this draw lapses, and its amount's reservation ends, so the next draw

@@ -1,3 +1,4 @@
+import assert from 'node:assert/strict';
 import { expect, test } from '@playwright/test';
 import fc from 'fast-check';
 import { createAddressSchemas } from '../../contract/address.ts';
@@ -6,7 +7,9 @@ import { serverAddressChecks } from '../../contract/address-checks.server.ts';
 
 // The widget checks an address with address-rules.ts's plain functions and the BFF with zod schemas
 // built from them: on any input both report the same issues, in the same order (the widget shows
-// each field's first one), so a form the widget lets through is one the BFF takes.
+// each field's first one), so a form the widget lets through is one the BFF takes. The checks
+// inside the draws are node:assert's: Playwright's expect records a step for each call, and each
+// new step looks back through the test's earlier ones (3,000 draws: 17 CPU-s against 3).
 const { address, billingAddress } = createAddressSchemas(serverAddressChecks);
 
 function zodIssues(schema: typeof address | typeof billingAddress, input: unknown): AddressIssue[] {
@@ -38,8 +41,8 @@ const addressInput = fc.record(
 test('the widget\'s plain address rules report what the BFF\'s zod schemas report, in order', () => {
   fc.assert(
     fc.property(addressInput, (input) => {
-      expect(addressIssues(input, serverAddressChecks, false)).toEqual(zodIssues(address, input));
-      expect(addressIssues(input, serverAddressChecks, true)).toEqual(zodIssues(billingAddress, input));
+      assert.deepEqual(addressIssues(input, serverAddressChecks, false), zodIssues(address, input));
+      assert.deepEqual(addressIssues(input, serverAddressChecks, true), zodIssues(billingAddress, input));
     }),
     { numRuns: 3000 },
   );

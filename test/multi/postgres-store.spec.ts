@@ -21,6 +21,8 @@ import { postgresServer, type PostgresServer } from './fixtures/postgres-server.
 let server: PostgresServer;
 const cleanups: Array<() => Promise<void>> = [];
 
+// Two minutes a test in whichever project runs this file (`npm test` runs it in one project with the bff suites).
+test.describe.configure({ timeout: 120_000 });
 test.beforeAll(async () => {
   server = await postgresServer();
 });

@@ -18,6 +18,8 @@ let database: TestDatabase;
 let sandbox: RunningServer;
 let instance: BffProcess | undefined;
 
+// Two minutes a test in whichever project runs this file (`npm test` runs it in one project with the bff suites).
+test.describe.configure({ timeout: 120_000 });
 test.beforeAll(async () => {
   server = await postgresServer();
   database = await createPostgresDatabase(server.url);

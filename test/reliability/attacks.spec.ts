@@ -19,6 +19,8 @@ import { merchantSecret, shopOrigin, startSystem, type System } from '../support
 import { expectProblem } from './support/buyer-journey.ts';
 
 let stack: System;
+// Up to five minutes a test in whichever project runs this file (`npm test` runs it in one project with the bff suites).
+test.describe.configure({ timeout: 300_000 });
 test.beforeAll(async () => {
   stack = await startSystem({ mode: 'listening' });
 });

@@ -43,6 +43,8 @@ let bffUrl: string;
 let current: BffProcess | undefined;
 const spawned: BffProcess[] = [];
 
+// Up to five minutes a test in whichever project runs this file (`npm test` runs it in one project with the bff suites).
+test.describe.configure({ timeout: 300_000 });
 test.beforeAll(async () => {
   sandbox = await startSandbox({ SANDBOX_PORT: '0' });
   control = new SandboxControl(sandbox.url);

@@ -17,6 +17,8 @@ let orderNumber: string;
 // The allowed origin most of the time, so most cases get past the origin check into validation.
 const origins = [shopOrigin, shopOrigin, shopOrigin, shopOrigin, 'https://evil.example', 'null'];
 
+// Up to five minutes a test in whichever project runs this file (`npm test` runs it in one project with the bff suites).
+test.describe.configure({ timeout: 300_000 });
 test.beforeAll(async () => {
   bff = await startInProcessBff();
   const created = await bff.app.request('/v1/sessions', {

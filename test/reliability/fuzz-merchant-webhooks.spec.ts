@@ -18,6 +18,8 @@ const stats: Record<string, FuzzStats> = {};
 
 const merchantJson = { Authorization: `Bearer ${merchantSecret}`, 'Content-Type': 'application/json' };
 
+// Up to five minutes a test in whichever project runs this file (`npm test` runs it in one project with the bff suites).
+test.describe.configure({ timeout: 300_000 });
 test.beforeAll(async () => {
   hooks = await startWebhookReceiver();
   bff = await startInProcessBff();

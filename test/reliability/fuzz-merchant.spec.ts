@@ -15,6 +15,8 @@ let bff: InProcessBff;
 let orderNumber: string;
 const stats: Record<string, FuzzStats> = {};
 
+// Up to five minutes a test in whichever project runs this file (`npm test` runs it in one project with the bff suites).
+test.describe.configure({ timeout: 300_000 });
 test.beforeAll(async () => {
   bff = await startInProcessBff();
   // An approved, uncaptured order: capture, refund, reverse and split reach the gateway for real.

@@ -20,6 +20,8 @@ const gatewayTimeoutMs = 500;
 let stack: System;
 let tap: GatewayTap;
 let bffUrl: string;
+// Up to five minutes a test in whichever project runs this file (`npm test` runs it in one project with the bff suites).
+test.describe.configure({ timeout: 300_000 });
 test.beforeAll(async () => {
   stack = await startSystem({ mode: 'listening',  env: { RECONCILE_INTERVAL_MS: '0' } });
   // The BFF under test talks to the gateway through a recording tap.

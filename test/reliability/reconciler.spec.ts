@@ -15,6 +15,8 @@ const abandonAfterMs = 3_600_000;
 let stack: System;
 const clock = new ManualClock();
 
+// Up to five minutes a test in whichever project runs this file (`npm test` runs it in one project with the bff suites).
+test.describe.configure({ timeout: 300_000 });
 test.beforeAll(async () => {
   stack = await startSystem({ mode: 'listening', 
     clock,

@@ -29,6 +29,8 @@ const secrets: Record<string, string> = {
 
 const leaksIn = (text: string) => secretsIn(text, secrets);
 
+// Up to five minutes a test in whichever project runs this file (`npm test` runs it in one project with the bff suites).
+test.describe.configure({ timeout: 300_000 });
 test.beforeAll(async () => {
   const logger = createLogger('trace', { write: (line: string) => void logLines.push(line) });
   stack = await startSystem({ mode: 'listening', bank: true,  logger, env: { BANK_REGISTER_DESTINATION: '1', LOG_LEVEL: 'trace' } });

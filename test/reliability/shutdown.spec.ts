@@ -12,6 +12,8 @@ const graceMs = 3_000;
 let system: ProcessSystem;
 let bff: BffProcess | undefined;
 
+// Up to five minutes a test in whichever project runs this file (`npm test` runs it in one project with the bff suites).
+test.describe.configure({ timeout: 300_000 });
 test.beforeAll(async () => {
   system = await startSystem({ mode: 'process' });
 });
