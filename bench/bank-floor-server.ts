@@ -58,3 +58,6 @@ const app = new Hono<{ Bindings: HttpBindings }>()
 serve({ fetch: app.fetch, hostname: '127.0.0.1', port: 0 }, (info) => {
   console.log(`floor    http://127.0.0.1:${info.port}`);
 });
+// Exit through Node on the bench's SIGTERM (not the signal's default) so that --cpu-prof
+// (BENCH_CPU_PROFILE_DIR) writes the floor's profile beside the BFF's.
+process.once('SIGTERM', () => process.exit(0));

@@ -76,57 +76,107 @@ const numericText = /^-?(?:0|[1-9]\d*)(?:\.\d+)?$/;
 
 /** `value` brought toward what `schema` expects; anything it cannot bring stays as it was. */
 function towards(schema: z.ZodType, value: unknown, options: TowardsOptions = {}): unknown {
-  const absent = (candidate: unknown) => candidate === undefined || candidate === null || (options.emptyTextIsAbsent === true && candidate === '');
+  return towardsOf(schema, options.emptyTextIsAbsent === true)(value);
+}
+
+type Toward = (value: unknown) => unknown;
+
+/**
+ * Each schema's reading is built once (per `emptyTextIsAbsent`) and kept: walking the zod
+ * definition on every read (its shape's entries, a copy of every object) was most of the cost of
+ * reading a bank delivery. The built reading copies an object or a list only where it brings a
+ * value toward the schema; one that already reads as the schema expects comes back as it was.
+ * Children are built on first use, so a schema that refers to itself builds no further than the
+ * values read.
+ */
+const built = [new WeakMap<z.ZodType, Toward>(), new WeakMap<z.ZodType, Toward>()] as const;
+
+function towardsOf(schema: z.ZodType, emptyTextIsAbsent: boolean): Toward {
+  const readings = built[emptyTextIsAbsent ? 1 : 0];
+  let reading = readings.get(schema);
+  if (!reading) {
+    reading = buildTowards(schema, emptyTextIsAbsent);
+    readings.set(schema, reading);
+  }
+  return reading;
+}
+
+function buildTowards(schema: z.ZodType, emptyTextIsAbsent: boolean): Toward {
+  const absent = (candidate: unknown) => candidate === undefined || candidate === null || (emptyTextIsAbsent && candidate === '');
   const def = defOf(schema);
+  const inner = () => towardsOf(def.innerType as z.ZodType, emptyTextIsAbsent);
   switch (def.type) {
     case 'object': {
-      if (typeof value !== 'object' || value === null || Array.isArray(value)) return value;
-      const record = value as Record<string, unknown>;
-      const out: Record<string, unknown> = { ...record };
-      for (const [key, field] of Object.entries(def.shape ?? {})) {
-        const next = towards(field, record[key], options);
-        if (next === undefined) delete out[key];
-        else out[key] = next;
-      }
-      return out;
+      let fields: Array<readonly [string, Toward]> | undefined;
+      return (value) => {
+        if (typeof value !== 'object' || value === null || Array.isArray(value)) return value;
+        fields ??= Object.entries(def.shape ?? {}).map(([key, field]) => [key, towardsOf(field, emptyTextIsAbsent)] as const);
+        const record = value as Record<string, unknown>;
+        // A copy only once a field changes; fields the schema does not name are kept (z.object strips them).
+        let out: Record<string, unknown> | undefined;
+        for (const [key, toward] of fields) {
+          const current = record[key];
+          const next = toward(current);
+          if (next === undefined) {
+            if (Object.hasOwn(record, key)) delete (out ??= { ...record })[key];
+          } else if (next !== current || !Object.hasOwn(record, key)) {
+            (out ??= { ...record })[key] = next;
+          }
+        }
+        return out ?? record;
+      };
     }
     case 'array':
-      if (value === undefined || value === null || value === '') return [];
-      return Array.isArray(value) && def.element ? value.map((item) => towards(def.element as z.ZodType, item, options)) : value;
+      return (value) => {
+        if (value === undefined || value === null || value === '') return [];
+        if (!Array.isArray(value) || !def.element) return value;
+        const toward = towardsOf(def.element, emptyTextIsAbsent);
+        let out: unknown[] | undefined;
+        for (let index = 0; index < value.length; index++) {
+          const next = toward(value[index]);
+          if (next !== value[index]) (out ??= value.slice())[index] = next;
+        }
+        return out ?? value;
+      };
     case 'optional':
-      if (absent(value)) return undefined;
-      return towards(def.innerType as z.ZodType, value, options);
+      return (value) => (absent(value) ? undefined : inner()(value));
     case 'nullable':
-      if (absent(value)) return null;
-      return towards(def.innerType as z.ZodType, value, options);
+      return (value) => (absent(value) ? null : inner()(value));
     case 'default':
     case 'catch':
     case 'readonly':
-      return value === undefined ? value : towards(def.innerType as z.ZodType, value, options);
+      return (value) => (value === undefined ? value : inner()(value));
     case 'pipe':
-      return towards(def.in as z.ZodType, value, options);
-    case 'union': {
-      for (const option of def.options ?? []) {
-        const candidate = towards(option, value, options);
-        if (option.safeParse(candidate).success) return candidate;
-      }
-      return value;
-    }
+      return (value) => towardsOf(def.in as z.ZodType, emptyTextIsAbsent)(value);
+    case 'union':
+      return (value) => {
+        for (const option of def.options ?? []) {
+          const candidate = towardsOf(option, emptyTextIsAbsent)(value);
+          if (option.safeParse(candidate).success) return candidate;
+        }
+        return value;
+      };
     case 'string':
-      return asText(value);
+      return asText;
     case 'number':
     case 'int':
-      return asNumber(value);
+      return asNumber;
     case 'boolean':
-      if (value === 1 || value === '1' || value === 'true') return true;
-      if (value === 0 || value === '0' || value === 'false') return false;
-      return value;
-    case 'literal':
-      return towardsOneOf(def.values ?? [], value);
-    case 'enum':
-      return towardsOneOf(Object.values(def.entries ?? {}), value);
+      return (value) => {
+        if (value === 1 || value === '1' || value === 'true') return true;
+        if (value === 0 || value === '0' || value === 'false') return false;
+        return value;
+      };
+    case 'literal': {
+      const members = def.values ?? [];
+      return (value) => towardsOneOf(members, value);
+    }
+    case 'enum': {
+      const members = Object.values(def.entries ?? {});
+      return (value) => towardsOneOf(members, value);
+    }
     default:
-      return value;
+      return (value) => value;
   }
 }
 
