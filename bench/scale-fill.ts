@@ -11,6 +11,12 @@ import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { Engine } from '../bff/store/database.ts';
 
 export const recentOrders = 1_000;
+/**
+ * Orders per buyer's address, the same at every size (5,000 addresses at 1M, 50 at 10k): the e-mail
+ * filter then finds a full page at every size, and its figures compare like with like (with a fixed
+ * 5,000 addresses, 10k orders gave an address 2 orders and 1M gave it 200, a 2-row page against a 50-row one).
+ */
+export const ordersPerAddress = 200;
 const recentSpacingSeconds = 600;
 const oldSpanSeconds = 400 * 86_400;
 const keptEventsSeconds = 30 * 86_400;
@@ -122,7 +128,7 @@ export async function fillOrders(db: Kysely<any>, engine: Engine, orders: number
         return_url: `'https://shop.example/return'`,
         origin: `'https://shop.example'`,
         return_ref: `'ret-' || cast(i as text)`,
-        email: `'buyer' || cast(i % 5000 as text) || '@example.com'`,
+        email: `'buyer' || cast(i % ${Math.max(1, Math.floor(orders / ordersPerAddress))} as text) || '@example.com'`,
         captured_amount: `case when (${status}) = 'captured' then '1500.00' else '0' end`,
         refunded_amount: `case when (${status}) = 'refunded' then '1500.00' else '0' end`,
         session_expires_at: d.at(30),

@@ -162,9 +162,10 @@ async function measureOne(engine: Engine, orders: number, sandboxUrl: string, sa
       ['bank payments list', '/v1/merchant/bank-payments?limit=50', encodePageCursor({ at: middlePayment.updated_at, id: middlePayment.payment_id })],
       ['webhook deliveries list', '/v1/merchant/webhook-deliveries?limit=50', encodePageCursor({ at: middleDelivery.created_at, id: middleDelivery.id })],
     ];
-    // The merchant's filters, each a first page of 50 (the e-mail in another case than stored).
+    // The merchant's filters, each a first page of 50 (the e-mail in another case than stored, an address
+    // of ordersPerAddress orders at every size of 2,000 or more: scale-fill.ts).
     const filters: Array<[PerRequestFigure, string]> = [
-      ['orders by e-mail', '/v1/merchant/orders?limit=50&email=BUYER42%40Example.com'],
+      ['orders by e-mail', '/v1/merchant/orders?limit=50&email=BUYER7%40Example.com'],
       ['orders by order-number prefix', '/v1/merchant/orders?limit=50&orderNumber=SVC-00012*'],
       ['orders by status', '/v1/merchant/orders?limit=50&status=pending'],
       ['orders by client reference', `/v1/merchant/orders?limit=50&clientReference=${encodeURIComponent(await someClientReference(db))}`],

@@ -1,17 +1,24 @@
-import { code as iso4217Record, codes as iso4217Codes } from 'currency-codes';
+import { data as iso4217 } from 'currency-codes';
 
 /**
  * ISO 4217 from the currency-codes package (the ISO list-one data). About 5 kB gzip:
  * Intl cannot replace it because CLDR's display digits differ from ISO minor units
  * (COP shows 0 decimals in Intl but has 2 in ISO 4217).
+ *
+ * Read through a Map: every amount shown or computed asks for its digits (a merchant list page
+ * of 50 orders several hundred times), and the package's own `code()` walks its list of 179
+ * records each time (USD is the 148th).
  */
-export const currencyCodes: readonly string[] = iso4217Codes();
+const digitsByCode = new Map(iso4217.map((record) => [record.code, record.digits]));
 
+export const currencyCodes: readonly string[] = [...digitsByCode.keys()];
+
+/** Case-sensitive: `crc` is not a code. */
 export function isCurrencyCode(code: string): boolean {
-  return /^[A-Z]{3}$/.test(code) && iso4217Record(code) !== undefined;
+  return digitsByCode.has(code);
 }
 
 /** ISO 4217 minor-unit digits, or undefined for a code that is not in the list. */
 export function iso4217Digits(code: string): number | undefined {
-  return isCurrencyCode(code) ? iso4217Record(code)?.digits : undefined;
+  return digitsByCode.get(code);
 }

@@ -2,7 +2,7 @@
 // stays right while new orders arrive), and the history of a page's orders in one query.
 import { sql, type Kysely } from 'kysely';
 import type { Database, OrderRow, OrderWithAttempt, StatusHistoryRow } from '../store/schema.ts';
-import { withAttempts } from '../store/orders.ts';
+import { pageWithAttempts } from '../store/orders.ts';
 import type { OrderListQuery } from '../../contract/merchant-api.ts';
 import { abandonedCreatedOrder } from '../retention/abandoned-orders.ts';
 import { sharedListFilters, type ListCursor } from './order-list-filters.ts';
@@ -31,11 +31,18 @@ export function decodeCursor(text: string): Cursor | undefined {
 /** One page of orders matching the filters, and whether more follow. */
 export async function listOrders(db: Db, query: OrderListQuery, cursor: Cursor | undefined, now: Date): Promise<{ orders: OrderWithAttempt[]; more: boolean }> {
   const rows = await ordersPage(db, query, cursor, now).execute();
-  return { orders: await withAttempts(db, rows.slice(0, query.limit)), more: rows.length > query.limit };
+  return { orders: rows.slice(0, query.limit), more: rows.length > query.limit };
 }
 
-/** The query of one page, a row past it telling whether more follow (exported so its plan can be checked: hot-query-plans.spec.ts). */
+/**
+ * The query of one page, a row past it telling whether more follow, with each order's attempts
+ * joined by key (exported so its plan can be checked: hot-query-plans.spec.ts).
+ */
 export function ordersPage(db: Db, query: OrderListQuery, cursor: Cursor | undefined, now: Date) {
+  return pageWithAttempts(db, pickedOrders(db, query, cursor, now)).orderBy('orders.created_at', 'desc').orderBy('orders.order_number', 'desc');
+}
+
+function pickedOrders(db: Db, query: OrderListQuery, cursor: Cursor | undefined, now: Date) {
   let select = db.selectFrom('orders').selectAll();
   if (query.status) select = select.where('status', 'in', query.status);
   else if (query.includeAbandoned !== 'true') select = select.where((eb) => eb.not(abandonedCreatedOrder(now)(eb)));

@@ -1,6 +1,6 @@
 // The orders table and its status history. Births and status changes go through the payment
 // lifecycle (bff/payments/lifecycle/unit-of-work.ts); attempts and their claims are in attempts.ts.
-import { sql, type ExpressionBuilder, type Kysely, type Transaction } from 'kysely';
+import { sql, type ExpressionBuilder, type Kysely, type SelectQueryBuilder, type Transaction } from 'kysely';
 import { executeCompiledOnce } from './compiled-once.ts';
 import type { AttemptFacts, CurrentAttempt, Database, OrderRow, OrderWithAttempt, StatusHistoryRow } from './schema.ts';
 
@@ -36,8 +36,20 @@ export function attemptFactOf<Column extends keyof AttemptFacts & keyof Database
  * (AttemptFacts), under the names the order row once had: a walk or a list adds its own where and order.
  */
 export function selectOrdersWithAttempt(db: Reader) {
-  return db
-    .selectFrom('orders')
+  return joinAttempts(db.selectFrom('orders'));
+}
+
+/**
+ * The orders `page` picks (a query over orders with its own where, order and limit) with their
+ * attempts as selectOrdersWithAttempt has them, in one statement: the page is read once and each
+ * of its orders' attempts by key (a list page no longer reads its orders a second time by number).
+ */
+export function pageWithAttempts(db: Reader, page: SelectQueryBuilder<Database, 'orders', OrderRow>) {
+  return joinAttempts(db.selectFrom(page.as('orders')) as unknown as SelectQueryBuilder<Database, 'orders', object>);
+}
+
+function joinAttempts(orders: SelectQueryBuilder<Database, 'orders', object>) {
+  return orders
     .leftJoin('payment_attempts', (join) => join.onRef('payment_attempts.order_number', '=', 'orders.order_number').onRef('payment_attempts.number', '=', 'orders.attempt_number'))
     .leftJoin('payment_attempts as shown', (join) => join.onRef('shown.order_number', '=', 'orders.order_number').on((eb) => eb('shown.number', '=', shownAttemptNumber(eb as unknown as ExpressionBuilder<Database, 'orders'>))))
     .selectAll('orders')
@@ -59,13 +71,6 @@ export async function findOrder(db: Reader, orderNumber: string): Promise<OrderW
 }
 
 /** Orders read some other way (a page of a list), each with its attempts as findOrder reads them, in the same order. */
-export async function withAttempts(db: Reader, orders: readonly OrderRow[]): Promise<OrderWithAttempt[]> {
-  if (orders.length === 0) return [];
-  const rows = await selectOrdersWithAttempt(db).where('orders.order_number', 'in', orders.map((order) => order.order_number)).execute();
-  const byNumber = new Map(rows.map((row) => [row.order_number, row]));
-  return orders.map((order) => byNumber.get(order.order_number)!);
-}
-
 const noFacts: AttemptFacts = Object.fromEntries(attemptFactColumns.map((column) => [column, null])) as unknown as AttemptFacts;
 
 /** An order read some other way (a walk's page, a row locked in a transaction), with its current attempt and the facts of the one shown. */
