@@ -58,3 +58,31 @@ test('request lines logged one after another, each once the previous write is do
     rmSync(directory, { recursive: true, force: true });
   }
 });
+
+test('a silent logger (LOG_LEVEL=silent, every BFF under test) starts no periodic flush and writes nothing', async () => {
+  // The batched destination's flush timer writes even an empty buffer (a system call every 100 ms,
+  // for as long as the process lives, one timer per logger made): a logger that never writes a line
+  // needs no destination at all.
+  const originalSetInterval = globalThis.setInterval;
+  const originalWrite = fs.write;
+  let intervals = 0;
+  let writes = 0;
+  globalThis.setInterval = ((...args: Parameters<typeof setInterval>) => {
+    intervals++;
+    return originalSetInterval(...args);
+  }) as typeof setInterval;
+  fs.write = ((...args: unknown[]) => {
+    writes++;
+    return (originalWrite as (...a: unknown[]) => void)(...args);
+  }) as typeof fs.write;
+  try {
+    const logger = createLogger('silent');
+    logger.error({ status: 500 }, 'not written');
+    logger.flush();
+    expect(intervals).toBe(0);
+    expect(writes).toBe(0);
+  } finally {
+    globalThis.setInterval = originalSetInterval;
+    fs.write = originalWrite;
+  }
+});

@@ -54,7 +54,14 @@ export function batchedLogDestination(fd = 1): DestinationStream {
   return pino.destination({ dest: fd, sync: false, minLength: logBatching.minLength, periodicFlush: logBatching.periodicFlushMs });
 }
 
-export function createLogger(level: string, destination: DestinationStream = batchedLogDestination()): Logger {
+/**
+ * Where a silent logger's lines would go: nowhere. The batched destination's periodic flush writes
+ * even an empty buffer (a system call every `periodicFlushMs`, for as long as the process lives, one
+ * timer per logger made), and a logger at level silent never has a line for it.
+ */
+const nowhere: DestinationStream = { write: () => undefined };
+
+export function createLogger(level: string, destination: DestinationStream = level === 'silent' ? nowhere : batchedLogDestination()): Logger {
   // The mixin adds the current request id, traceparent and order number (log-context.ts); a field
   // the call itself names wins over the context's.
   return pino({ level, redact: { paths: redactedPaths, censor: '[redacted]' }, mixin: logContextFields }, destination);
