@@ -12,6 +12,7 @@ import { ManualClock } from './support/manual-clock.ts';
 import { costaRicanBilling } from './support/buyer.ts';
 import { returnFromHostedPage } from './support/hosted-trip.ts';
 import { payBySinpe } from './support/sinpe-steps.ts';
+import { recordingOpenedWindows } from './support/opened-windows.ts';
 
 const names = [
   'svc-ready',
@@ -158,24 +159,14 @@ describe('the events of the main walks, in order', () => {
       const { sessionToken, orderNumber } = bff.session({ prefill: { billing: costaRicanBilling } });
       const element = await fixture<SvcCheckout>(html`<svc-checkout bff=${bff.url} session=${sessionToken} mode="popup" locale="en"></svc-checkout>`);
       await waitForState(element, 'idle');
-      const opened: Array<Window | null> = [];
-      const realOpen = window.open.bind(window);
-      window.open = (...args: Parameters<typeof window.open>) => {
-        const popup = realOpen(...args);
-        opened.push(popup);
-        return popup;
-      };
-      try {
+      await recordingOpenedWindows(async (opened) => {
         submitButton(element).focus();
         await sendKeys({ press: 'Enter' });
         await eventually(() => bff.calls('getOrder') === 1, 'the watch did not start');
         opened[0]!.close();
         await clock.tick(500);
         await waitForState(element, 'idle');
-      } finally {
-        window.open = realOpen;
-        for (const popup of opened) popup?.close();
-      }
+      });
       expect(events.heard).to.deep.equal([
         'svc-ready idle {"orderNumber":"#"}',
         'svc-submit idle {"orderNumber":"#"}',

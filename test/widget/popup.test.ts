@@ -8,6 +8,7 @@ import { expectAccessible } from './support/axe.ts';
 import { eventually, nextEvent, root, statusText, submitButton, waitForState } from './support/element-parts.ts';
 import { FakeBff } from './support/fake-bff.ts';
 import { ManualClock } from './support/manual-clock.ts';
+import { recordingOpenedWindows } from './support/opened-windows.ts';
 import { costaRicanBilling } from './support/buyer.ts';
 
 const billing = costaRicanBilling;
@@ -17,23 +18,6 @@ async function inPopupMode(bff: FakeBff, sessionToken: string): Promise<SvcCheck
   const element = await fixture<SvcCheckout>(html`<svc-checkout bff=${bff.url} session=${sessionToken} mode="popup" locale="en"></svc-checkout>`);
   await waitForState(element, 'idle');
   return element;
-}
-
-/** Runs `work` with the windows the element opens recorded (real popups, so the browser's rules apply), and closes them after. */
-async function recordingOpenedWindows(work: (opened: ReadonlyArray<Window | null>) => Promise<void>): Promise<void> {
-  const opened: Array<Window | null> = [];
-  const realOpen = window.open.bind(window);
-  window.open = (...args: Parameters<typeof window.open>) => {
-    const popup = realOpen(...args);
-    opened.push(popup);
-    return popup;
-  };
-  try {
-    await work(opened);
-  } finally {
-    window.open = realOpen;
-    for (const popup of opened) popup?.close();
-  }
 }
 
 describe('popup mode', () => {
