@@ -61,7 +61,14 @@ export function batchedLogDestination(fd = 1): DestinationStream {
  */
 const nowhere: DestinationStream = { write: () => undefined };
 
-export function createLogger(level: string, destination: DestinationStream = level === 'silent' ? nowhere : batchedLogDestination()): Logger {
+/**
+ * The one batched stdout writer of the process, made with the first logger that needs it: every
+ * logger writing to stdout shares it (an app per test, the server beside its jobs), so there is one
+ * buffer and one periodic flush however many loggers are made.
+ */
+let stdout: DestinationStream | undefined;
+
+export function createLogger(level: string, destination: DestinationStream = level === 'silent' ? nowhere : (stdout ??= batchedLogDestination())): Logger {
   // The mixin adds the current request id, traceparent and order number (log-context.ts); a field
   // the call itself names wins over the context's.
   return pino({ level, redact: { paths: redactedPaths, censor: '[redacted]' }, mixin: logContextFields }, destination);
