@@ -1,5 +1,5 @@
 import { loadLocaleModule } from '../parts/locales.ts';
-import { missingLayers, registerTranslation, wordsSettled } from './localize.ts';
+import { missingLayers, registerTranslation, speak, wordsSettled } from './localize.ts';
 
 /**
  * Loads the translations a locale's fallback chain needs (es-CR: es-419 and es), once per page.
@@ -9,8 +9,9 @@ import { missingLayers, registerTranslation, wordsSettled } from './localize.ts'
 const loads = new Map<string, Promise<void>>();
 const failed = new Set<string>();
 
-/** The chain's layers, and the words of the parts already here (localize.ts partWords) that missingLayers asked for a new tag. */
+/** The chain's layers, and the words of the parts already here (localize.ts partWords) in that tag. */
 export function ensureLocale(tag: string): Promise<void> {
+  speak(tag);
   return Promise.all(
     missingLayers(tag).map((layer) => {
       let load = loads.get(layer);

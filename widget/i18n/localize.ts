@@ -28,12 +28,15 @@ export const pageTags = new Set<string>();
 /** The featureWords lookups of the parts here (part-words.ts partWords): a tag the page asks for later is fetched at once. */
 export const partLookups = new Set<(tag: string) => unknown>();
 
+/** The page speaks `tag`: the parts already here ask for their words in it (those arriving later, partWords). */
+export function speak(tag: string): void {
+  if (pageTags.has(tag)) return;
+  pageTags.add(tag);
+  for (const words of partLookups) words(tag);
+}
+
 /** The lazy layers `tag`'s chain needs that are not here yet. */
 export function missingLayers(tag: string): string[] {
-  if (!pageTags.has(tag)) {
-    pageTags.add(tag);
-    for (const words of partLookups) words(tag);
-  }
   return fallbackChain(tag).filter((key) => Object.hasOwn(languages, key) && !translations[key]);
 }
 
@@ -76,7 +79,7 @@ export function sectionWords<T extends object>(tag: string, section: 'sinpeChoic
 /**
  * What the parts with words of their own (part-words.ts, lazy) share with the first script: the
  * words files on their way, who renders again when one arrives, and the featureWords lookups of the
- * parts here, which a tag the page asks for later (missingLayers) asks at once.
+ * parts here, which a tag the page asks for later (speak) asks at once.
  */
 export const coming = new Set<Promise<void>>();
 export const arrivals = new Set<() => void>();
