@@ -70,7 +70,6 @@ export async function findOrder(db: Reader, orderNumber: string): Promise<OrderW
   return rows[0];
 }
 
-/** Orders read some other way (a page of a list), each with its attempts as findOrder reads them, in the same order. */
 const noFacts: AttemptFacts = Object.fromEntries(attemptFactColumns.map((column) => [column, null])) as unknown as AttemptFacts;
 
 /** An order read some other way (a walk's page, a row locked in a transaction), with its current attempt and the facts of the one shown. */
