@@ -47,7 +47,8 @@ export default defineConfig({
     // runner and the sources again (about 1.3 CPU-s, measured): one project keeps one worker. The
     // files that need more than a minute say so themselves (test.describe.configure), as they do in
     // the projects above.
-    { name: 'node-suites', testDir: 'test', testMatch: nodeSuites, testIgnore: ['reliability/load.spec.ts', 'reliability/gateway-faults.spec.ts'] },
+    // The upstream properties are the `properties` project's runner, in the browser lane (scripts/test-all.mjs).
+    { name: 'node-suites', testDir: 'test', testMatch: nodeSuites, testIgnore: ['reliability/load.spec.ts', 'reliability/gateway-faults.spec.ts', 'bff/upstream-properties.spec.ts'] },
     { name: 'postgres-suites', testDir: 'test', testMatch: ['bff/**/*.spec.ts', 'multi/**/*.spec.ts'], testIgnore: ['bff/upstream-properties.spec.ts', ...engineIndependentSuites.map((file) => `bff/${file}`)] },
     { name: 'variant-suites', testDir: 'test', testMatch: ['bff/**/*.spec.ts', 'reliability/**/*.spec.ts'], testIgnore: ['bff/upstream-properties.spec.ts', 'reliability/load.spec.ts'] },
   ],

@@ -4,7 +4,8 @@
 //
 // Two lanes run side by side after the build (the typecheck beside them): the Node suites (SQLite,
 // then PostgreSQL) and the browser suites (web-test-runner, then e2e, then the packed widget in real
-// bundlers, then the sandbox variants);
+// bundlers, then the sandbox variants, then the upstream properties: the Node lane's longest file, which
+// computes while the browser runners mostly wait, so the two lanes end together);
 // the load test last, alone.
 // The browser lane mostly waits on Chromium and on timers, the Node lane mostly computes: together
 // they keep both cores of a small machine busy. So each runner has one test process at a time (one
@@ -211,12 +212,18 @@ function variantsRun() {
   return playwright('bff, merchant and reliability suites against the sandbox variants', 'playwright.config.ts', ['variant-suites'], { SANDBOX_VARIANTS: '1' }, [...oneWorker, ...variantSuites]);
 }
 
+// The upstream properties (1,000 seeded draws per answer the specs allow): SQLite and the plain sandbox,
+// as in the Node lane, whose longest file they were (67 of its 503 s).
+function propertiesRun() {
+  return playwright('upstream properties', 'playwright.config.ts', ['properties'], {}, oneWorker);
+}
+
 // The typecheck (one project per room, `tsc -b`) and the lint (the rooms' import rules) beside
 // everything else, one after the other; every suite after the build (e2e and some Node suites use dist/).
 const doors = check('typecheck', 'npm', ['run', '--silent', 'typecheck']).then(() => check('lint', 'npm', ['run', '--silent', 'lint']));
 await check('widget build', 'npm', ['run', '--silent', 'build']);
-// The variants after the browser suites, not after PostgreSQL: the two lanes then end together.
-await Promise.all([doors, nodeLane(), browserLane().then(variantsRun)]);
+// The variants and the properties after the browser suites, not after PostgreSQL: the two lanes then end together.
+await Promise.all([doors, nodeLane(), browserLane().then(variantsRun).then(propertiesRun)]);
 await playwright('load test (alone)', 'playwright.config.ts', ['load']);
 
 if (failedTitles.length > 0) {
