@@ -31,10 +31,11 @@ export function correlation(): MiddlewareHandler {
     const fields: LogContext = { requestId: saneRequestId(c.req.header(requestIdHeader)) ?? crypto.randomUUID() };
     const traceparent = wellFormedTraceparent(c.req.header('traceparent'));
     if (traceparent) fields.traceparent = traceparent;
-    await inLogContext(fields, async () => {
+    // Not an async function of its own: it hands next()'s promise on (one promise and one turn less per request).
+    await inLogContext(fields, () => {
       tagOrder(orderInPath.exec(c.req.path)?.[1]);
       c.set('requestId', fields.requestId!);
-      await next();
+      return next();
     });
     // On the built answer's own headers, as the security headers are set: not through `c.header`,
     // which on a finished answer would rebuild it off @hono/node-server's fast path. An answer that
