@@ -28,10 +28,11 @@ export function bodySizeLimit(maxBytes: number): MiddlewareHandler {
       errors: [],
     });
   const limitStreamedBody = bodyLimit({ maxSize: maxBytes, onError: bodyTooLarge });
-  return async (c, next) => {
+  // Not async: it hands next()'s promise on, one promise less per request.
+  return (c, next) => {
     const length = framedLength(c);
     if (length === undefined) return limitStreamedBody(c, next);
-    if (length > maxBytes) return bodyTooLarge(c);
-    await next();
+    if (length > maxBytes) return Promise.resolve(bodyTooLarge(c));
+    return next();
   };
 }

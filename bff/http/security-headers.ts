@@ -1,9 +1,21 @@
 // The security headers of an API that answers JSON, per the OWASP REST Security Cheat Sheet: no
-// MIME sniffing, no framing, HTTPS only, no Referer. Hono's `secureHeaders`, configured to exactly
-// these four: the others it knows (X-XSS-Protection, X-DNS-Prefetch-Control, Cross-Origin-*, …)
-// concern HTML documents, and the two pages the BFF serves set their own (documentSecurityHeaders)
-// beside a strict CSP. A header a handler set itself is kept (`overwrite: false`).
-import { secureHeaders } from 'hono/secure-headers';
+// MIME sniffing, no framing, HTTPS only, no Referer. Exactly these four: the others Hono's
+// `secureHeaders` knows (X-XSS-Protection, X-DNS-Prefetch-Control, Cross-Origin-*, …) concern HTML
+// documents, and the two pages the BFF serves set their own (documentSecurityHeaders) beside a
+// strict CSP. A header a handler set itself is kept. An answer built with them already on it as a
+// plain object (plain-answer.ts) is left alone: touching its headers would make @hono/node-server
+// build undici `Headers` for it, the cost that answer avoids.
+import type { MiddlewareHandler } from 'hono';
+
+/** The four headers every API answer carries, as a handler building its own answer spells them. */
+export const apiSecurityHeaderValues: Readonly<Record<string, string>> = {
+  'X-Content-Type-Options': 'nosniff',
+  'X-Frame-Options': 'SAMEORIGIN',
+  'Strict-Transport-Security': 'max-age=15552000; includeSubDomains',
+  'Referrer-Policy': 'no-referrer',
+};
+
+const apiSecurityHeaderEntries = Object.entries(apiSecurityHeaderValues);
 
 /**
  * What the two HTML pages (the return's fallback page, the link result page) add, besides their own
@@ -16,20 +28,11 @@ export const documentSecurityHeaders: Readonly<Record<string, string>> = {
   'Origin-Agent-Cluster': '?1',
 };
 
-export function apiSecurityHeaders() {
-  return secureHeaders({
-    xContentTypeOptions: 'nosniff',
-    xFrameOptions: 'SAMEORIGIN',
-    strictTransportSecurity: 'max-age=15552000; includeSubDomains',
-    referrerPolicy: 'no-referrer',
-    crossOriginEmbedderPolicy: false,
-    crossOriginResourcePolicy: false,
-    crossOriginOpenerPolicy: false,
-    originAgentCluster: false,
-    xDnsPrefetchControl: false,
-    xDownloadOptions: false,
-    xPermittedCrossDomainPolicies: false,
-    xXssProtection: false,
-    overwrite: false,
-  });
+export function apiSecurityHeaders(): MiddlewareHandler {
+  return async (c, next) => {
+    await next();
+    if (c.get('answeredPlainly')) return;
+    const headers = c.res.headers;
+    for (const [name, value] of apiSecurityHeaderEntries) if (!headers.has(name)) headers.set(name, value);
+  };
 }

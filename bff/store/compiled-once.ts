@@ -19,12 +19,20 @@ export async function executeCompiledOnce<Row>(
   build: () => { compile(): CompiledQuery<Row> },
   parameters: readonly unknown[],
 ): Promise<{ rows: Row[]; numAffectedRows?: bigint }> {
+  return db.executeQuery<Row>(withParameters(compiledOnce(db, name, build, parameters.length), parameters));
+}
+
+/** The query `name` compiled once per engine (see executeCompiledOnce), to run with parameter lists of `parameterCount`. */
+export function compiledOnce<Row>(db: Kysely<any>, name: string, build: () => { compile(): CompiledQuery<Row> }, parameterCount: number): CompiledQuery<Row> {
   const key = `${isPostgres(db) ? 'postgres' : 'sqlite'}:${name}`;
   let query = compiled.get(key) as CompiledQuery<Row> | undefined;
   if (!query) {
     query = build().compile();
-    if (query.parameters.length !== parameters.length) throw new Error(`${name}: compiled with ${query.parameters.length} parameters, called with ${parameters.length}`);
+    if (query.parameters.length !== parameterCount) throw new Error(`${name}: compiled with ${query.parameters.length} parameters, called with ${parameterCount}`);
     compiled.set(key, query);
   }
-  return db.executeQuery<Row>({ ...query, parameters });
+  return query;
 }
+
+/** A compiled query run with these values (in the order it was built with). */
+export const withParameters = <Row>(query: CompiledQuery<Row>, parameters: readonly unknown[]): CompiledQuery<Row> => ({ ...query, parameters });

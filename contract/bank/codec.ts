@@ -54,13 +54,17 @@ const maxDerivedKeys = 16;
 export function createDeliveryCodec(crypto: DeliveryCryptoProvider): DeliveryCodec {
   const derivedKeys = new Map<string, Uint8Array>();
 
-  async function deliveryKey(secretRef: string): Promise<Uint8Array> {
-    const cached = derivedKeys.get(secretRef);
-    if (cached) return cached;
-    const key = await crypto.sha256(secretRef);
+  const remember = (secretRef: string, key: Uint8Array) => {
     if (derivedKeys.size >= maxDerivedKeys) derivedKeys.clear();
     derivedKeys.set(secretRef, key);
     return key;
+  };
+  /** At once when known or when the provider answers at once: no promise for a synchronous provider. */
+  function deliveryKey(secretRef: string): Uint8Array | Promise<Uint8Array> {
+    const cached = derivedKeys.get(secretRef);
+    if (cached) return cached;
+    const key = crypto.sha256(secretRef);
+    return key instanceof Uint8Array ? remember(secretRef, key) : key.then((derived) => remember(secretRef, derived));
   }
 
   return {
@@ -82,7 +86,10 @@ export function createDeliveryCodec(crypto: DeliveryCryptoProvider): DeliveryCod
       if (bytes.length < nonceLength + tagLength) throw new DeliveryRejected('too_short');
       let plain: Uint8Array;
       try {
-        plain = await crypto.openAesGcm(await deliveryKey(secretRef), bytes.subarray(0, nonceLength), bytes.subarray(nonceLength));
+        // Awaited only when the provider answers with a promise (WebCrypto); node:crypto's answer is used at once.
+        const key = deliveryKey(secretRef);
+        const opened = crypto.openAesGcm(key instanceof Uint8Array ? key : await key, bytes.subarray(0, nonceLength), bytes.subarray(nonceLength));
+        plain = opened instanceof Uint8Array ? opened : await opened;
       } catch (cause) {
         throw new DeliveryRejected('auth_failed', { cause });
       }

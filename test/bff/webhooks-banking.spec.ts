@@ -48,6 +48,36 @@ test('a delivery sent in chunks is read and stored like any other; chunks past t
   expect(declared.status).toBe(413);
 });
 
+test('every answer of the receiver carries its request id and the security headers: the acknowledgement, a duplicate, a refusal, a body past the limit', async () => {
+  const post = (body: string, requestId?: string) =>
+    fetch(`${stack.bffUrl}/v1/webhooks/banking`, { method: 'POST', headers: { 'Content-Type': 'application/json', ...(requestId ? { 'X-Request-Id': requestId } : {}) }, body });
+  const delivery = await deliveryBody(bankEvent('payin.posted'));
+  const answers = [
+    { name: 'acknowledged', response: await post(delivery, 'bank-ack.1'), status: 200, id: 'bank-ack.1' },
+    { name: 'duplicate', response: await post(delivery), status: 200 },
+    { name: 'refused', response: await post(JSON.stringify({ data: 'not base64!' }), 'bank-refused.1'), status: 400, id: 'bank-refused.1' },
+    { name: 'too large', response: await post(JSON.stringify({ data: 'A'.repeat(70 * 1024) })), status: 413 },
+    { name: 'unsafe id replaced', response: await post(await deliveryBody(bankEvent('payin.posted')), 'bad id\r\n'), status: 200 },
+  ];
+  const ids = new Set<string>();
+  for (const { name, response, status, id } of answers) {
+    expect(response.status, name).toBe(status);
+    const echoed = response.headers.get('x-request-id')!;
+    if (id) expect(echoed, name).toBe(id);
+    else expect(echoed, name).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
+    ids.add(echoed);
+    expect(response.headers.get('x-content-type-options'), name).toBe('nosniff');
+    expect(response.headers.get('x-frame-options'), name).toBe('SAMEORIGIN');
+    expect(response.headers.get('strict-transport-security'), name).toBe('max-age=15552000; includeSubDomains');
+    expect(response.headers.get('referrer-policy'), name).toBe('no-referrer');
+    expect(response.headers.get('content-type'), name).toContain(status === 200 ? 'application/json' : 'application/problem+json');
+  }
+  expect(ids.size).toBe(answers.length);
+  expect(await answers[0]!.response.json()).toEqual({ received: true });
+  // The request line of the acknowledgement names its id, as every request line does.
+  await expect.poll(() => log.lines.some((line) => line.includes('"msg":"request"') && line.includes('"requestId":"bank-ack.1"') && line.includes('"status":200'))).toBe(true);
+});
+
 test('a valid delivery is acknowledged after it is stored, then processed by the worker', async () => {
   const event = bankEvent('payin.posted');
   const response = await postBank(stack.bffUrl, await deliveryBody(event));

@@ -4,10 +4,10 @@
 // commit is being made wait for the next one, which stores them all in one transaction: the same
 // durability, one fsync per batch. A batch that fails as a whole is retried one delivery at a time,
 // so one bad row cannot fail its neighbours.
-import { enqueueEvent, type NewInboxEvent } from './inbox.ts';
+import { enqueueEvent, enqueueEvents, type EnqueueOutcome, type NewInboxEvent } from './inbox.ts';
 import type { WebhookDb } from '../../store/webhook-tables.ts';
 
-type Outcome = 'stored' | 'duplicate';
+type Outcome = EnqueueOutcome;
 
 interface Waiting {
   event: NewInboxEvent;
@@ -54,11 +54,7 @@ export class InboxWriter {
 
   private async commitBatch(batch: Waiting[]): Promise<Array<Outcome | undefined>> {
     try {
-      const outcomes = await this.db.transaction().execute(async (trx) => {
-        const stored: Outcome[] = [];
-        for (const { event } of batch) stored.push(await enqueueEvent(trx, event));
-        return stored;
-      });
+      const outcomes = await this.db.transaction().execute((trx) => enqueueEvents(trx, batch.map(({ event }) => event)));
       batch.forEach((waiting, index) => waiting.resolve(outcomes[index]!));
       return outcomes;
     } catch (batchError) {

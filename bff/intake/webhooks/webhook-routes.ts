@@ -24,6 +24,7 @@ import { webhookRejected } from './webhook-problem.ts';
 import { describeRoute } from '../../http/openapi/route-doc.ts';
 import { webhookDocs } from './webhook-openapi.ts';
 import { clientAddressKey } from '../../http/client-ip.ts';
+import { plainJsonAnswer } from '../../http/plain-answer.ts';
 import type { Services } from '../../services.ts';
 
 export type WebhookRoutesDeps = Pick<Services, 'store' | 'config' | 'clock' | 'logger' | 'metrics' | 'inbox' | 'linkReports'>;
@@ -76,6 +77,9 @@ interface ReceiverParts {
   linkAdmissions: LinkReportAdmissions;
 }
 
+/** The answer to a delivery taken (stored, or known already): answered often, so built with its headers on it. */
+const acknowledged = (c: Context) => plainJsonAnswer(c, { received: true }, 200);
+
 function receiverRoutes(deps: ReceiverParts) {
   const { db, clock, logger, metrics } = deps;
 
@@ -106,7 +110,7 @@ function receiverRoutes(deps: ReceiverParts) {
         metrics.deliveries.inc({ source: 'bank', outcome: stored });
         // Field paths only: never the plaintext or a value from it.
         logger.warn({ source: 'bank', externalId: unreadable.externalId, type: unreadable.type, fields: opened.issues.map((issue) => issue.path), outcome: stored }, 'bank delivery does not read against the event contract; stored as unreadable');
-        return c.json({ received: true }, 200);
+        return acknowledged(c);
       }
       const event = opened.event;
       const stored = await deps.inbox.enqueue({
@@ -117,7 +121,7 @@ function receiverRoutes(deps: ReceiverParts) {
         now: clock.now(),
       });
       metrics.deliveries.inc({ source: 'bank', outcome: stored });
-      return c.json({ received: true }, 200);
+      return acknowledged(c);
     })
     .post('/links', describeRoute(webhookDocs.receiveLinkWebhook), async (c) => {
       const address = deps.addressOf(c);
@@ -139,7 +143,7 @@ function receiverRoutes(deps: ReceiverParts) {
       if (screen === 'own_order') throw await refuse('links', 'own_order', rawBody);
       if (screen === 'unknown_link') {
         metrics.linkReportsIgnored.inc({ via: 'webhook', reason: screen });
-        return c.json({ received: true }, 200);
+        return acknowledged(c);
       }
       // A claim for a payment nothing vouches for waits as a row only within its caps.
       const admitted = await deps.linkAdmissions.admit(report, address, () =>
@@ -153,9 +157,9 @@ function receiverRoutes(deps: ReceiverParts) {
       );
       if (admitted.admission === 'count') {
         metrics.linkReportsIgnored.inc({ via: 'webhook', reason: 'unlisted_payment' });
-        return c.json({ received: true }, 200);
+        return acknowledged(c);
       }
       metrics.deliveries.inc({ source: 'links', outcome: admitted.stored });
-      return c.json({ received: true }, 200);
+      return acknowledged(c);
     });
 }
