@@ -17,9 +17,12 @@ export const dueDelivery = sql<boolean>`state in ('pending', 'retrying')`;
  * Gives each undispatched event a delivery row per endpoint that wants it, and marks it
  * dispatched, in one transaction. Returns how many events it handled.
  */
-export async function dispatchNewEvents(db: OutboxDb, targets: readonly DeliveryTarget[], now: Date, limit = 100): Promise<number> {
+export async function dispatchNewEvents(db: OutboxDb, targetsNow: (db: OutboxDb) => Promise<readonly DeliveryTarget[]>, now: Date, limit = 100): Promise<number> {
   const events = await db.selectFrom('outbound_events').select(['id', 'type', 'created_at']).where('dispatched_at', 'is', null).orderBy('created_at').limit(limit).execute();
   if (events.length === 0) return 0;
+  // The endpoints after the events: an endpoint committed before an event this read sees is in it,
+  // so no event is marked dispatched without a delivery to an endpoint that was there first.
+  const targets = await targetsNow(db);
   const stamp = now.toISOString();
   const rows = events.flatMap((event) =>
     targets

@@ -10,7 +10,7 @@ import { randomUUID } from 'node:crypto';
 import type { Clock } from '../lib/observability/clock.ts';
 import type { Logger } from '../lib/observability/logger.ts';
 import { claimDueDeliveries, deleteFinishedDeliveries, dispatchNewEvents, recordAttempt, releaseDelivery, type AttemptResult } from './deliveries.ts';
-import { deliveryTargets, type DeliveryTarget, type EnvironmentEndpoint } from './endpoints.ts';
+import { deliveryTargets, signingSecretsNow, type DeliveryTarget, type EnvironmentEndpoint } from './endpoints.ts';
 import { onOutboxWritten } from './outbox-signal.ts';
 import type { DeliveryRow, OutboxDb } from './outbox-tables.ts';
 import { signedHeaders } from './signing.ts';
@@ -125,16 +125,18 @@ export class DeliveryWorker {
   /** Fans out new events, claims what free slots allow and starts their POSTs; returns how many it started. */
   private async pass(): Promise<number> {
     const { db, clock } = this.options;
-    const targets = await deliveryTargets(db, this.options.environment, clock.now());
+    const targetsNow = (db: OutboxDb) => deliveryTargets(db, this.options.environment, clock.now());
     // The worker's own commits need not wait for the disk (store/unsynced-commits.ts): one lost
     // to a power cut only means an event dispatched again (rows are unique) or sent again with its
     // webhook-id, which receivers dedupe. The events themselves were committed durably by the change.
-    while ((await withoutCommitSync(db, (db) => dispatchNewEvents(db, targets, clock.now()))) > 0);
+    while ((await withoutCommitSync(db, (db) => dispatchNewEvents(db, targetsNow, clock.now()))) > 0);
     const free = this.options.concurrency - this.inFlight.size;
     if (free <= 0) return 0;
     const claim = { owner: this.owner, now: clock.now(), leaseMs: this.options.leaseMs, limit: free, busyEndpoints: this.busyEndpoints() };
     const claimed = await withoutCommitSync(db, (db) => claimDueDeliveries(db, claim));
-    const byId = new Map(targets.map((target) => [target.id, target]));
+    if (claimed.length === 0) return 0;
+    // After the claim: every endpoint a claimed delivery was dispatched to is here unless it is gone.
+    const byId = new Map((await targetsNow(db)).map((target) => [target.id, target]));
     let started = 0;
     for (const delivery of claimed) {
       if (this.inFlightTo(delivery.endpoint_id) >= this.options.endpointConcurrency) {
@@ -175,7 +177,7 @@ export class DeliveryWorker {
 
   private async send(delivery: DeliveryRow, target: DeliveryTarget | undefined): Promise<void> {
     const { db, clock, logger } = this.options;
-    const result = target ? await this.post(delivery, target) : { statusCode: null, error: 'the endpoint was deleted or expired', at: clock.now(), durationMs: 0, permanent: true };
+    const result = target ? await this.post(delivery, target) : { statusCode: null, error: endpointGone, at: clock.now(), durationMs: 0, permanent: true };
     // Stopped mid-POST (a rolling restart): handed back untried, so the next worker sends it at once,
     // with the same webhook-id, instead of after the lease.
     if (this.stopping.signal.aborted && result.statusCode === null) return releaseDelivery(db, delivery.id, this.owner);
@@ -198,10 +200,13 @@ export class DeliveryWorker {
       const url = new URL(target.url);
       const address = await vettedAddress(url, this.options.outbound, this.options.resolveHost);
       if (!address) return { statusCode: null, error: deliveryFailed, at, durationMs: elapsed() };
+      // The secrets as they are now, not as the pass read them: the DNS answer can take a while.
+      const secrets = await signingSecretsNow(db, this.options.environment, target.id, clock.now());
+      if (!secrets) return { statusCode: null, error: endpointGone, at, durationMs: elapsed(), permanent: true };
       const statusCode = await postPinned({
         url,
         address,
-        headers: { 'Content-Type': 'application/json', 'User-Agent': 'svc-checkout-webhooks/1', ...signedHeaders(delivery.event_id, at, event.body, target.secrets) },
+        headers: { 'Content-Type': 'application/json', 'User-Agent': 'svc-checkout-webhooks/1', ...signedHeaders(delivery.event_id, at, event.body, secrets) },
         body: event.body,
         signal: AbortSignal.any([AbortSignal.timeout(this.options.timeoutMs), this.stopping.signal]),
       });
@@ -217,3 +222,5 @@ export class DeliveryWorker {
  * timeout alike: told apart, the log would map our network for whoever chose the URL.
  */
 const deliveryFailed = 'no HTTP answer';
+
+const endpointGone = 'the endpoint was deleted or expired';

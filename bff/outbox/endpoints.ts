@@ -70,12 +70,24 @@ export function liveEndpoints(db: OutboxDb, now: Date) {
     .where((eb) => eb.or([eb('expires_at', 'is', null), eb('expires_at', '>', now.toISOString())]));
 }
 
+const environmentTarget = (environment: EnvironmentEndpoint): DeliveryTarget => ({ id: environmentEndpointId, url: environment.url, eventTypes: [], secrets: [environment.secret], createdAt: '' });
+
 /** Every endpoint events go to now. */
 export async function deliveryTargets(db: OutboxDb, environment: EnvironmentEndpoint | undefined, now: Date): Promise<DeliveryTarget[]> {
   const rows = await liveEndpoints(db, now).execute();
   const targets = rows.map((row) => targetOf(row, now));
-  if (environment) targets.unshift({ id: environmentEndpointId, url: environment.url, eventTypes: [], secrets: [environment.secret], createdAt: '' });
+  if (environment) targets.unshift(environmentTarget(environment));
   return targets;
+}
+
+/**
+ * The secrets endpoint `id` signs with now, or undefined once it is deleted or expired. Read right
+ * before a delivery is signed: a rotation that has returned signs every later POST with both secrets.
+ */
+export async function signingSecretsNow(db: OutboxDb, environment: EnvironmentEndpoint | undefined, id: string, now: Date): Promise<readonly string[] | undefined> {
+  if (id === environmentEndpointId) return environment ? environmentTarget(environment).secrets : undefined;
+  const row = await liveEndpoints(db, now).where('id', '=', id).executeTakeFirst();
+  return row ? targetOf(row, now).secrets : undefined;
 }
 
 export function endpointView(row: EndpointRow, now: Date): WebhookEndpoint {

@@ -169,6 +169,38 @@ test('endpoints added through the API: secret shown once, type filter, rotation 
   expect(await deliveriesOf(stack, `?endpoint=${created.body.id}`)).toHaveLength(2);
 });
 
+// The worker's pass read every endpoint's secrets once, before it fanned out and claimed: a rotation
+// that returned while a delivery was on its way (here, while its host name was being resolved) still
+// left it signed with the old secret alone, which a receiver already switched to the new one refuses.
+test('a rotation that returns before a delivery is signed: the delivery carries both signatures', async () => {
+  const hooks = await receiver();
+  let duringLookup: (() => Promise<void>) | undefined;
+  const stack = await startSystem({
+    bank: true,
+    env: { MERCHANT_WEBHOOK_POLL_MS: '100' },
+    resolveHost: async (hostname) => {
+      if (hostname !== 'localhost') throw Object.assign(new Error(`getaddrinfo ENOTFOUND ${hostname}`), { code: 'ENOTFOUND' });
+      const rotate = duringLookup;
+      duringLookup = undefined;
+      await rotate?.();
+      return ['127.0.0.1'];
+    },
+  });
+  stacks.push(stack);
+  const created = await merchantPost(stack.bffUrl, '/v1/merchant/webhook-endpoints', { url: hooks.url.replace('127.0.0.1', 'localhost'), eventTypes: ['bank.payment.succeeded'] });
+  expect(created.status).toBe(201);
+  let rotated: Awaited<ReturnType<typeof merchantPost>> | undefined;
+  duringLookup = async () => {
+    rotated = await merchantPost(stack.bffUrl, `/v1/merchant/webhook-endpoints/${created.body.id}/rotate-secret`, { overlapSeconds: 3600 });
+  };
+
+  await sentinel(stack, hooks);
+  expect(rotated?.status).toBe(200);
+  const [delivered] = hooks.received;
+  expect(String(delivered!.headers['webhook-signature']).split(' ')).toHaveLength(2);
+  for (const key of [created.body.secret, rotated!.body.secret]) new Webhook(key).verify(delivered!.body, delivered!.headers as Record<string, string>);
+});
+
 test('a receiver that never answers delays neither bank-event processing nor other endpoints', async () => {
   const stuck = await receiver(() => 'hang');
   const fast = await receiver();
