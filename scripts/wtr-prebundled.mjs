@@ -1,9 +1,10 @@
-// web-test-runner serves every module of a package as its own file: zod is some sixty modules and
-// libphonenumber-js some thirty, fetched again by each test file's page (a context of its own, an
-// empty cache). Each request costs the browser's network service, the browser process and this
-// server. This plugin bundles those packages once, at the server's start, into one module per
-// specifier the tests import (esbuild, code split so that the specifiers of one package share one
-// copy of it, as they do when served file by file), and answers those bare imports with them.
+// web-test-runner serves every module of a package as its own file: zod is some sixty modules,
+// libphonenumber-js some thirty, Lit and the testing helpers some fifty, fetched again by each test
+// file's page (a context of its own, an empty cache). Each request costs the browser's network
+// service, the browser process and this server. This plugin bundles those packages once, at the
+// server's start, into one module per specifier the tests import (esbuild, code split so that the
+// specifiers share one copy of each package, as they do when served file by file), and answers
+// those bare imports with them.
 import { build } from 'esbuild';
 
 const prefix = '/__prebundled__/';
@@ -12,6 +13,8 @@ const prefix = '/__prebundled__/';
 export function prebundled(specifiers) {
   const files = new Map();
   const entryName = (specifier) => specifier.replace(/[^\w]+/g, '_');
+  const packageName = (specifier) => specifier.split('/').slice(0, specifier.startsWith('@') ? 2 : 1).join('/');
+  const bundledPackages = specifiers.map(packageName);
   return {
     name: 'prebundled-dependencies',
     async serverStart() {
@@ -32,6 +35,9 @@ export function prebundled(specifiers) {
     },
     resolveImport({ source }) {
       if (specifiers.includes(source)) return `${prefix}${entryName(source)}.mjs`;
+      // Served file by file beside the bundle, another entry of a bundled package would be a second
+      // copy of it in the page (a second Lit, a second zod core).
+      if (bundledPackages.includes(packageName(source))) throw new Error(`${source}: add it to prebundled()'s list in web-test-runner.config.mjs, beside the other imports of ${packageName(source)}`);
     },
     serve(context) {
       const body = files.get(context.path);
