@@ -84,8 +84,8 @@ export default {
   // esbuild needs (legacy decorators, useDefineForClassFields: false).
   // zod, libphonenumber-js, Lit and the testing helpers in a few bundles instead of their ~150
   // modules for every test file's page (scripts/wtr-prebundled.mjs; bench/README.md, "Suite CPU: the
-  // browsers' requests and the compiler", 2026-12-05). Every Lit import of the widget and the tests is
-  // listed: one Lit in the page, as before.
+  // component tests' requests"). Every Lit import of the widget and the tests is listed: one Lit in
+  // the page, as before.
   plugins: [prebundled(['zod', 'zod/mini', 'libphonenumber-js/core', 'libphonenumber-js/min', 'lit', 'lit/directives/live.js', '@open-wc/testing']), esbuildPlugin({ ts: true, target: 'es2022', tsconfig: './tsconfig.base.json' })],
   browsers: [
     playwrightLauncher({
