@@ -2,6 +2,7 @@ import { esbuildPlugin } from '@web/dev-server-esbuild';
 import { playwrightLauncher } from '@web/test-runner-playwright';
 import { defaultReporter } from '@web/test-runner';
 import { countingReporter } from './scripts/wtr-counting-reporter.mjs';
+import { prebundled } from './scripts/wtr-prebundled.mjs';
 // TypeScript imports: this config runs under tsx (`node --import tsx …/wtr`, see package.json test:widget).
 import { writeCountryModules } from './scripts/widget-data/country-modules.ts';
 import { chromiumArgs, chromiumExecutable } from './test/chromium.ts';
@@ -81,7 +82,11 @@ export default {
   middleware: [lazyWidgetAssets(), fakeGatewayPages()],
   // The plugin reads the file as it is, without following `extends`: the base holds the options
   // esbuild needs (legacy decorators, useDefineForClassFields: false).
-  plugins: [esbuildPlugin({ ts: true, target: 'es2022', tsconfig: './tsconfig.base.json' })],
+  // zod, libphonenumber-js, Lit and the testing helpers in a few bundles instead of their ~150
+  // modules for every test file's page (scripts/wtr-prebundled.mjs; bench/README.md, "Suite CPU: the
+  // component tests' requests"). Every Lit import of the widget and the tests is listed: one Lit in
+  // the page, as before.
+  plugins: [prebundled(['zod', 'zod/mini', 'libphonenumber-js/core', 'libphonenumber-js/min', 'lit', 'lit/directives/live.js', '@open-wc/testing']), esbuildPlugin({ ts: true, target: 'es2022', tsconfig: './tsconfig.base.json' })],
   browsers: [
     playwrightLauncher({
       product: 'chromium',
