@@ -1,6 +1,6 @@
 // The order state machine: every move the table does not list is refused and writes nothing; every
 // move it lists is written with its history entry, on a real database (SQLite or PostgreSQL).
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/node-test.ts';
 import { allOrderStatuses, IllegalTransitionError, isLegalTransition, orderTransitions, type TransitionEvidence } from '../../bff/payments/orders/order-rules.ts';
 import { transitionOrderNow } from '../../bff/payments/orders/order-machine.ts';
 import { statusWriterView } from '../../bff/payments/lifecycle/status-writer-view.ts';

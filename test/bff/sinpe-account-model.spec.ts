@@ -25,7 +25,7 @@
 // Checks are node:assert's, as in upstream-properties.spec.ts (Playwright's expect bookkeeping grows per call).
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
-import { test } from '@playwright/test';
+import { test } from '../support/node-test.ts';
 import fc from 'fast-check';
 import { fromMinorUnits, toMinorUnits } from '../../contract/money.ts';
 import type { SinpeCheckoutResponse } from '../../contract/sinpe-movil.ts';

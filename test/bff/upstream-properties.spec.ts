@@ -9,7 +9,7 @@
 // bookkeeping that thousands of draws would pay for again and again (each new step looks back
 // through the test's earlier ones).
 import assert from 'node:assert/strict';
-import { test } from '@playwright/test';
+import { test } from '../support/node-test.ts';
 import fc from 'fast-check';
 import { expireLapsedTransfers } from '../../bff/sinpe/transfer-attempts.ts';
 import { outboxDb } from '../../bff/outbox/outbox-tables.ts';

@@ -1,7 +1,7 @@
 // The shopper's words for a refused SINPE Móvil transfer: every reason code of the bank's catalog
 // lands in a category with a message in es, en and pt-BR that says what to do next and never
 // repeats why the bank refused (account state, compliance, identity).
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/node-test.ts';
 import { bankFailureCategoryOf, bankFailureMessage, bankFailureMessages } from '../../contract/bank-failure-messages.ts';
 import { reasonCodeCatalog, rejectionCodes, rejectionFor } from '../../contract/bank/reason-codes.ts';
 

@@ -1,7 +1,7 @@
 // Costa Rica's provincia → cantón → distrito table (contract/cr-territorial-division.json): the
 // counts of the current division, codes that nest, and provincias that are the ISO 3166-2 list.
 import { readFileSync } from 'node:fs';
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/node-test.ts';
 import { cantonesOf, cantonNamed, distritosOf, type TerritorialDivision } from '../../contract/cr-territory.ts';
 import { subdivisionsOf } from '../../contract/iso-subdivisions.ts';
 import { divisionModuleSources, territoryModuleSources } from '../../scripts/widget-data/territory-files.ts';

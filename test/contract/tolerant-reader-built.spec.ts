@@ -4,7 +4,7 @@
 // example, with fields written the ways an older upstream writes them: numbers as text and text as
 // numbers, null, "", missing, of another type, extra fields) and gateway answers are read both
 // ways; any difference fails, and the value read is never changed in place.
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/node-test.ts';
 import fc from 'fast-check';
 import type { z } from 'zod';
 import { readBankEvent } from '../../contract/bank/delivery.ts';
