@@ -1,7 +1,7 @@
 // The per-address window and the consult slots on each engine, on a manual clock: the limit holds
 // and restarts when its window ends, and what instances share on PostgreSQL (two limiters or two
 // slot holders on one database count together) stays per process on SQLite.
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/node-test.ts';
 import { consultSlotsFor } from '../../bff/http/limits/consult-slots.ts';
 import { perAddressLimiter, SharedWindowLimiter } from '../../bff/http/limits/shared-window-limiter.ts';
 import { openStore, type Store } from '../../bff/store/database.ts';

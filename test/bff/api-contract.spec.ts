@@ -1,6 +1,6 @@
 // What the BFF answers the browser matches contract/bff-api.ts exactly (the widget trusts it
 // without re-parsing), on success and on error.
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/node-test.ts';
 import * as z from 'zod/mini';
 import {
   checkoutResponse,

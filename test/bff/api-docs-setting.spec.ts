@@ -1,6 +1,6 @@
 // API_DOCS=off: a production BFF that does not publish its reference page or its OpenAPI document
 // answers 404 for both (the API itself is unchanged); by default both are served.
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/node-test.ts';
 import { ConfigError, loadConfig } from '../../bff/config.ts';
 import { sandboxGatewayEnv } from '../../sandbox/defaults.ts';
 import { merchantSecret, startSystem } from '../support/system.ts';

@@ -1,6 +1,7 @@
 // GET /docs in Chromium: the API reference renders the served /v1/openapi.json, every request the
 // page makes stays on the BFF's origin (no CDN, works offline), and its CSP is never violated.
-import { chromium, expect, test, type Browser } from '@playwright/test';
+import { chromium, type Browser } from '@playwright/test';
+import { expect, test } from '../support/node-test.ts';
 import { chromiumArgs, chromiumExecutable } from '../chromium.ts';
 import { startSystem, type System } from '../support/system.ts';
 

@@ -3,7 +3,7 @@
 // and never another's: status polls go through the buyer middleware like every buyer route (nothing
 // answers ahead of the chain), and the buyer middleware (mounted last, matching all of /v1) never
 // reaches the merchant API or the webhook receivers.
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/node-test.ts';
 import type { RunningBff } from '../../bff/server.ts';
 import { merchantSecret, shopOrigin, startSystem, type System } from '../support/system.ts';
 import { placedOrder } from './fixtures/placed-order.ts';

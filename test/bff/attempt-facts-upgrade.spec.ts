@@ -5,7 +5,7 @@
 // buyer exactly as before: paid by card, paid by SINPE Móvil, declined then retried, declined by the
 // bank, pending, and a dollar order charged in colones; a transfer paid late, after a later card
 // attempt was declined, no longer shows that card's transaction. On the run's engine (SQLite or PostgreSQL).
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/node-test.ts';
 import type { Kysely } from 'kysely';
 import { migrateToLatest } from '../../bff/store/migrate.ts';
 import { findOrder, statusHistory } from '../../bff/store/orders.ts';

@@ -2,7 +2,7 @@
 // is refused and writes nothing; a move from a status the attempt is no longer in, or for a claim the
 // order no longer holds, writes nothing; a move writes the status with the outcome it keeps in step,
 // and the order (findOrder) reads its current attempt's status.
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/node-test.ts';
 import { claimAttempt, moveAttempt, recordAttemptEvidence } from '../../bff/payments/attempt-machine.ts';
 import { IllegalAttemptMoveError } from '../../bff/payments/attempt-transitions.ts';
 import { findAttempt } from '../../bff/store/attempts.ts';

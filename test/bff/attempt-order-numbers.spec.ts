@@ -1,7 +1,7 @@
 // The order numbers the BFF sends the gateway: letters, digits and dashes only, one per attempt;
 // attempts stored under the old `<order>|<n>` still consult under it; and a number the gateway
 // writes back behind its merchant prefix finds its attempt.
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/node-test.ts';
 import { attemptsOf } from '../../bff/store/attempts.ts';
 import { findOrder } from '../../bff/store/orders.ts';
 import { approvingCard, checkout, createMerchantSession, decliningCard, followReturn, orderStatus } from './fixtures/buyer.ts';

@@ -1,7 +1,7 @@
 // A store from before attempts had a status of their own (the current attempt's call state lived on
 // the order row as payment_state, how each attempt ended in its outcome): upgrading gives every
 // attempt the one status that means both, on the run's engine (SQLite or PostgreSQL).
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/node-test.ts';
 import { migrateToLatest } from '../../bff/store/migrate.ts';
 import { oldOrderRow, withStoreAt } from './fixtures/old-store.ts';
 

@@ -2,7 +2,7 @@
 // once from the entry's text ('bank payment …' on a move to approved, as the matcher and the
 // merchant's attach wrote it), so an order a transfer paid before the upgrade is still refused a
 // card refund and shown as paid by SINPE Móvil; no other entry gets the action.
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/node-test.ts';
 import { migrateToLatest } from '../../bff/store/migrate.ts';
 import { ruleContextOf } from '../../bff/merchant/change-history.ts';
 import type { OrderRow, StatusHistoryRow } from '../../bff/store/schema.ts';

@@ -2,7 +2,7 @@
 // scope rules checked before the bank is called, the bank's error codes in problem+json.
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/node-test.ts';
 import { runBankCli } from '../../bff/intake/cli/bank.ts';
 import { bundledEntry } from './fixtures/entry-bundles.ts';
 import { currentSecret, merchantGet, merchantPost } from './webhooks-support.ts';

@@ -1,7 +1,7 @@
 // End to end for the four bank events: the BFF registers its own destination with the
 // sandbox bank at start (BANK_REGISTER_DESTINATION=1, as under npm start); the sandbox emitter
 // encrypts and delivers; the worker applies each event to bank_payments.
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/node-test.ts';
 import { platformFailureShopperMessage } from '../../bff/intake/inbox/bank-payment-handler.ts';
 import { shopperSafeMessage } from '../../contract/bank/reason-codes.ts';
 import { bankDestinationCount, bankEvent, deliveryBody, eventState, merchantGet, metricsText, polling, postBank, tables } from './webhooks-support.ts';

@@ -2,7 +2,7 @@
 // each; finished events, refused-delivery samples and unpaid abandoned orders are deleted once old
 // (in small batches, on SQLite or PostgreSQL with TEST_DATABASE_URL); the back office does not list
 // sessions nobody checked out.
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/node-test.ts';
 import { enqueueEvent } from '../../bff/intake/inbox/inbox.ts';
 import { createMerchantSession } from './fixtures/buyer.ts';
 import { placedOrder } from './fixtures/placed-order.ts';

@@ -1,6 +1,6 @@
 // The whole buyer path against the sandbox over real HTTP: session → checkout → hosted page →
 // gateway redirect into /v1/return → 303 to the shop with a status token → status.
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/node-test.ts';
 import { gatewayOrderNumberOf } from '../../contract/gateway-facts.ts';
 import { attemptsOf } from '../../bff/store/attempts.ts';
 import { findOrder, statusHistory } from '../../bff/store/orders.ts';

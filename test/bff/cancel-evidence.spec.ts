@@ -2,7 +2,7 @@
 // buyer comes back with `wp_cancel=yes` (the sandbox's spec profile: `cancel=1`). The record
 // decides the order's status; the unsigned flag only picks the words the returning buyer reads
 // while consult does not say yet.
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/node-test.ts';
 import { findOrder, statusHistory } from '../../bff/store/orders.ts';
 import { approvingCard, checkout, checkoutBody, createMerchantSession, decliningCard, followReturn, orderStatus } from './fixtures/buyer.ts';
 import { startSystem, ManualClock, merchantSecret, type System } from '../support/system.ts';

@@ -2,7 +2,7 @@
 // says each card attempt was charged its order's amount and currency, at no rate, so evidence about
 // an old attempt is still compared with the order's money; a SINPE Móvil transfer keeps its own
 // transfer amount and gets none. On the run's engine (SQLite or PostgreSQL).
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/node-test.ts';
 import { migrateToLatest } from '../../bff/store/migrate.ts';
 import { chargedMoneyOf } from '../../bff/payments/charged-money.ts';
 import { oldOrderRow, oldRowTime, withStoreAt } from './fixtures/old-store.ts';

@@ -3,7 +3,7 @@
 // `localAmount` shows, the evidence is compared with that charge, and captures and refunds (stated
 // in dollars, as the order is) reach the gateway in colones. Refused without the switch, for a
 // colones order, or without a fresh rate.
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/node-test.ts';
 import { outboxDb } from '../../bff/outbox/outbox-tables.ts';
 import { approvingCard, checkoutBody, createMerchantSession, followReturn, orderStatus, postCheckout, statusTokenOf } from './fixtures/buyer.ts';
 import { ManualClock, startSystem, type System } from '../support/system.ts';

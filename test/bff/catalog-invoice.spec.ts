@@ -3,7 +3,7 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/node-test.ts';
 import type { InvoiceDetails } from '../../contract/invoice.ts';
 import { checkoutBody, postCheckout } from './fixtures/buyer.ts';
 import { startSystem, shopOrigin, type System } from '../support/system.ts';

@@ -1,7 +1,7 @@
 // A catalog session names its lines in the buyer's language where the catalog has the name
 // (`names` by language tag; the demo catalog has es and pt-BR), by the widget's language chain: the
 // widget's summary, the merchant's order and its webhooks say what the storefront showed.
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/node-test.ts';
 import type { CreateSessionResponse } from '../../contract/bff-api.ts';
 import { startSystem, shopOrigin, type System } from '../support/system.ts';
 

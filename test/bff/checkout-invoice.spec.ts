@@ -1,6 +1,6 @@
 // Costa Rican electronic invoice details through the real buyer path: offered by the session,
 // checked by the contract schema at POST /v1/checkout, kept with the order, shown to the merchant.
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/node-test.ts';
 import type { InvoiceDetails } from '../../contract/invoice.ts';
 import { approvingCard, checkoutBody, createMerchantSession, followReturn, postCheckout } from './fixtures/buyer.ts';
 import { startSystem, shopOrigin, type System } from '../support/system.ts';

@@ -10,7 +10,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { refusedPort } from './fixtures/closed-port.ts';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/node-test.ts';
 import { startBffNodeFlags } from '../../scripts/build-bff.mjs';
 import { quietBuild } from '../../scripts/quiet-build.ts';
 import { bundledEntry } from './fixtures/entry-bundles.ts';

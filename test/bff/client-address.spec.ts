@@ -1,7 +1,7 @@
 // The per-address limits, tried by a client that owns many addresses or many spellings of one: every
 // address of an IPv6 /64 (what one customer line gets), an IPv4 address written IPv4-mapped or with
 // a port (a proxy that appends one). Each must count as the one client it is.
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/node-test.ts';
 import { addressKey } from '../../bff/http/client-ip.ts';
 import { startSystem, shopOrigin, type System } from '../support/system.ts';
 

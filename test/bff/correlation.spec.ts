@@ -4,7 +4,7 @@
 // reaches the upstream call lines, and every line about the order names it: sessions, checkout,
 // the return, the status poll, the capture, the gateway calls and both instances' webhook workers.
 import { randomBytes } from 'node:crypto';
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/node-test.ts';
 import { createLogger } from '../../bff/lib/observability/logger.ts';
 import { approvingCard, checkoutBody, statusTokenOf } from './fixtures/buyer.ts';
 import { merchantSecret, shopOrigin, startSystem, type System } from '../support/system.ts';

@@ -1,7 +1,7 @@
 // A Costa Rican address as the widget's provincia → cantón → distrito selects send it reaches the
 // gateway as its ISO subdivision (state), its cantón (city) and its district's 5-digit postal code
 // (zip); without the code it is still accepted (it is optional for CR).
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/node-test.ts';
 import { gatewayOrderNumberOf } from '../../contract/gateway-facts.ts';
 import { checkout, costaRicaBilling, createMerchantSession } from './fixtures/buyer.ts';
 import { startSystem, type System } from '../support/system.ts';

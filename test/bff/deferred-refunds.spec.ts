@@ -1,7 +1,7 @@
 // A refund the gateway schedules instead of doing or refusing (processModification's "manual
 // scheduled refunds"): pending in the order's history and the merchant API, never sent again by a
 // retry under another Idempotency-Key, settled when consult's records show it done.
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/node-test.ts';
 import { statusHistory } from '../../bff/store/orders.ts';
 import { startSystem, type System } from '../support/system.ts';
 import { merchant, paidOrder } from './merchant-fixture.ts';

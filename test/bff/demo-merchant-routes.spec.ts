@@ -3,7 +3,7 @@
 // from another site's page, from a script in a loop, and against a demo pointed at a real gateway.
 // The demo runs in process on a free port (its limit counts by the socket's address); the BFF and
 // the sandbox are the in-process stack's.
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/node-test.ts';
 import { createDemoApp } from '../../demo/server.ts';
 import { listen, type RunningServer } from '../../node/serve-app.ts';
 import { startSystem, merchantSecret, type System } from '../support/system.ts';

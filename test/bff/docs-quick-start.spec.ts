@@ -2,7 +2,7 @@
 // in-process BFF and sandbox, the buyer pays with the card the page names, and every answer shows the
 // fields and values the page shows. A change to the API that makes the page untrue fails here.
 import { readFileSync } from 'node:fs';
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/node-test.ts';
 import { checkout, followReturn } from './fixtures/buyer.ts';
 import { startSystem, shopOrigin, type System } from '../support/system.ts';
 

@@ -3,7 +3,7 @@
 // gateway, and anyone reading /metrics or looping on /readyz.
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/node-test.ts';
 import { forwardedClient } from '../../bff/http/client-ip.ts';
 import { webhookDb } from '../../bff/store/webhook-tables.ts';
 import { metricsHeaders, shopOrigin, startSystem, type System } from '../support/system.ts';

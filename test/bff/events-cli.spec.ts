@@ -7,7 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/node-test.ts';
 import { Webhook } from 'standardwebhooks';
 import { merchantEventBody } from '../../contract/merchant-webhooks.ts';
 import { merchantSecret, shopOrigin, startSystem, type System } from '../support/system.ts';

@@ -1,6 +1,6 @@
 // One order number, one processPayment: concurrent repeats, repeats across two BFF instances on
 // one database, and gateway failures that may or may not have created the payment.
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/node-test.ts';
 import { findOrder } from '../../bff/store/orders.ts';
 import { gatewayOrderNumberOf } from '../../contract/gateway-facts.ts';
 import { checkout, checkoutAfterBack, createMerchantSession, postCheckout } from './fixtures/buyer.ts';

@@ -1,7 +1,7 @@
 // Dollar prices in colones: the merchant posts the day's BCCR reference sell rate; a dollar order's
 // session and status answers then carry its colón amount, SINPE Móvil takes it in colones, and the
 // order keeps the rate it was checked out with. A stale rate is refused. Pure rules by table first.
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/node-test.ts';
 import { freshRate } from '../../bff/payments/exchange-rates/current-rate.ts';
 import { colonesAt } from '../../contract/local-amount.ts';
 import type { SinpeCheckoutResponse } from '../../contract/sinpe-movil.ts';

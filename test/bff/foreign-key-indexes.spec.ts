@@ -3,7 +3,7 @@
 // rows that name it, where a missing index read the whole referencing table once per deleted row.
 // The declared foreign keys come from each engine's catalog; the references the schema does not
 // declare (added by later migrations as plain columns) are listed here.
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/node-test.ts';
 import { sql } from 'kysely';
 import { storePerFile } from './fixtures/store-per-file.ts';
 

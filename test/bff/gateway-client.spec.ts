@@ -1,6 +1,6 @@
 // The typed gateway client against the sandbox over real HTTP: every operation, the token cache,
 // one re-login on 401, retries for reads only, typed body failures, timeouts.
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/node-test.ts';
 import type { GatewayClient } from '../../bff/gateway/client.ts';
 import { GatewayError, GatewayUnavailableError } from '../../bff/gateway/errors.ts';
 import { AppMetrics } from '../../bff/lib/observability/metrics.ts';

@@ -1,6 +1,6 @@
 // The gateway is told the buyer's language: processPayment's `lang` (so the hosted page speaks the
 // checkout's language) and Accept-Language on every call, as the official plugin sends them.
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/node-test.ts';
 import { checkout, checkoutBody, createMerchantSession, decliningCard, followReturn } from './fixtures/buyer.ts';
 import { startSystem, type System } from '../support/system.ts';
 

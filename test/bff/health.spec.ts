@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/node-test.ts';
 import { refusedUrl } from './fixtures/closed-port.ts';
 import { startSystem, type System } from '../support/system.ts';
 

@@ -2,7 +2,7 @@
 // entry's action from its text once, so a later same-status change of an order split before the
 // upgrade still counts as split; entries of anything else get none.
 import Database from 'better-sqlite3';
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/node-test.ts';
 import { Kysely, SqliteDialect } from 'kysely';
 import { migrateToLatest } from '../../bff/store/migrate.ts';
 import { migrateUpTo } from './fixtures/old-store.ts';

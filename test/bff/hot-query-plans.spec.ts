@@ -5,7 +5,7 @@
 // on an empty table a planner rightly prefers a scan. SQLite always (no ANALYZE, as in production:
 // the BFF never runs it); PostgreSQL when TEST_DATABASE_URL is set, after ANALYZE (autovacuum's job
 // in production).
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/node-test.ts';
 import { CompiledQuery, type Compilable, type Kysely } from 'kysely';
 import { bankPaymentsQuery } from '../../contract/bank-payment-view.ts';
 import { eventsQuery } from '../../contract/merchant-events.ts';

@@ -1,7 +1,7 @@
 // A database from before secrets were kept out of the idempotency table: upgrading it forgets the
 // stored endpoint answers that hold a secret, and keeps every other stored answer.
 import Database from 'better-sqlite3';
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/node-test.ts';
 import { Kysely, SqliteDialect } from 'kysely';
 import { migrateToLatest } from '../../bff/store/migrate.ts';
 import { migrateUpTo } from './fixtures/old-store.ts';

@@ -4,7 +4,7 @@
 // (bff/intake/inbox/worker.ts) commits a claimed batch together, and an event whose write fails fails alone.
 // A claim takes the oldest due events straight from the index of waiting ones (migration 0011), and
 // the worker's commits skip their fsync on SQLite (bff/store/unsynced-commits.ts) while every other commit keeps it.
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/node-test.ts';
 import { sql } from 'kysely';
 import { claimDueEvents, dueEventIds, enqueueEvent } from '../../bff/intake/inbox/inbox.ts';
 import { InboxWriter } from '../../bff/intake/inbox/inbox-writer.ts';

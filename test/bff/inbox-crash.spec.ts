@@ -1,7 +1,7 @@
 // Crash recovery: the BFF runs as a real child process and is killed with SIGKILL
 // (kill -9) after it acknowledged a delivery, before (or while) processing it. Restarted on the
 // same database, it processes the event exactly once.
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/node-test.ts';
 import { webhookDb, type WebhookDb } from '../../bff/store/webhook-tables.ts';
 import { killHard } from './fixtures/bff-process.ts';
 import { recordOwnLink } from '../../bff/intake/links/link-screen.ts';

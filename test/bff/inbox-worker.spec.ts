@@ -1,6 +1,6 @@
 // The inbox worker: retries with backoff, dead letter with the error after N failures,
 // a lapsed lease is taken over, and two instances on one database process each event once.
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/node-test.ts';
 import { retryDelayMs } from '../../bff/intake/inbox/inbox.ts';
 import { ManualClock, startSystem, type System } from '../support/system.ts';
 import { orderHashV2 } from '../../contract/order-hash.ts';

@@ -3,7 +3,7 @@
 // paid in colones (by SINPE Móvil, and by card), and a refund. The reference differs per run (the
 // gateway's authorisation, the rail's reference): it is checked against its source, then written as "<reference>".
 // UPDATE_GOLDEN=1 rewrites the files from what the BFF answers (review the diff).
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/node-test.ts';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { outboxDb } from '../../bff/outbox/outbox-tables.ts';
 import { invoiceLocationOf } from '../../contract/invoice-hand-off.ts';

@@ -12,7 +12,7 @@
 // Seeded (PROPERTY_SEED, default 43; `random` for a new one); PROPERTY_RUNS sets the runs (default 500).
 // A failure prints the seed and path (PROPERTY_SEED=<seed> PROPERTY_PATH=<path> replays it).
 import assert from 'node:assert/strict';
-import { test } from '@playwright/test';
+import { test } from '../support/node-test.ts';
 import fc from 'fast-check';
 import type { OrderStatus } from '../../contract/bff-api.ts';
 import { decideReview } from '../../bff/merchant/review-decision.ts';

@@ -2,7 +2,7 @@
 // status) pair the joint table lets coexist is placed, through the lifecycle's writers, on the run's
 // engine; each placed order reads back as that pair, and the BFF answers the merchant's view and the
 // buyer's status of it in their wire schemas. A pair the table gains is covered here without a change.
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/node-test.ts';
 import { orderStatusResponse } from '../../contract/bff-api.ts';
 import { merchantOrderDetail } from '../../contract/merchant-api.ts';
 import { TokenService } from '../../bff/http/auth/tokens.ts';

@@ -2,7 +2,7 @@
 // `Cache-Control: private, no-cache`, and a revalidation with that tag is a 304 without a body. It
 // answers exactly like the first time (headers included) and refuses everything the route refuses,
 // tag or no tag. An open order's answer is never kept nor tagged. Time is a manual clock.
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/node-test.ts';
 import { statusTokenLifetimeSeconds } from '../../bff/http/auth/tokens.ts';
 import { createCatalogSession } from './fixtures/buyer.ts';
 import { placeOrder } from './fixtures/joint-state.ts';

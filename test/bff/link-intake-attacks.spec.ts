@@ -3,7 +3,7 @@
 // links, a report borrowing another payment, one naming a checkout order of ours, one for a link
 // the gateway does not know; and a bank event delivered while link reports with a slow gateway are
 // being worked off.
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/node-test.ts';
 import { recordOwnLink } from '../../bff/intake/links/link-screen.ts';
 import { sandboxDefaults } from '../../sandbox/defaults.ts';
 import { approvingCard, checkout, createMerchantSession, followReturn } from './fixtures/buyer.ts';

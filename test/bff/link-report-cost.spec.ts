@@ -4,7 +4,7 @@
 // per LINK_LOOKUP_INTERVAL_MS, consult is never asked for a payment the link's listing does not show,
 // and each report ends after two lookups instead of eight tries. (What they cost in storage:
 // link-report-storage.spec.ts; here the default caps keep at most 20 of them as rows.)
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/node-test.ts';
 import { approvingCard } from './fixtures/buyer.ts';
 import { ManualClock, startSystem, type System } from '../support/system.ts';
 import { afterWorkerPasses, linkFloodEnv, linkWebhook, unlistedLinkReports, merchantPost, metricsText, postLinkWebhook, tables } from './webhooks-support.ts';

@@ -4,7 +4,7 @@
 // at most LINK_UNLISTED_REPORTS_PER_LINK of them wait as rows per link and
 // LINK_UNLISTED_REPORTS_PER_ADDRESS_PER_HOUR per sender, and those end as counts too once the
 // listing refuses them. A report the gateway signed (a verifying orderHash) is never held back.
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/node-test.ts';
 import { approvingCard } from './fixtures/buyer.ts';
 import { ManualClock, startSystem, type System } from '../support/system.ts';
 import { afterWorkerPasses, linkFloodEnv, linkWebhook, unlistedLinkReports, merchantPost, metricsText, postLinkWebhook, tables } from './webhooks-support.ts';

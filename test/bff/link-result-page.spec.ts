@@ -1,6 +1,6 @@
 // The link result page alone, no servers: the amount as each language writes it, the shop named
 // from MERCHANT_NAME or else its site's host, and no way back when no site is configured.
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/node-test.ts';
 import { linkPageAmount, renderLinkResultPage } from '../../bff/intake/links/link-result-page.ts';
 
 test('the amount is written as the page language writes it, and as stored for a currency Intl does not know', () => {

@@ -1,7 +1,7 @@
 // Payment links end to end: real links paid in the sandbox report to the BFF by webhook
 // (POST /v1/webhooks/links) and by the buyer's callback (GET /v1/links/return). Neither report
 // is trusted: the payment is confirmed by lookup, the orderHash checked, and stored once.
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/node-test.ts';
 import { recordOwnLink } from '../../bff/intake/links/link-screen.ts';
 import type { Kysely } from 'kysely';
 import { linkCallbackQuery } from '../../contract/gateway/links.ts';

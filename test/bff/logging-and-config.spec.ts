@@ -1,6 +1,6 @@
 // Secrets never reach a log line; a bad setting stops the start with the variable's name.
 import { Writable } from 'node:stream';
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/node-test.ts';
 import { ConfigError, loadConfig, loadListenAddress } from '../../bff/config.ts';
 import { createLogger } from '../../bff/lib/observability/logger.ts';
 import { approvingCard, checkout, createMerchantSession, followReturn } from './fixtures/buyer.ts';

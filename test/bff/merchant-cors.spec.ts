@@ -2,7 +2,7 @@
 // the browser: the preflight allows the secret, the Idempotency-Key and DELETE. A storefront origin
 // (ALLOWED_ORIGINS) is a page that embeds the widget, not the merchant's back office: it, like a
 // foreign origin, gets no CORS grant on /v1/merchant/*.
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/node-test.ts';
 import { startSystem, shopOrigin, type System } from '../support/system.ts';
 import { merchant } from './merchant-fixture.ts';
 

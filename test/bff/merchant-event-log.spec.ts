@@ -2,7 +2,7 @@
 // webhook-id it got, byte for byte the same type, timestamp and data, with every delivery attempt;
 // filtered by type and order, paged. The inbound log (GET /v1/merchant/events) is another thing.
 import { randomBytes } from 'node:crypto';
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/node-test.ts';
 import { placedOrder } from './fixtures/placed-order.ts';
 import { eventsOf, startWebhookReceiver, type WebhookReceiver } from './fixtures/webhook-receiver.ts';
 import { merchantGet } from './webhooks-support.ts';

@@ -2,7 +2,7 @@
 // concurrency, two instances on one database, the 24 h lifetime, and what a failure leaves.
 import { randomUUID } from 'node:crypto';
 import { refusedUrl } from './fixtures/closed-port.ts';
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/node-test.ts';
 import { startSystem, shopOrigin, type System } from '../support/system.ts';
 import { merchant, paidOrder } from './merchant-fixture.ts';
 

@@ -3,7 +3,7 @@
 // merchant_secret_last_used_seconds), so the operator knows when nothing uses the previous one;
 // MERCHANT_READ_SECRET reads and never writes (403 problem+json); BUSINESS_TIME_ZONE makes a bare
 // day in a merchant filter that zone's day. The rules as tables, then the API on real parts.
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/node-test.ts';
 import { ConfigError, loadConfig } from '../../bff/config.ts';
 import { merchantAccessOf } from '../../bff/http/auth/merchant.ts';
 import { endOfDayIn, filterBound, isKnownTimeZone, startOfDayIn } from '../../bff/lib/business-day.ts';

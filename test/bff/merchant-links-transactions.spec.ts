@@ -1,6 +1,6 @@
 // Payment links (create, list by page, get, delete, pay) and consultTransactions with its filters,
 // through the merchant API against the sandbox over real HTTP.
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/node-test.ts';
 import { approvingCard, costaRicaBilling, decliningCard } from './fixtures/buyer.ts';
 import { startSystem, type System } from '../support/system.ts';
 import { merchant, paidOrder } from './merchant-fixture.ts';

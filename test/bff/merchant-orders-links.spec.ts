@@ -1,6 +1,6 @@
 // Payments made through payment links are listed among the merchant's orders (source `link`),
 // filtered and paged with the checkout orders, so a merchant's code sees every payment in one list.
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/node-test.ts';
 import { checkout, createMerchantSession } from './fixtures/buyer.ts';
 import { approvingCard as approvedCard, decliningCard as deniedCard } from '../fixtures/costa-rican-buyer.ts';
 import { merchantGet, merchantPost, polling, tables } from './webhooks-support.ts';

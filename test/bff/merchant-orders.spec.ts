@@ -1,6 +1,6 @@
 // The merchant API's orders over real HTTP against the sandbox: list and detail, capture,
 // refund, reverse with the state rules checked before the gateway, partial amounts, split.
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/node-test.ts';
 import { approvingCard, checkout, createMerchantSession } from './fixtures/buyer.ts';
 import { startSystem, type System } from '../support/system.ts';
 import { merchant, paidOrder } from './merchant-fixture.ts';

@@ -1,6 +1,6 @@
 // A merchant session may carry its order lines: the BFF prices each exactly (quantity × unit, in
 // minor units), refuses lines that do not add up to the amount, and GET /v1/session shows them.
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/node-test.ts';
 import type { SessionResponse } from '../../contract/bff-api.ts';
 import { startSystem, merchantSecret, shopOrigin, type System } from '../support/system.ts';
 

@@ -1,6 +1,6 @@
 // Every merchant request refuses a field it does not know: a typo in a money field (`captrue`) must
 // never be silently ignored. The answer is one 400 problem naming the field's path, `unknown_field`.
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/node-test.ts';
 import { merchant } from './merchant-fixture.ts';
 import { startSystem, shopOrigin, type System } from '../support/system.ts';
 

@@ -2,7 +2,7 @@
 // change committed its outbound event and before the event was delivered (or while it was being
 // POSTed). Restarted on the same database, the event reaches the merchant's receiver once.
 import { randomBytes } from 'node:crypto';
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/node-test.ts';
 import { outboxDb, type OutboxDb } from '../../bff/outbox/outbox-tables.ts';
 import { killHard } from './fixtures/bff-process.ts';
 import { startSystem, type ProcessSystem } from '../support/system.ts';

@@ -2,7 +2,7 @@
 // its workers) and a real local receiver: what a merchant's server sees, verified with the
 // `standardwebhooks` package a merchant would use.
 import { randomBytes } from 'node:crypto';
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/node-test.ts';
 import { Webhook } from 'standardwebhooks';
 import { loadConfig } from '../../bff/config.ts';
 import { merchantEventBody } from '../../contract/merchant-webhooks.ts';

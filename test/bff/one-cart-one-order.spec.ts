@@ -2,7 +2,7 @@
 // widget names the page it came Back from), a repeat that names none is handed the same page (a
 // double submit), and a hosted page that attempt superseded can never make a second approved order. The buyer keeps the old page in a second tab and pays both, in either order: exactly one
 // payment approves the order, the other money is in `review` with its reason (the merchant refunds it).
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/node-test.ts';
 import { gatewayOrderNumberOf } from '../../contract/gateway-facts.ts';
 import type { MerchantOrderDetail } from '../../contract/merchant-api.ts';
 import { findOrder, statusHistory } from '../../bff/store/orders.ts';

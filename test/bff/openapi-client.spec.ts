@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/node-test.ts';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { startSystem, merchantSecret, shopOrigin, type System } from '../support/system.ts';
 

@@ -6,7 +6,7 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/node-test.ts';
 import { merchantEventTypes } from '../../contract/merchant-webhooks.ts';
 import { startSystem, type System } from '../support/system.ts';
 

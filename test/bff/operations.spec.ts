@@ -1,5 +1,5 @@
 // Operators' view: Prometheus metrics and the OpenAPI 3.1 document.
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/node-test.ts';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { checkout, createMerchantSession } from './fixtures/buyer.ts';
 import { startSystem, metricsHeaders, type System } from '../support/system.ts';

@@ -1,6 +1,6 @@
 // An order in review (consult showed a payment that contradicts it) is closed by the merchant: the
 // payment approved for the order, or voided so the buyer can pay again. Real sandbox over HTTP.
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/node-test.ts';
 import { findOrder, statusHistory } from '../../bff/store/orders.ts';
 import { checkout, createMerchantSession } from './fixtures/buyer.ts';
 import { orderInReview } from './fixtures/review.ts';

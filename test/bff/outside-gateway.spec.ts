@@ -5,7 +5,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/node-test.ts';
 import { scratchRoot } from './fixtures/test-database.ts';
 import { checkout, createMerchantSession, followReturn, orderStatus, statusTokenOf } from './fixtures/buyer.ts';
 import { outsideMerchant, startOutsideGateway, type OutsideGateway } from './fixtures/outside-gateway.ts';

@@ -1,7 +1,7 @@
 // The merchant reads our order number wherever the gateway's records speak of a payment, although
 // the real consult writes it behind a merchant prefix (`PFC030684-<ours>`); the gateway's own value
 // is kept beside it as `gatewayOrderNumber`.
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/node-test.ts';
 import { checkout, createMerchantSession, decliningCard, followReturn, approvingCard } from './fixtures/buyer.ts';
 import { merchant } from './merchant-fixture.ts';
 import { demoMerchantClient, gatewayBuyer } from './fixtures/gateway-client.ts';

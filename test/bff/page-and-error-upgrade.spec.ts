@@ -2,7 +2,7 @@
 // 0086): upgrading moves the order row's copies onto the order's current attempt (the one they
 // described), leaves earlier attempts without them, and drops them from the order. An open card
 // page is then still handed back to a buyer who checks out again. On the run's engine.
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/node-test.ts';
 import type { Kysely } from 'kysely';
 import { migrateToLatest } from '../../bff/store/migrate.ts';
 import { attemptDecision } from '../../bff/payments/attempt-rules.ts';

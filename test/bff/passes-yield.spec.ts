@@ -2,7 +2,7 @@
 // loop's thread, so a pass that never yields stalls every request for its whole length (a backlog
 // of lapsed transfers after downtime: 460 ms). Told without a wall clock: the turns a setImmediate
 // ticker gets during the pass are counted, and must be at least one per item (per batch for retention).
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/node-test.ts';
 import { lapsedTransfers, expireLapsedTransfers } from '../../bff/sinpe/transfer-attempts.ts';
 import { RetentionJob } from '../../bff/retention/retention-job.ts';
 import { webhookDb } from '../../bff/store/webhook-tables.ts';

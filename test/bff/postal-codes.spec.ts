@@ -1,6 +1,6 @@
 // A postal code is checked by its country's format (the contract's rule, shared with the widget):
 // a Costa Rican "abc" is a 400 naming the field; a country without postal codes takes none.
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/node-test.ts';
 import { costaRicaBilling, createMerchantSession, postCheckout } from './fixtures/buyer.ts';
 import { startSystem, type System } from '../support/system.ts';
 

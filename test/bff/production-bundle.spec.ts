@@ -5,7 +5,7 @@ import { randomBytes } from 'node:crypto';
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/node-test.ts';
 import { sandboxGatewayEnv } from '../../sandbox/defaults.ts';
 import { SandboxControl } from '../../sandbox/control-client.ts';
 import { startSandbox } from '../../sandbox/server.ts';

@@ -11,7 +11,7 @@ import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/node-test.ts';
 import { buildBff } from '../../scripts/build-bff.mjs';
 import { productionPackage } from '../../scripts/bff-package.mjs';
 import { sandboxGatewayEnv } from '../../sandbox/defaults.ts';

@@ -4,7 +4,7 @@
 import { spawn } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { connect } from 'node:net';
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/node-test.ts';
 import { Webhook } from 'standardwebhooks';
 import { newWebhookSecret } from '../../bff/outbox/signing.ts';
 import { freePort } from './fixtures/bff-process.ts';

@@ -1,7 +1,7 @@
 // What the real service does that the spec leaves out, each at the client's or the checkout's edge:
 // loginSdk's expiry in Costa Rica time, a processPayment slower than a read may be, a hosted page
 // only on the gateway's own hosts.
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/node-test.ts';
 import { GatewayClient } from '../../bff/gateway/client.ts';
 import { GatewayUnavailableError } from '../../bff/gateway/errors.ts';
 import { formatGatewayDateTime } from '../../bff/gateway/date-time.ts';

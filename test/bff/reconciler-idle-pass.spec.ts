@@ -3,7 +3,7 @@
 // attempt, migration 0099), so an idle pass costs its queries, not a read of every page out. And
 // the look is shared: a second instance on the same store does not ask the gateway again within
 // the interval. Real sandbox over HTTP; the clock is moved by hand and passes are run directly.
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/node-test.ts';
 import { checkout, createMerchantSession } from './fixtures/buyer.ts';
 import { ManualClock, startSystem, type System } from '../support/system.ts';
 

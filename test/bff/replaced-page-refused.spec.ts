@@ -3,7 +3,7 @@
 // must then follow that page, not the refused attempt that has none: its money is found even when
 // its redirect never came back, and an order nobody paid expires like any abandoned one.
 // On SQLite, or PostgreSQL with TEST_DATABASE_URL.
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/node-test.ts';
 import { gatewayOrderNumberOf } from '../../contract/gateway-facts.ts';
 import { approvingCard, checkout, checkoutBody, createMerchantSession, postCheckout } from './fixtures/buyer.ts';
 import { startSystem, ManualClock, type System } from '../support/system.ts';

@@ -1,7 +1,7 @@
 // Retention deletes an order only when no attempt of it ever reached the gateway's books: what one
 // attempt recorded (a declined transaction) is not forgotten because a later attempt was abandoned.
 // On SQLite, or PostgreSQL with TEST_DATABASE_URL.
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/node-test.ts';
 import { attemptsOf } from '../../bff/store/attempts.ts';
 import { checkout, createMerchantSession, decliningCard, followReturn, orderStatus } from './fixtures/buyer.ts';
 import { startSystem, ManualClock, type System } from '../support/system.ts';

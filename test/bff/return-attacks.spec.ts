@@ -1,6 +1,6 @@
 // GET /v1/return as a stranger sends it: an order number and whatever else can be guessed. What a
 // redirect may cause depends on the evidence it carries, never on what it claims.
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/node-test.ts';
 import { findOrder, statusHistory } from '../../bff/store/orders.ts';
 import { approvingCard, checkout, decliningCard, createMerchantSession, followReturn, orderStatus, postCheckout, statusTokenOf } from './fixtures/buyer.ts';
 import { orderInReview } from './fixtures/review.ts';

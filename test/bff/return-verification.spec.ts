@@ -1,5 +1,5 @@
 // GET /v1/return's failure cases: a forged or garbled redirect must never approve an order.
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/node-test.ts';
 import { orderHashV2 } from '../../contract/order-hash.ts';
 import { sandboxDefaults } from '../../sandbox/defaults.ts';
 import { processPaymentRequestOf } from '../../bff/payments/process-payment-request.ts';

@@ -1,6 +1,6 @@
 // Cross-cutting protections of the browser endpoints: CORS allowlist, origin checks, rate limit,
 // body limit, security headers, problem+json for every error.
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/node-test.ts';
 import { createCatalogSession, postCheckout } from './fixtures/buyer.ts';
 import { startSystem, merchantSecret, shopOrigin, type System } from '../support/system.ts';
 

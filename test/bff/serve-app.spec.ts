@@ -1,6 +1,6 @@
 // The Node serving helper every entry uses: the port is bound before the app exists (so the
 // config can name the real port), a taken port names the variable to change.
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/node-test.ts';
 import { Hono } from 'hono';
 import { listen, listenThenServe, serveApp } from '../../node/serve-app.ts';
 

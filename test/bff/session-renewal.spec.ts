@@ -2,7 +2,7 @@
 // session before it ends, as often as they like, until SESSION_MAX_MINUTES after its first issue;
 // then a 403 problem+json that says so. The order's own session time moves with it, so the
 // reconciler does not expire an order whose buyer is still typing. On a manual clock.
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/node-test.ts';
 import type { RenewSessionResponse } from '../../contract/bff-api.ts';
 import { problemTypes } from '../../contract/problem-types.ts';
 import { findOrder } from '../../bff/store/orders.ts';

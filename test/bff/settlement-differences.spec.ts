@@ -2,7 +2,7 @@
 // lists that is not ours, what we took that it does not list, a payment of another amount, and a
 // net that is not the gateway's amount less its deductions, each named with its reason. The
 // gateway's list is rewritten on its way to the BFF, as a real gateway's records might read.
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/node-test.ts';
 import { settlementReport } from '../../contract/settlement-report.ts';
 import { wallClockIn } from '../../bff/lib/business-day.ts';
 import { paidOrder } from './merchant-fixture.ts';

@@ -6,7 +6,7 @@
 // gateway listed it under; the CSV opens with no formula run; and a receipt is found by its bank
 // reference, or not at all. Before: the transaction view kept only the net, the bank payment view
 // no fee, tax or payer, and there was no report.
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/node-test.ts';
 import type { MerchantCreateSessionResponse } from '../../contract/bff-api.ts';
 import { settlementCsvColumns, settlementReport, type SettlementReport } from '../../contract/settlement-report.ts';
 import { endOfDayIn, startOfDayIn, wallClockIn } from '../../bff/lib/business-day.ts';

@@ -1,7 +1,7 @@
 // The shop's own keys (metadata, clientReference, returnData) from the merchant session to every
 // order answer and order webhook, and a new session for a lapsed unpaid order number continuing
 // that order. Real parts: the sandbox gateway, the BFF over HTTP, SQLite or PostgreSQL.
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/node-test.ts';
 import { approvingCard, checkout, followReturn } from './fixtures/buyer.ts';
 import { ManualClock, shopOrigin, startSystem, type System } from '../support/system.ts';
 import { merchant } from './merchant-fixture.ts';

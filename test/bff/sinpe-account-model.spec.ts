@@ -25,7 +25,7 @@
 // Checks are node:assert's, as in upstream-properties.spec.ts (Playwright's expect bookkeeping grows per call).
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
-import { test } from '@playwright/test';
+import { test } from '../support/node-test.ts';
 import fc from 'fast-check';
 import { fromMinorUnits, toMinorUnits } from '../../contract/money.ts';
 import type { SinpeCheckoutResponse } from '../../contract/sinpe-movil.ts';
@@ -274,7 +274,8 @@ async function deliver(model: AccountModel, events: BankEventBody[]): Promise<vo
   }
   const ids = [...new Set(events.map((event) => event.event.event_id as string))];
   for (let turn = 0; turn < 20_000; turn++) {
-    const rows = await tables(stack.bff).selectFrom('events').select(['external_id', 'state', 'last_error']).where('external_id', 'in', ids).execute();
+    // By (source, external_id), the inbox's unique key: external_id alone is a scan of every earlier run's events.
+    const rows = await tables(stack.bff).selectFrom('events').select(['external_id', 'state', 'last_error']).where('source', '=', 'bank').where('external_id', 'in', ids).execute();
     if (rows.length === ids.length && rows.every((row) => row.state === 'processed')) return;
     if (turn === 19_999) throw new Error(`bank events not processed: ${JSON.stringify(rows)}`);
     await new Promise((resolve) => setImmediate(resolve));

@@ -6,7 +6,7 @@
 // failure prints the seed and path that replay it); PROPERTY_RUNS sets the draws. Checks inside the
 // draws are node:assert's, as in upstream-properties.spec.ts (Playwright's expect bookkeeping grows per call).
 import assert from 'node:assert/strict';
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/node-test.ts';
 import fc from 'fast-check';
 import { fromMinorUnits, toMinorUnits } from '../../contract/money.ts';
 import type { SinpeCheckoutResponse } from '../../contract/sinpe-movil.ts';

@@ -1,7 +1,7 @@
 // Attacks through the merchant's attach of a bank payment, driven from outside (the merchant API,
 // bank deliveries encrypted like the bank's). Before the fix an attach approved an order whatever
 // the payment's amount, and approved an order whose card page the buyer could still pay.
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/node-test.ts';
 import { statusHistory } from '../../bff/store/orders.ts';
 import { approvingCard, checkout, createMerchantSession, orderStatus } from './fixtures/buyer.ts';
 import { bankPosts, openTransfer, placedOn, statusOf, startSinpeStack } from './fixtures/sinpe-orders.ts';

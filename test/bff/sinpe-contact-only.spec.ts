@@ -1,7 +1,7 @@
 // A SINPE Móvil checkout asks only what a transfer needs: name, e-mail and phone. The BFF opens the
 // transfer from them, the merchant's order and its invoice hand-off read well without an address,
 // a card still needs the whole address, and a merchant with SINPE_MOVIL_ASK_ADDRESS=1 gets it asked.
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/node-test.ts';
 import type { InvoiceDetails } from '../../contract/invoice.ts';
 import type { SinpeCheckoutResponse } from '../../contract/sinpe-movil.ts';
 import { createMerchantSession, postCheckout } from './fixtures/buyer.ts';

@@ -1,7 +1,7 @@
 // Attacks on how the bank's transfers are matched to orders, driven by bank deliveries encrypted
 // like the bank's. Before the fix a transfer to another phone of the account paid an order, and a
 // wrong amount sent with someone's reference pinned their order in review, stranding their transfer.
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/node-test.ts';
 import { statusHistory } from '../../bff/store/orders.ts';
 import { bankPosts, deliver as deliverTo, openTransfer, placedOn, statusOf, startSinpeStack } from './fixtures/sinpe-orders.ts';
 import { bankEvent } from './webhooks-support.ts';

@@ -5,7 +5,7 @@
 // transfer paid the next buyer's; a stranger's "PASE" of the plain price paid the first buyer's; one
 // client held every amount of a price; a stranger's failure declined a buyer's transfer; an attach
 // ignored the bank's failures; an SMS could not send the céntimos the transfer asked for.
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/node-test.ts';
 import { randomUUID } from 'node:crypto';
 import type { SinpeCheckoutResponse } from '../../contract/sinpe-movil.ts';
 import { statusHistory } from '../../bff/store/orders.ts';

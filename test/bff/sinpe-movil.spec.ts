@@ -1,7 +1,7 @@
 // SINPE Móvil end to end through the BFF: the buyer opens a transfer (phone, amount, reference,
 // expiry); the sandbox bank delivers its encrypted events; the matcher settles the order from them,
 // once, whatever their order; the status answer says what happened in the buyer's language.
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/node-test.ts';
 import { bankFailureMessage } from '../../contract/bank-failure-messages.ts';
 import type { SinpeCheckoutResponse } from '../../contract/sinpe-movil.ts';
 import { statusHistory } from '../../bff/store/orders.ts';

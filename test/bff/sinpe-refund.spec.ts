@@ -1,6 +1,6 @@
 // A refund of an order paid by SINPE Móvil, asked through the merchant API. Before the fix it went
 // to the card gateway, which knows nothing of the transfer, and the merchant got a 502.
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/node-test.ts';
 import { approvedOrder } from './fixtures/buyer.ts';
 import { bankPosts, openTransfer, statusOf, startSinpeStack } from './fixtures/sinpe-orders.ts';
 import { merchantGet, merchantPost } from './webhooks-support.ts';

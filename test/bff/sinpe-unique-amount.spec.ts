@@ -3,7 +3,7 @@
 // SINPE_MAX_DISCOUNT_COLONES), and a transfer that carries no reference (left empty, an SMS
 // payment) pays the one order asking for exactly its amount within that transfer's time, or none.
 // Also the decline rescue: a card refused for want of funds offers SINPE Móvil for the same order.
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/node-test.ts';
 import type { SinpeCheckoutResponse } from '../../contract/sinpe-movil.ts';
 import { checkout, checkoutBody, createMerchantSession, followReturn, orderStatus, postCheckout, statusTokenOf } from './fixtures/buyer.ts';
 import { ManualClock, type System } from '../support/system.ts';

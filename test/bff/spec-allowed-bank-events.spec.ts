@@ -1,7 +1,7 @@
 // Bank deliveries and answers that banking-webhooks.md allows and the BFF once refused or misread:
 // each is delivered to a whole BFF in this process the way the bank may write it. Every test here
 // failed on the code before it, with the merchant or the buyer seeing what its name says.
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/node-test.ts';
 import type { SinpeCheckoutResponse } from '../../contract/sinpe-movil.ts';
 import { encryptDelivery } from '../../node/bank-delivery-codec.ts';
 import { outboxDb } from '../../bff/outbox/outbox-tables.ts';

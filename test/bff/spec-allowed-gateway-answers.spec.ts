@@ -2,7 +2,7 @@
 // the sandbox's real answer rewritten the way the real gateway may write it, read by a whole BFF in
 // this process. Every test here failed on the code before it, with the buyer or the merchant
 // seeing what its name says.
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/node-test.ts';
 import { findOrder, statusHistory } from '../../bff/store/orders.ts';
 import { approvingCard, checkout, createMerchantSession, followReturn, orderStatus, postCheckout, statusTokenOf } from './fixtures/buyer.ts';
 import { ManualClock, type UpstreamRewrite, startSystem, type System } from '../support/system.ts';

@@ -1,6 +1,6 @@
 // GET /v1/orders/{n}: answered from the store; for an open order at most one consult per order
 // per interval, however many pollers ask at once. Time is a manual clock: no wall-clock asserts.
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/node-test.ts';
 import { TokenService } from '../../bff/http/auth/tokens.ts';
 import { statusHistory } from '../../bff/store/orders.ts';
 import { approvingCard, checkout, createMerchantSession, orderStatus } from './fixtures/buyer.ts';

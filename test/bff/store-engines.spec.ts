@@ -1,7 +1,7 @@
 // Where SQLite and PostgreSQL differ by default, the store must not. This file runs on
 // whichever engine the run gives it (SQLite, or TEST_DATABASE_URL), so `npm test` checks both.
 import { randomBytes } from 'node:crypto';
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/node-test.ts';
 import { createMerchantSession } from './fixtures/buyer.ts';
 import { startSystem, type System } from '../support/system.ts';
 import { merchant } from './merchant-fixture.ts';

@@ -1,7 +1,7 @@
 // The buyer's and the merchant's journeys against the sandbox answering as the real Tilopay does
 // (SANDBOX_PROFILE=tilopay) with the BFF set for it (GATEWAY_BRAND=tilopay): the brand's field
 // names, prefixed order numbers in consult, the card on the redirect only, `wp_cancel=yes` and code 8.
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/node-test.ts';
 import { findOrder, statusHistory } from '../../bff/store/orders.ts';
 import { attemptsOf } from '../../bff/store/attempts.ts';
 import { approvingCard, checkout, createMerchantSession, decliningCard, followReturn, orderStatus, statusTokenOf } from './fixtures/buyer.ts';

@@ -1,5 +1,5 @@
 // Session and status JWTs: every kind of bad token gets 401 with a WWW-Authenticate challenge.
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/node-test.ts';
 import { SignJWT, UnsecuredJWT } from 'jose';
 import { createCatalogSession, createMerchantSession } from './fixtures/buyer.ts';
 import { placedOrder } from './fixtures/placed-order.ts';

@@ -1,6 +1,6 @@
 // Anyone on an allowed page can open catalog sessions; one that lapses unpaid must not make the BFF
 // sign a webhook to the merchant, or strangers could fill the merchant's receiver at will.
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/node-test.ts';
 import { statusHistory } from '../../bff/store/orders.ts';
 import { createCatalogSession } from './fixtures/buyer.ts';
 import { orderEventTypesOf } from './fixtures/outbox.ts';

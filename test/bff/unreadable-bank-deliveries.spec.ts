@@ -3,7 +3,7 @@
 // effect; one our event contract cannot read is stored as an unreadable inbox event, shown to the
 // merchant with its reason, counted, logged without its content, and read again after an upgrade.
 import { createHash, randomUUID } from 'node:crypto';
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/node-test.ts';
 import { bankFailureMessage } from '../../contract/bank-failure-messages.ts';
 import { ManualClock, startSystem, type System } from '../support/system.ts';
 import { deliver, merchantPhone, openTransfer, statusOf } from './fixtures/sinpe-orders.ts';

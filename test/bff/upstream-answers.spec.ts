@@ -3,7 +3,7 @@
 // `message` on success, a 401 in the body, processPayment's type 200, int64 bank ids. Driven the
 // way the gateway and the bank drive the BFF: the sandbox in its variance mode over real HTTP,
 // and deliveries posted to the BFF's own endpoints.
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/node-test.ts';
 import type { GatewayClient } from '../../bff/gateway/client.ts';
 import { GatewayError, GatewayUnavailableError } from '../../bff/gateway/errors.ts';
 import { findOrder, statusHistory } from '../../bff/store/orders.ts';

@@ -9,7 +9,7 @@
 // bookkeeping that thousands of draws would pay for again and again (each new step looks back
 // through the test's earlier ones).
 import assert from 'node:assert/strict';
-import { test } from '@playwright/test';
+import { test } from '../support/node-test.ts';
 import fc from 'fast-check';
 import { expireLapsedTransfers } from '../../bff/sinpe/transfer-attempts.ts';
 import { outboxDb } from '../../bff/outbox/outbox-tables.ts';
@@ -76,7 +76,8 @@ test.afterEach(() => {
 /** Waits, without a fixed sleep, until the inbox has processed `eventIds` (each turn yields to the worker). */
 async function processed(eventIds: readonly string[]): Promise<void> {
   for (let turn = 0; turn < 5_000; turn++) {
-    const rows = await tables(stack.bff).selectFrom('events').select(['external_id', 'state']).where('external_id', 'in', eventIds).execute();
+    // By (source, external_id), the inbox's unique key: external_id alone is a scan of every earlier draw's events.
+    const rows = await tables(stack.bff).selectFrom('events').select(['external_id', 'state']).where('source', '=', 'bank').where('external_id', 'in', eventIds).execute();
     if (rows.length === new Set(eventIds).size && rows.every((row) => row.state === 'processed')) return;
     await new Promise((resolve) => setImmediate(resolve));
   }

@@ -1,6 +1,6 @@
 // What the BFF takes on trust from its surroundings: a URL the gateway hands back (a browser is
 // sent to it), and a merchant secret everyone can read in this repository.
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/node-test.ts';
 import type { BffApp } from '../../bff/app.ts';
 import { developmentMerchantSecret } from '../../bff/http/auth/development-secret.ts';
 import { ConfigError, loadConfig } from '../../bff/config.ts';

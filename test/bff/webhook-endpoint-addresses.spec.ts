@@ -5,7 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import { createServer, type Server, type Socket } from 'node:net';
 import type { AddressInfo } from 'node:net';
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/node-test.ts';
 import { loadConfig } from '../../bff/config.ts';
 import { sandboxGatewayEnv } from '../../sandbox/defaults.ts';
 import { merchantSecret, startSystem, type System } from '../support/system.ts';

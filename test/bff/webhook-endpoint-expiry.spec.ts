@@ -1,7 +1,7 @@
 // An endpoint created with `expiresAt` lives until then unless renewed: past it, it is not listed,
 // receives nothing, and cannot be renewed back (a listener that died stays gone). The BFF's clock
 // decides, here a manual one.
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/node-test.ts';
 import { ManualClock, startSystem, type System } from '../support/system.ts';
 import { startWebhookReceiver, type WebhookReceiver } from './fixtures/webhook-receiver.ts';
 import { merchantGet, merchantPost } from './webhooks-support.ts';

@@ -1,7 +1,7 @@
 // A webhook endpoint's secret is answered once. Replaying the request's Idempotency-Key (a retry,
 // or someone who learnt the key) answers the endpoint again, never its secret, and the idempotency
 // table never holds one.
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/node-test.ts';
 import { merchantSecret, startSystem, type System } from '../support/system.ts';
 
 let stack: System;

@@ -1,6 +1,6 @@
 // POST /v1/webhooks/banking: decrypt, validate, store in the inbox, 2xx after the
 // commit; every rejection is the same 400, logged without plaintext, counted and recorded.
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/node-test.ts';
 import { encryptDelivery } from '../../node/bank-delivery-codec.ts';
 import { bankEvent, capturingLogger, currentSecret, deliveryBody, eventState, metricsText, polling, postBank, previousSecret, tables } from './webhooks-support.ts';
 import { type System, startSystem } from '../support/system.ts';

@@ -1,7 +1,7 @@
 // INBOX_WORKER=false with the inbox worker as a process of its own (bff/worker.ts, `npm run
 // start:worker`) on the same database: the BFF only stores and acknowledges deliveries, the worker
 // process applies them, exposes its metrics, and stops cleanly. SQLite file or PostgreSQL database.
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/node-test.ts';
 import { spawnInboxWorker, type BffProcess } from './fixtures/bff-process.ts';
 import { startSystem, type System } from '../support/system.ts';
 import { bankEvent, currentSecret, deliveryBody, metricsText, polling, postBank, tables, workerPasses } from './webhooks-support.ts';

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/node-test.ts';
 import fc from 'fast-check';
 import { createAddressSchemas } from '../../contract/address.ts';
 import { addressIssues, type AddressIssue } from '../../contract/address-rules.ts';

@@ -1,4 +1,4 @@
-import { test, expect } from '@playwright/test';
+import { test, expect } from '../support/node-test.ts';
 import { createAddressSchemas, addressFieldLimits, type BillingAddress } from '../../contract/address.ts';
 import { postcodeFormatOf, serverAddressChecks } from '../../contract/address-checks.server.ts';
 import { postcodeFile } from '../../scripts/widget-data/postcode-files.ts';

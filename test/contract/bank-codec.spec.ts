@@ -1,4 +1,4 @@
-import { test, expect } from '@playwright/test';
+import { test, expect } from '../support/node-test.ts';
 import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
 import { createDeliveryCodec, DeliveryRejected, type DeliveryRejectedReason } from '../../contract/bank/codec.ts';
 import { openDeliveryWith } from '../../contract/bank/delivery.ts';

@@ -1,7 +1,10 @@
 // The shopper's words for a refused SINPE Móvil transfer: every reason code of the bank's catalog
 // lands in a category with a message in es, en and pt-BR that says what to do next and never
 // repeats why the bank refused (account state, compliance, identity).
-import { expect, test } from '@playwright/test';
+// Checks in the loops over every reason code and message are node:assert's: Playwright's expect records a step
+// (its stack captured and source-mapped) for each call.
+import assert from 'node:assert/strict';
+import { expect, test } from '../support/node-test.ts';
 import { bankFailureCategoryOf, bankFailureMessage, bankFailureMessages } from '../../contract/bank-failure-messages.ts';
 import { reasonCodeCatalog, rejectionCodes, rejectionFor } from '../../contract/bank/reason-codes.ts';
 
@@ -12,14 +15,14 @@ test('every catalog reason code gets a message in es, en and pt-BR, and none rep
     const category = bankFailureCategoryOf(rejectionFor(reasonCode).code);
     for (const locale of locales) {
       const message = bankFailureMessage(category, locale);
-      expect(message.length, `${reasonCode} in ${locale}`).toBeGreaterThan(20);
-      expect(message.toLowerCase()).not.toContain(meaning.toLowerCase());
+      assert.ok(message.length > 20, `${reasonCode} in ${locale}: ${message}`);
+      assert.ok(!message.toLowerCase().includes(meaning.toLowerCase()), `${reasonCode} in ${locale} repeats "${meaning}": ${message}`);
     }
   }
 });
 
 test('every rejection.code has its category; a code the bank adds later is a plain refusal, a failure with none is the platform\'s', () => {
-  for (const code of rejectionCodes) expect(bankFailureCategoryOf(code)).not.toBe('platform');
+  for (const code of rejectionCodes) assert.notEqual(bankFailureCategoryOf(code), 'platform', code);
   expect(bankFailureCategoryOf('SOME_NEW_CODE')).toBe('declined');
   expect(bankFailureCategoryOf(null)).toBe('platform');
   expect(bankFailureCategoryOf('WALLET_PHONE_NOT_REGISTERED_BCCR')).toBe('phone_not_usable');
@@ -29,8 +32,8 @@ test('every rejection.code has its category; a code the bank adds later is a pla
 test('each message says that no money was taken, or what happens to a transfer already sent', () => {
   for (const locale of locales) {
     for (const [category, message] of Object.entries(bankFailureMessages[locale])) {
-      if (category === 'expired') expect(message).toMatch(/no la repita|do not send it again|não a repita/);
-      else expect(message).toMatch(/No se cobró nada|No money was taken|Nada foi cobrado/);
+      if (category === 'expired') assert.match(message, /no la repita|do not send it again|não a repita/);
+      else assert.match(message, /No se cobró nada|No money was taken|Nada foi cobrado/);
     }
   }
   expect(bankFailureMessage('declined', 'es-CR')).toBe(bankFailureMessages.es.declined);

@@ -3,7 +3,7 @@
 // files at bff/'s top are the composition root (app, services, config, server, worker, jobs): they
 // import every folder, and a folder may import only the root's config.ts and services.ts (the
 // settings and the services a factory is handed). bff/README.md, "Rooms", draws the graph.
-import { test, expect } from '@playwright/test';
+import { test, expect } from '../support/node-test.ts';
 import { readFileSync } from 'node:fs';
 import { sourceFiles } from './import-rings.ts';
 import { dirname, join, relative, resolve } from 'node:path';

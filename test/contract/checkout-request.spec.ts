@@ -1,7 +1,7 @@
 // POST /v1/checkout's body as the widget and the BFF share it (contract/bff-api.ts): a card asks
 // the whole billing address, SINPE Móvil only name, e-mail and phone (or the address too when the
 // merchant asks it). A table per case; a refusal names the field, as the BFF's 400 does.
-import { test, expect } from '@playwright/test';
+import { test, expect } from '../support/node-test.ts';
 import { createAddressSchemas, createContactBillingSchema } from '../../contract/address.ts';
 import { serverAddressChecks } from '../../contract/address-checks.server.ts';
 import { createCheckoutRequestSchema } from '../../contract/bff-api.ts';

@@ -1,7 +1,10 @@
 // Costa Rica's provincia → cantón → distrito table (contract/cr-territorial-division.json): the
 // counts of the current division, codes that nest, and provincias that are the ISO 3166-2 list.
 import { readFileSync } from 'node:fs';
-import { expect, test } from '@playwright/test';
+// Checks in the loops over every place/code are node:assert's: Playwright's expect records a step
+// (its stack captured and source-mapped) for each call.
+import assert from 'node:assert/strict';
+import { expect, test } from '../support/node-test.ts';
 import { cantonesOf, cantonNamed, distritosOf, type TerritorialDivision } from '../../contract/cr-territory.ts';
 import { subdivisionsOf } from '../../contract/iso-subdivisions.ts';
 import { divisionModuleSources, territoryModuleSources } from '../../scripts/widget-data/territory-files.ts';
@@ -19,24 +22,24 @@ test('7 provincias, 84 cantones, 491 distritos, each code unique', () => {
   expect(division.distritos).toHaveLength(491);
   for (const level of [division.provincias, division.cantones, division.distritos]) {
     expect(new Set(level.map((place) => place.code)).size).toBe(level.length);
-    for (const place of level) expect(place.name.trim()).not.toBe('');
+    for (const place of level) assert.notEqual(place.name.trim(), '', place.code);
   }
 });
 
 test('codes nest: provincia 1 digit, cantón 1+2, distrito 1+2+2 = the 5-digit postal code, every parent exists', () => {
   const provincias = new Set(division.provincias.map((provincia) => provincia.code));
   const cantones = new Set(division.cantones.map((canton) => canton.code));
-  for (const provincia of division.provincias) expect(provincia.code).toMatch(/^[1-7]$/);
+  for (const provincia of division.provincias) assert.match(provincia.code, /^[1-7]$/);
   for (const canton of division.cantones) {
-    expect(canton.code).toMatch(/^[1-7]\d{2}$/);
-    expect(provincias.has(canton.code.slice(0, 1)), canton.code).toBe(true);
+    assert.match(canton.code, /^[1-7]\d{2}$/);
+    assert.equal(provincias.has(canton.code.slice(0, 1)), true, canton.code);
   }
   for (const distrito of division.distritos) {
-    expect(distrito.code).toMatch(/^[1-7]\d{4}$/);
-    expect(cantones.has(distrito.code.slice(0, 3)), distrito.code).toBe(true);
+    assert.match(distrito.code, /^[1-7]\d{4}$/);
+    assert.equal(cantones.has(distrito.code.slice(0, 3)), true, distrito.code);
   }
   // every cantón has at least one distrito
-  for (const canton of division.cantones) expect(distritosOf(division, canton.code).length, canton.code).toBeGreaterThan(0);
+  for (const canton of division.cantones) assert.ok(distritosOf(division, canton.code).length > 0, canton.code);
 });
 
 test('the provincias are exactly the ISO 3166-2:CR subdivisions the address checks accept', () => {

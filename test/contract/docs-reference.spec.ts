@@ -5,7 +5,7 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/node-test.ts';
 import { orderStatuses } from '../../contract/bff-api.ts';
 import { bankResponseCodes } from '../../contract/bank/envelope.ts';
 import { testCards, type TestCardOutcome } from '../../contract/gateway-facts.ts';

@@ -2,7 +2,7 @@
 // linted as if it stood where its first line says (`npm run lint`'s own config, eslint.config.js),
 // and every file in doors/typecheck/ is compiled with the compiler options of the room it names
 // (`npm run typecheck`'s rooms). The planted files are left out of the real lint and typecheck.
-import { test, expect } from '@playwright/test';
+import { test, expect } from '../support/node-test.ts';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';

@@ -1,7 +1,7 @@
 // The list of bff suites that run on one engine only (test/engine-independent-suites.ts) names files
 // that exist, and none of them opens a store itself: a suite that does is about the store and runs
 // on both engines.
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/node-test.ts';
 import { existsSync, readFileSync } from 'node:fs';
 import { engineIndependentSuites } from '../engine-independent-suites.ts';
 

@@ -1,4 +1,4 @@
-import { test, expect } from '@playwright/test';
+import { test, expect } from '../support/node-test.ts';
 import * as g from '../../contract/gateway/index.ts';
 import {
   formatOrderHashAmount,

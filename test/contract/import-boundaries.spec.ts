@@ -2,7 +2,7 @@
 // import cycle, and the status columns written in one place each. Who may import whom (the rooms of
 // ARCHITECTURE.md, "may import", and the BFF's layers) is eslint.config.js's, a room's globals its
 // tsconfig.json's; test/contract/doors.spec.ts shows each of those rules failing on a planted file.
-import { test, expect } from '@playwright/test';
+import { test, expect } from '../support/node-test.ts';
 import { readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/node-test.ts';
 import fc from 'fast-check';
 import { invoiceDetails } from '../../contract/invoice.ts';
 import { invoiceIssues, type InvoiceIssue } from '../../contract/invoice-rules.ts';

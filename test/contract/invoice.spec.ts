@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/node-test.ts';
 import { invoiceDetails, invoiceIdTypes, isValidInvoiceIdNumber, type InvoiceDetails } from '../../contract/invoice.ts';
 
 const company: InvoiceDetails = { idType: '02', idNumber: '3101123456', name: 'Café del Valle S.A.', email: 'facturas@cafedelvalle.cr' };

@@ -1,4 +1,4 @@
-import { test, expect } from '@playwright/test';
+import { test, expect } from '../support/node-test.ts';
 import { z } from 'zod';
 import * as gateway from '../../contract/gateway/index.ts';
 import * as bank from '../../contract/bank/index.ts';

@@ -1,7 +1,7 @@
 // One language chain for every text a buyer reads (contract/language-chain.ts): for each page
 // language, the widget's form layers, its decline, SINPE Móvil and invoice words and the BFF's pages
 // all land in one language, the page's own where we have it, else the project default (English).
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/node-test.ts';
 import { declineLocaleOf, declineMessage } from '../../contract/decline-messages.ts';
 import { defaultLanguage, languageChain } from '../../contract/language-chain.ts';
 import { pageLocale } from '../../bff/http/html-page.ts';

@@ -1,4 +1,4 @@
-import { test, expect } from '@playwright/test';
+import { test, expect } from '../support/node-test.ts';
 import fc from 'fast-check';
 import { currencyExponent, decimalAmount, fromMinorUnits, toMinorUnits } from '../../contract/money.ts';
 import { currencyCodes, isCurrencyCode } from '../../contract/currencies.ts';

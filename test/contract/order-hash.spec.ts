@@ -1,4 +1,4 @@
-import { test, expect } from '@playwright/test';
+import { test, expect } from '../support/node-test.ts';
 import { createHmac } from 'node:crypto';
 import { orderHashV2, verifyOrderHashV2, type OrderHashInput } from '../../contract/order-hash.ts';
 import { phpUrlencode } from '../../contract/form-encoding.ts';

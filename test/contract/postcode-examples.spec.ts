@@ -1,7 +1,7 @@
 // The postal code examples the widget shows in a wrong code's message ("5 digits, e.g. 10101"), and
 // what the widget makes of them: each example is a code its country's pattern accepts (the same
 // postcode-validator table the BFF checks with), and the hint says digits only where codes are numbers.
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/node-test.ts';
 import { postcodeValidator } from 'postcode-validator';
 import { postcodeExamples } from '../../scripts/widget-data/postcode-examples.ts';
 import { postcodeFile } from '../../scripts/widget-data/postcode-files.ts';

@@ -4,7 +4,7 @@
 // reads and a test can hand it just that. A factory that needs nothing takes nothing. createApp is
 // the assembler, not a factory: it takes the config and what tests inject, builds the services and
 // mounts every factory (app.ts), the one place that lists every resource.
-import { test, expect } from '@playwright/test';
+import { test, expect } from '../support/node-test.ts';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';

@@ -4,7 +4,7 @@
 // Checks inside the draws are node:assert's: Playwright's expect records a step for each call, and
 // over 300 draws of dozens of checks that bookkeeping was most of this file's time.
 import assert from 'node:assert/strict';
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/node-test.ts';
 import fc from 'fast-check';
 import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';

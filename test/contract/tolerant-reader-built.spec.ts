@@ -4,7 +4,10 @@
 // example, with fields written the ways an older upstream writes them: numbers as text and text as
 // numbers, null, "", missing, of another type, extra fields) and gateway answers are read both
 // ways; any difference fails, and the value read is never changed in place.
-import { expect, test } from '@playwright/test';
+// Checks inside the draws are node:assert's: Playwright's expect records a step for each call (its
+// stack captured and source-mapped), bookkeeping that thousands of draws would pay for again and again.
+import assert from 'node:assert/strict';
+import { expect, test } from '../support/node-test.ts';
 import fc from 'fast-check';
 import type { z } from 'zod';
 import { readBankEvent } from '../../contract/bank/delivery.ts';
@@ -186,13 +189,13 @@ const written = (value: unknown) => JSON.stringify(value, (_key, item: unknown) 
 function expectSameReading(schema: z.ZodType, value: unknown, options: TowardsOptions): void {
   const before = written(value);
   const read = towardsSchema(schema, value, options);
-  expect(written(read)).toBe(written(referenceTowards(schema, value, options)));
+  assert.equal(written(read), written(referenceTowards(schema, value, options)));
   // Copied where it changes, never changed in place.
-  expect(written(value)).toBe(before);
+  assert.equal(written(value), before);
   const parsed = schema.safeParse(read);
   const reference = schema.safeParse(referenceTowards(schema, value, options));
-  expect(parsed.success).toBe(reference.success);
-  expect(written(parsed.success ? parsed.data : parsed.error.issues)).toBe(written(reference.success ? reference.data : reference.error.issues));
+  assert.equal(parsed.success, reference.success);
+  assert.equal(written(parsed.success ? parsed.data : parsed.error.issues), written(reference.success ? reference.data : reference.error.issues));
 }
 
 test('a generated bank envelope reads the same as the plain walk of its schema, against each event contract', () => {
@@ -204,7 +207,7 @@ test('a generated bank envelope reads the same as the plain walk of its schema, 
       const schema = (typeof type === 'string' && Object.hasOwn(contractOf, type) ? contractOf[type] : undefined) ?? bankEvent;
       const reference = schema.safeParse(referenceTowards(schema, event, { emptyTextIsAbsent: true }));
       const reading = readBankEvent(event);
-      expect(written(reading.ok ? reading.event : reading.error.issues)).toBe(written(reference.success ? reference.data : reference.error.issues));
+      assert.equal(written(reading.ok ? reading.event : reading.error.issues), written(reference.success ? reference.data : reference.error.issues));
     }),
     { numRuns: 150 },
   );

@@ -1,7 +1,7 @@
 // The tolerant reader (contract/tolerant-reader.ts), the exact JSON parse of int64 ids
 // (contract/exact-json.ts) and the one conversion of money written as JSON numbers
 // (contract/money.ts): gateway-facts.md "Reading the gateway's and the bank's answers".
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/node-test.ts';
 import { parseJsonExact } from '../../contract/exact-json.ts';
 import { consultResponse, createLinkPaymentResponse, linkListResponse, loginResponse } from '../../contract/gateway/index.ts';
 import { decimalTextOfNumber, upstreamAmount } from '../../contract/money.ts';

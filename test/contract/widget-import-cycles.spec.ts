@@ -3,7 +3,7 @@
 // helper) closed an 11-file ring through `import()`; a part that named its controller's type closed
 // one through `import type`. Each planted folder in doors/cycles/ holds a ring of one kind, which the
 // check must find.
-import { test, expect } from '@playwright/test';
+import { test, expect } from '../support/node-test.ts';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';

@@ -2,7 +2,7 @@
 // instance's delivery worker races for the same outbox, and each event still arrives once (by its
 // webhook-id), because dispatch and delivery claims are decided by the database.
 import { randomBytes } from 'node:crypto';
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/node-test.ts';
 import { Webhook } from 'standardwebhooks';
 import { eventsOf, startWebhookReceiver, type WebhookReceiver } from '../bff/fixtures/webhook-receiver.ts';
 import { bankEvent, deliveryBody, postBank } from '../bff/webhooks-support.ts';

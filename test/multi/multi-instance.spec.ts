@@ -2,7 +2,7 @@
 // sends each request to the instance it chooses; what one instance did, the others must respect,
 // because uniqueness and work sharing live in the database.
 import { randomUUID } from 'node:crypto';
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/node-test.ts';
 import { sql } from 'kysely';
 import { webhookDb, type WebhookDb } from '../../bff/store/webhook-tables.ts';
 import { approvingCard, checkoutBody, createMerchantSession, followReturn, orderStatus, postCheckout, statusTokenOf } from '../bff/fixtures/buyer.ts';

@@ -1,7 +1,7 @@
 // The PostgreSQL engine itself: migrations when instances start together, the inbox
 // claim that lets workers share a backlog, pool settings from the environment, and readiness.
 import { randomUUID } from 'node:crypto';
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/node-test.ts';
 import { sql } from 'kysely';
 import pg from 'pg';
 import { ConfigError, loadConfig } from '../../bff/config.ts';

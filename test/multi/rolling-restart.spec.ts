@@ -1,7 +1,7 @@
 // A rolling restart behind a load balancer: SIGTERM makes an instance refuse new
 // connections, so the balancer sends them elsewhere, while the requests it is already serving
 // (a checkout waiting on processPayment) finish and are answered.
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/node-test.ts';
 import { SandboxControl } from '../../sandbox/control-client.ts';
 import { sandboxGatewayEnv } from '../../sandbox/defaults.ts';
 import { startSandbox } from '../../sandbox/server.ts';

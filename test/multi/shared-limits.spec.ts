@@ -1,7 +1,7 @@
 // The per-address limit and the consult interval hold across instances: three BFF processes on one
 // PostgreSQL behind a round-robin balancer (the test) count together, so the configured figure is
 // what the shop and the gateway see, not three times it.
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/node-test.ts';
 import { checkoutBody, createMerchantSession, orderStatus } from '../bff/fixtures/buyer.ts';
 import { shopOrigin } from '../support/system.ts';
 import { spread, startCluster, type Cluster } from './fixtures/cluster.ts';

@@ -3,7 +3,7 @@
 // the real key where that makes the attack stronger), CORS from a foreign origin, oversized bodies.
 import { request as httpRequest } from 'node:http';
 import { SignJWT, base64url } from 'jose';
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/node-test.ts';
 import { findOrder, statusHistory } from '../../bff/store/orders.ts';
 import {
   approvingCard,

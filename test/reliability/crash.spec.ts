@@ -10,7 +10,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 // The buyers' loops and the per-row checks use node:assert, not expect: support/buyer-journey.ts says why.
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/node-test.ts';
 import { scratchRoot } from '../bff/fixtures/test-database.ts';
 import { encryptDelivery } from '../../node/bank-delivery-codec.ts';
 import type { OrderStatusResponse } from '../../contract/bff-api.ts';

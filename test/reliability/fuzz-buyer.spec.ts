@@ -1,7 +1,7 @@
 // fast-check fuzzing of every browser-facing, gateway-facing, bank-facing and operator endpoint
 // of the BFF, in-process (app.request): ≥ 1,000 cases each; never a 5xx, errors always problem+json.
 import fc from 'fast-check';
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/node-test.ts';
 import { encryptDelivery } from '../../node/bank-delivery-codec.ts';
 import { costaRicaBilling } from '../bff/fixtures/buyer.ts';
 import { merchantSecret, shopOrigin } from '../support/system.ts';

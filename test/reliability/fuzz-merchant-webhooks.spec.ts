@@ -2,7 +2,7 @@
 // /v1/merchant/webhook-deliveries), in-process: ≥ 1,000 cases each, with the secret or without,
 // against a real endpoint and a real delivery; never a 5xx, errors always problem+json.
 import fc from 'fast-check';
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/node-test.ts';
 import { merchantSecret, shopOrigin } from '../support/system.ts';
 import { startWebhookReceiver, type WebhookReceiver } from '../bff/fixtures/webhook-receiver.ts';
 import { recordOutboundEvent } from '../../bff/outbox/outbox-writer.ts';

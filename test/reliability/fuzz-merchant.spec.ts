@@ -2,7 +2,7 @@
 // ≥ 1,000 cases each with the secret or without, against a real approved order (so capture, refund,
 // reverse and split reach the gateway); never a 5xx, errors always problem+json.
 import fc from 'fast-check';
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/node-test.ts';
 import { findOrder } from '../../bff/store/orders.ts';
 import { SandboxControl } from '../../sandbox/control-client.ts';
 import { approvingCard, checkoutBody } from '../bff/fixtures/buyer.ts';

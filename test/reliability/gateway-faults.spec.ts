@@ -4,7 +4,7 @@
 // retryable error (and then reach a final status by itself); no order may see a second
 // processPayment that could have executed; every final status must match the sandbox's truth.
 import assert from 'node:assert/strict';
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/node-test.ts';
 import { SeededRandom } from '../../sandbox/seeded-random.ts';
 import { startSystem, type System } from '../support/system.ts';
 import { expectMatchesTruth, runJourney, type CardChoice, type JourneyPlan, type JourneyRecord } from './support/buyer-journey.ts';

@@ -4,7 +4,7 @@
 // (bench/README.md); what is asserted is correctness under load: no 5xx, no lost bank delivery in
 // either deployment, the consult coalescing holds. Never a timing. The loads the bench compares the
 // deliveries with (a BFF with its worker held back, bare Hono) are the bench's alone.
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/node-test.ts';
 import { formatLoadTable, runLoadTest } from '../../bench/load.ts';
 import { recordFigures } from './support/figures.ts';
 

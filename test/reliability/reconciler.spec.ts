@@ -1,7 +1,7 @@
 // The reconciler: open orders nobody polls still reach a final status from the gateway's
 // truth. Real sandbox over HTTP, real SQLite; the BFF's clock is moved by hand and passes are run
 // directly (RECONCILE_INTERVAL_MS=0), so nothing here waits on a timer.
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/node-test.ts';
 import { findOrder, statusHistory } from '../../bff/store/orders.ts';
 import { approvingCard, checkout, createMerchantSession, followReturn, postCheckout } from '../bff/fixtures/buyer.ts';
 import { ManualClock, metricsHeaders, startSystem, type System } from '../support/system.ts';

@@ -4,7 +4,7 @@
 // widget bundle, or in the BFF's logs captured at trace level through a run that also fails.
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/node-test.ts';
 import { createLogger } from '../../bff/lib/observability/logger.ts';
 import { sandboxDefaults } from '../../sandbox/defaults.ts';
 import { approvingCard, checkoutBody, decliningCard, statusTokenOf } from '../bff/fixtures/buyer.ts';

@@ -2,7 +2,7 @@
 // passes are doing. The production bundle runs as a child process on the run's engine; the
 // reconciler's pass is held inside a consult the sandbox never answers (before this, close() waited
 // for that pass: the gateway timeout, or for ever with a long backlog).
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/node-test.ts';
 import { checkout, createMerchantSession } from '../bff/fixtures/buyer.ts';
 import { killHard, type BffProcess } from '../bff/fixtures/bff-process.ts';
 import { startSystem, type ProcessSystem } from '../support/system.ts';

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/node-test.ts';
 import { bankErrorResponse } from '../../contract/bank/index.ts';
 import { consultResponse, gatewayFailure } from '../../contract/gateway/index.ts';
 import { sandboxDefaults } from '../../sandbox/defaults.ts';

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/node-test.ts';
 import { consultResponse, gatewayFailure, loginResponse, loginSdkResponse } from '../../contract/gateway/index.ts';
 import { startSandboxUnderTest, merchant, type SandboxUnderTest } from './support/sandbox-under-test.ts';
 

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/node-test.ts';
 import { consultResponse, gatewayFailure, paymentRedirectQuery } from '../../contract/gateway/index.ts';
 import { verifyOrderHashV2 } from '../../contract/order-hash.ts';
 import { PaymentFormRejected } from '../../sandbox/control-client.ts';

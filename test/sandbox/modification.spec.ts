@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/node-test.ts';
 import { isModificationSuccess } from '../../contract/gateway-facts.ts';
 import { consultResponse, processModificationResponse } from '../../contract/gateway/index.ts';
 import { payOrder } from './support/payments.ts';

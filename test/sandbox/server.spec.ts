@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/node-test.ts';
 import { loginResponse } from '../../contract/gateway/index.ts';
 import { sandboxDefaults, sandboxOptionsFromEnv } from '../../sandbox/defaults.ts';
 import { startSandbox } from '../../sandbox/server.ts';

@@ -1,6 +1,6 @@
 // The sandbox's SINPE Móvil: the buyer's bank app simulated (a transfer in emits what the bank
 // would, to the SINPE_MOVIL destinations only), and the hosted page's SINPE option (code=Pending).
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/node-test.ts';
 import { deliveryBody } from '../../contract/bank/index.ts';
 import { pendingCode } from '../../contract/gateway-facts.ts';
 import { openDelivery } from '../../node/bank-delivery-codec.ts';

@@ -1,6 +1,6 @@
 // SANDBOX_PROFILE=tilopay: the sandbox answers as the real service is observed to
 // (gateway-facts.md "Observed in public integrations of the real service").
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/node-test.ts';
 import { verifyOrderHashV2, orderHashV2 } from '../../contract/order-hash.ts';
 import { gatewayProfileFromEnv, gatewayProfileOf } from '../../sandbox/gateway/gateway-profile.ts';
 import { createHostedPayment } from './support/payments.ts';

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/node-test.ts';
 import { consultTransactionsResponse } from '../../contract/gateway/index.ts';
 import { payOrder } from './support/payments.ts';
 import { cards, merchant, startSandboxUnderTest, type SandboxUnderTest } from './support/sandbox-under-test.ts';

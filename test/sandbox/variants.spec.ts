@@ -1,6 +1,6 @@
 // The variance mode (sandbox/variants): the gateway and the bank answer with the spec model's variants,
 // seeded, so a seed replays the same answers; off, the answers are the contract's own shapes.
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/node-test.ts';
 import { consultResponse, gatewayFailure } from '../../contract/gateway/index.ts';
 import { decryptDelivery } from '../../node/bank-delivery-codec.ts';
 import { sandboxDefaults } from '../../sandbox/defaults.ts';

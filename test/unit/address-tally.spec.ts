@@ -1,6 +1,6 @@
 // The per-address tally of link reports stays bounded and never under-counts a heavy sender:
 // Space-Saving keeps every address that sent more than 1/capacity of all reports.
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/node-test.ts';
 import { AddressTally } from '../../bff/intake/webhooks/address-tally.ts';
 
 test('a heavy sender (1 in 11 reports) stays on top, counted in full, among 10,000 one-off addresses in 20 slots', () => {

@@ -1,7 +1,7 @@
 // What POST /v1/checkout may do with an order as read (bff/payments/attempt-rules.ts), for every
 // status of its current attempt × order status: a table, not a journey. Each row is what the rule
 // must answer; the journeys that reach these states through the sandbox are in test/bff.
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/node-test.ts';
 import { orderStatuses, type OrderStatus } from '../../contract/bff-api.ts';
 import { attemptDecision, canRetry, type AttemptDecision } from '../../bff/payments/attempt-rules.ts';
 import { allAttemptStatuses } from '../../bff/payments/attempt-transitions.ts';

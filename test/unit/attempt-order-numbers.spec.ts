@@ -1,6 +1,6 @@
 // What each payment attempt is called at the gateway (contract/gateway-facts.ts gatewayOrderNumberOf),
 // and how a number the gateway writes back is found again (ownOrderNumberEndings).
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/node-test.ts';
 import { gatewayOrderNumberOf, gatewayOrderNumberPattern, ownOrderNumberEndings } from '../../contract/gateway-facts.ts';
 
 test('attempt numbers are letters, digits and dashes only, whatever our order number is', () => {

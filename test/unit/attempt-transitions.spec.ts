@@ -1,6 +1,6 @@
 // The payment attempt's table, walked whole: every status × status × evidence is asked, and the
 // legal moves are exactly the ones written down here (a change to the table must change this list).
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/node-test.ts';
 import {
   allAttemptEvidence,
   allAttemptStatuses,

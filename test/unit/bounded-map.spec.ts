@@ -1,5 +1,5 @@
 // BoundedMap and SingleFlight (bff/lib): the bounded caches and shared in-flight work of the BFF.
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/node-test.ts';
 import { BoundedMap } from '../../bff/lib/bounded-map.ts';
 import { SingleFlight, singleFlight } from '../../bff/lib/single-flight.ts';
 

@@ -1,6 +1,6 @@
 // What a card checkout is charged in, and how a capture or refund stated in the order's currency
 // reaches the gateway for a charge in colones (bff/payments/charged-money.ts). Tables, no gateway.
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/node-test.ts';
 import { chargedPieceOf, chargeFor, type ChargeDecision } from '../../bff/payments/charged-money.ts';
 
 const local = { amount: '12663.00', currency: 'CRC' as const, rate: '506.52', rateDate: '2026-11-25', source: 'BCCR' };

@@ -3,7 +3,7 @@
 // (the state stays, nothing is done). Each move also says what it does besides changing the state
 // (events dispatched, the watch started or stopped, focus, storage), before and after the new state
 // shows; every (state, event) pair is checked for both. The journeys are in test/widget and test/e2e.
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/node-test.ts';
 import * as machine from '../../widget/flow/checkout-machine.ts';
 import type { CheckoutEvent } from '../../widget/flow/checkout-machine.ts';
 import type { CheckoutState } from '../../widget/flow/checkout-state.ts';

@@ -1,6 +1,6 @@
 // What consult's records mean for an order (bff/payments/orders/consult-outcome.ts): which record is chosen, and
 // where it takes the order. Tables of records, no gateway.
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/node-test.ts';
 import type { TransactionRecord } from '../../contract/gateway/index.ts';
 import { attemptOutcomeFields, outcomeFields, outcomeFromConsult, recordsOfAttempt, targetOfOutcome } from '../../bff/payments/orders/consult-outcome.ts';
 import type { OrderRow } from '../../bff/store/schema.ts';

@@ -1,6 +1,6 @@
 // Each decline code the real service is observed to send (contract/gateway-facts.ts
 // observedDeclineCodes) reads as the category whose words tell the shopper what to do next.
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/node-test.ts';
 import { declineCategoryOfGatewayCode, declineMessage } from '../../contract/decline-messages.ts';
 import { observedDeclineCodes } from '../../contract/gateway-facts.ts';
 

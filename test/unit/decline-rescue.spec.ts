@@ -1,5 +1,5 @@
 // Decline rescue: when the status answer offers SINPE Móvil for the same order after a card decline.
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/node-test.ts';
 import { alternativesAfterDecline, type RescueFacts } from '../../contract/decline-rescue.ts';
 
 const rescuable: RescueFacts = { declined: true, cardAttempt: true, reason: 'insufficient_funds', canRetry: true, sinpeOffered: true };

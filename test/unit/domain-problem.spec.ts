@@ -1,6 +1,6 @@
 // A domain refusal as the API says it: each kind its status and problem type, a refused field named
 // in `errors`, nothing else invented.
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/node-test.ts';
 import { problemTypes } from '../../contract/bff-api.ts';
 import { domainProblem } from '../../bff/http/problem.ts';
 import { changedMeanwhile, invalidField, notAllowed, notFound, unavailable, upstreamRefused } from '../../bff/lib/domain-error.ts';

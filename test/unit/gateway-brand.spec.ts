@@ -1,5 +1,5 @@
 // The gateway's brand-derived field names (contract/gateway/brand.ts): read and written in one place.
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/node-test.ts';
 import { brandFieldNames, withBrandKeys, withSpecBrandKeys } from '../../contract/gateway/brand.ts';
 
 test('each brand-derived name, for the spec\'s brand and the real one', () => {

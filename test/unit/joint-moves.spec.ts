@@ -3,7 +3,7 @@
 // coexist; every other one is refused by the unit of work's check; every move the BFF's writers
 // make is listed; and bff/README.md shows the table as it is.
 import { readFileSync } from 'node:fs';
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/node-test.ts';
 import { allOrderStatuses, isLegalTransition, type TransitionEvidence } from '../../bff/payments/orders/order-rules.ts';
 import { isLegalAttemptMove, type AttemptEvidence, type AttemptStatus } from '../../bff/payments/attempt-transitions.ts';
 import {

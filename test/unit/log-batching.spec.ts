@@ -4,7 +4,7 @@
 import fs, { mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/node-test.ts';
 import { batchedLogDestination, createLogger, logBatching } from '../../bff/lib/observability/logger.ts';
 
 const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));

@@ -1,5 +1,5 @@
 // The state rules alone, no servers: what each action allows from each state, in exact minor units.
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/node-test.ts';
 import { actionLimit, planModification, planSplit, statusAfter, type OrderState, type RuleContext } from '../../bff/merchant/modification-rules.ts';
 import { gatewayNumberAmount } from '../../bff/merchant/order-modifier.ts';
 

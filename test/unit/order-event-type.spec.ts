@@ -1,5 +1,5 @@
 // The merchant event of an order change (bff/outbox/order-events.ts): one table over every move.
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/node-test.ts';
 import { orderStatuses, type OrderStatus } from '../../contract/bff-api.ts';
 import { orderEventTypeOf } from '../../bff/outbox/order-events.ts';
 import { merchantHistorySource, splitDetail } from '../../bff/merchant/change-history.ts';

@@ -1,5 +1,5 @@
 // The parked-consult schedule as a table: when a parked order is next consulted, by its age alone.
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/node-test.ts';
 import { nextParkedConsultAge, parkedLook, parseDurationList, type ParkedConsultSchedule } from '../../bff/reconciler/parked-consult-schedule.ts';
 
 const minute = 60_000;

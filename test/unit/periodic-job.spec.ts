@@ -1,6 +1,6 @@
 // The one job shape of the background passes (bff/lib/periodic-job.ts), without a wall clock:
 // turns of the event loop are counted by a setImmediate ticker, and passes are driven by wake().
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/node-test.ts';
 import { eachYielding, PeriodicJob } from '../../bff/lib/periodic-job.ts';
 import { turnCounter } from '../bff/fixtures/event-loop-turns.ts';
 

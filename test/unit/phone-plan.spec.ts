@@ -3,7 +3,7 @@
 // widget loads it) decides the same, and so does the BFF's (every country's metadata), for the
 // plain forms a shopper types and for text drawn from the characters that make them.
 import assert from 'node:assert/strict';
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/node-test.ts';
 import fc from 'fast-check';
 import examples from 'libphonenumber-js/mobile/examples';
 import { isValidPhone } from '../../contract/phone.ts';

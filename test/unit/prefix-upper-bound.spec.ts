@@ -1,6 +1,6 @@
 // The upper end of an order-number prefix range: every string that starts with the prefix lies
 // below it, and nothing between the prefix and it starts otherwise.
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/node-test.ts';
 import { prefixUpperBound } from '../../bff/merchant/order-list-filters.ts';
 
 const cases: Array<[string, string | undefined]> = [

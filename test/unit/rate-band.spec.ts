@@ -1,6 +1,6 @@
 // The sanity band of a posted exchange rate, by table: the day's band around the previous known
 // day's rate, and the absolute band of a first rate. Bounds are inclusive and exact.
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/node-test.ts';
 import { outOfBand } from '../../bff/payments/exchange-rates/rate-band.ts';
 
 const band = { dayPercent: 15, firstMin: 300, firstMax: 1000 };

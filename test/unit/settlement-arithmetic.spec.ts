@@ -2,7 +2,7 @@
 // currency (in adds, out takes away, gross − deductions = net to the céntimo), a CSV cell (RFC 4180
 // quoting, formula cells neutralised), the business day's wall clock, and the sandbox processor's
 // deductions at Hacienda's withholding factors.
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/node-test.ts';
 import { netOf, SettlementTotals, type CountedMovement } from '../../bff/merchant/reports/settlement-arithmetic.ts';
 import { csvCell, csvLine } from '../../bff/merchant/reports/settlement-csv.ts';
 import { wallClockIn } from '../../bff/lib/business-day.ts';

@@ -1,6 +1,6 @@
 // The pure rules of reference-free SINPE Móvil: which amount the next transfer asks for, and what
 // money pays an attempt. Table tests, no store.
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/node-test.ts';
 import { discountTaken, paysTheAttempt } from '../../bff/sinpe/amount-due.ts';
 import { askableAmounts, canonicalColones, firstFreeAmount, wholeColonesOf } from '../../bff/sinpe/unique-amount.ts';
 import { referencesIn } from '../../contract/sinpe-movil.ts';

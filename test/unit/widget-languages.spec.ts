@@ -5,7 +5,7 @@
 // planted in a copy of the tree (a folder and a line, nothing more) is one a page can speak, in
 // every feature: the features keep English's words only (the fallback), and no file outside a
 // language's folder holds a table of words keyed by language.
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/node-test.ts';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
