@@ -136,4 +136,16 @@ export default defineConfig(
     ['**/*-routes.ts', '**/*-openapi.ts', 'bff/merchant/merchant-key-usage.ts', 'bff/merchant/gateway-problems.ts'],
   ),
   noNodeModules,
+  // The Node suites' `test` is Playwright's without its browser fixtures (test/support/node-test.ts):
+  // `@playwright/test`'s sets up trace recording and context options around every test, a page or not.
+  {
+    files: ['test/{contract,unit,sandbox,bff,reliability,multi,support}/**/*.ts'],
+    ignores: ['test/support/node-test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { paths: [{ name: '@playwright/test', importNames: ['test'], message: "The Node suites take `test` from test/support/node-test.ts: no browser fixture runs around each test." }] },
+      ],
+    },
+  },
 );
