@@ -59,9 +59,12 @@ test('retention deletes old finished events, samples and unpaid abandoned orders
   for (const event of delivered) expect((await postBank(stack.bffUrl, await deliveryBody(event))).status).toBe(200);
   const ids = delivered.map((event) => event.event.event_id);
   await expect.poll(async () => (await db.selectFrom('events').select('state').where('external_id', 'in', ids).execute()).map((row) => row.state), { message: 'events processed', timeout: 10_000 }).toEqual(ids.map(() => 'processed'));
-  // Waiting forever (a lease far ahead): old, but not finished, so it stays.
-  await enqueueEvent(db, { source: 'bank', externalId: 'still-waiting', type: 'payin.posted', payload: {}, now: clock.now() });
-  await db.updateTable('events').set({ lease_owner: 'elsewhere', lease_expires_at: new Date(clock.now().getTime() + 1000 * day).toISOString() }).where('external_id', '=', 'still-waiting').execute();
+  // Waiting forever (a lease far ahead): old, but not finished, so it stays. Stored and leased in one
+  // transaction: the running inbox worker must never see it unleased, or it would claim and try it.
+  await db.transaction().execute(async (trx) => {
+    await enqueueEvent(trx, { source: 'bank', externalId: 'still-waiting', type: 'payin.posted', payload: {}, now: clock.now() });
+    await trx.updateTable('events').set({ lease_owner: 'elsewhere', lease_expires_at: new Date(clock.now().getTime() + 1000 * day).toISOString() }).where('external_id', '=', 'still-waiting').execute();
+  });
 
   clock.advance(91 * day);
   const counts = await stack.bff.retention.runOnce();
