@@ -4,7 +4,9 @@
 // documents, and the two pages the BFF serves set their own (documentSecurityHeaders) beside a
 // strict CSP. A header a handler set itself is kept. An answer built with them already on it as a
 // plain object (plain-answer.ts) is left alone: touching its headers would make @hono/node-server
-// build undici `Headers` for it, the cost that answer avoids.
+// build undici `Headers` for it, the cost that answer avoids. Hono's `secureHeaders` cannot leave an
+// answer alone (after every handler it sets each header and deletes X-Powered-By on `c.res.headers`),
+// so these four are set here, as it would set them with `overwrite: false`.
 import type { MiddlewareHandler } from 'hono';
 
 /** The four headers every API answer carries, as a handler building its own answer spells them. */
