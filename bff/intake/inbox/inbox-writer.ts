@@ -7,11 +7,9 @@
 import { enqueueEvent, enqueueEvents, type EnqueueOutcome, type NewInboxEvent } from './inbox.ts';
 import type { WebhookDb } from '../../store/webhook-tables.ts';
 
-type Outcome = EnqueueOutcome;
-
 interface Waiting {
   event: NewInboxEvent;
-  resolve(outcome: Outcome): void;
+  resolve(outcome: EnqueueOutcome): void;
   reject(error: unknown): void;
 }
 
@@ -28,7 +26,7 @@ export class InboxWriter {
   ) {}
 
   /** Resolves once the event is committed ('stored') or found already there ('duplicate'). */
-  enqueue(event: NewInboxEvent): Promise<Outcome> {
+  enqueue(event: NewInboxEvent): Promise<EnqueueOutcome> {
     return new Promise((resolve, reject) => {
       this.waiting.push({ event, resolve, reject });
       // After the I/O callbacks of this turn of the loop: every request already read joins the batch.
@@ -52,7 +50,7 @@ export class InboxWriter {
     }
   }
 
-  private async commitBatch(batch: Waiting[]): Promise<Array<Outcome | undefined>> {
+  private async commitBatch(batch: Waiting[]): Promise<Array<EnqueueOutcome | undefined>> {
     try {
       const outcomes = await this.db.transaction().execute((trx) => enqueueEvents(trx, batch.map(({ event }) => event)));
       batch.forEach((waiting, index) => waiting.resolve(outcomes[index]!));
@@ -62,7 +60,7 @@ export class InboxWriter {
         batch[0]!.reject(batchError);
         return [undefined];
       }
-      const outcomes: Array<Outcome | undefined> = [];
+      const outcomes: Array<EnqueueOutcome | undefined> = [];
       for (const waiting of batch) {
         try {
           const outcome = await enqueueEvent(this.db, waiting.event);
