@@ -85,7 +85,7 @@ export async function deliveryTargets(db: OutboxDb, environment: EnvironmentEndp
  * before a delivery is signed: a rotation that has returned signs every later POST with both secrets.
  */
 export async function signingSecretsNow(db: OutboxDb, environment: EnvironmentEndpoint | undefined, id: string, now: Date): Promise<readonly string[] | undefined> {
-  if (id === environmentEndpointId) return environment ? environmentTarget(environment).secrets : undefined;
+  if (id === environmentEndpointId) return environment ? [environment.secret] : undefined;
   const row = await liveEndpoints(db, now).where('id', '=', id).executeTakeFirst();
   return row ? targetOf(row, now).secrets : undefined;
 }
