@@ -13,10 +13,15 @@ export interface LogContext {
 
 const storage = new AsyncLocalStorage<LogContext>();
 
-/** The fields of the current context (a copy), or none outside any. */
+/**
+ * The fields of the current context (a copy), or none outside any. The logger's mixin: pino assigns
+ * the line's own fields into this object. Copied with Object.assign, not spread: V8 gives a spread
+ * copy the store's own shape, and adding the line's fields to it then cost about 3 µs a line, every
+ * line, against a tenth of that here (bench/README.md, the bank receiver's request line).
+ */
 export function logContextFields(): LogContext {
   const current = storage.getStore();
-  return current ? { ...current } : {};
+  return current ? Object.assign({}, current) : {};
 }
 
 /** Runs `work` in a fresh context: nothing of an enclosing one leaks in (a timer armed by a request). */
