@@ -31,7 +31,7 @@ import { buildOpenApiDocument } from './http/openapi/document.ts';
 import { checkoutDocs } from './http/openapi/checkout-openapi.ts';
 import { describeRoute, documentedOperations, type ServedRoute } from './http/openapi/route-doc.ts';
 import { releaseVersion } from './http/openapi/release-version.ts';
-import { apiDocsSwitch, referencePageRoutes } from './http/openapi/reference-page.ts';
+import { referencePageRoutes } from './http/openapi/reference-page.ts';
 import { buildServices, type AppDeps, type Services } from './services.ts';
 import { operationsRoutes } from './routes/operations.ts';
 import { sessionRoutes } from './routes/sessions.ts';
@@ -66,18 +66,21 @@ export function createApp(config: Config, deps: AppDeps) {
   let openApiText: string | undefined;
   // The app's own routes, set once it is built (the handler below cannot name `app` itself).
   const served: { routes: ServedRoute[] } = { routes: [] };
+  const apiDocs = () =>
+    new Hono().route('/', referencePageRoutes()).get('/v1/openapi.json', describeRoute(checkoutDocs.openapi), (c) => {
+      // Every route described where it is registered (describeRoute), as the app serves it.
+      openApiText ??= JSON.stringify(buildOpenApiDocument(documentedOperations(served.routes), { serverUrl: config.PUBLIC_BFF_URL, version: releaseVersion }));
+      return c.body(openApiText, 200, { 'Content-Type': 'application/json' });
+    });
 
   const app = new Hono()
     // First of all: every answer carries its own X-Request-Id.
     .use('*', correlation(), requestMetrics(record), apiSecurityHeaders(), bodySizeLimit(config.BODY_LIMIT_BYTES))
     .route('/', operationsRoutes(services))
-    .use('*', apiDocsSwitch(config.API_DOCS))
-    .route('/', referencePageRoutes())
-    .get('/v1/openapi.json', describeRoute(checkoutDocs.openapi), (c) => {
-      // Every route described where it is registered (describeRoute), as the app serves it.
-      openApiText ??= JSON.stringify(buildOpenApiDocument(documentedOperations(served.routes), { serverUrl: config.PUBLIC_BFF_URL, version: releaseVersion }));
-      return c.body(openApiText, 200, { 'Content-Type': 'application/json' });
-    })
+    // API_DOCS=off: the reference page, its assets and the document are not routes at all, so their
+    // paths answer the plain 404 problem as paths that do not exist, and no other request passes a
+    // switch for them on its way.
+    .route('/', config.API_DOCS === 'on' ? apiDocs() : new Hono())
     .route('/v1/merchant', merchantApi(services))
     .route('/v1/webhooks', webhookReceivers(services))
     .route('/v1/links', linkPages(services))

@@ -7,8 +7,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { Hono, type MiddlewareHandler } from 'hono';
-import { notFoundProblem } from '../problem.ts';
+import { Hono } from 'hono';
 import { documentSecurityHeaders } from '../security-headers.ts';
 
 export const referencePagePath = '/docs';
@@ -58,15 +57,6 @@ const page = `<!doctype html>
 </body>
 </html>
 `;
-
-/** The paths API_DOCS switches: the reference page, its assets and the document it renders. */
-const isApiDocsPath = (path: string) => path === referencePagePath || path.startsWith(`${assetsPath}/`) || path === '/v1/openapi.json';
-
-/** API_DOCS=off: the API docs' paths answer the plain 404 problem, as paths that do not exist. */
-export function apiDocsSwitch(setting: 'on' | 'off'): MiddlewareHandler {
-  if (setting === 'on') return (_c, next) => next();
-  return async (c, next) => (isApiDocsPath(c.req.path) ? notFoundProblem(c) : next());
-}
 
 const swaggerUiFiles = { 'swagger-ui.css': 'text/css; charset=utf-8', 'swagger-ui-bundle.js': 'text/javascript; charset=utf-8' } as const;
 type SwaggerUiFile = keyof typeof swaggerUiFiles;
