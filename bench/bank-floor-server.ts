@@ -9,7 +9,7 @@ import { randomUUID } from 'node:crypto';
 import { serve, type HttpBindings } from '@hono/node-server';
 import Database from 'better-sqlite3';
 import { Hono } from 'hono';
-import { decryptDelivery } from '../node/bank-delivery-codec.ts';
+import { decryptDeliveryNow } from '../node/bank-delivery-codec.ts';
 import { bankEvent } from '../contract/bank/events.ts';
 import { durableSynchronous, openStore } from '../bff/store/database.ts';
 
@@ -48,7 +48,7 @@ const app = new Hono<{ Bindings: HttpBindings }>()
   })
   .post('/ingest', async (c) => {
     const body = JSON.parse(await c.req.text()) as { data: string };
-    const parsed = bankEvent.safeParse(JSON.parse(await decryptDelivery(body.data, secretRef)));
+    const parsed = bankEvent.safeParse(JSON.parse(decryptDeliveryNow(body.data, secretRef)));
     if (!parsed.success) return c.json({ error: 'invalid event' }, 400);
     const event = parsed.data;
     await stored([randomUUID(), event.event.event_id, event.event.event_type, JSON.stringify(event), new Date().toISOString()]);

@@ -27,7 +27,7 @@ export const nodeDeliveryCrypto: DeliveryCryptoProvider = {
 };
 
 export const nodeDeliveryCodec = createDeliveryCodec(nodeDeliveryCrypto);
-export const { encryptDelivery, decryptDelivery } = nodeDeliveryCodec;
+export const { encryptDelivery, decryptDelivery, decryptDeliveryNow } = nodeDeliveryCodec;
 
 /** Decrypt, parse and validate one delivery's `data` (contract/bank/delivery.ts). */
 export function openDelivery(data: string, secretRef: string): Promise<BankEvent> {

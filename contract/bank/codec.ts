@@ -41,9 +41,24 @@ export interface DeliveryCodec {
   encryptDelivery(plaintext: string, secretRef: string): Promise<string>;
   /** Authenticates and decrypts `data`; throws DeliveryRejected when anything is off. */
   decryptDelivery(data: string, secretRef: string): Promise<string>;
+  /**
+   * decryptDelivery answered at once, for a caller on a provider that never answers with a promise
+   * (node:crypto: the BFF's receiver, where each promise of a delivery is a measurable part of its
+   * cost). Throws a TypeError on a provider that does.
+   */
+  decryptDeliveryNow(data: string, secretRef: string): string;
 }
 
 const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
+
+/** The decrypted bytes as the text they must be: UTF-8, or the delivery is not JSON. */
+function plaintextOf(plain: Uint8Array): string {
+  try {
+    return strictUtf8.decode(plain);
+  } catch (cause) {
+    throw new DeliveryRejected('not_json', { cause });
+  }
+}
 
 /**
  * A process knows one or a few secret_refs; the bound only keeps a caller that cycles through many
@@ -67,6 +82,34 @@ export function createDeliveryCodec(crypto: DeliveryCryptoProvider): DeliveryCod
     return key instanceof Uint8Array ? remember(secretRef, key) : key.then((derived) => remember(secretRef, derived));
   }
 
+  /**
+   * The authenticated bytes of `data`: at once when the provider answers at once (node:crypto), so a
+   * synchronous caller pays no promise; a promise only for a provider that answers with one (WebCrypto).
+   */
+  function openedBytes(data: string, secretRef: string): Uint8Array | Promise<Uint8Array> {
+    // MIME base64 (RFC 2045, a Java Base64.getMimeEncoder) breaks lines every 76 characters; the
+    // breaks carry nothing and AES-GCM authenticates the bytes, so they are read past.
+    const compact = data.replace(/\r?\n/g, '');
+    if (!isStrictBase64(compact)) throw new DeliveryRejected('bad_base64');
+    const bytes = crypto.decodeBase64(compact);
+    if (bytes.length < nonceLength + tagLength) throw new DeliveryRejected('too_short');
+    const nonce = bytes.subarray(0, nonceLength);
+    const sealed = bytes.subarray(nonceLength);
+    const notAuthentic = (cause: unknown) => new DeliveryRejected('auth_failed', { cause });
+    let opened: Uint8Array | Promise<Uint8Array>;
+    try {
+      const key = deliveryKey(secretRef);
+      opened = key instanceof Uint8Array ? crypto.openAesGcm(key, nonce, sealed) : key.then((derived) => crypto.openAesGcm(derived, nonce, sealed));
+    } catch (cause) {
+      throw notAuthentic(cause);
+    }
+    return opened instanceof Uint8Array
+      ? opened
+      : opened.catch((cause: unknown) => {
+          throw notAuthentic(cause);
+        });
+  }
+
   return {
     async encryptDelivery(plaintext, secretRef) {
       const nonce = crypto.randomBytes(nonceLength);
@@ -77,27 +120,15 @@ export function createDeliveryCodec(crypto: DeliveryCryptoProvider): DeliveryCod
       return crypto.encodeBase64(bytes);
     },
 
-    async decryptDelivery(data, secretRef) {
-      // MIME base64 (RFC 2045, a Java Base64.getMimeEncoder) breaks lines every 76 characters; the
-      // breaks carry nothing and AES-GCM authenticates the bytes, so they are read past.
-      const compact = data.replace(/\r?\n/g, '');
-      if (!isStrictBase64(compact)) throw new DeliveryRejected('bad_base64');
-      const bytes = crypto.decodeBase64(compact);
-      if (bytes.length < nonceLength + tagLength) throw new DeliveryRejected('too_short');
-      let plain: Uint8Array;
-      try {
-        // Awaited only when the provider answers with a promise (WebCrypto); node:crypto's answer is used at once.
-        const key = deliveryKey(secretRef);
-        const opened = crypto.openAesGcm(key instanceof Uint8Array ? key : await key, bytes.subarray(0, nonceLength), bytes.subarray(nonceLength));
-        plain = opened instanceof Uint8Array ? opened : await opened;
-      } catch (cause) {
-        throw new DeliveryRejected('auth_failed', { cause });
+    decryptDelivery: async (data, secretRef) => plaintextOf(await openedBytes(data, secretRef)),
+
+    decryptDeliveryNow(data, secretRef) {
+      const plain = openedBytes(data, secretRef);
+      if (!(plain instanceof Uint8Array)) {
+        plain.catch(() => undefined);
+        throw new TypeError('decryptDeliveryNow needs a provider that answers at once');
       }
-      try {
-        return strictUtf8.decode(plain);
-      } catch (cause) {
-        throw new DeliveryRejected('not_json', { cause });
-      }
+      return plaintextOf(plain);
     },
   };
 }

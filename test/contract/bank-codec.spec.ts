@@ -101,3 +101,48 @@ test('what one provider seals the other opens: the same bytes on the wire', asyn
   expect(await web.decryptDelivery(await node.encryptDelivery(plaintext, secretRef), secretRef)).toBe(plaintext);
   expect(await node.decryptDelivery(await web.encryptDelivery(plaintext, secretRef), secretRef)).toBe(plaintext);
 });
+
+test('decryptDeliveryNow on node:crypto answers at once exactly what decryptDelivery answers, refusals and their reasons included', async () => {
+  const { decryptDelivery, decryptDeliveryNow } = createDeliveryCodec(nodeDeliveryCrypto);
+  const sealedBytes = (bytes: Buffer) => {
+    const nonce = randomBytes(12);
+    const cipher = createCipheriv('aes-256-gcm', createHash('sha256').update(secretRef).digest(), nonce);
+    return Buffer.concat([nonce, cipher.update(bytes), cipher.final(), cipher.getAuthTag()]).toString('base64');
+  };
+  const good = nodeEncrypt(plaintext, secretRef);
+  const tampered = Buffer.from(good, 'base64');
+  tampered[20] = (tampered[20] ?? 0) ^ 0x01;
+  const cases: Array<[string, string, string]> = [
+    ['authentic', good, secretRef],
+    ['MIME lines', good.replace(/.{76}(?=.)/g, (line) => `${line}\r\n`), secretRef],
+    ['a flipped bit', tampered.toString('base64'), secretRef],
+    ['the wrong secret', good, 'other-secret'],
+    ['too short', randomBytes(27).toString('base64'), secretRef],
+    ['not base64', 'not base64!', secretRef],
+    ['not UTF-8', sealedBytes(Buffer.from([0x7b, 0xff, 0xfe, 0x7d])), secretRef],
+  ];
+  const outcomeNow = (data: string, secret: string) => {
+    try {
+      return { text: decryptDeliveryNow(data, secret) };
+    } catch (error) {
+      expect(error).toBeInstanceOf(DeliveryRejected);
+      return { reason: (error as DeliveryRejected).reason };
+    }
+  };
+  const outcomeLater = (data: string, secret: string) => decryptDelivery(data, secret).then((text) => ({ text }), (error: DeliveryRejected) => ({ reason: error.reason }));
+  for (const [name, data, secret] of cases) expect(outcomeNow(data, secret), name).toEqual(await outcomeLater(data, secret));
+  expect(cases.map(([, data, secret]) => outcomeNow(data, secret))).toEqual([
+    { text: plaintext },
+    { text: plaintext },
+    { reason: 'auth_failed' },
+    { reason: 'auth_failed' },
+    { reason: 'too_short' },
+    { reason: 'bad_base64' },
+    { reason: 'not_json' },
+  ]);
+});
+
+test('decryptDeliveryNow refuses a provider that answers with a promise (WebCrypto) instead of answering late', () => {
+  const { decryptDeliveryNow } = createDeliveryCodec(webDeliveryCrypto);
+  expect(() => decryptDeliveryNow(nodeEncrypt(plaintext, secretRef), secretRef)).toThrow(TypeError);
+});

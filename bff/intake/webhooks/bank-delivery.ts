@@ -6,7 +6,7 @@ import { deliveryBody, readBankEvent, readingIssues, type ReadingIssue } from '.
 import { DeliveryRejected } from '../../../contract/bank/codec.ts';
 import type { BankEvent } from '../../../contract/bank/events.ts';
 import { parseJsonExact } from '../../../contract/exact-json.ts';
-import { decryptDelivery } from '../../../node/bank-delivery-codec.ts';
+import { decryptDeliveryNow } from '../../../node/bank-delivery-codec.ts';
 
 /** Why a delivery was refused: the codec's reasons, plus a body that is not `{data: string}`. */
 export type RejectionReason = DeliveryRejected['reason'] | 'malformed_body';
@@ -31,8 +31,12 @@ export type OpenedBankDelivery =
   | { kind: 'event'; event: BankEvent }
   | { kind: 'unreadable'; plaintext: string; json: Record<string, unknown>; issues: ReadingIssue[] };
 
-export async function openBankDelivery(rawBody: string, secretRefs: readonly string[]): Promise<OpenedBankDelivery> {
-  const plaintext = await decryptWithAnySecret(rawBody, secretRefs);
+/**
+ * Synchronous (node:crypto answers at once): the receiver opens every delivery, and each promise of
+ * its path is a measurable part of a delivery's cost (bench/README.md, the bank receiver).
+ */
+export function openBankDelivery(rawBody: string, secretRefs: readonly string[]): OpenedBankDelivery {
+  const plaintext = decryptWithAnySecret(rawBody, secretRefs);
   let json: unknown;
   try {
     json = parseJsonExact(plaintext);
@@ -46,7 +50,7 @@ export async function openBankDelivery(rawBody: string, secretRefs: readonly str
   return { kind: 'unreadable', plaintext, json: json as Record<string, unknown>, issues: readingIssues(reading.error) };
 }
 
-async function decryptWithAnySecret(rawBody: string, secretRefs: readonly string[]): Promise<string> {
+function decryptWithAnySecret(rawBody: string, secretRefs: readonly string[]): string {
   let json: unknown;
   try {
     json = JSON.parse(rawBody);
@@ -59,7 +63,7 @@ async function decryptWithAnySecret(rawBody: string, secretRefs: readonly string
   let lastRejection: DeliveryRejected | undefined;
   for (const secretRef of secretRefs) {
     try {
-      return await decryptDelivery(body.data.data, secretRef);
+      return decryptDeliveryNow(body.data.data, secretRef);
     } catch (error) {
       if (!(error instanceof DeliveryRejected)) throw error;
       lastRejection = error;

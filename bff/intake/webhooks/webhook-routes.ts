@@ -97,7 +97,7 @@ function receiverRoutes(deps: ReceiverParts) {
       const rawBody = await c.req.text();
       let opened;
       try {
-        opened = await openBankDelivery(rawBody, deps.bankSecretRefs);
+        opened = openBankDelivery(rawBody, deps.bankSecretRefs);
       } catch (error) {
         if (error instanceof BankDeliveryRejected) throw await refuse('bank', error.reason, rawBody);
         throw error;
