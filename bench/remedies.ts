@@ -21,7 +21,7 @@ export const remedies = {
     'the insert compiled once, the due-events index (255 → ~2,000 req/s with the worker since the speed work began). The worker on the same event loop halves it (~300 µs per event); ' +
     'INBOX_WORKER=false + npm run start:worker takes it off the loop (the third bank figure). Reaching 0.2× needs cheaper durable storage than SQLite with an fsync per group, or more cores.',
   bffRss:
-    'run it as npm run start:bff does: bundled (scripts/build-bff.mjs) on plain node with --max-semi-space-size=4 (tsx alone costs ~70 MB; the default young generation ~30 MB more under load).',
+    'run it as npm run start:bff does: bundled (scripts/build-bff.mjs) on plain node with --max-semi-space-size=2 (tsx alone costs ~70 MB; the default young generation ~30 MB more under load).',
   loginsPerThousand: 'cache the gateway token until expires_in and share one login among concurrent callers (bff/gateway).',
   consultsPerInterval: 'claim the per-order consult slot in the store before calling consult, so concurrent polls coalesce (bff/payments/orders/status-refresher.ts).',
   lighthousePerformance:
