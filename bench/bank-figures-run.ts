@@ -27,7 +27,7 @@ export async function runBankOnly(seconds: number, log: (line: string) => void):
       { seconds, rounds: Math.max(1, Math.round(seconds)), baseline: (roundSeconds) => measureBaseline(hello, roundSeconds) },
       { seconds, comparisons: true, workerProcess: false, log },
     );
-    const { bankDeliveriesReceiverOnly: receiver, bankFloor: floor } = figures.comparisons!;
+    const { bankDeliveriesReceiverOnly: receiver, bankFloor: floor, receiverAgainstFloor } = figures.comparisons!;
     const floorRatio = ratioOf(floor.ingest);
     const row = (name: string, run: SpeedRun, againstFloor: boolean) =>
       `| ${name} | ${run.figure.requestsPerSecond.toFixed(0)} | ${run.figure.p99Ms} ms | ${ratioOf(run).toFixed(3)}× | ${rounds(run)} | ${againstFloor ? `${(ratioOf(run) / floorRatio).toFixed(2)}×` : ''} |`;
@@ -40,6 +40,7 @@ export async function runBankOnly(seconds: number, log: (line: string) => void):
       row('floor: bare Hono, decrypt + validate + durable insert', floor.ingest, false),
       row('floor: bare Hono, reading the body only', floor.readOnly, false),
       '',
+      `inbox worker held back, in rounds alternating with the floor's: ${ratioOf(receiverAgainstFloor).toFixed(2)}× the floor (target ≥ 0.8×; rounds ${rounds(receiverAgainstFloor)})`,
       `acknowledged / stored: worker in process ${figures.bankDeliveries.acknowledged} / ${figures.bankDeliveries.stored}; ` +
         `held back ${receiver.acknowledged} / ${receiver.stored}; floor stored ${floor.ingestStored}`,
       `BFF peak RSS under the bank load (worker in process): ${(figures.bankBffPeakRssBytes / 1e6).toFixed(1)} MB (target ≤ 150 MB)`,

@@ -7,8 +7,8 @@ import { fileURLToPath } from 'node:url';
 import { bundleForNode, startBffNodeFlags } from '../scripts/build-bff.mjs';
 import { storedBankEvents } from './bank-ingest.ts';
 import { benchBankSecretRef } from './bench-stack.ts';
-import { runRounds, type RoundOptions, type SpeedRun } from './load-run.ts';
-import { startServerProcess } from './server-process.ts';
+import { runRounds, type LoadPlan, type RoundOptions, type SpeedRun } from './load-run.ts';
+import { startServerProcess, type ServerProcess } from './server-process.ts';
 
 export interface BankFloorFigures {
   /** Decrypt, validate, group-committed durable insert: nothing else. */
@@ -21,18 +21,28 @@ export interface BankFloorFigures {
   readOnly: SpeedRun;
 }
 
-export async function measureBankFloor(logDirectory: string, deliveries: readonly string[], rounds: RoundOptions): Promise<BankFloorFigures> {
+const post = { method: 'POST' as const, headers: { 'Content-Type': 'application/json' } };
+
+/** The floor server, bundled and started like the BFF, on a fresh database named `name`. */
+export async function startBankFloor(logDirectory: string, name: string): Promise<ServerProcess & { databaseFile: string }> {
   const entry = await bundleForNode('bench/bank-floor-server.ts', fileURLToPath(new URL('../dist/bench/bank-floor-server.js', import.meta.url)));
-  const databaseFile = join(logDirectory, 'bank-floor.db');
-  const server = await startServerProcess(entry, { NODE_ENV: 'production', FLOOR_DATABASE_FILE: databaseFile, BANK_SECRET_REF: benchBankSecretRef }, logDirectory, 'bank-floor', startBffNodeFlags());
+  const databaseFile = join(logDirectory, `${name}.db`);
+  const server = await startServerProcess(entry, { NODE_ENV: 'production', FLOOR_DATABASE_FILE: databaseFile, BANK_SECRET_REF: benchBankSecretRef }, logDirectory, name, startBffNodeFlags());
+  return { ...server, databaseFile };
+}
+
+/** Each delivery once into the floor's /ingest, in order: the plan of a run or a round. */
+export function floorIngestPlan(floorUrl: string, deliveries: readonly string[]): Omit<LoadPlan, 'seconds'> {
+  let next = 0;
+  return { url: `${floorUrl}/ingest`, ...post, body: () => deliveries[Math.min(next++, deliveries.length - 1)]!, remaining: () => deliveries.length - next };
+}
+
+export async function measureBankFloor(logDirectory: string, deliveries: readonly string[], rounds: RoundOptions): Promise<BankFloorFigures> {
+  const server = await startBankFloor(logDirectory, 'bank-floor');
+  const { databaseFile } = server;
   try {
-    const post = { method: 'POST' as const, headers: { 'Content-Type': 'application/json' } };
-    let next = 0;
     const cpuBefore = server.cpuSeconds();
-    const ingest = await runRounds(
-      { url: `${server.url}/ingest`, ...post, body: () => deliveries[Math.min(next++, deliveries.length - 1)]!, remaining: () => deliveries.length - next },
-      rounds,
-    );
+    const ingest = await runRounds(floorIngestPlan(server.url, deliveries), rounds);
     const ingestCpuSeconds = server.cpuSeconds() - cpuBefore;
     const ingestStored = storedBankEvents(databaseFile).stored;
     // Nothing is stored here: a body may be sent again.

@@ -13,6 +13,7 @@
 import { fileURLToPath } from 'node:url';
 import { measureBankIngest, encryptedDeliveries, type BankIngestResult } from './bank-ingest.ts';
 import { measureBankFloor, type BankFloorFigures } from './bank-floor.ts';
+import { measureReceiverAgainstFloor } from './bank-against-floor.ts';
 import { startBenchStack, type BenchStack } from './bench-stack.ts';
 import { measureCheckout } from './checkout-speed.ts';
 import { measureConsultsPerInterval, type ConsultFigure } from './consult-coalescing.ts';
@@ -48,6 +49,8 @@ export interface LoadComparisons {
   bankDeliveriesReceiverOnly: BankIngestResult;
   /** The same deliveries into bare Hono doing only the named work, and only reading them. */
   bankFloor: BankFloorFigures;
+  /** The receiver (worker held back) in rounds alternating with the floor's: its `ratio` is of the floor. */
+  receiverAgainstFloor: SpeedRun;
 }
 
 export type BenchLoadFigures = LoadTestFigures & LoadComparisons;
@@ -171,7 +174,10 @@ export async function measureBankFigures(
     const bankDeliveriesReceiverOnly = await measureBankIngest(receiver.url, receiver.databaseFile, deliveries, rounds, receiver.cpuSeconds);
     await receiver.stop();
     log('bank deliveries, the floor (bare Hono: decrypt, validate, insert; and a read-only POST)');
-    comparisons = { bankDeliveriesReceiverOnly, bankFloor: await measureBankFloor(stack.directory, deliveries, rounds) };
+    const bankFloor = await measureBankFloor(stack.directory, deliveries, rounds);
+    log('bank deliveries, inbox worker held back, in rounds alternating with the floor');
+    const receiverAgainstFloor = await measureReceiverAgainstFloor(stack, deliveries, { seconds: rounds.seconds, rounds: rounds.rounds ?? 5 });
+    comparisons = { bankDeliveriesReceiverOnly, bankFloor, receiverAgainstFloor };
   }
   return { bankDeliveries, bankBffPeakRssBytes, ...(bankDeliveriesWorkerProcess ? { bankDeliveriesWorkerProcess } : {}), ...(comparisons ? { comparisons } : {}) };
 }

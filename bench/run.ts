@@ -93,6 +93,7 @@ async function measureAll(): Promise<BenchResults> {
       'bank receiver against its floor: worker held back, worker in process',
       `${(ratio(load.bankDeliveriesReceiverOnly.run) / ratio(load.bankFloor.ingest)).toFixed(2)}×, ${(ratio(load.bankDeliveries.run) / ratio(load.bankFloor.ingest)).toFixed(2)}× (targets 0.8×, 0.4×)`,
     ),
+    informational('bank receiver, worker held back, in rounds alternating with its floor', `${ratio(load.receiverAgainstFloor).toFixed(2)}× the floor (target 0.8×)`),
     informational(
       `inbox drain, ${inboxDrain.longQueue.toLocaleString('en')} waiting vs ${inboxDrain.shortQueue.toLocaleString('en')}`,
       `${inboxDrain.ratio.toFixed(2)}× the cost per event (${inboxDrain.longQueueMicros.toFixed(0)} vs ${inboxDrain.shortQueueMicros.toFixed(0)} µs)`,
