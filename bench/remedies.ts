@@ -17,7 +17,7 @@ export const remedies = {
     'and the browser revalidating it (If-None-Match → 304, no body); on a busy machine the ratio falls (a second BFF or other jobs on the 2 cores): run the bench on a quiet machine.',
   bankRatio:
     'below the floor on this machine: a bare Hono app doing only decrypt + validate + durable insert of the same deliveries measures 0.08–0.09× (the bank floor figures; ' +
-    'a bare POST only reading them ~0.45×), and the BFF with its worker held back reaches 87–92 % of that floor. Done: group commit, worker batches, node:crypto AES-GCM, Buffer base64, ' +
+    'a bare POST only reading them ~0.45×), and the BFF with its worker held back reaches about 0.8× of that floor (0.76–0.87× over the last runs, bench/README.md). Done: group commit, worker batches, node:crypto AES-GCM, Buffer base64, ' +
     'the insert compiled once, the due-events index (255 → ~2,000 req/s with the worker since the speed work began). The worker on the same event loop halves it (~300 µs per event); ' +
     'INBOX_WORKER=false + npm run start:worker takes it off the loop (the third bank figure). Reaching 0.2× needs cheaper durable storage than SQLite with an fsync per group, or more cores.',
   bffRss:
