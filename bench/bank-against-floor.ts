@@ -6,26 +6,21 @@
 // each pair of rounds sees the same.
 import type { BenchStack } from './bench-stack.ts';
 import { floorIngestPlan, startBankFloor } from './bank-floor.ts';
+import { bankReceiverPlan, workerHeldBack } from './bank-ingest.ts';
 import { runLoad, runRounds, type SpeedRun } from './load-run.ts';
 
 export async function measureReceiverAgainstFloor(stack: BenchStack, deliveries: readonly string[], options: { seconds: number; rounds: number }): Promise<SpeedRun> {
-  const receiver = await stack.startBff('bank-bff-against-floor', { INBOX_WORKER_DELAY_MS: String(24 * 3600 * 1000) });
+  const receiver = await stack.startBff('bank-bff-against-floor', workerHeldBack);
   const floor = await startBankFloor(stack.directory, 'bank-floor-against-receiver');
   try {
     const floorPlan = floorIngestPlan(floor.url, deliveries);
     // The receiver's first second is run and not counted (runRounds); the floor's, here.
     await runLoad({ ...floorPlan, seconds: Math.min(1, options.seconds / options.rounds) });
-    let next = 0;
-    return await runRounds(
-      {
-        url: `${receiver.url}/v1/webhooks/banking`,
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json' },
-        body: () => deliveries[Math.min(next++, deliveries.length - 1)]!,
-        remaining: () => deliveries.length - next,
-      },
-      { seconds: options.seconds, rounds: options.rounds, baseline: (seconds) => runLoad({ ...floorPlan, seconds }) },
-    );
+    return await runRounds(bankReceiverPlan(receiver.url, deliveries), {
+      seconds: options.seconds,
+      rounds: options.rounds,
+      baseline: (seconds) => runLoad({ ...floorPlan, seconds }),
+    });
   } finally {
     await receiver.stop();
     await floor.stop();

@@ -8,7 +8,7 @@ import Database from 'better-sqlite3';
 import { bankEventTypes } from '../contract/bank/event-types.ts';
 import { bankEvent, deliveryBody } from '../test/bff/webhooks-support.ts';
 import { benchBankSecretRef } from './bench-stack.ts';
-import { runRounds, type RoundOptions, type SpeedRun } from './load-run.ts';
+import { runRounds, type LoadPlan, type RoundOptions, type SpeedRun } from './load-run.ts';
 
 
 export interface BankIngestResult {
@@ -43,20 +43,25 @@ export function storedBankEvents(databaseFile: string): { stored: number; proces
   }
 }
 
-export async function measureBankIngest(bffUrl: string, databaseFile: string, deliveries: readonly string[], options: RoundOptions, cpuSeconds?: () => number): Promise<BankIngestResult> {
-  const cpuBefore = cpuSeconds?.();
+/** The inbox worker held back for a whole bench run (INBOX_WORKER_DELAY_MS): the receiver alone. */
+export const workerHeldBack = { INBOX_WORKER_DELAY_MS: String(24 * 3600 * 1000) };
+
+/** Each delivery once into a BFF's bank receiver, in order: the plan of a run or a round. */
+export function bankReceiverPlan(bffUrl: string, deliveries: readonly string[]): Omit<LoadPlan, 'seconds'> {
   let next = 0;
-  const run = await runRounds(
-    {
+  return {
     url: `${bffUrl}/v1/webhooks/banking`,
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },
     body: () => deliveries[Math.min(next++, deliveries.length - 1)]!,
     // A delivery is never sent twice: a redelivery is cheaper (acknowledged without an insert).
     remaining: () => deliveries.length - next,
-    },
-    options,
-  );
+  };
+}
+
+export async function measureBankIngest(bffUrl: string, databaseFile: string, deliveries: readonly string[], options: RoundOptions, cpuSeconds?: () => number): Promise<BankIngestResult> {
+  const cpuBefore = cpuSeconds?.();
+  const run = await runRounds(bankReceiverPlan(bffUrl, deliveries), options);
   const cpuUsed = cpuSeconds && cpuBefore !== undefined ? cpuSeconds() - cpuBefore : undefined;
   const stored = storedBankEvents(databaseFile);
   return {

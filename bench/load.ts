@@ -11,7 +11,7 @@
 //
 // `tsx bench/load.ts [--seconds N]` prints the table alone.
 import { fileURLToPath } from 'node:url';
-import { measureBankIngest, encryptedDeliveries, type BankIngestResult } from './bank-ingest.ts';
+import { measureBankIngest, encryptedDeliveries, workerHeldBack, type BankIngestResult } from './bank-ingest.ts';
 import { measureBankFloor, type BankFloorFigures } from './bank-floor.ts';
 import { measureReceiverAgainstFloor } from './bank-against-floor.ts';
 import { startBenchStack, type BenchStack } from './bench-stack.ts';
@@ -169,7 +169,7 @@ export async function measureBankFigures(
   let comparisons: LoadComparisons | undefined;
   if (options.comparisons) {
     // Decrypt, validate and insert with nothing else on the event loop or the connection.
-    const receiver = await stack.startBff('bank-bff-receiver-only', { INBOX_WORKER_DELAY_MS: String(24 * 3600 * 1000) });
+    const receiver = await stack.startBff('bank-bff-receiver-only', workerHeldBack);
     log('bank deliveries, inbox worker held back');
     const bankDeliveriesReceiverOnly = await measureBankIngest(receiver.url, receiver.databaseFile, deliveries, rounds, receiver.cpuSeconds);
     await receiver.stop();
